@@ -1,0 +1,167 @@
+"""Events: data describing every change, each with a one-line sentence.
+
+The TUI narrates events; it never works out what happened itself.  A
+ruleset may define its own events by subclassing :class:`Event` and giving
+it a ``sentence``.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import Cell
+
+
+def cell_text(cell: Cell | None) -> str:
+    return "off the board" if cell is None else f"{cell[0]},{cell[1]}"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"{n}"
+
+
+@attrs.frozen
+class Event:
+    """Base class; subclasses say what happened in ``sentence``."""
+
+    @property
+    def sentence(self) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+
+@attrs.frozen
+class Note(Event):
+    text: str
+
+    @property
+    def sentence(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class Rolled(Event):
+    """A roll: expression, faces, modifiers and total, and what it was for."""
+
+    expression: str
+    faces: tuple[int, ...]
+    modifiers: tuple[tuple[str, int], ...]
+    total: int
+    purpose: str
+    who: str = ""
+
+    @property
+    def breakdown(self) -> str:
+        parts = ["+".join(str(f) for f in self.faces) or "0"]
+        parts += [f"{signed(v)} {label}" for label, v in self.modifiers]
+        return " ".join(parts)
+
+    @property
+    def sentence(self) -> str:
+        who = f"{self.who} " if self.who else ""
+        mods = f" [{self.breakdown}]" if self.modifiers or len(self.faces) > 1 else ""
+        return f"{who}rolls {self.expression} for {self.purpose}: {self.total}{mods}"
+
+
+@attrs.frozen
+class Moved(Event):
+    unit: str
+    frm: Cell | None
+    to: Cell | None
+    how: str = "moves"
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} {self.how} from {cell_text(self.frm)} to {cell_text(self.to)}"
+
+
+@attrs.frozen
+class Placed(Event):
+    unit: str
+    at: Cell
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} deploys at {cell_text(self.at)}"
+
+
+@attrs.frozen
+class Matched(Event):
+    first: str
+    second: str
+    detail: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"Match: {self.first} against {self.second}{extra}"
+
+
+@attrs.frozen
+class Struck(Event):
+    attacker: str
+    target: str
+    detail: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f": {self.detail}" if self.detail else ""
+        return f"{self.attacker} strikes at {self.target}{extra}"
+
+
+@attrs.frozen
+class Defeated(Event):
+    unit: str
+    by: str = ""
+    reason: str = ""
+
+    @property
+    def sentence(self) -> str:
+        by = f" by {self.by}" if self.by else ""
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.unit} is defeated{by}{why}"
+
+
+@attrs.frozen
+class Removed(Event):
+    unit: str
+    reason: str = ""
+
+    @property
+    def sentence(self) -> str:
+        why = f": {self.reason}" if self.reason else ""
+        return f"{self.unit} is removed from the battlefield{why}"
+
+
+@attrs.frozen
+class TurnEnded(Event):
+    turn: int
+    detail: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"Turn {self.turn} ends{extra}"
+
+
+@attrs.frozen
+class TurnStarted(Event):
+    turn: int
+    detail: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f": {self.detail}" if self.detail else ""
+        return f"Turn {self.turn} begins{extra}"
+
+
+@attrs.frozen
+class GameOver(Event):
+    winner: int | None
+    winner_name: str
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        if self.winner is None:
+            return f"Game over, a draw: {self.reason}"
+        return f"Game over: {self.winner_name} wins ({self.reason})"

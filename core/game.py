@@ -1,0 +1,156 @@
+"""A game in progress: the ruleset's state plus the history the core keeps.
+
+``submit`` is the only way a state changes.  It refuses orders after the
+end, orders from a side that may not act, and whatever the ruleset's own
+``check`` refuses; a refused order leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from core.board import Battlefield
+from core.events import Event, GameOver
+from core.orders import Order, OrderSyntaxError
+from core.registry import find_ruleset
+from core.ruleset import Outcome, Rejection, Ruleset
+
+
+@attrs.frozen
+class Game:
+    ruleset_name: str
+    options: Any
+    battlefield: Battlefield
+    seed: int
+    players: tuple[str, str]
+    state: Any
+    orders: tuple[Order, ...] = ()
+    log: tuple[Event, ...] = ()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return find_ruleset(self.ruleset_name)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        if self.outcome is not None:
+            return frozenset()
+        return self.ruleset.to_act(self.state)
+
+    def view(self, side: int | None) -> Any:
+        return self.ruleset.view(self.state, side)
+
+    def legal_orders(self, side: int):
+        if side not in self.to_act:
+            return []
+        return list(self.ruleset.legal_orders(self.state, side))
+
+
+@attrs.frozen
+class Submitted:
+    game: Game
+    events: tuple[Event, ...]
+
+
+def start(
+    ruleset: Ruleset | str,
+    options: Any = None,
+    battlefield: Battlefield | None = None,
+    seed: int = 0,
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+) -> Game:
+    """Set up a new game.  Raises ValueError when the options do not fit."""
+    rules = find_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if options is None:
+        options = rules.default_options()
+    if battlefield is None:
+        raise ValueError("a game needs a battlefield")
+    problem = rules.check_options(options, battlefield)
+    if problem:
+        raise ValueError(problem)
+    state, events = rules.setup(options, battlefield, seed, tuple(players))
+    return Game(
+        ruleset_name=rules.name,
+        options=options,
+        battlefield=battlefield,
+        seed=seed,
+        players=tuple(players),
+        state=state,
+        log=tuple(events),
+    )
+
+
+def check(game: Game, order: Order) -> Rejection | None:
+    rules = game.ruleset
+    if not isinstance(order, rules.order_types):
+        return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
+    if game.outcome is not None:
+        return Rejection("game-over", "The game is over.")
+    if order.side not in game.to_act:
+        name = game.players[order.side] if order.side in (0, 1) else f"side {order.side}"
+        return Rejection("not-your-turn", f"It is not {name}'s turn to act.")
+    return rules.check(game.state, order)
+
+
+def submit(game: Game, order: Order) -> Submitted | Rejection:
+    """Apply ``order`` if it is legal, or say why not (the game unchanged)."""
+    rejection = check(game, order)
+    if rejection is not None:
+        return rejection
+    rules = game.ruleset
+    state, events = rules.apply(game.state, order)
+    events = list(events)
+    outcome = rules.outcome(state)
+    if outcome is not None and game.outcome is None:
+        name = game.players[outcome.winner] if outcome.winner is not None else ""
+        events.append(GameOver(outcome.winner, name, outcome.reason))
+    new = attrs.evolve(game, state=state, orders=game.orders + (order,), log=game.log + tuple(events))
+    return Submitted(new, tuple(events))
+
+
+class ReplayError(ValueError):
+    """An order in a recorded history could not be read or was refused."""
+
+    def __init__(self, index: int, order_text: str, reason: str):
+        super().__init__(f"order {index + 1} ({order_text!r}): {reason}")
+        self.index = index
+        self.order_text = order_text
+        self.reason = reason
+
+
+def replay(
+    ruleset: Ruleset | str,
+    options: Any,
+    battlefield: Battlefield,
+    seed: int,
+    players: tuple[str, str],
+    orders: Iterable[Order | str],
+) -> Game:
+    """Play a recorded history from the start; every order must be legal."""
+    game = start(ruleset, options, battlefield, seed, players)
+    rules = game.ruleset
+    for index, item in enumerate(orders):
+        text = item if isinstance(item, str) else item.to_text()
+        try:
+            order = rules.parse_order(item) if isinstance(item, str) else item
+        except OrderSyntaxError as exc:
+            raise ReplayError(index, text, str(exc)) from exc
+        result = submit(game, order)
+        if isinstance(result, Rejection):
+            raise ReplayError(index, text, result.message)
+        game = result.game
+    return game
+
+
+def undo(game: Game) -> Game:
+    """The game as it was before its last order (replayed from the start)."""
+    if not game.orders:
+        return game
+    return replay(game.ruleset, game.options, game.battlefield, game.seed, game.players, game.orders[:-1])

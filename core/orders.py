@@ -1,0 +1,229 @@
+"""Orders: small frozen values with a text form that round-trips.
+
+An order class is an ``attrs.frozen`` subclass of :class:`Order` with a
+``verb`` and ``side`` as its first field.  Its text form is the verb followed
+by ``field=value`` pairs, for example ``move side=0 unit=w2 to=3,4``.  The
+same text is what the log, the save file and a hand-written scenario use.
+
+Values are written by their declared type:
+
+* ``int`` ``17``, ``bool`` ``yes``/``no``, ``None`` ``-``
+* ``str`` as a bare word when it is one, otherwise JSON-quoted
+* a cell ``tuple[int, int]`` as ``3,4``
+* an ``enum.Enum`` by its value
+* ``tuple[X, ...]`` as ``[a;b;c]``
+* a nested order (a field typed as an Order class) as ``(verb k=v ...)``
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import types
+import typing
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+import attrs
+
+
+class OrderSyntaxError(ValueError):
+    """Text that is not a well-formed order."""
+
+
+@attrs.frozen
+class Order:
+    """Base class of every order.  Subclasses set ``verb`` and add fields."""
+
+    verb: ClassVar[str] = ""
+    side: int
+
+    def to_text(self) -> str:
+        parts = [self.verb]
+        cls = attrs.resolve_types(type(self))
+        for field in attrs.fields(cls):
+            parts.append(f"{field.name}={_encode(getattr(self, field.name), field.type)}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+_BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")
+
+
+def _is_variadic_tuple(kind: Any) -> bool:
+    args = typing.get_args(kind)
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        return any(_is_variadic_tuple(a) for a in args)
+    return typing.get_origin(kind) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _item_type(kind: Any) -> Any:
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        for a in typing.get_args(kind):
+            if _is_variadic_tuple(a):
+                return typing.get_args(a)[0]
+    return typing.get_args(kind)[0]
+
+
+def _encode(value: Any, kind: Any = None) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return _encode(value.value)
+    if isinstance(value, str):
+        if _BARE.match(value) and value not in ("-", "yes", "no"):
+            return value
+        return json.dumps(value)
+    if isinstance(value, Order):
+        return f"({value.to_text()})"
+    if isinstance(value, tuple):
+        if kind is not None and _is_variadic_tuple(kind):
+            item = _item_type(kind)
+            return "[" + ";".join(_encode(v, item) for v in value) + "]"
+        if len(value) == 2 and all(type(v) is int for v in value):
+            return f"{value[0]},{value[1]}"
+        return "[" + ";".join(_encode(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} in an order")
+
+
+def _split(text: str, seps: str) -> list[str]:
+    """Split at any of ``seps`` outside brackets and quotes."""
+    parts, depth, quote, current, escape = [], 0, False, [], False
+    for ch in text:
+        if quote:
+            current.append(ch)
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                quote = False
+            continue
+        if ch == '"':
+            quote = True
+        elif ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+            if depth < 0:
+                raise OrderSyntaxError(f"unbalanced brackets in {text!r}")
+        if ch in seps and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(ch)
+    if quote or depth:
+        raise OrderSyntaxError(f"unclosed quote or bracket in {text!r}")
+    parts.append("".join(current))
+    return parts
+
+
+class OrderCodec:
+    """Parses the text forms of a fixed set of order classes."""
+
+    def __init__(self, order_types: Iterable[type[Order]]):
+        self.by_verb: dict[str, type[Order]] = {}
+        for cls in order_types:
+            if not cls.verb or cls.verb in self.by_verb:
+                raise ValueError(f"order class {cls.__name__} needs a unique verb")
+            attrs.resolve_types(cls)
+            self.by_verb[cls.verb] = cls
+
+    def parse(self, text: str) -> Order:
+        text = text.strip()
+        if not text:
+            raise OrderSyntaxError("an empty order")
+        words = [w for w in _split(text, " ") if w]
+        verb, pairs = words[0], words[1:]
+        cls = self.by_verb.get(verb)
+        if cls is None:
+            raise OrderSyntaxError(f"unknown order {verb!r}")
+        fields = {f.name: f for f in attrs.fields(cls)}
+        values: dict[str, Any] = {}
+        for pair in pairs:
+            if "=" not in pair:
+                raise OrderSyntaxError(f"{pair!r} is not name=value")
+            name, raw = pair.split("=", 1)
+            if name not in fields:
+                raise OrderSyntaxError(f"{verb} has no field {name!r}")
+            if name in values:
+                raise OrderSyntaxError(f"{verb}: {name} given twice")
+            values[name] = self._decode(raw, fields[name].type, f"{verb}.{name}")
+        missing = [n for n, f in fields.items() if n not in values and f.default is attrs.NOTHING]
+        if missing:
+            raise OrderSyntaxError(f"{verb} is missing {', '.join(missing)}")
+        try:
+            return cls(**values)
+        except (TypeError, ValueError) as exc:
+            raise OrderSyntaxError(f"{verb}: {exc}") from exc
+
+    def _decode(self, raw: str, kind: Any, where: str) -> Any:
+        origin = typing.get_origin(kind)
+        args = typing.get_args(kind)
+        if origin in (typing.Union, types.UnionType):
+            if raw == "-" and type(None) in args:
+                return None
+            errors = []
+            for option in args:
+                if option is type(None):
+                    continue
+                try:
+                    return self._decode(raw, option, where)
+                except OrderSyntaxError as exc:
+                    errors.append(str(exc))
+            if len(errors) == 1:
+                raise OrderSyntaxError(errors[0])
+            raise OrderSyntaxError(f"{where}: {raw!r} fits none of its types ({'; '.join(errors)})")
+        if kind is bool:
+            if raw in ("yes", "no"):
+                return raw == "yes"
+            raise OrderSyntaxError(f"{where}: expected yes or no, not {raw!r}")
+        if kind is int:
+            if re.fullmatch(r"-?\d{1,18}", raw):
+                return int(raw)
+            raise OrderSyntaxError(f"{where}: expected a whole number, not {raw!r}")
+        if kind is str:
+            if raw.startswith('"'):
+                try:
+                    value = json.loads(raw)
+                except json.JSONDecodeError as exc:
+                    raise OrderSyntaxError(f"{where}: bad quoted text {raw!r}") from exc
+                if not isinstance(value, str):
+                    raise OrderSyntaxError(f"{where}: expected text")
+                return value
+            if _BARE.match(raw):
+                return raw
+            raise OrderSyntaxError(f"{where}: bad word {raw!r}")
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            for member in kind:
+                if str(member.value) == raw:
+                    return member
+            raise OrderSyntaxError(f"{where}: {raw!r} is not one of {', '.join(str(m.value) for m in kind)}")
+        if isinstance(kind, type) and issubclass(kind, Order):
+            if not (raw.startswith("(") and raw.endswith(")")):
+                raise OrderSyntaxError(f"{where}: a nested order goes in brackets")
+            inner = self.parse(raw[1:-1])
+            if not isinstance(inner, kind):
+                raise OrderSyntaxError(f"{where}: {inner.verb} is not allowed here")
+            return inner
+        if origin is tuple:
+            if len(args) == 2 and args[1] is not Ellipsis:
+                match = re.fullmatch(r"(-?\d{1,9}),(-?\d{1,9})", raw)
+                if not match:
+                    raise OrderSyntaxError(f"{where}: expected x,y, not {raw!r}")
+                return (int(match[1]), int(match[2]))
+            if len(args) == 2 and args[1] is Ellipsis:
+                if not (raw.startswith("[") and raw.endswith("]")):
+                    raise OrderSyntaxError(f"{where}: a list goes in [a;b]")
+                body = raw[1:-1]
+                if not body:
+                    return ()
+                return tuple(self._decode(p, args[0], where) for p in _split(body, ";"))
+        raise OrderSyntaxError(f"{where}: cannot read a value of type {kind!r}")

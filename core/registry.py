@@ -1,0 +1,29 @@
+"""The explicit list of rulesets.  Adding a ruleset adds one line here."""
+
+from __future__ import annotations
+
+from core.ruleset import Ruleset
+
+
+def _all() -> list[Ruleset]:
+    # Imported here, not at module level, so that core.game can import the
+    # registry while ruleset packages import core.game's helpers.
+    return [
+    ]
+
+
+_CACHE: list[Ruleset] = []
+
+
+def rulesets() -> list[Ruleset]:
+    if not _CACHE:
+        _CACHE.extend(_all())
+    return list(_CACHE)
+
+
+def find_ruleset(name: str) -> Ruleset:
+    for rules in rulesets():
+        if rules.name == name:
+            return rules
+    known = ", ".join(r.name for r in rulesets())
+    raise KeyError(f"no ruleset called {name!r} (known: {known})")

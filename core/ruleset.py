@@ -1,0 +1,140 @@
+"""The protocol every ruleset implements, and the values it speaks in.
+
+A ruleset writes the rules (setup, who acts, legal orders, check, apply,
+outcome, views); :mod:`core.game` keeps the bookkeeping (history, log,
+refusing orders out of turn or after the end).
+"""
+
+from __future__ import annotations
+
+import abc
+import functools
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import attrs
+
+from core.board import Battlefield, Cell, Facing
+from core.events import Event
+from core.orders import Order, OrderCodec
+
+SIDES = (0, 1)
+
+
+@attrs.frozen
+class Rejection:
+    """An order refused: a short code for programs, a sentence for people."""
+
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended.  ``winner`` is a side, or None for a draw."""
+
+    winner: int | None
+    reason: str
+
+
+@attrs.frozen
+class Capabilities:
+    """What kind of game a ruleset is, as data the TUI and tests read."""
+
+    sides: int = 2
+    simultaneous_orders: bool = False
+    hidden_information: bool = False
+    dice: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class UnitView:
+    """One figure as the board, the side panel and ``skirmish replay`` see it."""
+
+    id: str
+    side: int
+    name: str
+    pos: Cell | None
+    status: str = "ready"
+    facing: Facing | None = None
+    glyph: str = ""
+    markers: str = ""  # short letters for states, readable without colour
+
+
+@attrs.frozen
+class Situation:
+    """Where the game stands, in words."""
+
+    turn: int
+    phase: str
+    to_act: frozenset[int]
+    detail: str = ""
+
+
+class Ruleset(abc.ABC):
+    """One ruleset.  Subclass it in ``core/rulesets/<name>/`` and add the
+    instance to :data:`core.registry.RULESETS`."""
+
+    name: ClassVar[str]  # the id used in saves and on the command line
+    title: ClassVar[str]
+    summary: ClassVar[str]  # one line for ``skirmish rules``
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    options_type: ClassVar[type]
+    state_type: ClassVar[type]
+    order_types: ClassVar[tuple[type[Order], ...]]
+
+    @functools.cached_property
+    def codec(self) -> OrderCodec:
+        return OrderCodec(self.order_types)
+
+    def parse_order(self, text: str) -> Order:
+        return self.codec.parse(text)
+
+    def default_options(self) -> Any:
+        return self.options_type()
+
+    def check_options(self, options: Any, battlefield: Battlefield) -> str | None:
+        """A reason these options or this battlefield cannot be played, or None."""
+        return None
+
+    @abc.abstractmethod
+    def setup(
+        self, options: Any, battlefield: Battlefield, seed: int, players: tuple[str, str]
+    ) -> tuple[Any, list[Event]]:
+        """The opening state and whatever happened while setting up."""
+
+    @abc.abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """The sides that may submit an order now (two for simultaneous orders)."""
+
+    @abc.abstractmethod
+    def legal_orders(self, state: Any, side: int) -> Sequence[Order]:
+        """Every order ``side`` could submit now (for menus, hints and computer players)."""
+
+    @abc.abstractmethod
+    def check(self, state: Any, order: Order) -> Rejection | None:
+        """Why ``order`` is illegal now, or None when it may be applied."""
+
+    @abc.abstractmethod
+    def apply(self, state: Any, order: Order) -> tuple[Any, list[Event]]:
+        """The state after a checked order, and what happened."""
+
+    @abc.abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abc.abstractmethod
+    def units(self, state: Any) -> Sequence[UnitView]:
+        """Every figure, for the board and the replay printout."""
+
+    @abc.abstractmethod
+    def situation(self, state: Any) -> Situation:
+        """Turn, phase and who acts, for the banner and the replay printout."""
+
+    def view(self, state: Any, side: int | None) -> Any:
+        """The state with what ``side`` may not see removed (None: a neutral
+        onlooker, who sees only what both sides may see)."""
+        return state

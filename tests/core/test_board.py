@@ -1,0 +1,151 @@
+import math
+
+import pytest
+
+from core.battlefield_text import BattlefieldSyntaxError, format_battlefield, parse_battlefield
+from core.board import (
+    Arc,
+    Facing,
+    adjacent,
+    arc_of,
+    distance,
+    distance_squared,
+    in_front_arc,
+    line_cells,
+    line_clear,
+    supercover,
+    visible_fraction,
+)
+
+OPEN = """\
+name: Test
+terrain . open
+terrain # wall elevation=2 blocks_move blocks_sight
+terrain * scrub blocks_sight cover=1
+terrain ^ roof elevation=2
+zone 0 0,0 5,1
+zone 1 0,4 5,5
+map
+{rows}
+"""
+
+
+def field(*rows):
+    return parse_battlefield(OPEN.format(rows="\n".join(rows)))
+
+
+def test_distance_is_euclidean_between_centres():
+    assert distance((0, 0), (3, 4)) == 5.0
+    assert distance((2, 2), (2, 2)) == 0.0
+    assert distance((0, 0), (1, 1)) == pytest.approx(math.sqrt(2))
+    assert distance_squared((1, 1), (4, 5)) == 25
+
+
+@pytest.mark.parametrize(
+    "other, touching",
+    [((1, 0), True), ((1, 1), True), ((0, 1), True), ((2, 0), False), ((2, 2), False), ((0, 0), False)],
+)
+def test_adjacency_is_chebyshev_one(other, touching):
+    assert adjacent((0, 0), other) is touching
+
+
+def test_straight_line_lists_every_cell_in_order():
+    assert line_cells((0, 0), (4, 0)) == [(1, 0), (2, 0), (3, 0), (4, 0)]
+    assert line_cells((0, 0), (0, -2)) == [(0, -1), (0, -2)]
+
+
+def test_diagonal_line_touches_both_cells_at_each_corner():
+    assert supercover((0, 0), (2, 2)) == [((1, 0), (0, 1)), ((1, 1),), ((2, 1), (1, 2)), ((2, 2),)]
+
+
+def test_path_cannot_slip_between_two_blocking_cells():
+    walls = {(1, 0), (0, 1)}
+    assert not line_clear((0, 0), (1, 1), walls.__contains__)
+    # one wall at the corner only: the line brushes past it
+    assert line_clear((0, 0), (1, 1), {(1, 0)}.__contains__)
+
+
+def test_path_blocked_by_a_cell_on_the_line():
+    assert not line_clear((0, 0), (4, 0), {(2, 0)}.__contains__)
+    assert line_clear((0, 0), (4, 0), {(2, 1)}.__contains__)
+
+
+@pytest.mark.parametrize("facing", list(Facing))
+def test_arcs_for_every_facing_split_the_ring_three_three_two(facing):
+    centre = (5, 5)
+    ring = [(5 + dx, 5 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    arcs = {cell: arc_of(centre, facing, cell) for cell in ring}
+    fx, fy = facing.delta
+    ahead = (5 + fx, 5 + fy)
+    behind = (5 - fx, 5 - fy)
+    front = {c for c, a in arcs.items() if a is Arc.FRONT}
+    back = {c for c, a in arcs.items() if a is Arc.BACK}
+    sides = {c for c, a in arcs.items() if a in (Arc.LEFT, Arc.RIGHT)}
+    assert len(front) == 3 and len(back) == 3 and len(sides) == 2
+    # front is the cell ahead and its two neighbours turned 45 degrees either way
+    assert front == {(5 + f.delta[0], 5 + f.delta[1]) for f in (facing, facing.turned(1), facing.turned(-1))}
+    assert ahead in front and behind in back
+    # the side cells are exactly 90 degrees off the facing
+    right = (5 + facing.turned(2).delta[0], 5 + facing.turned(2).delta[1])
+    left = (5 + facing.turned(-2).delta[0], 5 + facing.turned(-2).delta[1])
+    assert arcs[right] is Arc.RIGHT and arcs[left] is Arc.LEFT
+
+
+def test_arc_boundary_at_45_degrees_is_front_and_beyond_is_side():
+    # facing north from (0,0): (2,-2) is exactly 45 degrees, (3,-2) is more
+    assert arc_of((0, 0), Facing.N, (2, -2)) is Arc.FRONT
+    assert arc_of((0, 0), Facing.N, (3, -2)) is Arc.RIGHT
+    assert arc_of((0, 0), Facing.N, (-3, 2)) is Arc.LEFT
+    assert arc_of((0, 0), Facing.N, (-2, 2)) is Arc.BACK
+    assert in_front_arc((0, 0), Facing.E, (10, 3))
+
+
+def test_facing_turns_and_points():
+    assert Facing.N.turned(1) is Facing.NE
+    assert Facing.N.turned(-1) is Facing.NW
+    assert Facing.SW.opposite is Facing.NE
+    assert Facing.towards((0, 0), (5, 0)) is Facing.E
+    assert Facing.towards((0, 0), (-3, -3)) is Facing.NW
+    assert Facing.towards((0, 0), (1, 5)) is Facing.S
+
+
+def test_open_ground_is_fully_visible():
+    bf = field("......", "......", "......", "......", "......", "......")
+    assert visible_fraction(bf, (0, 0), (5, 5)) == 1.0
+
+
+def test_a_wall_hides_the_cell_behind_it():
+    bf = field("......", "......", "..#...", "......", "......", "......")
+    assert visible_fraction(bf, (2, 0), (2, 5)) == 0.0
+
+
+def test_partial_cover_shows_part_of_the_target():
+    # the scrub at (3,2) hides part of (3,4) as seen from (2,0)
+    bf = field("......", "......", "...*..", "......", "......", "......")
+    seen = visible_fraction(bf, (2, 0), (3, 4))
+    assert 0.0 < seen < 1.0
+
+
+def test_height_lets_an_observer_see_over_low_cover():
+    bf = field("^.....", "......", "..*...", "......", "......", "......")
+    low = field("......", "......", "..*...", "......", "......", "......")
+    assert visible_fraction(low, (0, 0), (4, 4)) < 1.0
+    assert visible_fraction(bf, (0, 0), (4, 4)) == 1.0
+
+
+def test_other_figures_block_sight_when_given():
+    bf = field("......", "......", "......", "......", "......", "......")
+    assert visible_fraction(bf, (0, 2), (4, 2), figures=[(2, 2)]) < 0.5
+
+
+def test_battlefield_text_round_trips_and_reports_errors():
+    bf = field("..#...", "......", "....^.", "......", "..*...", "......")
+    again = parse_battlefield(format_battlefield(bf))
+    assert again == bf
+    assert bf.terrain((2, 0)).blocks_move and bf.elevation((4, 2)) == 2
+    assert set(bf.zone_cells(0)) == {(x, y) for x in range(6) for y in (0, 1)}
+    assert bf.in_zone(1, (3, 5)) and not bf.in_zone(1, (3, 3))
+    with pytest.raises(BattlefieldSyntaxError, match="legend"):
+        field("..Q...", "......", "......", "......", "......", "......")
+    with pytest.raises(BattlefieldSyntaxError, match="rows"):
+        field("......", ".....")
