@@ -134,6 +134,25 @@ class Ruleset(abc.ABC):
     def situation(self, state: Any) -> Situation:
         """Turn, phase and who acts, for the banner and the replay printout."""
 
+    # -- hooks for the shared game screen (defaults work for any ruleset) --
+    def order_unit(self, order: Order) -> str | None:
+        """The figure an order acts with, if any (selects it on the board)."""
+        return getattr(order, "unit", None)
+
+    def order_cells(self, state: Any, order: Order) -> tuple[Cell, ...]:
+        """Cells an order points at (destination, target's cell) for
+        highlighting and for choosing the order by moving the cursor there."""
+        cells = []
+        for name in ("to", "at", "cell", "dest", "destination"):
+            value = getattr(order, name, None)
+            if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+                cells.append(value)
+        return tuple(cells)
+
+    def describe_order(self, state: Any, order: Order) -> str:
+        """A short label for menus, in the ruleset's own words."""
+        return order.to_text()
+
     def view(self, state: Any, side: int | None) -> Any:
         """The state with what ``side`` may not see removed (None: a neutral
         onlooker, who sees only what both sides may see)."""
