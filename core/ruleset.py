@@ -85,6 +85,8 @@ class Ruleset(abc.ABC):
     options_type: ClassVar[type]
     state_type: ClassVar[type]
     order_types: ClassVar[tuple[type[Order], ...]]
+    # The shipped battlefield (by name) a new game offers first.
+    default_battlefield: ClassVar[str] = "open-12"
 
     @functools.cached_property
     def codec(self) -> OrderCodec:
