@@ -8,7 +8,10 @@ from core.ruleset import Ruleset
 def _all() -> list[Ruleset]:
     # Imported here, not at module level, so that core.game can import the
     # registry while ruleset packages import core.game's helpers.
+    from core.rulesets.spheres_of_war import RULESET as spheres_of_war
+
     return [
+        spheres_of_war,
     ]
 
 

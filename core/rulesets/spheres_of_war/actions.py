@@ -1,0 +1,137 @@
+"""The Actions of a Match (rules 14-17, 23-37): Wait, Move and Fight.
+
+Each of the pair has five Actions; the Instigator acts first and then the
+two alternate.  Moves, Waits, defence rolls and a strike made in place each
+use the actor's Action; the strike that follows a move into contact or a
+successful defence is part of that Action and is not counted (rule 36).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import adjacent
+from core.dice import roll
+from core.events import Defeated, Event, Moved, Removed, Struck
+from core.ruleset import Rejection
+
+from . import movement
+from .events import Waited
+from .orders import Fight, Move, Wait
+from .state import ACTIONS_EACH, Match, Phase, SowState
+from .turns import end_match
+
+DEFEAT_FACES = (5, 6)  # rules 33a/34a: a defence of 5-6 fails
+
+
+def actor(state: SowState) -> str | None:
+    m = state.match
+    if state.phase is not Phase.MATCH or m is None:
+        return None
+    return m.instigator if m.step % 2 == 0 else m.retaliator
+
+
+def opponent_of(m: Match, uid: str) -> str:
+    return m.retaliator if uid == m.instigator else m.instigator
+
+
+def action_number(m: Match) -> int:
+    return m.step // 2 + 1
+
+
+def in_contact(state: SowState, a: str, b: str) -> bool:
+    ua, ub = state.unit(a), state.unit(b)
+    return ua.on_board and ub.on_board and adjacent(ua.pos, ub.pos)
+
+
+def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
+    uid = actor(state)
+    if uid is None:
+        return Rejection("no-match", "No Match is being played: only Matched combatants act (rule 14).")
+    unit = state.unit(uid)
+    if order.side != unit.side:
+        return Rejection("not-your-turn", f"It is {uid}'s Action, and {uid} is not yours.")
+    if order.unit != uid:
+        if state.unit(order.unit) is None:
+            return Rejection("unknown-unit", f"There is no combatant called {order.unit}.")
+        return Rejection("not-acting", f"It is {uid}'s Action in this Match, not {order.unit}'s.")
+    m = state.match
+    other = opponent_of(m, uid)
+    if isinstance(order, Fight):
+        if not in_contact(state, uid, other):
+            return Rejection("not-in-contact", f"{uid} is not in base-to-base contact with {other}, so cannot Fight (rule 23).")
+        return None
+    if m.struck == uid:
+        return Rejection("must-defend", f"{uid} has been struck and must defend with a Fight (rule 33).")
+    if in_contact(state, uid, other):
+        return Rejection("locked", f"{uid} is locked in combat with {other}: only Fight is allowed (rule 30).")
+    if isinstance(order, Move):
+        return movement.move_problem(state, uid, other, order.to)
+    return None
+
+
+def legal_actions(state: SowState, side: int) -> list:
+    uid = actor(state)
+    if uid is None or state.unit(uid).side != side:
+        return []
+    other = opponent_of(state.match, uid)
+    if in_contact(state, uid, other):
+        return [Fight(side, uid)]
+    return [Wait(side, uid)] + [Move(side, uid, c) for c in movement.destinations(state, uid, other)]
+
+
+def _spend(state: SowState, events: list[Event], struck: str | None = None) -> SowState:
+    """Use the actor's Action; the Match ends when both have used all five (rule 37)."""
+    m = attrs.evolve(state.match, step=state.match.step + 1, struck=struck)
+    state = attrs.evolve(state, match=m)
+    if m.step >= 2 * ACTIONS_EACH:
+        detail = "all Actions used"
+        if struck is not None:
+            detail += f"; the last strike at {struck} goes unanswered"
+        return end_match(state, events, detail)
+    return state
+
+
+def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState, list[Event]]:
+    events: list[Event] = []
+    m = state.match
+    uid = order.unit
+    other = opponent_of(m, uid)
+    if isinstance(order, Wait):
+        events.append(Waited(uid))
+        return _spend(state, events), events
+    if isinstance(order, Move):
+        unit = state.unit(uid)
+        how = f"moves {movement.direction(state, uid, other, order.to)} {other}"
+        if not state.battlefield.in_bounds(order.to):
+            # Rule 27: off the gaming area, out of the game.  The Match ends with it.
+            events.append(Moved(uid, unit.pos, None, how))
+            events.append(Removed(uid, "moved off the battlefield (rule 27)"))
+            state = state.with_unit(attrs.evolve(unit, pos=None, removed=True))
+            return end_match(state, events, f"{uid} left the battlefield"), events
+        events.append(Moved(uid, unit.pos, order.to, how))
+        state = state.with_unit(attrs.evolve(unit, pos=order.to))
+        if in_contact(state, uid, other):
+            # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
+            events.append(Struck(uid, other, "moved into base-to-base contact"))
+            return _spend(state, events, struck=other), events
+        return _spend(state, events), events
+    # Fight
+    if m.struck != uid:
+        # Locked in contact with nobody struck yet (a Match formed in contact):
+        # the actor steps in and strikes, a Move & Strike that covers no ground.
+        events.append(Struck(uid, other, "strikes first while in contact"))
+        return _spend(state, events, struck=other), events
+    dice, rolled = roll(state.dice, 1, 6, f"defence against {other} (5-6 fails)", who=uid)
+    state = attrs.evolve(state, dice=dice)
+    events.append(rolled)
+    if rolled.total in DEFEAT_FACES:
+        unit = state.unit(uid)
+        events.append(Defeated(uid, other, f"defence roll of {rolled.total}"))
+        events.append(Removed(uid, f"defeated by {other}"))
+        state = state.with_unit(attrs.evolve(unit, pos=None, removed=True))
+        m = attrs.evolve(state.match, step=state.match.step + 1, struck=None)
+        state = attrs.evolve(state, match=m)
+        return end_match(state, events, f"{other} is the Winner"), events
+    events.append(Struck(uid, other, f"strikes back after a defence of {rolled.total}"))
+    return _spend(state, events, struck=other), events

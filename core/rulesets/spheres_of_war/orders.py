@@ -1,0 +1,48 @@
+"""Orders of Spheres of War (besides the shared deployment orders)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.deployment import DEPLOYMENT_ORDERS
+from core.orders import Order
+
+
+@attrs.frozen
+class ChooseMatch(Order):
+    """The Instigator picks which of several equally close pairs is Matched
+    next (rule 13).  ``unit`` is the Instigator's combatant."""
+
+    verb = "match"
+    unit: str
+    opponent: str
+
+
+@attrs.frozen
+class Wait(Order):
+    """Do nothing for one Action (rule 24)."""
+
+    verb = "wait"
+    unit: str
+
+
+@attrs.frozen
+class Move(Order):
+    """Move straight toward or away from the Matched opponent (rules 25-27).
+    ``to`` may lie off the battlefield: the combatant then leaves the game."""
+
+    verb = "move"
+    unit: str
+    to: tuple[int, int]
+
+
+@attrs.frozen
+class Fight(Order):
+    """A Fight Action while in contact (rules 30-36): defend with a d6 when
+    struck, otherwise strike the opponent in contact."""
+
+    verb = "fight"
+    unit: str
+
+
+ORDER_TYPES = (*DEPLOYMENT_ORDERS, ChooseMatch, Wait, Move, Fight)

@@ -1,0 +1,256 @@
+"""The Spheres of War ruleset object: the protocol glue over the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from core.board import Battlefield, Cell, distance
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
+from core.dice import Dice, roll
+from core.events import Event, Note, Placed
+from core.options import option_problem
+from core.orders import Order
+from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+
+from . import actions, movement
+from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
+from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
+from .turns import closest_pairs, form_next, start_match, start_turn
+
+
+class SpheresOfWar(Ruleset):
+    name = "spheres_of_war"
+    title = "Spheres of War: Tactical Fragment 1"
+    summary = "Five combatants a side; Matches between the closest opposed pair, five Actions each, d6 defend and strike back."
+    capabilities = Capabilities(sides=2, simultaneous_orders=False, hidden_information=False, dice=("d6",))
+    options_type = SowOptions
+    state_type = SowState
+    order_types = ORDER_TYPES
+    default_battlefield = "open-12"
+
+    # -- setup -------------------------------------------------------------
+    def check_options(self, options: SowOptions, battlefield: Battlefield) -> str | None:
+        problem = option_problem(options)
+        if problem:
+            return problem
+        for side in (0, 1):
+            if len(open_cells(battlefield, side, {})) < TEAM_SIZE:
+                return f"{battlefield.name} needs {TEAM_SIZE} open cells in side {side}'s deployment zone."
+        return None
+
+    def setup(self, options: SowOptions, battlefield: Battlefield, seed: int, players: tuple[str, str]):
+        dice = Dice(seed)
+        events: list[Event] = []
+        if options.instigator == "first":
+            instigator = 0
+        elif options.instigator == "second":
+            instigator = 1
+        else:  # rule 7: flip a coin; 1 (heads) makes the first player the Instigator
+            dice, rolled = roll(dice, 1, 2, "the coin flip for Instigator (1: first player, 2: second)")
+            events.append(rolled)
+            instigator = rolled.total - 1
+        units = tuple(
+            Combatant(f"{'i' if side == instigator else 'r'}{n}", side)
+            for side in (0, 1) for n in range(1, TEAM_SIZE + 1))
+        state = SowState(options=options, battlefield=battlefield, players=tuple(players),
+                         instigator=instigator, units=units, dice=dice)
+        for side in (0, 1):
+            role = state.role(side)
+            events.append(_note(f"{players[side]} is the {role} ({'white' if role == 'Instigator' else 'black'}), "
+                                f"combatants {', '.join(u.id for u in state.side_units(side))}"))
+        return state, events
+
+    # -- whose turn ----------------------------------------------------------
+    def to_act(self, state: SowState) -> frozenset[int]:
+        if state.phase is Phase.DEPLOY:
+            return frozenset({state.deploying})
+        if state.phase is Phase.CHOOSE:
+            return frozenset({state.instigator})
+        uid = actions.actor(state)
+        if uid is None:
+            return frozenset()
+        return frozenset({state.unit(uid).side})
+
+    def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
+        if side not in self.to_act(state):
+            return []
+        if state.phase is Phase.DEPLOY:
+            positions = _positions(state, side)
+            todo = [u for u, c in positions.items() if c is None]
+            if not todo:
+                return [Ready(side)]
+            cells = open_cells(state.battlefield, side, positions)
+            # Only unplaced figures are listed so random play finishes deploying;
+            # moving a placed figure again is still accepted by check.
+            return [DeployAll(side)] + [Deploy(side, u, c) for u in todo for c in cells]
+        if state.phase is Phase.CHOOSE:
+            return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
+        return actions.legal_actions(state, side)
+
+    def check(self, state: SowState, order: Order) -> Rejection | None:
+        if state.phase is Phase.OVER:
+            return Rejection("game-over", "The game is over.")
+        if order.side not in self.to_act(state):
+            who = state.players[order.side] if order.side in (0, 1) else f"side {order.side}"
+            return Rejection("not-your-turn", f"It is not {who}'s turn to act.")
+        if isinstance(order, (Deploy, DeployAll, Ready)):
+            if state.phase is not Phase.DEPLOY:
+                return Rejection("wrong-phase", "Deployment is over.")
+            positions = _positions(state, order.side)
+            if isinstance(order, Deploy):
+                return check_deploy(state.battlefield, order.side, list(positions), _all_positions(state), order)
+            if isinstance(order, Ready):
+                return check_ready(list(positions), positions)
+            if all(c is not None for c in positions.values()):
+                return Rejection("nothing-to-place", "Every figure is already placed; choose ready.")
+            return None
+        if isinstance(order, ChooseMatch):
+            if state.phase is not Phase.CHOOSE:
+                return Rejection("wrong-phase", "There is no Match to choose now: the next one forms by itself.")
+            if (order.unit, order.opponent) not in closest_pairs(state):
+                pairs = "; ".join(f"{i} against {r}" for i, r in closest_pairs(state))
+                return Rejection("not-closest", f"Only the equally closest pairs can be Matched (rules 12-13): {pairs}.")
+            return None
+        if isinstance(order, (Wait, Move, Fight)):
+            if state.phase is Phase.DEPLOY:
+                return Rejection("wrong-phase", "Deploy your combatants first.")
+            if state.phase is Phase.CHOOSE:
+                return Rejection("wrong-phase", "Choose the next Match first (rule 13).")
+            return actions.check_action(state, order)
+        return Rejection("unknown-order", f"{self.title} has no order {order.verb!r}.")
+
+    def apply(self, state: SowState, order: Order) -> tuple[SowState, list[Event]]:
+        events: list[Event] = []
+        if isinstance(order, Deploy):
+            state = _place(state, order.unit, order.at, events)
+        elif isinstance(order, DeployAll):
+            for uid, cell in auto_deploy(state.battlefield, order.side, list(_positions(state, order.side)),
+                                         _all_positions(state)).items():
+                state = _place(state, uid, cell, events)
+        elif isinstance(order, Ready):
+            events.append(_note(f"{state.players[order.side]} has deployed"))
+            if state.deploying == 0:
+                state = attrs.evolve(state, deploying=1)
+            else:
+                state = start_turn(state, events)
+                if state.phase is not Phase.OVER:
+                    state = form_next(state, events)
+        elif isinstance(order, ChooseMatch):
+            state = start_match(state, order.unit, order.opponent, events, "chosen by the Instigator (rule 13)")
+        else:
+            state, events = actions.apply_action(state, order)
+        return state, events
+
+    def outcome(self, state: SowState) -> Outcome | None:
+        if state.phase is not Phase.OVER:
+            return None
+        return Outcome(state.winner, state.over_reason)
+
+    # -- what the screen shows -------------------------------------------------
+    def units(self, state: SowState) -> Sequence[UnitView]:
+        out = []
+        m = state.match
+        for u in state.units:
+            role = state.role(u.side)
+            markers = ""
+            if u.removed:
+                status = "removed"
+            elif u.id in state.inert:
+                status, markers = "inert", "z"
+            elif m is not None and u.id in (m.instigator, m.retaliator):
+                other = actions.opponent_of(m, u.id)
+                status, markers = ("in combat", "C") if actions.in_contact(state, u.id, other) else ("matched", "M")
+                if m.struck == u.id:
+                    markers += "!"
+            else:
+                status = "ready"
+            if state.partner(u.id) is not None and status == "ready":
+                status, markers = "in combat", "L"
+            out.append(UnitView(id=u.id, side=u.side, name=f"{role} {u.id[1:]}",
+                                pos=None if u.removed else u.pos, status=status,
+                                glyph=u.id[0].upper(), markers=markers))
+        return out
+
+    def situation(self, state: SowState) -> Situation:
+        to_act = self.to_act(state)
+        if state.phase is Phase.DEPLOY:
+            side = state.deploying
+            return Situation(state.turn, "deploying", to_act,
+                             f"{state.players[side]} ({state.role(side)}) places combatants within 6 inches of their edge")
+        if state.phase is Phase.OVER:
+            return Situation(state.turn, "game over", frozenset(), state.over_reason)
+        if state.phase is Phase.CHOOSE:
+            pairs = ", ".join(f"{i}-{r}" for i, r in closest_pairs(state))
+            return Situation(state.turn, "choosing a Match", to_act,
+                             f"{state.players[state.instigator]} (Instigator) picks one of the equally close pairs: {pairs}")
+        m = state.match
+        uid = actions.actor(state)
+        k = actions.action_number(m)
+        phase = f"Match {m.number}: {uid}'s action {k} of {ACTIONS_EACH}"
+        other = actions.opponent_of(m, uid)
+        if m.struck == uid:
+            detail = f"{uid} was struck by {other} and must defend (d6, 5-6 fails)"
+        elif actions.in_contact(state, uid, other):
+            detail = f"{uid} is locked in combat with {other} and strikes"
+        else:
+            detail = f"{uid} may wait or move toward or away from {other}"
+        return Situation(state.turn, phase, to_act, f"{m.instigator} against {m.retaliator}; {detail}")
+
+    def order_cells(self, state: SowState, order: Order) -> tuple[Cell, ...]:
+        if isinstance(order, ChooseMatch):
+            return tuple(state.unit(u).pos for u in (order.opponent, order.unit) if state.unit(u) and state.unit(u).pos)
+        if isinstance(order, Fight) and state.match is not None:
+            other = state.unit(actions.opponent_of(state.match, order.unit))
+            return (other.pos,) if other is not None and other.pos is not None else ()
+        return super().order_cells(state, order)
+
+    def describe_order(self, state: SowState, order: Order) -> str:
+        if isinstance(order, ChooseMatch):
+            a, b = state.unit(order.unit), state.unit(order.opponent)
+            if a is not None and b is not None and a.pos and b.pos:
+                return (f"Match {order.unit} ({a.pos[0]},{a.pos[1]}) against {order.opponent} "
+                        f"({b.pos[0]},{b.pos[1]}), {distance(a.pos, b.pos):.1f} in")
+            return f"Match {order.unit} against {order.opponent}"
+        if isinstance(order, Wait):
+            return f"Wait ({order.unit})"
+        if isinstance(order, Move) and state.match is not None and state.unit(order.unit) is not None \
+                and state.unit(order.unit).on_board:
+            other = actions.opponent_of(state.match, order.unit)
+            if state.unit(other) is None or not state.unit(other).on_board:
+                return order.to_text()
+            way = movement.direction(state, order.unit, other, order.to)
+            if not state.battlefield.in_bounds(order.to):
+                return f"Move {order.unit} {way} {other} off the battlefield (removed)"
+            return f"Move {order.unit} {way} {other} to {order.to[0]},{order.to[1]}"
+        if isinstance(order, Fight):
+            m = state.match
+            if m is not None and m.struck == order.unit:
+                return f"Defend {order.unit} (roll d6, 5-6 fails)"
+            other = actions.opponent_of(m, order.unit) if m is not None else "the opponent"
+            return f"Strike {other} with {order.unit}"
+        if isinstance(order, Deploy):
+            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+        if isinstance(order, DeployAll):
+            return "Deploy the rest automatically"
+        if isinstance(order, Ready):
+            return "Ready: deployment done"
+        return order.to_text()
+
+
+def _note(text: str) -> Event:
+    return Note(text)
+
+
+def _positions(state: SowState, side: int) -> dict[str, Cell | None]:
+    return {u.id: u.pos for u in state.side_units(side)}
+
+
+def _all_positions(state: SowState) -> dict[str, Cell | None]:
+    return {u.id: u.pos for u in state.units}
+
+
+def _place(state: SowState, uid: str, cell: Cell, events: list[Event]) -> SowState:
+    events.append(Placed(uid, cell))
+    return state.with_unit(attrs.evolve(state.unit(uid), pos=cell))

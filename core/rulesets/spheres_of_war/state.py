@@ -1,0 +1,124 @@
+"""State and options of Spheres of War, Tactical Fragment 1.
+
+Combatant ids are fixed at setup from the roles: ``i1``..``i5`` belong to
+the Instigator (white), ``r1``..``r5`` to the Retaliator (black).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from core.board import Battlefield, Cell
+from core.dice import Dice
+from core.options import option
+
+ACTIONS_EACH = 5  # rule 17, read with rule 37: five Actions for each of the pair
+TEAM_SIZE = 5  # rule 4
+
+
+class Phase(enum.Enum):
+    DEPLOY = "deploy"
+    CHOOSE = "choose"  # the Instigator picks among equally close pairs (rule 13)
+    MATCH = "match"  # a Match is being played out
+    OVER = "over"
+
+
+@attrs.frozen
+class SowOptions:
+    instigator: str = option(
+        "coin", "Instigator", "Who takes the Instigator role (rule 7): a coin flip, or the players' choice.",
+        choices=("coin", "first", "second"))
+    version: str = option(
+        "v0.1f", "Rules version",
+        "v0.1f as printed, or the author's v0.2 amendments: pairs still touching at the end of a turn stay "
+        "Matched, and a side wins as soon as the enemy has nobody left.",
+        choices=("v0.1f", "v0.2"))
+    turn_limit: int = option(
+        20, "Turn limit", "The game stops after this many turns; more combatants standing wins, equal is a draw.",
+        minimum=1, maximum=200)
+
+
+@attrs.frozen
+class Combatant:
+    id: str
+    side: int
+    pos: Cell | None = None  # None: not yet deployed, or removed
+    removed: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.pos is not None and not self.removed
+
+
+@attrs.frozen
+class Match:
+    """The Match being played.  ``step`` counts Actions used by both (0..10):
+    even steps are the Instigator's, odd ones the Retaliator's (rule 16).
+    ``struck`` is the combatant that has been struck and must defend next."""
+
+    number: int
+    instigator: str
+    retaliator: str
+    step: int = 0
+    struck: str | None = None
+
+
+@attrs.frozen
+class SowState:
+    options: SowOptions
+    battlefield: Battlefield
+    players: tuple[str, str]
+    instigator: int  # the side playing the Instigator
+    units: tuple[Combatant, ...]
+    dice: Dice
+    phase: Phase = Phase.DEPLOY
+    deploying: int = 0
+    turn: int = 0
+    match: Match | None = None
+    matches_formed: int = 0  # Matches formed so far this turn
+    inert: tuple[str, ...] = ()  # resolved this turn (rule 19)
+    paired: tuple[tuple[str, str], ...] = ()  # (instigator id, retaliator id) Matched this turn
+    locked: tuple[tuple[str, str], ...] = ()  # v0.2: pairs carried into this turn still Matched
+    winner: int | None = None
+    over_reason: str = ""
+
+    # -- lookups ---------------------------------------------------------
+    @property
+    def retaliator(self) -> int:
+        return 1 - self.instigator
+
+    def unit(self, uid: str) -> Combatant | None:
+        for u in self.units:
+            if u.id == uid:
+                return u
+        return None
+
+    def side_units(self, side: int) -> tuple[Combatant, ...]:
+        return tuple(u for u in self.units if u.side == side)
+
+    def standing(self, side: int) -> tuple[Combatant, ...]:
+        return tuple(u for u in self.units if u.side == side and u.on_board)
+
+    def role(self, side: int) -> str:
+        return "Instigator" if side == self.instigator else "Retaliator"
+
+    def who(self, side: int) -> str:
+        """The player and role, for sentences: "Ann (Instigator)"."""
+        return f"{self.players[side]} ({self.role(side)})"
+
+    def with_unit(self, unit: Combatant) -> SowState:
+        return attrs.evolve(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+
+    def occupied(self) -> dict[Cell, str]:
+        return {u.pos: u.id for u in self.units if u.on_board}
+
+    def partner(self, uid: str) -> str | None:
+        """The v0.2 locked partner of ``uid``, if any."""
+        for a, b in self.locked:
+            if a == uid:
+                return b
+            if b == uid:
+                return a
+        return None
