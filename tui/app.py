@@ -1,0 +1,225 @@
+"""The Skirmish Textual app: screens, the open game's save session,
+autosave, quitting, and the command palette.
+
+``run_app`` is what the ``skirmish`` command calls.
+"""
+
+from __future__ import annotations
+
+import signal
+import traceback
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from tui.help import HelpScreen, RulesScreen
+from tui.menu import LoadScreen, MainMenu
+from tui.modals import Confirm
+
+
+class SkirmishCommands(Provider):
+    """The command palette offers what the main menu offers, plus the
+    rules of each ruleset."""
+
+    def _commands(self) -> list[tuple[str, Any, str]]:
+        from core.registry import rulesets
+
+        app = self.app
+        out = [
+            ("New game", app.action_new_game, "Choose a ruleset, players and a battlefield"),
+            ("Continue", app.action_continue_game, "Open the most recent save"),
+            ("Load game", app.action_load_game, "Choose a save"),
+            ("Rules", app.action_rules, "Rules help for every ruleset"),
+        ]
+        for r in rulesets():
+            out.append((f"Rules: {r.title}", partial(app.push_screen, HelpScreen(r.name, r.title)), r.summary))
+        out.append(("Quit", app.action_request_quit, "Leave Skirmish (the game in play is saved)"))
+        return out
+
+    async def discover(self) -> Hits:
+        for name, command, help_text in self._commands():
+            yield DiscoveryHit(name, command, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, command, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), command, help=help_text)
+
+
+class SkirmishApp(App[None]):
+    TITLE = "Skirmish"
+    COMMANDS = App.COMMANDS | {SkirmishCommands}
+    BINDINGS = [
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, continue_latest: bool = False, load_path: Path | None = None) -> None:
+        super().__init__()
+        self.continue_latest = continue_latest
+        self.load_path = load_path
+        self.session: Any = None
+        self.game: Any = None  # the game on screen, as last autosaved
+        self._save_failed = False
+
+    def on_mount(self) -> None:
+        self.push_screen(MainMenu())
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self._on_signal)
+        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
+            pass  # not on a Unix main thread (tests, Windows): nothing to install
+        if self.load_path is not None:
+            self.open_saved(Path(self.load_path))
+        elif self.continue_latest:
+            self.action_continue_game()
+
+    def _on_signal(self) -> None:
+        if self.game is not None:
+            self.autosave(self.game)
+        self.close_session()
+        self.exit()
+
+    # -- errors at the edge ----------------------------------------------------
+    def report(self, title: str, exc: BaseException) -> None:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        self.notify(detail, title=title, severity="error", timeout=8)
+
+    # -- menu actions ------------------------------------------------------------
+    def action_new_game(self) -> None:
+        from tui.newgame import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_continue_game(self) -> None:
+        from tui.persistence import latest
+
+        try:
+            path = latest()
+        except Exception as exc:
+            self.report("Cannot continue", exc)
+            return
+        if path is None:
+            self.notify("There is no saved game yet.", severity="warning")
+            return
+        self.open_saved(path)
+
+    def action_load_game(self) -> None:
+        self.push_screen(LoadScreen())
+
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen())
+
+    def action_request_quit(self) -> None:
+        from tui.game_screen import GameScreen
+
+        in_game = isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack)
+        question = "Quit Skirmish? The game is saved; Continue brings it back." if in_game else "Quit Skirmish?"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                if self.game is not None:
+                    self.autosave(self.game)
+                self.close_session()
+                self.exit()
+
+        if isinstance(self.screen, Confirm):
+            return
+        self.push_screen(Confirm(question), answered)
+
+    # -- games ---------------------------------------------------------------------
+    def start_game(self, game: Any, replace: Any = None) -> None:
+        from tui.persistence import store
+
+        self.close_session()
+        try:
+            saves = store()
+            path = saves.new_save_path(game)
+            self.session = saves.GameSession.open(path)
+            self.session.save(game)
+        except Exception as exc:
+            self.session = None
+            self.report("This game will not be saved", exc)
+        self._show_game(game, replace)
+
+    def open_saved(self, path: Path) -> None:
+        from tui.persistence import store
+
+        try:
+            saves = store()
+            session = saves.GameSession.open(Path(path))
+        except Exception as exc:
+            self.report("Cannot open that save", exc)
+            return
+        try:
+            game = saves.load_game(Path(path))
+        except Exception as exc:
+            session.close()
+            self.report("Cannot open that save", exc)
+            return
+        self.close_session()
+        self.session = session
+        self._show_game(game, None)
+
+    def _show_game(self, game: Any, replace: Any) -> None:
+        from tui.game_screen import GameScreen
+
+        self.game = game
+        self._save_failed = False
+        # Back to the main menu first, so Quit from the game returns there.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(game))
+
+    def autosave(self, game: Any, announce: bool = False) -> str | None:
+        self.game = game
+        if self.session is None:
+            if announce:
+                self.notify("This game has no save file (saving is unavailable).", severity="warning")
+            return None
+        try:
+            self.session.save(game)
+        except Exception as exc:
+            if announce or not self._save_failed:
+                self.report("Saving failed", exc)
+            self._save_failed = True
+            return None
+        self._save_failed = False
+        where = str(getattr(self.session, "path", "") or "")
+        if announce:
+            self.notify(f"Saved{(' to ' + where) if where else ''}.")
+        return where or "the save folder"
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            try:
+                self.session.close()
+            except Exception:
+                pass
+        self.session = None
+
+    def leave_game(self, game: Any) -> None:
+        from tui.game_screen import GameScreen
+
+        self.autosave(game)
+        self.close_session()
+        self.game = None
+        while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
+            self.pop_screen()
+
+    def screens_named(self) -> Iterable[str]:
+        return [type(s).__name__ for s in self.screen_stack]
+
+
+def run_app(continue_latest: bool = False, load_path: Path | None = None) -> None:
+    """Start the TUI (the ``skirmish`` command's default)."""
+    SkirmishApp(continue_latest=continue_latest, load_path=load_path).run()

@@ -1,0 +1,424 @@
+"""The generic game screen, driven only by the ruleset protocol.
+
+It reads ``game.to_act``, ``game.legal_orders(side)``, ``ruleset.units``,
+``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order`` and
+submits orders through :func:`core.game.submit` -- the only way it changes
+anything.  What it remembers itself is presentation only: the selected
+figure, the side whose view is on screen, whether a modal is open.
+
+Keys: arrows / hjkl / yubn / keypad move the cursor; Enter (or space, 5)
+selects an own figure or submits the order pointing at the cursor cell;
+Tab cycles figures that can act; ``o`` lists every legal order; ``d``
+deploys for you and ``r`` says ready during deployment; F1 or ``?`` opens
+the rules; ctrl+s saves; ``q`` leaves (after asking; the game autosaves).
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Log, Static
+
+from core import game as core_game
+from core.orders import Order
+from core.ruleset import Rejection, UnitView
+from tui.board import BoardView, Picture, legend_text
+from tui.modals import ChoiceMenu, Confirm, Handover, Message
+from tui.rulesets import adapter_for
+
+
+def guarded(method):
+    """Catch an exception at the edge of a handler and show it, so one bug
+    in a ruleset or adapter does not end the app (and the game)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - this is the edge
+            self.show_error(exc)
+            return None
+
+    return wrapper
+
+
+class GameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
+    GameScreen #main { height: 1fr; }
+    GameScreen BoardView { width: 1fr; height: 1fr; }
+    GameScreen #side { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
+    GameScreen #log { height: 6; border-top: hkey $primary; }
+    """
+
+    BINDINGS = [
+        Binding("tab", "next_unit(1)", "Next unit"),
+        Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
+        Binding("o", "orders", "Orders"),
+        Binding("d", "deploy_all", "Deploy for me"),
+        Binding("r", "ready", "Ready"),
+        Binding("escape", "deselect", "Deselect", show=False),
+        Binding("f1,question_mark", "rules", "Rules"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+        self.adapter = adapter_for(game.ruleset)
+        caps = game.ruleset.capabilities
+        self.private = bool(caps.hidden_information or caps.simultaneous_orders)
+        self.keyboard_side: int | None = None  # whose view is on screen
+        self.selected: str | None = None
+        self.orders: list[Order] = []
+        self.units: list[UnitView] = []
+        self.modal_open = False
+        self.announced_over = False
+        self.view_state: Any = None
+
+    # -- layout ---------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="banner")
+        with Horizontal(id="main"):
+            yield BoardView(id="board")
+            with VerticalScroll(id="side"):
+                yield Static("", id="panel", markup=False)
+        log = Log(id="log", max_lines=2000)
+        log.can_focus = False
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(Log)
+        for event in self.game.log[-300:]:
+            log.write_line(event.sentence)
+        self.query_one(BoardView).focus()
+        self.redraw()
+
+    # -- errors -----------------------------------------------------------------
+    def show_error(self, exc: BaseException) -> None:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        try:
+            self.query_one(Log).write_line(f"! internal error: {detail}")
+        except Exception:
+            pass
+        self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
+
+    # -- the picture --------------------------------------------------------------
+    def acting_side(self) -> int | None:
+        to_act = self.game.to_act
+        return min(to_act) if to_act else None
+
+    @guarded
+    def redraw(self) -> None:
+        game = self.game
+        rules = game.ruleset
+        side = self.acting_side()
+        if side is not None and self.private and side != self.keyboard_side:
+            self._handover(side)
+            return
+        if side is not None:
+            if side != self.keyboard_side and self.keyboard_side is not None:
+                self.notify(f"{game.players[side]} to play", timeout=3)
+            self.keyboard_side = side
+        shown = self.keyboard_side if self.private else side
+        view = game.view(shown)
+        self.view_state = view
+        self.units = list(rules.units(view))
+        self.orders = game.legal_orders(side) if side is not None else []
+        by_unit = self._orders_by_unit()
+        if self.selected not in by_unit or self.selected is None:
+            self.selected = None
+            movers = [u for u in by_unit if u is not None]
+            if len(movers) == 1:
+                self.selected = movers[0]
+        highlights = set()
+        for order in by_unit.get(self.selected, []) if self.selected else []:
+            highlights.update(rules.order_cells(view, order))
+        for order in by_unit.get(None, []):
+            highlights.update(rules.order_cells(view, order))
+        positions = {u.pos: u for u in self.units if u.pos is not None}
+        selected_unit = self._unit(self.selected)
+        picture = Picture(
+            battlefield=game.battlefield,
+            units=positions,
+            labels={u.id: self.adapter.unit_label(u) for u in self.units},
+            highlights=frozenset(c for c in highlights if game.battlefield.in_bounds(c)),
+            selected=selected_unit.pos if selected_unit else None,
+        )
+        self.query_one(BoardView).show(picture)
+        self._draw_banner(side)
+        self._draw_panel()
+        self.refresh_bindings()
+        if game.outcome is not None and not self.announced_over:
+            self.announced_over = True
+            self._open(Message("Game over", self._over_text()), None)
+            return
+        if side is not None and not self.modal_open:
+            modal = self.adapter.prompt(game, side, self.orders)
+            if modal is not None:
+                self._open(modal, self._submit_result)
+
+    def _over_text(self) -> str:
+        outcome = self.game.outcome
+        if outcome.winner is None:
+            return f"A draw: {outcome.reason}"
+        return f"{self.game.players[outcome.winner]} wins: {outcome.reason}"
+
+    def _orders_by_unit(self) -> dict[str | None, list[Order]]:
+        by_unit: dict[str | None, list[Order]] = {}
+        for order in self.orders:
+            by_unit.setdefault(self.game.ruleset.order_unit(order), []).append(order)
+        return by_unit
+
+    def _unit(self, uid: str | None) -> UnitView | None:
+        for unit in self.units:
+            if unit.id == uid:
+                return unit
+        return None
+
+    def _draw_banner(self, side: int | None) -> None:
+        game = self.game
+        text = self.adapter.banner(game, side)
+        if text is None:
+            situation = game.ruleset.situation(self.view_state)
+            if game.outcome is not None:
+                who = f"Game over — {self._over_text()}"
+            elif side is None:
+                who = "Nobody to act"
+            else:
+                who = f"▶ {game.players[side]} to play"
+            text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
+        self.query_one("#banner", Static).update(text)
+
+    def _draw_panel(self) -> None:
+        game = self.game
+        rules = game.ruleset
+        board = self.query_one(BoardView)
+        situation = rules.situation(self.view_state)
+        lines = [f"Turn {situation.turn}, {situation.phase}"]
+        if situation.detail:
+            lines.append(situation.detail)
+        lines += self.adapter.panel_lines(game, self.view_state, self.keyboard_side, self._unit(self.selected))
+        cell = board.cursor
+        terrain = game.battlefield.terrain(cell)
+        here = next((u for u in self.units if u.pos == cell), None)
+        lines.append("")
+        lines.append(f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else ""))
+        if here is not None:
+            lines.append(f"  {self._unit_line(here)}")
+        chosen = self._unit(self.selected)
+        if chosen is not None:
+            lines.append(f"Selected: {self._unit_line(chosen)}")
+            count = len(self._orders_by_unit().get(chosen.id, []))
+            lines.append(f"  {count} order(s); Enter on [.] cell, o: list")
+        side = self.keyboard_side
+        if side is not None:
+            waiting = [u for u in self.units if u.side == side and u.pos is None and u.status != "removed"]
+            if waiting and any(u.id in self._orders_by_unit() for u in waiting):
+                lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
+        lines.append("")
+        lines.append(legend_text(game.battlefield))
+        self.query_one("#panel", Static).update("\n".join(lines))
+
+    def _unit_line(self, unit: UnitView) -> str:
+        owner = self.game.players[unit.side] if unit.side in (0, 1) else f"side {unit.side}"
+        facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
+        marks = f" [{unit.markers}]" if unit.markers else ""
+        return f"{unit.id} {unit.name} ({owner}) {unit.status}{facing}{marks}"
+
+    # -- handover ---------------------------------------------------------------------
+    def _handover(self, side: int) -> None:
+        if self.modal_open:
+            return
+        board = self.query_one(BoardView)
+        if board.picture is not None:
+            board.show(Picture(battlefield=self.game.battlefield, hidden=True))
+        self.selected = None
+
+        def done(_: Any) -> None:
+            self.keyboard_side = side
+            self.redraw()
+
+        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side)), done)
+
+    def _open(self, screen: Any, callback) -> None:
+        self.modal_open = True
+
+        def closed(result: Any) -> None:
+            self.modal_open = False
+            if callback is not None:
+                callback(result)
+
+        self.app.push_screen(screen, closed)
+
+    # -- submitting -------------------------------------------------------------------
+    @guarded
+    def _submit_result(self, result: Any) -> None:
+        if result is None:
+            self.redraw_panel_only()
+            return
+        orders = [result] if isinstance(result, Order) else list(result)
+        for order in orders:
+            if not self.submit(order):
+                break
+
+    def redraw_panel_only(self) -> None:
+        self._draw_panel()
+
+    def submit(self, order: Order) -> bool:
+        """Submit through the core; show a refusal as a sentence."""
+        result = core_game.submit(self.game, order)
+        log = self.query_one(Log)
+        if isinstance(result, Rejection):
+            log.write_line(f"✗ {result.message}")
+            self.notify(result.message, title="Not allowed", severity="warning")
+            return False
+        self.game = result.game
+        for event in result.events:
+            log.write_line(event.sentence)
+        self.app.autosave(self.game)
+        self.redraw()
+        return True
+
+    def choose_among(self, orders: Sequence[Order], reason: str, title: str) -> None:
+        if not orders:
+            return
+        if len(orders) == 1 and reason == "cell":
+            self.submit(orders[0])
+            return
+        side = self.keyboard_side
+        modal = self.adapter.choose(self.game, side, orders, reason)
+        if modal is None:
+            modal = ChoiceMenu(title, [(self.adapter.describe(self.game, self.view_state, o), o) for o in orders])
+        self._open(modal, self._submit_result)
+
+    # -- messages up from the board -------------------------------------------------------
+    @guarded
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        self._draw_panel()
+
+    @guarded
+    def on_board_view_cell_chosen(self, message: BoardView.CellChosen) -> None:
+        cell = message.cell
+        rules = self.game.ruleset
+        view = self.view_state
+        by_unit = self._orders_by_unit()
+        if self.keyboard_side is None or not self.orders:
+            self.notify("Nobody can act now." if self.game.outcome is None else self._over_text())
+            return
+        if self.selected is not None:
+            hits = [o for o in by_unit.get(self.selected, []) if cell in rules.order_cells(view, o)]
+            if hits:
+                self.choose_among(hits, "cell", f"Orders for {self.selected} at {cell[0]},{cell[1]}")
+                return
+        here = next((u for u in self.units if u.pos == cell), None)
+        if here is not None and here.id in by_unit:
+            if here.id == self.selected:
+                self.choose_among(by_unit[here.id], "menu", f"Orders for {here.id}")
+            else:
+                self.selected = here.id
+                self.redraw()
+            return
+        loose = [o for o in by_unit.get(None, []) if cell in rules.order_cells(view, o)]
+        if loose:
+            self.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
+            return
+        if here is not None:
+            self.notify(f"{here.id} has no order to give now.")
+        else:
+            self.notify("No order points here. Tab selects a figure that can act; o lists every order.")
+
+    # -- actions --------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("deploy_all", "ready"):
+            verb = "deploy-all" if action == "deploy_all" else "ready"
+            return any(o.verb == verb for o in self.orders)
+        if action in ("orders", "next_unit"):
+            return bool(self.orders)
+        if action == "deselect":
+            return self.selected is not None
+        return True
+
+    @guarded
+    def action_next_unit(self, step: int) -> None:
+        movers = [u for u in self._orders_by_unit() if u is not None]
+        if not movers:
+            return
+        index = movers.index(self.selected) + step if self.selected in movers else 0
+        self.selected = movers[index % len(movers)]
+        self.redraw()
+        unit = self._unit(self.selected)
+        board = self.query_one(BoardView)
+        if unit is not None and unit.pos is not None:
+            board.move_cursor(unit.pos)
+        else:
+            cells = sorted(board.picture.highlights, key=lambda c: (c[1], c[0])) if board.picture else []
+            if cells:
+                board.move_cursor(cells[0])
+
+    @guarded
+    def action_orders(self) -> None:
+        by_unit = self._orders_by_unit()
+        orders = by_unit.get(self.selected, []) + by_unit.get(None, []) if self.selected else list(self.orders)
+        extra = self.adapter.commands(self.game, self.keyboard_side)
+        if extra:
+            choices = [(label, ("command", make)) for label, make in extra]
+            choices += [(self.adapter.describe(self.game, self.view_state, o), o) for o in orders]
+
+            def picked(value: Any) -> None:
+                if isinstance(value, tuple) and len(value) == 2 and value[0] == "command":
+                    self._open(value[1](), self._submit_result)
+                else:
+                    self._submit_result(value)
+
+            self._open(ChoiceMenu("Orders", choices), picked)
+            return
+        title = f"Orders for {self.selected}" if self.selected else "Every legal order"
+        self.choose_among(orders, "menu", title)
+
+    @guarded
+    def action_deploy_all(self) -> None:
+        for order in self.orders:
+            if order.verb == "deploy-all":
+                self.submit(order)
+                return
+
+    @guarded
+    def action_ready(self) -> None:
+        for order in self.orders:
+            if order.verb == "ready":
+                self.submit(order)
+                return
+
+    def action_deselect(self) -> None:
+        self.selected = None
+        self.redraw()
+
+    def action_rules(self) -> None:
+        from tui.help import HelpScreen
+
+        rules = self.game.ruleset
+        self.app.push_screen(HelpScreen(rules.name, rules.title))
+
+    @guarded
+    def action_save(self) -> None:
+        where = self.app.autosave(self.game, announce=True)
+        if where:
+            self.query_one(Log).write_line(f"Saved to {where}")
+
+    def action_quit_game(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.leave_game(self.game)
+
+        self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)

@@ -1,0 +1,81 @@
+"""Rules help: the list of rulesets and a Markdown viewer for each one's
+``tui/help/<name>.md`` (written in the project's own words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Label, MarkdownViewer, OptionList
+from textual.widgets.option_list import Option
+
+HELP_DIR = Path(__file__).parent / "help"
+
+
+def help_text(name: str, title: str = "") -> str:
+    path = HELP_DIR / f"{name}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# {title or name}\n\nNo rules help has been written for this ruleset yet.\n"
+
+
+class HelpScreen(Screen[None]):
+    """One ruleset's rules, as Markdown (t toggles the contents)."""
+
+    DEFAULT_CSS = """
+    HelpScreen MarkdownViewer { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("t", "toggle_toc", "Contents"),
+    ]
+
+    def __init__(self, name: str, title: str = "") -> None:
+        super().__init__()
+        self.ruleset_name = name
+        self.ruleset_title = title or name
+
+    def compose(self) -> ComposeResult:
+        yield MarkdownViewer(help_text(self.ruleset_name, self.ruleset_title), show_table_of_contents=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()
+
+    def action_toggle_toc(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RulesScreen(Screen[None]):
+    """Every ruleset; Enter opens its rules."""
+
+    BINDINGS = [Binding("escape,q", "close", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from core.registry import rulesets
+
+        yield Label("[b]Rules[/b]: choose a ruleset and press Enter")
+        options = [Option(f"{r.title} — {r.summary}", id=r.name) for r in rulesets()]
+        if not options:
+            options = [Option("No rulesets are installed.", disabled=True)]
+        yield OptionList(*options, id="rules-list")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from core.registry import find_ruleset
+
+        rules = find_ruleset(event.option.id)
+        self.app.push_screen(HelpScreen(rules.name, rules.title))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,142 @@
+"""Small modal screens shared by every screen: a keyboard menu of choices,
+a yes/no question, a message, and the hot-seat handover screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ChoiceMenu(ModalScreen[Any]):
+    """Pick one of ``choices`` (label, value) with the arrows and Enter.
+
+    Dismisses with the chosen value, or None on Escape.  Disabled entries
+    (value ``None`` with a label) are shown but cannot be picked.
+    """
+
+    DEFAULT_CSS = """
+    ChoiceMenu { align: center middle; }
+    ChoiceMenu > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
+        border: round $accent; background: $panel; padding: 0 1; }
+    ChoiceMenu OptionList { height: auto; max-height: 16; border: none; }
+    ChoiceMenu #menu-title { text-style: bold; width: 100%; }
+    ChoiceMenu #menu-hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, choices: Sequence[tuple[str, Any]], hint: str = "") -> None:
+        super().__init__()
+        self.menu_title = title
+        self.choices = list(choices)
+        self.hint = hint or "↑↓ choose · Enter confirm · Esc cancel"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.menu_title, id="menu-title")
+            options = []
+            for index, (label, value) in enumerate(self.choices):
+                key = f"{index + 1}. " if index < 9 else "   "
+                options.append(Option(f"{key}{label}", id=f"c{index}", disabled=value is None))
+            yield OptionList(*options, id="menu-list")
+            yield Label(self.hint, id="menu-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event) -> None:
+        # Digits pick the first nine entries directly.
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.choices) and self.choices[index][1] is not None:
+                event.stop()
+                self.dismiss(self.choices[index][1])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int(event.option.id[1:])
+        self.dismiss(self.choices[index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    Confirm { align: center middle; }
+    Confirm > Vertical { width: 60; max-width: 96%; height: auto; border: round $warning;
+        background: $panel; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class Message(ModalScreen[None]):
+    DEFAULT_CSS = """
+    Message { align: center middle; }
+    Message > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
+        border: round $accent; background: $panel; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,enter,space", "close", "Close")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"[b]{self.title_text}[/b]")
+            yield Static(self.text, markup=False)
+            yield Label("Enter: close")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class Handover(Screen[None]):
+    """Hides the whole board until the next player presses Enter or space.
+
+    A full Screen, not a modal: nothing of the previous player's view
+    shows through behind it."""
+
+    DEFAULT_CSS = """
+    Handover { align: center middle; background: $background; }
+    Handover > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
+    """
+    BINDINGS = [Binding("enter,space", "go", "I am ready")]
+
+    def __init__(self, name: str, detail: str = "") -> None:
+        super().__init__()
+        self.player = name
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"[b]Hand the keyboard to {self.player}.[/b]", markup=True)
+            if self.detail:
+                yield Static(self.detail, markup=False)
+            yield Static("The board stays hidden until you press Enter.")
+
+    def action_go(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,84 @@
+"""The generic ruleset adapter: how the shared game screen shows and asks
+about a ruleset.  Every hook has a default that works from the ruleset
+protocol alone, so a ruleset without an adapter is fully playable.
+
+Hooks (subclass :class:`RulesetAdapter` and override any of them):
+
+Drawing and words (called on every redraw, keep them cheap):
+
+``unit_label(unit) -> str``
+    The three board columns for a figure (default: side mark, a letter
+    from its id, facing arrow).
+``describe(game, view, order) -> str``
+    A menu label for an order (default ``ruleset.describe_order``).
+``panel_lines(game, view, side, selected) -> list[str]``
+    Extra side-panel lines below the situation (``selected`` is the
+    selected ``UnitView`` or None).  Plain text, no markup.
+``banner(game, side) -> str | None``
+    Replace the "<name> to play" banner text.
+
+Intercepting orders (each may return a ``ModalScreen`` whose result is an
+``Order``, a sequence of ``Order``s submitted in turn, or None to cancel;
+returning None from the hook means "use the generic behaviour"):
+
+``prompt(game, side, orders)``
+    Called after every redraw while ``side`` is to act and no modal is
+    open, with all its legal orders.  Use it when the ruleset must ask
+    before anything else (the Spheres of War Match choice).
+``choose(game, side, orders, reason)``
+    Called when several orders compete: ``reason`` is ``"cell"`` (Enter
+    on a cell several orders point at) or ``"menu"`` (the ``o`` key).
+    Default: a numbered :class:`tui.modals.ChoiceMenu`.
+``commands(game, side) -> list[tuple[str, Callable[[], ModalScreen]]]``
+    Extra entries put first in the ``o`` menu, each opening a builder
+    modal (a dice split, an IF/ELSE order) that returns orders.
+
+``handover_detail(game, side) -> str``
+    A line shown on the handover screen (hidden-information rulesets).
+
+Adapters never change state: the screen submits what their modals return
+through ``core.game.submit`` and shows any ``Rejection``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.orders import Order
+from core.ruleset import Ruleset, UnitView
+from tui.board import default_label
+
+
+class RulesetAdapter:
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+
+    # -- drawing and words ----------------------------------------------------
+    def unit_label(self, unit: UnitView) -> str:
+        return default_label(unit)
+
+    def describe(self, game: Any, view: Any, order: Order) -> str:
+        try:
+            return self.ruleset.describe_order(view, order)
+        except Exception:
+            return order.to_text()
+
+    def panel_lines(self, game: Any, view: Any, side: int | None, selected: UnitView | None) -> list[str]:
+        return []
+
+    def banner(self, game: Any, side: int | None) -> str | None:
+        return None
+
+    def handover_detail(self, game: Any, side: int) -> str:
+        return ""
+
+    # -- intercepting orders ----------------------------------------------------
+    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        return None
+
+    def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
+        return None
+
+    def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
+        return []

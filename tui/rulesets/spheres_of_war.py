@@ -1,0 +1,75 @@
+"""Spheres of War, Tactical Fragment 1: the Match-creation menu (rule 13,
+the Instigator picks among equally close pairs) and Move / Wait / Fight
+labels that say what each Action does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.board import distance
+from core.events import cell_text
+from core.orders import Order
+from tui.modals import ChoiceMenu
+from tui.rulesets.base import RulesetAdapter
+
+
+def _positions(ruleset, view) -> dict[str, Any]:
+    return {u.id: u.pos for u in ruleset.units(view)}
+
+
+class SpheresOfWarAdapter(RulesetAdapter):
+    def describe(self, game: Any, view: Any, order: Order) -> str:
+        pos = _positions(self.ruleset, view)
+        unit = getattr(order, "unit", None)
+        match order.verb:
+            case "match":
+                a, b = pos.get(order.unit), pos.get(order.opponent)
+                far = f", {distance(a, b):.1f} apart" if a and b else ""
+                return f"Match {order.unit} ({cell_text(a)}) against {order.opponent} ({cell_text(b)}){far}"
+            case "move":
+                where = cell_text(order.to) if game.battlefield.in_bounds(order.to) else (
+                    f"{cell_text(order.to)}, OFF the battlefield (leaves the game)")
+                return f"Move {unit} to {where} (1 Action)"
+            case "wait":
+                return f"Wait: {unit} does nothing (1 Action)"
+            case "fight":
+                match_ = getattr(view, "match", None)
+                if match_ is not None and getattr(match_, "struck", None) == unit:
+                    return f"Fight: {unit} defends (d6: 1-4 holds and strikes back, 5-6 falls)"
+                return f"Fight: {unit} strikes (1 Action)"
+            case "deploy-all":
+                return "Deploy for me (place every figure not yet placed)"
+            case "ready":
+                return "Ready: deployment finished"
+        return super().describe(game, view, order)
+
+    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        choices = [o for o in orders if o.verb == "match"]
+        if len(choices) < 2 or len(choices) != len(orders):
+            return None
+        view = game.view(side)
+        return ChoiceMenu(
+            "Rule 13: these pairs are equally close. Instigator, choose the next Match:",
+            [(self.describe(game, view, o), o) for o in choices],
+            hint="↑↓ or 1-9 choose · Enter confirm · Esc look at the board (o reopens)",
+        )
+
+    def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
+        lines = []
+        state = view
+        instigator = getattr(state, "instigator", None)
+        if instigator in (0, 1):
+            lines.append(f"Instigator: {game.players[instigator]} (i1-i5)")
+            lines.append(f"Retaliator: {game.players[1 - instigator]} (r1-r5)")
+        match_ = getattr(state, "match", None)
+        if match_ is not None:
+            step = getattr(match_, "step", 0)
+            lines.append(f"Match {match_.number}: {match_.instigator} v {match_.retaliator}")
+            lines.append(f"Actions used {step}/10 (5 each)")
+            if getattr(match_, "struck", None):
+                lines.append(f"{match_.struck} is struck and must defend")
+        inert = getattr(state, "inert", ())
+        if inert:
+            lines.append("Inert: " + " ".join(inert))
+        return lines
