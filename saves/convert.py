@@ -1,0 +1,257 @@
+"""One strict cattrs converter for everything a save holds.
+
+Strict means a save must say exactly what it means: ``"3"`` is not a whole
+number, ``1.5`` is not a whole number, ``1`` is not yes/no, a word is not a
+list, and a key nobody asked for is an error (``forbid_extra_keys``).
+
+Orders inside a state (a queue of declared orders, say) are written in their
+text form and read back with the ruleset's own order codec, so each ruleset
+gets its own converter from :func:`converter_for`.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import json
+import types
+import typing
+from typing import Any
+
+import cattrs
+import cattrs.v
+from cattrs.errors import (
+    BaseValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+
+from core.orders import Order, OrderCodec, OrderSyntaxError
+
+
+class StructureError(ValueError):
+    """Data that does not have the shape or types it should.  The message
+    lists each problem with where it is (``$.units[2].pos``)."""
+
+
+# -- strict primitives --------------------------------------------------------
+
+
+def _exact(kind: type, words: str):
+    def hook(value: Any, _type: Any) -> Any:
+        if type(value) is not kind:
+            raise ValueError(f"expected {words}, found {_describe(value)}")
+        return value
+
+    return hook
+
+
+def _float(value: Any, _type: Any) -> float:
+    if type(value) not in (int, float):
+        raise ValueError(f"expected a number, found {_describe(value)}")
+    return float(value)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 20 else value[:17] + "..."
+        return f"the text {json.dumps(shown)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _is_enum(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, enum.Enum)
+
+
+def _enum(value: Any, kind: type[enum.Enum]) -> enum.Enum:
+    for member in kind:
+        if type(member.value) is type(value) and member.value == value:
+            return member
+    allowed = ", ".join(json.dumps(m.value) for m in kind)
+    raise ValueError(f"expected one of {allowed}, found {_describe(value)}")
+
+
+# -- containers ---------------------------------------------------------------
+
+
+def _is_tuple(kind: Any) -> bool:
+    return kind is tuple or typing.get_origin(kind) is tuple
+
+
+def _is_dict(kind: Any) -> bool:
+    return kind is dict or typing.get_origin(kind) is dict
+
+
+def _union_args(kind: Any) -> tuple | None:
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        return typing.get_args(kind)
+    return None
+
+
+def _is_order_type(kind: Any) -> bool:
+    if isinstance(kind, type) and issubclass(kind, Order):
+        return True
+    args = _union_args(kind)
+    if args is None:
+        return False
+    members = [a for a in args if a is not type(None)]
+    return bool(members) and all(isinstance(a, type) and issubclass(a, Order) for a in members)
+
+
+def make_converter(codec: OrderCodec | None = None) -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _exact(int, "a whole number"))
+    conv.register_structure_hook(bool, _exact(bool, "true or false"))
+    conv.register_structure_hook(str, _exact(str, "text"))
+    conv.register_structure_hook(float, _float)
+    conv.register_structure_hook_func(_is_enum, _enum)
+
+    def structure_tuple(value: Any, kind: Any) -> tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, found {_describe(value)}")
+        args = typing.get_args(kind)
+        if not args:
+            return tuple(value)
+        if len(args) == 2 and args[1] is Ellipsis:
+            kinds = [args[0]] * len(value)
+        elif len(value) != len(args):
+            raise ValueError(f"expected a list of {len(args)} items, found {len(value)}")
+        else:
+            kinds = list(args)
+        out, errors = [], []
+        for index, (item, item_kind) in enumerate(zip(value, kinds)):
+            try:
+                out.append(conv.structure(item, item_kind))
+            except Exception as exc:  # collected, with where it happened
+                exc.__notes__ = [*getattr(exc, "__notes__", []),
+                                 IterableValidationNote(f"item {index}", index, item_kind)]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError("bad items in a list", errors, kind)
+        return tuple(out)
+
+    def structure_dict(value: Any, kind: Any) -> dict:
+        if not isinstance(value, dict):
+            raise ValueError(f"expected an object, found {_describe(value)}")
+        args = typing.get_args(kind)
+        if not args:
+            return dict(value)
+        key_type, value_type = args
+        return {conv.structure(k, key_type): conv.structure(v, value_type) for k, v in value.items()}
+
+    conv.register_structure_hook_func(_is_tuple, structure_tuple)
+    conv.register_structure_hook_func(_is_dict, structure_dict)
+
+    # Orders inside a state travel as their text form.
+    conv.register_unstructure_hook_func(
+        lambda kind: isinstance(kind, type) and issubclass(kind, Order), lambda order: order.to_text()
+    )
+
+    def structure_order(value: Any, kind: Any) -> Order | None:
+        args = _union_args(kind)
+        allowed = tuple(a for a in (args or (kind,)) if a is not type(None))
+        if value is None and args and type(None) in args:
+            return None
+        if not isinstance(value, str):
+            raise ValueError(f"expected an order in its text form, found {_describe(value)}")
+        if codec is None:
+            raise ValueError("orders cannot be read here")
+        try:
+            order = codec.parse(value)
+        except OrderSyntaxError as exc:
+            raise ValueError(str(exc)) from exc
+        if not isinstance(order, allowed):
+            raise ValueError(f"a {order.verb!r} order is not allowed here")
+        return order
+
+    conv.register_structure_hook_func(_is_order_type, structure_order)
+    return conv
+
+
+# The converter for things that hold no orders (battlefields, the envelope).
+PLAIN = make_converter()
+
+
+@functools.lru_cache(maxsize=None)
+def _converter_for_codec(codec: OrderCodec) -> cattrs.Converter:
+    return make_converter(codec)
+
+
+def converter_for(ruleset: Any) -> cattrs.Converter:
+    """The converter that also reads ``ruleset``'s orders."""
+    codec = ruleset.codec
+    return _converter_for_codec(codec)
+
+
+def _format(exc: BaseException, kind: Any) -> str:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unexpected key(s) {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, KeyError):
+        return "a required key is missing"
+    if isinstance(exc, AttributeError) and "has no attribute" in str(exc):
+        return "expected an object"
+    if str(exc):
+        return str(exc)
+    return cattrs.v.format_exception(exc, kind)
+
+
+def structure(conv: cattrs.Converter, data: Any, kind: Any, what: str) -> Any:
+    """Structure ``data`` as ``kind``; every problem becomes one StructureError
+    naming ``what`` and the place in it."""
+    try:
+        return conv.structure(data, kind)
+    except BaseValidationError as exc:
+        problems = cattrs.transform_error(exc, path=what, format_exception=_format)
+        raise StructureError("; ".join(problems[:5]) + (" ..." if len(problems) > 5 else "")) from exc
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise StructureError(f"{_format(exc, kind)} @ {what}") from exc
+
+
+def unstructure(conv: cattrs.Converter, value: Any) -> Any:
+    """Plain JSON data (lists, not tuples) for ``value``."""
+    return json.loads(json.dumps(conv.unstructure(value), allow_nan=False))
+
+
+def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
+    """Where two pieces of plain JSON data first differ, or None."""
+    if type(a) is not type(b):
+        return path
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                return f"{path}.{key}"
+            found = first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} against {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    return None if a == b else path
+
+
+__all__ = [
+    "PLAIN",
+    "StructureError",
+    "converter_for",
+    "first_difference",
+    "make_converter",
+    "structure",
+    "unstructure",
+]
