@@ -9,9 +9,13 @@ def _all() -> list[Ruleset]:
     # Imported here, not at module level, so that core.game can import the
     # registry while ruleset packages import core.game's helpers.
     from core.rulesets.spheres_of_war import RULESET as spheres_of_war
+    from core.rulesets.plasto_latros import RULESET as plasto_latros
+    from core.rulesets.optio import RULESET as optio
 
     return [
         spheres_of_war,
+        plasto_latros,
+        optio,
     ]
 
 

@@ -1,0 +1,108 @@
+"""Attacks: base-to-base contact, long-range shots and artifacts
+("Attacking And Defending", "Long Range Attacks", "Attacking Terrain And
+Artifacts" in the seed)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import Cell, Feature, adjacent, in_front_arc, visible_fraction
+
+from .events import Attacked
+from .state import Attack, Kind, Mini, PlastoState
+from .status import jumping, locked, valid_attacker
+
+SIGHT_BLOCKING_FEATURES = ("artifact-wall", "door")
+
+
+def in_contact(state: PlastoState, a: Cell, b: Cell) -> bool:
+    """Base-to-base contact: adjacent cells (diagonals too) of the same
+    height.  A mini on a roof is not in contact with one below it."""
+    bf = state.battlefield
+    return adjacent(a, b) and bf.elevation(a) == bf.elevation(b)
+
+
+def contact_attacks(state: PlastoState, mover: Mini, events: list) -> PlastoState:
+    """The mover ends a Movement: every enemy in contact and in its front
+    arc is attacked (unless this mover already attacks it)."""
+    if mover.pos is None or not valid_attacker(state, mover.id):
+        return state
+    new = []
+    for enemy in state.on_board():
+        if enemy.side == mover.side or not in_contact(state, mover.pos, enemy.pos):
+            continue
+        if not in_front_arc(mover.pos, mover.facing, enemy.pos):
+            continue
+        if any(a.attacker == mover.id and a.target == enemy.id and a.kind is Kind.CONTACT for a in state.attacks):
+            continue
+        new.append(Attack(Kind.CONTACT, mover.id, enemy.id))
+        events.append(Attacked(mover.id, enemy.id))
+    return attrs.evolve(state, attacks=state.attacks + tuple(new)) if new else state
+
+
+def sight_figures(state: PlastoState) -> list[Cell]:
+    """Figures stand between shooter and target as blockers, and so do the
+    tall artifacts (walls, doors)."""
+    cells = [m.pos for m in state.on_board()]
+    cells += [f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES]
+    return cells
+
+
+def shot_fraction(state: PlastoState, shooter: Mini, target: Mini) -> float:
+    return visible_fraction(state.battlefield, shooter.pos, target.pos, sight_figures(state))
+
+
+def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
+    if not mini.shooter:
+        return f"{mini.id} is not a long-range shooter."
+    if mini.pos is None:
+        return f"{mini.id} is not on the battlefield."
+    if mini.id in state.shot_this_turn:
+        return f"{mini.id} has already declared a target this turn."
+    if mini.prone:
+        return f"{mini.id} lies prone and cannot attack."
+    if not valid_attacker(state, mini.id):
+        return f"{mini.id} is itself under attack: its shots would not count."
+    if locked(state, mini.id):
+        return f"{mini.id} is Locked In Battle."
+    if jumping(state, mini.id):
+        return f"{mini.id} is in mid-jump."
+    return None
+
+
+def target_problem(state: PlastoState, shooter: Mini, target: Mini | None) -> str | None:
+    if target is None or target.pos is None or target.side == shooter.side:
+        return "The target must be an enemy on the battlefield."
+    if not in_front_arc(shooter.pos, shooter.facing, target.pos):
+        return f"{target.id} is not in {shooter.id}'s front arc."
+    seen = shot_fraction(state, shooter, target)
+    if seen < 0.5:
+        return f"{target.id} is in cover: only {round(seen * 100)}% of it can be seen (50% needed)."
+    return None
+
+
+def shoot_targets(state: PlastoState, shooter: Mini) -> list[Mini]:
+    return [m for m in state.on_board() if target_problem(state, shooter, m) is None]
+
+
+def needed_for(feature: Feature) -> int:
+    """A small artifact falls to one mini; walls, doors and anything else
+    tough need two in contact at once."""
+    return 1 if feature.kind == "artifact-small" else 2
+
+
+def destroyers(state: PlastoState, side: int, feature: Feature) -> list[Mini]:
+    """The side's minis able to take part: in contact with the artifact,
+    facing it, free to act (valid attacker, not Locked, not in mid-jump)."""
+    return [
+        m for m in state.on_board()
+        if m.side == side and in_contact(state, m.pos, feature.cell)
+        and in_front_arc(m.pos, m.facing, feature.cell)
+        and valid_attacker(state, m.id) and not locked(state, m.id) and not jumping(state, m.id)
+    ]
+
+
+def may_destroy(state: PlastoState, side: int) -> bool:
+    if state.options.goal == "artifacts":
+        return side == state.options.raider
+    return True

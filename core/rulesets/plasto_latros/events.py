@@ -1,0 +1,80 @@
+"""Events particular to Plasto Latros."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.events import Event
+
+
+@attrs.frozen
+class Attacked(Event):
+    attacker: str
+    target: str
+
+    @property
+    def sentence(self) -> str:
+        return (f"{self.attacker} attacks {self.target} base to base: {self.target} is Threatened "
+                f"and both are Locked In Battle")
+
+
+@attrs.frozen
+class ShotAt(Event):
+    shooter: str
+    target: str
+    percent: int
+
+    @property
+    def sentence(self) -> str:
+        return (f"{self.shooter} targets {self.target} at long range ({self.percent}% visible): "
+                f"{self.target} is Threatened and Pinned")
+
+
+@attrs.frozen
+class JumpedOn(Event):
+    jumper: str
+    target: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.jumper} leaps down at {self.target}: {self.target} is Pinned"
+
+
+@attrs.frozen
+class DoomFalls(Event):
+    unit: str
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} is Doomed ({self.reason})"
+
+
+@attrs.frozen
+class DoomLifted(Event):
+    unit: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} is no longer Doomed"
+
+
+@attrs.frozen
+class FreeMovementOwed(Event):
+    side: int
+    player: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.player} gains a Defending Free Movement"
+
+
+@attrs.frozen
+class ArtifactDestroyed(Event):
+    feature: str
+    kind: str
+    by: tuple[str, ...]
+
+    @property
+    def sentence(self) -> str:
+        return f"{' and '.join(self.by)} destroy the {self.kind} {self.feature}"

@@ -1,0 +1,38 @@
+"""Options of a Plasto Latros game (see "Movement", "Long Range Attacks",
+"Attacking Terrain And Artifacts" and "Ending The Game" in the seed)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.options import option
+
+GOALS = ("battle", "artifacts")
+
+
+@attrs.frozen
+class PlastoOptions:
+    minis: int = option(6, "Minis per side", "How many minis each player commands.", minimum=1, maximum=12)
+    shooters_0: int = option(
+        2, "Shooters, first player", "The first N minis of the first player are long-range shooters.",
+        minimum=0, maximum=12)
+    shooters_1: int = option(
+        2, "Shooters, second player", "The first N minis of the second player are long-range shooters.",
+        minimum=0, maximum=12)
+    move_length: int = option(
+        4, "Standard Movement (cells)", "How far one Movement may carry a mini in a straight line.",
+        minimum=1, maximum=12)
+    turn_limit: int = option(
+        0, "Turn limit (rounds, 0 = none)", "The game ends after this many rounds (each player one turn).",
+        minimum=0, maximum=200)
+    goal: str = option(
+        "battle", "Scenario goal",
+        "battle: more minis left wins. artifacts: the raider wins by destroying every artifact, "
+        "the guardian wins if any still stands when the game ends.", choices=GOALS)
+    raider: int = option(0, "Raiding player (artifacts goal)", "0 = first player, 1 = second.", choices=(0, 1))
+    safety_limit: int = option(
+        100, "Safety turn limit (rounds)",
+        "A hard stop so that a game can never run for ever; not in the printed rules.", minimum=5, maximum=500)
+
+    def shooters(self, side: int) -> int:
+        return self.shooters_0 if side == 0 else self.shooters_1

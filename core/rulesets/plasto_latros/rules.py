@@ -1,0 +1,241 @@
+"""Applying checked orders: Movements, attacks, the Defending Free
+Movement, the end of a turn and the end of the game."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import Battlefield, Facing
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy
+from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+
+from .combat import contact_attacks, destroyers, shot_fraction
+from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
+from .movement import movements_for
+from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
+                     Shoot, Stand, Turn)
+from .state import Attack, Kind, Phase, PlastoState, Result
+from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
+
+
+def deploy_facing(bf: Battlefield, side: int) -> Facing:
+    """Minis deploy facing the middle of the battlefield."""
+    cells = bf.zone_cells(side)
+    if not cells:
+        return Facing.N if side == 0 else Facing.S
+    cx = sum(c[0] for c in cells) / len(cells)
+    cy = sum(c[1] for c in cells) / len(cells)
+    dx, dy = (bf.width - 1) / 2 - cx, (bf.height - 1) / 2 - cy
+    if abs(dy) >= abs(dx):
+        return Facing.S if dy > 0 else Facing.N
+    return Facing.E if dx > 0 else Facing.W
+
+
+def own_ids(state: PlastoState, side: int) -> list[str]:
+    return [m.id for m in state.minis if m.side == side]
+
+
+def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
+    events: list = []
+    if isinstance(order, (Deploy, DeployAll, Ready)):
+        return _deployment(state, order, events), events
+    if isinstance(order, FreeMove):
+        state = attrs.evolve(state, pending_free=state.pending_free[1:])
+        state = do_movement(state, order.order, events)
+        return settle(state, events), events
+    if isinstance(order, Decline):
+        events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
+        state = attrs.evolve(state, pending_free=state.pending_free[1:])
+        return settle(state, events), events
+    if isinstance(order, Movement):
+        state = do_movement(state, order, events)
+        state = attrs.evolve(state, movements_left=state.movements_left - 1, acted_this_turn=True)
+        return settle(state, events), events
+    if isinstance(order, Shoot):
+        shooter, target = state.mini(order.unit), state.mini(order.target)
+        percent = round(shot_fraction(state, shooter, target) * 100)
+        events.append(ShotAt(shooter.id, target.id, percent))
+        state = attrs.evolve(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
+                             shot_this_turn=state.shot_this_turn + (shooter.id,), acted_this_turn=True)
+        return settle(state, events), events
+    if isinstance(order, Destroy):
+        return _destroy(state, order, events), events
+    if isinstance(order, Relocate):
+        mini = state.mini(order.unit)
+        events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
+        mini = attrs.evolve(mini, pos=order.to, facing=order.facing, prone=False)
+        state = state.replace(mini)
+        state = attrs.evolve(state, final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
+        state = contact_attacks(state, mini, events)
+        return settle(state, events), events
+    if isinstance(order, Pass):
+        events.append(Note(f"{state.players[order.side]} passes"))
+        return end_turn(state, events), events
+    raise TypeError(f"not a Plasto Latros order: {order!r}")
+
+
+def do_movement(state: PlastoState, order: Movement, events: list) -> PlastoState:
+    mini = state.mini(order.unit)
+    if isinstance(order, JumpAttack):
+        events.append(JumpedOn(mini.id, order.target))
+        return attrs.evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),))
+    if isinstance(order, (Move, Climb)):
+        how = "moves" if isinstance(order, Move) else "climbs"
+        events.append(Moved(mini.id, mini.pos, order.to, how))
+        mini = attrs.evolve(mini, pos=order.to, facing=order.facing)
+    elif isinstance(order, Jump):
+        events.append(Moved(mini.id, mini.pos, order.to, "jumps down"))
+        events.append(Note(f"{mini.id} lands prone"))
+        mini = attrs.evolve(mini, pos=order.to, facing=order.facing, prone=True)
+    elif isinstance(order, Turn):
+        events.append(Note(f"{mini.id} turns to face {order.facing.value}"))
+        mini = attrs.evolve(mini, facing=order.facing)
+    elif isinstance(order, Stand):
+        events.append(Note(f"{mini.id} stands up facing {order.facing.value}"))
+        mini = attrs.evolve(mini, facing=order.facing, prone=False)
+    state = state.replace(mini)
+    return contact_attacks(state, mini, events)
+
+
+def _deployment(state: PlastoState, order, events: list) -> PlastoState:
+    side = order.side
+    facing = deploy_facing(state.battlefield, side)
+    if isinstance(order, Deploy):
+        events.append(Placed(order.unit, order.at))
+        return state.replace(attrs.evolve(state.mini(order.unit), pos=order.at, facing=facing))
+    if isinstance(order, DeployAll):
+        positions = {m.id: m.pos for m in state.minis}
+        placed = auto_deploy(state.battlefield, side, own_ids(state, side), positions)
+        for unit, cell in placed.items():
+            events.append(Placed(unit, cell))
+            state = state.replace(attrs.evolve(state.mini(unit), pos=cell, facing=facing))
+        return state
+    # Ready
+    if side == 0:
+        events.append(Note(f"{state.players[0]} is ready; {state.players[1]} deploys"))
+        return attrs.evolve(state, active=1)
+    events.append(TurnStarted(1, f"{state.players[0]} moves first"))
+    return attrs.evolve(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
+
+
+def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
+    feature = next(f for f in state.features if f.id == order.feature)
+    who = tuple(m.id for m in destroyers(state, order.side, feature))
+    events.append(ArtifactDestroyed(feature.id, feature.kind, who))
+    state = attrs.evolve(state, features=tuple(f for f in state.features if f.id != feature.id),
+                         destroyed=state.destroyed + (feature.id,), acted_this_turn=True)
+    if state.options.goal == "artifacts" and not state.features:
+        return attrs.evolve(state, phase=Phase.OVER,
+                            result=Result(state.options.raider, "every artifact was destroyed"))
+    return settle(state, events)
+
+
+def free_answer_possible(state: PlastoState, side: int) -> bool:
+    return any(free_eligible(state, m) and movements_for(state, m, side, attacks=False)
+               for m in state.on_board() if m.side == side)
+
+
+def settle(state: PlastoState, events: list) -> PlastoState:
+    """After every order: announce Doom falling and lifting, owe Defending
+    Free Movements, resolve jumps once nobody owes an answer, and end the
+    turn when its Movements are spent."""
+    while True:
+        now = doomed_ids(state)
+        before = set(state.doomed)
+        newly = [u for u in now if u not in before]
+        for unit in newly:
+            events.append(DoomFalls(unit, doom_reason(state, state.mini(unit))))
+        for unit in state.doomed:
+            mini = state.mini(unit)
+            if unit not in now and mini is not None and mini.pos is not None:
+                events.append(DoomLifted(unit))
+        pending = state.pending_free
+        if state.phase is Phase.PLAY:
+            # One Defending Free Movement per player per dooming event;
+            # the player not taking the turn answers first.
+            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active)
+            for side in sides:
+                if side in pending:
+                    continue
+                if free_answer_possible(state, side):
+                    pending += (side,)
+                    events.append(FreeMovementOwed(side, state.players[side]))
+                else:
+                    events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
+        state = attrs.evolve(state, doomed=now, pending_free=pending)
+        if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
+            break
+        state = _resolve_jumps(state, events)
+    if state.phase is Phase.PLAY and not state.pending_free and state.movements_left <= 0:
+        state = end_turn(state, events)
+    return state
+
+
+def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
+    for attack in [a for a in state.attacks if a.kind is Kind.JUMP]:
+        state = attrs.evolve(state, attacks=tuple(a for a in state.attacks if a != attack))
+        jumper, target = state.mini(attack.attacker), state.mini(attack.target)
+        if target.pos is None:
+            continue
+        if not valid_attacker(state, jumper.id):
+            events.append(Note(f"{jumper.id}'s jump is stopped: {target.id} is spared and no longer Pinned"))
+            continue
+        cell = target.pos
+        events.append(Removed(target.id, f"jumped on by {jumper.id}"))
+        state = _remove(state, target.id)
+        events.append(Moved(jumper.id, jumper.pos, cell, "lands on"))
+        events.append(Note(f"{jumper.id} ends prone"))
+        state = state.replace(attrs.evolve(jumper, pos=cell, prone=True))
+    return state
+
+
+def _remove(state: PlastoState, unit: str) -> PlastoState:
+    state = state.replace(attrs.evolve(state.mini(unit), pos=None, prone=False))
+    return attrs.evolve(state, attacks=tuple(a for a in state.attacks if unit not in (a.attacker, a.target)),
+                        doomed=tuple(u for u in state.doomed if u != unit))
+
+
+def end_turn(state: PlastoState, events: list) -> PlastoState:
+    """Doomed minis die, shots lapse, then the game ends or the next turn begins."""
+    for unit in doomed_ids(state):
+        events.append(Removed(unit, doom_reason(state, state.mini(unit))))
+        state = _remove(state, unit)
+    state = attrs.evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
+    passes = 0 if state.acted_this_turn else state.passes_in_row + 1
+    events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
+    state = attrs.evolve(state, passes_in_row=passes, doomed=doomed_ids(state), pending_free=())
+    opts = state.options
+    if state.phase is Phase.FINAL:
+        return finish(state, "the final turn has been played")
+    if passes >= 2:
+        return finish(state, "both players passed in turn")
+    if opts.turn_limit and state.turn >= 2 * opts.turn_limit:
+        return finish(state, f"the turn limit of {opts.turn_limit} rounds was reached")
+    if state.turn >= 2 * opts.safety_limit:
+        return finish(state, f"the safety limit of {opts.safety_limit} rounds was reached")
+    left = [[m for m in state.on_board() if m.side == s] for s in (0, 1)]
+    if not left[0] or not left[1]:
+        return finish(state, "one side has no minis left")
+    able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
+    phase, active = Phase.PLAY, 1 - state.active
+    if not any(able):
+        return finish(state, "no mini on either side can move")
+    if able[0] != able[1]:
+        phase, active = Phase.FINAL, 0 if able[0] else 1
+        events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
+    state = attrs.evolve(state, phase=phase, active=active, turn=state.turn + 1, movements_left=2,
+                         shot_this_turn=(), acted_this_turn=False, final_moved=())
+    events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
+    return settle(state, events)
+
+
+def finish(state: PlastoState, reason: str) -> PlastoState:
+    opts = state.options
+    if opts.goal == "artifacts":
+        guardian = 1 - opts.raider
+        return attrs.evolve(state, phase=Phase.OVER,
+                            result=Result(guardian, f"{reason}; an artifact still stands"))
+    counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
+    winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+    detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
+    return attrs.evolve(state, phase=Phase.OVER, result=Result(winner, detail))

@@ -1,0 +1,95 @@
+"""The state of a Plasto Latros game: minis, the attacks standing between
+them, and where the turn is.  Statuses (Threat, Locked, Doom, Pinned) are
+worked out from the attacks, see :mod:`.status`."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from core.board import Battlefield, Cell, Facing, Feature
+
+from .options import PlastoOptions
+
+
+class Phase(enum.Enum):
+    DEPLOY = "deploy"
+    PLAY = "play"
+    FINAL = "final"  # the last turn of the only player with movable minis
+    OVER = "over"
+
+
+class Kind(enum.Enum):
+    CONTACT = "contact"  # base-to-base: Threat, both Locked In Battle
+    SHOT = "shot"  # long range: Threat and Pinned until the turn ends
+    JUMP = "jump"  # a jump attack waiting for the defender's answer
+
+
+@attrs.frozen
+class Mini:
+    id: str
+    side: int
+    shooter: bool
+    pos: Cell | None = None
+    facing: Facing = Facing.N
+    prone: bool = False
+
+
+@attrs.frozen
+class Attack:
+    kind: Kind
+    attacker: str
+    target: str
+
+
+@attrs.frozen
+class Result:
+    winner: int | None
+    reason: str
+
+
+@attrs.frozen
+class PlastoState:
+    options: PlastoOptions
+    battlefield: Battlefield
+    players: tuple[str, str]
+    minis: tuple[Mini, ...]
+    phase: Phase = Phase.DEPLOY
+    active: int = 0  # whose turn (or who deploys)
+    turn: int = 1  # player-turns, counted from 1
+    movements_left: int = 2
+    attacks: tuple[Attack, ...] = ()
+    shot_this_turn: tuple[str, ...] = ()  # shooters that declared this turn
+    acted_this_turn: bool = False  # spent a Movement, shot or destroyed
+    passes_in_row: int = 0  # whole turns passed one after another
+    pending_free: tuple[int, ...] = ()  # sides owed a Defending Free Movement, first one acts
+    doomed: tuple[str, ...] = ()  # minis Doomed after the last order
+    features: tuple[Feature, ...] = ()  # artifacts still standing
+    destroyed: tuple[str, ...] = ()
+    final_moved: tuple[str, ...] = ()  # minis already moved in the final turn
+    result: Result | None = None
+
+    def mini(self, unit: str) -> Mini | None:
+        for m in self.minis:
+            if m.id == unit:
+                return m
+        return None
+
+    def on_board(self) -> list[Mini]:
+        return [m for m in self.minis if m.pos is not None]
+
+    def at(self, cell: Cell) -> Mini | None:
+        for m in self.minis:
+            if m.pos == cell:
+                return m
+        return None
+
+    def feature_at(self, cell: Cell) -> Feature | None:
+        for f in self.features:
+            if f.cell == cell:
+                return f
+        return None
+
+    def replace(self, mini: Mini) -> PlastoState:
+        return attrs.evolve(self, minis=tuple(mini if m.id == mini.id else m for m in self.minis))
