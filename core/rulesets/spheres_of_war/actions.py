@@ -52,8 +52,11 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
     if order.side != unit.side:
         return Rejection("not-your-turn", f"It is {uid}'s Action, and {uid} is not yours.")
     if order.unit != uid:
-        if state.unit(order.unit) is None:
+        named = state.unit(order.unit)
+        if named is None:
             return Rejection("unknown-unit", f"There is no combatant called {order.unit}.")
+        if named.side != order.side:
+            return Rejection("not-your-unit", f"{order.unit} is not one of your combatants.")
         return Rejection("not-acting", f"It is {uid}'s Action in this Match, not {order.unit}'s.")
     m = state.match
     other = opponent_of(m, uid)
