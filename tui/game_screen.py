@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer, RichLog, Static
 
 from core import game as core_game
 from core.orders import Order
@@ -60,10 +60,10 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("tab", "next_unit(1)", "Next unit"),
+        Binding("tab", "next_unit(1)", "Next"),
         Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
         Binding("o", "orders", "Orders"),
-        Binding("d", "deploy_all", "Deploy for me"),
+        Binding("d", "deploy_all", "Deploy all"),
         Binding("r", "ready", "Ready"),
         Binding("escape", "deselect", "Deselect", show=False),
         Binding("f1,question_mark", "rules", "Rules"),
@@ -92,15 +92,15 @@ class GameScreen(Screen[None]):
             yield BoardView(id="board")
             with VerticalScroll(id="side"):
                 yield Static("", id="panel", markup=False)
-        log = Log(id="log", max_lines=2000)
+        log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
         log.can_focus = False
         yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        log = self.query_one(Log)
+        log = self.query_one(RichLog)
         for event in self.game.log[-300:]:
-            log.write_line(event.sentence)
+            log.write(event.sentence)
         self.query_one(BoardView).focus()
         self.redraw()
 
@@ -108,7 +108,7 @@ class GameScreen(Screen[None]):
     def show_error(self, exc: BaseException) -> None:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         try:
-            self.query_one(Log).write_line(f"! internal error: {detail}")
+            self.query_one(RichLog).write(f"! internal error: {detail}")
         except Exception:
             pass
         self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
@@ -231,10 +231,9 @@ class GameScreen(Screen[None]):
         self.query_one("#panel", Static).update("\n".join(lines))
 
     def _unit_line(self, unit: UnitView) -> str:
-        owner = self.game.players[unit.side] if unit.side in (0, 1) else f"side {unit.side}"
         facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
         marks = f" [{unit.markers}]" if unit.markers else ""
-        return f"{unit.id} {unit.name} ({owner}) {unit.status}{facing}{marks}"
+        return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
 
     # -- handover ---------------------------------------------------------------------
     def _handover(self, side: int) -> None:
@@ -278,14 +277,14 @@ class GameScreen(Screen[None]):
     def submit(self, order: Order) -> bool:
         """Submit through the core; show a refusal as a sentence."""
         result = core_game.submit(self.game, order)
-        log = self.query_one(Log)
+        log = self.query_one(RichLog)
         if isinstance(result, Rejection):
-            log.write_line(f"✗ {result.message}")
+            log.write(f"✗ {result.message}")
             self.notify(result.message, title="Not allowed", severity="warning")
             return False
         self.game = result.game
         for event in result.events:
-            log.write_line(event.sentence)
+            log.write(event.sentence)
         self.app.autosave(self.game)
         self.redraw()
         return True
@@ -414,7 +413,7 @@ class GameScreen(Screen[None]):
     def action_save(self) -> None:
         where = self.app.autosave(self.game, announce=True)
         if where:
-            self.query_one(Log).write_line(f"Saved to {where}")
+            self.query_one(RichLog).write(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:
