@@ -1,0 +1,70 @@
+"""``skirmish`` and ``python -m tui``: start the app, or one of the
+commands that work without it (``rules``, ``replay``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import core
+
+DESCRIPTION = "Play tabletop miniature-combat rulesets hot-seat in a terminal."
+EPILOG = "With no command, the game starts at its main menu."
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"skirmish {core.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("rules", help="list the rulesets, one line each")
+    replay = commands.add_parser("replay", help="check a saved game, play it back and print where it stands")
+    replay.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    commands.add_parser("continue", help="start the game on the most recent unfinished save")
+    load = commands.add_parser("load", help="start the game on a save file")
+    load.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    return parser
+
+
+def _run_app(**kwargs) -> int:
+    from tui.app import run_app  # imports Textual: only when the app starts
+
+    run_app(**kwargs)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader went away (``skirmish replay x --json | head``): stop quietly.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "rules":
+        from tui.cli import rules_lines
+
+        print("\n".join(rules_lines()))
+        return 0
+    if args.command == "replay":
+        from tui.cli import replay_command
+
+        return replay_command(args.file, args.json, sys.stdout, sys.stderr)
+    if args.command == "continue":
+        return _run_app(continue_latest=True)
+    if args.command == "load":
+        if not args.file.is_file():
+            print(f"skirmish: cannot load {args.file}: there is no such file", file=sys.stderr)
+            return 1
+        return _run_app(load_path=args.file)
+    return _run_app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
