@@ -1,0 +1,57 @@
+"""Events of the Optio pre-game.  No sentence names a hidden block's kind."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.events import Event
+
+
+@attrs.frozen
+class Scouted(Event):
+    who: str
+    unit: str
+    unit_kind: str
+    target: str
+    target_kind: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.who}'s {self.unit} shows itself as the {self.unit_kind} and scouts {self.target}: a {self.target_kind}"
+
+
+@attrs.frozen
+class KudoPaid(Event):
+    who: str
+    left: int
+    why: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.who} pays a kudo coin to {self.why} ({self.left} left)"
+
+
+@attrs.frozen
+class ArmiesMet(Event):
+    square: tuple[int, int]
+    first: str
+    second: str
+    edge: str
+
+    @property
+    def sentence(self) -> str:
+        return (f"The armies meet in square {self.square[0]},{self.square[1]}: {self.first} was there first, "
+                f"{self.second} came in from the {self.edge}")
+
+
+@attrs.frozen
+class TemplatePlaced(Event):
+    who: str
+    forward: int
+    right: int
+    origin: tuple[int, int]
+
+    @property
+    def sentence(self) -> str:
+        return (f"{self.who} places the template (forward {self.forward:+d}, right {self.right:+d}); "
+                f"its corner is at small square {self.origin[0]},{self.origin[1]}")

@@ -1,0 +1,438 @@
+"""The Optio pre-game as a two-sided ruleset with hidden blocks.
+
+Phases: ``scouting`` (turns of several ``move`` orders, any ``scout``
+orders, then ``end-turn``), ``closing`` (once both armies are known: one
+army ``move`` or a paid ``hold`` a turn), ``template`` (the first army's
+player sends ``place-template``), then ``done`` with ``state.result`` set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from core.board import Battlefield, Cell
+from core.dice import Dice, roll
+from core.events import Event, Moved, Note, Removed, TurnEnded
+from core.options import option_problem
+from core.orders import Order
+from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.rulesets.optio import template as tpl
+from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced
+from core.rulesets.optio.generator import generate_map
+from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
+from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
+from core.rulesets.optio.state import (
+    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
+)
+
+KINDS_IN_HAND = (Kind.ARMY, Kind.SCOUT, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY)
+PREFIX = ("g", "r")
+_GLYPH = {Kind.ARMY: "A", Kind.SCOUT: "S", Kind.DUMMY: "D", Kind.UNKNOWN: "?"}
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    """Large squares to move between two squares (no diagonal moves)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def orthogonal(a: Cell, b: Cell) -> bool:
+    return manhattan(a, b) == 1
+
+
+def edge_towards(square: Cell, other: Cell) -> Edge:
+    """The side of ``square`` that faces the neighbouring ``other``."""
+    d = (other[0] - square[0], other[1] - square[1])
+    return {(0, -1): Edge.N, (1, 0): Edge.E, (0, 1): Edge.S, (-1, 0): Edge.W}[d]
+
+
+def _name(state: OptioState, side: int) -> str:
+    return state.players[side] or SIDE_NAMES[side]
+
+
+def _replace(state: OptioState, *blocks: Block) -> OptioState:
+    new = {b.id: b for b in blocks}
+    return attrs.evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
+
+
+def _next_turn(state: OptioState) -> OptioState:
+    return attrs.evolve(state, turn=state.turn + 1, active=1 - state.active, moved=(), may_scout=(), scouted=())
+
+
+class Optio(Ruleset):
+    name = "optio"
+    title = "Optio terrain pre-game"
+    summary = "Hidden army, scout and dummy blocks on a 5x5 map decide where the battle is fought"
+    capabilities = Capabilities(sides=2, hidden_information=True, dice=("d6",))
+    options_type = OptioOptions
+    state_type = OptioState
+    order_types = ORDER_TYPES
+
+    # -- setup ---------------------------------------------------------------
+    def check_options(self, options: OptioOptions, battlefield: Battlefield) -> str | None:
+        problem = option_problem(options)
+        if problem:
+            return problem
+        if options.map_name != GENERATED:
+            m = map_from_battlefield(battlefield)
+            if m is None or m.name != options.map_name:
+                return (f"The operational map {options.map_name!r} must be given as the game's battlefield "
+                        f"(saves.maps.map_battlefield), or choose '{GENERATED}'.")
+        return None
+
+    def setup(self, options, battlefield, seed, players):
+        if options.map_name == GENERATED:
+            opmap = generate_map(options.map_seed)
+        else:
+            opmap = map_from_battlefield(battlefield)
+            if opmap is None or opmap.name != options.map_name:
+                raise ValueError(self.check_options(options, battlefield) or "not an operational map")
+        dice = Dice(seed)
+        events: list[Event] = []
+        blocks = []
+        for side in (0, 1):
+            kinds = list(KINDS_IN_HAND)
+            for i in range(len(kinds) - 1, 0, -1):  # a fair shuffle: ids say nothing of kinds
+                dice, face = dice.face(i + 1)
+                kinds[i], kinds[face - 1] = kinds[face - 1], kinds[i]
+            blocks += [Block(f"{PREFIX[side]}{n + 1}", side, k) for n, k in enumerate(kinds)]
+        names = tuple(players)
+        if options.first_player is FirstPlayer.ROLL:
+            first = 0
+            for _ in range(20):  # ties throw again
+                dice, a = roll(dice, 1, 6, "the first move", who=names[0] or SIDE_NAMES[0])
+                dice, b = roll(dice, 1, 6, "the first move", who=names[1] or SIDE_NAMES[1])
+                events += [a, b]
+                if a.total != b.total:
+                    first = 0 if a.total > b.total else 1
+                    break
+        else:
+            first = 0 if options.first_player is FirstPlayer.PLAYER_1 else 1
+        state = OptioState(dice=dice, map=opmap, players=names, blocks=tuple(blocks),
+                           kudos=(options.kudos, options.kudos), turn_limit=options.turn_limit,
+                           first=first, active=first)
+        events.append(Note(f"Map: {opmap.title}. {_name(state, first)} moves first; "
+                           f"{SIDE_NAMES[0]} enters from the top edge, {SIDE_NAMES[1]} from the bottom."))
+        return state, events
+
+    # -- whose turn ----------------------------------------------------------
+    def to_act(self, state: OptioState) -> frozenset[int]:
+        return frozenset() if state.phase is Phase.DONE else frozenset({state.active})
+
+    def outcome(self, state: OptioState) -> Outcome | None:
+        if state.phase is not Phase.DONE or state.result is None:
+            return None
+        r = state.result
+        return Outcome(None, f"the battle is fought at square {r.meeting[0]},{r.meeting[1]} of {r.map_name}")
+
+    # -- legal orders --------------------------------------------------------
+    def _destinations(self, state: OptioState, block: Block) -> list[Cell]:
+        if block.pos is None:
+            return [(x, HOME_ROW[block.side]) for x in range(LARGE)]
+        x, y = block.pos
+        return [c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if on_map(c)]
+
+    def legal_orders(self, state: OptioState, side: int) -> Sequence[Order]:
+        if side not in self.to_act(state):
+            return []
+        out: list[Order] = []
+        if state.phase is Phase.SCOUTING:
+            for b in state.side_blocks(side):
+                if b.id not in state.moved:
+                    out += [Move(side, b.id, c) for c in self._destinations(state, b)]
+            for uid in state.may_scout:
+                for b in state.side_blocks(1 - side):
+                    out.append(Scout(side, uid, b.id))
+            if state.moved:
+                out.append(EndTurn(side))
+        elif state.phase is Phase.CLOSING:
+            army = state.army(side)
+            out += [Move(side, army.id, c) for c in self._destinations(state, army)]
+            out.append(Hold(side))
+        elif state.phase is Phase.TEMPLATE:
+            out += [PlaceTemplate(side, f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS]
+        return [o for o in out if self.check(state, o) is None]
+
+    # -- checking ------------------------------------------------------------
+    def check(self, state: OptioState, order: Order) -> Rejection | None:
+        if state.phase is Phase.DONE:
+            return Rejection("game-over", "The battlefield has already been chosen.")
+        if order.side != state.active:
+            return Rejection("not-your-turn", "It is the other player's turn.")
+        if isinstance(order, Move):
+            return self._check_move(state, order)
+        if isinstance(order, Scout):
+            return self._check_scout(state, order)
+        if isinstance(order, EndTurn):
+            if state.phase is not Phase.SCOUTING:
+                return Rejection("wrong-phase", "Turns end by themselves once both armies are known.")
+            if not state.moved:
+                return Rejection("must-move", "Move at least one block before ending the turn.")
+            return None
+        if isinstance(order, Hold):
+            if state.phase is not Phase.CLOSING:
+                return Rejection("wrong-phase", "Holding with a kudo coin comes once both armies are known.")
+            if state.kudos[order.side] < 1:
+                return Rejection("no-kudos", "You have no kudo coins left: your army must close in.")
+            return None
+        if isinstance(order, PlaceTemplate):
+            if state.phase is not Phase.TEMPLATE:
+                return Rejection("wrong-phase", "The template is placed once the armies share a square.")
+            if order.forward not in tpl.SHIFTS or order.right not in tpl.SHIFTS:
+                return Rejection("too-far", "The template shifts at most one small square each way.")
+            if not tpl.shift_allowed(state.map, state.meeting, state.second_edge, order.forward, order.right):
+                return Rejection("more-impassable", "That shift takes in more impassable ground or map edge "
+                                                    "than the centred template.")
+            return None
+        return Rejection("unknown-order", f"Optio has no order {order.verb!r}.")
+
+    def _check_move(self, state: OptioState, order: Move) -> Rejection | None:
+        block = state.block(order.unit)
+        if block is None or block.side != order.side or block.gone:
+            return Rejection("not-your-block", f"{order.unit} is not one of your blocks on the map.")
+        if state.phase is Phase.TEMPLATE:
+            return Rejection("wrong-phase", "The armies have met; only the template remains.")
+        if state.phase is Phase.CLOSING and block.kind is not Kind.ARMY:
+            return Rejection("army-only", "Only the armies are left.")
+        if state.phase is Phase.SCOUTING and block.id in state.moved:
+            return Rejection("moved-already", f"{block.id} has already moved this turn.")
+        if block.pos is None:
+            if order.to not in self._destinations(state, block):
+                return Rejection("enter-own-edge", "Blocks come onto the map on a large square of your own edge.")
+        elif not on_map(order.to):
+            return Rejection("off-map", "Blocks stay on the 5x5 map.")
+        elif not orthogonal(block.pos, order.to):
+            return Rejection("one-square", "A block moves one large square, and never diagonally.")
+        if state.phase is Phase.SCOUTING:
+            own = [b for b in state.at(order.to) if b.side == order.side]
+            if len(own) >= 2:
+                return Rejection("stacking", "At most two of your blocks may share a large square.")
+        if state.phase is Phase.CLOSING:
+            enemy = state.army(1 - order.side).pos
+            closer = manhattan(order.to, enemy) < manhattan(block.pos, enemy)
+            if not closer and state.kudos[order.side] < 1:
+                return Rejection("must-close", "With no kudo coins left your army must move closer to the enemy army.")
+        return None
+
+    def _check_scout(self, state: OptioState, order: Scout) -> Rejection | None:
+        if state.phase is not Phase.SCOUTING:
+            return Rejection("wrong-phase", "Scouting is over: both armies are known.")
+        block = state.block(order.unit)
+        if block is None or block.side != order.side or block.gone:
+            return Rejection("not-your-block", f"{order.unit} is not one of your blocks on the map.")
+        if block.kind is Kind.DUMMY:
+            return Rejection("dummy-cannot-scout", "Dummy blocks cannot scout.")
+        if block.id not in state.may_scout:
+            return Rejection("not-just-entered", "A block scouts only in the turn it moves into a square "
+                                                 "the opponent holds.")
+        if block.id in state.scouted:
+            return Rejection("scouted-already", f"{block.id} has already scouted this turn.")
+        target = state.block(order.target)
+        if target is None or target.side == order.side or target.gone or target.pos != block.pos:
+            return Rejection("no-target", f"{order.target} is not an opponent's block in {block.id}'s square.")
+        if target.revealed:
+            return Rejection("already-known", f"{order.target} is already showing what it is.")
+        return None
+
+    # -- applying ------------------------------------------------------------
+    def apply(self, state: OptioState, order: Order):
+        events: list[Event] = []
+        if isinstance(order, Move):
+            state = self._apply_move(state, order, events)
+        elif isinstance(order, Scout):
+            unit, target = state.block(order.unit), state.block(order.target)
+            unit, target = attrs.evolve(unit, revealed=True), attrs.evolve(target, revealed=True)
+            state = _replace(state, unit, target)
+            state = attrs.evolve(state, scouted=state.scouted + (unit.id,))
+            events.append(Scouted(_name(state, order.side), unit.id, unit.kind.value, target.id, target.kind.value))
+            if state.army(0).revealed and state.army(1).revealed:
+                state = self._end_scouting(state, events)
+        elif isinstance(order, EndTurn):
+            events.append(TurnEnded(state.round, f"{_name(state, order.side)} moved {len(state.moved)}"))
+            state = _next_turn(state)
+            if state.turn > 2 * state.turn_limit:
+                state = self._turn_limit(state, events)
+        elif isinstance(order, Hold):
+            state = self._pay(state, order.side, "hold the army where it is", events)
+            state = _next_turn(state)
+        elif isinstance(order, PlaceTemplate):
+            placer = order.side
+            result = tpl.cut(state.map, state.meeting, state.second_edge, 1 - placer, placer,
+                             order.forward, order.right)
+            state = attrs.evolve(state, result=result, phase=Phase.DONE)
+            events.append(TemplatePlaced(_name(state, placer), order.forward, order.right, result.origin))
+        return state, events
+
+    def _pay(self, state: OptioState, side: int, why: str, events: list[Event]) -> OptioState:
+        kudos = list(state.kudos)
+        kudos[side] -= 1
+        events.append(KudoPaid(_name(state, side), kudos[side], why))
+        return attrs.evolve(state, kudos=tuple(kudos))
+
+    def _apply_move(self, state: OptioState, order: Move, events: list[Event]) -> OptioState:
+        block = state.block(order.unit)
+        enemy_army = state.army(1 - order.side) if state.phase is Phase.CLOSING else None
+        if enemy_army is not None and manhattan(order.to, enemy_army.pos) >= manhattan(block.pos, enemy_army.pos):
+            state = self._pay(state, order.side, "keep away from the enemy army", events)
+        edge = Edge.home(block.side) if block.pos is None else edge_towards(order.to, block.pos)
+        clock = state.clock + 1
+        moved = attrs.evolve(block, pos=order.to, entered_from=edge, arrived=clock)
+        state = attrs.evolve(_replace(state, moved), clock=clock, moved=state.moved + (block.id,))
+        who = f"{_name(state, order.side)}'s {block.id}"
+        events.append(Moved(who, block.pos, order.to, "enters at" if block.pos is None else "moves"))
+        held = [b for b in state.at(order.to) if b.side != order.side]
+        if held and state.phase is Phase.SCOUTING:
+            # Every block that comes in beside the opponent is listed, whatever it is,
+            # so the list itself gives nothing away.
+            state = attrs.evolve(state, may_scout=state.may_scout + (block.id,))
+            events.append(Note(f"{block.id} comes in by the {edge.word} side of a square "
+                               f"{_name(state, 1 - order.side)} holds"))
+        if enemy_army is not None:
+            if order.to == enemy_army.pos:
+                return self._meet(state, order.side, events)
+            events.append(TurnEnded(state.round))
+            return _next_turn(state)
+        return state
+
+    def _end_scouting(self, state: OptioState, events: list[Event], next_active: int | None = None) -> OptioState:
+        """Both armies are known: every other block leaves the map."""
+        gone = []
+        for b in state.blocks:
+            if b.kind is not Kind.ARMY and not b.gone:
+                gone.append(attrs.evolve(b, gone=True, pos=None))
+                events.append(Removed(b.id, "both armies are known"))
+        state = _replace(state, *gone)
+        a0, a1 = state.army(0), state.army(1)
+        if a0.pos == a1.pos:
+            second = 0 if a0.arrived > a1.arrived else 1
+            return self._meet(state, second, events)
+        if next_active is None:  # the scouting turn ends at once
+            events.append(TurnEnded(state.round, "both armies are known"))
+            state = _next_turn(state)
+        return attrs.evolve(state, phase=Phase.CLOSING)
+
+    def _turn_limit(self, state: OptioState, events: list[Event]) -> OptioState:
+        """Our tie-break: scouting time is up.  Both armies show themselves;
+        an army still off the map comes on at its home edge, in the column
+        nearest the enemy army (the middle one if that is off the map too)."""
+        events.append(Note("Scouting time is up: both armies show themselves"))
+        armies = []
+        clock = state.clock
+        for side in (0, 1):
+            army = state.army(side)
+            if army.pos is None:
+                other = state.army(1 - side).pos
+                column = other[0] if other is not None else LARGE // 2
+                clock += 1
+                army = attrs.evolve(army, pos=(column, HOME_ROW[side]), entered_from=Edge.home(side), arrived=clock)
+                events.append(Moved(f"{_name(state, side)}'s {army.id}", None, army.pos, "enters at"))
+            armies.append(attrs.evolve(army, revealed=True))
+        state = attrs.evolve(_replace(state, *armies), clock=clock)
+        return self._end_scouting(state, events, next_active=state.active)
+
+    def _meet(self, state: OptioState, second: int, events: list[Event]) -> OptioState:
+        army = state.army(second)
+        first = 1 - second
+        events.append(ArmiesMet(army.pos, _name(state, first), _name(state, second), army.entered_from.word))
+        return attrs.evolve(state, phase=Phase.TEMPLATE, meeting=army.pos, first_army=first,
+                            second_edge=army.entered_from, active=first, moved=(), may_scout=(), scouted=())
+
+    # -- what a side may see -------------------------------------------------
+    def view(self, state: OptioState, side: int | None) -> OptioState:
+        hidden = tuple(
+            b if b.revealed or b.side == side else attrs.evolve(b, kind=Kind.UNKNOWN) for b in state.blocks
+        )
+        # The dice seed would let the kinds' shuffle be worked out again.
+        return attrs.evolve(state, blocks=hidden, dice=Dice(0, state.dice.draws))
+
+    # -- the screen ----------------------------------------------------------
+    def units(self, state: OptioState) -> Sequence[UnitView]:
+        out = []
+        for b in state.blocks:
+            if b.gone:
+                continue
+            kind = "block" if b.kind is Kind.UNKNOWN else b.kind.value
+            status = "off map" if b.pos is None else ("revealed" if b.revealed else "hidden")
+            out.append(UnitView(id=b.id, side=b.side, name=f"{SIDE_NAMES[b.side]} {kind} {b.id}",
+                                pos=display_cell(state, b), status=status, glyph=_GLYPH[b.kind],
+                                markers="R" if b.revealed else ""))
+        return out
+
+    def situation(self, state: OptioState) -> Situation:
+        who = _name(state, state.active)
+        kudos = f"kudos {SIDE_NAMES[0]} {state.kudos[0]}, {SIDE_NAMES[1]} {state.kudos[1]}"
+        if state.phase is Phase.SCOUTING:
+            detail = (f"{who} to move (scouting turn {state.round} of {state.turn_limit}); "
+                      f"{len(state.moved)} block(s) moved; {kudos}")
+        elif state.phase is Phase.CLOSING:
+            detail = f"{who} must close in or pay a kudo coin; {kudos}"
+        elif state.phase is Phase.TEMPLATE:
+            detail = f"{who}'s army was there first: place the template"
+        else:
+            detail = self.outcome(state).reason if state.result else ""
+        return Situation(turn=state.round, phase=state.phase.value, to_act=self.to_act(state), detail=detail)
+
+    def order_cells(self, state: OptioState, order: Order) -> tuple[Cell, ...]:
+        """Small squares of the 40x40 operational battlefield: a move points
+        at the destination's centre, a scout at its target's block, a
+        template placement at the template's centre."""
+        if isinstance(order, Move):
+            return (centre_cell(order.to),)
+        if isinstance(order, Scout):
+            target = state.block(order.target)
+            cell = display_cell(state, target) if target is not None else None
+            return (cell,) if cell is not None else ()
+        if isinstance(order, PlaceTemplate) and state.meeting is not None:
+            (x0, y0), w, h = tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)
+            return (x0 + w // 2, y0 + h // 2),
+        return ()
+
+    def describe_order(self, state: OptioState, order: Order) -> str:
+        if isinstance(order, Move):
+            block = state.block(order.unit)
+            x, y = order.to
+            if block is None or block.pos is None:
+                return f"{order.unit}: enter at {x},{y}"
+            direction = edge_towards(block.pos, order.to).word if orthogonal(block.pos, order.to) else "?"
+            text = f"{order.unit}: {direction} to {x},{y}"
+            if state.phase is Phase.CLOSING:
+                enemy = state.army(1 - order.side).pos
+                if manhattan(order.to, enemy) >= manhattan(block.pos, enemy):
+                    text += " (pays a kudo coin)"
+            return text
+        if isinstance(order, Scout):
+            return f"{order.unit} scouts {order.target}"
+        if isinstance(order, EndTurn):
+            return "End the turn"
+        if isinstance(order, Hold):
+            return "Hold the army (pays a kudo coin)"
+        if isinstance(order, PlaceTemplate):
+            return f"Template: forward {order.forward:+d}, right {order.right:+d}"
+        return order.to_text()
+
+
+def display_cell(state: OptioState, block: Block) -> Cell | None:
+    """Where a block is drawn on the 40x40 map: inside its large square,
+    just in from the side it came in by, Green's two slots left of (or
+    above) Red's so that four blocks never overlap."""
+    if block.pos is None or block.gone:
+        return None
+    mates = sorted(b.id for b in state.at(block.pos) if b.side == block.side)
+    slot = mates.index(block.id) if block.id in mates else 0
+    along = 2 + slot + 2 * block.side
+    edge = block.entered_from or Edge.home(block.side)
+    dx, dy = {Edge.N: (along, 1), Edge.S: (along, SMALL - 2), Edge.W: (1, along), Edge.E: (SMALL - 2, along)}[edge]
+    return (block.pos[0] * SMALL + dx, block.pos[1] * SMALL + dy)
+
+
+def operational_battlefield(state: OptioState) -> Battlefield:
+    """The 40x40 operational map as a battlefield, for the shared board."""
+    return map_battlefield(state.map)
+
+
+def template_cells(state: OptioState, order: PlaceTemplate) -> tuple[Cell, ...]:
+    """Every small square a placement would cover (on or off the map)."""
+    if state.meeting is None:
+        return ()
+    return tuple(tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)))
