@@ -1,0 +1,122 @@
+"""Main menu, rules help, load list, command palette, board scrolling."""
+
+from __future__ import annotations
+
+from core.board import Battlefield, Rect, Terrain, Zone
+from core.game import start
+from core.registry import find_ruleset
+from saves.library import battlefield_named
+from saves.store import saves_dir
+from textual.app import App
+from textual.widgets import MarkdownViewer, OptionList
+from tui.app import SkirmishApp
+from tui.board import CELL_W, BoardView, Picture
+from tui.game_screen import GameScreen
+from tui.help import HelpScreen, RulesScreen
+from tui.menu import LoadScreen, MainMenu
+from tui.modals import Handover
+
+SIZE = (80, 24)
+
+
+async def test_rules_pane_from_menu_and_from_the_game():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.ruleset_name == "spheres_of_war"
+        assert app.screen.query_one(MarkdownViewer)
+        await pilot.press("escape", "escape")
+        assert isinstance(app.screen, MainMenu)
+        await pilot.press("n", "ctrl+g")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_load_list_shows_a_broken_save_and_does_not_crash():
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text("{not json", encoding="utf-8")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LoadScreen)
+        options = app.screen.query_one(OptionList)
+        text = str(options.get_option_at_index(0).prompt)
+        assert "BROKEN" in text and "broken" in text
+        await pilot.press("enter")  # opening it is refused with a message
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("escape")
+        await pilot.press("c")  # Continue finds nothing playable: a message, still the menu
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_command_palette_offers_the_menu():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"new game")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+
+
+def big_battlefield(size: int = 40) -> Battlefield:
+    rows = tuple(("." * size) if y % 7 else ("." * (size - 3) + "###") for y in range(size))
+    legend = ((".", Terrain()), ("#", Terrain("wall", 2, True, True)))
+    zones = (Zone(0, (Rect(0, 0, size - 1, 2),)), Zone(1, (Rect(0, size - 3, size - 1, size - 1),)))
+    return Battlefield("big", size, size, rows, legend, zones)
+
+
+class BoardApp(App):
+    def compose(self):
+        yield BoardView(id="board")
+
+
+async def test_board_scrolls_to_keep_the_cursor_on_a_40x40_battlefield():
+    app = BoardApp()
+    async with app.run_test(size=(60, 20)) as pilot:
+        board = app.query_one(BoardView)
+        board.show(Picture(battlefield=big_battlefield(), highlights=frozenset({(39, 39)})))
+        board.focus()
+        await pilot.pause()
+        for _ in range(45):
+            await pilot.press("n")  # diagonal down-right, stops at the edge
+        assert board.cursor == (39, 39)
+        await pilot.pause()
+        assert board.scroll_y > 0 and board.scroll_x > 0
+        view_w = board.scrollable_content_region.width
+        # The last visible line is the bottom row, ending with the lit cursor cell.
+        line = board.render_line(board.scrollable_content_region.height - 1).text
+        assert line.startswith("39 ") and "[.]" in line
+        assert len(line) == view_w
+        await pilot.press("y", "y", "k", "7", "home")
+        assert board.cursor == (35, 34)
+        header = board.render_line(0).text
+        assert "39" in header and " 0 " not in header[:CELL_W + 3]
+
+
+async def test_handover_hides_the_board_for_a_private_game():
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), seed=3, players=("Ann", "Bo"))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = GameScreen(game)
+        screen.private = True  # as for a ruleset with hidden information
+        app.push_screen(screen)
+        await pilot.pause()
+        assert isinstance(app.screen, Handover)
+        assert screen.query_one(BoardView).picture is None or screen.query_one(BoardView).picture.hidden
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert screen.keyboard_side == min(game.to_act)
+        assert not screen.query_one(BoardView).picture.hidden
+        await pilot.press("d", "r")  # the other side is to act: hand over again
+        assert isinstance(app.screen, Handover)
