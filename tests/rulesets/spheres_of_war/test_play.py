@@ -87,3 +87,17 @@ def test_move_orders_point_at_their_destination():
     assert RULESET.order_cells(state, Move(0, "i1", (5, 4))) == ((5, 4),)
     assert RULESET.order_unit(Move(0, "i1", (5, 4))) == "i1"
     assert RULESET.describe_order(state, Wait(0, "i1")) == "Wait (i1)"
+
+
+def test_state_round_trips_through_json_for_saves():
+    import json
+
+    import cattrs
+
+    from core.rulesets.spheres_of_war.state import SowState
+
+    state, _ = position({"i1": (5, 3), "r1": (5, 6)}, version="v0.2", locked=(("i1", "r1"),), dice=(4,))
+    state, _ = play(state, RULESET.legal_orders(state, 0)[0])
+    converter = cattrs.Converter()
+    back = converter.structure(json.loads(json.dumps(converter.unstructure(state))), SowState)
+    assert back == state
