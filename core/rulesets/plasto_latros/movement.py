@@ -4,7 +4,7 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
-from core.board import Cell, Facing, adjacent, distance_squared, supercover
+from core.board import Cell, Facing, adjacent, distance_squared, in_front_arc, supercover
 
 from .orders import Climb, Jump, JumpAttack, Move, Movement, Stand, Turn
 from .state import Mini, PlastoState
@@ -44,7 +44,12 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set
     hopped when it is one cell wide (corner touches do not widen it).  At a
     corner the line is blocked only when both cells beside it are blocked.
     """
-    level = state.battlefield.elevation(start)
+    bf = state.battlefield
+    level = bf.elevation(start)
+    if bf.elevation(end) != level:
+        return "A straight Movement ends at the same height it starts (climb or jump to change level)."
+    if bf.terrain(end).blocks_move or end in taken:
+        return f"{end[0]},{end[1]} is not free to stand on."
     run = 0
     for step in supercover(start, end):
         kinds = [_cell_kind(state, c, level, taken) for c in step]
@@ -64,9 +69,6 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set
                 return "The gap is wider than one cell: no mini can hop it."
         else:
             run = 0
-    last = end
-    if _cell_kind(state, last, level, taken) != CLEAR:
-        return "A straight Movement ends on a free cell of the same height."
     return None
 
 
@@ -102,8 +104,6 @@ def jump_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
 
 
 def jump_targets(state: PlastoState, mini: Mini) -> list[Mini]:
-    from core.board import in_front_arc
-
     bf = state.battlefield
     level = bf.elevation(mini.pos)
     return [

@@ -1,0 +1,117 @@
+"""Doom and the Defending Free Movement ("Attacking And Defending")."""
+
+from core.board import Facing
+from core.rulesets.plasto_latros import RULESET
+from core.rulesets.plasto_latros.orders import Decline, FreeMove, Move, Pass, Turn
+from core.rulesets.plasto_latros.state import Attack, Kind, Phase
+
+from .helpers import marks, mini, play, position, refused
+
+
+def two_attackers():
+    # b1 at 5,5 faces north.  a1 comes at it from the north (its front),
+    # a2 from the west (its side).  b2 stands free at 8,8 facing west.
+    return position(
+        mini("a1", (5, 2), Facing.S), mini("a2", (1, 5), Facing.E),
+        mini("b1", (5, 5), Facing.N), mini("b2", (8, 6), Facing.W), mini("b3", (0, 9), Facing.N),
+    )
+
+
+def test_one_attacker_from_the_front_threatens_but_does_not_doom():
+    state, _ = play(two_attackers(), Move(0, "a1", (5, 4), Facing.S))
+    assert "D" not in marks(state, "b1")
+    assert state.pending_free == ()
+
+
+def test_two_attackers_in_contact_doom_and_the_doomed_mini_dies_at_the_end_of_the_turn():
+    state, _ = play(two_attackers(), Move(0, "a1", (5, 4), Facing.S), Move(0, "a2", (4, 5), Facing.E))
+    assert marks(state, "b1") == "TLD"
+    # The defender answers at once, out of turn.
+    assert RULESET.to_act(state) == {1}
+    assert "pending" in RULESET.situation(state).detail
+    state, events = play(state, Decline(1))
+    assert state.mini("b1").pos is None
+    assert state.active == 1 and state.phase is Phase.PLAY
+    # The attackers are free again once their target is gone.
+    assert marks(state, "a1") == "" and marks(state, "a2") == ""
+
+
+def test_one_attacker_from_behind_dooms():
+    state = position(mini("a1", (5, 8), Facing.N), mini("b1", (5, 5), Facing.N), mini("b2", (0, 9), Facing.N))
+    state, _ = play(state, Move(0, "a1", (5, 6), Facing.N))  # into b1's back arc, facing it
+    assert "D" in marks(state, "b1")
+    # From b1's side arc a single attacker does not doom.
+    state = position(mini("a1", (8, 5), Facing.W), mini("b1", (5, 5), Facing.N), mini("b2", (0, 9), Facing.N))
+    state, _ = play(state, Move(0, "a1", (6, 5), Facing.W))
+    assert "D" not in marks(state, "b1")
+
+
+def test_an_attacker_that_is_itself_threatened_does_not_count():
+    base = two_attackers()
+    # a1 already attacks b1 from the front; b3 (placed beside a1) already
+    # threatens a1.  a2 joins: only a2 counts, so b1 is not Doomed.
+    threatened = position(*base.minis, attacks=(Attack(Kind.CONTACT, "a1", "b1"), Attack(Kind.CONTACT, "b3", "a1")))
+    threatened = threatened.replace(mini("a1", (5, 4), Facing.S)).replace(mini("b3", (6, 4), Facing.W))
+    state, _ = play(threatened, Move(0, "a2", (4, 5), Facing.E))
+    assert "D" not in marks(state, "b1")
+    # The same without the threat on a1: Doomed.
+    free = position(*threatened.minis, attacks=(Attack(Kind.CONTACT, "a1", "b1"),))
+    state, _ = play(free, Move(0, "a2", (4, 5), Facing.E))
+    assert "D" in marks(state, "b1")
+
+
+def test_the_free_movement_cancels_doom_by_threatening_an_attacker():
+    state, _ = play(two_attackers(), Move(0, "a1", (5, 4), Facing.S), Move(0, "a2", (4, 5), Facing.E))
+    # b2 runs up beside a1 (5,4) and faces it: a1 is Threatened, its attack no longer counts.
+    state, events = play(state, FreeMove(1, Move(1, "b2", (6, 4), Facing.W)))
+    assert "T" in marks(state, "a1")
+    assert "D" not in marks(state, "b1")
+    assert any(e.sentence == "b1 is no longer Doomed" for e in events)
+    # The turn then ends (both Movements were spent) and b1 lives.
+    assert state.mini("b1").pos == (5, 5)
+    assert state.active == 1
+
+
+def test_a_free_movement_that_threatens_nobody_does_not_save_the_mini():
+    state, _ = play(two_attackers(), Move(0, "a1", (5, 4), Facing.S), Move(0, "a2", (4, 5), Facing.E))
+    state, _ = play(state, FreeMove(1, Move(1, "b2", (9, 6), Facing.N)))
+    assert state.mini("b1").pos is None
+
+
+def test_the_doomed_or_locked_mini_cannot_take_the_free_movement_and_nothing_else_may_be_ordered():
+    state, _ = play(two_attackers(), Move(0, "a1", (5, 4), Facing.S), Move(0, "a2", (4, 5), Facing.E))
+    assert "not under attack" in refused(state, FreeMove(1, Turn(1, "b1", Facing.W)))
+    assert "free-move" in refused(state, Turn(1, "b2", Facing.N))
+    assert "not Ann's turn" in refused(state, Pass(0))
+
+
+def test_one_free_movement_per_player_per_dooming_event():
+    # b1 and b2 both face north; a1 steps in behind both at once and faces
+    # north, so both are Doomed by one Movement: one free Movement only.
+    state = position(mini("a1", (5, 8), Facing.N), mini("a2", (0, 0), Facing.S),
+                     mini("b1", (4, 4), Facing.N), mini("b2", (6, 4), Facing.N), mini("b3", (9, 9), Facing.N))
+    state, _ = play(state, Move(0, "a1", (5, 5), Facing.N))
+    assert "D" in marks(state, "b1") and "D" in marks(state, "b2")
+    assert state.pending_free == (1,)
+    state, _ = play(state, Decline(1))
+    assert state.pending_free == ()
+    assert RULESET.to_act(state) == {0}
+
+
+def test_a_later_dooming_event_gives_a_new_free_movement():
+    state = position(mini("a1", (5, 8), Facing.N), mini("a2", (1, 8), Facing.N),
+                     mini("b1", (4, 4), Facing.N), mini("b2", (1, 4), Facing.N), mini("b3", (9, 9), Facing.N))
+    state, _ = play(state, Move(0, "a1", (4, 5), Facing.N), Decline(1))
+    state, _ = play(state, Move(0, "a2", (1, 5), Facing.N))
+    assert state.pending_free == (1,)
+    state, _ = play(state, Decline(1))
+    # End of a's turn: both Doomed minis are removed.
+    assert state.mini("b1").pos is None and state.mini("b2").pos is None
+
+
+def test_passing_the_rest_of_the_turn_removes_the_doomed():
+    state = position(mini("a1", (5, 8), Facing.N), mini("b1", (5, 5), Facing.N), mini("b2", (0, 9), Facing.N))
+    state, _ = play(state, Move(0, "a1", (5, 6), Facing.N), Decline(1))
+    assert state.movements_left == 1
+    state, _ = play(state, Pass(0))
+    assert state.mini("b1").pos is None
