@@ -11,11 +11,13 @@ def _all() -> list[Ruleset]:
     from core.rulesets.spheres_of_war import RULESET as spheres_of_war
     from core.rulesets.plasto_latros import RULESET as plasto_latros
     from core.rulesets.optio import RULESET as optio
+    from core.rulesets.platemail import RULESET as platemail
 
     return [
         spheres_of_war,
         plasto_latros,
         optio,
+        platemail,
     ]
 
 

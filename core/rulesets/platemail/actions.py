@@ -1,0 +1,274 @@
+"""What each Action does once movement has settled (seed: Actions)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import chebyshev
+
+from .combat import attack, range_penalty, save
+from .equipment import SAVE_TARGET, SPELLS, WEAPONS
+from .events import StatusChanged
+from .senses import Work, aware, door_features, sight, weapon
+from .state import Action, Status
+
+
+def _adjacent_foe(work: Work, uid: str, preferred: str | None) -> str | None:
+    me = work.chars[uid]
+    foes = [c for c in work.fighters() if c.side != me.side and chebyshev(c.pos, me.pos) == 1
+            and aware(work, me, c)]
+    if not foes:
+        return None
+    ids = [c.id for c in foes]
+    return preferred if preferred in ids else sorted(ids)[0]
+
+
+def _melee(work: Work, uid: str, count: int, **kw) -> None:
+    me = work.chars[uid]
+    if not weapon(me).melee:
+        work.note(f"{uid} has no melee weapon in hand ({weapon(me).name})")
+        return
+    tid = _adjacent_foe(work, uid, work.targets.get(uid))
+    if tid is None:
+        work.note(f"{uid} finds no enemy within reach")
+        return
+    for _ in range(count):
+        attack(work, uid, tid, "melee", **kw)
+
+
+def _shooting_weapon(me) -> str | None:
+    """The wielded weapon if it shoots, else a carried thrown weapon."""
+    if weapon(me).shoots:
+        return None
+    for key in me.carried:
+        if WEAPONS[key].kind == "thrown" or WEAPONS[key].also_thrown:
+            return key
+    return "none"
+
+
+def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
+    me = work.chars.get(uid)
+    t = work.chars.get(tid) if tid else None
+    if t is None or work.start_pos.get(tid) is None or t.status is not Status.FIGHTING:
+        work.note(f"{uid} has no target to shoot at")
+        return False
+    if not aware(work, me, t):
+        work.note(f"{uid} cannot designate {tid}: Unaware of them")
+        return False
+    if sight(work, work.start_pos[uid], _at_start(work, t)) == "concealed":
+        work.note(f"{tid} is Concealed from {uid}")
+        return False
+    if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
+        work.note(f"{tid} is beyond four times the Range")
+        return False
+    return True
+
+
+def _at_start(work: Work, t):
+    return attrs.evolve(t, pos=work.start_pos[t.id])
+
+
+def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
+    me = work.chars[uid]
+    thrown = _shooting_weapon(me)
+    if thrown == "none":
+        work.note(f"{uid} has nothing to shoot or throw")
+        return
+    w = WEAPONS[thrown] if thrown else weapon(me)
+    if w.reload and shots > 1:
+        work.note(f"{uid} cannot Rapid Fire a {w.name}: it needs reloading between shots")
+        return
+    tid = work.targets.get(uid)
+    for n in range(shots):
+        me = work.chars[uid]
+        if w.reload and not me.loaded:
+            work.note(f"{uid}'s {w.name} is not loaded")
+            return
+        if thrown and thrown not in me.carried:
+            return
+        if not _can_shoot_at(work, uid, tid, w.range_ft):
+            return
+        fav, pen = (), 0
+        if me.aimed and work.kind(uid) == Action.RANGED:
+            fav, pen = ("aimed",), 1
+        attack(work, uid, tid, "ranged", favor=fav, disfavor=tuple(extra_dis), pen_bonus=pen, thrown=thrown)
+        if w.reload:
+            work.update(uid, loaded=False)
+        if thrown:
+            carried = list(work.chars[uid].carried)
+            carried.remove(thrown)
+            work.update(uid, carried=tuple(carried))
+    work.update(uid, aimed=False)
+
+
+def perform(work: Work) -> None:
+    for uid in sorted(work.acts):
+        me = work.chars[uid]
+        if not me.fighting:
+            continue
+        act = work.acts[uid]
+        k = act.kind
+        tid = work.targets.get(uid)
+        if k == Action.CHARGE:
+            fav = ("charge",) if work.moved.get(uid, 0) >= 2 or uid in work.clashed else ()
+            t = work.chars.get(tid) if tid else None
+            if t and t.fighting and chebyshev(t.pos, me.pos) == 1 and weapon(me).melee:
+                attack(work, uid, tid, "melee", favor=fav)
+            else:
+                work.note(f"{uid}'s Charge does not reach its target")
+        elif k == Action.FULL_ATTACK:
+            _melee(work, uid, 2)
+        elif k == Action.COUNTER:
+            _melee(work, uid, 1)
+        elif k == Action.RANGED:
+            _shoot(work, uid, 1)
+        elif k == Action.RAPID_FIRE:
+            _shoot(work, uid, 2, extra_dis=("rapid fire",))
+        elif k == Action.TERROR:
+            if not work.moved.get(uid):
+                foe = _adjacent_foe(work, uid, None)
+                if foe and weapon(me).melee:
+                    attack(work, uid, foe, "melee", disfavor=("terror",))
+        elif k == Action.SKULK:
+            if work.moved.get(uid) or not me.hidden:
+                ev = work.roll(20, "Stealth", (("Stealth", me.stealth),) + ((("Wounds", -me.wounds),) if me.wounds else ()), uid)
+                work.update(uid, stealth_roll=ev.total, hidden=True)
+            else:
+                work.note(f"{uid} stays still and keeps the Stealth roll of {me.stealth_roll}")
+        elif k == Action.RELEASE:
+            _release(work, uid, tid)
+        elif k == Action.FOCUS:
+            if not me.focus:
+                work.note(f"{uid} has no ongoing spell to Focus on")
+        elif k == Action.USE_ITEM:
+            _use_item(work, uid, act)
+        elif k == Action.STABILIZE:
+            _stabilize(work, uid, tid)
+    from .movement import clash_attacks
+    clash_attacks(work)
+
+
+def _release(work: Work, uid: str, tid: str | None) -> None:
+    me = work.chars[uid]
+    if not me.prepared:
+        work.note(f"{uid} has no Prepared spell to release")
+        return
+    spell = SPELLS[me.prepared]
+    work.update(uid, prepared=None)
+    t = work.chars.get(tid) if tid else None
+    if spell.effect == "heal":
+        if t is None or t.pos is None or chebyshev(t.pos, me.pos) > 1 or t.status is Status.DEAD:
+            work.note(f"{uid}'s {spell.name} needs someone within reach")
+            return
+        work.effects.append(("heal", tid))
+        work.reveal.add(uid)
+        return
+    if not _can_shoot_at(work, uid, tid, spell.range_ft):
+        return
+    work.reveal.add(uid)
+    if spell.effect == "attack":
+        attack(work, uid, tid, "spell", spell=spell.key)
+    elif spell.effect == "hold":
+        if not save(work, tid, t.dexterity, f"Dexterity save against {spell.name}"):
+            work.effects.append(("hold", uid, tid))
+        else:
+            work.note(f"{tid} slips free of the {spell.name}")
+    elif spell.effect == "terror":
+        if not save(work, tid, t.concentration, f"Concentration save against {spell.name}"):
+            work.effects.append(("terror", tid))
+        else:
+            work.note(f"{tid} masters their fear")
+
+
+def _use_item(work: Work, uid: str, act) -> None:
+    me = work.chars[uid]
+    item = act.item or ""
+    if item == "reload":
+        if weapon(me).reload:
+            work.update(uid, loaded=True)
+            work.note(f"{uid} reloads the {weapon(me).name}")
+        else:
+            work.note(f"{uid} has nothing to reload")
+    elif item.startswith("swap:"):
+        new = item[5:]
+        if new in me.carried:
+            carried = list(me.carried)
+            carried.remove(new)
+            work.update(uid, wielding=new, carried=tuple(carried) + (me.wielding,))
+            work.note(f"{uid} stows the {weapon(me).name} and draws the {WEAPONS[new].name}")
+        else:
+            work.note(f"{uid} does not carry a {new}")
+    elif item == "potion":
+        if me.potions > 0:
+            work.update(uid, potions=me.potions - 1)
+            work.effects.append(("potion", uid))
+        else:
+            work.note(f"{uid} has no potion left")
+    elif item == "free":
+        tid = work.targets.get(uid) or uid
+        t = work.chars.get(tid)
+        if t and t.pos and chebyshev(t.pos, me.pos) <= 1 and t.entrapped:
+            work.effects.append(("free", tid))
+        else:
+            work.note(f"{uid} has nobody entrapped within reach to free")
+    elif item == "door":
+        doors = [f for f in door_features(work.state) if chebyshev(f.cell, me.pos) == 1
+                 and (act.to is None or f.cell == act.to)]
+        occupied = {c.pos for c in work.chars.values()}
+        if doors and doors[0].cell not in occupied:
+            work.effects.append(("door", doors[0].id))
+        else:
+            work.note(f"{uid} finds no door within reach to open or close")
+
+
+def _stabilize(work: Work, uid: str, tid: str | None) -> None:
+    me = work.chars[uid]
+    t = work.chars.get(tid) if tid else None
+    if t is None or t.status is not Status.DYING or chebyshev(t.pos, me.pos) > 1:
+        work.note(f"{uid} has nobody Fatally Wounded within reach to Stabilize")
+        return
+    mods = (("Medical", me.medical),) + ((("Wounds", -me.wounds),) if me.wounds else ())
+    if work.roll(20, f"Medical roll to Stabilize {tid}", mods, uid).total > SAVE_TARGET:
+        work.effects.append(("stabilize", tid))
+    else:
+        work.note(f"{uid} cannot stop {tid}'s bleeding")
+
+
+def late_effects(work: Work) -> None:
+    """Effects that settle after the tally: healing, spells, doors, freeing."""
+    for eff in work.effects:
+        kind = eff[0]
+        if kind == "stabilize" or (kind == "heal" and work.chars[eff[1]].status is Status.DYING):
+            if work.chars[eff[1]].status is Status.DYING:
+                work.update(eff[1], status=Status.STABLE)
+                work.events.append(StatusChanged(eff[1], "Stable", "out of the fight, but alive"))
+        elif kind in ("heal", "potion"):
+            c = work.chars[eff[1]]
+            if c.fighting and c.wounds:
+                work.update(eff[1], wounds=c.wounds - 1)
+                work.note(f"{eff[1]} heals one Wound ({c.wounds - 1} left)")
+        elif kind == "free":
+            work.update(eff[1], entrapped=False)
+            work.note(f"{eff[1]} is freed")
+        elif kind == "door":
+            opened = work.state.open_doors
+            now = tuple(d for d in opened if d != eff[1]) if eff[1] in opened else opened + (eff[1],)
+            work.state = _with_doors(work, now)
+        elif kind == "hold":
+            caster, tid = eff[1], eff[2]
+            if work.chars[caster].fighting and work.chars[tid].fighting:
+                work.update(caster, focus="binding", focus_target=tid)
+                work.events.append(StatusChanged(tid, "held by Binding", f"while {caster} Focuses"))
+        elif kind == "terror":
+            if work.chars[eff[1]].fighting:
+                work.update(eff[1], terror=max(1, work.chars[eff[1]].terror))
+                work.events.append(StatusChanged(eff[1], "terrified", "flees in its next Action"))
+
+
+def _with_doors(work: Work, now):
+    from .senses import effective_battlefield
+    state = attrs.evolve(work.state, open_doors=tuple(sorted(now)))
+    work.bf = effective_battlefield(state)
+    work.note("a door swings " + ("open" if len(now) > len(work.state.open_doors) else "shut"))
+    return state
+

@@ -1,0 +1,96 @@
+"""Whether a written order is well formed and possible (seed: Actions)."""
+
+from __future__ import annotations
+
+from core.ruleset import Rejection
+
+from .equipment import SPELLS, WEAPONS
+from .senses import weapon
+from .state import (GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState,
+                    Write)
+
+HOSTILE_KINDS = {Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER, Action.RANGED, Action.RAPID_FIRE, Action.AIM}
+FRIENDLY_KINDS = {Action.GUARD, Action.RESCUE}
+NEEDS_TARGET = {Action.CHARGE, Action.RANGED, Action.RAPID_FIRE, Action.GUARD, Action.RELEASE, Action.RESCUE,
+                Action.STABILIZE}
+HOSTILE_GENERAL = {"closest", "injured", "biggest"}
+FRIENDLY_GENERAL = {"ally", "ally-injured", "ally-down"}
+
+
+def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Rejection | None:
+    k = act.kind
+    name = TITLES[k]
+    if act.side != me.side:
+        return Rejection("wrong-side", "An Action inside an order must carry the same side as the order.")
+    if k in INVOLUNTARY:
+        return Rejection("involuntary", f"{name} is an Involuntary Action: it is forced on characters, never ordered.")
+    if act.target is not None:
+        if act.target in GENERAL_TARGETS:
+            if k in HOSTILE_KINDS and act.target not in HOSTILE_GENERAL:
+                return Rejection("bad-target", f"{name} needs a hostile target.")
+            if k in FRIENDLY_KINDS and act.target not in FRIENDLY_GENERAL:
+                return Rejection("bad-target", f"{name} needs an ally as its target.")
+        else:
+            other = state.char(act.target)
+            if other is None:
+                return Rejection("no-such-target", f"There is no character or general target called {act.target!r}.")
+            if k in HOSTILE_KINDS and other.side == me.side:
+                return Rejection("bad-target", f"{name} is aimed at enemies, and {other.id} is on your side.")
+            if k in FRIENDLY_KINDS and (other.side != me.side or other.id == me.id):
+                return Rejection("bad-target", f"{name} needs another character of your side as its target.")
+    elif k in NEEDS_TARGET:
+        return Rejection("needs-target", f"{name} needs a target.")
+    if act.to is not None and not state.battlefield.in_bounds(act.to):
+        return Rejection("off-board", f"{act.to[0]},{act.to[1]} is off the battlefield.")
+    if k in (Action.MOVE, Action.SPRINT) and act.to is None and act.target is None:
+        return Rejection("needs-destination", f"{name} needs a destination cell or someone to move towards.")
+    if k == Action.RESCUE and act.to is None:
+        return Rejection("needs-destination", "Rescue needs a cell to carry your ally towards.")
+    if k == Action.PREPARE and act.spell not in me.spells:
+        known = ", ".join(me.spells) or "no spells"
+        return Rejection("unknown-spell", f"{me.id} can prepare only {known}.")
+    if k == Action.USE_ITEM:
+        item = act.item or ""
+        if item.startswith("swap:"):
+            key = item[5:]
+            if key not in WEAPONS:
+                return Rejection("bad-item", f"There is no weapon called {key!r}.")
+            if key not in me.carried and (first or key != me.wielding):
+                return Rejection("bad-item", f"{me.id} does not carry a {WEAPONS[key].name}.")
+        elif item not in ITEMS:
+            return Rejection("bad-item", "Use Item needs item=reload, potion, door, free or swap:<weapon>.")
+    if first:
+        if k == Action.RELEASE and not me.prepared:
+            return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")
+        if k == Action.RAPID_FIRE and (weapon(me).reload or not _can_shoot(me)):
+            return Rejection("no-rapid-fire", f"{me.id} cannot Rapid Fire with a {weapon(me).name}.")
+        if k == Action.RANGED and not _can_shoot(me):
+            return Rejection("nothing-to-shoot", f"{me.id} has nothing to shoot or throw.")
+        if k == Action.USE_ITEM and act.item == "potion" and me.potions <= 0:
+            return Rejection("no-potion", f"{me.id} has no potion left.")
+        if k == Action.FOCUS and not me.focus:
+            return Rejection("no-focus", f"{me.id} has no ongoing spell to Focus on.")
+    if act.spell is not None and act.spell not in SPELLS:
+        return Rejection("unknown-spell", f"There is no spell called {act.spell!r}.")
+    return None
+
+
+def _can_shoot(me: Character) -> bool:
+    return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
+
+
+def check_write(state: PlatemailState, order: Write) -> Rejection | None:
+    if state.stage != "orders":
+        return Rejection("not-orders", "Orders are written at the start of a Round, once both sides have deployed.")
+    if state.committed[order.side]:
+        return Rejection("committed", "Your orders for this Round are committed and cannot change.")
+    me = state.char(order.unit)
+    if me is None or me.side != order.side:
+        return Rejection("not-your-unit", f"{order.unit} is not one of your characters.")
+    if not me.fighting:
+        return Rejection("out-of-fight", f"{me.id} is out of the fight and takes no Actions.")
+    for act, first in ((order.first, True), (order.then, False), (order.otherwise, False)):
+        problem = check_act(state, me, act, first)
+        if problem:
+            return problem
+    return None

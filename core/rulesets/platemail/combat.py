@@ -1,0 +1,255 @@
+"""Attack rolls, Guard, saving throws and the end-of-Phase Wound tally
+(seed: Attack Rolls, Favor and Disfavor, Cover and Concealment, Armor and
+Absorb, Shields, Penetration, Guard, Wounds, weapon Special Info)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import chebyshev, distance_squared
+
+from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS
+from .events import AttackMade, StatusChanged, WoundsTallied
+from .senses import Work, absorb, aware, defense, lost_arm, sight, weapon
+from .state import Action, Status
+
+FAVOR = 3
+
+
+@attrs.frozen
+class Hit:
+    attacker: str
+    wounds: int
+    penetration: int
+    ignore_absorb: bool = False
+
+
+def net_favor(favor: list[str], disfavor: list[str]) -> tuple[tuple[str, int], ...]:
+    """Favor and Disfavor cancel one for one; what is left counts once (+3 or -3)."""
+    if len(favor) > len(disfavor):
+        return (("Favor: " + ", ".join(favor), FAVOR),)
+    if len(disfavor) > len(favor):
+        return (("Disfavor: " + ", ".join(disfavor), -FAVOR),)
+    if favor:
+        return (("Favor and Disfavor cancel", 0),)
+    return ()
+
+
+def wound_penalty(work: Work, uid: str) -> tuple[tuple[str, int], ...]:
+    w = work.chars[uid].wounds
+    return (("Wounds", -w),) if w else ()
+
+
+def save(work: Work, uid: str, score: int, purpose: str, favor=False, disfavor=False) -> bool:
+    """d20 + score + modifiers must beat 10.  Defend grants Favor on saves."""
+    fav = ["ready"] if favor else []
+    if work.kind(uid) == Action.DEFEND:
+        fav.append("Defend")
+    mods = ((purpose.split()[0], score),) + wound_penalty(work, uid) + net_favor(fav, ["not ready"] if disfavor else [])
+    return work.roll(20, purpose, mods, uid).total > SAVE_TARGET
+
+
+def dex_save(work: Work, uid: str, favor=False, disfavor=False, purpose="Dexterity save") -> bool:
+    return save(work, uid, work.chars[uid].dexterity, purpose, favor, disfavor)
+
+
+def can_make_aoo(work: Work, uid: str, other: str, clash: bool = False) -> bool:
+    c = work.chars[uid]
+    if not c.fighting or uid in work.aoo_used or not work.ready.get(uid, False):
+        return False
+    if c.entrapped or not weapon(c).melee or (weapon(c).hands == 2 and lost_arm(c)):
+        return False
+    return aware(work, c, work.chars[other])
+
+
+def range_penalty(range_ft: int, a, b) -> int | None:
+    """-2 per Range increment past the first; None beyond four increments."""
+    d2 = distance_squared(a, b)
+    cells = max(range_ft // 5, 1)
+    for n in range(1, 5):
+        if d2 <= (n * cells) ** 2:
+            return -2 * (n - 1)
+    return None
+
+
+def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = None,
+           favor: tuple[str, ...] = (), disfavor: tuple[str, ...] = (), pen_bonus: int = 0,
+           thrown: str | None = None) -> bool:
+    """One Attack; returns whether it hit.  Hits are recorded for the tally."""
+    a, t = work.chars[a_id], work.chars[t_id]
+    ranged = how in ("ranged", "spell")
+    w = WEAPONS[thrown] if thrown else weapon(a)
+    if not spell and w.hands == 2 and lost_arm(a):
+        work.note(f"{a_id} cannot wield a two-handed weapon with one arm")
+        return False
+    fav, dis = list(favor), list(disfavor)
+    tk = work.kind(t_id)
+    if not ranged and tk in (Action.FULL_ATTACK, Action.RANGED, Action.RAPID_FIRE, Action.AIM):
+        fav.append(f"{t_id} is exposed")
+    if tk in (Action.PREPARE, Action.FOCUS, Action.RESCUE, Action.DAZED):
+        fav.append(f"{t_id} is {tk.value}")
+    if ranged and tk == Action.SPRINT:
+        dis.append(f"{t_id} sprints")
+    if not ranged and tk in (Action.FALL_BACK, Action.COUNTER):
+        dis.append(f"{t_id} is on guard")
+    if not ranged and tk == Action.DEFEND and aware(work, t, a):
+        dis.append(f"{t_id} defends")
+    if not ranged and t.prone:
+        fav.append(f"{t_id} is prone")
+    if not aware(work, t, a) and (a_id, t_id) not in work.unaware_used:
+        fav.append(f"{t_id} is Unaware")
+        work.unaware_used.add((a_id, t_id))
+    unaware_target = not aware(work, t, a)
+    mods = list(wound_penalty(work, a_id)) + list(net_favor(fav, dis))
+    if ranged:
+        start_a, start_t = work.start_pos[a_id], work.start_pos[t_id]
+        seen = sight(work, start_a, attrs.evolve(t, pos=start_t))
+        if seen == "cover":
+            mods.append(("Cover", -2))
+        if work.bf.elevation(start_a) > work.bf.elevation(start_t):
+            mods.append(("High ground", 2))
+        rng = SPELLS[spell].range_ft if spell else w.range_ft
+        pen = range_penalty(rng, start_a, start_t) or 0
+        if pen:
+            mods.append(("Range", pen))
+    if not spell:
+        short = w.strength - a.strength
+        if short > 0:
+            mods.append(("Strength short", -short))
+        if w.attack_bonus:
+            mods.append((w.name, w.attack_bonus))
+        if "anti-shield" in w.properties and t.shield:
+            mods.append(("Flail vs shield", 2))
+    mods_t = tuple(mods)
+    # Guard (seed: Guard): a guard adjacent to the target may block first.
+    guard = _guard_for(work, a, t)
+    if guard is not None:
+        outcome = _guarded(work, a_id, guard, t_id, how, mods_t)
+        if outcome != "through":
+            return outcome == "guard-hit"
+    ev = work.roll(20, f"{how} attack on {t_id}", mods_t, a_id)
+    natural = ev.faces[0]
+    crit = natural == 20
+    dfn = defense(t, work.ready.get(t_id, True))
+    hit = crit or ev.total > dfn
+    detail = ""
+    if hit:
+        wounds = (1 if spell else w.wounds) + (1 if crit else 0)
+        pen = (SPELLS[spell].penetration if spell else w.penetration) + pen_bonus + (1 if crit else 0)
+        if not spell:
+            if "unaware-pen" in w.properties and unaware_target:
+                pen += 1
+            if "charge-pen" in w.properties and work.kind(a_id) == Action.CHARGE:
+                pen += 1
+            if "anti-charge" in w.properties and tk == Action.CHARGE and work.ready.get(a_id):
+                pen += 1
+        victim = t_id
+        carried = work.carrying.get(t_id)
+        if carried and tk == Action.RESCUE and work.roll(6, "who is hit (even: the carried)", (), a_id).total % 2 == 0:
+            victim = carried
+            detail = f"the blow lands on {carried}, who is being carried"
+        record_hit(work, victim, Hit(a_id, wounds, pen))
+        if not spell:
+            _weapon_effects(work, a_id, victim, w, crit, pen)
+    if spell or how != "ranged" or not w.silent:  # Silent: only shots and throws stay hidden
+        work.reveal.add(a_id)
+    work.events.append(AttackMade(a_id, t_id, how, ev.total, dfn, natural, hit, crit, detail))
+    return hit
+
+
+def record_hit(work: Work, victim: str, hit: Hit) -> None:
+    work.hits.setdefault(victim, []).append(hit)
+    work.hit_this_phase.add(victim)
+    if work.kind(victim) in (Action.PREPARE, Action.FOCUS) and victim not in work.broken:
+        c = work.chars[victim]
+        if not save(work, victim, c.concentration, "Concentration check"):
+            work.broken.add(victim)
+            work.note(f"{victim} loses concentration and will be Dazed")
+
+
+def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -> None:
+    if crit and "severs" in w.properties:
+        work.effects.append(("sever", t_id))
+    if crit and "dazes" in w.properties:
+        work.effects.append(("daze", t_id))
+    if "entraps" in w.properties:
+        work.effects.append(("entrap", t_id))
+    if "poison" in w.properties and work.state.options.poison:
+        t = work.chars[t_id]
+        if pen >= absorb(t, work.ready.get(t_id, True)):
+            work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True))
+            work.note(f"poison gets into {t_id}'s blood")
+
+
+def _guard_for(work: Work, a, t):
+    for g in sorted(work.chars.values(), key=lambda c: c.id):
+        if (g.id != t.id and g.fighting and g.side == t.side and work.kind(g.id) == Action.GUARD
+                and work.targets.get(g.id) == t.id and work.ready.get(g.id) and g.pos and t.pos
+                and chebyshev(g.pos, t.pos) <= 1 and aware(work, g, a)):
+            return g
+    return None
+
+
+def _guarded(work: Work, a_id: str, g, t_id: str, how: str, mods) -> str:
+    count = work.guard_count.get(g.id, 0)
+    work.guard_count[g.id] = count + 1
+    gdef = defense(g, True) - count
+    ev = work.roll(20, f"{how} attack on {t_id}, against {g.id}'s guard", mods, a_id)
+    if ev.faces[0] != 20 and ev.total <= gdef:
+        work.events.append(AttackMade(a_id, t_id, how, ev.total, gdef, ev.faces[0], False,
+                                      detail=f"blocked by {g.id}'s Guard"))
+        return "blocked"
+    if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id).total % 2 == 0:
+        w = weapon(work.chars[a_id])
+        record_hit(work, g.id, Hit(a_id, w.wounds, w.penetration))
+        work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, ev.faces[0], True,
+                                      detail=f"{g.id} takes the blow meant for {t_id}"))
+        return "guard-hit"
+    work.note(f"{g.id} could not block; the attack goes on to {t_id}")
+    return "through"
+
+
+def tally(work: Work) -> None:
+    """After the Phase: Wounds past Absorb, then the weapon effects, then falls."""
+    for uid in sorted(work.hits):
+        c = work.chars[uid]
+        pool = total_absorb = absorb(c, work.ready.get(uid, True))
+        new = 0
+        for h in work.hits[uid]:
+            if h.ignore_absorb or (total_absorb > 0 and h.penetration >= total_absorb):
+                new += h.wounds
+            else:
+                taken = max(0, h.wounds - pool)
+                pool -= h.wounds - taken
+                new += taken
+        absorbed = sum(h.wounds for h in work.hits[uid]) - new
+        c = work.update(uid, wounds=c.wounds + new)
+        work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds))
+    for kind, uid in work.effects:
+        c = work.chars[uid]
+        if kind == "daze":
+            n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid).total
+            work.update(uid, dazed=max(c.dazed, n))
+        elif kind == "entrap":
+            work.update(uid, entrapped=True)
+            work.note(f"{uid} is entrapped: Not Ready and cannot move until freed")
+        elif kind == "sever":
+            limb = _limb(work.roll(4, "Severs Limb: which limb (1 L leg, 2 R leg, 3 L arm, 4 R arm)", (), uid).total)
+            protect = ARMOUR[c.armour].protects_limbs
+            if protect and work.roll(4, f"armour protects limbs {protect}", (), uid).total <= protect:
+                work.note(f"{uid}'s armour saves the {limb}")
+            elif limb not in c.lost_limbs:
+                work.update(uid, lost_limbs=c.lost_limbs + (limb,))
+                work.events.append(StatusChanged(uid, f"maimed: {limb} severed"))
+    for uid in sorted(work.chars):
+        c = work.chars[uid]
+        if c.fighting and c.wounds > c.max_wounds:
+            work.update(uid, status=Status.DYING, dying_rounds=c.max_wounds, fell_round=work.state.round,
+                        prepared=None, focus=None, focus_target=None, hidden=False, prone=True)
+            work.events.append(StatusChanged(uid, "Unconscious and Fatally Wounded",
+                                             f"dies in {c.max_wounds} Rounds unless Stabilized"))
+
+
+def _limb(n: int) -> str:
+    from .equipment import LIMBS
+    return LIMBS[n - 1]

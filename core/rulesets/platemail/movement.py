@@ -1,0 +1,314 @@
+"""Simultaneous movement within an Action Phase (seed: Moving, Crash, Clash,
+Attacks of Opportunity).  The algorithm, step by step, is in docs/rulings.md:
+six ticks; each tick every mover proposes one step along its current
+shortest path; Clashes, then Crashes, then cell conflicts are settled; the
+steps happen together; then Attacks of Opportunity for anyone who stepped out
+of a Ready enemy's reach."""
+
+from __future__ import annotations
+
+import heapq
+
+from core.board import chebyshev, distance_squared, neighbours
+from core.events import Moved
+
+from .combat import attack, can_make_aoo, dex_save
+from .events import Clashed, Crashed
+from .senses import Work
+from .state import MOVES, Action, Status
+
+TICKS = 6
+
+
+def _passable(work: Work, cell) -> bool:
+    return work.bf.in_bounds(cell) and not work.bf.terrain(cell).blocks_move
+
+
+def _step_ok(work: Work, a, b) -> bool:
+    if not _passable(work, b):
+        return False
+    if a[0] != b[0] and a[1] != b[1]:  # diagonal: not between two blocked cells
+        return _passable(work, (b[0], a[1])) or _passable(work, (a[0], b[1]))
+    return True
+
+
+def _costs(work: Work, start, blocked, limit=None):
+    """Dijkstra from ``start``: {cell: (cost, first step)}."""
+    best = {start: (0, None)}
+    heap = [(0, start, None)]
+    while heap:
+        cost, cell, first = heapq.heappop(heap)
+        if best.get(cell, (cost + 1,))[0] < cost:
+            continue
+        for nxt in sorted(neighbours(cell)):
+            if nxt in blocked or not _step_ok(work, cell, nxt):
+                continue
+            ncost = cost + work.bf.terrain(nxt).move_cost
+            if limit is not None and ncost > limit:
+                continue
+            if nxt not in best or ncost < best[nxt][0]:
+                best[nxt] = (ncost, first or nxt)
+                heapq.heappush(heap, (ncost, nxt, first or nxt))
+    return best
+
+
+def _hostile_cells(work: Work, uid):
+    me = work.chars[uid]
+    return [c.pos for c in work.fighters() if c.side != me.side]
+
+
+def retreat_cell(work: Work, uid, budget, blocked):
+    """The reachable cell furthest from the nearest hostile (Fall Back, Terror)."""
+    me = work.chars[uid]
+    foes = _hostile_cells(work, uid)
+    if not foes:
+        return None
+    def safety(cell):
+        return min(distance_squared(cell, f) for f in foes)
+    reach = _costs(work, me.pos, blocked, budget)
+    here = safety(me.pos)
+    best = max(reach, key=lambda c: (safety(c), -reach[c][0], -c[1], -c[0]))
+    return best if safety(best) > here else None
+
+
+def goal_of(work: Work, uid):
+    """('cell', xy) or ('near', unit id) or None for a mover this Phase."""
+    c = work.chars[uid]
+    act = work.acts[uid]
+    kind = act.kind
+    tid = work.targets.get(uid)
+    if kind in (Action.CHARGE, Action.GUARD):
+        return ("near", tid) if tid and tid != uid else None
+    if kind == Action.RESCUE:
+        if uid in work.carrying and act.to is not None:
+            return ("cell", act.to)
+        return ("near", tid) if tid and tid != uid else None
+    if kind in (Action.FALL_BACK, Action.TERROR):
+        blocked = {o.pos for o in work.chars.values() if o.pos is not None and o.id != uid}
+        if act.to is not None and kind == Action.FALL_BACK:
+            foes = _hostile_cells(work, uid)
+            if not foes or min(distance_squared(act.to, f) for f in foes) > min(
+                    distance_squared(c.pos, f) for f in foes):
+                return ("cell", act.to)
+        cell = retreat_cell(work, uid, work.allowance[uid], blocked)
+        return ("cell", cell) if cell else None
+    if act.to is not None:
+        return ("cell", act.to)
+    if tid and tid != uid:
+        return ("near", tid)
+    return None
+
+
+def allowance(work: Work, uid) -> int:
+    c = work.chars[uid]
+    kind = work.acts[uid].kind
+    cells = MOVES.get(kind, 0)
+    if c.entrapped or held(work, uid):
+        return 0
+    if any("leg" in limb for limb in c.lost_limbs):
+        cells //= 2
+    if work.stood_up.get(uid):
+        cells //= 2
+    return cells
+
+
+def held(work: Work, uid) -> bool:
+    return any(o.focus == "binding" and o.focus_target == uid and o.fighting for o in work.chars.values())
+
+
+def _proposal(work: Work, uid, goal, budget, blocked):
+    c = work.chars[uid]
+    if goal[0] == "cell":
+        dest = goal[1]
+        if c.pos == dest:
+            return None
+        reach = _costs(work, c.pos, blocked)
+        target = min(reach, key=lambda k: (distance_squared(k, dest), reach[k][0], k))
+        if target == c.pos:
+            return None
+    else:
+        other = work.chars.get(goal[1])
+        if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
+            return None
+        reach = _costs(work, c.pos, blocked)
+        ends = [k for k in reach if chebyshev(k, other.pos) == 1]
+        if not ends:
+            return None
+        target = min(ends, key=lambda k: (reach[k][0], k))
+    step = reach[target][1]
+    if step is None or work.bf.terrain(step).move_cost > budget:
+        return None
+    return step
+
+
+def _crossing(ca, pa, cb, pb) -> bool:
+    if pa == pb or (pa == cb and pb == ca):
+        return True
+    # two diagonal steps that cross each other in the same 2x2 square
+    return (abs(pa[0] - ca[0]) == 1 and abs(pa[1] - ca[1]) == 1 and pb == (ca[0], pa[1]) and cb == (pa[0], ca[1])) \
+        or (abs(pa[0] - ca[0]) == 1 and abs(pa[1] - ca[1]) == 1 and pb == (pa[0], ca[1]) and cb == (ca[0], pa[1]))
+
+
+def resolve_movement(work: Work) -> None:
+    movers = {}
+    for uid in sorted(work.acts):
+        if uid not in work.chars or not work.chars[uid].fighting:
+            continue
+        work.allowance[uid] = allowance(work, uid)
+        if work.allowance[uid] <= 0:
+            continue
+        goal = goal_of(work, uid)
+        if goal is not None:
+            movers[uid] = goal
+    budget = {u: work.allowance[u] for u in movers}
+    active = set(movers)
+    for _tick in range(TICKS):
+        if not active:
+            break
+        before = {u: c.pos for u, c in work.chars.items() if c.pos is not None}
+        proposals = {}
+        for uid in sorted(active):
+            blocked = {p for u, p in before.items() if u != uid and u not in active}
+            step = _proposal(work, uid, movers[uid], budget[uid], blocked)
+            if step is None:
+                if budget[uid] <= 0:
+                    active.discard(uid)
+                continue
+            proposals[uid] = step
+        forced: dict[str, tuple] = {}
+        _clashes(work, proposals, before, budget, active, forced)
+        _crashes(work, proposals, before, active)
+        accepted = _occupancy(proposals, before, budget)
+        accepted.update(forced)
+        for uid, cell in sorted(accepted.items()):
+            how = {Action.SPRINT: "sprints", Action.CHARGE: "charges", Action.FALL_BACK: "falls back",
+                   Action.SKULK: "skulks", Action.TERROR: "flees"}.get(work.acts[uid].kind, "moves")
+            frm = before[uid]
+            work.update(uid, pos=cell)
+            budget[uid] -= work.bf.terrain(cell).move_cost
+            work.moved[uid] = work.moved.get(uid, 0) + 1
+            work.events.append(Moved(uid, frm, cell, how))
+            carried = work.carrying.get(uid)
+            if carried:
+                work.update(carried, pos=frm)
+                work.events.append(Moved(carried, before[carried], frm, "is carried"))
+        for uid in sorted(accepted):
+            _aoo_on_leaving(work, uid, before)
+
+
+def _clashes(work, proposals, before, budget, active, forced):
+    ids = sorted(proposals)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if a not in proposals or b not in proposals:
+                continue
+            ca, cb, pa, pb = before[a], before[b], proposals[a], proposals[b]
+            if work.chars[a].side == work.chars[b].side:
+                continue
+            crossing = _crossing(ca, pa, cb, pb)
+            contact = chebyshev(ca, cb) > 1 and chebyshev(pa, pb) <= 1 and pa != pb
+            if not (crossing or contact):
+                continue
+            del proposals[a], proposals[b]
+            if not crossing:
+                forced[a], forced[b] = pa, pb
+                where = (pa, pb)
+            elif chebyshev(ca, cb) <= 1:
+                where = (ca, cb)
+            else:  # both make for the same cell: the one with more movement left gets there
+                if budget[a] != budget[b]:
+                    first = a if budget[a] > budget[b] else b
+                else:
+                    first = a if work.roll(2, "who reaches the meeting point first (1 = " + a + ")").total == 1 else b
+                forced[first] = pa
+                where = (pa, cb) if first == a else (ca, pb)
+            active.discard(a)
+            active.discard(b)
+            work.events.append(Clashed(a, b, where))
+            work.clashed.update((a, b))
+            # Ready figures with melee weapons strike first; then both are Not Ready.
+            for me, other in ((a, b), (b, a)):
+                if can_make_aoo(work, me, other, clash=True):
+                    work.aoo_used.add(me)
+                    _pending_aoo(work, me, other, forced)
+            work.ready[a] = work.ready[b] = False
+
+
+def _pending_aoo(work, me, other, forced):
+    # The Clash attack is made once both have stopped (positions settle first).
+    work.clash_attacks.append((me, other))
+
+
+def _crashes(work, proposals, before, active):
+    ids = sorted(proposals)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if a not in proposals or b not in proposals:
+                continue
+            if work.chars[a].side != work.chars[b].side:
+                continue
+            if work.ready[a] and work.ready[b]:
+                continue
+            if not _crossing(before[a], proposals[a], before[b], proposals[b]):
+                continue
+            work.events.append(Crashed(a, b))
+            for uid in (a, b):
+                was_ready = work.ready[uid]
+                if dex_save(work, uid, favor=was_ready, disfavor=not was_ready, purpose="Dexterity save (Crash)"):
+                    continue
+                proposals.pop(uid, None)
+                active.discard(uid)
+                if was_ready:
+                    work.ready[uid] = False
+                    work.note(f"{uid} stumbles and stops, Not Ready")
+                else:
+                    work.update(uid, prone=True)
+                    work.note(f"{uid} stops and falls Prone")
+
+
+def _occupancy(proposals, before, budget):
+    """Steps that can happen: nobody ends in an occupied or doubly claimed cell."""
+    holder = {p: u for u, p in before.items()}
+    pending = dict(proposals)
+    accepted: dict[str, tuple] = {}
+    claimed: set = set()
+    changed = True
+    while changed:
+        changed = False
+        for uid in sorted(pending, key=lambda u: (-budget[u], u)):
+            cell = pending[uid]
+            occ = holder.get(cell)
+            if cell in claimed or (occ is not None and occ not in pending and occ not in accepted):
+                del pending[uid]
+                changed = True
+            elif occ is None or occ in accepted:
+                accepted[uid] = cell
+                claimed.add(cell)
+                del pending[uid]
+                changed = True
+    for uid, cell in list(pending.items()):  # allies swapping places slip past each other
+        occ = holder.get(cell)
+        if occ in pending and pending[occ] == before[uid] and cell not in claimed:
+            accepted[uid] = cell
+            claimed.add(cell)
+    return accepted
+
+
+def _aoo_on_leaving(work: Work, mover: str, before) -> None:
+    m = work.chars[mover]
+    if work.acts[mover].kind == Action.FALL_BACK:
+        return  # Fall Back prevents Attacks of Opportunity
+    old = before[mover]
+    for e in sorted(work.chars.values(), key=lambda c: c.id):
+        if e.side == m.side or not e.fighting or e.pos is None or e.id not in before:
+            continue
+        if chebyshev(old, before[e.id]) == 1 and chebyshev(m.pos, before[e.id]) > 1 \
+                and chebyshev(m.pos, e.pos) > 1 and can_make_aoo(work, e.id, mover):
+            work.aoo_used.add(e.id)
+            attack(work, e.id, mover, "opportunity")
+
+
+def clash_attacks(work: Work) -> None:
+    for me, other in work.clash_attacks:
+        if work.chars[me].status is Status.FIGHTING and chebyshev(work.chars[me].pos, work.chars[other].pos) <= 1:
+            attack(work, me, other, "opportunity")

@@ -1,0 +1,196 @@
+"""One Round: two Action Phases resolved from the committed orders
+(seed: Simultaneous Combat, Speculative Planning, IF ELSE Clause)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import chebyshev, distance_squared
+from core.events import TurnEnded, TurnStarted
+
+from .actions import late_effects, perform
+from .combat import tally
+from .equipment import SPELLS
+from .events import ActionTaken, PhaseBegan, StatusChanged
+from .movement import held, resolve_movement
+from .senses import Work, aware, resolve_target, sight, weapon
+from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
+                    Write)
+
+
+def default_plan(side: int, unit: str) -> Write:
+    d = Act(side, Action.DEFEND)
+    return Write(side, unit, d, Condition.HIT, d, d)
+
+
+def my_target(work: Work, uid: str, plan: Write) -> str | None:
+    """'My target': the first Action's target, else the THEN Action's."""
+    tid = work.first_target.get(uid)
+    if tid is None:
+        tid = resolve_target(work, work.chars[uid], plan.then.target)
+    return tid
+
+
+def condition_holds(work: Work, uid: str, plan: Write) -> bool:
+    me = work.chars[uid]
+    cond = plan.condition
+    tid = my_target(work, uid, plan)
+    t = work.chars.get(tid) if tid else None
+    if cond == Condition.REACHED:
+        if plan.first.to is not None:
+            return me.pos == plan.first.to
+        return bool(t and t.pos and chebyshev(me.pos, t.pos) == 1)
+    if cond == Condition.TARGET_DOWN:
+        return bool(t and t.status is not Status.FIGHTING)
+    if cond == Condition.HIT:
+        return work.was_hit.get(uid, False)
+    if cond == Condition.ENEMY_ADJACENT:
+        return any(c.side != me.side and chebyshev(c.pos, me.pos) == 1 and aware(work, me, c)
+                   for c in work.fighters())
+    if cond == Condition.IN_RANGE:
+        if not (t and t.fighting and t.pos):
+            return False
+        if plan.then.kind == Action.RELEASE and me.prepared:
+            reach = SPELLS[me.prepared].range_ft
+        elif plan.then.kind in (Action.RANGED, Action.RAPID_FIRE) or not weapon(me).melee:
+            reach = weapon(me).range_ft or 5
+        else:
+            reach = 5
+        return distance_squared(me.pos, t.pos) <= (reach // 5) ** 2 or chebyshev(me.pos, t.pos) == 1
+    if cond == Condition.VISIBLE:
+        return bool(t and t.fighting and t.pos and aware(work, me, t) and sight(work, me.pos, t) != "concealed")
+    if cond == Condition.ALLY_DOWN:
+        return any(c.side == me.side and not c.fighting for c in work.chars.values())
+    if cond == Condition.WOUNDED:
+        return me.wounds > 0
+    if cond == Condition.SPELL_READY:
+        return me.prepared is not None
+    return False
+
+
+def _ready_for(work: Work, uid: str, act: Act) -> bool:
+    me = work.chars[uid]
+    ready = READY[act.kind]
+    if act.kind == Action.USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
+        ready = False  # a Complex Use Item
+    if me.entrapped or held(work, uid):
+        ready = False
+    return ready
+
+
+def _choose(work: Work, state: PlatemailState, phase: int) -> None:
+    chosen = {}
+    for uid in sorted(work.chars):
+        me = work.chars[uid]
+        if not me.fighting or me.pos is None:
+            continue
+        plan = state.plan(uid) or default_plan(me.side, uid)
+        if phase == 1:
+            act, why = plan.first, "1st Action"
+        else:
+            yes = condition_holds(work, uid, plan)
+            act = plan.then if yes else plan.otherwise
+            why = f"IF {CONDITION_TEXT[plan.condition]}: {'true, THEN' if yes else 'false, ELSE'}"
+        if me.dazed > 0:
+            act, why = Act(me.side, Action.DAZED), f"Dazed replaces {TITLES[act.kind]}"
+            work.update(uid, dazed=me.dazed - 1)
+        elif me.terror > 0:
+            act, why = Act(me.side, Action.TERROR), f"Terror replaces {TITLES[act.kind]}"
+            work.update(uid, terror=me.terror - 1)
+        chosen[uid] = (act, why)
+    work.new_phase()
+    for uid, (act, _) in chosen.items():
+        work.acts[uid] = act
+        work.ready[uid] = _ready_for(work, uid, act)
+    for uid, (act, why) in chosen.items():
+        me = work.chars[uid]
+        work.targets[uid] = resolve_target(work, me, act.target)
+        if phase == 1:
+            work.first_target[uid] = work.targets[uid]
+        if me.prone and act.kind != Action.DAZED:
+            work.update(uid, prone=False)
+            work.stood_up[uid] = True
+        if me.aimed and act.kind not in (Action.RANGED, Action.AIM):
+            work.update(uid, aimed=False)
+        if act.kind == Action.RESCUE:
+            t = work.chars.get(work.targets[uid] or "")
+            if t and t.side == me.side and t.id != uid and t.pos and chebyshev(t.pos, me.pos) == 1 \
+                    and t.id not in work.carrying.values() and (not t.fighting or t.entrapped):
+                work.carrying[uid] = t.id
+        label = TITLES[act.kind] + (f" {work.targets[uid]}" if work.targets[uid] else "")
+        work.events.append(ActionTaken(uid, label, work.ready[uid], why))
+
+
+def _end_phase(work: Work) -> None:
+    tally(work)
+    late_effects(work)
+    for uid in sorted(work.acts):
+        me = work.chars[uid]
+        k = work.acts[uid].kind
+        if uid in work.broken:  # failed Concentration: Dazed next Action, spell lost
+            work.update(uid, dazed=max(me.dazed, 1), prepared=None, focus=None, focus_target=None)
+        elif k == Action.PREPARE and me.fighting:
+            spell = work.acts[uid].spell
+            work.update(uid, prepared=spell)
+            work.note(f"{uid} has {SPELLS[spell].name} Prepared")
+        me = work.chars[uid]
+        if me.focus and k not in (Action.FOCUS, Action.RELEASE):
+            work.update(uid, focus=None, focus_target=None)
+            work.note(f"{uid} lets the ongoing spell lapse")
+        if k == Action.AIM and me.fighting:
+            work.update(uid, aimed=True)
+        me = work.chars[uid]
+        if me.hidden:
+            foes = [c for c in work.fighters() if c.side != me.side]
+            exposed = any(sight(work, c.pos, me) == "clear" for c in foes)
+            overt = k not in (Action.SKULK, Action.DEFEND, Action.AIM, Action.USE_ITEM, Action.GUARD,
+                              Action.STABILIZE, Action.RANGED)
+            if uid in work.reveal or exposed or overt or not me.fighting:
+                work.update(uid, hidden=False)
+                work.events.append(StatusChanged(uid, "revealed"))
+    work.was_hit = {u: True for u in work.hit_this_phase}
+
+
+def _end_round(work: Work, state: PlatemailState) -> None:
+    for uid in sorted(work.chars):
+        c = work.chars[uid]
+        if c.status is Status.DYING and c.fell_round < state.round:
+            left = c.dying_rounds - 1
+            if left <= 0:
+                work.update(uid, status=Status.DEAD, dying_rounds=0)
+                work.events.append(StatusChanged(uid, "dead", "bled out"))
+            else:
+                work.update(uid, dying_rounds=left)
+                work.note(f"{uid} is bleeding out: {left} Round(s) left")
+
+
+def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
+    work = Work(state)
+    work.events.append(TurnStarted(state.round, "orders revealed"))
+    for phase in (1, 2):
+        work.phase = phase
+        work.events.append(PhaseBegan(state.round, phase))
+        _choose(work, state, phase)
+        resolve_movement(work)
+        perform(work)
+        _end_phase(work)
+    _end_round(work, state)
+    work.events.append(TurnEnded(state.round))
+    new = attrs.evolve(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
+                       dice=work.dice, plans=(), committed=(False, False), round=state.round + 1)
+    return finish(new, work.events)
+
+
+def finish(state: PlatemailState, events: list) -> tuple[PlatemailState, list]:
+    able = [any(c.fighting for c in state.characters if c.side == s) for s in (0, 1)]
+    if not all(able):
+        winner = None if not any(able) else able.index(True)
+        reason = "no one left able to fight on either side" if winner is None else \
+            "the other side has no one left able to fight"
+        return attrs.evolve(state, stage="over", winner=winner, reason=reason), events
+    if state.round > state.options.round_limit:
+        counts = [sum(c.fighting for c in state.characters if c.side == s) for s in (0, 1)]
+        winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+        reason = f"the Round limit ({state.options.round_limit}) is reached; {counts[0]} against {counts[1]} still fighting"
+        return attrs.evolve(state, stage="over", winner=winner, reason=reason), events
+    return state, events

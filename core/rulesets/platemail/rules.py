@@ -1,0 +1,230 @@
+"""The Platemail ruleset: the Arbiter as a program."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from core.board import Battlefield
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
+from core.dice import Dice
+from core.events import Event, Note, Placed
+from core.orders import Order
+from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+
+from .checks import check_write
+from .equipment import ARCHETYPES, PASSIVE_BASE, SPELLS
+from .legal import sample_writes
+from .phase import resolve_round
+from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
+                    PlatemailOptions, PlatemailState, Write)
+
+
+def parse_roster(text: str) -> list[str] | str:
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if not 1 <= len(names) <= 8:
+        return "A roster needs between 1 and 8 characters."
+    for n in names:
+        if n not in ARCHETYPES:
+            return f"{n!r} is not an archetype (choose from {', '.join(ARCHETYPES)})."
+    return names
+
+
+def make_character(side: int, index: int, key: str, max_wounds: int) -> Character:
+    a = ARCHETYPES[key]
+    uid = f"{'ab'[side]}{index}"
+    return Character(
+        id=uid, side=side, name=f"{a.name} {uid}", archetype=key, glyph=a.glyph, pos=None, max_wounds=max_wounds,
+        strength=a.strength, dexterity=a.dexterity, stealth=a.stealth, perception=a.perception, medical=a.medical,
+        concentration=a.concentration, wielding=a.wielding, carried=a.carried, armour=a.armour, shield=a.shield,
+        potions=a.potions, spells=a.spells)
+
+
+def describe_act(act: Act) -> str:
+    words = [TITLES[act.kind]]
+    if act.spell:
+        words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
+    if act.item:
+        words.append(act.item)
+    if act.target:
+        words.append(GENERAL_TARGETS.get(act.target, act.target))
+    if act.to:
+        words.append(f"to {act.to[0]},{act.to[1]}")
+    ready = READY[act.kind] and not (act.kind == Action.USE_ITEM and act.item == "reload")
+    return " ".join(words) + (" (R)" if ready else " (NR)" if act.kind != Action.USE_ITEM else " (R/NR)")
+
+
+class Platemail(Ruleset):
+    name = "platemail"
+    title = "Platemail"
+    summary = "Secret simultaneous orders, two Action Phases a Round, IF/ELSE second Actions, d20 against Defense"
+    capabilities = Capabilities(sides=2, simultaneous_orders=True, hidden_information=True,
+                                dice=("d20", "d6", "d4", "d2"))
+    options_type = PlatemailOptions
+    state_type = PlatemailState
+    order_types = (Write, Commit, Act, Deploy, DeployAll, Ready)
+    default_battlefield = "pm-yard"
+
+    def check_options(self, options: PlatemailOptions, battlefield: Battlefield) -> str | None:
+        for side, text in ((0, options.roster_0), (1, options.roster_1)):
+            names = parse_roster(text)
+            if isinstance(names, str):
+                return f"Side {side + 1}: {names}"
+            cells = [c for c in battlefield.zone_cells(side) if not battlefield.terrain(c).blocks_move]
+            if len(cells) < len(names):
+                return f"Side {side + 1}'s deployment zone has room for only {len(cells)} characters."
+        return None
+
+    def setup(self, options, battlefield, seed, players):
+        chars = []
+        for side, text in ((0, options.roster_0), (1, options.roster_1)):
+            for i, key in enumerate(parse_roster(text), 1):
+                chars.append(make_character(side, i, key, options.max_wounds))
+        state = PlatemailState(options=options, battlefield=battlefield, dice=Dice(seed), players=tuple(players),
+                               characters=tuple(chars))
+        return state, [Note(f"Platemail: {players[0]} and {players[1]} deploy their characters")]
+
+    # -- who acts ----------------------------------------------------------
+    def to_act(self, state: PlatemailState) -> frozenset[int]:
+        if state.stage == "deploy":
+            return frozenset({state.deploying})
+        if state.stage == "orders":
+            return frozenset(s for s in (0, 1) if not state.committed[s])
+        return frozenset()
+
+    def legal_orders(self, state: PlatemailState, side: int) -> Sequence[Order]:
+        if side not in self.to_act(state):
+            return []
+        if state.stage == "deploy":
+            own = [c.id for c in state.characters if c.side == side]
+            pos = {c.id: c.pos for c in state.characters}
+            waiting = [u for u in own if pos[u] is None]
+            out: list[Order] = []
+            if waiting:
+                out.append(DeployAll(side))
+                out += [Deploy(side, waiting[0], cell) for cell in open_cells(state.battlefield, side, pos)[:4]]
+            else:
+                out.append(Ready(side))
+            return out
+        return [Commit(side)] + sample_writes(state, side)
+
+    def check(self, state: PlatemailState, order: Order) -> Rejection | None:
+        if state.stage == "over":
+            return Rejection("game-over", "The battle is over.")
+        if order.side not in self.to_act(state):
+            return Rejection("not-your-turn", "It is not your side's turn to act.")
+        if isinstance(order, Act):
+            return Rejection("nested-only", "An Action is written inside a write order, not on its own.")
+        if isinstance(order, (Deploy, DeployAll, Ready)):
+            if state.stage != "deploy":
+                return Rejection("not-deploying", "Deployment is over.")
+            own = [c.id for c in state.characters if c.side == order.side]
+            pos = {c.id: c.pos for c in state.characters}
+            if isinstance(order, Deploy):
+                return check_deploy(state.battlefield, order.side, own, pos, order)
+            if isinstance(order, Ready):
+                return check_ready(own, pos)
+            return None
+        if state.stage != "orders":
+            return Rejection("not-orders", "Orders are written once both sides have deployed.")
+        if isinstance(order, Write):
+            return check_write(state, order)
+        if isinstance(order, Commit):
+            if state.committed[order.side]:
+                return Rejection("committed", "Your orders are already committed.")
+            return None
+        return Rejection("unknown-order", f"Platemail has no order {order.verb!r}.")
+
+    def apply(self, state: PlatemailState, order: Order) -> tuple[PlatemailState, list[Event]]:
+        if isinstance(order, Deploy):
+            return self._place(state, {order.unit: order.at})
+        if isinstance(order, DeployAll):
+            own = [c.id for c in state.characters if c.side == order.side]
+            return self._place(state, auto_deploy(state.battlefield, order.side, own,
+                                                  {c.id: c.pos for c in state.characters}))
+        if isinstance(order, Ready):
+            if order.side == 0:
+                return attrs.evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
+            return attrs.evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
+        if isinstance(order, Write):
+            plans = tuple(p for p in state.plans if p.unit != order.unit) + (order,)
+            return attrs.evolve(state, plans=plans), [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+        if isinstance(order, Commit):
+            committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
+            state = attrs.evolve(state, committed=committed)
+            events: list[Event] = [Note(f"{state.players[order.side]} commits their orders")]
+            if all(committed):
+                state, more = resolve_round(state)
+                events += more
+            return state, events
+        raise ValueError(f"unchecked order {order!r}")
+
+    def _place(self, state, placements):
+        chars = tuple(attrs.evolve(c, pos=placements[c.id]) if c.id in placements else c for c in state.characters)
+        return attrs.evolve(state, characters=chars), [Placed(u, at) for u, at in placements.items()]
+
+    def outcome(self, state: PlatemailState) -> Outcome | None:
+        if state.stage != "over":
+            return None
+        return Outcome(state.winner, state.reason)
+
+    # -- what people see -----------------------------------------------------
+    def units(self, state: PlatemailState) -> Sequence[UnitView]:
+        out = []
+        for c in state.characters:
+            marks = "".join(flag for flag, on in (
+                ("H", c.hidden), ("P", c.prone), ("E", c.entrapped), ("D", c.dazed > 0), ("T", c.terror > 0),
+                ("*", c.prepared is not None), ("F", c.focus is not None), ("A", c.aimed),
+                ("U", not c.loaded)) if on)
+            if c.wounds:
+                marks = f"W{c.wounds}" + marks
+            out.append(UnitView(c.id, c.side, c.name, c.pos, c.status.value, None, c.glyph, marks))
+        return out
+
+    def situation(self, state: PlatemailState) -> Situation:
+        if state.stage == "deploy":
+            return Situation(state.round, "deployment", self.to_act(state), f"{state.players[state.deploying]} deploys")
+        if state.stage == "over":
+            return Situation(state.round, "over", frozenset(), state.reason)
+        done = [state.players[s] for s in (0, 1) if state.committed[s]]
+        detail = f"{', '.join(done)} committed" if done else "both sides write orders in secret"
+        return Situation(state.round, "orders", self.to_act(state), detail)
+
+    def view(self, state: PlatemailState, side: int | None) -> PlatemailState:
+        """Drop the other side's orders (written or committed, until resolved)
+        and the positions and Stealth rolls of enemies hidden from ``side``."""
+        plans = tuple(p for p in state.plans if p.side == side)
+        chars = []
+        for c in state.characters:
+            if c.side != side and c.hidden:
+                watchers = [o for o in state.characters if o.side != c.side and o.fighting]
+                unseen = all(PASSIVE_BASE + o.perception < c.stealth_roll for o in watchers)
+                c = attrs.evolve(c, stealth_roll=0, pos=None if unseen else c.pos)
+            chars.append(c)
+        return attrs.evolve(state, plans=plans, characters=tuple(chars))
+
+    def order_cells(self, state: PlatemailState, order: Order):
+        if isinstance(order, Write):
+            if order.first.to is not None:
+                return (order.first.to,)
+            t = state.char(order.first.target or "")
+            return (t.pos,) if t and t.pos else ()
+        return super().order_cells(state, order)
+
+    def describe_order(self, state: PlatemailState, order: Order) -> str:
+        if isinstance(order, Write):
+            return (f"{order.unit}: {describe_act(order.first)}; IF {CONDITION_TEXT[order.condition]} "
+                    f"THEN {describe_act(order.then)} ELSE {describe_act(order.otherwise)}")
+        if isinstance(order, Commit):
+            return "Commit this Round's orders"
+        if isinstance(order, Deploy):
+            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+        if isinstance(order, DeployAll):
+            return "Deploy the rest automatically"
+        if isinstance(order, Ready):
+            return "Deployment done"
+        return order.to_text()
+
+
+RULESET = Platemail()

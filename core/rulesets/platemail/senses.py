@@ -1,0 +1,209 @@
+"""The working copy used while a Round resolves, plus what characters can
+see, whom they are aware of, and how general targets are chosen."""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from core.board import Battlefield, Terrain, distance_squared, visible_fraction
+from core.dice import roll
+from core.events import Event, Note, Rolled
+
+from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
+from .state import Act, Action, Character, PlatemailState, Status
+
+CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
+
+
+@functools.lru_cache(maxsize=64)
+def _with_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battlefield:
+    if not closed:
+        return bf
+    glyph = "\x01"
+    rows = [list(r) for r in bf.rows]
+    for x, y in closed:
+        rows[y][x] = glyph
+    return attrs.evolve(bf, rows=tuple("".join(r) for r in rows), legend=bf.legend + ((glyph, CLOSED_DOOR),))
+
+
+def door_features(state: PlatemailState):
+    return [f for f in state.battlefield.features if f.kind == "door"]
+
+
+def effective_battlefield(state: PlatemailState) -> Battlefield:
+    """The battlefield with every closed door blocking movement and sight."""
+    closed = tuple(sorted(f.cell for f in door_features(state) if f.id not in state.open_doors))
+    return _with_doors(state.battlefield, closed)
+
+
+class Work:
+    """A mutable scratchpad for one Round's resolution (never stored)."""
+
+    def __init__(self, state: PlatemailState):
+        self.state = state
+        self.bf = effective_battlefield(state)
+        self.chars: dict[str, Character] = {c.id: c for c in state.characters}
+        self.dice = state.dice
+        self.events: list[Event] = []
+        self.phase = 0
+        self.was_hit: dict[str, bool] = {}
+        self.first_target: dict[str, str | None] = {}
+        self.first_act: dict[str, Act] = {}
+        self.new_phase()
+
+    def new_phase(self) -> None:
+        self.acts: dict[str, Act] = {}
+        self.ready: dict[str, bool] = {}
+        self.targets: dict[str, str | None] = {}
+        self.hits: dict[str, list] = {}
+        self.moved: dict[str, int] = {}
+        self.clashed: set[str] = set()
+        self.aoo_used: set[str] = set()
+        self.guard_count: dict[str, int] = {}
+        self.effects: list[tuple] = []
+        self.unaware_used: set[tuple[str, str]] = set()
+        self.reveal: set[str] = set()
+        self.hit_this_phase: set[str] = set()
+        self.start_pos: dict[str, tuple[int, int] | None] = {u: c.pos for u, c in self.chars.items()}
+        self.allowance: dict[str, int] = {}
+        self.carrying: dict[str, str] = {}
+        self.stood_up: dict[str, bool] = {}
+        self.clash_attacks: list[tuple[str, str]] = []
+        self.broken: set[str] = set()  # failed a Concentration Check this Phase
+
+    def note(self, text: str) -> None:
+        self.events.append(Note(text))
+
+    def update(self, uid: str, **changes) -> Character:
+        self.chars[uid] = attrs.evolve(self.chars[uid], **changes)
+        return self.chars[uid]
+
+    def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
+        self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
+        self.events.append(event)
+        return event
+
+    def kind(self, uid: str) -> Action:
+        act = self.acts.get(uid)
+        return act.kind if act else Action.DEFEND
+
+    def fighters(self, side: int | None = None) -> list[Character]:
+        return [c for c in self.chars.values() if c.fighting and c.pos is not None
+                and (side is None or c.side == side)]
+
+
+# --------------------------------------------------------------------------
+# Gear read through the character's condition
+# --------------------------------------------------------------------------
+
+
+def weapon(c: Character):
+    return WEAPONS[c.wielding]
+
+
+def lost_arm(c: Character) -> bool:
+    return any("arm" in limb for limb in c.lost_limbs)
+
+
+def shield_usable(c: Character, ready: bool) -> bool:
+    """Shields count only while Ready, with a one-handed weapon and two arms."""
+    return bool(c.shield) and ready and weapon(c).hands == 1 and not lost_arm(c)
+
+
+def defense(c: Character, ready: bool) -> int:
+    armour = ARMOUR[c.armour]
+    value = 10
+    if ready or not armour.ready_only:
+        value += armour.deflection
+    if shield_usable(c, ready):
+        value += SHIELDS[c.shield].deflection
+    if ready:
+        value += weapon(c).ready_deflection
+    return value
+
+
+def absorb(c: Character, ready: bool) -> int:
+    armour = ARMOUR[c.armour]
+    value = armour.absorb if (ready or not armour.ready_only) else 0
+    if shield_usable(c, ready):
+        value += SHIELDS[c.shield].absorb
+    return value
+
+
+# --------------------------------------------------------------------------
+# Sight, cover and awareness
+# --------------------------------------------------------------------------
+
+
+def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
+    """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted)."""
+    if target.pos is None:
+        return "concealed"
+    frac = visible_fraction(work.bf, observer, target.pos)
+    if frac == 0:
+        return "concealed"
+    if frac <= 0.5 or 1 <= work.bf.terrain(target.pos).cover:
+        return "cover"
+    for other in work.chars.values():
+        if (other.side == target.side and other.fighting and other.pos is not None and other.shield
+                and SHIELDS[other.shield].provides_cover
+                and max(abs(other.pos[0] - target.pos[0]), abs(other.pos[1] - target.pos[1])) <= 1
+                and shield_usable(other, work.ready.get(other.id, True))):
+            return "cover"
+    return "clear"
+
+
+def aware(work: Work, observer: Character, target: Character) -> bool:
+    """False when ``observer`` is Unaware of a Hidden ``target`` (seed: Skulk)."""
+    if not target.hidden or observer.side == target.side:
+        return True
+    if not work.ready.get(observer.id, True):
+        return False
+    return PASSIVE_BASE + observer.perception >= target.stealth_roll
+
+
+def hostile(a: Character, b: Character) -> bool:
+    return a.side != b.side
+
+
+def _closest_key(me: Character):
+    return lambda c: (distance_squared(me.pos, c.pos), c.id)
+
+
+def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
+    """A character id for a specific or general target (seed: Targeting)."""
+    if spec is None:
+        return None
+    if spec == "self":
+        return me.id
+    if spec in work.chars:
+        return spec
+    if me.pos is None:
+        return None
+    near = _closest_key(me)
+    if spec in ("closest", "injured", "biggest"):
+        foes = [c for c in work.fighters() if hostile(me, c) and aware(work, me, c)]
+        seen = [c for c in foes if sight(work, me.pos, c) != "concealed"] or foes
+        if not seen:
+            return None
+        if spec == "closest":
+            return min(seen, key=near).id
+        if spec == "injured":
+            return min(seen, key=lambda c: (-c.wounds, *near(c))).id
+        return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id
+    if spec in ("ally", "ally-injured"):
+        friends = [c for c in work.fighters(me.side) if c.id != me.id]
+        if not friends:
+            return None
+        if spec == "ally":
+            return min(friends, key=near).id
+        return min(friends, key=lambda c: (-c.wounds, *near(c))).id
+    if spec == "ally-down":
+        down = [c for c in work.chars.values() if c.side == me.side and c.pos is not None
+                and c.status in (Status.DYING, Status.STABLE)]
+        if not down:
+            return None
+        return min(down, key=lambda c: (c.status is not Status.DYING, *near(c))).id
+    return None

@@ -1,0 +1,225 @@
+"""Platemail values: actions, conditions, orders, characters, options, state."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from core.board import Battlefield, Cell
+from core.dice import Dice
+from core.options import option
+from core.orders import Order
+
+
+class Action(enum.Enum):
+    MOVE = "move"
+    SPRINT = "sprint"
+    FALL_BACK = "fall-back"
+    SKULK = "skulk"
+    CHARGE = "charge"
+    FULL_ATTACK = "full-attack"
+    COUNTER = "counter"
+    RANGED = "ranged-attack"
+    RAPID_FIRE = "rapid-fire"
+    AIM = "aim"
+    DEFEND = "defend"
+    GUARD = "guard"
+    PREPARE = "prepare-spell"
+    RELEASE = "release-spell"
+    FOCUS = "focus-spell"
+    USE_ITEM = "use-item"
+    RESCUE = "rescue"
+    STABILIZE = "stabilize"
+    # Involuntary: never written, only forced
+    CRASH = "crash"
+    CLASH = "clash"
+    DAZED = "dazed"
+    TERROR = "terror"
+
+
+INVOLUNTARY = frozenset({Action.CRASH, Action.CLASH, Action.DAZED, Action.TERROR})
+VOLUNTARY = tuple(a for a in Action if a not in INVOLUNTARY)
+
+# (R) / (NR) as printed next to each Action.  Use Item depends on the item.
+READY = {
+    Action.MOVE: True, Action.SPRINT: False, Action.FALL_BACK: True, Action.SKULK: True,
+    Action.CHARGE: False, Action.FULL_ATTACK: False, Action.COUNTER: True, Action.RANGED: True,
+    Action.RAPID_FIRE: False, Action.AIM: False, Action.DEFEND: True, Action.GUARD: True,
+    Action.PREPARE: False, Action.RELEASE: False, Action.FOCUS: False, Action.USE_ITEM: True,
+    Action.RESCUE: False, Action.STABILIZE: False, Action.CRASH: True, Action.CLASH: False,
+    Action.DAZED: False, Action.TERROR: False,
+}
+
+# Movement allowance in 5-foot cells.
+MOVES = {
+    Action.MOVE: 3, Action.SPRINT: 6, Action.FALL_BACK: 3, Action.SKULK: 3, Action.CHARGE: 3,
+    Action.GUARD: 3, Action.RESCUE: 3, Action.TERROR: 6,
+}
+
+TITLES = {
+    Action.MOVE: "Move", Action.SPRINT: "Sprint", Action.FALL_BACK: "Fall Back", Action.SKULK: "Skulk",
+    Action.CHARGE: "Charge", Action.FULL_ATTACK: "Full Attack", Action.COUNTER: "Counter",
+    Action.RANGED: "Ranged Attack", Action.RAPID_FIRE: "Rapid Fire", Action.AIM: "Aim",
+    Action.DEFEND: "Defend", Action.GUARD: "Guard", Action.PREPARE: "Prepare Spell",
+    Action.RELEASE: "Release Spell", Action.FOCUS: "Focus Spell", Action.USE_ITEM: "Use Item",
+    Action.RESCUE: "Rescue", Action.STABILIZE: "Stabilize", Action.CRASH: "Crash",
+    Action.CLASH: "Clash", Action.DAZED: "Dazed", Action.TERROR: "Terror",
+}
+
+
+class Condition(enum.Enum):
+    REACHED = "reached"  # I reached my target (or my destination)
+    TARGET_DOWN = "target-down"  # my target is down
+    HIT = "hit"  # I was hit in the 1st Action Phase
+    ENEMY_ADJACENT = "enemy-adjacent"  # an enemy is adjacent to me
+    IN_RANGE = "in-range"  # my target is within my weapon's (or spell's) Range
+    VISIBLE = "visible"  # I can see my target (not Concealed)
+    ALLY_DOWN = "ally-down"  # an ally is down
+    WOUNDED = "wounded"  # I have at least one Wound
+    SPELL_READY = "spell-ready"  # I have a Prepared spell
+
+
+CONDITION_TEXT = {
+    Condition.REACHED: "I reached my target", Condition.TARGET_DOWN: "my target is down",
+    Condition.HIT: "I was hit", Condition.ENEMY_ADJACENT: "an enemy is adjacent",
+    Condition.IN_RANGE: "my target is in range", Condition.VISIBLE: "my target is visible",
+    Condition.ALLY_DOWN: "an ally is down", Condition.WOUNDED: "I am wounded",
+    Condition.SPELL_READY: "my spell is prepared",
+}
+
+# General targets (seed "Targeting"); anything else is a character id.
+GENERAL_TARGETS = {
+    "closest": "the closest hostile",
+    "injured": "the most injured enemy",
+    "biggest": "the biggest enemy",
+    "ally": "the closest ally",
+    "ally-injured": "the most injured ally",
+    "ally-down": "the closest fallen ally",
+    "self": "myself",
+}
+ITEMS = ("reload", "potion", "door", "free")  # plus "swap:<weapon key>"
+
+
+@attrs.frozen
+class Act(Order):
+    """One Action as written in an order (only ever nested inside ``write``)."""
+
+    verb = "act"
+    kind: Action = Action.DEFEND
+    target: str | None = None
+    to: tuple[int, int] | None = None
+    spell: str | None = None
+    item: str | None = None
+
+
+@attrs.frozen
+class Write(Order):
+    """A character's orders for the Round: first Action, then IF condition
+    THEN one Action ELSE another.  May be rewritten until the side commits."""
+
+    verb = "write"
+    unit: str
+    first: Act
+    condition: Condition
+    then: Act
+    otherwise: Act
+
+
+@attrs.frozen
+class Commit(Order):
+    """The side's orders are final for this Round."""
+
+    verb = "commit"
+
+
+class Status(enum.Enum):
+    FIGHTING = "fighting"
+    DYING = "dying"  # Unconscious and Fatally Wounded
+    STABLE = "stable"  # Unconscious but Stable: out of the fight
+    DEAD = "dead"
+
+
+@attrs.frozen
+class Character:
+    id: str
+    side: int
+    name: str
+    archetype: str
+    glyph: str
+    pos: Cell | None
+    max_wounds: int
+    strength: int
+    dexterity: int
+    stealth: int
+    perception: int
+    medical: int
+    concentration: int
+    wielding: str
+    carried: tuple[str, ...]
+    armour: str
+    shield: str | None
+    wounds: int = 0
+    status: Status = Status.FIGHTING
+    dying_rounds: int = 0
+    fell_round: int = 0
+    loaded: bool = True
+    potions: int = 0
+    spells: tuple[str, ...] = ()
+    prepared: str | None = None
+    focus: str | None = None  # ongoing spell kept up by Focus Spell
+    focus_target: str | None = None
+    prone: bool = False
+    entrapped: bool = False
+    dazed: int = 0  # next Actions replaced by Dazed
+    terror: int = 0  # next Actions replaced by Terror
+    aimed: bool = False
+    hidden: bool = False
+    stealth_roll: int = 0
+    lost_limbs: tuple[str, ...] = ()
+
+    @property
+    def fighting(self) -> bool:
+        return self.status is Status.FIGHTING
+
+
+def _roster_help() -> str:
+    return "Comma-separated archetypes: footman, archer, crossbowman, knight, rogue, spellcaster (1 to 8)."
+
+
+@attrs.frozen
+class PlatemailOptions:
+    roster_0: str = option("footman,archer,knight", "Side 1 roster", _roster_help())
+    roster_1: str = option("footman,crossbowman,spellcaster", "Side 2 roster", _roster_help())
+    max_wounds: int = option(3, "Max Wounds", "Wounds a character can take before falling.", minimum=1, maximum=6)
+    round_limit: int = option(12, "Round limit", "The battle ends after this many Rounds.", minimum=1, maximum=60)
+    poison: bool = option(True, "Poisoned darts", "Blowgun darts carry poison (1 Wound that ignores Absorb).")
+
+
+@attrs.frozen
+class PlatemailState:
+    options: PlatemailOptions
+    battlefield: Battlefield
+    dice: Dice
+    players: tuple[str, str]
+    characters: tuple[Character, ...]
+    stage: str = "deploy"  # deploy, orders, over
+    deploying: int = 0
+    round: int = 1
+    plans: tuple[Write, ...] = ()
+    committed: tuple[bool, bool] = (False, False)
+    open_doors: tuple[str, ...] = ()
+    winner: int | None = None
+    reason: str = ""
+
+    def char(self, unit: str) -> Character | None:
+        for c in self.characters:
+            if c.id == unit:
+                return c
+        return None
+
+    def plan(self, unit: str) -> Write | None:
+        for p in self.plans:
+            if p.unit == unit:
+                return p
+        return None
