@@ -100,6 +100,8 @@ class SpheresOfWar(Ruleset):
                 return Rejection("wrong-phase", "Deployment is over.")
             positions = _positions(state, order.side)
             if isinstance(order, Deploy):
+                if positions.get(order.unit) == order.at:
+                    return Rejection("already-there", f"{order.unit} already stands at {order.at[0]},{order.at[1]}.")
                 return check_deploy(state.battlefield, order.side, list(positions), _all_positions(state), order)
             if isinstance(order, Ready):
                 return check_ready(list(positions), positions)
@@ -201,6 +203,8 @@ class SpheresOfWar(Ruleset):
     def order_cells(self, state: SowState, order: Order) -> tuple[Cell, ...]:
         if isinstance(order, ChooseMatch):
             return tuple(state.unit(u).pos for u in (order.opponent, order.unit) if state.unit(u) and state.unit(u).pos)
+        if isinstance(order, Move) and not state.battlefield.in_bounds(order.to):
+            return ()  # leaving the board: nothing on the board to point at (menu only)
         if isinstance(order, Fight) and state.match is not None:
             other = state.unit(actions.opponent_of(state.match, order.unit))
             return (other.pos,) if other is not None and other.pos is not None else ()

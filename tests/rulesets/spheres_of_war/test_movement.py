@@ -74,6 +74,7 @@ def test_moving_off_the_board_removes_the_combatant_and_ends_the_match():
     assert moves(state) == {(5, 2), (5, 3), (5, 0), (5, -1)}
     label = RULESET.describe_order(state, Move(0, "i1", (5, -1)))
     assert label == "Move i1 away from r1 off the battlefield (removed)"
+    assert RULESET.order_cells(state, Move(0, "i1", (5, -1))) == ()
     state, events = play(state, Move(0, "i1", (5, -1)))
     assert state.unit("i1").removed and state.unit("i1").pos is None
     assert "Removed" in kinds(events) and "MatchResolved" in kinds(events)

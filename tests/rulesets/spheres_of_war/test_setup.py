@@ -61,6 +61,8 @@ def test_deploy_orders_then_ready_hand_over_to_side_one_and_then_the_first_match
     cells = [(0, 0), (2, 0), (4, 0), (6, 0), (8, 5)]
     state, _ = play(state, *[Deploy(0, f"i{n + 1}", c) for n, c in enumerate(cells)])
     assert RULESET.check(state, Deploy(0, "i2", (8, 5))).code == "occupied"
+    assert RULESET.check(state, Deploy(0, "i5", (8, 5))).code == "already-there"
+    assert RULESET.check(state, Deploy(0, "i5", (9, 5))) is None  # moving again before ready
     state, _ = play(state, Ready(0))
     assert RULESET.to_act(state) == {1} and state.phase is Phase.DEPLOY
     state, events = play(state, DeployAll(1))
