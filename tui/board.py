@@ -42,6 +42,7 @@ HIGHLIGHT = Style(color="bright_green", bold=True)
 HIGHLIGHT_BG = Style(bgcolor="#1f3a1f")
 LABEL_STYLE = Style(color="grey58", dim=True)
 CURSOR = Style(reverse=True)
+PLAIN = Style()
 SELECTED = Style(underline=True)
 
 
@@ -215,17 +216,17 @@ class BoardView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         pic = self.picture
         if pic is None or pic.hidden:
-            return Strip.blank(width)
+            return Strip.blank(width, PLAIN)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
         cells_w = max(0, width - LABEL_W)
         if y == 0:
-            head = Strip([Segment(" " * LABEL_W)], LABEL_W)
-            return Strip.join([head, self._header_strip().crop(sx, sx + cells_w)]).extend_cell_length(width)
+            head = Strip([Segment(" " * LABEL_W, PLAIN)], LABEL_W)
+            return Strip.join([head, self._header_strip().crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
         row = sy + y - 1
         if row >= pic.battlefield.height:
-            return Strip.blank(width)
+            return Strip.blank(width, PLAIN)
         label = Strip([Segment(f"{row:>2} ", LABEL_STYLE)], LABEL_W)
-        return Strip.join([label, self._row_strip(row).crop(sx, sx + cells_w)]).extend_cell_length(width)
+        return Strip.join([label, self._row_strip(row).crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
 
 
 def legend_text(battlefield: Battlefield) -> str:

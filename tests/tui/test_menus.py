@@ -120,3 +120,20 @@ async def test_handover_hides_the_board_for_a_private_game():
         assert not screen.query_one(BoardView).picture.hidden
         await pilot.press("d", "r")  # the other side is to act: hand over again
         assert isinstance(app.screen, Handover)
+
+
+async def test_no_color_renders_the_game_screen(monkeypatch, tmp_path):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+g", "d", "tab", "right", "down")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(BoardView)
+        # The first own figure deployed shows as letters, not only colour.
+        placed = [u for u in screen.units if u.pos is not None]
+        assert placed
+        row = board.render_line(1 + placed[0].pos[1]).text
+        assert placed[0].id[-1] in row
+        app.save_screenshot(str(tmp_path / "no-color.svg"))  # renders through the monochrome filter
