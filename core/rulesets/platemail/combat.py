@@ -234,7 +234,7 @@ def tally(work: Work) -> None:
             work.update(uid, entrapped=True)
             work.note(f"{uid} is entrapped: Not Ready and cannot move until freed")
         elif kind == "sever":
-            limb = _limb(work.roll(4, "Severs Limb: which limb (1 L leg, 2 R leg, 3 L arm, 4 R arm)", (), uid).total)
+            limb = _limb(work.roll(4, "Severs Limb: which limb (d4 in LIMBS order)", (), uid).total)
             protect = ARMOUR[c.armour].protects_limbs
             if protect and work.roll(4, f"armour protects limbs {protect}", (), uid).total <= protect:
                 work.note(f"{uid}'s armour saves the {limb}")
