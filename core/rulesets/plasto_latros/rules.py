@@ -9,7 +9,8 @@ from core.board import Battlefield, Facing
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 
-from .combat import contact_attacks, destroyers, shot_fraction
+from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem,
+                     shot_fraction)
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .movement import movements_for
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
@@ -166,9 +167,22 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
             break
         state = _resolve_jumps(state, events)
-    if state.phase is Phase.PLAY and not state.pending_free and state.movements_left <= 0:
+    if (state.phase is Phase.PLAY and not state.pending_free and state.movements_left <= 0
+            and not free_actions_left(state)):
         state = end_turn(state, events)
     return state
+
+
+def free_actions_left(state: PlastoState) -> bool:
+    """Shots or artifact attacks the player could still declare; while there
+    are some, a turn whose Movements are spent waits for ``pass``."""
+    side = state.active
+    for m in state.on_board():
+        if m.side == side and shooter_problem(state, m) is None and shoot_targets(state, m):
+            return True
+    if may_destroy(state, side):
+        return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
+    return False
 
 
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:

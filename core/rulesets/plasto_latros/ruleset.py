@@ -297,7 +297,9 @@ class PlastoLatros(Ruleset):
         if isinstance(order, Relocate):
             return f"{order.unit}: final move to {at(order.to)}, face {order.facing.value}"
         if isinstance(order, Pass):
-            return "end the final turn" if state.phase is Phase.FINAL else "pass the rest of the turn"
+            if state.phase is Phase.FINAL:
+                return "end the final turn"
+            return "end the turn" if state.movements_left <= 0 else "pass the rest of the turn"
         if isinstance(order, Decline):
             return "decline the Defending Free Movement"
         if isinstance(order, Deploy):

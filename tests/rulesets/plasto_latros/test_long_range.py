@@ -120,3 +120,14 @@ def test_the_fifty_percent_line():
                          mini("b1", target, Facing.N), bf=bf)
         assert (RULESET.check(state, Shoot(0, "a1", "b1")) is None) is ok
         assert state.phase is Phase.PLAY
+
+
+def test_a_turn_with_no_movements_left_waits_while_a_shot_is_still_possible():
+    state = shooters()
+    state, _ = play(state, Move(0, "a3", (0, 1), Facing.E), Move(0, "a3", (0, 2), Facing.E))
+    assert state.active == 0 and state.movements_left == 0
+    state, _ = play(state, Shoot(0, "a1", "b1"), Shoot(0, "a2", "b1"))
+    assert RULESET.to_act(state) == {1}  # Doom: b answers first
+    state, _ = play(state, Decline(1))
+    # Both shooters have declared: nothing free is left, so the turn ends.
+    assert state.active == 1 and state.mini("b1").pos is None
