@@ -116,27 +116,52 @@ def held(work: Work, uid) -> bool:
     return any(o.focus == "binding" and o.focus_target == uid and o.fighting for o in work.chars.values())
 
 
+def _to_goal(work: Work, goals, blocked):
+    """Cost of reaching any of ``goals`` from every cell (reverse Dijkstra)."""
+    best = {g: 0 for g in goals}
+    heap = [(0, g) for g in goals]
+    heapq.heapify(heap)
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if best.get(cell, cost + 1) < cost:
+            continue
+        for prev in neighbours(cell):
+            if prev in blocked or not _step_ok(work, prev, cell) or not _passable(work, prev):
+                continue
+            ncost = cost + work.bf.terrain(cell).move_cost
+            if ncost < best.get(prev, ncost + 1):
+                best[prev] = ncost
+                heapq.heappush(heap, (ncost, prev))
+    return best
+
+
 def _proposal(work: Work, uid, goal, budget, blocked):
+    """The next step along a shortest path, preferring the straightest one."""
     c = work.chars[uid]
     if goal[0] == "cell":
         dest = goal[1]
         if c.pos == dest:
             return None
         reach = _costs(work, c.pos, blocked)
-        target = min(reach, key=lambda k: (distance_squared(k, dest), reach[k][0], k))
-        if target == c.pos:
+        end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k][0], k))
+        if end == c.pos:
             return None
+        goals, aim = [end], dest
     else:
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
             return None
-        reach = _costs(work, c.pos, blocked)
-        ends = [k for k in reach if chebyshev(k, other.pos) == 1]
-        if not ends:
-            return None
-        target = min(ends, key=lambda k: (reach[k][0], k))
-    step = reach[target][1]
-    if step is None or work.bf.terrain(step).move_cost > budget:
+        goals = [k for k in neighbours(other.pos) if k not in blocked and _passable(work, k)]
+        aim = other.pos
+    field = _to_goal(work, goals, blocked - {c.pos})
+    if c.pos not in field:
+        return None
+    options = [n for n in neighbours(c.pos) if n in field and n not in blocked and _step_ok(work, c.pos, n)
+               and field[n] + work.bf.terrain(n).move_cost <= field[c.pos]]
+    if not options:
+        return None
+    step = min(options, key=lambda n: (field[n], distance_squared(n, aim), n))
+    if work.bf.terrain(step).move_cost > budget:
         return None
     return step
 
