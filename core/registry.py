@@ -12,12 +12,14 @@ def _all() -> list[Ruleset]:
     from core.rulesets.plasto_latros import RULESET as plasto_latros
     from core.rulesets.optio import RULESET as optio
     from core.rulesets.platemail import RULESET as platemail
+    from core.rulesets.waylights import RULESET as waylights
 
     return [
         spheres_of_war,
         plasto_latros,
         optio,
         platemail,
+        waylights,
     ]
 
 

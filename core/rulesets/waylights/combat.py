@@ -1,0 +1,209 @@
+"""Attack and defence scores, the damage ladder, cover and the exact
+attack preview (Waylights "Attack and Defense", "Damage resolution",
+"Equipment and environment")."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import attrs
+
+from core.board import chebyshev, line_cells, line_clear
+from core.rulesets.waylights.movement import sees, within
+from core.rulesets.waylights.roster import Weapon
+from core.rulesets.waylights.state import Fighter, WaylightsState
+
+DICE = 4
+# Alternate damage: wound cost of each effect ("Optional: Alternate damage").
+EFFECT_COST = {"grapple": 1, "break-off": 1, "entangle": 1, "shove": 1, "human-shield": 2,
+               "stun": 3, "pierce": 1, "suppress": 1}
+SMASHABLE = ("weapon", "shield", "armour")
+
+
+def skill_level(f: Fighter, weapon: Weapon) -> int:
+    """The skill element of combat skill: -1 when the figure has no such skill."""
+    return dict(f.template.skills).get(weapon.skill, -1)
+
+
+def _common(f: Fighter, weapon: Weapon) -> list[tuple[str, int]]:
+    mods = [(f"{weapon.skill} skill", skill_level(f, weapon)), (weapon.stat, getattr(f.template, weapon.stat))]
+    if f.boosts:
+        mods.append(("psi boost", len(f.boosts)))
+    if f.penalty:
+        mods.append(("wounds", -f.penalty))
+    return mods
+
+
+def attack_mods(f: Fighter, weapon: Weapon) -> tuple[tuple[str, int], ...]:
+    mods = _common(f, weapon)
+    if weapon.bonus:
+        mods.append((weapon.name, weapon.bonus))
+    return tuple(mods)
+
+
+def armour_bonus(f: Fighter, against: Weapon | None) -> int:
+    if "armour" in f.broken or f.pierced:
+        return 0
+    return max(0, f.template.armour_defence - (against.pierce if against else 0))
+
+
+def defence_mods(f: Fighter, against: Weapon | None) -> tuple[tuple[str, int], ...]:
+    weapon = f.weapon
+    mods = _common(f, weapon)
+    if weapon.parry:
+        mods.append((f"{weapon.name} parry", weapon.parry))
+    if f.template.shield and "shield" not in f.broken:
+        mods.append(("shield", f.template.shield))
+    armour = armour_bonus(f, against)
+    if armour:
+        mods.append(("armour", armour))
+    return tuple(mods)
+
+
+def threshold(f: Fighter) -> int:
+    """Base Threshold plus armour; halved (rounded down, at least 1) while
+    grappled or entangled."""
+    t = f.template.threshold + (0 if "armour" in f.broken else f.template.armour_threshold)
+    if f.grappled_by or f.entangled:
+        t = max(1, t // 2)
+    return t
+
+
+def wounds_for(margin: int, t: int) -> int:
+    """-1: nothing happens; 0: a glancing hit; n: n wounds (one per multiple
+    of Threshold the margin is strictly above)."""
+    if margin < 0:
+        return -1
+    if margin <= t:
+        return 0
+    return (margin - 1) // t
+
+
+def band_name(w: int) -> str:
+    if w < 0:
+        return "no effect"
+    if w == 0:
+        return "a glancing hit"
+    return "one wound" if w == 1 else f"{w} wounds"
+
+
+def tension_gain(margin: int, t: int) -> tuple[int, int]:
+    """(attacker, defender) tension from a result (the Psi Tension table)."""
+    defender = {-3: 1, -2: 2, -1: 3}.get(margin, 0)
+    attacker = {t + 1: 3, t + 2: 2, t + 3: 1}.get(margin, 0)
+    return attacker, defender
+
+
+# -- reach, range, sight and cover -------------------------------------------
+
+
+def reaches(state: WaylightsState, a: Fighter, t: Fighter, weapon: Weapon) -> str | None:
+    """Why ``weapon`` in ``a``'s hands cannot reach ``t`` now, or None."""
+    if a.pos is None or t.pos is None:
+        return "not on the battlefield"
+    if not weapon.ranged:
+        dx, dy = abs(a.pos[0] - t.pos[0]), abs(a.pos[1] - t.pos[1])
+        if weapon.reach <= 1:
+            if dx + dy != 1:
+                return f"the {weapon.name} only reaches the four cells beside {a.id}, not diagonally"
+            return None
+        if not within(a.pos, t.pos, weapon.reach):
+            return f"{t.id} is beyond the {weapon.name}'s reach of {weapon.reach}"
+        if not line_clear(a.pos, t.pos, lambda c: c != t.pos and state.battlefield.terrain(c).blocks_move):
+            return f"something solid stands between {a.id} and {t.id}"
+        return None
+    if not within(a.pos, t.pos, weapon.range):
+        return f"{t.id} is beyond the {weapon.name}'s range of {weapon.range}"
+    idx = a.template.weapons.index(weapon.name) if weapon.name in a.template.weapons else -1
+    if idx >= 0:
+        if a.ammo[idx] <= 0 and (weapon.kind == "thrown" or not a.primed[idx]):
+            return f"the {weapon.name} is out of ammunition"
+        if weapon.kind == "launcher" and not a.primed[idx]:
+            return f"the {weapon.name} is not primed (reload it first)"
+    cover = cover_level(state, a, t)
+    if cover is None:
+        return f"{a.id} cannot see {t.id}"
+    if cover >= 3:
+        return f"{t.id} is in full cover"
+    return None
+
+
+def cover_level(state: WaylightsState, a: Fighter, t: Fighter) -> int | None:
+    """0 none, 1 light, 2 medium, 3 full; None without line of sight.
+
+    Cover comes from terrain on the line of fire next to (or under) the
+    target and from how much of the target cell the shooter can see; a
+    target that stepped out of cover this turn loses one step."""
+    assert a.pos is not None and t.pos is not None
+    frac = sees(state, a.pos, t.pos)
+    if frac <= 0:
+        return None
+    cover = 0
+    for cell in line_cells(a.pos, t.pos):
+        if cell != a.pos and chebyshev(cell, t.pos) <= 1:
+            cover = max(cover, state.battlefield.terrain(cell).cover)
+    if frac < 0.5:
+        cover = max(cover, 2)
+    elif frac < 1:
+        cover = max(cover, 1)
+    if state.active == t.id and state.exposed:
+        cover = max(0, cover - 1)
+    return min(cover, 3)
+
+
+def cover_avoid_faces(cover: int) -> int:
+    """A d6 showing this or less means the shot is avoided: 1/3 light, 2/3 medium."""
+    return {0: 0, 1: 2, 2: 4}.get(cover, 6)
+
+
+# -- the preview ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Preview:
+    """Exact chances of each outcome of one attack (KO overlaps the wound rows)."""
+
+    no_effect: Fraction
+    glancing: Fraction
+    one_wound: Fraction
+    two_plus: Fraction
+    ko: Fraction
+
+    def lines(self) -> list[str]:
+        pct = lambda p: f"{float(p) * 100:5.1f}%"  # noqa: E731
+        return [f"no effect {pct(self.no_effect)}", f"glancing  {pct(self.glancing)}",
+                f"one wound {pct(self.one_wound)}", f"2+ wounds {pct(self.two_plus)}", f"KO        {pct(self.ko)}"]
+
+
+def sum_counts(n: int) -> dict[int, int]:
+    """How many of the 6**n ways n d6 fall give each total (by enumeration)."""
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, 7), repeat=n):
+        s = sum(faces)
+        counts[s] = counts.get(s, 0) + 1
+    return counts
+
+
+def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None = None,
+                   attack_dice: int = 2, defence_dice: int = 2, cover: int = 0) -> Preview:
+    """Exact outcome chances for ``attacker`` striking ``defender`` with
+    ``weapon`` (default: the one wielded) rolling ``attack_dice`` against
+    ``defence_dice`` (0 when the defender counterattacks), after a cover roll
+    for ``cover`` 0-2.  Psi tension and alternate damage are not counted."""
+    weapon = weapon or attacker.weapon
+    amod = sum(v for _, v in attack_mods(attacker, weapon))
+    dmod = sum(v for _, v in defence_mods(defender, weapon))
+    t = threshold(defender)
+    hit = 1 - Fraction(cover_avoid_faces(cover), 6)
+    total = Fraction(6 ** (attack_dice + defence_dice))
+    tally = {"none": Fraction(0), "glance": Fraction(0), "one": Fraction(0), "two": Fraction(0), "ko": Fraction(0)}
+    acounts, dcounts = sum_counts(attack_dice), sum_counts(defence_dice)
+    for a, na in acounts.items():
+        for d, nd in dcounts.items():
+            p = hit * na * nd / total
+            w = wounds_for((a + amod) - (d + dmod), t)
+            tally[{-1: "none", 0: "glance", 1: "one"}.get(w, "two")] += p
+            if w > 0 and defender.wounds + w >= defender.ko_at:
+                tally["ko"] += p
+    return Preview(tally["none"] + (1 - hit), tally["glance"], tally["one"], tally["two"], tally["ko"])

@@ -1,0 +1,77 @@
+"""Waylights events beyond the shared ones."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.events import Event
+
+
+@attrs.frozen
+class Resolved(Event):
+    """The result of one attack: attack score minus defence score, set
+    against the target's Threshold (Damage resolution)."""
+
+    attacker: str
+    target: str
+    attack: int
+    defence: int
+    margin: int
+    threshold: int
+    wounds: int  # -1 nothing, 0 glancing, n wounds (before alternate damage)
+    counter: bool = False
+
+    @property
+    def sentence(self) -> str:
+        what = "counterattack" if self.counter else "attack"
+        t = self.threshold
+        if self.wounds < 0:
+            res = "below zero: defended, no effect"
+        elif self.wounds == 0:
+            res = f"not above Threshold {t}: a glancing hit"
+        else:
+            n = "one wound" if self.wounds == 1 else f"{self.wounds} wounds"
+            res = f"above {self.wounds} x Threshold {t} = {self.wounds * t}: {n}"
+        return (f"{self.attacker}'s {what} on {self.target}: {self.attack} - {self.defence} = "
+                f"{self.margin}, {res}")
+
+
+@attrs.frozen
+class CoverRolled(Event):
+    shooter: str
+    target: str
+    cover: int
+    face: int
+    avoided: bool
+
+    @property
+    def sentence(self) -> str:
+        name = {1: "light", 2: "medium"}.get(self.cover, "no")
+        res = "the shot is avoided" if self.avoided else "the shot goes through"
+        return f"{self.target} in {name} cover against {self.shooter}: d6 shows {self.face}, {res}"
+
+
+@attrs.frozen
+class TensionChanged(Event):
+    unit: str
+    change: int
+    total: int
+    why: str
+
+    @property
+    def sentence(self) -> str:
+        verb = "gains" if self.change >= 0 else "spends"
+        return f"{self.unit} {verb} {abs(self.change)} tension ({self.why}); now {self.total}"
+
+
+@attrs.frozen
+class EffectApplied(Event):
+    unit: str
+    target: str
+    effect: str
+    detail: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f": {self.detail}" if self.detail else ""
+        return f"{self.unit} inflicts {self.effect} on {self.target}{extra}"

@@ -1,0 +1,297 @@
+"""Rolling and applying attacks and counterattacks (Waylights "Attack and
+Defense", "Damage resolution", the two optional rules)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import Facing, adjacent
+from core.dice import roll
+from core.events import Defeated, Event, Moved, Note, Rolled, Struck
+from core.rulesets.waylights.combat import (EFFECT_COST, attack_mods, band_name, cover_avoid_faces,
+                                            cover_level, defence_mods, reaches, tension_gain, threshold,
+                                            wounds_for)
+from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
+from core.rulesets.waylights.movement import shove_path
+from core.rulesets.waylights.roster import Weapon
+from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, WaylightsState
+
+DICE = 4
+
+
+@attrs.frozen
+class Blow:
+    """One rolled attack waiting to be applied."""
+
+    attacker: str
+    target: str
+    band: int  # -1 nothing, 0 glancing, n wounds (before alternate damage)
+    wounds: int  # wounds left after buying an effect
+    effect: str | None = None
+    push: Facing | None = None
+    smash: str | None = None
+
+
+def _tension(state: WaylightsState, uid: str, change: int, why: str) -> tuple[WaylightsState, Event]:
+    f = state.get(uid)
+    f = attrs.evolve(f, tension=f.tension + change)
+    return state.put(f), TensionChanged(uid, change, f.tension, why)
+
+
+def fire(state: WaylightsState, uid: str) -> WaylightsState:
+    """Spend the shot of the wielded ranged weapon."""
+    f = state.get(uid)
+    w = f.weapon
+    if not w.ranged or w.name not in f.template.weapons:
+        return state
+    i = f.template.weapons.index(w.name)
+    ammo, primed = list(f.ammo), list(f.primed)
+    if w.kind == "thrown":
+        ammo[i] -= 1
+    else:
+        primed[i] = False
+        if w.self_priming and ammo[i] > 0:
+            ammo[i] -= 1
+            primed[i] = True
+    return state.put(attrs.evolve(f, ammo=tuple(ammo), primed=tuple(primed)))
+
+
+def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[WaylightsState, bool, list[Event]]:
+    """Roll for light or medium cover before a direct ranged attack."""
+    a, t = state.get(shooter), state.get(target)
+    cover = cover_level(state, a, t) or 0
+    if cover <= 0:
+        return state, False, []
+    dice, face = state.dice.face(6)
+    avoided = face <= cover_avoid_faces(cover)
+    return attrs.evolve(state, dice=dice), avoided, [CoverRolled(shooter, target, cover, face, avoided)]
+
+
+def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: int, ddice: int, *,
+              psi: int = 0, psi_d: int = 0, effect: str | None = None, push: Facing | None = None,
+              smash: str | None = None, counter: bool = False) -> tuple[WaylightsState, Blow, list[Event]]:
+    a, t = state.get(aid), state.get(tid)
+    what = "counterattack" if counter else "attack"
+    dice, ra = roll(state.dice, adice, 6, f"{what} on {tid}", attack_mods(a, weapon), aid)
+    dice, rd = roll(dice, ddice, 6, f"defence against {aid}", defence_mods(t, weapon), tid)
+    state = attrs.evolve(state, dice=dice)
+    events: list[Event] = [ra, rd]
+    margin, t_val = ra.total - rd.total, threshold(t)
+    raw = wounds_for(margin, t_val)
+    if state.options.psi_tension:
+        ga, gd = tension_gain(margin, t_val)
+        if ga:
+            state, ev = _tension(state, aid, ga, f"a narrow hit, result {margin}")
+            events.append(ev)
+        if gd:
+            state, ev = _tension(state, tid, gd, f"a narrow defence, result {margin}")
+            events.append(ev)
+        # Spend as little as needed (up to the declared cap) to better the band.
+        cap = min(psi, state.get(aid).tension)
+        for k in range(1, cap + 1):
+            if wounds_for(margin + k, t_val) > raw:
+                state, ev = _tension(state, aid, -k, f"+{k} to the attack result")
+                events.append(ev)
+                margin += k
+                break
+        now = wounds_for(margin, t_val)
+        cap = min(psi_d, state.get(tid).tension)
+        for k in range(1, cap + 1):
+            if wounds_for(margin - k, t_val) < now:
+                state, ev = _tension(state, tid, -k, f"+{k} to the defence result")
+                events.append(ev)
+                margin -= k
+                break
+    band = wounds_for(margin, t_val)
+    events.append(Resolved(aid, tid, ra.total, rd.total, margin, t_val, band, counter))
+    target = tid
+    holder = state.get(tid)
+    if weapon.ranged and band >= 0 and holder.shielded_by:
+        shield = state.find(holder.shielded_by)
+        if shield and shield.up and holder.pos and shield.pos and adjacent(holder.pos, shield.pos):
+            dice, face = state.dice.face(4)
+            state = attrs.evolve(state, dice=dice)
+            events.append(Rolled("1d4", (face,), (), face, f"human shield (1-3 hits {shield.id})", tid))
+            if face <= 3:
+                target = shield.id
+                band = wounds_for(margin, threshold(shield))
+                events.append(Note(f"The shot strikes {shield.id}, held as a human shield: {band_name(band)}."))
+    wounds = max(band, 0)
+    if effect and band > 0:
+        if wounds >= EFFECT_COST[effect]:
+            wounds -= EFFECT_COST[effect]
+        else:
+            events.append(Note(f"{aid}'s hit is too light to buy {effect}; it wounds instead."))
+            effect = None
+    else:
+        effect = None
+    if smash and not (band >= 0 and state.get(aid).tension >= 3):
+        smash = None
+    return state, Blow(aid, target, band, wounds, effect, push, smash), events
+
+
+def _release(state: WaylightsState, uid: str) -> WaylightsState:
+    """A figure out of the fight lets go of grapples and human shields."""
+    out = []
+    for f in state.fighters:
+        if f.grappled_by == uid or f.shielded_by == uid:
+            f = attrs.evolve(f, grappled_by=None if f.grappled_by == uid else f.grappled_by,
+                             shielded_by=None if f.shielded_by == uid else f.shielded_by)
+        if f.id == uid:
+            f = attrs.evolve(f, grappled_by=None, shielded_by=None, suppressed_by=None)
+        out.append(f)
+    return attrs.evolve(state, fighters=tuple(out))
+
+
+def knock_out(state: WaylightsState, uid: str, by: str, reason: str) -> tuple[WaylightsState, list[Event]]:
+    f = state.get(uid)
+    if state.options.psi_tension and f.tension >= 9 and reason == "KO":
+        f = attrs.evolve(f, tension=f.tension - 9, extra_wounds=f.wounds + 1 - f.template.wounds)
+        return state.put(f), [TensionChanged(uid, -9, f.tension, "ignores the KO and fights on")]
+    state = state.put(attrs.evolve(f, status=KO))
+    return _release(state, uid), [Defeated(uid, by, reason)]
+
+
+def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[Event]]:
+    t = state.get(blow.target)
+    if t.status == DEAD or blow.band < 0:
+        return state, []
+    events: list[Event] = []
+    if blow.band == 0:
+        t = attrs.evolve(t, glances=t.glances + 1)
+        state = state.put(t)
+    if blow.smash:
+        state, ev = _tension(state, blow.attacker, -3, f"smashes {blow.target}'s {blow.smash}")
+        events.append(ev)
+        item = f"weapon:{t.weapon.name}" if blow.smash == "weapon" else blow.smash
+        t = state.get(blow.target)
+        state = state.put(attrs.evolve(t, broken=t.broken + (item,)))
+    if blow.wounds:
+        t = state.get(blow.target)
+        t = attrs.evolve(t, wounds=t.wounds + blow.wounds)
+        state = state.put(t)
+        events.append(Struck(blow.attacker, blow.target, f"{blow.wounds} wound(s), now {t.wounds}/{t.ko_at}"))
+        if t.status == READY and t.wounds >= t.ko_at:
+            state, evs = knock_out(state, t.id, blow.attacker, "KO")
+            events += evs
+    if blow.effect:
+        state, evs = apply_effect(state, blow)
+        events += evs
+    return state, events
+
+
+def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[Event]]:
+    a, t = state.get(blow.attacker), state.get(blow.target)
+    e, detail = blow.effect, ""
+    if t.status != READY and e != "stun":
+        return state, []
+    if e == "grapple":
+        t = attrs.evolve(t, grappled_by=a.id)
+    elif e == "break-off":
+        state = state.put(attrs.evolve(a, grappled_by=None))
+        t = state.get(t.id)
+    elif e == "entangle":
+        t = attrs.evolve(t, entangled=True)
+    elif e == "pierce":
+        t = attrs.evolve(t, pierced=True)
+    elif e == "suppress":
+        t = attrs.evolve(t, suppressed_by=a.id)
+    elif e == "human-shield":
+        state = state.put(attrs.evolve(a, shielded_by=t.id))
+        t = state.get(t.id)
+    elif e == "stun":
+        if t.status == READY:
+            t = attrs.evolve(t, status=KO, wake_round=state.round + 5)
+            detail = f"knocked out until round {state.round + 5}"
+    elif e == "shove":
+        assert a.pos is not None and t.pos is not None
+        direction = blow.push or Facing.towards(a.pos, t.pos)
+        to = shove_path(state, t.id, direction)
+        if to != t.pos:
+            ev = Moved(t.id, t.pos, to, "is shoved")
+            t = attrs.evolve(t, pos=to)
+            state = state.put(t)
+            return state, [EffectApplied(a.id, t.id, e, f"{direction.value}"), ev]
+    state = state.put(t)
+    if e == "stun":
+        state = _release(state, t.id)
+    return state, [EffectApplied(a.id, t.id, e, detail)]
+
+
+def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effect: str | None = None,
+                   c_push: Facing | None = None, c_psi: int = 0, c_smash: str | None = None
+                   ) -> tuple[WaylightsState, list[Event]]:
+    """Resolve the pending attack, with or without the target's counterattack."""
+    p = state.attack
+    assert p is not None
+    state = attrs.evolve(state, attack=None, pending="")
+    a, t = state.get(p.attacker), state.get(p.target)
+    weapon = a.weapon
+    adice = a.split if a.split is not None else 2
+    tdef = DICE - (t.split if t.split is not None else 2)
+    events: list[Event] = []
+    state, b1, evs = roll_blow(state, a.id, t.id, weapon, adice, 0 if counter else tdef, psi=p.psi,
+                               psi_d=0 if counter else psi_d, effect=p.effect,
+                               push=Facing(p.push) if p.push else None, smash=p.smash)
+    events += evs
+    if not counter:
+        state, evs = apply_blow(state, b1)
+        return state, events + evs
+    state = attrs.evolve(state, counter_used=True)
+    cweapon = t.weapon
+    adef = DICE - adice
+    if not weapon.ranged and not cweapon.ranged:
+        # Melee: both blows are rolled; the better Timing lands first, equal
+        # Timing lands together (a figure knocked out first loses its blow).
+        state, b2, evs = roll_blow(state, t.id, a.id, cweapon, tdef, adef, psi=c_psi, effect=c_effect,
+                                   push=c_push, smash=c_smash, counter=True)
+        events += evs
+        ta, tt = a.template.timing, t.template.timing
+        first, second = (b1, b2) if ta >= tt else (b2, b1)
+        state, evs = apply_blow(state, first)
+        events += evs
+        if ta == tt or state.get(second.attacker).status == READY:
+            state, evs = apply_blow(state, second)
+            events += evs
+        elif ta != tt:
+            events.append(Note(f"{second.attacker} is down before its blow lands."))
+        return state, events
+    # Ranged exchanges: the attack lands first, then the counter is rolled.
+    state, evs = apply_blow(state, b1)
+    events += evs
+    t = state.get(t.id)
+    if t.status != READY or reaches(state, t, state.get(a.id), t.weapon):
+        events.append(Note(f"{t.id}'s counterattack cannot be made any more."))
+        return state, events
+    if cweapon.ranged:
+        state = fire(state, t.id)
+        state, avoided, evs = cover_roll(state, t.id, a.id)
+        events += evs
+        if avoided:
+            return state, events
+    state, b2, evs = roll_blow(state, t.id, a.id, cweapon, tdef, adef, psi=c_psi, effect=c_effect,
+                               push=c_push, smash=c_smash, counter=True)
+    events += evs
+    state, evs = apply_blow(state, b2)
+    return state, events + evs
+
+
+def suppression_shot(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
+    """A suppressed figure moved: the suppressor gets a free shot (no counter)."""
+    f = state.get(uid)
+    s = state.find(f.suppressed_by) if f.suppressed_by else None
+    state = state.put(attrs.evolve(f, suppressed_by=None))
+    if s is None or not s.up or not s.weapon.ranged or reaches(state, s, state.get(uid), s.weapon):
+        return state, []
+    events: list[Event] = [Note(f"{uid} moves under suppression: {s.id} takes a free shot.")]
+    state = fire(state, s.id)
+    state, avoided, evs = cover_roll(state, s.id, uid)
+    events += evs
+    if avoided:
+        return state, events
+    f = state.get(uid)
+    adice = s.split if s.split is not None else 2
+    state, blow, evs = roll_blow(state, s.id, uid, s.weapon, adice, DICE - (f.split or 0))
+    events += evs
+    state, evs = apply_blow(state, blow)
+    return state, events + evs

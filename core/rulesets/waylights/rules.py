@@ -1,0 +1,362 @@
+"""Checking and applying Waylights orders."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
+from core.events import Defeated, Event, Moved, Note, Placed
+from core.ruleset import Rejection
+from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
+from core.rulesets.waylights.movement import reachable, step_cells
+from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish,
+                                            Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
+from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
+from core.rulesets.waylights.roster import Weapon
+from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState
+from core.rulesets.waylights.turns import check_end, end_turn, start_round, tidy
+
+ACTION_ORDERS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
+
+
+def R(code: str, message: str) -> Rejection:
+    return Rejection(code, message)
+
+
+def deciding_side(state: WaylightsState) -> int | None:
+    if state.phase == "deploy":
+        return state.deploy_side
+    if state.phase != "battle":
+        return None
+    if state.pending in ("target-split", "response") and state.attack:
+        return state.get(state.attack.target).side
+    return state.get(state.active).side if state.active else None
+
+
+def can_step(state: WaylightsState) -> bool:
+    f = state.get(state.active)
+    return not (state.moved or state.stepped or f.grappled_by) and bool(step_cells(state, f.id))
+
+
+def check_effect(state: WaylightsState, effect: str | None, push, weapon: Weapon, a: Fighter,
+                 t: Fighter) -> Rejection | None:
+    if effect is None:
+        return R("push-without-shove", "A direction only goes with a shove.") if push else None
+    if not state.options.alternate_damage:
+        return R("option-off", "Alternate damage is not in play in this game.")
+    if effect not in EFFECT_COST:
+        return R("unknown-effect", f"{effect} is not an alternate damage ({', '.join(EFFECT_COST)}).")
+    if push is not None and effect != "shove":
+        return R("push-without-shove", "A direction only goes with a shove.")
+    if effect in ("grapple", "break-off", "shove", "human-shield") and weapon.ranged:
+        return R("melee-only", f"{effect} needs a melee attack.")
+    if effect in ("suppress", "entangle") and not weapon.ranged:
+        return R("ranged-only", f"{effect} needs a ranged attack.")
+    if effect in ("entangle", "stun") and effect not in weapon.effects:
+        return R("wrong-weapon", f"The {weapon.name} cannot {effect}.")
+    if effect == "break-off" and a.grappled_by != t.id:
+        return R("not-grappled", f"{a.id} is not grappled by {t.id}.")
+    return None
+
+
+def check_psi(state: WaylightsState, f: Fighter, psi: int, smash: str | None, t: Fighter | None) -> Rejection | None:
+    if (psi or smash) and not state.options.psi_tension:
+        return R("option-off", "Psi tension is not in play in this game.")
+    if psi < 0 or psi > f.tension:
+        return R("tension", f"{f.id} has {f.tension} tension, not {psi}.")
+    if smash is not None:
+        if smash not in SMASHABLE:
+            return R("smash", f"Only a {', '.join(SMASHABLE)} can be smashed.")
+        if f.tension < 3:
+            return R("tension", "Smashing an item takes 3 tension.")
+        if t is not None and not has_item(t, smash):
+            return R("smash", f"{t.id} has no {smash} to smash.")
+    return None
+
+
+def has_item(t: Fighter, item: str) -> bool:
+    if item == "weapon":
+        return not t.weapon.unarmed
+    if item == "shield":
+        return bool(t.template.shield) and "shield" not in t.broken
+    return bool(t.template.armour_threshold or t.template.armour_defence) and "armour" not in t.broken
+
+
+def can_counter(state: WaylightsState) -> Rejection | None:
+    p = state.attack
+    assert p is not None
+    a, t = state.get(p.attacker), state.get(p.target)
+    if state.counter_used:
+        return R("counter-used", "Only one counterattack may happen between character turns.")
+    if t.status != READY:
+        return R("down", f"{t.id} is out of the fight.")
+    why = reaches(state, t, a, t.weapon)
+    return R("cannot-counter", f"No counterattack: {why}.") if why else None
+
+
+def check(state: WaylightsState, order) -> Rejection | None:
+    if state.phase == "over":
+        return R("over", "The game is over.")
+    side = deciding_side(state)
+    if order.side != side:
+        return R("not-your-turn", "It is not your side's decision now.")
+    if state.phase == "deploy":
+        own = [f.id for f in state.side_of(order.side)]
+        pos = {f.id: f.pos for f in state.fighters}
+        if isinstance(order, Deploy):
+            return check_deploy(state.battlefield, order.side, own, pos, order)
+        if isinstance(order, DeployAll):
+            return None if any(pos[u] is None for u in own) else R("all-placed", "Every figure is placed already.")
+        if isinstance(order, Ready):
+            return check_ready(own, pos)
+        return R("deploying", "Place your figures first.")
+    f = state.find(getattr(order, "unit", ""))
+    if f is None:
+        return R("no-unit", f"There is no figure {getattr(order, 'unit', '')!r}.")
+    if state.pending == "split":
+        if not isinstance(order, Split) or f.id != state.active:
+            return R("split-first", f"First declare {state.active}'s dice split (attack/defence).")
+        return None if 0 <= order.attack <= 4 else R("split-range", "Split 4 dice: 0 to 4 attack.")
+    if state.pending == "target-split":
+        if not isinstance(order, Split) or f.id != state.attack.target:
+            return R("split-first", f"{state.attack.target} is attacked: declare its dice split first.")
+        return None if 0 <= order.attack <= 4 else R("split-range", "Split 4 dice: 0 to 4 attack.")
+    if state.pending == "response":
+        p = state.attack
+        if f.id != p.target or not isinstance(order, (Defend, Counter)):
+            return R("respond", f"{p.target} must defend or counterattack.")
+        if isinstance(order, Defend):
+            return check_psi(state, f, order.psi, None, None)
+        why = can_counter(state)
+        if why:
+            return why
+        a = state.get(p.attacker)
+        return check_effect(state, order.effect, order.push, f.weapon, f, a) or \
+            check_psi(state, f, order.psi, order.smash, a)
+    if f.id != state.active:
+        return R("not-active", f"It is {state.active}'s turn, not {f.id}'s.")
+    if isinstance(order, (Split, Defend, Counter)):
+        return R("not-now", "That is not asked for now.")
+    if isinstance(order, ACTION_ORDERS) and state.actions >= state.max_actions:
+        return R("no-actions", f"{f.id} has used its {state.max_actions} Action(s) this turn.")
+    return _check_turn(state, f, order)
+
+
+def _check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
+    if isinstance(order, (Move, SplitMove)):
+        if f.grappled_by:
+            return R("grappled", f"{f.id} is grappled and cannot move.")
+        budget = f.template.move if isinstance(order, Move) else f.template.move // 2
+        if order.to not in reachable(state, f.id, budget):
+            return R("unreachable", f"{order.to[0]},{order.to[1]} is not within {budget} movement "
+                                    "(diagonal steps cost 2; figures and walls block).")
+        return None
+    if isinstance(order, Step):
+        if state.moved:
+            return R("moved", "No free step in a turn that used the Move action.")
+        if state.stepped:
+            return R("stepped", "The free step is already taken this turn.")
+        if f.grappled_by:
+            return R("grappled", f"{f.id} is grappled and cannot move.")
+        if order.to not in step_cells(state, f.id):
+            return R("bad-step", "The step goes one cell straight (not diagonally) onto open ground.")
+        return None
+    if isinstance(order, Attack):
+        t = state.find(order.target)
+        if t is None or t.side == f.side:
+            return R("bad-target", f"{order.target} is not an enemy figure.")
+        if t.status == KO:
+            return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
+        if t.status != READY or t.pos is None:
+            return R("bad-target", f"{t.id} is out of the fight.")
+        if state.target and state.target != t.id:
+            return R("one-target", f"{f.id} already attacked {state.target} this turn; both attacks go at one target.")
+        why = reaches(state, f, t, f.weapon)
+        if why:
+            return R("out-of-reach", why[0].upper() + why[1:] + ".")
+        return check_effect(state, order.effect, order.push, f.weapon, f, t) or \
+            check_psi(state, f, order.psi, order.smash, t)
+    if isinstance(order, TakeCover):
+        return None
+    if isinstance(order, Wield):
+        if order.weapon not in f.template.weapons:
+            return R("no-weapon", f"{f.id} carries no {order.weapon}.")
+        if f"weapon:{order.weapon}" in f.broken:
+            return R("broken", f"The {order.weapon} is broken.")
+        if f.template.weapons.index(order.weapon) == f.wielding:
+            return R("wielded", f"{f.id} already wields the {order.weapon}.")
+        return None
+    if isinstance(order, (Reload, Clip)):
+        w = f.weapon
+        if w.kind != "launcher":
+            return R("no-launcher", f"{f.id} does not wield a launcher.")
+        i = f.template.weapons.index(w.name)
+        if isinstance(order, Reload):
+            if f.primed[i]:
+                return R("primed", f"The {w.name} is primed already.")
+            if f.ammo[i] <= 0:
+                return R("empty", f"The {w.name}'s clip is empty: replace it first (clip).")
+            return None
+        if f.spares[i] <= 0:
+            return R("no-spares", f"{f.id} has no spare clip for the {w.name}.")
+        if f.ammo[i] >= w.capacity:
+            return R("full", f"The {w.name}'s clip is full.")
+        return None
+    if isinstance(order, Crystal):
+        if f.crystals <= 0:
+            return R("no-crystal", f"{f.id} has no healing crystal.")
+        if f.penalty <= 0:
+            return R("unhurt", f"{f.id} has no wound to ease.")
+        return None
+    if isinstance(order, Boost):
+        if not state.options.psi_tension:
+            return R("option-off", "Psi tension is not in play in this game.")
+        if order.what not in ("skill", "stat"):
+            return R("boost", "Boost the skill or the stat.")
+        if order.what in f.boosts:
+            return R("boosted", f"{f.id} has boosted its {order.what} already.")
+        return None if f.tension >= 5 else R("tension", "A boost takes 5 tension.")
+    if isinstance(order, Finish):
+        t = state.find(order.target)
+        if t is None or t.side == f.side or t.status != KO:
+            return R("not-ko", f"{order.target} is not a knocked-out enemy.")
+        if state.actions or state.max_actions < 2:
+            return R("full-turn", "Finishing a KO character takes both Actions of a turn.")
+        why = reaches(state, f, t, f.weapon)
+        return R("out-of-reach", why[0].upper() + why[1:] + ".") if why else None
+    if isinstance(order, EndTurn):
+        return None
+    return R("unknown", f"{order.verb} is not a Waylights order.")
+
+
+# -- apply ---------------------------------------------------------------------
+
+
+def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
+    if state.phase == "deploy":
+        return _apply_deploy(state, order)
+    events: list[Event] = []
+    if isinstance(order, Split):
+        f = state.get(order.unit)
+        state = state.put(attrs.evolve(f, split=order.attack, split_round=state.round))
+        events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
+        if state.pending == "split":
+            state = attrs.evolve(state, pending="")
+        else:
+            state, evs = enter_response(state)
+            events += evs
+    elif isinstance(order, Defend):
+        state, events = resolve_attack(state, False, psi_d=order.psi)
+    elif isinstance(order, Counter):
+        state, events = resolve_attack(state, True, c_effect=order.effect, c_push=order.push, c_psi=order.psi,
+                                       c_smash=order.smash)
+    elif isinstance(order, EndTurn):
+        state, evs = end_turn(state)
+        return state, [Note(f"{order.unit} ends its turn.")] + evs
+    else:
+        state, events = _apply_turn(state, state.get(order.unit), order)
+    return after(state, events)
+
+
+def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, list[Event]]:
+    state = tidy(state)
+    state, evs = check_end(state)
+    events += evs
+    if state.phase != "battle" or state.pending:
+        return state, events
+    f = state.get(state.active)
+    if f.status != READY or (state.actions >= state.max_actions and not can_step(state)):
+        state, evs = end_turn(state)
+        events += evs
+    return state, events
+
+
+def enter_response(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    t = state.get(state.attack.target)
+    if can_counter(state) is None or (state.options.psi_tension and t.tension > 0):
+        return attrs.evolve(state, pending="response"), []
+    return resolve_attack(state, False)
+
+
+def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
+    side = order.side
+    if isinstance(order, Deploy):
+        f = state.get(order.unit)
+        return state.put(attrs.evolve(f, pos=order.at)), [Placed(f.id, order.at)]
+    if isinstance(order, DeployAll):
+        own = [f.id for f in state.side_of(side)]
+        spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
+        events = []
+        for uid, cell in spots.items():
+            state = state.put(attrs.evolve(state.get(uid), pos=cell))
+            events.append(Placed(uid, cell))
+        return state, events
+    if side == 0:
+        return attrs.evolve(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
+    state = attrs.evolve(state, phase="battle")
+    return start_round(state)
+
+
+def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsState, list[Event]]:
+    events: list[Event] = []
+    uses_action = isinstance(order, ACTION_ORDERS)
+    if uses_action:
+        state = attrs.evolve(state, actions=state.actions + 1)
+    if isinstance(order, (Move, SplitMove, Step)):
+        how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
+        state = state.put(attrs.evolve(f, pos=order.to))
+        state = attrs.evolve(state, exposed=True, moved=state.moved or isinstance(order, Move),
+                             stepped=state.stepped or isinstance(order, Step))
+        events.append(Moved(f.id, f.pos, order.to, how))
+        if f.suppressed_by:
+            state, evs = suppression_shot(state, f.id)
+            events += evs
+    elif isinstance(order, Attack):
+        state = attrs.evolve(state, target=order.target)
+        if f.weapon.ranged:
+            state = attrs.evolve(fire(state, f.id), exposed=True)
+            state, avoided, evs = cover_roll(state, f.id, order.target)
+            events += evs
+            if avoided:
+                return state, events
+        t = state.get(order.target)
+        state = attrs.evolve(state, attack=PendingAttack(
+            f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
+        events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
+        if t.split_round != state.round:
+            return attrs.evolve(state, pending="target-split"), events
+        state, evs = enter_response(state)
+        events += evs
+    elif isinstance(order, TakeCover):
+        state = attrs.evolve(state, exposed=False)
+        events.append(Note(f"{f.id} ducks back into cover."))
+    elif isinstance(order, Wield):
+        state = state.put(attrs.evolve(f, wielding=f.template.weapons.index(order.weapon)))
+        events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
+    elif isinstance(order, Reload):
+        i = f.template.weapons.index(f.weapon.name)
+        state = state.put(attrs.evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)))
+        events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
+    elif isinstance(order, Clip):
+        i = f.template.weapons.index(f.weapon.name)
+        state = state.put(attrs.evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
+                                       spares=_set(f.spares, i, f.spares[i] - 1)))
+        events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
+    elif isinstance(order, Crystal):
+        state = state.put(attrs.evolve(f, crystals=f.crystals - 1, healed=f.healed + 1))
+        events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
+    elif isinstance(order, Boost):
+        state = state.put(attrs.evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)))
+        events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
+    elif isinstance(order, Finish):
+        if f.weapon.ranged:
+            state = fire(state, f.id)
+        t = state.get(order.target)
+        state = state.put(attrs.evolve(t, status=DEAD))
+        state = attrs.evolve(state, actions=state.max_actions)
+        events.append(Defeated(t.id, f.id, "finished off while KO"))
+    return state, events
+
+
+def _set(values: tuple, i: int, value) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]

@@ -1,0 +1,125 @@
+"""Rounds, turn order and the end of the game (Waylights "Sequence", "Endgame")."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.board import adjacent
+from core.events import Event, GameOver, Note, TurnStarted
+from core.dice import roll
+from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
+
+
+def _group(state: WaylightsState, side: int) -> int:
+    """0 for the side that meant to surprise the other in round 1, else 1."""
+    s = state.options.surprise
+    if state.round == 1 and s in ("side 0", "side 1"):
+        return 0 if s == f"side {side}" else 1
+    return 0
+
+
+def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    state = attrs.evolve(state, round=state.round + 1)
+    events: list[Event] = []
+    if state.round > state.options.round_limit:
+        return finish_by_limit(state)
+    woken = []
+    for f in state.fighters:
+        if f.status == KO and f.wake_round and f.wake_round <= state.round:
+            state = state.put(attrs.evolve(f, status=READY, wake_round=0))
+            woken.append(f.id)
+    for uid in woken:
+        events.append(Note(f"{uid} wakes from the stun."))
+    index = {f.id: i for i, f in enumerate(state.fighters)}
+    score: dict[str, int] = {}
+    for f in state.fighters:
+        if f.status == DEAD:
+            continue
+        score[f.id] = f.template.timing
+        if state.round == 1:
+            # Round 1: an initiative roll plus Timing; later rounds: Timing.
+            dice, ev = roll(state.dice, 1, 6, "initiative", (("timing", f.template.timing),), f.id)
+            state = attrs.evolve(state, dice=dice)
+            events.append(ev)
+            score[f.id] = ev.total
+    ps = state.options.players_side
+    order = sorted(score, key=lambda u: (_group(state, state.get(u).side), -score[u],
+                                         -state.get(u).template.timing,
+                                         0 if state.get(u).side == ps else 1, index[u]))
+    state = attrs.evolve(state, order=tuple(order), index=0)
+    events.append(Note(f"Round {state.round} turn order: {', '.join(order)}."))
+    return advance(state, events)
+
+
+def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, list[Event]]:
+    """Start the next turn of a figure able to act, or the next round."""
+    while state.index < len(state.order):
+        f = state.find(state.order[state.index])
+        if f is not None and f.up:
+            state, evs = start_turn(state, f.id)
+            return state, events + evs
+        state = attrs.evolve(state, index=state.index + 1)
+    state, evs = start_round(state)
+    return state, events + evs
+
+
+def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
+    f = state.get(uid)
+    one = f.entangled
+    state = state.put(attrs.evolve(f, entangled=False, pierced=False, shielded_by=None))
+    state = attrs.evolve(state, active=uid, pending="split", actions=0, max_actions=1 if one else 2,
+                         moved=False, stepped=False, exposed=False, target=None, counter_used=False)
+    detail = f"{f.name}'s turn (round {state.round})" + (", entangled: one Action" if one else "")
+    return state, [TurnStarted(state.round, detail)]
+
+
+def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    f = state.get(state.active) if state.active else None
+    if f is not None:
+        state = state.put(attrs.evolve(f, acted_round=state.round, suppressed_by=None))
+    state = attrs.evolve(state, active=None, pending="", index=state.index + 1)
+    return advance(state, [])
+
+
+def tidy(state: WaylightsState) -> WaylightsState:
+    """Drop grapples and human shields whose two figures no longer touch."""
+    out = []
+    for f in state.fighters:
+        for field in ("grappled_by", "shielded_by"):
+            other = getattr(f, field)
+            if other:
+                o = state.find(other)
+                if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
+                    f = attrs.evolve(f, **{field: None})
+        out.append(f)
+    return attrs.evolve(state, fighters=tuple(out))
+
+
+def standing(state: WaylightsState, side: int) -> int:
+    return sum(1 for f in state.side_of(side) if f.status == READY)
+
+
+def check_end(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    """A side whose every character is KO or dead has lost (Endgame)."""
+    if state.phase != "battle":
+        return state, []
+    down = [side for side in (0, 1) if standing(state, side) == 0]
+    if not down:
+        return state, []
+    if len(down) == 2:
+        return _over(state, None, "both sides are out of the fight at once")
+    loser = down[0]
+    return _over(state, 1 - loser, f"every character of {state.players[loser]} is KO or dead")
+
+
+def finish_by_limit(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    a, b = standing(state, 0), standing(state, 1)
+    why = f"round limit {state.options.round_limit} reached, {a} against {b} standing"
+    return _over(state, None if a == b else (0 if a > b else 1), why)
+
+
+def _over(state: WaylightsState, winner: int | None, reason: str) -> tuple[WaylightsState, list[Event]]:
+    state = attrs.evolve(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
+                         attack=None)
+    name = state.players[winner] if winner is not None else ""
+    return state, [GameOver(winner, name, reason)]
