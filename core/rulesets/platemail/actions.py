@@ -37,13 +37,14 @@ def _melee(work: Work, uid: str, count: int, **kw) -> None:
 
 
 def _shooting_weapon(me) -> str | None:
-    """The wielded weapon if it shoots, else a carried thrown weapon."""
-    if weapon(me).shoots:
+    """None: shoot the wielded ranged weapon.  Otherwise the key of a carried
+    thrown weapon; a wielded dagger is thrown only when nothing else is left."""
+    if weapon(me).kind in ("ranged", "thrown"):
         return None
     for key in me.carried:
         if WEAPONS[key].kind == "thrown" or WEAPONS[key].also_thrown:
             return key
-    return "none"
+    return None if weapon(me).also_thrown else "none"
 
 
 def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:

@@ -225,7 +225,8 @@ def tally(work: Work) -> None:
         absorbed = sum(h.wounds for h in work.hits[uid]) - new
         c = work.update(uid, wounds=c.wounds + new)
         work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds))
-    for kind, uid in work.effects:
+    for eff in work.effects:
+        kind, uid = eff[0], eff[1]
         c = work.chars[uid]
         if kind == "daze":
             n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid).total
