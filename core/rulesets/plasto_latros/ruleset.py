@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from core.board import Battlefield, Cell, Facing
+from core.events import Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
@@ -55,7 +54,6 @@ class PlastoLatros(Ruleset):
         )
         state = PlastoState(options=options, battlefield=battlefield, players=tuple(players), minis=minis,
                             features=battlefield.features)
-        from core.events import Note
         return state, [Note(f"{players[0]} deploys first")]
 
     def to_act(self, state: PlastoState) -> frozenset[int]:

@@ -1,6 +1,8 @@
 """Artifacts ("Attacking Terrain And Artifacts") and the end of the game
 ("Ending The Game", the passing rule under "Movement")."""
 
+import pytest
+
 from core.board import Facing
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.options import PlastoOptions
@@ -26,9 +28,17 @@ def test_a_small_artifact_falls_to_one_mini_in_contact():
     assert state.movements_left == 1  # destroying is free, like any attack
 
 
-def test_a_door_needs_two_minis_in_contact_at_once():
+@pytest.mark.parametrize("kind", ["door", "artifact-wall"])
+def test_a_door_or_wall_needs_two_minis_in_contact_at_once(kind):
+    bf = grid("""
+..........
+..........
+..........
+..........
+..........
+""", extra=f"feature idol artifact-small 2,2\nfeature gate {kind} 7,2\n")
     state = position(mini("a1", (7, 0), Facing.S), mini("a2", (9, 2), Facing.W),
-                     mini("b1", (0, 4), Facing.N), bf=SHRINE)
+                     mini("b1", (0, 4), Facing.N), bf=bf)
     state, _ = play(state, Move(0, "a1", (7, 1), Facing.S))
     assert "needs 2" in refused(state, Destroy(0, "gate"))
     state, _ = play(state, Move(0, "a2", (8, 2), Facing.W), Destroy(0, "gate"))  # free, after both Movements

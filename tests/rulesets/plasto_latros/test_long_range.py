@@ -2,7 +2,7 @@
 
 from core.board import Facing, visible_fraction
 from core.rulesets.plasto_latros import RULESET
-from core.rulesets.plasto_latros.orders import Decline, FreeMove, Move, Pass, Shoot
+from core.rulesets.plasto_latros.orders import Decline, FreeMove, Move, Pass, Shoot, Turn
 from core.rulesets.plasto_latros.state import Phase
 
 from .helpers import grid, marks, mini, play, position, refused
@@ -39,6 +39,8 @@ def test_two_shooters_doom_the_target_and_it_dies_at_the_end_of_the_turn():
     state, _ = play(shooters(), Shoot(0, "a1", "b1"), Shoot(0, "a2", "b1"))
     assert marks(state, "b1") == "TDP"
     assert RULESET.to_act(state) == {1}
+    # The Pinned target may not be the one to answer.
+    assert "is Pinned" in refused(state, FreeMove(1, Turn(1, "b1", Facing.W)))
     state, _ = play(state, Decline(1), Pass(0))
     assert state.mini("b1").pos is None
 
