@@ -1,0 +1,96 @@
+"""Engine throughput and save/load times, per ruleset in the registry."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.games import Played, battlefield_for, big_battlefield, every_ruleset, play_random
+from bench.stats import summary
+
+LONG_GAME = 300  # orders a "long game" for the save benchmark must reach
+
+
+def throughput(rules: Any, games: int, first_seed: int = 1) -> dict[str, Any]:
+    """Complete random legal games from seeds ``first_seed..``: games per
+    second, and orders per second counting legal-order generation plus
+    submit (the ruleset's check and apply, and the core's bookkeeping)."""
+    played: list[Played] = [play_random(rules, seed) for seed in range(first_seed, first_seed + games)]
+    total_seconds = sum(p.seconds for p in played)
+    total_orders = sum(p.orders for p in played)
+    per_game_rate = [p.orders / p.seconds for p in played if p.seconds > 0]
+    return {
+        "ruleset": rules.name,
+        "games": games,
+        "finished": sum(p.finished for p in played),
+        "orders": total_orders,
+        "orders_per_game": summary([p.orders for p in played]),
+        "games_per_second": games / total_seconds if total_seconds else float("inf"),
+        "orders_per_second": total_orders / total_seconds if total_seconds else float("inf"),
+        "per_game_orders_per_second": summary(per_game_rate),
+        "legal_share": sum(p.legal_seconds for p in played) / total_seconds if total_seconds else 0.0,
+        "us_per_legal_orders": 1e6 * sum(p.legal_seconds for p in played) / max(total_orders, 1),
+        "us_per_submit": 1e6 * sum(p.submit_seconds for p in played) / max(total_orders, 1),
+    }
+
+
+def long_game(rules: Any, want: int = LONG_GAME, seeds: int = 8, cap: int = 1000) -> tuple[Any, str]:
+    """A random game of at least ``want`` orders if one can be found (seeds on
+    the default battlefield, then on the 40x40 one), else the longest found;
+    the second value says which."""
+    best = None
+    where = ""
+    for label, battlefield in (("default", battlefield_for(rules)), ("40x40", big_battlefield())):
+        if rules.check_options(rules.default_options(), battlefield) is not None:
+            continue
+        for seed in range(seeds):
+            played = play_random(rules, seed, battlefield, cap=cap)
+            if best is None or played.orders > best.orders:
+                best, where = played, f"seed {seed}, {label} battlefield"
+            if played.orders >= want:
+                return played.game, where
+    assert best is not None
+    return best.game, f"{where} (longest found: random games end sooner)"
+
+
+def saves(rules: Any, repeats: int, want: int = LONG_GAME) -> dict[str, Any]:
+    """Save and load (load replays every order and compares the snapshot)
+    of one long game, ``repeats`` times each, in a temporary folder."""
+    from saves.store import load_game, save_game
+
+    game, where = long_game(rules, want)
+    save_times, load_times = [], []
+    with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as folder:
+        path = Path(folder) / "long.json"
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            save_game(game, path)
+            save_times.append(time.perf_counter() - t0)
+        size = path.stat().st_size
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            loaded = load_game(path)
+            load_times.append(time.perf_counter() - t0)
+        if loaded != game:
+            raise RuntimeError(f"{rules.name}: the loaded game differs from the saved one")
+    return {
+        "ruleset": rules.name,
+        "orders": len(game.orders),
+        "game": where,
+        "bytes": size,
+        "save_ms": summary([t * 1000 for t in save_times]),
+        "load_ms": summary([t * 1000 for t in load_times]),
+    }
+
+
+def run(quick: bool, log=print) -> dict[str, Any]:
+    games = 2 if quick else 12
+    repeats = 2 if quick else 15
+    out: dict[str, Any] = {"throughput": [], "saves": []}
+    for rules in every_ruleset():
+        log(f"  engine: {rules.name}")
+        out["throughput"].append(throughput(rules, games))
+        out["saves"].append(saves(rules, repeats, want=40 if quick else LONG_GAME))
+    return out
