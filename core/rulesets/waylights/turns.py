@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.board import adjacent
-from core.events import Event, GameOver, Note, TurnStarted
+from core.events import Event, Note, TurnStarted
 from core.dice import roll
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
 
@@ -121,5 +121,5 @@ def finish_by_limit(state: WaylightsState) -> tuple[WaylightsState, list[Event]]
 def _over(state: WaylightsState, winner: int | None, reason: str) -> tuple[WaylightsState, list[Event]]:
     state = attrs.evolve(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
                          attack=None)
-    name = state.players[winner] if winner is not None else ""
-    return state, [GameOver(winner, name, reason)]
+    # core.game adds the GameOver event itself when the outcome appears.
+    return state, [Note(f"The fight is over: {reason}.")]
