@@ -134,8 +134,11 @@ class BoardView(ScrollView, can_focus=True):
         self.cursor = cell
         self._rows.pop(old[1], None)
         self._rows.pop(cell[1], None)
-        self._scroll_to_cursor()
-        self.refresh()
+        if self._scroll_to_cursor():
+            self.refresh()
+        else:  # only the two rows the cursor left and entered
+            self.refresh_line(old[1] + 1)
+            self.refresh_line(cell[1] + 1)
         if announce:
             self.post_message(self.CursorMoved(cell))
 
@@ -147,7 +150,7 @@ class BoardView(ScrollView, can_focus=True):
         if self.picture is not None and not self.picture.hidden:
             self.post_message(self.CellChosen(self.cursor))
 
-    def _scroll_to_cursor(self) -> None:
+    def _scroll_to_cursor(self) -> bool:
         region = self.scrollable_content_region
         view_w = max(1, region.width - LABEL_W)
         view_h = max(1, region.height - 1)
@@ -164,6 +167,8 @@ class BoardView(ScrollView, can_focus=True):
             sy = y + 1 - view_h
         if (sx, sy) != (int(self.scroll_x), int(self.scroll_y)):
             self.scroll_to(sx, sy, animate=False, force=True, immediate=True)
+            return True
+        return False
 
     def on_resize(self) -> None:
         self._scroll_to_cursor()

@@ -24,11 +24,11 @@ async def new_game(pilot) -> GameScreen:
 
 
 async def deploy_both(pilot, screen: GameScreen) -> None:
-    for _ in range(2):
-        side = screen.acting_side()
-        await pilot.press("d")
-        await pilot.press("r")
-        assert screen.acting_side() != side
+    first = screen.acting_side()
+    await pilot.press("d", "r")
+    assert screen.acting_side() == 1 - first  # the other side deploys next
+    await pilot.press("d", "r")
+    assert screen.game.state.phase.value != "deploy"
 
 
 async def test_new_game_deploy_choose_match_fight_save_continue(data_dir):
