@@ -353,7 +353,8 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
             state = fire(state, f.id)
         t = state.get(order.target)
         state = state.put(attrs.evolve(t, status=DEAD))
-        state = attrs.evolve(state, actions=state.max_actions)
+        # A full turn: nothing of the turn is left, the step included.
+        state = attrs.evolve(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
 
