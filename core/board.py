@@ -8,7 +8,6 @@ about distance, contact, straight lines, sight and facing.
 from __future__ import annotations
 
 import enum
-import functools
 import math
 from collections.abc import Callable, Iterable, Iterator
 
@@ -131,9 +130,22 @@ class Battlefield:
         return cell in set(self.zone_cells(side))
 
 
-@functools.lru_cache(maxsize=64)
+# Glyph -> terrain lookups, keyed by the identity of a legend tuple (which
+# the entry keeps alive, so the id cannot be reused while it is here).  An
+# lru_cache keyed by the legend itself hashed every Terrain on every call:
+# the costliest line in the random-play benchmarks (docs/performance.md).
+_LEGENDS: dict[int, tuple[tuple[tuple[str, Terrain], ...], dict[str, Terrain]]] = {}
+
+
 def _legend_map(legend: tuple[tuple[str, Terrain], ...]) -> dict[str, Terrain]:
-    return dict(legend)
+    entry = _LEGENDS.get(id(legend))
+    if entry is not None and entry[0] is legend:
+        return entry[1]
+    if len(_LEGENDS) >= 64:
+        _LEGENDS.clear()
+    mapping = dict(legend)
+    _LEGENDS[id(legend)] = (legend, mapping)
+    return mapping
 
 
 # --------------------------------------------------------------------------
@@ -347,8 +359,7 @@ class Facing(enum.Enum):
 
     def turned(self, eighths: int) -> Facing:
         """Turn clockwise by ``eighths`` of a full circle (negative: anticlockwise)."""
-        order = list(Facing)
-        return order[(order.index(self) + eighths) % 8]
+        return _FACING_ORDER[(_FACING_INDEX[self] + eighths) % 8]
 
     @property
     def arrow(self) -> str:
@@ -360,12 +371,17 @@ class Facing(enum.Enum):
         if dx == 0 and dy == 0:
             raise ValueError("no direction")
         angle = math.degrees(math.atan2(dx, -dy)) % 360  # clockwise from north
-        return list(Facing)[round(angle / 45) % 8]
+        return _FACING_ORDER[round(angle / 45) % 8]
 
     @classmethod
     def towards(cls, frm: Cell, to: Cell) -> Facing:
         return cls.from_delta(to[0] - frm[0], to[1] - frm[1])
 
+
+# Built once: iterating an Enum builds a new list each time (a hot path in
+# arc and movement checks).
+_FACING_ORDER: tuple[Facing, ...] = tuple(Facing)
+_FACING_INDEX = {facing: i for i, facing in enumerate(_FACING_ORDER)}
 
 _DELTAS = {
     Facing.N: (0, -1),
