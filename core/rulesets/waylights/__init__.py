@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 
 from core.board import Battlefield
 from core.deployment import Deploy, DeployAll, Ready, open_cells

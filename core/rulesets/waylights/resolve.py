@@ -14,7 +14,7 @@ from core.rulesets.waylights.combat import (EFFECT_COST, attack_mods, band_name,
 from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon
-from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, WaylightsState
+from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
 
 DICE = 4
 
@@ -64,7 +64,9 @@ def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[Waylig
         return state, False, []
     dice, face = state.dice.face(6)
     avoided = face <= cover_avoid_faces(cover)
-    return attrs.evolve(state, dice=dice), avoided, [CoverRolled(shooter, target, cover, face, avoided)]
+    rolled = Rolled("1d6", (face,), (), face, f"cover against {shooter} (avoided on {cover_avoid_faces(cover)} or less)",
+                    target)
+    return attrs.evolve(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided)]
 
 
 def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: int, ddice: int, *,

@@ -1,6 +1,5 @@
 """Damage ladder, wounds on rolls, movement, the step and reloading."""
 
-import attrs
 import pytest
 
 from core.rulesets.waylights.combat import wounds_for

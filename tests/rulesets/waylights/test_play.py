@@ -2,7 +2,6 @@
 
 import random
 
-import attrs
 import pytest
 
 from core import game as G
@@ -47,3 +46,27 @@ def test_rejected_order_leaves_game_unchanged():
     assert not isinstance(out, G.Submitted)
     assert out.code == "not-deployed"
     assert game == before
+
+
+def test_illegal_orders_in_battle_are_refused_and_change_nothing():
+    game = G.start("waylights", WaylightsOptions(), field(), seed=7)
+    for text in ("deploy-all side=0", "ready side=0", "deploy-all side=1", "ready side=1"):
+        game = G.submit(game, R.parse_order(text)).game
+    (side,) = game.to_act
+    unit = game.state.active
+    before = game
+    for text in (f"move side={side} unit={unit} to=0,0",  # the split comes first
+                 f"split side={side} unit={unit} attack=5",
+                 f"split side={1 - side} unit={unit} attack=2",
+                 f"end side={side} unit={unit}"):
+        out = G.submit(game, R.parse_order(text))
+        assert not isinstance(out, G.Submitted), text
+        assert game == before
+    game = G.submit(game, R.parse_order(f"split side={side} unit={unit} attack=2")).game
+    before = game
+    for text in (f"move side={side} unit={unit} to=0,9", f"step side={side} unit={unit} to=9,9",
+                 f"attack side={side} unit={unit} target={unit}", f"reload side={side} unit={unit}",
+                 f"finish side={side} unit={unit} target=b1", f"defend side={side} unit={unit}"):
+        out = G.submit(game, R.parse_order(text))
+        assert not isinstance(out, G.Submitted), text
+        assert game == before

@@ -1,6 +1,5 @@
 """Units, situation, order labels and cells, text forms, rosters."""
 
-import attrs
 
 from core.rulesets.waylights import RULESET as R
 from core.rulesets.waylights.orders import ORDER_TYPES
