@@ -178,7 +178,7 @@ class WaylightsRuleset(Ruleset):
             w = f.weapon
             if w.ranged:
                 i = f.template.weapons.index(w.name)
-                status += f", {w.name} {f.ammo[i]}" + (" primed" if f.primed[i] or w.kind == "thrown" else " empty")
+                status += f", {w.name} {f.ammo[i]}" + (" primed" if f.primed[i] or w.kind == "thrown" else " unprimed")
             out.append(UnitView(f.id, f.side, f.name, f.pos, status, None, f.template.glyph, marks))
         return out
 
