@@ -134,3 +134,24 @@ def test_round_limit_ends_the_game():
     s = attrs.evolve(s, order=("a1",), index=0)
     s, ev = do(s, "end side=0 unit=a1")
     assert s.phase == "over" and s.winner == 1 and "round limit" in s.end_reason
+
+
+def test_take_cover_undoes_stepping_out():
+    rows = ["." * 10] * 10
+    rows[5] = "..,......."  # brush between a1 (2,4) and the archer b1 (2,8)
+    s = position([("a1", 0, "fighter", (2, 4)), ("b1", 1, "archer", (2, 8))], "a1", rows=rows)
+    assert cover_level(s, s.get("b1"), s.get("a1")) == 1
+    s, _ = do(s, "split-move side=0 unit=a1 to=1,4")
+    s, _ = do(s, "split-move side=0 unit=a1 to=2,4")
+    assert cover_level(s, s.get("b1"), s.get("a1")) == 0  # stepped out: light cover is gone
+    s = position([("a1", 0, "fighter", (2, 4)), ("b1", 1, "archer", (2, 8))], "a1", rows=rows, exposed=True)
+    s, _ = do(s, "take-cover side=0 unit=a1")
+    assert cover_level(s, s.get("b1"), s.get("a1")) == 1
+
+
+def test_healing_crystal_lessens_the_wound_penalty_only():
+    s = position([("a1", 0, "elite", (2, 2), dict(wounds=2)), ("b9", 1, "mook", (9, 9))], "a1")
+    s, _ = do(s, "crystal side=0 unit=a1")
+    a = s.get("a1")
+    assert a.crystals == 0 and a.penalty == 1 and a.wounds == 2
+    assert rejected(s, "crystal side=0 unit=a1") == "no-crystal"
