@@ -1,0 +1,121 @@
+"""Platemail through the app by key presses: secret orders for both sides
+(with an IF/ELSE), the handover between them, commit, and the resolution
+checked in the game state and in the playback."""
+
+from __future__ import annotations
+
+from core.deployment import DeployAll, Ready
+from core.game import start, submit
+from core.registry import find_ruleset
+from core.rulesets.platemail.events import ActionTaken, AttackMade, PhaseBegan
+from saves.library import battlefield_named
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.modals import Handover
+from tui.rulesets.platemail_menus import CellPicker, KeyMenu
+from tui.rulesets.platemail_playback import Playback
+from tui.rulesets.platemail_review import SideOrders
+from tui.rulesets.platemail_writer import OrderWriter
+
+SIZE = (80, 24)
+
+
+def deployed_game(seed: int = 4):
+    """Both sides deployed by the core's own deploy-for-me (a1 2,1; a2 8,1;
+    a3 13,1 against b1 2,10; b2 8,10; b3 13,10 on the yard)."""
+    rules = find_ruleset("platemail")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), seed=seed, players=("Ann", "Bo"))
+    for order in (DeployAll(0), Ready(0), DeployAll(1), Ready(1)):
+        game = submit(game, order).game
+    assert game.state.stage == "orders"
+    return game
+
+
+def phase_actions(log, round_: int) -> dict[tuple[int, str], ActionTaken]:
+    """ActionTaken events of a Round keyed by (phase, unit)."""
+    out, phase, inside = {}, 0, False
+    for event in log:
+        if isinstance(event, PhaseBegan):
+            inside = event.round == round_
+            phase = event.phase
+        elif inside and isinstance(event, ActionTaken):
+            out[(phase, event.unit)] = event
+    return out
+
+
+async def open_game(pilot, game) -> GameScreen:
+    app = pilot.app
+    app.start_game(game)
+    await pilot.pause()
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def write_side_zero(pilot) -> None:
+    """Ann: a1 moves 3 cells down (cursor on the board), IF it reached its
+    destination THEN Defend ELSE Full Attack the closest hostile."""
+    app = pilot.app
+    assert isinstance(app.screen, SideOrders) and app.screen.side == 0
+    await pilot.press("enter")  # the highlighted character: a1
+    assert isinstance(app.screen, KeyMenu)
+    labels = [label for _, label, _ in app.screen.entries]
+    assert "Move (R)" in labels and "Charge (NR)" in labels  # R / NR on every Action
+    await pilot.press("m", "p")  # Move, to a cell picked on the board
+    assert isinstance(app.screen, CellPicker)
+    await pilot.press("down", "down", "down", "enter")
+    await pilot.press("r")  # IF I reached my target (destination)
+    await pilot.press("d")  # THEN Defend
+    await pilot.press("a", "c")  # ELSE Full Attack the closest hostile
+    await pilot.pause()
+    assert isinstance(app.screen, SideOrders)
+    assert any("a1: Move to 2,4" in line for line in app.screen.lines())
+
+
+async def test_both_sides_write_commit_and_the_round_resolves():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, deployed_game())
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        await write_side_zero(pilot)
+        await pilot.press("c")  # commit Ann's orders
+        await pilot.pause()
+        assert screen.game.state.committed == (True, False)
+        assert isinstance(app.screen, Handover)  # the board hides before Bo's turn
+        await pilot.press("enter")
+        assert isinstance(app.screen, SideOrders) and app.screen.side == 1
+        # Bo: b1 Defends, IF an enemy is adjacent THEN Full Attack ELSE Counter;
+        # b2 shoots at the closest hostile, IF hit THEN Defend ELSE Defend.
+        await pilot.press("enter", "d", "a", "a", "c", "o", "c")
+        await pilot.press("down", "enter", "r", "c", "h", "d", "d")
+        await pilot.pause()
+        assert isinstance(app.screen, SideOrders)
+        assert screen.game.state.round == 1
+        await pilot.press("c")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.round == 2 and state.committed == (False, False)
+        # What happened, in the game state and its log
+        assert state.char("a1").pos == (2, 4)
+        acts = phase_actions(screen.game.log, 1)
+        assert acts[(2, "a1")].action == "Defend" and "true, THEN" in acts[(2, "a1")].why
+        assert acts[(2, "b1")].action.startswith("Counter") and "false, ELSE" in acts[(2, "b1")].why
+        assert any(isinstance(e, AttackMade) and e.attacker == "b2" for e in screen.game.log)
+        # Hand back to Ann: the playback comes first
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Playback)
+        await pilot.press("a")
+        text = app.screen.shown_text()
+        assert "a1: Defend [R] — IF I reached my target → true: THEN fired" in text
+        assert "b1: Counter a1 [R] — IF an enemy is adjacent → false: ELSE fired" in text
+        assert "a1 moves from 2,3 to 2,4" in text
+        assert "b2 rolls 1d20 for ranged attack" in text  # every roll with its breakdown
+        if any(isinstance(e, AttackMade) and e.hit for e in screen.game.log):
+            assert "Wounds tallied" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, SideOrders) and app.screen.side == 0
+        await pilot.press("escape")
+        assert app.screen is screen
+        panel = str(screen.query_one("#panel").content)
+        assert "Round 1 results:" in panel and "THEN fired" in panel

@@ -1,0 +1,157 @@
+"""Platemail in the TUI: secret order writing, review and commit, hot-seat
+handover, resolution playback and the order queue in the side panel.
+
+- ``prompt``: once a side has the keyboard in a Round, its orders screen
+  (:class:`SideOrders`) opens by itself; the playback of the last Round
+  comes first when it has not been shown yet.
+- ``commands`` (the ``o`` key): the orders screen, a writer per character,
+  the playback of the last Round again.
+- ``choose``: Enter on a selected own character opens its writer.
+- ``after_over``: the last Round's playback once the game is over.
+- ``panel_lines``: the side's orders (pending or committed) and how last
+  Round's orders went (resolved, THEN fired, fell through to ELSE).
+
+Everything reads ``game.view(side)`` or resolved (public) events only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from core.orders import Order
+from core.rulesets.platemail.events import ActionTaken, PhaseBegan
+from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
+from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.platemail_playback import Playback, round_events
+from tui.rulesets.platemail_review import SideOrders
+from tui.rulesets.platemail_writer import OrderWriter
+
+
+def short_act(act: Act) -> str:
+    """A compact Action for the narrow side panel."""
+    words = [TITLES[act.kind]]
+    if act.spell:
+        words.append(act.spell)
+    if act.item:
+        words.append(act.item)
+    if act.target:
+        words.append(act.target if act.target not in GENERAL_TARGETS else act.target)
+    if act.to:
+        words.append(f"→{act.to[0]},{act.to[1]}")
+    return " ".join(words) + (" R" if READY[act.kind] else " NR")
+
+
+def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
+    """How each own character's orders went in the last resolved Round."""
+    events = round_events(log)
+    phase = 0
+    out = []
+    for event in events:
+        if isinstance(event, PhaseBegan):
+            phase = event.phase
+        elif isinstance(event, ActionTaken) and event.unit in side_units:
+            if phase == 1:
+                fate = "resolved"
+            elif "true, THEN" in event.why:
+                fate = "THEN fired"
+            elif "false, ELSE" in event.why:
+                fate = "fell through to ELSE"
+            else:
+                fate = event.why or "forced"
+            out.append(f" {event.unit} {'1st' if phase == 1 else '2nd'}: {event.action} — {fate}")
+    return out
+
+
+class PlatemailAdapter(RulesetAdapter):
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        self.opened: set[tuple[int, int]] = set()  # (round, side) whose orders screen opened itself
+        self.played: int = 0  # the last Round whose playback was shown
+
+    # -- words ------------------------------------------------------------------
+    def describe(self, game: Any, view: Any, order: Order) -> str:
+        if order.verb == "commit":
+            return "Commit this Round's orders (final: no changes after this)"
+        return super().describe(game, view, order)
+
+    def handover_detail(self, game: Any, side: int) -> str:
+        state = game.state
+        if state.stage != "orders":
+            return ""
+        if state.round > 1 and not any(state.committed) and self.played < state.round - 1:
+            return f"Round {state.round - 1} has been resolved: its playback comes first. Then write your orders."
+        if state.committed[1 - side]:
+            return f"{game.players[1 - side]} has committed. Write your orders for Round {state.round} in secret."
+        return f"Write your orders for Round {state.round} in secret."
+
+    def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
+        if side is None or getattr(view, "stage", "") == "deploy":
+            return []
+        lines = []
+        if view.stage == "orders":
+            status = "committed" if view.committed[side] else "pending"
+            lines.append(f"Your orders, Round {view.round} ({status}):")
+            for c in view.characters:
+                if c.side != side or not c.fighting or c.pos is None:
+                    continue
+                plan = view.plan(c.id)
+                if plan is None:
+                    lines.append(f" {c.id} — none (Defends)")
+                else:
+                    lines.append(f" {c.id} {short_act(plan.first)}; IF {plan.condition.value} "
+                                 f"{short_act(plan.then)} / {short_act(plan.otherwise)}")
+            other = 1 - side
+            lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'writing'}")
+            lines.append("o: orders & commit · Enter on own: write")
+        own = {c.id for c in view.characters if c.side == side}
+        results = last_round_results(game.log, own)
+        if results:
+            lines.append(f"Round {view.round - 1} results:")
+            lines += results
+        return lines
+
+    # -- screens ----------------------------------------------------------------
+    def _playback_due(self, game: Any) -> list:
+        state = game.state
+        done = state.round - 1
+        if done < 1 or self.played >= done:
+            return []
+        self.played = done
+        return round_events(game.log)
+
+    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        state = game.state
+        if state.stage != "orders" or state.committed[side]:
+            return None
+        key = (state.round, side)
+        if key in self.opened:
+            return None
+        self.opened.add(key)
+        return SideOrders(game, side, playback=self._playback_due(game))
+
+    def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
+        units = {getattr(o, "unit", None) for o in orders}
+        if reason != "menu" or len(units) != 1 or not all(isinstance(o, Write) for o in orders):
+            return None
+        return OrderWriter(game, side, units.pop())
+
+    def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
+        state = game.state
+        out: list[tuple[str, Callable[[], Any]]] = []
+        if state.stage == "orders" and side is not None and not state.committed[side]:
+            out.append(("Review this side's orders and commit (c)", lambda: SideOrders(game, side)))
+            view = game.view(side)
+            for c in view.characters:
+                if c.side == side and c.fighting and c.pos is not None:
+                    out.append((f"Write orders for {c.id} ({c.name})",
+                                lambda uid=c.id: OrderWriter(game, side, uid)))
+        if state.round > 1 and round_events(game.log):
+            out.append((f"Play back Round {state.round - 1} again",
+                        lambda: Playback(f"Round {state.round - 1} resolved", round_events(game.log))))
+        return out
+
+    def after_over(self, game: Any) -> Any:
+        """The last Round's playback, once the "Game over" message closes."""
+        events = self._playback_due(game)
+        return Playback(f"Round {game.state.round - 1} resolved", events) if events else None

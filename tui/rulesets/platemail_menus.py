@@ -1,0 +1,142 @@
+"""Small keyboard pickers for Platemail's order writer: a lettered menu
+and a cell picker that puts a cursor on the board.
+
+Both are modal screens that dismiss with the chosen value, or None when
+Escape is pressed (the writer treats None as "go back one step")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from core.board import chebyshev
+from tui.board import BoardView, Picture, default_label
+
+
+class KeyMenu(ModalScreen[Any]):
+    """Pick an entry with its letter, or with the arrows and Enter.
+
+    ``entries`` are ``(key, label, value)``; a value of None shows the
+    entry (with its label saying why) but it cannot be picked."""
+
+    DEFAULT_CSS = """
+    KeyMenu { align: center bottom; background: $background 40%; }
+    KeyMenu > Vertical { width: 76; max-width: 100%; height: auto; max-height: 17;
+        border: round $accent; background: $panel; padding: 0 1; }
+    KeyMenu OptionList { height: auto; max-height: 12; border: none; }
+    KeyMenu #key-title { text-style: bold; width: 100%; }
+    KeyMenu #key-hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "") -> None:
+        super().__init__()
+        self.menu_title = title
+        self.entries = list(entries)
+        self.hint = hint or "letter or ↑↓+Enter choose · Esc back"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.menu_title, id="key-title", markup=False)
+            options = [Option(f"{key}  {label}" if key else f"   {label}", id=f"k{i}", disabled=value is None)
+                       for i, (key, label, value) in enumerate(self.entries)]
+            yield OptionList(*options, id="key-list")
+            yield Label(self.hint, id="key-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event) -> None:
+        char = event.character
+        if not char or not char.isprintable() or char == " ":
+            return
+        for key, _, value in self.entries:
+            if key == char and value is not None:
+                event.stop()
+                self.dismiss(value)
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        value = self.entries[int(event.option.id[1:])][2]
+        if value is not None:
+            self.dismiss(value)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class CellPicker(ModalScreen[Any]):
+    """The board (the writing side's own view) with a cursor: Enter picks
+    the cell under it.  Cells within ``reach`` are marked ``[.]`` as a hint;
+    any cell on the battlefield can be picked."""
+
+    DEFAULT_CSS = """
+    CellPicker { background: $background; }
+    CellPicker #pick-title { height: 1; text-style: bold; background: $primary-background; padding: 0 1; }
+    CellPicker BoardView { height: 1fr; }
+    CellPicker #pick-where { height: 1; padding: 0 1; }
+    CellPicker #pick-hint { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "back", "Back")]
+
+    def __init__(self, title: str, battlefield, units, origin, reach: int) -> None:
+        super().__init__()
+        self.title_text = title
+        self.battlefield = battlefield
+        self.units = list(units)
+        self.origin = origin
+        lit = set()
+        if origin is not None and reach:
+            for y in range(battlefield.height):
+                for x in range(battlefield.width):
+                    cell = (x, y)
+                    if 0 < chebyshev(cell, origin) <= reach and not battlefield.terrain(cell).blocks_move:
+                        lit.add(cell)
+        self.picture = Picture(
+            battlefield=battlefield,
+            units={u.pos: u for u in self.units if u.pos is not None},
+            labels={u.id: default_label(u) for u in self.units},
+            highlights=frozenset(lit),
+            selected=origin,
+        )
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.title_text, id="pick-title", markup=False)
+        yield BoardView(id="pick-board")
+        yield Label("", id="pick-where", markup=False)
+        yield Label("arrows/hjkl/yubn move · Enter pick this cell · Esc back", id="pick-hint", markup=False)
+
+    def on_mount(self) -> None:
+        board = self.query_one(BoardView)
+        board.show(self.picture)
+        board.focus()
+        if self.origin is not None:
+            board.cursor = self.origin
+            self.call_after_refresh(board.move_cursor, self.origin, False)
+        self._where(board.cursor)
+
+    def _where(self, cell) -> None:
+        terrain = self.battlefield.terrain(cell)
+        here = next((u for u in self.units if u.pos == cell), None)
+        who = f" · {here.id} ({here.name})" if here is not None else ""
+        far = f" · {chebyshev(cell, self.origin)} cell(s) away" if self.origin is not None else ""
+        self.query_one("#pick-where", Label).update(f"{cell[0]},{cell[1]}: {terrain.kind}{far}{who}")
+
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        message.stop()
+        self._where(message.cell)
+
+    def on_board_view_cell_chosen(self, message: BoardView.CellChosen) -> None:
+        message.stop()
+        self.dismiss(message.cell)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

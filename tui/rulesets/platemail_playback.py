@@ -1,0 +1,171 @@
+"""Platemail's resolution playback: a Round's events stepped through with
+a key, Phase by Phase -- what each character does (and which branch of its
+IF/ELSE fired, and why), the movement with Clashes and Crashes, every
+attack with its rolls, and the Wounds tallied at the end of each Phase.
+
+It only reads events the engine logged; it works nothing out itself."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Label, Static
+
+from core.events import Event, Moved, Rolled, TurnEnded, TurnStarted
+from core.rulesets.platemail.events import (ActionTaken, AttackMade, Clashed, Crashed, PhaseBegan,
+                                            StatusChanged, WoundsTallied)
+from tui.modals import Message
+
+MOVES = (Moved, Clashed, Crashed)
+TALLY = (WoundsTallied, StatusChanged)
+
+
+def round_events(log: Sequence[Event]) -> list[Event]:
+    """The events of the last resolved Round in ``log`` (from its
+    "orders revealed" to its end, and anything logged right after)."""
+    start = None
+    for index in range(len(log) - 1, -1, -1):
+        if isinstance(log[index], TurnStarted):
+            start = index
+            break
+    if start is None:
+        return []
+    return list(log[start:])
+
+
+def action_line(event: ActionTaken) -> str:
+    ready = "R" if event.ready else "NR"
+    why = event.why
+    if "true, THEN" in why:
+        why = why.replace(": true, THEN", " → true: THEN fired")
+    elif "false, ELSE" in why:
+        why = why.replace(": false, ELSE", " → false: ELSE fired")
+    return f"{event.unit}: {event.action} [{ready}] — {why}" if why else f"{event.unit}: {event.action} [{ready}]"
+
+
+def _kind(event: Event) -> str:
+    if isinstance(event, (TurnStarted, PhaseBegan)):
+        return "phase"
+    if isinstance(event, ActionTaken):
+        return "act"
+    if isinstance(event, MOVES):
+        return "move"
+    if isinstance(event, Rolled):
+        return "roll"
+    if isinstance(event, AttackMade):
+        return "attack"
+    if isinstance(event, TALLY):
+        return "tally"
+    if isinstance(event, TurnEnded):
+        return "end"
+    return "other"
+
+
+def playback_steps(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
+    """Group a Round's events into steps of (title, lines)."""
+    steps: list[tuple[str, list[str]]] = []
+    previous = None
+    for event in events:
+        kind = _kind(event)
+        new = (kind in ("phase", "end")
+               or (kind == "move" and previous != "move")
+               or (kind == "roll" and previous not in ("roll",))
+               or (kind == "attack" and previous != "roll")
+               or (kind == "tally" and previous != "tally")
+               or not steps)
+        if kind == "act":
+            new = previous not in ("phase", "act")
+        if new:
+            steps.append((_title(event, kind), []))
+        title, lines = steps[-1]
+        if kind == "act":
+            lines.append(action_line(event))
+        elif kind == "attack":
+            lines.append(event.sentence)
+            steps[-1] = (f"Attack: {event.attacker} on {event.target}, "
+                         f"{'CRITICAL' if event.critical else 'hit' if event.hit else 'miss'}", lines)
+        elif kind == "roll":
+            who = f"{event.who} " if event.who else ""
+            lines.append(f"{who}rolls {event.expression} for {event.purpose}: {event.breakdown} = {event.total}")
+        elif kind != "phase" or isinstance(event, TurnStarted):
+            lines.append(event.sentence)
+        if kind != "other":
+            previous = kind
+    return steps
+
+
+def _title(event: Event, kind: str) -> str:
+    if isinstance(event, PhaseBegan):
+        return f"{event.sentence}: what each character does"
+    if isinstance(event, TurnStarted):
+        return f"Round {event.turn}: both sides' orders revealed"
+    return {"move": "Movement (everyone steps at once)", "roll": "Attack", "attack": "Attack",
+            "tally": "End of the Phase: Wounds tallied", "end": "End of the Round",
+            "act": "Actions"}.get(kind, "Also")
+
+
+class Playback(Message, inherit_bindings=False):
+    """Steps through a Round's resolution: Enter / space / → the next step,
+    ← back one, ``a`` everything, Esc close.  Enter on the last step closes."""
+
+    DEFAULT_CSS = """
+    Playback { align: center middle; }
+    Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
+    Playback #pb-title { text-style: bold; height: 1; }
+    Playback #pb-scroll { height: 1fr; }
+    Playback #pb-hint { color: $text-muted; height: 1; }
+    """
+    BINDINGS = [
+        Binding("enter,space,right,n", "next", "Next step"),
+        Binding("left,p", "previous", "Back"),
+        Binding("a", "everything", "All"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, events: Sequence[Event]) -> None:
+        super().__init__(title, "")
+        self.steps = playback_steps(events) or [("Nothing to play back", [])]
+        self.shown = 1
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pb-box"):
+            yield Label("", id="pb-title", markup=False)
+            with VerticalScroll(id="pb-scroll"):
+                yield Static("", id="pb-text", markup=False)
+            yield Label("Enter/space/→ next · ← back · a all · Esc close", id="pb-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def shown_text(self) -> str:
+        out = []
+        for index, (title, lines) in enumerate(self.steps[: self.shown]):
+            mark = "▶" if index == self.shown - 1 else "·"
+            out.append(f"{mark} {title}")
+            out += [f"    {line}" for line in lines]
+        return "\n".join(out)
+
+    def _draw(self) -> None:
+        last = self.shown >= len(self.steps)
+        self.query_one("#pb-title", Label).update(
+            f"{self.title_text} — step {self.shown}/{len(self.steps)}" + (" (the end: Enter closes)" if last else ""))
+        self.query_one("#pb-text", Static).update(self.shown_text())
+        self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def action_next(self) -> None:
+        if self.shown >= len(self.steps):
+            self.dismiss(None)
+            return
+        self.shown += 1
+        self._draw()
+
+    def action_previous(self) -> None:
+        self.shown = max(1, self.shown - 1)
+        self._draw()
+
+    def action_everything(self) -> None:
+        self.shown = len(self.steps)
+        self._draw()

@@ -1,0 +1,127 @@
+"""Platemail's side orders screen: every character of the side with the
+order written for it (``describe_order`` lines), a writer for each, and
+the Commit key.  It is the review before committing.
+
+It returns the orders to submit: the ``write`` orders written here, then
+``commit`` when C was pressed.  It reads ``game.view(side)`` only, so the
+other side's orders never show."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from core.events import Event
+from core.rulesets.platemail.state import Commit, Write
+from tui.rulesets.platemail_playback import Playback
+from tui.rulesets.platemail_writer import OrderWriter
+
+
+class SideOrders(ModalScreen[Any]):
+    DEFAULT_CSS = """
+    SideOrders { align: center middle; }
+    SideOrders > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1; }
+    SideOrders #review-title { text-style: bold; }
+    SideOrders OptionList { height: auto; max-height: 16; border: none; }
+    SideOrders #review-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("c", "commit", "Commit"),
+        Binding("w", "write", "Write", show=False),
+        Binding("escape", "close", "Close"),
+    ]
+
+    def __init__(self, game: Any, side: int, playback: Sequence[Event] = ()) -> None:
+        super().__init__()
+        self.game = game
+        self.side = side
+        self.view = game.view(side)
+        self.playback = list(playback)
+        self.written: dict[str, Write] = {}  # written here, not yet submitted
+        self.mine = [c for c in self.view.characters if c.side == side]
+
+    def compose(self) -> ComposeResult:
+        name = self.game.players[self.side]
+        with Vertical():
+            yield Label(f"{name}: orders for Round {self.view.round} (secret until both commit)",
+                        id="review-title", markup=False)
+            yield OptionList(*self._options(), id="review-list")
+            yield Label("", id="review-count", markup=False)
+            yield Label("Enter write/rewrite the highlighted character · c COMMIT all · Esc back to the board",
+                        id="review-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self._count()
+        if self.playback:
+            self.app.push_screen(Playback(f"Round {self.view.round - 1} resolved", self.playback))
+
+    def plan(self, uid: str) -> Write | None:
+        return self.written.get(uid) or self.view.plan(uid)
+
+    def lines(self) -> list[str]:
+        """The review: one line per character of the side."""
+        out = []
+        for c in self.mine:
+            plan = self.plan(c.id)
+            if not c.fighting or c.pos is None:
+                out.append(f"{c.id} {c.name}: {c.status.value}, takes no Actions")
+            elif plan is None:
+                out.append(f"{c.id} {c.name}: not written yet (would Defend all Round)")
+            else:
+                text = self.game.ruleset.describe_order(self.view, plan)
+                mark = "new" if c.id in self.written else "written"
+                out.append(f"[{mark}] {text}")
+        return out
+
+    def _options(self) -> list[Option]:
+        return [Option(line, id=f"u{i}", disabled=not (c.fighting and c.pos is not None))
+                for i, (c, line) in enumerate(zip(self.mine, self.lines()))]
+
+    def _count(self) -> None:
+        able = [c for c in self.mine if c.fighting and c.pos is not None]
+        done = sum(1 for c in able if self.plan(c.id) is not None)
+        self.query_one("#review-count", Label).update(f"{done}/{len(able)} characters have orders.")
+
+    def _refresh(self, highlight: int | None = None) -> None:
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options(self._options())
+        if highlight is not None:
+            menu.highlighted = highlight
+        self._count()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._write(int(event.option.id[1:]))
+
+    def action_write(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self._write(index)
+
+    def _write(self, index: int) -> None:
+        c = self.mine[index]
+        if not c.fighting or c.pos is None:
+            return
+
+        def written(order: Any) -> None:
+            if isinstance(order, Write):
+                self.written[order.unit] = order
+            self._refresh(index)
+
+        self.app.push_screen(OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id)), written)
+
+    def action_commit(self) -> None:
+        self.dismiss(list(self.written.values()) + [Commit(self.side)])
+
+    def action_close(self) -> None:
+        self.dismiss(list(self.written.values()) or None)

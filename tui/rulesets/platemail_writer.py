@@ -1,0 +1,318 @@
+"""Platemail's order writer: one character's orders for the Round built
+step by step from the keyboard (seed: Speculative Planning, IF ELSE Clause).
+
+Steps: the first Action (a lettered menu, R / NR on every entry), what it
+needs (a target from a list, a destination cell picked on the board, a
+spell or an item), then the IF condition, the THEN Action and the ELSE
+Action.  Escape goes back one step; Escape on the first step cancels.  The
+result is a ``write`` order; the screen never changes the game itself.
+
+Everything shown comes from ``game.view(side)``: the other side's orders
+and hidden enemies never appear here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from core.board import chebyshev
+from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS
+from core.rulesets.platemail.rules import describe_act
+from core.rulesets.platemail.state import (CONDITION_TEXT, GENERAL_TARGETS, MOVES, READY, TITLES, Act,
+                                           Action, Condition, Write)
+from tui.rulesets.platemail_menus import CellPicker, KeyMenu
+
+# One letter per voluntary Action, shown in the menu.
+KIND_KEYS = {
+    Action.MOVE: "m", Action.SPRINT: "s", Action.FALL_BACK: "b", Action.SKULK: "k", Action.CHARGE: "c",
+    Action.FULL_ATTACK: "a", Action.COUNTER: "o", Action.RANGED: "r", Action.RAPID_FIRE: "f",
+    Action.AIM: "i", Action.DEFEND: "d", Action.GUARD: "g", Action.PREPARE: "p", Action.RELEASE: "e",
+    Action.FOCUS: "u", Action.USE_ITEM: "t", Action.RESCUE: "x", Action.STABILIZE: "z",
+}
+CONDITION_KEYS = {
+    Condition.REACHED: "r", Condition.TARGET_DOWN: "d", Condition.HIT: "h", Condition.ENEMY_ADJACENT: "a",
+    Condition.IN_RANGE: "g", Condition.VISIBLE: "v", Condition.ALLY_DOWN: "l", Condition.WOUNDED: "w",
+    Condition.SPELL_READY: "s",
+}
+GENERAL_KEYS = {"closest": "c", "injured": "i", "biggest": "b", "ally": "a", "ally-injured": "j",
+                "ally-down": "d", "self": "s"}
+HOSTILE_GENERAL = ("closest", "injured", "biggest")
+FRIENDLY_GENERAL = ("ally", "ally-injured", "ally-down")
+CELL = "<cell>"  # menu value: pick a cell on the board
+NOTHING = "<none>"  # menu value: no destination / target
+SLOTS = ("first", "condition", "then", "otherwise")
+SLOT_NAMES = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
+
+
+def ready_mark(kind: Action) -> str:
+    if kind == Action.USE_ITEM:
+        return "(R; reload of a crossbow NR)"
+    return "(R)" if READY[kind] else "(NR)"
+
+
+class OrderWriter(ModalScreen[Any]):
+    """Builds one ``write`` order for ``unit`` of ``side``."""
+
+    DEFAULT_CSS = """
+    OrderWriter { align: center top; }
+    OrderWriter > Vertical { width: 78; max-width: 100%; height: auto; max-height: 7;
+        border: round $accent; background: $panel; padding: 0 1; }
+    OrderWriter #writer-title { text-style: bold; }
+    OrderWriter #writer-problem { color: $warning; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, game: Any, side: int, unit: str, preset: Write | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.side = side
+        self.unit = unit
+        self.view = game.view(side)
+        self.rules = game.ruleset
+        self.me = self.view.char(unit)
+        self.acts: dict[str, Act | None] = {"first": None, "then": None, "otherwise": None}
+        self.condition: Condition | None = None
+        self.step = 0
+        old = preset or self.view.plan(unit)
+        self.old = old
+
+    # -- the draft shown behind the pickers ------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Orders for {self.me.name} ({self.unit}) at {self._where(self.me.pos)}",
+                        id="writer-title", markup=False)
+            yield Static("", id="writer-draft", markup=False)
+            yield Label("", id="writer-problem", markup=False)
+
+    def on_mount(self) -> None:
+        self.ask(0)
+
+    @staticmethod
+    def _where(cell) -> str:
+        return "off the board" if cell is None else f"{cell[0]},{cell[1]}"
+
+    def draft_text(self) -> str:
+        def part(slot: str) -> str:
+            act = self.acts[slot]
+            return describe_act(act) if act is not None else "…"
+
+        cond = CONDITION_TEXT[self.condition] if self.condition is not None else "…"
+        lines = [f"1st: {part('first')}", f"IF {cond}", f"THEN {part('then')}  ELSE {part('otherwise')}"]
+        if self.old is not None and self.step == 0 and self.acts["first"] is None:
+            lines = ["Written now: " + self.rules.describe_order(self.view, self.old).split(": ", 1)[-1]]
+        return "\n".join(lines)
+
+    def _show(self, problem: str = "") -> None:
+        self.query_one("#writer-draft", Static).update(self.draft_text())
+        self.query_one("#writer-problem", Label).update(problem)
+
+    # -- the steps ------------------------------------------------------------------------
+    def ask(self, index: int, problem: str = "") -> None:
+        self.step = index
+        if index < 0:
+            self.dismiss(None)
+            return
+        if index >= len(SLOTS):
+            self.finish()
+            return
+        self._show(problem)
+        slot = SLOTS[index]
+        if slot == "condition":
+            self.ask_condition(index)
+        else:
+            self.ask_kind(slot, index)
+
+    def ask_condition(self, index: int) -> None:
+        entries = [(CONDITION_KEYS[c], f"IF {CONDITION_TEXT[c]}", c) for c in Condition]
+
+        def picked(value: Any) -> None:
+            if value is None:
+                self.ask(index - 1)
+                return
+            self.condition = value
+            self.ask(index + 1)
+
+        self.app.push_screen(KeyMenu(f"{self.unit}: the IF condition, checked after the 1st Phase", entries), picked)
+
+    def ask_kind(self, slot: str, index: int) -> None:
+        first = slot == "first"
+        entries = []
+        for kind, key in KIND_KEYS.items():
+            label = f"{TITLES[kind]} {ready_mark(kind)}"
+            why = self._impossible(kind, first)
+            entries.append((key, f"{label} — {why}" if why else label, None if why else kind))
+
+        def picked(kind: Any) -> None:
+            if kind is None:
+                self.ask(index - 1)
+                return
+
+            def done(act: Act | None) -> None:
+                if act is None:
+                    self.ask_kind(slot, index)
+                    return
+                self.acts[slot] = act
+                self.ask(index + 1)
+
+            self.ask_details(kind, done)
+
+        self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries), picked)
+
+    def _impossible(self, kind: Action, first: bool) -> str:
+        """Why ``kind`` cannot be written here at all (whatever its target)."""
+        probe = Act(self.side, kind, target=self._probe_target(kind), to=self.me.pos,
+                    spell=self.me.spells[0] if self.me.spells else None,
+                    item="potion" if kind == Action.USE_ITEM else None)
+        if kind == Action.USE_ITEM:
+            return ""
+        problem = check_act(self.view, self.me, probe, first)
+        return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
+
+    @staticmethod
+    def _probe_target(kind: Action) -> str:
+        if kind in FRIENDLY_KINDS:
+            return "ally"
+        if kind == Action.STABILIZE:
+            return "ally-down"
+        return "closest"
+
+    # -- what an Action needs ----------------------------------------------------------------
+    def ask_details(self, kind: Action, done: Callable[[Act | None], None]) -> None:
+        side = self.side
+        if kind in (Action.DEFEND, Action.FOCUS):
+            done(Act(side, kind))
+        elif kind in HOSTILE_KINDS:
+            self.ask_target(kind, "hostile", lambda t: done(None if t is None else Act(side, kind, target=t)))
+        elif kind == Action.GUARD:
+            self.ask_target(kind, "friendly", lambda t: done(None if t is None else Act(side, kind, target=t)))
+        elif kind == Action.STABILIZE:
+            self.ask_target(kind, "down", lambda t: done(None if t is None else Act(side, kind, target=t)))
+        elif kind == Action.RELEASE:
+            self.ask_target(kind, "any", lambda t: done(None if t is None else Act(side, kind, target=t)))
+        elif kind == Action.RESCUE:
+            def carried(t: Any) -> None:
+                if t is None:
+                    done(None)
+                    return
+                self.ask_cell(kind, lambda cell: done(None if cell is None else Act(side, kind, target=t, to=cell)))
+
+            self.ask_target(kind, "down", carried)
+        elif kind in (Action.MOVE, Action.SPRINT, Action.SKULK, Action.FALL_BACK):
+            self.ask_destination(kind, done)
+        elif kind == Action.PREPARE:
+            entries = [(str(i + 1), f"{SPELLS[s].name} (range {SPELLS[s].range_ft} ft)", s)
+                       for i, s in enumerate(self.me.spells)]
+            self.app.push_screen(KeyMenu(f"{self.unit}: which spell to Prepare", entries),
+                                 lambda s: done(None if s is None else Act(side, kind, spell=s)))
+        elif kind == Action.USE_ITEM:
+            self.ask_item(done)
+        else:
+            done(Act(side, kind))
+
+    def _characters(self, which: str) -> list:
+        me = self.me
+        out = []
+        for c in self.view.characters:
+            if c.pos is None or not c.fighting and which != "down":
+                continue
+            if which == "hostile" and c.side == me.side:
+                continue
+            if which == "friendly" and (c.side != me.side or c.id == me.id):
+                continue
+            if which == "down" and c.side != me.side:
+                continue
+            out.append(c)
+        return out
+
+    def ask_target(self, kind: Action, which: str, done: Callable[[Any], None], extra=()) -> None:
+        general = {"hostile": HOSTILE_GENERAL, "friendly": FRIENDLY_GENERAL,
+                   "down": ("ally-down", "ally-injured", "ally", "self"),
+                   "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",)}[which]
+        entries = list(extra)
+        entries += [(GENERAL_KEYS[g], GENERAL_TARGETS[g], g) for g in general]
+        for number, c in enumerate(self._characters(which), 1):
+            far = chebyshev(c.pos, self.me.pos) if self.me.pos else 0
+            hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
+            state = "" if c.fighting else f", {c.status.value}"
+            key = str(number) if number < 10 else ""
+            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} cells{hurt}{state})", c.id))
+        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — whom?", entries), done)
+
+    def ask_cell(self, kind: Action, done: Callable[[Any], None]) -> None:
+        units = self.rules.units(self.view)
+        title = f"{self.unit}: {TITLES[kind]} — pick the destination cell"
+        self.app.push_screen(CellPicker(title, self.view.battlefield, units, self.me.pos, MOVES.get(kind, 0)), done)
+
+    def ask_destination(self, kind: Action, done: Callable[[Act | None], None]) -> None:
+        side = self.side
+        first = [("p", "a cell picked on the board", CELL)]
+        if kind == Action.FALL_BACK:
+            first.append(("n", "straight away from the nearest hostile", NOTHING))
+        if kind == Action.SKULK:
+            first.append(("n", "stay where I am (hide)", NOTHING))
+
+        def picked(value: Any) -> None:
+            if value is None:
+                done(None)
+            elif value == CELL:
+                self.ask_cell(kind, lambda cell: done(Act(side, kind, to=cell)) if cell is not None
+                              else self.ask_destination(kind, done))
+            elif value == NOTHING:
+                done(Act(side, kind))
+            else:
+                done(Act(side, kind, target=value))
+
+        if kind in (Action.FALL_BACK, Action.SKULK):
+            self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — where to?", first), picked)
+        else:
+            self.ask_target(kind, "any", picked, extra=first)
+
+    def ask_item(self, done: Callable[[Act | None], None]) -> None:
+        side, me = self.side, self.me
+        kind = Action.USE_ITEM
+        entries = [("r", "reload the weapon (NR for a crossbow)", "reload"),
+                   ("p", f"drink a potion ({me.potions} left)", "potion"),
+                   ("o", "open or close an adjacent door", "door"),
+                   ("f", "free someone entrapped", "free")]
+        for i, key in enumerate(dict.fromkeys(me.carried), 1):
+            if key in WEAPONS:
+                entries.append((str(i), f"swap to the {WEAPONS[key].name}", f"swap:{key}"))
+
+        def picked(item: Any) -> None:
+            if item is None:
+                done(None)
+            elif item == "free":
+                self.ask_target(kind, "down", lambda t: done(None if t is None else Act(side, kind, target=t,
+                                                                                        item="free")))
+            else:
+                done(Act(side, kind, item=item))
+
+        self.app.push_screen(KeyMenu(f"{self.unit}: Use Item — which?", entries), picked)
+
+    # -- the end ---------------------------------------------------------------------------
+    def finish(self) -> None:
+        order = Write(self.side, self.unit, self.acts["first"], self.condition, self.acts["then"],
+                      self.acts["otherwise"])
+        for slot, index in (("first", 0), ("then", 2), ("otherwise", 3)):
+            problem = check_act(self.view, self.me, self.acts[slot], slot == "first")
+            if problem is not None:
+                self.acts[slot] = None
+                self.ask(index, f"{SLOT_NAMES[slot]}: {problem.message}")
+                return
+        problem = self.rules.check(self.view, order)
+        if problem is not None:
+            self._show(problem.message)
+            self.notify(problem.message, severity="warning")
+            self.ask(0, problem.message)
+            return
+        self.dismiss(order)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
