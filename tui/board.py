@@ -44,6 +44,7 @@ LABEL_STYLE = Style(color="grey58", dim=True)
 CURSOR = Style(reverse=True)
 PLAIN = Style()
 SELECTED = Style(underline=True)
+GRID_EDGE = Style(underline=True)
 
 
 def terrain_style(terrain: Terrain) -> Style:
@@ -78,6 +79,7 @@ class Picture:
     highlights: frozenset = frozenset()
     selected: Cell | None = None
     hidden: bool = False  # handover: draw nothing of the game
+    grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
 
 
 class BoardView(ScrollView, can_focus=True):
@@ -95,6 +97,10 @@ class BoardView(ScrollView, can_focus=True):
         Binding("b,1,end", "step(-1,1)", "↙", show=False),
         Binding("n,3,pagedown", "step(1,1)", "↘", show=False),
         Binding("enter,space,5,kp_begin", "choose", "Choose", show=True),
+        Binding("shift+up", "jump(0,-1)", show=False),
+        Binding("shift+down", "jump(0,1)", show=False),
+        Binding("shift+left", "jump(-1,0)", show=False),
+        Binding("shift+right", "jump(1,0)", show=False),
     ]
 
     class CellChosen(Message):
@@ -145,6 +151,14 @@ class BoardView(ScrollView, can_focus=True):
     def action_step(self, dx: int, dy: int) -> None:
         x, y = self.cursor
         self.move_cursor((x + dx, y + dy))
+
+    def action_jump(self, dx: int, dy: int) -> None:
+        """Shift+arrow: a grid square (or five cells) at a time, stopping at the edge."""
+        if self.picture is None:
+            return
+        bf, step = self.picture.battlefield, self.picture.grid or 5
+        x, y = self.cursor
+        self.move_cursor((max(0, min(bf.width - 1, x + dx * step)), max(0, min(bf.height - 1, y + dy * step))))
 
     def action_choose(self) -> None:
         if self.picture is not None and not self.picture.hidden:
@@ -210,6 +224,10 @@ class BoardView(ScrollView, can_focus=True):
                 else:
                     label = f" {glyph} "
                     style = terrain_style(bf.terrain(cell))
+                    if pic.grid and x % pic.grid == 0:
+                        label = f"▏{glyph} "  # the left edge of a grid square
+            if pic.grid and y % pic.grid == pic.grid - 1:
+                style = style + GRID_EDGE  # the bottom edge of a grid square
             if cell == self.cursor:
                 style = style + CURSOR
             segments.append(Segment(label, style))

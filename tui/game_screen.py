@@ -143,17 +143,19 @@ class GameScreen(Screen[None]):
                 self.selected = movers[0]
         highlights = set()
         for order in by_unit.get(self.selected, []) if self.selected else []:
-            highlights.update(rules.order_cells(view, order))
+            highlights.update(self.adapter.order_cells(game, view, order))
         for order in by_unit.get(None, []):
-            highlights.update(rules.order_cells(view, order))
+            highlights.update(self.adapter.order_cells(game, view, order))
         positions = {u.pos: u for u in self.units if u.pos is not None}
         selected_unit = self._unit(self.selected)
+        field = self.adapter.battlefield(game, view)
         picture = Picture(
-            battlefield=game.battlefield,
+            battlefield=field,
             units=positions,
             labels={u.id: self.adapter.unit_label(u) for u in self.units},
-            highlights=frozenset(c for c in highlights if game.battlefield.in_bounds(c)),
+            highlights=frozenset(c for c in highlights if field.in_bounds(c)),
             selected=selected_unit.pos if selected_unit else None,
+            grid=self.adapter.board_grid(game, view),
         )
         self.query_one(BoardView).show(picture)
         self._draw_banner(side)
@@ -161,12 +163,18 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
         if game.outcome is not None and not self.announced_over:
             self.announced_over = True
-            self._open(Message("Game over", self._over_text()), None)
+            self._open(Message("Game over", self._over_text()), self._after_over)
             return
         if side is not None and not self.modal_open:
             modal = self.adapter.prompt(game, side, self.orders)
             if modal is not None:
                 self._open(modal, self._submit_result)
+
+    @guarded
+    def _after_over(self, _: Any) -> None:
+        modal = self.adapter.after_over(self.game)
+        if modal is not None:
+            self._open(modal, lambda game: game is not None and self.app.start_game(game))
 
     def _over_text(self) -> str:
         outcome = self.game.outcome
@@ -210,7 +218,8 @@ class GameScreen(Screen[None]):
             lines.append(situation.detail)
         lines += self.adapter.panel_lines(game, self.view_state, self.keyboard_side, self._unit(self.selected))
         cell = board.cursor
-        terrain = game.battlefield.terrain(cell)
+        field = self.adapter.battlefield(game, self.view_state)
+        terrain = field.terrain(cell)
         here = next((u for u in self.units if u.pos == cell), None)
         lines.append("")
         lines.append(f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else ""))
@@ -227,7 +236,7 @@ class GameScreen(Screen[None]):
             if waiting and any(u.id in self._orders_by_unit() for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
-        lines.append(legend_text(game.battlefield))
+        lines.append(legend_text(field))
         self.query_one("#panel", Static).update("\n".join(lines))
 
     def _unit_line(self, unit: UnitView) -> str:
@@ -241,7 +250,7 @@ class GameScreen(Screen[None]):
             return
         board = self.query_one(BoardView)
         if board.picture is not None:
-            board.show(Picture(battlefield=self.game.battlefield, hidden=True))
+            board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
         self.selected = None
 
         def done(_: Any) -> None:
@@ -316,7 +325,7 @@ class GameScreen(Screen[None]):
             self.notify("Nobody can act now." if self.game.outcome is None else self._over_text())
             return
         if self.selected is not None:
-            hits = [o for o in by_unit.get(self.selected, []) if cell in rules.order_cells(view, o)]
+            hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
             if hits:
                 self.choose_among(hits, "cell", f"Orders for {self.selected} at {cell[0]},{cell[1]}")
                 return
@@ -328,7 +337,7 @@ class GameScreen(Screen[None]):
                 self.selected = here.id
                 self.redraw()
             return
-        loose = [o for o in by_unit.get(None, []) if cell in rules.order_cells(view, o)]
+        loose = [o for o in by_unit.get(None, []) if cell in self.adapter.order_cells(self.game, view, o)]
         if loose:
             self.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
             return

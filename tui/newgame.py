@@ -145,6 +145,12 @@ class NewGameScreen(Screen[None]):
         default = current if current in names else (rules.default_battlefield if rules else None)
         cycler.values = fitting
         cycler.labels = [f"{bf.name} ({bf.width}x{bf.height})" for bf in fitting]
+        if rules is not None:  # saved Optio results, "play an Optio pre-game first", Optio's maps
+            from tui.rulesets.optio_handoff import extra_sources
+
+            for label, source in extra_sources(rules, options):
+                cycler.values.append(source)
+                cycler.labels.append(label)
         cycler.index = names.index(default) if default in names else 0
         cycler._show()
         self._show_battlefield()
@@ -190,7 +196,7 @@ class NewGameScreen(Screen[None]):
         bf = self.query_one("#battlefield", Cycler).value
         if why is None and bf is None:
             why = "Choose a battlefield."
-        if why is None:
+        if why is None and not getattr(bf, "pre_game", False):
             why = rules.check_options(options, bf)
         if why:
             problem.update(why)
@@ -198,6 +204,11 @@ class NewGameScreen(Screen[None]):
         names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
         if names[0] == names[1]:
             names = (names[0], names[1] + " (2)")
+        if getattr(bf, "pre_game", False):  # decide the battlefield by an Optio pre-game first
+            from tui.rulesets.optio_handoff import start_pre_game
+
+            problem.update(start_pre_game(self.app, rules, options, names, replace=self) or "")
+            return
         try:
             game = start(rules, options, bf, seed=random.randrange(2**31), players=names)
         except ValueError as exc:

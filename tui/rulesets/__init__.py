@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from core.ruleset import Ruleset
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.optio import OptioAdapter
 from tui.rulesets.spheres_of_war import SpheresOfWarAdapter
 
 ADAPTERS: dict[str, type[RulesetAdapter]] = {
     "spheres_of_war": SpheresOfWarAdapter,
+    "optio": OptioAdapter,
 }
 
 

@@ -36,6 +36,18 @@ returning None from the hook means "use the generic behaviour"):
 ``handover_detail(game, side) -> str``
     A line shown on the handover screen (hidden-information rulesets).
 
+Board geometry (the Optio pre-game draws its operational map):
+
+``battlefield(game, view) -> Battlefield``
+    What the board draws (default ``game.battlefield``).
+``board_grid(game, view) -> int``
+    Draw a boundary every that many cells (default 0: none).
+``order_cells(game, view, order) -> tuple[Cell, ...]``
+    The board cells an order is given on (default ``ruleset.order_cells``).
+``after_over(game)``
+    A modal opened once the "Game over" message closes; a ``Game`` it
+    returns is started (and autosaved) as the next game.  Default None.
+
 Adapters never change state: the screen submits what their modals return
 through ``core.game.submit`` and shows any ``Rejection``.
 """
@@ -72,6 +84,19 @@ class RulesetAdapter:
 
     def handover_detail(self, game: Any, side: int) -> str:
         return ""
+
+    # -- board geometry ---------------------------------------------------------
+    def battlefield(self, game: Any, view: Any) -> Any:
+        return game.battlefield
+
+    def board_grid(self, game: Any, view: Any) -> int:
+        return 0
+
+    def order_cells(self, game: Any, view: Any, order: Order) -> tuple:
+        return tuple(self.ruleset.order_cells(view, order))
+
+    def after_over(self, game: Any) -> Any:
+        return None
 
     # -- intercepting orders ----------------------------------------------------
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:

@@ -1,0 +1,220 @@
+"""The Optio pre-game in the TUI and its hand-off to the other rulesets:
+the operational map, hidden identities across the hot-seat handover, the
+template placed by keys, "Fight this battle with...", and the new-game
+form's battlefield sources.  Asserts on the games the screens hold and on
+the saves, never on mocks."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from core.game import start, submit
+from core.registry import find_ruleset
+from core.rulesets.optio import battlefield_for
+from core.rulesets.optio.generator import generate_map
+from core.rulesets.optio.maps import SMALL, map_battlefield
+from core.rulesets.optio.state import Kind, Phase
+from core.rulesets.optio import template as tpl
+from saves.store import list_saves, load_game
+from tui.app import SkirmishApp
+from tui.board import BoardView
+from tui.game_screen import GameScreen
+from tui.modals import Handover, Message
+from tui.newgame import NewGameScreen
+from tui.rulesets.optio_fight import FightScreen
+from tui.rulesets.optio_handoff import PlayOptioFirst
+from tui.rulesets.optio_template import TemplateScreen
+from tui.widgets import Cycler
+
+SIZE = (80, 24)
+OPTIO = find_ruleset("optio")
+
+
+def pre_game(seed: int = 4, map_seed: int = 1):
+    options = attrs.evolve(OPTIO.default_options(), map_seed=map_seed, turn_limit=2, kudos=0)
+    return start(OPTIO, options, map_battlefield(generate_map(map_seed)), seed=seed, players=("Ann", "Bo"))
+
+
+def play_to_template(game, seed: int = 3):
+    """Random legal orders (as the menus offer them) until the armies meet."""
+    pick = random.Random(seed)
+    for _ in range(500):
+        if game.state.phase is Phase.TEMPLATE:
+            return game
+        game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
+    raise AssertionError("the armies never met")
+
+
+def game_screen(app) -> GameScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+
+
+async def place_template_by_keys(pilot) -> tuple[int, int]:
+    """On the template screen: shift once by an arrow, back off if the shift
+    is refused, Enter.  Returns the (forward, right) the screen showed."""
+    screen = pilot.app.screen
+    assert isinstance(screen, TemplateScreen)
+    await pilot.press("right")
+    moved = (screen.forward, screen.right)
+    assert moved != (0, 0), "an arrow shifts the template"
+    state = screen.view_state
+    expected_rows = tpl.cut(state.map, state.meeting, state.second_edge, 1 - screen.side, screen.side, *moved).rows
+    preview = str(screen.query_one("#tpl-preview").render())
+    assert "\n".join(" ".join(r) for r in expected_rows) in preview  # the live preview follows the shift
+    if not screen.allowed:
+        assert "NOT ALLOWED" in str(screen.query_one("#tpl-status").render())
+        await pilot.press("enter")  # refused: the screen stays
+        assert pilot.app.screen is screen
+        await pilot.press("left")
+    chosen = (screen.forward, screen.right)
+    assert screen.allowed
+    await pilot.press("enter")
+    await pilot.pause()
+    return chosen
+
+
+async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#ruleset", Cycler).value == "spheres_of_war"
+        bf = form.query_one("#battlefield", Cycler)
+        bf.focus()
+        for _ in range(len(bf.values)):  # the last source: play an Optio pre-game first
+            if isinstance(bf.value, PlayOptioFirst):
+                break
+            await pilot.press("right")
+        assert isinstance(bf.value, PlayOptioFirst)
+        assert "Optio pre-game" in bf.labels[bf.index]
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.game.ruleset_name == "optio"
+        assert list_saves()[0].ruleset == "optio"  # the pre-game is saved like any game
+        # The board draws the 40x40 operational map, in 5x5 large squares.
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+        board = screen.query_one(BoardView)
+        assert (board.picture.battlefield.width, board.picture.battlefield.height) == (40, 40)
+        assert board.picture.grid == SMALL
+        # Drive the scouting and closing by orders, then the rest by keys.
+        game = play_to_template(screen.game)
+        app.autosave(game)
+        screen.game = game
+        screen.keyboard_side = None
+        screen.redraw()
+        await pilot.pause()
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        await pilot.pause()
+        chosen = await place_template_by_keys(pilot)
+        result = screen.game.state.result
+        assert result is not None and (result.forward, result.right) == chosen
+        assert isinstance(app.screen, Message)  # game over: the battle is fought at ...
+        await pilot.press("enter")
+        await pilot.pause()
+        fight = app.screen
+        assert isinstance(fight, FightScreen)
+        assert fight.choices[0].name == "spheres_of_war"  # the ruleset chosen in the form comes first
+        assert "\n".join(" ".join(r) for r in result.rows) in str(fight.query_one("#fight-field Static").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        battle = game_screen(app)
+        assert battle is not screen and battle.game.ruleset_name == "spheres_of_war"
+        expected = battlefield_for(result, "spheres_of_war")
+        field = battle.game.battlefield
+        assert (field.width, field.height) == (16, 8) == (expected.width, expected.height)
+        assert field.rows == expected.rows == result.rows  # Spheres of War: one cell a small square
+        assert battle.game.players == ("Player 1", "Player 2")
+        saved = [s for s in list_saves() if s.ruleset == "spheres_of_war"]
+        assert len(saved) == 1 and load_game(saved[0].path).battlefield == field
+
+
+async def test_a_saved_pre_game_result_is_a_battlefield_source_in_the_form(data_dir):
+    from saves.store import new_save_path, save_game
+
+    game = play_to_template(pre_game())
+    game = submit(game, OPTIO.legal_orders(game.state, game.state.active)[0]).game
+    assert game.outcome is not None
+    save_game(game, new_save_path(game))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        ruleset = form.query_one("#ruleset", Cycler)
+        while ruleset.value != "plasto_latros":
+            ruleset.focus()
+            await pilot.press("right")
+            await pilot.pause()
+        bf = form.query_one("#battlefield", Cycler)
+        bf.focus()
+        for _ in range(len(bf.values)):  # the saved result comes just before "play first"
+            if "Optio save" in bf.labels[bf.index]:
+                break
+            await pilot.press("right")
+        assert "Optio save" in bf.labels[bf.index]
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        battle = game_screen(app)
+        assert battle.game.ruleset_name == "plasto_latros"
+        expected = battlefield_for(game.state.result, "plasto_latros")
+        assert (battle.game.battlefield.width, battle.game.battlefield.height) == (32, 16)
+        assert battle.game.battlefield.rows == expected.rows
+
+
+def screen_text(screen: GameScreen) -> str:
+    board = screen.query_one(BoardView)
+    labels = " ".join(board.picture.labels.values())
+    panel = str(screen.query_one("#panel").render())
+    return labels + "\n" + panel
+
+
+async def test_one_side_never_sees_the_others_unrevealed_blocks():
+    game = pre_game(seed=8, map_seed=5)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        screen = game_screen(app)
+        seen = set()
+        for _ in range(14):
+            if isinstance(app.screen, Handover):
+                # Nothing of the last player's view shows behind the handover.
+                picture = screen.query_one(BoardView).picture
+                assert picture is None or picture.hidden
+                await pilot.press("enter")
+                await pilot.pause()
+            if screen.game.state.phase is not Phase.SCOUTING:
+                break
+            side = screen.keyboard_side
+            seen.add(side)
+            state = screen.game.state
+            text = screen_text(screen)
+            for block in state.blocks:
+                if block.gone:
+                    continue
+                label = screen.adapter.unit_label(next(u for u in screen.units if u.id == block.id))
+                if block.side == side or block.revealed:
+                    assert label[0] == {"army": "A", "scout": "S", "dummy": "D"}[block.kind.value]
+                    assert label in text
+                else:
+                    assert label == f"?{block.id}"
+                    assert f"{block.id} {block.kind.value}" not in text
+                    assert f"{block.kind.value[0].upper()}{block.id}" not in text
+            assert all(b.kind is Kind.UNKNOWN for b in screen.view_state.blocks
+                       if b.side != side and not b.revealed)
+            # Move every block of this side once (by orders), then end the turn by the menu.
+            mover = random.Random(len(state.blocks) + state.turn)
+            for _ in range(3):
+                moves = [o for o in screen.orders if o.verb == "move"]
+                if moves:
+                    assert screen.submit(mover.choice(moves))
+            await pilot.pause()
+            end = [o for o in screen.orders if o.verb == "end-turn"]
+            assert screen.submit(end[0])
+            await pilot.pause()
+        assert seen == {0, 1}

@@ -1,0 +1,99 @@
+"""Battlefield sources the new-game form offers besides the shipped
+battlefields (issue 6's hand-off):
+
+* the result of a finished Optio pre-game in the save folder (loaded, and
+  ``battlefield_for(result, ruleset)`` cut to the chosen ruleset's scale);
+* "play an Optio pre-game first": the form starts an Optio game with the
+  same players; when it ends, its fight screen offers the ruleset (and the
+  options) chosen in the form first;
+* for Optio itself, the shipped operational maps.
+
+:func:`extra_sources` gives the extra (label, value) entries for the form's
+battlefield selector; :func:`start_pre_game` starts the pre-game.  Saved
+results are :class:`core.board.Battlefield` values like any other.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from core.game import start
+from core.registry import find_ruleset
+from core.rulesets.optio import battlefield_for
+from core.rulesets.optio.maps import map_battlefield
+from core.rulesets.optio.generator import generate_map
+from tui.rulesets.optio_fight import OPTIO, handoffs
+
+
+@attrs.frozen
+class PlayOptioFirst:
+    """The form's "battlefield" meaning: decide it by an Optio pre-game."""
+
+    pre_game: bool = True
+    name: str = "optio pre-game"
+    description: str = ("Play the Optio terrain pre-game first (same players); when it ends, "
+                        "fight this battle on the ground it chose.")
+    width: int = 0
+    height: int = 0
+
+
+def _saved_results(ruleset_name: str) -> list[tuple[str, Any]]:
+    from tui.persistence import store
+
+    saves = store()
+    out = []
+    for summary in saves.list_saves():
+        if summary.problem or summary.ruleset != OPTIO or not summary.over:
+            continue
+        try:
+            game = saves.load_game(summary.path)
+        except Exception:
+            continue
+        result = getattr(game.state, "result", None)
+        if result is None:
+            continue
+        field = battlefield_for(result, ruleset_name)
+        mx, my = result.meeting
+        label = f"Optio save {summary.name}: {result.map_name} {mx},{my} ({field.width}x{field.height})"
+        out.append((label, field))
+    return out
+
+
+def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
+    """Extra battlefield choices for ``rules`` in the new-game form (never raises)."""
+    out: list[tuple[str, Any]] = []
+    try:
+        if rules.name == OPTIO:
+            from saves.maps import shipped_maps
+
+            for m in shipped_maps():
+                field = map_battlefield(m)
+                if rules.check_options(options, field) is None:
+                    out.append((f"map {m.name} (40x40)", field))
+            return out
+        for label, field in _saved_results(rules.name):
+            if rules.check_options(options, field) is None:
+                out.append((label, field))
+        out.append(("Play an Optio pre-game first", PlayOptioFirst()))
+    except Exception:  # a broken save folder must not break the form
+        pass
+    return out
+
+
+def start_pre_game(app: Any, rules: Any, options: Any, players: tuple[str, str], replace: Any = None) -> str | None:
+    """Start an Optio pre-game whose result ``rules`` will be fought on;
+    returns a problem sentence, or None when the game has started."""
+    optio = find_ruleset(OPTIO)
+    seed = random.randrange(2**31)
+    pre_options = attrs.evolve(optio.default_options(), map_seed=random.randrange(2**31))
+    field = map_battlefield(generate_map(pre_options.map_seed))
+    try:
+        game = start(optio, pre_options, field, seed=seed, players=players)
+    except ValueError as exc:
+        return str(exc)
+    handoffs(app)[game.seed] = (rules.name, options)
+    app.start_game(game, replace=replace)
+    return None

@@ -1,0 +1,146 @@
+"""Placing the Optio template by keys, with a live preview.
+
+The arrows shift the template one small square on the map (at most one
+each way from the centred position, as the seed allows); the map shows the
+template's cells lit, the side panel the 16 x 8 cut-out as the battle will
+see it (Green's edge at the top) and whether this shift is allowed (it may
+not take in more impassable ground or map edge than the centred template).
+Enter places it; Esc goes back to the map (``o`` reopens this screen).
+The screen returns a ``place-template`` order; it never changes the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from core.rulesets.optio import operational_battlefield
+from core.rulesets.optio import template as tpl
+from core.rulesets.optio.maps import EDGE_GLYPH, SMALL
+from core.rulesets.optio.orders import PlaceTemplate
+from core.rulesets.optio.state import SIDE_NAMES
+from tui.board import BoardView, Picture
+
+GLYPH_KEY = ". open  = road  T woods  1-3 hill\n% marsh  ~ water  # rock  X off map"
+
+
+def preview_text(rows) -> str:
+    """The cut-out, one glyph every two columns, Green's edge on top."""
+    body = "\n".join(" ".join(row) for row in rows)
+    return f"{SIDE_NAMES[0]}'s edge (top)\n{body}\n{SIDE_NAMES[1]}'s edge (bottom)"
+
+
+class TemplateScreen(ModalScreen[Any]):
+    AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    TemplateScreen { background: $background; }
+    TemplateScreen #tpl-title { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
+    TemplateScreen #tpl-main { height: 1fr; }
+    TemplateScreen BoardView { width: 1fr; height: 1fr; }
+    TemplateScreen #tpl-side { width: 36; padding: 0 0 0 1; border-left: vkey $primary; }
+    TemplateScreen #tpl-keys { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("up,k,8", "shift(0,-1)", "Shift ↑", show=False),
+        Binding("down,j,2", "shift(0,1)", "Shift ↓", show=False),
+        Binding("left,h,4", "shift(-1,0)", "Shift ←", show=False),
+        Binding("right,l,6", "shift(1,0)", "Shift →", show=False),
+        Binding("enter,space", "place", "Place"),
+        Binding("escape", "cancel", "Back to the map"),
+    ]
+
+    def __init__(self, game: Any, side: int) -> None:
+        super().__init__()
+        self.side = side
+        self.view_state = game.view(side)
+        self.player = game.players[side]
+        self.forward = 0
+        self.right = 0
+        self.allowed = True
+        state = self.view_state
+        self.forward_delta = state.second_edge.delta
+        self.right_delta = tpl._right_of(state.second_edge).delta
+        self.field = operational_battlefield(state)
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.player}: place the template", id="tpl-title")
+        with Horizontal(id="tpl-main"):
+            board = BoardView(id="tpl-board")
+            board.can_focus = False  # the arrows shift the template, not the cursor
+            yield board
+            with Vertical(id="tpl-side"):
+                yield Static("", id="tpl-preview", markup=False)
+                yield Static("", id="tpl-status", markup=False)
+        yield Static("arrows: shift the template · Enter: place · Esc: back to the map", id="tpl-keys",
+                     markup=False)
+
+    def on_mount(self) -> None:
+        self._draw()
+        self.call_after_refresh(self._centre_board)
+
+    def _centre_board(self) -> None:
+        (x0, y0), w, h = tpl.template_box(self.view_state.meeting, self.view_state.second_edge,
+                                          self.forward, self.right)
+        board = self.query_one(BoardView)
+        # Bring both corners into view (the far one first), then rest on the centre.
+        board.move_cursor((min(39, max(0, x0 + w - 1)), min(39, max(0, y0 + h - 1))), announce=False)
+        board.move_cursor((min(39, max(0, x0)), min(39, max(0, y0))), announce=False)
+        board.move_cursor((min(39, max(0, x0 + w // 2)), min(39, max(0, y0 + h // 2))), announce=False)
+
+    # -- the picture ----------------------------------------------------------------
+    def order(self) -> PlaceTemplate:
+        return PlaceTemplate(self.side, self.forward, self.right)
+
+    def _draw(self) -> None:
+        state = self.view_state
+        cells = tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, self.forward, self.right))
+        self.query_one(BoardView).show(Picture(
+            battlefield=self.field,
+            highlights=frozenset(c for c in cells if self.field.in_bounds(c)),
+            grid=SMALL,
+        ))
+        cut = tpl.cut(state.map, state.meeting, state.second_edge, 1 - self.side, self.side,
+                      self.forward, self.right)
+        self.query_one("#tpl-preview", Static).update(preview_text(cut.rows))
+        self.allowed = tpl.shift_allowed(state.map, state.meeting, state.second_edge, self.forward, self.right)
+        base = tpl.counts(state.map, *tpl.template_box(state.meeting, state.second_edge))
+        now = tpl.counts(state.map, *tpl.template_box(state.meeting, state.second_edge, self.forward, self.right))
+        verdict = "ALLOWED: Enter places it" if self.allowed else (
+            "NOT ALLOWED: more rock/water or map edge than the centred template")
+        lines = [
+            f"Shift: forward {self.forward:+d}, right {self.right:+d}",
+            f"Impassable {now[0]} (centred {base[0]}), off map {now[1]} (centred {base[1]})",
+            verdict,
+            "",
+            GLYPH_KEY.replace("X off map", f"{EDGE_GLYPH} off map"),
+        ]
+        self.query_one("#tpl-status", Static).update("\n".join(lines))
+
+    # -- keys -----------------------------------------------------------------------
+    def action_shift(self, dx: int, dy: int) -> None:
+        fx, fy = self.forward_delta
+        rx, ry = self.right_delta
+        forward = self.forward + dx * fx + dy * fy
+        right = self.right + dx * rx + dy * ry
+        if forward not in tpl.SHIFTS or right not in tpl.SHIFTS:
+            self.notify("The template moves at most one small square each way from the centre.",
+                        severity="warning")
+            return
+        self.forward, self.right = forward, right
+        self._draw()
+        self._centre_board()
+
+    def action_place(self) -> None:
+        if not self.allowed:
+            self.notify("That shift takes in more impassable ground or map edge than the centred "
+                        "template; shift it back.", severity="warning")
+            return
+        self.dismiss(self.order())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
