@@ -1,0 +1,179 @@
+"""Throwaway OpenSSH server and tmux helpers for the end-to-end tests.
+
+:class:`Sshd` runs Debian's ``/usr/sbin/sshd`` in the foreground on a free
+port of 127.0.0.1 with a host key and a user key made by ``ssh-keygen`` in
+a scratch folder, and stops it on ``close``.  Nothing in ``/etc/ssh`` is
+read (``-f /dev/null``); everything it needs is passed with ``-o``.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SSHD = "/usr/sbin/sshd"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def skirmish_command() -> str:
+    """The app as a shell command: the installed script, else the module."""
+    exe = shutil.which("skirmish")
+    return shlex.quote(exe) if exe else f"{shlex.quote(sys.executable)} -m tui"
+
+
+def write_wrapper(path: Path, data_dir: Path, extra_env: dict[str, str] | None = None) -> Path:
+    """A shell script that starts Skirmish on ``data_dir`` (the remote
+    command over ssh, where passing environment variables is fiddly).
+    ``exec`` makes the app the session leader, so a hangup reaches it."""
+    lines = ["#!/bin/sh", f"cd {shlex.quote(str(ROOT))}",
+             f"export SKIRMISH_DATA_DIR={shlex.quote(str(data_dir))}",
+             f"export PYTHONPATH={shlex.quote(str(ROOT))}"]
+    for key, value in (extra_env or {}).items():
+        lines.append(f"export {key}={shlex.quote(value)}")
+    lines.append(f"exec {skirmish_command()}")
+    path.write_text("\n".join(lines) + "\n")
+    path.chmod(0o755)
+    return path
+
+
+class Sshd:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self.host_key = folder / "host_ed25519"
+        self.user_key = folder / "user_ed25519"
+        for key in (self.host_key, self.user_key):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True,
+                           stdout=subprocess.DEVNULL)
+        self.authorized = folder / "authorized_keys"
+        self.authorized.write_text(Path(f"{self.user_key}.pub").read_text())
+        self.authorized.chmod(0o600)
+        self.pid_file = folder / "sshd.pid"
+        self.log = folder / "sshd.log"
+        self.port = free_port()
+        self.user = os.environ.get("USER") or "root"
+        if os.getuid() == 0:
+            self.user = "root"
+            # sshd refuses to start without its privilege separation folder.
+            Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
+        options = {
+            "ListenAddress": "127.0.0.1",
+            "Port": str(self.port),
+            "HostKey": str(self.host_key),
+            "AuthorizedKeysFile": str(self.authorized),
+            "PidFile": str(self.pid_file),
+            "StrictModes": "no",
+            "UsePAM": "no",
+            "PermitRootLogin": "yes",
+            "PasswordAuthentication": "no",
+            "KbdInteractiveAuthentication": "no",
+            "PrintMotd": "no",
+            "PrintLastLog": "no",
+            "LogLevel": "ERROR",
+        }
+        args = [SSHD, "-D", "-e", "-f", "/dev/null"]
+        for key, value in options.items():
+            args += ["-o", f"{key}={value}"]
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=open(self.log, "wb"))
+        deadline = time.monotonic() + 15
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"sshd exited at once: {self.log.read_text(errors='replace')}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    self.close()
+                    raise RuntimeError("sshd never listened") from None
+                time.sleep(0.1)
+
+    def ssh_command(self, remote: str) -> str:
+        """The client command line that runs ``remote`` on a pseudo-terminal."""
+        args = ["ssh", "-tt", "-i", str(self.user_key), "-p", str(self.port),
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", f"{self.user}@127.0.0.1", remote]
+        return shlex.join(args)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Tmux:
+    """One detached tmux session running ``command`` (with ``exec``, so the
+    pane's pid is the command's pid)."""
+
+    def __init__(self, command: str, width: int = 80, height: int = 24, env: dict[str, str] | None = None) -> None:
+        self.name = f"skirmish-e2e-{uuid.uuid4().hex[:8]}"
+        prefix = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
+        shell = f"exec env {prefix} {command}" if prefix else f"exec {command}"
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                        shell], check=True)
+        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], capture_output=True)
+        self.pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
+                                      check=True, capture_output=True, text=True).stdout.strip())
+
+    def keys(self, *keys: str, pause: float = 0.3) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(pause)
+
+    def screen(self) -> str:
+        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.screen()
+            if text in shown:
+                return shown
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{shown}")
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    # A zombie still answers kill(0); look at its state.
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return state != "Z"
+    except OSError:
+        return False
+
+
+def wait_until(predicate, timeout: float = 20.0, step: float = 0.1) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
