@@ -119,3 +119,52 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert app.screen is screen
         panel = str(screen.query_one("#panel").content)
         assert "Round 1 results:" in panel and "THEN fired" in panel
+
+
+async def test_the_second_side_never_sees_the_first_sides_orders():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, deployed_game())
+        await pilot.press("enter")
+        await write_side_zero(pilot)
+        await pilot.press("escape")  # back to the board: Ann's panel shows her order queue
+        await pilot.pause()
+        panel = str(screen.query_one("#panel").content)
+        assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
+        assert "(pending)" in panel
+        await pilot.press("o")
+        await pilot.press("1")  # the first command: review and commit
+        assert isinstance(app.screen, SideOrders)
+        await pilot.press("c")
+        await pilot.pause()
+        # Handover: nothing of the game is drawn until Bo presses Enter.
+        assert isinstance(app.screen, Handover)
+        assert screen.query_one("BoardView").picture.hidden
+        await pilot.press("enter")
+        review = app.screen
+        assert isinstance(review, SideOrders) and review.side == 1
+        seen = "\n".join(review.lines())
+        assert "a1" not in seen and "2,4" not in seen
+        assert all(p.side == 1 for p in review.view.plans)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.keyboard_side == 1
+        panel = str(screen.query_one("#panel").content)
+        assert "Ann: committed" in panel
+        assert "a1 Move" not in panel and "→2,4" not in panel and "Full Attack" not in panel
+        assert all(p.side == 1 for p in screen.view_state.plans)
+        # Bo's orders menu lists only his own characters and orders.
+        await pilot.press("o")
+        menu = app.screen
+        labels = " ".join(label for label, _ in menu.choices)
+        assert "a1: " not in labels and "→2,4" not in labels and "b1: " in labels
+        await pilot.press("escape")
+        # Enter on his own selected character opens its writer.
+        await pilot.press("tab")
+        unit = screen.selected
+        assert unit.startswith("b")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OrderWriter) or isinstance(app.screen, KeyMenu)
+        writer = next(s for s in app.screen_stack if isinstance(s, OrderWriter))
+        assert writer.unit == unit
