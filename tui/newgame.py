@@ -24,7 +24,8 @@ def option_values(info) -> tuple[list, list[str]] | None:
         return list(info.choices), [str(c) for c in info.choices]
     if info.kind is bool or isinstance(info.default, bool):
         return [True, False], ["yes", "no"]
-    if isinstance(info.default, int) and info.minimum is not None and info.maximum is not None:
+    if (isinstance(info.default, int) and info.minimum is not None and info.maximum is not None
+            and info.maximum - info.minimum <= 1000):  # a seed's range is typed, not cycled
         values = list(range(info.minimum, info.maximum + 1))
         return values, [str(v) for v in values]
     return None

@@ -218,3 +218,47 @@ async def test_one_side_never_sees_the_others_unrevealed_blocks():
             assert screen.submit(end[0])
             await pilot.pause()
         assert seen == {0, 1}
+
+
+async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        ruleset = form.query_one("#ruleset", Cycler)
+        while ruleset.value != "optio":
+            ruleset.focus()
+            await pilot.press("right")
+            await pilot.pause()
+        choice = form.query_one(f"#opt-{form.generation}-map_name", Cycler)
+        choice.focus()
+        while choice.value != "river-crossing":
+            await pilot.press("right")
+        await pilot.pause()
+        bf = form.query_one("#battlefield", Cycler)
+        assert bf.value is not None and bf.value.name == "river-crossing"  # only that map fits
+        assert bf.labels == ["map river-crossing (40x40)"]
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.game.ruleset_name == "optio" and screen.game.state.map.name == "river-crossing"
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+        board = screen.query_one(BoardView)
+        assert board.picture.battlefield.rows == screen.game.state.map.rows
+        # Tab takes the first block; shift+up from the bottom edge jumps a whole large square.
+        await pilot.press("tab")
+        before = board.cursor
+        await pilot.press("shift+up")
+        assert board.cursor[1] == max(0, before[1] - SMALL)
+        # A move is given anywhere in its (lit) large square.
+        block = screen.selected
+        moves = [o for o in screen.orders if o.verb == "move" and o.unit == block]
+        target = moves[-1].to
+        corner = (target[0] * SMALL + SMALL - 1, target[1] * SMALL + 1)
+        assert corner in board.picture.highlights
+        board.move_cursor(corner)
+        await pilot.press("enter")
+        await pilot.pause()
+        moved = screen.game.state.block(block)
+        assert moved.pos == target

@@ -37,6 +37,15 @@ def square_cells(square: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     return tuple((x0 + dx, y0 + dy) for dy in range(SMALL) for dx in range(SMALL))
 
 
+def block_entry(block) -> str:
+    """``g1 army 2,0 N*``: id, kind (``?`` unknown), large square and the
+    side it came in by (N/E/S/W), ``*`` when revealed; ``off`` off the map."""
+    kind = "?" if block.kind is Kind.UNKNOWN else KIND_WORD[block.kind]
+    where = "off" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
+    edge = f" {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
+    return f"{block.id} {kind} {where}{edge}{'*' if block.revealed else ''}"
+
+
 class OptioAdapter(RulesetAdapter):
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
@@ -63,24 +72,18 @@ class OptioAdapter(RulesetAdapter):
         return f"{(unit.glyph or '?')[:1]}{unit.id[:2]}"
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
-        lines = [f"Kudos: {SIDE_NAMES[0]} {view.kudos[0]}, {SIDE_NAMES[1]} {view.kudos[1]}"]
+        lines = []
         if side is not None:
-            lines.append(f"You are {SIDE_NAMES[side]} ({game.players[side]}), entering from the "
-                         f"{'top' if side == 0 else 'bottom'}")
+            lines.append(f"You are {SIDE_NAMES[side]} ({game.players[side]}), from the "
+                         f"{'top' if side == 0 else 'bottom'} edge")
         for owner in (side, None if side is None else 1 - side):
             if owner is None:
                 continue
-            title = "Your blocks:" if owner == side else "Their blocks:"
-            lines.append(title)
-            for b in view.side_blocks(owner):
-                kind = KIND_WORD[b.kind]
-                if b.pos is None:
-                    where = "off the map"
-                else:
-                    edge = f", in by the {b.entered_from.word}" if b.entered_from else ""
-                    where = f"square {b.pos[0]},{b.pos[1]}{edge}"
-                shown = " (revealed)" if b.revealed else ""
-                lines.append(f" {b.id} {kind}{shown}: {where}")
+            entries = [block_entry(b) for b in view.side_blocks(owner)]
+            lines.append("Yours:" if owner == side else "Theirs:")
+            for i in range(0, len(entries), 2):
+                lines.append(" " + "  ".join(e.ljust(15) for e in entries[i:i + 2]).rstrip())
+        lines.append("(N/E/S/W: side it came in by; * revealed)")
         keys = {
             Phase.SCOUTING: "Tab block · Enter in a lit square: move · o: orders (scout, end turn)",
             Phase.CLOSING: "Enter in a lit square: move the army · o: orders (hold pays a kudo)",
