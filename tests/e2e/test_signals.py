@@ -1,0 +1,189 @@
+"""SIGTERM and SIGHUP save the game in progress and end the app cleanly,
+at once (the handlers run on the event loop, no key press needed), and the
+next start continues at exactly that point: a choice still to make, or one
+side's secret orders half written and still hidden from the other side."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from core.game import start, submit
+from core.registry import find_ruleset
+from saves.store import GameSession, list_saves, load_game
+from tests.e2e.sshd import Tmux, pid_alive, skirmish_command, wait_until, ROOT
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.modals import ChoiceMenu, Handover
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(folder))
+    return folder
+
+
+def only_save(folder: Path) -> Path:
+    saves = list(folder.glob("*.json"))
+    assert len(saves) == 1, saves
+    return saves[0]
+
+
+@pytest.mark.e2e
+def test_sigterm_to_the_real_command_saves_at_that_exact_position(tmp_path):
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    saves = tmp_path / "data" / "saves"
+    env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    tmux = Tmux(f"sh -c {json.dumps('cd ' + str(ROOT) + ' && exec ' + skirmish_command())}", env=env)
+    try:
+        tmux.wait_for("New game")
+        tmux.keys("n")
+        tmux.wait_for("Battlefield")
+        tmux.keys("C-g")
+        tmux.wait_for("to play")
+        tmux.keys("d")
+        tmux.wait_for("deploys at")
+        tmux.keys("r")
+        assert wait_until(lambda: len(list(saves.glob("*.json"))) == 1
+                          and len(json.loads(only_save(saves).read_text())["orders"]) == 2)
+        path = only_save(saves)
+        before = load_game(path)
+        stamp = json.loads(path.read_text())["saved_at"]
+        owner = path.with_name(path.name + ".owner")
+        pid = json.loads(owner.read_text())["pid"]
+        time.sleep(1.2)  # a later saved_at proves the signal's own save
+        os.kill(pid, signal.SIGTERM)  # no key pressed after this
+        assert wait_until(lambda: not pid_alive(pid), timeout=20), "SIGTERM did not end the app"
+        assert not owner.exists(), "the game was not closed cleanly"
+        assert json.loads(path.read_text())["saved_at"] > stamp
+        after = load_game(path)
+        assert after.orders == before.orders and after.state == before.state
+        with GameSession.open(path):
+            pass
+    finally:
+        tmux.close()
+
+
+# -- the same through Pilot, with real signals sent to this process ---------------
+
+
+def handlers_installed() -> bool:
+    return all(signal.getsignal(s) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+               for s in (signal.SIGTERM, signal.SIGHUP))
+
+
+async def send(pilot, sig: int) -> None:
+    # Never send a signal nobody handles: it would end the test run itself.
+    assert handlers_installed(), "the app did not install its SIGTERM/SIGHUP handlers"
+    assert pilot.app.is_running
+    os.kill(os.getpid(), sig)
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if not pilot.app.is_running:
+            break
+    assert not pilot.app.is_running, "the app did not exit on the signal"
+
+
+def spheres_at_match_choice():
+    rules = find_ruleset("spheres_of_war")
+    from saves.library import battlefield_named
+
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+    for _ in range(4):  # deploy-all and ready, each side
+        orders = game.legal_orders(min(game.to_act))
+        order = next((o for o in orders if o.verb == "deploy-all"), None) or next(o for o in orders if o.verb == "ready")
+        game = submit(game, order).game
+    return game
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+async def test_a_signal_saves_a_pending_choice_and_continue_asks_it_again(sig, data_dir):
+    game = spheres_at_match_choice()
+    assert game.state.match is None and {o.verb for o in game.legal_orders(min(game.to_act))} == {"match"}
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceMenu)
+        offered = [value for _, value in app.screen.choices]
+        path = only_save(data_dir / "saves")
+        stamp = path.stat().st_mtime_ns
+        await send(pilot, sig)
+    assert path.stat().st_mtime_ns != stamp, "the signal did not save"
+    assert not path.with_name(path.name + ".owner").exists()
+    saved = load_game(path)
+    assert saved.orders == game.orders and saved.state == game.state
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ChoiceMenu)
+        assert [value for _, value in again.screen.choices] == offered
+        await pilot.press("2")
+        await pilot.pause()
+        screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
+        assert screen.game.orders[-1] == offered[1]
+
+
+def platemail_half_written():
+    """Both sides deployed; side 0 has written orders for some figures
+    but not committed; side 1 has written nothing."""
+    rules = find_ruleset("platemail")
+    from tests.tui.test_every_ruleset import battlefield_for
+
+    game = start(rules, None, battlefield_for(rules), 3, ("Ann", "Bo"))
+    for _ in range(40):
+        if not any(o.verb == "write" for o in game.legal_orders(0)):
+            side = min(game.to_act)
+            orders = game.legal_orders(side)
+            order = next((o for o in orders if o.verb == "deploy-all"), None) or \
+                next(o for o in orders if o.verb == "ready")
+            game = submit(game, order).game
+            continue
+        break
+    writes = [o for o in game.legal_orders(0) if o.verb == "write"]
+    assert writes, "Platemail never reached its orders stage"
+    game = submit(game, writes[0]).game
+    return game, writes[0]
+
+
+async def test_sighup_keeps_half_written_secret_orders_hidden_from_the_other_side(data_dir):
+    game, written = platemail_half_written()
+    rules = game.ruleset
+    assert game.state.committed == (False, False)
+    assert written in game.orders
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        await send(pilot, signal.SIGHUP)
+    path = only_save(data_dir / "saves")
+    saved = load_game(path)
+    assert saved.orders == game.orders and saved.state == game.state
+    # Side 0's orders are there for side 0, and not in side 1's view.
+    mine, theirs = rules.view(saved.state, 0), rules.view(saved.state, 1)
+    assert any(getattr(p, "unit", None) == written.unit for p in mine.plans if getattr(p, "side", 0) == 0)
+    assert not any(getattr(p, "side", None) == 0 for p in theirs.plans)
+    assert written.to_text() not in repr(theirs)
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # Hidden information: the board stays covered until someone takes the keyboard.
+        assert isinstance(again.screen, Handover)
+        screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
+        assert screen.game.orders == game.orders
+        await pilot.press("enter")
+        await pilot.pause()
+        if screen.keyboard_side == 1:
+            assert not any(getattr(p, "side", None) == 0 for p in screen.view_state.plans)
+    assert [s.problem for s in list_saves()] == [None]
