@@ -301,10 +301,14 @@ class GameScreen(Screen[None]):
     def choose_among(self, orders: Sequence[Order], reason: str, title: str) -> None:
         if not orders:
             return
+        side = self.keyboard_side
         if len(orders) == 1 and reason == "cell":
+            ask = self.adapter.confirm(self.game, side, orders[0])
+            if ask is not None:
+                self._open(ask, self._submit_result)
+                return
             self.submit(orders[0])
             return
-        side = self.keyboard_side
         modal = self.adapter.choose(self.game, side, orders, reason)
         if modal is None:
             modal = ChoiceMenu(title, [(self.adapter.describe(self.game, self.view_state, o), o) for o in orders])

@@ -13,10 +13,12 @@ from core.ruleset import Ruleset
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.optio import OptioAdapter
 from tui.rulesets.spheres_of_war import SpheresOfWarAdapter
+from tui.rulesets.waylights import WaylightsAdapter
 
 ADAPTERS: dict[str, type[RulesetAdapter]] = {
     "spheres_of_war": SpheresOfWarAdapter,
     "optio": OptioAdapter,
+    "waylights": WaylightsAdapter,
 }
 
 

@@ -29,6 +29,10 @@ returning None from the hook means "use the generic behaviour"):
     Called when several orders compete: ``reason`` is ``"cell"`` (Enter
     on a cell several orders point at) or ``"menu"`` (the ``o`` key).
     Default: a numbered :class:`tui.modals.ChoiceMenu`.
+``confirm(game, side, order)``
+    Called before a single order picked on the board (Enter on a cell
+    only it points at) is submitted: return a modal to ask first (the
+    Waylights attack preview), or None to submit at once.
 ``commands(game, side) -> list[tuple[str, Callable[[], ModalScreen]]]``
     Extra entries put first in the ``o`` menu, each opening a builder
     modal (a dice split, an IF/ELSE order) that returns orders.
@@ -103,6 +107,9 @@ class RulesetAdapter:
         return None
 
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
+        return None
+
+    def confirm(self, game: Any, side: int, order: Order) -> Any:
         return None
 
     def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:

@@ -1,0 +1,196 @@
+"""Waylights through the app by key presses at 80x24: the dice split picker,
+the action allocation panel, the attack preview, the hand-over to the
+defender, a counterattack and a KO, checked in the game state."""
+
+from __future__ import annotations
+
+from textual.widgets import RichLog
+
+from core.deployment import Deploy, Ready
+from core.events import Rolled
+from core.game import start, submit
+from core.registry import find_ruleset
+from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.events import Resolved
+from core.rulesets.waylights.orders import Attack, Counter, Defend, Split
+from core.rulesets.waylights.state import KO, WaylightsOptions
+from saves.library import battlefield_named
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.modals import Message
+from tui.rulesets.waylights_modals import SPLIT_LABELS, AttackPreview, HandoverCard, PickList, SplitPicker
+
+SIZE = (80, 24)
+RULES = find_ruleset("waylights")
+
+
+def prepared(seed: int, roster_0: str = "fighter", roster_1: str = "mook", a_at=(5, 4), b_at=(5, 6)):
+    """One figure a side on the open field, deployed two cells apart."""
+    options = WaylightsOptions(roster_0=roster_0, roster_1=roster_1)
+    game = start(RULES, options, battlefield_named("open-12"), seed=seed, players=("Ann", "Bo"))
+    for order in (Deploy(0, "a1", a_at), Ready(0), Deploy(1, "b1", b_at), Ready(1)):
+        game = submit(game, order).game
+    return game
+
+
+async def open_game(pilot, game) -> GameScreen:
+    pilot.app.start_game(game)
+    await pilot.pause()
+    return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
+
+
+def panel(screen: GameScreen) -> str:
+    return str(screen.query_one("#panel").content)
+
+
+def log_text(screen: GameScreen) -> str:
+    """The log as shown, its wrapped lines joined (spaces normalised)."""
+    return " ".join(" ".join(line.text for line in screen.query_one(RichLog).lines).split())
+
+
+def wounds_by_rule(margin: int, threshold: int) -> int:
+    """Damage resolution, worked from the printed rule: below 0 nothing, up
+    to Threshold a glancing hit, then one wound for each whole Threshold the
+    result is strictly above."""
+    if margin <= threshold:
+        return 0
+    return sum(1 for k in range(1, margin + 1) if margin > k * threshold)
+
+
+async def test_split_step_attack_preview_counter_and_ko():
+    # Seed 2: the fighter wins the round-1 initiative (asserted below).
+    game = prepared(2)
+    assert game.state.active == "a1" and game.state.pending == "split"
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        # Ann's turn opens with a hand-over card, then the split picker.
+        assert isinstance(app.screen, HandoverCard) and "Ann" in app.screen.shown_text()
+        await pilot.press("enter")
+        picker = app.screen
+        assert isinstance(picker, SplitPicker)
+        assert picker.lines()[0].startswith("4  4/0  all-out assault, no guard")
+        await pilot.press("4")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.get("a1").split == 4 and state.pending == ""
+        assert app.screen is screen
+        text = panel(screen)
+        assert " Action 1: free" in text and " Action 2: free" in text and " Step: free" in text
+        # The free step onto 5,5: Enter on the cell asks how (Move, Split move or Step).
+        await pilot.press("tab", "down", "enter")
+        how = app.screen
+        assert isinstance(how, PickList)
+        step_row = next(line for line in how.lines() if "Free step" in line)
+        await pilot.press(step_row[0])
+        await pilot.pause()
+        assert screen.game.state.get("a1").pos == (5, 5)
+        assert " Step: used: Step to 5,5" in panel(screen)
+        # Enter on b1: the preview first, with the exact chances.
+        await pilot.press("down", "enter")
+        preview = app.screen
+        assert isinstance(preview, AttackPreview)
+        expected = preview_order(screen.game.state, Attack(0, "a1", "b1")).lines()
+        assert all(line in preview.shown_text() for line in expected)
+        assert "%" in preview.shown_text() and "KO" in preview.shown_text()
+        await pilot.press("y")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.pending == "target-split" and state.attack.target == "b1"
+        # Bo is handed the keyboard, told who attacks with what.
+        card = app.screen
+        assert isinstance(card, HandoverCard)
+        assert "Bo" in card.shown_text() and "a1" in card.shown_text() and "sword" in card.shown_text()
+        assert "4 attack dice" in card.shown_text()
+        await pilot.press("enter")
+        assert isinstance(app.screen, SplitPicker)
+        await pilot.press("1")  # 1/3: three dice to defend or counter with
+        await pilot.pause()
+        assert screen.game.state.pending == "response"
+        respond = app.screen
+        assert isinstance(respond, PickList)
+        offered = [v for _, v in respond.rows if isinstance(v, (Counter, Defend))]
+        assert {o.verb for o in offered} == {o.verb for o in screen.game.legal_orders(1)} == {"defend", "counter"}
+        await pilot.press("c")
+        await pilot.pause()
+        # The exchange, checked against the rules for the dice rolled.
+        final = screen.game
+        state = final.state
+        rolls = [e for e in final.log if isinstance(e, Rolled)]
+        attack = next(e for e in rolls if e.purpose == "attack on b1")
+        guard = next(e for e in rolls if e.purpose == "defence against a1")
+        assert len(attack.faces) == 4 and len(guard.faces) == 0  # 4/0 attacks; the counter leaves 0 to defend
+        assert dict(attack.modifiers) == {"blade skill": 2, "strength": 1, "sword": 2}
+        margin = attack.total - guard.total
+        assert state.get("b1").wounds == wounds_by_rule(margin, 2)
+        assert state.get("b1").wounds >= 3 and state.get("b1").status == KO  # a mook falls at 3 wounds
+        counter_roll = next(e for e in rolls if e.purpose == "counterattack on a1")
+        assert len(counter_roll.faces) == 3
+        # Melee: the fighter's Timing 2 beats the mook's 0, so the mook is down
+        # before its counter lands: no wound on a1.
+        assert state.get("a1").wounds == 0
+        assert any(isinstance(e, Resolved) and e.counter for e in final.log)
+        assert state.phase == "over" and final.outcome.winner == 0
+        # Every roll in the log with its breakdown and the Threshold.
+        shown = log_text(screen)
+        for event in (attack, guard, counter_roll):
+            assert " ".join(event.sentence.split()) in shown
+        assert "Threshold 2" in shown and "+2 blade skill" in shown
+        assert isinstance(app.screen, Message)
+
+
+async def test_split_picker_labels_melee_and_ranged():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        game = prepared(2, roster_0="archer")
+        assert game.state.active == "a1"
+        await open_game(pilot, game)
+        await pilot.press("enter")  # past the hand-over card
+        picker = app.screen
+        assert isinstance(picker, SplitPicker) and picker.ranged
+        lines = picker.lines()
+        assert [line[:6] for line in lines] == ["4  4/0", "3  3/1", "2  2/2", "1  1/3", "0  0/4"]
+        for n, line in zip((4, 3, 2, 1, 0), lines):
+            assert line.endswith(SPLIT_LABELS[n][1])  # the shooter's words
+        assert SPLIT_LABELS[4][0] not in "\n".join(lines)
+        # The arrows and Enter pick too: down from the middle (2/2) is 1/3.
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.state.get("a1").split == 1
+    # Every split has different words for melee and for shooting.
+    assert all(melee != ranged for melee, ranged in SPLIT_LABELS.values())
+
+
+async def test_preview_cancel_leaves_the_game_and_menu_groups():
+    game = prepared(2, a_at=(5, 5))
+    game = submit(game, Split(0, "a1", 2)).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        assert app.screen is screen
+        before = len(screen.game.orders)
+        await pilot.press("o")
+        menu = app.screen
+        assert isinstance(menu, PickList)
+        text = "\n".join(menu.lines())
+        for heading in ("Move (1 Action)", "Fight (1 Action", "Free step (no Action)", "Turn"):
+            assert heading in text
+        attack_row = next(line for line in menu.lines() if line[3:].startswith("Attack b1"))
+        await pilot.press(attack_row[0])
+        preview = app.screen
+        assert isinstance(preview, AttackPreview)
+        assert "2 attack dice +5 against 2 defence dice +2" in preview.shown_text()
+        await pilot.press("escape")  # cancel: back to the menu, nothing given
+        assert app.screen is menu and len(screen.game.orders) == before
+        await pilot.press("escape")
+        assert app.screen is screen and len(screen.game.orders) == before
+        assert screen.game.state.actions == 0
+        # End the turn from the menu: the mook's turn starts with its split.
+        await pilot.press("o")
+        end_row = next(line for line in app.screen.lines() if "End the turn" in line)
+        await pilot.press(end_row[0])
+        await pilot.pause()
+        assert screen.game.state.active == "b1" and screen.game.state.pending == "split"
+        assert isinstance(app.screen, HandoverCard) and "Bo" in app.screen.shown_text()
+        assert screen.game.orders[-1].verb == "end"

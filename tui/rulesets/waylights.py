@@ -1,0 +1,349 @@
+"""Waylights on the shared game screen (seed 004, issue 4).
+
+- At the start of a character's turn (pending ``split``) the dice split
+  picker opens: 4/0 to 0/4 with a melee or ranged narrative label.
+- When a character is attacked before its turn (``target-split``) and when
+  it must choose between defending and counterattacking (``response``), a
+  hand-over card names the attacker, the weapon and the dice first.
+- The side panel shows the action allocation: Action slot 1, slot 2 and
+  the free step, used or free.  ``o`` opens the allocation menu of what is
+  legal now, grouped by kind of Action.
+- Every attack, from the menu or by Enter on the target, goes through the
+  exact preview (``preview_order``) with Confirm/Cancel.
+
+Keys: ``o`` allocation menu (or the pending decision), Enter on a lit
+cell (move, step, attack), Tab the acting figure; in menus the arrows,
+Enter and the hotkey shown on each row; Esc closes a menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.orders import Order
+from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
+from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
+                                            Reload, Split, SplitMove, Step, TakeCover, Wield)
+from core.ruleset import UnitView
+from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
+
+ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def short(order: Order) -> str:
+    """A few words for an order already given (the allocation slots)."""
+    match order:
+        case Move(to=to):
+            return f"Move to {to[0]},{to[1]}"
+        case SplitMove(to=to):
+            return f"Split move to {to[0]},{to[1]}"
+        case Step(to=to):
+            return f"Step to {to[0]},{to[1]}"
+        case Attack(target=t):
+            return f"Attack {t}"
+        case Finish(target=t):
+            return f"Finish {t}"
+        case Wield(weapon=w):
+            return f"Wield the {w}"
+        case Boost(what=w):
+            return f"Boost {w}"
+    return {TakeCover: "Take cover", Reload: "Reload", Clip: "New clip", Crystal: "Healing crystal"}.get(
+        type(order), order.verb)
+
+
+def turn_orders(game: Any) -> list[Order]:
+    """The orders of the active character's turn so far (after its split)."""
+    state = game.state
+    out: list[Order] = []
+    for order in reversed(game.orders):
+        if getattr(order, "unit", None) != state.active:
+            continue
+        if isinstance(order, Split):
+            break
+        if isinstance(order, ACTIONS + (Step,)):
+            out.append(order)
+    return out[::-1]
+
+
+class WaylightsAdapter(RulesetAdapter):
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        self._handed_at = -1  # len(game.orders) when the last hand-over was shown
+        self._declined_at = -1  # a prompt closed with Esc: not again until an order is given
+
+    # -- words ----------------------------------------------------------------
+    def unit_label(self, unit: UnitView) -> str:
+        # Kind glyph and the id (side letter and number): "Fa1", "mb2"; a
+        # figure out of the fight shows "x" for its glyph.
+        glyph = "x" if not unit.status.startswith("ready") else (unit.glyph or "?")[:1]
+        return f"{glyph}{unit.id[-2:]:<2}"
+
+    def describe(self, game: Any, view: Any, order: Order) -> str:
+        if isinstance(order, Split):
+            ranged = view.get(order.unit).weapon.ranged
+            return f"{order.attack}/{4 - order.attack}: {split_label(order.attack, ranged)}"
+        if isinstance(order, Step):
+            return f"Free step to {order.to[0]},{order.to[1]} (no Action)"
+        return super().describe(game, view, order)
+
+    def banner(self, game: Any, side: int | None) -> str | None:
+        state = game.state
+        if state.phase != "battle" or side is None:
+            return None
+        who = game.players[side]
+        p = state.attack
+        if state.pending == "target-split" and p:
+            return f"▶ {who} decides: {p.target} is attacked by {p.attacker} and splits its dice · Round {state.round}"
+        if state.pending == "response" and p:
+            return f"▶ {who} decides: {p.target} defends or counterattacks {p.attacker} · Round {state.round}"
+        f = state.get(state.active)
+        return f"▶ {who}: {f.name}'s turn · Round {state.round} · o: Actions menu"
+
+    def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
+        state = game.state
+        if state.phase != "battle" or not state.active:
+            return []
+        f = state.get(state.active)
+        lines = [f"Active: {f.name} ({game.players[f.side]})"]
+        if f.split is not None and state.pending != "split":
+            lines.append(f"Split {f.split}/{4 - f.split}: {split_label(f.split, f.weapon.ranged)}")
+        lines.append("Action allocation:")
+        done = [o for o in turn_orders(game) if not isinstance(o, Step)]
+        slots: list[str] = []
+        for order in done:
+            slots.append(short(order))
+            if isinstance(order, Finish):
+                slots.append("(taken by the finish)")
+        for i in range(2):
+            if i < len(slots):
+                text = f"used: {slots[i]}"
+            elif i >= state.max_actions:
+                text = "none (entangled)"
+            elif i < state.actions:
+                text = "used"
+            else:
+                text = "free"
+            lines.append(f" Action {i + 1}: {text}")
+        steps = [o for o in turn_orders(game) if isinstance(o, Step)]
+        if state.stepped:
+            step = f"used: {short(steps[-1])}" if steps else "used"
+        elif state.moved:
+            step = "lost (Move used)"
+        else:
+            step = "free"
+        lines.append(f" Step: {step}")
+        p = state.attack
+        if p is not None:
+            a = state.get(p.attacker)
+            lines.append(f"{p.target} attacked by {p.attacker} ({a.weapon.name})")
+        lines.append("Figures:")
+        for g in state.fighters:
+            if g.pos is None:
+                continue
+            status = {"ready": "", "ko": " KO", "dead": " dead"}[g.status]
+            split = f" {g.split}/{4 - g.split}" if g.split is not None else ""
+            lines.append(f" {g.id} {g.template.name[:12]} w{g.wounds}/{g.ko_at}{split}{status}")
+        return lines
+
+    # -- asking ---------------------------------------------------------------------
+    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        state = game.state
+        if state.phase != "battle" or state.pending == "" or len(game.orders) == self._declined_at:
+            return None
+        make = self._decision(game, side, orders)
+        if make is None:
+            return None
+        self._declined_at = len(game.orders)  # Esc leaves the board visible; o reopens
+        last = game.orders[-1] if game.orders else None
+        if last is not None and last.side != side and self._handed_at != len(game.orders):
+            self._handed_at = len(game.orders)
+            return HandoverCard(game.players[side], self._handover_text(game), make)
+        return make()
+
+    def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
+        if not orders or game.state.phase != "battle":
+            return None
+        make = self._decision(game, side, orders)
+        if make is not None:
+            return make()
+        if reason == "menu":
+            return self.action_menu(game, side, orders)
+        if all(isinstance(o, Attack) for o in orders):
+            return PickList(f"Attack {orders[0].target}: which way?",
+                            [(self.describe(game, game.state, o), o) for o in orders], confirm=self._preview_of(game))
+        rows = [(self._cell_label(game, o), o) for o in orders]
+        cell = getattr(orders[0], "to", None)
+        title = f"{game.state.active} to {cell[0]},{cell[1]}: how?" if cell else "Which order?"
+        return PickList(title, rows, confirm=self._preview_of(game))
+
+    def confirm(self, game: Any, side: int, order: Order) -> Any:
+        """A single attack picked on the board shows its preview first."""
+        return self._preview_of(game)(order)
+
+    # -- the pending decisions ------------------------------------------------------
+    def _decision(self, game: Any, side: int, orders: Sequence[Order]):
+        """A maker of the modal for a pending split or response, or None."""
+        state = game.state
+        if orders and all(isinstance(o, Split) for o in orders):
+            return lambda: self.split_picker(game, side, orders)
+        if orders and all(isinstance(o, (Defend, Counter)) for o in orders):
+            return lambda: self.response_menu(game, side, orders)
+        return None if state.pending == "" else None
+
+    def _handover_text(self, game: Any) -> str:
+        state = game.state
+        p = state.attack
+        if state.pending in ("target-split", "response") and p is not None:
+            a, t = state.get(p.attacker), state.get(p.target)
+            adice = a.split if a.split is not None else 2
+            text = (f"{a.name} ({game.players[a.side]}) attacks your {t.name} with the {a.weapon.name}, "
+                    f"rolling {adice} attack dice {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
+            if state.pending == "target-split":
+                text += f"\n{t.id} has not split its dice this round: it splits them now, then defends or counters."
+            else:
+                text += f"\n{t.id} has {4 - (t.split or 0)} defence dice: defend, or counterattack with them."
+            return text
+        f = state.get(state.active)
+        return f"{f.name}'s turn: split its dice, then two Actions and the step."
+
+    def split_picker(self, game: Any, side: int, orders: Sequence[Order]) -> SplitPicker:
+        state = game.state
+        uid = orders[0].unit
+        f = state.get(uid)
+        splits = {o.attack: o for o in orders}
+        if state.pending == "target-split" and state.attack:
+            a = state.get(state.attack.attacker)
+            title = f"{game.players[side]}: {f.name} is attacked by {a.id} ({a.weapon.name}). Split its 4 dice:"
+            note = "The defence dice defend now, or make the counterattack."
+        else:
+            title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice for this round:"
+            note = "Both attacks of the turn use the attack dice; the rest defend."
+        return SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
+
+    def response_menu(self, game: Any, side: int, orders: Sequence[Order]) -> PickList:
+        state = game.state
+        p = state.attack
+        a, t = state.get(p.attacker), state.get(p.target)
+        adice = a.split if a.split is not None else 2
+        tdice = 4 - (t.split if t.split is not None else 2)
+        amod = sum(v for _, v in attack_mods(a, a.weapon))
+        title = (f"{game.players[side]}: {t.name} is attacked by {a.name} with the {a.weapon.name}, "
+                 f"{adice} dice {signed(amod)} against Threshold {threshold(t)}. {t.id} has {tdice} defence dice.")
+        rows: list[tuple[str, Any]] = []
+        keys: dict[int, str] = {}
+        defends = [o for o in orders if isinstance(o, Defend)]
+        counters = [o for o in orders if isinstance(o, Counter)]
+        if defends:
+            d = attack_preview(a, t, a.weapon, adice, tdice, 0)
+            dmod = sum(v for _, v in defence_mods(t, a.weapon))
+            rows.append((f"Defend: {tdice} dice {signed(dmod)} · you risk KO {pct(d.ko)}, hurt {pct(d.one_wound + d.two_plus)}",
+                         HEADING))
+            for o in defends:
+                keys[len(rows)] = "d" if o is defends[0] else ""
+                rows.append((self.describe(game, state, o), o))
+        if counters:
+            c = attack_preview(a, t, a.weapon, adice, 0, 0)
+            back = attack_preview(t, a, t.weapon, tdice, 4 - adice, 0)
+            rows.append((f"Counter with the {t.weapon.name}: defend with 0 · you risk KO {pct(c.ko)}; "
+                         f"KO {a.id} {pct(back.ko)}", HEADING))
+            for o in counters:
+                keys[len(rows)] = "c" if o is counters[0] else ""
+                rows.append((self.describe(game, state, o), o))
+        else:
+            rows.append(("No counterattack possible now (weapon, reach or one per turn)", HEADING))
+        keys = {i: k for i, k in keys.items() if k}
+        return PickList(title, rows, keys=keys, hint="d defend · c counterattack · ↑↓ Enter · Esc look at the board")
+
+    # -- the allocation menu and the preview ---------------------------------------
+    def action_menu(self, game: Any, side: int, orders: Sequence[Order]) -> PickList:
+        state = game.state
+        view = state
+        f = state.get(state.active)
+        free = state.max_actions - state.actions
+        step = "used" if state.stepped else ("lost" if state.moved else "free")
+        title = f"{f.name}: {free} of {state.max_actions} Action slot(s) free, step {step}. Fill a slot:"
+        groups: list[tuple[str, list[tuple[str, Any]]]] = []
+
+        def group(name: str, rows: list[tuple[str, Any]]) -> None:
+            if rows:
+                groups.append((name, rows))
+
+        moves = [o for o in orders if isinstance(o, Move)]
+        smoves = [o for o in orders if isinstance(o, SplitMove)]
+        mv: list[tuple[str, Any]] = []
+        if moves:
+            mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step after)",
+                       lambda: self._cells(game, "Move to", moves)))
+        if smoves:
+            mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; step kept)",
+                       lambda: self._cells(game, "Split move to", smoves)))
+        group("Move (1 Action)", mv)
+        fight = [(self.describe(game, view, o), o) for o in orders if isinstance(o, (Attack, Finish, TakeCover))]
+        group("Fight (1 Action; finishing takes both)", fight)
+        group("Change weapon (1 Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Wield)])
+        group("Use an item (1 Action)", [(self.describe(game, view, o), o) for o in orders
+                                         if isinstance(o, (Reload, Clip, Crystal))])
+        group("Use a skill (1 Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Boost)])
+        group("Free step (no Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Step)])
+        group("Turn", [("End the turn (give up what is left)", o) for o in orders if isinstance(o, EndTurn)])
+        known = (Move, SplitMove, Attack, Finish, TakeCover, Wield, Reload, Clip, Crystal, Boost, Step, EndTurn)
+        group("Other", [(self.describe(game, view, o), o) for o in orders if not isinstance(o, known)])
+        rows: list[tuple[str, Any]] = []
+        for name, entries in groups:
+            rows.append((name, HEADING))
+            rows += entries
+        return PickList(title, rows, confirm=self._preview_of(game))
+
+    def _cells(self, game: Any, verb: str, orders: Sequence[Order]) -> PickList:
+        f = game.state.get(game.state.active)
+        here = f.pos or (0, 0)
+        ordered = sorted(orders, key=lambda o: (abs(o.to[0] - here[0]) + abs(o.to[1] - here[1]), o.to[1], o.to[0]))
+        return PickList(f"{f.id}: {verb.lower()} which cell? (Enter on a lit board cell does the same)",
+                        [(self.describe(game, game.state, o), o) for o in ordered])
+
+    def _cell_label(self, game: Any, order: Order) -> str:
+        if isinstance(order, Move):
+            return self.describe(game, game.state, order) + " · 1 Action, no step after"
+        if isinstance(order, SplitMove):
+            return self.describe(game, game.state, order) + " · 1 Action, step kept"
+        return self.describe(game, game.state, order)
+
+    def _preview_of(self, game: Any):
+        def make(order: Any) -> AttackPreview | None:
+            if not isinstance(order, Attack):
+                return None
+            return self.preview(game, order)
+
+        return make
+
+    def preview(self, game: Any, order: Attack) -> AttackPreview:
+        state = game.state
+        a, t = state.get(order.unit), state.get(order.target)
+        p = preview_order(state, order)
+        adice = a.split if a.split is not None else 2
+        declared = t.split is not None and t.split_round == state.round
+        tdice = 4 - (t.split if t.split is not None else 2)
+        amod = sum(v for _, v in attack_mods(a, a.weapon))
+        dmod = sum(v for _, v in defence_mods(t, a.weapon))
+        detail = [f"{adice} attack dice {signed(amod)} against {tdice} defence dice {signed(dmod)}, "
+                  f"Threshold {threshold(t)}; {t.id} has {t.wounds}/{t.ko_at} wounds."]
+        if not declared:
+            detail.append(f"{t.id} splits when attacked; reckoned here at 2/2.")
+        if a.weapon.ranged:
+            cover = cover_level(state, a, t) or 0
+            detail.append(f"Cover: {('none', 'light', 'medium')[min(cover, 2)]} (counted in no effect).")
+        detail.append(f"{t.id} may counterattack instead, defending with 0 dice.")
+        chances = [f"  {line}" for line in p.lines()] if p else []
+        title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
+        return AttackPreview(order, title, detail, chances)
+
+
+def pct(p) -> str:
+    return f"{float(p) * 100:.0f}%"

@@ -1,0 +1,240 @@
+"""Modals of the Waylights screen: a keyboard pick list (grouped, with a
+hotkey on every entry), the dice split picker, the exact attack preview
+and the hand-over card shown before the other player's decision.
+
+Every modal dismisses with an ``Order`` (or None): the shared game screen
+submits it.  Picking an ``attack`` anywhere goes through the preview first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+HEADING = object()  # value of a group heading row (drawn, never picked)
+HOTKEYS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+# Narrative labels of the five splits (attack dice / defence dice), in the
+# words of a melee fighter and of a shooter ("Sequence": the split).
+SPLIT_LABELS: dict[int, tuple[str, str]] = {
+    4: ("all-out assault, no guard", "pour every shot in, stand in the open"),
+    3: ("press hard, keep a token guard", "lay down fire, glance around now and then"),
+    2: ("trade blows evenly", "aimed shots from a steady stance"),
+    1: ("probe with jabs behind a firm guard", "snap shots while ducking and weaving"),
+    0: ("pure defence: parry, block, give ground", "head down, no shooting, just survive"),
+}
+
+
+def split_label(attack: int, ranged: bool) -> str:
+    return SPLIT_LABELS[attack][1 if ranged else 0]
+
+
+class PickList(ModalScreen[Any]):
+    """A keyboard menu: ``rows`` are (label, value); a value ``HEADING``
+    draws a group heading.  Every other row gets a hotkey (1-9 then a-z,
+    unless ``keys`` names one) and is reached with the arrows; Enter or the
+    hotkey picks it.  A value that is a callable returning a modal opens
+    that modal and dismisses with its result (None: back to this list)."""
+
+    DEFAULT_CSS = """
+    PickList { align: center middle; }
+    PickList > Vertical { width: 74; max-width: 98%; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1; }
+    PickList #pick-title { text-style: bold; width: 100%; }
+    PickList #pick-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("enter,space", "pick", "Choose"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    WINDOW = 13  # rows drawn at once (fits 80x24 with title and hint)
+
+    def __init__(self, title: str, rows: Sequence[tuple[str, Any]], hint: str = "",
+                 keys: dict[int, str] | None = None,
+                 confirm: Callable[[Any], ModalScreen | None] | None = None, start: int = 0) -> None:
+        super().__init__()
+        self.pick_title = title
+        self.rows = list(rows)
+        self.hint = hint or "↑↓ choose · Enter or the key picks · Esc back"
+        self.confirm = confirm
+        self.hotkeys: dict[str, int] = {}
+        self.row_keys: dict[int, str] = {}
+        free = iter(k for k in HOTKEYS if k not in (keys or {}).values())
+        for i, (_, value) in enumerate(self.rows):
+            if value is HEADING:
+                continue
+            key = (keys or {}).get(i) or next(free, "")
+            if key:
+                self.hotkeys[key] = i
+                self.row_keys[i] = key
+        self.selectable = [i for i, (_, v) in enumerate(self.rows) if v is not HEADING]
+        self.cursor = self.selectable[min(start, len(self.selectable) - 1)] if self.selectable else -1
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.pick_title, id="pick-title", markup=False)
+            yield Static(self._render_rows(), id="pick-rows")
+            yield Static(self.hint, id="pick-hint", markup=False)
+
+    def lines(self) -> list[str]:
+        """Every row as drawn (hotkey and label), for tests and the screen."""
+        out = []
+        for i, (label, value) in enumerate(self.rows):
+            if value is HEADING:
+                out.append(f"── {label} ──")
+            else:
+                out.append(f"{self.row_keys.get(i, ' ')}  {label}")
+        return out
+
+    def _render_rows(self) -> Text:
+        lines = self.lines()
+        top = 0
+        if len(lines) > self.WINDOW:
+            top = max(0, min(self.cursor - self.WINDOW // 2, len(lines) - self.WINDOW))
+        text = Text()
+        for i in range(top, min(len(lines), top + self.WINDOW)):
+            mark = "▶ " if i == self.cursor else "  "
+            style = "reverse" if i == self.cursor else ("bold" if self.rows[i][1] is HEADING else "")
+            text.append(mark + lines[i] + "\n", style=style)
+        if len(lines) > self.WINDOW:
+            text.append(f"  ({self.selectable.index(self.cursor) + 1} of {len(self.selectable)}, ↑↓ for more)")
+        return text
+
+    def _redraw(self) -> None:
+        self.query_one("#pick-rows", Static).update(self._render_rows())
+
+    def action_move(self, step: int) -> None:
+        if not self.selectable:
+            return
+        at = self.selectable.index(self.cursor)
+        self.cursor = self.selectable[(at + step) % len(self.selectable)]
+        self._redraw()
+
+    def on_key(self, event) -> None:
+        char = event.character
+        if char and char in self.hotkeys:
+            event.stop()
+            self.cursor = self.hotkeys[char]
+            self._redraw()
+            self.action_pick()
+
+    def action_pick(self) -> None:
+        if self.cursor < 0:
+            return
+        value = self.rows[self.cursor][1]
+        follow = value() if callable(value) else (self.confirm(value) if self.confirm else None)
+        if follow is None:
+            self.dismiss(value)
+            return
+
+        def back(result: Any) -> None:
+            if result is not None:
+                self.dismiss(result)
+
+        self.app.push_screen(follow, back)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SplitPicker(PickList):
+    """The dice split: 4/0 to 0/4 with a narrative label for the wielded
+    weapon; the digit keys 4-0 pick by attack dice."""
+
+    def __init__(self, title: str, splits: dict[int, Any], ranged: bool, weapon: str, note: str = "") -> None:
+        self.ranged = ranged
+        kind = "ranged" if ranged else "melee"
+        rows, keys = [], {}
+        for n in (4, 3, 2, 1, 0):
+            if n in splits:
+                keys[len(rows)] = str(n)
+                rows.append((f"{n}/{4 - n}  {split_label(n, ranged)}", splits[n]))
+        head = f"{title}\nWielding the {weapon} ({kind}). Attack dice / defence dice:"
+        if note:
+            head += "\n" + note
+        super().__init__(head, rows, hint="↑↓ choose · Enter confirm · 4 3 2 1 0 pick by attack dice · Esc look",
+                         keys=keys, start=min(2, len(rows) - 1))
+
+
+class AttackPreview(ModalScreen[Any]):
+    """The exact chances of an attack before it is confirmed: Enter/y
+    confirms (dismisses with the order), Esc/n cancels (None)."""
+
+    DEFAULT_CSS = """
+    AttackPreview { align: center middle; }
+    AttackPreview > Vertical { width: 70; max-width: 98%; height: auto; border: round $warning;
+        background: $panel; padding: 0 1; }
+    AttackPreview #preview-title { text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("enter,y", "answer(True)", "Confirm"),
+        Binding("escape,n", "answer(False)", "Cancel"),
+    ]
+
+    def __init__(self, order: Any, title: str, detail: Sequence[str], chances: Sequence[str]) -> None:
+        super().__init__()
+        self.order = order
+        self.title_text = title
+        self.detail = list(detail)
+        self.chances = list(chances)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, id="preview-title", markup=False)
+            yield Static("\n".join(self.detail + [""] + self.chances), markup=False, id="preview-body")
+            yield Static("Enter / y: confirm the attack · Esc / n: cancel", markup=False)
+
+    def shown_text(self) -> str:
+        return "\n".join([self.title_text] + self.detail + self.chances)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(self.order if yes else None)
+
+
+class HandoverCard(ModalScreen[Any]):
+    """"Hand the keyboard to ...": what is happening and why the other
+    player decides now.  Enter opens the decision (``then``), whose result
+    this card dismisses with; Esc closes it (o reopens the decision)."""
+
+    DEFAULT_CSS = """
+    HandoverCard { align: center middle; }
+    HandoverCard > Vertical { width: 64; max-width: 98%; height: auto; border: double $warning;
+        background: $panel; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("enter,space", "go", "I am ready"),
+        Binding("escape", "cancel", "Look at the board"),
+    ]
+
+    def __init__(self, player: str, detail: str, then: Callable[[], ModalScreen] | None) -> None:
+        super().__init__()
+        self.player = player
+        self.detail = detail
+        self.then = then
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Hand the keyboard to {self.player}.", markup=False, id="handover-title")
+            yield Static(self.detail, markup=False, id="handover-detail")
+            yield Static("Enter: I am ready · Esc: look at the board first", markup=False)
+
+    def shown_text(self) -> str:
+        return f"Hand the keyboard to {self.player}.\n{self.detail}"
+
+    def action_go(self) -> None:
+        if self.then is None:
+            self.dismiss(None)
+            return
+        self.app.push_screen(self.then(), self.dismiss)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
