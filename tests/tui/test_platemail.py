@@ -50,10 +50,19 @@ async def open_game(pilot, game) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
+async def open_orders(pilot, side: int) -> SideOrders:
+    """From the board: o, then 1 (the side's orders screen)."""
+    await pilot.press("o", "1")
+    review = pilot.app.screen
+    assert isinstance(review, SideOrders) and review.side == side
+    return review
+
+
 async def write_side_zero(pilot) -> None:
     """Ann: a1 moves 3 cells down (cursor on the board), IF it reached its
     destination THEN Defend ELSE Full Attack the closest hostile."""
     app = pilot.app
+    await open_orders(pilot, 0)
     assert isinstance(app.screen, SideOrders) and app.screen.side == 0
     await pilot.press("enter")  # the highlighted character: a1
     assert isinstance(app.screen, KeyMenu)
@@ -82,7 +91,7 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert screen.game.state.committed == (True, False)
         assert isinstance(app.screen, Handover)  # the board hides before Bo's turn
         await pilot.press("enter")
-        assert isinstance(app.screen, SideOrders) and app.screen.side == 1
+        await open_orders(pilot, 1)
         # Bo: b1 Defends, IF an enemy is adjacent THEN Full Attack ELSE Counter;
         # b2 shoots at the closest hostile, IF hit THEN Defend ELSE Defend.
         await pilot.press("enter", "d", "a", "a", "c", "o", "c")
@@ -114,9 +123,10 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         if any(isinstance(e, AttackMade) and e.hit for e in screen.game.log):
             assert "Wounds tallied" in text
         await pilot.press("escape")
-        assert isinstance(app.screen, SideOrders) and app.screen.side == 0
+        assert app.screen is screen and screen.keyboard_side == 0
+        await open_orders(pilot, 0)  # Round 2's orders are empty again
+        assert all("not written yet" in line for line in app.screen.lines())
         await pilot.press("escape")
-        assert app.screen is screen
         panel = str(screen.query_one("#panel").content)
         assert "Round 1 results:" in panel and "THEN fired" in panel
 
@@ -132,17 +142,14 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         panel = str(screen.query_one("#panel").content)
         assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
         assert "(pending)" in panel
-        await pilot.press("o")
-        await pilot.press("1")  # the first command: review and commit
-        assert isinstance(app.screen, SideOrders)
+        await open_orders(pilot, 0)  # again, to commit
         await pilot.press("c")
         await pilot.pause()
         # Handover: nothing of the game is drawn until Bo presses Enter.
         assert isinstance(app.screen, Handover)
         assert screen.query_one("BoardView").picture.hidden
         await pilot.press("enter")
-        review = app.screen
-        assert isinstance(review, SideOrders) and review.side == 1
+        review = await open_orders(pilot, 1)
         seen = "\n".join(review.lines())
         assert "a1" not in seen and "2,4" not in seen
         assert all(p.side == 1 for p in review.view.plans)

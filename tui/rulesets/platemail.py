@@ -1,11 +1,12 @@
 """Platemail in the TUI: secret order writing, review and commit, hot-seat
 handover, resolution playback and the order queue in the side panel.
 
-- ``prompt``: once a side has the keyboard in a Round, its orders screen
-  (:class:`SideOrders`) opens by itself; the playback of the last Round
-  comes first when it has not been shown yet.
-- ``commands`` (the ``o`` key): the orders screen, a writer per character,
-  the playback of the last Round again.
+- ``prompt``: after a Round resolves, its playback opens by itself once
+  (after the handover, so both players can watch it).
+- ``commands`` (the ``o`` key; its first entry is the side's orders screen
+  :class:`SideOrders`, the review with the Commit key), a writer per
+  character, the playback of the last Round again.  ``keys``: ``w`` opens
+  the side's orders screen directly.
 - ``choose``: Enter on a selected own character opens its writer.
 - ``after_over``: the last Round's playback once the game is over.
 - ``panel_lines``: the side's orders (pending or committed) and how last
@@ -66,7 +67,6 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
 class PlatemailAdapter(RulesetAdapter):
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
-        self.opened: set[tuple[int, int]] = set()  # (round, side) whose orders screen opened itself
         self.played: int = 0  # the last Round whose playback was shown
 
     # -- words ------------------------------------------------------------------
@@ -82,8 +82,8 @@ class PlatemailAdapter(RulesetAdapter):
         if state.round > 1 and not any(state.committed) and self.played < state.round - 1:
             return f"Round {state.round - 1} has been resolved: its playback comes first. Then write your orders."
         if state.committed[1 - side]:
-            return f"{game.players[1 - side]} has committed. Write your orders for Round {state.round} in secret."
-        return f"Write your orders for Round {state.round} in secret."
+            return f"{game.players[1 - side]} has committed. Write your orders for Round {state.round} in secret (w)."
+        return f"Write your orders for Round {state.round} in secret (w, or o then 1)."
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
         if side is None or getattr(view, "stage", "") == "deploy":
@@ -103,7 +103,7 @@ class PlatemailAdapter(RulesetAdapter):
                                  f"{short_act(plan.then)} / {short_act(plan.otherwise)}")
             other = 1 - side
             lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'writing'}")
-            lines.append("o: orders & commit · Enter on own: write")
+            lines.append("w (or o, 1): orders & commit; Enter on own: write")
         own = {c.id for c in view.characters if c.side == side}
         results = last_round_results(game.log, own)
         if results:
@@ -121,14 +121,8 @@ class PlatemailAdapter(RulesetAdapter):
         return round_events(game.log)
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        state = game.state
-        if state.stage != "orders" or state.committed[side]:
-            return None
-        key = (state.round, side)
-        if key in self.opened:
-            return None
-        self.opened.add(key)
-        return SideOrders(game, side, playback=self._playback_due(game))
+        events = self._playback_due(game) if game.state.stage == "orders" else []
+        return Playback(f"Round {game.state.round - 1} resolved", events) if events else None
 
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
         units = {getattr(o, "unit", None) for o in orders}
@@ -140,7 +134,7 @@ class PlatemailAdapter(RulesetAdapter):
         state = game.state
         out: list[tuple[str, Callable[[], Any]]] = []
         if state.stage == "orders" and side is not None and not state.committed[side]:
-            out.append(("Review this side's orders and commit (c)", lambda: SideOrders(game, side)))
+            out.append(("Write and review this side's orders; c commits", lambda: SideOrders(game, side)))
             view = game.view(side)
             for c in view.characters:
                 if c.side == side and c.fighting and c.pos is not None:
@@ -150,6 +144,15 @@ class PlatemailAdapter(RulesetAdapter):
             out.append((f"Play back Round {state.round - 1} again",
                         lambda: Playback(f"Round {state.round - 1} resolved", round_events(game.log))))
         return out
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [("w", "Write orders", "orders")]
+
+    def key(self, game: Any, side: int | None, name: str, selected, cursor) -> Any:
+        state = game.state
+        if name == "orders" and side is not None and state.stage == "orders" and not state.committed[side]:
+            return SideOrders(game, side)
+        return None
 
     def after_over(self, game: Any) -> Any:
         """The last Round's playback, once the "Game over" message closes."""

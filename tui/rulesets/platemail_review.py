@@ -8,7 +8,6 @@ other side's orders never show."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -18,9 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from core.events import Event
 from core.rulesets.platemail.state import Commit, Write
-from tui.rulesets.platemail_playback import Playback
 from tui.rulesets.platemail_writer import OrderWriter
 
 
@@ -39,12 +36,11 @@ class SideOrders(ModalScreen[Any]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, game: Any, side: int, playback: Sequence[Event] = ()) -> None:
+    def __init__(self, game: Any, side: int) -> None:
         super().__init__()
         self.game = game
         self.side = side
         self.view = game.view(side)
-        self.playback = list(playback)
         self.written: dict[str, Write] = {}  # written here, not yet submitted
         self.mine = [c for c in self.view.characters if c.side == side]
 
@@ -61,8 +57,6 @@ class SideOrders(ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._count()
-        if self.playback:
-            self.app.push_screen(Playback(f"Round {self.view.round - 1} resolved", self.playback))
 
     def plan(self, uid: str) -> Write | None:
         return self.written.get(uid) or self.view.plan(uid)
