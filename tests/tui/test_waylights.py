@@ -194,3 +194,39 @@ async def test_preview_cancel_leaves_the_game_and_menu_groups():
         assert screen.game.state.active == "b1" and screen.game.state.pending == "split"
         assert isinstance(app.screen, HandoverCard) and "Bo" in app.screen.shown_text()
         assert screen.game.orders[-1].verb == "end"
+
+
+async def test_defend_then_the_keyboard_goes_back_and_the_slot_is_filled():
+    game = prepared(2, a_at=(5, 5))
+    game = submit(game, Split(0, "a1", 2)).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("tab", "down", "enter")  # Enter on b1, next to a1
+        assert isinstance(app.screen, AttackPreview)
+        await pilot.press("enter")
+        assert isinstance(app.screen, HandoverCard) and "Bo" in app.screen.shown_text()
+        await pilot.press("enter", "0")  # 0/4: all four dice to defend
+        await pilot.pause()
+        respond = app.screen
+        assert isinstance(respond, PickList)
+        assert "b1 has 4 defence dice" in respond.pick_title
+        await pilot.press("d")
+        await pilot.pause()
+        state = screen.game.state
+        rolls = [e for e in screen.game.log if isinstance(e, Rolled)]
+        attack = next(e for e in rolls if e.purpose == "attack on b1")
+        guard = next(e for e in rolls if e.purpose == "defence against a1")
+        assert (len(attack.faces), len(guard.faces)) == (2, 4)
+        margin = attack.total - guard.total
+        assert state.get("b1").wounds == (wounds_by_rule(margin, 2) if margin >= 0 else 0)
+        assert not any(e.purpose.startswith("counterattack") for e in rolls)
+        # The attack filled Action slot 1; the keyboard goes back to Ann.
+        assert state.active == "a1" and state.actions == 1 and state.pending == ""
+        card = app.screen
+        assert isinstance(card, HandoverCard) and "Ann" in card.shown_text()
+        assert "1 Action(s) left" in card.shown_text()
+        await pilot.press("enter")
+        assert app.screen is screen
+        text = panel(screen)
+        assert " Action 1: used: Attack b1" in text and " Action 2: free" in text

@@ -155,13 +155,17 @@ class WaylightsAdapter(RulesetAdapter):
     # -- asking ---------------------------------------------------------------------
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.state
-        if state.phase != "battle" or state.pending == "" or len(game.orders) == self._declined_at:
+        if state.phase != "battle" or len(game.orders) == self._declined_at:
             return None
         make = self._decision(game, side, orders)
+        last = game.orders[-1] if game.orders else None
         if make is None:
+            if last is not None and last.side != side and self._handed_at != len(game.orders):
+                # The defender's decision is made: hand the keyboard back.
+                self._handed_at = len(game.orders)
+                return HandoverCard(game.players[side], self._handover_text(game), None)
             return None
         self._declined_at = len(game.orders)  # Esc leaves the board visible; o reopens
-        last = game.orders[-1] if game.orders else None
         if last is not None and last.side != side and self._handed_at != len(game.orders):
             self._handed_at = len(game.orders)
             return HandoverCard(game.players[side], self._handover_text(game), make)
@@ -190,12 +194,11 @@ class WaylightsAdapter(RulesetAdapter):
     # -- the pending decisions ------------------------------------------------------
     def _decision(self, game: Any, side: int, orders: Sequence[Order]):
         """A maker of the modal for a pending split or response, or None."""
-        state = game.state
         if orders and all(isinstance(o, Split) for o in orders):
             return lambda: self.split_picker(game, side, orders)
         if orders and all(isinstance(o, (Defend, Counter)) for o in orders):
             return lambda: self.response_menu(game, side, orders)
-        return None if state.pending == "" else None
+        return None
 
     def _handover_text(self, game: Any) -> str:
         state = game.state
@@ -211,7 +214,9 @@ class WaylightsAdapter(RulesetAdapter):
                 text += f"\n{t.id} has {4 - (t.split or 0)} defence dice: defend, or counterattack with them."
             return text
         f = state.get(state.active)
-        return f"{f.name}'s turn: split its dice, then two Actions and the step."
+        if state.pending == "split":
+            return f"{f.name}'s turn: split its dice, then two Actions and the step."
+        return f"{f.name}'s turn goes on: {state.max_actions - state.actions} Action(s) left (o: Actions menu)."
 
     def split_picker(self, game: Any, side: int, orders: Sequence[Order]) -> SplitPicker:
         state = game.state
@@ -243,7 +248,7 @@ class WaylightsAdapter(RulesetAdapter):
         if defends:
             d = attack_preview(a, t, a.weapon, adice, tdice, 0)
             dmod = sum(v for _, v in defence_mods(t, a.weapon))
-            rows.append((f"Defend: {tdice} dice {signed(dmod)} · you risk KO {pct(d.ko)}, hurt {pct(d.one_wound + d.two_plus)}",
+            rows.append((f"Defend, {tdice} dice {signed(dmod)}: risk KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}",
                          HEADING))
             for o in defends:
                 keys[len(rows)] = "d" if o is defends[0] else ""
@@ -251,8 +256,7 @@ class WaylightsAdapter(RulesetAdapter):
         if counters:
             c = attack_preview(a, t, a.weapon, adice, 0, 0)
             back = attack_preview(t, a, t.weapon, tdice, 4 - adice, 0)
-            rows.append((f"Counter with the {t.weapon.name}: defend with 0 · you risk KO {pct(c.ko)}; "
-                         f"KO {a.id} {pct(back.ko)}", HEADING))
+            rows.append((f"Counter, guard 0: risk KO {pct(c.ko)}; KO {a.id} {pct(back.ko)} if it lands", HEADING))
             for o in counters:
                 keys[len(rows)] = "c" if o is counters[0] else ""
                 rows.append((self.describe(game, state, o), o))
