@@ -175,3 +175,41 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         assert isinstance(app.screen, OrderWriter) or isinstance(app.screen, KeyMenu)
         writer = next(s for s in app.screen_stack if isinstance(s, OrderWriter))
         assert writer.unit == unit
+
+
+async def test_writer_refuses_impossible_actions_and_escape_goes_back():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, deployed_game())
+        await pilot.press("enter")
+        review = await open_orders(pilot, 0)
+        await pilot.press("enter")  # a1, a Footman: no spell, a sword
+        menu = app.screen
+        entries = {key: (label, value) for key, label, value in menu.entries}
+        # Every Action shows R or NR; what a1 cannot do first is shown, not offered.
+        assert all("(R" in label or "(NR)" in label for label, _ in entries.values())
+        assert entries["e"][1] is None and "no Prepared spell" in entries["e"][0]
+        assert entries["p"][1] is None  # a Footman knows no spell to Prepare
+        await pilot.press("e")  # refused: the menu stays
+        assert app.screen is menu
+        await pilot.press("c", "escape")  # Charge, then back from the target list
+        assert isinstance(app.screen, KeyMenu) and app.screen.entries[0][1] is not None
+        assert "1st Action" in app.screen.menu_title
+        await pilot.press("c", "1")  # Charge the first listed enemy by name
+        await pilot.press("escape")  # back from the condition to the 1st Action
+        assert "1st Action" in app.screen.menu_title
+        await pilot.press("d", "w", "d", "d")  # Defend; IF wounded THEN Defend ELSE Defend
+        await pilot.pause()
+        assert app.screen is review
+        assert any(line.startswith("[new] a1: Defend (R); IF I am wounded") for line in review.lines())
+        await pilot.press("escape")  # back to the board: the written order is submitted, not committed
+        await pilot.pause()
+        plan = screen.game.state.plan("a1")
+        assert plan is not None and plan.condition.value == "wounded"
+        assert screen.game.state.committed == (False, False)
+        # Escape on the writer's first step cancels: nothing changes.
+        await open_orders(pilot, 0)
+        await pilot.press("enter", "escape")
+        assert isinstance(app.screen, SideOrders)
+        await pilot.press("escape")
+        assert screen.game.state.plan("a1") == plan
