@@ -213,3 +213,36 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         assert isinstance(app.screen, SideOrders)
         await pilot.press("escape")
         assert screen.game.state.plan("a1") == plan
+
+
+async def test_the_last_rounds_playback_follows_the_game_over_message():
+    import attrs
+
+    from tui.modals import Message
+
+    rules = find_ruleset("platemail")
+    options = attrs.evolve(rules.default_options(), round_limit=1)
+    game = start(rules, options, battlefield_named(rules.default_battlefield), seed=4, players=("Ann", "Bo"))
+    for order in (DeployAll(0), Ready(0), DeployAll(1), Ready(1)):
+        game = submit(game, order).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")
+        await open_orders(pilot, 0)
+        await pilot.press("c")  # nothing written: everyone Defends
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        await open_orders(pilot, 1)
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.game.outcome is not None  # the Round limit ends the battle
+        assert type(app.screen) is Message
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Playback)
+        assert app.screen.shown == 1 and "Round 1, 2nd Action Phase" not in app.screen.shown_text()
+        await pilot.press("a")
+        assert "a1: Defend [R] — IF I was hit → false: ELSE fired" in app.screen.shown_text()
+        await pilot.press("escape")
+        assert app.screen is screen
