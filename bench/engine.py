@@ -85,12 +85,19 @@ def saves(rules: Any, repeats: int, want: int = LONG_GAME) -> dict[str, Any]:
     }
 
 
-def run(quick: bool, log=print) -> dict[str, Any]:
+def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
     games = 2 if quick else 12
-    repeats = 2 if quick else 15
-    out: dict[str, Any] = {"throughput": [], "saves": []}
+    out = []
     for rules in every_ruleset():
         log(f"  engine: {rules.name}")
-        out["throughput"].append(throughput(rules, games))
-        out["saves"].append(saves(rules, repeats, want=40 if quick else LONG_GAME))
+        out.append(throughput(rules, games))
+    return out
+
+
+def run_saves(quick: bool, log=print) -> list[dict[str, Any]]:
+    repeats = 2 if quick else 15
+    out = []
+    for rules in every_ruleset():
+        log(f"  saves: {rules.name}")
+        out.append(saves(rules, repeats, want=40 if quick else LONG_GAME))
     return out

@@ -1,0 +1,63 @@
+"""``python3 -m bench [--quick] [--only NAMES] [--out PATH] [--json PATH]``
+
+Runs every benchmark on this machine and writes the table to
+``docs/performance.md``.  ``--quick`` uses tiny sizes (seconds, for checking
+that the benchmarks run); the full run takes several minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from bench import engine, latency, report, startup, wire
+from bench.stats import machine
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = {
+    "engine": engine.run_throughput,
+    "saves": engine.run_saves,
+    "startup": startup.run,
+    "latency": latency.run,
+    "wire": wire.run,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m bench", description="Measure Skirmish on this machine.")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: check that every benchmark runs")
+    parser.add_argument("--only", default=",".join(BENCHMARKS), help="comma-separated: " + ", ".join(BENCHMARKS))
+    parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
+    parser.add_argument("--json", dest="json_path", help="also write the raw results as JSON here")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.only.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BENCHMARKS]
+    if unknown:
+        parser.error(f"unknown benchmark(s): {', '.join(unknown)}")
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    facts = machine()
+    began = time.perf_counter()
+    results = {}
+    for name in BENCHMARKS:
+        if name in names:
+            log(f"{name}...")
+            results[name] = BENCHMARKS[name](args.quick, log=log)
+    text = report.render(results, facts, args.quick, time.perf_counter() - began)
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        log(f"wrote {args.out}")
+    if args.json_path:
+        Path(args.json_path).write_text(json.dumps({"machine": facts, "results": results}, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

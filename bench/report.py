@@ -1,0 +1,205 @@
+"""Turn the results of a run into ``docs/performance.md``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+FINDINGS = Path(__file__).parent / "findings.md"
+
+AIMS = {
+    "startup": "within 1.3x the minimal Textual app (median ratio)",
+    "latency": "key to frame under 16 ms at p99",
+    "engine": "at least 10,000 orders/s per ruleset",
+    "saves": "a save under 10 ms (median)",
+    "wire": "under 200 bytes per cursor move (median)",
+}
+
+
+def _ms(s: dict[str, float], key: str = "median") -> str:
+    return f"{s[key]:.1f}"
+
+
+def _spread(s: dict[str, float], fmt: str = "{:.1f}") -> str:
+    return f"{fmt.format(s['p10'])}–{fmt.format(s['p90'])}"
+
+
+def _ok(met: bool) -> str:
+    return "met" if met else "**missed**"
+
+
+def render(results: dict[str, Any], machine: dict[str, str], quick: bool, seconds: float) -> str:
+    out: list[str] = ["# Performance", ""]
+    out.append(
+        "Written by `python3 -m bench` (see the README's *Benchmarks*); "
+        "every figure below comes from the run described here. Speed is measured, never asserted in tests."
+    )
+    out.append("")
+    if quick:
+        out += ["> **Quick run** (`--quick`): tiny sizes, for checking the benchmarks work. "
+                "These figures are not representative.", ""]
+    out += [
+        "## Machine and run",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| CPU | {machine['cpu']}, {machine['cores']} cores |",
+        f"| Python | {machine['implementation']} {machine['python']} |",
+        f"| Textual | {machine['textual']} |",
+        f"| platform | {machine['platform']} |",
+        f"| date | {machine['date']} |",
+        f"| load average at the start | {machine['load']} (the 2 cores were shared with other work) |",
+        f"| run took | {seconds:.0f} s |",
+        "",
+        "Spread is p10–p90 over the repeated runs unless a column says otherwise.",
+        "",
+    ]
+    out += _aims(results)
+    if "startup" in results:
+        out += _startup(results["startup"])
+    if "latency" in results:
+        out += _latency(results["latency"])
+    if "engine" in results:
+        out += _engine(results["engine"])
+    if "saves" in results:
+        out += _saves(results["saves"])
+    if "wire" in results:
+        out += _wire(results["wire"])
+    if FINDINGS.exists():
+        out += ["", FINDINGS.read_text(encoding="utf-8").rstrip(), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _aims(results: dict[str, Any]) -> list[str]:
+    rows = ["## Aims", "", "| figure | aim | measured | |", "|---|---|---|---|"]
+    if "startup" in results:
+        r = results["startup"]["ratio"]
+        rows.append(f"| startup | {AIMS['startup']} | {r['median']:.2f}x | {_ok(r['median'] <= 1.3)} |")
+    if "latency" in results:
+        worst = max(results["latency"]["cases"], key=lambda c: c["ms"]["p99"])
+        rows.append(
+            f"| input latency | {AIMS['latency']} | worst p99 {worst['ms']['p99']:.1f} ms ({worst['case']}) "
+            f"| {_ok(worst['ms']['p99'] < 16)} |"
+        )
+    if "engine" in results:
+        slow = min(results["engine"], key=lambda e: e["orders_per_second"])
+        every = all(e["orders_per_second"] >= 10_000 for e in results["engine"])
+        rows.append(
+            f"| engine | {AIMS['engine']} | slowest {slow['orders_per_second']:,.0f}/s ({slow['ruleset']}) | {_ok(every)} |"
+        )
+    if "saves" in results:
+        slow = max(results["saves"], key=lambda s: s["save_ms"]["median"])
+        rows.append(
+            f"| saves | {AIMS['saves']} | slowest {slow['save_ms']['median']:.1f} ms ({slow['ruleset']}) "
+            f"| {_ok(slow['save_ms']['median'] < 10)} |"
+        )
+    if "wire" in results:
+        worst = max(results["wire"]["cases"], key=lambda c: c["move_bytes"]["median"])
+        rows.append(
+            f"| bytes per cursor move | {AIMS['wire']} | worst {worst['move_bytes']['median']:.0f} B ({worst['case']}) "
+            f"| {_ok(worst['move_bytes']['median'] < 200)} |"
+        )
+    return rows + [""]
+
+
+def _startup(s: dict[str, Any]) -> list[str]:
+    rows = [
+        "## Startup",
+        "",
+        f"Process start to the first full frame (every row 1–24 painted) on an 80x24 pty, "
+        f"{s['repeats']} runs each, interleaved; the app is then stopped with SIGTERM and its peak "
+        "memory read from the kernel (`ru_maxrss`). Aim: " + AIMS["startup"] + ".",
+        "",
+        "| app | first frame, median s | p10–p90 s | max RSS MiB | bytes to first frame | bytes until idle |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, label in (("skirmish", "`python -m tui` (main menu)"), ("minimal", "minimal Textual app (Header, Static, Footer)")):
+        r = s[name]
+        rows.append(
+            f"| {label} | {r['seconds']['median']:.3f} | {_spread(r['seconds'], '{:.3f}')} | "
+            f"{r['rss_mib']['median']:.1f} | {r['first_frame_bytes']['median']:.0f} | {r['startup_bytes']['median']:.0f} |"
+        )
+    ratio = s["ratio"]
+    rows += ["", f"Ratio Skirmish / minimal, paired runs: median **{ratio['median']:.2f}x** "
+             f"(p10–p90 {_spread(ratio, '{:.2f}')}).", ""]
+    return rows
+
+
+def _latency(lat: dict[str, Any]) -> list[str]:
+    rows = [
+        "## Input latency",
+        "",
+        f"Pilot at 80x24, {lat['keys']} cursor keys per case (a path that bounces off the edges), time from the "
+        "key to the first frame after it, the frame turned into terminal bytes as a real driver would. "
+        "Mid-game: half way through a random game from seed 3. Aim: " + AIMS["latency"] + ".",
+        "",
+        "| case | orders played | screen | median ms | p10–p90 ms | p99 ms | |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for c in lat["cases"]:
+        m = c["ms"]
+        rows.append(
+            f"| {c['case']} | {c['orders']} | {c['screen']} | {_ms(m)} | {_spread(m)} | {m['p99']:.1f} | {_ok(m['p99'] < 16)} |"
+        )
+    return rows + [""]
+
+
+def _engine(engine: list[dict[str, Any]]) -> list[str]:
+    rows = [
+        "## Engine throughput",
+        "",
+        "Complete random legal games on each ruleset's default battlefield, seeds 1..N: every order is "
+        "`game.legal_orders(side)` then `core.game.submit` (check, apply, outcome, bookkeeping). "
+        "Aim: " + AIMS["engine"] + ".",
+        "",
+        "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 | µs legal orders | µs submit | |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for e in engine:
+        rows.append(
+            f"| {e['ruleset']} | {e['games']} ({e['finished']} ended) | {e['orders_per_game']['median']:.0f} | "
+            f"{e['games_per_second']:.2f} | {e['orders_per_second']:,.0f} | "
+            f"{_spread(e['per_game_orders_per_second'], '{:,.0f}')} | {e['us_per_legal_orders']:,.0f} | "
+            f"{e['us_per_submit']:,.0f} | {_ok(e['orders_per_second'] >= 10_000)} |"
+        )
+    return rows + [""]
+
+
+def _saves(saves: list[dict[str, Any]]) -> list[str]:
+    rows = [
+        "## Saves",
+        "",
+        "One long random game per ruleset, saved (`saves.store.save_game`: JSON, fsync, .bak, atomic "
+        "replace) and loaded (`load_game`: parse, structure, replay of every order, snapshot check) "
+        "in a temporary folder. Aim: " + AIMS["saves"] + ".",
+        "",
+        "| ruleset | orders | game | file bytes | save median ms | p10–p90 | load median ms | p10–p90 | |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in saves:
+        rows.append(
+            f"| {s['ruleset']} | {s['orders']} | {s['game']} | {s['bytes']:,} | {_ms(s['save_ms'])} | "
+            f"{_spread(s['save_ms'])} | {_ms(s['load_ms'])} | {_spread(s['load_ms'])} | {_ok(s['save_ms']['median'] < 10)} |"
+        )
+    return rows + [""]
+
+
+def _wire(wire: dict[str, Any]) -> list[str]:
+    rows = [
+        "## Bytes over the wire",
+        "",
+        f"The real command, `python -m tui load SAVE`, on an 80x24 pty (size set with `TIOCSWINSZ`): bytes "
+        f"until the loaded game screen is idle, then {wire['moves']} cursor moves (a 3x3 square path), "
+        "bytes read after each until 150 ms of quiet. The main menu's first frame is in *Startup*. "
+        "Aim: " + AIMS["wire"] + ".",
+        "",
+        "| case | bytes to the game screen | per move median | p10–p90 | max | moves that wrote nothing | |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for c in wire["cases"]:
+        m = c["move_bytes"]
+        rows.append(
+            f"| {c['case']} | {c['load_bytes']:,} | {m['median']:.0f} | {_spread(m, '{:.0f}')} | "
+            f"{c['max_move_bytes']} | {c['silent_moves']} | {_ok(m['median'] < 200)} |"
+        )
+    return rows + [""]

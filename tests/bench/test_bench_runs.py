@@ -1,0 +1,113 @@
+"""Every benchmark runs on tiny sizes without error and reports figures of
+the right shape.  No assertion here is about speed: speed is measured by
+``python3 -m bench``, never asserted in tests."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bench import engine, latency, report, startup, stats, wire
+from bench.games import big_battlefield, play_random
+from bench.pty_run import MINIMAL, SKIRMISH
+from core.registry import find_ruleset
+
+
+@pytest.fixture()
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return find_ruleset("spheres_of_war")
+
+
+def test_percentiles_interpolate_between_ranks():
+    values = [10, 20, 30, 40, 50]
+    assert stats.median(values) == 30
+    assert stats.percentile(values, 0) == 10 and stats.percentile(values, 100) == 50
+    assert stats.percentile(values, 10) == pytest.approx(14.0)  # 4 gaps * 0.1 = 0.4 of the way 10->20
+    assert stats.percentile([7], 99) == 7
+    assert math.isnan(stats.percentile([], 50))
+    s = stats.summary([3, 1, 2])
+    assert (s["n"], s["median"]) == (3, 2)
+
+
+def test_first_frame_needs_every_row_in_order():
+    partial = b"\x1b[5;17Hmenu\x1b[6;17Hmore"
+    rows = b"".join(b"\x1b[%d;1Hrow%d" % (r, r) for r in range(1, 5))
+    assert startup.first_frame_end(partial, rows=4) is None
+    end = startup.first_frame_end(partial + rows, rows=4)
+    assert end == len(partial) + rows.index(b"\x1b[4;1H") + 1
+    # a paint that starts again at row 1 before reaching the bottom is partial
+    broken = b"\x1b[1;1Ha\x1b[2;1Hb\x1b[1;1H"
+    assert startup.first_frame_end(broken, rows=4) is None
+
+
+def test_visible_text_drops_escape_sequences():
+    assert wire.visible_text(b"\x1b[1;1H\x1b[38;5;214mHand\x1b[0m the\x1b]22;default\x07 keyboard") == "Hand the keyboard"
+
+
+def test_big_battlefield_is_40_by_40_with_zones():
+    bf = big_battlefield()
+    assert (bf.width, bf.height) == (40, 40)
+    assert bf.zone_cells(0) and bf.zone_cells(1)
+
+
+def test_random_play_is_repeatable(rules):
+    a = play_random(rules, 4, cap=30)
+    b = play_random(rules, 4, cap=30)
+    assert a.game.orders == b.game.orders and a.orders == len(a.game.orders)
+
+
+def test_engine_throughput_and_saves_run(rules):
+    result = engine.throughput(rules, games=1)
+    assert result["games"] == 1 and result["finished"] == 1 and result["orders"] > 0
+    assert result["orders_per_second"] > 0
+    saved = engine.saves(rules, repeats=1, want=10)
+    assert saved["orders"] >= 10 and saved["bytes"] > 0
+    assert saved["save_ms"]["n"] == 1 and saved["load_ms"]["n"] == 1
+
+
+def test_startup_runs_both_apps_on_a_pty(tmp_path):
+    for argv in (MINIMAL, SKIRMISH):
+        result = startup.run_once(argv, str(tmp_path))
+        assert result["seconds"] > 0 and result["rss_mib"] > 1
+        assert 0 < result["first_frame_bytes"] <= result["startup_bytes"]
+
+
+def test_latency_moves_the_cursor_on_the_game_screen(rules, data_dir):
+    game = latency.mid_game(rules, big_battlefield(), seed=2)
+    ms, screen = latency.measure(game, keys=6, path=latency.BIG_PATH)
+    assert screen == "GameScreen" and ms["n"] == 6
+
+
+def test_wire_counts_bytes_per_move(rules, tmp_path):
+    from saves.store import save_game
+
+    game = latency.mid_game(rules, None, seed=2)
+    save = tmp_path / "saves" / "g.json"
+    save_game(game, save)
+    result = wire.run_case(save, str(tmp_path), moves=2)
+    assert result["startup_bytes"] > 0 and len(result["move_bytes"]) == 2
+    assert "Cursor" in result["tail"]  # the game screen, with its cursor line
+
+
+def test_report_renders_every_section(rules):
+    fake = stats.summary([1.0, 2.0])
+    results = {
+        "engine": [engine.throughput(rules, games=1)],
+        "saves": [{"ruleset": "x", "orders": 1, "game": "seed 0", "bytes": 10, "save_ms": fake, "load_ms": fake}],
+        "startup": {"repeats": 2, "skirmish": {k: fake for k in ("seconds", "rss_mib", "first_frame_bytes", "startup_bytes")},
+                    "minimal": {k: fake for k in ("seconds", "rss_mib", "first_frame_bytes", "startup_bytes")}, "ratio": fake},
+        "latency": {"keys": 2, "cases": [{"case": "x", "orders": 1, "screen": "GameScreen", "ms": fake}]},
+        "wire": {"moves": 2, "cases": [{"case": "x", "load_bytes": 5, "move_bytes": fake, "max_move_bytes": 2, "silent_moves": 0}]},
+    }
+    text = report.render(results, stats.machine(), quick=True, seconds=1.0)
+    for heading in ("## Aims", "## Startup", "## Input latency", "## Engine throughput", "## Saves", "## Bytes over the wire"):
+        assert heading in text
+    assert "Quick run" in text
