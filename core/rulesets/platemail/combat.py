@@ -227,6 +227,8 @@ def tally(work: Work) -> None:
         work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds))
     for eff in work.effects:
         kind, uid = eff[0], eff[1]
+        if kind not in ("daze", "entrap", "sever"):
+            continue  # doors, healing and spells settle later, in late_effects
         c = work.chars[uid]
         if kind == "daze":
             n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid).total
