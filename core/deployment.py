@@ -58,6 +58,8 @@ def check_deploy(
         return Rejection("outside-zone", "Figures deploy inside their own zone (the shaded cells on your edge).")
     if battlefield.terrain(order.at).blocks_move:
         return Rejection("impassable", f"Nobody can stand on {battlefield.terrain(order.at).kind}.")
+    if positions.get(order.unit) == order.at:
+        return Rejection("no-change", f"{order.unit} already stands at {order.at[0]},{order.at[1]}.")
     for other, cell in positions.items():
         if other != order.unit and cell == order.at:
             return Rejection("occupied", f"{other} already stands there.")

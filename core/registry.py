@@ -32,9 +32,13 @@ def rulesets() -> list[Ruleset]:
     return list(_CACHE)
 
 
+_BY_NAME: dict[str, Ruleset] = {}
+
+
 def find_ruleset(name: str) -> Ruleset:
-    for rules in rulesets():
-        if rules.name == name:
-            return rules
+    if not _BY_NAME:
+        _BY_NAME.update((r.name, r) for r in rulesets())
+    if name in _BY_NAME:
+        return _BY_NAME[name]
     known = ", ".join(r.name for r in rulesets())
     raise KeyError(f"no ruleset called {name!r} (known: {known})")
