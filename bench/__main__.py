@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(BENCHMARKS), help="comma-separated: " + ", ".join(BENCHMARKS))
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
     parser.add_argument("--json", dest="json_path", help="also write the raw results as JSON here")
+    parser.add_argument("--from-json", dest="from_json", help="measure nothing: render the report from a --json file")
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     unknown = [n for n in names if n not in BENCHMARKS]
@@ -41,21 +42,26 @@ def main(argv: list[str] | None = None) -> int:
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
-    facts = machine()
-    began = time.perf_counter()
-    results = {}
-    for name in BENCHMARKS:
-        if name in names:
-            log(f"{name}...")
-            results[name] = BENCHMARKS[name](args.quick, log=log)
-    text = report.render(results, facts, args.quick, time.perf_counter() - began)
+    if args.from_json:
+        saved = json.loads(Path(args.from_json).read_text(encoding="utf-8"))
+        facts, results, quick, seconds = saved["machine"], saved["results"], saved["quick"], saved["seconds"]
+    else:
+        facts = machine()
+        began = time.perf_counter()
+        results = {}
+        for name in BENCHMARKS:
+            if name in names:
+                log(f"{name}...")
+                results[name] = BENCHMARKS[name](args.quick, log=log)
+        quick, seconds = args.quick, time.perf_counter() - began
+    text = report.render(results, facts, quick, seconds)
     if args.out == "-":
         sys.stdout.write(text)
     else:
         Path(args.out).write_text(text, encoding="utf-8")
         log(f"wrote {args.out}")
     if args.json_path:
-        Path(args.json_path).write_text(json.dumps({"machine": facts, "results": results}, indent=1), encoding="utf-8")
+        Path(args.json_path).write_text(json.dumps({"machine": facts, "results": results, "quick": quick, "seconds": seconds}, indent=1), encoding="utf-8")
     return 0
 
 

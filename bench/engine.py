@@ -86,7 +86,7 @@ def saves(rules: Any, repeats: int, want: int = LONG_GAME) -> dict[str, Any]:
 
 
 def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
-    games = 2 if quick else 12
+    games = 2 if quick else 10
     out = []
     for rules in every_ruleset():
         log(f"  engine: {rules.name}")
@@ -95,7 +95,7 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
 
 
 def run_saves(quick: bool, log=print) -> list[dict[str, Any]]:
-    repeats = 2 if quick else 15
+    repeats = 2 if quick else 11
     out = []
     for rules in every_ruleset():
         log(f"  saves: {rules.name}")

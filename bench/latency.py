@@ -7,6 +7,10 @@ into terminal bytes; the probe wrapped around ``App._display`` does that
 step itself (``render_segments``), so a frame costs what it costs on a real
 terminal.  A key's latency ends when the first frame after it is ready,
 including Textual's own frame pacing (``TEXTUAL_FPS``, 60 by default).
+Keys go in through the driver's ``send_message``, as a terminal's keys do
+(Pilot's ``press`` adds idle-waits of its own, 40 ms or more a key); after
+each frame the loop waits until the screen is quiet, so keys never queue,
+and records when the last frame of that key came ("settled").
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from bench.games import battlefield_for, big_battlefield, every_ruleset, play_ra
 from bench.stats import summary
 
 SIZE = (80, 24)
+POLL = 0.0002  # how often the driver loop looks for a new frame
+QUIET = 0.025  # a key's work is over when no frame follows for this long
 PATH = ["right"] * 12 + ["down"] * 12 + ["left"] * 12 + ["up"] * 12
 STEP = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
 OPPOSITE = {"right": "left", "left": "right", "down": "up", "up": "down"}
@@ -46,7 +52,8 @@ def cases(quick: bool) -> list[tuple[str, Any]]:
     return out
 
 
-async def _drive(game: Any, keys: list[str], screen_name: list[str]) -> list[float]:
+async def _drive(game: Any, keys: list[str], screen_name: list[str], settled: list[float]) -> list[float]:
+    from textual import events
     from textual.app import App
 
     from tui.app import SkirmishApp
@@ -88,14 +95,25 @@ async def _drive(game: Any, keys: list[str], screen_name: list[str]) -> list[flo
             if not (0 <= x < width and 0 <= y < height):
                 key = OPPOSITE[key]  # bounce off the edge: every key moves the cursor
             count = len(frames)
+            event = events.Key(key, None)
+            event.set_sender(app)
             t0 = time.perf_counter()
-            await pilot.press(key)
+            app._driver.send_message(event)  # as a terminal driver hands over a key
             deadline = t0 + 2.0
             while len(frames) == count and time.perf_counter() < deadline:
-                await asyncio.sleep(0.0002)
+                await asyncio.sleep(POLL)
             if len(frames) == count:
                 raise RuntimeError(f"no frame within 2 s of {key!r}")
+            # then let the screen settle: no new frame for QUIET seconds
+            last = len(frames)
+            quiet_until = time.perf_counter() + QUIET
+            while time.perf_counter() < quiet_until:
+                await asyncio.sleep(POLL)
+                if len(frames) != last:
+                    last = len(frames)
+                    quiet_until = time.perf_counter() + QUIET
             latencies.append(frames[count] - t0)
+            settled.append(frames[-1] - t0)
             moved += board.cursor != before
         if moved < len(keys) // 2:
             raise RuntimeError(f"the cursor moved on only {moved} of {len(keys)} keys")
@@ -103,20 +121,23 @@ async def _drive(game: Any, keys: list[str], screen_name: list[str]) -> list[flo
     return latencies
 
 
-def measure(game: Any, keys: int, path: list[str]) -> tuple[dict[str, Any], str]:
+def measure(game: Any, keys: int, path: list[str]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """Key to first frame, key to the last frame before the screen goes quiet
+    (both in ms), and the name of the screen whose board took the keys."""
     sequence = [path[i % len(path)] for i in range(keys)]
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as folder:
         old = os.environ.get("SKIRMISH_DATA_DIR")
         os.environ["SKIRMISH_DATA_DIR"] = folder
         try:
             screen: list[str] = []
-            latencies = asyncio.run(_drive(game, sequence, screen))
+            settled: list[float] = []
+            latencies = asyncio.run(_drive(game, sequence, screen, settled))
         finally:
             if old is None:
                 os.environ.pop("SKIRMISH_DATA_DIR", None)
             else:
                 os.environ["SKIRMISH_DATA_DIR"] = old
-    return summary([t * 1000 for t in latencies]), screen[0]
+    return summary([t * 1000 for t in latencies]), summary([t * 1000 for t in settled]), screen[0]
 
 
 def run(quick: bool, log=print) -> dict[str, Any]:
@@ -125,6 +146,6 @@ def run(quick: bool, log=print) -> dict[str, Any]:
     for name, game in cases(quick):
         log(f"  latency: {name}")
         path = BIG_PATH if name.startswith("40x40") else PATH
-        ms, screen = measure(game, keys, path)
-        out.append({"case": name, "orders": len(game.orders), "screen": screen, "ms": ms})
+        ms, settle_ms, screen = measure(game, keys, path)
+        out.append({"case": name, "orders": len(game.orders), "screen": screen, "ms": ms, "settled_ms": settle_ms})
     return {"keys": keys, "cases": out}

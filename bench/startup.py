@@ -67,7 +67,7 @@ def run_once(argv: list[str], data_dir: str, timeout: float = 30.0) -> dict[str,
 
 
 def run(quick: bool, log=print) -> dict[str, Any]:
-    repeats = 2 if quick else 12
+    repeats = 2 if quick else 10
     results: dict[str, list[dict[str, Any]]] = {"skirmish": [], "minimal": []}
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as folder:
         for i in range(repeats):

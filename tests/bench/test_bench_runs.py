@@ -82,8 +82,9 @@ def test_startup_runs_both_apps_on_a_pty(tmp_path):
 
 def test_latency_moves_the_cursor_on_the_game_screen(rules, data_dir):
     game = latency.mid_game(rules, big_battlefield(), seed=2)
-    ms, screen = latency.measure(game, keys=6, path=latency.BIG_PATH)
-    assert screen == "GameScreen" and ms["n"] == 6
+    ms, settled, screen = latency.measure(game, keys=6, path=latency.BIG_PATH)
+    assert screen == "GameScreen" and ms["n"] == settled["n"] == 6
+    assert settled["median"] >= ms["median"]  # the last frame of a key comes no sooner than its first
 
 
 def test_wire_counts_bytes_per_move(rules, tmp_path):
@@ -104,7 +105,7 @@ def test_report_renders_every_section(rules):
         "saves": [{"ruleset": "x", "orders": 1, "game": "seed 0", "bytes": 10, "save_ms": fake, "load_ms": fake}],
         "startup": {"repeats": 2, "skirmish": {k: fake for k in ("seconds", "rss_mib", "first_frame_bytes", "startup_bytes")},
                     "minimal": {k: fake for k in ("seconds", "rss_mib", "first_frame_bytes", "startup_bytes")}, "ratio": fake},
-        "latency": {"keys": 2, "cases": [{"case": "x", "orders": 1, "screen": "GameScreen", "ms": fake}]},
+        "latency": {"keys": 2, "cases": [{"case": "x", "orders": 1, "screen": "GameScreen", "ms": fake, "settled_ms": fake}]},
         "wire": {"moves": 2, "cases": [{"case": "x", "load_bytes": 5, "move_bytes": fake, "max_move_bytes": 2, "silent_moves": 0}]},
     }
     text = report.render(results, stats.machine(), quick=True, seconds=1.0)
