@@ -44,6 +44,9 @@ LABEL_STYLE = Style(color="grey58", dim=True)
 CURSOR = Style(reverse=True)
 PLAIN = Style()
 SELECTED = Style(underline=True)
+MARK_STYLE = Style(color="bright_magenta", bold=True)
+SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f")}
+SHADE_DEFAULT = Style(bgcolor="grey19")
 GRID_EDGE = Style(underline=True)
 
 
@@ -79,6 +82,13 @@ class Picture:
     highlights: frozenset = frozenset()
     selected: Cell | None = None
     hidden: bool = False  # handover: draw nothing of the game
+    # cell -> three columns drawn on a cell no figure stands on (an artifact);
+    # on a lit cell only the middle character shows, inside the brackets.
+    marks: Mapping[Cell, str] = attrs.field(factory=dict)
+    # cell -> one character shade key ("f" front arc, "b" back arc...): a
+    # background from SHADE_STYLES, and the character in an empty cell's
+    # third column so the shading reads without colour.
+    shades: Mapping[Cell, str] = attrs.field(factory=dict)
     grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
 
 
@@ -218,14 +228,21 @@ class BoardView(ScrollView, can_focus=True):
                     style = style + SELECTED
             else:
                 glyph = row[x]
+                mark = pic.marks.get(cell)
+                shade = pic.shades.get(cell)
                 if lit:
-                    label = f"[{glyph}]"
+                    label = f"[{mark[1:2] or glyph}]" if mark else f"[{glyph}]"
                     style = terrain_style(bf.terrain(cell)) + HIGHLIGHT + HIGHLIGHT_BG
+                elif mark:
+                    label = (mark + "   ")[:CELL_W]
+                    style = terrain_style(bf.terrain(cell)) + MARK_STYLE
                 else:
-                    label = f" {glyph} "
+                    label = f" {glyph}{shade[:1]}" if shade else f" {glyph} "
                     style = terrain_style(bf.terrain(cell))
                     if pic.grid and x % pic.grid == 0:
                         label = f"▏{glyph} "  # the left edge of a grid square
+                if shade and not lit:
+                    style = style + SHADE_STYLES.get(shade[:1], SHADE_DEFAULT)
             if pic.grid and y % pic.grid == pic.grid - 1:
                 style = style + GRID_EDGE  # the bottom edge of a grid square
             if cell == self.cursor:

@@ -75,6 +75,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.adapter = adapter_for(game.ruleset)
+        for keys, label, name in self.adapter.keys():
+            self._bindings.bind(keys, f"adapter_key({name!r})", label)
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = None  # whose view is on screen
@@ -155,6 +157,8 @@ class GameScreen(Screen[None]):
             labels={u.id: self.adapter.unit_label(u) for u in self.units},
             highlights=frozenset(c for c in highlights if field.in_bounds(c)),
             selected=selected_unit.pos if selected_unit else None,
+            marks=self.adapter.cell_marks(game, view, selected_unit),
+            shades=self.adapter.cell_shades(game, view, selected_unit, self.query_one(BoardView).cursor),
             grid=self.adapter.board_grid(game, view),
         )
         self.query_one(BoardView).show(picture)
@@ -397,6 +401,20 @@ class GameScreen(Screen[None]):
             return
         title = f"Orders for {self.selected}" if self.selected else "Every legal order"
         self.choose_among(orders, "menu", title)
+
+    @guarded
+    def action_adapter_key(self, name: str) -> None:
+        """A key the ruleset adapter added (``RulesetAdapter.keys``)."""
+        if self.modal_open:
+            return
+        cursor = self.query_one(BoardView).cursor
+        result = self.adapter.key(self.game, self.keyboard_side, name, self._unit(self.selected), cursor)
+        if result is None:
+            self.redraw()
+        elif isinstance(result, Order) or isinstance(result, (list, tuple)):
+            self._submit_result(result)
+        else:
+            self._open(result, self._submit_result)
 
     @guarded
     def action_deploy_all(self) -> None:

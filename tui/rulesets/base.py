@@ -52,6 +52,20 @@ Board geometry (the Optio pre-game draws its operational map):
     A modal opened once the "Game over" message closes; a ``Game`` it
     returns is started (and autosaved) as the next game.  Default None.
 
+Board marks and adapter keys (Plasto Latros arcs and artifacts):
+
+``cell_marks(game, view, selected) -> dict[Cell, str]``
+    Three columns drawn on an empty cell (an artifact); on a lit cell only
+    the middle character shows inside the brackets.  Default: none.
+``cell_shades(game, view, selected, cursor) -> dict[Cell, str]``
+    One-character shade keys ("f" front, "b" back) for cells; the board
+    gives them a background and writes the key in an empty cell.
+``keys() -> list[tuple[str, str, str]]``
+    Extra screen keys as (keys, footer label, name).  Default: none.
+``key(game, side, name, selected, cursor)``
+    One of those keys was pressed: return a modal, an ``Order``, a sequence
+    of orders (as ``prompt``), or None to just redraw.
+
 Adapters never change state: the screen submits what their modals return
 through ``core.game.submit`` and shows any ``Rejection``.
 """
@@ -100,6 +114,19 @@ class RulesetAdapter:
         return tuple(self.ruleset.order_cells(view, order))
 
     def after_over(self, game: Any) -> Any:
+        return None
+
+    # -- board marks and adapter keys -------------------------------------------
+    def cell_marks(self, game: Any, view: Any, selected: UnitView | None) -> dict:
+        return {}
+
+    def cell_shades(self, game: Any, view: Any, selected: UnitView | None, cursor: Any) -> dict:
+        return {}
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return []
+
+    def key(self, game: Any, side: int | None, name: str, selected: UnitView | None, cursor: Any) -> Any:
         return None
 
     # -- intercepting orders ----------------------------------------------------

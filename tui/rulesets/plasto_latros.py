@@ -1,0 +1,285 @@
+"""Plasto Latros on the shared game screen.
+
+What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
+
+* labels ``a1↑``: side/shooter glyph (a b = warriors, A B = shooters), the
+  mini's number, its facing arrow; a mini with state markers shows its most
+  serious marker instead of the number (D P L T _ J), the panel lists them
+  all with their meanings;
+* ``a`` shades the front (``f``) and back (``b``) arcs of the mini under the
+  cursor or the selected one (``core.board.arc_of``), ``a`` again hides them;
+* a destination is chosen with the cursor and Enter, then the facing with the
+  direction keys (:class:`FacingPicker`); climbing and jumping destinations
+  read ``[^]`` / ``[v]``; ``t`` turns (or stands up) the selected mini;
+* ``s`` lists the selected shooter's targets with the share of each in view
+  (Enter on a highlighted ``*`` target declares it too);
+* the Defending Free Movement opens a banner for the defender, who takes it
+  on the board or declines; ``p`` passes the turn (or declines);
+* artifacts still standing are drawn ``{X}`` (X: the first letter of their id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.board import Arc, Facing, arc_of
+from core.orders import Order
+from core.rulesets.plasto_latros.combat import needed_for, shot_fraction
+from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand,
+                                                Turn)
+from core.rulesets.plasto_latros.state import Phase
+from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.plasto_latros_modals import ConfirmOrder, FacingStep, StepMenu
+
+FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
+MARKER_PRIORITY = "DPLT_J"
+MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J jumping"
+STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
+
+
+def body(order: Order) -> Order:
+    """The Movement inside a Defending Free Movement, or the order itself."""
+    return order.order if isinstance(order, FreeMove) else order
+
+
+def at(cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+class PlastoLatrosAdapter(RulesetAdapter):
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        self.arcs_unit: str | None = None  # whose arcs are shaded (presentation only)
+        self.prompted_at: int | None = None  # order count at the last free-Movement banner
+
+    # -- drawing and words ----------------------------------------------------
+    def unit_label(self, unit) -> str:
+        glyph = (unit.glyph or "?")[:1]
+        middle = next((m for m in MARKER_PRIORITY if m in unit.markers), (unit.id[1:] or "?")[-1])
+        arrow = unit.facing.arrow if unit.facing is not None else " "
+        return f"{glyph}{middle}{arrow}"
+
+    def cell_marks(self, game, view, selected) -> dict:
+        marks = {f.cell: "{" + (f.id[:1] or "?").upper() + "}" for f in getattr(view, "features", ())}
+        if selected is not None and selected.pos is not None:
+            bf = game.battlefield
+            level = bf.elevation(selected.pos)
+            for order in self._orders_of(game, selected.id):
+                inner = body(order)
+                if isinstance(inner, (Climb, Jump)):
+                    marks[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
+        return marks
+
+    def cell_shades(self, game, view, selected, cursor) -> dict:
+        if self.arcs_unit is None:
+            return {}
+        mini = view.mini(self.arcs_unit)
+        if mini is None or mini.pos is None:
+            return {}
+        shades = {}
+        for cell in game.battlefield.cells():
+            if cell == mini.pos:
+                continue
+            arc = arc_of(mini.pos, mini.facing, cell)
+            if arc is Arc.FRONT:
+                shades[cell] = "f"
+            elif arc is Arc.BACK:
+                shades[cell] = "b"
+        return shades
+
+    def describe(self, game, view, order) -> str:
+        if isinstance(order, Pass) and view.phase is Phase.PLAY:
+            left = view.movements_left
+            return f"pass: end the turn ({left} Movement{'s' if left != 1 else ''} unused)" if left else "end the turn"
+        return super().describe(game, view, order)
+
+    def banner(self, game, side) -> str | None:
+        state = game.state
+        if game.outcome is not None or side is None:
+            return None
+        if state.pending_free:
+            return self.free_text(game, state.pending_free[0]) + " · p declines"
+        name = game.players[side]
+        if state.phase is Phase.DEPLOY:
+            return None
+        if state.phase is Phase.FINAL:
+            return f"▶ {name}: FINAL turn — Enter on any free cell · p ends · Turn {state.turn}"
+        left = state.movements_left
+        return f"▶ {name} to play · Movements left {left}/2 · p passes · Turn {state.turn} · Plasto Latros"
+
+    def free_text(self, game, side: int) -> str:
+        state = game.state
+        doomed = [u for u in state.doomed if state.mini(u) is not None and state.mini(u).side == side]
+        who = ", ".join(doomed) or "?"
+        noun = "minis" if len(doomed) > 1 else "mini"
+        verb = "are" if len(doomed) > 1 else "is"
+        return f"⚑ {game.players[side]}: free Movement — your {noun} {who} {verb} Doomed"
+
+    def panel_lines(self, game, view, side, selected) -> list[str]:
+        state = view
+        lines = []
+        if state.phase is Phase.PLAY and not state.pending_free:
+            lines.append(f"Movements left: {state.movements_left} of 2 (p: pass)")
+        elif state.phase is Phase.FINAL:
+            lines.append("Final turn: pick a mini, Enter on any free cell")
+        if state.pending_free:
+            lines.append(self.free_text(game, state.pending_free[0]))
+            lines.append("  pick a free mini, Enter on [.]; p: decline")
+        if selected is not None and selected.pos is not None:
+            mini = state.mini(selected.id)
+            if mini is not None and mini.shooter and mini.pos is not None:
+                lines += self._shot_lines(game, state, mini)
+            lines.append("Enter: [.] move, [^] climb, [v] down/jump,")
+            lines.append("  * target, itself: turn/stand (or t)")
+        if self.arcs_unit is not None:
+            lines.append(f"Arcs of {self.arcs_unit}: f front, b back (a: off)")
+        else:
+            lines.append("a: shade arcs of the mini at the cursor")
+        marked = [f"{u.id}:{u.markers}" for u in self.ruleset.units(state) if u.markers]
+        if marked:
+            lines.append("Markers: " + " ".join(marked))
+        lines.append(MARKER_WORDS)
+        for f in getattr(state, "features", ()):
+            lines.append(f"{{{f.id[:1].upper()}}} {f.id}: {f.kind} at {at(f.cell)} (breaks with {needed_for(f)})")
+        return lines
+
+    def _shot_lines(self, game, state, mini) -> list[str]:
+        shots = [o for o in self._orders_of(game, mini.id) if isinstance(o, Shoot)]
+        if mini.id in state.shot_this_turn:
+            return [f"{mini.id} has shot this turn"]
+        if not shots:
+            return [f"{mini.id}: no target in its front arc"]
+        parts = []
+        for order in shots:
+            target = state.mini(order.target)
+            parts.append(f"{order.target} {round(shot_fraction(state, mini, target) * 100)}%")
+        return ["Targets (s, or Enter on *): " + ", ".join(parts)]
+
+    # -- intercepting orders ----------------------------------------------------
+    def _orders_of(self, game, unit: str) -> list[Order]:
+        to_act = game.to_act
+        if not to_act:
+            return []
+        return [o for o in game.legal_orders(min(to_act)) if self.ruleset.order_unit(o) == unit]
+
+    def prompt(self, game, side: int, orders: Sequence[Order]) -> Any:
+        state = game.state
+        if not state.pending_free or state.pending_free[0] != side:
+            return None
+        if self.prompted_at == len(game.orders):
+            return None  # asked once for this order; the board is the player's now
+        self.prompted_at = len(game.orders)
+        return StepMenu(
+            f"Hand the keyboard to {game.players[side]}. " + self.free_text(game, side),
+            [("Take it: pick a free mini, Enter on a [.] cell, then a facing", ()),
+             ("Decline the free Movement", Decline(side))],
+            hint="1 or Enter: take it on the board · 2: decline · (later: p declines)",
+        )
+
+    def choose(self, game, side: int, orders: Sequence[Order], reason: str) -> Any:
+        view = game.view(side)
+        entries = self.entries(game, view, orders)
+        if len(entries) == 1 and isinstance(entries[0][1], FacingStep):
+            return entries[0][1].picker()
+        title = "Orders" if reason == "menu" else "Which order?"
+        return StepMenu(title, entries, hint=STEP_HINT)
+
+    def entries(self, game, view, orders: Sequence[Order]) -> list[tuple[str, Any]]:
+        """Menu entries: one per order, except that the eight facings of a
+        Movement to one cell make one entry leading to the compass."""
+        groups: dict[Any, list[Order]] = {}
+        for order in orders:
+            inner = body(order)
+            if isinstance(inner, FACED):
+                key = (isinstance(order, FreeMove), inner.verb, inner.unit, getattr(inner, "to", None))
+            else:
+                key = order
+            groups.setdefault(key, []).append(order)
+        out: list[tuple[str, Any]] = []
+        for key, members in groups.items():
+            inner = body(members[0])
+            if not isinstance(inner, FACED):
+                out.append((self.describe(game, view, members[0]), members[0]))
+                continue
+            label = self.step_label(game, view, members[0])
+            choices = {body(o).facing: o for o in members}
+            out.append((label + " …", FacingStep(f"{label}: face which way?", choices,
+                                                 self.initial_facing(view, inner))))
+        return out
+
+    def step_label(self, game, view, order: Order) -> str:
+        inner = body(order)
+        free = "Free Movement: " if isinstance(order, FreeMove) else ""
+        unit = inner.unit
+        if isinstance(inner, Move):
+            text = f"{unit} moves to {at(inner.to)}"
+        elif isinstance(inner, Climb):
+            mini = view.mini(unit)
+            up = mini is not None and game.battlefield.elevation(inner.to) > game.battlefield.elevation(mini.pos)
+            text = f"{unit} climbs {'up' if up else 'down'} to {at(inner.to)}"
+        elif isinstance(inner, Jump):
+            text = f"{unit} jumps down to {at(inner.to)} (lands prone)"
+        elif isinstance(inner, Relocate):
+            text = f"{unit}: final move to {at(inner.to)}"
+        elif isinstance(inner, Stand):
+            text = f"{unit} stands up"
+        else:
+            text = f"{unit} turns in place"
+        return free + text
+
+    def initial_facing(self, view, inner: Order) -> Facing | None:
+        mini = view.mini(inner.unit)
+        if mini is None or mini.pos is None:
+            return None
+        to = getattr(inner, "to", mini.pos)
+        if to != mini.pos:
+            return Facing.towards(mini.pos, to)
+        enemies = [m for m in view.on_board() if m.side != mini.side]
+        if enemies:
+            near = min(enemies, key=lambda m: (abs(m.pos[0] - to[0]) + abs(m.pos[1] - to[1]), m.id))
+            return Facing.towards(to, near.pos)
+        return mini.facing
+
+    # -- keys ---------------------------------------------------------------------
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [("a", "Arcs", "arcs"), ("p", "Pass", "pass"), ("t", "Turn", "turn"), ("s", "Shoot", "shoot")]
+
+    def key(self, game, side, name, selected, cursor) -> Any:
+        if name == "arcs":
+            return self._toggle_arcs(game, selected, cursor)
+        if side is None or game.outcome is not None:
+            return None
+        orders = game.legal_orders(side)
+        view = game.view(side)
+        if name == "pass":
+            for order in orders:
+                if isinstance(order, Decline):
+                    return ConfirmOrder(f"{game.players[side]}: decline the Defending Free Movement?", [order])
+                if isinstance(order, Pass):
+                    return ConfirmOrder(f"{game.players[side]}: {self.describe(game, view, order)}?", [order])
+            return None
+        if selected is None:
+            return None
+        mine = [o for o in orders if self.ruleset.order_unit(o) == selected.id]
+        if name == "turn":
+            turns = [o for o in mine if isinstance(body(o), (Turn, Stand))]
+            return self.choose(game, side, turns, "cell") if turns else None
+        if name == "shoot":
+            shots = [o for o in mine if isinstance(o, Shoot)]
+            if not shots:
+                return None
+            return StepMenu(f"{selected.id} declares a target (share in view):",
+                            [(self.describe(game, view, o), o) for o in shots])
+        return None
+
+    def _toggle_arcs(self, game, selected, cursor) -> None:
+        if self.arcs_unit is not None:
+            self.arcs_unit = None
+            return None
+        here = game.state.at(cursor) if cursor is not None else None
+        if here is not None:
+            self.arcs_unit = here.id
+        elif selected is not None and selected.pos is not None:
+            self.arcs_unit = selected.id
+        return None

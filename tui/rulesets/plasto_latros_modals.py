@@ -1,0 +1,173 @@
+"""Modals of the Plasto Latros screen: the facing compass asked after a
+destination is chosen, a menu whose entries may lead to that compass, and
+a one-key confirmation for passing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from core.board import Facing
+from core.orders import Order
+from tui.modals import ChoiceMenu
+
+# Rows of the compass as drawn: each a facing (or None for the mini itself).
+COMPASS = (
+    (Facing.NW, Facing.N, Facing.NE),
+    (Facing.W, None, Facing.E),
+    (Facing.SW, Facing.S, Facing.SE),
+)
+
+
+class FacingPicker(ModalScreen[Any]):
+    """"Face which way?": the direction keys point, Enter confirms.
+
+    ``choices`` maps each facing the legal orders allow to the order that
+    ends with it; the other directions are drawn as dots and refused.
+    Dismisses with the chosen order, or None on Escape.
+    """
+
+    DEFAULT_CSS = """
+    FacingPicker { align: center middle; }
+    FacingPicker > Vertical { width: 52; max-width: 96%; height: auto; border: round $accent;
+        background: $panel; padding: 0 1; }
+    FacingPicker #facing-title { text-style: bold; width: 100%; }
+    FacingPicker #compass { width: 100%; content-align: center middle; padding: 0 0 0 16; }
+    FacingPicker #facing-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("up,k,8", "point('N')", "N", show=False),
+        Binding("down,j,2", "point('S')", "S", show=False),
+        Binding("left,h,4", "point('W')", "W", show=False),
+        Binding("right,l,6", "point('E')", "E", show=False),
+        Binding("y,7,home", "point('NW')", "NW", show=False),
+        Binding("u,9,pageup", "point('NE')", "NE", show=False),
+        Binding("b,1,end", "point('SW')", "SW", show=False),
+        Binding("n,3,pagedown", "point('SE')", "SE", show=False),
+        Binding("enter,space,5,kp_begin", "confirm", "Confirm"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, title: str, choices: Mapping[Facing, Order], initial: Facing | None = None) -> None:
+        super().__init__()
+        self.picker_title = title
+        self.choices = dict(choices)
+        allowed = [f for f in Facing if f in self.choices]
+        self.facing: Facing = initial if initial in self.choices else allowed[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.picker_title, id="facing-title", markup=False)
+            yield Static(self._compass(), id="compass", markup=False)
+            yield Label(self._now(), id="facing-now", markup=False)
+            yield Label("↑↓←→ hjkl yubn or keypad: point · Enter: confirm · Esc: back",
+                        id="facing-hint", markup=False)
+
+    def _compass(self) -> str:
+        rows = []
+        for row in COMPASS:
+            cells = []
+            for facing in row:
+                if facing is None:
+                    cells.append(" ● ")
+                elif facing is self.facing:
+                    cells.append(f"[{facing.arrow}]")
+                elif facing in self.choices:
+                    cells.append(f" {facing.arrow} ")
+                else:
+                    cells.append(" · ")
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
+
+    def _now(self) -> str:
+        return f"Facing {self.facing.value} {self.facing.arrow}   (· = not allowed)"
+
+    def action_point(self, value: str) -> None:
+        facing = Facing(value)
+        if facing not in self.choices:
+            self.notify(f"Facing {value} is not possible here.", severity="warning", timeout=2)
+            return
+        self.facing = facing
+        self.query_one("#compass", Static).update(self._compass())
+        self.query_one("#facing-now", Label).update(self._now())
+
+    def action_confirm(self) -> None:
+        self.dismiss(self.choices[self.facing])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@attrs.frozen
+class FacingStep:
+    """A menu entry that leads to the facing compass."""
+
+    title: str
+    choices: Mapping[Facing, Order]
+    initial: Facing | None = None
+
+    def picker(self) -> FacingPicker:
+        return FacingPicker(self.title, self.choices, self.initial)
+
+
+class StepMenu(ChoiceMenu):
+    """A :class:`ChoiceMenu` whose values are orders or :class:`FacingStep`s;
+    picking a step opens the compass and its answer is this menu's answer
+    (Escape on the compass comes back here)."""
+
+    def _pick(self, value: Any) -> None:
+        if isinstance(value, FacingStep):
+            def answered(order: Any) -> None:
+                if order is not None:
+                    self.dismiss(order)
+
+            self.app.push_screen(value.picker(), answered)
+        else:
+            self.dismiss(value)
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.choices) and self.choices[index][1] is not None:
+                event.stop()
+                event.prevent_default()  # not ChoiceMenu.on_key as well
+                self._pick(self.choices[index][1])
+
+    def on_option_list_option_selected(self, event) -> None:
+        event.stop()
+        event.prevent_default()
+        self._pick(self.choices[int(event.option.id[1:])][1])
+
+
+class ConfirmOrder(ModalScreen[Any]):
+    """y / Enter gives the order, n / Escape gives nothing."""
+
+    DEFAULT_CSS = """
+    ConfirmOrder { align: center middle; }
+    ConfirmOrder > Vertical { width: 60; max-width: 96%; height: auto; border: round $warning;
+        background: $panel; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, orders: Sequence[Order]) -> None:
+        super().__init__()
+        self.question = question
+        self.orders = list(orders)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, markup=False)
+            yield Static("y / Enter: yes    n / Esc: no", markup=False)
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(self.orders if value else None)
