@@ -249,3 +249,33 @@ def test_replay_json_prints_facing_and_status(tmp_path):
     assert units["b1"]["facing"] == "N"
     assert units["b1"]["status"] == "threatened, locked in battle, doomed"
     assert units["a2"]["status"] == "ready"
+
+
+def test_board_marks_for_artifacts_climbs_and_jumps():
+    import attrs
+
+    from core.registry import find_ruleset
+    from tui.rulesets import adapter_for
+
+    rules = find_ruleset("plasto_latros")
+    adapter = adapter_for(rules)
+    # Artifacts of the shrine stand on the board as {X}.
+    options = PlastoOptions(minis=1, shooters_0=0, shooters_1=0, goal="artifacts")
+    game = start(rules, options, battlefield_named("pl-shrine"), seed=1, players=("Ann", "Bo"))
+    marks = adapter.cell_marks(game, game.state, None)
+    assert marks == {(7, 6): "{G}", (7, 7): "{I}", (11, 4): "{B}"}
+
+    # Rooftops: a1 on the roof at 1,3 (level 1) beside the street (level 0):
+    # the street cells are climb-down/jump cells [v]; at 1,1 in the street
+    # the roof cells are climb-up cells [^].
+    options = PlastoOptions(minis=1, shooters_0=0, shooters_1=0)
+    game = start(rules, options, battlefield_named("pl-rooftops"), seed=1, players=("Ann", "Bo"))
+    game = play(game, Deploy(0, "a1", (1, 1)), Ready(0), Deploy(1, "b1", (8, 11)), Ready(1))
+    a1 = next(u for u in rules.units(game.state) if u.id == "a1")
+    marks = adapter.cell_marks(game, game.state, a1)
+    assert marks == {(1, 2): " ^ ", (2, 2): " ^ "}
+    state = game.state.replace(attrs.evolve(game.state.mini("a1"), pos=(1, 3)))
+    game = attrs.evolve(game, state=state)
+    a1 = next(u for u in rules.units(state) if u.id == "a1")
+    marks = adapter.cell_marks(game, state, a1)
+    assert marks == {(0, 2): " v ", (0, 3): " v ", (0, 4): " v "}

@@ -36,10 +36,10 @@ class FacingPicker(ModalScreen[Any]):
 
     DEFAULT_CSS = """
     FacingPicker { align: center middle; }
-    FacingPicker > Vertical { width: 52; max-width: 96%; height: auto; border: round $accent;
+    FacingPicker > Vertical { width: 62; max-width: 96%; height: auto; border: round $accent;
         background: $panel; padding: 0 1; }
     FacingPicker #facing-title { text-style: bold; width: 100%; }
-    FacingPicker #compass { width: 100%; content-align: center middle; padding: 0 0 0 16; }
+    FacingPicker #compass { width: 100%; text-align: center; }
     FacingPicker #facing-hint { color: $text-muted; }
     """
     BINDINGS = [
@@ -60,14 +60,18 @@ class FacingPicker(ModalScreen[Any]):
         self.picker_title = title
         self.choices = dict(choices)
         allowed = [f for f in Facing if f in self.choices]
-        self.facing: Facing = initial if initial in self.choices else allowed[0]
+        if initial is None:
+            initial = allowed[0]
+        # The allowed facing nearest the suggested one (by eighths of a turn).
+        self.facing: Facing = min(allowed, key=lambda f: min((list(Facing).index(f) - list(Facing).index(initial)) % 8,
+                                                           (list(Facing).index(initial) - list(Facing).index(f)) % 8))
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.picker_title, id="facing-title", markup=False)
             yield Static(self._compass(), id="compass", markup=False)
             yield Label(self._now(), id="facing-now", markup=False)
-            yield Label("↑↓←→ hjkl yubn or keypad: point · Enter: confirm · Esc: back",
+            yield Label("arrows hjkl yubn keypad: point · Enter: ok · Esc: back",
                         id="facing-hint", markup=False)
 
     def _compass(self) -> str:
