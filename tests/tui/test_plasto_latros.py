@@ -279,3 +279,30 @@ def test_board_marks_for_artifacts_climbs_and_jumps():
     a1 = next(u for u in rules.units(state) if u.id == "a1")
     marks = adapter.cell_marks(game, state, a1)
     assert marks == {(0, 2): " v ", (0, 3): " v ", (0, 4): " v "}
+
+
+async def test_orders_menu_groups_the_facings_of_one_destination(tmp_path):
+    from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, prepared(), tmp_path)
+        await cursor_to(pilot, screen, (6, 4))
+        await pilot.press("enter", "o")
+        menu = app.screen
+        assert isinstance(menu, StepMenu)
+        labels = [label for label, _ in menu.choices]
+        # One entry per destination, not eight: 6,8 appears once.
+        assert sum("moves to 6,8" in label for label in labels) == 1
+        assert labels[0].startswith("a1 turns in place")
+        assert any(label.startswith("pass") for label in labels)
+        step = menu.choices[0][1]
+        assert isinstance(step, FacingStep) and len(step.choices) == 7
+        await pilot.press("1")
+        assert isinstance(app.screen, FacingPicker)
+        await pilot.press("escape")  # back to the menu, nothing given
+        assert app.screen is menu
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert screen.game.state.movements_left == 2 and screen.game.state.mini("a1").facing is Facing.S
