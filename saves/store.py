@@ -74,6 +74,22 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+MAX_NAME = 40
+
+
+def safe_name(text: str) -> str:
+    """A player's name as every screen may show it: control and format
+    characters (escape sequences, bidi overrides, newlines) dropped, the
+    square brackets of console markup turned into round ones, at most
+    ``MAX_NAME`` characters, never empty."""
+    import unicodedata
+
+    kept = "".join(" " if ch in "\t\n\r" else ch for ch in str(text)
+                   if ch in "\t\n\r" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
+    kept = " ".join(kept.replace("[", "(").replace("]", ")").split())
+    return kept[:MAX_NAME].strip() or "Player"
+
+
 def _slug(text: str, limit: int = 24) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return slug[:limit].strip("-") or "x"
@@ -270,7 +286,10 @@ def parse_json(path: Path, blob: bytes) -> Any:
         raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
-        if exc.pos >= len(text.rstrip()):
+        # Cut off at the end, in a string, or in a word (tru, nul, fals, -).
+        stops = text.lstrip().startswith(("{", "[")) and (
+            exc.pos >= len(text.rstrip()) - 5 or exc.msg.startswith("Unterminated string"))
+        if stops:
             raise SaveError(path, f"the JSON stops short ({where}); the file looks truncated") from None
         raise SaveError(path, f"the file is not valid JSON ({exc.msg} at {where})") from None
     except ValueError as exc:
@@ -323,6 +342,15 @@ def _load(path: Path) -> _Loaded:
             path, f"it is a game of {envelope.ruleset!r}, a ruleset this Skirmish does not have (it has: {known})"
         ) from None
     conv = converter_for(rules)
+    # Names are shown on every screen: made safe for display here, the same
+    # way in the players and in the snapshot, so the replay still matches.
+    players = tuple(safe_name(name) for name in envelope.players)
+    if players != envelope.players:
+        envelope = attrs.evolve(envelope, players=players)
+        if isinstance(envelope.snapshot, dict) and isinstance(envelope.snapshot.get("players"), list):
+            names = envelope.snapshot["players"]
+            envelope = attrs.evolve(envelope, snapshot=dict(
+                envelope.snapshot, players=[safe_name(n) if isinstance(n, str) else n for n in names]))
     try:
         options = structure(conv, envelope.options, rules.options_type, "$.options")
         if isinstance(envelope.battlefield, str):
@@ -484,6 +512,7 @@ __all__ = [
     "load_with_pending",
     "new_save_path",
     "save_game",
+    "safe_name",
     "saves_dir",
     "summarise",
 ]

@@ -92,7 +92,7 @@ class SkirmishApp(App[None]):
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        self.notify(detail, title=title, severity="error", timeout=8)
+        self.notify(detail, title=title, severity="error", timeout=8, markup=False)
 
     # -- menu actions ------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -141,6 +141,7 @@ class SkirmishApp(App[None]):
         from tui.persistence import store
 
         self.close_session()
+        game = _safe_players(game)
         try:
             saves = store()
             path = saves.new_save_path(game)
@@ -196,7 +197,7 @@ class SkirmishApp(App[None]):
         self._save_failed = False
         where = str(getattr(self.session, "path", "") or "")
         if announce:
-            self.notify(f"Saved{(' to ' + where) if where else ''}.")
+            self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
 
     def close_session(self) -> None:
@@ -218,6 +219,21 @@ class SkirmishApp(App[None]):
 
     def screens_named(self) -> Iterable[str]:
         return [type(s).__name__ for s in self.screen_stack]
+
+
+def _safe_players(game: Any) -> Any:
+    """The game with its players' names made safe to show (no escape
+    sequences, no markup brackets), as loading a save would make them."""
+    try:
+        from core.game import replay
+        from saves.store import safe_name
+
+        names = tuple(safe_name(name) for name in game.players)
+        if names == tuple(game.players):
+            return game
+        return replay(game.ruleset, game.options, game.battlefield, game.seed, names, game.orders)
+    except Exception:
+        return game
 
 
 def run_app(continue_latest: bool = False, load_path: Path | None = None) -> None:

@@ -54,6 +54,18 @@ class MainMenu(Screen[None]):
          "rules": app.action_rules, "quit": app.action_request_quit}[ident]()
 
 
+def _plain(text: str) -> str:
+    """Text from a save (names, problems quoting the file) as a label:
+    control characters dropped and markup escaped, so nothing in a file
+    can style, hide or break the menu."""
+    import unicodedata
+
+    from textual.markup import escape
+
+    shown = "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf") else " " for ch in text)
+    return escape(shown)
+
+
 class LoadScreen(Screen[None]):
     """Every save, newest first; broken files listed with their problem."""
 
@@ -79,7 +91,7 @@ class LoadScreen(Screen[None]):
         for index, s in enumerate(self.summaries):
             options.append(Option(self._describe(s), id=f"s{index}"))
         if self.error:
-            options.append(Option(f"Cannot list saves: {self.error}", disabled=True))
+            options.append(Option(_plain(f"Cannot list saves: {self.error}"), disabled=True))
         elif not options:
             options.append(Option("No saved games yet.", disabled=True))
         yield OptionList(*options, id="saves")
@@ -87,6 +99,10 @@ class LoadScreen(Screen[None]):
 
     @staticmethod
     def _describe(s) -> str:
+        return _plain(LoadScreen._text(s))
+
+    @staticmethod
+    def _text(s) -> str:
         name = getattr(s, "name", "") or str(getattr(s, "path", "?"))
         if getattr(s, "problem", None):
             return f"⚠ {name}: BROKEN — {s.problem}"
@@ -101,7 +117,7 @@ class LoadScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]
         if getattr(summary, "problem", None):
-            self.notify(f"This save cannot be opened: {summary.problem}", severity="warning")
+            self.notify(f"This save cannot be opened: {summary.problem}", severity="warning", markup=False)
             return
         self.app.open_saved(summary.path)
 

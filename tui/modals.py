@@ -9,6 +9,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -133,7 +134,7 @@ class Handover(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"[b]Hand the keyboard to {self.player}.[/b]", markup=True)
+            yield Static(f"[b]Hand the keyboard to {escape(self.player)}.[/b]", markup=True)
             if self.detail:
                 yield Static(self.detail, markup=False)
             yield Static("The board stays hidden until you press Enter.")
