@@ -159,6 +159,9 @@ class SkirmishApp(App[None]):
             saves = store()
             session = saves.GameSession.open(Path(path))
         except Exception as exc:
+            if type(exc).__name__ == "GameLocked":
+                self.offer_read_only(Path(path), str(getattr(exc, "holder", "another process")))
+                return
             self.report("Cannot open that save", exc)
             return
         try:
@@ -171,7 +174,36 @@ class SkirmishApp(App[None]):
         self.session = session
         self._show_game(game, None)
 
-    def _show_game(self, game: Any, replace: Any) -> None:
+    def offer_read_only(self, path: Path, holder: str) -> None:
+        """Another process holds this game: say who, and offer to watch it
+        read-only or to choose another game."""
+        from textual.markup import escape
+
+        from tui.modals import ChoiceMenu
+
+        def chosen(choice: str | None) -> None:
+            if choice == "view":
+                self.view_read_only(path, holder)
+            elif choice == "other" and not isinstance(self.screen, LoadScreen):
+                self.push_screen(LoadScreen())
+
+        self.push_screen(ChoiceMenu(f"This game is open in another Skirmish: {escape(holder)}.",
+                                    [("Watch it read-only", "view"), ("Choose another game", "other"),
+                                     ("Back", "back")]), chosen)
+
+    def view_read_only(self, path: Path, holder: str) -> None:
+        from tui.persistence import store
+        from tui.readonly import ReadOnlyGameScreen
+
+        try:
+            game = store().load_game(path)
+        except Exception as exc:
+            self.report("Cannot open that save", exc)
+            return
+        self.close_session()
+        self._show_game(game, None, ReadOnlyGameScreen(game, holder, path))
+
+    def _show_game(self, game: Any, replace: Any, screen: Any = None) -> None:
         from tui.game_screen import GameScreen
 
         self.game = game
@@ -179,7 +211,7 @@ class SkirmishApp(App[None]):
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(GameScreen(game))
+        self.push_screen(screen if screen is not None else GameScreen(game))
 
     def autosave(self, game: Any, announce: bool = False) -> str | None:
         self.game = game

@@ -1,0 +1,68 @@
+"""Watching a game another Skirmish process holds: the generic game screen
+with submitting and saving switched off, a "read-only: held by ..." banner,
+and the picture following the holder's saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Static
+
+from tui.game_screen import GameScreen
+
+
+class ReadOnlyGameScreen(GameScreen):
+    BLOCKED = ("deploy_all", "ready", "orders", "save")
+
+    def __init__(self, game: Any, holder: str, path: Path | None = None) -> None:
+        super().__init__(game)
+        self.holder = holder
+        self.path = path
+        self._stamp = self._mtime()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.path is not None:
+            self.set_interval(2.0, self.follow)
+
+    def _mtime(self) -> int | None:
+        try:
+            return self.path.stat().st_mtime_ns if self.path is not None else None
+        except OSError:
+            return None
+
+    def follow(self) -> None:
+        """Reload when the holder has saved (a broken or vanished file: keep the last picture)."""
+        stamp = self._mtime()
+        if stamp is None or stamp == self._stamp:
+            return
+        self._stamp = stamp
+        try:
+            from tui.persistence import store
+
+            self.game = store().load_game(self.path)
+        except Exception:
+            return
+        if not self.modal_open:
+            self.redraw()
+
+    def submit(self, order: Any) -> bool:
+        self.notify(f"Read-only: this game is held by {self.holder}.", severity="warning", markup=False)
+        return False
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in self.BLOCKED:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_save(self) -> None:
+        self.notify("Read-only: the other Skirmish saves this game.", markup=False)
+
+    def _draw_banner(self, side: int | None) -> None:
+        super()._draw_banner(side)
+        banner = self.query_one("#banner", Static)
+        banner.update(f"read-only: held by {self.holder} · {banner.content}")
+
+    def action_quit_game(self) -> None:
+        self.app.leave_game(self.game)
