@@ -70,6 +70,7 @@ class SkirmishApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
+        self.call_after_refresh(self.check_size)
         try:
             import asyncio
 
@@ -82,6 +83,22 @@ class SkirmishApp(App[None]):
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    def on_resize(self, event: Any) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover the screens with a "make it larger" message below 80x24,
+        and take it away once the terminal is large enough again."""
+        from tui.modals import MIN_SIZE, TooSmall
+
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        covered = isinstance(self.screen, TooSmall)
+        if small and not covered and len(self.screen_stack) > 1:
+            self.push_screen(TooSmall())
+        elif not small and covered:
+            self.pop_screen()
 
     def _on_signal(self) -> None:
         if self.game is not None:
@@ -212,6 +229,7 @@ class SkirmishApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(screen if screen is not None else GameScreen(game))
+        self.call_after_refresh(self.check_size)
 
     def autosave(self, game: Any, announce: bool = False) -> str | None:
         self.game = game

@@ -141,3 +141,32 @@ class Handover(Screen[None]):
 
     def action_go(self) -> None:
         self.dismiss(None)
+
+
+MIN_SIZE = (80, 24)
+
+
+class TooSmall(Screen[None]):
+    """Shown over everything while the terminal is smaller than
+    ``MIN_SIZE``; the app takes it away once the terminal is large enough.
+    Keys do nothing here (ctrl+q still quits, saving the game)."""
+
+    DEFAULT_CSS = """
+    TooSmall { align: center middle; background: $background; }
+    TooSmall > Static { width: 100%; height: auto; text-align: center; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.message(), id="too-small", markup=False)
+
+    def message(self) -> str:
+        width, height = self.app.size
+        return (f"This terminal is {width}x{height}. Skirmish needs at least "
+                f"{MIN_SIZE[0]}x{MIN_SIZE[1]}: make the terminal larger. The game is safe and waits here.")
+
+    def on_resize(self, event: Any) -> None:
+        self.query_one("#too-small", Static).update(self.message())
+
+    def on_screen_resume(self) -> None:
+        # Uncovered again after something opened above it: still needed?
+        self.app.call_after_refresh(self.app.check_size)
