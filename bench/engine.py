@@ -36,7 +36,7 @@ def throughput(rules: Any, games: int, first_seed: int = 1) -> dict[str, Any]:
     }
 
 
-def long_game(rules: Any, want: int = LONG_GAME, seeds: int = 8, cap: int = 1000) -> tuple[Any, str]:
+def long_game(rules: Any, want: int = LONG_GAME, seeds: int = 16, cap: int = 1000) -> tuple[Any, str]:
     """A random game of at least ``want`` orders if one can be found (seeds on
     the default battlefield, then on the 40x40 one), else the longest found;
     the second value says which."""
