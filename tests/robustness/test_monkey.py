@@ -1,0 +1,98 @@
+"""Monkey test: seeded random key presses on every screen (main menu, new
+game, load, rules, and the game screen of every registered ruleset).  No
+key sequence may end the app with an unhandled exception or put an
+"internal error" in the game log.  Reproducible: the seed is in the test id."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from core.game import start
+from core.registry import rulesets
+from tests.tui.test_every_ruleset import battlefield_for
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+
+
+class MonkeyApp(SkirmishApp):
+    """The real app, except that a "yes, quit" keeps it running (the
+    quit path, autosave included, still runs), so one run covers every key."""
+
+    exits = 0
+
+    def exit(self, *args, **kwargs) -> None:
+        self.exits += 1
+
+# 200 keys a screen keeps the run near a minute on 2 cores (a key costs ~35 ms of
+# CPU in Pilot); SKIRMISH_MONKEY_KEYS=1500 runs the long version.
+KEYS_PER_SCREEN = int(os.environ.get("SKIRMISH_MONKEY_KEYS", "200"))
+BATCH = 10  # keys sent before waiting for the screen to settle
+
+KEYS = (
+    list("abcdefghijklmnopqrstuvwxyz0123456789") + [
+        "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "up", "down", "left",
+        "right", "home", "end", "pageup", "pagedown", "ctrl+s", "f1", "question_mark", "ctrl+p",
+        "enter", "enter", "escape", "up", "down", "left", "right",
+    ]
+)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+
+
+def internal_errors(app) -> list[str]:
+    found = []
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            found += [str(line) for line in screen.query_one("#log").lines if "internal error" in str(line)]
+    return found
+
+
+async def monkey(pilot, seed: int, setup=None) -> None:
+    app = pilot.app
+    pick = random.Random(seed)
+    for count in range(0, KEYS_PER_SCREEN, BATCH):
+        if setup is not None and count % 150 == 0:
+            await setup(pilot)
+        keys = [pick.choice(KEYS) for _ in range(BATCH)]
+        await pilot.press(*keys)
+        assert app.is_running, f"the app ended after key {count} ({keys}), seed {seed}"
+    await pilot.pause()
+    assert not internal_errors(app), internal_errors(app)
+
+
+SCREENS = {"main-menu": "", "new-game": "n", "load": "l", "rules": "r"}
+
+
+@pytest.mark.parametrize("name", list(SCREENS), ids=lambda n: f"{n}-seed{len(n)}")
+async def test_random_keys_on_the_menus(name):
+    app = MonkeyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        if SCREENS[name]:
+            await pilot.press(SCREENS[name])
+
+        async def back_to(pilot):
+            if len(app.screen_stack) <= 2 and SCREENS[name]:
+                await pilot.press(SCREENS[name])
+
+        await monkey(pilot, seed=len(name), setup=back_to)
+
+
+@pytest.mark.parametrize("rules", rulesets(), ids=lambda r: f"{r.name}-seed{len(r.name)}")
+async def test_random_keys_on_every_game_screen(rules):
+    app = MonkeyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def in_a_game(pilot):
+            if not any(isinstance(s, GameScreen) for s in app.screen_stack):
+                game = start(rules, None, battlefield_for(rules), seed=11, players=("Ann", "Bo"))
+                app.start_game(game)
+                await pilot.pause()
+
+        await in_a_game(pilot)
+        await monkey(pilot, seed=len(rules.name), setup=in_a_game)
