@@ -77,7 +77,7 @@ def test_play_under_each_terminal_type(name, tmp_path):
             assert not hues, hues
         else:
             assert hues, "colour terminals get colour (so the NO_COLOR check means something)"
-        elif name == "xterm":
+        if name == "xterm":
             assert not any("38;2;" in c or "48;2;" in c for c in codes), "truecolour sent to a 16-colour xterm"
         assert params, "nothing was styled at all"
         saves = tmp_path / "data" / "saves"
