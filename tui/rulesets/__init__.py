@@ -12,6 +12,7 @@ from __future__ import annotations
 from core.ruleset import Ruleset
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.optio import OptioAdapter
+from tui.rulesets.platemail import PlatemailAdapter
 from tui.rulesets.plasto_latros import PlastoLatrosAdapter
 from tui.rulesets.spheres_of_war import SpheresOfWarAdapter
 from tui.rulesets.waylights import WaylightsAdapter
@@ -19,6 +20,7 @@ from tui.rulesets.waylights import WaylightsAdapter
 ADAPTERS: dict[str, type[RulesetAdapter]] = {
     "spheres_of_war": SpheresOfWarAdapter,
     "plasto_latros": PlastoLatrosAdapter,
+    "platemail": PlatemailAdapter,
     "optio": OptioAdapter,
     "waylights": WaylightsAdapter,
 }
