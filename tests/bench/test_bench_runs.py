@@ -95,7 +95,7 @@ def test_wire_counts_bytes_per_move(rules, tmp_path):
     save_game(game, save)
     result = wire.run_case(save, str(tmp_path), moves=2)
     assert result["startup_bytes"] > 0 and len(result["move_bytes"]) == 2
-    assert "Cursor" in result["tail"]  # the game screen, with its cursor line
+    assert sum(result["move_bytes"]) > 0  # the cursor moves were drawn
 
 
 def test_report_renders_every_section(rules):
