@@ -91,9 +91,9 @@ def check(game: Game, order: Order) -> Rejection | None:
     rules = game.ruleset
     if not isinstance(order, rules.order_types):
         return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
-    if game.outcome is not None:
+    if rules.outcome(game.state) is not None:
         return Rejection("game-over", "The game is over.")
-    if order.side not in game.to_act:
+    if order.side not in rules.to_act(game.state):
         name = game.players[order.side] if order.side in (0, 1) else f"side {order.side}"
         return Rejection("not-your-turn", f"It is not {name}'s turn to act.")
     return rules.check(game.state, order)
@@ -108,7 +108,8 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     state, events = rules.apply(game.state, order)
     events = list(events)
     outcome = rules.outcome(state)
-    if outcome is not None and game.outcome is None:
+    # check() refused orders after the end, so the game was still going.
+    if outcome is not None:
         name = game.players[outcome.winner] if outcome.winner is not None else ""
         events.append(GameOver(outcome.winner, name, outcome.reason))
     new = attrs.evolve(game, state=state, orders=game.orders + (order,), log=game.log + tuple(events))

@@ -36,7 +36,8 @@ _BY_NAME: dict[str, Ruleset] = {}
 
 
 def find_ruleset(name: str) -> Ruleset:
-    if not _BY_NAME:
+    if name not in _BY_NAME:  # first use, or a ruleset added since (tests do)
+        _BY_NAME.clear()
         _BY_NAME.update((r.name, r) for r in rulesets())
     if name in _BY_NAME:
         return _BY_NAME[name]
