@@ -11,7 +11,9 @@ off the battlefield is a legal destination and removes the mover (rule 27).
 
 from __future__ import annotations
 
-from core.board import Cell, line_clear
+import functools
+
+from core.board import Battlefield, Cell, line_clear, supercover
 from core.ruleset import Rejection
 
 from .state import SowState
@@ -61,32 +63,97 @@ def _problem(state: SowState, mover: str, p: Cell, q: Cell, c: Cell) -> Rejectio
     return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[tuple[Cell, ...], ...]], ...]:
+    """The steps (dx, dy) that pass the distance and direction tests of
+    ``_problem`` with the opponent at offset (vx, vy), in the dy-then-dx
+    order ``destinations`` lists them: (dx, dy, squared length, toward the
+    opponent?, the supercover steps of the path from (0, 0))."""
+    out = []
+    v_sq = vx * vx + vy * vy
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if dx == 0 and dy == 0:
+                continue
+            length_sq, dot, cross = dx * dx + dy * dy, dx * vx + dy * vy, dx * vy - dy * vx
+            if length_sq > MAX_MOVE_SQ or dot == 0 or 4 * cross * cross > v_sq or (dot > 0 and dot >= v_sq):
+                continue
+            out.append((dx, dy, length_sq, dot > 0, tuple(supercover((0, 0), (dx, dy)))))
+    return tuple(out)
+
+
+def _walls(bf: Battlefield) -> frozenset[Cell]:
+    """The movement-blocking cells of ``bf``, found once per battlefield object."""
+    entry = _WALLS.get(id(bf))
+    if entry is not None and entry[0] is bf:
+        return entry[1]
+    if len(_WALLS) >= 32:
+        _WALLS.clear()
+    walls = frozenset(c for c in bf.cells() if bf.terrain(c).blocks_move)
+    _WALLS[id(bf)] = (bf, walls)  # the entry keeps bf alive, so its id is not reused
+    return walls
+
+
+_WALLS: dict[int, tuple[Battlefield, frozenset[Cell]]] = {}
+# The last answer of ``destinations``: legal_orders asks, then check asks
+# again for the chosen Move on the same state object.
+_LAST: tuple = (None, None, None, ())
+
+
 def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     """Every legal destination of a Move, in a stable order.  Of the cells
     off the battlefield only the nearest one each way is offered (they all
-    mean the same thing: the combatant leaves the game)."""
-    me, them = state.unit(mover), state.unit(opponent)
-    p, q = me.pos, them.pos
+    mean the same thing: the combatant leaves the game).
+
+    Same answer as keeping the cells of the 5x5 square round the mover for
+    which ``_problem`` finds nothing wrong, computed in one pass: the
+    geometric tests depend only on the offsets (cached), and the path test
+    of ``line_clear`` covers the destination too (it is the path's last
+    cell), which makes the separate occupied/impassable tests redundant."""
+    global _LAST
+    last = _LAST
+    if last[0] is state and last[1] == mover and last[2] == opponent:
+        return list(last[3])
+    p = state.unit(mover).pos
+    q = state.unit(opponent).pos
     bf = state.battlefield
+    width, height = bf.width, bf.height
+    blocked = set(_walls(bf))
+    for u in state.units:
+        pos = u.pos
+        if u.id != mover and pos is not None and not u.removed and 0 <= pos[0] < width and 0 <= pos[1] < height:
+            blocked.add(pos)
+    px, py = p
     out: list[Cell] = []
-    off: dict[bool, Cell] = {}
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            c = (p[0] + dx, p[1] + dy)
-            if _problem(state, mover, p, q, c) is not None:
-                continue
-            if bf.in_bounds(c):
-                out.append(c)
-            else:
-                toward = _geometry(p, q, c)[1] > 0
-                best = off.get(toward)
-                if best is None or (_geometry(p, q, c)[0], c) < (_geometry(p, q, best)[0], best):
-                    off[toward] = c
-    out.extend(off[k] for k in sorted(off, reverse=True))
+    off: dict[bool, tuple[int, Cell]] = {}
+    for dx, dy, length_sq, toward, steps in _offsets(q[0] - px, q[1] - py):
+        clear = True
+        for step in steps:
+            if len(step) == 1:
+                c = step[0]
+                if (c[0] + px, c[1] + py) in blocked:
+                    clear = False
+                    break
+            elif all((c[0] + px, c[1] + py) in blocked for c in step):
+                clear = False
+                break
+        if not clear:
+            continue
+        c = (px + dx, py + dy)
+        if 0 <= c[0] < width and 0 <= c[1] < height:
+            out.append(c)
+        else:
+            best = off.get(toward)
+            if best is None or (length_sq, c) < best:
+                off[toward] = (length_sq, c)
+    out.extend(off[k][1] for k in sorted(off, reverse=True))
+    _LAST = (state, mover, opponent, tuple(out))
     return out
 
 
 def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Rejection | None:
+    if to in destinations(state, mover, opponent):
+        return None  # every listed destination passes _problem
     me, them = state.unit(mover), state.unit(opponent)
     problem = _problem(state, mover, me.pos, them.pos, to)
     if problem is not None:
