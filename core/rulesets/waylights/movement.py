@@ -5,19 +5,70 @@ diagonal step costs twice that.  Figures block movement."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
+from types import MappingProxyType
 
-from core.board import Cell, Facing, visible_fraction
+from core.board import Battlefield, Cell, Facing, visible_fraction
 from core.board import distance_squared
 from core.rulesets.waylights.state import WaylightsState
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+BIG = 1 << 30
+
+# Per-battlefield tables, keyed by the battlefield's identity (the entry keeps
+# it alive, so the id cannot be reused while it is here): the move cost of
+# every open cell and, for each, the neighbours a step may enter.
+_GRIDS: dict[int, tuple[Battlefield, dict[Cell, int], dict[Cell, tuple]]] = {}
+# reachable() results per state object (states are frozen values); a few
+# recent states only, so that legal_orders, check and describe_order share one
+# search.  The entry keeps the state alive: its id cannot be reused meanwhile.
+_REACH: list[tuple[WaylightsState, str, int, Mapping[Cell, int]]] = []
+_REACH_SIZE = 8
+
+
+def _tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
+    entry = _GRIDS.get(id(bf))
+    if entry is not None and entry[0] is bf:
+        return entry[1], entry[2]
+    grid: dict[Cell, int] = {}
+    for y in range(bf.height):
+        for x in range(bf.width):
+            t = bf.terrain((x, y))
+            if not t.blocks_move:
+                grid[(x, y)] = max(1, t.move_cost)
+    steps: dict[Cell, tuple] = {}
+    for (x, y) in bf.cells():  # every cell, as a figure's own cell is never tested
+        out = []
+        for dx, dy in ORTHO + DIAG:
+            nxt = (x + dx, y + dy)
+            if nxt not in grid:
+                continue
+            if dx and dy:
+                # A diagonal needs one of the two cells beside it open (no
+                # squeezing between two blocked cells); figures count later.
+                sides = tuple(c for c in ((x + dx, y), (x, y + dy)) if c in grid)
+                if not sides:
+                    continue
+                out.append((nxt, grid[nxt] * 2, sides))
+            else:
+                out.append((nxt, grid[nxt], None))
+        steps[(x, y)] = tuple(out)
+    if len(_GRIDS) >= 16:
+        _GRIDS.clear()
+    _GRIDS[id(bf)] = (bf, grid, steps)
+    return grid, steps
+
+
+def cost_grid(bf: Battlefield) -> dict[Cell, int]:
+    """The move cost (at least 1) of every cell of ``bf`` a figure may enter
+    (computed once per battlefield; do not modify)."""
+    return _tables(bf)[0]
 
 
 def passable(state: WaylightsState, cell: Cell, mover: str, occupied: dict | None = None) -> bool:
-    bf = state.battlefield
-    if not bf.in_bounds(cell) or bf.terrain(cell).blocks_move:
-        return False
+    if cell not in cost_grid(state.battlefield):
+        return False  # off the battlefield or terrain that blocks movement
     who = (state.occupied() if occupied is None else occupied).get(cell)
     return who is None or who == mover
 
@@ -27,29 +78,46 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
     return base * (2 if frm[0] != to[0] and frm[1] != to[1] else 1)
 
 
-def reachable(state: WaylightsState, uid: str, budget: int) -> dict[Cell, int]:
+def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
-    (its own cell excluded)."""
+    (its own cell excluded).  Read-only: the answer is shared per state."""
+    for s, u, b, found in _REACH:
+        if s is state and u == uid and b == budget:
+            return found
+    found = MappingProxyType(_search(state, uid, budget))
+    if len(_REACH) >= _REACH_SIZE:
+        del _REACH[0]
+    _REACH.append((state, uid, budget, found))
+    return found
+
+
+def _search(state: WaylightsState, uid: str, budget: int) -> dict[Cell, int]:
+    """Dijkstra over the cost grid: orthogonal steps cost the entered cell's
+    cost, diagonal ones twice that; other figures block."""
     start = state.get(uid).pos
     assert start is not None
-    occ = state.occupied()
+    _, steps = _tables(state.battlefield)
+    blocked = {c for c, who in state.occupied().items() if who != uid}
     best = {start: 0}
     heap = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, cell = heapq.heappop(heap)
-        if cost > best.get(cell, 1 << 30):
+        cost, cell = pop(heap)
+        if cost > best[cell]:
             continue
-        for dx, dy in ORTHO + DIAG:
-            nxt = (cell[0] + dx, cell[1] + dy)
-            if not passable(state, nxt, uid, occ):
+        for nxt, step, sides in steps[cell]:
+            if nxt in blocked:
                 continue
-            if dx and dy and not (passable(state, (cell[0] + dx, cell[1]), uid, occ)
-                                  or passable(state, (cell[0], cell[1] + dy), uid, occ)):
-                continue  # no squeezing diagonally between two blocked cells
-            c = cost + step_cost(state, cell, nxt)
-            if c <= budget and c < best.get(nxt, 1 << 30):
+            if sides is not None:
+                for c in sides:
+                    if c not in blocked:
+                        break
+                else:
+                    continue  # both cells beside the diagonal are blocked
+            c = cost + step
+            if c <= budget and c < best.get(nxt, BIG):
                 best[nxt] = c
-                heapq.heappush(heap, (c, nxt))
+                push(heap, (c, nxt))
     best.pop(start)
     return best
 
@@ -58,11 +126,15 @@ def step_cells(state: WaylightsState, uid: str) -> list[Cell]:
     """The free step: one orthogonal cell of move cost 1 (a diagonal costs 2)."""
     pos = state.get(uid).pos
     assert pos is not None
+    grid = cost_grid(state.battlefield)
+    occ = state.occupied()
     out = []
     for dx, dy in ORTHO:
         cell = (pos[0] + dx, pos[1] + dy)
-        if passable(state, cell, uid) and step_cost(state, pos, cell) <= 1:
-            out.append(cell)
+        if grid.get(cell) == 1:
+            who = occ.get(cell)
+            if who is None or who == uid:
+                out.append(cell)
     return sorted(out)
 
 
