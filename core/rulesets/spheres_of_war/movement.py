@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import functools
 
-from core.board import Battlefield, Cell, line_clear, supercover
+from core.board import Cell, line_clear, supercover
 from core.ruleset import Rejection
 
+from .cache import walls
 from .state import SowState
 
 MAX_MOVE_SQ = 4  # 2 inches, squared
@@ -82,19 +83,6 @@ def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[tuple[C
     return tuple(out)
 
 
-def _walls(bf: Battlefield) -> frozenset[Cell]:
-    """The movement-blocking cells of ``bf``, found once per battlefield object."""
-    entry = _WALLS.get(id(bf))
-    if entry is not None and entry[0] is bf:
-        return entry[1]
-    if len(_WALLS) >= 32:
-        _WALLS.clear()
-    walls = frozenset(c for c in bf.cells() if bf.terrain(c).blocks_move)
-    _WALLS[id(bf)] = (bf, walls)  # the entry keeps bf alive, so its id is not reused
-    return walls
-
-
-_WALLS: dict[int, tuple[Battlefield, frozenset[Cell]]] = {}
 # The last answer of ``destinations``: legal_orders asks, then check asks
 # again for the chosen Move on the same state object.
 _LAST: tuple = (None, None, None, ())
@@ -118,7 +106,7 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     q = state.unit(opponent).pos
     bf = state.battlefield
     width, height = bf.width, bf.height
-    blocked = set(_walls(bf))
+    blocked = set(walls(bf))
     for u in state.units:
         pos = u.pos
         if u.id != mover and pos is not None and not u.removed and 0 <= pos[0] < width and 0 <= pos[1] < height:

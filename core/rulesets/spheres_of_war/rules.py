@@ -14,7 +14,7 @@ from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
-from . import actions, movement
+from . import actions, cache, movement
 from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
 from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
 from .turns import closest_pairs, form_next, start_match, start_turn
@@ -81,10 +81,15 @@ class SpheresOfWar(Ruleset):
             todo = [u for u, c in positions.items() if c is None]
             if not todo:
                 return [Ready(side)]
-            cells = open_cells(state.battlefield, side, positions)
             # Only unplaced figures are listed so random play finishes deploying;
-            # moving a placed figure again is still accepted by check.
-            return [DeployAll(side)] + [Deploy(side, u, c) for u in todo for c in cells]
+            # moving a placed figure again is still accepted by check.  Same list
+            # as Deploy(side, u, c) for u in todo for c in open_cells(...), the
+            # orders built once per battlefield.
+            taken = {c for c in positions.values() if c is not None}
+            out: list[Order] = [DeployAll(side)]
+            for u in todo:
+                out.extend(o for c, o in _deploy_orders(state.battlefield, side, u) if c not in taken)
+            return out
         if state.phase is Phase.CHOOSE:
             return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
         return actions.legal_actions(state, side)
@@ -102,6 +107,9 @@ class SpheresOfWar(Ruleset):
             if isinstance(order, Deploy):
                 if positions.get(order.unit) == order.at:
                     return Rejection("already-there", f"{order.unit} already stands at {order.at[0]},{order.at[1]}.")
+                if order.unit in positions and order.at in cache.deploy_cell_set(state.battlefield, order.side) \
+                        and all(u.pos != order.at for u in state.units if u.id != order.unit):
+                    return None  # what check_deploy finds, without rebuilding the zone
                 return check_deploy(state.battlefield, order.side, list(positions), _all_positions(state), order)
             if isinstance(order, Ready):
                 return check_ready(list(positions), positions)
@@ -249,6 +257,11 @@ def _note(text: str) -> Event:
 
 def _positions(state: SowState, side: int) -> dict[str, Cell | None]:
     return {u.id: u.pos for u in state.side_units(side)}
+
+
+def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Cell, Deploy], ...]:
+    return cache.per_battlefield(bf, ("deploy-orders", side, uid),
+                                 lambda b: tuple((c, Deploy(side, uid, c)) for c in cache.deploy_cells(b, side)))
 
 
 def _all_positions(state: SowState) -> dict[str, Cell | None]:
