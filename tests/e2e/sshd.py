@@ -1,4 +1,4 @@
-"""Throwaway OpenSSH server and tmux helpers for the end-to-end tests.
+"""A throwaway OpenSSH server for the end-to-end tests.
 
 :class:`Sshd` runs Debian's ``/usr/sbin/sshd`` in the foreground on a free
 port of 127.0.0.1 with a host key and a user key made by ``ssh-keygen`` in
@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import socket
 import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.e2e.terminal import ROOT, skirmish_command
+
 SSHD = "/usr/sbin/sshd"
 
 
@@ -26,12 +24,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def skirmish_command() -> str:
-    """The app as a shell command: the installed script, else the module."""
-    exe = shutil.which("skirmish")
-    return shlex.quote(exe) if exe else f"{shlex.quote(sys.executable)} -m tui"
 
 
 def write_wrapper(path: Path, data_dir: Path, extra_env: dict[str, str] | None = None) -> Path:
@@ -116,64 +108,3 @@ class Sshd:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-
-
-class Tmux:
-    """One detached tmux session running ``command`` (with ``exec``, so the
-    pane's pid is the command's pid)."""
-
-    def __init__(self, command: str, width: int = 80, height: int = 24, env: dict[str, str] | None = None) -> None:
-        self.name = f"skirmish-e2e-{uuid.uuid4().hex[:8]}"
-        prefix = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        shell = f"exec env {prefix} {command}" if prefix else f"exec {command}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-                        shell], check=True)
-        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], capture_output=True)
-        self.pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
-                                      check=True, capture_output=True, text=True).stdout.strip())
-
-    def keys(self, *keys: str, pause: float = 0.3) -> None:
-        for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
-            time.sleep(pause)
-
-    def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
-                              capture_output=True, text=True).stdout
-
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = self.screen()
-            if text in shown:
-                return shown
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared; the screen was:\n{shown}")
-            time.sleep(0.2)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    # A zombie still answers kill(0); look at its state.
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        return state != "Z"
-    except OSError:
-        return False
-
-
-def wait_until(predicate, timeout: float = 20.0, step: float = 0.1) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()

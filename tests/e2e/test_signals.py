@@ -18,7 +18,7 @@ import pytest
 from core.game import start, submit
 from core.registry import find_ruleset
 from saves.store import GameSession, list_saves, load_game
-from tests.e2e.sshd import Tmux, pid_alive, skirmish_command, wait_until, ROOT
+from tests.e2e.terminal import ROOT, Tmux, local_command, pid_alive, wait_until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu, Handover
@@ -43,7 +43,7 @@ def test_sigterm_to_the_real_command_saves_at_that_exact_position(tmp_path):
         pytest.skip("tmux is not installed")
     saves = tmp_path / "data" / "saves"
     env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
-    tmux = Tmux(f"sh -c {json.dumps('cd ' + str(ROOT) + ' && exec ' + skirmish_command())}", env=env)
+    tmux = Tmux(local_command(), env=env)
     try:
         tmux.wait_for("New game")
         tmux.keys("n")

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from saves.store import GameSession, load_game
-from tests.e2e.sshd import SSHD, Sshd, Tmux, pid_alive, wait_until, write_wrapper
+from tests.e2e.sshd import SSHD, Sshd, write_wrapper
+from tests.e2e.terminal import Tmux, pid_alive, wait_until
 
 pytestmark = pytest.mark.e2e
 

@@ -5,14 +5,13 @@ highlights read the same in each: glyphs, not colour, carry the state."""
 from __future__ import annotations
 
 import json
-import shlex
 import re
 import shutil
 import subprocess
 
 import pytest
 
-from tests.e2e.sshd import ROOT, Tmux, skirmish_command, wait_until
+from tests.e2e.terminal import ROOT, Tmux, local_command, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +50,7 @@ def test_play_under_each_terminal_type(name, tmp_path):
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
     env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), **TERMINALS[name]}
-    tmux = Tmux("sh -c " + shlex.quote(f"cd {shlex.quote(str(ROOT))} && exec {skirmish_command()}"), env=env)
+    tmux = Tmux(local_command(), env=env)
     try:
         tmux.wait_for("New game")
         tmux.keys("n")
