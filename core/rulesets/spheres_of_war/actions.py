@@ -8,8 +8,6 @@ successful defence is part of that Action and is not counted (rule 36).
 
 from __future__ import annotations
 
-import attrs
-
 from core.board import adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Removed, Struck
@@ -18,7 +16,7 @@ from core.ruleset import Rejection
 from . import movement
 from .events import Waited
 from .orders import Fight, Move, Wait
-from .state import ACTIONS_EACH, Match, Phase, SowState
+from .state import ACTIONS_EACH, Match, Phase, SowState, evolve
 from .turns import end_match
 
 DEFEAT_FACES = (5, 6)  # rules 33a/34a: a defence of 5-6 fails
@@ -85,8 +83,8 @@ def legal_actions(state: SowState, side: int) -> list:
 
 def _spend(state: SowState, events: list[Event], struck: str | None = None) -> SowState:
     """Use the actor's Action; the Match ends when both have used all five (rule 37)."""
-    m = attrs.evolve(state.match, step=state.match.step + 1, struck=struck)
-    state = attrs.evolve(state, match=m)
+    m = evolve(state.match, step=state.match.step + 1, struck=struck)
+    state = evolve(state, match=m)
     if m.step >= 2 * ACTIONS_EACH:
         detail = "all Actions used"
         if struck is not None:
@@ -110,10 +108,10 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
             # Rule 27: off the gaming area, out of the game.  The Match ends with it.
             events.append(Moved(uid, unit.pos, None, how))
             events.append(Removed(uid, "moved off the battlefield (rule 27)"))
-            state = state.with_unit(attrs.evolve(unit, pos=None, removed=True))
+            state = state.with_unit(evolve(unit, pos=None, removed=True))
             return end_match(state, events, f"{uid} left the battlefield"), events
         events.append(Moved(uid, unit.pos, order.to, how))
-        state = state.with_unit(attrs.evolve(unit, pos=order.to))
+        state = state.with_unit(evolve(unit, pos=order.to))
         if in_contact(state, uid, other):
             # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
             events.append(Struck(uid, other, "moved into base-to-base contact"))
@@ -126,15 +124,15 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Struck(uid, other, "strikes first while in contact"))
         return _spend(state, events, struck=other), events
     dice, rolled = roll(state.dice, 1, 6, f"defence against {other} (5-6 fails)", who=uid)
-    state = attrs.evolve(state, dice=dice)
+    state = evolve(state, dice=dice)
     events.append(rolled)
     if rolled.total in DEFEAT_FACES:
         unit = state.unit(uid)
         events.append(Defeated(uid, other, f"defence roll of {rolled.total}"))
         events.append(Removed(uid, f"defeated by {other}"))
-        state = state.with_unit(attrs.evolve(unit, pos=None, removed=True))
-        m = attrs.evolve(state.match, step=state.match.step + 1, struck=None)
-        state = attrs.evolve(state, match=m)
+        state = state.with_unit(evolve(unit, pos=None, removed=True))
+        m = evolve(state.match, step=state.match.step + 1, struck=None)
+        state = evolve(state, match=m)
         return end_match(state, events, f"{other} is the Winner"), events
     events.append(Struck(uid, other, f"strikes back after a defence of {rolled.total}"))
     return _spend(state, events, struck=other), events

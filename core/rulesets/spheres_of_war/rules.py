@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from core.board import Battlefield, Cell, distance
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
 from core.dice import Dice, roll
@@ -16,7 +14,7 @@ from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, U
 
 from . import actions, cache, movement
 from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
-from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
+from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState, evolve
 from .turns import closest_pairs, form_next, start_match, start_turn
 
 
@@ -142,7 +140,7 @@ class SpheresOfWar(Ruleset):
         elif isinstance(order, Ready):
             events.append(_note(f"{state.players[order.side]} has deployed"))
             if state.deploying == 0:
-                state = attrs.evolve(state, deploying=1)
+                state = evolve(state, deploying=1)
             else:
                 state = start_turn(state, events)
                 if state.phase is not Phase.OVER:
@@ -270,4 +268,4 @@ def _all_positions(state: SowState) -> dict[str, Cell | None]:
 
 def _place(state: SowState, uid: str, cell: Cell, events: list[Event]) -> SowState:
     events.append(Placed(uid, cell))
-    return state.with_unit(attrs.evolve(state.unit(uid), pos=cell))
+    return state.with_unit(evolve(state.unit(uid), pos=cell))

@@ -3,13 +3,11 @@ resolving them, ending and starting turns, and the end of the game."""
 
 from __future__ import annotations
 
-import attrs
-
 from core.board import adjacent, distance, distance_squared
 from core.events import Event, Matched, TurnEnded, TurnStarted
 
 from .events import MatchResolved
-from .state import Match, Phase, SowState
+from .state import Match, Phase, SowState, evolve
 
 
 def candidate_pairs(state: SowState) -> list[tuple[int, str, str]]:
@@ -46,7 +44,7 @@ def start_match(state: SowState, i: str, r: str, events: list[Event], how: str) 
     if state.partner(i) == r:
         detail = f"Match {n}, still locked in combat from last turn"
     events.append(Matched(i, r, detail))
-    return attrs.evolve(state, phase=Phase.MATCH, match=Match(n, i, r), matches_formed=n,
+    return evolve(state, phase=Phase.MATCH, match=Match(n, i, r), matches_formed=n,
                         paired=state.paired + ((i, r),))
 
 
@@ -58,14 +56,14 @@ def form_next(state: SowState, events: list[Event]) -> SowState:
         if len(pairs) == 1:
             return start_match(state, *pairs[0], events, "the closest pair")
         if pairs:
-            return attrs.evolve(state, phase=Phase.CHOOSE, match=None)
+            return evolve(state, phase=Phase.CHOOSE, match=None)
         state = end_turn(state, events)
         if state.phase is Phase.OVER:
             return state
 
 
 def game_over(state: SowState, winner: int | None, reason: str) -> SowState:
-    return attrs.evolve(state, phase=Phase.OVER, match=None, winner=winner, over_reason=reason)
+    return evolve(state, phase=Phase.OVER, match=None, winner=winner, over_reason=reason)
 
 
 def sole_survivor(state: SowState) -> int | None:
@@ -83,7 +81,7 @@ def end_turn(state: SowState, events: list[Event]) -> SowState:
             a, b = state.unit(i), state.unit(r)
             if a.on_board and b.on_board and adjacent(a.pos, b.pos):
                 locked += ((i, r),)
-    state = attrs.evolve(state, locked=locked)
+    state = evolve(state, locked=locked)
     if state.turn >= state.options.turn_limit:
         return limit_reached(state)
     return start_turn(state, events)
@@ -104,7 +102,7 @@ def limit_reached(state: SowState) -> SowState:
 
 def start_turn(state: SowState, events: list[Event]) -> SowState:
     turn = state.turn + 1
-    state = attrs.evolve(state, turn=turn, phase=Phase.MATCH, match=None, matches_formed=0, inert=(), paired=())
+    state = evolve(state, turn=turn, phase=Phase.MATCH, match=None, matches_formed=0, inert=(), paired=())
     detail = "every combatant is unMatched"
     if state.locked:
         detail = "still locked in combat: " + ", ".join(f"{i} with {r}" for i, r in state.locked)
@@ -120,7 +118,7 @@ def end_match(state: SowState, events: list[Event], detail: str) -> SowState:
     m = state.match
     left = tuple(uid for uid in (m.instigator, m.retaliator) if state.unit(uid).on_board)
     events.append(MatchResolved(m.number, left, detail))
-    state = attrs.evolve(state, match=None, inert=state.inert + left)
+    state = evolve(state, match=None, inert=state.inert + left)
     if state.options.version == "v0.2":
         left_side = sole_survivor(state)
         if left_side is not None:

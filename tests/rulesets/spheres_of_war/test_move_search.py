@@ -64,3 +64,19 @@ def test_the_fast_search_lists_exactly_the_cells_the_rule_allows():
                 ok = RULESET.check(state, Move(side, mover, to)) is None
                 assert ok == (to in want), (spots, mover, to)
     assert tried > 100
+
+
+def test_the_quick_evolve_builds_what_attrs_evolve_builds():
+    import attrs
+    import pytest
+
+    from core.rulesets.spheres_of_war.state import evolve
+
+    state, _ = position({"i1": (2, 2), "r1": (5, 6)})
+    for inst, changes in ((state, {"turn": 4, "inert": ("i1",)}), (state.match, {"step": 3, "struck": "r1"}),
+                          (state.unit("i1"), {"pos": None, "removed": True}), (state, {})):
+        new = evolve(inst, **changes)
+        assert new == attrs.evolve(inst, **changes) and type(new) is type(inst)
+        assert all(getattr(new, k) == v for k, v in changes.items())
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)
