@@ -14,42 +14,47 @@ from core.events import Moved
 
 from .combat import attack, can_make_aoo, dex_save
 from .events import Clashed, Crashed
+from .grid import grid
 from .senses import Work
 from .state import MOVES, Action, Status
 
 TICKS = 6
 
 
-def _passable(work: Work, cell) -> bool:
-    return work.bf.in_bounds(cell) and not work.bf.terrain(cell).blocks_move
-
-
-def _step_ok(work: Work, a, b) -> bool:
-    if not _passable(work, b):
-        return False
-    if a[0] != b[0] and a[1] != b[1]:  # diagonal: not between two blocked cells
-        return _passable(work, (b[0], a[1])) or _passable(work, (a[0], b[1]))
-    return True
-
-
-def _costs(work: Work, start, blocked, limit=None):
-    """Dijkstra from ``start``: {cell: (cost, first step)}."""
-    best = {start: (0, None)}
-    heap = [(0, start, None)]
+def _costs(work: Work, start, blocked, limit=None) -> dict:
+    """Dijkstra from ``start``: {cell: cost of the cheapest way there}."""
+    steps = grid(work.bf).steps
+    best = {start: 0}
+    heap = [(0, start)]
     while heap:
-        cost, cell, first = heapq.heappop(heap)
-        if best.get(cell, (cost + 1,))[0] < cost:
+        cost, cell = heapq.heappop(heap)
+        if best[cell] < cost:
             continue
-        for nxt in sorted(neighbours(cell)):
-            if nxt in blocked or not _step_ok(work, cell, nxt):
+        for nxt, step_cost in steps.get(cell, ()):
+            if nxt in blocked:
                 continue
-            ncost = cost + work.bf.terrain(nxt).move_cost
+            ncost = cost + step_cost
             if limit is not None and ncost > limit:
                 continue
-            if nxt not in best or ncost < best[nxt][0]:
-                best[nxt] = (ncost, first or nxt)
-                heapq.heappush(heap, (ncost, nxt, first or nxt))
+            if ncost < best.get(nxt, ncost + 1):
+                best[nxt] = ncost
+                heapq.heappush(heap, (ncost, nxt))
     return best
+
+
+def _reaches(work: Work, start, dest, blocked) -> bool:
+    """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
+    steps = grid(work.bf).steps
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt, _ in steps.get(todo.pop(), ()):
+            if nxt == dest:
+                return nxt not in blocked
+            if nxt not in seen and nxt not in blocked:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
 
 
 def _hostile_cells(work: Work, uid):
@@ -67,7 +72,7 @@ def retreat_cell(work: Work, uid, budget, blocked):
         return min(distance_squared(cell, f) for f in foes)
     reach = _costs(work, me.pos, blocked, budget)
     here = safety(me.pos)
-    best = max(reach, key=lambda c: (safety(c), -reach[c][0], -c[1], -c[0]))
+    best = max(reach, key=lambda c: (safety(c), -reach[c], -c[1], -c[0]))
     return best if safety(best) > here else None
 
 
@@ -116,19 +121,34 @@ def held(work: Work, uid) -> bool:
     return any(o.focus == "binding" and o.focus_target == uid and o.fighting for o in work.chars.values())
 
 
-def _to_goal(work: Work, goals, blocked):
-    """Cost of reaching any of ``goals`` from every cell (reverse Dijkstra)."""
-    best = {g: 0 for g in goals}
-    heap = [(0, g) for g in goals]
+def _to_goal(work: Work, goals, blocked, origin=None):
+    """Cost of reaching any of ``goals`` (reverse Dijkstra).  With an
+    ``origin`` the search stops once every cell no dearer than the origin is
+    settled: the only values the caller compares are the origin's and those
+    of its neighbours that are cheaper than it, and those are all final then."""
+    g = grid(work.bf)
+    into, move_cost = g.into, g.cost
+    if not g.nonnegative:
+        origin = None  # negative costs: settle the whole field as before
+    best = {goal: 0 for goal in goals}
+    heap = [(0, goal) for goal in goals]
     heapq.heapify(heap)
+    stop = None
     while heap:
         cost, cell = heapq.heappop(heap)
+        if stop is not None and cost > stop:
+            break
         if best.get(cell, cost + 1) < cost:
             continue
-        for prev in neighbours(cell):
-            if prev in blocked or not _step_ok(work, prev, cell) or not _passable(work, prev):
+        if cell == origin and stop is None:
+            stop = cost
+        prevs = into.get(cell)
+        if not prevs:
+            continue
+        ncost = cost + move_cost[cell]
+        for prev in prevs:
+            if prev in blocked:
                 continue
-            ncost = cost + work.bf.terrain(cell).move_cost
             if ncost < best.get(prev, ncost + 1):
                 best[prev] = ncost
                 heapq.heappush(heap, (ncost, prev))
@@ -138,12 +158,16 @@ def _to_goal(work: Work, goals, blocked):
 def _proposal(work: Work, uid, goal, budget, blocked):
     """The next step along a shortest path, preferring the straightest one."""
     c = work.chars[uid]
+    g = grid(work.bf)
     if goal[0] == "cell":
         dest = goal[1]
         if c.pos == dest:
             return None
-        reach = _costs(work, c.pos, blocked)
-        end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k][0], k))
+        if _reaches(work, c.pos, dest, blocked):
+            end = dest  # the destination itself is the reachable cell nearest to it
+        else:
+            reach = _costs(work, c.pos, blocked)
+            end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k], k))
         if end == c.pos:
             return None
         goals, aim = [end], dest
@@ -151,17 +175,18 @@ def _proposal(work: Work, uid, goal, budget, blocked):
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
             return None
-        goals = [k for k in neighbours(other.pos) if k not in blocked and _passable(work, k)]
+        passable = g.passable
+        goals = [k for k in neighbours(other.pos) if k not in blocked and k in passable]
         aim = other.pos
-    field = _to_goal(work, goals, blocked - {c.pos})
-    if c.pos not in field:
+    field = _to_goal(work, goals, blocked - {c.pos}, c.pos)
+    here = field.get(c.pos)
+    if here is None:
         return None
-    options = [n for n in neighbours(c.pos) if n in field and n not in blocked and _step_ok(work, c.pos, n)
-               and field[n] + work.bf.terrain(n).move_cost <= field[c.pos]]
+    options = [n for n, cost in g.steps[c.pos] if n in field and n not in blocked and field[n] + cost <= here]
     if not options:
         return None
     step = min(options, key=lambda n: (field[n], distance_squared(n, aim), n))
-    if work.bf.terrain(step).move_cost > budget:
+    if g.cost[step] > budget:
         return None
     return step
 
