@@ -56,6 +56,23 @@ def _replace(state: OptioState, *blocks: Block) -> OptioState:
     return attrs.evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
 
 
+_SHIFTS_MEMO: tuple = (None, None, None, frozenset())  # map, meeting, edge, allowed shifts
+
+
+def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
+    """The (forward, right) shifts ``tpl.shift_allowed`` accepts at the
+    meeting square, remembered for the last map (by identity: hashing a map
+    hashes its 40 rows), square and edge asked."""
+    global _SHIFTS_MEMO
+    memo = _SHIFTS_MEMO
+    if memo[0] is state.map and memo[1] == state.meeting and memo[2] is state.second_edge:
+        return memo[3]
+    allowed = frozenset((f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS
+                        if tpl.shift_allowed(state.map, state.meeting, state.second_edge, f, r))
+    _SHIFTS_MEMO = (state.map, state.meeting, state.second_edge, allowed)
+    return allowed
+
+
 def _next_turn(state: OptioState) -> OptioState:
     return attrs.evolve(state, turn=state.turn + 1, active=1 - state.active, moved=(), may_scout=(), scouted=())
 
@@ -134,25 +151,48 @@ class Optio(Ruleset):
         return [c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if on_map(c)]
 
     def legal_orders(self, state: OptioState, side: int) -> Sequence[Order]:
+        """Only orders ``check`` accepts, built directly (the conditions of
+        ``_check_move``, ``_check_scout`` and the rest, worked out once per
+        call instead of checking every candidate again); the same list, in
+        the same order, as filtering every candidate through ``check`` (a
+        test compares the two)."""
         if side not in self.to_act(state):
             return []
         out: list[Order] = []
         if state.phase is Phase.SCOUTING:
+            own_at: dict[Cell, int] = {}  # stacking (rule: at most two of a side's blocks a square)
+            for b in state.blocks:
+                if b.side == side and not b.gone and b.pos is not None:
+                    own_at[b.pos] = own_at.get(b.pos, 0) + 1
             for b in state.side_blocks(side):
-                if b.id not in state.moved:
-                    out += [Move(side, b.id, c) for c in self._destinations(state, b)]
+                if b.id not in state.moved and state.block(b.id) is b:
+                    out += [Move(side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
+            targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
-                for b in state.side_blocks(1 - side):
-                    out.append(Scout(side, uid, b.id))
+                block = state.block(uid)
+                if (block is None or block.side != side or block.gone or block.kind is Kind.DUMMY
+                        or uid in state.scouted):
+                    continue
+                for b in targets:
+                    t = state.block(b.id)
+                    if t is not None and t.side != side and not t.gone and t.pos == block.pos and not t.revealed:
+                        out.append(Scout(side, uid, b.id))
             if state.moved:
                 out.append(EndTurn(side))
         elif state.phase is Phase.CLOSING:
             army = state.army(side)
-            out += [Move(side, army.id, c) for c in self._destinations(state, army)]
-            out.append(Hold(side))
+            if state.block(army.id) is army and not army.gone:
+                may_pay = state.kudos[side] >= 1  # a move that does not close costs a coin
+                enemy = state.army(1 - side).pos
+                here = manhattan(army.pos, enemy)
+                out += [Move(side, army.id, c) for c in self._destinations(state, army)
+                        if may_pay or manhattan(c, enemy) < here]
+            if state.kudos[side] >= 1:
+                out.append(Hold(side))
         elif state.phase is Phase.TEMPLATE:
-            out += [PlaceTemplate(side, f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS]
-        return [o for o in out if self.check(state, o) is None]
+            allowed = _allowed_shifts(state)
+            out += [PlaceTemplate(side, f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS if (f, r) in allowed]
+        return out
 
     # -- checking ------------------------------------------------------------
     def check(self, state: OptioState, order: Order) -> Rejection | None:
@@ -181,7 +221,7 @@ class Optio(Ruleset):
                 return Rejection("wrong-phase", "The template is placed once the armies share a square.")
             if order.forward not in tpl.SHIFTS or order.right not in tpl.SHIFTS:
                 return Rejection("too-far", "The template shifts at most one small square each way.")
-            if not tpl.shift_allowed(state.map, state.meeting, state.second_edge, order.forward, order.right):
+            if (order.forward, order.right) not in _allowed_shifts(state):
                 return Rejection("more-impassable", "That shift takes in more impassable ground or map edge "
                                                     "than the centred template.")
             return None
