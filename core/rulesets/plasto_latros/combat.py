@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import attrs
 
-from core.board import Cell, Feature, adjacent, in_front_arc, visible_fraction
+from core.board import Battlefield, Cell, Feature, adjacent, in_front_arc, visible_fraction
 
 from .events import Attacked
+from .grid import grid, remember, sight_corridor_has
 from .state import Attack, Kind, Mini, PlastoState
 from .status import jumping, locked, valid_attacker
 
@@ -48,8 +49,27 @@ def sight_figures(state: PlastoState) -> list[Cell]:
     return cells
 
 
-def shot_fraction(state: PlastoState, shooter: Mini, target: Mini) -> float:
-    return visible_fraction(state.battlefield, shooter.pos, target.pos, sight_figures(state))
+def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: list[Cell] | None = None) -> float:
+    """The visible share of ``target`` from ``shooter``; ``figures`` is
+    :func:`sight_figures` when the caller already has it."""
+    if figures is None:
+        figures = sight_figures(state)
+    return _fraction(state.battlefield, shooter.pos, target.pos, figures)
+
+
+def _fraction(bf: Battlefield, observer: Cell, target: Cell, figures) -> float:
+    """``visible_fraction``, cached: only the figures that could stand on
+    one of its rays (see :func:`.grid.sight_corridor_has`) can change it."""
+    if observer == target:
+        return visible_fraction(bf, observer, target, figures)
+    near = frozenset(c for c in figures
+                     if c != observer and c != target and sight_corridor_has(observer, target, c))
+    g = grid(bf)
+    key = (observer, target, near)
+    found = g.fractions.get(key)
+    if found is None:
+        found = remember(g.fractions, key, visible_fraction(bf, observer, target, near))
+    return found
 
 
 def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
@@ -70,19 +90,21 @@ def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
     return None
 
 
-def target_problem(state: PlastoState, shooter: Mini, target: Mini | None) -> str | None:
+def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
+                   figures: list[Cell] | None = None) -> str | None:
     if target is None or target.pos is None or target.side == shooter.side:
         return "The target must be an enemy on the battlefield."
     if not in_front_arc(shooter.pos, shooter.facing, target.pos):
         return f"{target.id} is not in {shooter.id}'s front arc."
-    seen = shot_fraction(state, shooter, target)
+    seen = shot_fraction(state, shooter, target, figures)
     if seen < 0.5:
         return f"{target.id} is in cover: only {round(seen * 100)}% of it can be seen (50% needed)."
     return None
 
 
 def shoot_targets(state: PlastoState, shooter: Mini) -> list[Mini]:
-    return [m for m in state.on_board() if target_problem(state, shooter, m) is None]
+    figures = sight_figures(state)
+    return [m for m in state.on_board() if target_problem(state, shooter, m, figures) is None]
 
 
 def needed_for(feature: Feature) -> int:

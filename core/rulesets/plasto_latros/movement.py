@@ -4,13 +4,11 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
-from core.board import Cell, Facing, adjacent, distance_squared, in_front_arc, supercover
+from core.board import Cell, adjacent, distance_squared, in_front_arc
 
+from .grid import FACINGS, Grid, grid, relative_steps, remember
 from .orders import Climb, Jump, JumpAttack, Move, Movement, Stand, Turn
 from .state import Mini, PlastoState
-
-CLEAR, GAP, BLOCKED = "clear", "gap", "blocked"
-
 
 def blocked_cells(state: PlastoState) -> set[Cell]:
     """Cells nobody may enter: other figures and standing artifacts."""
@@ -22,18 +20,6 @@ def blocked_cells(state: PlastoState) -> set[Cell]:
 def standable(state: PlastoState, cell: Cell, taken: set[Cell]) -> bool:
     bf = state.battlefield
     return bf.in_bounds(cell) and not bf.terrain(cell).blocks_move and cell not in taken
-
-
-def _cell_kind(state: PlastoState, cell: Cell, level: int, taken: set[Cell]) -> str:
-    bf = state.battlefield
-    if not bf.in_bounds(cell):
-        return BLOCKED
-    elevation = bf.elevation(cell)
-    if elevation < level:
-        return GAP  # lower ground (with whatever stands on it) can be hopped
-    if elevation > level or bf.terrain(cell).blocks_move or cell in taken:
-        return BLOCKED
-    return CLEAR
 
 
 def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set[Cell]) -> str | None:
@@ -50,57 +36,139 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set
         return "A straight Movement ends at the same height it starts (climb or jump to change level)."
     if bf.terrain(end).blocks_move or end in taken:
         return f"{end[0]},{end[1]} is not free to stand on."
+    found = _walk(grid(bf), taken, level, start, end)
+    if found is None:
+        return None
+    if found is SQUEEZE:
+        return "The straight line squeezes between two obstacles."
+    if found is WIDE_GAP:
+        return "The gap is wider than one cell: no mini can hop it."
+    return f"The straight line is blocked at {found[0]},{found[1]}."
+
+
+SQUEEZE, WIDE_GAP = "squeeze", "wide gap"
+
+
+def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
+    """The steps of :func:`straight_path_problem` after its checks of the
+    end cell: None when the line is open, else SQUEEZE, WIDE_GAP or the
+    blocking cell.  A cell is blocked when off the battlefield, or on the
+    level (or above it) and higher, impassable or taken; lower is a gap."""
+    elev, nomove = g.elev, g.nomove
+    x, y = start
     run = 0
-    for step in supercover(start, end):
-        kinds = [_cell_kind(state, c, level, taken) for c in step]
+    for step in relative_steps(end[0] - x, end[1] - y):
         if len(step) == 2:
-            if all(k == BLOCKED for k in kinds):
-                return "The straight line squeezes between two obstacles."
-            if CLEAR in kinds:
+            blocked = 0
+            clear = False
+            for ax, ay in step:
+                cell = (x + ax, y + ay)
+                e = elev.get(cell)
+                if e is None or (e >= level and (e > level or cell in nomove or cell in taken)):
+                    blocked += 1
+                elif e == level:
+                    clear = True
+            if blocked == 2:
+                return SQUEEZE
+            if clear:
                 run = 0
             continue
-        kind = kinds[0]
-        if kind == BLOCKED:
-            cell = step[0]
-            return f"The straight line is blocked at {cell[0]},{cell[1]}."
-        if kind == GAP:
+        ax, ay = step[0]
+        cell = (x + ax, y + ay)
+        e = elev.get(cell)
+        if e is None:
+            return cell
+        if e < level:
             run += 1
             if run > 1:
-                return "The gap is wider than one cell: no mini can hop it."
+                return WIDE_GAP
+        elif e > level or cell in nomove or cell in taken:
+            return cell
         else:
             run = 0
     return None
 
 
-def move_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
+def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
+    """What a mini's straight destinations depend on: where it stands, the
+    reach, and the blocked cells within reach (no line leaves that square)."""
     reach = state.options.move_length
-    x, y = mini.pos
-    taken = blocked_cells(state) - {mini.pos}
+    pos = mini.pos
+    x, y = pos
+    near = frozenset(c for c in blocked if c != pos and -reach <= c[0] - x <= reach and -reach <= c[1] - y <= reach)
+    return (pos, reach, near)
+
+
+def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
+    """The straight destinations from ``pos`` on the bare battlefield (no
+    figure or artifact anywhere), in row order, each with every cell its
+    line looks at.  A blocked cell only ever closes a line (it turns a free
+    cell on the level into a blocked one, never the other way), so with
+    figures about, a destination stays open when none of them is on its
+    line and has to be walked again otherwise."""
+    found = g.lines.get((pos, reach))
+    if found is not None:
+        return found
+    x, y = pos
+    elev, nomove = g.elev, g.nomove
+    level = elev[pos]
+    limit = reach * reach
     out = []
     for ty in range(y - reach, y + reach + 1):
         for tx in range(x - reach, x + reach + 1):
             cell = (tx, ty)
-            if cell == mini.pos or distance_squared(mini.pos, cell) > reach * reach:
+            if cell == pos or (tx - x) ** 2 + (ty - y) ** 2 > limit:
                 continue
-            if not state.battlefield.in_bounds(cell):
-                continue
-            if straight_path_problem(state, mini.pos, cell, taken) is None:
-                out.append(cell)
+            e = elev.get(cell)
+            if e is None or e != level or cell in nomove:
+                continue  # off the battlefield, or not a free cell on this level
+            if _walk(g, (), level, pos, cell) is None:
+                seen = frozenset((x + ax, y + ay) for step in relative_steps(tx - x, ty - y) for ax, ay in step)
+                out.append((cell, seen))
+    return remember(g.lines, (pos, reach), tuple(out))
+
+
+def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
+    found = g.dests.get(key)
+    if found is not None:
+        return found
+    pos, reach, taken = key
+    level = g.elev[pos]
+    out = []
+    for cell, seen in _open_lines(g, pos, reach):
+        if taken.isdisjoint(seen) or (cell not in taken and _walk(g, taken, level, pos, cell) is None):
+            out.append(cell)
+    return remember(g.dests, key, tuple(out))
+
+
+def move_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
+    key = _destination_key(state, mini, blocked_cells(state))
+    return list(_destinations(grid(state.battlefield), key))
+
+
+def _step_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None, climb: bool) -> list[Cell]:
+    """Free adjacent cells (on the battlefield, passable, not taken) exactly
+    one level up or down (``climb``), or lower than the mini (a jump)."""
+    g = grid(state.battlefield)
+    taken = blocked_cells(state) if blocked is None else blocked
+    elev, nomove = g.elev, g.nomove
+    level = elev[mini.pos]
+    out = []
+    for c in _around(mini.pos):
+        e = elev.get(c)
+        if e is None or c in nomove or c in taken:
+            continue
+        if (abs(e - level) == 1) if climb else (e < level):
+            out.append(c)
     return out
 
 
-def climb_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
-    bf = state.battlefield
-    taken = blocked_cells(state)
-    level = bf.elevation(mini.pos)
-    return [c for c in _around(mini.pos) if standable(state, c, taken) and abs(bf.elevation(c) - level) == 1]
+def climb_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None = None) -> list[Cell]:
+    return _step_destinations(state, mini, blocked, climb=True)
 
 
-def jump_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
-    bf = state.battlefield
-    taken = blocked_cells(state)
-    level = bf.elevation(mini.pos)
-    return [c for c in _around(mini.pos) if standable(state, c, taken) and bf.elevation(c) < level]
+def jump_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None = None) -> list[Cell]:
+    return _step_destinations(state, mini, blocked, climb=False)
 
 
 def jump_targets(state: PlastoState, mini: Mini) -> list[Mini]:
@@ -155,17 +223,29 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
     return "That is not a Movement."
 
 
+def _orders(g: Grid, key: tuple, make) -> tuple:
+    """The order tuple cached under ``key`` (orders are immutable values,
+    so the same objects can be listed again)."""
+    found = g.orders.get(key)
+    return found if found is not None else remember(g.orders, key, tuple(make()))
+
+
 def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = True) -> list[Movement]:
     """Every Movement ``mini`` could make (statuses are the caller's business)."""
+    g = grid(state.battlefield)
+    unit = mini.id
     if mini.prone:
-        return [Stand(side, mini.id, f) for f in Facing]
-    out: list[Movement] = [Turn(side, mini.id, f) for f in Facing if f is not mini.facing]
-    for cell in move_destinations(state, mini):
-        out += [Move(side, mini.id, cell, f) for f in Facing]
-    for cell in climb_destinations(state, mini):
-        out += [Climb(side, mini.id, cell, f) for f in Facing]
-    for cell in jump_destinations(state, mini):
-        out += [Jump(side, mini.id, cell, f) for f in Facing]
+        return list(_orders(g, ("stand", side, unit), lambda: (Stand(side, unit, f) for f in FACINGS)))
+    facing = mini.facing
+    out: list[Movement] = list(_orders(g, ("turn", side, unit, facing),
+                                       lambda: (Turn(side, unit, f) for f in FACINGS if f is not facing)))
+    blocked = blocked_cells(state)
+    for cell in _destinations(g, _destination_key(state, mini, blocked)):
+        out += _orders(g, ("move", side, unit, cell), lambda: (Move(side, unit, cell, f) for f in FACINGS))
+    for cell in climb_destinations(state, mini, blocked):
+        out += _orders(g, ("climb", side, unit, cell), lambda: (Climb(side, unit, cell, f) for f in FACINGS))
+    for cell in jump_destinations(state, mini, blocked):
+        out += _orders(g, ("jump", side, unit, cell), lambda: (Jump(side, unit, cell, f) for f in FACINGS))
     if attacks:
-        out += [JumpAttack(side, mini.id, t.id) for t in jump_targets(state, mini)]
+        out += [JumpAttack(side, unit, t.id) for t in jump_targets(state, mini)]
     return out
