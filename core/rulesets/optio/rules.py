@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from core.board import Battlefield, Cell
 from core.dice import Dice, roll
 from core.events import Event, Moved, Note, Removed, TurnEnded
@@ -24,7 +22,7 @@ from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
 from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import (
-    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
+    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase, evolve,
 )
 
 KINDS_IN_HAND = (Kind.ARMY, Kind.SCOUT, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY)
@@ -53,7 +51,7 @@ def _name(state: OptioState, side: int) -> str:
 
 def _replace(state: OptioState, *blocks: Block) -> OptioState:
     new = {b.id: b for b in blocks}
-    return attrs.evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
+    return evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
 
 
 _SHIFTS_MEMO: tuple = (None, None, None, frozenset())  # map, meeting, edge, allowed shifts
@@ -73,8 +71,22 @@ def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
     return allowed
 
 
+_MOVES: dict[tuple[int, str, Cell], Move] = {}
+
+
+def _move(side: int, uid: str, to: Cell) -> Move:
+    """The Move order, built once (orders are frozen values; a legal list
+    holds about ten of them)."""
+    order = _MOVES.get((side, uid, to))
+    if order is None:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        order = _MOVES[(side, uid, to)] = Move(side, uid, to)
+    return order
+
+
 def _next_turn(state: OptioState) -> OptioState:
-    return attrs.evolve(state, turn=state.turn + 1, active=1 - state.active, moved=(), may_scout=(), scouted=())
+    return evolve(state, turn=state.turn + 1, active=1 - state.active, moved=(), may_scout=(), scouted=())
 
 
 class Optio(Ruleset):
@@ -166,7 +178,7 @@ class Optio(Ruleset):
                     own_at[b.pos] = own_at.get(b.pos, 0) + 1
             for b in state.side_blocks(side):
                 if b.id not in state.moved and state.block(b.id) is b:
-                    out += [Move(side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
+                    out += [_move(side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
             targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
                 block = state.block(uid)
@@ -185,7 +197,7 @@ class Optio(Ruleset):
                 may_pay = state.kudos[side] >= 1  # a move that does not close costs a coin
                 enemy = state.army(1 - side).pos
                 here = manhattan(army.pos, enemy)
-                out += [Move(side, army.id, c) for c in self._destinations(state, army)
+                out += [_move(side, army.id, c) for c in self._destinations(state, army)
                         if may_pay or manhattan(c, enemy) < here]
             if state.kudos[side] >= 1:
                 out.append(Hold(side))
@@ -282,9 +294,9 @@ class Optio(Ruleset):
             state = self._apply_move(state, order, events)
         elif isinstance(order, Scout):
             unit, target = state.block(order.unit), state.block(order.target)
-            unit, target = attrs.evolve(unit, revealed=True), attrs.evolve(target, revealed=True)
+            unit, target = evolve(unit, revealed=True), evolve(target, revealed=True)
             state = _replace(state, unit, target)
-            state = attrs.evolve(state, scouted=state.scouted + (unit.id,))
+            state = evolve(state, scouted=state.scouted + (unit.id,))
             events.append(Scouted(_name(state, order.side), unit.id, unit.kind.value, target.id, target.kind.value))
             if state.army(0).revealed and state.army(1).revealed:
                 state = self._end_scouting(state, events)
@@ -300,7 +312,7 @@ class Optio(Ruleset):
             placer = order.side
             result = tpl.cut(state.map, state.meeting, state.second_edge, 1 - placer, placer,
                              order.forward, order.right)
-            state = attrs.evolve(state, result=result, phase=Phase.DONE)
+            state = evolve(state, result=result, phase=Phase.DONE)
             events.append(TemplatePlaced(_name(state, placer), order.forward, order.right, result.origin))
         return state, events
 
@@ -308,7 +320,7 @@ class Optio(Ruleset):
         kudos = list(state.kudos)
         kudos[side] -= 1
         events.append(KudoPaid(_name(state, side), kudos[side], why))
-        return attrs.evolve(state, kudos=tuple(kudos))
+        return evolve(state, kudos=tuple(kudos))
 
     def _apply_move(self, state: OptioState, order: Move, events: list[Event]) -> OptioState:
         block = state.block(order.unit)
@@ -317,15 +329,15 @@ class Optio(Ruleset):
             state = self._pay(state, order.side, "keep away from the enemy army", events)
         edge = Edge.home(block.side) if block.pos is None else edge_towards(order.to, block.pos)
         clock = state.clock + 1
-        moved = attrs.evolve(block, pos=order.to, entered_from=edge, arrived=clock)
-        state = attrs.evolve(_replace(state, moved), clock=clock, moved=state.moved + (block.id,))
+        moved = evolve(block, pos=order.to, entered_from=edge, arrived=clock)
+        state = evolve(_replace(state, moved), clock=clock, moved=state.moved + (block.id,))
         who = f"{_name(state, order.side)}'s {block.id}"
         events.append(Moved(who, block.pos, order.to, "enters at" if block.pos is None else "moves"))
         held = [b for b in state.at(order.to) if b.side != order.side]
         if held and state.phase is Phase.SCOUTING:
             # Every block that comes in beside the opponent is listed, whatever it is,
             # so the list itself gives nothing away.
-            state = attrs.evolve(state, may_scout=state.may_scout + (block.id,))
+            state = evolve(state, may_scout=state.may_scout + (block.id,))
             events.append(Note(f"{block.id} comes in by the {edge.word} side of a square "
                                f"{_name(state, 1 - order.side)} holds"))
         if enemy_army is not None:
@@ -340,7 +352,7 @@ class Optio(Ruleset):
         gone = []
         for b in state.blocks:
             if b.kind is not Kind.ARMY and not b.gone:
-                gone.append(attrs.evolve(b, gone=True, pos=None))
+                gone.append(evolve(b, gone=True, pos=None))
                 events.append(Removed(b.id, "both armies are known"))
         state = _replace(state, *gone)
         a0, a1 = state.army(0), state.army(1)
@@ -350,7 +362,7 @@ class Optio(Ruleset):
         if next_active is None:  # the scouting turn ends at once
             events.append(TurnEnded(state.round, "both armies are known"))
             state = _next_turn(state)
-        return attrs.evolve(state, phase=Phase.CLOSING)
+        return evolve(state, phase=Phase.CLOSING)
 
     def _turn_limit(self, state: OptioState, events: list[Event]) -> OptioState:
         """Our tie-break: scouting time is up.  Both armies show themselves;
@@ -365,26 +377,26 @@ class Optio(Ruleset):
                 other = state.army(1 - side).pos
                 column = other[0] if other is not None else LARGE // 2
                 clock += 1
-                army = attrs.evolve(army, pos=(column, HOME_ROW[side]), entered_from=Edge.home(side), arrived=clock)
+                army = evolve(army, pos=(column, HOME_ROW[side]), entered_from=Edge.home(side), arrived=clock)
                 events.append(Moved(f"{_name(state, side)}'s {army.id}", None, army.pos, "enters at"))
-            armies.append(attrs.evolve(army, revealed=True))
-        state = attrs.evolve(_replace(state, *armies), clock=clock)
+            armies.append(evolve(army, revealed=True))
+        state = evolve(_replace(state, *armies), clock=clock)
         return self._end_scouting(state, events, next_active=state.active)
 
     def _meet(self, state: OptioState, second: int, events: list[Event]) -> OptioState:
         army = state.army(second)
         first = 1 - second
         events.append(ArmiesMet(army.pos, _name(state, first), _name(state, second), army.entered_from.word))
-        return attrs.evolve(state, phase=Phase.TEMPLATE, meeting=army.pos, first_army=first,
+        return evolve(state, phase=Phase.TEMPLATE, meeting=army.pos, first_army=first,
                             second_edge=army.entered_from, active=first, moved=(), may_scout=(), scouted=())
 
     # -- what a side may see -------------------------------------------------
     def view(self, state: OptioState, side: int | None) -> OptioState:
         hidden = tuple(
-            b if b.revealed or b.side == side else attrs.evolve(b, kind=Kind.UNKNOWN) for b in state.blocks
+            b if b.revealed or b.side == side else evolve(b, kind=Kind.UNKNOWN) for b in state.blocks
         )
         # The dice seed would let the kinds' shuffle be worked out again.
-        return attrs.evolve(state, blocks=hidden, dice=Dice(0, state.dice.draws))
+        return evolve(state, blocks=hidden, dice=Dice(0, state.dice.draws))
 
     # -- the screen ----------------------------------------------------------
     def units(self, state: OptioState) -> Sequence[UnitView]:

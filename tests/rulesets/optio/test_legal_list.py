@@ -77,3 +77,19 @@ def test_scouting_lists_only_hidden_enemy_blocks_in_the_square_and_not_for_dummi
     # r-d1 already shows itself, r-d2 is elsewhere, g-d1 is a dummy.
     assert scouts == [Scout(0, "g-army", "r-scout")]
     assert R.legal_orders(state, 0) == candidates(state, 0)
+
+
+def test_the_quick_evolve_builds_what_attrs_evolve_builds():
+    import pytest
+
+    from core.rulesets.optio.state import evolve
+
+    state = new_state()
+    block = state.blocks[0]
+    for inst, changes in ((state, {"turn": 3, "moved": ("g1",)}), (block, {"pos": (1, 0), "revealed": True}),
+                          (state, {})):
+        new = evolve(inst, **changes)
+        assert new == attrs.evolve(inst, **changes) and type(new) is type(inst)
+        assert all(getattr(new, k) == v for k, v in changes.items())
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)
