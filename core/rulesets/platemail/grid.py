@@ -6,7 +6,7 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 
 from __future__ import annotations
 
-from core.board import Battlefield, neighbours
+from core.board import Battlefield, neighbours, visible_fraction
 
 Cell = tuple[int, int]
 
@@ -16,7 +16,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -44,6 +44,20 @@ class Grid:
         self.cost = cost
         self.passable = frozenset(passable)
         self.nonnegative = all(v >= 0 for v in cost.values())
+        self.bf = bf
+        self.seen: dict[tuple[Cell, Cell], float] = {}
+
+    def visible(self, observer: Cell, target: Cell) -> float:
+        """``visible_fraction`` on this battlefield (terrain only, no figures),
+        remembered: it is a pure function of the two cells and is asked again
+        for the same pairs in every Phase."""
+        key = (observer, target)
+        frac = self.seen.get(key)
+        if frac is None:
+            if len(self.seen) >= 50_000:
+                self.seen.clear()
+            frac = self.seen[key] = visible_fraction(self.bf, observer, target)
+        return frac
 
 
 # Keyed by the identity of the battlefield, which the entry keeps alive so

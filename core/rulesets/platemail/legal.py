@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from core.board import distance_squared
 
-from .checks import check_write
+from .checks import check_act
 from .equipment import WEAPONS
 from .senses import door_features, weapon
 from .state import Act, Action, Character, Condition, PlatemailState, Status, Write
@@ -26,81 +28,120 @@ def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
     return cell if state.battlefield.in_bounds(cell) and cell != me.pos else None
 
 
+@functools.lru_cache(maxsize=8)
+def _stock(s: int) -> dict[str, tuple[Act, ...]]:
+    """The Actions that do not depend on the position, built once per side
+    (they are frozen values, shared by every order that lists them)."""
+    A = Action
+    return {
+        "firsts": (Act(s, A.CHARGE, "closest"), Act(s, A.MOVE, "closest"), Act(s, A.DEFEND),
+                   Act(s, A.FULL_ATTACK, "closest"), Act(s, A.COUNTER, "closest"), Act(s, A.SPRINT, "closest"),
+                   Act(s, A.FALL_BACK), Act(s, A.SKULK), Act(s, A.AIM, "closest"), Act(s, A.CHARGE, "injured")),
+        "ranged": (Act(s, A.RANGED, "closest"), Act(s, A.RANGED, "biggest")),
+        "rapid": (Act(s, A.RAPID_FIRE, "closest"),),
+        "guard": (Act(s, A.GUARD, "ally"),),
+        "release-ally": (Act(s, A.RELEASE, "ally"),),
+        "release": (Act(s, A.RELEASE, "closest"),),
+        "focus": (Act(s, A.FOCUS),),
+        "reload": (Act(s, A.USE_ITEM, item="reload"),),
+        "potion": (Act(s, A.USE_ITEM, item="potion"),),
+        "free": (Act(s, A.USE_ITEM, "self", item="free"),),
+        "door": (Act(s, A.USE_ITEM, item="door"),),
+        "stabilize": (Act(s, A.STABILIZE, "ally-down"),),
+        "seconds": (Act(s, A.FULL_ATTACK, "closest"), Act(s, A.CHARGE, "closest"), Act(s, A.DEFEND),
+                    Act(s, A.MOVE, "closest"), Act(s, A.FALL_BACK), Act(s, A.COUNTER, "closest")),
+    }
+
+
+def _shoots(me: Character) -> bool:
+    return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
+
+
 def _firsts(state: PlatemailState, me: Character) -> list[Act]:
     s = me.side
     A = Action
-    out = [Act(s, A.CHARGE, "closest"), Act(s, A.MOVE, "closest"), Act(s, A.DEFEND),
-           Act(s, A.FULL_ATTACK, "closest"), Act(s, A.COUNTER, "closest"), Act(s, A.SPRINT, "closest"),
-           Act(s, A.FALL_BACK), Act(s, A.SKULK), Act(s, A.AIM, "closest"), Act(s, A.CHARGE, "injured")]
+    stock = _stock(s)
+    out = list(stock["firsts"])
     step = _toward(state, me, 3)
     if step:
         out.append(Act(s, A.MOVE, to=step))
-    if weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried):
-        out += [Act(s, A.RANGED, "closest"), Act(s, A.RANGED, "biggest")]
+    if _shoots(me):
+        out += stock["ranged"]
         if not weapon(me).reload:
-            out.append(Act(s, A.RAPID_FIRE, "closest"))
+            out += stock["rapid"]
     foes = [c for c in state.characters if c.side != me.side and c.fighting]
     if foes:
         out.append(Act(s, A.CHARGE, foes[0].id))
     allies = [c for c in state.characters if c.side == me.side and c.fighting and c.id != me.id]
     if allies:
-        out.append(Act(s, A.GUARD, "ally"))
+        out += stock["guard"]
         out.append(Act(s, A.GUARD, allies[0].id))
     out += [Act(s, A.PREPARE, spell=sp) for sp in me.spells]
     if me.prepared:
-        out.append(Act(s, A.RELEASE, "ally" if me.prepared == "mend" and allies else "closest"))
+        out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
-        out.append(Act(s, A.FOCUS))
+        out += stock["focus"]
     if weapon(me).reload:
-        out.append(Act(s, A.USE_ITEM, item="reload"))
+        out += stock["reload"]
     out += [Act(s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
-        out.append(Act(s, A.USE_ITEM, item="potion"))
+        out += stock["potion"]
     if me.entrapped:
-        out.append(Act(s, A.USE_ITEM, "self", item="free"))
+        out += stock["free"]
     if me.pos and any(max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1
                       for f in door_features(state)):
-        out.append(Act(s, A.USE_ITEM, item="door"))
+        out += stock["door"]
     down = [c for c in state.characters if c.side == me.side and c.status is Status.DYING and c.pos]
     if down:
-        out.append(Act(s, A.STABILIZE, "ally-down"))
+        out += stock["stabilize"]
         back = _toward(state, me, 3, way=-1)
         if back:
             out.append(Act(s, A.RESCUE, "ally-down", to=back))
     return out
 
 
-def _seconds(me: Character, firsts: list[Act]) -> list[Act]:
-    s = me.side
-    A = Action
-    out = [Act(s, A.FULL_ATTACK, "closest"), Act(s, A.CHARGE, "closest"), Act(s, A.DEFEND),
-           Act(s, A.MOVE, "closest"), Act(s, A.FALL_BACK), Act(s, A.COUNTER, "closest")]
-    if any(a.kind == A.RANGED for a in firsts):
-        out.append(Act(s, A.RANGED, "closest"))
+def _seconds(me: Character, shoots: bool) -> list[Act]:
+    stock = _stock(me.side)
+    out = list(stock["seconds"])
+    if shoots:  # the same test that put Ranged Attacks among the first Actions
+        out += stock["ranged"][:1]
     if me.spells:
-        out.append(Act(s, A.RELEASE, "closest"))
+        out += stock["release"]
     if weapon(me).reload:
-        out.append(Act(s, A.USE_ITEM, item="reload"))
+        out += stock["reload"]
     return out
 
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     out: list[Write] = []
+    if state.stage != "orders" or state.committed[side]:
+        return out  # check_write refuses every write then
     for me in state.characters:
         if me.side != side or not me.fighting or me.pos is None:
             continue
         firsts = _firsts(state, me)
-        seconds = _seconds(me, firsts)
+        seconds = _seconds(me, _shoots(me))
         if state.plan(me.id) is not None:
             firsts = firsts[:2]
         s = me.side
+        stock = _stock(s)
+        # check_write on one of this character's writes is check_act on each
+        # of its three Actions (the order-level tests pass for ``me``); an
+        # Action object shared by several candidates is checked once.
+        verdict: dict[tuple[int, bool], bool] = {}
+
+        def ok(act: Act, first: bool) -> bool:
+            key = (id(act), first)
+            good = verdict.get(key)
+            if good is None:
+                good = verdict[key] = check_act(state, me, act, first) is None
+            return good
+
         # The seed's own example order comes first.
-        example = Write(s, me.id, Act(s, Action.CHARGE, "closest"), Condition.REACHED,
-                        Act(s, Action.FULL_ATTACK, "closest"), Act(s, Action.CHARGE, "closest"))
-        cands = [example]
+        cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
+        n = len(seconds)
         for i, first in enumerate(firsts):
-            cond = CONDITIONS[i % len(CONDITIONS)]
-            cands.append(Write(s, me.id, first, cond, seconds[i % len(seconds)],
-                               seconds[(3 * i + 2) % len(seconds)]))
-        out += [w for w in cands if check_write(state, w) is None]
+            cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
+        out += [Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
+                if ok(first, True) and ok(then, False) and ok(other, False)]
     return out

@@ -7,11 +7,12 @@ import functools
 
 import attrs
 
-from core.board import Battlefield, Terrain, distance_squared, visible_fraction
+from core.board import Battlefield, Terrain, distance_squared
 from core.dice import roll
 from core.events import Event, Note, Rolled
 
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
+from .grid import grid
 from .state import Act, Action, Character, PlatemailState, Status
 
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
@@ -141,7 +142,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
     """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted)."""
     if target.pos is None:
         return "concealed"
-    frac = visible_fraction(work.bf, observer, target.pos)
+    frac = grid(work.bf).visible(observer, target.pos)
     if frac == 0:
         return "concealed"
     if frac <= 0.5 or 1 <= work.bf.terrain(target.pos).cover:
