@@ -81,10 +81,19 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
 def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
     (its own cell excluded).  Read-only: the answer is shared per state."""
+    wider = None
     for s, u, b, found in _REACH:
-        if s is state and u == uid and b == budget:
-            return found
-    found = MappingProxyType(_search(state, uid, budget))
+        if s is state and u == uid:
+            if b == budget:
+                return found
+            if b > budget:
+                wider = found
+    if wider is not None:
+        # Costs are positive, so every cell within a smaller budget is found by
+        # the wider search with the same (least) cost.
+        found = MappingProxyType({c: n for c, n in wider.items() if n <= budget})
+    else:
+        found = MappingProxyType(_search(state, uid, budget))
     if len(_REACH) >= _REACH_SIZE:
         del _REACH[0]
     _REACH.append((state, uid, budget, found))
@@ -92,33 +101,29 @@ def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int
 
 
 def _search(state: WaylightsState, uid: str, budget: int) -> dict[Cell, int]:
-    """Dijkstra over the cost grid: orthogonal steps cost the entered cell's
+    """Least costs within ``budget`` (Dijkstra with one bucket per cost, the
+    costs being small integers): orthogonal steps cost the entered cell's
     cost, diagonal ones twice that; other figures block."""
     start = state.get(uid).pos
     assert start is not None
     _, steps = _tables(state.battlefield)
     blocked = {c for c, who in state.occupied().items() if who != uid}
     best = {start: 0}
-    heap = [(0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        cost, cell = pop(heap)
-        if cost > best[cell]:
-            continue
-        for nxt, step, sides in steps[cell]:
-            if nxt in blocked:
-                continue
-            if sides is not None:
-                for c in sides:
-                    if c not in blocked:
-                        break
-                else:
-                    continue  # both cells beside the diagonal are blocked
-            c = cost + step
-            if c <= budget and c < best.get(nxt, BIG):
+    buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for cost, bucket in enumerate(buckets):
+        for cell in bucket:
+            if best[cell] != cost:
+                continue  # reached more cheaply since it was queued
+            for nxt, step, sides in steps[cell]:
+                c = cost + step
+                if c > budget or nxt in blocked or c >= best.get(nxt, BIG):
+                    continue
+                if sides is not None and blocked.issuperset(sides):
+                    continue  # both open cells beside the diagonal hold figures
                 best[nxt] = c
-                push(heap, (c, nxt))
-    best.pop(start)
+                buckets[c].append(nxt)
+    del best[start]
     return best
 
 
@@ -157,8 +162,26 @@ def shove_path(state: WaylightsState, uid: str, direction: Facing) -> Cell:
         cell = nxt
 
 
+# visible_fraction is a pure function of the battlefield and the two cells
+# (figures do not block sight here): remembered per battlefield identity.
+_SIGHT: dict[int, tuple[Battlefield, dict[tuple[Cell, Cell], float]]] = {}
+_SIGHT_SIZE = 100_000
+
+
 def sees(state: WaylightsState, a: Cell, b: Cell) -> float:
-    return visible_fraction(state.battlefield, a, b)
+    bf = state.battlefield
+    entry = _SIGHT.get(id(bf))
+    if entry is None or entry[0] is not bf:
+        if len(_SIGHT) >= 16:
+            _SIGHT.clear()
+        entry = _SIGHT[id(bf)] = (bf, {})
+    known = entry[1]
+    frac = known.get((a, b))
+    if frac is None:
+        if len(known) >= _SIGHT_SIZE:
+            known.clear()
+        frac = known[(a, b)] = visible_fraction(bf, a, b)
+    return frac
 
 
 def within(a: Cell, b: Cell, reach: int) -> bool:
