@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from core.board import distance_squared
 
 from .checks import check_act
@@ -28,10 +26,22 @@ def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
     return cell if state.battlefield.in_bounds(cell) and cell != me.pos else None
 
 
-@functools.lru_cache(maxsize=8)
+_STOCK: dict[int, dict[str, tuple[Act, ...]]] = {}
+_STOCK_IDS: dict[int, frozenset[int]] = {}
+
+
 def _stock(s: int) -> dict[str, tuple[Act, ...]]:
     """The Actions that do not depend on the position, built once per side
-    (they are frozen values, shared by every order that lists them)."""
+    and kept for good (they are frozen values, shared by every order that
+    lists them, and their ids key the verdicts below)."""
+    stock = _STOCK.get(s)
+    if stock is None:
+        stock = _STOCK[s] = _make_stock(s)
+        _STOCK_IDS[s] = frozenset(id(a) for acts in stock.values() for a in acts)
+    return stock
+
+
+def _make_stock(s: int) -> dict[str, tuple[Act, ...]]:
     A = Action
     return {
         "firsts": (Act(s, A.CHARGE, "closest"), Act(s, A.MOVE, "closest"), Act(s, A.DEFEND),
@@ -112,6 +122,18 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
+_VERDICTS: dict[Character, dict[tuple[int, bool], bool]] = {}
+
+
+def _stock_verdicts(me: Character) -> dict[tuple[int, bool], bool]:
+    known = _VERDICTS.get(me)
+    if known is None:
+        if len(_VERDICTS) >= 512:
+            _VERDICTS.clear()
+        known = _VERDICTS[me] = {}
+    return known
+
+
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     out: list[Write] = []
     if state.stage != "orders" or state.committed[side]:
@@ -127,14 +149,22 @@ def sample_writes(state: PlatemailState, side: int) -> list[Write]:
         stock = _stock(s)
         # check_write on one of this character's writes is check_act on each
         # of its three Actions (the order-level tests pass for ``me``); an
-        # Action object shared by several candidates is checked once.
+        # Action object shared by several candidates is checked once.  The
+        # stock Actions name no character and no cell, so check_act reads
+        # nothing of the state for them but ``me``: their verdicts are kept
+        # per (equal) character across calls.
+        stock_ids = _STOCK_IDS[s]
+        known = _stock_verdicts(me)
         verdict: dict[tuple[int, bool], bool] = {}
 
         def ok(act: Act, first: bool) -> bool:
             key = (id(act), first)
-            good = verdict.get(key)
+            good = known.get(key)
             if good is None:
-                good = verdict[key] = check_act(state, me, act, first) is None
+                good = verdict.get(key)
+                if good is None:
+                    good = check_act(state, me, act, first) is None
+                    (known if key[0] in stock_ids else verdict)[key] = good
             return good
 
         # The seed's own example order comes first.
