@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import attrs
 
-from core.board import Battlefield, Cell, Feature, adjacent, in_front_arc, visible_fraction
+from core.board import Cell, Feature, adjacent, in_front_arc
 
 from .events import Attacked
-from .grid import grid, remember, sight_corridor_has
+from .sight import fraction
 from .state import Attack, Kind, Mini, PlastoState
 from .status import jumping, locked, valid_attacker
 
@@ -41,35 +41,20 @@ def contact_attacks(state: PlastoState, mover: Mini, events: list) -> PlastoStat
     return attrs.evolve(state, attacks=state.attacks + tuple(new)) if new else state
 
 
-def sight_figures(state: PlastoState) -> list[Cell]:
+def sight_figures(state: PlastoState) -> set[Cell]:
     """Figures stand between shooter and target as blockers, and so do the
     tall artifacts (walls, doors)."""
-    cells = [m.pos for m in state.on_board()]
-    cells += [f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES]
+    cells = {m.pos for m in state.minis if m.pos is not None}
+    cells.update(f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES)
     return cells
 
 
-def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: list[Cell] | None = None) -> float:
+def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[Cell] | None = None) -> float:
     """The visible share of ``target`` from ``shooter``; ``figures`` is
     :func:`sight_figures` when the caller already has it."""
     if figures is None:
         figures = sight_figures(state)
-    return _fraction(state.battlefield, shooter.pos, target.pos, figures)
-
-
-def _fraction(bf: Battlefield, observer: Cell, target: Cell, figures) -> float:
-    """``visible_fraction``, cached: only the figures that could stand on
-    one of its rays (see :func:`.grid.sight_corridor_has`) can change it."""
-    if observer == target:
-        return visible_fraction(bf, observer, target, figures)
-    near = frozenset(c for c in figures
-                     if c != observer and c != target and sight_corridor_has(observer, target, c))
-    g = grid(bf)
-    key = (observer, target, near)
-    found = g.fractions.get(key)
-    if found is None:
-        found = remember(g.fractions, key, visible_fraction(bf, observer, target, near))
-    return found
+    return fraction(state.battlefield, shooter.pos, target.pos, figures)
 
 
 def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
@@ -91,7 +76,7 @@ def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
 
 
 def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
-                   figures: list[Cell] | None = None) -> str | None:
+                   figures: set[Cell] | None = None) -> str | None:
     if target is None or target.pos is None or target.side == shooter.side:
         return "The target must be an enemy on the battlefield."
     if not in_front_arc(shooter.pos, shooter.facing, target.pos):

@@ -1,5 +1,5 @@
 """Speed only, no rules: per-battlefield lookup tables and bounded caches of
-pure results (straight-line destinations, visible shares, order tuples).
+pure results (straight-line destinations, sight rays, order tuples).
 
 Every cache here is keyed on everything its value depends on, so a hit gives
 exactly what the slow computation would; the tables live with the
@@ -18,24 +18,27 @@ CACHE_LIMIT = 20_000  # entries per cache before it is emptied
 
 
 class Grid:
-    """Elevation and movement blocking of every cell of one battlefield, and
-    the caches of results on it."""
+    """Elevation, movement and sight blocking of every cell of one
+    battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "lines", "dests", "fractions", "orders")
+    __slots__ = ("battlefield", "elev", "nomove", "lines", "dests", "sight", "rays", "orders")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
         self.elev: dict[Cell, int] = {}
-        nomove = set()
+        nomove, sight = set(), set()
         for cell in battlefield.cells():
             terrain = battlefield.terrain(cell)
             self.elev[cell] = terrain.elevation
             if terrain.blocks_move:
                 nomove.add(cell)
+            if terrain.blocks_sight:
+                sight.add(cell)
         self.nomove = frozenset(nomove)
+        self.sight = frozenset(sight)
         self.lines: dict = {}  # (start, reach) -> destinations on the bare battlefield
         self.dests: dict = {}  # (start, reach, nearby blocked cells) -> destination cells
-        self.fractions: dict = {}  # (observer, target, blockers that matter) -> visible share
+        self.rays: dict = {}  # (observer, target) -> open rays, see :mod:`.sight`
         self.orders: dict = {}  # tuples of orders, keyed by kind, side, unit and cells
 
 
@@ -64,22 +67,3 @@ def relative_steps(dx: int, dy: int) -> tuple[tuple[Cell, ...], ...]:
     """``supercover((0, 0), (dx, dy))``: the steps of a straight line depend
     only on its offset, so each offset is worked out once."""
     return tuple(supercover((0, 0), (dx, dy)))
-
-
-def sight_corridor_has(observer: Cell, target: Cell, cell: Cell) -> bool:
-    """True when ``cell`` may lie on a ray from the observer's cell centre to
-    any point of the target's cell (a safe over-estimate).
-
-    Those rays stay inside the hull of the two cells, which is the segment
-    between their centres widened by half a cell each way; a cell touches
-    that hull only if the segment passes within one cell (Chebyshev) of its
-    centre.  The test widens this to 1.25 cells against rounding in the ray
-    walk, in exact integers (quarter cells).
-    """
-    dx, dy = target[0] - observer[0], target[1] - observer[1]
-    px, py = cell[0] - observer[0], cell[1] - observer[1]
-    if not (4 * min(0, dx) - 5 <= 4 * px <= 4 * max(0, dx) + 5):
-        return False
-    if not (4 * min(0, dy) - 5 <= 4 * py <= 4 * max(0, dy) + 5):
-        return False
-    return 4 * abs(dx * py - dy * px) <= 5 * (abs(dx) + abs(dy))
