@@ -134,44 +134,74 @@ def _stock_verdicts(me: Character) -> dict[tuple[int, bool], bool]:
     return known
 
 
+# Per recent (characters, battlefield) pair: each character's listed writes.
+# Writing an order leaves the characters tuple of the state as it was, so the
+# calls of one Round (one per order written) share an entry.  The entry
+# keeps both objects alive, so their ids cannot be reused while it is here.
+_RECENT: list[tuple[tuple, object, dict[tuple[str, bool], tuple[Write, ...]]]] = []
+
+
+def _memo_for(state: PlatemailState) -> dict[tuple[str, bool], tuple[Write, ...]]:
+    chars, bf = state.characters, state.battlefield
+    for c, b, memo in _RECENT:
+        if c is chars and b is bf:
+            return memo
+    memo = {}
+    _RECENT.append((chars, bf, memo))
+    if len(_RECENT) > 8:
+        del _RECENT[0]
+    return memo
+
+
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
+    """What ``side`` may write: a function of the characters, the
+    battlefield and which characters already have orders this Round."""
     out: list[Write] = []
     if state.stage != "orders" or state.committed[side]:
         return out  # check_write refuses every write then
+    memo = _memo_for(state)
     for me in state.characters:
         if me.side != side or not me.fighting or me.pos is None:
             continue
-        firsts = _firsts(state, me)
-        seconds = _seconds(me, _shoots(me))
-        if state.plan(me.id) is not None:
-            firsts = firsts[:2]
-        s = me.side
-        stock = _stock(s)
-        # check_write on one of this character's writes is check_act on each
-        # of its three Actions (the order-level tests pass for ``me``); an
-        # Action object shared by several candidates is checked once.  The
-        # stock Actions name no character and no cell, so check_act reads
-        # nothing of the state for them but ``me``: their verdicts are kept
-        # per (equal) character across calls.
-        stock_ids = _STOCK_IDS[s]
-        known = _stock_verdicts(me)
-        verdict: dict[tuple[int, bool], bool] = {}
-
-        def ok(act: Act, first: bool) -> bool:
-            key = (id(act), first)
-            good = known.get(key)
-            if good is None:
-                good = verdict.get(key)
-                if good is None:
-                    good = check_act(state, me, act, first) is None
-                    (known if key[0] in stock_ids else verdict)[key] = good
-            return good
-
-        # The seed's own example order comes first.
-        cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
-        n = len(seconds)
-        for i, first in enumerate(firsts):
-            cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
-        out += [Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
-                if ok(first, True) and ok(then, False) and ok(other, False)]
+        key = (me.id, state.plan(me.id) is not None)
+        writes = memo.get(key)
+        if writes is None:
+            writes = memo[key] = _character_writes(state, me, key[1])
+        out += writes
     return out
+
+
+def _character_writes(state: PlatemailState, me: Character, written: bool) -> tuple[Write, ...]:
+    firsts = _firsts(state, me)
+    seconds = _seconds(me, _shoots(me))
+    if written:
+        firsts = firsts[:2]
+    s = me.side
+    stock = _stock(s)
+    # check_write on one of this character's writes is check_act on each
+    # of its three Actions (the order-level tests pass for ``me``); an
+    # Action object shared by several candidates is checked once.  The
+    # stock Actions name no character and no cell, so check_act reads
+    # nothing of the state for them but ``me``: their verdicts are kept
+    # per (equal) character across calls.
+    stock_ids = _STOCK_IDS[s]
+    known = _stock_verdicts(me)
+    verdict: dict[tuple[int, bool], bool] = {}
+
+    def ok(act: Act, first: bool) -> bool:
+        key = (id(act), first)
+        good = known.get(key)
+        if good is None:
+            good = verdict.get(key)
+            if good is None:
+                good = check_act(state, me, act, first) is None
+                (known if key[0] in stock_ids else verdict)[key] = good
+        return good
+
+    # The seed's own example order comes first.
+    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
+    n = len(seconds)
+    for i, first in enumerate(firsts):
+        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
+    return tuple(Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
+                 if ok(first, True) and ok(then, False) and ok(other, False))
