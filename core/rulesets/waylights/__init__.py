@@ -43,6 +43,23 @@ def preview_order(state: WaylightsState, order: Order) -> Preview | None:
     return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3))
 
 
+# Deploy orders for every cell of a zone where a figure may stand, per
+# (battlefield identity, side, figure); the entry keeps the battlefield alive.
+_DEPLOYS: dict[tuple[int, int, str], tuple[Battlefield, tuple[Deploy, ...]]] = {}
+
+
+def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
+    key = (id(bf), side, uid)
+    entry = _DEPLOYS.get(key)
+    if entry is not None and entry[0] is bf:
+        return entry[1]
+    if len(_DEPLOYS) >= 256:
+        _DEPLOYS.clear()
+    orders = tuple(Deploy(side, uid, c) for c in open_cells(bf, side, {}))
+    _DEPLOYS[key] = (bf, orders)
+    return orders
+
+
 class WaylightsRuleset(Ruleset):
     name = "waylights"
     title = "Waylights: Further Simplified Tactical Resolution System"
@@ -105,18 +122,25 @@ class WaylightsRuleset(Ruleset):
                 out += [Counter(side, t.id, e, None, p, s) for e in self._effects(state, t, a)
                         for p in self._psi(state, t) for s in self._smash(state, t, a)]
         else:
-            out = self._turn_orders(state, side)
-        # Moves come straight from the reachable cells; everything else is
-        # filtered through check so that every listed order passes it.
-        return [o for o in out if isinstance(o, (Move, SplitMove)) or rules.check(state, o) is None]
+            # Every turn order is for the active figure of the deciding side,
+            # and Actions are only offered while some are left: the rest of
+            # check (the part for the turn) is all that can refuse one.
+            # Moves come straight from the reachable cells.
+            f = state.get(state.active)
+            return [o for o in self._turn_orders(state, side)
+                    if isinstance(o, (Move, SplitMove)) or rules.check_turn(state, f, o) is None]
+        # Everything else is filtered through check so that every listed
+        # order passes it.
+        return [o for o in out if rules.check(state, o) is None]
 
     def _deploy_orders(self, state, side):
         own = state.side_of(side)
         out: list[Order] = []
-        pos = {f.id: f.pos for f in state.fighters}
-        cells = open_cells(state.battlefield, side, pos)
+        # The same as a Deploy for each figure and each of open_cells(), in
+        # that order, from orders made once per battlefield, side and figure.
+        taken = {f.pos for f in state.fighters if f.pos is not None}
         for f in own:
-            out += [Deploy(side, f.id, c) for c in cells]
+            out += [o for o in _zone_deploys(state.battlefield, side, f.id) if o.at not in taken]
         if any(f.pos is None for f in own):
             out.append(DeployAll(side))
         else:

@@ -139,10 +139,10 @@ def check(state: WaylightsState, order) -> Rejection | None:
         return R("not-now", "That is not asked for now.")
     if isinstance(order, ACTION_ORDERS) and state.actions >= state.max_actions:
         return R("no-actions", f"{f.id} has used its {state.max_actions} Action(s) this turn.")
-    return _check_turn(state, f, order)
+    return check_turn(state, f, order)
 
 
-def _check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
+def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     if isinstance(order, (Move, SplitMove)):
         if f.grappled_by:
             return R("grappled", f"{f.id} is grappled and cannot move.")

@@ -84,6 +84,7 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
 def tidy(state: WaylightsState) -> WaylightsState:
     """Drop grapples and human shields whose two figures no longer touch."""
     out = []
+    changed = False
     for f in state.fighters:
         for field in ("grappled_by", "shielded_by"):
             other = getattr(f, field)
@@ -91,8 +92,10 @@ def tidy(state: WaylightsState) -> WaylightsState:
                 o = state.find(other)
                 if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
                     f = attrs.evolve(f, **{field: None})
+                    changed = True
         out.append(f)
-    return attrs.evolve(state, fighters=tuple(out))
+    # Nothing to drop (the usual case): the state itself, not an equal copy.
+    return attrs.evolve(state, fighters=tuple(out)) if changed else state
 
 
 def standing(state: WaylightsState, side: int) -> int:
