@@ -48,9 +48,10 @@ class Game:
         return self.ruleset.view(self.state, side)
 
     def legal_orders(self, side: int):
-        if side not in self.to_act:
+        rules = self.ruleset
+        if rules.outcome(self.state) is not None or side not in rules.to_act(self.state):
             return []
-        return list(self.ruleset.legal_orders(self.state, side))
+        return list(rules.legal_orders(self.state, side))
 
 
 @attrs.frozen
@@ -87,8 +88,8 @@ def start(
     )
 
 
-def check(game: Game, order: Order) -> Rejection | None:
-    rules = game.ruleset
+def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
+    rules = rules or game.ruleset
     if not isinstance(order, rules.order_types):
         return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
     if rules.outcome(game.state) is not None:
@@ -101,10 +102,10 @@ def check(game: Game, order: Order) -> Rejection | None:
 
 def submit(game: Game, order: Order) -> Submitted | Rejection:
     """Apply ``order`` if it is legal, or say why not (the game unchanged)."""
-    rejection = check(game, order)
+    rules = game.ruleset
+    rejection = check(game, order, rules)
     if rejection is not None:
         return rejection
-    rules = game.ruleset
     state, events = rules.apply(game.state, order)
     events = list(events)
     outcome = rules.outcome(state)
@@ -112,7 +113,9 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     if outcome is not None:
         name = game.players[outcome.winner] if outcome.winner is not None else ""
         events.append(GameOver(outcome.winner, name, outcome.reason))
-    new = attrs.evolve(game, state=state, orders=game.orders + (order,), log=game.log + tuple(events))
+    # Built directly rather than with attrs.evolve: this runs once per order.
+    new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, state,
+               game.orders + (order,), game.log + tuple(events))
     return Submitted(new, tuple(events))
 
 
