@@ -6,7 +6,7 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 
 from __future__ import annotations
 
-from core.board import Battlefield, neighbours, visible_fraction
+from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, neighbours, visible_fraction
 
 Cell = tuple[int, int]
 
@@ -16,14 +16,19 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
         passable: set[Cell] = set()
+        elevation: dict[Cell, int] = {}
+        tops: dict[Cell, float] = {}
         for cell in bf.cells():
             t = bf.terrain(cell)
             cost[cell] = t.move_cost
+            elevation[cell] = t.elevation
+            # how high this cell stands against a line of sight (visible_fraction)
+            tops[cell] = t.elevation + (FIGURE_HEIGHT if t.blocks_sight else 0)
             if not t.blocks_move:
                 passable.add(cell)
         steps: dict[Cell, tuple[tuple[Cell, int], ...]] = {}
@@ -46,6 +51,11 @@ class Grid:
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.bf = bf
         self.seen: dict[tuple[Cell, Cell], float] = {}
+        self.elevation = elevation
+        # Cells that could stop some sight line: standing at least as high
+        # as the lowest point any line can have (a body on the lowest cell).
+        lowest = min(elevation.values(), default=0) + min(EYE_HEIGHT, BODY_HEIGHT)
+        self.tall = tuple((c, top) for c, top in tops.items() if top >= lowest)
 
     def visible(self, observer: Cell, target: Cell) -> float:
         """``visible_fraction`` on this battlefield (terrain only, no figures),
@@ -56,8 +66,26 @@ class Grid:
         if frac is None:
             if len(self.seen) >= 50_000:
                 self.seen.clear()
-            frac = self.seen[key] = visible_fraction(self.bf, observer, target)
+            if self._open_between(observer, target):
+                frac = 1.0
+            else:
+                frac = visible_fraction(self.bf, observer, target)
+            self.seen[key] = frac
         return frac
+
+    def _open_between(self, observer: Cell, target: Cell) -> bool:
+        """True when visible_fraction is sure to be 1.0: every sight ray
+        stays within the rectangle spanned by the two cells (one cell of
+        margin here, against rounding), and no cell there but the two ends
+        stands as high as the lower end of the rays (eye or aimed point),
+        so no ray can pass below a cell's top."""
+        low = min(self.elevation[observer] + EYE_HEIGHT, self.elevation[target] + BODY_HEIGHT)
+        x0, x1 = min(observer[0], target[0]) - 1, max(observer[0], target[0]) + 1
+        y0, y1 = min(observer[1], target[1]) - 1, max(observer[1], target[1]) + 1
+        for cell, top in self.tall:
+            if top >= low and x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell != observer and cell != target:
+                return False
+        return True
 
 
 # Keyed by the identity of the battlefield, which the entry keeps alive so
