@@ -1,0 +1,96 @@
+"""The engine speed-ups (grid.py tables, bounded goal search, sight memo and
+shortcut, legal-order memos) must not change what happens."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from bench.games import play_random
+from core.board import visible_fraction
+from core.game import start, submit
+from core.rulesets.platemail import RULESET, legal
+from core.rulesets.platemail.grid import Grid
+from core.rulesets.platemail.movement import _to_goal
+from core.rulesets.platemail.senses import Work
+from saves.library import battlefield_named
+
+from .helpers import battlefield, position
+
+MIXED = ["........",
+         ".##..^^.",
+         ".#...^..",
+         "...hh...",
+         "..^.....",
+         "...##.h.",
+         ".^......",
+         "........"]
+
+# Digests of the orders and log of random games, recorded with the code as
+# it was before the speed work (commit c381667).
+GOLDEN = [
+    ("pm-yard", 1, 303, "505ded43c38ddce7700a0c7bd9b127f527d7722897b9529dfc901ae69219ae25"),
+    ("pm-yard", 2, 273, "31238e073c7c623c10460b3f88a5dc4ab5524896a2b8df5a031718a6f0eea0f9"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "55b8dd142dd3049637ddc7281fb28f30072832531d1022cb66cdca5d2a048dab"),
+]
+
+
+@pytest.mark.parametrize("name,seed,orders,digest", GOLDEN)
+def test_random_games_play_out_exactly_as_before_the_speed_work(name, seed, orders, digest):
+    played = play_random(RULESET, seed, battlefield_named(name))
+    text = "\n".join([o.to_text() for o in played.game.orders] + [e.sentence for e in played.game.log])
+    assert played.orders == orders
+    assert hashlib.sha256(text.encode()).hexdigest() == digest
+
+
+def test_remembered_sight_matches_the_core_rays():
+    for bf in (battlefield(MIXED), battlefield_named("pm-yard")):
+        g = Grid(bf)
+        cells = list(bf.cells())
+        pick = random.Random(5)
+        pairs = [(pick.choice(cells), pick.choice(cells)) for _ in range(400)]
+        shortcut = 0
+        for a, b in pairs:
+            shortcut += g._open_between(a, b)
+            assert g.visible(a, b) == visible_fraction(bf, a, b), (a, b)
+        assert shortcut  # the shortcut is exercised, not only the rays
+
+
+def test_the_goal_search_stopped_at_the_mover_gives_the_values_it_compares():
+    rows = [r.replace("h", ".") for r in MIXED]
+    st = position([("footman", 0, (0, 0)), ("footman", 1, (7, 7))], rows=rows)
+    work = Work(st)
+    g = Grid(work.bf)
+    pick = random.Random(11)
+    cells = sorted(g.passable)
+    for _ in range(150):
+        origin = pick.choice(cells)
+        goals = pick.sample(cells, pick.randint(1, 3))
+        blocked = set(pick.sample(cells, 4)) - {origin}
+        full = _to_goal(work, goals, blocked)
+        short = _to_goal(work, goals, blocked, origin)
+        assert short.get(origin) == full.get(origin)
+        if origin not in full:
+            continue
+        here = full[origin]
+        for n, cost in g.steps[origin]:
+            on_path = n in full and full[n] + cost <= here
+            assert (n in short and short[n] + cost <= here) == on_path
+            if on_path:
+                assert short[n] == full[n]
+
+
+def test_listed_writes_are_the_same_with_and_without_the_memos():
+    game = play_random(RULESET, 4, battlefield_named("pm-yard"), cap=120).game
+    g = start(RULESET, None, game.battlefield, game.seed, game.players)
+    for order in game.orders:
+        for side in sorted(g.to_act):
+            warm = list(g.legal_orders(side))
+            legal._RECENT.clear()
+            legal._VERDICTS.clear()
+            cold = list(g.legal_orders(side))
+            assert warm == cold
+            assert all(RULESET.check(g.state, o) is None for o in cold)
+        g = submit(g, order).game
