@@ -60,6 +60,22 @@ def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
     return orders
 
 
+# The Move / SplitMove orders of one reachable() answer (answers are shared
+# between states where nobody moved), in cell order; the entry keeps the
+# answer alive, so its id cannot be reused while it is here.
+_MOVES: dict[tuple, tuple[object, tuple[Order, ...]]] = {}
+
+
+def _moves(kind: type, side: int, uid: str, found) -> tuple[Order, ...]:
+    key = (id(found), kind, side, uid)
+    entry = _MOVES.get(key)
+    if entry is None or entry[0] is not found:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        entry = _MOVES[key] = (found, tuple(kind(side, uid, c) for c in sorted(found)))
+    return entry[1]
+
+
 class WaylightsRuleset(Ruleset):
     name = "waylights"
     title = "Waylights: Further Simplified Tactical Resolution System"
@@ -166,8 +182,8 @@ class WaylightsRuleset(Ruleset):
         out: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
-                out += [Move(side, u, c) for c in sorted(reachable(state, u, f.template.move))]
-                out += [SplitMove(side, u, c) for c in sorted(reachable(state, u, f.template.move // 2))]
+                out += _moves(Move, side, u, reachable(state, u, f.template.move))
+                out += _moves(SplitMove, side, u, reachable(state, u, f.template.move // 2))
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
                     out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)

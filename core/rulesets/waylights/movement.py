@@ -4,7 +4,6 @@ diagonal step costs twice that.  Figures block movement."""
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -20,11 +19,13 @@ BIG = 1 << 30
 # it alive, so the id cannot be reused while it is here): the move cost of
 # every open cell and, for each, the neighbours a step may enter.
 _GRIDS: dict[int, tuple[Battlefield, dict[Cell, int], dict[Cell, tuple]]] = {}
-# reachable() results per state object (states are frozen values); a few
-# recent states only, so that legal_orders, check and describe_order share one
-# search.  The entry keeps the state alive: its id cannot be reused meanwhile.
-_REACH: list[tuple[WaylightsState, str, int, Mapping[Cell, int]]] = []
-_REACH_SIZE = 8
+# reachable() answers keyed by all they depend on: the battlefield (by
+# identity; the entry keeps it alive), the mover, its cell and where every
+# figure still in the fight stands; one answer per budget.  A turn's orders
+# often leave every figure where it was (a split, an attack, a weapon change),
+# so the same search serves many states.
+_REACH: dict[tuple, tuple[Battlefield, dict[int, Mapping[Cell, int]]]] = {}
+_REACH_SIZE = 4096
 
 
 def _tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
@@ -80,34 +81,37 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
 
 def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
-    (its own cell excluded).  Read-only: the answer is shared per state."""
-    wider = None
-    for s, u, b, found in _REACH:
-        if s is state and u == uid:
-            if b == budget:
-                return found
-            if b > budget:
-                wider = found
-    if wider is not None:
-        # Costs are positive, so every cell within a smaller budget is found by
-        # the wider search with the same (least) cost.
-        found = MappingProxyType({c: n for c, n in wider.items() if n <= budget})
-    else:
-        found = MappingProxyType(_search(state, uid, budget))
-    if len(_REACH) >= _REACH_SIZE:
-        del _REACH[0]
-    _REACH.append((state, uid, budget, found))
+    (its own cell excluded).  Read-only: the answer is shared."""
+    bf = state.battlefield
+    start = state.get(uid).pos
+    assert start is not None
+    occ = state.occupied()
+    key = (id(bf), uid, start, tuple(occ.items()))
+    entry = _REACH.get(key)
+    if entry is None or entry[0] is not bf:
+        if len(_REACH) >= _REACH_SIZE:
+            _REACH.clear()
+        entry = _REACH[key] = (bf, {})
+    answers = entry[1]
+    found = answers.get(budget)
+    if found is None:
+        wider = [b for b in answers if b > budget]
+        if wider:
+            # Costs are positive, so every cell within a smaller budget is
+            # found by a wider search with the same (least) cost.
+            found = MappingProxyType({c: n for c, n in answers[min(wider)].items() if n <= budget})
+        else:
+            found = MappingProxyType(_search(bf, start, occ, uid, budget))
+        answers[budget] = found
     return found
 
 
-def _search(state: WaylightsState, uid: str, budget: int) -> dict[Cell, int]:
+def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget: int) -> dict[Cell, int]:
     """Least costs within ``budget`` (Dijkstra with one bucket per cost, the
     costs being small integers): orthogonal steps cost the entered cell's
     cost, diagonal ones twice that; other figures block."""
-    start = state.get(uid).pos
-    assert start is not None
-    _, steps = _tables(state.battlefield)
-    blocked = {c for c, who in state.occupied().items() if who != uid}
+    _, steps = _tables(bf)
+    blocked = {c for c, who in occ.items() if who != uid}
     best = {start: 0}
     buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
