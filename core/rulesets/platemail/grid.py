@@ -16,7 +16,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -49,6 +49,7 @@ class Grid:
         self.cost = cost
         self.passable = frozenset(passable)
         self.nonnegative = all(v >= 0 for v in cost.values())
+        self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
         self.seen: dict[tuple[Cell, Cell], float] = {}
         self.elevation = elevation

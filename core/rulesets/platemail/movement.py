@@ -123,20 +123,28 @@ def held(work: Work, uid) -> bool:
 
 def _to_goal(work: Work, goals, blocked, origin=None):
     """Cost of reaching any of ``goals`` (reverse Dijkstra).  With an
-    ``origin`` the search stops once every cell no dearer than the origin is
-    settled: the only values the caller compares are the origin's and those
-    of its neighbours that are cheaper than it, and those are all final then."""
+    ``origin`` it is an A* search towards the origin (Chebyshev distance
+    times the cheapest move cost: never more than the true cost, and it
+    changes by at most one step's cost per step) that stops once no open
+    cell can lie on a path through the origin no dearer than the origin's
+    own cost.  The caller compares only the origin's cost and those of its
+    neighbours on a cheapest path from it, and those are final by then."""
     g = grid(work.bf)
     into, move_cost = g.into, g.cost
     if not g.nonnegative:
         origin = None  # negative costs: settle the whole field as before
-    best = {goal: 0 for goal in goals}
-    heap = [(0, goal) for goal in goals]
+    unit = g.cheapest if origin is not None else 0
+    ox, oy = origin if origin is not None else (0, 0)
+    best = {}
+    heap = []
+    for goal in goals:
+        best[goal] = 0
+        heap.append((unit * max(abs(goal[0] - ox), abs(goal[1] - oy)), 0, goal))
     heapq.heapify(heap)
     stop = None
     while heap:
-        cost, cell = heapq.heappop(heap)
-        if stop is not None and cost > stop:
+        f, cost, cell = heapq.heappop(heap)
+        if stop is not None and f > stop:
             break
         if best.get(cell, cost + 1) < cost:
             continue
@@ -151,7 +159,7 @@ def _to_goal(work: Work, goals, blocked, origin=None):
                 continue
             if ncost < best.get(prev, ncost + 1):
                 best[prev] = ncost
-                heapq.heappush(heap, (ncost, prev))
+                heapq.heappush(heap, (ncost + unit * max(abs(prev[0] - ox), abs(prev[1] - oy)), ncost, prev))
     return best
 
 
