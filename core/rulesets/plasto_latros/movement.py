@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.board import Cell, adjacent, distance_squared, in_front_arc
 
 from .grid import FACINGS, Grid, grid, relative_steps, remember
-from .orders import Climb, Jump, JumpAttack, Move, Movement, Stand, Turn
+from .orders import Climb, FreeMove, Jump, JumpAttack, Move, Movement, Stand, Turn
 from .state import Mini, PlastoState
 
 def blocked_cells(state: PlastoState) -> set[Cell]:
@@ -230,22 +230,54 @@ def _orders(g: Grid, key: tuple, make) -> tuple:
     return found if found is not None else remember(g.orders, key, tuple(make()))
 
 
-def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = True) -> list[Movement]:
-    """Every Movement ``mini`` could make (statuses are the caller's business)."""
+def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None) -> tuple:
+    """Every Movement of a standing mini but jump attacks, cached on what it
+    depends on: side, unit, facing, and the key of its straight lines (the
+    blocked cells within reach cover the adjacent cells of climbs and jumps)."""
     g = grid(state.battlefield)
-    unit = mini.id
-    if mini.prone:
-        return list(_orders(g, ("stand", side, unit), lambda: (Stand(side, unit, f) for f in FACINGS)))
-    facing = mini.facing
+    unit, facing = mini.id, mini.facing
+    if blocked is None:
+        blocked = blocked_cells(state)
+    key = _destination_key(state, mini, blocked)
+    whole = ("all", side, unit, facing, key)
+    found = g.orders.get(whole)
+    if found is not None:
+        return found
     out: list[Movement] = list(_orders(g, ("turn", side, unit, facing),
                                        lambda: (Turn(side, unit, f) for f in FACINGS if f is not facing)))
-    blocked = blocked_cells(state)
-    for cell in _destinations(g, _destination_key(state, mini, blocked)):
+    for cell in _destinations(g, key):
         out += _orders(g, ("move", side, unit, cell), lambda: (Move(side, unit, cell, f) for f in FACINGS))
     for cell in climb_destinations(state, mini, blocked):
         out += _orders(g, ("climb", side, unit, cell), lambda: (Climb(side, unit, cell, f) for f in FACINGS))
     for cell in jump_destinations(state, mini, blocked):
         out += _orders(g, ("jump", side, unit, cell), lambda: (Jump(side, unit, cell, f) for f in FACINGS))
+    return remember(g.orders, whole, tuple(out))
+
+
+def _stand_tuple(state: PlastoState, mini: Mini, side: int) -> tuple:
+    unit = mini.id
+    return _orders(grid(state.battlefield), ("stand", side, unit), lambda: (Stand(side, unit, f) for f in FACINGS))
+
+
+def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = True,
+                  blocked: set[Cell] | None = None) -> list[Movement]:
+    """Every Movement ``mini`` could make (statuses are the caller's business).
+    ``blocked`` is :func:`blocked_cells` when the caller already has it."""
+    if mini.prone:
+        return list(_stand_tuple(state, mini, side))
+    out = list(_movement_tuple(state, mini, side, blocked))
     if attacks:
-        out += [JumpAttack(side, unit, t.id) for t in jump_targets(state, mini)]
+        out += [JumpAttack(side, mini.id, t.id) for t in jump_targets(state, mini)]
     return out
+
+
+def free_movements(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None = None) -> tuple:
+    """``movements_for(..., attacks=False)``, each wrapped as a Defending
+    Free Movement (cached like the movements)."""
+    inner = _stand_tuple(state, mini, side) if mini.prone else _movement_tuple(state, mini, side, blocked)
+    cache = grid(state.battlefield).orders
+    key = ("free", id(inner))
+    found = cache.get(key)
+    if found is not None and found[0] is inner:  # the entry keeps ``inner`` alive: its id is not reused
+        return found[1]
+    return remember(cache, key, (inner, tuple(FreeMove(side, mv) for mv in inner)))[1]

@@ -12,7 +12,6 @@ from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem,
                      shot_fraction)
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
-from .movement import movements_for
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
 from .state import Attack, Kind, Phase, PlastoState, Result
@@ -132,8 +131,9 @@ def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
 
 
 def free_answer_possible(state: PlastoState, side: int) -> bool:
-    return any(free_eligible(state, m) and movements_for(state, m, side, attacks=False)
-               for m in state.on_board() if m.side == side)
+    # Every eligible mini has a Movement to offer: a prone one may stand
+    # up, a standing one may at least turn (see movements_for).
+    return any(free_eligible(state, m) for m in state.on_board() if m.side == side)
 
 
 def settle(state: PlastoState, events: list) -> PlastoState:

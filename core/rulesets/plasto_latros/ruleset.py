@@ -11,7 +11,7 @@ from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready,
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
 from .combat import destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
-from .movement import blocked_cells, movement_problem, movements_for, standable
+from .movement import blocked_cells, free_movements, movement_problem, movements_for, standable
 from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
                      Relocate, Shoot, Stand, Turn)
@@ -191,16 +191,18 @@ class PlastoLatros(Ruleset):
             return out
         if state.pending_free:
             out = [Decline(side)]
+            blocked = blocked_cells(state)
             for m in state.on_board():
                 if m.side == side and free_eligible(state, m):
-                    out += [FreeMove(side, mv) for mv in movements_for(state, m, side, attacks=False)]
+                    out += free_movements(state, m, side, blocked)
             return out
         out: list = [Pass(side)]
         own = [m for m in state.on_board() if m.side == side]
         if state.phase is Phase.PLAY and state.movements_left > 0:
+            blocked = blocked_cells(state)
             for m in own:
                 if movable(state, m):
-                    out += movements_for(state, m, side)
+                    out += movements_for(state, m, side, blocked=blocked)
         if state.phase is Phase.FINAL:
             taken = blocked_cells(state)
             cells = [c for c in state.battlefield.cells() if standable(state, c, taken)]
