@@ -72,7 +72,7 @@ def _moves(kind: type, side: int, uid: str, found) -> tuple[Order, ...]:
     if entry is None or entry[0] is not found:
         if len(_MOVES) >= 4096:
             _MOVES.clear()
-        entry = _MOVES[key] = (found, tuple(kind(side, uid, c) for c in sorted(found)))
+        entry = _MOVES[key] = (found, tuple([kind(side, uid, c) for c in sorted(found)]))
     return entry[1]
 
 
