@@ -17,7 +17,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from tui.help import HelpScreen, RulesScreen
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm
 
@@ -28,6 +27,7 @@ class SkirmishCommands(Provider):
 
     def _commands(self) -> list[tuple[str, Any, str]]:
         from core.registry import rulesets
+        from tui.help import HelpScreen  # MarkdownViewer: imported only when asked for
 
         app = self.app
         out = [
@@ -134,6 +134,8 @@ class SkirmishApp(App[None]):
         self.push_screen(LoadScreen())
 
     def action_rules(self) -> None:
+        from tui.help import RulesScreen
+
         self.push_screen(RulesScreen())
 
     def action_request_quit(self) -> None:

@@ -1,5 +1,8 @@
 """Rules help: the list of rulesets and a Markdown viewer for each one's
-``tui/help/<name>.md`` (written in the project's own words)."""
+``tui/help/<name>.md`` (written in the project's own words).
+
+``MarkdownViewer`` (markdown-it, the syntax highlighter) is imported only
+when a help page is opened: it is a sizeable part of the app's start-up."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Label, MarkdownViewer, OptionList
+from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 HELP_DIR = Path(__file__).parent / "help"
@@ -39,14 +42,16 @@ class HelpScreen(Screen[None]):
         self.ruleset_title = title or name
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import MarkdownViewer
+
         yield MarkdownViewer(help_text(self.ruleset_name, self.ruleset_title), show_table_of_contents=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("MarkdownViewer").focus()
 
     def action_toggle_toc(self) -> None:
-        viewer = self.query_one(MarkdownViewer)
+        viewer = self.query_one("MarkdownViewer")
         viewer.show_table_of_contents = not viewer.show_table_of_contents
 
     def action_close(self) -> None:
