@@ -8,6 +8,9 @@ handover, resolution playback and the order queue in the side panel.
   character, the playback of the last Round again.  ``keys``: ``w`` opens
   the side's orders screen directly.
 - ``choose``: Enter on a selected own character opens its writer.
+- ``confirm`` (and ``choose`` for a cell): Enter on a lit board cell opens
+  the writer for that character with the cell's 1st Action filled in,
+  never submitting one of the engine's sample orders as it stands.
 - ``after_over``: the last Round's playback once the game is over.
 - ``panel_lines``: the side's orders (pending or committed) and how last
   Round's orders went (resolved, THEN fired, fell through to ELSE).
@@ -126,9 +129,21 @@ class PlatemailAdapter(RulesetAdapter):
 
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
         units = {getattr(o, "unit", None) for o in orders}
-        if reason != "menu" or len(units) != 1 or not all(isinstance(o, Write) for o in orders):
+        if len(units) != 1 or not all(isinstance(o, Write) for o in orders):
+            return None
+        if reason == "cell":  # several sample orders on one cell: their 1st Action if they share it
+            firsts = {o.first for o in orders}
+            return OrderWriter(game, side, units.pop(), first=firsts.pop() if len(firsts) == 1 else None)
+        if reason != "menu":
             return None
         return OrderWriter(game, side, units.pop())
+
+    def confirm(self, game: Any, side: int, order: Order) -> Any:
+        """Enter on a cell one sample ``write`` order points at: the writer,
+        its 1st Action taken from that order, the rest still to choose."""
+        if isinstance(order, Write):
+            return OrderWriter(game, side, order.unit, first=order.first)
+        return None
 
     def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
         state = game.state
@@ -146,7 +161,7 @@ class PlatemailAdapter(RulesetAdapter):
         return out
 
     def keys(self) -> list[tuple[str, str, str]]:
-        return [("w", "Write orders", "orders")]
+        return [("w", "Write", "orders")]
 
     def key(self, game: Any, side: int | None, name: str, selected, cursor) -> Any:
         state = game.state

@@ -69,7 +69,8 @@ class OrderWriter(ModalScreen[Any]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, game: Any, side: int, unit: str, preset: Write | None = None) -> None:
+    def __init__(self, game: Any, side: int, unit: str, preset: Write | None = None,
+                 first: Act | None = None) -> None:
         super().__init__()
         self.game = game
         self.side = side
@@ -82,6 +83,9 @@ class OrderWriter(ModalScreen[Any]):
         self.step = 0
         old = preset or self.view.plan(unit)
         self.old = old
+        # The 1st Action already chosen (Enter on a cell of the board): the
+        # writer starts at the IF condition; Escape there goes back to it.
+        self.first = first
 
     # -- the draft shown behind the pickers ------------------------------------------
     def compose(self) -> ComposeResult:
@@ -92,7 +96,11 @@ class OrderWriter(ModalScreen[Any]):
             yield Label("", id="writer-problem", markup=False)
 
     def on_mount(self) -> None:
-        self.ask(0)
+        if self.first is not None and check_act(self.view, self.me, self.first, True) is None:
+            self.acts["first"] = self.first
+            self.ask(1)
+        else:
+            self.ask(0)
 
     @staticmethod
     def _where(cell) -> str:
