@@ -5,15 +5,16 @@ For one observer and target cell, each of the 16 rays is either blocked by
 terrain whatever stands about, or open unless a figure (or a sight-blocking
 artifact) stands on one of a few cells it passes low over.  That table is
 worked out once per (observer, target) on a battlefield, with the same ray
-walk and the same arithmetic as the core function; a query then only asks
-which open rays meet a figure.  ``tests/rulesets/plasto_latros/test_speed.py``
+walk and the same arithmetic as the core function (see :func:`_ray`); a
+query then only asks which open rays meet a figure.  ``tests/rulesets/plasto_latros/test_speed.py``
 checks the result against the core function.
 """
 
 from __future__ import annotations
 
-from core.board import (BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, _SAMPLES, Battlefield, Cell, _cells_on_segment,
-                        visible_fraction)
+import math
+
+from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, _SAMPLES, Battlefield, Cell, visible_fraction
 
 from .grid import grid, remember
 
@@ -35,22 +36,61 @@ def open_rays(bf: Battlefield, observer: Cell, target: Cell) -> tuple[frozenset[
     out = []
     for sy in _SAMPLES:
         for sx in _SAMPLES:
-            x1, y1 = target[0] + sx, target[1] + sy
-            closers = []
-            for cell, t_in, t_out in _cells_on_segment(x0, y0, x1, y1):
-                if cell == observer or cell == target or cell not in elev:
-                    continue
-                top = elev[cell]
-                low = min(h0 + (h1 - h0) * t_in, h0 + (h1 - h0) * t_out)
-                if cell in sight:
-                    top += FIGURE_HEIGHT
-                if low < top:
-                    break  # terrain alone closes this ray
-                if cell not in sight and low < top + FIGURE_HEIGHT:
-                    closers.append(cell)
-            else:
-                out.append(frozenset(closers))
+            closers = _ray(elev, sight, observer, target, x0, y0, h0, target[0] + sx, target[1] + sy, h1)
+            if closers is not None:
+                out.append(closers)
     return remember(g.rays, key, tuple(out))
+
+
+def _ray(elev, sight, observer, target, x0, y0, h0, x1, y1, h1) -> frozenset[Cell] | None:
+    """One ray of ``visible_fraction``: None when terrain closes it, else the
+    cells where a figure would.  The cell walk of
+    ``core.board._cells_on_segment`` and the height test of
+    ``core.board._ray_clear``, written out inline with the same arithmetic
+    (the walk as a generator was most of the cost)."""
+    cx, cy = math.floor(x0), math.floor(y0)
+    ex, ey = math.floor(x1), math.floor(y1)
+    dx, dy = x1 - x0, y1 - y0
+    step_x, step_y = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    t_delta_x = abs(1 / dx) if dx else math.inf
+    t_delta_y = abs(1 / dy) if dy else math.inf
+    t_max_x = ((cx + (step_x > 0)) - x0) / dx if dx else math.inf
+    t_max_y = ((cy + (step_y > 0)) - y0) / dy if dy else math.inf
+    dh = h1 - h0
+    t = 0.0
+    closers = []
+    for _ in range(4 * (abs(ex - cx) + abs(ey - cy)) + 4):
+        t_next = t_max_x if t_max_x < t_max_y else t_max_y
+        if t_next > 1.0:
+            t_next = 1.0
+        cell = (cx, cy)
+        if cell != observer and cell != target and cell in elev:
+            top = elev[cell]
+            a, b = h0 + dh * t, h0 + dh * t_next
+            low = a if a <= b else b
+            if cell in sight:
+                top += FIGURE_HEIGHT
+                if low < top:
+                    return None  # terrain alone closes this ray
+            elif low < top:
+                return None
+            elif low < top + FIGURE_HEIGHT:
+                closers.append(cell)
+        if (cx == ex and cy == ey) or t_next >= 1.0:
+            break
+        if t_max_x < t_max_y:
+            cx += step_x
+            t_max_x += t_delta_x
+        elif t_max_y < t_max_x:
+            cy += step_y
+            t_max_y += t_delta_y
+        else:  # through a corner exactly: the next cell is diagonal
+            cx += step_x
+            cy += step_y
+            t_max_x += t_delta_x
+            t_max_y += t_delta_y
+        t = t_next
+    return frozenset(closers)
 
 
 def fraction(bf: Battlefield, observer: Cell, target: Cell, figures) -> float:
