@@ -117,17 +117,10 @@ class Battlefield:
                 yield (x, y)
 
     def zone_cells(self, side: int) -> tuple[Cell, ...]:
-        seen: dict[Cell, None] = {}
-        for zone in self.zones:
-            if zone.side == side:
-                for rect in zone.rects:
-                    for cell in rect.cells():
-                        if self.in_bounds(cell):
-                            seen[cell] = None
-        return tuple(seen)
+        return _zone_index(self)[0].get(side, ())
 
     def in_zone(self, side: int, cell: Cell) -> bool:
-        return cell in set(self.zone_cells(side))
+        return cell in _zone_index(self)[1].get(side, frozenset())
 
 
 # Glyph -> terrain lookups, keyed by the identity of a legend tuple (which
@@ -135,6 +128,30 @@ class Battlefield:
 # lru_cache keyed by the legend itself hashed every Terrain on every call:
 # the costliest line in the random-play benchmarks (docs/performance.md).
 _LEGENDS: dict[int, tuple[tuple[tuple[str, Terrain], ...], dict[str, Terrain]]] = {}
+
+
+# Each side's zone cells (in order) and as a set, kept like the legends above,
+# by the identity of the zones tuple: deployment checks ask on every order.
+_ZONES: dict[int, tuple[object, tuple[dict[int, tuple[Cell, ...]], dict[int, frozenset[Cell]]]]] = {}
+
+
+def _zone_index(bf: Battlefield) -> tuple[dict[int, tuple[Cell, ...]], dict[int, frozenset[Cell]]]:
+    key = (bf.zones, bf.width, bf.height)
+    entry = _ZONES.get(id(bf.zones))
+    if entry is not None and entry[0] == key and entry[0][0] is bf.zones:
+        return entry[1]
+    ordered: dict[int, dict[Cell, None]] = {}
+    for zone in bf.zones:
+        seen = ordered.setdefault(zone.side, {})
+        for rect in zone.rects:
+            for cell in rect.cells():
+                if bf.in_bounds(cell):
+                    seen[cell] = None
+    index = ({side: tuple(c) for side, c in ordered.items()}, {side: frozenset(c) for side, c in ordered.items()})
+    if len(_ZONES) >= 64:
+        _ZONES.clear()
+    _ZONES[id(bf.zones)] = (key, index)
+    return index
 
 
 def _legend_map(legend: tuple[tuple[str, Terrain], ...]) -> dict[str, Terrain]:
