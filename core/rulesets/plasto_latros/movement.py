@@ -230,33 +230,49 @@ def _orders(g: Grid, key: tuple, make) -> tuple:
     return found if found is not None else remember(g.orders, key, tuple(make()))
 
 
-def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None) -> tuple:
-    """Every Movement of a standing mini but jump attacks, cached on what it
-    depends on: side, unit, facing, and the key of its straight lines (the
-    blocked cells within reach cover the adjacent cells of climbs and jumps)."""
+def _cell_map(g: Grid, kind: str, side: int, unit: str, free: bool) -> dict:
+    """Cell -> the orders of ``kind`` to that cell, one per facing."""
+    key = ("cells", kind, side, unit, free)
+    found = g.orders.get(key)
+    return found if found is not None else remember(g.orders, key, {})
+
+
+def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None, free: bool = False) -> tuple:
+    """Every Movement of a standing mini but jump attacks (each wrapped as a
+    Defending Free Movement when ``free``), cached on what it depends on:
+    side, unit, facing, and the key of its straight lines (the blocked cells
+    within reach cover the adjacent cells of climbs and jumps)."""
     g = grid(state.battlefield)
     unit, facing = mini.id, mini.facing
     if blocked is None:
         blocked = blocked_cells(state)
     key = _destination_key(state, mini, blocked)
-    whole = ("all", side, unit, facing, key)
+    whole = ("all", side, unit, facing, free, key)
     found = g.orders.get(whole)
     if found is not None:
         return found
-    out: list[Movement] = list(_orders(g, ("turn", side, unit, facing),
-                                       lambda: (Turn(side, unit, f) for f in FACINGS if f is not facing)))
-    for cell in _destinations(g, key):
-        out += _orders(g, ("move", side, unit, cell), lambda: (Move(side, unit, cell, f) for f in FACINGS))
-    for cell in climb_destinations(state, mini, blocked):
-        out += _orders(g, ("climb", side, unit, cell), lambda: (Climb(side, unit, cell, f) for f in FACINGS))
-    for cell in jump_destinations(state, mini, blocked):
-        out += _orders(g, ("jump", side, unit, cell), lambda: (Jump(side, unit, cell, f) for f in FACINGS))
+    out: list = list(_orders(g, ("turn", side, unit, facing, free),
+                             lambda: _wrap(side, free, (Turn(side, unit, f) for f in FACINGS if f is not facing))))
+    for kind, cls, cells in (("move", Move, _destinations(g, key)),
+                             ("climb", Climb, climb_destinations(state, mini, blocked)),
+                             ("jump", Jump, jump_destinations(state, mini, blocked))):
+        per = _cell_map(g, kind, side, unit, free)
+        for cell in cells:
+            orders = per.get(cell)
+            if orders is None:
+                orders = per[cell] = tuple(_wrap(side, free, (cls(side, unit, cell, f) for f in FACINGS)))
+            out += orders
     return remember(g.orders, whole, tuple(out))
 
 
-def _stand_tuple(state: PlastoState, mini: Mini, side: int) -> tuple:
+def _wrap(side: int, free: bool, movements):
+    return (FreeMove(side, mv) for mv in movements) if free else movements
+
+
+def _stand_tuple(state: PlastoState, mini: Mini, side: int, free: bool = False) -> tuple:
     unit = mini.id
-    return _orders(grid(state.battlefield), ("stand", side, unit), lambda: (Stand(side, unit, f) for f in FACINGS))
+    return _orders(grid(state.battlefield), ("stand", side, unit, free),
+                   lambda: _wrap(side, free, (Stand(side, unit, f) for f in FACINGS)))
 
 
 def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = True,
@@ -274,10 +290,6 @@ def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = Tru
 def free_movements(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None = None) -> tuple:
     """``movements_for(..., attacks=False)``, each wrapped as a Defending
     Free Movement (cached like the movements)."""
-    inner = _stand_tuple(state, mini, side) if mini.prone else _movement_tuple(state, mini, side, blocked)
-    cache = grid(state.battlefield).orders
-    key = ("free", id(inner))
-    found = cache.get(key)
-    if found is not None and found[0] is inner:  # the entry keeps ``inner`` alive: its id is not reused
-        return found[1]
-    return remember(cache, key, (inner, tuple(FreeMove(side, mv) for mv in inner)))[1]
+    if mini.prone:
+        return _stand_tuple(state, mini, side, free=True)
+    return _movement_tuple(state, mini, side, blocked, free=True)
