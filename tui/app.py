@@ -61,6 +61,9 @@ class SkirmishApp(App[None]):
     ]
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None) -> None:
+        from tui import paint
+
+        paint.install()  # partial repaints write only their dirty columns
         super().__init__()
         self.continue_latest = continue_latest
         self.load_path = load_path

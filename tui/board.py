@@ -9,7 +9,9 @@ Each cell is three columns wide.  Row 0 of the widget is a fixed header of
 column numbers and the first three columns are fixed row numbers; only the
 cells scroll, so a 40x40 battlefield stays readable in an 80x24 terminal.
 Rows are rendered to a :class:`Strip` once and cached until the picture or
-the cursor row changes; ``render_line`` only crops the cached strip.
+the cursor row changes; ``render_line`` only crops the cached strip.  A
+cursor move repaints just the two cells it leaves and enters (a few dozen
+bytes to the terminal) unless the board has to scroll.
 
 Cell text (never colour alone):
 ``[.]`` a cell a legal order points at, ``◆1↑`` a figure (side mark, letter,
@@ -25,7 +27,7 @@ import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -123,8 +125,14 @@ class BoardView(ScrollView, can_focus=True):
             super().__init__()
             self.cell = cell
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, show_choose: bool = True) -> None:
         super().__init__(id=id)
+        if not show_choose:  # the game screen's footer is full: Enter is told in the panel and help
+            import dataclasses
+
+            for key, bindings in self._bindings.key_to_bindings.items():
+                self._bindings.key_to_bindings[key] = [
+                    dataclasses.replace(b, show=False) if b.action == "choose" else b for b in bindings]
         self.picture: Picture | None = None
         self.cursor: Cell = (0, 0)
         self._rows: dict[int, Strip] = {}
@@ -152,11 +160,25 @@ class BoardView(ScrollView, can_focus=True):
         self._rows.pop(cell[1], None)
         if self._scroll_to_cursor():
             self.refresh()
-        else:  # only the two rows the cursor left and entered
-            self.refresh_line(old[1] + 1)
-            self.refresh_line(cell[1] + 1)
+        elif old != cell:
+            # only the two cells the cursor left and entered
+            self.refresh(*self._cell_regions(old, cell))
         if announce:
             self.post_message(self.CursorMoved(cell))
+
+    def _cell_regions(self, *cells: Cell) -> list[Region]:
+        """The cells' three columns on screen, relative to the content
+        region (cells scrolled out of view, or under the fixed row and
+        column labels, give nothing)."""
+        region = self.scrollable_content_region
+        cells_area = Region(LABEL_W, 1, max(0, region.width - LABEL_W), max(0, region.height - 1))
+        sx, sy = int(self.scroll_x), int(self.scroll_y)
+        out = []
+        for x, y in cells:
+            shown = Region(LABEL_W + x * CELL_W - sx, y + 1 - sy, CELL_W, 1).intersection(cells_area)
+            if shown.area:
+                out.append(shown)
+        return out
 
     def action_step(self, dx: int, dy: int) -> None:
         x, y = self.cursor

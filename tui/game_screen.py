@@ -9,8 +9,15 @@ figure, the side whose view is on screen, whether a modal is open.
 Keys: arrows / hjkl / yubn / keypad move the cursor; Enter (or space, 5)
 selects an own figure or submits the order pointing at the cursor cell;
 Tab cycles figures that can act; ``o`` lists every legal order; ``d``
-deploys for you and ``r`` says ready during deployment; F1 or ``?`` opens
-the rules; ctrl+s saves; ``q`` leaves (after asking; the game autosaves).
+deploys for you and ``r`` says ready during deployment; ``[`` / ``]`` scroll
+the log pane, ``{`` / ``}`` the side panel, ``L`` opens the whole game log;
+F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
+game autosaves).
+
+Speed: a cursor move only repaints the two board cells and the small
+``#cursor`` box under the side panel (updated without a relayout, and only
+when its text changes); the rest of the panel is redrawn when the game or
+the selection changes.
 """
 
 from __future__ import annotations
@@ -22,7 +29,8 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -30,7 +38,7 @@ from core import game as core_game
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
-from tui.modals import ChoiceMenu, Confirm, Handover, Message
+from tui.modals import ChoiceMenu, Confirm, Handover, LogView, Message
 from tui.rulesets import adapter_for
 
 
@@ -56,6 +64,9 @@ class GameScreen(Screen[None]):
     GameScreen #main { height: 1fr; }
     GameScreen BoardView { width: 1fr; height: 1fr; }
     GameScreen #side { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
+    GameScreen #side-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    GameScreen #cursor { height: 1; color: $text-muted; }
+    GameScreen #cursor-unit { height: 2; color: $text-muted; }
     GameScreen #log { height: 6; border-top: hkey $primary; }
     """
 
@@ -63,12 +74,17 @@ class GameScreen(Screen[None]):
         Binding("tab", "next_unit(1)", "Next"),
         Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
         Binding("o", "orders", "Orders"),
-        Binding("d", "deploy_all", "Deploy all"),
+        Binding("d", "deploy_all", "Deploy"),
         Binding("r", "ready", "Ready"),
         Binding("escape", "deselect", "Deselect", show=False),
-        Binding("f1,question_mark", "rules", "Rules"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("f1,question_mark", "rules", "Help"),
+        Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "quit_game", "Quit"),
+        Binding("L", "full_log", "Log", show=False),
+        Binding("left_square_bracket", "scroll_log(-1)", "Log up", show=False),
+        Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
+        Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
+        Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
     def __init__(self, game: Any) -> None:
@@ -77,6 +93,12 @@ class GameScreen(Screen[None]):
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
+        # The footer lists keys in binding order and cuts them at 80 columns:
+        # the ruleset's keys come before Help and Quit, which go last.
+        table = self._bindings.key_to_bindings
+        for key in ("f1", "question_mark", "q"):
+            if key in table:
+                table[key] = table.pop(key)
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = None  # whose view is on screen
@@ -86,18 +108,25 @@ class GameScreen(Screen[None]):
         self.modal_open = False
         self.announced_over = False
         self.view_state: Any = None
+        self._cursor_text: str | None = None
+        self._cursor_unit_text: str | None = None
+        self._panel_text: str | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="banner")
+        yield Static("", id="banner", markup=False)
         with Horizontal(id="main"):
-            yield BoardView(id="board")
-            with VerticalScroll(id="side"):
-                yield Static("", id="panel", markup=False)
+            yield BoardView(id="board", show_choose=False)
+            with Vertical(id="side"):
+                with VerticalScroll(id="side-scroll"):
+                    yield Static("", id="panel", markup=False)
+                yield Static("", id="cursor", markup=False)
+                yield Static("", id="cursor-unit", markup=False)
         log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
         log.can_focus = False
+        log.border_title = escape("log: [ ] scroll · L whole log")
         yield log
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         log = self.query_one(RichLog)
@@ -157,9 +186,9 @@ class GameScreen(Screen[None]):
             labels={u.id: self.adapter.unit_label(u) for u in self.units},
             highlights=frozenset(c for c in highlights if field.in_bounds(c)),
             selected=selected_unit.pos if selected_unit else None,
+            grid=self.adapter.board_grid(game, view),
             marks=self.adapter.cell_marks(game, view, selected_unit),
             shades=self.adapter.cell_shades(game, view, selected_unit, self.query_one(BoardView).cursor),
-            grid=self.adapter.board_grid(game, view),
         )
         self.query_one(BoardView).show(picture)
         self._draw_banner(side)
@@ -210,7 +239,7 @@ class GameScreen(Screen[None]):
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
-        self.query_one("#banner", Static).update(text)
+        self.query_one("#banner", Static).update(text)  # markup=False: names come from saves
 
     def _draw_panel(self) -> None:
         game = self.game
@@ -221,14 +250,7 @@ class GameScreen(Screen[None]):
         if situation.detail:
             lines.append(situation.detail)
         lines += self.adapter.panel_lines(game, self.view_state, self.keyboard_side, self._unit(self.selected))
-        cell = board.cursor
         field = self.adapter.battlefield(game, self.view_state)
-        terrain = field.terrain(cell)
-        here = next((u for u in self.units if u.pos == cell), None)
-        lines.append("")
-        lines.append(f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else ""))
-        if here is not None:
-            lines.append(f"  {self._unit_line(here)}")
         chosen = self._unit(self.selected)
         if chosen is not None:
             lines.append(f"Selected: {self._unit_line(chosen)}")
@@ -241,7 +263,32 @@ class GameScreen(Screen[None]):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
         lines.append(legend_text(field))
-        self.query_one("#panel", Static).update("\n".join(lines))
+        text = "\n".join(lines)
+        panel = self.query_one("#panel", Static)
+        if text != self._panel_text:
+            self._panel_text = text
+            panel.update(text)
+        self._draw_cursor()
+
+    def _draw_cursor(self) -> None:
+        """The cursor cell (``#cursor``, one row) and what stands on it
+        (``#cursor-unit``, two rows) under the side panel: fixed heights, so
+        each is repainted alone (no relayout), and only when its text
+        changes -- a cursor move costs a few dozen bytes."""
+        field = self.adapter.battlefield(self.game, self.view_state)
+        cell = self.query_one(BoardView).cursor
+        if not field.in_bounds(cell):
+            return
+        terrain = field.terrain(cell)
+        here = next((u for u in self.units if u.pos == cell), None)
+        text = f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else "")
+        unit = f"  {self._unit_line(here)}" if here is not None else ""
+        if text != self._cursor_text:
+            self._cursor_text = text
+            self.query_one("#cursor", Static).update(text, layout=False)
+        if unit != self._cursor_unit_text:
+            self._cursor_unit_text = unit
+            self.query_one("#cursor-unit", Static).update(unit, layout=False)
 
     def _unit_line(self, unit: UnitView) -> str:
         facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
@@ -321,7 +368,7 @@ class GameScreen(Screen[None]):
     # -- messages up from the board -------------------------------------------------------
     @guarded
     def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
-        self._draw_panel()
+        self._draw_cursor()
 
     @guarded
     def on_board_view_cell_chosen(self, message: BoardView.CellChosen) -> None:
@@ -433,6 +480,25 @@ class GameScreen(Screen[None]):
     def action_deselect(self) -> None:
         self.selected = None
         self.redraw()
+
+    def action_full_log(self) -> None:
+        """The whole game's log (every event, every die) in a scrollable modal."""
+        lines = [event.sentence for event in self.game.log]
+        self._open(LogView(f"Game log — {self.game.ruleset.title}", lines), None)
+
+    def action_scroll_log(self, step: int) -> None:
+        log = self.query_one(RichLog)
+        if step < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
+    def action_scroll_side(self, step: int) -> None:
+        side = self.query_one("#side-scroll", VerticalScroll)
+        if step < 0:
+            side.scroll_page_up(animate=False)
+        else:
+            side.scroll_page_down(animate=False)
 
     def action_rules(self) -> None:
         from tui.help import HelpScreen
