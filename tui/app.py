@@ -70,18 +70,14 @@ class SkirmishApp(App[None]):
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
+        self._signal_loop: Any = None
+        self._old_handlers: dict[int, Any] = {}
+        self._signalled = False
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
-        try:
-            import asyncio
-
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(sig, self._on_signal)
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # not on a Unix main thread (tests, Windows): nothing to install
+        self._install_signal_handlers()
         if self.load_path is not None:
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
@@ -103,11 +99,52 @@ class SkirmishApp(App[None]):
         elif not small and covered:
             self.pop_screen()
 
-    def _on_signal(self) -> None:
-        if self.game is not None:
-            self.autosave(self.game)
-        self.close_session()
-        self.exit()
+    # -- SIGTERM / SIGHUP: save, then end -------------------------------------------
+    def _install_signal_handlers(self) -> None:
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                self._old_handlers[sig] = signal.getsignal(sig)
+                loop.add_signal_handler(sig, self._on_signal, sig)
+            self._signal_loop = loop
+        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
+            pass  # not on a Unix main thread (Windows, a worker thread): nothing to install
+
+    def _remove_signal_handlers(self) -> None:
+        """Give the signals back as they were before the app (a test run
+        under Pilot goes on after the app: a later SIGTERM must end it)."""
+        loop, self._signal_loop = self._signal_loop, None
+        if loop is None:
+            return
+        for sig, old in self._old_handlers.items():
+            try:
+                loop.remove_signal_handler(sig)
+                signal.signal(sig, old if old is not None else signal.SIG_DFL)
+            except (RuntimeError, ValueError, TypeError, OSError):
+                pass
+        self._old_handlers.clear()
+
+    def on_unmount(self) -> None:
+        self._remove_signal_handlers()
+
+    def _on_signal(self, sig: int = signal.SIGTERM) -> None:
+        if self._signalled:
+            # A second signal while the first is still being handled (a hung
+            # shutdown): stop handling it and let it end the process.
+            self._remove_signal_handlers()
+            import os
+
+            os.kill(os.getpid(), sig)
+            return
+        self._signalled = True
+        try:
+            if self.game is not None:
+                self.autosave(self.game)
+            self.close_session()
+        finally:
+            self.exit()
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:

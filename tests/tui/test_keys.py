@@ -1,9 +1,12 @@
 """Screen keys added for reading and writing at 80x24: the whole game log
 in a modal (L), the log pane and side panel scrolled from the keyboard
 ([ ] and { }), Enter on a Platemail cell opening the order writer instead
-of submitting a sample order, the cursor box and the plain-text banner."""
+of submitting a sample order, the cursor box, the plain-text banner, and
+the signal handlers given back when the app ends."""
 
 from __future__ import annotations
+
+import signal
 
 from core.deployment import DeployAll, Ready
 from core.game import start, submit
@@ -186,3 +189,12 @@ async def test_footer_at_80_columns_shows_help_and_the_ruleset_keys():
         shown = {item.key for item in items if item.region.width and item.region.right <= SIZE[0]}
         for key in ("f1", "q", "a", "s", "o"):
             assert key in shown, shown
+
+
+async def test_signal_handlers_are_given_back_when_the_app_ends():
+    before = (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert signal.getsignal(signal.SIGTERM) != before[0]  # the app's own handler, while it runs
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before
