@@ -301,6 +301,9 @@ def _cells_on_segment(x0: float, y0: float, x1: float, y1: float) -> Iterator[tu
         t = t_next
 
 
+RAY_COUNT = len(_SAMPLES) ** 2
+
+
 def visible_fraction(
     battlefield: Battlefield,
     observer: Cell,
@@ -316,33 +319,68 @@ def visible_fraction(
     """
     if observer == target:
         return 1.0
-    blockers = set(figures) - {observer, target}
+    blockers = figures if isinstance(figures, (set, frozenset)) else set(figures)
+    seen = sum(1 for closers in open_rays(battlefield, observer, target) if closers.isdisjoint(blockers))
+    return seen / RAY_COUNT
+
+
+def open_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[frozenset[Cell], ...]:
+    """The rays of :func:`visible_fraction` that terrain leaves open, each as
+    the cells where a standing figure would close it.
+
+    It depends on the battlefield and the two cells only, so it is worked
+    out once and remembered per battlefield; a question about figures is
+    then a few set look-ups.
+    """
+    cache = _ray_cache(battlefield)
+    key = (observer, target)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _RAYS_PER_BATTLEFIELD:
+            cache.clear()
+        found = cache[key] = _trace_rays(battlefield, observer, target)
+    return found
+
+
+def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[frozenset[Cell], ...]:
     eye = battlefield.elevation(observer) + EYE_HEIGHT
     aim = battlefield.elevation(target) + BODY_HEIGHT
     ox, oy = observer[0] + 0.5, observer[1] + 0.5
-    seen = 0
+    rays = []
     for sy in _SAMPLES:
         for sx in _SAMPLES:
-            tx, ty = target[0] + sx, target[1] + sy
-            if _ray_clear(battlefield, (ox, oy, eye), (tx, ty, aim), observer, target, blockers):
-                seen += 1
-    return seen / (len(_SAMPLES) ** 2)
+            closers: list[Cell] | None = []
+            for cell, t_in, t_out in _cells_on_segment(ox, oy, target[0] + sx, target[1] + sy):
+                if cell == observer or cell == target or not battlefield.in_bounds(cell):
+                    continue
+                terrain = battlefield.terrain(cell)
+                low = min(eye + (aim - eye) * t_in, eye + (aim - eye) * t_out)
+                top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+                if low < top:
+                    closers = None  # the terrain alone closes this ray
+                    break
+                if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
+                    closers.append(cell)  # a figure standing here would
+            if closers is not None:
+                rays.append(frozenset(closers))
+    return tuple(rays)
 
 
-def _ray_clear(battlefield, start, end, observer, target, blockers) -> bool:
-    x0, y0, h0 = start
-    x1, y1, h1 = end
-    for cell, t_in, t_out in _cells_on_segment(x0, y0, x1, y1):
-        if cell in (observer, target) or not battlefield.in_bounds(cell):
-            continue
-        terrain = battlefield.terrain(cell)
-        top = terrain.elevation
-        if terrain.blocks_sight or cell in blockers:
-            top += FIGURE_HEIGHT
-        low = min(h0 + (h1 - h0) * t_in, h0 + (h1 - h0) * t_out)
-        if low < top:
-            return False
-    return True
+# Traced rays per battlefield, kept like the legends and zones above: by the
+# identity of the battlefield, which the entry keeps alive.
+_RAYS: dict[int, tuple[Battlefield, dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]]]] = {}
+_RAYS_PER_BATTLEFIELD = 200_000
+
+
+def _ray_cache(battlefield: Battlefield) -> dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]]:
+    entry = _RAYS.get(id(battlefield))
+    if entry is not None and entry[0] is battlefield:
+        return entry[1]
+    if len(_RAYS) >= 16:
+        _RAYS.clear()
+    cache: dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]] = {}
+    _RAYS[id(battlefield)] = (battlefield, cache)
+    return cache
 
 
 def has_line_of_sight(battlefield: Battlefield, observer: Cell, target: Cell, figures: Iterable[Cell] = ()) -> bool:

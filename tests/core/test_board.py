@@ -13,6 +13,7 @@ from core.board import (
     in_front_arc,
     line_cells,
     line_clear,
+    open_rays,
     supercover,
     visible_fraction,
 )
@@ -149,3 +150,26 @@ def test_battlefield_text_round_trips_and_reports_errors():
         field("..Q...", "......", "......", "......", "......", "......")
     with pytest.raises(BattlefieldSyntaxError, match="rows"):
         field("......", ".....")
+
+
+def test_a_figure_blocks_only_rays_that_pass_below_its_head():
+    # Eye 0.75 above the observer's cell, aim 0.5 above the target's, a
+    # figure one level tall.  From the ground, a figure midway stands in
+    # every ray's way; from a roof two levels up the rays pass 1.6 levels
+    # high over the middle cell, above its head, but dip below head height
+    # in the cell next to the target.
+    ground = field("......", "......", "......", "......", "......", "......")
+    roof = field("......", "......", "^.....", "......", "......", "......")
+    assert visible_fraction(ground, (0, 2), (4, 2), figures=[(2, 2)]) == 0.0
+    assert visible_fraction(roof, (0, 2), (4, 2), figures=[(2, 2)]) == 1.0
+    assert visible_fraction(roof, (0, 2), (4, 2), figures=[(3, 2)]) < 1.0
+
+
+def test_open_rays_name_the_cells_where_a_figure_would_close_them():
+    ground = field("......", "......", "......", "......", "......", "......")
+    rays = open_rays(ground, (0, 2), (4, 2))
+    assert len(rays) == 16  # open ground: terrain closes nothing
+    assert all((2, 2) in closers for closers in rays)
+    walled = field("......", "......", "..#...", "......", "......", "......")
+    assert open_rays(walled, (0, 2), (4, 2)) == ()
+    assert open_rays(ground, (0, 2), (4, 2)) is rays  # remembered per battlefield

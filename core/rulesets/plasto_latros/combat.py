@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from core.board import Cell, Feature, adjacent, in_front_arc
+from core.board import Cell, Feature, adjacent, in_front_arc, visible_fraction
 
 from .events import Attacked
-from .sight import fraction
 from .state import Attack, Kind, Mini, PlastoState
 from .status import jumping, locked, valid_attacker
 
@@ -54,7 +53,7 @@ def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[
     :func:`sight_figures` when the caller already has it."""
     if figures is None:
         figures = sight_figures(state)
-    return fraction(state.battlefield, shooter.pos, target.pos, figures)
+    return visible_fraction(state.battlefield, shooter.pos, target.pos, figures)
 
 
 def shooter_problem(state: PlastoState, mini: Mini) -> str | None:

@@ -1,5 +1,5 @@
 """Speed only, no rules: per-battlefield lookup tables and bounded caches of
-pure results (straight-line destinations, sight rays, order tuples).
+pure results (straight-line destinations, order tuples).
 
 Every cache here is keyed on everything its value depends on, so a hit gives
 exactly what the slow computation would; the tables live with the
@@ -18,27 +18,23 @@ CACHE_LIMIT = 20_000  # entries per cache before it is emptied
 
 
 class Grid:
-    """Elevation, movement and sight blocking of every cell of one
+    """Elevation and movement blocking of every cell of one
     battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "lines", "dests", "sight", "rays", "orders")
+    __slots__ = ("battlefield", "elev", "nomove", "lines", "dests", "orders")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
         self.elev: dict[Cell, int] = {}
-        nomove, sight = set(), set()
+        nomove = set()
         for cell in battlefield.cells():
             terrain = battlefield.terrain(cell)
             self.elev[cell] = terrain.elevation
             if terrain.blocks_move:
                 nomove.add(cell)
-            if terrain.blocks_sight:
-                sight.add(cell)
         self.nomove = frozenset(nomove)
-        self.sight = frozenset(sight)
         self.lines: dict = {}  # (start, reach) -> destinations on the bare battlefield
         self.dests: dict = {}  # (start, reach, nearby blocked cells) -> destination cells
-        self.rays: dict = {}  # (observer, target) -> open rays, see :mod:`.sight`
         self.orders: dict = {}  # tuples of orders, keyed by kind, side, unit and cells
 
 

@@ -1,16 +1,15 @@
-"""The engine's shortcuts (see grid.py and sight.py) give what the plain
-computations give: visible shares, straight destinations, and whole games."""
+"""The engine's shortcuts (see grid.py) give what the plain computations
+give: straight destinations and whole games."""
 
 import hashlib
 import random
 
 from core.battlefield_text import parse_battlefield
-from core.board import Facing, visible_fraction
+from core.board import Facing
 from core.game import Submitted, start, submit
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.movement import (blocked_cells, climb_destinations, jump_destinations,
                                                   move_destinations, movements_for, straight_path_problem)
-from core.rulesets.plasto_latros.sight import fraction
 from saves.library import battlefield_named
 
 from .helpers import mini, position
@@ -31,19 +30,6 @@ def random_field(rng: random.Random, size: int = 11):
         f"zone 1 0,{size - 1} {size - 1},{size - 1}\n"
     )
     return parse_battlefield(head + "map\n" + "\n".join(rows) + "\n")
-
-
-def test_visible_share_equals_the_core_ray_cast():
-    rng = random.Random(11)
-    for _ in range(12):
-        bf = random_field(rng)
-        cells = list(bf.cells())
-        for _ in range(40):
-            observer, target = rng.sample(cells, 2)
-            figures = rng.sample(cells, rng.randint(0, 25))
-            expected = visible_fraction(bf, observer, target, figures)
-            assert fraction(bf, observer, target, figures) == expected
-            assert fraction(bf, observer, target, set(figures)) == expected  # cached table, again
 
 
 def test_straight_destinations_equal_a_check_of_every_cell():
