@@ -15,7 +15,8 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.css.query import NoMatches
 
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm
@@ -53,9 +54,35 @@ class SkirmishCommands(Provider):
                 yield Hit(score, matcher.highlight(name), command, help=help_text)
 
 
+class SafeCommandPalette(CommandPalette):
+    """Textual's palette, tolerant of being closed while it still gathers
+    commands.  A burst of keys (typed fast, or pasted over SSH) can open and
+    dismiss it before its search finishes; Textual 8.2 then looks for the
+    palette's list after it is gone and the error ends the app.  Found by
+    tests/robustness/test_monkey.py."""
+
+    def _watch__list_visible(self) -> None:
+        try:
+            super()._watch__list_visible()
+        except NoMatches:
+            pass  # already closed: nothing left to show or hide
+
+    def _action_command_list(self, action: str) -> None:
+        # Page up/down on an empty list raises KeyError in Textual 8.2's
+        # OptionList; with no commands listed there is nothing to move to.
+        try:
+            super()._action_command_list(action)
+        except (KeyError, NoMatches):
+            pass
+
+
 class SkirmishApp(App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]

@@ -244,7 +244,6 @@ class GameScreen(Screen[None]):
     def _draw_panel(self) -> None:
         game = self.game
         rules = game.ruleset
-        board = self.query_one(BoardView)
         situation = rules.situation(self.view_state)
         lines = [f"Turn {situation.turn}, {situation.phase}"]
         if situation.detail:
@@ -373,7 +372,6 @@ class GameScreen(Screen[None]):
     @guarded
     def on_board_view_cell_chosen(self, message: BoardView.CellChosen) -> None:
         cell = message.cell
-        rules = self.game.ruleset
         view = self.view_state
         by_unit = self._orders_by_unit()
         if self.keyboard_side is None or not self.orders:
