@@ -16,13 +16,14 @@ from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.values import evolve
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
 from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import (
-    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase, evolve,
+    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
 )
 
 KINDS_IN_HAND = (Kind.ARMY, Kind.SCOUT, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY)

@@ -12,11 +12,12 @@ from core.board import adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Removed, Struck
 from core.ruleset import Rejection
+from core.values import evolve
 
 from . import movement
 from .events import Waited
 from .orders import Fight, Move, Wait
-from .state import ACTIONS_EACH, Match, Phase, SowState, evolve
+from .state import ACTIONS_EACH, Match, Phase, SowState
 from .turns import end_match
 
 DEFEAT_FACES = (5, 6)  # rules 33a/34a: a defence of 5-6 fails

@@ -11,10 +11,11 @@ from core.events import Event, Note, Placed
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.values import evolve
 
 from . import actions, cache, movement
 from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
-from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState, evolve
+from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
 from .turns import closest_pairs, form_next, start_match, start_turn
 
 

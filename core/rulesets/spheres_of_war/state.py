@@ -7,38 +7,13 @@ the Instigator (white), ``r1``..``r5`` to the Retaliator (black).
 from __future__ import annotations
 
 import enum
-import operator
 
 import attrs
 
 from core.board import Battlefield, Cell
 from core.dice import Dice
 from core.options import option
-
-_FIELDS: dict[type, tuple[operator.attrgetter, dict[str, int]] | None] = {}
-
-
-def evolve(inst, **changes):
-    """``attrs.evolve`` with the field list looked up once per class: the
-    same new instance, built through ``__init__`` from every field in order
-    (states are rebuilt several times for each order, and attrs.evolve
-    re-reads the class's fields each time)."""
-    cls = type(inst)
-    if cls not in _FIELDS:
-        fields = attrs.fields(cls)
-        plain = all(f.init and not f.kw_only and f.alias == f.name for f in fields)
-        _FIELDS[cls] = (operator.attrgetter(*(f.name for f in fields)),
-                        {f.name: i for i, f in enumerate(fields)}) if plain and len(fields) > 1 else None
-    entry = _FIELDS[cls]
-    if entry is None:
-        return attrs.evolve(inst, **changes)
-    values = list(entry[0](inst))
-    index = entry[1]
-    for name, value in changes.items():
-        if name not in index:
-            return attrs.evolve(inst, **changes)  # let attrs word the error
-        values[index[name]] = value
-    return cls(*values)
+from core.values import evolve
 
 
 ACTIONS_EACH = 5  # rule 17, read with rule 37: five Actions for each of the pair

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from core.board import adjacent, distance, distance_squared
 from core.events import Event, Matched, TurnEnded, TurnStarted
+from core.values import evolve
 
 from .events import MatchResolved
-from .state import Match, Phase, SowState, evolve
+from .state import Match, Phase, SowState
 
 
 def candidate_pairs(state: SowState) -> list[tuple[int, str, str]]:

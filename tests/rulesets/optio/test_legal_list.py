@@ -82,7 +82,7 @@ def test_scouting_lists_only_hidden_enemy_blocks_in_the_square_and_not_for_dummi
 def test_the_quick_evolve_builds_what_attrs_evolve_builds():
     import pytest
 
-    from core.rulesets.optio.state import evolve
+    from core.values import evolve
 
     state = new_state()
     block = state.blocks[0]

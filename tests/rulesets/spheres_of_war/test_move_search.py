@@ -70,7 +70,7 @@ def test_the_quick_evolve_builds_what_attrs_evolve_builds():
     import attrs
     import pytest
 
-    from core.rulesets.spheres_of_war.state import evolve
+    from core.values import evolve
 
     state, _ = position({"i1": (2, 2), "r1": (5, 6)})
     for inst, changes in ((state, {"turn": 4, "inert": ("i1",)}), (state.match, {"step": 3, "struck": "r1"}),
