@@ -32,7 +32,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.board import Battlefield, Cell, Terrain
+from core.board import Battlefield, Cell, Facing, Terrain
 from core.ruleset import UnitView
 
 CELL_W = 3
@@ -94,20 +94,27 @@ class Picture:
     grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
 
 
+# The keys for each of the eight directions: arrows, vi keys (hjkl yubn),
+# the numeric keypad and the digits laid out like it.
+DIRECTION_KEYS: dict[Facing, str] = {
+    Facing.N: "up,k,8",
+    Facing.S: "down,j,2",
+    Facing.W: "left,h,4",
+    Facing.E: "right,l,6",
+    Facing.NW: "y,7,home",
+    Facing.NE: "u,9,pageup",
+    Facing.SW: "b,1,end",
+    Facing.SE: "n,3,pagedown",
+}
+
+
 class BoardView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     BoardView { scrollbar-size: 1 1; }
     """
 
     BINDINGS = [
-        Binding("up,k,8", "step(0,-1)", "↑", show=False),
-        Binding("down,j,2", "step(0,1)", "↓", show=False),
-        Binding("left,h,4", "step(-1,0)", "←", show=False),
-        Binding("right,l,6", "step(1,0)", "→", show=False),
-        Binding("y,7,home", "step(-1,-1)", "↖", show=False),
-        Binding("u,9,pageup", "step(1,-1)", "↗", show=False),
-        Binding("b,1,end", "step(-1,1)", "↙", show=False),
-        Binding("n,3,pagedown", "step(1,1)", "↘", show=False),
+        *(Binding(keys, f"step({f.delta[0]},{f.delta[1]})", f.arrow, show=False) for f, keys in DIRECTION_KEYS.items()),
         Binding("enter,space,5,kp_begin", "choose", "Choose", show=True),
         Binding("shift+up", "jump(0,-1)", show=False),
         Binding("shift+down", "jump(0,1)", show=False),

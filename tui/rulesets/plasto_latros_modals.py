@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from core.board import Facing
+from tui.board import DIRECTION_KEYS
 from core.orders import Order
 from tui.modals import ChoiceMenu
 
@@ -43,14 +44,7 @@ class FacingPicker(ModalScreen[Any]):
     FacingPicker #facing-hint { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("up,k,8", "point('N')", "N", show=False),
-        Binding("down,j,2", "point('S')", "S", show=False),
-        Binding("left,h,4", "point('W')", "W", show=False),
-        Binding("right,l,6", "point('E')", "E", show=False),
-        Binding("y,7,home", "point('NW')", "NW", show=False),
-        Binding("u,9,pageup", "point('NE')", "NE", show=False),
-        Binding("b,1,end", "point('SW')", "SW", show=False),
-        Binding("n,3,pagedown", "point('SE')", "SE", show=False),
+        *(Binding(keys, f"point('{f.value}')", f.value, show=False) for f, keys in DIRECTION_KEYS.items()),
         Binding("enter,space,5,kp_begin", "confirm", "Confirm"),
         Binding("escape", "cancel", "Cancel"),
     ]
