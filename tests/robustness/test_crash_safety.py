@@ -31,16 +31,24 @@ def test_a_hundred_kills_during_saves_always_leave_a_loadable_game(tmp_path):
     pick = random.Random(20240607)
     outcomes = {"old": 0, "new": 0}
     for kill in range(KILLS):
+        ready_r, ready_w = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: save, save, save... until killed
             try:
+                os.close(ready_r)
                 with GameSession.open(path) as session:
                     flip = kill % 2
+                    os.write(ready_w, b"!")  # saving starts now
                     while True:
                         session.save(new if flip else old)
                         flip = 1 - flip
             finally:
                 os._exit(0)
+        # Count the delay from the first save, not from the fork: on a busy
+        # machine a child can take longer to start than a few saves last.
+        os.close(ready_w)
+        os.read(ready_r, 1)
+        os.close(ready_r)
         time.sleep(pick.uniform(0, 3 * one_save))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
