@@ -22,7 +22,15 @@ def signed(n: int) -> str:
 
 @attrs.frozen
 class Event:
-    """Base class; subclasses say what happened in ``sentence``."""
+    """Base class; subclasses say what happened in ``sentence``.
+
+    ``seen_by`` is who may read the event: None for everyone, or the set of
+    sides that may (a ruleset with hidden information marks its secret
+    events, and gives the other side what it would notice instead, or
+    nothing).  A neutral onlooker reads only the events everyone may read.
+    """
+
+    seen_by: frozenset[int] | None = attrs.field(default=None, kw_only=True)
 
     @property
     def sentence(self) -> str:  # pragma: no cover - every subclass overrides
@@ -165,3 +173,16 @@ class GameOver(Event):
         if self.winner is None:
             return f"Game over, a draw: {self.reason}"
         return f"Game over: {self.winner_name} wins ({self.reason})"
+
+
+def visible_to(event: Event, side: int | None) -> bool:
+    """Whether ``side`` may read ``event`` (None: the neutral onlooker)."""
+    if event.seen_by is None:
+        return True
+    return side is not None and side in event.seen_by
+
+
+def only_for(sides, event: Event) -> Event:
+    """``event`` marked as readable by ``sides`` alone (an int or a collection)."""
+    seen = frozenset((sides,)) if isinstance(sides, int) else frozenset(sides)
+    return attrs.evolve(event, seen_by=seen)

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from core.board import Battlefield
-from core.events import Event, GameOver
+from core.events import Event, GameOver, visible_to
 from core.orders import Order, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
@@ -46,6 +46,10 @@ class Game:
 
     def view(self, side: int | None) -> Any:
         return self.ruleset.view(self.state, side)
+
+    def log_for(self, side: int | None) -> tuple[Event, ...]:
+        """The events ``side`` may read (None: the neutral onlooker)."""
+        return tuple(e for e in self.log if visible_to(e, side))
 
     def legal_orders(self, side: int):
         rules = self.ruleset
