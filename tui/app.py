@@ -95,6 +95,7 @@ class SkirmishApp(App[None]):
         self.continue_latest = continue_latest
         self.load_path = load_path
         self.session: Any = None
+        self.seats: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
         self._signal_loop: Any = None
@@ -223,16 +224,17 @@ class SkirmishApp(App[None]):
         self.push_screen(Confirm(question), answered)
 
     # -- games ---------------------------------------------------------------------
-    def start_game(self, game: Any, replace: Any = None) -> None:
+    def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:
         from tui.persistence import store
 
         self.close_session()
         game = _safe_players(game)
+        self.seats = tuple(seats or ("human", "human"))
         try:
             saves = store()
             path = saves.new_save_path(game)
             self.session = saves.GameSession.open(path)
-            self.session.save(game)
+            self.session.save(game, seats=self.seats)
         except Exception as exc:
             self.session = None
             self.report("This game will not be saved", exc)
@@ -251,13 +253,14 @@ class SkirmishApp(App[None]):
             self.report("Cannot open that save", exc)
             return
         try:
-            game = saves.load_game(Path(path))
+            game, seats = saves.load_with_seats(Path(path))
         except Exception as exc:
             session.close()
             self.report("Cannot open that save", exc)
             return
         self.close_session()
         self.session = session
+        self.seats = seats
         self._show_game(game, None)
 
     def offer_read_only(self, path: Path, holder: str) -> None:
@@ -297,7 +300,7 @@ class SkirmishApp(App[None]):
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(screen if screen is not None else GameScreen(game))
+        self.push_screen(screen if screen is not None else GameScreen(game, self.seats))
         self.call_after_refresh(self.check_size)
 
     def autosave(self, game: Any, announce: bool = False) -> str | None:
@@ -307,7 +310,7 @@ class SkirmishApp(App[None]):
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         try:
-            self.session.save(game)
+            self.session.save(game, seats=self.seats)
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed", exc)

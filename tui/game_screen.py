@@ -38,6 +38,7 @@ from core import game as core_game
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
+from tui.computer import computer_seats
 from tui.modals import ChoiceMenu, Confirm, Handover, LogView, Message
 from tui.rulesets import adapter_for
 
@@ -87,12 +88,14 @@ class GameScreen(Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, seats: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.game = game
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
+        # A side the computer plays (tui/computer.py): it thinks off this thread.
+        self.computer = computer_seats(self, seats)
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings
@@ -101,7 +104,7 @@ class GameScreen(Screen[None]):
                 table[key] = table.pop(key)
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
-        self.keyboard_side: int | None = None  # whose view is on screen
+        self.keyboard_side: int | None = self.computer.watcher if self.computer else None  # whose view is on screen
         self.selected: str | None = None
         self.orders: list[Order] = []
         self.units: list[UnitView] = []
@@ -122,6 +125,8 @@ class GameScreen(Screen[None]):
                     yield Static("", id="panel", markup=False)
                 yield Static("", id="cursor", markup=False)
                 yield Static("", id="cursor-unit", markup=False)
+                if self.computer is not None:
+                    yield self.computer
         log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
         log.can_focus = False
         log.border_title = escape("log: [ ] scroll · L whole log")
@@ -147,13 +152,22 @@ class GameScreen(Screen[None]):
     # -- the picture --------------------------------------------------------------
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
-        return min(to_act) if to_act else None
+        people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
+        return min(people or to_act) if to_act else None
+
+    def log_line(self, text: str) -> None:
+        self.query_one(RichLog).write(text)
 
     @guarded
     def redraw(self) -> None:
         game = self.game
         rules = game.ruleset
         side = self.acting_side()
+        if self.computer is not None:
+            self.call_after_refresh(self.computer.poke)
+            if self.computer.plays(side):
+                side = None  # the computer's turn: nothing for the keyboard to do
+                self.keyboard_side = self.computer.watcher
         if side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
@@ -235,7 +249,8 @@ class GameScreen(Screen[None]):
             if game.outcome is not None:
                 who = f"Game over — {self._over_text()}"
             elif side is None:
-                who = "Nobody to act"
+                bots = sorted(game.to_act)
+                who = f"▶ {game.players[bots[0]]} (computer) to play" if bots else "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
@@ -505,6 +520,17 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(rules.name, rules.title))
 
     @guarded
+    def action_computer(self, what: str) -> None:
+        """Watching the computer: pause, one move, faster, slower."""
+        if self.computer is None:
+            return
+        if what == "pause":
+            self.computer.toggle_pause()
+        elif what == "step":
+            self.computer.step()
+        else:
+            self.computer.faster(1 if what == "faster" else -1)
+
     def action_save(self) -> None:
         where = self.app.autosave(self.game, announce=True)
         if where:
