@@ -38,21 +38,21 @@ def templates(state, me) -> list[Write]:
         w(act(A.CHARGE, "injured"), C.REACHED, act(A.FULL_ATTACK, "injured"), act(A.CHARGE, "injured")),
         w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")),
     ]
-    if weapon(me).shoots:
-        out += [
+    if weapon(me).shoots:  # a shooter's own templates come first
+        out[:0] = [
             w(act(A.RANGED, "closest"), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.RANGED, "closest")),
             w(act(A.AIM, "closest"), C.VISIBLE, act(A.RANGED, "closest"), act(A.MOVE, "closest")),
             w(act(A.RANGED, "injured"), C.TARGET_DOWN, act(A.RANGED, "closest"), act(A.RANGED, "injured")),
         ]
-        if not me.loaded:
-            out.append(w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
-                         act(A.MOVE, "closest")))
+        if not me.loaded:  # nothing to shoot until reloaded: first of all
+            out.insert(0, w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
+                            act(A.MOVE, "closest")))
     if me.potions and me.wounds:
         out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
     for spell in me.spells:
         out.append(w(act(A.PREPARE, spell=spell), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.DEFEND)))
     if me.prepared:
-        out.append(w(act(A.RELEASE, "closest"), C.TARGET_DOWN, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
+        out.insert(0, w(act(A.RELEASE, "closest"), C.TARGET_DOWN, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
     if me.stealth > 0:
         out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")))
     down = any(c.side == s and c.status is Status.DYING and c.pos for c in state.characters)
@@ -128,7 +128,7 @@ class PlatemailKnowledge(Knowledge):
         own = [o for o in templates(state, me) if self.rules.check(state, o) is None]
         listed = [o for o in legal if getattr(o, "unit", None) == me.id and o not in own]
         rng.shuffle(listed)
-        return (own + listed)[:max(limit, len(own))] or commit
+        return (own + listed[:2]) or commit
 
     def rollout_order(self, state, side: int, legal, rng: random.Random):
         if state.stage != "orders":

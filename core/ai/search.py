@@ -21,6 +21,7 @@ from core.ai.knowledge import Knowledge
 from core.orders import Order
 
 EXPLORE = 0.9
+BIAS = 0.3  # progressive bias: the candidates' order (best-looking first) counts while visits are few
 
 
 @attrs.define
@@ -41,7 +42,7 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 16, 6, noise=0.35),
+    "easy": Level("easy", 8, 4, noise=0.5),
     "normal": Level("normal", 64, 10),
     "hard": Level("hard", 192, 14),
 }
@@ -122,6 +123,8 @@ def _iterate(rules, know: Knowledge, root: Node, state: Any, side: int, root_ord
             node = child
             break
         mine = actor == side
+        rank = {t: i for i, t in enumerate(options)}
+        count = len(options)
 
         def ucb(t: str) -> float:
             c = node.children[t]
@@ -130,7 +133,8 @@ def _iterate(rules, know: Knowledge, root: Node, state: Any, side: int, root_ord
             mean = c.value / c.visits
             if not mine:
                 mean = 1.0 - mean
-            return mean + EXPLORE * math.sqrt(math.log(max(2, c.seen)) / c.visits)
+            bias = BIAS * (1.0 - rank[t] / count) / (c.visits + 1)
+            return mean + bias + EXPLORE * math.sqrt(math.log(max(2, c.seen)) / c.visits)
 
         text = max(options, key=ucb)
         nxt = _apply(rules, state, options[text])

@@ -7,7 +7,7 @@ from core.ai.knowledge import Knowledge
 
 
 class SpheresKnowledge(Knowledge):
-    rollout_depth = 12
+    rollout_depth = 30
 
     def strength(self, state, side: int) -> float:
         return float(sum(1 for u in state.units if u.side == side and not u.removed
