@@ -13,7 +13,7 @@ from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.waylights import rules
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
-from core.rulesets.waylights.movement import reachable, step_cells
+from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
                                             Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.rulesets.waylights.roster import PRESETS, parse_roster
@@ -43,37 +43,24 @@ def preview_order(state: WaylightsState, order: Order) -> Preview | None:
     return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3))
 
 
-# Deploy orders for every cell of a zone where a figure may stand, per
-# (battlefield identity, side, figure); the entry keeps the battlefield alive.
-_DEPLOYS: dict[tuple[int, int, str], tuple[Battlefield, tuple[Deploy, ...]]] = {}
-
-
 def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
-    key = (id(bf), side, uid)
-    entry = _DEPLOYS.get(key)
-    if entry is not None and entry[0] is bf:
-        return entry[1]
-    if len(_DEPLOYS) >= 256:
-        _DEPLOYS.clear()
-    orders = tuple(Deploy(side, uid, c) for c in open_cells(bf, side, {}))
-    _DEPLOYS[key] = (bf, orders)
+    """Deploy orders for every cell of a zone where a figure may stand, made
+    once per battlefield, side and figure (kept in the battlefield's memo)."""
+    return bf.memo.get(("waylights.deploys", side, uid),
+                       lambda: tuple(Deploy(side, uid, c) for c in open_cells(bf, side, {})))
+
+
+def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) -> tuple[Order, ...]:
+    """The Move / SplitMove orders of one reachable() answer, in cell order,
+    kept beside the answer (answers are shared between states where nobody
+    moved)."""
+    derived = reach_entry(state, uid)[1]
+    key = (kind, side, budget)
+    orders = derived.get(key)
+    if orders is None:
+        found = reachable(state, uid, budget)
+        orders = derived[key] = tuple([kind(side, uid, c) for c in sorted(found)])
     return orders
-
-
-# The Move / SplitMove orders of one reachable() answer (answers are shared
-# between states where nobody moved), in cell order; the entry keeps the
-# answer alive, so its id cannot be reused while it is here.
-_MOVES: dict[tuple, tuple[object, tuple[Order, ...]]] = {}
-
-
-def _moves(kind: type, side: int, uid: str, found) -> tuple[Order, ...]:
-    key = (id(found), kind, side, uid)
-    entry = _MOVES.get(key)
-    if entry is None or entry[0] is not found:
-        if len(_MOVES) >= 4096:
-            _MOVES.clear()
-        entry = _MOVES[key] = (found, tuple([kind(side, uid, c) for c in sorted(found)]))
-    return entry[1]
 
 
 class WaylightsRuleset(Ruleset):
@@ -182,8 +169,8 @@ class WaylightsRuleset(Ruleset):
         out: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
-                out += _moves(Move, side, u, reachable(state, u, f.template.move))
-                out += _moves(SplitMove, side, u, reachable(state, u, f.template.move // 2))
+                out += _moves(Move, side, u, state, f.template.move)
+                out += _moves(SplitMove, side, u, state, f.template.move // 2)
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
                     out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
