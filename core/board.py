@@ -321,26 +321,48 @@ def open_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[f
 
 def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[frozenset[Cell], ...]:
     eye = battlefield.elevation(observer) + EYE_HEIGHT
-    aim = battlefield.elevation(target) + BODY_HEIGHT
-    ox, oy = observer[0] + 0.5, observer[1] + 0.5
+    rise = battlefield.elevation(target) + BODY_HEIGHT - eye
+    ox, oy = observer
+    width, height = battlefield.width, battlefield.height
+    rows, terrain_of = battlefield.rows, battlefield._terrain_of
     rays = []
-    for sy in _SAMPLES:
-        for sx in _SAMPLES:
-            closers: list[Cell] | None = []
-            for cell, t_in, t_out in _cells_on_segment(ox, oy, target[0] + sx, target[1] + sy):
-                if cell == observer or cell == target or not battlefield.in_bounds(cell):
-                    continue
-                terrain = battlefield.terrain(cell)
-                low = min(eye + (aim - eye) * t_in, eye + (aim - eye) * t_out)
-                top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
-                if low < top:
-                    closers = None  # the terrain alone closes this ray
-                    break
-                if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
-                    closers.append(cell)  # a figure standing here would
-            if closers is not None:
-                rays.append(frozenset(closers))
+    for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy):
+        closers: list[Cell] | None = []
+        for rx, ry, t_in, t_out in path:
+            x, y = ox + rx, oy + ry
+            if not (0 <= x < width and 0 <= y < height):
+                continue
+            terrain = terrain_of[rows[y][x]]
+            low = min(eye + rise * t_in, eye + rise * t_out)
+            top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+            if low < top:
+                closers = None  # the terrain alone closes this ray
+                break
+            if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
+                closers.append((x, y))  # a figure standing here would
+        if closers is not None:
+            rays.append(frozenset(closers))
     return tuple(rays)
+
+
+def _ray_paths(battlefield: Battlefield, dx: int, dy: int) -> tuple[tuple[tuple[int, int, float, float], ...], ...]:
+    """The cells each of the 16 rays crosses between an observer and a
+    target ``(dx, dy)`` away, relative to the observer, with the parameters
+    where the ray enters and leaves each (the ends left out).  Pure geometry:
+    every quantity of the traversal depends only on the offset, exactly (cell
+    corners and sample points are small binary fractions), so the paths are
+    traced once per offset and moved to each observer."""
+    table = battlefield.memo.table("board.ray-paths", 20_000)
+    found = table.get((dx, dy))
+    if found is None:
+        paths = []
+        for sy in _SAMPLES:
+            for sx in _SAMPLES:
+                paths.append(tuple((cx, cy, t_in, t_out)
+                                   for (cx, cy), t_in, t_out in _cells_on_segment(0.5, 0.5, dx + sx, dy + sy)
+                                   if (cx, cy) != (0, 0) and (cx, cy) != (dx, dy)))
+        found = table.put((dx, dy), tuple(paths))
+    return found
 
 
 def has_line_of_sight(battlefield: Battlefield, observer: Cell, target: Cell, figures: Iterable[Cell] = ()) -> bool:
