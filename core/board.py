@@ -325,6 +325,7 @@ def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple
     ox, oy = observer
     width, height = battlefield.width, battlefield.height
     rows, terrain_of = battlefield.rows, battlefield._terrain_of
+    rising = rise >= 0
     rays = []
     for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy):
         closers: list[Cell] | None = []
@@ -333,7 +334,9 @@ def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple
             if not (0 <= x < width and 0 <= y < height):
                 continue
             terrain = terrain_of[rows[y][x]]
-            low = min(eye + rise * t_in, eye + rise * t_out)
+            # the ray's lowest point over the cell (t_in <= t_out, and the
+            # height is monotonic in t): min() of the two ends, exactly
+            low = eye + rise * (t_in if rising else t_out)
             top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
             if low < top:
                 closers = None  # the terrain alone closes this ray
