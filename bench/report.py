@@ -107,10 +107,11 @@ def _startup(s: dict[str, Any]) -> list[str]:
         "## Startup",
         "",
         f"Process start to the first full frame (every row 1–24 painted) on an 80x24 pty, "
-        f"{s['repeats']} runs each, interleaved; the app is then stopped with SIGTERM and its peak "
-        "memory read from the kernel (`ru_maxrss`). Aim: " + AIMS["startup"] + ".",
+        f"{s['repeats']} runs each, interleaved; each app's own peak memory is read from outside "
+        "(`VmHWM` in /proc/PID/status, after it has settled, just before SIGTERM; not `ru_maxrss`, which on "
+        "Linux carries the forking harness's peak). Aim: " + AIMS["startup"] + ".",
         "",
-        "| app | first frame, median s | p10–p90 s | max RSS MiB | bytes to first frame | bytes until idle |",
+        "| app | first frame, median s | p10–p90 s | peak RSS MiB | bytes to first frame | bytes until idle |",
         "|---|---|---|---|---|---|",
     ]
     for name, label in (("skirmish", "`python -m tui` (main menu)"), ("minimal", "minimal Textual app (Header, Static, Footer)")):
