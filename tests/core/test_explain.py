@@ -122,3 +122,11 @@ def test_every_line_of_a_random_game_can_be_opened(name):
     for index in range(len(log)):
         why = explain(name, log, index)
         assert why.title == log[index].sentence and why.lines
+
+
+def test_a_platemail_save_says_what_it_had_to_beat_and_whether_it_did():
+    made = Rolled("1d20", (9,), (("Dexterity", 2),), 11, "Dexterity save (Crash)", "a1")
+    failed = Rolled("1d20", (8,), (("Dexterity", 2),), 10, "Dexterity save (Crash)", "a1")
+    # A save beats 10 (Platemail: a total of exactly 10 fails).
+    assert "11 succeeds" in explain("platemail", [made], 0).text()
+    assert "10 fails" in explain("platemail", [failed], 0).text()

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted
 from core.explain import Ref, generic_lines, preceding, roll_lines
 
+from .equipment import SAVE_TARGET
 from .events import ActionTaken, AttackMade, Clashed, Crashed, PhaseBegan, StatusChanged, WoundsTallied
 
 ORDERS = Ref("Writing orders (Simultaneous Combat, Speculative Planning)", "Simultaneous Combat; IF ELSE Clause")
@@ -36,12 +37,19 @@ def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[lis
 
 def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str], Ref]:
     lines = roll_lines(event)
-    if "save" in event.purpose or "check" in event.purpose:
-        ref = MOVING if "Crash" in event.purpose or "Clash" in event.purpose else ACTIONS
-        return lines + ["A save succeeds on a total that meets its difficulty (see the next line of the log)"], ref
-    if "attack" in event.purpose:
+    purpose = event.purpose
+    if "save" in purpose or "check" in purpose or purpose.startswith("Medical"):
+        verdict = "succeeds" if event.total > SAVE_TARGET else "fails"
+        lines += [f"Had to beat: {SAVE_TARGET}", f"Result band: {event.total} {verdict}"]
+        if "Crash" in purpose:
+            return lines, MOVING
+        return lines, WOUNDS if "Concentration" in purpose or purpose.startswith("Medical") else ACTIONS
+    if purpose == "Stealth":
+        return lines + ["Characters whose Perception is below this total are Unaware of the skulker"], \
+            Ref(ACTIONS.section, "Skulk (R)")
+    if "attack" in purpose:
         return lines + ["The attack's result is the next line of the log"], ATTACKS
-    return lines, ACTIONS
+    return lines + ["A die that picks between outcomes, as its purpose says"], ACTIONS
 
 
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
