@@ -477,3 +477,6 @@ def template_cells(state: OptioState, order: PlaceTemplate) -> tuple[Cell, ...]:
     if state.meeting is None:
         return ()
     return tuple(tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)))
+
+
+RULESET = Optio()

@@ -1,4 +1,5 @@
-"""Waylights, Further Simplified Tactical Resolution System (seed 004)."""
+"""The Waylights ruleset: setup, the order menus, views and previews (the
+rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 
 from __future__ import annotations
 
