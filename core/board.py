@@ -298,7 +298,7 @@ def visible_fraction(
     if observer == target:
         return 1.0
     blockers = figures if isinstance(figures, (set, frozenset)) else set(figures)
-    seen = sum(1 for closers in open_rays(battlefield, observer, target) if closers.isdisjoint(blockers))
+    seen = sum(map(blockers.isdisjoint, open_rays(battlefield, observer, target)))  # rays no figure closes
     return seen / RAY_COUNT
 
 

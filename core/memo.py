@@ -78,7 +78,10 @@ class Memo:
     def table(self, key: Any, limit: int = 100_000) -> Table:
         """The :class:`Table` kept under ``key``, emptied when it holds
         ``limit`` entries."""
-        return self.get(key, lambda: Table(limit))
+        try:
+            return self.entries[key]
+        except KeyError:
+            return self.get(key, lambda: Table(limit))
 
     def __len__(self) -> int:
         return len(self.entries)

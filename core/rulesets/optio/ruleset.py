@@ -16,6 +16,7 @@ from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.memo import Table
 from core.values import evolve
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced
@@ -64,10 +65,9 @@ def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
                           if tpl.shift_allowed(state.map, state.meeting, state.second_edge, f, r)))
 
 
-def _move(state: OptioState, side: int, uid: str, to: Cell) -> Move:
+def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
     """The Move order, built once per map (orders are frozen values; a
-    legal list holds about ten of them)."""
-    moves = state.map.memo.table("optio.moves", 4096)
+    legal list holds about ten of them): ``moves`` is the map's table."""
     order = moves.get((side, uid, to))
     if order is None:
         order = moves.put((side, uid, to), Move(side, uid, to))
@@ -160,6 +160,7 @@ class Optio(Ruleset):
         if side not in self.to_act(state):
             return []
         out: list[Order] = []
+        moves = state.map.memo.table("optio.moves", 4096)
         if state.phase is Phase.SCOUTING:
             own_at: dict[Cell, int] = {}  # stacking (rule: at most two of a side's blocks a square)
             for b in state.blocks:
@@ -167,7 +168,7 @@ class Optio(Ruleset):
                     own_at[b.pos] = own_at.get(b.pos, 0) + 1
             for b in state.side_blocks(side):
                 if b.id not in state.moved and state.block(b.id) is b:
-                    out += [_move(state, side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
+                    out += [_move(moves, side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
             targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
                 block = state.block(uid)
@@ -186,7 +187,7 @@ class Optio(Ruleset):
                 may_pay = state.kudos[side] >= 1  # a move that does not close costs a coin
                 enemy = state.army(1 - side).pos
                 here = manhattan(army.pos, enemy)
-                out += [_move(state, side, army.id, c) for c in self._destinations(state, army)
+                out += [_move(moves, side, army.id, c) for c in self._destinations(state, army)
                         if may_pay or manhattan(c, enemy) < here]
             if state.kudos[side] >= 1:
                 out.append(Hold(side))
