@@ -209,10 +209,11 @@ class Platemail(Ruleset):
 
     def view(self, state: PlatemailState, side: int | None) -> PlatemailState:
         """Drop the other side's orders (written or committed, until resolved),
-        every Stealth roll but the side's own, and the positions of skulkers
-        no fighting character of ``side`` perceives."""
+        every Stealth roll but the side's own, the positions of skulkers no
+        fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple(p for p in state.plans if p.side == side)
-        return attrs.evolve(state, plans=plans, characters=_seen_characters(state.characters, side))
+        return attrs.evolve(state, plans=plans, characters=_seen_characters(state.characters, side),
+                            dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
 
     def order_cells(self, state: PlatemailState, order: Order):
         """The cells lit for an order, from what its side knows."""
