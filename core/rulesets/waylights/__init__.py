@@ -182,7 +182,8 @@ class WaylightsRuleset(Ruleset):
         out: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
-                out += _moves(Move, side, u, reachable(state, u, f.template.move))
+                if not state.stepped:  # the step closes the Move action
+                    out += _moves(Move, side, u, reachable(state, u, f.template.move))
                 out += _moves(SplitMove, side, u, reachable(state, u, f.template.move // 2))
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
