@@ -14,8 +14,8 @@ FAR = ("b9", 1, "mook", (9, 9))
 
 
 def test_after_the_free_step_move_is_refused_and_not_offered():
-    """Seed: "If the Move action is not used for this round, a character can
-    still take a single step" (rows MOVE|MOVE|no, MOVE|KICK|no)."""
+    """Seed: "If the Move action is not used" ... "can still take a single
+    step" (rows MOVE|MOVE|no, MOVE|KICK|no)."""
     s = position([("a1", 0, "fighter", (2, 2)), ("b1", 1, "mook", (2, 6)), FAR], "a1")
     s, _ = do(s, "step side=0 unit=a1 to=2,3")
     assert s.stepped and s.actions == 0
@@ -44,9 +44,9 @@ def test_move_is_still_open_before_the_step_and_a_split_move_keeps_both():
 
 
 def test_a_character_attacked_before_its_turn_keeps_the_split_of_its_last_turn():
-    """Seed: the target "uses the dice allocation they declared during their
-    last turn"; "A character can only change their dice allocation when it's
-    their turn"."""
+    """Seed: the target "uses the dice allocation" ... "during their last
+    turn"; a character may "only change their dice allocation" on its own
+    turn."""
     # Round 2: b1 split 1/3 in its round-1 turn and has not acted yet this round.
     s = position([("a1", 0, "fighter", (2, 2), dict(split=3)),
                   ("b1", 1, "mook", (3, 2), dict(split=1, split_round=1, acted_round=1)), FAR],
@@ -63,8 +63,7 @@ def test_a_character_attacked_before_its_turn_keeps_the_split_of_its_last_turn()
 
 
 def test_only_a_character_that_never_had_a_turn_declares_when_attacked():
-    """Seed: "The target declares their allocation if they haven't had a turn
-    yet"."""
+    """Seed: the target declares "if they haven't had a turn yet"."""
     s = position([("a1", 0, "fighter", (2, 2), dict(split=3)),
                   ("b1", 1, "mook", (3, 2), dict(split=None, split_round=0)), FAR], "a1", round_=2)
     s, _ = do(s, "attack side=0 unit=a1 target=b1")
