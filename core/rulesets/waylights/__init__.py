@@ -231,7 +231,7 @@ class WaylightsRuleset(Ruleset):
             return Situation(state.round, "over", to_act, state.end_reason)
         p = state.attack
         detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
-        detail += ", step used" if state.stepped else (", no step (moved)" if state.moved else ", step free")
+        detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
         if state.pending == "split":
             detail += f"; {state.active} declares its dice split"
         elif state.pending == "target-split":

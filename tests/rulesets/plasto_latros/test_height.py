@@ -25,8 +25,8 @@ def test_climb_one_level_costs_a_movement():
 
 
 def test_climbing_any_height_up_to_one_standard_movement_costs_one_movement():
-    """Issue 11, point 7.  Seed: a mini "may climb up or down one Standard
-    Movement length by spending a Movement".  On the project's scale a level
+    """Issue 11, point 7.  Seed: climbing "up or down one Standard Movement
+    length" costs one Movement.  On the project's scale a level
     is one cell tall, so a Standard Movement of 4 cells climbs 4 levels."""
     # Ground to the tower (level 2) and back down: one Movement each, standing.
     state = position(mini("a1", (8, 0), Facing.S), mini("b1", (0, 4), Facing.N), bf=ROOFS)
