@@ -230,7 +230,7 @@ class WaylightsAdapter(RulesetAdapter):
             title = f"{game.players[side]}: {f.name} is attacked by {a.id} ({a.weapon.name}). Split its 4 dice:"
             note = "The defence dice defend now, or make the counterattack."
         else:
-            title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice for this round:"
+            title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice (kept until its next turn):"
             note = "Both attacks of the turn use the attack dice; the rest defend."
         return SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
 
