@@ -276,7 +276,7 @@ class SkirmishApp(App[None]):
             self.report("Cannot watch that save", exc)
             return
         try:
-            screen = WatchScreen(_safe_players(game), Path(path).stem)
+            screen = WatchScreen(_safe_players(game))
         except Exception as exc:
             self.report("Cannot watch that save", exc)
             return

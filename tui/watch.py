@@ -55,14 +55,14 @@ class WatchScreen(Screen[None]):
         Binding("escape,q", "close", "Back"),
     ]
 
-    def __init__(self, game: Any, title: str = "") -> None:
+    def __init__(self, game: Any) -> None:
         super().__init__()
         self.final = game
         self.history = positions(game)
         self.marks = turn_marks(self.history)
         self.index = 0
         self.adapter = adapter_for(game.ruleset)
-        self.title_text = title or game.ruleset.title
+        self.title_text = game.ruleset.title
         self.viewer: int | str | None = 0  # a side, or ALL once the game is over
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
@@ -104,7 +104,7 @@ class WatchScreen(Screen[None]):
 
     def view_name(self) -> str:
         if self.viewer == ALL:
-            return "everything (the game is over)"
+            return "everything shown (game over)"
         return f"{self.final.players[self.viewer]}'s view"
 
     def redraw(self) -> None:
@@ -135,8 +135,9 @@ class WatchScreen(Screen[None]):
             who = "a draw" if outcome.winner is None else f"{game.players[outcome.winner]} wins"
             lines.append(f"Result: {who} ({outcome.reason})")
         elif self.index < self.last:
-            lines.append(f"Next order: {self.history[self.index + 1].orders[-1].to_text()}"
-                         if self._next_visible() else "Next order: hidden from this view")
+            upcoming = self.history[self.index + 1].orders[-1]
+            lines.append(f"Next: {rules.describe_order(game.state, upcoming)}"
+                         if self._next_visible() else "Next: an order hidden from this view")
         lines.append("")
         for unit in units:
             where = f"{unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else "off"

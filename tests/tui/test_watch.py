@@ -107,6 +107,7 @@ async def test_watching_platemail_from_one_side_reads_only_its_log_and_its_own_n
             upcoming = game.orders[k]
             if upcoming.side == 1:
                 assert upcoming.to_text() not in panel, f"position {k}: Bob's next order shown to Ann"
+                assert "Next: an order hidden from this view" in panel
             assert screen.readable(screen.history[k]) == screen.history[k].log_for(0)
 
 

@@ -77,6 +77,9 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return [f"Allies {event.first} and {event.second} crossed paths",
                 "Each makes a Dexterity save or falls"], MOVING
     if isinstance(event, StatusChanged):
+        if "Fatally" in event.status or "bled out" in event.detail:
+            return lines + ["More Wounds than Max Wounds: the character falls, Fatally Wounded,",
+                            "and dies unless an ally Stabilizes it within that many Rounds"], WOUNDS
         return lines + ["Conditions come from wounds, spells and Involuntary Actions"], WOUNDS
     if isinstance(event, PhaseBegan):
         return [f"Round {event.round} has two Action Phases; this is Phase {event.phase}",
