@@ -28,6 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("continue", help="start the game on the most recent unfinished save")
     load = commands.add_parser("load", help="start the game on a save file")
     load.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    watch = commands.add_parser("watch", help="watch a saved game again from its start (never changes the save)")
+    watch.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
     return parser
 
 
@@ -67,6 +69,11 @@ def _main(argv: list[str] | None) -> int:
             print(f"skirmish: cannot load {args.file}: there is no such file", file=sys.stderr)
             return 1
         return _run_app(load_path=args.file)
+    if args.command == "watch":
+        if not args.file.is_file():
+            print(f"skirmish: cannot watch {args.file}: there is no such file", file=sys.stderr)
+            return 1
+        return _run_app(watch_path=args.file)
     return _run_app()
 
 

@@ -39,7 +39,7 @@ from core.events import visible_to
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
-from tui.modals import ChoiceMenu, Confirm, Handover, LogView, Message
+from tui.modals import ChoiceMenu, Confirm, Handover, Message
 from tui.rulesets import adapter_for
 
 
@@ -56,6 +56,17 @@ def guarded(method):
             return None
 
     return wrapper
+
+
+def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
+    """What ``side`` may read of what happened since it last gave up the
+    keyboard, shown on the handover screen -- so only events the other side
+    may read too (the other player may still be looking)."""
+    from core.events import visible_to
+
+    other = 1 - side
+    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
+    return news[-most:]
 
 
 class GameScreen(Screen[None]):
@@ -82,6 +93,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("L", "full_log", "Log", show=False),
+        Binding("x", "why", "Why?", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Log up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
         Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
@@ -113,6 +125,7 @@ class GameScreen(Screen[None]):
         self._cursor_text: str | None = None
         self._cursor_unit_text: str | None = None
         self._panel_text: str | None = None
+        self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -305,11 +318,22 @@ class GameScreen(Screen[None]):
             board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
         self.selected = None
 
+        if self.keyboard_side is not None:
+            self.log_marks[self.keyboard_side] = len(self.game.log)
+        news = since_last_turn(self.game, side, self.log_marks.get(side, 0))
+
         def done(_: Any) -> None:
             self.keyboard_side = side
             self.redraw()
 
-        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side)), done)
+        def why() -> None:
+            from tui.why import EventLog
+
+            rules = self.game.ruleset
+            self.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
+
+        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
+                            [e.sentence for e in news], why if news else None), done)
 
     def _open(self, screen: Any, callback) -> None:
         self.modal_open = True
@@ -482,20 +506,29 @@ class GameScreen(Screen[None]):
         self.selected = None
         self.redraw()
 
+    def readable_log(self) -> tuple:
+        """The events the player at the keyboard may read."""
+        if not self.private or self.game.outcome is not None:
+            return self.game.log
+        return self.game.log_for(self.keyboard_side)
+
     def action_full_log(self) -> None:
-        """The whole game's log (every event, every die) in a scrollable modal."""
-        lines = [event.sentence for event in self.readable_log()]
-        self._open(LogView(f"Game log — {self.game.ruleset.title}", lines), None)
+        """The whole game's log (every event, every die) as a list whose
+        lines open with Why?."""
+        from tui.why import EventLog
+
+        rules = self.game.ruleset
+        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, self.readable_log()), None)
+
+    def action_why(self) -> None:
+        """Why? on the newest log line (the full log opens on it)."""
+        self.action_full_log()
 
     def log_side(self) -> int | None:
         """Whose log is shown: in hot-seat with secrets, the side whose view
         is on screen; otherwise the neutral onlooker (events everyone may
         read, which is every event when nothing is secret)."""
         return self.keyboard_side if self.private else None
-
-    def readable_log(self) -> Sequence[Any]:
-        game = self.game
-        return game.log if game.outcome is not None else game.log_for(self.log_side())
 
     def _fill_log(self) -> None:
         log = self.query_one(RichLog)
