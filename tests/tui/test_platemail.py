@@ -294,7 +294,7 @@ async def test_each_side_reads_only_its_own_secrets_in_the_log_playback_and_full
         pane = pane_text(screen)
         assert "b1 slips out of sight" in pane and "skulks" not in pane and "Stealth" not in pane
         await pilot.press("L")
-        full = "\n".join(app.screen.lines)
+        full = "\n".join(e.sentence for e in app.screen.events)
         assert "Ann commits" in full and "skulks" not in full and "Stealth" not in full
         await pilot.press("escape")
         await open_orders(pilot, 0)
