@@ -35,6 +35,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from core import game as core_game
+from core.events import visible_to
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
@@ -114,6 +115,7 @@ class GameScreen(Screen[None]):
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = None  # whose view is on screen
+        self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
         self.units: list[UnitView] = []
@@ -142,9 +144,7 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for event in self.game.log[-300:]:
-            log.write(event.sentence)
+        self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
 
@@ -175,6 +175,8 @@ class GameScreen(Screen[None]):
                 self.notify(f"{game.players[side]} to play", timeout=3)
             self.keyboard_side = side
         shown = self.keyboard_side if self.private else side
+        if self.log_shown_for != (self.log_side(), game.outcome is not None):
+            self._fill_log()
         view = game.view(shown)
         self.view_state = view
         self.units = list(rules.units(view))
@@ -367,7 +369,8 @@ class GameScreen(Screen[None]):
             return False
         self.game = result.game
         for event in result.events:
-            log.write(event.sentence)
+            if self.game.outcome is not None or visible_to(event, self.log_side()):
+                log.write(event.sentence)
         self.app.autosave(self.game)
         self.redraw()
         return True
@@ -520,6 +523,19 @@ class GameScreen(Screen[None]):
     def action_why(self) -> None:
         """Why? on the newest log line (the full log opens on it)."""
         self.action_full_log()
+
+    def log_side(self) -> int | None:
+        """Whose log is shown: in hot-seat with secrets, the side whose view
+        is on screen; otherwise the neutral onlooker (events everyone may
+        read, which is every event when nothing is secret)."""
+        return self.keyboard_side if self.private else None
+
+    def _fill_log(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        for event in self.readable_log()[-300:]:
+            log.write(event.sentence)
+        self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 
     def action_scroll_log(self, step: int) -> None:
         log = self.query_one(RichLog)

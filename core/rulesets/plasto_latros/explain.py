@@ -38,7 +38,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 f"{event.target} is Pinned and Doomed by the jump"], JUMP
     if isinstance(event, DoomFalls):
         return [f"Why: {event.reason}",
-                "Doom comes from two counting attackers, one attacker in the back quarter,",
+                "Doom comes from two counting attackers (in contact, shooting, or one of each),",
+                "one attacker in the back quarter,"
                 "a jump, or any attack on a prone mini",
                 "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], DOOM
     if isinstance(event, DoomLifted):
@@ -46,8 +47,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "An attacker that is itself attacked stops counting"], DOOM
     if isinstance(event, FreeMovementOwed):
         return [f"One of {event.player}'s minis was just Doomed",
-                "Its side gets one Movement at once, out of turn, with a mini that is not attacked, "
-                "Locked or Pinned", "It may be declined"], FREE
+                "Its side gets one Movement at once (out of turn, or before its own two), with a mini "
+                "that is not attacked, Locked or Pinned", "It may be declined"], FREE
     if isinstance(event, ArtifactDestroyed):
         return [f"Destroyed by {' and '.join(event.by)}",
                 "Terrain and artifacts fall to attackers the same way minis do"], ARTIFACT
@@ -55,7 +56,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return lines + ["A mini still Doomed when its turn ends is removed"], DOOM
     if isinstance(event, Moved):
         if "climb" in event.how:
-            return lines + ["Climbing up or down costs one Movement"], HEIGHT
+            return lines + ["Climbing up or down any height up to one Standard Movement "
+                            "(a level counts as one cell) costs one Movement"], HEIGHT
         if "jump" in event.how:
             return lines + ["Jumping down is a Movement"], JUMP
         return lines + ["Each turn has two Movements; a Movement may also turn the mini to a new facing"], TURN

@@ -56,7 +56,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Defeated):
         return lines + ["KO at Wounds-before-KO; a KO character can be finished"], END
     if isinstance(event, Moved):
-        return lines + ["Move spends an Action (diagonals cost 2); the free step is one straight cell"], SEQUENCE
+        return lines + ["Move spends an Action (diagonals cost 2); the free step is one straight cell",
+                        "Move and the free step never share a turn; Split Move keeps the step"], SEQUENCE
     if isinstance(event, GameOver):
         return lines, END
     if isinstance(event, (Placed, Note, TurnStarted)):
