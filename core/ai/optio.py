@@ -12,7 +12,7 @@ from collections import Counter
 import attrs
 
 from core.ai.knowledge import Knowledge
-from core.rulesets.optio.rules import KINDS_IN_HAND
+from core.rulesets.optio.ruleset import KINDS_IN_HAND
 from core.rulesets.optio.state import Kind, Phase
 
 

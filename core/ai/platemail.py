@@ -16,7 +16,8 @@ import attrs
 from core.ai.knowledge import Knowledge
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.state import Act, Action, Condition, Status, Write
+from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
 

@@ -19,9 +19,10 @@ from bench.games import battlefield_for
 from core.ai import Level, decide, knowledge_for
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.optio.rules import KINDS_IN_HAND
+from core.rulesets.optio.ruleset import KINDS_IN_HAND
 from core.rulesets.optio.state import Kind
-from core.rulesets.platemail.state import Act, Action, Condition, Write
+from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.state import Action, Condition
 
 TINY = Level("tiny", 6, 5)
 SMALL = Level("small", 12, 5)
