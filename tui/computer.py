@@ -7,7 +7,7 @@ view and orders), shows "thinking…" meanwhile, and hands the chosen order
 back to the screen, which submits it exactly as a person's order (so saves
 replay it) and writes the computer's reason in the log.
 
-Computer against computer can be watched: ``x`` pauses and resumes, ``.``
+Computer against computer can be watched: ``z`` pauses and resumes, ``.``
 plays one move while paused, ``+``/``-`` change the pause between moves.
 """
 
@@ -41,6 +41,9 @@ class ComputerSeats(Static):
         self._token = 0  # which game the running thought was about
         self._timer: Any = None
         self._step_once = False
+        # Against a person in a game with secrets, the computer's reasons
+        # (which name its secret orders and what it knows) wait for the end.
+        self.held_reasons: list[str] = []
 
     # -- who plays ---------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
@@ -57,9 +60,17 @@ class ComputerSeats(Static):
         return people[0] if len(people) == 1 else None
 
     # -- the loop --------------------------------------------------------------------
+    def keeps_secrets(self, game: Any) -> bool:
+        caps = game.ruleset.capabilities
+        return self.watcher is not None and bool(caps.hidden_information or caps.simultaneous_orders)
+
     def poke(self) -> None:
         """Called after every redraw: start thinking if a computer side acts."""
         game = self.screen.game
+        if game.outcome is not None and self.held_reasons:
+            for line in self.held_reasons:
+                self.screen.log_line(line)
+            self.held_reasons = []
         sides = sorted(s for s in game.to_act if self.plays(s))
         if not sides:
             self._cancel()
@@ -111,7 +122,13 @@ class ComputerSeats(Static):
         if screen.game is not game:
             self.poke()  # the game moved on while it thought (the person wrote orders): think again
             return
-        screen.log_line(f"» {game.players[side]} ({self.seats[side]}): {choice.reason}")
+        line = f"» {game.players[side]} ({self.seats[side]}): {choice.reason}"
+        if self.keeps_secrets(game):
+            self.held_reasons.append(line)
+            screen.log_line(f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are "
+                            "shown when the game ends)")
+        else:
+            screen.log_line(line)
         screen.submit(choice.order)
         self._show()
 
@@ -141,9 +158,9 @@ class ComputerSeats(Static):
         if self.thinking is not None:
             text = f"{game.players[self.thinking]} ({self.seats[self.thinking]}) thinking…"
         elif self.paused:
-            text = "paused: x resume · . one move"
+            text = "paused: z resume · . one move"
         elif self.watching:
-            text = f"watching: x pause · +/- speed ({SPEEDS[self.speed]:g}s)"
+            text = f"watching: z pause · +/- speed ({SPEEDS[self.speed]:g}s)"
         else:
             text = ""
         self.update(text)
@@ -157,7 +174,7 @@ def computer_seats(screen: Any, seats: tuple[str, str] | None) -> ComputerSeats 
         return None
     player = ComputerSeats(seats, id="computer")
     if player.watching:
-        screen._bindings.bind("x", "computer('pause')", "Pause")
+        screen._bindings.bind("z", "computer('pause')", "Pause")
         screen._bindings.bind("full_stop", "computer('step')", "Step", show=False)
         screen._bindings.bind("plus,equals_sign", "computer('faster')", "Faster", show=False)
         screen._bindings.bind("minus", "computer('slower')", "Slower", show=False)

@@ -78,8 +78,7 @@ async def test_a_person_against_the_computer_and_continue(data_dir):
         if not isinstance(app.screen, GameScreen):
             app.action_continue_game()
             await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # a prompt may sit on it
         assert app.seats == ("human", "normal")
         assert screen.computer is not None and screen.computer.plays(1) and not screen.computer.plays(0)
 
@@ -91,7 +90,7 @@ async def test_watching_pauses_and_steps(data_dir):
         assert screen.computer is not None and screen.computer.watching
         await pilot.press("plus", "plus", "plus")  # no pause between moves
         assert await wait_for(pilot, lambda: len(screen.game.orders) >= 3)
-        await pilot.press("x")
+        await pilot.press("z")
         assert screen.computer.paused
         await wait_for(pilot, lambda: screen.computer.thinking is None)
         await pilot.pause(0.3)
@@ -102,7 +101,7 @@ async def test_watching_pauses_and_steps(data_dir):
         assert await wait_for(pilot, lambda: len(screen.game.orders) == held + 1)
         await pilot.pause(0.5)
         assert len(screen.game.orders) == held + 1  # one move, then paused again
-        await pilot.press("x")
+        await pilot.press("z")
         assert await wait_for(pilot, lambda: len(screen.game.orders) > held + 2)
 
 
@@ -122,3 +121,23 @@ async def test_sighup_while_the_computer_thinks_saves_the_game(data_dir):
     assert seats == ("hard", "hard")
     assert game.orders == at_signal  # saved as it stood; the unfinished thought is dropped
     assert game.outcome is None
+
+
+async def test_against_a_person_the_computers_secret_orders_stay_out_of_the_log(data_dir):
+    """Platemail: the computer writes and commits while the person writes;
+    its reasons name its orders, so the log holds them back until the end."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (0, 1), ruleset_steps=3)
+        assert screen.game.ruleset_name == "platemail"
+        for _ in range(4):  # the person deploys whenever it is their turn
+            await wait_for(pilot, lambda: 0 in screen.game.to_act or screen.game.state.stage != "deploy")
+            if screen.game.state.stage != "deploy":
+                break
+            await pilot.press("d", "r")
+        assert await wait_for(pilot, lambda: screen.game.state.committed[1])
+        text = log_text(screen)
+        assert "» Player 2 (easy) gave an order" in text
+        assert "IF " not in text and "Commit this Round" not in text
+        assert screen.computer.held_reasons
+        assert screen.game.view(0).plans == ()  # and the board's view has none of them
