@@ -111,7 +111,7 @@ def run(quick: bool, log: Callable[[str], None] = print, games: int | None = Non
 def render(result: dict[str, Any]) -> list[str]:
     out = ["## Computer player", "",
            "`python3 -m bench --only strength` (core/ai, see docs/ai.md). Pairings per ruleset, "
-           f"{result['games']} games each, sides alternating, seeds 1000 up; a win scores 1, a draw 1/2; "
+           "the games of each in the score column, sides alternating, seeds 1000 up; a win scores 1, a draw 1/2; "
            "95% Wilson interval. Optio's scouting names no winner: the side whose army reached the meeting "
            "square first (it places the template) is scored the winner. "
            f"Load average {result['load_before']} before, {result['load_after']} after "
@@ -146,3 +146,15 @@ def splice(document: str, section: list[str]) -> str:
         head, rest = document.split(START, 1)
         return head + block + rest.split(END, 1)[1]
     return document.rstrip() + "\n\n" + block + "\n"
+
+
+def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs (say one per ruleset, run one after another) as one."""
+    rows, times = [], {}
+    for r in results:
+        rows += r["rows"]
+        for level, per in r["times"].items():
+            times.setdefault(level, {}).update(per)
+    return {"games": max((r["games"] for r in results), default=0), "rows": rows, "times": times,
+            "load_before": results[0]["load_before"] if results else "n/a",
+            "load_after": results[-1]["load_after"] if results else "n/a"}
