@@ -37,7 +37,9 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row { height: 1; margin: 0 0 0 0; }
     NewGameScreen .row > Label { width: 22; }
     NewGameScreen Input { height: 1; border: none; padding: 0 1; width: 1fr; }
-    NewGameScreen Input:focus { background: $accent 30%; }
+    /* Input's own :focus rule draws a tall border, which at height 1 leaves
+       only the border (a row of ▔) and hides what is typed. */
+    NewGameScreen Input:focus { border: none; background: $accent 30%; }
     NewGameScreen #bf-about, NewGameScreen #problem { color: $text-muted; height: auto; }
     NewGameScreen #problem { color: $warning; }
     NewGameScreen Button { margin: 1 0 0 22; }

@@ -73,6 +73,16 @@ class PlatemailAdapter(RulesetAdapter):
         self.played: int = 0  # the last Round whose playback was shown
 
     # -- words ------------------------------------------------------------------
+    def unit_label(self, unit, compact: bool = False) -> str:
+        # The archetype letter and the id ("Fa1", "Fb1": the two sides'
+        # footmen differ); compact: the letter in capitals for the first
+        # side, small for the second, and the number ("F1", "f1").
+        glyph = (unit.glyph or "?")[:1]
+        if compact:
+            glyph = glyph.upper() if unit.side == 0 else glyph.lower()
+            return f"{glyph}{unit.id[-1:]}"
+        return f"{glyph}{unit.id[-2:]:<2}"
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if order.verb == "commit":
             return "Commit this Round's orders (final: no changes after this)"
