@@ -27,6 +27,7 @@ from core.orders import Order
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.platemail_menus import figure_label
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
 from tui.rulesets.platemail_writer import OrderWriter
@@ -74,14 +75,7 @@ class PlatemailAdapter(RulesetAdapter):
 
     # -- words ------------------------------------------------------------------
     def unit_label(self, unit, compact: bool = False) -> str:
-        # The archetype letter and the id ("Fa1", "Fb1": the two sides'
-        # footmen differ); compact: the letter in capitals for the first
-        # side, small for the second, and the number ("F1", "f1").
-        glyph = (unit.glyph or "?")[:1]
-        if compact:
-            glyph = glyph.upper() if unit.side == 0 else glyph.lower()
-            return f"{glyph}{unit.id[-1:]}"
-        return f"{glyph}{unit.id[-2:]:<2}"
+        return figure_label(unit, compact)
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if order.verb == "commit":
