@@ -183,6 +183,10 @@ class BoardView(ScrollView, can_focus=True):
             super().__init__()
             self.cell = cell
 
+    class Refitted(Message):
+        """The board changed its cell width by itself (a resize): the rows
+        it wants and the labels it shows may have changed."""
+
     def __init__(self, *, id: str | None = None, show_choose: bool = True) -> None:
         super().__init__(id=id)
         if not show_choose:  # the game screen's footer is full: Enter is told in the panel and help
@@ -276,6 +280,7 @@ class BoardView(ScrollView, can_focus=True):
         self.zoom = not self.compact
         self.show(self.picture)
         self._scroll_to_cursor()
+        self.post_message(self.Refitted())
         self.notify("Compact cells (z: full width)" if self.compact else "Full-width cells (z: compact)",
                     timeout=2)
 
@@ -373,10 +378,11 @@ class BoardView(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         if self.picture is not None and self.zoom is None and self.picture.cell_size is None:
-            compact = self.compact
+            before = (self.cell_w, self.label_w)
             self._geometry()
-            if compact != self.compact:
+            if before != (self.cell_w, self.label_w):
                 self.show(self.picture)
+                self.post_message(self.Refitted())
         self._scroll_to_cursor()
 
     # -- drawing ------------------------------------------------------------

@@ -290,6 +290,10 @@ class GameScreen(Screen[None]):
     def on_resize(self) -> None:
         self._fit_log()
 
+    def on_board_view_refitted(self, message: BoardView.Refitted) -> None:
+        self._fit_log()
+        self._draw_panel()  # the side key lists the labels as drawn
+
     def _draw_cursor(self) -> None:
         """The cursor cell (``#cursor``, one row) and what stands on it
         (``#cursor-unit``, two rows) under the side panel: fixed heights, so

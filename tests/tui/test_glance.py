@@ -204,6 +204,10 @@ async def test_every_shipped_battlefield_is_seen_whole_at_80x24():
             full = 3 + 3 * field.width <= board.size.width
             assert board.compact == (not full and 2 + 3 * field.width > board.size.width), bf_name
             assert screen.query_one(RichLog).size.height >= 3  # the newest log lines stay on screen
+            assert board.size.height >= board.rows_wanted()
+            panel = str(screen.query_one("#panel").render())
+            key = board.side_key(screen.game.players, app.no_color)
+            assert key and all(line in panel for line in key), (bf_name, key)  # the labels as drawn
 
 
 async def test_z_switches_the_cell_width_and_back():
@@ -215,6 +219,9 @@ async def test_z_switches_the_cell_width_and_back():
         assert board.compact and board.cell_w == 2
         await pilot.press("z")
         assert not board.compact and board.cell_w == 3 and board.max_scroll_x > 0
+        await pilot.pause()
+        panel = str(screen.query_one("#panel").render())
+        assert all(line in panel for line in board.side_key(screen.game.players))  # full labels now
         await pilot.press("z")
         assert board.compact and board.max_scroll_x == 0
 
