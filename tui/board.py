@@ -198,6 +198,7 @@ class BoardView(ScrollView, can_focus=True):
         self.picture: Picture | None = None
         self.cursor: Cell = (0, 0)
         self.labels: dict[str, str] = {}  # what each figure shows, as drawn
+        self.plain_labels: dict[str, str] = {}  # the same without the target marks
         self.zoom: bool | None = None  # None: pick the width by itself; True compact; False full
         self.cell_w = CELL_W
         self.cell_h = 1
@@ -271,7 +272,26 @@ class BoardView(ScrollView, can_focus=True):
         if self.compact:
             short = {uid: picture.compact_labels.get(uid) or label[:COMPACT_W] for uid, label in self.labels.items()}
             self.labels = distinct_labels(list(picture.units.values()), short, COMPACT_W)
+        self._mark_targets()
         self.refresh()
+
+    def _mark_targets(self) -> None:
+        """A figure an order points at shows ``*`` in place of its last
+        column (or its first, when the last tells it apart), never taking
+        another figure's label."""
+        pic = self.picture
+        self.plain_labels = dict(self.labels)
+        taken = set(self.labels.values())
+        for cell, unit in pic.units.items():
+            if cell not in pic.highlights or unit.id not in self.labels:
+                continue
+            label = self.labels[unit.id]
+            tries = (label[:-1] + "*", "*" + label[1:])
+            for marked in tries[::-1] if label[-1:].isalnum() else tries:
+                if marked not in taken:
+                    taken.add(marked)
+                    self.labels[unit.id] = marked
+                    break
 
     def action_zoom(self) -> None:
         """``z``: switch between the full and the compact cell width."""
@@ -403,8 +423,6 @@ class BoardView(ScrollView, can_focus=True):
         pic = self.picture
         w = self.cell_w
         label = self.labels.get(unit.id) or default_label(unit, w < CELL_W)[:w]
-        if lit:
-            label = label[:w - 1] + "*"
         style = terrain_style(pic.battlefield.terrain(cell)) + side_style(unit.side, pic.own_side)
         if lit:
             style = style + HIGHLIGHT_BG
@@ -523,7 +541,8 @@ class BoardView(ScrollView, can_focus=True):
         units = list(pic.units.values()) + [p[2] for stack in pic.stacks.values() for p in stack]
         lines = []
         for side, name in enumerate(players):
-            shown = sorted(self.labels[u.id].strip() for u in units if u.side == side and u.id in self.labels)
+            shown = sorted(self.plain_labels[u.id].strip() for u in units
+                           if u.side == side and u.id in self.plain_labels)
             if not shown:
                 continue
             sample = " ".join(shown[:3]) + (" …" if len(shown) > 3 else "")

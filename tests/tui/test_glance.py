@@ -144,6 +144,29 @@ def test_labels_two_figures_share_are_replaced():
     assert out["a2"] == "K2 " and out["a1"] != out["b1"] and len(set(out.values())) == 3
 
 
+def test_targets_keep_their_labels_apart():
+    """``*`` marks a figure an order points at without two figures ever
+    reading the same (two lit footmen Fb1 and Fb2 stay *b1 and *b2)."""
+    from core.board import Battlefield, Terrain
+    from core.ruleset import UnitView
+
+    field = Battlefield("t", 4, 1, ("....",), ((".", Terrain("grass")),), ())
+    units = {(0, 0): UnitView("b1", 1, "x", (0, 0)), (1, 0): UnitView("b2", 1, "y", (1, 0)),
+             (2, 0): UnitView("a1", 0, "z", (2, 0))}
+    board = BoardView()
+    board.show(Picture(battlefield=field, units=units, labels={"b1": "Fb1", "b2": "Fb2", "a1": "Fa1"},
+                       highlights=frozenset({(0, 0), (1, 0)})))
+    drawn = [seg.text for seg in board._row_strip(0)]
+    assert drawn[:3] == ["*b1", "*b2", "Fa1"]
+    for compact in ({"b1": "f1", "b2": "f2", "a1": "F1"}, {"b1": "f1", "b2": "s1", "a1": "F1"}):
+        board = BoardView()
+        board.zoom = True
+        board.show(Picture(battlefield=field, units=units, compact_labels=compact,
+                           highlights=frozenset({(0, 0), (1, 0), (2, 0)})))
+        drawn = [seg.text for seg in board._row_strip(0)][:3]
+        assert len(set(drawn)) == 3 and all("*" in d for d in drawn[:2]), drawn
+
+
 def screen_text(app) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
@@ -183,7 +206,7 @@ async def test_no_color_keeps_the_sides_apart_and_the_legend_says_what_is_drawn(
         own = [line for line in panel.splitlines() if "(you" in line]
         assert len(own) == 1 and own[0].startswith(game.players[side])
         for label in own[0].split(":", 1)[1].replace("…", "").split():
-            assert label in {shown[u.id] for u in board.picture.units.values() if u.side == side}
+            assert label in {board.plain_labels[u.id].strip() for u in board.picture.units.values() if u.side == side}
         assert "cyan" not in panel and "yellow" not in panel  # no colour words without colour
 
 
