@@ -35,25 +35,37 @@ def fitting(rules) -> list:
 
 def cases() -> list[tuple[str, str]]:
     """(ruleset, battlefield) for every shipped battlefield a ruleset can use;
-    Optio plays on its own operational maps ("" = its default map)."""
+    Optio plays on its own operational maps ("map:<name>"; "" = a generated one)."""
+    from core.rulesets.optio.state import SHIPPED_MAPS
+
     out = []
     for rules in rulesets():
-        names = [bf.name for bf in fitting(rules)]
-        out += [(rules.name, name) for name in names] or [(rules.name, "")]
+        if rules.name == "optio":
+            out += [("optio", "")] + [("optio", f"map:{name}") for name in SHIPPED_MAPS]
+            continue
+        out += [(rules.name, bf.name) for bf in fitting(rules)]
     return out
 
 
 def deployed(rules_name: str, bf_name: str, seed: int = 2):
     """A game with both sides' figures on the board: deployment by "deploy
     for me" and "ready" where offered, otherwise random legal orders."""
+    import attrs
+
     rules = find_ruleset(rules_name)
-    if bf_name:
+    options = None
+    if bf_name.startswith("map:"):
+        from saves.maps import map_battlefield_named
+
+        options = attrs.evolve(rules.default_options(), map_name=bf_name[4:])
+        bf = map_battlefield_named(bf_name[4:])
+    elif bf_name:
         bf = next(b for b in shipped_battlefields() if b.name == bf_name)
     else:
         from bench.games import battlefield_for
 
         bf = battlefield_for(rules)
-    game = start(rules, None, bf, seed=seed, players=("Ann", "Bo"))
+    game = start(rules, options, bf, seed=seed, players=("Ann", "Bo"))
     pick = random.Random(seed)
     for _ in range(80):
         sides_on = {u.side for u in rules.units(game.state) if u.pos is not None}
