@@ -46,12 +46,6 @@ PREFERRED = {Edge.N: ((0, 0), (0, 4)), Edge.S: ((2, 0), (2, 4)), Edge.W: ((1, 0)
 KIND_WORD = {Kind.ARMY: "army", Kind.SCOUT: "scout", Kind.DUMMY: "dummy", Kind.UNKNOWN: "unknown"}
 
 
-def square_cells(square: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """Every small square of a large square on the 40x40 board."""
-    x0, y0 = square[0] * SMALL, square[1] * SMALL
-    return tuple((x0 + dx, y0 + dy) for dy in range(SMALL) for dx in range(SMALL))
-
-
 def _most_common(glyphs) -> str:
     counts = Counter(glyphs)
     return max(counts, key=lambda g: (counts[g], g != "."))
