@@ -313,6 +313,10 @@ async def test_the_mouse_moves_the_cursor_and_a_click_on_a_lit_cell_gives_the_or
         pic = board.picture
         lit = sorted(pic.highlights)
         assert lit and screen.selected is not None
+        acting = screen.acting_side()  # the banner names the side to act, in that side's colour
+        banner = screen.query_one("#banner")
+        assert banner.has_class(f"side-{acting}") and not banner.has_class(f"side-{1 - acting}")
+        assert screen.game.players[acting] in str(banner.render())
         plain = next(c for c in ((x, y) for y in range(12) for x in range(12))
                      if c not in pic.highlights and c not in pic.units and c != board.cursor)
         orders = len(screen.game.orders)
