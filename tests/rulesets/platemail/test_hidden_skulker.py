@@ -1,6 +1,6 @@
 """A hidden skulker stays hidden everywhere (issue 11, point 4).  Seed,
-Skulk: "Move up to 15 feet while attempting to stay Hidden"; characters
-"whose Perception is below the Stealth Roll are Unaware of the skulker".
+Skulk: a short move "attempting to stay Hidden"; a Perception
+under the Stealth Roll leaves a character "Unaware of the skulker".
 The enemy's log, legal orders and lit cells never tell where it is."""
 
 from core.events import visible_to

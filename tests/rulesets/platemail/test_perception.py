@@ -1,6 +1,6 @@
 """IF conditions are judged from what the character perceives (issue 11,
-point 3).  Seed, IF ELSE Clause: "IF Conditions must be based on what your
-Character can perceive."  Each case is run twice: with a clear line of
+point 3).  Seed, IF ELSE Clause: conditions rest on "what your
+Character can perceive".  Each case is run twice: with a clear line of
 sight the condition holds, and with a wall (Concealed) or a skulker the
 character is Unaware of, it does not."""
 
