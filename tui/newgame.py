@@ -196,6 +196,8 @@ class NewGameScreen(Screen[None]):
             problem.update(f"Those options do not fit: {exc}")
             return
         why = option_problem(options)
+        if not self.query_one("#battlefield", Cycler).values:
+            self._update_battlefields()  # started before the form's first refresh filled the list
         bf = self.query_one("#battlefield", Cycler).value
         if why is None and bf is None:
             why = "Choose a battlefield."

@@ -356,3 +356,18 @@ async def test_the_wheel_scrolls_the_log():
         await pilot.pause()
         await pilot._post_mouse_events([MouseScrollDown], BoardView, offset=(10, 5))
         assert board.scroll_y > 0
+
+
+async def test_start_before_the_battlefield_list_is_filled_still_starts():
+    """Seen in the tmux run under load: ctrl+g pressed as soon as the form
+    showed found the battlefield list not yet filled ("Choose a battlefield")."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        cycler = form.query_one("#battlefield")
+        cycler.values, cycler.labels = [], []  # as before its first refresh
+        form.action_start()
+        await pilot.pause()
+        assert any(isinstance(s, GameScreen) for s in app.screen_stack)
