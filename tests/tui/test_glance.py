@@ -371,3 +371,58 @@ async def test_start_before_the_battlefield_list_is_filled_still_starts():
         form.action_start()
         await pilot.pause()
         assert any(isinstance(s, GameScreen) for s in app.screen_stack)
+
+
+# Machado, Oliveira & Fernandes (2009), full severity, on linear RGB.
+CVD = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+# xterm's own palette for the bright ANSI colours (what a 16-colour xterm draws).
+XTERM_BRIGHT = {"bright_red": (255, 0, 0), "bright_green": (0, 255, 0), "bright_yellow": (255, 255, 0),
+                "bright_blue": (92, 92, 255), "bright_magenta": (255, 0, 255), "bright_cyan": (0, 255, 255),
+                "bright_white": (255, 255, 255)}
+
+
+def _lab(linear_rgb) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of a linear sRGB colour."""
+    r, g, b = linear_rgb
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    white = (0.95047, 1.0, 1.08883)
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    fx, fy, fz = (f(v / w) for v, w in zip(xyz, white))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def _seen(rgb, matrix):
+    """How a person with that deficiency sees an sRGB colour (linear RGB)."""
+    lin = [v / 255 / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in rgb]
+    return [min(1.0, max(0.0, sum(m * v for m, v in zip(row, lin)))) for row in matrix]
+
+
+def _hue_gap(a, b, matrix) -> float:
+    """The a*b* (colour, not lightness) distance between two colours as seen."""
+    la, lb = _lab(_seen(a, matrix)), _lab(_seen(b, matrix))
+    return ((la[1] - lb[1]) ** 2 + (la[2] - lb[2]) ** 2) ** 0.5
+
+
+def test_side_colours_are_16_colour_names_that_stay_apart_under_colour_blindness():
+    from rich.color import Color as RichColor, ColorType
+
+    from tui.board import SIDE_COLOURS
+
+    assert all(RichColor.parse(c).type is ColorType.STANDARD for c in SIDE_COLOURS)  # xterm -> 16 colours
+    a, b = (XTERM_BRIGHT[c] for c in SIDE_COLOURS)
+    for name, matrix in CVD.items():
+        assert _hue_gap(a, b, matrix) > 40, name  # two hues, not one hue in two lightnesses
+    # the careless pair, red against green, is nearly one hue to a deuteranope:
+    red, green = XTERM_BRIGHT["bright_red"], XTERM_BRIGHT["bright_green"]
+    assert _hue_gap(red, green, CVD["deuteranopia"]) < 40
