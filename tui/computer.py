@@ -7,7 +7,7 @@ view and orders), shows "thinking…" meanwhile, and hands the chosen order
 back to the screen, which submits it exactly as a person's order (so saves
 replay it) and writes the computer's reason in the log.
 
-Computer against computer can be watched: ``z`` pauses and resumes, ``.``
+Computer against computer can be watched: ``P`` (shift+p) pauses and resumes, ``.``
 plays one move while paused, ``+``/``-`` change the pause between moves.
 """
 
@@ -158,9 +158,9 @@ class ComputerSeats(Static):
         if self.thinking is not None:
             text = f"{game.players[self.thinking]} ({self.seats[self.thinking]}) thinking…"
         elif self.paused:
-            text = "paused: z resume · . one move"
+            text = "paused: P resume · . one move"
         elif self.watching:
-            text = f"watching: z pause · +/- speed ({SPEEDS[self.speed]:g}s)"
+            text = f"watching: P pause · +/- speed ({SPEEDS[self.speed]:g}s)"
         else:
             text = ""
         self.update(text)
@@ -174,7 +174,7 @@ def computer_seats(screen: Any, seats: tuple[str, str] | None) -> ComputerSeats 
         return None
     player = ComputerSeats(seats, id="computer")
     if player.watching:
-        screen._bindings.bind("z", "computer('pause')", "Pause")
+        screen._bindings.bind("P", "computer('pause')", "Pause")
         screen._bindings.bind("full_stop", "computer('step')", "Step", show=False)
         screen._bindings.bind("plus,equals_sign", "computer('faster')", "Faster", show=False)
         screen._bindings.bind("minus", "computer('slower')", "Slower", show=False)

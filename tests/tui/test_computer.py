@@ -90,7 +90,7 @@ async def test_watching_pauses_and_steps(data_dir):
         assert screen.computer is not None and screen.computer.watching
         await pilot.press("plus", "plus", "plus")  # no pause between moves
         assert await wait_for(pilot, lambda: len(screen.game.orders) >= 3)
-        await pilot.press("z")
+        await pilot.press("P")
         assert screen.computer.paused
         await wait_for(pilot, lambda: screen.computer.thinking is None)
         await pilot.pause(0.3)
@@ -101,7 +101,7 @@ async def test_watching_pauses_and_steps(data_dir):
         assert await wait_for(pilot, lambda: len(screen.game.orders) == held + 1)
         await pilot.pause(0.5)
         assert len(screen.game.orders) == held + 1  # one move, then paused again
-        await pilot.press("z")
+        await pilot.press("P")
         assert await wait_for(pilot, lambda: len(screen.game.orders) > held + 2)
 
 
