@@ -45,6 +45,17 @@ class PlastoKnowledge(Knowledge):
             return 1.1
         return super().prior(state, order, where)
 
+    def candidates(self, state, side: int, legal, limit: int, rng):
+        """While Movements are left, passing is not searched: a short
+        play-out cannot see what standing still gives away (the other
+        side's free shots, or the end of the game when both sides pass), so
+        a side that can still move or shoot does."""
+        if state.phase.name == "PLAY" and not state.pending_free and state.movements_left > 0:
+            acting = [o for o in legal if o.verb != "pass"]
+            if acting:
+                legal = acting
+        return super().candidates(state, side, legal, limit, rng)
+
     def explain(self, view, side: int, order) -> str:
         if order.verb == "shoot":
             return f"{order.target} in the line of fire"
