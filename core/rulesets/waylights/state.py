@@ -8,6 +8,7 @@ from core.board import Battlefield
 from core.dice import Dice
 from core.options import option
 from core.rulesets.waylights.roster import FISTS, KINDS, PRESETS, WEAPONS, Kind, Weapon
+from core.values import evolve
 
 READY, KO, DEAD = "ready", "ko", "dead"
 SURPRISE = ("none", "side 0", "side 1", "both")
@@ -147,7 +148,7 @@ class WaylightsState:
         return None
 
     def put(self, fighter: Fighter) -> WaylightsState:
-        return attrs.evolve(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
+        return evolve(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
 
     def side_of(self, side: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == side)
