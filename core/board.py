@@ -375,6 +375,18 @@ def _ray_paths(battlefield: Battlefield, dx: int, dy: int):
     moved to each observer."""
     table = battlefield.memo.table("board.ray-paths", 20_000)
     found = table.get((dx, dy))
+    if found is None and (dx < 0 or dy < 0):
+        # The mirror image of the paths to (|dx|, |dy|), exactly: the rays
+        # start in the middle of a cell and the sample points are symmetric
+        # in it (1 - s is a sample too), so the same arithmetic is done with
+        # the signs flipped; the ray to sample s maps to the one to 1 - s.
+        base = _ray_paths(battlefield, abs(dx), abs(dy))
+        mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        n = len(_SAMPLES)
+        order = [(n - 1 - iy if dy < 0 else iy) * n + (n - 1 - ix if dx < 0 else ix)
+                 for iy in range(n) for ix in range(n)]
+        found = table.put((dx, dy), tuple(tuple(tuple((mx * cx, my * cy, t) for cx, cy, t in rays[i]) for i in order)
+                                          for rays in base))
     if found is None:
         entering, leaving = [], []
         for sy in _SAMPLES:

@@ -23,8 +23,8 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import destroyers, may_destroy, needed_for, shooter_problem, sight_figures, target_problem
 from .grid import FACINGS, grid
-from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_destinations, jump_destinations,
-                       jump_targets, standable)
+from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
+                       standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -125,9 +125,8 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     unit = mini.id
     if mini.prone:
         return Stand(side, unit, rng.choice(FACINGS))
-    climbs = climb_destinations(state, mini, blocked)
-    jumps = jump_destinations(state, mini, blocked)
-    targets = jump_targets(state, mini) if attacks else []
+    climbs, jumps, below = _steps(state, mini, blocked)
+    targets = jump_targets(state, mini) if attacks and below else []
     reach = state.options.move_length
     offsets = _disc(state, reach)
     turns = TURNS - 1
@@ -147,6 +146,35 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     if index < len(climbs):
         return Climb(side, unit, climbs[index], FACINGS[facing])
     return Jump(side, unit, jumps[index - len(climbs)], FACINGS[facing])
+
+
+def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
+    """``climb_destinations`` and ``jump_destinations`` in one pass over the
+    adjacent cells, and whether any of them lies lower (else no jump attack
+    is possible: its target stands on a lower adjacent cell)."""
+    g = grid(state.battlefield)
+    elev, nomove = g.elev, g.nomove
+    x, y = mini.pos
+    level = elev[mini.pos]
+    limit = climb_limit(state)
+    climbs, jumps, below = [], [], False
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if not (dx or dy):
+                continue
+            cell = (x + dx, y + dy)
+            e = elev.get(cell)
+            if e is None:
+                continue
+            if e <= level - 1:
+                below = True
+            if cell in nomove or cell in blocked:
+                continue
+            if 1 <= abs(e - level) <= limit:
+                climbs.append(cell)
+            if e < level:
+                jumps.append(cell)
+    return climbs, jumps, below
 
 
 def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
