@@ -77,10 +77,11 @@ class Fighter:
 
     @property
     def weapon(self) -> Weapon:
-        if not self.weapons:
+        names = self.template.weapons  # read often: without building ``weapons``
+        if not names:
             return FISTS
-        w = self.weapons[self.wielding]
-        return FISTS if f"weapon:{w.name}" in self.broken else w
+        w = WEAPONS[names[self.wielding]]
+        return FISTS if self.broken and f"weapon:{w.name}" in self.broken else w
 
     @property
     def ko_at(self) -> int:
