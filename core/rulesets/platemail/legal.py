@@ -79,7 +79,7 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
         out += stock["ranged"]
         if not weapon(me).reload:
             out += stock["rapid"]
-    foes = [c for c in state.characters if c.side != me.side and c.fighting]
+    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos]
     if foes:
         out.append(Act(s, A.CHARGE, foes[0].id))
     allies = [c for c in state.characters if c.side == me.side and c.fighting and c.id != me.id]
@@ -155,7 +155,8 @@ def _memo_for(state: PlatemailState) -> dict[tuple[str, bool], tuple[Write, ...]
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     """What ``side`` may write: a function of the characters, the
-    battlefield and which characters already have orders this Round."""
+    battlefield and which characters already have orders this Round.
+    Called with ``side``'s view, so unseen skulkers play no part."""
     out: list[Write] = []
     if state.stage != "orders" or state.committed[side]:
         return out  # check_write refuses every write then

@@ -182,7 +182,8 @@ class WaylightsRuleset(Ruleset):
         out: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
-                out += _moves(Move, side, u, reachable(state, u, f.template.move))
+                if not state.stepped:  # the step closes the Move action
+                    out += _moves(Move, side, u, reachable(state, u, f.template.move))
                 out += _moves(SplitMove, side, u, reachable(state, u, f.template.move // 2))
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
@@ -230,7 +231,7 @@ class WaylightsRuleset(Ruleset):
             return Situation(state.round, "over", to_act, state.end_reason)
         p = state.attack
         detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
-        detail += ", step used" if state.stepped else (", no step (moved)" if state.moved else ", step free")
+        detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
         if state.pending == "split":
             detail += f"; {state.active} declares its dice split"
         elif state.pending == "target-split":
