@@ -275,3 +275,58 @@ class LocalSeat(Seat):
 
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         return self.table.listen(lambda _events: callback())
+
+
+class SeatSet:
+    """The seats one screen draws from and submits through.
+
+    Hot-seat: both sides' local seats at one table, the screen switching
+    between them at each handover (``fixed`` is None).  A hosted or joined
+    game: the one seat of this terminal's player (``fixed`` is its side),
+    the other side's player being elsewhere.
+    """
+
+    def __init__(self, seats: dict[int | None, Seat], fixed: int | None = None,
+                 table: Table | None = None) -> None:
+        self.seats = seats
+        self.fixed = fixed
+        self.table = table
+
+    @classmethod
+    def hot_seat(cls, game: core_game.Game) -> SeatSet:
+        table = Table(game)
+        return cls({side: table.seat(side) for side in (0, 1, None)}, None, table)
+
+    @property
+    def hot(self) -> bool:
+        return self.fixed is None and self.table is not None
+
+    def seat(self, side: int | None) -> Seat:
+        if self.fixed is not None:
+            return self.seats[self.fixed]
+        return self.seats.get(side) or self.seats[None]
+
+    @property
+    def any_seat(self) -> Seat:
+        return self.seats[self.fixed] if self.fixed is not None else self.seats[None]
+
+    @property
+    def version(self) -> int:
+        return self.any_seat.version
+
+    def to_act(self) -> frozenset[int]:
+        return self.any_seat.to_act()
+
+    def view(self, side: int | None) -> Any:
+        return self.seat(side).view()
+
+    def legal_orders(self, side: int | None) -> list[Order]:
+        if self.fixed is not None and side != self.fixed:
+            return []
+        return self.seat(side).legal_orders() if side is not None else []
+
+    def submit(self, order: Order) -> Rejection | tuple[Event, ...]:
+        return self.seat(getattr(order, "side", None)).submit(order)
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        return self.any_seat.subscribe(callback)

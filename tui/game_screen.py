@@ -1,9 +1,13 @@
 """The generic game screen, driven only by the ruleset protocol.
 
-It reads ``game.to_act``, ``game.legal_orders(side)``, ``ruleset.units``,
-``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order`` and
-submits orders through :func:`core.game.submit` -- the only way it changes
-anything.  What it remembers itself is presentation only: the selected
+It draws from seats (:class:`core.seats.SeatSet`): the view, legal
+orders and events of the side on screen, with ``ruleset.units``,
+``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order``, and
+submits orders through the seat -- the only way it changes anything.  In
+hot-seat both seats are here and the handover switches between them; in a
+hosted or joined game only this terminal's seat is, ``game`` is that seat's
+:class:`core.seats.SeatGame`, and the other side's moves arrive as change
+notices ("waiting for <name>" while it acts).  What it remembers itself is presentation only: the selected
 figure, the side whose view is on screen, whether a modal is open.
 
 Keys: arrows / hjkl / yubn / keypad move the cursor; Enter (or space, 5)
@@ -34,8 +38,8 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core import game as core_game
 from core.events import visible_to
+from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
@@ -100,9 +104,14 @@ class GameScreen(Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.seats = seats if seats is not None else SeatSet.hot_seat(game)
+        self._snapshot: Any = None
+        self._unsubscribe: Any = None
+        self._events_seen = len(self.game.log)
+        self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
+        game = self.game
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
@@ -147,6 +156,51 @@ class GameScreen(Screen[None]):
         self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
+        if self.fixed is not None:
+            self._unsubscribe = self.seats.subscribe(self._seat_changed)
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    # -- the seats ----------------------------------------------------------------
+    @property
+    def game(self) -> Any:
+        """Hot-seat: the table's game (one process holds both sides).  A
+        hosted or joined game: this seat's SeatGame, never more."""
+        if self.seats.hot:
+            return self.seats.table.game
+        seat = self.seats.any_seat
+        if self._snapshot is None or self._snapshot.version != seat.version:
+            self._snapshot = seat.snapshot()
+        return self._snapshot
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        if self.seats.hot:
+            self.seats.table.replace(game)
+
+    def local_game(self) -> Any:
+        """The whole game when this process holds it (to save), else None."""
+        return self.seats.table.game if self.seats.table is not None else None
+
+    def _seat_changed(self) -> None:
+        """A change notice from the seat (any thread): redraw on ours."""
+        try:
+            self.app.call_from_thread(self._take_change)
+        except RuntimeError:  # already on the app's thread
+            self._take_change()
+
+    @guarded
+    def _take_change(self) -> None:
+        if not self.is_attached:
+            return
+        game = self.game
+        log = self.query_one(RichLog)
+        for event in game.log[self._events_seen:]:
+            log.write(event.sentence)
+        self._events_seen = len(game.log)
+        self.redraw()
 
     # -- errors -----------------------------------------------------------------
     def show_error(self, exc: BaseException) -> None:
@@ -160,6 +214,8 @@ class GameScreen(Screen[None]):
     # -- the picture --------------------------------------------------------------
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
+        if self.fixed is not None and self.fixed in to_act:
+            return self.fixed
         return min(to_act) if to_act else None
 
     @guarded
@@ -167,7 +223,10 @@ class GameScreen(Screen[None]):
         game = self.game
         rules = game.ruleset
         side = self.acting_side()
-        if side is not None and self.private and side != self.keyboard_side:
+        if self.fixed is not None:
+            self.keyboard_side = self.fixed  # no handover: the other player has their own screen
+            side = side if side == self.fixed else None
+        elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
         if side is not None:
@@ -177,10 +236,12 @@ class GameScreen(Screen[None]):
         shown = self.keyboard_side if self.private else side
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
-        view = game.view(shown)
+        if self.fixed is not None:
+            shown = self.fixed
+        view = self.seats.view(shown)
         self.view_state = view
         self.units = list(rules.units(view))
-        self.orders = game.legal_orders(side) if side is not None else []
+        self.orders = self.seats.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
         if self.selected not in by_unit or self.selected is None:
             self.selected = None
@@ -249,12 +310,25 @@ class GameScreen(Screen[None]):
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
                 who = f"Game over — {self._over_text()}"
+            elif self.fixed is not None and self.fixed not in game.to_act:
+                acting = sorted(game.to_act)
+                who = self._remote_status() or (f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act")
             elif side is None:
                 who = "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
         self.query_one("#banner", Static).update(text)  # markup=False: names come from saves
+
+    def _remote_status(self) -> str:
+        """A joined seat's trouble with the host, in words (or "")."""
+        seat = self.seats.any_seat
+        status = getattr(seat, "status", "playing")
+        if status == "host-stopped":
+            return "Host stopped (game saved): waiting for it to resume"
+        if status == "lost":
+            return "Connection to the host lost: trying again"
+        return ""
 
     def _draw_panel(self) -> None:
         game = self.game
@@ -360,15 +434,17 @@ class GameScreen(Screen[None]):
         self._draw_panel()
 
     def submit(self, order: Order) -> bool:
-        """Submit through the core; show a refusal as a sentence."""
-        result = core_game.submit(self.game, order)
+        """Submit through the seat; show a refusal as a sentence."""
+        result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
             log.write(f"✗ {result.message}")
             self.notify(result.message, title="Not allowed", severity="warning")
             return False
-        self.game = result.game
-        for event in result.events:
+        if self.fixed is not None:
+            self._take_change()  # the new events are in this seat's log
+            return True
+        for event in result:
             if self.game.outcome is not None or visible_to(event, self.log_side()):
                 log.write(event.sentence)
         self.app.autosave(self.game)
@@ -508,6 +584,8 @@ class GameScreen(Screen[None]):
 
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read."""
+        if self.fixed is not None:
+            return self.game.log  # this seat's events only
         if not self.private or self.game.outcome is not None:
             return self.game.log
         return self.game.log_for(self.keyboard_side)
@@ -559,13 +637,16 @@ class GameScreen(Screen[None]):
 
     @guarded
     def action_save(self) -> None:
-        where = self.app.autosave(self.game, announce=True)
+        if self.local_game() is None:
+            self.notify("The host saves this game after every order.", markup=False)
+            return
+        where = self.app.autosave(self.local_game(), announce=True)
         if where:
             self.query_one(RichLog).write(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.app.leave_game(self.game)
+                self.app.leave_game(self.local_game())
 
         self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)
