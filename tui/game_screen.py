@@ -186,10 +186,9 @@ class GameScreen(Screen[None]):
 
     def _seat_changed(self) -> None:
         """A change notice from the seat (any thread): redraw on ours."""
-        try:
-            self.app.call_from_thread(self._take_change)
-        except RuntimeError:  # already on the app's thread
-            self._take_change()
+        from tui.remote.play import soon
+
+        soon(self.app, self._take_change)
 
     @guarded
     def _take_change(self) -> None:
