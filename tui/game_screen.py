@@ -199,6 +199,11 @@ class GameScreen(Screen[None]):
         for event in game.log[self._events_seen:]:
             log.write(event.sentence)
         self._events_seen = len(game.log)
+        status = self._remote_status()
+        if status and status != getattr(self, "_status_told", ""):
+            reason = getattr(self.seats.any_seat, "reason", "")
+            self.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
+        self._status_told = status
         self.redraw()
 
     # -- errors -----------------------------------------------------------------
@@ -309,9 +314,11 @@ class GameScreen(Screen[None]):
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
                 who = f"Game over — {self._over_text()}"
+            elif self.fixed is not None and self._remote_status():
+                who = self._remote_status()
             elif self.fixed is not None and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
-                who = self._remote_status() or (f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act")
+                who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
             elif side is None:
                 who = "Nobody to act"
             else:

@@ -85,14 +85,18 @@ class Connection:
         return line
 
     def close(self) -> None:
+        """Hang up.  Only the socket: its reader belongs to the serving
+        thread (closing a buffered reader another thread is reading from
+        waits for that read), which closes it when its read returns."""
         self.alive = False
-        for thing in (self.reader, self.sock):
-            try:
-                if thing is self.sock:
-                    self.sock.shutdown(socket.SHUT_RDWR)
-                thing.close()
-            except OSError:
-                pass
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        try:
+            self.sock.close()
+        except OSError:
+            pass
 
 
 class Host:
@@ -226,6 +230,10 @@ class Host:
                 if was_player:
                     self.player = None
             conn.close()
+            try:
+                conn.reader.close()
+            except OSError:
+                pass
             if was_player:
                 self._notify()
 
