@@ -204,6 +204,10 @@ class GameScreen(Screen[None]):
             reason = getattr(self.seats.any_seat, "reason", "")
             self.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
         self._status_told = status
+        fairness = getattr(self.seats.any_seat, "fairness", "")
+        if fairness and fairness != getattr(self, "_fairness_told", ""):
+            self._fairness_told = fairness
+            log.write(fairness)
         self.redraw()
 
     # -- errors -----------------------------------------------------------------
@@ -285,6 +289,8 @@ class GameScreen(Screen[None]):
 
     @guarded
     def _after_over(self, _: Any) -> None:
+        if self.fixed is not None:
+            return  # a next game (Optio's fight, a rematch) is not hosted yet: see the README
         modal = self.adapter.after_over(self.game)
         if modal is not None:
             self._open(modal, lambda game: game is not None and self.app.start_game(game))

@@ -6,7 +6,8 @@ that others may enter and write into but not list (mode 1733, like /tmp
 without read): an account that does not hold the code cannot find the
 socket, and the host checks the code again in the first message.  The
 meeting place is ``$SKIRMISH_RENDEZVOUS`` or ``/tmp/skirmish-games``; two
-accounts playing each other must use the same one.
+accounts playing each other must use the same one, made by root (its
+owner could see and replace what is in it).
 """
 
 from __future__ import annotations
@@ -53,11 +54,21 @@ def _folder_name(code: str) -> str:
     return hashlib.sha256(b"skirmish-rendezvous:" + code.encode()).hexdigest()[:40]
 
 
+HOW_TO_SHARE = ("for two accounts, have an administrator make it once: "
+                "install -d -m 1733 -o root {place}")
+
+
 def _check_place(place: Path) -> None:
+    """The meeting place must be ours or root's (its owner could list it and
+    put a false game in another's place), not listable, and sticky if
+    others may write in it."""
     info = place.lstat()
     if not stat.S_ISDIR(info.st_mode):
         raise RendezvousError(f"{place} is not a folder")
-    if info.st_mode & (stat.S_IRGRP | stat.S_IROTH) and info.st_uid != os.getuid():
+    if info.st_uid not in (0, os.getuid()):
+        raise RendezvousError(f"{place} belongs to another account: refusing to meet there; "
+                              + HOW_TO_SHARE.format(place=place))
+    if info.st_mode & (stat.S_IRGRP | stat.S_IROTH):
         raise RendezvousError(f"{place} can be listed by others: refusing to meet there")
     if info.st_mode & stat.S_IWOTH and not info.st_mode & stat.S_ISVTX:
         raise RendezvousError(f"{place} lets anyone delete what is in it: refusing to meet there")
@@ -85,7 +96,12 @@ def socket_path(code: str, create: bool = False) -> Path:
                 raise RendezvousError("someone else holds this game's folder") from None
         os.chmod(folder, 0o711)  # others may pass through to the socket, not list
         return folder / "game.sock"
-    return meeting_place() / _folder_name(code) / "game.sock"
+    place = meeting_place()
+    try:
+        _check_place(place)
+    except FileNotFoundError:
+        pass  # nobody hosts yet: connecting will say so
+    return place / _folder_name(code) / "game.sock"
 
 
 def remove_socket(path: Path) -> None:
