@@ -136,3 +136,50 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         for term in (host, joiner, resumed):
             if term is not None:
                 term.close()
+
+
+KINDS = ("army", "scout", "dummy")
+
+
+def _kinds_shown(screen: str, block: str) -> list[str]:
+    """Kinds the screen names for ``block`` ("g1 army", "army g1", ...)."""
+    return [k for k in KINDS if re.search(rf"\b{block} {k}\b|\b{k} {block}\b", screen)]
+
+
+def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(tmp_path):
+    meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
+    host_data, join_data = tmp_path / "host", tmp_path / "join"
+    env = {"TERM": "xterm-256color"}
+    host = Tmux(_host_command(host_data, meet, "host"), env=env)
+    joiner = None
+    try:
+        host.keys("Right", "Right")  # the ruleset: Optio
+        host.wait_for("Optio")
+        host.keys("C-g")
+        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
+        joiner.wait_for("Theirs:")
+        host.wait_for("Theirs:")
+        path = next((host_data / "saves").glob("*.json"))
+        for step in range(10):
+            screens = {0: host.screen(), 1: joiner.screen()}
+            game = load_game(path)
+            for block in game.state.blocks:  # once revealed, the other side's screen may name it
+                if not block.revealed:
+                    assert _kinds_shown(screens[1 - block.side], block.id) == [], (block, screens[1 - block.side])
+            own = [b for b in game.state.blocks if b.side == 1]
+            assert any(_kinds_shown(screens[1], b.id) for b in own), "the joiner's own kinds are shown"
+            mover = host if screens[0].lstrip().startswith("▶") else joiner if screens[1].lstrip().startswith("▶") else None
+            if mover is None or game.outcome is not None:
+                break
+            count = len(game.orders)
+            mover.keys("o", pause=0.6)
+            mover.keys("End" if step % 3 == 2 else "Enter", pause=0.2)
+            mover.keys("Enter", pause=0.2)
+            wait_until(lambda: len(load_game(path).orders) > count, timeout=5)
+            mover.keys("Escape", pause=0.2)  # a follow-up question (scouting), if any, left for later
+        assert len(load_game(path).orders) >= 4, "the pre-game did not move on"
+    finally:
+        for term in (host, joiner):
+            if term is not None:
+                term.close()
