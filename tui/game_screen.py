@@ -45,6 +45,7 @@ from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
 from tui.modals import ChoiceMenu, Confirm, Handover, Message
 from tui.rulesets import adapter_for
+from tui.seated import SeatedScreen
 
 
 def guarded(method):
@@ -73,7 +74,7 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
     return news[-most:]
 
 
-class GameScreen(Screen[None]):
+class GameScreen(SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -158,57 +159,6 @@ class GameScreen(Screen[None]):
         self.redraw()
         if self.fixed is not None:
             self._unsubscribe = self.seats.subscribe(self._seat_changed)
-
-    def on_unmount(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-
-    # -- the seats ----------------------------------------------------------------
-    @property
-    def game(self) -> Any:
-        """Hot-seat: the table's game (one process holds both sides).  A
-        hosted or joined game: this seat's SeatGame, never more."""
-        if self.seats.hot:
-            return self.seats.table.game
-        seat = self.seats.any_seat
-        if self._snapshot is None or self._snapshot.version != seat.version:
-            self._snapshot = seat.snapshot()
-        return self._snapshot
-
-    @game.setter
-    def game(self, game: Any) -> None:
-        if self.seats.hot:
-            self.seats.table.replace(game)
-
-    def local_game(self) -> Any:
-        """The whole game when this process holds it (to save), else None."""
-        return self.seats.table.game if self.seats.table is not None else None
-
-    def _seat_changed(self) -> None:
-        """A change notice from the seat (any thread): redraw on ours."""
-        from tui.remote.play import soon
-
-        soon(self.app, self._take_change)
-
-    @guarded
-    def _take_change(self) -> None:
-        if not self.is_attached:
-            return
-        game = self.game
-        log = self.query_one(RichLog)
-        for event in game.log[self._events_seen:]:
-            log.write(event.sentence)
-        self._events_seen = len(game.log)
-        status = self._remote_status()
-        if status and status != getattr(self, "_status_told", ""):
-            reason = getattr(self.seats.any_seat, "reason", "")
-            self.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
-        self._status_told = status
-        fairness = getattr(self.seats.any_seat, "fairness", "")
-        if fairness and fairness != getattr(self, "_fairness_told", ""):
-            self._fairness_told = fairness
-            log.write(fairness)
-        self.redraw()
 
     # -- errors -----------------------------------------------------------------
     def show_error(self, exc: BaseException) -> None:
@@ -331,16 +281,6 @@ class GameScreen(Screen[None]):
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
         self.query_one("#banner", Static).update(text)  # markup=False: names come from saves
-
-    def _remote_status(self) -> str:
-        """A joined seat's trouble with the host, in words (or "")."""
-        seat = self.seats.any_seat
-        status = getattr(seat, "status", "playing")
-        if status == "host-stopped":
-            return "Host stopped (game saved): waiting for it to resume"
-        if status == "lost":
-            return "Connection to the host lost: trying again"
-        return ""
 
     def _draw_panel(self) -> None:
         game = self.game
