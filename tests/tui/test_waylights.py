@@ -10,7 +10,7 @@ from core.deployment import Deploy, Ready
 from core.events import Rolled
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.events import Resolved
 from core.rulesets.waylights.orders import Attack, Counter, Defend, Split
 from core.rulesets.waylights.state import KO, WaylightsOptions

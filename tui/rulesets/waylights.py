@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.orders import Order
-from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
                                             Reload, Split, SplitMove, Step, TakeCover, Wield)

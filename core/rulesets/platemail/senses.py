@@ -3,7 +3,6 @@ see, whom they are aware of, and how general targets are chosen."""
 
 from __future__ import annotations
 
-import functools
 
 import attrs
 
@@ -19,10 +18,15 @@ from .state import Act, Action, Character, PlatemailState, Status
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
 
 
-@functools.lru_cache(maxsize=64)
 def _with_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battlefield:
+    """``bf`` with the ``closed`` door cells blocking, built once per set of
+    closed doors and kept in ``bf``'s memo."""
     if not closed:
         return bf
+    return bf.memo.get(("platemail.doors", closed), lambda: _close_doors(bf, closed))
+
+
+def _close_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battlefield:
     glyph = "\x01"
     rows = [list(r) for r in bf.rows]
     for x, y in closed:

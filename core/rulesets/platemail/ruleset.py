@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import attrs
@@ -57,10 +56,19 @@ def describe_act(act: Act) -> str:
     return " ".join(words) + (" (R)" if ready else " (NR)" if act.kind != Action.USE_ITEM else " (R/NR)")
 
 
-@functools.lru_cache(maxsize=32)
-def _seen_characters(characters: tuple[Character, ...], side: int | None) -> tuple[Character, ...]:
+def _seen_characters(state: PlatemailState, side: int | None) -> tuple[Character, ...]:
     """The characters as ``side`` knows them (the same tuple when nothing is
-    hidden from it, so per-state memos keyed on it keep working)."""
+    hidden from it, so per-state memos keyed on it keep working); remembered
+    per characters tuple and side in the battlefield's memo (core/memo.py)."""
+    table = state.battlefield.memo.table("platemail.seen", 32)
+    key = (state.characters, side)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, _seen(state.characters, side))
+    return found
+
+
+def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Character, ...]:
     out = []
     for c in characters:
         if c.side != side and c.hidden:
@@ -212,7 +220,7 @@ class Platemail(Ruleset):
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple(p for p in state.plans if p.side == side)
-        return attrs.evolve(state, plans=plans, characters=_seen_characters(state.characters, side),
+        return attrs.evolve(state, plans=plans, characters=_seen_characters(state, side),
                             dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
 
     def order_cells(self, state: PlatemailState, order: Order):
