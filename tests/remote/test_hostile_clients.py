@@ -137,3 +137,27 @@ def test_the_seat_is_taken_and_onlookers_see_the_neutral_view():
         onlooker.stop()
     finally:
         host.close()
+
+
+def test_an_onlooker_that_stops_reading_is_dropped_and_the_game_goes_on(monkeypatch):
+    from tui.remote import host as host_module
+
+    monkeypatch.setattr(host_module, "SEND_TIMEOUT", 0.3)
+    game = _started("platemail")
+    host = new_host("platemail", remote_side=1, game=game)
+    try:
+        sleeper, _ = _connect(host, role="watch")  # connects, then never reads
+        sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        rng = random.Random(5)
+        seats = [host.seat(0), host.seat(1)]
+        for _ in range(120):  # far more than a socket's buffers hold
+            movers = [s for s in seats if s.may_act()]
+            if not movers or host.table.game.outcome is not None:
+                break
+            seat = rng.choice(movers)
+            assert isinstance(seat.submit(rng.choice(seat.legal_orders())), tuple)
+        assert host.table.version >= 60
+        assert not any(c.role == "watch" and c.alive for c in host.connections)
+        sleeper.close()
+    finally:
+        host.close()

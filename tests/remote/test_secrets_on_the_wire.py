@@ -76,7 +76,7 @@ def _check_built_from_the_view(history, received) -> None:
         sent = len(game.log_for(1))
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_platemail_joiner_never_receives_the_other_sides_written_orders(seed):
     history, received = _play("platemail", seed)
     _check_built_from_the_view(history, received)

@@ -17,6 +17,7 @@ the other side is answered with a refusal and changes nothing.
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 from collections.abc import Callable
@@ -61,13 +62,21 @@ class Connection:
         self.alive = True
 
     def send(self, data: bytes) -> None:
+        """Send, or hang up on a reader too slow to take it within
+        SEND_TIMEOUT (a joiner that stops reading must not stall the game:
+        updates go out under the host's lock)."""
         with self.send_lock:
             if not self.alive:
                 return
+            view = memoryview(data)
             try:
-                self.sock.sendall(data)
+                while view:
+                    _, writable, _ = select.select([], [self.sock], [], SEND_TIMEOUT)
+                    if not writable:
+                        raise TimeoutError("the other side stopped reading")
+                    view = view[self.sock.send(view):]
             except OSError:
-                self.alive = False
+                self.close()
 
     def send_message(self, kind: str, **fields: Any) -> None:
         self.send(wire.encode(kind, **fields))
