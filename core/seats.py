@@ -280,35 +280,41 @@ class LocalSeat(Seat):
 class SeatSet:
     """The seats one screen draws from and submits through.
 
-    Hot-seat: both sides' local seats at one table, the screen switching
-    between them at each handover (``fixed`` is None).  A hosted or joined
-    game: the one seat of this terminal's player (``fixed`` is its side),
-    the other side's player being elsewhere.
+    Hot-seat (``hot_seat``): both sides' local seats at one table, the
+    screen switching between them at each handover.  A hosted or joined
+    game: the one seat of this terminal (``fixed`` is its side, None for an
+    onlooker), the other side's player being elsewhere.
     """
 
     def __init__(self, seats: dict[int | None, Seat], fixed: int | None = None,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, hot: bool = False) -> None:
         self.seats = seats
         self.fixed = fixed
         self.table = table
+        self._hot = hot
 
     @classmethod
     def hot_seat(cls, game: core_game.Game) -> SeatSet:
         table = Table(game)
-        return cls({side: table.seat(side) for side in (0, 1, None)}, None, table)
+        return cls({side: table.seat(side) for side in (0, 1, None)}, None, table, hot=True)
+
+    @property
+    def single(self) -> bool:
+        """One seat only (a hosted or joined game, or an onlooker's)."""
+        return not self.hot
 
     @property
     def hot(self) -> bool:
-        return self.fixed is None and self.table is not None
+        return self._hot
 
     def seat(self, side: int | None) -> Seat:
-        if self.fixed is not None:
+        if self.single:
             return self.seats[self.fixed]
         return self.seats.get(side) or self.seats[None]
 
     @property
     def any_seat(self) -> Seat:
-        return self.seats[self.fixed] if self.fixed is not None else self.seats[None]
+        return self.seats[self.fixed]
 
     @property
     def version(self) -> int:
@@ -321,7 +327,7 @@ class SeatSet:
         return self.seat(side).view()
 
     def legal_orders(self, side: int | None) -> list[Order]:
-        if self.fixed is not None and side != self.fixed:
+        if self.single and side != self.fixed:
             return []
         return self.seat(side).legal_orders() if side is not None else []
 

@@ -34,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     host.add_argument("file", type=Path, metavar="FILE", nargs="?", help="a save file (.json) to resume")
     join = commands.add_parser("join", help="join a game hosted in another terminal on this machine")
     join.add_argument("code", metavar="CODE", help="the join code the host shows")
+    join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     return parser
 
 
@@ -90,7 +91,7 @@ def _main(argv: list[str] | None) -> int:
         if code is None:
             print("skirmish: that is not a join code (four groups of five letters and digits)", file=sys.stderr)
             return 1
-        return _run_app(join_code=code)
+        return _run_app(join_code=code, join_watch=args.watch)
     return _run_app()
 
 

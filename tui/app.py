@@ -90,7 +90,7 @@ class SkirmishApp(HostingMixin, App[None]):
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
-                 join_code: str | None = None) -> None:
+                 join_code: str | None = None, join_watch: bool = False) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
@@ -99,6 +99,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.load_path = load_path
         self.watch_path = watch_path
         self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
+        self.join_role = "watch" if join_watch else "player"
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False

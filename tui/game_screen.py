@@ -112,6 +112,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         self._unsubscribe: Any = None
         self._events_seen = len(self.game.log)
         self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
+        self.single = self.seats.single  # one seat here (hosted, joined, watching): no handover
         game = self.game
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
@@ -157,7 +158,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
-        if self.fixed is not None:
+        if self.single:
             self._unsubscribe = self.seats.subscribe(self._seat_changed)
 
     # -- errors -----------------------------------------------------------------
@@ -172,7 +173,7 @@ class GameScreen(SeatedScreen, Screen[None]):
     # -- the picture --------------------------------------------------------------
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
-        if self.fixed is not None and self.fixed in to_act:
+        if self.single and self.fixed in to_act:
             return self.fixed
         return min(to_act) if to_act else None
 
@@ -181,7 +182,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         game = self.game
         rules = game.ruleset
         side = self.acting_side()
-        if self.fixed is not None:
+        if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
         elif side is not None and self.private and side != self.keyboard_side:
@@ -194,7 +195,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         shown = self.keyboard_side if self.private else side
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
-        if self.fixed is not None:
+        if self.single:
             shown = self.fixed
         view = self.seats.view(shown)
         self.view_state = view
@@ -239,7 +240,7 @@ class GameScreen(SeatedScreen, Screen[None]):
 
     @guarded
     def _after_over(self, _: Any) -> None:
-        if self.fixed is not None:
+        if self.single:
             return  # a next game (Optio's fight, a rematch) is not hosted yet: see the README
         modal = self.adapter.after_over(self.game)
         if modal is not None:
@@ -270,9 +271,9 @@ class GameScreen(SeatedScreen, Screen[None]):
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
                 who = f"Game over — {self._over_text()}"
-            elif self.fixed is not None and self._remote_status():
+            elif self.single and self._remote_status():
                 who = self._remote_status()
-            elif self.fixed is not None and self.fixed not in game.to_act:
+            elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
             elif side is None:
@@ -393,7 +394,7 @@ class GameScreen(SeatedScreen, Screen[None]):
             log.write(f"✗ {result.message}")
             self.notify(result.message, title="Not allowed", severity="warning")
             return False
-        if self.fixed is not None:
+        if self.single:
             self._take_change()  # the new events are in this seat's log
             return True
         for event in result:
@@ -536,7 +537,7 @@ class GameScreen(SeatedScreen, Screen[None]):
 
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read."""
-        if self.fixed is not None:
+        if self.single:
             return self.game.log  # this seat's events only
         if not self.private or self.game.outcome is not None:
             return self.game.log

@@ -89,3 +89,29 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
             assert screen.game.state == hide_dice(host.table.game.view(1))  # its view, nothing more
     finally:
         host.close()
+
+
+async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handover():
+    from core.game import start
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from tui.modals import Handover
+
+    rules = find_ruleset("optio")  # secrets: hot-seat would show a handover screen
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 3, ("Ann", "Bob"))
+    host = new_host("optio", remote_side=1, game=game)
+    try:
+        player = RecordingSeat(host.code)
+        await asyncio.to_thread(player.start)
+        app = SkirmishApp(join_code=host.code, join_watch=True)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            assert screen.fixed is None and screen.single
+            assert await _until(pilot, lambda: "Waiting for" in _banner(app)), _banner(app)
+            assert screen.orders == [] and not isinstance(app.screen, Handover)
+            assert screen.game.state == hide_dice(game.view(None))
+            assert all(u.name.split()[1] == "block" for u in rules.units(screen.game.state) if not u.markers)
+        player.stop()
+    finally:
+        host.close()

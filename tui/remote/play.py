@@ -255,12 +255,15 @@ class HostingMixin:
             if screen:
                 screen.say("That is not a join code (four groups of five letters and digits).")
             return
-        seat = RemoteSeat(code, name="")
+        role = getattr(self, "join_role", "player")
+        seat = RemoteSeat(code, role=role, name="")
         try:
             seat.start()
         except JoinError as exc:
             if screen:
-                screen.say(f"Refused: {exc}")
+                hint = (f" To watch instead: skirmish join --watch {code}"
+                        if "taken" in str(exc) and role == "player" else "")
+                screen.say(f"Refused: {exc}{hint}")
             return
         except OSError as exc:
             if screen:
