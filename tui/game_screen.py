@@ -276,6 +276,8 @@ class GameScreen(SeatedScreen, Screen[None]):
             elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
+                if getattr(self.seats.any_seat, "status", "") == "absent":  # the host's screen
+                    who += f" (not connected; {self.seats.any_seat.reason.lower()})"
             elif side is None:
                 who = "Nobody to act"
             else:

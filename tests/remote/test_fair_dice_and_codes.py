@@ -117,6 +117,7 @@ def test_host_stopping_tells_the_joiner_which_waits_and_rejoins_a_resumed_host()
     seat = RecordingSeat(host.code)
     seat.start()
     game, hosting = host.table.game, host.hosting
+    seen = seat.version
     host.close("saved and stopped")
     assert wait_until(lambda: seat.status == "host-stopped")
     assert seat.reason == "saved and stopped" and seat.legal_orders() == []
@@ -127,6 +128,9 @@ def test_host_stopping_tells_the_joiner_which_waits_and_rejoins_a_resumed_host()
     try:
         assert wait_until(lambda: seat.status == "playing" and again.joined)
         assert seat.events() == game.log_for(1)
+        # the resumed host counts its versions from 0 again; the seat's own never goes back,
+        # so a screen never mistakes the new game for a picture it already drew
+        assert again.table.version == 0 and seat.version > seen
     finally:
         seat.stop()
         again.close()

@@ -41,12 +41,12 @@ def _play(ruleset: str, seed: int):
                 break
             movers = [s for s in (local, joiner) if s.may_act() and s.legal_orders()]
             if not movers:
-                assert wait_until(lambda: joiner.version == host.table.version)
+                assert wait_until(lambda: joiner.host_version == host.table.version)
                 continue
             seat = rng.choice(movers)
             result = seat.submit(rng.choice(seat.legal_orders()))
             assert isinstance(result, tuple), result
-            assert wait_until(lambda: joiner.version == host.table.version)
+            assert wait_until(lambda: joiner.host_version == host.table.version)
             history.append(host.table.game)
     finally:
         joiner.stop()

@@ -52,6 +52,7 @@ class RemoteSeat(Seat):
         self._orders: tuple[Order, ...] = ()
         self._outcome: Outcome | None = None
         self._version = -1
+        self.host_version = -1
         self._half: str | None = None
         self.commit = ""
         self.status = "connecting"  # connecting, seed, playing, host-stopped, lost, refused
@@ -194,7 +195,9 @@ class RemoteSeat(Seat):
             self._view, self._legal, self._orders = view, legal, orders
             self._to_act, self._outcome = frozenset(to_act), outcome
             self._events.extend(events)
-            self._version = message["version"]
+            # Our own count: a resumed host counts from 0 again.
+            self._version = max(self._version, 0) + 1
+            self.host_version = message["version"]
         self.status = "playing"
         self._notify()
 

@@ -49,6 +49,15 @@ class GuardedSeat(LocalSeat):
         with self.host.lock:
             return super().submit(order)
 
+    @property
+    def status(self) -> str:
+        """"absent" while the other seat's player is not connected."""
+        return "playing" if self.host.joined else "absent"
+
+    @property
+    def reason(self) -> str:
+        return f"Join code: {self.host.code}"
+
 
 class Connection:
     def __init__(self, host: Host, sock: socket.socket) -> None:
