@@ -175,8 +175,8 @@ def wrong_side(seat_side: int | None, order: Order) -> Rejection | None:
 
 class Table:
     """Holds the game and serves its seats.  ``submit`` is the only way the
-    game changes; every change bumps ``version`` and calls the listeners
-    (the saver first, then the seats' subscribers)."""
+    game changes; every change bumps ``version`` and calls the listeners in
+    the order they listened (an owner that saves listens first)."""
 
     def __init__(self, game: core_game.Game) -> None:
         self._game = game

@@ -134,3 +134,21 @@ def test_host_stopping_tells_the_joiner_which_waits_and_rejoins_a_resumed_host()
     finally:
         seat.stop()
         again.close()
+
+
+def test_the_host_saves_each_move_before_anyone_is_shown_it():
+    host = new_host("spheres_of_war")
+    seat = RecordingSeat(host.code)
+    seat.start()
+    seen_at_save = []
+    host.saver = lambda: seen_at_save.append((host.table.version, seat.host_version))
+    try:
+        local = host.seat(0)
+        for _ in range(3):
+            assert isinstance(local.submit(local.legal_orders()[0]), tuple)
+            assert wait_until(lambda: seat.host_version == host.table.version)
+        assert [v for v, _ in seen_at_save] == [1, 2, 3]
+        assert all(shown < saved for saved, shown in seen_at_save)
+    finally:
+        seat.stop()
+        host.close()

@@ -141,6 +141,7 @@ class Host:
         self.connections: list[Connection] = []
         self.player: Connection | None = None
         self.listeners: list[Callable[[], None]] = []
+        self.saver: Callable[[], None] | None = None  # called after every change, before any update
         self.path: Path | None = None
         self.server: socket.socket | None = None
         self.closed = False
@@ -168,7 +169,10 @@ class Host:
                 pass
 
     def _changed(self, _events: tuple[Event, ...]) -> None:
-        # Called under the lock by Table.submit, after the saver.
+        # Called under the lock by Table.submit: save first, so nobody is
+        # ever shown a move that a crash could lose.
+        if self.saver is not None:
+            self.saver()
         for conn in list(self.connections):
             self._update(conn)
         self._notify()

@@ -181,8 +181,9 @@ class HostingMixin:
                 self.session = None
                 self.report("This game will not be saved", exc)
         self.autosave(game)
-        # The saver runs under the host's lock after every order, whoever gave it.
-        host.table.listen(lambda _events: self.autosave(host.table.game))
+        # The saver runs under the host's lock after every order, whoever gave
+        # it, and before anyone is sent the move.
+        host.saver = lambda: self.autosave(host.table.game)
         seats = SeatSet({HOST_SIDE: host.seat(HOST_SIDE)}, HOST_SIDE, host.table)
         while len(self.screen_stack) > 2:
             self.pop_screen()
