@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import signal
 import tempfile
 from pathlib import Path
@@ -136,6 +137,7 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         for term in (host, joiner, resumed):
             if term is not None:
                 term.close()
+        shutil.rmtree(os.path.dirname(meet), ignore_errors=True)
 
 
 KINDS = ("army", "scout", "dummy")
@@ -183,3 +185,4 @@ def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(t
         for term in (host, joiner):
             if term is not None:
                 term.close()
+        shutil.rmtree(os.path.dirname(meet), ignore_errors=True)
