@@ -19,6 +19,7 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from tui.menu import LoadScreen, MainMenu
+from tui.remote.play import HostingMixin
 from tui.modals import Confirm
 
 
@@ -76,7 +77,7 @@ class SafeCommandPalette(CommandPalette):
             pass
 
 
-class SkirmishApp(App[None]):
+class SkirmishApp(HostingMixin, App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
@@ -88,7 +89,8 @@ class SkirmishApp(App[None]):
     ]
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
-                 watch_path: Path | None = None) -> None:
+                 watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
+                 join_code: str | None = None, join_watch: bool = False) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
@@ -96,6 +98,8 @@ class SkirmishApp(App[None]):
         self.continue_latest = continue_latest
         self.load_path = load_path
         self.watch_path = watch_path
+        self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
+        self.join_role = "watch" if join_watch else "player"
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
@@ -107,7 +111,15 @@ class SkirmishApp(App[None]):
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
-        if self.watch_path is not None:
+        if self.join_code is not None:
+            from tui.remote.play import JoinScreen
+
+            self.push_screen(JoinScreen(self.join_code))
+        elif self.host_path is not None:
+            self.resume_hosting(Path(self.host_path))
+        elif self.host_new:
+            self.action_host_game()
+        elif self.watch_path is not None:
             self.watch_saved(Path(self.watch_path))
         elif self.load_path is not None:
             self.open_saved(Path(self.load_path))
@@ -173,6 +185,8 @@ class SkirmishApp(App[None]):
         try:
             if self.game is not None:
                 self.autosave(self.game)
+            self.stop_hosting()
+            self.stop_joined()
             self.close_session()
         finally:
             self.exit()
@@ -219,6 +233,8 @@ class SkirmishApp(App[None]):
             if yes:
                 if self.game is not None:
                     self.autosave(self.game)
+                self.stop_hosting()
+                self.stop_joined()
                 self.close_session()
                 self.exit()
 
@@ -230,6 +246,9 @@ class SkirmishApp(App[None]):
     def start_game(self, game: Any, replace: Any = None) -> None:
         from tui.persistence import store
 
+        if self.hosting_new:
+            self.begin_hosting(_safe_players(game))
+            return
         self.close_session()
         game = _safe_players(game)
         try:
@@ -329,7 +348,7 @@ class SkirmishApp(App[None]):
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         try:
-            self.session.save(game)
+            self.session.save(game, self.save_pending() or None)
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed", exc)
@@ -352,7 +371,10 @@ class SkirmishApp(App[None]):
     def leave_game(self, game: Any) -> None:
         from tui.game_screen import GameScreen
 
-        self.autosave(game)
+        if game is not None:
+            self.autosave(game)
+        self.stop_hosting()
+        self.stop_joined()
         self.close_session()
         self.game = None
         while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
@@ -377,6 +399,8 @@ def _safe_players(game: Any) -> Any:
         return game
 
 
-def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None) -> None:
-    """Start the TUI (the ``skirmish`` command's default)."""
-    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path).run()
+def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None,
+            **remote: Any) -> None:
+    """Start the TUI (the ``skirmish`` command's default; ``remote``:
+    ``host_path``, ``host_new`` or ``join_code``)."""
+    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path, **remote).run()

@@ -11,6 +11,8 @@ from textual.widgets.option_list import Option
 
 MENU = (
     ("new", "New game", "n"),
+    ("host", "Host: the other side joins elsewhere", "h"),
+    ("join", "Join a hosted game", "j"),
     ("continue", "Continue", "c"),
     ("load", "Load game", "l"),
     ("rules", "Rules", "r"),
@@ -50,7 +52,7 @@ class MainMenu(Screen[None]):
 
     def action_pick(self, ident: str) -> None:
         app = self.app
-        {"new": app.action_new_game, "continue": app.action_continue_game, "load": app.action_load_game,
+        {"new": app.action_new_game, "host": app.action_host_game, "join": app.action_join_game, "continue": app.action_continue_game, "load": app.action_load_game,
          "rules": app.action_rules, "quit": app.action_request_quit}[ident]()
 
 
