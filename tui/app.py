@@ -19,7 +19,7 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from tui.menu import LoadScreen, MainMenu
-from tui.modals import Confirm
+from tui.modals import Confirm, install_dismiss_guard
 
 
 class SkirmishCommands(Provider):
@@ -91,6 +91,7 @@ class SkirmishApp(App[None]):
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
+        install_dismiss_guard()  # a burst of keys closes a menu once, never the screen under it
         super().__init__()
         self.continue_latest = continue_latest
         self.load_path = load_path
@@ -109,6 +110,21 @@ class SkirmishApp(App[None]):
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    def get_driver_class(self) -> Any:
+        from tui.input_driver import tolerant
+
+        return tolerant(super().get_driver_class())
+
+    def pop_screen(self) -> Any:
+        """Never pop the main menu: below it there is only Textual's blank
+        screen (a stray pop used to leave the app empty, or raise
+        ScreenStackError with one screen left)."""
+        from textual.await_complete import AwaitComplete
+
+        if len(self.screen_stack) <= 2:
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def on_resize(self, event: Any) -> None:
         self.call_after_refresh(self.check_size)
@@ -241,6 +257,9 @@ class SkirmishApp(App[None]):
     def open_saved(self, path: Path) -> None:
         from tui.persistence import store
 
+        if self._is_open_here(Path(path)):
+            self._back_to_open_game()
+            return
         try:
             saves = store()
             session = saves.GameSession.open(Path(path))
@@ -259,6 +278,29 @@ class SkirmishApp(App[None]):
         self.close_session()
         self.session = session
         self._show_game(game, None)
+
+    def _is_open_here(self, path: Path) -> bool:
+        """This process already holds ``path`` (Continue or Load of the game
+        on screen): it is not "another Skirmish"."""
+        current = getattr(self.session, "path", None)
+        if current is None or not getattr(self.session, "is_open", False):
+            return False
+        try:
+            return Path(current).resolve() == path.resolve()
+        except OSError:
+            return False
+
+    def _back_to_open_game(self) -> None:
+        from tui.game_screen import GameScreen
+
+        if not any(isinstance(s, GameScreen) for s in self.screen_stack):
+            game = self.game
+            if game is None:
+                return
+            self._show_game(game, None)
+            return
+        while not isinstance(self.screen, GameScreen) and len(self.screen_stack) > 2:
+            self.pop_screen()
 
     def offer_read_only(self, path: Path, holder: str) -> None:
         """Another process holds this game: say who, and offer to watch it
