@@ -3,7 +3,7 @@
 Loading runs its checks in a fixed order and stops at the first failure:
 
 1. size cap, 2. strict JSON (no NaN/Infinity, no duplicate keys, limited
-nesting), 3. format version (with migrations of the raw data), 4. strict
+nesting, list lengths and number of values), 3. format version (with migrations of the raw data), 4. strict
 structuring into the game's types, 5. the ruleset's own option checks,
 6. replaying every order from the start, 7. comparing the replayed state
 with the snapshot in the file.
@@ -35,6 +35,15 @@ from saves.convert import PLAIN, StructureError, converter_for, first_difference
 FORMAT_VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
+# Every bound is checked before work in proportion to it.  The longest
+# random games play about 400 orders (docs/performance.md): a game may hold
+# 25 times that.  An order's text is one line of a few dozen characters.
+MAX_ORDERS = 10_000
+MAX_ORDER_TEXT = 1_000
+MAX_ORDER_NESTING = 8
+MAX_LIST = MAX_ORDERS
+MAX_VALUES = 250_000
+MAX_MESSAGE = 600  # characters of a refusal shown to people
 
 # Migrations on the raw dict: MIGRATIONS[n] turns a version-n save into a
 # version-(n + 1) save.  Add one whenever FORMAT_VERSION goes up.
@@ -46,9 +55,15 @@ class SaveError(Exception):
     sentence for people that names the file."""
 
     def __init__(self, path: Path | str, problem: str):
-        super().__init__(f"{path}: {problem}")
+        problem = _capped(problem)
+        super().__init__(f"{_capped(str(path), 200)}: {problem}")
         self.path = Path(path)
         self.problem = problem
+
+
+def _capped(text: str, limit: int = MAX_MESSAGE) -> str:
+    """A message no longer than ``limit`` (a file can quote a 4 MB string)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GameLocked(SaveError):
@@ -207,6 +222,8 @@ def save_game(game: Game, path: Path, pending: dict | None = None) -> None:
         blob = _format_save(data).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be written as JSON ({exc})") from exc
+    if len(game.orders) > MAX_ORDERS:
+        raise SaveError(path, f"the game has {len(game.orders)} orders, more than the {MAX_ORDERS} a save may hold")
     if len(blob) > MAX_BYTES:
         raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {MAX_BYTES} a save may hold")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -234,15 +251,21 @@ def _read_bytes(path: Path) -> bytes:
         raise SaveError(path, "there is no such file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
+    if path.is_dir():
+        raise SaveError(path, "this is a folder, not a save file")
     if not path.is_file():
-        raise SaveError(path, "this is not a file")
+        raise SaveError(path, "this is not a regular file (a device, pipe or socket), so it is not a save")
     if size > MAX_BYTES:
         raise SaveError(path, f"the file is {size} bytes, more than the {MAX_BYTES} a save may hold")
     try:
-        with open(path, "rb") as handle:
+        # O_NONBLOCK: a pipe swapped in after the check above must not hang the read.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb", closefd=True) as handle:
             blob = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
+    if blob is None:
+        raise SaveError(path, "this is not a regular file, so it is not a save")
     if len(blob) > MAX_BYTES:
         raise SaveError(path, f"the file is more than the {MAX_BYTES} bytes a save may hold")
     return blob
@@ -261,15 +284,30 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _depth(value: Any) -> int:
-    deepest, stack = 0, [(value, 1)]
+def _no_infinity(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is too large for a save (it reads as infinity)")
+    return value
+
+
+def _shape_problem(value: Any) -> str | None:
+    """Nesting, list lengths and the number of values, walked once
+    (stops at the first bound passed)."""
+    count, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            return f"the JSON holds more than {MAX_VALUES} values"
         if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return f"the JSON is nested more than {MAX_DEPTH} levels deep"
+            if len(item) > MAX_LIST:
+                return f"a list or object holds {len(item)} entries, more than the {MAX_LIST} a save may have"
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, level + 1) for child in children)
-    return deepest
+    return None
 
 
 def parse_json(path: Path, blob: bytes) -> Any:
@@ -281,7 +319,8 @@ def parse_json(path: Path, blob: bytes) -> Any:
     if not text.strip():
         raise SaveError(path, "the file is empty")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+                          parse_float=_no_infinity)
     except RecursionError:
         raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
@@ -294,8 +333,9 @@ def parse_json(path: Path, blob: bytes) -> Any:
         raise SaveError(path, f"the file is not valid JSON ({exc.msg} at {where})") from None
     except ValueError as exc:
         raise SaveError(path, f"the JSON is not allowed: {exc}") from None
-    if _depth(data) > MAX_DEPTH:
-        raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep")
+    problem = _shape_problem(data)
+    if problem:
+        raise SaveError(path, problem)
     return data
 
 
@@ -306,18 +346,39 @@ def _migrate(path: Path, data: Any) -> dict:
     if type(version) is not int:
         raise SaveError(path, "format_version is missing or not a whole number, so this is not a Skirmish save")
     if version > FORMAT_VERSION:
+        shown = str(version) if version < 10**9 else "a number too large to be real"
         raise SaveError(
             path,
-            f"this save was made by a newer Skirmish (save format {version}; this Skirmish "
+            f"this save was made by a newer Skirmish (save format {shown}; this Skirmish "
             f"{core.__version__} reads up to format {FORMAT_VERSION}). Update Skirmish to open it.",
         )
     if version < 1:
-        raise SaveError(path, f"format_version {version} is not a save format Skirmish ever wrote")
+        shown = str(version) if version > -10**9 else "(a large negative number)"
+        raise SaveError(path, f"format_version {shown} is not a save format Skirmish ever wrote")
     while version < FORMAT_VERSION:
         data = MIGRATIONS[version](dict(data))
         version += 1
         data["format_version"] = version
     return data
+
+
+def _orders_problem(orders: tuple[str, ...]) -> str | None:
+    """The bounds on the orders, checked before any is parsed or played."""
+    if len(orders) > MAX_ORDERS:
+        return f"it holds {len(orders)} orders, more than the {MAX_ORDERS} a game may have"
+    for index, text in enumerate(orders):
+        if len(text) > MAX_ORDER_TEXT:
+            return f"order {index + 1} is {len(text)} characters long, more than {MAX_ORDER_TEXT}"
+        depth = deepest = 0
+        for ch in text:
+            if ch in "([":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif ch in ")]":
+                depth -= 1
+        if deepest > MAX_ORDER_NESTING:
+            return f"order {index + 1} is nested {deepest} brackets deep, more than {MAX_ORDER_NESTING}"
+    return None
 
 
 @attrs.frozen
@@ -339,8 +400,11 @@ def _load(path: Path) -> _Loaded:
     except KeyError:
         known = ", ".join(r.name for r in rulesets()) or "none"
         raise SaveError(
-            path, f"it is a game of {envelope.ruleset!r}, a ruleset this Skirmish does not have (it has: {known})"
+            path, f"it is a game of {_capped(envelope.ruleset, 60)!r}, a ruleset this Skirmish does not have (it has: {known})"
         ) from None
+    problem = _orders_problem(envelope.orders)
+    if problem:
+        raise SaveError(path, problem)
     conv = converter_for(rules)
     # Names are shown on every screen: made safe for display here, the same
     # way in the players and in the snapshot, so the replay still matches.
@@ -369,6 +433,11 @@ def _load(path: Path) -> _Loaded:
         )
     except StructureError as exc:
         raise SaveError(path, f"the save is not laid out right: {exc}") from None
+    from core.battlefield_text import battlefield_problem
+
+    problem = battlefield_problem(battlefield)
+    if problem:
+        raise SaveError(path, f"its battlefield cannot be played: {problem}")
     problem = option_problem(options) or rules.check_options(options, battlefield)
     if problem:
         raise SaveError(path, f"its options cannot be played: {problem}")
@@ -500,6 +569,7 @@ __all__ = [
     "GameSession",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_ORDERS",
     "MIGRATIONS",
     "SaveError",
     "SaveSummary",
