@@ -195,19 +195,43 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+
+
+def write_new_file(path: Path, blob: bytes, sync: bool = True) -> None:
+    """Write ``blob`` to ``path`` as a brand-new file: whatever had that
+    name (a leftover, or a symbolic link planted there) is removed first,
+    and the file is created exclusively without following links, so
+    nothing is ever written through a link.  For temporary names only:
+    the real name is then reached by ``os.replace``, which replaces a
+    link rather than writing to its target."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, _NEW_FILE, 0o644)
+    with open(fd, "wb", closefd=True) as handle:
+        handle.write(blob)
+        handle.flush()
+        if sync:
+            os.fsync(handle.fileno())
+
+
 def _keep_backup(path: Path) -> None:
     """Keep the current file as ``<name>.bak`` without ever removing ``path``."""
-    if not path.exists():
+    if not path.is_file() or path.is_symlink():
         return
     backup = path.with_name(path.name + ".bak")
     staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
     try:
-        if staging.exists():
-            staging.unlink()
+        try:
+            os.unlink(staging)
+        except FileNotFoundError:
+            pass
         try:
             os.link(path, staging)
         except OSError:
-            staging.write_bytes(path.read_bytes())
+            write_new_file(staging, path.read_bytes(), sync=False)
         os.replace(staging, backup)
     except OSError:
         staging.unlink(missing_ok=True)
@@ -229,10 +253,7 @@ def save_game(game: Game, path: Path, pending: dict | None = None) -> None:
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "wb") as handle:
-            handle.write(blob)
-            handle.flush()
-            os.fsync(handle.fileno())
+        write_new_file(temp, blob)
         _keep_backup(path)
         os.replace(temp, path)
         _fsync_dir(path.parent)
