@@ -557,8 +557,36 @@ def summarise(path: Path) -> SaveSummary:
     return summary
 
 
-def list_saves(directory: Path | None = None) -> list[SaveSummary]:
-    """Every ``*.json`` in the save folder, newest first, broken ones included."""
+CHECK_SECONDS = 15.0  # the longest one file may take to check for a list
+
+
+def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
+    """``summarise(path)``, or a summary naming the problem if checking it
+    takes longer than ``seconds``: the check runs on a daemon thread that
+    is left to finish (or to be ended with the process), so one slow file
+    never holds up the others, quitting or a signal."""
+    import threading
+
+    found: list[SaveSummary] = []
+
+    def check() -> None:
+        try:
+            found.append(summarise(path))
+        except Exception as exc:  # noqa: BLE001 - an odd file is a problem to list, not a crash
+            found.append(SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+                                     _capped(f"it could not be checked ({type(exc).__name__}: {exc})")))
+
+    worker = threading.Thread(target=check, name=f"check {path.name}", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if found:
+        return found[0]
+    return SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+                       f"checking it took more than {seconds:g} seconds, so it was skipped")
+
+
+def save_paths(directory: Path | None = None) -> list[Path]:
+    """Every ``*.json`` in the save folder, newest first (cheap: no file is read)."""
     folder = Path(directory) if directory is not None else saves_dir()
     try:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
@@ -567,16 +595,23 @@ def list_saves(directory: Path | None = None) -> list[SaveSummary]:
 
     def newest(p: Path) -> int:
         try:
-            return p.stat().st_mtime_ns
+            return p.lstat().st_mtime_ns
         except OSError:
             return 0
 
-    return [summarise(p) for p in sorted(paths, key=newest, reverse=True)]
+    return sorted(paths, key=newest, reverse=True)
+
+
+def list_saves(directory: Path | None = None) -> list[SaveSummary]:
+    """Every ``*.json`` in the save folder, newest first, broken ones included."""
+    return [summarise_within(p) for p in save_paths(directory)]
 
 
 def latest_save(directory: Path | None = None) -> Path | None:
-    """The newest save that loads and whose game is not over (for Continue)."""
-    for summary in list_saves(directory):
+    """The newest save that loads and whose game is not over (for Continue).
+    Stops at the first one: older files are not even read."""
+    for path in save_paths(directory):
+        summary = summarise_within(path)
         if summary.problem is None and not summary.over:
             return summary.path
     return None
@@ -597,6 +632,8 @@ __all__ = [
     "data_dir",
     "game_to_data",
     "latest_save",
+    "save_paths",
+    "summarise_within",
     "list_saves",
     "load_game",
     "load_pending",

@@ -101,6 +101,7 @@ class SkirmishApp(App[None]):
         self._signal_loop: Any = None
         self._old_handlers: dict[int, Any] = {}
         self._signalled = False
+        self.continuing: Any = None  # the SaveScan of a Continue under way
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
@@ -191,8 +192,7 @@ class SkirmishApp(App[None]):
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        self.notify(detail, title=title, severity="error", timeout=8, markup=False)
+        self.notify(readable(exc), title=title, severity="error", timeout=8, markup=False)
 
     # -- menu actions ------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -201,17 +201,32 @@ class SkirmishApp(App[None]):
         self.push_screen(NewGameScreen())
 
     def action_continue_game(self) -> None:
-        from tui.persistence import latest
+        """Open the newest playable save, found off the interface thread
+        (``SaveScan``): a slow or hostile file never freezes the app."""
+        from tui.persistence import SaveScan
 
-        try:
-            path = latest()
-        except Exception as exc:
-            self.report("Cannot continue", exc)
-            return
-        if path is None:
-            self.notify("There is no saved game yet.", severity="warning")
-            return
-        self.open_saved(path)
+        if self.continuing is not None and not self.continuing.finished:
+            return  # already looking
+        found: list[Any] = []
+
+        def seen(summary: Any) -> None:
+            if isinstance(summary, Exception):
+                self.report("Cannot continue", summary)
+            elif summary.problem is None and not summary.over:
+                found.append(summary.path)
+
+        def done() -> None:
+            if not found:
+                self.notify("There is no saved game yet.", severity="warning")
+            else:
+                self.open_saved(found[0])
+
+        self.continuing = SaveScan(seen, done, first_playable=True).start(self)
+
+    @property
+    def scanning(self) -> bool:
+        """Continue is still looking for a game (tests wait on this)."""
+        return self.continuing is not None and not self.continuing.finished
 
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen())
@@ -380,6 +395,22 @@ class SkirmishApp(App[None]):
 
     def screens_named(self) -> Iterable[str]:
         return [type(s).__name__ for s in self.screen_stack]
+
+
+def readable(exc: BaseException, limit: int = 600) -> str:
+    """An error as a sentence for people: the save's own sentence, or what
+    the system said and about which file; never a type name or a traceback,
+    and never longer than ``limit`` characters."""
+    if type(exc).__name__ in ("SaveError", "GameLocked", "SavesUnavailable"):
+        text = str(exc)
+    elif isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        text = f"{where}{exc.strerror or 'the system refused'}"
+    else:
+        text = str(exc) or "something went wrong"
+        if type(exc).__module__ == "builtins":
+            text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _safe_players(game: Any) -> Any:

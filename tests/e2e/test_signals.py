@@ -19,6 +19,7 @@ from core.game import start, submit
 from core.registry import find_ruleset
 from saves.store import GameSession, list_saves, load_game
 from tests.e2e.terminal import ROOT, Tmux, local_command, pid_alive, wait_until
+from tests.robustness.hostile import settled
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu, Handover
@@ -125,7 +126,7 @@ async def test_a_signal_saves_a_pending_choice_and_continue_asks_it_again(sig, d
 
     again = SkirmishApp(continue_latest=True)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(again.screen, ChoiceMenu)
         assert [value for _, value in again.screen.choices] == offered
         await pilot.press("2")
@@ -177,7 +178,7 @@ async def test_sighup_keeps_half_written_secret_orders_hidden_from_the_other_sid
 
     again = SkirmishApp(continue_latest=True)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         # Hidden information: the board stays covered until someone takes the keyboard.
         assert isinstance(again.screen, Handover)
         screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
