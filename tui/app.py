@@ -102,6 +102,7 @@ class SkirmishApp(App[None]):
         self._old_handlers: dict[int, Any] = {}
         self._signalled = False
         self.continuing: Any = None  # the SaveScan of a Continue under way
+        self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
@@ -285,14 +286,17 @@ class SkirmishApp(App[None]):
             self.report("Cannot open that save", exc)
             return
         try:
-            game = saves.load_game(Path(path))
+            game, pending = saves.load_with_pending(Path(path))
         except Exception as exc:
             session.close()
             self.report("Cannot open that save", exc)
             return
+        from tui.drafts import waiting_from
+
         self.close_session()
         self.session = session
         self._show_game(game, None)
+        self.drafts_waiting = waiting_from(pending)
 
     def _is_open_here(self, path: Path) -> bool:
         """This process already holds ``path`` (Continue or Load of the game
@@ -351,6 +355,7 @@ class SkirmishApp(App[None]):
 
         self.game = game
         self._save_failed = False
+        self.drafts_waiting = []
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -364,7 +369,7 @@ class SkirmishApp(App[None]):
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         try:
-            self.session.save(game)
+            self.session.save(game, self.pending())
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed", exc)
@@ -375,6 +380,32 @@ class SkirmishApp(App[None]):
         if announce:
             self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
+
+    def pending(self) -> dict:
+        """What the save keeps beside the game: the drafts of the open
+        screens, and those restored but not yet reopened."""
+        from tui.drafts import MAX_DRAFTS, collect
+
+        drafts = collect(self.screen_stack)
+        open_kinds = {(d["kind"], d["side"]) for d in drafts}
+        drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
+        return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
+
+    def reopen_drafts(self, screen: Any) -> None:
+        """Called by the game screen once ``screen.keyboard_side`` has the
+        keyboard and nothing is open over the board: that side's waiting
+        draft, if any, opens again where it was left."""
+        from tui.drafts import reopen
+
+        side = screen.keyboard_side
+        mine = [d for d in self.drafts_waiting if d.get("side") == side]
+        if side is None or not mine or getattr(screen, "modal_open", True):
+            return
+        draft = mine[0]
+        self.drafts_waiting.remove(draft)
+        modal = reopen(screen.game, side, draft)
+        if modal is not None:
+            screen._open(modal, screen._submit_result)
 
     def close_session(self) -> None:
         if self.session is not None:

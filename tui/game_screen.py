@@ -161,6 +161,9 @@ class GameScreen(Screen[None]):
             if side != self.keyboard_side and self.keyboard_side is not None:
                 self.notify(f"{game.players[side]} to play", timeout=3)
             self.keyboard_side = side
+            # A draft from the save (tui/drafts.py), once its own side has the keyboard.
+            if hasattr(self.app, "reopen_drafts"):
+                self.app.call_after_refresh(self.app.reopen_drafts, self)
         shown = self.keyboard_side if self.private else side
         view = game.view(shown)
         self.view_state = view
