@@ -98,6 +98,8 @@ class SkirmishApp(App[None]):
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
+        self._saved_orders = 0  # how many orders the last good save held
+        self._retrying: Any = None  # the timer that retries a failed save
         self._signal_loop: Any = None
         self._old_handlers: dict[int, Any] = {}
         self._signalled = False
@@ -242,17 +244,21 @@ class SkirmishApp(App[None]):
 
         in_game = isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack)
         question = "Quit Skirmish? The game is saved; Continue brings it back." if in_game else "Quit Skirmish?"
+        if in_game and self.game is not None and self.session is not None:
+            self.autosave(self.game)  # the drafts open now, and one more try if saving failed
 
         def answered(yes: bool | None) -> None:
             if yes:
-                if self.game is not None:
+                if self.game is not None and not self._save_failed:
                     self.autosave(self.game)
                 self.close_session()
                 self.exit()
 
-        if isinstance(self.screen, Confirm):
+        from tui.modals import LeaveUnsaved
+
+        if isinstance(self.screen, (Confirm, LeaveUnsaved)):
             return
-        self.push_screen(Confirm(question), answered)
+        self.push_screen(self.leave_question(question) if in_game else Confirm(question), answered)
 
     # -- games ---------------------------------------------------------------------
     def start_game(self, game: Any, replace: Any = None) -> None:
@@ -355,6 +361,10 @@ class SkirmishApp(App[None]):
 
         self.game = game
         self._save_failed = False
+        self._saved_orders = len(getattr(game, "orders", ()))
+        if self._retrying is not None:
+            self._retrying.stop()
+            self._retrying = None
         self.drafts_waiting = []
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
@@ -372,14 +382,81 @@ class SkirmishApp(App[None]):
             self.session.save(game, self.pending())
         except Exception as exc:
             if announce or not self._save_failed:
-                self.report("Saving failed", exc)
-            self._save_failed = True
+                self.report("Saving failed: the game keeps trying", exc)
+            self._saving_failed(True)
             return None
-        self._save_failed = False
+        self._saved_orders = len(game.orders)
+        if self._save_failed:
+            self.notify("Saved again: nothing is lost.", markup=False)
+        self._saving_failed(False)
         where = str(getattr(self.session, "path", "") or "")
         if announce:
             self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
+
+    # -- a failed save: retried, shown, and never lost silently ---------------------------
+    RETRY_SECONDS = 5.0
+
+    def _saving_failed(self, failed: bool) -> None:
+        changed = failed != self._save_failed
+        self._save_failed = failed
+        if failed and self._retrying is None:
+            self._retrying = self.set_interval(self.RETRY_SECONDS, self._retry_save)
+        elif not failed and self._retrying is not None:
+            self._retrying.stop()
+            self._retrying = None
+        if changed:
+            from tui.game_screen import GameScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen):
+                    screen.redraw()
+
+    def _retry_save(self) -> None:
+        if self._save_failed and self.game is not None and self.session is not None:
+            self.autosave(self.game)
+
+    def unsaved(self) -> str:
+        """What the last failed save would lose, in words ("" when saved)."""
+        if not self._save_failed or self.game is None:
+            return ""
+        count = len(self.game.orders) - self._saved_orders
+        orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
+        drafts = " and the orders being written" if self.pending() else ""
+        return f"UNSAVED: {orders}{drafts} since the last good save"
+
+    def export_game(self, text: str) -> bool:
+        """Write the game (with its drafts) to the path the player typed;
+        a folder gets a new file inside it.  Says where, or why not."""
+        from tui.persistence import store
+
+        try:
+            saves = store()
+            target = Path(text).expanduser()
+            if target.is_dir():
+                target = saves.new_save_path(self.game, target)
+            elif target.suffix != ".json":
+                target = target.with_name(target.name + ".json")
+            saves.save_game(self.game, target, self.pending())
+        except Exception as exc:
+            self.report("Could not write it there", exc)
+            return False
+        self.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
+        return True
+
+    def leave_question(self, question: str) -> Any:
+        """The modal that asks before leaving the game: a yes/no while it is
+        saved, else the choices of ``LeaveUnsaved`` (True: leave)."""
+        from tui.modals import LeaveUnsaved
+
+        lost = self.unsaved()
+        if not lost:
+            return Confirm(question)
+        where = str(getattr(self.session, "path", "") or "")
+        default = str(Path.home() / Path(where).name) if where else str(Path.home())
+        return LeaveUnsaved(f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}.",
+                            retry=lambda: self.autosave(self.game, announce=True) is not None,
+                            export=self.export_game, default_path=default)
 
     def pending(self) -> dict:
         """What the save keeps beside the game: the drafts of the open

@@ -242,6 +242,9 @@ class GameScreen(Screen[None]):
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
+        unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
+        if unsaved:  # saving failed: said on the board until a save succeeds
+            text = f"⚠ {unsaved} · {text}"
         self.query_one("#banner", Static).update(text)  # markup=False: names come from saves
 
     def _draw_panel(self) -> None:
@@ -518,4 +521,6 @@ class GameScreen(Screen[None]):
             if yes:
                 self.app.leave_game(self.game)
 
-        self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)
+        question = "Leave this game? It is saved, and Continue brings you back here."
+        ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
+        self._open(ask, answered)
