@@ -273,3 +273,40 @@ async def test_a_signal_keeps_platemail_drafts_hidden_and_continue_reopens_them(
         if where == "writer-half-way":
             writer = next(s for s in again.screen_stack if isinstance(s, OrderWriter))
             assert writer.unit == unit and writer.acts["first"] == first and writer.step == 1
+
+
+# Both signals run the same handler: each ruleset gets one, both are covered.
+EVERY_RULESET = [("spheres_of_war", signal.SIGHUP), ("plasto_latros", signal.SIGTERM), ("optio", signal.SIGHUP),
+                 ("platemail", signal.SIGTERM), ("waylights", signal.SIGHUP)]
+
+
+@pytest.mark.parametrize("name, sig", EVERY_RULESET, ids=[f"{n}-{s.name}" for n, s in EVERY_RULESET])
+async def test_a_signal_with_the_orders_menu_open_loses_nothing_in_every_ruleset(name, sig, data_dir):
+    """Every ruleset: a few orders in, the orders menu open over the board;
+    the signal saves, and Continue comes back to the same game with the
+    same side to act (a choice still to make is asked again)."""
+    from tests.saves.helpers import play
+
+    game = play(find_ruleset(name), seed=2, count=6, players=("Ann", "Bo"))
+    assert game.to_act
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if not screen.modal_open:
+            await pilot.press("o")
+            await pilot.pause()
+        assert app.screen is not screen, "a menu is open over the board"
+        await send(pilot, sig)
+    saved = load_game(only_save(data_dir / "saves"))
+    assert saved.orders == game.orders and saved.state == game.state
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
+        assert screen.game.orders == game.orders and screen.game.to_act == game.to_act
