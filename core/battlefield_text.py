@@ -71,18 +71,19 @@ def battlefield_problem(bf: Battlefield) -> str | None:
             return f"terrain {glyph!r}: elevation {t.elevation} is not {ELEVATION[0]} to {ELEVATION[1]}"
         if not _in(t.cover, COVER):
             return f"terrain {glyph!r}: cover {t.cover} is not {COVER[0]} to {COVER[1]}"
-    if len(bf.zones) > 2 or len({z.side for z in bf.zones}) != len(bf.zones):
-        return "a battlefield has at most one deployment zone per side"
+    if len(bf.zones) > 2:
+        return "a battlefield has at most two deployment zones, one per side"
     for zone in bf.zones:
         if zone.side not in (0, 1):
             return f"zone side {zone.side} is not 0 or 1"
         if len(zone.rects) > MAX_RECTS:
             return f"side {zone.side}'s zone has {len(zone.rects)} rectangles, more than {MAX_RECTS}"
         for r in zone.rects:
-            if not all(_in(x, (0, bf.width - 1)) for x in (r.x0, r.x1)) or \
-                    not all(_in(y, (0, bf.height - 1)) for y in (r.y0, r.y1)):
+            # The part outside the field is ignored (hand-written zones may
+            # run past the edge), but no corner lies beyond MAX_SIDE.
+            if not all(_in(v, (0, MAX_SIDE - 1)) for v in (r.x0, r.y0, r.x1, r.y1)):
                 return (f"side {zone.side}'s zone rectangle {r.x0},{r.y0} {r.x1},{r.y1} is not inside "
-                        f"the {bf.width}x{bf.height} battlefield")
+                        f"0,0 {MAX_SIDE - 1},{MAX_SIDE - 1}")
     if len(bf.features) > MAX_FEATURES:
         return f"the battlefield has {len(bf.features)} features, more than {MAX_FEATURES}"
     for f in bf.features:
