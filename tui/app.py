@@ -465,6 +465,9 @@ class SkirmishApp(App[None]):
 
         drafts = collect(self.screen_stack)
         open_kinds = {(d["kind"], d["side"]) for d in drafts}
+        played = len(getattr(self.game, "orders", ()))
+        # A waiting draft of a decision since made ("at": the order count it was for) is gone.
+        self.drafts_waiting = [d for d in self.drafts_waiting if d.get("at", played) == played]
         drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
         return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
 
@@ -476,13 +479,30 @@ class SkirmishApp(App[None]):
 
         side = screen.keyboard_side
         mine = [d for d in self.drafts_waiting if d.get("side") == side]
-        if side is None or not mine or getattr(screen, "modal_open", True):
+        if side is None or not mine:
+            return
+        if self.offer_drafts(self.screen):
+            return
+        if getattr(screen, "modal_open", True):
             return
         draft = mine[0]
         self.drafts_waiting.remove(draft)
         modal = reopen(screen.game, side, draft)
         if modal is not None:
             screen._open(modal, screen._submit_result)
+
+    def offer_drafts(self, screen: Any) -> bool:
+        """A screen the game opened again by itself (a decision still to
+        make) takes the waiting draft that belongs to it, if any, through
+        its ``take_draft``; called when such a screen opens."""
+        take = getattr(screen, "take_draft", None)
+        if not callable(take):
+            return False
+        for draft in list(self.drafts_waiting):
+            if take(draft):
+                self.drafts_waiting.remove(draft)
+                return True
+        return False
 
     def close_session(self) -> None:
         if self.session is not None:

@@ -9,6 +9,10 @@ in any view, log or replay.  On Continue or Load the app keeps them
 waiting and reopens each only once its own side has the keyboard (after
 the handover screen), so the other side never sees them.
 
+Kinds: ``platemail-orders`` (orders written, not committed, and the order
+half-way through the writer) and ``waylights-split`` (the dice split
+highlighted, not confirmed).
+
 ``REOPENERS[kind](game, side, draft)`` rebuilds the screen of a draft, or
 returns None for a draft that no longer fits the game (a Round that has
 since been resolved): such a draft is dropped."""
@@ -56,10 +60,16 @@ def waiting_from(pending: Any) -> list[dict]:
             and type(d.get("side")) is int]
 
 
+# Drafts of a decision the game itself asks again on Continue (the screen
+# opens from the game's state); the draft only sets what was highlighted,
+# through the screen's ``take_draft(draft) -> bool``.
+TAKEN_BY_OPEN_SCREEN = {"waylights-split"}
+
+
 def _known() -> set[str]:
     import tui.rulesets.platemail_review  # noqa: F401  (registers its reopener)
 
-    return set(REOPENERS)
+    return set(REOPENERS) | TAKEN_BY_OPEN_SCREEN
 
 
 def reopen(game: Any, side: int, draft: dict) -> Any:

@@ -310,3 +310,43 @@ async def test_a_signal_with_the_orders_menu_open_loses_nothing_in_every_ruleset
         await settled(pilot)
         screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
         assert screen.game.orders == game.orders and screen.game.to_act == game.to_act
+
+
+def waylights_at_a_split():
+    """Deployed and ready: the first figure's turn opens with its dice split."""
+    from saves.library import battlefield_named
+
+    rules = find_ruleset("waylights")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 2, ("Ann", "Bo"))
+    while not (game.state.phase == "battle" and game.state.pending == "split"):
+        orders = game.legal_orders(min(game.to_act))
+        game = submit(game, next(o for o in orders if o.verb in ("deploy-all", "ready"))).game
+    return game
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+async def test_a_signal_keeps_the_waylights_dice_split_highlighted_but_not_confirmed(sig, data_dir):
+    from tui.rulesets.waylights_modals import SplitPicker
+
+    game = waylights_at_a_split()
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # the handover card
+        picker = app.screen
+        assert isinstance(picker, SplitPicker)
+        await pilot.press("down")
+        chosen = picker.rows[picker.cursor][1]
+        assert picker.cursor != picker.selectable[min(2, len(picker.selectable) - 1)], "moved off the default"
+        await send(pilot, sig)
+    saved = load_game(only_save(data_dir / "saves"))
+    assert saved.orders == game.orders, "highlighting is not choosing"
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # the handover card
+        picker = again.screen
+        assert isinstance(picker, SplitPicker)
+        assert picker.rows[picker.cursor][1] == chosen
