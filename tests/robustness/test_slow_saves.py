@@ -12,7 +12,7 @@ import time
 import pytest
 
 from core.registry import find_ruleset
-from saves import store
+from saves import listing, store
 from saves.store import save_game
 from tests.e2e.test_signals import send
 from tests.robustness.hostile import RULESET, good_save, settled
@@ -36,14 +36,14 @@ def stall(monkeypatch):
     """Checking a file named ``slow*`` stalls until the test lets it go
     (what a stalled disk or a very long game does to the check)."""
     release = threading.Event()
-    real = store.summarise
+    real = listing.summarise
 
     def summarise(path):
         if path.name.startswith("slow"):
             release.wait(60)
         return real(path)
 
-    monkeypatch.setattr(store, "summarise", summarise)
+    monkeypatch.setattr(listing, "summarise", summarise)
     yield release
     release.set()
 
