@@ -77,7 +77,7 @@ class LoadScreen(Screen[None]):
     LoadScreen OptionList { height: 1fr; }
     LoadScreen #scan-status { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -90,7 +90,7 @@ class LoadScreen(Screen[None]):
         return self.scan is not None and self.scan.finished
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]Load game[/b]: Enter opens a save")
+        yield Label("[b]Load game[/b]: Enter opens a save, w watches it from the start")
         yield OptionList(id="saves")
         yield Static("Checking the saves…", id="scan-status", markup=False)
         yield Footer()
@@ -143,6 +143,19 @@ class LoadScreen(Screen[None]):
             self.notify(f"This save cannot be opened: {summary.problem}", severity="warning", markup=False)
             return
         self.app.open_saved(summary.path)
+
+    def action_watch(self) -> None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None or not self.summaries:
+            return
+        option = listing.get_option_at_index(listing.highlighted)
+        if option.id is None or not option.id.startswith("s"):
+            return
+        summary = self.summaries[int(option.id[1:])]
+        if getattr(summary, "problem", None):
+            self.notify(f"This save cannot be watched: {summary.problem}", severity="warning", markup=False)
+            return
+        self.app.watch_saved(summary.path)
 
     def action_close(self) -> None:
         self.dismiss(None)
