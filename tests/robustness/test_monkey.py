@@ -39,6 +39,7 @@ class MonkeyApp(SkirmishApp):
 KEYS_PER_SCREEN = int(os.environ.get("SKIRMISH_MONKEY_KEYS", "300"))
 BATCH = 10  # keys sent before waiting for the screen to settle
 BURSTS = 0.4  # the share of batches sent as one burst
+REPEATED = ("enter", "enter", "1", "2", "space", "escape", "y", "n")
 
 KEYS = (
     list("abcdefghijklmnopqrstuvwxyz0123456789") + [
@@ -85,6 +86,9 @@ async def monkey(pilot, seed: int, setup=None) -> None:
             await setup(pilot)
         keys = [pick.choice(KEYS) for _ in range(BATCH)]
         if pick.random() < BURSTS:
+            # Half the bursts repeat one key, as key repeat or typing "12" does.
+            if pick.random() < 0.5:
+                keys = [pick.choice(REPEATED)] * pick.randint(2, 4) + keys[: BATCH // 2]
             await burst(pilot, keys)
         else:
             await pilot.press(*keys)
