@@ -1,9 +1,13 @@
 """The generic game screen, driven only by the ruleset protocol.
 
-It reads ``game.to_act``, ``game.legal_orders(side)``, ``ruleset.units``,
-``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order`` and
-submits orders through :func:`core.game.submit` -- the only way it changes
-anything.  What it remembers itself is presentation only: the selected
+It draws from seats (:class:`core.seats.SeatSet`): the view, legal
+orders and events of the side on screen, with ``ruleset.units``,
+``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order``, and
+submits orders through the seat -- the only way it changes anything.  In
+hot-seat both seats are here and the handover switches between them; in a
+hosted or joined game only this terminal's seat is, ``game`` is that seat's
+:class:`core.seats.SeatGame`, and the other side's moves arrive as change
+notices ("waiting for <name>" while it acts).  What it remembers itself is presentation only: the selected
 figure, the side whose view is on screen, whether a modal is open.
 
 Keys: arrows / hjkl / yubn / keypad move the cursor; Enter (or space, 5)
@@ -34,14 +38,15 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core import game as core_game
 from core.events import visible_to
+from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
 from tui.computer import computer_seats
 from tui.modals import ChoiceMenu, Confirm, Handover, Message
 from tui.rulesets import adapter_for
+from tui.seated import SeatedScreen
 
 
 def guarded(method):
@@ -70,7 +75,7 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
     return news[-most:]
 
 
-class GameScreen(Screen[None]):
+class GameScreen(SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -103,14 +108,20 @@ class GameScreen(Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any, seats: tuple[str, str] | None = None) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.seats = seats if seats is not None else SeatSet.hot_seat(game)
+        self._snapshot: Any = None
+        self._unsubscribe: Any = None
+        self._events_seen = len(self.game.log)
+        self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
+        self.single = self.seats.single  # one seat here (hosted, joined, watching): no handover
+        game = self.game
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
         # A side the computer plays (tui/computer.py): it thinks off this thread.
-        self.computer = computer_seats(self, seats)
+        self.computer = computer_seats(self, kinds)  # kinds: "human" or a level, per side
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings
@@ -154,6 +165,8 @@ class GameScreen(Screen[None]):
         self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
+        if self.single:
+            self._unsubscribe = self.seats.subscribe(self._seat_changed)
 
     # -- errors -----------------------------------------------------------------
     def show_error(self, exc: BaseException) -> None:
@@ -167,6 +180,8 @@ class GameScreen(Screen[None]):
     # -- the picture --------------------------------------------------------------
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
+        if self.single and self.fixed in to_act:
+            return self.fixed
         people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
         return min(people or to_act) if to_act else None
 
@@ -183,20 +198,28 @@ class GameScreen(Screen[None]):
             if self.computer.plays(side):
                 side = None  # the computer's turn: nothing for the keyboard to do
                 self.keyboard_side = self.computer.watcher
-        if side is not None and self.private and side != self.keyboard_side:
+        if self.single:
+            self.keyboard_side = self.fixed  # no handover: the other player has their own screen
+            side = side if side == self.fixed else None
+        elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
         if side is not None:
             if side != self.keyboard_side and self.keyboard_side is not None:
                 self.notify(f"{game.players[side]} to play", timeout=3)
             self.keyboard_side = side
+            # A draft from the save (tui/drafts.py), once its own side has the keyboard.
+            if hasattr(self.app, "reopen_drafts"):
+                self.app.call_after_refresh(self.app.reopen_drafts, self)
         shown = self.keyboard_side if self.private else side
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
-        view = game.view(shown)
+        if self.single:
+            shown = self.fixed
+        view = self.seats.view(shown)
         self.view_state = view
         self.units = self.adapter.units(game, view)
-        self.orders = game.legal_orders(side) if side is not None else []
+        self.orders = self.seats.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
         if self.selected not in by_unit or self.selected is None:
             self.selected = None
@@ -241,6 +264,8 @@ class GameScreen(Screen[None]):
 
     @guarded
     def _after_over(self, _: Any) -> None:
+        if self.single:
+            return  # a next game (Optio's fight, a rematch) is not hosted yet: see the README
         modal = self.adapter.after_over(self.game)
         if modal is not None:
             self._open(modal, lambda game: game is not None and self.app.start_game(game))
@@ -270,12 +295,22 @@ class GameScreen(Screen[None]):
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
                 who = f"Game over — {self._over_text()}"
+            elif self.single and self._remote_status():
+                who = self._remote_status()
+            elif self.single and self.fixed not in game.to_act:
+                acting = sorted(game.to_act)
+                who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
+                if getattr(self.seats.any_seat, "status", "") == "absent":  # the host's screen
+                    who += f" (not connected; {self.seats.any_seat.reason.lower()})"
             elif side is None:
                 bots = sorted(game.to_act)
                 who = f"▶ {game.players[bots[0]]} (computer) to play" if bots else "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
+        unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
+        if unsaved:  # saving failed: said on the board until a save succeeds
+            text = f"⚠ {unsaved} · {text}"
         banner = self.query_one("#banner", Static)
         banner.update(text)  # markup=False: names come from saves
         for n in (0, 1):  # the side to act in its board colour
@@ -400,15 +435,17 @@ class GameScreen(Screen[None]):
         self._draw_panel()
 
     def submit(self, order: Order) -> bool:
-        """Submit through the core; show a refusal as a sentence."""
-        result = core_game.submit(self.game, order)
+        """Submit through the seat; show a refusal as a sentence."""
+        result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
             log.write(f"✗ {result.message}")
             self.notify(result.message, title="Not allowed", severity="warning")
             return False
-        self.game = result.game
-        for event in result.events:
+        if self.single:
+            self._take_change()  # the new events are in this seat's log
+            return True
+        for event in result:
             if self.game.outcome is not None or visible_to(event, self.log_side()):
                 log.write(event.sentence)
         self.app.autosave(self.game)
@@ -548,6 +585,8 @@ class GameScreen(Screen[None]):
 
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read."""
+        if self.single:
+            return self.game.log  # this seat's events only
         if not self.private or self.game.outcome is not None:
             return self.game.log
         return self.game.log_for(self.keyboard_side)
@@ -610,13 +649,18 @@ class GameScreen(Screen[None]):
             self.computer.faster(1 if what == "faster" else -1)
 
     def action_save(self) -> None:
-        where = self.app.autosave(self.game, announce=True)
+        if self.local_game() is None:
+            self.notify("The host saves this game after every order.", markup=False)
+            return
+        where = self.app.autosave(self.local_game(), announce=True)
         if where:
             self.query_one(RichLog).write(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.app.leave_game(self.game)
+                self.app.leave_game(self.local_game())
 
-        self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)
+        question = "Leave this game? It is saved, and Continue brings you back here."
+        ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
+        self._open(ask, answered)

@@ -52,7 +52,7 @@ async def test_a_person_against_the_computer_and_continue(data_dir):
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_with(pilot, (0, 2))  # Spheres of War: a person v computer (normal)
         assert screen.game.ruleset_name == "spheres_of_war"
-        assert app.seats == ("human", "normal")
+        assert app.seat_kinds == ("human", "normal")
         deployer = screen.game.state.deploying
         if deployer == 0:
             await pilot.press("d", "r")  # the person deploys; then the computer does
@@ -79,7 +79,7 @@ async def test_a_person_against_the_computer_and_continue(data_dir):
             app.action_continue_game()
             await pilot.pause()
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # a prompt may sit on it
-        assert app.seats == ("human", "normal")
+        assert app.seat_kinds == ("human", "normal")
         assert screen.computer is not None and screen.computer.plays(1) and not screen.computer.plays(0)
 
 
