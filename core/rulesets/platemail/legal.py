@@ -161,12 +161,22 @@ def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     for me in state.characters:
         if me.side != side or not me.fighting or me.pos is None:
             continue
-        key = (me.id, state.plan(me.id) is not None)
-        writes = memo.get(key)
-        if writes is None:
-            writes = memo[key] = _character_writes(state, me, key[1])
-        out += writes
+        out += character_writes(state, me, memo)
     return out
+
+
+def character_writes(state: PlatemailState, me: Character, memo: dict | None = None) -> tuple[Write, ...]:
+    """The writes ``sample_writes`` lists for ``me`` (fighting, placed, of
+    the side to write; ``state`` is that side's view), from the same memo."""
+    if memo is None:
+        if state.stage != "orders" or state.committed[me.side]:
+            return ()
+        memo = _memo_for(state)
+    key = (me.id, state.plan(me.id) is not None)
+    writes = memo.get(key)
+    if writes is None:
+        writes = memo[key] = _character_writes(state, me, key[1])
+    return writes
 
 
 def _character_writes(state: PlatemailState, me: Character, written: bool) -> tuple[Write, ...]:

@@ -15,6 +15,7 @@ from core.values import evolve
 
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
+from .draw import random_order as draw_order
 from .legal import sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
@@ -132,6 +133,10 @@ class Platemail(Ruleset):
             return out
         # Worked out from what the side knows, never from unseen skulkers.
         return [Commit(side)] + sample_writes(self.view(state, side), side)
+
+    def random_order(self, state: PlatemailState, side: int, rng):
+        """One listed order drawn without listing them all (``draw``)."""
+        return draw_order(self, state, side, rng)
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
         if state.stage == "over":
