@@ -308,9 +308,9 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         state = evolve(state, actions=state.actions + 1)
     if isinstance(order, (Move, SplitMove, Step)):
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
-        state = state.put(evolve(f, pos=order.to))
-        state = evolve(state, exposed=True, moved=state.moved or isinstance(order, Move),
-                             stepped=state.stepped or isinstance(order, Step))
+        moved = evolve(f, pos=order.to)
+        state = evolve(state, fighters=tuple(moved if g.id == f.id else g for g in state.fighters), exposed=True,
+                       moved=state.moved or isinstance(order, Move), stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
         if f.suppressed_by:
             state, evs = suppression_shot(state, f.id)
