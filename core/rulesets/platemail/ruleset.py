@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 
 from core.board import Battlefield
@@ -79,6 +80,12 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
     return characters if out == characters else out
 
 
+# The sides still writing, for each pair of committed flags (to_act is asked
+# many times per order; read-only constants).
+_WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b)) if not done)
+                             for a in (False, True) for b in (False, True)})
+
+
 class Platemail(Ruleset):
     name = "platemail"
     title = "Platemail"
@@ -114,7 +121,7 @@ class Platemail(Ruleset):
         if state.stage == "deploy":
             return frozenset({state.deploying})
         if state.stage == "orders":
-            return frozenset(s for s in (0, 1) if not state.committed[s])
+            return _WRITING[state.committed]
         return frozenset()
 
     def legal_orders(self, state: PlatemailState, side: int) -> Sequence[Order]:
