@@ -4,10 +4,11 @@
 The listing is ``commit`` and then, for every character of the side still
 fighting, a sample of its written orders (``legal.sample_writes``, worked
 out from what the side knows).  The draw commits by a share; otherwise it
-picks one character and works out that character's writes only (the same
-helper and memo as the listing, so it returns only listed orders), then one
-of them; a character with none passes the choice to another, and with no
-write anywhere the side commits.  Every listed order keeps a non-zero
+picks one character and draws one of that character's writes
+(``legal.draw_write``: random candidates of the listing's own, checked one
+at a time with the listing's checks until one passes, so it returns only
+listed orders, each equally likely); a character with none passes the
+choice to another, and with no write anywhere the side commits.  Every listed order keeps a non-zero
 chance, and the draw uses only the ``rng`` it is given.
 
 ``COMMIT_SHARE`` is near the listing's own rate (one order in a dozen on the
@@ -21,7 +22,7 @@ import random
 
 from core.deployment import Deploy, DeployAll, Ready, open_cells
 
-from .legal import character_writes
+from .legal import draw_write
 from .orders import Commit
 from .state import PlatemailState
 
@@ -40,9 +41,9 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
     mine = [c for c in view.characters if c.side == side and c.fighting and c.pos is not None]
     rng.shuffle(mine)
     for me in mine:
-        writes = character_writes(view, me)
-        if writes:
-            return rng.choice(writes)
+        write = draw_write(view, me, rng)
+        if write is not None:
+            return write
     return Commit(side)
 
 
