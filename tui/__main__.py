@@ -45,6 +45,17 @@ def _run_app(**kwargs) -> int:
     return 0
 
 
+def _not_a_save_file(path: Path) -> str | None:
+    """Why ``path`` cannot be a save, checked without reading it, or None."""
+    if path.is_dir():
+        return "it is a folder, not a save file"
+    if path.is_file():
+        return None
+    if path.exists():
+        return "it is not a regular file (a device, pipe or socket), so it is not a save"
+    return "there is no such file"
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -70,8 +81,9 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":
-        if not args.file.is_file():
-            print(f"skirmish: cannot load {args.file}: there is no such file", file=sys.stderr)
+        problem = _not_a_save_file(args.file)
+        if problem:
+            print(f"skirmish: cannot load {str(args.file)[:200]}: {problem}", file=sys.stderr)
             return 1
         return _run_app(load_path=args.file)
     if args.command == "watch":

@@ -194,6 +194,9 @@ class GameScreen(SeatedScreen, Screen[None]):
             if side != self.keyboard_side and self.keyboard_side is not None:
                 self.notify(f"{game.players[side]} to play", timeout=3)
             self.keyboard_side = side
+            # A draft from the save (tui/drafts.py), once its own side has the keyboard.
+            if hasattr(self.app, "reopen_drafts"):
+                self.app.call_after_refresh(self.app.reopen_drafts, self)
         shown = self.keyboard_side if self.private else side
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
@@ -290,6 +293,9 @@ class GameScreen(SeatedScreen, Screen[None]):
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
+        unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
+        if unsaved:  # saving failed: said on the board until a save succeeds
+            text = f"⚠ {unsaved} · {text}"
         banner = self.query_one("#banner", Static)
         banner.update(text)  # markup=False: names come from saves
         for n in (0, 1):  # the side to act in its board colour
@@ -629,4 +635,6 @@ class GameScreen(SeatedScreen, Screen[None]):
             if yes:
                 self.app.leave_game(self.local_game())
 
-        self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)
+        question = "Leave this game? It is saved, and Continue brings you back here."
+        ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
+        self._open(ask, answered)
