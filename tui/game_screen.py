@@ -142,6 +142,8 @@ class GameScreen(SeatedScreen, Screen[None]):
         self._cursor_unit_text: str | None = None
         self._panel_text: str | None = None
         self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
+        self.my_turn = False  # a hosted or joined seat: whether it is this seat's turn
+        self.news_from: int | None = None  # where "since your last turn" starts in this seat's log
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -201,6 +203,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
+            self._turn_news(side == self.fixed and side is not None)
         elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
@@ -600,8 +603,31 @@ class GameScreen(SeatedScreen, Screen[None]):
         self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, self.readable_log()), None)
 
     def action_why(self) -> None:
-        """Why? on the newest log line (the full log opens on it)."""
-        self.action_full_log()
+        """Why? on the newest log line (the full log opens on it); on a
+        hosted or joined seat whose turn has come, on the first line since
+        its last turn."""
+        from tui.why import EventLog
+
+        rules = self.game.ruleset
+        log = self.readable_log()
+        start = self.news_from if self.single and self.news_from is not None else None
+        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, log, start), None)
+
+    def _turn_news(self, mine: bool) -> None:
+        """A seat in its own terminal: when its turn comes, say in the log
+        pane how much happened since its last turn (x opens it with Why?)."""
+        log_length = len(self.game.log)
+        if mine and not self.my_turn:
+            mark = self.log_marks.get(self.fixed)
+            if mark is not None and log_length > mark:
+                self.news_from = mark
+                count = log_length - mark
+                self.query_one(RichLog).write(
+                    f"▶ Your turn. Since your last: {count} line{'s' if count != 1 else ''} above (x: why?)")
+        elif not mine and self.my_turn:
+            self.log_marks[self.fixed] = log_length
+            self.news_from = None
+        self.my_turn = mine
 
     def log_side(self) -> int | None:
         """Whose log is shown: in hot-seat with secrets, the side whose view

@@ -115,3 +115,50 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
         player.stop()
     finally:
         host.close()
+
+
+async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_and_x_opens_it():
+    from core.game import start
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from textual.widgets import RichLog
+    from tui.why import EventLog
+
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 3, ("Ann", "Bob"))
+    host = new_host("spheres_of_war", remote_side=1, game=game)
+    try:
+        app = SkirmishApp(join_code=host.code)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            local = host.seat(0)
+
+            def host_moves() -> None:
+                while local.to_act() and 0 in local.to_act():
+                    local.submit(local.legal_orders()[0])
+
+            host_moves()
+            assert await _until(pilot, lambda: screen.my_turn)
+            assert screen.news_from is None  # a first turn has no "since your last"
+            for verb in ("deploy-all", "ready"):
+                screen.submit(next(o for o in screen.orders if o.verb == verb))
+                await pilot.pause(0.1)
+            # Play on until the turn has gone to Ann and come back to Bob.
+            for _ in range(40):
+                if not screen.my_turn:
+                    break
+                screen.submit(screen.orders[0])
+                await pilot.pause(0.05)
+            assert not screen.my_turn
+            mark = len(screen.game.log)
+            host_moves()
+            assert await _until(pilot, lambda: screen.my_turn)
+            assert screen.news_from == mark and len(screen.game.log) > mark
+            pane = "\n".join(str(line.text) for line in screen.query_one("#log", RichLog).lines)
+            assert "Your turn. Since your last:" in pane
+            await pilot.press("x")
+            await pilot.pause()
+            assert isinstance(app.screen, EventLog) and app.screen.start == mark
+    finally:
+        host.close()

@@ -272,7 +272,7 @@ class HostingMixin:
             return
         self.stop_joined()
         self.remote_seat = seat
-        while len(self.screen_stack) > 1:
+        while len(self.screen_stack) > 2:  # back to the main menu, which stays
             self.pop_screen()
         self.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
 

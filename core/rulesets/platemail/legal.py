@@ -161,28 +161,82 @@ def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     for me in state.characters:
         if me.side != side or not me.fighting or me.pos is None:
             continue
-        key = (me.id, state.plan(me.id) is not None)
-        writes = memo.get(key)
-        if writes is None:
-            writes = memo[key] = _character_writes(state, me, key[1])
-        out += writes
+        out += character_writes(state, me, memo)
     return out
 
 
+def character_writes(state: PlatemailState, me: Character, memo: dict | None = None) -> tuple[Write, ...]:
+    """The writes ``sample_writes`` lists for ``me`` (fighting, placed, of
+    the side to write; ``state`` is that side's view), from the same memo."""
+    if memo is None:
+        if state.stage != "orders" or state.committed[me.side]:
+            return ()
+        memo = _memo_for(state)
+    key = (me.id, state.plan(me.id) is not None)
+    writes = memo.get(key)
+    if writes is None:
+        writes = memo[key] = _character_writes(state, me, key[1])
+    return writes
+
+
 def _character_writes(state: PlatemailState, me: Character, written: bool) -> tuple[Write, ...]:
+    cands = _candidates(state, me, written)
+    ok = _checker(state, me)
+    s = me.side
+    return tuple(Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
+                 if ok(first, True) and ok(then, False) and ok(other, False))
+
+
+def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Write | None:
+    """One of ``character_writes(state, me)`` drawn with ``rng`` (each
+    equally likely) without checking every candidate: random candidates are
+    checked until one passes, then (after ``tries`` misses) the passing ones
+    are listed.  The rng calls depend only on the state, never on what the
+    memo holds, so a draw repeats in any process."""
+    if state.stage != "orders" or state.committed[me.side]:
+        return None
+    written = state.plan(me.id) is not None
+    memo = _memo_for(state)
+    key = ("candidates", me.id, written)
+    cands = memo.get(key)
+    if cands is None:
+        cands = memo[key] = _candidates(state, me, written)
+    ok = _checker(state, me)
+    s = me.side
+    for _ in range(tries):
+        first, cond, then, other = rng.choice(cands)
+        if ok(first, True) and ok(then, False) and ok(other, False):
+            return Write(s, me.id, first, cond, then, other)
+    writes = character_writes(state, me, memo)
+    return rng.choice(writes) if writes else None
+
+
+def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tuple, ...]:
+    """(first, condition, then, otherwise) of every write considered for
+    ``me``, before the checks."""
     firsts = _firsts(state, me)
     seconds = _seconds(me, _shoots(me))
     if written:
         firsts = firsts[:2]
-    s = me.side
-    stock = _stock(s)
-    # check_write on one of this character's writes is check_act on each
-    # of its three Actions (the order-level tests pass for ``me``); an
-    # Action object shared by several candidates is checked once.  The
-    # stock Actions name no character and no cell, so check_act reads
-    # nothing of the state for them but ``me``: their verdicts are kept
-    # per (equal) character across calls.
-    stock_ids = _STOCK_IDS[s]
+    stock = _stock(me.side)
+    # The seed's own example order comes first.
+    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
+    n = len(seconds)
+    for i, first in enumerate(firsts):
+        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
+    return tuple(cands)
+
+
+def _checker(state: PlatemailState, me: Character):
+    """``ok(act, first)``: whether ``check_act`` passes ``act`` for ``me``.
+
+    check_write on one of this character's writes is check_act on each of
+    its three Actions (the order-level tests pass for ``me``); an Action
+    object shared by several candidates is checked once.  The stock Actions
+    name no character and no cell, so check_act reads nothing of the state
+    for them but ``me``: their verdicts are kept per (equal) character
+    across calls."""
+    stock_ids = _STOCK_IDS[me.side]
     known = _stock_verdicts(state, me)
     verdict: dict[tuple[int, bool], bool] = {}
 
@@ -196,10 +250,4 @@ def _character_writes(state: PlatemailState, me: Character, written: bool) -> tu
                 (known if key[0] in stock_ids else verdict)[key] = good
         return good
 
-    # The seed's own example order comes first.
-    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
-    n = len(seconds)
-    for i, first in enumerate(firsts):
-        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
-    return tuple(Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
-                 if ok(first, True) and ok(then, False) and ok(other, False))
+    return ok

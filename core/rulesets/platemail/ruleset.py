@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 
 
 from core.board import Battlefield
@@ -15,6 +16,7 @@ from core.values import evolve
 
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
+from .draw import random_order as draw_order
 from .legal import sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
@@ -78,6 +80,12 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
     return characters if out == characters else out
 
 
+# The sides still writing, for each pair of committed flags (to_act is asked
+# many times per order; read-only constants).
+_WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b)) if not done)
+                             for a in (False, True) for b in (False, True)})
+
+
 class Platemail(Ruleset):
     name = "platemail"
     title = "Platemail"
@@ -113,7 +121,7 @@ class Platemail(Ruleset):
         if state.stage == "deploy":
             return frozenset({state.deploying})
         if state.stage == "orders":
-            return frozenset(s for s in (0, 1) if not state.committed[s])
+            return _WRITING[state.committed]
         return frozenset()
 
     def legal_orders(self, state: PlatemailState, side: int) -> Sequence[Order]:
@@ -132,6 +140,10 @@ class Platemail(Ruleset):
             return out
         # Worked out from what the side knows, never from unseen skulkers.
         return [Commit(side)] + sample_writes(self.view(state, side), side)
+
+    def random_order(self, state: PlatemailState, side: int, rng):
+        """One listed order drawn without listing them all (``draw``)."""
+        return draw_order(self, state, side, rng)
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
         if state.stage == "over":

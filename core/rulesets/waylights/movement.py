@@ -51,7 +51,10 @@ def _make_tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
                 out.append((nxt, grid[nxt] * 2, sides))
             else:
                 out.append((nxt, grid[nxt], None))
-        steps[(x, y)] = tuple(out)
+        # cheapest first (a stable sort: equal steps keep their order), so
+        # that a search stops reading a cell's steps at the first one over
+        # its budget
+        steps[(x, y)] = tuple(sorted(out, key=lambda s: s[1]))
     return grid, steps
 
 
@@ -112,19 +115,25 @@ def reach_entry(state: WaylightsState, uid: str, occ: dict[Cell, str] | None = N
 def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget: int) -> dict[Cell, int]:
     """Least costs within ``budget`` (Dijkstra with one bucket per cost, the
     costs being small integers): orthogonal steps cost the entered cell's
-    cost, diagonal ones twice that; other figures block."""
+    cost, diagonal ones twice that; other figures block.  Each cell's steps
+    are listed cheapest first (``_tables``), so a cell's scan stops at the
+    first step over the budget."""
     _, steps = _tables(bf)
     blocked = {c for c, who in occ.items() if who != uid}
     best = {start: 0}
+    known = best.get
     buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
-    for cost, bucket in enumerate(buckets):
-        for cell in bucket:
+    for cost in range(budget):  # nothing leaves the last bucket within the budget
+        left = budget - cost
+        for cell in buckets[cost]:
             if best[cell] != cost:
                 continue  # reached more cheaply since it was queued
             for nxt, step, sides in steps[cell]:
+                if step > left:
+                    break
                 c = cost + step
-                if c > budget or nxt in blocked or c >= best.get(nxt, BIG):
+                if c >= known(nxt, BIG) or nxt in blocked:
                     continue
                 if sides is not None and blocked.issuperset(sides):
                     continue  # both open cells beside the diagonal hold figures

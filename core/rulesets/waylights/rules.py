@@ -242,11 +242,12 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
     events: list[Event] = []
     if isinstance(order, Split):
         f = state.get(order.unit)
-        state = state.put(evolve(f, split=order.attack, split_round=state.round))
+        split = evolve(f, split=order.attack, split_round=state.round)
         events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
-        if state.pending == "split":
-            state = evolve(state, pending="")
+        if state.pending == "split":  # the figure and the pending field in one rebuild
+            state = evolve(state, fighters=tuple(split if g.id == f.id else g for g in state.fighters), pending="")
         else:
+            state = state.put(split)
             state, evs = enter_response(state)
             events += evs
     elif isinstance(order, Defend):
@@ -304,13 +305,15 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
 def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsState, list[Event]]:
     events: list[Event] = []
     uses_action = isinstance(order, ACTION_ORDERS)
-    if uses_action:
+    is_move = isinstance(order, (Move, SplitMove, Step))
+    if uses_action and not is_move:  # a move counts its Action in its own rebuild below
         state = evolve(state, actions=state.actions + 1)
-    if isinstance(order, (Move, SplitMove, Step)):
+    if is_move:
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
-        state = state.put(evolve(f, pos=order.to))
-        state = evolve(state, exposed=True, moved=state.moved or isinstance(order, Move),
-                             stepped=state.stepped or isinstance(order, Step))
+        moved = evolve(f, pos=order.to)
+        state = evolve(state, fighters=tuple(moved if g.id == f.id else g for g in state.fighters),
+                       actions=state.actions + 1 if uses_action else state.actions, exposed=True,
+                       moved=state.moved or isinstance(order, Move), stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
         if f.suppressed_by:
             state, evs = suppression_shot(state, f.id)

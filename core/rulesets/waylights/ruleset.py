@@ -13,6 +13,7 @@ from core.events import Event, Note
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.waylights import rules
+from core.rulesets.waylights.draw import random_order as draw_order
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
@@ -145,6 +146,10 @@ class WaylightsRuleset(Ruleset):
         # Everything else is filtered through check so that every listed
         # order passes it.
         return [o for o in out if rules.check(state, o) is None]
+
+    def random_order(self, state: WaylightsState, side: int, rng):
+        """One listed order drawn without listing them all (``draw``)."""
+        return draw_order(self, state, side, rng)
 
     def _deploy_orders(self, state, side):
         own = state.side_of(side)

@@ -66,18 +66,22 @@ def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState,
 def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
     f = state.get(uid)
     one = f.entangled
-    state = state.put(evolve(f, entangled=False, pierced=False, shielded_by=None))
-    state = evolve(state, active=uid, pending="split", actions=0, max_actions=1 if one else 2,
-                         moved=False, stepped=False, exposed=False, target=None, counter_used=False)
+    # one rebuild of the state for the figure and the turn's fields
+    fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
+    state = evolve(state, fighters=tuple(fighter if g.id == uid else g for g in state.fighters),
+                   active=uid, pending="split", actions=0, max_actions=1 if one else 2,
+                   moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = f"{f.name}'s turn (round {state.round})" + (", entangled: one Action" if one else "")
     return state, [TurnStarted(state.round, detail)]
 
 
 def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     f = state.get(state.active) if state.active else None
+    fighters = state.fighters
     if f is not None:
-        state = state.put(evolve(f, acted_round=state.round, suppressed_by=None))
-    state = evolve(state, active=None, pending="", index=state.index + 1)
+        done = evolve(f, acted_round=state.round, suppressed_by=None)
+        fighters = tuple(done if g.id == f.id else g for g in fighters)
+    state = evolve(state, fighters=fighters, active=None, pending="", index=state.index + 1)
     return advance(state, [])
 
 

@@ -1,0 +1,59 @@
+"""Speed only, no rules: one random legal order without listing them all
+(``Ruleset.random_order``, for computer players and the benchmarks).
+
+The listing is ``commit`` and then, for every character of the side still
+fighting, a sample of its written orders (``legal.sample_writes``, worked
+out from what the side knows).  The draw commits by a share; otherwise it
+picks one character and draws one of that character's writes
+(``legal.draw_write``: random candidates of the listing's own, checked one
+at a time with the listing's checks until one passes, so it returns only
+listed orders, each equally likely); a character with none passes the
+choice to another, and with no write anywhere the side commits.  Every listed order keeps a non-zero
+chance, and the draw uses only the ``rng`` it is given.
+
+``COMMIT_SHARE`` is near the listing's own rate (one order in a dozen on the
+bench's games), so these games write about as many orders per Round as
+games played from the listing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.deployment import Deploy, DeployAll, Ready, open_cells
+
+from .legal import draw_write
+from .orders import Commit
+from .state import PlatemailState
+
+COMMIT_SHARE = 1 / 12
+
+
+def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
+    """A legal order for ``side`` (who is to act), or None if it has none."""
+    if side not in ruleset.to_act(state):
+        return None
+    if state.stage == "deploy":
+        return _deploy(state, side, rng)
+    if rng.random() < COMMIT_SHARE:
+        return Commit(side)
+    view = ruleset.view(state, side)  # never what the side cannot know
+    mine = [c for c in view.characters if c.side == side and c.fighting and c.pos is not None]
+    rng.shuffle(mine)
+    for me in mine:
+        write = draw_write(view, me, rng)
+        if write is not None:
+            return write
+    return Commit(side)
+
+
+def _deploy(state: PlatemailState, side: int, rng: random.Random):
+    """The listing's deployment orders are few (place all, the first waiting
+    character on one of four cells, or ready): one of them."""
+    pos = {c.id: c.pos for c in state.characters}
+    waiting = [c.id for c in state.characters if c.side == side and c.pos is None]
+    if not waiting:
+        return Ready(side)
+    orders = [DeployAll(side)] + [Deploy(side, waiting[0], cell)
+                                  for cell in open_cells(state.battlefield, side, pos)[:4]]
+    return rng.choice(orders)

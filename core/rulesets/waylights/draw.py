@@ -1,0 +1,164 @@
+"""Speed only, no rules: one random legal order without listing them all
+(``Ruleset.random_order``, for computer players and the benchmarks).
+
+A turn's listing holds every cell the active figure can Move and Split Move
+to (often fifty or more orders, each from a movement search), beside a
+handful of attacks, weapon changes, items, steps and the end of the turn.
+The draw here picks a kind of order first, by its share, and builds only
+that kind, with the same helpers and the same ``check_turn`` filter as
+``legal_orders``; a kind with nothing to offer is dropped and another is
+drawn, and ending the turn is always there.  So every order it returns is
+one the listing holds, every listed order keeps a non-zero chance, and it
+draws only from the ``rng`` it is given.
+
+The chances are not those of a uniform choice from the listing (moving is
+one kind among others, not nine orders in ten), so games played this way
+differ from games played from the listing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.deployment import DeployAll, Ready
+
+from .combat import reaches
+from .movement import step_cells
+from .orders import (Attack, Boost, Clip, Crystal, EndTurn, Finish, Move, Reload, Split, SplitMove, Step,
+                     TakeCover, Wield)
+from .rules import check, check_turn
+from .state import KO, READY, WaylightsState
+
+READY_SHARE = 0.25  # deployment: declare ready once every figure stands
+DEPLOY_ALL_SHARE = 0.25  # deployment: place the rest at once
+DEPLOY_TRIES = 16  # random zone cells tried before listing the free ones
+
+# A turn's kinds of order and their shares (normalised over the kinds left).
+KINDS = (("move", 30), ("split-move", 15), ("attack", 25), ("finish", 10), ("other", 8), ("step", 5),
+         ("end", 7))
+
+
+def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
+    """A legal order for ``side`` (who is to decide), or None if it has none."""
+    if side not in ruleset.to_act(state):
+        return None
+    if state.phase == "deploy":
+        return _deploy(ruleset, state, side, rng)
+    if state.pending in ("split", "target-split"):
+        uid = state.active if state.pending == "split" else state.attack.target
+        return Split(side, uid, rng.choice([n for n in (4, 3, 2, 1, 0)
+                                            if check(state, Split(side, uid, n)) is None]))
+    if state.pending == "response":
+        return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
+    return _turn(ruleset, state, side, rng)
+
+
+def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
+    """A Deploy of any own figure to a free zone cell, DeployAll while one
+    is unplaced, or Ready once all stand."""
+    from .ruleset import _zone_deploys  # the listing's own Deploy orders
+
+    own = state.side_of(side)
+    unplaced = any(f.pos is None for f in own)
+    if rng.random() < (DEPLOY_ALL_SHARE if unplaced else READY_SHARE):
+        return DeployAll(side) if unplaced else Ready(side)
+    taken = {f.pos for f in state.fighters if f.pos is not None}
+    f = rng.choice(own)
+    deploys = _zone_deploys(state.battlefield, side, f.id)
+    for _ in range(DEPLOY_TRIES):
+        order = rng.choice(deploys)
+        if order.at not in taken:
+            return order
+    free = [o for o in deploys if o.at not in taken]
+    if free:
+        return rng.choice(free)
+    return DeployAll(side) if unplaced else Ready(side)
+
+
+def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
+    f = state.get(state.active)
+    kinds = list(KINDS)
+    while kinds:
+        total = sum(w for _, w in kinds)
+        roll = rng.random() * total
+        for i, (kind, weight) in enumerate(kinds):
+            roll -= weight
+            if roll < 0:
+                break
+        order = _KIND[kind](ruleset, state, f, side, rng)
+        if order is not None:
+            return order
+        del kinds[i]
+    return EndTurn(side, f.id)  # not reached: "end" always gives an order
+
+
+def _actions_left(state: WaylightsState) -> bool:
+    return state.actions < state.max_actions
+
+
+def _move(ruleset, state, f, side, rng):
+    if not _actions_left(state) or f.grappled_by or state.stepped:
+        return None
+    from .ruleset import _moves  # the listing's own Move orders, in cell order
+
+    orders = _moves(Move, side, f.id, state, f.template.move)
+    return rng.choice(orders) if orders else None
+
+
+def _split_move(ruleset, state, f, side, rng):
+    if not _actions_left(state) or f.grappled_by:
+        return None
+    from .ruleset import _moves
+
+    orders = _moves(SplitMove, side, f.id, state, f.template.move // 2)
+    return rng.choice(orders) if orders else None
+
+
+def _attack(ruleset, state, f, side, rng):
+    """The attacks on one enemy in reach (enemies tried in random order),
+    every listed variant (effect, tension, smash) equally likely."""
+    if not _actions_left(state):
+        return None
+    enemies = [t for t in state.fighters if t.side != side and t.status == READY]
+    rng.shuffle(enemies)
+    for t in enemies:
+        if reaches(state, f, t, f.weapon) is not None:
+            continue
+        variants = [Attack(side, f.id, t.id, e, None, p, s) for e in ruleset._effects(state, f, t)
+                    for p in ruleset._psi(state, f) for s in ruleset._smash(state, f, t)]
+        variants = [o for o in variants if check_turn(state, f, o) is None]
+        if variants:
+            return rng.choice(variants)
+    return None
+
+
+def _finish(ruleset, state, f, side, rng):
+    if not _actions_left(state):
+        return None
+    orders = [Finish(side, f.id, t.id) for t in state.fighters if t.side != side and t.status == KO]
+    orders = [o for o in orders if check_turn(state, f, o) is None]
+    return rng.choice(orders) if orders else None
+
+
+def _other(ruleset, state, f, side, rng):
+    """Taking cover, a weapon change, an item or a psi boost."""
+    if not _actions_left(state):
+        return None
+    u = f.id
+    orders = [TakeCover(side, u)] + [Wield(side, u, w) for w in f.template.weapons]
+    orders += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
+    orders = [o for o in orders if check_turn(state, f, o) is None]
+    return rng.choice(orders) if orders else None
+
+
+def _step(ruleset, state, f, side, rng):
+    orders = [o for o in (Step(side, f.id, c) for c in step_cells(state, f.id)) if check_turn(state, f, o) is None]
+    return rng.choice(orders) if orders else None
+
+
+def _end(ruleset, state, f, side, rng):
+    return EndTurn(side, f.id)
+
+
+_KIND = {"move": _move, "split-move": _split_move, "attack": _attack, "finish": _finish, "other": _other,
+         "step": _step, "end": _end}
