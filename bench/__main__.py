@@ -2,7 +2,10 @@
 
 Runs every benchmark on this machine and writes the table to
 ``docs/performance.md``.  ``--quick`` uses tiny sizes (seconds, for checking
-that the benchmarks run); the full run takes several minutes.
+that the benchmarks run); the full run takes several minutes.  The
+computer player's strength table runs only when named (``--only strength``,
+100 games a pairing unless ``--games`` says otherwise): several hours.  A run of only the
+strength table replaces that section of the report and keeps the rest.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench import engine, latency, report, startup, wire
+from bench import engine, latency, report, startup, strength, wire
 from bench.stats import machine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,14 +26,18 @@ BENCHMARKS = {
     "startup": startup.run,
     "latency": latency.run,
     "wire": wire.run,
+    "strength": strength.run,
 }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m bench", description="Measure Skirmish on this machine.")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: check that every benchmark runs")
-    parser.add_argument("--only", default=",".join(BENCHMARKS), help="comma-separated: " + ", ".join(BENCHMARKS))
+    parser.add_argument("--only", default=",".join(n for n in BENCHMARKS if n != "strength"),
+                        help="comma-separated: " + ", ".join(BENCHMARKS) + " (strength, hours, only when named)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
+    parser.add_argument("--games", type=int, help="games per pairing for the strength table (default 100)")
+    parser.add_argument("--rulesets", default="", help="strength table: only these rulesets (comma-separated)")
     parser.add_argument("--json", dest="json_path", help="also write the raw results as JSON here")
     parser.add_argument("--from-json", dest="from_json", help="measure nothing: render the report from a --json file")
     args = parser.parse_args(argv)
@@ -52,9 +59,23 @@ def main(argv: list[str] | None = None) -> int:
         for name in BENCHMARKS:
             if name in names:
                 log(f"{name}...")
-                results[name] = BENCHMARKS[name](args.quick, log=log)
+                if name == "strength":
+                    only = tuple(n for n in args.rulesets.split(",") if n)
+                    results[name] = strength.run(args.quick, log=log, games=args.games, only=only)
+                else:
+                    results[name] = BENCHMARKS[name](args.quick, log=log)
         quick, seconds = args.quick, time.perf_counter() - began
-    text = report.render(results, facts, quick, seconds)
+    out_path = Path(args.out) if args.out != "-" else None
+    if set(results) == {"strength"} and out_path is not None and out_path.exists():
+        # Only the strength table was measured: keep the rest of the report.
+        text = strength.splice(out_path.read_text(encoding="utf-8"), strength.render(results["strength"]))
+    else:
+        text = report.render(results, facts, quick, seconds)
+        old = out_path.read_text(encoding="utf-8") if out_path is not None and out_path.exists() else ""
+        if "strength" not in results and strength.START in old and strength.END in old:
+            # The strength table was not measured this time: keep the last one.
+            kept = old.split(strength.START, 1)[1].split(strength.END, 1)[0].strip("\n").splitlines()
+            text = strength.splice(text, kept)
     if args.out == "-":
         sys.stdout.write(text)
     else:

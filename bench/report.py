@@ -70,6 +70,10 @@ def render(results: dict[str, Any], machine: dict[str, str], quick: bool, second
         out += _saves(results["saves"])
     if "wire" in results:
         out += _wire(results["wire"])
+    if "strength" in results:
+        from bench import strength
+
+        out += ["", strength.START, *strength.render(results["strength"]), strength.END, ""]
     if FINDINGS.exists():
         out += ["", FINDINGS.read_text(encoding="utf-8").rstrip(), ""]
     return "\n".join(out).rstrip() + "\n"

@@ -94,10 +94,11 @@ class GameSession:
     def load_with_pending(self) -> tuple[Game, dict]:
         return store.load_with_pending(self.path)
 
-    def save(self, game: Game, pending: dict[str, Any] | None = None) -> None:
+    def save(self, game: Game, pending: dict[str, Any] | None = None,
+             seats: tuple[str, str] | None = None) -> None:
         if not self.is_open:
             raise store.SaveError(self.path, "the game was closed; open it again to save")
-        store.save_game(game, self.path, pending)
+        store.save_game(game, self.path, pending, seats)
 
     def close(self) -> None:
         if self._lock.is_locked:

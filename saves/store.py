@@ -33,7 +33,7 @@ from core.registry import find_ruleset, rulesets
 from saves.convert import (PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure,
                            unstructure)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
 # Every bound is checked before work in proportion to it.  The longest
@@ -49,6 +49,19 @@ MAX_MESSAGE = 600  # characters of a refusal shown to people
 # Migrations on the raw dict: MIGRATIONS[n] turns a version-n save into a
 # version-(n + 1) save.  Add one whenever FORMAT_VERSION goes up.
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+# Who sat at each side: a person, or the computer at a level (core.ai).
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+PEOPLE = ("human", "human")
+
+
+def _add_seats(raw: dict) -> dict:
+    """Format 1 did not say who played: every game then was two people."""
+    raw.setdefault("seats", list(PEOPLE))
+    return raw
+
+
+MIGRATIONS[1] = _add_seats
 
 
 class SaveError(Exception):
@@ -143,9 +156,10 @@ class SaveFile:
     snapshot: dict[str, Any] | None
     saved_at: str = ""
     pending: dict[str, Any] = attrs.field(factory=dict)
+    seats: tuple[str, str] = PEOPLE
 
 
-def game_to_data(game: Game, pending: dict | None = None) -> dict:
+def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None) -> dict:
     """The JSON data of a save of ``game``."""
     conv = converter_for(game.ruleset)
     return {
@@ -160,7 +174,15 @@ def game_to_data(game: Game, pending: dict | None = None) -> dict:
         "snapshot": unstructure(conv, game.state),
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),
+        "seats": list(_checked_seats(seats or PEOPLE)),
     }
+
+
+def _checked_seats(seats) -> tuple[str, str]:
+    seats = tuple(seats)
+    if len(seats) != 2 or any(s not in SEAT_KINDS for s in seats):
+        raise ValueError(f"seats must be two of {', '.join(SEAT_KINDS)}, not {list(seats)}")
+    return seats
 
 
 # -- writing ------------------------------------------------------------------
@@ -238,12 +260,13 @@ def _keep_backup(path: Path) -> None:
         staging.unlink(missing_ok=True)
 
 
-def save_game(game: Game, path: Path, pending: dict | None = None) -> None:
+def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[str, str] | None = None) -> None:
     """Write ``game`` to ``path`` atomically; the previous file stays as
-    ``<name>.bak``.  Raises SaveError if it cannot be written."""
+    ``<name>.bak``.  ``seats``: who plays each side (default two people).
+    Raises SaveError if it cannot be written."""
     path = Path(path)
     try:
-        data = game_to_data(game, pending)
+        data = game_to_data(game, pending, seats)
         blob = _format_save(data).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be written as JSON ({exc})") from exc
@@ -408,6 +431,7 @@ class _Loaded:
     game: Game
     pending: dict
     saved_at: str
+    seats: tuple[str, str] = PEOPLE
 
 
 def _load(path: Path) -> _Loaded:
@@ -417,6 +441,9 @@ def _load(path: Path) -> _Loaded:
         envelope = structure(PLAIN, data, SaveFile, "$")
     except StructureError as exc:
         raise SaveError(path, f"the save is not laid out right: {exc}") from None
+    if any(seat not in SEAT_KINDS for seat in envelope.seats):
+        raise SaveError(path, f"the save is not laid out right: seats must each be one of "
+                              f"{', '.join(SEAT_KINDS)} @ $.seats")
     try:
         rules = find_ruleset(envelope.ruleset)
     except KeyError:
@@ -480,7 +507,7 @@ def _load(path: Path) -> _Loaded:
                 f"the snapshot does not match the game its orders play out to (first difference at "
                 f"{where.replace('$', 'snapshot', 1)}); the file has been changed or damaged",
             )
-    return _Loaded(game, envelope.pending, envelope.saved_at)
+    return _Loaded(game, envelope.pending, envelope.saved_at, envelope.seats)
 
 
 def load_game(path: Path) -> Game:
@@ -491,6 +518,18 @@ def load_game(path: Path) -> Game:
 def load_pending(path: Path) -> dict:
     """The UI state stored with the game (after the same checks)."""
     return _load(path).pending
+
+
+def load_with_seats(path: Path) -> tuple[Game, tuple[str, str]]:
+    """The game and who plays each side ("human" or a computer level)."""
+    loaded = _load(path)
+    return loaded.game, loaded.seats
+
+
+def load_for_play(path: Path) -> tuple[Game, dict, tuple[str, str]]:
+    """The game, its pending screen state and its seats, with one replay."""
+    loaded = _load(path)
+    return loaded.game, loaded.pending, loaded.seats
 
 
 def load_with_pending(path: Path) -> tuple[Game, dict]:
@@ -533,6 +572,8 @@ __all__ = [
     "load_game",
     "load_pending",
     "load_with_pending",
+    "load_with_seats",
+    "load_for_play",
     "new_save_path",
     "save_game",
     "safe_name",

@@ -102,6 +102,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
         self.join_role = "watch" if join_watch else "player"
         self.session: Any = None
+        self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
         self._saved_orders = 0  # how many orders the last good save held
@@ -281,7 +282,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.push_screen(self.leave_question(question) if in_game else Confirm(question), answered)
 
     # -- games ---------------------------------------------------------------------
-    def start_game(self, game: Any, replace: Any = None) -> None:
+    def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:
         from tui.persistence import store
 
         if self.hosting_new:
@@ -289,11 +290,12 @@ class SkirmishApp(HostingMixin, App[None]):
             return
         self.close_session()
         game = _safe_players(game)
+        self.seat_kinds = tuple(seats or ("human", "human"))
         try:
             saves = store()
             path = saves.new_save_path(game)
             self.session = saves.GameSession.open(path)
-            self.session.save(game)
+            self.session.save(game, seats=self.seat_kinds)
         except Exception as exc:
             self.session = None
             self.report("This game will not be saved", exc)
@@ -315,7 +317,7 @@ class SkirmishApp(HostingMixin, App[None]):
             self.report("Cannot open that save", exc)
             return
         try:
-            game, pending = saves.load_with_pending(Path(path))
+            game, pending, seats = saves.load_for_play(Path(path))
         except Exception as exc:
             session.close()
             self.report("Cannot open that save", exc)
@@ -324,6 +326,7 @@ class SkirmishApp(HostingMixin, App[None]):
 
         self.close_session()
         self.session = session
+        self.seat_kinds = seats
         self._show_game(game, None)
         self.drafts_waiting = waiting_from(pending)
 
@@ -410,7 +413,7 @@ class SkirmishApp(HostingMixin, App[None]):
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(screen if screen is not None else GameScreen(game))
+        self.push_screen(screen if screen is not None else GameScreen(game, kinds=self.seat_kinds))
         self.call_after_refresh(self.check_size)
 
     def autosave(self, game: Any, announce: bool = False) -> str | None:
@@ -420,7 +423,7 @@ class SkirmishApp(HostingMixin, App[None]):
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         try:
-            self.session.save(game, {**self.pending(), **self.save_pending()})
+            self.session.save(game, {**self.pending(), **self.save_pending()}, seats=self.seat_kinds)
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed: the game keeps trying", exc)
@@ -478,7 +481,7 @@ class SkirmishApp(HostingMixin, App[None]):
                 target = saves.new_save_path(self.game, target)
             elif target.suffix != ".json":
                 target = target.with_name(target.name + ".json")
-            saves.save_game(self.game, target, self.pending())
+            saves.save_game(self.game, target, self.pending(), self.seat_kinds)
         except Exception as exc:
             self.report("Could not write it there", exc)
             return False

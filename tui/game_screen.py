@@ -43,6 +43,7 @@ from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
+from tui.computer import computer_seats
 from tui.modals import ChoiceMenu, Confirm, Handover, Message
 from tui.rulesets import adapter_for
 from tui.seated import SeatedScreen
@@ -107,7 +108,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any = None, seats: SeatSet | None = None) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.seats = seats if seats is not None else SeatSet.hot_seat(game)
         self._snapshot: Any = None
@@ -119,6 +120,8 @@ class GameScreen(SeatedScreen, Screen[None]):
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
+        # A side the computer plays (tui/computer.py): it thinks off this thread.
+        self.computer = computer_seats(self, kinds)  # kinds: "human" or a level, per side
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings
@@ -127,7 +130,7 @@ class GameScreen(SeatedScreen, Screen[None]):
                 table[key] = table.pop(key)
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
-        self.keyboard_side: int | None = None  # whose view is on screen
+        self.keyboard_side: int | None = self.computer.watcher if self.computer else None  # whose view is on screen
         self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
@@ -152,6 +155,8 @@ class GameScreen(SeatedScreen, Screen[None]):
                     yield Static("", id="panel", markup=False)
                 yield Static("", id="cursor", markup=False)
                 yield Static("", id="cursor-unit", markup=False)
+                if self.computer is not None:
+                    yield self.computer
         log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
         log.can_focus = False
         log.border_title = escape("log: [ ] scroll · L whole log")
@@ -179,13 +184,22 @@ class GameScreen(SeatedScreen, Screen[None]):
         to_act = self.game.to_act
         if self.single and self.fixed in to_act:
             return self.fixed
-        return min(to_act) if to_act else None
+        people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
+        return min(people or to_act) if to_act else None
+
+    def log_line(self, text: str) -> None:
+        self.query_one(RichLog).write(text)
 
     @guarded
     def redraw(self) -> None:
         game = self.game
         rules = game.ruleset
         side = self.acting_side()
+        if self.computer is not None:
+            self.call_after_refresh(self.computer.poke)
+            if self.computer.plays(side):
+                side = None  # the computer's turn: nothing for the keyboard to do
+                self.keyboard_side = self.computer.watcher
         if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
@@ -292,7 +306,8 @@ class GameScreen(SeatedScreen, Screen[None]):
                 if getattr(self.seats.any_seat, "status", "") == "absent":  # the host's screen
                     who += f" (not connected; {self.seats.any_seat.reason.lower()})"
             elif side is None:
-                who = "Nobody to act"
+                bots = sorted(game.to_act)
+                who = f"▶ {game.players[bots[0]]} (computer) to play" if bots else "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
@@ -648,6 +663,17 @@ class GameScreen(SeatedScreen, Screen[None]):
         self.app.push_screen(HelpScreen(rules.name, rules.title))
 
     @guarded
+    def action_computer(self, what: str) -> None:
+        """Watching the computer: pause, one move, faster, slower."""
+        if self.computer is None:
+            return
+        if what == "pause":
+            self.computer.toggle_pause()
+        elif what == "step":
+            self.computer.step()
+        else:
+            self.computer.faster(1 if what == "faster" else -1)
+
     def action_save(self) -> None:
         if self.local_game() is None:
             self.notify("The host saves this game after every order.", markup=False)

@@ -18,6 +18,10 @@ from core.options import describe_options, option_problem
 from tui.widgets import Cycler
 
 
+SEATS = ("human", "easy", "normal", "hard")
+SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the computer (hard)")
+
+
 def option_values(info) -> tuple[list, list[str]] | None:
     """Values a Cycler offers for one option, or None for a free text field."""
     if info.choices:
@@ -76,6 +80,10 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Player 2 (side 1)")
                 yield Input("Player 2", id="p1", max_length=24)
+            for i in (0, 1):  # a person, or the computer (both: watch it play itself)
+                with Horizontal(classes="row"):
+                    yield Label(f"Player {i + 1} is")
+                    yield Cycler(list(SEATS), list(SEAT_LABELS), 0, id=f"seat{i}")
             yield Vertical(id="options")
             with Horizontal(classes="row"):
                 yield Label("Battlefield")
@@ -171,6 +179,8 @@ class NewGameScreen(Screen[None]):
             self._build_options()
         elif event.cycler.id == "battlefield":
             self._show_battlefield()
+        elif event.cycler.id in ("seat0", "seat1"):
+            pass
         else:
             self._update_battlefields()
 
@@ -219,7 +229,8 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             problem.update(str(exc))
             return
-        self.app.start_game(game, replace=self)
+        seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
+        self.app.start_game(game, replace=self, seats=seats)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -133,3 +133,32 @@ def test_peak_memory_is_the_childs_own_not_the_harnesses():
     del ballast
     assert 40 <= app.peak_mib < 120, app.peak_mib
     assert app.max_rss_mib >= 150  # what the old column showed
+
+
+def test_strength_interval_and_report_section():
+    from bench import strength
+
+    low, high = strength.wilson(95, 100)  # the textbook Wilson interval for 95 of 100
+    assert (round(low, 3), round(high, 3)) == (0.888, 0.978)
+    assert strength.wilson(0, 0) == (0.0, 1.0)
+    result = {"games": 2, "load_before": "1.00", "load_after": "2.00",
+              "rows": [{"ruleset": "spheres_of_war", "strong": "normal", "weak": "random", "games": 2,
+                        "score": 1.5, "draws": 1, "low": 0.2, "high": 0.97, "aim": 0.95, "seconds": 60}],
+              "times": {"normal": {"spheres_of_war": {"n": 3, "median": 0.1, "p10": 0.05, "p90": 0.2,
+                                                      "p99": 0.3, "max": 0.4}}}}
+    section = strength.render(result)
+    assert any("1.5/2 (1 drawn)" in line and "not shown" in line for line in section)
+    document = "# Performance\n\nother figures\n"
+    once = strength.splice(document, section)
+    assert once.startswith(document.rstrip()) and strength.START in once
+    assert strength.splice(once, section) == once  # replaced, not added twice
+
+
+def test_strength_plays_a_game_with_the_computer():
+    from bench import strength
+    from core.ai import Level
+
+    times: dict = {}
+    winner, orders = strength.play(find_ruleset("spheres_of_war"), ("random", Level("tiny", 2, 3)), 3, times)
+    assert orders > 0 and winner in (0, 1, None)
+    assert len(times[Level("tiny", 2, 3)]) > 0

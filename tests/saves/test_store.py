@@ -50,8 +50,9 @@ def test_the_file_holds_every_field_the_format_names(tiny, tmp_path):
     save_game(game, path)
     data = json.loads(path.read_text())
     assert list(data) == ["format_version", "game_version", "ruleset", "options", "battlefield", "seed",
-                          "players", "orders", "snapshot", "saved_at", "pending"]
-    assert data["format_version"] == FORMAT_VERSION == 1
+                          "players", "orders", "snapshot", "saved_at", "pending", "seats"]
+    assert data["format_version"] == FORMAT_VERSION == 2
+    assert data["seats"] == ["human", "human"]
     assert data["game_version"] == core.__version__
     assert data["ruleset"] == "tiny"
     assert data["orders"] == [o.to_text() for o in game.orders]

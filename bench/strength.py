@@ -1,0 +1,160 @@
+"""How well the computer plays, and how long it thinks.
+
+Pairings per ruleset: normal against a random player, normal against easy,
+hard against normal.  Each game is seeded; the stronger player takes side 0
+in even games and side 1 in odd ones.  A win counts 1, a draw 1/2; the
+interval is Wilson's 95% score interval over the games.  Optio's scouting
+game names no winner (it decides where the battle is fought), so there the
+side whose army reached the meeting square first, and so places the
+battlefield template, is scored as the winner.
+
+Every computer move is timed (wall clock, on a shared machine) for the
+move-time table.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from typing import Any, Callable
+
+from bench.games import battlefield_for
+from bench.stats import load_average, summary
+from core.ai import choose
+from core.game import start, submit
+from core.registry import rulesets
+from core.ruleset import Rejection
+
+PAIRINGS = (("normal", "random"), ("normal", "easy"), ("hard", "normal"))
+AIMS = {("normal", "random"): 0.95, ("normal", "easy"): 0.70, ("hard", "normal"): 0.60}
+TIME_AIMS = {"easy": 1.0, "normal": 1.0, "hard": 3.0}
+ORDER_CAP = 3000
+FULL_GAMES = 100
+QUICK_GAMES = 2
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a proportion ``score`` of ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def winner_of(game) -> int | None:
+    out = game.outcome
+    if out is None:
+        return None
+    if out.winner is None and game.ruleset_name == "optio" and game.state.result is not None:
+        return game.state.result.placer
+    return out.winner
+
+
+def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float]]) -> tuple[int | None, int]:
+    """One game; ``players`` by side ('random' or a level).  The winner
+    (None: a draw or no end within the cap) and the orders played."""
+    game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+    rng = random.Random(seed * 7919 + 1)
+    for _ in range(ORDER_CAP):
+        if not game.to_act:
+            break
+        side = min(game.to_act)
+        legal = game.legal_orders(side)
+        who = players[side]
+        if who == "random":
+            order = rng.choice(legal)
+        else:
+            began = time.perf_counter()
+            order = choose(rules, game.view(side), side, legal, who, game.seed, len(game.orders)).order
+            times.setdefault(who, []).append(time.perf_counter() - began)
+        result = submit(game, order)
+        if isinstance(result, Rejection):
+            raise RuntimeError(f"{rules.name}: the computer's order {order.to_text()} was refused: {result}")
+        game = result.game
+    return winner_of(game), len(game.orders)
+
+
+def run(quick: bool, log: Callable[[str], None] = print, games: int | None = None,
+        only: tuple[str, ...] = ()) -> dict[str, Any]:
+    n = games or (QUICK_GAMES if quick else int(os.environ.get("SKIRMISH_STRENGTH_GAMES", FULL_GAMES)))
+    load_before = load_average()
+    rows, times = [], {}
+    for rules in rulesets():
+        if only and rules.name not in only:
+            continue
+        per_ruleset: dict[str, list[float]] = {}
+        for strong, weak in PAIRINGS:
+            score, draws, began = 0.0, 0, time.perf_counter()
+            for g in range(n):
+                strong_side = g % 2
+                players = (strong, weak) if strong_side == 0 else (weak, strong)
+                winner, _ = play(rules, players, 1000 + g, per_ruleset)
+                if winner is None:
+                    score += 0.5
+                    draws += 1
+                elif winner == strong_side:
+                    score += 1.0
+            low, high = wilson(score, n)
+            rows.append({"ruleset": rules.name, "strong": strong, "weak": weak, "games": n, "score": score,
+                         "draws": draws, "low": low, "high": high, "aim": AIMS[(strong, weak)],
+                         "seconds": time.perf_counter() - began})
+            log(f"  {rules.name} {strong} v {weak}: {score}/{n} ({low:.0%}–{high:.0%})")
+        for level, values in per_ruleset.items():
+            times.setdefault(level, {})[rules.name] = summary(values) | {"max": max(values)}
+    return {"games": n, "rows": rows, "times": times, "load_before": load_before, "load_after": load_average()}
+
+
+def render(result: dict[str, Any]) -> list[str]:
+    out = ["## Computer player", "",
+           "`python3 -m bench --only strength` (core/ai, see docs/ai.md). Pairings per ruleset, "
+           "the games of each in the score column, sides alternating, seeds 1000 up; a win scores 1, a draw 1/2; "
+           "95% Wilson interval. Optio's scouting names no winner: the side whose army reached the meeting "
+           "square first (it places the template) is scored the winner. "
+           f"Load average {result['load_before']} before, {result['load_after']} after "
+           "(2 cores shared by 8 helpers).", "",
+           "| ruleset | pairing | score | win rate | 95% interval | aim | | minutes |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in result["rows"]:
+        rate = r["score"] / r["games"] if r["games"] else 0.0
+        verdict = "met" if r["low"] >= r["aim"] else ("not shown" if r["high"] >= r["aim"] else "**missed**")
+        out.append(f"| {r['ruleset']} | {r['strong']} v {r['weak']} | {r['score']:g}/{r['games']} "
+                   f"({r['draws']} drawn) | {rate:.0%} | {r['low']:.0%}–{r['high']:.0%} | ≥ {r['aim']:.0%} | "
+                   f"{verdict} | {r['seconds'] / 60:.1f} |")
+    out += ["", "*met*: the whole interval is at or above the aim; *not shown*: the interval straddles it "
+            "(more games needed); *missed*: the whole interval is below it.", "",
+            "Move time (seconds of wall clock per computer move, over every move of the games above):", "",
+            "| level | ruleset | moves | median | p90 | max | aim (median) | |", "|---|---|---|---|---|---|---|---|"]
+    for level in ("easy", "normal", "hard"):
+        for name, s in sorted(result["times"].get(level, {}).items()):
+            aim = TIME_AIMS[level]
+            out.append(f"| {level} | {name} | {s['n']} | {s['median']:.3f} | {s['p90']:.3f} | {s['max']:.3f} | "
+                       f"< {aim:g} s | {'met' if s['median'] < aim else '**missed**'} |")
+    return out + [""]
+
+
+START, END = "<!-- strength:start -->", "<!-- strength:end -->"
+
+
+def splice(document: str, section: list[str]) -> str:
+    """``document`` with its computer-player section replaced (or added)."""
+    block = "\n".join([START, *section, END])
+    if START in document and END in document:
+        head, rest = document.split(START, 1)
+        return head + block + rest.split(END, 1)[1]
+    return document.rstrip() + "\n\n" + block + "\n"
+
+
+def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs (say one per ruleset, run one after another) as one."""
+    rows, times = [], {}
+    for r in results:
+        rows += r["rows"]
+        for level, per in r["times"].items():
+            times.setdefault(level, {}).update(per)
+    return {"games": max((r["games"] for r in results), default=0), "rows": rows, "times": times,
+            "load_before": results[0]["load_before"] if results else "n/a",
+            "load_after": results[-1]["load_after"] if results else "n/a"}

@@ -1,0 +1,185 @@
+"""What the search needs to know about one ruleset, with defaults that work
+for any ruleset through the shared protocol.
+
+A ruleset's own module (``core/ai/<name>.py``) subclasses :class:`Knowledge`
+where the defaults play badly: an evaluation for cut-off play-outs, a
+ranking of orders for large menus, extra candidate orders, and a sampler of
+what the searching side cannot see.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from core.board import distance_squared
+from core.dice import Dice
+from core.orders import Order
+from core.ruleset import Ruleset
+
+# Verbs that end a turn or do nothing: always kept among the candidates.
+QUIET_VERBS = frozenset({"pass", "end", "end-turn", "wait", "decline", "hold", "ready", "commit"})
+# Verbs that hurt the enemy: tried first.
+HITTING_VERBS = frozenset({"attack", "fight", "shoot", "charge", "finish", "jump-attack", "destroy", "scout"})
+
+
+def fold_seed(*parts: int) -> int:
+    """A 63-bit seed from several integers (splitmix64 over each in turn)."""
+    from core.dice import splitmix64
+
+    x = 0x5EED
+    for p in parts:
+        x = splitmix64(x ^ (int(p) & ((1 << 64) - 1)))
+    return x & ((1 << 63) - 1)
+
+
+class Knowledge:
+    """Defaults that read only the shared protocol (``units``, ``outcome``...)."""
+
+    rollout_depth = 8  # orders played at random after the tree before evaluating
+    wide = 1.0  # scales how many candidates a node keeps
+    effort = 1.0  # scales the iterations (a ruleset whose play-outs cost more searches less)
+
+    def __init__(self, ruleset: Ruleset):
+        self.rules = ruleset
+
+    # -- hidden information ------------------------------------------------
+    def sample_hidden(self, view: Any, side: int, rng: random.Random) -> Any:
+        """A whole position consistent with ``view``: here only the dice are
+        redrawn (the searcher must not know its future rolls)."""
+        return self.reseed(view, rng)
+
+    @staticmethod
+    def reseed(state: Any, rng: random.Random) -> Any:
+        if hasattr(state, "dice") and isinstance(state.dice, Dice):
+            return attrs.evolve(state, dice=Dice(rng.getrandbits(62), 0))
+        return state
+
+    # -- evaluation ----------------------------------------------------------
+    def strength(self, state: Any, side: int) -> float:
+        """How much fight ``side`` has left (figures standing, less wounds)."""
+        total = 0.0
+        for u in self.rules.units(state):
+            if u.side != side or u.pos is None:
+                continue
+            if u.status in ("dead", "removed", "destroyed", "ko", "stable", "dying", "off map"):
+                continue
+            total += 1.0
+        return total
+
+    def position(self, state: Any, side: int) -> float:
+        """A small bonus in [-1, 1] for a good position (default: none)."""
+        return 0.0
+
+    def evaluate(self, state: Any, side: int) -> float:
+        """The chance ``side`` wins from ``state``, as a number in [0, 1]."""
+        out = self.rules.outcome(state)
+        if out is not None:
+            return 0.5 if out.winner is None else (1.0 if out.winner == side else 0.0)
+        mine, theirs = self.strength(state, side), self.strength(state, 1 - side)
+        lead = (mine - theirs) / max(1.0, mine + theirs)
+        score = 0.5 + 0.4 * lead + 0.08 * self.position(state, side)
+        return min(0.99, max(0.01, score))
+
+    # -- orders --------------------------------------------------------------
+    def extra_orders(self, state: Any, side: int, legal: Sequence[Order], rng: random.Random) -> list[Order]:
+        """Orders worth trying that the ruleset's list leaves out (checked
+        before use).  Default: none."""
+        return []
+
+    def positions(self, state: Any) -> Where:
+        return Where({u.id: (u.side, u.pos) for u in self.rules.units(state)})
+
+    def prior(self, state: Any, order: Order, where: Where) -> float:
+        """How promising ``order`` looks before searching (higher first)."""
+        verb = order.verb
+        if verb in HITTING_VERBS:
+            return 3.0
+        if verb in QUIET_VERBS:
+            return 0.5
+        unit = self.rules.order_unit(order)
+        if unit in where.units and where.units[unit][1] is not None:
+            cells = self.rules.order_cells(state, order)
+            if cells:
+                side, here = where.units[unit]
+                before, after = where.reach(side, here), where.reach(side, cells[-1])
+                if before is not None:
+                    return 1.0 + max(-1.0, min(1.0, (before - after) / 3.0))
+        return 1.0
+
+    def candidates(self, state: Any, side: int, legal: Sequence[Order], limit: int,
+                   rng: random.Random) -> list[Order]:
+        """At most ``limit`` orders to search, best-looking first, always
+        keeping one quiet order (pass, end...) when there is one."""
+        where = self.positions(state)
+        orders = [o for o in legal if not self.redeploys(o, where)]
+        orders = (orders or list(legal)) + [o for o in self.extra_orders(state, side, legal, rng)
+                                            if self.rules.check(state, o) is None]
+        if len(orders) <= limit:
+            return _unique(orders)
+        if len(orders) > 8 * limit:  # huge menus: rank a random share of them
+            orders = rng.sample(orders, 8 * limit) + [o for o in orders if o.verb in QUIET_VERBS][:1]
+        keyed = [(self.prior(state, o, where) + rng.random() * 0.2, i) for i, o in enumerate(orders)]
+        keyed.sort(reverse=True)
+        picked = [orders[i] for _, i in keyed[:limit]]
+        if not any(o.verb in QUIET_VERBS for o in picked):
+            quiet = [o for o in orders if o.verb in QUIET_VERBS]
+            if quiet:
+                picked[-1] = quiet[0]
+        return _unique(picked)
+
+    @staticmethod
+    def redeploys(order: Order, where: Where) -> bool:
+        """A deployment order that moves a figure already placed: allowed, but
+        searching it would let the computer shuffle its figures for ever."""
+        if order.verb != "deploy":
+            return False
+        unit = getattr(order, "unit", None)
+        return unit in where.units and where.units[unit][1] is not None
+
+    def rollout_order(self, state: Any, side: int, legal: Sequence[Order], rng: random.Random) -> Order:
+        """The play-out policy: the best-looking of a few random orders."""
+        if len(legal) == 1:
+            return legal[0]
+        sample = rng.sample(list(legal), min(6, len(legal)))
+        if rng.random() < 0.3:
+            return sample[0]
+        where = self.positions(state)
+        return max(sample, key=lambda o: self.prior(state, o, where))
+
+    def explain(self, view: Any, side: int, order: Order) -> str:
+        """A few words on why this order (added to the search's figure)."""
+        return ""
+
+
+class Where:
+    """Where every figure is, and a memo of each cell's distance to the
+    nearest enemy of a side (one per ranking, thrown away after)."""
+
+    def __init__(self, units: dict[str, tuple[int, Any]]):
+        self.units = units
+        self._foes = {s: [p for side, p in units.values() if side != s and p is not None] for s in (0, 1)}
+        self._memo: dict[tuple[int, Any], float | None] = {}
+
+    def __contains__(self, unit: object) -> bool:
+        return unit in self.units
+
+    def reach(self, side: int, cell: Any) -> float | None:
+        key = (side, cell)
+        if key not in self._memo:
+            foes = self._foes.get(side, [])
+            self._memo[key] = math.sqrt(min(distance_squared(cell, f) for f in foes)) if foes else None
+        return self._memo[key]
+
+
+def _unique(orders: list[Order]) -> list[Order]:
+    seen, out = set(), []
+    for o in orders:
+        if o not in seen:
+            seen.add(o)
+            out.append(o)
+    return out

@@ -1,0 +1,157 @@
+"""Platemail: secret orders written as IF/ELSE pairs, resolved together.
+
+The search writes one character's orders per step (the first character
+still without orders, then Commit), choosing among the ruleset's listed
+writes and the tactical templates below, whose conditions fit their
+actions.  Its sampler fills in what its side cannot see: the other side's
+orders once committed, and where unseen skulkers hide.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from core.ai.knowledge import Knowledge
+from core.rulesets.platemail.equipment import PASSIVE_BASE
+from core.rulesets.platemail.senses import weapon
+from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.state import Action, Condition, Status
+
+A, C = Action, Condition
+
+
+def templates(state, me) -> list[Write]:
+    """Orders whose IF/ELSE make sense for this character now."""
+    s, u = me.side, me.id
+
+    def w(first, cond, then, other):
+        return Write(s, u, first, cond, then, other)
+
+    def act(kind, target=None, **kw):
+        return Act(s, kind, target, **kw)
+
+    out = [
+        w(act(A.CHARGE, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
+        w(act(A.MOVE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")),
+        w(act(A.FULL_ATTACK, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
+        w(act(A.CHARGE, "injured"), C.REACHED, act(A.FULL_ATTACK, "injured"), act(A.CHARGE, "injured")),
+        w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")),
+    ]
+    if weapon(me).shoots:  # a shooter's own templates come first
+        out[:0] = [
+            w(act(A.RANGED, "closest"), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.RANGED, "closest")),
+            w(act(A.AIM, "closest"), C.VISIBLE, act(A.RANGED, "closest"), act(A.MOVE, "closest")),
+            w(act(A.RANGED, "injured"), C.TARGET_DOWN, act(A.RANGED, "closest"), act(A.RANGED, "injured")),
+        ]
+        if not me.loaded:  # nothing to shoot until reloaded: first of all
+            out.insert(0, w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
+                            act(A.MOVE, "closest")))
+    if me.potions and me.wounds:
+        out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
+    for spell in me.spells:
+        out.append(w(act(A.PREPARE, spell=spell), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.DEFEND)))
+    if me.prepared:
+        out.insert(0, w(act(A.RELEASE, "closest"), C.TARGET_DOWN, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
+    if me.stealth > 0:
+        out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")))
+    down = any(c.side == s and c.status is Status.DYING and c.pos for c in state.characters)
+    if down:
+        out.append(w(act(A.STABILIZE, "ally-down"), C.WOUNDED, act(A.FALL_BACK), act(A.DEFEND)))
+    return out
+
+
+def _first_unwritten(state, side: int):
+    for c in state.characters:
+        if c.side == side and c.fighting and c.pos is not None and state.plan(c.id) is None:
+            return c
+    return None
+
+
+class PlatemailKnowledge(Knowledge):
+    rollout_depth = 10  # about one Round of writing for both sides, then it resolves
+    effort = 0.6  # a Round's resolution is the costliest play-out of the five
+
+    def strength(self, state, side: int) -> float:
+        total = 0.0
+        for c in state.characters:
+            if c.side != side:
+                continue
+            if c.status is Status.FIGHTING:
+                total += 0.5 + 0.5 * max(0, c.max_wounds - c.wounds) / max(1, c.max_wounds)
+            elif c.status is Status.DYING:
+                total += 0.1
+        return total
+
+    # -- what the side cannot see --------------------------------------------
+    def sample_hidden(self, view, side: int, rng: random.Random):
+        state = self.reseed(view, rng)
+        if state.stage == "deploy":
+            return state
+        other = 1 - side
+        watchers = [c for c in state.characters if c.side == side and c.fighting]
+        beat = PASSIVE_BASE + max((c.perception for c in watchers), default=0) + 1
+        taken = {c.pos for c in state.characters if c.pos is not None}
+        free = [cell for cell in state.battlefield.cells()
+                if cell not in taken and not state.battlefield.terrain(cell).blocks_move]
+        chars = []
+        for c in state.characters:
+            if c.side == other and c.hidden and c.pos is None and c.status is not Status.DEAD and free:
+                # Unseen skulker: anywhere free, with a roll the watchers fail to beat.
+                cell = free.pop(rng.randrange(len(free)))
+                c = attrs.evolve(c, pos=cell, stealth_roll=beat + rng.randrange(3))
+            chars.append(c)
+        state = attrs.evolve(state, characters=tuple(chars))
+        if state.committed[other]:
+            plans = list(state.plans)
+            for c in state.characters:
+                if c.side == other and c.fighting and c.pos is not None:
+                    plans.append(self._guess(state, c, rng))
+            state = attrs.evolve(state, plans=tuple(plans))
+        return state
+
+    def _guess(self, state, me, rng: random.Random) -> Write:
+        options = [o for o in templates(state, me) if self.rules.check(attrs.evolve(state, committed=(False, False)), o) is None]
+        if not options:
+            d = Act(me.side, A.DEFEND)
+            return Write(me.side, me.id, d, C.HIT, d, d)
+        return rng.choice(options)
+
+    # -- orders --------------------------------------------------------------
+    def candidates(self, state, side: int, legal, limit: int, rng: random.Random):
+        if state.stage != "orders":
+            return super().candidates(state, side, legal, limit, rng)
+        me = _first_unwritten(state, side)
+        commit = [o for o in legal if o.verb == "commit"]
+        if me is None:
+            return commit or list(legal)[:1]
+        own = [o for o in templates(state, me) if self.rules.check(state, o) is None]
+        listed = [o for o in legal if getattr(o, "unit", None) == me.id and o not in own]
+        rng.shuffle(listed)
+        return (own + listed[:2]) or commit
+
+    def rollout_order(self, state, side: int, legal, rng: random.Random):
+        if state.stage != "orders":
+            return super().rollout_order(state, side, legal, rng)
+        me = _first_unwritten(state, side)
+        commit = [o for o in legal if o.verb == "commit"]
+        if me is None or not legal:
+            return commit[0] if commit else legal[0]
+        if rng.random() < 0.75:
+            own = templates(state, me)
+            for _ in range(3):
+                pick = rng.choice(own)
+                if self.rules.check(state, pick) is None:
+                    return pick
+        listed = [o for o in legal if getattr(o, "unit", None) == me.id]
+        return rng.choice(listed) if listed else commit[0]
+
+    def explain(self, view, side: int, order) -> str:
+        if isinstance(order, Write):
+            me = view.char(order.unit)
+            if me is not None and me.wounds:
+                return f"{me.id} has {me.wounds} wound(s)"
+        if order.verb == "commit":
+            return "every character has orders"
+        return ""

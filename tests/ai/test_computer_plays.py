@@ -1,0 +1,100 @@
+"""The computer player (core/ai) plays whole games of every ruleset, every
+phase of them, with no refused order, and chooses reproducibly.
+
+Budgets here are tiny (a handful of play-outs a move): these tests check
+that it plays legally and deterministically, never how well or how fast
+(that is ``python3 -m bench --only strength``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+from bench.games import battlefield_for
+from core.ai import Level, choose, decide
+from core.dice import Dice
+from core.game import start, submit
+from core.registry import find_ruleset, rulesets
+from core.ruleset import Rejection
+
+TINY = Level("tiny", 3, 4)
+
+
+def computer_game(name: str, seed: int = 11, level=TINY):
+    rules = find_ruleset(name)
+    game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+    chosen = []
+    for _ in range(3000):
+        if not game.to_act:
+            break
+        side = min(game.to_act)
+        choice = decide(game, side, level)
+        assert choice.reason.strip(), "every order comes with a reason"
+        result = submit(game, choice.order)
+        assert not isinstance(result, Rejection), f"{choice.order.to_text()} refused: {result}"
+        chosen.append(choice.order)
+        game = result.game
+    return game, chosen
+
+
+# What every phase of each ruleset asks for, by the verbs the computer must have used.
+PHASE_VERBS = {
+    "spheres_of_war": {"match"},
+    "plasto_latros": {"move"},
+    "optio": {"move", "place-template"},
+    "platemail": {"write", "commit"},
+    "waylights": {"split"},
+}
+
+
+@pytest.mark.parametrize("name", [r.name for r in rulesets()])
+def test_computer_against_computer_finishes_a_game(name):
+    game, chosen = computer_game(name)
+    assert game.outcome is not None, f"{name}: no end after {len(game.orders)} orders"
+    verbs = Counter(o.verb for o in chosen)
+    assert PHASE_VERBS[name] <= set(verbs), f"{name}: the computer never used {PHASE_VERBS[name] - set(verbs)}"
+
+
+def test_platemail_writes_use_more_than_one_condition():
+    """IF/ELSE with conditions that fit the actions, not one default."""
+    _, chosen = computer_game("platemail", seed=4)
+    conditions = {o.condition for o in chosen if o.verb == "write"}
+    assert len(conditions) >= 2, conditions
+
+
+def _positions(name: str, seeds=range(3), steps=(9, 23, 41)):
+    """Positions part way through random games."""
+    rules = find_ruleset(name)
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+        for i in range(max(steps) + 1):
+            if not game.to_act:
+                break
+            if i in steps:
+                yield game
+            side = min(game.to_act)
+            game = submit(game, rng.choice(game.legal_orders(side))).game
+
+
+@pytest.mark.parametrize("name", ["spheres_of_war", "waylights", "platemail"])
+def test_same_seed_and_position_same_order(name):
+    for game in _positions(name, seeds=[5], steps=(12, 30)):
+        side = min(game.to_act)
+        first, again = decide(game, side, TINY), decide(game, side, TINY)
+        assert first == again
+
+
+@pytest.mark.parametrize("name", [r.name for r in rulesets() if r.capabilities.dice])
+def test_future_rolls_are_not_read(name):
+    """The dice in a view (its seed says what will fall) do not sway the choice."""
+    rules = find_ruleset(name)
+    for game in _positions(name, seeds=[2], steps=(15,)):
+        side = min(game.to_act)
+        view = game.view(side)
+        legal = game.legal_orders(side)
+        other = attrs.evolve(view, dice=Dice(view.dice.seed + 12345, view.dice.draws))
+        assert choose(rules, view, side, legal, TINY, 9, 15) == choose(rules, other, side, legal, TINY, 9, 15)

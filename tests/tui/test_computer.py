@@ -1,0 +1,144 @@
+"""Playing against the computer through the app at 80x24 (Pilot), watching
+it play itself, and SIGHUP while it thinks.  Asserts on game state and
+saves, never on timing."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from saves.store import list_saves, load_with_seats
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.newgame import NewGameScreen
+from tui.widgets import Cycler
+
+SIZE = (80, 24)
+
+
+async def start_with(pilot, seats: tuple[int, int], ruleset_steps: int = 0) -> GameScreen:
+    """New game from the menu; ``seats``: how many steps right on each
+    player's 'is' choice (0 a person, 1 easy, 2 normal, 3 hard)."""
+    await pilot.press("n")
+    form = pilot.app.screen
+    assert isinstance(form, NewGameScreen)
+    for _ in range(ruleset_steps):
+        await pilot.press("right")
+    for i, steps in enumerate(seats):
+        form.query_one(f"#seat{i}", Cycler).focus()
+        await pilot.pause()
+        for _ in range(steps):
+            await pilot.press("right")
+    await pilot.press("ctrl+g")
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def wait_for(pilot, condition, tries: int = 400) -> bool:
+    for _ in range(tries):
+        if condition():
+            return True
+        await pilot.pause(0.05)
+    return condition()
+
+
+def log_text(screen: GameScreen) -> str:
+    return "\n".join(str(line.text) for line in screen.query_one("#log").lines)
+
+
+async def test_a_person_against_the_computer_and_continue(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (0, 2))  # Spheres of War: a person v computer (normal)
+        assert screen.game.ruleset_name == "spheres_of_war"
+        assert app.seat_kinds == ("human", "normal")
+        deployer = screen.game.state.deploying
+        if deployer == 0:
+            await pilot.press("d", "r")  # the person deploys; then the computer does
+        assert await wait_for(pilot, lambda: any(o.side == 1 for o in screen.game.orders))
+        if screen.game.state.deploying == 0 and screen.game.state.phase.value == "deploy":
+            await pilot.press("d", "r")
+        # The computer's deployment finishes without a key from anyone.
+        assert await wait_for(pilot, lambda: screen.game.state.phase.value != "deploy"
+                              or 0 in screen.game.to_act)
+        computer_orders = [o for o in screen.game.orders if o.side == 1]
+        assert computer_orders
+        assert "» Player 2 (normal): " in log_text(screen)
+        saves = list_saves()
+        assert len(saves) == 1
+        game, seats = load_with_seats(saves[0].path)
+        assert seats == ("human", "normal")
+        assert game.orders == screen.game.orders  # its orders are recorded like a person's
+        app.close_session()  # as quitting does (a Match prompt may be open, so not by keys here)
+    app = SkirmishApp(continue_latest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if not any(isinstance(s, GameScreen) for s in app.screen_stack):
+            app.action_continue_game()
+            await pilot.pause()
+        stack = [type(s).__name__ for s in app.screen_stack]
+        screen = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)  # a prompt may sit on it
+        assert screen is not None, stack
+        assert app.seat_kinds == ("human", "normal")
+        assert screen.computer is not None and screen.computer.plays(1) and not screen.computer.plays(0)
+
+
+async def test_watching_pauses_and_steps(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (1, 1))  # computer v computer, easy
+        assert screen.computer is not None and screen.computer.watching
+        await pilot.press("plus", "plus", "plus")  # no pause between moves
+        assert await wait_for(pilot, lambda: len(screen.game.orders) >= 3)
+        await pilot.press("P")
+        assert screen.computer.paused
+        await wait_for(pilot, lambda: screen.computer.thinking is None)
+        await pilot.pause(0.3)
+        held = len(screen.game.orders)
+        await pilot.pause(0.5)
+        assert len(screen.game.orders) == held  # paused: nothing moves
+        await pilot.press("full_stop")
+        assert await wait_for(pilot, lambda: len(screen.game.orders) == held + 1)
+        await pilot.pause(0.5)
+        assert len(screen.game.orders) == held + 1  # one move, then paused again
+        await pilot.press("P")
+        assert await wait_for(pilot, lambda: len(screen.game.orders) > held + 2)
+
+
+async def test_sighup_while_the_computer_thinks_saves_the_game(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (3, 3))  # computer (hard) v computer (hard)
+        await pilot.press("plus", "plus", "plus")
+        assert await wait_for(pilot, lambda: len(screen.game.orders) >= 2 and screen.computer.thinking is not None)
+        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN)
+        at_signal = screen.game.orders
+        os.kill(os.getpid(), signal.SIGHUP)
+        await pilot.pause(0.2)
+    saves = list_saves()
+    assert len(saves) == 1
+    game, seats = load_with_seats(saves[0].path)
+    assert seats == ("hard", "hard")
+    assert game.orders == at_signal  # saved as it stood; the unfinished thought is dropped
+    assert game.outcome is None
+
+
+async def test_against_a_person_the_computers_secret_orders_stay_out_of_the_log(data_dir):
+    """Platemail: the computer writes and commits while the person writes;
+    its reasons name its orders, so the log holds them back until the end."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (0, 1), ruleset_steps=3)
+        assert screen.game.ruleset_name == "platemail"
+        for _ in range(4):  # the person deploys whenever it is their turn
+            await wait_for(pilot, lambda: 0 in screen.game.to_act or screen.game.state.stage != "deploy")
+            if screen.game.state.stage != "deploy":
+                break
+            await pilot.press("d", "r")
+        assert await wait_for(pilot, lambda: screen.game.state.committed[1])
+        text = log_text(screen)
+        assert "» Player 2 (easy) gave an order" in text
+        assert "IF " not in text and "Commit this Round" not in text
+        assert screen.computer.held_reasons
+        assert screen.game.view(0).plans == ()  # and the board's view has none of them
