@@ -171,7 +171,8 @@ class GameOver(Event):
     @property
     def sentence(self) -> str:
         if self.winner is None:
-            return f"Game over, a draw: {self.reason}"
+            # Not always a draw: Optio's pre-game ends with the armies meeting.
+            return f"Game over with no winner: {self.reason}"
         return f"Game over: {self.winner_name} wins ({self.reason})"
 
 

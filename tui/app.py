@@ -97,6 +97,9 @@ class SkirmishApp(App[None]):
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
+        # The game exactly as its file holds it: saving it again would only
+        # change the file's date (and its place in the Load list).
+        self._on_disk: Any = None
         self._signal_loop: Any = None
         self._old_handlers: dict[int, Any] = {}
         self._signalled = False
@@ -185,7 +188,7 @@ class SkirmishApp(App[None]):
         self.push_screen(NewGameScreen())
 
     def action_continue_game(self) -> None:
-        from tui.persistence import latest
+        from tui.persistence import latest, store
 
         try:
             path = latest()
@@ -193,7 +196,12 @@ class SkirmishApp(App[None]):
             self.report("Cannot continue", exc)
             return
         if path is None:
-            self.notify("There is no saved game yet.", severity="warning")
+            try:
+                any_save = bool(store().list_saves())
+            except Exception:
+                any_save = False
+            self.notify("No unfinished game to continue: Load lists the finished ones." if any_save
+                        else "There is no saved game yet.", severity="warning")
             return
         self.open_saved(path)
 
@@ -258,6 +266,7 @@ class SkirmishApp(App[None]):
             return
         self.close_session()
         self.session = session
+        self._on_disk = game
         self._show_game(game, None)
 
     def offer_read_only(self, path: Path, holder: str) -> None:
@@ -306,8 +315,11 @@ class SkirmishApp(App[None]):
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
+        if game is self._on_disk and not announce:
+            return str(getattr(self.session, "path", "") or "") or "the save folder"
         try:
             self.session.save(game)
+            self._on_disk = game
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed", exc)

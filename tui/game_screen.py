@@ -38,7 +38,7 @@ from core import game as core_game
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
-from tui.modals import ChoiceMenu, Confirm, Handover, LogView, Message
+from tui.modals import ChoiceMenu, Confirm, Handover, LogView
 from tui.rulesets import adapter_for
 
 
@@ -196,21 +196,44 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
         if game.outcome is not None and not self.announced_over:
             self.announced_over = True
-            self._open(Message("Game over", self._over_text()), self._after_over)
+            self.show_result()
             return
         if side is not None and not self.modal_open:
             modal = self.adapter.prompt(game, side, self.orders)
             if modal is not None:
                 self._open(modal, self._submit_result)
 
+    # -- the end ----------------------------------------------------------------------
+    def show_result(self) -> None:
+        """The result screen; its choice is carried out by ``_after_result``."""
+        from tui.result import ResultScreen
+
+        extra = self.adapter.after_over_label(self.game)
+        headline = self.adapter.result_headline(self.game)
+        self._open(ResultScreen(self.game, headline, extra), self._after_result)
+
     @guarded
-    def _after_over(self, _: Any) -> None:
-        modal = self.adapter.after_over(self.game)
-        if modal is not None:
-            self._open(modal, lambda game: game is not None and self.app.start_game(game))
+    def _after_result(self, choice: str | None) -> None:
+        from tui.result import rematch
+
+        app = self.app
+        if choice == "extra":
+            modal = self.adapter.after_over(self.game)
+            if modal is not None:
+                self._open(modal, lambda game: app.start_game(game) if game is not None else self.show_result())
+        elif choice == "rematch":
+            app.start_game(rematch(self.game))
+        elif choice == "new":
+            app.leave_game(self.game)
+            app.action_new_game()
+        elif choice == "menu":
+            app.leave_game(self.game)
 
     def _over_text(self) -> str:
         outcome = self.game.outcome
+        headline = self.adapter.result_headline(self.game)
+        if headline is not None:
+            return f"{headline}: {outcome.reason}"
         if outcome.winner is None:
             return f"A draw: {outcome.reason}"
         return f"{self.game.players[outcome.winner]} wins: {outcome.reason}"
@@ -233,7 +256,7 @@ class GameScreen(Screen[None]):
         if text is None:
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
-                who = f"Game over — {self._over_text()}"
+                who = "Game over · Enter: the result"
             elif side is None:
                 who = "Nobody to act"
             else:
@@ -374,8 +397,11 @@ class GameScreen(Screen[None]):
         cell = message.cell
         view = self.view_state
         by_unit = self._orders_by_unit()
+        if self.game.outcome is not None:
+            self.show_result()
+            return
         if self.keyboard_side is None or not self.orders:
-            self.notify("Nobody can act now." if self.game.outcome is None else self._over_text())
+            self.notify("Nobody can act now.")
             return
         if self.selected is not None:
             hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
@@ -515,4 +541,8 @@ class GameScreen(Screen[None]):
             if yes:
                 self.app.leave_game(self.game)
 
-        self._open(Confirm("Leave this game? It is saved, and Continue brings you back here."), answered)
+        if self.game.outcome is not None:
+            question = "Leave this finished game? Load lists it (marked finished)."
+        else:
+            question = "Leave this game? It is saved, and Continue brings you back here."
+        self._open(Confirm(question), answered)

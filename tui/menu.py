@@ -108,8 +108,9 @@ class LoadScreen(Screen[None]):
             return f"⚠ {name}: BROKEN — {s.problem}"
         players = " v ".join(s.players) if getattr(s, "players", None) else "?"
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
-        over = " (finished)" if getattr(s, "over", False) else ""
-        return f"{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}{over}"
+        # "finished" first, so a narrow terminal never cuts it off.
+        over = "finished · " if getattr(s, "over", False) else ""
+        return f"{over}{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}"
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -215,10 +215,10 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         assert screen.game.state.plan("a1") == plan
 
 
-async def test_the_last_rounds_playback_follows_the_game_over_message():
+async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
     import attrs
 
-    from tui.modals import Message
+    from tui.result import ResultScreen
 
     rules = find_ruleset("platemail")
     options = attrs.evolve(rules.default_options(), round_limit=1)
@@ -237,12 +237,15 @@ async def test_the_last_rounds_playback_follows_the_game_over_message():
         await pilot.press("c")
         await pilot.pause()
         assert screen.game.outcome is not None  # the Round limit ends the battle
-        assert type(app.screen) is Message
-        await pilot.press("enter")
+        assert type(app.screen) is ResultScreen
+        await pilot.press("enter")  # its first entry: watch the last Round again
         await pilot.pause()
         assert isinstance(app.screen, Playback)
         assert app.screen.shown == 1 and "Round 1, 2nd Action Phase" not in app.screen.shown_text()
         await pilot.press("a")
         assert "a1: Defend [R] — IF I was hit → false: ELSE fired" in app.screen.shown_text()
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)  # back to the result
+        await pilot.press("b")
         assert app.screen is screen

@@ -48,9 +48,11 @@ Board geometry (the Optio pre-game draws its operational map):
     Draw a boundary every that many cells (default 0: none).
 ``order_cells(game, view, order) -> tuple[Cell, ...]``
     The board cells an order is given on (default ``ruleset.order_cells``).
-``after_over(game)``
-    A modal opened once the "Game over" message closes; a ``Game`` it
-    returns is started (and autosaved) as the next game.  Default None.
+``after_over(game)``, ``after_over_label(game)``
+    A modal opened from the result screen's entry labelled so; a ``Game``
+    it returns is started (and autosaved) as the next game.  Default None.
+``result_headline(game)``
+    The result screen's first words instead of "<name> wins" / "A draw".
 
 Board marks and adapter keys (Plasto Latros arcs and artifacts):
 
@@ -114,6 +116,14 @@ class RulesetAdapter:
         return tuple(self.ruleset.order_cells(view, order))
 
     def after_over(self, game: Any) -> Any:
+        return None
+
+    def after_over_label(self, game: Any) -> str | None:
+        """The result screen's entry that opens ``after_over`` (None: no entry)."""
+        return None
+
+    def result_headline(self, game: Any) -> str | None:
+        """The result's first words (default: "<name> wins" or "A draw")."""
         return None
 
     # -- board marks and adapter keys -------------------------------------------

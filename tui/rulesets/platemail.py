@@ -11,7 +11,7 @@ handover, resolution playback and the order queue in the side panel.
 - ``confirm`` (and ``choose`` for a cell): Enter on a lit board cell opens
   the writer for that character with the cell's 1st Action filled in,
   never submitting one of the engine's sample orders as it stands.
-- ``after_over``: the last Round's playback once the game is over.
+- ``after_over``: the last Round's playback, offered on the result screen.
 - ``panel_lines``: the side's orders (pending or committed) and how last
   Round's orders went (resolved, THEN fired, fell through to ELSE).
 
@@ -169,7 +169,10 @@ class PlatemailAdapter(RulesetAdapter):
             return SideOrders(game, side)
         return None
 
+    def after_over_label(self, game: Any) -> str | None:
+        return "Watch the last Round again" if round_events(game.log) else None
+
     def after_over(self, game: Any) -> Any:
-        """The last Round's playback, once the "Game over" message closes."""
-        events = self._playback_due(game)
+        """The last Round's playback, from the result screen."""
+        events = round_events(game.log)
         return Playback(f"Round {game.state.round - 1} resolved", events) if events else None
