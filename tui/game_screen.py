@@ -11,6 +11,8 @@ selects an own figure or submits the order pointing at the cursor cell;
 Tab cycles figures that can act; ``o`` lists every legal order; ``d``
 deploys for you and ``r`` says ready during deployment; ``[`` / ``]`` scroll
 the log pane, ``{`` / ``}`` the side panel, ``L`` opens the whole game log;
+``p`` ends the turn, passes or commits (asking only while Actions remain);
+ctrl+z takes back your own last order (``core.game.take_back_refusal``);
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
@@ -76,6 +78,8 @@ class GameScreen(Screen[None]):
         Binding("o", "orders", "Orders"),
         Binding("d", "deploy_all", "Deploy"),
         Binding("r", "ready", "Ready"),
+        Binding("p", "end_turn", "End turn"),
+        Binding("ctrl+z", "take_back", "Take back", show=False),
         Binding("escape", "deselect", "Deselect", show=False),
         Binding("f1,question_mark", "rules", "Help"),
         Binding("ctrl+s", "save", "Save", show=False),
@@ -129,11 +133,23 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for event in self.game.log[-300:]:
-            log.write(event.sentence)
+        self.fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
+
+    # -- news -------------------------------------------------------------------
+    def fill_log(self) -> None:
+        """The log pane from the game's own log (its last 300 events)."""
+        log = self.query_one(RichLog)
+        log.clear()
+        for event in self.game.log[-300:]:
+            log.write(event.sentence)
+
+    def say(self, text: str) -> None:
+        """News for the player (whose turn it is, why an order was refused):
+        the newest line of the log pane, never a pop-up over it.  These
+        lines are the screen's own; the game's log (L) holds only events."""
+        self.query_one(RichLog).write(text)
 
     # -- errors -----------------------------------------------------------------
     def show_error(self, exc: BaseException) -> None:
@@ -159,7 +175,7 @@ class GameScreen(Screen[None]):
             return
         if side is not None:
             if side != self.keyboard_side and self.keyboard_side is not None:
-                self.notify(f"{game.players[side]} to play", timeout=3)
+                self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
         shown = self.keyboard_side if self.private else side
         view = game.view(shown)
@@ -172,6 +188,7 @@ class GameScreen(Screen[None]):
             movers = [u for u in by_unit if u is not None]
             if len(movers) == 1:
                 self.selected = movers[0]
+                self._jump_to(self.selected)
         highlights = set()
         for order in by_unit.get(self.selected, []) if self.selected else []:
             highlights.update(self.adapter.order_cells(game, view, order))
@@ -199,6 +216,11 @@ class GameScreen(Screen[None]):
             self.show_result()
             return
         if side is not None and not self.modal_open:
+            forced = self.adapter.forced(game, side, self.orders)
+            if forced is not None:
+                # No choice to make: give it after this frame is drawn.
+                self.call_later(self._give_forced, game, *forced)
+                return
             modal = self.adapter.prompt(game, side, self.orders)
             if modal is not None:
                 self._open(modal, self._submit_result)
@@ -317,6 +339,21 @@ class GameScreen(Screen[None]):
         marks = f" [{unit.markers}]" if unit.markers else ""
         return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
 
+    def _jump_to(self, uid: str | None) -> None:
+        """Put the cursor on the figure that acts next (if it is on the board)."""
+        unit = next((u for u in self.units if u.id == uid), None)
+        if unit is not None and unit.pos is not None:
+            board = self.query_one(BoardView)
+            if board.cursor != unit.pos:
+                board.move_cursor(unit.pos)
+
+    @guarded
+    def _give_forced(self, game: Any, order: Order, why: str) -> None:
+        if self.game is not game or self.modal_open:
+            return  # something else happened first
+        self.say(f"› {why}")
+        self.submit(order)
+
     # -- handover ---------------------------------------------------------------------
     def _handover(self, side: int) -> None:
         if self.modal_open:
@@ -361,8 +398,7 @@ class GameScreen(Screen[None]):
         result = core_game.submit(self.game, order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
-            log.write(f"✗ {result.message}")
-            self.notify(result.message, title="Not allowed", severity="warning")
+            self.say(f"✗ Not allowed: {result.message}")
             return False
         self.game = result.game
         for event in result.events:
@@ -401,7 +437,7 @@ class GameScreen(Screen[None]):
             self.show_result()
             return
         if self.keyboard_side is None or not self.orders:
-            self.notify("Nobody can act now.")
+            self.say("Nobody can act now.")
             return
         if self.selected is not None:
             hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
@@ -421,9 +457,9 @@ class GameScreen(Screen[None]):
             self.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
             return
         if here is not None:
-            self.notify(f"{here.id} has no order to give now.")
+            self.say(f"{here.id} has no order to give now.")
         else:
-            self.notify("No order points here. Tab selects a figure that can act; o lists every order.")
+            self.say("No order points here. Tab selects a figure that can act; o lists every order.")
 
     # -- actions --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -486,6 +522,47 @@ class GameScreen(Screen[None]):
             self._submit_result(result)
         else:
             self._open(result, self._submit_result)
+
+    @guarded
+    def action_end_turn(self) -> None:
+        """``p`` in every ruleset: end the turn, pass or commit, asking first
+        only while Actions remain."""
+        side = self.keyboard_side
+        if self.modal_open or side is None or self.game.outcome is not None:
+            return
+        found = self.adapter.end_turn(self.game, side, self.orders)
+        if found is None:
+            self.say("Nothing ends the turn now: " + (
+                "give the order asked for (o lists it)." if self.orders else "nobody can act."))
+            return
+        order, question = found
+        if question is None:
+            self.submit(order)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(order)
+
+        self._open(Confirm(question), answered)
+
+    @guarded
+    def action_take_back(self) -> None:
+        """ctrl+z: take back this side's last order, if the rule allows."""
+        side = self.keyboard_side
+        if self.modal_open or side is None:
+            return
+        refusal, earlier = core_game.take_back_refusal(self.game, side)
+        if refusal is not None:
+            self.say(f"✗ Cannot take back: {refusal.message}")
+            return
+        order = self.game.orders[-1]
+        text = self.adapter.describe(self.game, self.game.view(side), order)
+        self.game = earlier
+        self.app.autosave(self.game)
+        self.fill_log()
+        self.say(f"↶ {self.game.players[side]} takes back: {text}")
+        self.redraw()
 
     @guarded
     def action_deploy_all(self) -> None:

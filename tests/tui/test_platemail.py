@@ -11,7 +11,7 @@ from core.rulesets.platemail.events import ActionTaken, AttackMade, PhaseBegan
 from saves.library import battlefield_named
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.modals import Handover
+from tui.modals import Confirm, Handover
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_playback import Playback
 from tui.rulesets.platemail_review import SideOrders
@@ -86,7 +86,9 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")
         await write_side_zero(pilot)
-        await pilot.press("c")  # commit Ann's orders
+        await pilot.press("p")  # commit Ann's orders: asked first
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
         await pilot.pause()
         assert screen.game.state.committed == (True, False)
         assert isinstance(app.screen, Handover)  # the board hides before Bo's turn
@@ -99,7 +101,7 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         await pilot.pause()
         assert isinstance(app.screen, SideOrders)
         assert screen.game.state.round == 1
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         state = screen.game.state
         assert state.round == 2 and state.committed == (False, False)
@@ -143,7 +145,7 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
         assert "(pending)" in panel
         await open_orders(pilot, 0)  # again, to commit
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         # Handover: nothing of the game is drawn until Bo presses Enter.
         assert isinstance(app.screen, Handover)
@@ -230,11 +232,11 @@ async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
         screen = await open_game(pilot, game)
         await pilot.press("enter")
         await open_orders(pilot, 0)
-        await pilot.press("c")  # nothing written: everyone Defends
+        await pilot.press("p", "y")  # nothing written: everyone Defends
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")
         await open_orders(pilot, 1)
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         assert screen.game.outcome is not None  # the Round limit ends the battle
         assert type(app.screen) is ResultScreen

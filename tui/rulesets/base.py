@@ -68,6 +68,15 @@ Board marks and adapter keys (Plasto Latros arcs and artifacts):
     One of those keys was pressed: return a modal, an ``Order``, a sequence
     of orders (as ``prompt``), or None to just redraw.
 
+The grammar of keys (the same in every ruleset):
+
+``end_turn(game, side, orders) -> (order, question | None) | None``
+    What ``p`` gives: end the turn, pass or commit, asking ``question``
+    first when it is not None (default: ask only while Actions remain).
+``forced(game, side, orders) -> (order, why) | None``
+    An order with no alternative (a defence roll) that the screen gives
+    at once, logging ``why``.  Default: none.
+
 Adapters never change state: the screen submits what their modals return
 through ``core.game.submit`` and shows any ``Rejection``.
 """
@@ -80,6 +89,9 @@ from typing import Any
 from core.orders import Order
 from core.ruleset import Ruleset, UnitView
 from tui.board import default_label
+
+# Verbs that end a turn or pass, in every ruleset: the ``p`` key gives them.
+END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
 
 
 class RulesetAdapter:
@@ -151,3 +163,23 @@ class RulesetAdapter:
 
     def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
         return []
+
+    # -- the grammar of keys shared by every ruleset -------------------------------
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
+        """The order ``p`` gives (end the turn, pass, commit) and the question
+        to ask first, or None when nothing ends the turn now.  The default
+        asks only while some other order (an Action) remains."""
+        ends = [o for o in orders if o.verb in END_VERBS]
+        if not ends:
+            return None
+        order = ends[0]
+        others = [o for o in orders if o.verb not in END_VERBS]
+        if not others:
+            return order, None
+        view = game.view(side)
+        return order, f"{game.players[side]}: {self.describe(game, view, order)}? {len(others)} other order(s) are still possible."
+
+    def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
+        """An order with no alternative that the screen gives by itself
+        (a defence roll), with the sentence saying why; default None."""
+        return None

@@ -169,6 +169,20 @@ class PlatemailAdapter(RulesetAdapter):
             return SideOrders(game, side)
         return None
 
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        """``p`` commits this side's orders for the Round, always asking
+        first (they cannot change after)."""
+        commit = next((o for o in orders if o.verb == "commit"), None)
+        if commit is None:
+            return None
+        view = game.view(side)
+        unwritten = [c.id for c in view.characters
+                     if c.side == side and c.fighting and c.pos is not None and view.plan(c.id) is None]
+        question = f"Commit {game.players[side]}'s orders for Round {view.round}? They cannot change after."
+        if unwritten:
+            question += f" Not written (they Defend): {' '.join(unwritten)}."
+        return commit, question
+
     def after_over_label(self, game: Any) -> str | None:
         return "Watch the last Round again" if round_events(game.log) else None
 

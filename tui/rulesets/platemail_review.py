@@ -1,9 +1,9 @@
 """Platemail's side orders screen: every character of the side with the
 order written for it (``describe_order`` lines), a writer for each, and
-the Commit key.  It is the review before committing.
+the Commit key (p, asking first).  It is the review before committing.
 
 It returns the orders to submit: the ``write`` orders written here, then
-``commit`` when C was pressed.  It reads ``game.view(side)`` only, so the
+``commit`` when p (the end-turn key everywhere) was pressed and confirmed.  It reads ``game.view(side)`` only, so the
 other side's orders never show."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class SideOrders(ModalScreen[Any]):
     SideOrders #review-hint { color: $text-muted; }
     """
     BINDINGS = [
-        Binding("c", "commit", "Commit"),
+        Binding("p", "commit", "Commit (end turn)"),
         Binding("w", "write", "Write", show=False),
         Binding("escape", "close", "Close"),
     ]
@@ -51,7 +51,7 @@ class SideOrders(ModalScreen[Any]):
                         id="review-title", markup=False)
             yield OptionList(*self._options(), id="review-list")
             yield Label("", id="review-count", markup=False)
-            yield Label("Enter write/rewrite the highlighted character · c COMMIT all · Esc back to the board",
+            yield Label("Enter: write the highlighted character · p: commit all (asks first) · Esc: board",
                         id="review-hint", markup=False)
 
     def on_mount(self) -> None:
@@ -115,7 +115,20 @@ class SideOrders(ModalScreen[Any]):
         self.app.push_screen(OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id)), written)
 
     def action_commit(self) -> None:
-        self.dismiss(list(self.written.values()) + [Commit(self.side)])
+        """Ask first: once committed, this Round's orders cannot change."""
+        from tui.modals import Confirm
+
+        able = [c for c in self.mine if c.fighting and c.pos is not None]
+        unwritten = [c.id for c in able if self.plan(c.id) is None]
+        question = f"Commit {self.game.players[self.side]}'s orders for Round {self.view.round}? They cannot change after."
+        if unwritten:
+            question += f" Not written (they Defend): {' '.join(unwritten)}."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(list(self.written.values()) + [Commit(self.side)])
+
+        self.app.push_screen(Confirm(question), answered)
 
     def action_close(self) -> None:
         self.dismiss(list(self.written.values()) or None)
