@@ -44,6 +44,18 @@ from tui.modals import ChoiceMenu, Confirm, Handover, LogView
 from tui.rulesets import adapter_for
 
 
+def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
+    """``text`` made of pieces joined by ``sep``, the last pieces dropped
+    until it fits in ``width`` columns (the first always stays): a one-row
+    banner never wraps out of sight."""
+    from rich.cells import cell_len
+
+    pieces = text.split(sep)
+    while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
+        pieces.pop()
+    return sep.join(pieces)
+
+
 def guarded(method):
     """Catch an exception at the edge of a handler and show it, so one bug
     in a ruleset or adapter does not end the app (and the game)."""
@@ -126,7 +138,7 @@ class GameScreen(Screen[None]):
                     yield Static("", id="panel", markup=False)
                 yield Static("", id="cursor", markup=False)
                 yield Static("", id="cursor-unit", markup=False)
-        log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
+        log = RichLog(id="log", max_lines=2000, wrap=True, markup=False, min_width=20)
         log.can_focus = False
         log.border_title = escape("log: [ ] scroll · L whole log")
         yield log
@@ -283,8 +295,10 @@ class GameScreen(Screen[None]):
                 who = "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
-            text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
-        self.query_one("#banner", Static).update(text)  # markup=False: names come from saves
+            short_title = game.ruleset.title.split(":")[0]
+            text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
+        banner = self.query_one("#banner", Static)
+        banner.update(fit_pieces(text, max(20, self.app.size.width - 2)))  # markup=False: names come from saves
 
     def _draw_panel(self) -> None:
         game = self.game

@@ -28,7 +28,7 @@ class ChoiceMenu(ModalScreen[Any]):
         border: round $accent; background: $panel; padding: 0 1; }
     ChoiceMenu OptionList { height: auto; max-height: 16; border: none; }
     ChoiceMenu #menu-title { text-style: bold; width: 100%; }
-    ChoiceMenu #menu-hint { color: $text-muted; }
+    ChoiceMenu #menu-hint { color: $text-muted; width: 100%; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -107,9 +107,9 @@ class Message(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"[b]{self.title_text}[/b]")
+            yield Static(f"[b]{escape(self.title_text)}[/b]")
             yield Static(self.text, markup=False)
-            yield Label("Enter: close")
+            yield Static("Enter: close")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -181,7 +181,7 @@ class LogView(ModalScreen[None]):
     LogView { align: center middle; }
     LogView > Vertical { width: 100%; height: 100%; border: round $accent; background: $panel; }
     LogView #log-title { text-style: bold; width: 100%; padding: 0 1; }
-    LogView RichLog { height: 1fr; padding: 0 1; background: $panel; }
+    LogView RichLog { height: 1fr; padding: 0 1; background: $panel; scrollbar-gutter: stable; }
     LogView #log-hint { color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,q,L", "close", "Close")]
@@ -196,7 +196,8 @@ class LogView(ModalScreen[None]):
 
         with Vertical():
             yield Static(f"{self.log_title} ({len(self.lines)} entries)", id="log-title", markup=False)
-            yield RichLog(id="full-log", wrap=True, markup=False, max_lines=None, auto_scroll=True)
+            # min_width: RichLog's default (78) would render lines wider than the pane.
+            yield RichLog(id="full-log", wrap=True, markup=False, max_lines=None, auto_scroll=True, min_width=20)
             yield Static("↑↓ PgUp PgDn Home End scroll · Esc close", id="log-hint", markup=False)
 
     def on_mount(self) -> None:

@@ -26,9 +26,9 @@ class SideOrders(ModalScreen[Any]):
     SideOrders { align: center middle; }
     SideOrders > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1; }
-    SideOrders #review-title { text-style: bold; }
+    SideOrders #review-title { text-style: bold; width: 100%; }
     SideOrders OptionList { height: auto; max-height: 16; border: none; }
-    SideOrders #review-hint { color: $text-muted; }
+    SideOrders #review-hint { color: $text-muted; width: 100%; }
     """
     BINDINGS = [
         Binding("p", "commit", "Commit (end turn)"),
