@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import attrs
 
-from core.events import Event
+from core.events import Event, TurnStarted
+
+
+@attrs.frozen
+class CharacterTurn(TurnStarted):
+    """One character's turn begins (many in a round): not "Turn N begins"
+    once per figure."""
+
+    unit: str = ""
+    name: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f", {self.detail}" if self.detail else ""
+        return f"{self.unit} ({self.name}) takes its turn in round {self.turn}{extra}"
 
 
 @attrs.frozen
