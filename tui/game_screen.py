@@ -195,12 +195,13 @@ class GameScreen(Screen[None]):
         self.units = list(rules.units(view))
         self.orders = game.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
+        jump = False  # the figure that acts next was just picked: the cursor goes to it
         if self.selected not in by_unit or self.selected is None:
             self.selected = None
             movers = [u for u in by_unit if u is not None]
             if len(movers) == 1:
                 self.selected = movers[0]
-                self._jump_to(self.selected)
+                jump = True
         highlights = set()
         for order in by_unit.get(self.selected, []) if self.selected else []:
             highlights.update(self.adapter.order_cells(game, view, order))
@@ -220,6 +221,8 @@ class GameScreen(Screen[None]):
             shades=self.adapter.cell_shades(game, view, selected_unit, self.query_one(BoardView).cursor),
         )
         self.query_one(BoardView).show(picture)
+        if jump:
+            self._jump_to(self.selected)
         self._draw_banner(side)
         self._draw_panel()
         self.refresh_bindings()
@@ -470,6 +473,12 @@ class GameScreen(Screen[None]):
         if loose:
             self.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
             return
+        chosen = self._unit(self.selected)
+        if here is not None and chosen is not None and here.id != chosen.id:
+            why = self.adapter.why_not(self.game, self.keyboard_side, chosen, here)
+            if why:
+                self.say(f"✗ {why}")
+                return
         if here is not None:
             self.say(f"{here.id} has no order to give now.")
         else:

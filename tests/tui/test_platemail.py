@@ -245,7 +245,9 @@ async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
         assert isinstance(app.screen, Playback)
         assert app.screen.shown == 1 and "Round 1, 2nd Action Phase" not in app.screen.shown_text()
         await pilot.press("a")
-        assert "a1: Defend [R] — IF I was hit → false: ELSE fired" in app.screen.shown_text()
+        # Nobody wrote a1's orders: the playback says so, not "IF I was hit".
+        assert "a1: Defend [R] — no orders were written: Defends all Round" in app.screen.shown_text()
+        assert "IF I was hit" not in app.screen.shown_text()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)  # back to the result

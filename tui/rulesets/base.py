@@ -73,6 +73,9 @@ The grammar of keys (the same in every ruleset):
 ``end_turn(game, side, orders) -> (order, question | None) | None``
     What ``p`` gives: end the turn, pass or commit, asking ``question``
     first when it is not None (default: ask only while Actions remain).
+``why_not(game, side, selected, other) -> str | None``
+    Why the selected figure has no order on the figure under the cursor
+    (Enter there): the ruleset's refusal instead of a generic message.
 ``forced(game, side, orders) -> (order, why) | None``
     An order with no alternative (a defence roll) that the screen gives
     at once, logging ``why``.  Default: none.
@@ -178,6 +181,11 @@ class RulesetAdapter:
             return order, None
         view = game.view(side)
         return order, f"{game.players[side]}: {self.describe(game, view, order)}? {len(others)} other order(s) are still possible."
+
+    def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
+        """Why ``selected`` has no order on ``other`` (an enemy it cannot
+        attack, say), in the ruleset's words; None: the generic message."""
+        return None
 
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
         """An order with no alternative that the screen gives by itself

@@ -29,11 +29,13 @@ MIXED = ["........",
          "........"]
 
 # Digests of the orders and log of random games, recorded with the code as
-# it was before the speed work (commit c381667).
+# it was before the speed work (commit c381667).  Re-recorded once for the
+# log wording of issue 12 (a character without orders, "within Range"):
+# the orders' own digests were checked unchanged before and after.
 GOLDEN = [
-    ("pm-yard", 1, 303, "505ded43c38ddce7700a0c7bd9b127f527d7722897b9529dfc901ae69219ae25"),
-    ("pm-yard", 2, 273, "31238e073c7c623c10460b3f88a5dc4ab5524896a2b8df5a031718a6f0eea0f9"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "55b8dd142dd3049637ddc7281fb28f30072832531d1022cb66cdca5d2a048dab"),
+    ("pm-yard", 1, 303, "beefa3ad82287a7f42de01a55f664b0aaee9e67de1f4744315ce3f8256fb16b3"),
+    ("pm-yard", 2, 273, "9041d94491a630a0148052037e49ae648b22eda82d971caa09ff36a58d6d0db6"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "34730217d43c0d941dae148a0cd676e59ea429aa5bfe559ea4fec4eb32af0f61"),
 ]
 
 
