@@ -175,8 +175,8 @@ def take_back_refusal(game: Game, side: int) -> tuple[Rejection | None, Game | N
     """Whether ``side`` may take back its own last order, and the game
     without it.  The rule (the one Wesnoth uses for undo): the last order
     in the history is ``side``'s, the game is not over, no die was rolled
-    for it, and it revealed nothing hidden (it produced no event meant for
-    one side only, and changed nothing ``side`` sees of the enemy).  Since
+    for it, and it revealed nothing hidden (it changed nothing ``side``
+    sees of the enemy's figures: where they are, what they are).  Since
     only the very last order may go, the other side cannot have acted
     since.  Returns (None, earlier game) when allowed, else (reason, None).
     """
@@ -193,8 +193,8 @@ def take_back_refusal(game: Game, side: int) -> tuple[Rejection | None, Game | N
     events = game.log[len(earlier.log):]
     if any(isinstance(e, Rolled) for e in events) or getattr(earlier.state, "dice", None) != getattr(game.state, "dice", None):
         return Rejection("dice-rolled", "Dice were rolled for that order: it stands."), None
-    if any(e.seen_by is not None for e in events) or (
-        _enemy_figures(game, earlier.state, side) != _enemy_figures(game, game.state, side)
-    ):
+    # Revealing is judged by what the side sees of the enemy's figures: its
+    # own secrets (a Platemail order only its writer reads) reveal nothing.
+    if _enemy_figures(game, earlier.state, side) != _enemy_figures(game, game.state, side):
         return Rejection("revealed", "That order showed you something of the enemy: it stands."), None
     return None, earlier

@@ -92,3 +92,17 @@ def test_a_finished_game_keeps_its_last_order():
         game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
     refusal, earlier = take_back_refusal(game, game.orders[-1].side)
     assert refusal.code == "game-over" and earlier is None
+
+
+def test_a_platemail_order_written_in_secret_can_be_taken_back():
+    """Its own secret reveals nothing to the writer: it may go back."""
+    from core.deployment import DeployAll, Ready
+
+    game = new("platemail")
+    for order in (DeployAll(0), Ready(0), DeployAll(1), Ready(1)):
+        game = submit(game, order).game
+    side = min(game.to_act)
+    write = next(o for o in game.legal_orders(side) if o.verb == "write")
+    after = submit(game, write).game
+    refusal, earlier = take_back_refusal(after, side)
+    assert refusal is None and earlier.state == game.state
