@@ -23,6 +23,7 @@ class ChoiceMenu(ModalScreen[Any]):
     """
 
     DEFAULT_CSS = """
+    ChoiceMenu Label { width: 100%; }
     ChoiceMenu { align: center middle; }
     ChoiceMenu > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
         border: round $accent; background: $panel; padding: 0 1; }
@@ -70,6 +71,7 @@ class ChoiceMenu(ModalScreen[Any]):
 
 class Confirm(ModalScreen[bool]):
     DEFAULT_CSS = """
+    Confirm Label { width: 100%; }
     Confirm { align: center middle; }
     Confirm > Vertical { width: 60; max-width: 96%; height: auto; border: round $warning;
         background: $panel; padding: 1 2; }
@@ -94,6 +96,7 @@ class Confirm(ModalScreen[bool]):
 
 class Message(ModalScreen[None]):
     DEFAULT_CSS = """
+    Message Label { width: 100%; }
     Message { align: center middle; }
     Message > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
         border: round $accent; background: $panel; padding: 1 2; }
@@ -122,6 +125,7 @@ class Handover(Screen[None]):
     shows through behind it."""
 
     DEFAULT_CSS = """
+    Handover Label { width: 100%; }
     Handover { align: center middle; background: $background; }
     Handover > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
     """
@@ -152,6 +156,7 @@ class TooSmall(Screen[None]):
     Keys do nothing here (ctrl+q still quits, saving the game)."""
 
     DEFAULT_CSS = """
+    TooSmall Label { width: 100%; }
     TooSmall { align: center middle; background: $background; }
     TooSmall > Static { width: 100%; height: auto; text-align: center; }
     """
@@ -178,6 +183,7 @@ class LogView(ModalScreen[None]):
     from the game, names from saves: never read as markup)."""
 
     DEFAULT_CSS = """
+    LogView Label { width: 100%; }
     LogView { align: center middle; }
     LogView > Vertical { width: 100%; height: 100%; border: round $accent; background: $panel; }
     LogView #log-title { text-style: bold; width: 100%; padding: 0 1; }

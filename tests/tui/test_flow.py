@@ -171,3 +171,19 @@ async def test_forced_defence_rolls_need_no_key_and_the_log_says_why():
         text = log_text(screen)
         assert "is struck and must defend: it rolls a d6" in text
         assert "rolls 1d6 for defence" in text
+
+
+def test_no_platemail_menu_under_the_commit_key_uses_that_key():
+    """p commits (the end-turn key everywhere); the order writer's nested
+    menus must not give p another meaning (c used to commit and, one menu
+    deeper, to Charge)."""
+    import inspect
+
+    from tui.rulesets import platemail_writer
+    from tui.rulesets.platemail_review import SideOrders
+
+    assert any(b.key == "p" and b.action == "commit" for b in SideOrders.BINDINGS)
+    keys = [*platemail_writer.KIND_KEYS.values(), *platemail_writer.CONDITION_KEYS.values(),
+            *platemail_writer.GENERAL_KEYS.values()]
+    assert "p" not in keys
+    assert '("p",' not in inspect.getsource(platemail_writer)

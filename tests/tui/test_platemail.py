@@ -68,7 +68,7 @@ async def write_side_zero(pilot) -> None:
     assert isinstance(app.screen, KeyMenu)
     labels = [label for _, label, _ in app.screen.entries]
     assert "Move (R)" in labels and "Charge (NR)" in labels  # R / NR on every Action
-    await pilot.press("m", "p")  # Move, to a cell picked on the board
+    await pilot.press("m", "l")  # Move, to a location picked on the board
     assert isinstance(app.screen, CellPicker)
     await pilot.press("down", "down", "down", "enter")
     await pilot.press("r")  # IF I reached my target (destination)
@@ -191,7 +191,7 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         # Every Action shows R or NR; what a1 cannot do first is shown, not offered.
         assert all("(R" in label or "(NR)" in label for label, _ in entries.values())
         assert entries["e"][1] is None and "no Prepared spell" in entries["e"][0]
-        assert entries["p"][1] is None  # a Footman knows no spell to Prepare
+        assert entries["n"][1] is None  # a Footman knows no spell to Prepare
         await pilot.press("e")  # refused: the menu stays
         assert app.screen is menu
         await pilot.press("c", "escape")  # Charge, then back from the target list

@@ -36,6 +36,7 @@ class FacingPicker(ModalScreen[Any]):
     """
 
     DEFAULT_CSS = """
+    FacingPicker Label { width: 100%; }
     FacingPicker { align: center middle; }
     FacingPicker > Vertical { width: 62; max-width: 96%; height: auto; border: round $accent;
         background: $panel; padding: 0 1; }

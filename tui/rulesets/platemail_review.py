@@ -23,6 +23,7 @@ from tui.rulesets.platemail_writer import OrderWriter
 
 class SideOrders(ModalScreen[Any]):
     DEFAULT_CSS = """
+    SideOrders Label { width: 100%; }
     SideOrders { align: center middle; }
     SideOrders > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1; }
