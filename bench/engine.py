@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -17,12 +18,19 @@ def throughput(rules: Any, games: int, first_seed: int = 1) -> dict[str, Any]:
     """Complete random legal games from seeds ``first_seed..``: games per
     second, and orders per second counting legal-order generation plus
     submit (the ruleset's check and apply, and the core's bookkeeping)."""
-    played: list[Played] = [play_random(rules, seed) for seed in range(first_seed, first_seed + games)]
+    loads = [os.getloadavg()[0]]
+    played = [play_random(rules, seed) for seed in range(first_seed, first_seed + games)]
+    loads.append(os.getloadavg()[0])
+    return _rates(rules.name, played, loads)
+
+
+def _rates(name: str, played: list[Played], loads: list[float]) -> dict[str, Any]:
+    games = len(played)
     total_seconds = sum(p.seconds for p in played)
     total_orders = sum(p.orders for p in played)
     per_game_rate = [p.orders / p.seconds for p in played if p.seconds > 0]
     return {
-        "ruleset": rules.name,
+        "ruleset": name,
         "games": games,
         "finished": sum(p.finished for p in played),
         "orders": total_orders,
@@ -33,6 +41,9 @@ def throughput(rules: Any, games: int, first_seed: int = 1) -> dict[str, Any]:
         "legal_share": sum(p.legal_seconds for p in played) / total_seconds if total_seconds else 0.0,
         "us_per_legal_orders": 1e6 * sum(p.legal_seconds for p in played) / max(total_orders, 1),
         "us_per_submit": 1e6 * sum(p.submit_seconds for p in played) / max(total_orders, 1),
+        # the 1-minute load average while this ruleset's games ran (lowest
+        # and highest seen): the figure is only comparable at a like load
+        "load": [min(loads), max(loads)],
     }
 
 
@@ -82,16 +93,25 @@ def saves(rules: Any, repeats: int, want: int = LONG_GAME) -> dict[str, Any]:
         "bytes": size,
         "save_ms": summary([t * 1000 for t in save_times]),
         "load_ms": summary([t * 1000 for t in load_times]),
+        # the first load reads every order's text afresh (later ones find
+        # the parsed orders remembered by the ruleset's codec)
+        "first_load_ms": load_times[0] * 1000,
     }
 
 
 def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
+    """Every ruleset's games, interleaved: one game of each ruleset in turn,
+    seed by seed, so a busy moment of the machine hits them alike."""
     games = 2 if quick else 10
-    out = []
-    for rules in every_ruleset():
-        log(f"  engine: {rules.name}")
-        out.append(throughput(rules, games))
-    return out
+    every = every_ruleset()
+    played: dict[str, list[Played]] = {r.name: [] for r in every}
+    loads: dict[str, list[float]] = {r.name: [] for r in every}
+    for seed in range(1, games + 1):
+        log(f"  engine: seed {seed}/{games}")
+        for rules in every:
+            loads[rules.name].append(os.getloadavg()[0])
+            played[rules.name].append(play_random(rules, seed))
+    return [_rates(r.name, played[r.name], loads[r.name]) for r in every]
 
 
 def run_saves(quick: bool, log=print) -> list[dict[str, Any]]:

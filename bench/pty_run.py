@@ -41,6 +41,7 @@ class PtyApp:
         os.close(slave)
         self.rusage = None
         self.status = None
+        self.peak_mib = float("nan")
 
     @property
     def output(self) -> bytes:
@@ -86,8 +87,23 @@ class PtyApp:
         os.write(self.master, data)
         return mark
 
+    def peak_rss_mib(self) -> float:
+        """The child's own peak resident memory so far (``VmHWM`` of
+        /proc/PID/status), read from outside while it runs; NaN once it has
+        exited or where /proc is missing."""
+        try:
+            with open(f"/proc/{self.proc.pid}/status", encoding="ascii") as handle:
+                for line in handle:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) / 1024
+        except (OSError, ValueError):
+            pass
+        return float("nan")
+
     def stop(self, timeout: float = 10.0) -> None:
-        """SIGTERM, keep draining the pty, and collect the child's rusage."""
+        """Read the child's peak memory, then SIGTERM, keep draining the pty,
+        and collect the child's rusage."""
+        self.peak_mib = self.peak_rss_mib()
         if self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGTERM)
@@ -108,4 +124,7 @@ class PtyApp:
 
     @property
     def max_rss_mib(self) -> float:
+        """``ru_maxrss`` of the child: on Linux it includes the memory of the
+        process it was forked from (the harness) before exec, so it reads the
+        harness's peak whenever that is larger; use :attr:`peak_mib`."""
         return self.rusage.ru_maxrss / 1024 if self.rusage else float("nan")

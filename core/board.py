@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
+from core.memo import Memo, memo_field
+
 Cell = tuple[int, int]
 
 
@@ -86,8 +88,14 @@ class Battlefield:
     zones: tuple[Zone, ...]
     description: str = ""
     features: tuple[Feature, ...] = ()
+    # Derived from the fields above, never compared or saved: glyph ->
+    # terrain (built here, read on every terrain question) and the memo of
+    # everything else a battlefield implies (core/memo.py).
+    _terrain_of: dict[str, Terrain] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    memo: Memo = memo_field()
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_terrain_of", dict(self.legend))
         if len(self.rows) != self.height or any(len(r) != self.width for r in self.rows):
             raise ValueError(f"battlefield {self.name!r}: rows do not match {self.width}x{self.height}")
         glyphs = {g for g, _ in self.legend}
@@ -106,7 +114,7 @@ class Battlefield:
         return self.rows[y][x]
 
     def terrain(self, cell: Cell) -> Terrain:
-        return _legend_map(self.legend)[self.rows[cell[1]][cell[0]]]
+        return self._terrain_of[self.rows[cell[1]][cell[0]]]
 
     def elevation(self, cell: Cell) -> int:
         return self.terrain(cell).elevation
@@ -117,52 +125,22 @@ class Battlefield:
                 yield (x, y)
 
     def zone_cells(self, side: int) -> tuple[Cell, ...]:
-        return _zone_index(self)[0].get(side, ())
+        return self.memo.get("board.zones", self._zone_index)[0].get(side, ())
 
     def in_zone(self, side: int, cell: Cell) -> bool:
-        return cell in _zone_index(self)[1].get(side, frozenset())
+        return cell in self.memo.get("board.zones", self._zone_index)[1].get(side, frozenset())
 
-
-# Glyph -> terrain lookups, keyed by the identity of a legend tuple (which
-# the entry keeps alive, so the id cannot be reused while it is here).  An
-# lru_cache keyed by the legend itself hashed every Terrain on every call:
-# the costliest line in the random-play benchmarks (docs/performance.md).
-_LEGENDS: dict[int, tuple[tuple[tuple[str, Terrain], ...], dict[str, Terrain]]] = {}
-
-
-# Each side's zone cells (in order) and as a set, kept like the legends above,
-# by the identity of the zones tuple: deployment checks ask on every order.
-_ZONES: dict[int, tuple[object, tuple[dict[int, tuple[Cell, ...]], dict[int, frozenset[Cell]]]]] = {}
-
-
-def _zone_index(bf: Battlefield) -> tuple[dict[int, tuple[Cell, ...]], dict[int, frozenset[Cell]]]:
-    key = (bf.zones, bf.width, bf.height)
-    entry = _ZONES.get(id(bf.zones))
-    if entry is not None and entry[0] == key and entry[0][0] is bf.zones:
-        return entry[1]
-    ordered: dict[int, dict[Cell, None]] = {}
-    for zone in bf.zones:
-        seen = ordered.setdefault(zone.side, {})
-        for rect in zone.rects:
-            for cell in rect.cells():
-                if bf.in_bounds(cell):
-                    seen[cell] = None
-    index = ({side: tuple(c) for side, c in ordered.items()}, {side: frozenset(c) for side, c in ordered.items()})
-    if len(_ZONES) >= 64:
-        _ZONES.clear()
-    _ZONES[id(bf.zones)] = (key, index)
-    return index
-
-
-def _legend_map(legend: tuple[tuple[str, Terrain], ...]) -> dict[str, Terrain]:
-    entry = _LEGENDS.get(id(legend))
-    if entry is not None and entry[0] is legend:
-        return entry[1]
-    if len(_LEGENDS) >= 64:
-        _LEGENDS.clear()
-    mapping = dict(legend)
-    _LEGENDS[id(legend)] = (legend, mapping)
-    return mapping
+    def _zone_index(self) -> tuple[dict[int, tuple[Cell, ...]], dict[int, frozenset[Cell]]]:
+        """Each side's zone cells on the battlefield, in order and as a set
+        (deployment checks ask on every order)."""
+        ordered: dict[int, dict[Cell, None]] = {}
+        for zone in self.zones:
+            seen = ordered.setdefault(zone.side, {})
+            for rect in zone.rects:
+                for cell in rect.cells():
+                    if self.in_bounds(cell):
+                        seen[cell] = None
+        return ({side: tuple(c) for side, c in ordered.items()}, {side: frozenset(c) for side, c in ordered.items()})
 
 
 # --------------------------------------------------------------------------
@@ -320,7 +298,7 @@ def visible_fraction(
     if observer == target:
         return 1.0
     blockers = figures if isinstance(figures, (set, frozenset)) else set(figures)
-    seen = sum(1 for closers in open_rays(battlefield, observer, target) if closers.isdisjoint(blockers))
+    seen = sum(map(blockers.isdisjoint, open_rays(battlefield, observer, target)))  # rays no figure closes
     return seen / RAY_COUNT
 
 
@@ -332,55 +310,62 @@ def open_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[f
     out once and remembered per battlefield; a question about figures is
     then a few set look-ups.
     """
-    cache = _ray_cache(battlefield)
+    memo = battlefield.memo
+    cache = memo.table("board.rays", 200_000)
     key = (observer, target)
     found = cache.get(key)
     if found is None:
-        if len(cache) >= _RAYS_PER_BATTLEFIELD:
-            cache.clear()
-        found = cache[key] = _trace_rays(battlefield, observer, target)
+        found = cache.put(key, _trace_rays(battlefield, observer, target))
     return found
 
 
 def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple[frozenset[Cell], ...]:
     eye = battlefield.elevation(observer) + EYE_HEIGHT
-    aim = battlefield.elevation(target) + BODY_HEIGHT
-    ox, oy = observer[0] + 0.5, observer[1] + 0.5
+    rise = battlefield.elevation(target) + BODY_HEIGHT - eye
+    ox, oy = observer
+    width, height = battlefield.width, battlefield.height
+    rows, terrain_of = battlefield.rows, battlefield._terrain_of
+    rising = rise >= 0
     rays = []
-    for sy in _SAMPLES:
-        for sx in _SAMPLES:
-            closers: list[Cell] | None = []
-            for cell, t_in, t_out in _cells_on_segment(ox, oy, target[0] + sx, target[1] + sy):
-                if cell == observer or cell == target or not battlefield.in_bounds(cell):
-                    continue
-                terrain = battlefield.terrain(cell)
-                low = min(eye + (aim - eye) * t_in, eye + (aim - eye) * t_out)
-                top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
-                if low < top:
-                    closers = None  # the terrain alone closes this ray
-                    break
-                if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
-                    closers.append(cell)  # a figure standing here would
-            if closers is not None:
-                rays.append(frozenset(closers))
+    for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy):
+        closers: list[Cell] | None = []
+        for rx, ry, t_in, t_out in path:
+            x, y = ox + rx, oy + ry
+            if not (0 <= x < width and 0 <= y < height):
+                continue
+            terrain = terrain_of[rows[y][x]]
+            # the ray's lowest point over the cell (t_in <= t_out, and the
+            # height is monotonic in t): min() of the two ends, exactly
+            low = eye + rise * (t_in if rising else t_out)
+            top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+            if low < top:
+                closers = None  # the terrain alone closes this ray
+                break
+            if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
+                closers.append((x, y))  # a figure standing here would
+        if closers is not None:
+            rays.append(frozenset(closers))
     return tuple(rays)
 
 
-# Traced rays per battlefield, kept like the legends and zones above: by the
-# identity of the battlefield, which the entry keeps alive.
-_RAYS: dict[int, tuple[Battlefield, dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]]]] = {}
-_RAYS_PER_BATTLEFIELD = 200_000
-
-
-def _ray_cache(battlefield: Battlefield) -> dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]]:
-    entry = _RAYS.get(id(battlefield))
-    if entry is not None and entry[0] is battlefield:
-        return entry[1]
-    if len(_RAYS) >= 16:
-        _RAYS.clear()
-    cache: dict[tuple[Cell, Cell], tuple[frozenset[Cell], ...]] = {}
-    _RAYS[id(battlefield)] = (battlefield, cache)
-    return cache
+def _ray_paths(battlefield: Battlefield, dx: int, dy: int) -> tuple[tuple[tuple[int, int, float, float], ...], ...]:
+    """The cells each of the 16 rays crosses between an observer and a
+    target ``(dx, dy)`` away, relative to the observer, with the parameters
+    where the ray enters and leaves each (the ends left out).  Pure geometry:
+    every quantity of the traversal depends only on the offset, exactly (cell
+    corners and sample points are small binary fractions), so the paths are
+    traced once per offset and moved to each observer."""
+    table = battlefield.memo.table("board.ray-paths", 20_000)
+    found = table.get((dx, dy))
+    if found is None:
+        paths = []
+        for sy in _SAMPLES:
+            for sx in _SAMPLES:
+                paths.append(tuple((cx, cy, t_in, t_out)
+                                   for (cx, cy), t_in, t_out in _cells_on_segment(0.5, 0.5, dx + sx, dy + sy)
+                                   if (cx, cy) != (0, 0) and (cx, cy) != (dx, dy)))
+        found = table.put((dx, dy), tuple(paths))
+    return found
 
 
 def has_line_of_sight(battlefield: Battlefield, observer: Cell, target: Cell, figures: Iterable[Cell] = ()) -> bool:

@@ -45,7 +45,7 @@ class Dice:
             value, rest = self.script[0], self.script[1:]
             if not 1 <= value <= sides:
                 raise ScriptError(f"scripted face {value} does not fit a d{sides}")
-            return attrs.evolve(self, draws=self.draws + 1, script=rest), value
+            return Dice(self.seed, self.draws + 1, rest), value
         # Rejection sampling keeps every face exactly equally likely.
         limit = (1 << 64) - ((1 << 64) % sides)
         n = self.draws
@@ -53,7 +53,7 @@ class Dice:
             raw = self._raw(n)
             n += 1
             if raw < limit:
-                return attrs.evolve(self, draws=n), raw % sides + 1
+                return Dice(self.seed, n, self.script), raw % sides + 1
 
     def faces(self, count: int, sides: int) -> tuple[Dice, tuple[int, ...]]:
         dice, out = self, []
@@ -64,7 +64,7 @@ class Dice:
 
     def scripted(self, *faces: int) -> Dice:
         """The same roller with ``faces`` to come first (for tests and scenarios)."""
-        return attrs.evolve(self, script=self.script + tuple(faces))
+        return Dice(self.seed, self.draws, self.script + tuple(faces))
 
 
 def roll(

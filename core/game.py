@@ -57,6 +57,14 @@ class Game:
             return []
         return list(rules.legal_orders(self.state, side))
 
+    def random_order(self, side: int, rng: Any):
+        """A legal order for ``side`` drawn with ``rng`` (``Ruleset.random_order``),
+        or None when it has none (the game is over or it is not its turn)."""
+        rules = self.ruleset
+        if rules.outcome(self.state) is not None or side not in rules.to_act(self.state):
+            return None
+        return rules.random_order(self.state, side, rng)
+
 
 @attrs.frozen
 class Submitted:

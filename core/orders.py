@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 
 import attrs
 
+from core.memo import Table
+
 
 class OrderSyntaxError(ValueError):
     """Text that is not a well-formed order."""
@@ -51,6 +53,8 @@ class Order:
 
 
 _BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")
+_INT = re.compile(r"-?\d{1,18}")
+_CELL = re.compile(r"(-?\d{1,9}),(-?\d{1,9})")
 
 # (name, type) of each order class's fields, types resolved once: saves write
 # every order of a game as text, and looking these up per call was most of it.
@@ -167,8 +171,32 @@ class OrderCodec:
                 raise ValueError(f"order class {cls.__name__} needs a unique verb")
             attrs.resolve_types(cls)
             self.by_verb[cls.verb] = cls
+        # Worked out once per codec (it is built once per ruleset): each
+        # class's fields and the shape of each field type; parsing a long
+        # game's orders looked these up again for every value.
+        self._fields = {verb: {f.name: f for f in attrs.fields(cls)} for verb, cls in self.by_verb.items()}
+        self._shapes: dict[Any, tuple[Any, tuple[Any, ...]]] = {}
+        self._parsed = Table(20_000)
+
+    def _shape(self, kind: Any) -> tuple[Any, tuple[Any, ...]]:
+        try:
+            return self._shapes[kind]
+        except KeyError:
+            shape = self._shapes[kind] = (typing.get_origin(kind), typing.get_args(kind))
+            return shape
+        except TypeError:  # an unhashable annotation
+            return typing.get_origin(kind), typing.get_args(kind)
 
     def parse(self, text: str) -> Order:
+        # Orders are frozen values and parsing is a function of the text, so
+        # a text read before gives the same order again (a save's orders
+        # repeat: every Round writes much the same).  Errors are not kept.
+        found = self._parsed.get(text)
+        if found is None:
+            found = self._parsed.put(text, self._parse(text))
+        return found
+
+    def _parse(self, text: str) -> Order:
         text = text.strip()
         if not text:
             raise OrderSyntaxError("an empty order")
@@ -177,7 +205,7 @@ class OrderCodec:
         cls = self.by_verb.get(verb)
         if cls is None:
             raise OrderSyntaxError(f"unknown order {verb!r}")
-        fields = {f.name: f for f in attrs.fields(cls)}
+        fields = self._fields[verb]
         values: dict[str, Any] = {}
         for pair in pairs:
             if "=" not in pair:
@@ -197,8 +225,7 @@ class OrderCodec:
             raise OrderSyntaxError(f"{verb}: {exc}") from exc
 
     def _decode(self, raw: str, kind: Any, where: str) -> Any:
-        origin = typing.get_origin(kind)
-        args = typing.get_args(kind)
+        origin, args = self._shape(kind)
         if origin in (typing.Union, types.UnionType):
             if raw == "-" and type(None) in args:
                 return None
@@ -218,7 +245,7 @@ class OrderCodec:
                 return raw == "yes"
             raise OrderSyntaxError(f"{where}: expected yes or no, not {raw!r}")
         if kind is int:
-            if re.fullmatch(r"-?\d{1,18}", raw):
+            if _INT.fullmatch(raw):
                 return int(raw)
             raise OrderSyntaxError(f"{where}: expected a whole number, not {raw!r}")
         if kind is str:
@@ -241,13 +268,13 @@ class OrderCodec:
         if isinstance(kind, type) and issubclass(kind, Order):
             if not (raw.startswith("(") and raw.endswith(")")):
                 raise OrderSyntaxError(f"{where}: a nested order goes in brackets")
-            inner = self.parse(raw[1:-1])
+            inner = self._parse(raw[1:-1])
             if not isinstance(inner, kind):
                 raise OrderSyntaxError(f"{where}: {inner.verb} is not allowed here")
             return inner
         if origin is tuple:
             if len(args) == 2 and args[1] is not Ellipsis:
-                match = re.fullmatch(r"(-?\d{1,9}),(-?\d{1,9})", raw)
+                match = _CELL.fullmatch(raw)
                 if not match:
                     raise OrderSyntaxError(f"{where}: expected x,y, not {raw!r}")
                 return (int(match[1]), int(match[2]))

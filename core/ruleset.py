@@ -10,13 +10,16 @@ from __future__ import annotations
 import abc
 import functools
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from core.board import Battlefield, Cell, Facing
 from core.events import Event
 from core.orders import Order, OrderCodec
+
+if TYPE_CHECKING:  # only the type: core draws nothing from the global random
+    import random
 
 SIDES = (0, 1)
 
@@ -115,6 +118,18 @@ class Ruleset(abc.ABC):
     @abc.abstractmethod
     def legal_orders(self, state: Any, side: int) -> Sequence[Order]:
         """Every order ``side`` could submit now (for menus, hints and computer players)."""
+
+    def random_order(self, state: Any, side: int, rng: random.Random) -> Order | None:
+        """One legal order for ``side``, drawn with ``rng`` (a seeded
+        ``random.Random`` the caller owns; core keeps no global random), or
+        None when ``side`` has none.  Computer players and the benchmarks
+        use it.  This default draws uniformly from :meth:`legal_orders`, so
+        the same ``rng`` state gives the same order as
+        ``rng.choice(legal_orders(...))``; a ruleset may override it with a
+        draw that does not list every order, provided every order it returns
+        is legal."""
+        legal = self.legal_orders(state, side)
+        return rng.choice(legal) if legal else None
 
     @abc.abstractmethod
     def check(self, state: Any, order: Order) -> Rejection | None:

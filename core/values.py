@@ -16,8 +16,10 @@ def evolve(inst, **changes):
     rebuilds its state several times for each order."""
     cls = type(inst)
     if cls not in _FIELDS:
-        fields = attrs.fields(cls)
-        plain = all(f.init and not f.kw_only and f.alias == f.name for f in fields)
+        # Fields without ``init`` (a memo, core/memo.py) are left out: the
+        # new instance builds them afresh, as attrs.evolve does.
+        fields = [f for f in attrs.fields(cls) if f.init]
+        plain = all(not f.kw_only and f.alias == f.name for f in fields)
         _FIELDS[cls] = (operator.attrgetter(*(f.name for f in fields)),
                         {f.name: i for i, f in enumerate(fields)}) if plain and len(fields) > 1 else None
     entry = _FIELDS[cls]

@@ -255,3 +255,39 @@ __all__ = [
     "structure",
     "unstructure",
 ]
+
+
+# -- order text -----------------------------------------------------------------
+
+
+class OrderTexts:
+    """The text form of orders, remembered by order value: an autosave
+    writes every order of the game again after each new one, and encoding a
+    long game's orders was most of a save (docs/performance.md).  Orders are
+    frozen values and ``to_text`` is a function of the value, so an equal
+    order always has the same text; the table is emptied when it holds
+    ``limit`` orders."""
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit = limit
+        self.known: dict[Order, str] = {}
+
+    def texts(self, orders: typing.Iterable[Order]) -> list[str]:
+        known = self.known
+        out = []
+        for order in orders:
+            text = known.get(order)
+            if text is None:
+                if len(known) >= self.limit:
+                    known.clear()
+                text = known[order] = order.to_text()
+            out.append(text)
+        return out
+
+
+ORDER_TEXTS = OrderTexts()
+
+
+def orders_to_text(orders: typing.Iterable[Order]) -> list[str]:
+    """``[order.to_text() for order in orders]``, from the shared table."""
+    return ORDER_TEXTS.texts(orders)

@@ -30,7 +30,8 @@ from core.board import Battlefield
 from core.game import Game, ReplayError, replay
 from core.options import option_problem
 from core.registry import find_ruleset, rulesets
-from saves.convert import PLAIN, StructureError, converter_for, first_difference, structure, unstructure
+from saves.convert import (PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure,
+                           unstructure)
 
 FORMAT_VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
@@ -140,7 +141,7 @@ def game_to_data(game: Game, pending: dict | None = None) -> dict:
         "battlefield": unstructure(PLAIN, game.battlefield),
         "seed": game.seed,
         "players": list(game.players),
-        "orders": [order.to_text() for order in game.orders],
+        "orders": orders_to_text(game.orders),
         "snapshot": unstructure(conv, game.state),
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),

@@ -21,9 +21,15 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="check a saved game, play it back and print where it stands")
     replay.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.add_argument("--side", type=int, choices=(0, 1), default=None,
+                        help="show the game as this side sees it (default: a neutral onlooker; "
+                             "a finished game is shown in full)")
+    replay.add_argument("--log", action="store_true", help="also print the log that side may read")
     commands.add_parser("continue", help="start the game on the most recent unfinished save")
     load = commands.add_parser("load", help="start the game on a save file")
     load.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    watch = commands.add_parser("watch", help="watch a saved game again from its start (never changes the save)")
+    watch.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
     return parser
 
 
@@ -55,7 +61,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "replay":
         from tui.cli import replay_command
 
-        return replay_command(args.file, args.json, sys.stdout, sys.stderr)
+        return replay_command(args.file, args.json, sys.stdout, sys.stderr, args.side, args.log)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":
@@ -63,6 +69,11 @@ def _main(argv: list[str] | None) -> int:
             print(f"skirmish: cannot load {args.file}: there is no such file", file=sys.stderr)
             return 1
         return _run_app(load_path=args.file)
+    if args.command == "watch":
+        if not args.file.is_file():
+            print(f"skirmish: cannot watch {args.file}: there is no such file", file=sys.stderr)
+            return 1
+        return _run_app(watch_path=args.file)
     return _run_app()
 
 

@@ -87,13 +87,15 @@ class SkirmishApp(App[None]):
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]
 
-    def __init__(self, continue_latest: bool = False, load_path: Path | None = None) -> None:
+    def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
+                 watch_path: Path | None = None) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
         super().__init__()
         self.continue_latest = continue_latest
         self.load_path = load_path
+        self.watch_path = watch_path
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
@@ -108,7 +110,9 @@ class SkirmishApp(App[None]):
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
-        if self.load_path is not None:
+        if self.watch_path is not None:
+            self.watch_saved(Path(self.watch_path))
+        elif self.load_path is not None:
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
@@ -269,6 +273,24 @@ class SkirmishApp(App[None]):
         self._on_disk = game
         self._show_game(game, None)
 
+    def watch_saved(self, path: Path) -> None:
+        """Watch a save from its first position.  Reads the file only: no
+        lock, no autosave, the save is never written."""
+        from tui.persistence import store
+        from tui.watch import WatchScreen
+
+        try:
+            game = store().load_game(Path(path))
+        except Exception as exc:
+            self.report("Cannot watch that save", exc)
+            return
+        try:
+            screen = WatchScreen(_safe_players(game))
+        except Exception as exc:
+            self.report("Cannot watch that save", exc)
+            return
+        self.push_screen(screen)
+
     def offer_read_only(self, path: Path, holder: str) -> None:
         """Another process holds this game: say who, and offer to watch it
         read-only or to choose another game."""
@@ -367,6 +389,6 @@ def _safe_players(game: Any) -> Any:
         return game
 
 
-def run_app(continue_latest: bool = False, load_path: Path | None = None) -> None:
+def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None) -> None:
     """Start the TUI (the ``skirmish`` command's default)."""
-    SkirmishApp(continue_latest=continue_latest, load_path=load_path).run()
+    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path).run()

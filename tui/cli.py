@@ -23,14 +23,14 @@ def rules_lines() -> list[str]:
     return [f"{r.name:<{width}}  {r.title}: {r.summary}" for r in found]
 
 
-def final_position(game: Any) -> dict:
+def final_position(game: Any, side: int | None = None) -> dict:
     """The replay printout as data: exactly ruleset, turn, to_act, units
-    and outcome.  A game still going on is shown as a neutral onlooker
-    sees it (``view(state, None)``), so a replay hides nothing less than
-    the board did; a finished game is shown in full."""
+    and outcome.  A game still going on is shown as ``side`` sees it
+    (``view(state, side)``; None: the neutral onlooker), so a replay hides
+    nothing less than the board did; a finished game is shown in full."""
     rules = game.ruleset
     outcome = game.outcome
-    state = game.state if outcome is not None else rules.view(game.state, None)
+    state = game.state if outcome is not None else rules.view(game.state, side)
     situation = rules.situation(state)
     units = []
     for unit in rules.units(state):
@@ -80,7 +80,15 @@ def position_text(game: Any, data: dict) -> list[str]:
     return lines
 
 
-def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO) -> int:
+def log_lines(game: Any, side: int | None) -> list[str]:
+    """The log as ``side`` may read it (None: the neutral onlooker, who
+    reads only what everyone may); every line once the game is over."""
+    events = game.log if game.outcome is not None else game.log_for(side)
+    return [event.sentence for event in events]
+
+
+def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
+                   side: int | None = None, with_log: bool = False) -> int:
     from saves.store import SaveError, load_game
 
     try:
@@ -88,9 +96,16 @@ def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO) -> int:
     except SaveError as exc:
         print(f"skirmish: cannot replay {exc}", file=err)
         return 1
-    data = final_position(game)
+    data = final_position(game, side)
+    if with_log:
+        data["log"] = log_lines(game, side)
     if as_json:
         print(json.dumps(data, indent=2), file=out)
     else:
-        print("\n".join(position_text(game, data)), file=out)
+        lines = position_text(game, data)
+        if with_log:
+            whose = "everything" if game.outcome is not None else _side(game, side) if side is not None \
+                else "what both sides may read"
+            lines += [f"log ({whose}):"] + [f"  {line}" for line in data["log"]]
+        print("\n".join(lines), file=out)
     return 0

@@ -37,10 +37,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from core import game as core_game
+from core.events import visible_to
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
-from tui.modals import ChoiceMenu, Confirm, Handover, LogView
+from tui.modals import ChoiceMenu, Confirm, Handover
 from tui.rulesets import adapter_for
 
 
@@ -71,6 +72,17 @@ def guarded(method):
     return wrapper
 
 
+def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
+    """What ``side`` may read of what happened since it last gave up the
+    keyboard, shown on the handover screen -- so only events the other side
+    may read too (the other player may still be looking)."""
+    from core.events import visible_to
+
+    other = 1 - side
+    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
+    return news[-most:]
+
+
 class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
@@ -97,6 +109,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "save", "Save", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("L", "full_log", "Log", show=False),
+        Binding("x", "why", "Why?", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Log up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
         Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
@@ -118,6 +131,7 @@ class GameScreen(Screen[None]):
         caps = game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = None  # whose view is on screen
+        self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
         self.units: list[UnitView] = []
@@ -127,6 +141,7 @@ class GameScreen(Screen[None]):
         self._cursor_text: str | None = None
         self._cursor_unit_text: str | None = None
         self._panel_text: str | None = None
+        self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -145,18 +160,11 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.fill_log()
+        self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
 
     # -- news -------------------------------------------------------------------
-    def fill_log(self) -> None:
-        """The log pane from the game's own log (its last 300 events)."""
-        log = self.query_one(RichLog)
-        log.clear()
-        for event in self.game.log[-300:]:
-            log.write(event.sentence)
-
     def say(self, text: str) -> None:
         """News for the player (whose turn it is, why an order was refused):
         the newest line of the log pane, never a pop-up over it.  These
@@ -190,6 +198,8 @@ class GameScreen(Screen[None]):
                 self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
         shown = self.keyboard_side if self.private else side
+        if self.log_shown_for != (self.log_side(), game.outcome is not None):
+            self._fill_log()
         view = game.view(shown)
         self.view_state = view
         self.units = list(rules.units(view))
@@ -380,11 +390,22 @@ class GameScreen(Screen[None]):
             board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
         self.selected = None
 
+        if self.keyboard_side is not None:
+            self.log_marks[self.keyboard_side] = len(self.game.log)
+        news = since_last_turn(self.game, side, self.log_marks.get(side, 0))
+
         def done(_: Any) -> None:
             self.keyboard_side = side
             self.redraw()
 
-        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side)), done)
+        def why() -> None:
+            from tui.why import EventLog
+
+            rules = self.game.ruleset
+            self.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
+
+        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
+                            [e.sentence for e in news], why if news else None), done)
 
     def _open(self, screen: Any, callback) -> None:
         self.modal_open = True
@@ -419,7 +440,8 @@ class GameScreen(Screen[None]):
             return False
         self.game = result.game
         for event in result.events:
-            log.write(event.sentence)
+            if self.game.outcome is not None or visible_to(event, self.log_side()):
+                log.write(event.sentence)
         self.app.autosave(self.game)
         self.redraw()
         return True
@@ -583,7 +605,7 @@ class GameScreen(Screen[None]):
         text = self.adapter.describe(self.game, self.game.view(side), order)
         self.game = earlier
         self.app.autosave(self.game)
-        self.fill_log()
+        self._fill_log()
         self.say(f"↶ {self.game.players[side]} takes back: {text}")
         self.redraw()
 
@@ -605,10 +627,36 @@ class GameScreen(Screen[None]):
         self.selected = None
         self.redraw()
 
+    def readable_log(self) -> tuple:
+        """The events the player at the keyboard may read."""
+        if not self.private or self.game.outcome is not None:
+            return self.game.log
+        return self.game.log_for(self.keyboard_side)
+
     def action_full_log(self) -> None:
-        """The whole game's log (every event, every die) in a scrollable modal."""
-        lines = [event.sentence for event in self.game.log]
-        self._open(LogView(f"Game log — {self.game.ruleset.title}", lines), None)
+        """The whole game's log (every event, every die) as a list whose
+        lines open with Why?."""
+        from tui.why import EventLog
+
+        rules = self.game.ruleset
+        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, self.readable_log()), None)
+
+    def action_why(self) -> None:
+        """Why? on the newest log line (the full log opens on it)."""
+        self.action_full_log()
+
+    def log_side(self) -> int | None:
+        """Whose log is shown: in hot-seat with secrets, the side whose view
+        is on screen; otherwise the neutral onlooker (events everyone may
+        read, which is every event when nothing is secret)."""
+        return self.keyboard_side if self.private else None
+
+    def _fill_log(self) -> None:
+        log = self.query_one(RichLog)
+        log.clear()
+        for event in self.readable_log()[-300:]:
+            log.write(event.sentence)
+        self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 
     def action_scroll_log(self, step: int) -> None:
         log = self.query_one(RichLog)

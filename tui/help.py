@@ -36,10 +36,11 @@ class HelpScreen(Screen[None]):
         Binding("t", "toggle_toc", "Contents"),
     ]
 
-    def __init__(self, name: str, title: str = "") -> None:
+    def __init__(self, name: str, title: str = "", section: str = "") -> None:
         super().__init__()
         self.ruleset_name = name
         self.ruleset_title = title or name
+        self.section = section  # a heading to open at (Why? -> "open the rule")
 
     def compose(self) -> ComposeResult:
         from textual.widgets import MarkdownViewer
@@ -49,6 +50,18 @@ class HelpScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("MarkdownViewer").focus()
+        if self.section:
+            self.call_after_refresh(self.go_to_section)
+
+    def go_to_section(self) -> bool:
+        """Scroll to the heading whose text is ``section`` (emphasis ignored)."""
+        document = self.query_one("MarkdownViewer").document
+        wanted = self.section.replace("*", "").strip()
+        for _, title, block_id in document.table_of_contents:
+            if title.replace("*", "").strip() == wanted:
+                self.query_one(f"#{block_id}").scroll_visible(top=True, animate=False)
+                return True
+        return False
 
     def action_toggle_toc(self) -> None:
         viewer = self.query_one("MarkdownViewer")

@@ -72,7 +72,7 @@ class LoadScreen(Screen[None]):
     DEFAULT_CSS = """
     LoadScreen OptionList { height: 1fr; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -86,7 +86,7 @@ class LoadScreen(Screen[None]):
             self.summaries = list(store().list_saves())
         except Exception as exc:  # a missing or unreadable folder is a message, not a crash
             self.error = str(exc)
-        yield Label("[b]Load game[/b]: Enter opens a save")
+        yield Label("[b]Load game[/b]: Enter opens a save, w watches it from the start")
         options = []
         for index, s in enumerate(self.summaries):
             options.append(Option(self._describe(s), id=f"s{index}"))
@@ -121,6 +121,19 @@ class LoadScreen(Screen[None]):
             self.notify(f"This save cannot be opened: {summary.problem}", severity="warning", markup=False)
             return
         self.app.open_saved(summary.path)
+
+    def action_watch(self) -> None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None or not self.summaries:
+            return
+        option = listing.get_option_at_index(listing.highlighted)
+        if option.id is None or not option.id.startswith("s"):
+            return
+        summary = self.summaries[int(option.id[1:])]
+        if getattr(summary, "problem", None):
+            self.notify(f"This save cannot be watched: {summary.problem}", severity="warning", markup=False)
+            return
+        self.app.watch_saved(summary.path)
 
     def action_close(self) -> None:
         self.dismiss(None)

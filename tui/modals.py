@@ -129,19 +129,29 @@ class Handover(Screen[None]):
     Handover { align: center middle; background: $background; }
     Handover > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
     """
-    BINDINGS = [Binding("enter,space", "go", "I am ready")]
+    BINDINGS = [Binding("enter,space", "go", "I am ready"), Binding("x", "why", "Why?", show=False)]
 
-    def __init__(self, name: str, detail: str = "") -> None:
+    def __init__(self, name: str, detail: str = "", news: Sequence[str] = (), why: Any = None) -> None:
         super().__init__()
         self.player = name
         self.detail = detail
+        self.news = list(news)  # since this player's last turn (public events only)
+        self.why = why  # opens the news with Why?, or None
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"[b]Hand the keyboard to {escape(self.player)}.[/b]", markup=True)
             if self.detail:
                 yield Static(self.detail, markup=False)
-            yield Static("The board stays hidden until you press Enter.")
+            if self.news:
+                lines = "\n".join(f"· {line}" for line in self.news)
+                yield Static(f"Since your last turn:\n{lines}", id="handover-news", markup=False)
+            hint = " x: why? on these." if self.why is not None else ""
+            yield Static(f"The board stays hidden until you press Enter.{hint}", markup=False)
+
+    def action_why(self) -> None:
+        if self.why is not None:
+            self.why()
 
     def action_go(self) -> None:
         self.dismiss(None)

@@ -112,3 +112,24 @@ def test_report_renders_every_section(rules):
     for heading in ("## Aims", "## Startup", "## Input latency", "## Engine throughput", "## Saves", "## Bytes over the wire"):
         assert heading in text
     assert "Quick run" in text
+
+
+def test_peak_memory_is_the_childs_own_not_the_harnesses():
+    """A child that holds ~40 MiB, started by a harness that holds ~150 MiB:
+    its peak is read as its own.  (``ru_maxrss`` of the same child reads the
+    harness's peak, which is how both apps once showed 137.2 MiB.)"""
+    import sys
+
+    from bench.pty_run import PtyApp
+
+    ballast = bytearray(150 << 20)
+    ballast[::4096] = b"x" * len(ballast[::4096])  # touch every page: resident
+    child = "b = bytearray(40 << 20); b[::4096] = b'y' * len(b[::4096]); print('ready', flush=True); input()"
+    app = PtyApp([sys.executable, "-c", child])
+    try:
+        app.wait_for([b"ready"], timeout=30)
+    finally:
+        app.stop()
+    del ballast
+    assert 40 <= app.peak_mib < 120, app.peak_mib
+    assert app.max_rss_mib >= 150  # what the old column showed

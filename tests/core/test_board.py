@@ -173,3 +173,52 @@ def test_open_rays_name_the_cells_where_a_figure_would_close_them():
     walled = field("......", "......", "..#...", "......", "......", "......")
     assert open_rays(walled, (0, 2), (4, 2)) == ()
     assert open_rays(ground, (0, 2), (4, 2)) is rays  # remembered per battlefield
+
+
+def _reference_rays(battlefield, observer, target):
+    """The ray walk as first written (each ray traced from the observer's own
+    cell), kept here to check the per-offset paths of core.board."""
+    from core.board import _SAMPLES, BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, _cells_on_segment
+
+    eye = battlefield.elevation(observer) + EYE_HEIGHT
+    aim = battlefield.elevation(target) + BODY_HEIGHT
+    ox, oy = observer[0] + 0.5, observer[1] + 0.5
+    rays = []
+    for sy in _SAMPLES:
+        for sx in _SAMPLES:
+            closers = []
+            for cell, t_in, t_out in _cells_on_segment(ox, oy, target[0] + sx, target[1] + sy):
+                if cell == observer or cell == target or not battlefield.in_bounds(cell):
+                    continue
+                terrain = battlefield.terrain(cell)
+                low = min(eye + (aim - eye) * t_in, eye + (aim - eye) * t_out)
+                top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+                if low < top:
+                    closers = None
+                    break
+                if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
+                    closers.append(cell)
+            if closers is not None:
+                rays.append(frozenset(closers))
+    return tuple(rays)
+
+
+def test_rays_traced_per_offset_equal_rays_traced_from_each_cell():
+    import random
+
+    from core.battlefield_text import parse_battlefield
+    from core.board import open_rays
+
+    pick = random.Random(15)
+    for board in range(12):
+        w, h = pick.randint(3, 14), pick.randint(3, 14)
+        rows = ["".join(pick.choice("....^#~") for _ in range(w)) for _ in range(h)]
+        bf = parse_battlefield("\n".join([
+            "name: rays", "terrain . open", "terrain # wall elevation=2 blocks_move blocks_sight",
+            "terrain ^ hill elevation=1 cover=1", "terrain ~ hedge blocks_sight",
+            f"zone 0 0,0 {w - 1},0", f"zone 1 0,{h - 1} {w - 1},{h - 1}", "map", *rows]) + "\n")
+        cells = list(bf.cells())
+        for _ in range(150):
+            a, b = pick.choice(cells), pick.choice(cells)
+            if a != b:
+                assert open_rays(bf, a, b) == _reference_rays(bf, a, b), (rows, a, b)

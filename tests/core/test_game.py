@@ -215,3 +215,24 @@ def test_a_bad_history_raises_replay_error_naming_the_order():
     with pytest.raises(ReplayError) as caught:
         replay(COUNT, CountOptions(), FIELD, 42, ("Ann", "Bob"), ["add side=0 n=1", "jump side=1"])
     assert caught.value.index == 1 and "unknown order 'jump'" in caught.value.reason
+
+
+def test_random_order_draws_a_legal_order_as_a_choice_from_the_listing_would():
+    import random
+
+    from bench.games import battlefield_for
+    from core.registry import rulesets
+
+    for rules in rulesets():
+        game = start(rules, None, battlefield_for(rules), 3, ("North", "South"))
+        for _ in range(30):
+            if not game.to_act:
+                break
+            side = min(game.to_act)
+            legal = game.legal_orders(side)
+            drawn = game.random_order(side, random.Random(len(game.orders)))
+            assert drawn == random.Random(len(game.orders)).choice(legal)
+            game = submit(game, drawn).game
+        for side in (0, 1):
+            if side not in game.to_act:
+                assert game.random_order(side, random.Random(0)) is None

@@ -18,7 +18,8 @@ from textual.widgets import Footer, RichLog
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
-from tui.modals import Handover, LogView
+from tui.modals import Handover
+from tui.why import EventLog, WhyView
 from tui.rulesets.platemail_menus import KeyMenu
 from tui.rulesets.platemail_writer import OrderWriter
 
@@ -45,7 +46,7 @@ async def game_screen(pilot, game) -> GameScreen:
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
-async def test_l_opens_every_event_of_the_game_in_a_scrollable_log():
+async def test_l_opens_every_event_of_the_game_in_a_list_whose_lines_say_why():
     game = played("spheres_of_war", 40)
     assert len(game.log) > 20  # more than the 6-row pane shows
     app = SkirmishApp()
@@ -55,20 +56,52 @@ async def test_l_opens_every_event_of_the_game_in_a_scrollable_log():
         await pilot.press("L")
         await pilot.pause()
         modal = app.screen
-        assert isinstance(modal, LogView)
-        assert modal.lines == [event.sentence for event in game.log]
-        log = modal.query_one(RichLog)
-        assert log.has_focus and len(log.lines) >= len(game.log)
-        assert log.max_scroll_y > 0  # it overflows the screen, and scrolls:
+        assert isinstance(modal, EventLog)
+        assert [e.sentence for e in modal.events] == [event.sentence for event in game.log]
+        listing = modal.query_one("#event-list")
+        assert listing.has_focus and listing.option_count == len(game.log)
+        assert listing.highlighted == len(game.log) - 1  # opens on the newest line
+        assert listing.max_scroll_y > 0  # it overflows the screen, and scrolls:
         await pilot.press("home")
         await pilot.pause()
-        assert log.scroll_y == 0
+        assert listing.highlighted == 0 and listing.scroll_y == 0
         await pilot.press("pagedown")
         await pilot.pause()
-        assert log.scroll_y > 0
+        assert listing.scroll_y > 0
+        chosen = listing.highlighted
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WhyView)
+        assert app.screen.why.title == game.log[chosen].sentence
+        await pilot.press("escape")
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and screen.game is game
+
+
+async def test_x_explains_the_newest_line_and_h_opens_the_rule_in_the_help():
+    from tui.help import HelpScreen
+
+    game = played("waylights", 60)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await game_screen(pilot, game)
+        await pilot.press("x")
+        await pilot.press("enter")
+        await pilot.pause()
+        why = app.screen
+        assert isinstance(why, WhyView)
+        assert why.why.title == game.log[-1].sentence
+        await pilot.press("h")
+        await pilot.pause(0.3)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.section == why.why.section
+        assert help_screen.go_to_section(), "the help has no heading for the rule"
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
 
 
 async def test_brackets_scroll_the_log_pane_and_braces_the_side_panel():

@@ -12,7 +12,7 @@ import attrs
 
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.optio import battlefield_for
+from core.rulesets.optio.terrain import battlefield_for
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import SMALL, map_battlefield
 from core.rulesets.optio.state import Kind, Phase

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from textual.widgets import RichLog
+
 from core.board import Arc, Facing, arc_of
 from core.deployment import Deploy, Ready
 from core.events import Removed
@@ -149,6 +151,47 @@ async def test_doom_free_movement_and_removal_by_keyboard(tmp_path):
         assert state.active == 1 and state.turn == 4
         assert any(isinstance(e, Removed) and e.unit == "a1" for e in screen.game.log)
         assert screen.game.orders[-1] == Pass(0)
+
+
+def freed_attacker_game() -> Game:
+    """Bo's turn 6 has just Doomed a2 (b3 behind it); a2's attack on b1 is
+    all that keeps b1 from counting against a1, which b2 attacks too."""
+    options = PlastoOptions(minis=3, shooters_0=0, shooters_1=0)
+    game = start("plasto_latros", options, battlefield_named("pl-open"), seed=1, players=("Ann", "Bo"))
+    return play(
+        game,
+        Deploy(0, "a1", (5, 1)), Deploy(0, "a2", (4, 1)), Deploy(0, "a3", (11, 0)), Ready(0),
+        Deploy(1, "b1", (4, 10)), Deploy(1, "b2", (6, 10)), Deploy(1, "b3", (4, 11)), Ready(1),
+        Move(0, "a1", (5, 5), Facing.N), Move(0, "a2", (2, 4), Facing.E),
+        Move(1, "b1", (4, 7), Facing.N), Move(1, "b1", (4, 5), Facing.E),  # b1 at a1's side
+        Move(0, "a2", (4, 6), Facing.N), Pass(0),  # a2 attacks b1 from its side
+        Move(1, "b2", (7, 7), Facing.N), Move(1, "b3", (4, 8), Facing.N),
+        Move(0, "a3", (11, 1), Facing.S), Pass(0),
+        Move(1, "b2", (6, 5), Facing.W), Move(1, "b3", (4, 7), Facing.N),
+    )
+
+
+async def test_a_doom_at_the_start_of_a_turn_is_logged_and_offers_the_free_movement(tmp_path):
+    """Issue 11, point 5: declining ends Bo's turn; a2's removal frees b1,
+    so a1 starts Ann's turn Doomed: the log says so and Ann is asked."""
+    game = freed_attacker_game()
+    assert game.state.doomed == ("a2",) and game.state.pending_free == (0,)
+    assert "a1" not in game.state.doomed
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game, tmp_path)
+        assert isinstance(app.screen, ChoiceMenu) and "a2 is Doomed" in app.screen.menu_title
+        await pilot.press("2")  # decline: Bo's turn ends, a2 is removed
+        await pilot.pause()
+        state = screen.game.state
+        assert state.mini("a2").pos is None and state.active == 0
+        assert state.doomed == ("a1",) and state.pending_free == (0,)
+        prompt = app.screen
+        assert isinstance(prompt, ChoiceMenu)
+        assert "Ann: free Movement — your mini a1 is Doomed" in prompt.menu_title
+        shown = " ".join(" ".join(line.text for line in screen.query_one(RichLog).lines).split())
+        assert "a1 is Doomed (two attackers in contact)" in shown
+        assert "Ann gains a Defending Free Movement" in shown
 
 
 async def test_arcs_turn_and_shot_share(tmp_path):

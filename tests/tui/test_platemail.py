@@ -4,7 +4,7 @@ checked in the game state and in the playback."""
 
 from __future__ import annotations
 
-from core.deployment import DeployAll, Ready
+from core.deployment import Deploy, DeployAll, Ready
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.rulesets.platemail.events import ActionTaken, AttackMade, PhaseBegan
@@ -253,3 +253,67 @@ async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
         assert isinstance(app.screen, ResultScreen)  # back to the result
         await pilot.press("b")
         assert app.screen is screen
+
+
+def skulked_game():
+    """Ann's footman against Bo's rogue; in Round 1 the rogue skulks into
+    a hedge and its Stealth roll beats the footman's passive Perception.
+    Played from a seed whose roll does (no scripted dice: a save of it
+    must replay)."""
+    import attrs
+
+    from core.rulesets.platemail.state import Act, Action, Commit, Condition, Write
+
+    rules = find_ruleset("platemail")
+    options = attrs.evolve(rules.default_options(), roster_0="footman", roster_1="rogue")
+    hedge = (3, 8)  # 1 + 2 (hedge) of the Skulk's 3 cells; in Cover from a1
+    stay = Act(1, Action.SKULK)
+    for seed in range(1, 40):
+        game = start(rules, options, battlefield_named(rules.default_battlefield), seed=seed, players=("Ann", "Bo"))
+        for order in (Deploy(0, "a1", (0, 0)), Ready(0), Deploy(1, "b1", (3, 10)), Ready(1),
+                      Write(1, "b1", Act(1, Action.SKULK, to=hedge), Condition.HIT, stay, stay), Commit(0), Commit(1)):
+            game = submit(game, order).game
+        if game.state.char("b1").hidden and game.view(0).char("b1").pos is None:
+            assert game.state.char("b1").pos == hedge
+            return game, hedge
+    raise AssertionError("no seed gives the rogue a good Stealth roll")
+
+
+def pane_text(screen) -> str:
+    return "\n".join(strip.text for strip in screen.query_one("#log").lines)
+
+
+async def test_each_side_reads_only_its_own_secrets_in_the_log_playback_and_full_log():
+    game, hedge = skulked_game()
+    where = f"{hedge[0]},{hedge[1]}"
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter")  # Ann's handover
+        await pilot.pause()
+        assert isinstance(app.screen, Playback)
+        await pilot.press("a")
+        ann = app.screen.shown_text()
+        assert "b1 slips out of sight" in ann
+        assert "skulks" not in ann and "Stealth" not in ann and where not in ann
+        await pilot.press("escape")
+        await pilot.pause()
+        pane = pane_text(screen)
+        assert "b1 slips out of sight" in pane and "skulks" not in pane and "Stealth" not in pane
+        await pilot.press("L")
+        full = "\n".join(e.sentence for e in app.screen.events)
+        assert "Ann commits" in full and "skulks" not in full and "Stealth" not in full
+        await pilot.press("escape")
+        await open_orders(pilot, 0)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")  # Bo's turn: his rogue's moves and roll are his to read
+        await pilot.pause()
+        assert isinstance(app.screen, Playback)
+        await pilot.press("a")
+        bo = app.screen.shown_text()
+        assert "b1 skulks from" in bo and "Stealth" in bo and "slips out of sight" not in bo
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "skulks" in pane_text(screen)

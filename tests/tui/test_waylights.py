@@ -10,7 +10,7 @@ from core.deployment import Deploy, Ready
 from core.events import Rolled
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.events import Resolved
 from core.rulesets.waylights.orders import Attack, Counter, Defend, Split
 from core.rulesets.waylights.state import KO, WaylightsOptions
@@ -86,6 +86,14 @@ async def test_split_step_attack_preview_counter_and_ko():
         await pilot.pause()
         assert screen.game.state.get("a1").pos == (5, 5)
         assert " Step: used: Step to 5,5" in panel(screen)
+        # The step closes the Move action (issue 11): the menu offers Split move only.
+        assert " Move: closed by the step" in panel(screen)
+        await pilot.press("o")
+        rows = "\n".join(app.screen.lines())
+        assert "Split move…" in rows and "Move… (" not in rows
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
         # Enter on b1: the preview first, with the exact chances.
         await pilot.press("down", "enter")
         preview = app.screen

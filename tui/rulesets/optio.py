@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.orders import Order
-from core.rulesets.optio import operational_battlefield
+from core.rulesets.optio.ruleset import operational_battlefield
 from core.rulesets.optio.maps import SMALL
 from core.rulesets.optio.orders import Move
 from core.rulesets.optio.state import SIDE_NAMES, Kind, Phase

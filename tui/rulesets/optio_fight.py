@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from core.game import start
 from core.registry import rulesets
-from core.rulesets.optio import battlefield_for
+from core.rulesets.optio.terrain import battlefield_for
 from tui.rulesets.optio_template import preview_text
 
 OPTIO = "optio"

@@ -1,8 +1,9 @@
 """Platemail in the TUI: secret order writing, review and commit, hot-seat
 handover, resolution playback and the order queue in the side panel.
 
-- ``prompt``: after a Round resolves, its playback opens by itself once
-  (after the handover, so both players can watch it).
+- ``prompt``: after a Round resolves, its playback opens by itself once for
+  each side, after that side's handover, showing only the events that side
+  may read (an unseen skulker's moves and rolls are its own side's secret).
 - ``commands`` (the ``o`` key; its first entry is the side's orders screen
   :class:`SideOrders`, the review with the Commit key), a writer per
   character, the playback of the last Round again.  ``keys``: ``w`` opens
@@ -15,7 +16,8 @@ handover, resolution playback and the order queue in the side panel.
 - ``panel_lines``: the side's orders (pending or committed) and how last
   Round's orders went (resolved, THEN fired, fell through to ELSE).
 
-Everything reads ``game.view(side)`` or resolved (public) events only.
+Everything reads ``game.view(side)`` or the events ``side`` may read
+(``game.log_for(side)``; the whole log once the game is over).
 """
 
 from __future__ import annotations
@@ -70,7 +72,16 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
 class PlatemailAdapter(RulesetAdapter):
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
-        self.played: int = 0  # the last Round whose playback was shown
+        self.played: dict[int | None, int] = {}  # per side: the last Round whose playback it saw
+
+    @staticmethod
+    def log_for(game: Any, side: int | None) -> Sequence[Any]:
+        """The events ``side`` may read; every event once the game is over."""
+        return game.log if game.outcome is not None else game.log_for(side)
+
+    def round_log(self, game: Any, side: int | None) -> list:
+        """The last resolved Round's events as ``side`` may read them."""
+        return round_events(self.log_for(game, side))
 
     # -- words ------------------------------------------------------------------
     def describe(self, game: Any, view: Any, order: Order) -> str:
@@ -82,7 +93,7 @@ class PlatemailAdapter(RulesetAdapter):
         state = game.state
         if state.stage != "orders":
             return ""
-        if state.round > 1 and not any(state.committed) and self.played < state.round - 1:
+        if state.round > 1 and not any(state.committed) and self.played.get(side, 0) < state.round - 1:
             return f"Round {state.round - 1} has been resolved: its playback comes first. Then write your orders."
         if state.committed[1 - side]:
             return f"{game.players[1 - side]} has committed. Write your orders for Round {state.round} in secret (w)."
@@ -108,23 +119,23 @@ class PlatemailAdapter(RulesetAdapter):
             lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'writing'}")
             lines.append("w (or o, 1): orders & commit; Enter on own: write")
         own = {c.id for c in view.characters if c.side == side}
-        results = last_round_results(game.log, own)
+        results = last_round_results(self.log_for(game, side), own)
         if results:
             lines.append(f"Round {view.round - 1} results:")
             lines += results
         return lines
 
     # -- screens ----------------------------------------------------------------
-    def _playback_due(self, game: Any) -> list:
+    def _playback_due(self, game: Any, side: int | None) -> list:
         state = game.state
         done = state.round - 1
-        if done < 1 or self.played >= done:
+        if done < 1 or self.played.get(side, 0) >= done:
             return []
-        self.played = done
-        return round_events(game.log)
+        self.played[side] = done
+        return self.round_log(game, side)
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        events = self._playback_due(game) if game.state.stage == "orders" else []
+        events = self._playback_due(game, side) if game.state.stage == "orders" else []
         return Playback(f"Round {game.state.round - 1} resolved", events) if events else None
 
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
@@ -155,9 +166,9 @@ class PlatemailAdapter(RulesetAdapter):
                 if c.side == side and c.fighting and c.pos is not None:
                     out.append((f"Write orders for {c.id} ({c.name})",
                                 lambda uid=c.id: OrderWriter(game, side, uid)))
-        if state.round > 1 and round_events(game.log):
+        if state.round > 1 and self.round_log(game, side):
             out.append((f"Play back Round {state.round - 1} again",
-                        lambda: Playback(f"Round {state.round - 1} resolved", round_events(game.log))))
+                        lambda: Playback(f"Round {state.round - 1} resolved", self.round_log(game, side))))
         return out
 
     def keys(self) -> list[tuple[str, str, str]]:
@@ -184,9 +195,10 @@ class PlatemailAdapter(RulesetAdapter):
         return commit, question
 
     def after_over_label(self, game: Any) -> str | None:
-        return "Watch the last Round again" if round_events(game.log) else None
+        return "Watch the last Round again" if self.round_log(game, None) else None
 
     def after_over(self, game: Any) -> Any:
-        """The last Round's playback, from the result screen."""
-        events = round_events(game.log)
+        """The last Round's playback, from the result screen (the game is
+        over: every event)."""
+        events = self.round_log(game, None)
         return Playback(f"Round {game.state.round - 1} resolved", events) if events else None

@@ -24,7 +24,7 @@ from textual.widgets import Label, Static
 from core.board import chebyshev
 from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
-from core.rulesets.platemail.rules import describe_act
+from core.rulesets.platemail.ruleset import describe_act
 from core.rulesets.platemail.state import (CONDITION_TEXT, GENERAL_TARGETS, MOVES, READY, TITLES, Act,
                                            Action, Condition, Write)
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu

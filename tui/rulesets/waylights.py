@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.orders import Order
-from core.rulesets.waylights import preview_order
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
                                             Reload, Split, SplitMove, Step, TakeCover, Wield)
@@ -139,6 +139,8 @@ class WaylightsAdapter(RulesetAdapter):
         else:
             step = "free"
         lines.append(f" Step: {step}")
+        if state.stepped and state.actions < state.max_actions:
+            lines.append(" Move: closed by the step")
         p = state.attack
         if p is not None:
             a = state.get(p.attacker)
@@ -217,7 +219,7 @@ class WaylightsAdapter(RulesetAdapter):
             text = (f"{a.name} ({game.players[a.side]}) attacks your {t.name} with the {a.weapon.name}, "
                     f"rolling {adice} attack dice {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
             if state.pending == "target-split":
-                text += f"\n{t.id} has not split its dice this round: it splits them now, then defends or counters."
+                text += f"\n{t.id} has not had a turn yet: it splits its dice now, then defends or counters."
             else:
                 text += f"\n{t.id} has {4 - (t.split or 0)} defence dice: defend, or counterattack with them."
             return text
@@ -236,7 +238,7 @@ class WaylightsAdapter(RulesetAdapter):
             title = f"{game.players[side]}: {f.name} is attacked by {a.id} ({a.weapon.name}). Split its 4 dice:"
             note = "The defence dice defend now, or make the counterattack."
         else:
-            title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice for this round:"
+            title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice (kept until its next turn):"
             note = "Both attacks of the turn use the attack dice; the rest defend."
         return SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
 
@@ -279,7 +281,7 @@ class WaylightsAdapter(RulesetAdapter):
         view = state
         f = state.get(state.active)
         free = state.max_actions - state.actions
-        step = "used" if state.stepped else ("lost" if state.moved else "free")
+        step = "used, no Move" if state.stepped else ("lost" if state.moved else "free")
         title = f"{f.name}: {free} of {state.max_actions} Action slot(s) free, step {step}. Fill a slot:"
         groups: list[tuple[str, list[tuple[str, Any]]]] = []
 
@@ -291,7 +293,7 @@ class WaylightsAdapter(RulesetAdapter):
         smoves = [o for o in orders if isinstance(o, SplitMove)]
         mv: list[tuple[str, Any]] = []
         if moves:
-            mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step after)",
+            mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step this turn)",
                        lambda: self._cells(game, "Move to", moves)))
         if smoves:
             mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; step kept)",
@@ -322,7 +324,7 @@ class WaylightsAdapter(RulesetAdapter):
 
     def _cell_label(self, game: Any, order: Order) -> str:
         if isinstance(order, Move):
-            return self.describe(game, game.state, order) + " · 1 Action, no step after"
+            return self.describe(game, game.state, order) + " · 1 Action, no step this turn"
         if isinstance(order, SplitMove):
             return self.describe(game, game.state, order) + " · 1 Action, step kept"
         return self.describe(game, game.state, order)
@@ -340,14 +342,14 @@ class WaylightsAdapter(RulesetAdapter):
         a, t = state.get(order.unit), state.get(order.target)
         p = preview_order(state, order)
         adice = a.split if a.split is not None else 2
-        declared = t.split is not None and t.split_round == state.round
+        declared = t.split is not None  # kept from its last turn until its next one
         tdice = 4 - (t.split if t.split is not None else 2)
         amod = sum(v for _, v in attack_mods(a, a.weapon))
         dmod = sum(v for _, v in defence_mods(t, a.weapon))
         detail = [f"{adice} attack dice {signed(amod)} against {tdice} defence dice {signed(dmod)}, "
                   f"Threshold {threshold(t)}; {t.id} has {t.wounds}/{t.ko_at} wounds."]
         if not declared:
-            detail.append(f"{t.id} splits when attacked; reckoned here at 2/2.")
+            detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
         if a.weapon.ranged:
             cover = cover_level(state, a, t) or 0
             detail.append(f"Cover: {('none', 'light', 'medium')[min(cover, 2)]} (counted in no effect).")

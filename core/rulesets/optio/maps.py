@@ -23,6 +23,8 @@ import re
 
 import attrs
 
+from core.memo import Memo, memo_field
+
 from core.board import Battlefield, Cell, Rect, Terrain, Zone
 
 LARGE = 5  # large squares a side
@@ -60,6 +62,7 @@ class OpMap:
     title: str
     rows: tuple[str, ...]
     description: str = ""
+    memo: Memo = memo_field()  # what the map implies (core/memo.py)
 
     def __attrs_post_init__(self) -> None:
         problem = map_problem(self.rows)

@@ -17,7 +17,8 @@ SIGHT_BLOCKING_FEATURES = ("artifact-wall", "door")
 
 def in_contact(state: PlastoState, a: Cell, b: Cell) -> bool:
     """Base-to-base contact: adjacent cells (diagonals too) of the same
-    height.  A mini on a roof is not in contact with one below it."""
+    height.  A mini on a roof is not in contact with one below it (a level
+    is a mini's height, see the scale in :mod:`.movement`)."""
     bf = state.battlefield
     return adjacent(a, b) and bf.elevation(a) == bf.elevation(b)
 
@@ -50,7 +51,9 @@ def sight_figures(state: PlastoState) -> set[Cell]:
 
 def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[Cell] | None = None) -> float:
     """The visible share of ``target`` from ``shooter``; ``figures`` is
-    :func:`sight_figures` when the caller already has it."""
+    :func:`sight_figures` when the caller already has it.  The rays measure
+    levels and cells in one unit and stand each figure one level tall: the
+    height scale of :mod:`.movement`."""
     if figures is None:
         figures = sight_figures(state)
     return visible_fraction(state.battlefield, shooter.pos, target.pos, figures)

@@ -2,9 +2,9 @@
 pure results (straight-line destinations, order tuples).
 
 Every cache here is keyed on everything its value depends on, so a hit gives
-exactly what the slow computation would; the tables live with the
-battlefield they describe (looked up by identity, the battlefield kept
-alive by its entry so an id cannot be reused while it is cached).
+exactly what the slow computation would; the grid lives in the memo of the
+battlefield it describes (core/memo.py), so a changed or new battlefield
+gets a new one.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.board import Battlefield, Cell, Facing, supercover
+from core.memo import Table
 
 FACINGS = tuple(Facing)
 CACHE_LIMIT = 20_000  # entries per cache before it is emptied
@@ -33,29 +34,17 @@ class Grid:
             if terrain.blocks_move:
                 nomove.add(cell)
         self.nomove = frozenset(nomove)
-        self.lines: dict = {}  # (start, reach) -> destinations on the bare battlefield
-        self.dests: dict = {}  # (start, reach, nearby blocked cells) -> destination cells
-        self.orders: dict = {}  # tuples of orders, keyed by kind, side, unit and cells
-
-
-_GRIDS: dict[int, Grid] = {}
+        self.lines = Table(CACHE_LIMIT)  # (start, reach) -> destinations on the bare battlefield
+        self.dests = Table(CACHE_LIMIT)  # (start, reach, nearby blocked cells) -> destination cells
+        self.orders = Table(CACHE_LIMIT)  # tuples of orders, keyed by kind, side, unit and cells
 
 
 def grid(battlefield: Battlefield) -> Grid:
-    g = _GRIDS.get(id(battlefield))
-    if g is not None and g.battlefield is battlefield:
-        return g
-    if len(_GRIDS) >= 16:
-        _GRIDS.clear()
-    g = _GRIDS[id(battlefield)] = Grid(battlefield)
-    return g
+    return battlefield.memo.get("plasto_latros.grid", lambda: Grid(battlefield))
 
 
-def remember(cache: dict, key, value):
-    if len(cache) >= CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
+def remember(cache: Table, key, value):
+    return cache.put(key, value)
 
 
 @lru_cache(maxsize=4096)

@@ -4,11 +4,28 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
-from core.board import Cell, adjacent, distance_squared, in_front_arc
+from core.board import FIGURE_HEIGHT, Cell, adjacent, distance_squared, in_front_arc
 
 from .grid import FACINGS, Grid, grid, relative_steps, remember
 from .orders import Climb, FreeMove, Jump, JumpAttack, Move, Movement, Stand, Turn
 from .state import Mini, PlastoState
+
+# The height scale (rulings, "Height scale"), the one place it is written:
+# a level of elevation is as tall as a cell is wide, and a mini stands one
+# level tall (core.board.FIGURE_HEIGHT, which line of sight uses too, with
+# cells and levels in the same unit).  So one Standard Movement of L cells
+# climbs up to L levels, a mini hops a gap as wide as it is tall (one cell),
+# and a jump down has no limit.
+CELLS_PER_LEVEL = 1
+MINI_HEIGHT_LEVELS = FIGURE_HEIGHT
+GAP_CELLS = int(MINI_HEIGHT_LEVELS * CELLS_PER_LEVEL)
+
+
+def climb_limit(state: PlastoState) -> int:
+    """The most levels one climbing Movement rises or drops: one Standard
+    Movement ("Climbing Movement On Terrain")."""
+    return state.options.move_length // CELLS_PER_LEVEL
+
 
 def blocked_cells(state: PlastoState) -> set[Cell]:
     """Cells nobody may enter: other figures and standing artifacts."""
@@ -80,7 +97,7 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
             return cell
         if e < level:
             run += 1
-            if run > 1:
+            if run > GAP_CELLS:
                 return WIDE_GAP
         elif e > level or cell in nomove or cell in taken:
             return cell
@@ -147,18 +164,20 @@ def move_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
 
 
 def _step_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None, climb: bool) -> list[Cell]:
-    """Free adjacent cells (on the battlefield, passable, not taken) exactly
-    one level up or down (``climb``), or lower than the mini (a jump)."""
+    """Free adjacent cells (on the battlefield, passable, not taken) up or
+    down by one level to :func:`climb_limit` levels (``climb``), or lower
+    than the mini by any height (a jump)."""
     g = grid(state.battlefield)
     taken = blocked_cells(state) if blocked is None else blocked
     elev, nomove = g.elev, g.nomove
     level = elev[mini.pos]
+    limit = climb_limit(state)
     out = []
     for c in _around(mini.pos):
         e = elev.get(c)
         if e is None or c in nomove or c in taken:
             continue
-        if (abs(e - level) == 1) if climb else (e < level):
+        if (1 <= abs(e - level) <= limit) if climb else (e < level):
             out.append(c)
     return out
 
@@ -207,7 +226,9 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):
-            return "Climbing needs a free adjacent cell exactly one level up or down."
+            limit = climb_limit(state)
+            return (f"Climbing needs a free adjacent cell 1 to {limit} level{'s' if limit != 1 else ''} "
+                    "up or down (one Standard Movement of height).")
         return None
     if isinstance(order, Jump):
         if order.to not in jump_destinations(state, mini):

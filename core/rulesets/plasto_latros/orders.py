@@ -36,7 +36,7 @@ class Turn(Movement):
 
 @attrs.frozen
 class Climb(Movement):
-    """Up or down exactly one level, to an adjacent cell."""
+    """Up or down to an adjacent cell, any height up to one Standard Movement."""
 
     verb = "climb"
     to: tuple[int, int]

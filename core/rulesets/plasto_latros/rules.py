@@ -210,14 +210,23 @@ def _remove(state: PlastoState, unit: str) -> PlastoState:
 
 
 def end_turn(state: PlastoState, events: list) -> PlastoState:
-    """Doomed minis die, shots lapse, then the game ends or the next turn begins."""
-    for unit in doomed_ids(state):
-        events.append(Removed(unit, doom_reason(state, state.mini(unit))))
+    """Doomed minis die, shots lapse, then the game ends or the next turn begins.
+
+    The Doomed die together (their reasons taken before any is removed).  A
+    removal can free an attacker and so Doom another mini: that Doom is not
+    recorded here but left to the :func:`settle` of the next turn's start,
+    which announces it and owes its Defending Free Movement like any other."""
+    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)]
+    for unit, reason in dying:
+        events.append(Removed(unit, reason))
         state = _remove(state, unit)
     state = attrs.evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
-    state = attrs.evolve(state, passes_in_row=passes, doomed=doomed_ids(state), pending_free=())
+    # Only Dooms already announced (and still holding) count as known.
+    still = set(doomed_ids(state))
+    state = attrs.evolve(state, passes_in_row=passes, doomed=tuple(u for u in state.doomed if u in still),
+                         pending_free=())
     opts = state.options
     if state.phase is Phase.FINAL:
         return finish(state, "the final turn has been played")

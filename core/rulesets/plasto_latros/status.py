@@ -12,9 +12,10 @@ itself.
 * Valid attacker: standing up and the target of no attack at all (so not
   Threatened, Pinned or Doomed: every kind of Doom needs an attack on the
   mini).  Only valid attackers count towards Doom.
-* Doomed: two valid contact attackers; one valid contact attacker in the
-  target's back arc; two valid shooters; a valid jumper; or any valid
-  attack on a prone mini.
+* Doomed: two valid attackers of either kind (contact or shot: the seed's
+  principle of two attackers to defeat one defender); one valid contact
+  attacker in the target's back arc; a valid jumper; or any valid attack
+  on a prone mini.
 """
 
 from __future__ import annotations
@@ -70,8 +71,11 @@ def doom_reason(state: PlastoState, mini: Mini) -> str | None:
         attacker = state.mini(a.attacker)
         if arc_of(mini.pos, mini.facing, attacker.pos) is Arc.BACK:
             return "attacked from behind"
-    if len([a for a in valid if a.kind is Kind.SHOT]) >= 2:
+    shots = [a for a in valid if a.kind is Kind.SHOT]
+    if len(shots) >= 2:
         return "targeted by two shooters"
+    if contact and shots:
+        return "attacked in contact and shot at"
     return None
 
 

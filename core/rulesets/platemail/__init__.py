@@ -1,6 +1,10 @@
 """Platemail: simultaneous secret orders, two Action Phases a Round, and a
-conditional IF/ELSE second Action.  The engine plays the Arbiter."""
+conditional IF/ELSE second Action.  The engine plays the Arbiter.
 
-from .rules import RULESET, Platemail
+The package's rooms, alike in every ruleset: ``state``, ``orders``,
+``events``, the rules modules, ``ruleset`` (the ``Ruleset`` subclass) and
+this file, which only exports ``RULESET``."""
 
-__all__ = ["RULESET", "Platemail"]
+from .ruleset import RULESET
+
+__all__ = ["RULESET"]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import attrs
 
 from core.board import chebyshev
+from core.events import Note, only_for
 
 from .combat import attack, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
+from .secrecy import STEALTH
 from .senses import Work, aware, door_features, sight, weapon
 from .state import Action, Status
 
@@ -57,10 +59,10 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
         return False
     if sight(work, work.start_pos[uid], _at_start(work, t)) == "concealed":
-        work.note(f"{tid} is Concealed from {uid}")
+        work.note(f"{uid} cannot see {tid}: Concealed")
         return False
     if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
-        work.note(f"{tid} is beyond four times the Range")
+        work.note(f"{uid}'s target {tid} is beyond four times the Range")
         return False
     return True
 
@@ -132,10 +134,13 @@ def perform(work: Work) -> None:
                     attack(work, uid, foe, "melee", disfavor=("terror",))
         elif k == Action.SKULK:
             if work.moved.get(uid) or not me.hidden:
-                ev = work.roll(20, "Stealth", (("Stealth", me.stealth),) + ((("Wounds", -me.wounds),) if me.wounds else ()), uid)
+                was_unseen = work.unseen(me, 1 - me.side)
+                ev = work.roll(20, STEALTH, (("Stealth", me.stealth),) + ((("Wounds", -me.wounds),) if me.wounds else ()), uid)
                 work.update(uid, stealth_roll=ev.total, hidden=True)
+                work.events.skulked(uid, was_unseen, work.phase_mark)
             else:
-                work.note(f"{uid} stays still and keeps the Stealth roll of {me.stealth_roll}")
+                work.events.append(only_for(me.side, Note(
+                    f"{uid} stays still and keeps the Stealth roll of {me.stealth_roll}")))
         elif k == Action.RELEASE:
             _release(work, uid, tid)
         elif k == Action.FOCUS:

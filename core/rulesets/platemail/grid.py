@@ -6,6 +6,7 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 
 from __future__ import annotations
 
+from core.memo import Table
 from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, neighbours, visible_fraction
 
 Cell = tuple[int, int]
@@ -51,7 +52,7 @@ class Grid:
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
-        self.seen: dict[tuple[Cell, Cell], float] = {}
+        self.seen = Table(50_000)  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
         # as the lowest point any line can have (a body on the lowest cell).
@@ -65,13 +66,11 @@ class Grid:
         key = (observer, target)
         frac = self.seen.get(key)
         if frac is None:
-            if len(self.seen) >= 50_000:
-                self.seen.clear()
             if self._open_between(observer, target):
                 frac = 1.0
             else:
                 frac = visible_fraction(self.bf, observer, target)
-            self.seen[key] = frac
+            self.seen.put(key, frac)
         return frac
 
     def _open_between(self, observer: Cell, target: Cell) -> bool:
@@ -89,17 +88,6 @@ class Grid:
         return True
 
 
-# Keyed by the identity of the battlefield, which the entry keeps alive so
-# that the id cannot be reused while the entry is here.
-_GRIDS: dict[int, tuple[Battlefield, Grid]] = {}
-
-
 def grid(bf: Battlefield) -> Grid:
-    entry = _GRIDS.get(id(bf))
-    if entry is not None and entry[0] is bf:
-        return entry[1]
-    if len(_GRIDS) >= 32:
-        _GRIDS.clear()
-    g = Grid(bf)
-    _GRIDS[id(bf)] = (bf, g)
-    return g
+    """The grid of ``bf``, built once and kept in its memo (core/memo.py)."""
+    return bf.memo.get("platemail.grid", lambda: Grid(bf))

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from core.board import distance_squared
 
 from .checks import check_act
@@ -26,19 +29,11 @@ def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
     return cell if state.battlefield.in_bounds(cell) and cell != me.pos else None
 
 
-_STOCK: dict[int, dict[str, tuple[Act, ...]]] = {}
-_STOCK_IDS: dict[int, frozenset[int]] = {}
-
-
-def _stock(s: int) -> dict[str, tuple[Act, ...]]:
+def _stock(s: int) -> Mapping[str, tuple[Act, ...]]:
     """The Actions that do not depend on the position, built once per side
-    and kept for good (they are frozen values, shared by every order that
-    lists them, and their ids key the verdicts below)."""
-    stock = _STOCK.get(s)
-    if stock is None:
-        stock = _STOCK[s] = _make_stock(s)
-        _STOCK_IDS[s] = frozenset(id(a) for acts in stock.values() for a in acts)
-    return stock
+    at import (they are frozen values, shared by every order that lists
+    them, and their ids key the verdicts below)."""
+    return _STOCKS[s]
 
 
 def _make_stock(s: int) -> dict[str, tuple[Act, ...]]:
@@ -63,6 +58,12 @@ def _make_stock(s: int) -> dict[str, tuple[Act, ...]]:
     }
 
 
+_STOCKS = tuple(MappingProxyType(_make_stock(s)) for s in (0, 1))
+# The ids of the stock Actions: they live as long as the module, so an id
+# names one of them for good.
+_STOCK_IDS = tuple(frozenset(id(a) for acts in stock.values() for a in acts) for stock in _STOCKS)
+
+
 def _shoots(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
@@ -79,7 +80,7 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
         out += stock["ranged"]
         if not weapon(me).reload:
             out += stock["rapid"]
-    foes = [c for c in state.characters if c.side != me.side and c.fighting]
+    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos]
     if foes:
         out.append(Act(s, A.CHARGE, foes[0].id))
     allies = [c for c in state.characters if c.side == me.side and c.fighting and c.id != me.id]
@@ -122,40 +123,37 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
-_VERDICTS: dict[Character, dict[tuple[int, bool], bool]] = {}
-
-
-def _stock_verdicts(me: Character) -> dict[tuple[int, bool], bool]:
-    known = _VERDICTS.get(me)
+def _stock_verdicts(state: PlatemailState, me: Character) -> dict[tuple[int, bool], bool]:
+    """Verdicts on the stock Actions for a character equal to ``me`` (they
+    read nothing else), kept in the battlefield's memo."""
+    table = state.battlefield.memo.table("platemail.verdicts", 512)
+    known = table.get(me)
     if known is None:
-        if len(_VERDICTS) >= 512:
-            _VERDICTS.clear()
-        known = _VERDICTS[me] = {}
+        known = table.put(me, {})
     return known
 
 
-# Per recent (characters, battlefield) pair: each character's listed writes.
-# Writing an order leaves the characters tuple of the state as it was, so the
-# calls of one Round (one per order written) share an entry.  The entry
-# keeps both objects alive, so their ids cannot be reused while it is here.
-_RECENT: list[tuple[tuple, object, dict[tuple[str, bool], tuple[Write, ...]]]] = []
-
-
 def _memo_for(state: PlatemailState) -> dict[tuple[str, bool], tuple[Write, ...]]:
-    chars, bf = state.characters, state.battlefield
-    for c, b, memo in _RECENT:
-        if c is chars and b is bf:
+    """Each character's listed writes, per recent characters tuple (compared
+    by identity: the list holds it): writing an order leaves the characters
+    tuple of the state as it was, so the calls of one Round share an entry.
+    Kept in the battlefield's memo; emptied when it holds 8."""
+    chars = state.characters
+    recent = state.battlefield.memo.get("platemail.recent-writes", list)
+    for c, memo in recent:
+        if c is chars:
             return memo
+    if len(recent) >= 8:
+        recent.clear()
     memo = {}
-    _RECENT.append((chars, bf, memo))
-    if len(_RECENT) > 8:
-        del _RECENT[0]
+    recent.append((chars, memo))
     return memo
 
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
     """What ``side`` may write: a function of the characters, the
-    battlefield and which characters already have orders this Round."""
+    battlefield and which characters already have orders this Round.
+    Called with ``side``'s view, so unseen skulkers play no part."""
     out: list[Write] = []
     if state.stage != "orders" or state.committed[side]:
         return out  # check_write refuses every write then
@@ -185,7 +183,7 @@ def _character_writes(state: PlatemailState, me: Character, written: bool) -> tu
     # nothing of the state for them but ``me``: their verdicts are kept
     # per (equal) character across calls.
     stock_ids = _STOCK_IDS[s]
-    known = _stock_verdicts(me)
+    known = _stock_verdicts(state, me)
     verdict: dict[tuple[int, bool], bool] = {}
 
     def ok(act: Act, first: bool) -> bool:

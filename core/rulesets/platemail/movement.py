@@ -58,8 +58,9 @@ def _reaches(work: Work, start, dest, blocked) -> bool:
 
 
 def _hostile_cells(work: Work, uid):
+    """Where ``uid``'s side knows its fighting enemies to be (not unseen skulkers)."""
     me = work.chars[uid]
-    return [c.pos for c in work.fighters() if c.side != me.side]
+    return [c.pos for c in work.known_to(uid) if c.side != me.side and c.fighting]
 
 
 def retreat_cell(work: Work, uid, budget, blocked):
@@ -89,7 +90,7 @@ def goal_of(work: Work, uid):
             return ("cell", act.to)
         return ("near", tid) if tid and tid != uid else None
     if kind in (Action.FALL_BACK, Action.TERROR):
-        blocked = {o.pos for o in work.chars.values() if o.pos is not None and o.id != uid}
+        blocked = {o.pos for o in work.known_to(uid) if o.id != uid}
         if act.to is not None and kind == Action.FALL_BACK:
             foes = _hostile_cells(work, uid)
             if not foes or min(distance_squared(act.to, f) for f in foes) > min(
@@ -226,7 +227,11 @@ def resolve_movement(work: Work) -> None:
         before = {u: c.pos for u, c in work.chars.items() if c.pos is not None}
         proposals = {}
         for uid in sorted(active):
-            blocked = {p for u, p in before.items() if u != uid and u not in active}
+            # Paths are planned around what the mover's side knows: an unseen
+            # skulker is found only by bumping into it.
+            side = work.chars[uid].side
+            blocked = {p for u, p in before.items() if u != uid and u not in active
+                       and not work.unseen(work.chars[u], side)}
             step = _proposal(work, uid, movers[uid], budget[uid], blocked)
             if step is None:
                 if budget[uid] <= 0:
@@ -250,8 +255,21 @@ def resolve_movement(work: Work) -> None:
             if carried:
                 work.update(carried, pos=frm)
                 work.events.append(Moved(carried, before[carried], frm, "is carried"))
+        _bumps(work, proposals, accepted, active)
         for uid in sorted(accepted):
             _aoo_on_leaving(work, uid, before)
+
+
+def _bumps(work: Work, proposals, accepted, active) -> None:
+    """A step refused because an unseen skulker stands there: the mover
+    stops where it is, and both sides learn that someone is in that cell."""
+    held_by = {c.pos: c for c in work.chars.values() if c.pos is not None}
+    for uid, cell in sorted(proposals.items()):
+        other = held_by.get(cell)
+        if uid in accepted or other is None or not work.unseen(other, work.chars[uid].side):
+            continue
+        active.discard(uid)
+        work.note(f"{uid} bumps into someone unseen at {cell[0]},{cell[1]} and stops")
 
 
 def _clashes(work, proposals, before, budget, active, forced):

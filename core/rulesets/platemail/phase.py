@@ -15,7 +15,7 @@ from .combat import tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
-from .senses import Work, aware, resolve_target, sight, weapon
+from .senses import Work, perceives, resolve_target, sight, weapon
 from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
                     Write)
 
@@ -59,30 +59,34 @@ def condition_detail(work: Work, uid: str, plan: Write) -> str:
 
 
 def condition_holds(work: Work, uid: str, plan: Write) -> bool:
+    """Judged from what ``uid`` perceives at the start of the 2nd Phase
+    (seed: IF ELSE Clause): a target or ally it cannot see (Concealed, or a
+    skulker it is Unaware of) tells it nothing, so those conditions fail."""
     me = work.chars[uid]
     cond = plan.condition
     tid = my_target(work, uid, plan)
     t = work.chars.get(tid) if tid else None
+    seen = perceives(work, me, t)
     if cond == Condition.REACHED:
         if plan.first.to is not None:
             return me.pos == plan.first.to
-        return bool(t and t.pos and chebyshev(me.pos, t.pos) == 1)
+        return seen and chebyshev(me.pos, t.pos) == 1
     if cond == Condition.TARGET_DOWN:
-        return bool(t and t.status is not Status.FIGHTING)
+        return seen and t.status is not Status.FIGHTING
     if cond == Condition.HIT:
         return work.was_hit.get(uid, False)
     if cond == Condition.ENEMY_ADJACENT:
-        return any(c.side != me.side and chebyshev(c.pos, me.pos) == 1 and aware(work, me, c)
+        return any(c.side != me.side and chebyshev(c.pos, me.pos) == 1 and perceives(work, me, c)
                    for c in work.fighters())
     if cond == Condition.IN_RANGE:
-        if not (t and t.fighting and t.pos):
+        if not (seen and t.fighting):
             return False
         reach = _range_ft(me, plan)
         return distance_squared(me.pos, t.pos) <= (reach // 5) ** 2 or chebyshev(me.pos, t.pos) == 1
     if cond == Condition.VISIBLE:
-        return bool(t and t.fighting and t.pos and aware(work, me, t) and sight(work, me.pos, t) != "concealed")
+        return seen and t.fighting
     if cond == Condition.ALLY_DOWN:
-        return any(c.side == me.side and not c.fighting for c in work.chars.values())
+        return any(c.side == me.side and not c.fighting and perceives(work, me, c) for c in work.chars.values())
     if cond == Condition.WOUNDED:
         return me.wounds > 0
     if cond == Condition.SPELL_READY:

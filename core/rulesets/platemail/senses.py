@@ -3,7 +3,6 @@ see, whom they are aware of, and how general targets are chosen."""
 
 from __future__ import annotations
 
-import functools
 
 import attrs
 
@@ -13,15 +12,21 @@ from core.events import Event, Note, Rolled
 
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
 from .grid import grid
+from .secrecy import SecretKeeper, unseen_by
 from .state import Act, Action, Character, PlatemailState, Status
 
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
 
 
-@functools.lru_cache(maxsize=64)
 def _with_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battlefield:
+    """``bf`` with the ``closed`` door cells blocking, built once per set of
+    closed doors and kept in ``bf``'s memo."""
     if not closed:
         return bf
+    return bf.memo.get(("platemail.doors", closed), lambda: _close_doors(bf, closed))
+
+
+def _close_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battlefield:
     glyph = "\x01"
     rows = [list(r) for r in bf.rows]
     for x, y in closed:
@@ -47,7 +52,7 @@ class Work:
         self.bf = effective_battlefield(state)
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
         self.dice = state.dice
-        self.events: list[Event] = []
+        self.events: list[Event] = SecretKeeper(self)
         self.phase = 0
         self.was_hit: dict[str, bool] = {}
         self.first_target: dict[str, str | None] = {}
@@ -67,6 +72,7 @@ class Work:
         self.unaware_used: set[tuple[str, str]] = set()
         self.reveal: set[str] = set()
         self.hit_this_phase: set[str] = set()
+        self.phase_mark = len(self.events)  # where this Phase's events begin
         self.start_pos: dict[str, tuple[int, int] | None] = {u: c.pos for u, c in self.chars.items()}
         self.allowance: dict[str, int] = {}
         self.carrying: dict[str, str] = {}
@@ -93,6 +99,14 @@ class Work:
     def fighters(self, side: int | None = None) -> list[Character]:
         return [c for c in self.chars.values() if c.fighting and c.pos is not None
                 and (side is None or c.side == side)]
+
+    def unseen(self, c: Character, side: int) -> bool:
+        return unseen_by(self.chars.values(), c, side)
+
+    def known_to(self, uid: str) -> list[Character]:
+        """The characters on the battlefield whose position ``uid``'s side knows."""
+        side = self.chars[uid].side
+        return [c for c in self.chars.values() if c.pos is not None and not self.unseen(c, side)]
 
 
 # --------------------------------------------------------------------------
@@ -165,6 +179,16 @@ def aware(work: Work, observer: Character, target: Character) -> bool:
     return PASSIVE_BASE + observer.perception >= target.stealth_roll
 
 
+def perceives(work: Work, me: Character, other: Character | None) -> bool:
+    """What an IF condition may rely on (seed: IF ELSE Clause): ``me`` sees
+    ``other`` now -- not Concealed from it, and not Unaware of it."""
+    if other is None or other.pos is None or me.pos is None:
+        return False
+    if other.id == me.id:
+        return True
+    return aware(work, me, other) and sight(work, me.pos, other) != "concealed"
+
+
 def hostile(a: Character, b: Character) -> bool:
     return a.side != b.side
 
@@ -180,6 +204,9 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
     if spec == "self":
         return me.id
     if spec in work.chars:
+        other = work.chars[spec]
+        if hostile(me, other) and not aware(work, me, other):
+            return None  # an Unaware character may not designate the skulker
         return spec
     if me.pos is None:
         return None

@@ -1,4 +1,5 @@
-"""Platemail values: actions, conditions, orders, characters, options, state."""
+"""Platemail values: actions, conditions, characters, options, state (the
+orders are in orders.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import attrs
 from core.board import Battlefield, Cell
 from core.dice import Dice
 from core.options import option
-from core.orders import Order
 
 
 class Action(enum.Enum):
@@ -99,38 +99,6 @@ GENERAL_TARGETS = {
     "self": "myself",
 }
 ITEMS = ("reload", "potion", "door", "free")  # plus "swap:<weapon key>"
-
-
-@attrs.frozen
-class Act(Order):
-    """One Action as written in an order (only ever nested inside ``write``)."""
-
-    verb = "act"
-    kind: Action = Action.DEFEND
-    target: str | None = None
-    to: tuple[int, int] | None = None
-    spell: str | None = None
-    item: str | None = None
-
-
-@attrs.frozen
-class Write(Order):
-    """A character's orders for the Round: first Action, then IF condition
-    THEN one Action ELSE another.  May be rewritten until the side commits."""
-
-    verb = "write"
-    unit: str
-    first: Act
-    condition: Condition
-    then: Act
-    otherwise: Act
-
-
-@attrs.frozen
-class Commit(Order):
-    """The side's orders are final for this Round."""
-
-    verb = "commit"
 
 
 class Status(enum.Enum):
@@ -223,3 +191,8 @@ class PlatemailState:
             if p.unit == unit:
                 return p
         return None
+
+
+# The orders live in orders.py; they are named here too, as the state's
+# annotations (a character's written orders) refer to them.
+from .orders import Act, Commit, Write  # noqa: E402  (orders.py imports the enums above)

@@ -1,7 +1,9 @@
-"""Spheres of War, Tactical Fragment 1 (v0.1f, with the v0.2 amendments as an option)."""
+"""Spheres of War, Tactical Fragment 1 (v0.1f, with the v0.2 amendments as an option).
 
-from .rules import SpheresOfWar
+The package's rooms, alike in every ruleset: ``state``, ``orders``,
+``events``, the rules modules, ``ruleset`` (the ``Ruleset`` subclass) and
+this file, which only exports ``RULESET``."""
 
-RULESET = SpheresOfWar()
+from .ruleset import RULESET
 
-__all__ = ["RULESET", "SpheresOfWar"]
+__all__ = ["RULESET"]

@@ -1,9 +1,5 @@
-"""Facts about a battlefield worked out once per Battlefield object.
-
-A Battlefield is frozen, but hashing it hashes every row and Terrain, so
-the entries are keyed by its identity; each entry keeps its battlefield
-alive, which means the id cannot be reused while the entry is here.
-"""
+"""Facts about a battlefield, worked out once and kept in the battlefield's
+own memo (core/memo.py): a changed or new battlefield starts empty."""
 
 from __future__ import annotations
 
@@ -12,18 +8,9 @@ from typing import Any
 
 from core.board import Battlefield, Cell
 
-_ENTRIES: dict[tuple[int, Any], tuple[Battlefield, Any]] = {}
-
 
 def per_battlefield(bf: Battlefield, key: Any, compute: Callable[[Battlefield], Any]) -> Any:
-    entry = _ENTRIES.get((id(bf), key))
-    if entry is not None and entry[0] is bf:
-        return entry[1]
-    if len(_ENTRIES) >= 256:
-        _ENTRIES.clear()
-    value = compute(bf)
-    _ENTRIES[(id(bf), key)] = (bf, value)
-    return value
+    return bf.memo.get(("spheres_of_war", key), lambda: compute(bf))
 
 
 def walls(bf: Battlefield) -> frozenset[Cell]:

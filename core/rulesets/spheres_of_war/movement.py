@@ -83,11 +83,6 @@ def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[tuple[C
     return tuple(out)
 
 
-# The last answer of ``destinations``: legal_orders asks, then check asks
-# again for the chosen Move on the same state object.
-_LAST: tuple = (None, None, None, ())
-
-
 def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     """Every legal destination of a Move, in a stable order.  Of the cells
     off the battlefield only the nearest one each way is offered (they all
@@ -98,10 +93,12 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     geometric tests depend only on the offsets (cached), and the path test
     of ``line_clear`` covers the destination too (it is the path's last
     cell), which makes the separate occupied/impassable tests redundant."""
-    global _LAST
-    last = _LAST
-    if last[0] is state and last[1] == mover and last[2] == opponent:
-        return list(last[3])
+    # legal_orders asks, then check asks again for the chosen Move on the
+    # same state: the answer is kept in the state's memo.
+    return list(state.memo.get(("destinations", mover, opponent), lambda: _destinations(state, mover, opponent)))
+
+
+def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
     p = state.unit(mover).pos
     q = state.unit(opponent).pos
     bf = state.battlefield
@@ -135,8 +132,7 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
             if best is None or (length_sq, c) < best:
                 off[toward] = (length_sq, c)
     out.extend(off[k][1] for k in sorted(off, reverse=True))
-    _LAST = (state, mover, opponent, tuple(out))
-    return out
+    return tuple(out)
 
 
 def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Rejection | None:

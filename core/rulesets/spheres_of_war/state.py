@@ -12,6 +12,7 @@ import attrs
 
 from core.board import Battlefield, Cell
 from core.dice import Dice
+from core.memo import Memo, memo_field
 from core.options import option
 from core.values import evolve
 
@@ -85,6 +86,7 @@ class SowState:
     locked: tuple[tuple[str, str], ...] = ()  # v0.2: pairs carried into this turn still Matched
     winner: int | None = None
     over_reason: str = ""
+    memo: Memo = memo_field()  # what this state implies (core/memo.py)
 
     # -- lookups ---------------------------------------------------------
     @property

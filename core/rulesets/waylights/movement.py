@@ -15,23 +15,20 @@ ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 BIG = 1 << 30
 
-# Per-battlefield tables, keyed by the battlefield's identity (the entry keeps
-# it alive, so the id cannot be reused while it is here): the move cost of
-# every open cell and, for each, the neighbours a step may enter.
-_GRIDS: dict[int, tuple[Battlefield, dict[Cell, int], dict[Cell, tuple]]] = {}
-# reachable() answers keyed by all they depend on: the battlefield (by
-# identity; the entry keeps it alive), the mover, its cell and where every
-# figure still in the fight stands; one answer per budget.  A turn's orders
-# often leave every figure where it was (a split, an attack, a weapon change),
-# so the same search serves many states.
-_REACH: dict[tuple, tuple[Battlefield, dict[int, Mapping[Cell, int]]]] = {}
-_REACH_SIZE = 4096
+# Derived data lives in the battlefield's memo (core/memo.py): per
+# battlefield, the move cost of every open cell and, for each cell, the
+# neighbours a step may enter; and reachable() answers keyed by all else they
+# depend on (the mover, its cell and where every figure still in the fight
+# stands), one answer per budget.  A turn's orders often leave every figure
+# where it was (a split, an attack, a weapon change), so the same search
+# serves many states.
 
 
 def _tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
-    entry = _GRIDS.get(id(bf))
-    if entry is not None and entry[0] is bf:
-        return entry[1], entry[2]
+    return bf.memo.get("waylights.grid", lambda: _make_tables(bf))
+
+
+def _make_tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
     grid: dict[Cell, int] = {}
     for y in range(bf.height):
         for x in range(bf.width):
@@ -55,9 +52,6 @@ def _tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
             else:
                 out.append((nxt, grid[nxt], None))
         steps[(x, y)] = tuple(out)
-    if len(_GRIDS) >= 16:
-        _GRIDS.clear()
-    _GRIDS[id(bf)] = (bf, grid, steps)
     return grid, steps
 
 
@@ -86,13 +80,7 @@ def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int
     start = state.get(uid).pos
     assert start is not None
     occ = state.occupied()
-    key = (id(bf), uid, start, tuple(occ.items()))
-    entry = _REACH.get(key)
-    if entry is None or entry[0] is not bf:
-        if len(_REACH) >= _REACH_SIZE:
-            _REACH.clear()
-        entry = _REACH[key] = (bf, {})
-    answers = entry[1]
+    answers = reach_entry(state, uid, occ)[0]
     found = answers.get(budget)
     if found is None:
         wider = [b for b in answers if b > budget]
@@ -104,6 +92,21 @@ def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int
             found = MappingProxyType(_search(bf, start, occ, uid, budget))
         answers[budget] = found
     return found
+
+
+def reach_entry(state: WaylightsState, uid: str, occ: dict[Cell, str] | None = None) -> tuple[dict[int, Mapping[Cell, int]], dict]:
+    """What is known of ``uid``'s movement where every figure stands now:
+    reachable() answers per budget, and a dict the caller may fill with
+    what it derives from them (the Move orders of an answer)."""
+    start = state.get(uid).pos
+    if occ is None:
+        occ = state.occupied()
+    key = (uid, start, tuple(occ.items()))
+    table = state.battlefield.memo.table("waylights.reach", 4096)
+    entry = table.get(key)
+    if entry is None:
+        entry = table.put(key, ({}, {}))
+    return entry
 
 
 def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget: int) -> dict[Cell, int]:
@@ -167,24 +170,13 @@ def shove_path(state: WaylightsState, uid: str, direction: Facing) -> Cell:
 
 
 # visible_fraction is a pure function of the battlefield and the two cells
-# (figures do not block sight here): remembered per battlefield identity.
-_SIGHT: dict[int, tuple[Battlefield, dict[tuple[Cell, Cell], float]]] = {}
-_SIGHT_SIZE = 100_000
-
-
+# (figures do not block sight here): remembered in the battlefield's memo.
 def sees(state: WaylightsState, a: Cell, b: Cell) -> float:
     bf = state.battlefield
-    entry = _SIGHT.get(id(bf))
-    if entry is None or entry[0] is not bf:
-        if len(_SIGHT) >= 16:
-            _SIGHT.clear()
-        entry = _SIGHT[id(bf)] = (bf, {})
-    known = entry[1]
+    known = bf.memo.table("waylights.sight")
     frac = known.get((a, b))
     if frac is None:
-        if len(known) >= _SIGHT_SIZE:
-            known.clear()
-        frac = known[(a, b)] = visible_fraction(bf, a, b)
+        frac = known.put((a, b), visible_fraction(bf, a, b))
     return frac
 
 

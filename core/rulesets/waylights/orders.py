@@ -20,7 +20,7 @@ class Split(Order):
 
 @attrs.frozen
 class Move(Order):
-    """MOVE action: up to the move value (no free step afterwards)."""
+    """MOVE action: up to the move value (no free step in the same turn, before or after)."""
 
     verb = "move"
     unit: str

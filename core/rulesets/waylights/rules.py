@@ -146,6 +146,10 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     if isinstance(order, (Move, SplitMove)):
         if f.grappled_by:
             return R("grappled", f"{f.id} is grappled and cannot move.")
+        if isinstance(order, Move) and state.stepped:
+            # Sequence: the step belongs to a turn without the Move action,
+            # so once it is taken Move is closed (Split Move is not).
+            return R("stepped", f"{f.id} took its free step: no Move action this turn (Split Move is still open).")
         budget = f.template.move if isinstance(order, Move) else f.template.move // 2
         if order.to not in reachable(state, f.id, budget):
             return R("unreachable", f"{order.to[0]},{order.to[1]} is not within {budget} movement "
@@ -323,7 +327,10 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         state = attrs.evolve(state, attack=PendingAttack(
             f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
         events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
-        if t.split_round != state.round:
+        if t.split is None:
+            # Attack and Defense: only a character that has never declared
+            # (no turn yet) splits now; any other keeps the split of its
+            # last turn until its next one.
             return attrs.evolve(state, pending="target-split"), events
         state, evs = enter_response(state)
         events += evs

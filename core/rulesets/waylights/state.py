@@ -47,7 +47,7 @@ class Fighter:
     primed: tuple[bool, ...] = ()
     spares: tuple[int, ...] = ()
     split: int | None = None  # attack dice of the current allocation (defence = 4 - split)
-    split_round: int = 0  # the round in which the allocation was last declared
+    split_round: int = 0  # the round in which the allocation was last declared (kept until its next turn)
     acted_round: int = 0
     crystals: int = 0
     healed: int = 0  # wound penalty removed by healing crystals

@@ -2,7 +2,7 @@
 
 from core.board import Facing
 from core.rulesets.plasto_latros import RULESET
-from core.rulesets.plasto_latros.orders import Decline, FreeMove, Move, Pass, Turn
+from core.rulesets.plasto_latros.orders import Decline, FreeMove, Move, Pass, Shoot, Turn
 from core.rulesets.plasto_latros.state import Attack, Kind, Phase
 
 from .helpers import marks, mini, play, position, refused
@@ -114,4 +114,67 @@ def test_passing_the_rest_of_the_turn_removes_the_doomed():
     state, _ = play(state, Move(0, "a1", (5, 6), Facing.N), Decline(1))
     assert state.movements_left == 1
     state, _ = play(state, Pass(0))
+    assert state.mini("b1").pos is None
+
+
+def freed_attacker():
+    # b2 at 5,5 faces north: a1 attacks it from the front (5,4), a2 from its
+    # side (4,5).  a1 is itself attacked by b1 (6,3), so a1 does not count
+    # and b2 is not Doomed; b1 is Doomed from behind by a3 (7,2) and dies
+    # when Ann's turn ends, which frees a1.  b3 stands clear at 2,2.
+    attacks = (Attack(Kind.CONTACT, "a1", "b2"), Attack(Kind.CONTACT, "a2", "b2"),
+               Attack(Kind.CONTACT, "b1", "a1"), Attack(Kind.CONTACT, "a3", "b1"))
+    return position(
+        mini("a1", (5, 4), Facing.S), mini("a2", (4, 5), Facing.E), mini("a3", (7, 2), Facing.SW),
+        mini("b1", (6, 3), Facing.SW), mini("b2", (5, 5), Facing.N), mini("b3", (2, 2), Facing.E),
+        attacks=attacks, doomed=("b1",), movements_left=1)
+
+
+def test_a_doom_that_appears_at_the_start_of_a_turn_is_announced_and_owes_a_free_movement():
+    """Issue 11, point 5: the end of a turn removes b1, which frees a1, so
+    b2 starts Bob's turn Doomed by two attackers in contact.  Seed: once a
+    mini is Doomed, its player "instantly gains one Defending Free
+    Movement"."""
+    state = freed_attacker()
+    assert "D" not in marks(state, "b2")
+    state, events = play(state, Pass(0))
+    assert state.mini("b1").pos is None and state.active == 1
+    texts = [e.sentence for e in events]
+    assert "b2 is Doomed (two attackers in contact)" in texts
+    assert "Bob gains a Defending Free Movement" in texts
+    # Announced after the new turn begins, so the log reads in order.
+    assert texts.index("b2 is Doomed (two attackers in contact)") > texts.index("Turn 2 begins: Bob")
+    assert state.pending_free == (1,) and RULESET.to_act(state) == {1}
+    legal = RULESET.legal_orders(state, 1)
+    assert Decline(1) in legal and any(isinstance(o, FreeMove) for o in legal)
+    # The free Movement threatens a1 (b3 steps beside it, facing it): the
+    # Doom lifts, and Bob's own two Movements are still to come.
+    state, events = play(state, FreeMove(1, Move(1, "b3", (4, 3), Facing.SE)))
+    assert "T" in marks(state, "a1") and "D" not in marks(state, "b2")
+    assert any(e.sentence == "b2 is no longer Doomed" for e in events)
+    assert state.active == 1 and state.movements_left == 2
+
+
+def test_a_start_of_turn_doom_left_standing_kills_at_the_end_of_that_turn():
+    """The Doom found at the start of Bob's turn, declined, takes b2 when
+    that turn ends, as any Doom does."""
+    state, _ = play(freed_attacker(), Pass(0), Decline(1))
+    assert state.mini("b2").pos == (5, 5)
+    state, events = play(state, Pass(1))
+    assert state.mini("b2").pos is None
+    assert any(e.sentence.startswith("b2 is removed") for e in events)
+
+
+def test_one_contact_attacker_and_one_shooter_doom():
+    """Issue 11, point 6.  Seed: "requiring two attackers to defeat one
+    defender" (backstabbing aside): two attackers of either kind."""
+    state = position(mini("a1", (5, 1), Facing.S), mini("a2", (9, 5), Facing.W, shooter=True),
+                     mini("b1", (5, 5), Facing.N), mini("b2", (0, 9), Facing.N))
+    state, _ = play(state, Shoot(0, "a2", "b1"))
+    assert "D" not in marks(state, "b1")  # one shot: Threatened and Pinned only
+    state, events = play(state, Move(0, "a1", (5, 4), Facing.S))  # contact from b1's front
+    assert "D" in marks(state, "b1")
+    assert "b1 is Doomed (attacked in contact and shot at)" in [e.sentence for e in events]
+    assert state.pending_free == (1,)
+    state, events = play(state, Decline(1), Pass(0))
     assert state.mini("b1").pos is None

@@ -5,6 +5,8 @@ from core.board import Facing
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, JumpAttack, Move, Stand, Turn
 
+from core.rulesets.plasto_latros.options import PlastoOptions
+
 from .helpers import grid, marks, mini, play, position, refused
 
 ROOFS = grid("""
@@ -16,12 +18,32 @@ ROOFS = grid("""
 """)
 
 
-def test_climb_one_level_costs_a_movement_and_two_levels_is_refused():
+def test_climb_one_level_costs_a_movement():
     state = position(mini("a1", (1, 3), Facing.N), mini("b1", (9, 4), Facing.N), bf=ROOFS)
     state, _ = play(state, Climb(0, "a1", (1, 2), Facing.N))
     assert state.mini("a1").pos == (1, 2) and state.movements_left == 1
+
+
+def test_climbing_any_height_up_to_one_standard_movement_costs_one_movement():
+    """Issue 11, point 7.  Seed: climbing "up or down one Standard Movement
+    length" costs one Movement.  On the project's scale a level
+    is one cell tall, so a Standard Movement of 4 cells climbs 4 levels."""
+    # Ground to the tower (level 2) and back down: one Movement each, standing.
     state = position(mini("a1", (8, 0), Facing.S), mini("b1", (0, 4), Facing.N), bf=ROOFS)
-    assert "one level" in refused(state, Climb(0, "a1", (8, 1), Facing.S))  # tower is level 2
+    state, _ = play(state, Climb(0, "a1", (8, 1), Facing.S))
+    assert state.mini("a1").pos == (8, 1) and state.movements_left == 1
+    state, _ = play(state, Climb(0, "a1", (8, 2), Facing.S))
+    assert state.mini("a1").pos == (8, 2) and not state.mini("a1").prone
+    # The menu offers the two-level climb as well.
+    state = position(mini("a1", (8, 0), Facing.S), mini("b1", (0, 4), Facing.N), bf=ROOFS)
+    assert Climb(0, "a1", (8, 1), Facing.S) in RULESET.legal_orders(state, 0)
+    # With a Standard Movement of 1 cell, one level is the most.
+    short = position(mini("a1", (8, 0), Facing.S), mini("b1", (0, 4), Facing.N), bf=ROOFS,
+                     options=PlastoOptions(move_length=1))
+    assert "1 to 1 level" in refused(short, Climb(0, "a1", (8, 1), Facing.S))
+    assert Climb(0, "a1", (8, 1), Facing.S) not in RULESET.legal_orders(short, 0)
+    short, _ = play(short, Climb(0, "a1", (7, 1), Facing.S))  # the roof beside it, one level up
+    assert short.mini("a1").pos == (7, 1)
 
 
 def test_straight_moves_stay_on_their_level_and_hop_only_one_cell_gaps():

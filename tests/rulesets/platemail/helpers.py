@@ -6,7 +6,7 @@ import attrs
 
 from core.battlefield_text import parse_battlefield
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.rules import make_character
+from core.rulesets.platemail.ruleset import make_character
 from core.rulesets.platemail.state import Act, Action, Commit, Condition, PlatemailOptions, Write
 
 OPEN = """name: pm-test

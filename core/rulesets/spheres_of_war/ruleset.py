@@ -270,3 +270,6 @@ def _all_positions(state: SowState) -> dict[str, Cell | None]:
 def _place(state: SowState, uid: str, cell: Cell, events: list[Event]) -> SowState:
     events.append(Placed(uid, cell))
     return state.with_unit(evolve(state.unit(uid), pos=cell))
+
+
+RULESET = SpheresOfWar()

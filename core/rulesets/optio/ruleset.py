@@ -16,6 +16,7 @@ from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.memo import Table
 from core.values import evolve
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
@@ -55,34 +56,21 @@ def _replace(state: OptioState, *blocks: Block) -> OptioState:
     return evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
 
 
-_SHIFTS_MEMO: tuple = (None, None, None, frozenset())  # map, meeting, edge, allowed shifts
-
-
 def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
     """The (forward, right) shifts ``tpl.shift_allowed`` accepts at the
-    meeting square, remembered for the last map (by identity: hashing a map
-    hashes its 40 rows), square and edge asked."""
-    global _SHIFTS_MEMO
-    memo = _SHIFTS_MEMO
-    if memo[0] is state.map and memo[1] == state.meeting and memo[2] is state.second_edge:
-        return memo[3]
-    allowed = frozenset((f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS
-                        if tpl.shift_allowed(state.map, state.meeting, state.second_edge, f, r))
-    _SHIFTS_MEMO = (state.map, state.meeting, state.second_edge, allowed)
-    return allowed
+    meeting square, kept in the map's memo per square and edge."""
+    return state.map.memo.get(
+        ("optio.shifts", state.meeting, state.second_edge),
+        lambda: frozenset((f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS
+                          if tpl.shift_allowed(state.map, state.meeting, state.second_edge, f, r)))
 
 
-_MOVES: dict[tuple[int, str, Cell], Move] = {}
-
-
-def _move(side: int, uid: str, to: Cell) -> Move:
-    """The Move order, built once (orders are frozen values; a legal list
-    holds about ten of them)."""
-    order = _MOVES.get((side, uid, to))
+def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
+    """The Move order, built once per map (orders are frozen values; a
+    legal list holds about ten of them): ``moves`` is the map's table."""
+    order = moves.get((side, uid, to))
     if order is None:
-        if len(_MOVES) >= 4096:
-            _MOVES.clear()
-        order = _MOVES[(side, uid, to)] = Move(side, uid, to)
+        order = moves.put((side, uid, to), Move(side, uid, to))
     return order
 
 
@@ -172,6 +160,7 @@ class Optio(Ruleset):
         if side not in self.to_act(state):
             return []
         out: list[Order] = []
+        moves = state.map.memo.table("optio.moves", 4096)
         if state.phase is Phase.SCOUTING:
             own_at: dict[Cell, int] = {}  # stacking (rule: at most two of a side's blocks a square)
             for b in state.blocks:
@@ -179,7 +168,7 @@ class Optio(Ruleset):
                     own_at[b.pos] = own_at.get(b.pos, 0) + 1
             for b in state.side_blocks(side):
                 if b.id not in state.moved and state.block(b.id) is b:
-                    out += [_move(side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
+                    out += [_move(moves, side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
             targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
                 block = state.block(uid)
@@ -198,7 +187,7 @@ class Optio(Ruleset):
                 may_pay = state.kudos[side] >= 1  # a move that does not close costs a coin
                 enemy = state.army(1 - side).pos
                 here = manhattan(army.pos, enemy)
-                out += [_move(side, army.id, c) for c in self._destinations(state, army)
+                out += [_move(moves, side, army.id, c) for c in self._destinations(state, army)
                         if may_pay or manhattan(c, enemy) < here]
             if state.kudos[side] >= 1:
                 out.append(Hold(side))
@@ -491,3 +480,6 @@ def template_cells(state: OptioState, order: PlaceTemplate) -> tuple[Cell, ...]:
     if state.meeting is None:
         return ()
     return tuple(tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)))
+
+
+RULESET = Optio()

@@ -14,9 +14,10 @@ from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
 from .checks import check_write
-from .equipment import ARCHETYPES, PASSIVE_BASE, SPELLS
+from .equipment import ARCHETYPES, SPELLS
 from .legal import sample_writes
 from .phase import resolve_round
+from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
                     PlatemailOptions, PlatemailState, Write)
 
@@ -53,6 +54,28 @@ def describe_act(act: Act) -> str:
         words.append(f"to {act.to[0]},{act.to[1]}")
     ready = READY[act.kind] and not (act.kind == Action.USE_ITEM and act.item == "reload")
     return " ".join(words) + (" (R)" if ready else " (NR)" if act.kind != Action.USE_ITEM else " (R/NR)")
+
+
+def _seen_characters(state: PlatemailState, side: int | None) -> tuple[Character, ...]:
+    """The characters as ``side`` knows them (the same tuple when nothing is
+    hidden from it, so per-state memos keyed on it keep working); remembered
+    per characters tuple and side in the battlefield's memo (core/memo.py)."""
+    table = state.battlefield.memo.table("platemail.seen", 32)
+    key = (state.characters, side)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, _seen(state.characters, side))
+    return found
+
+
+def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Character, ...]:
+    out = []
+    for c in characters:
+        if c.side != side and c.hidden:
+            c = attrs.evolve(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
+        out.append(c)
+    out = tuple(out)
+    return characters if out == characters else out
 
 
 class Platemail(Ruleset):
@@ -107,7 +130,8 @@ class Platemail(Ruleset):
             else:
                 out.append(Ready(side))
             return out
-        return [Commit(side)] + sample_writes(state, side)
+        # Worked out from what the side knows, never from unseen skulkers.
+        return [Commit(side)] + sample_writes(self.view(state, side), side)
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
         if state.stage == "over":
@@ -192,23 +216,19 @@ class Platemail(Ruleset):
         return Situation(state.round, "orders", self.to_act(state), detail)
 
     def view(self, state: PlatemailState, side: int | None) -> PlatemailState:
-        """Drop the other side's orders (written or committed, until resolved)
-        and the positions and Stealth rolls of enemies hidden from ``side``."""
+        """Drop the other side's orders (written or committed, until resolved),
+        every Stealth roll but the side's own, the positions of skulkers no
+        fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple(p for p in state.plans if p.side == side)
-        chars = []
-        for c in state.characters:
-            if c.side != side and c.hidden:
-                watchers = [o for o in state.characters if o.side != c.side and o.fighting]
-                unseen = all(PASSIVE_BASE + o.perception < c.stealth_roll for o in watchers)
-                c = attrs.evolve(c, stealth_roll=0, pos=None if unseen else c.pos)
-            chars.append(c)
-        return attrs.evolve(state, plans=plans, characters=tuple(chars))
+        return attrs.evolve(state, plans=plans, characters=_seen_characters(state, side),
+                            dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
 
     def order_cells(self, state: PlatemailState, order: Order):
+        """The cells lit for an order, from what its side knows."""
         if isinstance(order, Write):
             if order.first.to is not None:
                 return (order.first.to,)
-            t = state.char(order.first.target or "")
+            t = self.view(state, order.side).char(order.first.target or "")
             return (t.pos,) if t and t.pos else ()
         return super().order_cells(state, order)
 

@@ -1,0 +1,131 @@
+"""Why?  An explanation for any line of a game's log.
+
+Every event a ruleset writes can be opened: the dice faces, each modifier
+with where it came from, the number it had to beat, the band the result
+fell in, and the rule it applies -- a section of the ruleset's in-app help
+(``tui/help/<name>.md``) and the printed rule's number or heading.
+
+The explanations are worked out from the events alone (the log a side may
+read), never from the state, so asking "why?" cannot reveal anything.
+Each ruleset lists its own explanations in ``core/rulesets/<name>/explain.py``;
+:data:`EXPLAINERS` is the explicit list of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from core.events import (Defeated, Event, GameOver, Matched, Moved, Note, Placed, Removed, Rolled, Struck,
+                         TurnEnded, TurnStarted, cell_text, signed)
+
+
+@attrs.frozen
+class Explanation:
+    """What a log line means and which rule made it so."""
+
+    title: str  # the line itself
+    lines: tuple[str, ...]  # the working: dice, modifiers, number to beat, band
+    section: str  # a heading of the ruleset's help page, without the '## '
+    cite: str  # the printed rule: its number or heading in the seed
+
+    def text(self) -> str:
+        body = "\n".join(f"• {line}" for line in self.lines)
+        return f"{self.title}\n\n{body}\n\nRule: {self.cite} (help: {self.section})"
+
+
+@attrs.frozen
+class Ref:
+    """Where an event's rule is: the help section and the printed rule."""
+
+    section: str
+    cite: str
+
+
+# An explainer gets the events (as the reader may see them) and the index of
+# the one to explain, and returns the working lines and the rule.
+Explainer = Callable[[Sequence[Event], int], tuple[list[str], Ref]]
+
+
+def roll_lines(event: Rolled) -> list[str]:
+    """The dice of a roll, its modifiers with their sources, and its total."""
+    faces = ", ".join(str(f) for f in event.faces) or "none"
+    lines = [f"Dice: {event.expression} showed {faces}"]
+    if event.modifiers:
+        mods = "; ".join(f"{signed(v)} {label}" for label, v in event.modifiers)
+        lines.append(f"Modifiers: {mods}")
+    else:
+        lines.append("Modifiers: none")
+    lines.append(f"Total: {event.total}")
+    lines.append(f"Rolled for: {event.purpose}" + (f" (by {event.who})" if event.who else ""))
+    return lines
+
+
+def generic_lines(event: Event) -> list[str]:
+    """Plain working for the shared events, whatever the ruleset."""
+    if isinstance(event, Rolled):
+        return roll_lines(event)
+    if isinstance(event, Moved):
+        return [f"{event.unit} went from {cell_text(event.frm)} to {cell_text(event.to)} ({event.how})"]
+    if isinstance(event, Placed):
+        return [f"{event.unit} was set up at {cell_text(event.at)} during deployment"]
+    if isinstance(event, Matched):
+        return [f"{event.first} and {event.second} are paired" + (f": {event.detail}" if event.detail else "")]
+    if isinstance(event, Struck):
+        return [f"{event.attacker} strikes {event.target}" + (f": {event.detail}" if event.detail else "")]
+    if isinstance(event, Defeated):
+        return [f"{event.unit} is out of the fight" + (f" ({event.reason})" if event.reason else "")]
+    if isinstance(event, Removed):
+        return [f"{event.unit} leaves the battlefield" + (f": {event.reason}" if event.reason else "")]
+    if isinstance(event, (TurnStarted, TurnEnded)):
+        return [f"Turn {event.turn}" + (f": {event.detail}" if event.detail else "")]
+    if isinstance(event, GameOver):
+        who = "a draw" if event.winner is None else f"{event.winner_name} wins"
+        return [f"Result: {who}", f"Because: {event.reason}"]
+    if isinstance(event, Note):
+        return [event.text]
+    return [event.sentence]
+
+
+def following(events: Sequence[Event], index: int, kind: type, limit: int = 4) -> Event | None:
+    """The first ``kind`` event within ``limit`` lines after ``index``."""
+    for later in events[index + 1:index + 1 + limit]:
+        if isinstance(later, kind):
+            return later
+    return None
+
+
+def preceding(events: Sequence[Event], index: int, kind: type, limit: int = 4) -> Event | None:
+    """The nearest ``kind`` event within ``limit`` lines before ``index``."""
+    for earlier in reversed(events[max(0, index - limit):index]):
+        if isinstance(earlier, kind):
+            return earlier
+    return None
+
+
+def _explainers() -> dict[str, Explainer]:
+    # Imported here: the ruleset packages import core modules themselves.
+    from core.rulesets.optio.explain import explain as optio
+    from core.rulesets.plasto_latros.explain import explain as plasto_latros
+    from core.rulesets.platemail.explain import explain as platemail
+    from core.rulesets.spheres_of_war.explain import explain as spheres_of_war
+    from core.rulesets.waylights.explain import explain as waylights
+
+    return {
+        "spheres_of_war": spheres_of_war,
+        "plasto_latros": plasto_latros,
+        "optio": optio,
+        "platemail": platemail,
+        "waylights": waylights,
+    }
+
+
+def explain(ruleset_name: str, events: Sequence[Event], index: int) -> Explanation:
+    """Why ``events[index]`` happened, in the words of ``ruleset_name``'s rules."""
+    event = events[index]
+    explainer = _explainers().get(ruleset_name)
+    if explainer is None:
+        return Explanation(event.sentence, tuple(generic_lines(event)), "", "no rule reference for this ruleset")
+    lines, ref = explainer(events, index)
+    return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)

@@ -1,0 +1,72 @@
+"""Why? for Plasto Latros' log lines (see :mod:`core.explain`).  The game is
+diceless: the working is the geometry and the count of attackers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.events import Event, GameOver, Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+from core.explain import Ref, generic_lines
+
+from .events import ArtifactDestroyed, Attacked, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
+
+MINIS = Ref("The minis (*The Minis*)", "The Minis")
+TURN = Ref("Your turn (*Movement*)", "Movement")
+DOOM = Ref("Contact, Threat and Doom (*Attacking And Defending*)", "Attacking And Defending")
+FREE = Ref("Defending Free Movement", "Attacking And Defending (the defender's free Movement)")
+SHOOT = Ref("Shooters (*Long Range Attacks*)", "Long Range Attacks")
+HEIGHT = Ref("Heights (*Climbing Movement On Terrain*, *Jumping Attacks*)", "Climbing Movement On Terrain")
+JUMP = Ref(HEIGHT.section, "Jumping Attacks")
+ARTIFACT = Ref("Artifacts (*Attacking Terrain And Artifacts*)", "Attacking Terrain And Artifacts")
+END = Ref("The end (*Ending The Game*)", "Ending The Game")
+
+
+def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+    event = events[index]
+    lines = generic_lines(event)
+    if isinstance(event, Attacked):
+        return [f"{event.attacker} ended a Movement touching {event.target} at the same height, "
+                f"with {event.target} in its front quarter",
+                "Attacks cost nothing: the contact is the attack",
+                f"{event.target} is Threatened and both are Locked In Battle"], DOOM
+    if isinstance(event, ShotAt):
+        return [f"{event.target} stood in {event.shooter}'s front quarter",
+                f"{event.percent}% of it could be seen; a shot needs at least half",
+                "A shot counts as one attacker; two attackers Doom a mini"], SHOOT
+    if isinstance(event, JumpedOn):
+        return [f"{event.jumper} jumped down onto {event.target} from higher ground",
+                f"{event.target} is Pinned and Doomed by the jump"], JUMP
+    if isinstance(event, DoomFalls):
+        return [f"Why: {event.reason}",
+                "Doom comes from two counting attackers (in contact, shooting, or one of each),",
+                "one attacker in the back quarter,"
+                "a jump, or any attack on a prone mini",
+                "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], DOOM
+    if isinstance(event, DoomLifted):
+        return [f"{event.unit} no longer has enough counting attackers to stay Doomed",
+                "An attacker that is itself attacked stops counting"], DOOM
+    if isinstance(event, FreeMovementOwed):
+        return [f"One of {event.player}'s minis was just Doomed",
+                "Its side gets one Movement at once (out of turn, or before its own two), with a mini "
+                "that is not attacked, Locked or Pinned", "It may be declined"], FREE
+    if isinstance(event, ArtifactDestroyed):
+        return [f"Destroyed by {' and '.join(event.by)}",
+                "Terrain and artifacts fall to attackers the same way minis do"], ARTIFACT
+    if isinstance(event, Removed):
+        return lines + ["A mini still Doomed when its turn ends is removed"], DOOM
+    if isinstance(event, Moved):
+        if "climb" in event.how:
+            return lines + ["Climbing up or down any height up to one Standard Movement "
+                            "(a level counts as one cell) costs one Movement"], HEIGHT
+        if "jump" in event.how:
+            return lines + ["Jumping down is a Movement"], JUMP
+        return lines + ["Each turn has two Movements; a Movement may also turn the mini to a new facing"], TURN
+    if isinstance(event, Placed):
+        return lines, MINIS
+    if isinstance(event, (TurnStarted, TurnEnded)):
+        return lines + ["A turn is two Movements by one side; Doomed minis go at its end"], TURN
+    if isinstance(event, GameOver):
+        return lines + ["The game ends when a side has no minis, or after the final turn"], END
+    if isinstance(event, Note):
+        return lines, TURN
+    return lines, TURN

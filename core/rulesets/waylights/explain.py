@@ -1,0 +1,65 @@
+"""Why? for Waylights' log lines (see :mod:`core.explain`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, Struck, TurnStarted
+from core.explain import Ref, generic_lines, roll_lines
+
+from .events import CoverRolled, EffectApplied, Resolved, TensionChanged
+
+STATS = Ref("Relevant stats", "Relevant stats")
+SEQUENCE = Ref("Sequence", "Sequence")
+ATTACK = Ref("Attack and Defense", "Attack and Defense")
+DAMAGE = Ref("Damage resolution", "Damage resolution")
+COVER = Ref("Cover (Equipment and environment)", "Equipment and environment (cover)")
+END = Ref("Endgame", "Endgame")
+PSI = Ref("Optional: Psi Tension", "Optional rules: psi tension")
+
+
+def _band(event: Resolved) -> str:
+    t = event.threshold
+    if event.wounds < 0:
+        return f"{event.margin} is below 0: defended, no effect"
+    if event.wounds == 0:
+        return f"{event.margin} is from 0 to the Threshold {t}: a glancing hit, counted but harmless"
+    return (f"{event.margin} is above {event.wounds} x Threshold {t} = {event.wounds * t}: "
+            f"{event.wounds} wound{'s' if event.wounds != 1 else ''}")
+
+
+def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+    event = events[index]
+    lines = generic_lines(event)
+    if isinstance(event, Rolled):
+        if event.purpose == "initiative":
+            return lines + ["Round 1 order: 1d6 + Timing, highest first; later rounds by Timing"], SEQUENCE
+        if event.purpose.startswith("cover"):
+            return lines + ["Light cover avoids a shot on 1-2, medium on 1-4"], COVER
+        if event.purpose.startswith("defence"):
+            return lines + ["Defence score: the defence dice + combat skill - wounds + shield, armour, parry"], ATTACK
+        return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
+    if isinstance(event, Resolved):
+        return [f"Attack score {event.attack} - defence score {event.defence} = {event.margin}",
+                f"Had to beat: 0 to hurt at all, the Threshold {event.threshold} to wound",
+                f"Result band: {_band(event)}"], DAMAGE
+    if isinstance(event, CoverRolled):
+        level = {1: "light (avoided on 1-2)", 2: "medium (avoided on 1-4)"}.get(event.cover, "none")
+        return [f"Cover: {level}", f"The d6 showed {event.face}",
+                "Avoided: the shot misses" if event.avoided else "Not avoided: the attack is rolled"], COVER
+    if isinstance(event, TensionChanged):
+        return lines + [f"Because: {event.why}"], PSI
+    if isinstance(event, EffectApplied):
+        return lines, DAMAGE
+    if isinstance(event, Struck):
+        return lines + ["Wounds add up; reaching Wounds-before-KO knocks the character out"], DAMAGE
+    if isinstance(event, Defeated):
+        return lines + ["KO at Wounds-before-KO; a KO character can be finished"], END
+    if isinstance(event, Moved):
+        return lines + ["Move spends an Action (diagonals cost 2); the free step is one straight cell",
+                        "Move and the free step never share a turn; Split Move keeps the step"], SEQUENCE
+    if isinstance(event, GameOver):
+        return lines, END
+    if isinstance(event, (Placed, Note, TurnStarted)):
+        return lines, SEQUENCE
+    return lines, SEQUENCE

@@ -1,0 +1,276 @@
+"""The Waylights ruleset: setup, the order menus, views and previews (the
+rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+from core.board import Battlefield
+from core.deployment import Deploy, DeployAll, Ready, open_cells
+from core.dice import Dice
+from core.events import Event, Note
+from core.orders import Order
+from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.rulesets.waylights import rules
+from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
+from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
+from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
+                                            Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
+from core.rulesets.waylights.roster import PRESETS, parse_roster
+from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter
+
+__all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "preview_order", "Preview"]
+
+
+def side_keys(options: WaylightsOptions, side: int) -> tuple[str, ...] | str:
+    text = getattr(options, f"roster_{side}").strip()
+    if text:
+        return parse_roster(text)
+    team = getattr(options, f"team_{side}")
+    return PRESETS[team] if team in PRESETS else f"unknown team {team!r}"
+
+
+def preview_order(state: WaylightsState, order: Order) -> Preview | None:
+    """The exact chances of an ``attack`` order about to be given: the
+    attacker's declared attack dice against the target's defence dice (its
+    current allocation, or 2/2 if it has yet to declare), after cover."""
+    if not isinstance(order, Attack):
+        return None
+    a, t = state.get(order.unit), state.get(order.target)
+    adice = a.split if a.split is not None else 2
+    ddice = 4 - (t.split if t.split is not None else 2)
+    cover = (cover_level(state, a, t) or 0) if a.weapon.ranged else 0
+    return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3))
+
+
+def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
+    """Deploy orders for every cell of a zone where a figure may stand, made
+    once per battlefield, side and figure (kept in the battlefield's memo)."""
+    return bf.memo.get(("waylights.deploys", side, uid),
+                       lambda: tuple(Deploy(side, uid, c) for c in open_cells(bf, side, {})))
+
+
+def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) -> tuple[Order, ...]:
+    """The Move / SplitMove orders of one reachable() answer, in cell order,
+    kept beside the answer (answers are shared between states where nobody
+    moved)."""
+    derived = reach_entry(state, uid)[1]
+    key = (kind, side, budget)
+    orders = derived.get(key)
+    if orders is None:
+        found = reachable(state, uid, budget)
+        orders = derived[key] = tuple([kind(side, uid, c) for c in sorted(found)])
+    return orders
+
+
+class WaylightsRuleset(Ruleset):
+    name = "waylights"
+    title = "Waylights: Further Simplified Tactical Resolution System"
+    summary = "Two Actions a turn, 4 dice split between attack and defence, counterattacks, wounds against Threshold."
+    capabilities = Capabilities(sides=2, simultaneous_orders=False, hidden_information=False, dice=("d6", "d4"))
+    options_type = WaylightsOptions
+    state_type = WaylightsState
+    order_types = ORDER_TYPES
+    default_battlefield = "wl-crossroads"
+
+    def check_options(self, options: WaylightsOptions, battlefield: Battlefield) -> str | None:
+        for side in (0, 1):
+            keys = side_keys(options, side)
+            if isinstance(keys, str):
+                return f"Side {side}: {keys}"
+            if len(open_cells(battlefield, side, {})) < len(keys):
+                return f"Side {side}: the deployment zone has room for fewer than {len(keys)} figures"
+        return None
+
+    def setup(self, options, battlefield, seed, players):
+        fighters = []
+        for side in (0, 1):
+            keys = side_keys(options, side)
+            assert not isinstance(keys, str), keys
+            fighters += [new_fighter(f"{'ab'[side]}{i + 1}", side, k) for i, k in enumerate(keys)]
+        state = WaylightsState(options=options, battlefield=battlefield, dice=Dice(seed), players=tuple(players),
+                               fighters=tuple(fighters))
+        return state, [Note(f"{players[0]} deploys first, then {players[1]}.")]
+
+    def to_act(self, state: WaylightsState) -> frozenset[int]:
+        side = rules.deciding_side(state)
+        return frozenset() if side is None else frozenset({side})
+
+    def check(self, state: WaylightsState, order: Order) -> Rejection | None:
+        return rules.check(state, order)
+
+    def apply(self, state: WaylightsState, order: Order) -> tuple[WaylightsState, list[Event]]:
+        return rules.apply(state, order)
+
+    def outcome(self, state: WaylightsState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(state.winner, state.end_reason)
+
+    # -- legal orders ------------------------------------------------------
+    def legal_orders(self, state: WaylightsState, side: int) -> Sequence[Order]:
+        if side not in self.to_act(state):
+            return []
+        if state.phase == "deploy":
+            return self._deploy_orders(state, side)
+        out: list[Order] = []
+        if state.pending in ("split", "target-split"):
+            uid = state.active if state.pending == "split" else state.attack.target
+            out = [Split(side, uid, n) for n in (4, 3, 2, 1, 0)]
+        elif state.pending == "response":
+            t = state.get(state.attack.target)
+            a = state.get(state.attack.attacker)
+            out = [Defend(side, t.id, p) for p in self._psi(state, t)]
+            if rules.can_counter(state) is None:
+                out += [Counter(side, t.id, e, None, p, s) for e in self._effects(state, t, a)
+                        for p in self._psi(state, t) for s in self._smash(state, t, a)]
+        else:
+            # Every turn order is for the active figure of the deciding side,
+            # and Actions are only offered while some are left: the rest of
+            # check (the part for the turn) is all that can refuse one.
+            # Moves come straight from the reachable cells.
+            f = state.get(state.active)
+            return [o for o in self._turn_orders(state, side)
+                    if isinstance(o, (Move, SplitMove)) or rules.check_turn(state, f, o) is None]
+        # Everything else is filtered through check so that every listed
+        # order passes it.
+        return [o for o in out if rules.check(state, o) is None]
+
+    def _deploy_orders(self, state, side):
+        own = state.side_of(side)
+        out: list[Order] = []
+        # The same as a Deploy for each figure and each of open_cells(), in
+        # that order, from orders made once per battlefield, side and figure.
+        taken = {f.pos for f in state.fighters if f.pos is not None}
+        for f in own:
+            out += [o for o in _zone_deploys(state.battlefield, side, f.id) if o.at not in taken]
+        if any(f.pos is None for f in own):
+            out.append(DeployAll(side))
+        else:
+            out.append(Ready(side))
+        return out
+
+    def _psi(self, state, f):
+        return (0, f.tension) if state.options.psi_tension and f.tension > 0 else (0,)
+
+    def _effects(self, state, a, t):
+        if not state.options.alternate_damage:
+            return (None,)
+        return (None,) + tuple(e for e in EFFECT_COST if rules.check_effect(state, e, None, a.weapon, a, t) is None)
+
+    def _smash(self, state, a, t):
+        if not state.options.psi_tension or a.tension < 3:
+            return (None,)
+        return (None,) + tuple(s for s in SMASHABLE if rules.has_item(t, s))
+
+    def _turn_orders(self, state, side):
+        f = state.get(state.active)
+        u = f.id
+        out: list[Order] = []
+        if state.actions < state.max_actions:
+            if not f.grappled_by:
+                if not state.stepped:  # the step closes the Move action
+                    out += _moves(Move, side, u, state, f.template.move)
+                out += _moves(SplitMove, side, u, state, f.template.move // 2)
+            for t in state.fighters:
+                if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
+                    out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
+                            for p in self._psi(state, f) for s in self._smash(state, f, t)]
+                if t.side != side and t.status == KO:
+                    out.append(Finish(side, u, t.id))
+            out.append(TakeCover(side, u))
+            out += [Wield(side, u, w) for w in f.template.weapons]
+            out += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
+        out += [Step(side, u, c) for c in step_cells(state, u)]
+        out.append(EndTurn(side, u))
+        return out
+
+    # -- views -------------------------------------------------------------
+    def units(self, state: WaylightsState) -> Sequence[UnitView]:
+        out = []
+        for f in state.fighters:
+            status = {READY: "ready", KO: "KO"}.get(f.status, "dead")
+            status += f", wounds {f.wounds}/{f.ko_at}"
+            if f.split is not None:
+                status += f", split {f.split}/{4 - f.split}"
+            if state.options.psi_tension:
+                status += f", tension {f.tension}"
+            marks = ""
+            marks += "*" if state.active == f.id else ""
+            marks += "G" if f.grappled_by else ""
+            marks += "E" if f.entangled else ""
+            marks += "P" if f.pierced else ""
+            marks += "S" if f.suppressed_by else ""
+            marks += "H" if f.shielded_by else ""
+            marks += "z" if f.wake_round else ""
+            w = f.weapon
+            if w.ranged:
+                i = f.template.weapons.index(w.name)
+                status += f", {w.name} {f.ammo[i]}" + (" primed" if f.primed[i] or w.kind == "thrown" else " unprimed")
+            out.append(UnitView(f.id, f.side, f.name, f.pos, status, None, f.template.glyph, marks))
+        return out
+
+    def situation(self, state: WaylightsState) -> Situation:
+        to_act = self.to_act(state)
+        if state.phase == "deploy":
+            return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures")
+        if state.phase == "over":
+            return Situation(state.round, "over", to_act, state.end_reason)
+        p = state.attack
+        detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
+        detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
+        if state.pending == "split":
+            detail += f"; {state.active} declares its dice split"
+        elif state.pending == "target-split":
+            detail += f"; {p.target} is attacked by {p.attacker} and declares its dice split"
+        elif state.pending == "response":
+            detail += f"; {p.target} chooses: defend or counterattack {p.attacker}"
+        return Situation(state.round, state.pending or "actions", to_act, detail)
+
+    def order_cells(self, state: WaylightsState, order: Order):
+        target = getattr(order, "target", None)
+        if target and state.find(target) and state.get(target).pos:
+            return (state.get(target).pos,)
+        if isinstance(order, Counter) and state.attack:
+            return (state.get(state.attack.attacker).pos,)
+        return super().order_cells(state, order)
+
+    def describe_order(self, state: WaylightsState, order: Order) -> str:
+        extra = ""
+        for name in ("effect", "smash"):
+            v = getattr(order, name, None)
+            if v:
+                extra += f", {'smash ' if name == 'smash' else ''}{v}"
+        if getattr(order, "psi", 0):
+            extra += f", up to {order.psi} tension"
+        if isinstance(order, Split):
+            return f"{order.attack} attack / {4 - order.attack} defence"
+        if isinstance(order, (Move, SplitMove)):
+            budget = state.get(order.unit).template.move // (1 if isinstance(order, Move) else 2)
+            cost = reachable(state, order.unit, budget).get(order.to, "?")
+            return f"{'Move' if isinstance(order, Move) else 'Split move'} to {order.to[0]},{order.to[1]} (cost {cost})"
+        if isinstance(order, Step):
+            return f"Free step to {order.to[0]},{order.to[1]}"
+        if isinstance(order, Attack):
+            return f"Attack {order.target} with the {state.get(order.unit).weapon.name}{extra}"
+        if isinstance(order, Defend):
+            f = state.get(order.unit)
+            return f"Defend with {4 - (f.split or 0)} dice{extra}"
+        if isinstance(order, Counter):
+            f = state.get(order.unit)
+            return f"Counterattack with the {f.weapon.name} ({4 - (f.split or 0)} dice), defend with 0{extra}"
+        simple = {TakeCover: "Take cover", Reload: "Reload (prime)", Clip: "Replace clip", Crystal: "Healing crystal",
+                  EndTurn: "End turn"}
+        if type(order) in simple:
+            return simple[type(order)]
+        if isinstance(order, Wield):
+            return f"Change weapon to the {order.weapon}"
+        if isinstance(order, Boost):
+            return f"Psi boost: +1 {order.what} (5 tension)"
+        if isinstance(order, Finish):
+            return f"Finish {order.target} (full turn)"
+        return order.to_text()
+
+
+RULESET = WaylightsRuleset()

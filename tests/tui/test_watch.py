@@ -1,0 +1,163 @@
+"""Watch any game again (``skirmish watch``, w in the Load list): stepping a
+save of each ruleset to its end and back, every position checked against
+core.game.replay; watching from one side never shows what it could not see;
+the save file is never written."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from core.game import replay
+from core.registry import rulesets
+from saves.store import save_game
+from tui.app import SkirmishApp
+from tui.watch import ALL, WatchScreen
+from tui.why import EventLog, WhyView
+
+SIZE = (80, 24)
+
+
+def played(name: str, orders: int, seed: int = 7):
+    from bench.games import battlefield_for, play_random
+    from core.registry import find_ruleset
+
+    rules = find_ruleset(name)
+    return play_random(rules, seed, battlefield_for(rules), cap=orders).game
+
+
+def saved(tmp_path, game):
+    path = tmp_path / f"{game.ruleset_name}.json"
+    save_game(game, path)
+    return path
+
+
+async def open_watch(pilot, path) -> WatchScreen:
+    pilot.app.watch_saved(path)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, WatchScreen)
+    return screen
+
+
+@pytest.mark.parametrize("name", [r.name for r in rulesets()])
+async def test_stepping_to_the_end_and_back_matches_replay_at_every_position(tmp_path, name):
+    game = played(name, 24)
+    path = saved(tmp_path, game)
+    before = (path.read_bytes(), os.stat(path).st_mtime_ns)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        assert screen.index == 0
+        expected = [replay(game.ruleset, game.options, game.battlefield, game.seed, game.players, game.orders[:k])
+                    for k in range(len(game.orders) + 1)]
+        for k in range(len(game.orders) + 1):
+            assert screen.history[screen.index].state == expected[k].state, f"forward, position {k}"
+            await pilot.press("right")
+        assert screen.index == len(game.orders)  # a step past the end stays there
+        for k in range(len(game.orders), -1, -1):
+            assert screen.history[screen.index].state == expected[k].state, f"back, position {k}"
+            await pilot.press("left")
+        assert screen.index == 0
+        await pilot.press("end")
+        assert screen.index == len(game.orders)
+        await pilot.press("home")
+        assert screen.index == 0
+        await pilot.press("shift+right")
+        marks = screen.marks
+        assert screen.index == (marks[1] if len(marks) > 1 else len(game.orders))
+    assert (path.read_bytes(), os.stat(path).st_mtime_ns) == before, "watching wrote the save"
+
+
+async def test_watching_an_unfinished_optio_game_never_names_a_hidden_block(tmp_path):
+    game = played("optio", 40, seed=4)
+    assert game.outcome is None
+    rules = game.ruleset
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("v")  # the view cycles between the sides only: the game is not over
+        await pilot.press("v")
+        assert screen.viewer == 0
+        for k in range(len(game.orders) + 1):
+            here = screen.history[k]
+            screen.go(k)
+            await pilot.pause()
+            panel = str(screen.query_one("#watch-panel").render())
+            for real in rules.units(here.state):
+                shown = next(u for u in rules.units(rules.view(here.state, 0)) if u.id == real.id)
+                if real.side == 1 and shown.name != real.name:
+                    assert real.name not in panel, f"position {k}: {real.name} shown to Green"
+            assert screen.readable(here) == here.log_for(0)
+
+
+async def test_watching_platemail_from_one_side_reads_only_its_log_and_its_own_next_orders(tmp_path):
+    game = played("platemail", 30, seed=2)
+    assert game.outcome is None
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        for k in range(len(game.orders)):
+            screen.go(k)
+            await pilot.pause()
+            panel = str(screen.query_one("#watch-panel").render())
+            upcoming = game.orders[k]
+            if upcoming.side == 1:
+                assert upcoming.to_text() not in panel, f"position {k}: Bob's next order shown to Ann"
+                assert "Next: an order hidden from this view" in panel
+            assert screen.readable(screen.history[k]) == screen.history[k].log_for(0)
+
+
+async def test_the_view_with_nothing_hidden_is_offered_once_the_game_is_over(tmp_path):
+    game = played("spheres_of_war", 3000)
+    assert game.outcome is not None
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        seen = []
+        for _ in range(3):
+            await pilot.press("v")
+            seen.append(screen.viewer)
+        assert seen == [1, ALL, 0]
+
+
+async def test_x_opens_the_log_at_that_moment_and_enter_says_why(tmp_path):
+    game = played("waylights", 40)
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end")
+        await pilot.press("x")
+        await pilot.pause()
+        listing = app.screen
+        assert isinstance(listing, EventLog)
+        assert listing.events == list(game.log_for(0))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WhyView)
+        assert app.screen.why.title == game.log_for(0)[-1].sentence
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_space_plays_the_game_forward_and_stops_at_the_end(tmp_path):
+    game = played("spheres_of_war", 12)
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        for _ in range(4):
+            await pilot.press("plus")
+        await pilot.press("space")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.timer is None:
+                break
+        assert screen.index == len(game.orders) and screen.timer is None

@@ -1,0 +1,223 @@
+"""Watching a saved game again, one order or one turn at a time.
+
+The screen holds the positions of the game (:func:`core.playback.positions`)
+and draws the one it is at, from one side's view (``v`` switches side; once
+the game is over there is also a view with nothing hidden).  The log shows
+what that side could read up to that moment; ``x`` opens it with Why?.
+Watching reads the save and never writes it.
+
+Keys: ←/→ one order, shift+←/→ one turn, Home/End first/last position,
+space plays or pauses, +/- change the speed, v switches view, x Why?,
+F1 rules, q back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from core.playback import next_mark, positions, turn_marks
+from tui.board import BoardView, Picture, legend_text
+from tui.rulesets import adapter_for
+
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
+ALL = "all"  # the view with nothing hidden, once the game is over
+
+
+class WatchScreen(Screen[None]):
+    DEFAULT_CSS = """
+    WatchScreen { layout: vertical; }
+    WatchScreen #watch-banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
+    WatchScreen #watch-main { height: 1fr; }
+    WatchScreen BoardView { width: 1fr; height: 1fr; }
+    WatchScreen #watch-side { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
+    WatchScreen #watch-log { height: 6; border-top: hkey $primary; }
+    """
+
+    BINDINGS = [
+        # priority: the side panel's scroll keys must not take these.
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("shift+left", "turn(-1)", "Turn back", show=False, priority=True),
+        Binding("shift+right", "turn(1)", "Turn on", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("space", "play", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
+        Binding("minus", "speed(-1)", "Slower", show=False),
+        Binding("v", "switch_view", "View"),
+        Binding("x", "why", "Why?"),
+        Binding("f1,question_mark", "rules", "Help"),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.final = game
+        self.history = positions(game)
+        self.marks = turn_marks(self.history)
+        self.index = 0
+        self.adapter = adapter_for(game.ruleset)
+        self.title_text = game.ruleset.title
+        self.viewer: int | str | None = 0  # a side, or ALL once the game is over
+        self.speed = 1  # index into SPEEDS
+        self.timer: Any = None
+
+    @property
+    def over(self) -> bool:
+        return self.final.outcome is not None
+
+    @property
+    def last(self) -> int:
+        return len(self.history) - 1
+
+    # -- layout -------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="watch-banner", markup=False)
+        with Horizontal(id="watch-main"):
+            board = BoardView(id="watch-board", show_choose=False)
+            board.can_focus = False  # the arrows step through the game, not the cursor
+            yield board
+            with VerticalScroll(id="watch-side"):
+                yield Static("", id="watch-panel", markup=False)
+        log = RichLog(id="watch-log", max_lines=400, wrap=True, markup=False)
+        log.can_focus = False
+        yield log
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    # -- what is shown ------------------------------------------------------------
+    def shown_side(self) -> int | None:
+        """The side whose view is drawn (None: nothing hidden)."""
+        return None if self.viewer == ALL else self.viewer
+
+    def readable(self, game: Any) -> tuple:
+        if self.viewer == ALL:
+            return game.log
+        return game.log_for(self.viewer)
+
+    def view_name(self) -> str:
+        if self.viewer == ALL:
+            return "everything shown (game over)"
+        return f"{self.final.players[self.viewer]}'s view"
+
+    def redraw(self) -> None:
+        game = self.history[self.index]
+        rules = game.ruleset
+        side = self.shown_side()
+        view = rules.view(game.state, side) if side is not None else game.state
+        units = list(rules.units(view))
+        field = self.adapter.battlefield(game, view)
+        picture = Picture(
+            battlefield=field,
+            units={u.pos: u for u in units if u.pos is not None},
+            labels={u.id: self.adapter.unit_label(u) for u in units},
+            grid=self.adapter.board_grid(game, view),
+            marks=self.adapter.cell_marks(game, view, None),
+        )
+        self.query_one(BoardView).show(picture)
+        situation = rules.situation(view)
+        playing = " · playing" if self.timer is not None else ""
+        self.query_one("#watch-banner", Static).update(
+            f"Watching {self.title_text} · order {self.index}/{self.last} · Turn {situation.turn} · "
+            f"{self.view_name()}{playing}")
+        lines = [f"Turn {situation.turn}, {situation.phase}"]
+        if situation.detail:
+            lines.append(situation.detail)
+        if self.index == self.last and game.outcome is not None:
+            outcome = game.outcome
+            who = "a draw" if outcome.winner is None else f"{game.players[outcome.winner]} wins"
+            lines.append(f"Result: {who} ({outcome.reason})")
+        elif self.index < self.last:
+            upcoming = self.history[self.index + 1].orders[-1]
+            lines.append(f"Next: {rules.describe_order(game.state, upcoming)}"
+                         if self._next_visible() else "Next: an order hidden from this view")
+        lines.append("")
+        for unit in units:
+            where = f"{unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else "off"
+            lines.append(f"{self.adapter.unit_label(unit).strip()} {unit.name} {where} {unit.status}")
+        lines.append("")
+        lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
+        lines.append(legend_text(field))
+        self.query_one("#watch-panel", Static).update("\n".join(lines))
+        log = self.query_one(RichLog)
+        log.clear()
+        for event in self.readable(game)[-200:]:
+            log.write(event.sentence)
+
+    def _next_visible(self) -> bool:
+        """Whether the next order may be named to this view: always once the
+        game is over, else only an order of the side being watched from (the
+        other side's orders of a game with secrets show through their events)."""
+        if self.viewer == ALL or not self.final.ruleset.capabilities.hidden_information:
+            return True
+        return self.history[self.index + 1].orders[-1].side == self.viewer
+
+    # -- keys ---------------------------------------------------------------------
+    def go(self, index: int) -> None:
+        index = max(0, min(self.last, index))
+        if index != self.index:
+            self.index = index
+            self.redraw()
+
+    def action_step(self, step: int) -> None:
+        self.go(self.index + step)
+
+    def action_turn(self, step: int) -> None:
+        self.go(next_mark(self.marks, self.index, step, self.last))
+
+    def action_jump(self, where: int) -> None:
+        self.go(self.last if where < 0 else where)
+
+    def action_play(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        else:
+            if self.index == self.last:
+                self.index = 0
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.redraw()
+
+    def _tick(self) -> None:
+        if self.index >= self.last:
+            self.action_play()  # stops at the end
+            return
+        self.go(self.index + 1)
+
+    def action_speed(self, step: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.set_interval(SPEEDS[self.speed], self._tick)
+        self.redraw()
+
+    def action_switch_view(self) -> None:
+        order: list[int | str] = [0, 1] + ([ALL] if self.over else [])
+        self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
+        self.redraw()
+
+    def action_why(self) -> None:
+        from tui.why import EventLog
+
+        game = self.history[self.index]
+        events = self.readable(game)
+        self.app.push_screen(EventLog(f"Log at order {self.index} — {self.view_name()}", game.ruleset.name,
+                                      game.ruleset.title, events))
+
+    def action_rules(self) -> None:
+        from tui.help import HelpScreen
+
+        rules = self.final.ruleset
+        self.app.push_screen(HelpScreen(rules.name, rules.title))
+
+    def action_close(self) -> None:
+        if self.timer is not None:
+            self.timer.stop()
+        self.dismiss(None)

@@ -1,0 +1,108 @@
+"""Why?: the game log as a list whose lines open, and the explanation of one
+line (dice, modifiers and where they came from, the number to beat, the
+band, the rule), with a key that opens the rules help at that rule.
+
+The screens are handed the events a reader may see (the side at the
+keyboard, or everything once a game is over); the explanations are worked
+out from those events alone (:mod:`core.explain`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.events import Event
+from core.explain import Explanation, explain
+
+
+class WhyView(ModalScreen[None]):
+    """One log line explained; ``h`` opens the rules at the rule it applies."""
+
+    DEFAULT_CSS = """
+    WhyView { align: center middle; }
+    WhyView > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1; }
+    WhyView VerticalScroll { height: auto; max-height: 18; }
+    WhyView #why-hint { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape,enter,space,q", "close", "Close"),
+        Binding("h", "rule", "Open the rule"),
+    ]
+
+    def __init__(self, ruleset_name: str, ruleset_title: str, why: Explanation) -> None:
+        super().__init__()
+        self.ruleset_name = ruleset_name
+        self.ruleset_title = ruleset_title
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Why?[/b]")
+            with VerticalScroll():
+                yield Static(self.why.text(), id="why-text", markup=False)
+            yield Static("h: open this rule in the help · Enter/Esc: close", id="why-hint", markup=False)
+
+    def action_rule(self) -> None:
+        from tui.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.ruleset_name, self.ruleset_title, section=self.why.section))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EventLog(ModalScreen[None]):
+    """The whole log as a list: ↑↓ choose a line, Enter says why."""
+
+    DEFAULT_CSS = """
+    EventLog { align: center middle; }
+    EventLog > Vertical { width: 100%; height: 100%; border: round $accent; background: $panel; }
+    EventLog #log-title { text-style: bold; padding: 0 1; }
+    EventLog OptionList { height: 1fr; border: none; background: $panel; }
+    EventLog #log-hint { color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q,L", "close", "Close")]
+
+    def __init__(self, title: str, ruleset_name: str, ruleset_title: str, events: Sequence[Event],
+                 start: int | None = None) -> None:
+        super().__init__()
+        self.log_title = title
+        self.ruleset_name = ruleset_name
+        self.ruleset_title = ruleset_title
+        self.events = list(events)
+        self.start = len(self.events) - 1 if start is None else start
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"{self.log_title} ({len(self.events)} entries)", id="log-title", markup=False)
+            from rich.text import Text  # a Text prompt is never read as markup
+
+            options = [Option(Text(f"{i + 1:>4} {e.sentence}"), id=str(i)) for i, e in enumerate(self.events)]
+            if not options:
+                options = [Option("Nothing has happened yet.", disabled=True)]
+            yield OptionList(*options, id="event-list")
+            yield Static("↑↓ PgUp PgDn Home End move · Enter: why? · Esc close", id="log-hint", markup=False)
+
+    def on_mount(self) -> None:
+        listing = self.query_one(OptionList)
+        listing.focus()
+        if self.events:
+            listing.highlighted = max(0, min(self.start, len(self.events) - 1))
+            listing.scroll_to_highlight()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is None:
+            return
+        why = explain(self.ruleset_name, self.events, int(event.option.id))
+        self.app.push_screen(WhyView(self.ruleset_name, self.ruleset_title, why))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
