@@ -12,7 +12,8 @@ Tab cycles figures that can act; ``o`` lists every legal order; ``d``
 deploys for you and ``r`` says ready during deployment; ``[`` / ``]`` scroll
 the log pane, ``{`` / ``}`` the side panel, ``L`` opens the whole game log;
 ``p`` ends the turn, passes or commits (asking only while Actions remain);
-ctrl+z takes back your own last order (``core.game.take_back_refusal``);
+ctrl+z takes back your own last order (these two, the result screen and
+forced orders live in :mod:`tui.flow`);
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
@@ -24,7 +25,6 @@ the selection changes.
 
 from __future__ import annotations
 
-import functools
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -41,49 +41,12 @@ from core.events import visible_to
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
+from tui.flow import PlayFlow, fit_pieces, guarded
 from tui.modals import ChoiceMenu, Confirm, Handover
 from tui.rulesets import adapter_for
 
 
-def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
-    """``text`` made of pieces joined by ``sep``, the last pieces dropped
-    until it fits in ``width`` columns (the first always stays): a one-row
-    banner never wraps out of sight."""
-    from rich.cells import cell_len
-
-    pieces = text.split(sep)
-    while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
-        pieces.pop()
-    return sep.join(pieces)
-
-
-def guarded(method):
-    """Catch an exception at the edge of a handler and show it, so one bug
-    in a ruleset or adapter does not end the app (and the game)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - this is the edge
-            self.show_error(exc)
-            return None
-
-    return wrapper
-
-
-def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
-    """What ``side`` may read of what happened since it last gave up the
-    keyboard, shown on the handover screen -- so only events the other side
-    may read too (the other player may still be looking)."""
-    from core.events import visible_to
-
-    other = 1 - side
-    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
-    return news[-most:]
-
-
-class GameScreen(Screen[None]):
+class GameScreen(PlayFlow, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -250,41 +213,6 @@ class GameScreen(Screen[None]):
             if modal is not None:
                 self._open(modal, self._submit_result)
 
-    # -- the end ----------------------------------------------------------------------
-    def show_result(self) -> None:
-        """The result screen; its choice is carried out by ``_after_result``."""
-        from tui.result import ResultScreen
-
-        extra = self.adapter.after_over_label(self.game)
-        headline = self.adapter.result_headline(self.game)
-        self._open(ResultScreen(self.game, headline, extra), self._after_result)
-
-    @guarded
-    def _after_result(self, choice: str | None) -> None:
-        from tui.result import rematch
-
-        app = self.app
-        if choice == "extra":
-            modal = self.adapter.after_over(self.game)
-            if modal is not None:
-                self._open(modal, lambda game: app.start_game(game) if game is not None else self.show_result())
-        elif choice == "rematch":
-            app.start_game(rematch(self.game))
-        elif choice == "new":
-            app.leave_game(self.game)
-            app.action_new_game()
-        elif choice == "menu":
-            app.leave_game(self.game)
-
-    def _over_text(self) -> str:
-        outcome = self.game.outcome
-        headline = self.adapter.result_headline(self.game)
-        if headline is not None:
-            return f"{headline}: {outcome.reason}"
-        if outcome.winner is None:
-            return f"A draw: {outcome.reason}"
-        return f"{self.game.players[outcome.winner]} wins: {outcome.reason}"
-
     def _orders_by_unit(self) -> dict[str | None, list[Order]]:
         by_unit: dict[str | None, list[Order]] = {}
         for order in self.orders:
@@ -365,21 +293,6 @@ class GameScreen(Screen[None]):
         facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
         marks = f" [{unit.markers}]" if unit.markers else ""
         return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
-
-    def _jump_to(self, uid: str | None) -> None:
-        """Put the cursor on the figure that acts next (if it is on the board)."""
-        unit = next((u for u in self.units if u.id == uid), None)
-        if unit is not None and unit.pos is not None:
-            board = self.query_one(BoardView)
-            if board.cursor != unit.pos:
-                board.move_cursor(unit.pos)
-
-    @guarded
-    def _give_forced(self, game: Any, order: Order, why: str) -> None:
-        if self.game is not game or self.modal_open:
-            return  # something else happened first
-        self.say(f"› {why}")
-        self.submit(order)
 
     # -- handover ---------------------------------------------------------------------
     def _handover(self, side: int) -> None:
@@ -567,47 +480,6 @@ class GameScreen(Screen[None]):
             self._submit_result(result)
         else:
             self._open(result, self._submit_result)
-
-    @guarded
-    def action_end_turn(self) -> None:
-        """``p`` in every ruleset: end the turn, pass or commit, asking first
-        only while Actions remain."""
-        side = self.keyboard_side
-        if self.modal_open or side is None or self.game.outcome is not None:
-            return
-        found = self.adapter.end_turn(self.game, side, self.orders)
-        if found is None:
-            self.say("Nothing ends the turn now: " + (
-                "give the order asked for (o lists it)." if self.orders else "nobody can act."))
-            return
-        order, question = found
-        if question is None:
-            self.submit(order)
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.submit(order)
-
-        self._open(Confirm(question), answered)
-
-    @guarded
-    def action_take_back(self) -> None:
-        """ctrl+z: take back this side's last order, if the rule allows."""
-        side = self.keyboard_side
-        if self.modal_open or side is None:
-            return
-        refusal, earlier = core_game.take_back_refusal(self.game, side)
-        if refusal is not None:
-            self.say(f"✗ Cannot take back: {refusal.message}")
-            return
-        order = self.game.orders[-1]
-        text = self.adapter.describe(self.game, self.game.view(side), order)
-        self.game = earlier
-        self.app.autosave(self.game)
-        self._fill_log()
-        self.say(f"↶ {self.game.players[side]} takes back: {text}")
-        self.redraw()
 
     @guarded
     def action_deploy_all(self) -> None:

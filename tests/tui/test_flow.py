@@ -14,7 +14,8 @@ from tests.tui.test_every_ruleset import battlefield_for
 from textual.widgets import RichLog
 from tui.app import SkirmishApp
 from tui.board import BoardView
-from tui.game_screen import GameScreen, fit_pieces
+from tui.flow import fit_pieces
+from tui.game_screen import GameScreen
 from tui.modals import Confirm, Handover
 
 SIZE = (80, 24)

@@ -305,7 +305,7 @@ async def test_each_side_reads_only_its_own_secrets_in_the_log_playback_and_full
         assert "Ann commits" in full and "skulks" not in full and "Stealth" not in full
         await pilot.press("escape")
         await open_orders(pilot, 0)
-        await pilot.press("c")
+        await pilot.press("p", "y")  # commit (asked first)
         await pilot.pause()
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")  # Bo's turn: his rogue's moves and roll are his to read
