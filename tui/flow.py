@@ -47,17 +47,6 @@ def guarded(method):
     return wrapper
 
 
-def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
-    """What ``side`` may read of what happened since it last gave up the
-    keyboard, shown on the handover screen -- so only events the other side
-    may read too (the other player may still be looking)."""
-    from core.events import visible_to
-
-    other = 1 - side
-    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
-    return news[-most:]
-
-
 class PlayFlow:
     # -- the end ----------------------------------------------------------------------
     def show_result(self) -> None:

@@ -46,6 +46,17 @@ from tui.modals import ChoiceMenu, Confirm, Handover
 from tui.rulesets import adapter_for
 
 
+def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
+    """What ``side`` may read of what happened since it last gave up the
+    keyboard, shown on the handover screen -- so only events the other side
+    may read too (the other player may still be looking)."""
+    from core.events import visible_to
+
+    other = 1 - side
+    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
+    return news[-most:]
+
+
 class GameScreen(PlayFlow, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
