@@ -40,6 +40,7 @@ def test_waylights_names_the_character_whose_turn_begins_and_counts_wounds_in_wo
     log = played("waylights", prefer=("attack", "move")).log
     starts = [e.sentence for e in log if isinstance(e, TurnStarted)]
     assert starts and not any(s.startswith("Turn ") for s in starts)
-    assert any(s.startswith("a1 (") and "takes its turn in round 1" in s for s in starts)
+    # Named once ("Fighter a1", not "a1 (Fighter a1)").
+    assert any(s.endswith(" a1 takes its turn in round 1") and s.count("a1") == 1 for s in starts)
     wounds = [e.sentence for e in log if "wound" in e.sentence and "knocked out at" in e.sentence]
     assert wounds and not any("wound(s)" in s or "/" in s.split(":")[-1] for s in wounds)

@@ -18,7 +18,8 @@ class CharacterTurn(TurnStarted):
     @property
     def sentence(self) -> str:
         extra = f", {self.detail}" if self.detail else ""
-        return f"{self.unit} ({self.name}) takes its turn in round {self.turn}{extra}"
+        who = self.name if self.unit in self.name.split() else f"{self.unit} ({self.name})"
+        return f"{who} takes its turn in round {self.turn}{extra}"
 
 
 @attrs.frozen
