@@ -47,7 +47,8 @@ class Luck:
             lean = f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
         per_die = diff / self.dice if self.dice else 0.0
         mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
-        return f"{self.dice} dice, {self.pips} pips, {lean} ({mood})"
+        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
+        return f"{dice}, {self.pips} pips, {lean} ({mood})"
 
 
 @attrs.frozen
