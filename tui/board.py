@@ -5,23 +5,33 @@ cells, the selected cell, glyph and style choices from the ruleset adapter)
 and posts :class:`BoardView.CellChosen` / :class:`BoardView.CursorMoved` up.
 No game fact lives here; the cursor is the only state it owns.
 
-Each cell is three columns wide.  Row 0 of the widget is a fixed header of
-column numbers and the first three columns are fixed row numbers; only the
-cells scroll, so a 40x40 battlefield stays readable in an 80x24 terminal.
+Each cell is three columns wide, or two in the compact width the board
+picks by itself when the full one does not fit (``z`` switches).  Row 0 of
+the widget is a fixed header of column numbers and the first two columns are
+fixed row numbers; only the cells scroll.  A picture may also draw big cells
+(``Picture.cell_size``, columns x rows, several figures in one cell): the
+Optio operational map, one cell a large square.
 Rows are rendered to a :class:`Strip` once and cached until the picture or
 the cursor row changes; ``render_line`` only crops the cached strip.  A
 cursor move repaints just the two cells it leaves and enters (a few dozen
 bytes to the terminal) unless the board has to scroll.
 
 Cell text (never colour alone):
-``[.]`` a cell a legal order points at, ``◆1↑`` a figure (side mark, letter,
-facing arrow), ``◆1*`` a figure an order points at; the cursor is drawn in
-reverse video and the selected figure underlined.
+``[.]`` a cell a legal order points at (``[.`` compact), ``◆1↑`` a figure
+(side mark, letter, facing arrow), ``◆1*`` a figure an order points at; the
+cursor is drawn in reverse video and the selected figure underlined on a
+highlighted background.  Each side has its own colour (cyan and yellow: apart
+under the common colour-vision deficiencies and on 16-colour xterm) and the
+labels of the two sides always differ in text too, so NO_COLOR loses nothing;
+the side at the keyboard is bold.  No two figures ever show the same label
+(:func:`distinct_labels`).  The mouse: a click moves the cursor, a click on a
+lit cell, the selected figure or the cursor's own cell acts as Enter; the
+wheel scrolls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 from rich.segment import Segment
@@ -35,17 +45,23 @@ from textual.strip import Strip
 from core.board import Battlefield, Cell, Facing, Terrain
 from core.ruleset import UnitView
 
-CELL_W = 3
-LABEL_W = 3
+CELL_W = 3  # the full cell width
+COMPACT_W = 2  # the compact one
+LABEL_W = 3  # the row numbers (two when that makes the full width fit)
 
 SIDE_MARKS = ("◆", "●")
-SIDE_STYLES = (Style(color="bright_cyan", bold=True), Style(color="bright_yellow", bold=True))
+# 16-colour names, so xterm draws the same pair; cyan/yellow stay apart for
+# deuteranopia, protanopia and tritanopia (blue-ish against yellow).
+SIDE_COLOURS = ("bright_cyan", "bright_yellow")
+SIDE_COLOUR_WORDS = ("cyan", "yellow")
+SIDE_STYLES = tuple(Style(color=c) for c in SIDE_COLOURS)
+OWN_SIDE = Style(bold=True)  # the side at the keyboard
 HIGHLIGHT = Style(color="bright_green", bold=True)
 HIGHLIGHT_BG = Style(bgcolor="#1f3a1f")
 LABEL_STYLE = Style(color="grey58", dim=True)
 CURSOR = Style(reverse=True)
 PLAIN = Style()
-SELECTED = Style(underline=True)
+SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
 MARK_STYLE = Style(color="bright_magenta", bold=True)
 SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f")}
 SHADE_DEFAULT = Style(bgcolor="grey19")
@@ -64,14 +80,39 @@ def terrain_style(terrain: Terrain) -> Style:
     return Style(color="grey46")
 
 
-def default_label(unit: UnitView) -> str:
+def default_label(unit: UnitView, compact: bool = False) -> str:
     """Three columns: side mark (or the unit's glyph), a letter from its id,
-    and a facing arrow when the ruleset tracks facing."""
+    and a facing arrow when the ruleset tracks facing; compact: the first two."""
     mark = (unit.glyph or SIDE_MARKS[unit.side % 2])[:1]
     letters = [c for c in unit.id if c.isalnum()]
     letter = letters[-1] if letters else "?"
     arrow = unit.facing.arrow if unit.facing is not None else " "
-    return f"{mark}{letter}{arrow}"
+    return f"{mark}{letter}" if compact else f"{mark}{letter}{arrow}"
+
+
+def distinct_labels(units: Sequence[UnitView], labels: Mapping[str, str], width: int) -> dict[str, str]:
+    """``labels`` fitted to ``width`` columns, with any label two figures
+    share replaced so that none is shown twice: by the figure's id when ids
+    fit, else by the side mark and a running letter."""
+    out = {u.id: (labels.get(u.id) or default_label(u, width < CELL_W)).ljust(width)[:width] for u in units}
+    seen: dict[str, int] = {}
+    for label in out.values():
+        seen[label] = seen.get(label, 0) + 1
+    clashing = [u for u in units if seen[out[u.id]] > 1]
+    taken = {label for label, n in seen.items() if n == 1}
+    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    for unit in clashing:
+        label = unit.id.ljust(width)[:width]
+        while label in taken:
+            label = (SIDE_MARKS[unit.side % 2] + next(spare)).ljust(width)[:width]
+        taken.add(label)
+        out[unit.id] = label
+    return out
+
+
+def side_style(side: int, own_side: int | None) -> Style:
+    style = SIDE_STYLES[side % 2]
+    return style + OWN_SIDE if own_side is None or side == own_side else style
 
 
 @attrs.frozen
@@ -81,6 +122,7 @@ class Picture:
     battlefield: Battlefield
     units: Mapping[Cell, UnitView] = attrs.field(factory=dict)
     labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 3-column label
+    compact_labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 2-column label
     highlights: frozenset = frozenset()
     selected: Cell | None = None
     hidden: bool = False  # handover: draw nothing of the game
@@ -92,6 +134,14 @@ class Picture:
     # third column so the shading reads without colour.
     shades: Mapping[Cell, str] = attrs.field(factory=dict)
     grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
+    own_side: int | None = None  # the side at the keyboard: its figures are bold
+    # Big cells (columns, rows), drawn from ``art`` (each cell's rows of text,
+    # the first column kept for the grid line) with figures from ``stacks``
+    # (cell -> (row, column, unit) placements) over it; None: one-row cells.
+    cell_size: tuple[int, int] | None = None
+    art: Mapping[Cell, tuple[str, ...]] = attrs.field(factory=dict)
+    stacks: Mapping[Cell, tuple] = attrs.field(factory=dict)
+    selected_id: str | None = None  # with big cells: the selected figure
 
 
 # The keys for each of the eight directions: arrows, vi keys (hjkl yubn),
@@ -120,6 +170,7 @@ class BoardView(ScrollView, can_focus=True):
         Binding("shift+down", "jump(0,1)", show=False),
         Binding("shift+left", "jump(-1,0)", show=False),
         Binding("shift+right", "jump(1,0)", show=False),
+        Binding("z", "zoom", "Cell width", show=False),
     ]
 
     class CellChosen(Message):
@@ -132,6 +183,10 @@ class BoardView(ScrollView, can_focus=True):
             super().__init__()
             self.cell = cell
 
+    class Refitted(Message):
+        """The board changed its cell width by itself (a resize): the rows
+        it wants and the labels it shows may have changed."""
+
     def __init__(self, *, id: str | None = None, show_choose: bool = True) -> None:
         super().__init__(id=id)
         if not show_choose:  # the game screen's footer is full: Enter is told in the panel and help
@@ -142,29 +197,121 @@ class BoardView(ScrollView, can_focus=True):
                     dataclasses.replace(b, show=False) if b.action == "choose" else b for b in bindings]
         self.picture: Picture | None = None
         self.cursor: Cell = (0, 0)
+        self.labels: dict[str, str] = {}  # what each figure shows, as drawn
+        self.plain_labels: dict[str, str] = {}  # the same without the target marks
+        self.zoom: bool | None = None  # None: pick the width by itself; True compact; False full
+        self.cell_w = CELL_W
+        self.cell_h = 1
+        self.label_w = LABEL_W
         self._rows: dict[int, Strip] = {}
         self._header: Strip | None = None
+
+    # -- geometry -------------------------------------------------------------
+    @property
+    def compact(self) -> bool:
+        return self.cell_w < CELL_W and self.picture is not None and self.picture.cell_size is None
+
+    def fits(self, cell_w: int, label_w: int = LABEL_W) -> bool:
+        """Whether the whole battlefield fits across at ``cell_w`` columns a cell."""
+        if self.picture is None:
+            return True
+        bf = self.picture.battlefield
+        tall = 1 + bf.height * self.cell_h > self.size.height
+        return label_w + cell_w * bf.width <= self.size.width - (1 if tall else 0)
+
+    def _geometry(self) -> bool:
+        """Pick the cell size and the row numbers' width; True when they changed."""
+        pic = self.picture
+        if pic is None:
+            return False
+        label_w = LABEL_W
+        if pic.cell_size is not None:
+            w, h = pic.cell_size
+        else:
+            h = 1
+            if self.zoom is None:
+                tries = [(CELL_W, LABEL_W), (CELL_W, 2), (COMPACT_W, LABEL_W)]
+                w, label_w = next((t for t in tries if self.size.width == 0 or self.fits(*t)), tries[-1])
+            else:
+                w = COMPACT_W if self.zoom else CELL_W
+                if w == CELL_W and not self.fits(CELL_W) and self.fits(CELL_W, 2):
+                    label_w = 2
+        bf = pic.battlefield
+        size = Size(label_w + w * bf.width, 1 + h * bf.height)
+        changed = (w, h, label_w) != (self.cell_w, self.cell_h, self.label_w) or size != self.virtual_size
+        self.cell_w, self.cell_h, self.label_w = w, h, label_w
+        if changed:
+            self.virtual_size = size
+            self._rows.clear()
+            self._header = None
+        return changed
+
+    def rows_wanted(self) -> int:
+        """Screen rows the whole board takes (header, cells, a scrollbar
+        when it is wider than the widget)."""
+        if self.picture is None:
+            return 0
+        bf = self.picture.battlefield
+        wide = self.label_w + self.cell_w * bf.width > self.size.width > 0
+        return 1 + self.cell_h * bf.height + (1 if wide else 0)
 
     # -- attributes down ----------------------------------------------------
     def show(self, picture: Picture) -> None:
         old = self.picture
         self.picture = picture
         self._rows.clear()
-        if old is None or old.battlefield is not picture.battlefield:
+        self.labels = distinct_labels([u for u in picture.units.values()]
+                                      + [p[2] for stack in picture.stacks.values() for p in stack],
+                                      picture.labels, CELL_W)
+        if old is None or old.battlefield is not picture.battlefield or old.cell_size != picture.cell_size:
             self._header = None
             bf = picture.battlefield
-            self.virtual_size = Size(LABEL_W + CELL_W * bf.width, 1 + bf.height)
             x, y = self.cursor
             self.cursor = (min(x, bf.width - 1), min(y, bf.height - 1))
+        self._geometry()
+        if self.compact:
+            short = {uid: picture.compact_labels.get(uid) or label[:COMPACT_W] for uid, label in self.labels.items()}
+            self.labels = distinct_labels(list(picture.units.values()), short, COMPACT_W)
+        self._mark_targets()
         self.refresh()
+
+    def _mark_targets(self) -> None:
+        """A figure an order points at shows ``*`` in place of its last
+        column (or its first, when the last tells it apart), never taking
+        another figure's label."""
+        pic = self.picture
+        self.plain_labels = dict(self.labels)
+        taken = set(self.labels.values())
+        for cell, unit in pic.units.items():
+            if cell not in pic.highlights or unit.id not in self.labels:
+                continue
+            label = self.labels[unit.id]
+            tries = (label[:-1] + "*", "*" + label[1:])
+            for marked in tries[::-1] if label[-1:].isalnum() else tries:
+                if marked not in taken:
+                    taken.add(marked)
+                    self.labels[unit.id] = marked
+                    break
+
+    def action_zoom(self) -> None:
+        """``z``: switch between the full and the compact cell width."""
+        if self.picture is None or self.picture.cell_size is not None:
+            return
+        self.zoom = not self.compact
+        self.show(self.picture)
+        self._scroll_to_cursor()
+        self.post_message(self.Refitted())
+        self.notify("Compact cells (z: full width)" if self.compact else "Full-width cells (z: compact)",
+                    timeout=2)
 
     def move_cursor(self, cell: Cell, announce: bool = True) -> None:
         if self.picture is None or not self.picture.battlefield.in_bounds(cell):
             return
         old = self.cursor
         self.cursor = cell
-        self._rows.pop(old[1], None)
-        self._rows.pop(cell[1], None)
+        for y in {old[1], cell[1]}:
+            for r in range(self.cell_h):
+                self._rows.pop(y * self.cell_h + r, None)
         if self._scroll_to_cursor():
             self.refresh()
         elif old != cell:
@@ -174,18 +321,26 @@ class BoardView(ScrollView, can_focus=True):
             self.post_message(self.CursorMoved(cell))
 
     def _cell_regions(self, *cells: Cell) -> list[Region]:
-        """The cells' three columns on screen, relative to the content
-        region (cells scrolled out of view, or under the fixed row and
-        column labels, give nothing)."""
+        """The cells' columns on screen, relative to the content region
+        (cells scrolled out of view, or under the fixed row and column
+        labels, give nothing)."""
         region = self.scrollable_content_region
-        cells_area = Region(LABEL_W, 1, max(0, region.width - LABEL_W), max(0, region.height - 1))
+        cells_area = Region(self.label_w, 1, max(0, region.width - self.label_w), max(0, region.height - 1))
         sx, sy = int(self.scroll_x), int(self.scroll_y)
+        w, h = self.cell_w, self.cell_h
         out = []
         for x, y in cells:
-            shown = Region(LABEL_W + x * CELL_W - sx, y + 1 - sy, CELL_W, 1).intersection(cells_area)
+            shown = Region(self.label_w + x * w - sx, y * h + 1 - sy, w, h).intersection(cells_area)
             if shown.area:
                 out.append(shown)
         return out
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell under content offset (x, y), or None (labels, outside)."""
+        if self.picture is None or x < self.label_w or y < 1:
+            return None
+        cell = ((x - self.label_w + int(self.scroll_x)) // self.cell_w, (y - 1 + int(self.scroll_y)) // self.cell_h)
+        return cell if self.picture.battlefield.in_bounds(cell) else None
 
     def action_step(self, dx: int, dy: int) -> None:
         x, y = self.cursor
@@ -203,43 +358,89 @@ class BoardView(ScrollView, can_focus=True):
         if self.picture is not None and not self.picture.hidden:
             self.post_message(self.CellChosen(self.cursor))
 
+    # -- the mouse ------------------------------------------------------------
+    def on_click(self, event) -> None:
+        offset = event.get_content_offset(self)
+        pic = self.picture
+        if offset is None or pic is None or pic.hidden:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is None:
+            return
+        event.stop()
+        self.focus()
+        again = cell == self.cursor
+        self.move_cursor(cell)
+        if again or cell in pic.highlights or (cell == pic.selected and pic.selected is not None):
+            self.action_choose()
+
     def _scroll_to_cursor(self) -> bool:
         region = self.scrollable_content_region
-        view_w = max(1, region.width - LABEL_W)
+        view_w = max(1, region.width - self.label_w)
         view_h = max(1, region.height - 1)
         x, y = self.cursor
+        w, h = self.cell_w, self.cell_h
         sx, sy = int(self.scroll_x), int(self.scroll_y)
-        left, right = x * CELL_W, x * CELL_W + CELL_W
+        left, right = x * w, x * w + w
         if left < sx:
             sx = left
         elif right > sx + view_w:
             sx = right - view_w
-        if y < sy:
-            sy = y
-        elif y + 1 > sy + view_h:
-            sy = y + 1 - view_h
+        top, bottom = y * h, y * h + h
+        if top < sy:
+            sy = top
+        elif bottom > sy + view_h:
+            sy = bottom - view_h
         if (sx, sy) != (int(self.scroll_x), int(self.scroll_y)):
             self.scroll_to(sx, sy, animate=False, force=True, immediate=True)
             return True
         return False
 
     def on_resize(self) -> None:
+        if self.picture is not None and self.zoom is None and self.picture.cell_size is None:
+            before = (self.cell_w, self.label_w)
+            self._geometry()
+            if before != (self.cell_w, self.label_w):
+                self.show(self.picture)
+                self.post_message(self.Refitted())
         self._scroll_to_cursor()
 
     # -- drawing ------------------------------------------------------------
     def _header_strip(self) -> Strip:
         if self._header is None:
             bf = self.picture.battlefield
-            text = "".join(f"{x:>2} " for x in range(bf.width))
+            w = self.cell_w
+            if self.cell_h > 1:
+                text = "".join(f"{x:^{w}}" for x in range(bf.width))
+            elif w < CELL_W:  # two columns: every other number, over its cell's first column
+                text = "".join(f"{x:<2}" if x % 2 == 0 else "  " for x in range(bf.width))
+            else:
+                text = "".join(f"{x:>2} " for x in range(bf.width))
             self._header = Strip([Segment(text, LABEL_STYLE)], len(text))
         return self._header
+
+    def _unit_cell(self, cell: Cell, unit: UnitView, lit: bool) -> tuple[str, Style]:
+        pic = self.picture
+        w = self.cell_w
+        label = self.labels.get(unit.id) or default_label(unit, w < CELL_W)[:w]
+        style = terrain_style(pic.battlefield.terrain(cell)) + side_style(unit.side, pic.own_side)
+        if lit:
+            style = style + HIGHLIGHT_BG
+        if cell == pic.selected:
+            style = style + SELECTED
+        return label, style
 
     def _row_strip(self, y: int) -> Strip:
         strip = self._rows.get(y)
         if strip is not None:
             return strip
+        if self.cell_h > 1:
+            strip = self._big_row_strip(y // self.cell_h, y % self.cell_h)
+            self._rows[y] = strip
+            return strip
         pic = self.picture
         bf = pic.battlefield
+        w = self.cell_w
         segments = []
         row = bf.rows[y]
         for x in range(bf.width):
@@ -247,29 +448,25 @@ class BoardView(ScrollView, can_focus=True):
             unit = pic.units.get(cell)
             lit = cell in pic.highlights
             if unit is not None:
-                label = pic.labels.get(unit.id) or default_label(unit)
-                if lit:
-                    label = label[:2] + "*"
-                style = SIDE_STYLES[unit.side % 2] + terrain_style(bf.terrain(cell))
-                if lit:
-                    style = style + HIGHLIGHT_BG
-                if cell == pic.selected:
-                    style = style + SELECTED
+                label, style = self._unit_cell(cell, unit, lit)
             else:
                 glyph = row[x]
                 mark = pic.marks.get(cell)
                 shade = pic.shades.get(cell)
                 if lit:
-                    label = f"[{mark[1:2] or glyph}]" if mark else f"[{glyph}]"
+                    inner = (mark[1:2] or glyph) if mark else glyph
+                    label = f"[{inner}]" if w == CELL_W else f"[{inner}"
                     style = terrain_style(bf.terrain(cell)) + HIGHLIGHT + HIGHLIGHT_BG
                 elif mark:
-                    label = (mark + "   ")[:CELL_W]
+                    label = (mark[1:] if w < CELL_W else mark + "   ")[:w].ljust(w)
                     style = terrain_style(bf.terrain(cell)) + MARK_STYLE
                 else:
                     label = f" {glyph}{shade[:1]}" if shade else f" {glyph} "
                     style = terrain_style(bf.terrain(cell))
                     if pic.grid and x % pic.grid == 0:
                         label = f"▏{glyph} "  # the left edge of a grid square
+                    if w < CELL_W:  # the glyph first, under its column number
+                        label = f"▏{glyph}" if pic.grid and x % pic.grid == 0 else f"{glyph}{(shade or ' ')[:1]}"
                 if shade and not lit:
                     style = style + SHADE_STYLES.get(shade[:1], SHADE_DEFAULT)
             if pic.grid and y % pic.grid == pic.grid - 1:
@@ -277,9 +474,45 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 style = style + CURSOR
             segments.append(Segment(label, style))
-        strip = Strip(segments, CELL_W * bf.width)
+        strip = Strip(segments, w * bf.width)
         self._rows[y] = strip
         return strip
+
+    def _big_row_strip(self, y: int, r: int) -> Strip:
+        """Row ``r`` of the big cells of battlefield row ``y``: the grid line,
+        the cell's art, the figures placed on that row."""
+        pic = self.picture
+        bf = pic.battlefield
+        w, h = self.cell_w, self.cell_h
+        segments = []
+        for x in range(bf.width):
+            cell = (x, y)
+            lit = cell in pic.highlights
+            base = terrain_style(bf.terrain(cell))
+            if lit:
+                base = base + HIGHLIGHT_BG
+            art = pic.art.get(cell, ())
+            text = list(((art[r] if r < len(art) else "").ljust(w - 1))[:w - 1])
+            styles: list[Style] = [base] * (w - 1)
+            for row, col, unit in pic.stacks.get(cell, ()):
+                if row != r:
+                    continue
+                label = self.labels.get(unit.id, unit.id)[:3]
+                style = base + side_style(unit.side, pic.own_side)
+                if unit.id == pic.selected_id:
+                    style = style + SELECTED
+                for i, ch in enumerate(label):
+                    if 0 <= col + i < w - 1:
+                        text[col + i], styles[col + i] = ch, style
+            edge = ("»" if lit and r == h // 2 else "▏")
+            cells = [Segment(edge, base + (HIGHLIGHT if lit else PLAIN))]
+            cells += [Segment(ch, st) for ch, st in zip(text, styles)]
+            if r == h - 1:
+                cells = [Segment(seg.text, seg.style + GRID_EDGE) for seg in cells]
+            if cell == self.cursor:
+                cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
+            segments.extend(cells)
+        return Strip(segments, w * bf.width)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -287,19 +520,41 @@ class BoardView(ScrollView, can_focus=True):
         if pic is None or pic.hidden:
             return Strip.blank(width, PLAIN)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
-        cells_w = max(0, width - LABEL_W)
+        cells_w = max(0, width - self.label_w)
         if y == 0:
-            head = Strip([Segment(" " * LABEL_W, PLAIN)], LABEL_W)
+            head = Strip([Segment(" " * self.label_w, PLAIN)], self.label_w)
             return Strip.join([head, self._header_strip().crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
         row = sy + y - 1
-        if row >= pic.battlefield.height:
+        if row >= pic.battlefield.height * self.cell_h:
             return Strip.blank(width, PLAIN)
-        label = Strip([Segment(f"{row:>2} ", LABEL_STYLE)], LABEL_W)
+        number = f"{row // self.cell_h:>2}".ljust(self.label_w) if row % self.cell_h == self.cell_h // 2 else " " * self.label_w
+        label = Strip([Segment(number, LABEL_STYLE)], self.label_w)
         return Strip.join([label, self._row_strip(row).crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
 
+    # -- the side key ---------------------------------------------------------------
+    def side_key(self, players: Sequence[str], no_color: bool = False) -> list[str]:
+        """One line a side for the legend, built from the labels drawn:
+        colour, a sample of its figures' labels, the player (and "you")."""
+        pic = self.picture
+        if pic is None:
+            return []
+        units = list(pic.units.values()) + [p[2] for stack in pic.stacks.values() for p in stack]
+        lines = []
+        for side, name in enumerate(players):
+            shown = sorted(self.plain_labels[u.id].strip() for u in units
+                           if u.side == side and u.id in self.plain_labels)
+            if not shown:
+                continue
+            sample = " ".join(shown[:3]) + (" …" if len(shown) > 3 else "")
+            colour = "" if no_color else f"{SIDE_COLOUR_WORDS[side % 2]}, "
+            you = " (you, bold)" if pic.own_side == side else ""
+            lines.append(f"{name}{you}: {colour}{sample}")
+        return lines
 
-def legend_text(battlefield: Battlefield) -> str:
-    """Glyph meanings for the side panel (plain text, no colour needed)."""
+
+def legend_text(battlefield: Battlefield, sides: Sequence[str] = ()) -> str:
+    """Glyph meanings for the side panel (plain text, no colour needed);
+    ``sides``: a line a side (:meth:`BoardView.side_key`), first."""
     used = {g for row in battlefield.rows for g in row}
     parts = []
     for glyph, terrain in battlefield.legend:
@@ -314,6 +569,5 @@ def legend_text(battlefield: Battlefield) -> str:
             notes.append(f"cover {terrain.cover}")
         extra = f" ({', '.join(notes)})" if notes else ""
         parts.append(f"{glyph} {terrain.kind}{extra}")
-    parts.append(f"{SIDE_MARKS[0]} / {SIDE_MARKS[1]} sides")
-    parts.append("[.] legal  * target")
-    return "  ".join(parts)
+    parts.append("[.] legal  * target  z: cell width")
+    return "\n".join([*sides, "  ".join(parts)])

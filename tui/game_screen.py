@@ -68,6 +68,8 @@ class GameScreen(PlayFlow, Screen[None]):
     GameScreen #cursor { height: 1; color: $text-muted; }
     GameScreen #cursor-unit { height: 2; color: $text-muted; }
     GameScreen #log { height: 6; border-top: hkey $primary; }
+    GameScreen #banner.side-0 { color: ansi_bright_cyan; }
+    GameScreen #banner.side-1 { color: ansi_bright_yellow; }
     """
 
     BINDINGS = [
@@ -176,7 +178,7 @@ class GameScreen(PlayFlow, Screen[None]):
             self._fill_log()
         view = game.view(shown)
         self.view_state = view
-        self.units = list(rules.units(view))
+        self.units = self.adapter.units(game, view)
         self.orders = game.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
         jump = False  # the figure that acts next was just picked: the cursor goes to it
@@ -198,13 +200,18 @@ class GameScreen(PlayFlow, Screen[None]):
             battlefield=field,
             units=positions,
             labels={u.id: self.adapter.unit_label(u) for u in self.units},
+            compact_labels={u.id: self.adapter.unit_label(u, compact=True) for u in self.units},
+            own_side=self.keyboard_side,
             highlights=frozenset(c for c in highlights if field.in_bounds(c)),
             selected=selected_unit.pos if selected_unit else None,
+            selected_id=self.selected,
             grid=self.adapter.board_grid(game, view),
             marks=self.adapter.cell_marks(game, view, selected_unit),
             shades=self.adapter.cell_shades(game, view, selected_unit, self.query_one(BoardView).cursor),
         )
-        self.query_one(BoardView).show(picture)
+        board = self.query_one(BoardView)
+        board.show(self.adapter.picture(game, view, picture))
+        self._fit_log()
         if jump:
             self._jump_to(self.selected)
         self._draw_banner(side)
@@ -251,6 +258,8 @@ class GameScreen(PlayFlow, Screen[None]):
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
         banner = self.query_one("#banner", Static)
         banner.update(fit_pieces(text, max(20, self.app.size.width - 2)))  # markup=False: names come from saves
+        for n in (0, 1):  # the side to act in its board colour
+            banner.set_class(side == n and game.outcome is None, f"side-{n}")
 
     def _draw_panel(self) -> None:
         game = self.game
@@ -272,13 +281,28 @@ class GameScreen(PlayFlow, Screen[None]):
             if waiting and any(u.id in self._orders_by_unit() for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
-        lines.append(legend_text(field))
+        lines.append(legend_text(field, self.query_one(BoardView).side_key(game.players, self.app.no_color)))
         text = "\n".join(lines)
         panel = self.query_one("#panel", Static)
         if text != self._panel_text:
             self._panel_text = text
             panel.update(text)
         self._draw_cursor()
+
+    def _fit_log(self) -> None:
+        """Give the board the rows it needs to be seen whole (a 16-row
+        battlefield at 80x24), taking them from the log pane (6 rows, at
+        least 4)."""
+        want = self.query_one(BoardView).rows_wanted()
+        if want and self.size.height:
+            self.query_one(RichLog).styles.height = max(4, min(6, self.size.height - 2 - want))
+
+    def on_resize(self) -> None:
+        self._fit_log()
+
+    def on_board_view_refitted(self, message: BoardView.Refitted) -> None:
+        self._fit_log()
+        self._draw_panel()  # the side key lists the labels as drawn
 
     def _draw_cursor(self) -> None:
         """The cursor cell (``#cursor``, one row) and what stands on it

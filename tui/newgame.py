@@ -60,7 +60,9 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .row > Cycler { height: auto; }
     NewGameScreen .row > Label { width: 22; }
     NewGameScreen Input { height: 1; border: none; padding: 0 1; width: 1fr; }
-    NewGameScreen Input:focus { background: $accent 30%; }
+    /* Input's own :focus rule draws a tall border, which at height 1 leaves
+       only the border (a row of ▔) and hides what is typed. */
+    NewGameScreen Input:focus { border: none; background: $accent 30%; }
     NewGameScreen #bf-about, NewGameScreen #problem { color: $text-muted; height: auto; }
     NewGameScreen #problem { color: $warning; }
     NewGameScreen Button { margin: 1 0 0 22; }
@@ -217,6 +219,8 @@ class NewGameScreen(Screen[None]):
             problem.update(f"Those options do not fit: {exc}")
             return
         why = option_problem(options)
+        if not self.query_one("#battlefield", Cycler).values:
+            self._update_battlefields()  # started before the form's first refresh filled the list
         bf = self.query_one("#battlefield", Cycler).value
         if why is None and bf is None:
             why = "Choose a battlefield."

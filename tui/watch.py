@@ -112,16 +112,19 @@ class WatchScreen(Screen[None]):
         rules = game.ruleset
         side = self.shown_side()
         view = rules.view(game.state, side) if side is not None else game.state
-        units = list(rules.units(view))
+        units = self.adapter.units(game, view)
         field = self.adapter.battlefield(game, view)
         picture = Picture(
             battlefield=field,
             units={u.pos: u for u in units if u.pos is not None},
             labels={u.id: self.adapter.unit_label(u) for u in units},
+            compact_labels={u.id: self.adapter.unit_label(u, compact=True) for u in units},
+            own_side=side,
             grid=self.adapter.board_grid(game, view),
             marks=self.adapter.cell_marks(game, view, None),
         )
-        self.query_one(BoardView).show(picture)
+        board = self.query_one(BoardView)
+        board.show(self.adapter.picture(game, view, picture))
         situation = rules.situation(view)
         playing = " · playing" if self.timer is not None else ""
         self.query_one("#watch-banner", Static).update(
@@ -144,7 +147,7 @@ class WatchScreen(Screen[None]):
             lines.append(f"{self.adapter.unit_label(unit).strip()} {unit.name} {where} {unit.status}")
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
-        lines.append(legend_text(field))
+        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
         self.query_one("#watch-panel", Static).update("\n".join(lines))
         log = self.query_one(RichLog)
         log.clear()

@@ -87,6 +87,9 @@ async def test_board_scrolls_to_keep_the_cursor_on_a_40x40_battlefield():
         board.show(Picture(battlefield=big_battlefield(), highlights=frozenset({(39, 39)})))
         board.focus()
         await pilot.pause()
+        assert board.compact  # 40 cells do not fit at full width: compact by itself; z: full width
+        await pilot.press("z")
+        assert not board.compact
         for _ in range(45):
             await pilot.press("n")  # diagonal down-right, stops at the edge
         assert board.cursor == (39, 39)

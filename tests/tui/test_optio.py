@@ -96,12 +96,12 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         screen = game_screen(app)
         assert screen.game.ruleset_name == "optio"
         assert list_saves()[0].ruleset == "optio"  # the pre-game is saved like any game
-        # The board draws the 40x40 operational map, in 5x5 large squares.
+        # The board draws the operational map at its own scale: 5x5 large squares.
         if isinstance(app.screen, Handover):
             await pilot.press("enter")
         board = screen.query_one(BoardView)
-        assert (board.picture.battlefield.width, board.picture.battlefield.height) == (40, 40)
-        assert board.picture.grid == SMALL
+        assert (board.picture.battlefield.width, board.picture.battlefield.height) == (5, 5)
+        assert board.picture.cell_size is not None
         # Drive the scouting and closing by orders, then the rest by keys.
         game = play_to_template(screen.game)
         app.autosave(game)
@@ -247,19 +247,21 @@ async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
         if isinstance(app.screen, Handover):
             await pilot.press("enter")
         board = screen.query_one(BoardView)
-        assert board.picture.battlefield.rows == screen.game.state.map.rows
-        # Tab takes the first block; shift+up from the bottom edge jumps a whole large square.
+        # One cell a large square, its glyph the terrain most of its 8x8 small squares have.
+        op_map = screen.game.state.map
+        for y in range(5):
+            for x in range(5):
+                patch = [op_map.rows[y * SMALL + dy][x * SMALL + dx] for dy in range(SMALL) for dx in range(SMALL)]
+                assert patch.count(board.picture.battlefield.rows[y][x]) == max(patch.count(g) for g in set(patch))
+        # Tab takes the first block (off the map: the cursor goes to a square it may enter).
         await pilot.press("tab")
-        before = board.cursor
-        await pilot.press("shift+up")
-        assert board.cursor[1] == max(0, before[1] - SMALL)
-        # A move is given anywhere in its (lit) large square.
         block = screen.selected
+        assert screen.game.state.block(block).pos is None and board.cursor in board.picture.highlights
+        # A move is given on its (lit) large square.
         moves = [o for o in screen.orders if o.verb == "move" and o.unit == block]
         target = moves[-1].to
-        corner = (target[0] * SMALL + SMALL - 1, target[1] * SMALL + 1)
-        assert corner in board.picture.highlights
-        board.move_cursor(corner)
+        assert target in board.picture.highlights
+        board.move_cursor(target)
         await pilot.press("enter")
         await pilot.pause()
         moved = screen.game.state.block(block)

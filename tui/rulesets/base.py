@@ -6,9 +6,11 @@ Hooks (subclass :class:`RulesetAdapter` and override any of them):
 
 Drawing and words (called on every redraw, keep them cheap):
 
-``unit_label(unit) -> str``
+``unit_label(unit, compact=False) -> str``
     The three board columns for a figure (default: side mark, a letter
-    from its id, facing arrow).
+    from its id, facing arrow); two with ``compact`` (the board's compact
+    cell width).  The two sides' labels must differ in text, not only in
+    colour; the board replaces any label two figures share.
 ``describe(game, view, order) -> str``
     A menu label for an order (default ``ruleset.describe_order``).
 ``panel_lines(game, view, side, selected) -> list[str]``
@@ -46,6 +48,11 @@ Board geometry (the Optio pre-game draws its operational map):
     What the board draws (default ``game.battlefield``).
 ``board_grid(game, view) -> int``
     Draw a boundary every that many cells (default 0: none).
+``units(game, view) -> list[UnitView]``
+    The figures the screen shows and points at (default ``ruleset.units``).
+``picture(game, view, picture) -> Picture``
+    The board's picture, finished by the adapter (default: as it is); Optio
+    draws its operational map in big cells, a large square each.
 ``order_cells(game, view, order) -> tuple[Cell, ...]``
     The board cells an order is given on (default ``ruleset.order_cells``).
 ``after_over(game)``, ``after_over_label(game)``
@@ -102,8 +109,8 @@ class RulesetAdapter:
         self.ruleset = ruleset
 
     # -- drawing and words ----------------------------------------------------
-    def unit_label(self, unit: UnitView) -> str:
-        return default_label(unit)
+    def unit_label(self, unit: UnitView, compact: bool = False) -> str:
+        return default_label(unit, compact)
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         try:
@@ -126,6 +133,12 @@ class RulesetAdapter:
 
     def board_grid(self, game: Any, view: Any) -> int:
         return 0
+
+    def units(self, game: Any, view: Any) -> list[UnitView]:
+        return list(self.ruleset.units(view))
+
+    def picture(self, game: Any, view: Any, picture: Any) -> Any:
+        return picture
 
     def order_cells(self, game: Any, view: Any, order: Order) -> tuple:
         return tuple(self.ruleset.order_cells(view, order))

@@ -1,15 +1,19 @@
 """The Optio pre-game on the shared game screen (seed 003, issue 6).
 
-The board draws the 40x40 operational map (:func:`operational_battlefield`)
-with the 5x5 large squares marked, and ``view(state, side)`` only: the
-other player's blocks show as ``?`` until revealed, so the hot-seat
-handover keeps identities apart.  Block labels are three columns: kind
-(``A`` army, ``S`` scout, ``D`` dummy, ``?`` unknown) and the block's id
-(``g1``..``g6`` Green, ``r1``..``r6`` Red).  A block is drawn just inside
-the side of its large square it came in by; the panel says which side.
+The board draws the operational map at its own scale: one cell a large
+square (:func:`square_battlefield`, 5x5), each drawn eight columns by three
+rows with a small picture of its 8x8 terrain (:func:`square_art`) and the
+blocks in it; the cursor, the coordinates and the panel all count large
+squares.  It shows ``view(state, side)`` only: the other player's blocks
+show as ``?`` until revealed, so the hot-seat handover keeps identities
+apart.  Block labels are three columns: kind (``A`` army, ``S`` scout,
+``D`` dummy, ``?`` unknown) and the block's id (``g1``..``g6`` Green,
+``r1``..``r6`` Red).  A block is drawn inside its large square at the side
+it came in by (:func:`block_slots`: top row north, bottom row south, middle
+row west on the left and east on the right); the panel says which side.
 
-A move is given anywhere in the destination large square (the whole square
-lights up for the selected block).  Once the armies meet, the template
+A move is given on the destination large square (it lights up for the
+selected block).  Once the armies meet, the template
 screen (:mod:`tui.rulesets.optio_template`) opens for the placer; at the
 end, the fight screen (:mod:`tui.rulesets.optio_fight`) starts the battle
 with another ruleset on the cut-out.
@@ -17,24 +21,78 @@ with another ruleset on the cut-out.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
+from core.board import Battlefield, Rect, Zone
 from core.orders import Order
-from core.rulesets.optio.ruleset import operational_battlefield
-from core.rulesets.optio.maps import SMALL
+from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
 from core.rulesets.optio.orders import Move
-from core.rulesets.optio.state import SIDE_NAMES, Kind, Phase
+from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
 from core.ruleset import UnitView
 from tui.rulesets.base import RulesetAdapter
+
+# A large square on the board: a grid column and seven of art, three rows.
+SQUARE_COLS, SQUARE_ROWS = 8, 3
+ART_COLS = SQUARE_COLS - 1
+# Where a block's three-column label may go in its square, (row, column),
+# by the side it came in by, best first.
+SLOTS = ((0, 0), (0, 4), (1, 0), (1, 4), (2, 0), (2, 4))
+PREFERRED = {Edge.N: ((0, 0), (0, 4)), Edge.S: ((2, 0), (2, 4)), Edge.W: ((1, 0),), Edge.E: ((1, 4),)}
 
 KIND_WORD = {Kind.ARMY: "army", Kind.SCOUT: "scout", Kind.DUMMY: "dummy", Kind.UNKNOWN: "unknown"}
 
 
-def square_cells(square: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """Every small square of a large square on the 40x40 board."""
+def _most_common(glyphs) -> str:
+    counts = Counter(glyphs)
+    return max(counts, key=lambda g: (counts[g], g != "."))
+
+
+def square_battlefield(op_map) -> Battlefield:
+    """The operational map at its own scale: one cell a large square, whose
+    glyph is the terrain most of it has."""
+    rows = tuple(
+        "".join(_most_common(op_map.rows[y * SMALL + dy][x * SMALL + dx] for dy in range(SMALL) for dx in range(SMALL))
+                for x in range(LARGE))
+        for y in range(LARGE))
+    used = sorted({g for row in rows for g in row} | {g for row in op_map.rows for g in row})
+    return Battlefield(
+        name=op_map.name, width=LARGE, height=LARGE, rows=rows,
+        legend=tuple((g, MAP_TERRAIN[g]) for g in used),
+        zones=(Zone(0, (Rect(0, 0, LARGE - 1, 0),)), Zone(1, (Rect(0, LARGE - 1, LARGE - 1, LARGE - 1),))),
+        description=op_map.title,
+    )
+
+
+def square_art(op_map, square: tuple[int, int]) -> tuple[str, ...]:
+    """A large square's 8x8 small squares shrunk to seven columns by three
+    rows, each character the terrain most of its patch has."""
     x0, y0 = square[0] * SMALL, square[1] * SMALL
-    return tuple((x0 + dx, y0 + dy) for dy in range(SMALL) for dx in range(SMALL))
+    out = []
+    for r in range(SQUARE_ROWS):
+        ys = range(r * SMALL // SQUARE_ROWS, (r + 1) * SMALL // SQUARE_ROWS)
+        line = ""
+        for c in range(ART_COLS):
+            xs = range(c * SMALL // ART_COLS, (c + 1) * SMALL // ART_COLS)
+            line += _most_common(op_map.rows[y0 + y][x0 + x] for y in ys for x in xs)
+        out.append(line)
+    return tuple(out)
+
+
+def block_slots(blocks) -> list[tuple[int, int, Any]]:
+    """(row, column, block) for the blocks in one large square: each at the
+    side it came in by when that place is free, else the first free one."""
+    free = list(SLOTS)
+    out = []
+    for block in sorted(blocks, key=lambda b: (b.side, b.id)):
+        edge = block.entered_from or Edge.home(block.side)
+        slot = next((s for s in PREFERRED.get(edge, ()) if s in free), free[0])
+        free.remove(slot)
+        out.append((slot[0], slot[1], block))
+    return out
 
 
 def block_entry(block) -> str:
@@ -51,24 +109,43 @@ class OptioAdapter(RulesetAdapter):
         super().__init__(ruleset)
         self._map = None
         self._field = None
+        self._art: dict = {}
 
     # -- board geometry -----------------------------------------------------------
     def battlefield(self, game: Any, view: Any) -> Any:
         # Cached: the board rebuilds its header whenever the battlefield object changes.
         if self._field is None or self._map != view.map:
-            self._map, self._field = view.map, operational_battlefield(view)
+            self._map, self._field = view.map, square_battlefield(view.map)
+            self._art = {(x, y): square_art(view.map, (x, y)) for y in range(LARGE) for x in range(LARGE)}
         return self._field
 
-    def board_grid(self, game: Any, view: Any) -> int:
-        return SMALL
+    def units(self, game: Any, view: Any) -> list[UnitView]:
+        """The core's figures, each placed on its large square."""
+        squares = {b.id: b.pos for b in view.blocks}
+        return [attrs.evolve(u, pos=squares.get(u.id) if u.pos is not None else None)
+                for u in self.ruleset.units(view)]
+
+    def picture(self, game: Any, view: Any, picture: Any) -> Any:
+        field = self.battlefield(game, view)
+        units = {u.id: u for u in self.units(game, view)}
+        by_square: dict = {}
+        for block in view.blocks:
+            if block.pos is not None and not block.gone and block.id in units:
+                by_square.setdefault(block.pos, []).append(block)
+        stacks = {sq: tuple((r, c, units[b.id]) for r, c, b in block_slots(blocks))
+                  for sq, blocks in by_square.items()}
+        return attrs.evolve(picture, battlefield=field, units={}, stacks=stacks, art=self._art,
+                            cell_size=(SQUARE_COLS, SQUARE_ROWS), grid=0,
+                            highlights=frozenset(c for c in picture.highlights if field.in_bounds(c)))
 
     def order_cells(self, game: Any, view: Any, order: Order) -> tuple:
         if isinstance(order, Move):
-            return square_cells(order.to)  # the cursor anywhere in the large square
-        return super().order_cells(game, view, order)
+            return (order.to,)  # the large square
+        cells = super().order_cells(game, view, order)
+        return tuple((x // SMALL, y // SMALL) for x, y in cells)
 
     # -- words ----------------------------------------------------------------------
-    def unit_label(self, unit: UnitView) -> str:
+    def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return f"{(unit.glyph or '?')[:1]}{unit.id[:2]}"
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
@@ -92,7 +169,6 @@ class OptioAdapter(RulesetAdapter):
         }[view.phase]
         if keys:
             lines.append(keys)
-        lines.append("shift+arrows: a large square at a time")
         return lines
 
     def handover_detail(self, game: Any, side: int) -> str:

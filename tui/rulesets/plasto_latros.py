@@ -54,11 +54,13 @@ class PlastoLatrosAdapter(RulesetAdapter):
         self.prompted_at: int | None = None  # order count at the last free-Movement banner
 
     # -- drawing and words ----------------------------------------------------
-    def unit_label(self, unit) -> str:
+    def unit_label(self, unit, compact: bool = False) -> str:
+        # compact: the side letter (capital for a shooter) and the number or
+        # marker; the facing is in the panel's cursor line.
         glyph = (unit.glyph or "?")[:1]
         middle = next((m for m in MARKER_PRIORITY if m in unit.markers), (unit.id[1:] or "?")[-1])
         arrow = unit.facing.arrow if unit.facing is not None else " "
-        return f"{glyph}{middle}{arrow}"
+        return f"{glyph}{middle}" if compact else f"{glyph}{middle}{arrow}"
 
     def cell_marks(self, game, view, selected) -> dict:
         marks = {f.cell: "{" + (f.id[:1] or "?").upper() + "}" for f in getattr(view, "features", ())}

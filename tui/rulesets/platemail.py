@@ -29,6 +29,7 @@ from core.orders import Order
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.platemail_menus import figure_label
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
 from tui.rulesets.platemail_writer import OrderWriter
@@ -84,6 +85,9 @@ class PlatemailAdapter(RulesetAdapter):
         return round_events(self.log_for(game, side))
 
     # -- words ------------------------------------------------------------------
+    def unit_label(self, unit, compact: bool = False) -> str:
+        return figure_label(unit, compact)
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if order.verb == "commit":
             return "Commit this Round's orders (final: no changes after this)"

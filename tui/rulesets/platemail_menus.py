@@ -17,8 +17,19 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.board import chebyshev
-from tui.board import BoardView, Picture, default_label
+from tui.board import BoardView, Picture
 
+
+
+def figure_label(unit, compact: bool = False) -> str:
+    """A character on the board: the archetype letter and the id ("Fa1",
+    "Fb1": the two sides' footmen differ); compact, the letter in capitals
+    for the first side, small for the second, and the number ("F1", "f1")."""
+    glyph = (unit.glyph or "?")[:1]
+    if compact:
+        glyph = glyph.upper() if unit.side == 0 else glyph.lower()
+        return f"{glyph}{unit.id[-1:]}"
+    return f"{glyph}{unit.id[-2:]:<2}"
 
 class KeyMenu(ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
@@ -105,7 +116,8 @@ class CellPicker(ModalScreen[Any]):
         self.picture = Picture(
             battlefield=battlefield,
             units={u.pos: u for u in self.units if u.pos is not None},
-            labels={u.id: default_label(u) for u in self.units},
+            labels={u.id: figure_label(u) for u in self.units},
+            compact_labels={u.id: figure_label(u, compact=True) for u in self.units},
             highlights=frozenset(lit),
             selected=origin,
         )

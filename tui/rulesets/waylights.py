@@ -79,9 +79,11 @@ class WaylightsAdapter(RulesetAdapter):
         self._declined_at = -1  # a prompt closed with Esc: not again until an order is given
 
     # -- words ----------------------------------------------------------------
-    def unit_label(self, unit: UnitView) -> str:
+    def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         # Kind glyph and the id (side letter and number): "Fa1", "mb2"; a
-        # figure out of the fight shows "x" for its glyph.
+        # figure out of the fight shows "x" for its glyph.  Compact: the id.
+        if compact:
+            return f"{unit.id[-2:]:<2}"
         glyph = "x" if not unit.status.startswith("ready") else (unit.glyph or "?")[:1]
         return f"{glyph}{unit.id[-2:]:<2}"
 

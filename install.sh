@@ -1,0 +1,72 @@
+#!/bin/sh
+# Install Skirmish the way command-line apps are installed: into a virtual
+# environment of its own, with the `skirmish` command linked into
+# ~/.local/bin.  It never pip-installs into the system Python, so it works
+# on Debian/Ubuntu's own Python (PEP 668, "externally managed") as on any
+# other Python 3.11+.  Run it again to upgrade; `--uninstall` removes it.
+#
+#   sh install.sh               install or upgrade from this checkout
+#   sh install.sh --uninstall   remove the environment and the command
+#
+# SKIRMISH_VENV (default ~/.local/share/skirmish/venv) and SKIRMISH_BIN
+# (default ~/.local/bin) change where they go.  Saved games are never touched.
+set -eu
+cd "$(dirname "$0")"
+
+venv="${SKIRMISH_VENV:-${XDG_DATA_HOME:-$HOME/.local/share}/skirmish/venv}"
+bindir="${SKIRMISH_BIN:-$HOME/.local/bin}"
+
+if [ "${1:-}" = "--uninstall" ]; then
+  if [ -L "$bindir/skirmish" ]; then rm -f "$bindir/skirmish"; fi
+  rm -rf "$venv"
+  echo "Skirmish removed ($venv, $bindir/skirmish). Saved games stay in ~/.local/share/skirmish/saves."
+  exit 0
+fi
+
+# The first Python 3.11 or newer on the PATH.
+python=""
+for candidate in python3 python3.13 python3.12 python3.11 python; do
+  if command -v "$candidate" >/dev/null 2>&1 &&
+     "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    python="$candidate"
+    break
+  fi
+done
+if [ -z "$python" ]; then
+  echo "Skirmish needs Python 3.11 or newer (python3 --version shows yours)." >&2
+  exit 1
+fi
+
+# Debian and Ubuntu ship venv (with ensurepip) as a separate package.
+if ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  pkg="python3-venv"
+  if command -v apt-get >/dev/null 2>&1; then
+    ver=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+    apt-cache show "python$ver-venv" >/dev/null 2>&1 && pkg="python$ver-venv"
+    echo "installing $pkg (Python's venv module) with apt-get"
+    if [ "$(id -u)" = 0 ]; then
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg"
+    elif command -v sudo >/dev/null 2>&1; then
+      sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg"
+    fi
+  fi
+  if ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    echo "Python's venv module is missing: install $pkg (or your system's equivalent) and run this again." >&2
+    exit 1
+  fi
+fi
+
+if [ ! -x "$venv/bin/python" ]; then
+  echo "creating $venv"
+  "$python" -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade .
+
+mkdir -p "$bindir"
+ln -sf "$venv/bin/skirmish" "$bindir/skirmish"
+echo "installed: $bindir/skirmish ($("$venv/bin/skirmish" --version))"
+case ":$PATH:" in
+  *":$bindir:"*) ;;
+  *) echo "note: $bindir is not on your PATH; add it (export PATH=\"$bindir:\$PATH\" in ~/.profile) or run $bindir/skirmish" ;;
+esac
