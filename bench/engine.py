@@ -8,23 +8,36 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.games import Played, battlefield_for, big_battlefield, every_ruleset, play_random
+from bench.games import Played, battlefield_for, big_battlefield, draws_its_own, every_ruleset, play_random
 from bench.stats import summary
 
 LONG_GAME = 300  # orders a "long game" for the save benchmark must reach
 
 
-def throughput(rules: Any, games: int, first_seed: int = 1) -> dict[str, Any]:
+def throughput(rules: Any, games: int, first_seed: int = 1, draw: bool = False) -> dict[str, Any]:
     """Complete random legal games from seeds ``first_seed..``: games per
-    second, and orders per second counting legal-order generation plus
-    submit (the ruleset's check and apply, and the core's bookkeeping)."""
+    second, and orders per second counting legal-order generation (or the
+    ruleset's own draw, with ``draw``) plus submit (the ruleset's check and
+    apply, and the core's bookkeeping)."""
     loads = [os.getloadavg()[0]]
-    played = [play_random(rules, seed) for seed in range(first_seed, first_seed + games)]
+    played = [play_random(rules, seed, draw=draw) for seed in range(first_seed, first_seed + games)]
     loads.append(os.getloadavg()[0])
     return _rates(rules.name, played, loads)
 
 
-def _rates(name: str, played: list[Played], loads: list[float]) -> dict[str, Any]:
+def _rates(name: str, played: list[Played], loads: list[float], listed: list[Played] | None = None) -> dict[str, Any]:
+    """The figures of ``played``; ``listed`` are the same seeds played from
+    the whole listing when ``played`` used the ruleset's own draw."""
+    out = _figures(name, played, loads)
+    out["draw"] = listed is not None
+    if listed is not None:
+        plain = _figures(name, listed, loads)
+        out["listing"] = {k: plain[k] for k in ("orders", "orders_per_second", "us_per_legal_orders",
+                                                 "us_per_submit")}
+    return out
+
+
+def _figures(name: str, played: list[Played], loads: list[float]) -> dict[str, Any]:
     games = len(played)
     total_seconds = sum(p.seconds for p in played)
     total_orders = sum(p.orders for p in played)
@@ -105,13 +118,21 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
     games = 2 if quick else 10
     every = every_ruleset()
     played: dict[str, list[Played]] = {r.name: [] for r in every}
+    listed: dict[str, list[Played]] = {r.name: [] for r in every}
     loads: dict[str, list[float]] = {r.name: [] for r in every}
     for seed in range(1, games + 1):
         log(f"  engine: seed {seed}/{games}")
         for rules in every:
             loads[rules.name].append(os.getloadavg()[0])
-            played[rules.name].append(play_random(rules, seed))
-    return [_rates(r.name, played[r.name], loads[r.name]) for r in every]
+            # A ruleset with its own random_order is played with it (the
+            # headline figure) and also from the whole listing (its cost).
+            if draws_its_own(rules):
+                played[rules.name].append(play_random(rules, seed, draw=True))
+                listed[rules.name].append(play_random(rules, seed))
+            else:
+                played[rules.name].append(play_random(rules, seed))
+    return [_rates(r.name, played[r.name], loads[r.name], listed[r.name] if draws_its_own(r) else None)
+            for r in every]
 
 
 def run_saves(quick: bool, log=print) -> list[dict[str, Any]]:

@@ -83,9 +83,13 @@ def play_random(
     battlefield: Battlefield | None = None,
     cap: int = ORDER_CAP,
     game: Game | None = None,
+    draw: bool = False,
 ) -> Played:
     """Random legal play from ``seed`` (dice seed and choice seed) until the
-    game ends or ``cap`` orders, timing legal-order generation and submit."""
+    game ends or ``cap`` orders, timing legal-order generation and submit.
+    With ``draw`` each order is ``game.random_order(side, rng)`` (the
+    ruleset's own draw, see :func:`draws_its_own`) instead of a choice from
+    the whole listing; its time is counted as the legal-order time."""
     if game is None:
         game = start(rules, None, battlefield or battlefield_for(rules), seed, ("North", "South"))
     pick = random.Random(seed * 7919 + 1)
@@ -98,9 +102,13 @@ def play_random(
             break
         side = pick.choice(sorted(to_act))
         t0 = clock()
-        legal = game.legal_orders(side)
-        t1 = clock()
-        order = pick.choice(legal)
+        if draw:
+            order = game.random_order(side, pick)
+            t1 = clock()
+        else:
+            legal = game.legal_orders(side)
+            t1 = clock()
+            order = pick.choice(legal)
         result = submit(game, order)
         t2 = clock()
         if not isinstance(result, Submitted):
@@ -111,6 +119,15 @@ def play_random(
         played.orders += 1
     played.game = game
     return played
+
+
+def draws_its_own(rules: Any) -> bool:
+    """Whether the ruleset overrides ``Ruleset.random_order`` (draws one
+    legal order without listing them all): the engine figure then plays
+    with it, and the listing is timed beside it."""
+    from core.ruleset import Ruleset
+
+    return type(rules).random_order is not Ruleset.random_order
 
 
 def every_ruleset() -> list[Any]:

@@ -159,19 +159,37 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
         "",
         "Complete random legal games on each ruleset's default battlefield, seeds 1..N, the rulesets "
         "interleaved (one game of each in turn); the load column is the 1-minute load average while they ran. Every order is "
-        "`game.legal_orders(side)` then `core.game.submit` (check, apply, outcome, bookkeeping). "
+        "`game.legal_orders(side)` and a random choice from it, then `core.game.submit` (check, apply, outcome, "
+        "bookkeeping); where a ruleset overrides `Ruleset.random_order` (marked *), the order is "
+        "`game.random_order(side, rng)` instead, which draws one legal order without listing them all, and "
+        "the µs column is that draw. Those rulesets are also played from the whole listing, in the table below. "
         "Aim: " + AIMS["engine"] + ".",
         "",
-        "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 | µs legal orders | µs submit | load (1 min) | |",
+        "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 "
+        "| µs legal orders (* random_order) | µs submit | load (1 min) | |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for e in engine:
+        star = " *" if e.get("draw") else ""
         rows.append(
-            f"| {e['ruleset']} | {e['games']} ({e['finished']} ended) | {e['orders_per_game']['median']:.0f} | "
+            f"| {e['ruleset']}{star} | {e['games']} ({e['finished']} ended) | {e['orders_per_game']['median']:.0f} | "
             f"{e['games_per_second']:.2f} | {e['orders_per_second']:,.0f} | "
             f"{_spread(e['per_game_orders_per_second'], '{:,.0f}')} | {e['us_per_legal_orders']:,.0f} | "
             f"{e['us_per_submit']:,.0f} | {_load(e)} | {_ok(e['orders_per_second'] >= 20_000)} |"
         )
+    listed = [e for e in engine if e.get("listing")]
+    if listed:
+        rows += [
+            "",
+            "The same seeds played from the whole listing (`game.legal_orders(side)`), for the rulesets marked *:",
+            "",
+            "| ruleset | orders | orders/s | µs legal orders | µs submit |",
+            "|---|---|---|---|---|",
+        ]
+        for e in listed:
+            plain = e["listing"]
+            rows.append(f"| {e['ruleset']} | {plain['orders']} | {plain['orders_per_second']:,.0f} | "
+                        f"{plain['us_per_legal_orders']:,.0f} | {plain['us_per_submit']:,.0f} |")
     return rows + [""]
 
 

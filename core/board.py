@@ -324,48 +324,118 @@ def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple
     rise = battlefield.elevation(target) + BODY_HEIGHT - eye
     ox, oy = observer
     width, height = battlefield.width, battlefield.height
-    rows, terrain_of = battlefield.rows, battlefield._terrain_of
-    rising = rise >= 0
+    tops = _sight_tops(battlefield)
     rays = []
-    for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy):
+    # the ray's lowest point over a cell is where it enters when rising and
+    # where it leaves when falling (the height is monotonic in t)
+    for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy)[0 if rise >= 0 else 1]:
         closers: list[Cell] | None = []
-        for rx, ry, t_in, t_out in path:
+        for rx, ry, t in path:
             x, y = ox + rx, oy + ry
             if not (0 <= x < width and 0 <= y < height):
                 continue
-            terrain = terrain_of[rows[y][x]]
-            # the ray's lowest point over the cell (t_in <= t_out, and the
-            # height is monotonic in t): min() of the two ends, exactly
-            low = eye + rise * (t_in if rising else t_out)
-            top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+            top, figure_top = tops[y][x]
+            low = eye + rise * t
             if low < top:
                 closers = None  # the terrain alone closes this ray
                 break
-            if not terrain.blocks_sight and low < top + FIGURE_HEIGHT:
+            if low < figure_top:
                 closers.append((x, y))  # a figure standing here would
         if closers is not None:
             rays.append(frozenset(closers))
     return tuple(rays)
 
 
-def _ray_paths(battlefield: Battlefield, dx: int, dy: int) -> tuple[tuple[tuple[int, int, float, float], ...], ...]:
+def _sight_tops(battlefield: Battlefield) -> tuple[tuple[tuple[float, float], ...], ...]:
+    """Per cell, row by row: the height below which a ray is closed by the
+    terrain (its elevation, one level more where it blocks sight), and below
+    which a figure standing there would close it (never, where the terrain
+    blocks sight: the terrain has closed the ray first)."""
+    def build():
+        out = []
+        for row in battlefield.rows:
+            cells = []
+            for glyph in row:
+                terrain = battlefield._terrain_of[glyph]
+                top = terrain.elevation + (FIGURE_HEIGHT if terrain.blocks_sight else 0)
+                cells.append((top, -math.inf if terrain.blocks_sight else top + FIGURE_HEIGHT))
+            out.append(tuple(cells))
+        return tuple(out)
+    return battlefield.memo.get("board.sight-tops", build)
+
+
+def _ray_paths(battlefield: Battlefield, dx: int, dy: int):
     """The cells each of the 16 rays crosses between an observer and a
-    target ``(dx, dy)`` away, relative to the observer, with the parameters
-    where the ray enters and leaves each (the ends left out).  Pure geometry:
-    every quantity of the traversal depends only on the offset, exactly (cell
-    corners and sample points are small binary fractions), so the paths are
-    traced once per offset and moved to each observer."""
+    target ``(dx, dy)`` away, relative to the observer (the ends left out),
+    twice: with the parameter t where each ray enters each cell, and with
+    the t where it leaves (a rising ray is lowest where it enters, a falling
+    one where it leaves).  Pure geometry: every quantity of the traversal
+    depends only on the offset, exactly (cell corners and sample points are
+    small binary fractions), so the paths are traced once per offset and
+    moved to each observer."""
     table = battlefield.memo.table("board.ray-paths", 20_000)
     found = table.get((dx, dy))
+    if found is None and (dx < 0 or dy < 0):
+        # The mirror image of the paths to (|dx|, |dy|), exactly: the rays
+        # start in the middle of a cell and the sample points are symmetric
+        # in it (1 - s is a sample too), so the same arithmetic is done with
+        # the signs flipped; the ray to sample s maps to the one to 1 - s.
+        base = _ray_paths(battlefield, abs(dx), abs(dy))
+        mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        n = len(_SAMPLES)
+        order = [(n - 1 - iy if dy < 0 else iy) * n + (n - 1 - ix if dx < 0 else ix)
+                 for iy in range(n) for ix in range(n)]
+        found = table.put((dx, dy), tuple(tuple(tuple((mx * cx, my * cy, t) for cx, cy, t in rays[i]) for i in order)
+                                          for rays in base))
     if found is None:
-        paths = []
+        entering, leaving = [], []
         for sy in _SAMPLES:
             for sx in _SAMPLES:
-                paths.append(tuple((cx, cy, t_in, t_out)
-                                   for (cx, cy), t_in, t_out in _cells_on_segment(0.5, 0.5, dx + sx, dy + sy)
-                                   if (cx, cy) != (0, 0) and (cx, cy) != (dx, dy)))
-        found = table.put((dx, dy), tuple(paths))
+                into, out = _ray_steps(dx, dy, sx, sy)
+                entering.append(into)
+                leaving.append(out)
+        found = table.put((dx, dy), (tuple(entering), tuple(leaving)))
     return found
+
+
+def _ray_steps(dx: int, dy: int, sx: float, sy: float):
+    """:func:`_cells_on_segment` from the middle of cell (0, 0) to the point
+    ``(dx + sx, dy + sy)``, the two end cells left out, as two tuples of
+    ``(x, y, t)``: t where the ray enters each cell, and where it leaves.
+    The same arithmetic, written out: this runs 16 times per offset."""
+    x0 = y0 = 0.5
+    x1, y1 = dx + sx, dy + sy
+    end_x, end_y = math.floor(x1), math.floor(y1)
+    ddx, ddy = x1 - x0, y1 - y0
+    step_x, step_y = (1 if ddx > 0 else -1), (1 if ddy > 0 else -1)
+    t_delta_x = abs(1 / ddx) if ddx else math.inf
+    t_delta_y = abs(1 / ddy) if ddy else math.inf
+    cx = cy = 0
+    t_max_x = ((cx + (step_x > 0)) - x0) / ddx if ddx else math.inf
+    t_max_y = ((cy + (step_y > 0)) - y0) / ddy if ddy else math.inf
+    t = 0.0
+    into, out = [], []
+    for _ in range(4 * (abs(end_x - cx) + abs(end_y - cy)) + 4):
+        t_next = min(t_max_x, t_max_y, 1.0)
+        at_end = cx == end_x and cy == end_y
+        if not at_end and (cx or cy):
+            into.append((cx, cy, t))
+            out.append((cx, cy, t_next))
+        if at_end or t_next >= 1.0:
+            break
+        if t_max_x < t_max_y:
+            cx += step_x
+            t_max_x += t_delta_x
+        elif t_max_y < t_max_x:
+            cy += step_y
+            t_max_y += t_delta_y
+        else:  # through a corner exactly: the next cell is diagonal
+            cx += step_x
+            cy += step_y
+            t_max_x += t_delta_x
+            t_max_y += t_delta_y
+        t = t_next
+    return tuple(into), tuple(out)
 
 
 def has_line_of_sight(battlefield: Battlefield, observer: Cell, target: Cell, figures: Iterable[Cell] = ()) -> bool:

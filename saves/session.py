@@ -1,6 +1,7 @@
 """One process per game: a lock file next to the save.
 
-The lock is ``<save>.lock`` (an OS file lock through ``filelock``, so the
+Nothing here is written through a symbolic link (see ``_no_link`` and
+``store.write_new_file``).  The lock is ``<save>.lock`` (an OS file lock through ``filelock``, so the
 operating system drops it when the holding process dies).  The holder
 writes who it is into ``<save>.owner`` so that a second process can say
 who has the game open.
@@ -31,10 +32,20 @@ def owner_path(path: Path) -> Path:
 
 def _holder_text(path: Path) -> str:
     try:
-        info = json.loads(owner_path(path).read_text(encoding="utf-8"))
+        # Not through a link, never waiting on a pipe, never more than a line.
+        fd = os.open(owner_path(path), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb", closefd=True) as handle:
+            info = json.loads((handle.read(4096) or b"").decode("utf-8"))
         return f"process {int(info['pid'])} on {str(info['host'])[:64]}, since {str(info['started'])[:32]}"
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return "another process; it did not say which"
+
+
+def _no_link(path: Path) -> None:
+    """A lock file is never a link: one planted there is removed, so that
+    opening the lock cannot create or touch the file it points at."""
+    if path.is_symlink():
+        path.unlink()
 
 
 class GameSession:
@@ -51,6 +62,7 @@ class GameSession:
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            _no_link(lock_path(path))
             lock = filelock.FileLock(str(lock_path(path)), timeout=0, thread_local=False)
             lock.acquire()
         except filelock.Timeout:
@@ -62,10 +74,14 @@ class GameSession:
             "host": socket.gethostname(),
             "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         }
+        staging = path.with_name(f".{owner_path(path).name}.{os.getpid()}.tmp")
         try:
-            owner_path(path).write_text(json.dumps(info), encoding="utf-8")
+            # A new file moved into place: a link planted as the owner file
+            # is replaced, never written through (it once overwrote a save).
+            store.write_new_file(staging, json.dumps(info).encode("utf-8"), sync=False)
+            os.replace(staging, owner_path(path))
         except OSError:
-            pass  # the lock still works; only the name of the holder is lost
+            staging.unlink(missing_ok=True)  # the lock still works; only the holder's name is lost
         return cls(path, lock)
 
     @property

@@ -3,7 +3,7 @@
 Loading runs its checks in a fixed order and stops at the first failure:
 
 1. size cap, 2. strict JSON (no NaN/Infinity, no duplicate keys, limited
-nesting), 3. format version (with migrations of the raw data), 4. strict
+nesting, list lengths and number of values), 3. format version (with migrations of the raw data), 4. strict
 structuring into the game's types, 5. the ruleset's own option checks,
 6. replaying every order from the start, 7. comparing the replayed state
 with the snapshot in the file.
@@ -36,6 +36,15 @@ from saves.convert import (PLAIN, StructureError, converter_for, first_differenc
 FORMAT_VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
+# Every bound is checked before work in proportion to it.  The longest
+# random games play about 400 orders (docs/performance.md): a game may hold
+# 25 times that.  An order's text is one line of a few dozen characters.
+MAX_ORDERS = 10_000
+MAX_ORDER_TEXT = 1_000
+MAX_ORDER_NESTING = 8
+MAX_LIST = MAX_ORDERS
+MAX_VALUES = 250_000
+MAX_MESSAGE = 600  # characters of a refusal shown to people
 
 # Migrations on the raw dict: MIGRATIONS[n] turns a version-n save into a
 # version-(n + 1) save.  Add one whenever FORMAT_VERSION goes up.
@@ -47,9 +56,15 @@ class SaveError(Exception):
     sentence for people that names the file."""
 
     def __init__(self, path: Path | str, problem: str):
-        super().__init__(f"{path}: {problem}")
+        problem = _capped(problem)
+        super().__init__(f"{_capped(str(path), 200)}: {problem}")
         self.path = Path(path)
         self.problem = problem
+
+
+def _capped(text: str, limit: int = MAX_MESSAGE) -> str:
+    """A message no longer than ``limit`` (a file can quote a 4 MB string)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GameLocked(SaveError):
@@ -181,19 +196,43 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+
+
+def write_new_file(path: Path, blob: bytes, sync: bool = True) -> None:
+    """Write ``blob`` to ``path`` as a brand-new file: whatever had that
+    name (a leftover, or a symbolic link planted there) is removed first,
+    and the file is created exclusively without following links, so
+    nothing is ever written through a link.  For temporary names only:
+    the real name is then reached by ``os.replace``, which replaces a
+    link rather than writing to its target."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, _NEW_FILE, 0o644)
+    with open(fd, "wb", closefd=True) as handle:
+        handle.write(blob)
+        handle.flush()
+        if sync:
+            os.fsync(handle.fileno())
+
+
 def _keep_backup(path: Path) -> None:
     """Keep the current file as ``<name>.bak`` without ever removing ``path``."""
-    if not path.exists():
+    if not path.is_file() or path.is_symlink():
         return
     backup = path.with_name(path.name + ".bak")
     staging = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
     try:
-        if staging.exists():
-            staging.unlink()
+        try:
+            os.unlink(staging)
+        except FileNotFoundError:
+            pass
         try:
             os.link(path, staging)
         except OSError:
-            staging.write_bytes(path.read_bytes())
+            write_new_file(staging, path.read_bytes(), sync=False)
         os.replace(staging, backup)
     except OSError:
         staging.unlink(missing_ok=True)
@@ -208,15 +247,14 @@ def save_game(game: Game, path: Path, pending: dict | None = None) -> None:
         blob = _format_save(data).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be written as JSON ({exc})") from exc
+    if len(game.orders) > MAX_ORDERS:
+        raise SaveError(path, f"the game has {len(game.orders)} orders, more than the {MAX_ORDERS} a save may hold")
     if len(blob) > MAX_BYTES:
         raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {MAX_BYTES} a save may hold")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "wb") as handle:
-            handle.write(blob)
-            handle.flush()
-            os.fsync(handle.fileno())
+        write_new_file(temp, blob)
         _keep_backup(path)
         os.replace(temp, path)
         _fsync_dir(path.parent)
@@ -235,15 +273,21 @@ def _read_bytes(path: Path) -> bytes:
         raise SaveError(path, "there is no such file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
+    if path.is_dir():
+        raise SaveError(path, "this is a folder, not a save file")
     if not path.is_file():
-        raise SaveError(path, "this is not a file")
+        raise SaveError(path, "this is not a regular file (a device, pipe or socket), so it is not a save")
     if size > MAX_BYTES:
         raise SaveError(path, f"the file is {size} bytes, more than the {MAX_BYTES} a save may hold")
     try:
-        with open(path, "rb") as handle:
+        # O_NONBLOCK: a pipe swapped in after the check above must not hang the read.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb", closefd=True) as handle:
             blob = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
+    if blob is None:
+        raise SaveError(path, "this is not a regular file, so it is not a save")
     if len(blob) > MAX_BYTES:
         raise SaveError(path, f"the file is more than the {MAX_BYTES} bytes a save may hold")
     return blob
@@ -262,15 +306,30 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _depth(value: Any) -> int:
-    deepest, stack = 0, [(value, 1)]
+def _no_infinity(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:40]} is too large for a save (it reads as infinity)")
+    return value
+
+
+def _shape_problem(value: Any) -> str | None:
+    """Nesting, list lengths and the number of values, walked once
+    (stops at the first bound passed)."""
+    count, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
+        count += 1
+        if count > MAX_VALUES:
+            return f"the JSON holds more than {MAX_VALUES} values"
         if isinstance(item, (dict, list)):
-            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return f"the JSON is nested more than {MAX_DEPTH} levels deep"
+            if len(item) > MAX_LIST:
+                return f"a list or object holds {len(item)} entries, more than the {MAX_LIST} a save may have"
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, level + 1) for child in children)
-    return deepest
+    return None
 
 
 def parse_json(path: Path, blob: bytes) -> Any:
@@ -282,7 +341,8 @@ def parse_json(path: Path, blob: bytes) -> Any:
     if not text.strip():
         raise SaveError(path, "the file is empty")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+                          parse_float=_no_infinity)
     except RecursionError:
         raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
@@ -295,8 +355,9 @@ def parse_json(path: Path, blob: bytes) -> Any:
         raise SaveError(path, f"the file is not valid JSON ({exc.msg} at {where})") from None
     except ValueError as exc:
         raise SaveError(path, f"the JSON is not allowed: {exc}") from None
-    if _depth(data) > MAX_DEPTH:
-        raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep")
+    problem = _shape_problem(data)
+    if problem:
+        raise SaveError(path, problem)
     return data
 
 
@@ -307,18 +368,39 @@ def _migrate(path: Path, data: Any) -> dict:
     if type(version) is not int:
         raise SaveError(path, "format_version is missing or not a whole number, so this is not a Skirmish save")
     if version > FORMAT_VERSION:
+        shown = str(version) if version < 10**9 else "a number too large to be real"
         raise SaveError(
             path,
-            f"this save was made by a newer Skirmish (save format {version}; this Skirmish "
+            f"this save was made by a newer Skirmish (save format {shown}; this Skirmish "
             f"{core.__version__} reads up to format {FORMAT_VERSION}). Update Skirmish to open it.",
         )
     if version < 1:
-        raise SaveError(path, f"format_version {version} is not a save format Skirmish ever wrote")
+        shown = str(version) if version > -10**9 else "(a large negative number)"
+        raise SaveError(path, f"format_version {shown} is not a save format Skirmish ever wrote")
     while version < FORMAT_VERSION:
         data = MIGRATIONS[version](dict(data))
         version += 1
         data["format_version"] = version
     return data
+
+
+def _orders_problem(orders: tuple[str, ...]) -> str | None:
+    """The bounds on the orders, checked before any is parsed or played."""
+    if len(orders) > MAX_ORDERS:
+        return f"it holds {len(orders)} orders, more than the {MAX_ORDERS} a game may have"
+    for index, text in enumerate(orders):
+        if len(text) > MAX_ORDER_TEXT:
+            return f"order {index + 1} is {len(text)} characters long, more than {MAX_ORDER_TEXT}"
+        depth = deepest = 0
+        for ch in text:
+            if ch in "([":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif ch in ")]":
+                depth -= 1
+        if deepest > MAX_ORDER_NESTING:
+            return f"order {index + 1} is nested {deepest} brackets deep, more than {MAX_ORDER_NESTING}"
+    return None
 
 
 @attrs.frozen
@@ -340,8 +422,11 @@ def _load(path: Path) -> _Loaded:
     except KeyError:
         known = ", ".join(r.name for r in rulesets()) or "none"
         raise SaveError(
-            path, f"it is a game of {envelope.ruleset!r}, a ruleset this Skirmish does not have (it has: {known})"
+            path, f"it is a game of {_capped(envelope.ruleset, 60)!r}, a ruleset this Skirmish does not have (it has: {known})"
         ) from None
+    problem = _orders_problem(envelope.orders)
+    if problem:
+        raise SaveError(path, problem)
     conv = converter_for(rules)
     # Names are shown on every screen: made safe for display here, the same
     # way in the players and in the snapshot, so the replay still matches.
@@ -370,6 +455,11 @@ def _load(path: Path) -> _Loaded:
         )
     except StructureError as exc:
         raise SaveError(path, f"the save is not laid out right: {exc}") from None
+    from core.battlefield_text import battlefield_problem
+
+    problem = battlefield_problem(battlefield)
+    if problem:
+        raise SaveError(path, f"its battlefield cannot be played: {problem}")
     problem = option_problem(options) or rules.check_options(options, battlefield)
     if problem:
         raise SaveError(path, f"its options cannot be played: {problem}")
@@ -409,89 +499,17 @@ def load_with_pending(path: Path) -> tuple[Game, dict]:
     return loaded.game, loaded.pending
 
 
-# -- listing ------------------------------------------------------------------
+# -- listing (saves/listing.py, re-exported here) -----------------------------
 
-
-@attrs.frozen
-class SaveSummary:
-    path: Path
-    name: str
-    ruleset: str
-    ruleset_title: str
-    players: tuple[str, ...]
-    turn: int
-    saved_at: str
-    over: bool
-    problem: str | None = None
-
-
-_SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
-
-
-def _mtime_text(path: Path) -> str:
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return ""
-    return datetime.datetime.fromtimestamp(stamp, datetime.timezone.utc).isoformat(timespec="seconds")
-
-
-def summarise(path: Path) -> SaveSummary:
-    """What the load menu shows for one file (broken files get ``problem``)."""
-    path = Path(path)
-    try:
-        stat = path.stat()
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        key = None
-    if key is not None and key in _SUMMARIES:
-        return _SUMMARIES[key]
-    try:
-        loaded = _load(path)
-    except SaveError as exc:
-        summary = SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False, exc.problem)
-    else:
-        game = loaded.game
-        rules = game.ruleset
-        summary = SaveSummary(
-            path=path,
-            name=path.stem,
-            ruleset=rules.name,
-            ruleset_title=rules.title,
-            players=tuple(game.players),
-            turn=rules.situation(game.state).turn,
-            saved_at=loaded.saved_at or _mtime_text(path),
-            over=game.outcome is not None,
-        )
-    if key is not None:
-        _SUMMARIES[key] = summary
-    return summary
-
-
-def list_saves(directory: Path | None = None) -> list[SaveSummary]:
-    """Every ``*.json`` in the save folder, newest first, broken ones included."""
-    folder = Path(directory) if directory is not None else saves_dir()
-    try:
-        paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
-    except OSError:
-        return []
-
-    def newest(p: Path) -> int:
-        try:
-            return p.stat().st_mtime_ns
-        except OSError:
-            return 0
-
-    return [summarise(p) for p in sorted(paths, key=newest, reverse=True)]
-
-
-def latest_save(directory: Path | None = None) -> Path | None:
-    """The newest save that loads and whose game is not over (for Continue)."""
-    for summary in list_saves(directory):
-        if summary.problem is None and not summary.over:
-            return summary.path
-    return None
-
+from saves.listing import (  # noqa: E402  (it uses the above)
+    CHECK_SECONDS,
+    SaveSummary,
+    latest_save,
+    list_saves,
+    save_paths,
+    summarise,
+    summarise_within,
+)
 
 from saves.session import GameSession  # noqa: E402  (re-exported; it uses the above)
 
@@ -501,12 +519,16 @@ __all__ = [
     "GameSession",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_ORDERS",
     "MIGRATIONS",
     "SaveError",
+    "CHECK_SECONDS",
     "SaveSummary",
     "data_dir",
     "game_to_data",
     "latest_save",
+    "save_paths",
+    "summarise_within",
     "list_saves",
     "load_game",
     "load_pending",

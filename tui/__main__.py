@@ -30,6 +30,11 @@ def _parser() -> argparse.ArgumentParser:
     load.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
     watch = commands.add_parser("watch", help="watch a saved game again from its start (never changes the save)")
     watch.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    host = commands.add_parser("host", help="host a game another terminal joins (a new game, or resume FILE)")
+    host.add_argument("file", type=Path, metavar="FILE", nargs="?", help="a save file (.json) to resume")
+    join = commands.add_parser("join", help="join a game hosted in another terminal on this machine")
+    join.add_argument("code", metavar="CODE", help="the join code the host shows")
+    join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     return parser
 
 
@@ -38,6 +43,17 @@ def _run_app(**kwargs) -> int:
 
     run_app(**kwargs)
     return 0
+
+
+def _not_a_save_file(path: Path) -> str | None:
+    """Why ``path`` cannot be a save, checked without reading it, or None."""
+    if path.is_dir():
+        return "it is a folder, not a save file"
+    if path.is_file():
+        return None
+    if path.exists():
+        return "it is not a regular file (a device, pipe or socket), so it is not a save"
+    return "there is no such file"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,8 +81,9 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":
-        if not args.file.is_file():
-            print(f"skirmish: cannot load {args.file}: there is no such file", file=sys.stderr)
+        problem = _not_a_save_file(args.file)
+        if problem:
+            print(f"skirmish: cannot load {str(args.file)[:200]}: {problem}", file=sys.stderr)
             return 1
         return _run_app(load_path=args.file)
     if args.command == "watch":
@@ -74,6 +91,19 @@ def _main(argv: list[str] | None) -> int:
             print(f"skirmish: cannot watch {args.file}: there is no such file", file=sys.stderr)
             return 1
         return _run_app(watch_path=args.file)
+    if args.command == "host":
+        if args.file is not None and not args.file.is_file():
+            print(f"skirmish: cannot host {args.file}: there is no such file", file=sys.stderr)
+            return 1
+        return _run_app(host_path=args.file) if args.file is not None else _run_app(host_new=True)
+    if args.command == "join":
+        from tui.remote.rendezvous import normal_code
+
+        code = normal_code(args.code)
+        if code is None:
+            print("skirmish: that is not a join code (four groups of five letters and digits)", file=sys.stderr)
+            return 1
+        return _run_app(join_code=code, join_watch=args.watch)
     return _run_app()
 
 

@@ -19,7 +19,8 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 
 from tui.menu import LoadScreen, MainMenu
-from tui.modals import Confirm
+from tui.modals import Confirm, install_dismiss_guard
+from tui.remote.play import HostingMixin
 
 
 class SkirmishCommands(Provider):
@@ -76,7 +77,7 @@ class SafeCommandPalette(CommandPalette):
             pass
 
 
-class SkirmishApp(App[None]):
+class SkirmishApp(HostingMixin, App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
@@ -88,34 +89,65 @@ class SkirmishApp(App[None]):
     ]
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
-                 watch_path: Path | None = None) -> None:
+                 watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
+                 join_code: str | None = None, join_watch: bool = False) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
+        install_dismiss_guard()  # a burst of keys closes a menu once, never the screen under it
         super().__init__()
         self.continue_latest = continue_latest
         self.load_path = load_path
         self.watch_path = watch_path
+        self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
+        self.join_role = "watch" if join_watch else "player"
         self.session: Any = None
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self._on_disk: Any = None
+        self._saved_orders = 0  # how many orders the last good save held
+        self._retrying: Any = None  # the timer that retries a failed save
         self._signal_loop: Any = None
         self._old_handlers: dict[int, Any] = {}
         self._signalled = False
+        self.continuing: Any = None  # the SaveScan of a Continue under way
+        self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
-        if self.watch_path is not None:
+        if self.join_code is not None:
+            from tui.remote.play import JoinScreen
+
+            self.push_screen(JoinScreen(self.join_code))
+        elif self.host_path is not None:
+            self.resume_hosting(Path(self.host_path))
+        elif self.host_new:
+            self.action_host_game()
+        elif self.watch_path is not None:
             self.watch_saved(Path(self.watch_path))
         elif self.load_path is not None:
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    def get_driver_class(self) -> Any:
+        from tui.input_driver import tolerant
+
+        return tolerant(super().get_driver_class())
+
+    def pop_screen(self) -> Any:
+        """Never pop the main menu: below it there is only Textual's blank
+        screen (a stray pop used to leave the app empty, or raise
+        ScreenStackError with one screen left)."""
+        from textual.await_complete import AwaitComplete
+
+        if len(self.screen_stack) <= 2:
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def on_resize(self, event: Any) -> None:
         self.call_after_refresh(self.check_size)
@@ -176,14 +208,15 @@ class SkirmishApp(App[None]):
         try:
             if self.game is not None:
                 self.autosave(self.game)
+            self.stop_hosting()
+            self.stop_joined()
             self.close_session()
         finally:
             self.exit()
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        self.notify(detail, title=title, severity="error", timeout=8, markup=False)
+        self.notify(readable(exc), title=title, severity="error", timeout=8, markup=False)
 
     # -- menu actions ------------------------------------------------------------
     def action_new_game(self) -> None:
@@ -192,22 +225,37 @@ class SkirmishApp(App[None]):
         self.push_screen(NewGameScreen())
 
     def action_continue_game(self) -> None:
-        from tui.persistence import latest, store
+        """Open the newest playable save, found off the interface thread
+        (``SaveScan``): a slow or hostile file never freezes the app."""
+        from tui.persistence import SaveScan
 
-        try:
-            path = latest()
-        except Exception as exc:
-            self.report("Cannot continue", exc)
-            return
-        if path is None:
-            try:
-                any_save = bool(store().list_saves())
-            except Exception:
-                any_save = False
-            self.notify("No unfinished game to continue: Load lists the finished ones." if any_save
-                        else "There is no saved game yet.", severity="warning")
-            return
-        self.open_saved(path)
+        if self.continuing is not None and not self.continuing.finished:
+            return  # already looking
+        found: list[Any] = []
+        finished: list[Any] = []
+
+        def seen(summary: Any) -> None:
+            if isinstance(summary, Exception):
+                self.report("Cannot continue", summary)
+            elif summary.problem is None and not summary.over:
+                found.append(summary.path)
+            elif summary.over:
+                finished.append(summary.path)
+
+        def done() -> None:
+            if not found:
+                # Continue never offers a finished game; say where they are.
+                self.notify("No unfinished game to continue: Load lists the finished ones." if finished
+                            else "There is no saved game yet.", severity="warning")
+            else:
+                self.open_saved(found[0])
+
+        self.continuing = SaveScan(seen, done, first_playable=True).start(self)
+
+    @property
+    def scanning(self) -> bool:
+        """Continue is still looking for a game (tests wait on this)."""
+        return self.continuing is not None and not self.continuing.finished
 
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen())
@@ -222,22 +270,31 @@ class SkirmishApp(App[None]):
 
         in_game = isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack)
         question = "Quit Skirmish? The game is saved; Continue brings it back." if in_game else "Quit Skirmish?"
+        if in_game and self.game is not None and self.session is not None:
+            self.autosave(self.game)  # the drafts open now, and one more try if saving failed
 
         def answered(yes: bool | None) -> None:
             if yes:
-                if self.game is not None:
+                if self.game is not None and not self._save_failed:
                     self.autosave(self.game)
+                self.stop_hosting()
+                self.stop_joined()
                 self.close_session()
                 self.exit()
 
-        if isinstance(self.screen, Confirm):
+        from tui.modals import LeaveUnsaved
+
+        if isinstance(self.screen, (Confirm, LeaveUnsaved)):
             return
-        self.push_screen(Confirm(question), answered)
+        self.push_screen(self.leave_question(question) if in_game else Confirm(question), answered)
 
     # -- games ---------------------------------------------------------------------
     def start_game(self, game: Any, replace: Any = None) -> None:
         from tui.persistence import store
 
+        if self.hosting_new:
+            self.begin_hosting(_safe_players(game))
+            return
         self.close_session()
         game = _safe_players(game)
         try:
@@ -253,6 +310,9 @@ class SkirmishApp(App[None]):
     def open_saved(self, path: Path) -> None:
         from tui.persistence import store
 
+        if self._is_open_here(Path(path)):
+            self._back_to_open_game()
+            return
         try:
             saves = store()
             session = saves.GameSession.open(Path(path))
@@ -263,15 +323,41 @@ class SkirmishApp(App[None]):
             self.report("Cannot open that save", exc)
             return
         try:
-            game = saves.load_game(Path(path))
+            game, pending = saves.load_with_pending(Path(path))
         except Exception as exc:
             session.close()
             self.report("Cannot open that save", exc)
             return
+        from tui.drafts import waiting_from
+
         self.close_session()
         self.session = session
         self._on_disk = game
         self._show_game(game, None)
+        self.drafts_waiting = waiting_from(pending)
+
+    def _is_open_here(self, path: Path) -> bool:
+        """This process already holds ``path`` (Continue or Load of the game
+        on screen): it is not "another Skirmish"."""
+        current = getattr(self.session, "path", None)
+        if current is None or not getattr(self.session, "is_open", False):
+            return False
+        try:
+            return Path(current).resolve() == path.resolve()
+        except OSError:
+            return False
+
+    def _back_to_open_game(self) -> None:
+        from tui.game_screen import GameScreen
+
+        if not any(isinstance(s, GameScreen) for s in self.screen_stack):
+            game = self.game
+            if game is None:
+                return
+            self._show_game(game, None)
+            return
+        while not isinstance(self.screen, GameScreen) and len(self.screen_stack) > 2:
+            self.pop_screen()
 
     def watch_saved(self, path: Path) -> None:
         """Watch a save from its first position.  Reads the file only: no
@@ -325,6 +411,11 @@ class SkirmishApp(App[None]):
 
         self.game = game
         self._save_failed = False
+        self._saved_orders = len(getattr(game, "orders", ()))
+        if self._retrying is not None:
+            self._retrying.stop()
+            self._retrying = None
+        self.drafts_waiting = []
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -337,21 +428,135 @@ class SkirmishApp(App[None]):
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
-        if game is self._on_disk and not announce:
+        pending = {**self.pending(), **self.save_pending()}
+        if game is self._on_disk and not pending and not announce:
             return str(getattr(self.session, "path", "") or "") or "the save folder"
         try:
-            self.session.save(game)
+            self.session.save(game, pending)
             self._on_disk = game
         except Exception as exc:
             if announce or not self._save_failed:
-                self.report("Saving failed", exc)
-            self._save_failed = True
+                self.report("Saving failed: the game keeps trying", exc)
+            self._saving_failed(True)
             return None
-        self._save_failed = False
+        self._saved_orders = len(game.orders)
+        if self._save_failed:
+            self.notify("Saved again: nothing is lost.", markup=False)
+        self._saving_failed(False)
         where = str(getattr(self.session, "path", "") or "")
         if announce:
             self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
+
+    # -- a failed save: retried, shown, and never lost silently ---------------------------
+    RETRY_SECONDS = 5.0
+
+    def _saving_failed(self, failed: bool) -> None:
+        changed = failed != self._save_failed
+        self._save_failed = failed
+        if failed and self._retrying is None:
+            self._retrying = self.set_interval(self.RETRY_SECONDS, self._retry_save)
+        elif not failed and self._retrying is not None:
+            self._retrying.stop()
+            self._retrying = None
+        if changed:
+            from tui.game_screen import GameScreen
+
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen):
+                    screen.redraw()
+
+    def _retry_save(self) -> None:
+        if self._save_failed and self.game is not None and self.session is not None:
+            self.autosave(self.game)
+
+    def unsaved(self) -> str:
+        """What the last failed save would lose, in words ("" when saved)."""
+        if not self._save_failed or self.game is None:
+            return ""
+        count = len(self.game.orders) - self._saved_orders
+        orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
+        drafts = " and the orders being written" if self.pending() else ""
+        return f"UNSAVED: {orders}{drafts} since the last good save"
+
+    def export_game(self, text: str) -> bool:
+        """Write the game (with its drafts) to the path the player typed;
+        a folder gets a new file inside it.  Says where, or why not."""
+        from tui.persistence import store
+
+        try:
+            saves = store()
+            target = Path(text).expanduser()
+            if target.is_dir():
+                target = saves.new_save_path(self.game, target)
+            elif target.suffix != ".json":
+                target = target.with_name(target.name + ".json")
+            saves.save_game(self.game, target, self.pending())
+        except Exception as exc:
+            self.report("Could not write it there", exc)
+            return False
+        self.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
+        return True
+
+    def leave_question(self, question: str) -> Any:
+        """The modal that asks before leaving the game: a yes/no while it is
+        saved, else the choices of ``LeaveUnsaved`` (True: leave)."""
+        from tui.modals import LeaveUnsaved
+
+        lost = self.unsaved()
+        if not lost:
+            return Confirm(question)
+        where = str(getattr(self.session, "path", "") or "")
+        default = str(Path.home() / Path(where).name) if where else str(Path.home())
+        return LeaveUnsaved(f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}.",
+                            retry=lambda: self.autosave(self.game, announce=True) is not None,
+                            export=self.export_game, default_path=default)
+
+    def pending(self) -> dict:
+        """What the save keeps beside the game: the drafts of the open
+        screens, and those restored but not yet reopened."""
+        from tui.drafts import MAX_DRAFTS, collect
+
+        drafts = collect(self.screen_stack)
+        open_kinds = {(d["kind"], d["side"]) for d in drafts}
+        played = len(getattr(self.game, "orders", ()))
+        # A waiting draft of a decision since made ("at": the order count it was for) is gone.
+        self.drafts_waiting = [d for d in self.drafts_waiting if d.get("at", played) == played]
+        drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
+        return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
+
+    def reopen_drafts(self, screen: Any) -> None:
+        """Called by the game screen once ``screen.keyboard_side`` has the
+        keyboard and nothing is open over the board: that side's waiting
+        draft, if any, opens again where it was left."""
+        from tui.drafts import reopen
+
+        side = screen.keyboard_side
+        mine = [d for d in self.drafts_waiting if d.get("side") == side]
+        if side is None or not mine or self.session is None:  # read-only views reopen nothing
+            return
+        if self.offer_drafts(self.screen):
+            return
+        if getattr(screen, "modal_open", True):
+            return
+        draft = mine[0]
+        self.drafts_waiting.remove(draft)
+        modal = reopen(screen.game, side, draft)
+        if modal is not None:
+            screen._open(modal, screen._submit_result)
+
+    def offer_drafts(self, screen: Any) -> bool:
+        """A screen the game opened again by itself (a decision still to
+        make) takes the waiting draft that belongs to it, if any, through
+        its ``take_draft``; called when such a screen opens."""
+        take = getattr(screen, "take_draft", None)
+        if not callable(take):
+            return False
+        for draft in list(self.drafts_waiting):
+            if take(draft):
+                self.drafts_waiting.remove(draft)
+                return True
+        return False
 
     def close_session(self) -> None:
         if self.session is not None:
@@ -364,7 +569,10 @@ class SkirmishApp(App[None]):
     def leave_game(self, game: Any) -> None:
         from tui.game_screen import GameScreen
 
-        self.autosave(game)
+        if game is not None:
+            self.autosave(game)
+        self.stop_hosting()
+        self.stop_joined()
         self.close_session()
         self.game = None
         while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
@@ -372,6 +580,22 @@ class SkirmishApp(App[None]):
 
     def screens_named(self) -> Iterable[str]:
         return [type(s).__name__ for s in self.screen_stack]
+
+
+def readable(exc: BaseException, limit: int = 600) -> str:
+    """An error as a sentence for people: the save's own sentence, or what
+    the system said and about which file; never a type name or a traceback,
+    and never longer than ``limit`` characters."""
+    if type(exc).__name__ in ("SaveError", "GameLocked", "SavesUnavailable"):
+        text = str(exc)
+    elif isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        text = f"{where}{exc.strerror or 'the system refused'}"
+    else:
+        text = str(exc) or "something went wrong"
+        if type(exc).__module__ == "builtins":
+            text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _safe_players(game: Any) -> Any:
@@ -389,6 +613,8 @@ def _safe_players(game: Any) -> Any:
         return game
 
 
-def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None) -> None:
-    """Start the TUI (the ``skirmish`` command's default)."""
-    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path).run()
+def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None,
+            **remote: Any) -> None:
+    """Start the TUI (the ``skirmish`` command's default; ``remote``:
+    ``host_path``, ``host_new`` or ``join_code``)."""
+    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path, **remote).run()

@@ -62,6 +62,10 @@ class PlayFlow:
         from tui.result import rematch
 
         app = self.app
+        if getattr(self, "single", False) and choice in ("extra", "rematch"):
+            # A game over the network: its next game is not hosted yet (see the README).
+            self.say("A rematch or a next game is not hosted over the network yet: start it from the menu.")
+            return
         if choice == "extra":
             modal = self.adapter.after_over(self.game)
             if modal is not None:
@@ -73,15 +77,6 @@ class PlayFlow:
             app.action_new_game()
         elif choice == "menu":
             app.leave_game(self.game)
-
-    def _over_text(self) -> str:
-        outcome = self.game.outcome
-        headline = self.adapter.result_headline(self.game)
-        if headline is not None:
-            return f"{headline}: {outcome.reason}"
-        if outcome.winner is None:
-            return f"A draw: {outcome.reason}"
-        return f"{self.game.players[outcome.winner]} wins: {outcome.reason}"
 
     def _jump_to(self, uid: str | None) -> None:
         """Put the cursor on the figure that acts next (if it is on the board)."""
@@ -126,6 +121,9 @@ class PlayFlow:
         """ctrl+z: take back this side's last order, if the rule allows."""
         side = self.keyboard_side
         if self.modal_open or side is None:
+            return
+        if not getattr(getattr(self, "seats", None), "hot", True):
+            self.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
             return
         refusal, earlier = core_game.take_back_refusal(self.game, side)
         if refusal is not None:

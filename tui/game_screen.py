@@ -1,9 +1,13 @@
 """The generic game screen, driven only by the ruleset protocol.
 
-It reads ``game.to_act``, ``game.legal_orders(side)``, ``ruleset.units``,
-``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order`` and
-submits orders through :func:`core.game.submit` -- the only way it changes
-anything.  What it remembers itself is presentation only: the selected
+It draws from seats (:class:`core.seats.SeatSet`): the view, legal
+orders and events of the side on screen, with ``ruleset.units``,
+``ruleset.situation``, ``order_unit``/``order_cells``/``describe_order``, and
+submits orders through the seat -- the only way it changes anything.  In
+hot-seat both seats are here and the handover switches between them; in a
+hosted or joined game only this terminal's seat is, ``game`` is that seat's
+:class:`core.seats.SeatGame`, and the other side's moves arrive as change
+notices ("waiting for <name>" while it acts).  What it remembers itself is presentation only: the selected
 figure, the side whose view is on screen, whether a modal is open.
 
 Keys: arrows / hjkl / yubn / keypad move the cursor; Enter (or space, 5)
@@ -36,14 +40,15 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core import game as core_game
 from core.events import visible_to
+from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
 from tui.flow import PlayFlow, fit_pieces, guarded
 from tui.modals import ChoiceMenu, Confirm, Handover
 from tui.rulesets import adapter_for
+from tui.seated import SeatedScreen
 
 
 def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
@@ -57,7 +62,7 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
     return news[-most:]
 
 
-class GameScreen(PlayFlow, Screen[None]):
+class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -92,9 +97,15 @@ class GameScreen(PlayFlow, Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.seats = seats if seats is not None else SeatSet.hot_seat(game)
+        self._snapshot: Any = None
+        self._unsubscribe: Any = None
+        self._events_seen = len(self.game.log)
+        self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
+        self.single = self.seats.single  # one seat here (hosted, joined, watching): no handover
+        game = self.game
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
@@ -139,6 +150,8 @@ class GameScreen(PlayFlow, Screen[None]):
         self._fill_log()
         self.query_one(BoardView).focus()
         self.redraw()
+        if self.single:
+            self._unsubscribe = self.seats.subscribe(self._seat_changed)
 
     # -- news -------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -159,6 +172,8 @@ class GameScreen(PlayFlow, Screen[None]):
     # -- the picture --------------------------------------------------------------
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
+        if self.single and self.fixed in to_act:
+            return self.fixed
         return min(to_act) if to_act else None
 
     @guarded
@@ -166,20 +181,28 @@ class GameScreen(PlayFlow, Screen[None]):
         game = self.game
         rules = game.ruleset
         side = self.acting_side()
-        if side is not None and self.private and side != self.keyboard_side:
+        if self.single:
+            self.keyboard_side = self.fixed  # no handover: the other player has their own screen
+            side = side if side == self.fixed else None
+        elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
         if side is not None:
             if side != self.keyboard_side and self.keyboard_side is not None:
                 self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
+            # A draft from the save (tui/drafts.py), once its own side has the keyboard.
+            if hasattr(self.app, "reopen_drafts"):
+                self.app.call_after_refresh(self.app.reopen_drafts, self)
         shown = self.keyboard_side if self.private else side
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
-        view = game.view(shown)
+        if self.single:
+            shown = self.fixed
+        view = self.seats.view(shown)
         self.view_state = view
         self.units = self.adapter.units(game, view)
-        self.orders = game.legal_orders(side) if side is not None else []
+        self.orders = self.seats.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
         jump = False  # the figure that acts next was just picked: the cursor goes to it
         if self.selected not in by_unit or self.selected is None:
@@ -250,12 +273,22 @@ class GameScreen(PlayFlow, Screen[None]):
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
                 who = "Game over · Enter: the result"
+            elif self.single and self._remote_status():
+                who = self._remote_status()
+            elif self.single and self.fixed not in game.to_act:
+                acting = sorted(game.to_act)
+                who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
+                if getattr(self.seats.any_seat, "status", "") == "absent":  # the host's screen
+                    who += f" (not connected; {self.seats.any_seat.reason.lower()})"
             elif side is None:
                 who = "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
             short_title = game.ruleset.title.split(":")[0]
             text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
+        unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
+        if unsaved:  # saving failed: said on the board until a save succeeds
+            text = f"⚠ {unsaved} · {text}"
         banner = self.query_one("#banner", Static)
         banner.update(fit_pieces(text, max(20, self.app.size.width - 2)))  # markup=False: names come from saves
         for n in (0, 1):  # the side to act in its board colour
@@ -380,14 +413,16 @@ class GameScreen(PlayFlow, Screen[None]):
         self._draw_panel()
 
     def submit(self, order: Order) -> bool:
-        """Submit through the core; show a refusal as a sentence."""
-        result = core_game.submit(self.game, order)
+        """Submit through the seat; show a refusal as a sentence."""
+        result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
             self.say(f"✗ Not allowed: {result.message}")
             return False
-        self.game = result.game
-        for event in result.events:
+        if self.single:
+            self._take_change()  # the new events are in this seat's log
+            return True
+        for event in result:
             if self.game.outcome is not None or visible_to(event, self.log_side()):
                 log.write(event.sentence)
         self.app.autosave(self.game)
@@ -536,6 +571,8 @@ class GameScreen(PlayFlow, Screen[None]):
 
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read."""
+        if self.single:
+            return self.game.log  # this seat's events only
         if not self.private or self.game.outcome is not None:
             return self.game.log
         return self.game.log_for(self.keyboard_side)
@@ -587,17 +624,21 @@ class GameScreen(PlayFlow, Screen[None]):
 
     @guarded
     def action_save(self) -> None:
-        where = self.app.autosave(self.game, announce=True)
+        if self.local_game() is None:
+            self.notify("The host saves this game after every order.", markup=False)
+            return
+        where = self.app.autosave(self.local_game(), announce=True)
         if where:
             self.query_one(RichLog).write(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.app.leave_game(self.game)
+                self.app.leave_game(self.local_game())
 
         if self.game.outcome is not None:
             question = "Leave this finished game? Load lists it (marked finished)."
         else:
             question = "Leave this game? It is saved, and Continue brings you back here."
-        self._open(Confirm(question), answered)
+        ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
+        self._open(ask, answered)

@@ -11,6 +11,8 @@ from textual.widgets.option_list import Option
 
 MENU = (
     ("new", "New game", "n"),
+    ("host", "Host: the other side joins elsewhere", "h"),
+    ("join", "Join a hosted game", "j"),
     ("continue", "Continue", "c"),
     ("load", "Load game", "l"),
     ("rules", "Rules", "r"),
@@ -50,7 +52,7 @@ class MainMenu(Screen[None]):
 
     def action_pick(self, ident: str) -> None:
         app = self.app
-        {"new": app.action_new_game, "continue": app.action_continue_game, "load": app.action_load_game,
+        {"new": app.action_new_game, "host": app.action_host_game, "join": app.action_join_game, "continue": app.action_continue_game, "load": app.action_load_game,
          "rules": app.action_rules, "quit": app.action_request_quit}[ident]()
 
 
@@ -67,10 +69,15 @@ def _plain(text: str) -> str:
 
 
 class LoadScreen(Screen[None]):
-    """Every save, newest first; broken files listed with their problem."""
+    """Every save, newest first; broken files listed with their problem.
+
+    The files are checked off the interface thread (``SaveScan``) and
+    listed as each is checked: a slow or hostile file never freezes the
+    screen, quitting or a signal."""
 
     DEFAULT_CSS = """
     LoadScreen OptionList { height: 1fr; }
+    LoadScreen #scan-status { color: $text-muted; }
     """
     BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch")]
 
@@ -78,24 +85,45 @@ class LoadScreen(Screen[None]):
         super().__init__()
         self.summaries = []
         self.error = ""
+        self.scan = None
+
+    @property
+    def done(self) -> bool:
+        return self.scan is not None and self.scan.finished
 
     def compose(self) -> ComposeResult:
-        from tui.persistence import store
-
-        try:
-            self.summaries = list(store().list_saves())
-        except Exception as exc:  # a missing or unreadable folder is a message, not a crash
-            self.error = str(exc)
         yield Label("[b]Load game[/b]: Enter opens a save, w watches it from the start")
-        options = []
-        for index, s in enumerate(self.summaries):
-            options.append(Option(self._describe(s), id=f"s{index}"))
-        if self.error:
-            options.append(Option(_plain(f"Cannot list saves: {self.error}"), disabled=True))
-        elif not options:
-            options.append(Option("No saved games yet.", disabled=True))
-        yield OptionList(*options, id="saves")
+        yield OptionList(id="saves")
+        yield Static("Checking the saves…", id="scan-status", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.persistence import SaveScan
+
+        self.query_one(OptionList).focus()
+        self.scan = SaveScan(self._found, self._scanned).start(self.app)
+
+    def on_unmount(self) -> None:
+        if self.scan is not None:
+            self.scan.cancel()
+
+    def _found(self, summary) -> None:
+        options = self.query_one(OptionList)
+        if isinstance(summary, Exception):  # a missing or unreadable folder is a message, not a crash
+            self.error = str(summary)
+            options.add_option(Option(_plain(f"Cannot list saves: {self.error}"), disabled=True))
+            return
+        index = len(self.summaries)
+        self.summaries.append(summary)
+        options.add_option(Option(self._describe(summary), id=f"s{index}"))
+        if options.highlighted is None:
+            options.highlighted = 0
+        self.query_one("#scan-status", Static).update(f"Checking the saves… {index + 1} so far")
+
+    def _scanned(self) -> None:
+        if not self.summaries and not self.error:
+            self.query_one(OptionList).add_option(Option("No saved games yet.", disabled=True))
+        self.query_one("#scan-status", Static).update("")
 
     @staticmethod
     def _describe(s) -> str:
@@ -111,9 +139,6 @@ class LoadScreen(Screen[None]):
         # "finished" first, so a narrow terminal never cuts it off.
         over = "finished · " if getattr(s, "over", False) else ""
         return f"{over}{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}"
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]

@@ -15,6 +15,32 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
+def install_dismiss_guard() -> None:
+    """Make ``Screen.dismiss`` act only on the screen on top.
+
+    Keys that arrive in one burst (typed fast, pasted, one SSH packet) are
+    all queued to the screen that was on top when they came: a menu that
+    the first key already closed still gets the second, and Textual's
+    ``dismiss`` pops whatever is on top, so the second key used to close
+    the game screen under the menu, and more keys popped the last screen
+    (ScreenStackError).  A screen that is no longer on top has nothing
+    left to dismiss.  Installed once by the app, for every screen."""
+    from textual.await_complete import AwaitComplete
+
+    if getattr(Screen.dismiss, "skirmish_guard", False):
+        return
+    original = Screen.dismiss
+
+    def dismiss(self: Screen, result: Any = None) -> AwaitComplete:
+        if not self.is_attached or not self.is_active:
+            return AwaitComplete.nothing()
+        return original(self, result)
+
+    dismiss.skirmish_guard = True  # type: ignore[attr-defined]
+    dismiss.__doc__ = original.__doc__
+    Screen.dismiss = dismiss  # type: ignore[method-assign]
+
+
 class ChoiceMenu(ModalScreen[Any]):
     """Pick one of ``choices`` (label, value) with the arrows and Enter.
 
@@ -58,12 +84,16 @@ class ChoiceMenu(ModalScreen[Any]):
             index = int(event.character) - 1
             if index < len(self.choices) and self.choices[index][1] is not None:
                 event.stop()
-                self.dismiss(self.choices[index][1])
+                self.chosen(self.choices[index][1])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         index = int(event.option.id[1:])
-        self.dismiss(self.choices[index][1])
+        self.chosen(self.choices[index][1])
+
+    def chosen(self, value: Any) -> None:
+        """An entry was picked (a subclass may act instead of closing)."""
+        self.dismiss(value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -226,3 +256,75 @@ class LogView(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class AskPath(ModalScreen[Any]):
+    """One line of text: a file name to write to.  Enter gives it, Esc
+    gives None.  Pasted text only ever lands in the field."""
+
+    DEFAULT_CSS = """
+    AskPath { align: center middle; }
+    AskPath > Vertical { width: 76; max-width: 98%; height: auto; border: round $accent;
+        background: $panel; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, start: str = "") -> None:
+        super().__init__()
+        self.ask_title = title
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Input
+
+        with Vertical():
+            yield Static(self.ask_title, markup=False)
+            yield Input(self.start, id="path", max_length=4096)
+            yield Static("Enter: write it there · Esc: back", markup=False)
+
+    def on_mount(self) -> None:
+        from textual.widgets import Input
+
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Any) -> None:
+        event.stop()
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LeaveUnsaved(ChoiceMenu):
+    """Leaving after saving has failed: says what would be lost and offers
+    to try again or to write the game to a file the player names.
+    Dismisses True when leaving loses nothing more (saved again, written
+    elsewhere, or the player chose to lose it), False to stay."""
+
+    def __init__(self, lost: str, retry: Any, export: Any, default_path: str = "") -> None:
+        super().__init__(lost, [("Try saving again", "retry"),
+                                ("Write the game to a file I name…", "export"),
+                                ("Leave anyway and lose it", "lose"),
+                                ("Stay in the game", "stay")],
+                         hint="1-4 or ↑↓ Enter · Esc stays")
+        self.retry = retry
+        self.export = export
+        self.default_path = default_path
+
+    def chosen(self, value: Any) -> None:
+        if value == "retry":
+            if self.retry():
+                self.dismiss(True)
+        elif value == "export":
+            def typed(path: str | None) -> None:
+                if path and self.export(path):
+                    self.dismiss(True)
+
+            self.app.push_screen(AskPath("Write this game (a save file) to:", self.default_path), typed)
+        elif value == "lose":
+            self.dismiss(True)
+        else:
+            self.dismiss(False)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)

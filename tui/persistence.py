@@ -36,3 +36,59 @@ def battlefields() -> list:
 
 def latest() -> Path | None:
     return store().latest_save()
+
+
+class SaveScan:
+    """Checks the save folder off the interface thread: one file at a time
+    (newest first), each within ``store.CHECK_SECONDS``, on a daemon thread
+    that never holds up quitting or a signal.  ``found(summary)`` and
+    ``done()`` run on the app's event loop.  With ``first_playable`` it
+    stops at the first game that loads and is not over (Continue)."""
+
+    def __init__(self, found: Any, done: Any, first_playable: bool = False) -> None:
+        self.found = found
+        self.done = done
+        self.first_playable = first_playable
+        self.cancelled = False
+        self.finished = False
+        self._app: Any = None
+
+    def start(self, app: Any) -> SaveScan:
+        import threading
+
+        self._app = app
+        threading.Thread(target=self._run, name="save scan", daemon=True).start()
+        return self
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def _post(self, callback: Any, *args: Any) -> None:
+        def run() -> None:
+            if not self.cancelled:
+                callback(*args)
+
+        if not getattr(self._app, "is_running", False):
+            self.cancelled = True  # the app has ended: nobody to tell
+            return
+        try:
+            # Waits until the app has run it (this thread has nothing else to do).
+            self._app.call_from_thread(run)
+        except Exception:  # noqa: BLE001 - the app has ended: nobody to tell
+            self.cancelled = True
+
+    def _run(self) -> None:
+        try:
+            saves = store()
+            for path in saves.save_paths():
+                if self.cancelled:
+                    return
+                summary = saves.summarise_within(path)
+                self._post(self.found, summary)
+                if self.first_playable and summary.problem is None and not summary.over:
+                    break
+        except Exception as exc:  # noqa: BLE001 - an unreadable folder is a message
+            self._post(self.found, exc)
+        finally:
+            self._post(self.done)
+            self.finished = True

@@ -19,6 +19,7 @@ from core.game import start, submit
 from core.registry import find_ruleset
 from saves.store import GameSession, list_saves, load_game
 from tests.e2e.terminal import ROOT, Tmux, local_command, pid_alive, wait_until
+from tests.robustness.hostile import settled
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu, Handover
@@ -125,7 +126,7 @@ async def test_a_signal_saves_a_pending_choice_and_continue_asks_it_again(sig, d
 
     again = SkirmishApp(continue_latest=True)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         assert isinstance(again.screen, ChoiceMenu)
         assert [value for _, value in again.screen.choices] == offered
         await pilot.press("2")
@@ -177,7 +178,7 @@ async def test_sighup_keeps_half_written_secret_orders_hidden_from_the_other_sid
 
     again = SkirmishApp(continue_latest=True)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settled(pilot)
         # Hidden information: the board stays covered until someone takes the keyboard.
         assert isinstance(again.screen, Handover)
         screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
@@ -187,3 +188,165 @@ async def test_sighup_keeps_half_written_secret_orders_hidden_from_the_other_sid
         if screen.keyboard_side == 1:
             assert not any(getattr(p, "side", None) == 0 for p in screen.view_state.plans)
     assert [s.problem for s in list_saves()] == [None]
+
+
+# -- drafts: typed but not yet submitted (tui/drafts.py) ---------------------------
+
+
+def platemail_at_orders():
+    """Both sides deployed and ready: side 0 is to write its orders."""
+    rules = find_ruleset("platemail")
+    from tests.tui.test_every_ruleset import battlefield_for
+
+    game = start(rules, None, battlefield_for(rules), 3, ("Ann", "Bo"))
+    while not any(o.verb == "write" for o in game.legal_orders(0)):
+        orders = game.legal_orders(min(game.to_act))
+        game = submit(game, next((o for o in orders if o.verb == "deploy-all"), None)
+                      or next(o for o in orders if o.verb == "ready")).game
+    return game
+
+
+async def open_side_orders(pilot):
+    from tui.rulesets.platemail_review import SideOrders
+
+    app = pilot.app
+    assert isinstance(app.screen, Handover)
+    await pilot.press("enter")
+    await pilot.press("w")
+    await pilot.pause()
+    assert isinstance(app.screen, SideOrders)
+    return app.screen
+
+
+DRAFT_AT = {
+    # one character's orders written (Defend; IF reached THEN Defend ELSE Defend), not committed
+    "orders-written": ("enter", "d", "r", "d", "d"),
+    # half-way through the writer: the 1st Action chosen, the IF condition still to choose
+    "writer-half-way": ("down", "enter", "d"),
+}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("where", list(DRAFT_AT))
+async def test_a_signal_keeps_platemail_drafts_hidden_and_continue_reopens_them(where, sig, data_dir):
+    from tui.rulesets.platemail_review import SideOrders
+    from tui.rulesets.platemail_writer import OrderWriter
+
+    game = platemail_at_orders()
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        review = await open_side_orders(pilot)
+        await pilot.press(*DRAFT_AT[where])
+        await pilot.pause()
+        written = dict(review.written)
+        writer = next((s for s in app.screen_stack if isinstance(s, OrderWriter)), None)
+        if where == "orders-written":
+            assert len(written) == 1 and writer is None
+        else:
+            assert not written and writer is not None and writer.acts["first"] is not None
+            unit, first = writer.unit, writer.acts["first"]
+        await send(pilot, sig)
+    path = only_save(data_dir / "saves")
+    data = json.loads(path.read_text())
+    saved = load_game(path)
+    # Kept beside the game, never in it: no order, no log line, nothing in either view.
+    assert saved.orders == game.orders and saved.state == game.state
+    assert [d["side"] for d in data["pending"]["drafts"]] == [0]
+    for order in written.values():
+        assert order.to_text() in data["pending"]["drafts"][0]["written"]
+        assert all(order.to_text() not in e.sentence for e in saved.log)
+        assert order.unit not in repr([p for p in saved.ruleset.view(saved.state, 1).plans])
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        # Nothing of the draft shows before its own side takes the keyboard.
+        assert isinstance(again.screen, Handover)
+        assert not any(isinstance(s, (SideOrders, OrderWriter)) for s in again.screen_stack)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        review = next(s for s in again.screen_stack if isinstance(s, SideOrders))
+        assert review.side == 0 and review.written == written
+        if where == "writer-half-way":
+            writer = next(s for s in again.screen_stack if isinstance(s, OrderWriter))
+            assert writer.unit == unit and writer.acts["first"] == first and writer.step == 1
+
+
+# Both signals run the same handler: each ruleset gets one, both are covered.
+EVERY_RULESET = [("spheres_of_war", signal.SIGHUP), ("plasto_latros", signal.SIGTERM), ("optio", signal.SIGHUP),
+                 ("platemail", signal.SIGTERM), ("waylights", signal.SIGHUP)]
+
+
+@pytest.mark.parametrize("name, sig", EVERY_RULESET, ids=[f"{n}-{s.name}" for n, s in EVERY_RULESET])
+async def test_a_signal_with_the_orders_menu_open_loses_nothing_in_every_ruleset(name, sig, data_dir):
+    """Every ruleset: a few orders in, the orders menu open over the board;
+    the signal saves, and Continue comes back to the same game with the
+    same side to act (a choice still to make is asked again)."""
+    from tests.saves.helpers import play
+
+    game = play(find_ruleset(name), seed=2, count=6, players=("Ann", "Bo"))
+    assert game.to_act
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if not screen.modal_open:
+            await pilot.press("o")
+            await pilot.pause()
+        assert app.screen is not screen, "a menu is open over the board"
+        await send(pilot, sig)
+    saved = load_game(only_save(data_dir / "saves"))
+    assert saved.orders == game.orders and saved.state == game.state
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
+        assert screen.game.orders == game.orders and screen.game.to_act == game.to_act
+
+
+def waylights_at_a_split():
+    """Deployed and ready: the first figure's turn opens with its dice split."""
+    from saves.library import battlefield_named
+
+    rules = find_ruleset("waylights")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 2, ("Ann", "Bo"))
+    while not (game.state.phase == "battle" and game.state.pending == "split"):
+        orders = game.legal_orders(min(game.to_act))
+        game = submit(game, next(o for o in orders if o.verb in ("deploy-all", "ready"))).game
+    return game
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+async def test_a_signal_keeps_the_waylights_dice_split_highlighted_but_not_confirmed(sig, data_dir):
+    from tui.rulesets.waylights_modals import SplitPicker
+
+    game = waylights_at_a_split()
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # the handover card
+        picker = app.screen
+        assert isinstance(picker, SplitPicker)
+        await pilot.press("down")
+        chosen = picker.rows[picker.cursor][1]
+        assert picker.cursor != picker.selectable[min(2, len(picker.selectable) - 1)], "moved off the default"
+        await send(pilot, sig)
+    saved = load_game(only_save(data_dir / "saves"))
+    assert saved.orders == game.orders, "highlighting is not choosing"
+
+    again = SkirmishApp(continue_latest=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        await pilot.press("enter")  # the handover card
+        picker = again.screen
+        assert isinstance(picker, SplitPicker)
+        assert picker.rows[picker.cursor][1] == chosen

@@ -106,3 +106,22 @@ REFUSED = [
 
 # Player names that must load, shown safely.
 EVIL_NAMES = ("../../etc/passwd\x1b[2J\x07", "[b]Bob[/i] [link=file:///etc]\u202e\n/tmp/x")
+
+
+async def settled(pilot, timeout: float = 30.0) -> None:
+    """Wait until the app has finished checking the saves folder (the Load
+    list and Continue check it off the interface thread)."""
+    import asyncio
+
+    from tui.menu import LoadScreen
+
+    app = pilot.app
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        screen = app.screen
+        busy = app.scanning or (isinstance(screen, LoadScreen) and not screen.done)
+        if not busy:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.registry import find_ruleset
 from saves.store import new_save_path, save_game
-from tests.robustness.hostile import EVIL_NAMES, REFUSED, RULESET, good_save
+from tests.robustness.hostile import EVIL_NAMES, REFUSED, RULESET, good_save, settled
 from tests.robustness.test_hostile_saves import tree
 from tests.saves.helpers import play
 from tui.app import SkirmishApp
@@ -29,6 +29,7 @@ async def test_the_load_menu_lists_and_refuses_every_hostile_save(tmp_path, monk
     app = SkirmishApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
+        await settled(pilot)
         screen = app.screen
         assert isinstance(screen, LoadScreen)
         assert len(screen.summaries) == len(REFUSED) + 2
@@ -45,6 +46,7 @@ async def test_the_load_menu_lists_and_refuses_every_hostile_save(tmp_path, monk
             if not summary.problem:
                 if not isinstance(app.screen, LoadScreen):
                     await pilot.press("l")
+                    await settled(pilot)
                 load = app.screen
                 load.query_one("OptionList").highlighted = index
                 await pilot.press("enter")

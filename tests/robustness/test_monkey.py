@@ -1,7 +1,14 @@
 """Monkey test: seeded random key presses on every screen (main menu, new
 game, load, rules, and the game screen of every registered ruleset).  No
 key sequence may end the app with an unhandled exception or put an
-"internal error" in the game log.  Reproducible: the seed is in the test id."""
+"internal error" in the game log.  Reproducible: the seed is in the test id.
+
+Keys come two ways: pressed one at a time (Pilot waits for the app after
+each), and in bursts of several keys in one frame, as a fast typist, a
+paste or one SSH packet delivers them (nothing waits in between; screens
+still opening or closing get keys meant for the next one).  Among the keys
+are the replacement character and Latin-1 letters: what the input driver
+hands on for bytes that are not UTF-8 (tests/e2e/test_bad_bytes.py)."""
 
 from __future__ import annotations
 
@@ -26,18 +33,36 @@ class MonkeyApp(SkirmishApp):
     def exit(self, *args, **kwargs) -> None:
         self.exits += 1
 
-# 1,000 keys a screen: about 15 minutes of the CI run on 2 cores (a key costs
-# ~0.1 s in Pilot, which waits for the app after each); SKIRMISH_MONKEY_KEYS sets it.
-KEYS_PER_SCREEN = int(os.environ.get("SKIRMISH_MONKEY_KEYS", "1000"))
+# 300 keys a screen in CI (a key costs ~0.1 s in Pilot, which waits for the
+# app after each; 1,000 took a large share of CI's 15 minutes).  For a long
+# run: SKIRMISH_MONKEY_KEYS=5000 pytest tests/robustness/test_monkey.py
+KEYS_PER_SCREEN = int(os.environ.get("SKIRMISH_MONKEY_KEYS", "300"))
 BATCH = 10  # keys sent before waiting for the screen to settle
+BURSTS = 0.4  # the share of batches sent as one burst
+REPEATED = ("enter", "enter", "1", "2", "space", "escape", "y", "n")
 
 KEYS = (
     list("abcdefghijklmnopqrstuvwxyz0123456789") + [
         "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "up", "down", "left",
         "right", "home", "end", "pageup", "pagedown", "ctrl+s", "f1", "question_mark", "ctrl+p",
         "enter", "enter", "escape", "up", "down", "left", "right",
+        "replacement_character", "é", "ÿ",
     ]
 )
+
+
+async def burst(pilot, keys) -> None:
+    """All of ``keys`` in one go, as one read from the terminal delivers them."""
+    from textual import events
+
+    app = pilot.app
+    for key in keys:
+        char = key if len(key) == 1 else {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t",
+                                          "replacement_character": "\ufffd"}.get(key)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await pilot.pause()
 
 
 @pytest.fixture(autouse=True)
@@ -60,10 +85,25 @@ async def monkey(pilot, seed: int, setup=None) -> None:
         if setup is not None and count % 150 == 0:
             await setup(pilot)
         keys = [pick.choice(KEYS) for _ in range(BATCH)]
-        await pilot.press(*keys)
+        if pick.random() < BURSTS:
+            # Half the bursts repeat one key, as key repeat or typing "12" does.
+            if pick.random() < 0.5:
+                keys = [pick.choice(REPEATED)] * pick.randint(2, 4) + keys[: BATCH // 2]
+            await burst(pilot, keys)
+        else:
+            await pilot.press(*keys)
         assert app.is_running, f"the app ended after key {count} ({keys}), seed {seed}"
+        assert len(app.screen_stack) >= 2, f"the main menu was popped after key {count} ({keys}), seed {seed}"
+        assert_lock_follows_the_game(app, f"after key {count} ({keys}), seed {seed}")
     await pilot.pause()
     assert not internal_errors(app), internal_errors(app)
+
+
+def assert_lock_follows_the_game(app, where: str) -> None:
+    """The game's lock is held while its screen is open, and only then."""
+    playing = any(isinstance(s, GameScreen) for s in app.screen_stack)
+    holding = app.session is not None and app.session.is_open
+    assert not holding or playing, f"the lock is still held with no game on screen {where}"
 
 
 SCREENS = {"main-menu": "", "new-game": "n", "load": "l", "rules": "r"}

@@ -13,6 +13,7 @@ from tui.app import SkirmishApp
 from tui.board import CELL_W, BoardView, Picture
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen, RulesScreen
+from tests.robustness.hostile import settled
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Handover
 
@@ -46,6 +47,7 @@ async def test_load_list_shows_a_broken_save_and_does_not_crash():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")
+        await settled(pilot)  # the list is checked off the interface thread
         assert isinstance(app.screen, LoadScreen)
         options = app.screen.query_one(OptionList)
         text = str(options.get_option_at_index(0).prompt)
@@ -54,6 +56,7 @@ async def test_load_list_shows_a_broken_save_and_does_not_crash():
         assert isinstance(app.screen, LoadScreen)
         await pilot.press("escape")
         await pilot.press("c")  # Continue finds nothing playable: a message, still the menu
+        await settled(pilot)
         assert isinstance(app.screen, MainMenu)
 
 

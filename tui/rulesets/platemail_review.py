@@ -18,6 +18,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.rulesets.platemail.state import Commit, Write
+from tui.drafts import reopener
 from tui.rulesets.platemail_writer import OrderWriter
 
 
@@ -44,6 +45,7 @@ class SideOrders(ModalScreen[Any]):
         self.view = game.view(side)
         self.written: dict[str, Write] = {}  # written here, not yet submitted
         self.mine = [c for c in self.view.characters if c.side == side]
+        self.resume_writer: dict | None = None  # a half-written order to take up on opening
 
     def compose(self) -> ComposeResult:
         name = self.game.players[self.side]
@@ -58,6 +60,23 @@ class SideOrders(ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self._count()
+        if self.resume_writer is not None:
+            self._write_from(self.resume_writer)
+
+    # -- the draft: kept by every autosave, restored on Continue (tui/drafts.py) -----
+    def draft(self) -> dict | None:
+        writer = next((s for s in self.app.screen_stack
+                       if isinstance(s, OrderWriter) and s.side == self.side and s.game is self.game), None)
+        if not self.written and writer is None:
+            return None
+        return {"kind": "platemail-orders", "side": self.side, "round": self.view.round,
+                "written": [order.to_text() for order in self.written.values()],
+                "writer": writer.partial() if writer is not None else None}
+
+    def _write_from(self, partial: dict) -> None:
+        index = next((i for i, c in enumerate(self.mine) if c.id == partial.get("unit")), None)
+        if index is not None:
+            self._write(index, partial)
 
     def plan(self, uid: str) -> Write | None:
         return self.written.get(uid) or self.view.plan(uid)
@@ -103,7 +122,7 @@ class SideOrders(ModalScreen[Any]):
         if index is not None:
             self._write(index)
 
-    def _write(self, index: int) -> None:
+    def _write(self, index: int, partial: dict | None = None) -> None:
         c = self.mine[index]
         if not c.fighting or c.pos is None:
             return
@@ -113,7 +132,10 @@ class SideOrders(ModalScreen[Any]):
                 self.written[order.unit] = order
             self._refresh(index)
 
-        self.app.push_screen(OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id)), written)
+        writer = OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id))
+        if partial is not None:
+            writer.restore(partial)
+        self.app.push_screen(writer, written)
 
     def action_commit(self) -> None:
         """Ask first: once committed, this Round's orders cannot change."""
@@ -133,3 +155,21 @@ class SideOrders(ModalScreen[Any]):
 
     def action_close(self) -> None:
         self.dismiss(list(self.written.values()) or None)
+
+
+@reopener("platemail-orders")
+def reopen_side_orders(game: Any, side: int, draft: dict) -> SideOrders | None:
+    """The side orders screen as the draft left it, if its Round is still
+    being written: each written order parsed and checked by the core."""
+    state = game.state
+    if state.stage != "orders" or state.committed[side] or draft.get("round") != game.view(side).round:
+        return None
+    screen = SideOrders(game, side)
+    legal = game.ruleset.check
+    for text in draft.get("written") or []:
+        order = game.ruleset.parse_order(text) if isinstance(text, str) else None
+        if isinstance(order, Write) and order.side == side and legal(screen.view, order) is None:
+            screen.written[order.unit] = order
+    if isinstance(draft.get("writer"), dict):
+        screen.resume_writer = draft["writer"]
+    return screen

@@ -88,6 +88,41 @@ class OrderWriter(ModalScreen[Any]):
         # The 1st Action already chosen (Enter on a cell of the board): the
         # writer starts at the IF condition; Escape there goes back to it.
         self.first = first
+        self.resume_at: int | None = None  # the step to ask first, when restored from a draft
+
+    # -- the half-written order, kept by autosaves (tui/drafts.py) --------------------
+    def partial(self) -> dict:
+        """What has been chosen so far, as plain data (order text for the Actions)."""
+        return {
+            "unit": self.unit,
+            "step": self.step,
+            "condition": self.condition.value if self.condition is not None else None,
+            **{slot: (act.to_text() if act is not None else None) for slot, act in self.acts.items()},
+        }
+
+    def restore(self, partial: dict) -> None:
+        """Take up ``partial()`` again: each part is parsed and checked
+        against the view; the first part that does not fit ends the
+        restoring, and the writer asks from there."""
+        parse = self.rules.parse_order
+        step = 0
+        for slot, index in (("first", 0), ("condition", 1), ("then", 2), ("otherwise", 3)):
+            if index >= min(int(partial.get("step", 0)), len(SLOTS)):
+                break
+            raw = partial.get(slot)
+            if slot == "condition":
+                try:
+                    self.condition = Condition(raw)
+                except ValueError:
+                    break
+            else:
+                act = parse(raw) if isinstance(raw, str) else None
+                if not isinstance(act, Act) or act.side != self.side or \
+                        check_act(self.view, self.me, act, slot == "first") is not None:
+                    break
+                self.acts[slot] = act
+            step = index + 1
+        self.resume_at = step
 
     # -- the draft shown behind the pickers ------------------------------------------
     def compose(self) -> ComposeResult:
@@ -98,6 +133,9 @@ class OrderWriter(ModalScreen[Any]):
             yield Label("", id="writer-problem", markup=False)
 
     def on_mount(self) -> None:
+        if self.resume_at is not None:
+            self.ask(self.resume_at)
+            return
         if self.first is not None and check_act(self.view, self.me, self.first, True) is None:
             self.acts["first"] = self.first
             self.ask(1)

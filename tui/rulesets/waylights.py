@@ -242,7 +242,9 @@ class WaylightsAdapter(RulesetAdapter):
         else:
             title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice (kept until its next turn):"
             note = "Both attacks of the turn use the attack dice; the rest defend."
-        return SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
+        picker = SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
+        picker.draft_key = {"side": side, "unit": uid, "at": len(game.orders)}  # tui/drafts.py
+        return picker
 
     def response_menu(self, game: Any, side: int, orders: Sequence[Order]) -> PickList:
         state = game.state

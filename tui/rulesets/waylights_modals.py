@@ -164,6 +164,31 @@ class SplitPicker(PickList):
             head += "\n" + note
         super().__init__(head, rows, hint="↑↓ choose · Enter confirm · 4 3 2 1 0 pick by attack dice · Esc look",
                          keys=keys, start=min(2, len(rows) - 1))
+        self.draft_key: dict | None = None  # side, unit, order count: set by the adapter
+
+    # -- the split highlighted but not confirmed: kept by autosaves (tui/drafts.py) -----
+    def draft(self) -> dict | None:
+        if self.draft_key is None or self.cursor < 0:
+            return None
+        return {"kind": "waylights-split", **self.draft_key, "attack": self.rows[self.cursor][1].attack}
+
+    def on_mount(self) -> None:
+        offer = getattr(self.app, "offer_drafts", None)
+        if callable(offer):
+            offer(self)  # Continue: the split highlighted before the hangup
+
+    def take_draft(self, draft: dict) -> bool:
+        """Highlight the split the draft had, if it is this same decision."""
+        if draft.get("kind") != "waylights-split" or self.draft_key is None or \
+                any(draft.get(k) != v for k, v in self.draft_key.items()):
+            return False
+        for index, (_, value) in enumerate(self.rows):
+            if getattr(value, "attack", None) == draft.get("attack"):
+                self.cursor = index
+                if self.is_mounted:
+                    self._redraw()
+                return True
+        return False
 
 
 class AttackPreview(ModalScreen[Any]):

@@ -4,9 +4,9 @@ Artifacts" in the seed)."""
 
 from __future__ import annotations
 
-import attrs
 
 from core.board import Cell, Feature, adjacent, in_front_arc, visible_fraction
+from core.values import evolve
 
 from .events import Attacked
 from .state import Attack, Kind, Mini, PlastoState
@@ -38,7 +38,7 @@ def contact_attacks(state: PlastoState, mover: Mini, events: list) -> PlastoStat
             continue
         new.append(Attack(Kind.CONTACT, mover.id, enemy.id))
         events.append(Attacked(mover.id, enemy.id))
-    return attrs.evolve(state, attacks=state.attacks + tuple(new)) if new else state
+    return evolve(state, attacks=state.attacks + tuple(new)) if new else state
 
 
 def sight_figures(state: PlastoState) -> set[Cell]:

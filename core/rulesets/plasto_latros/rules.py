@@ -3,14 +3,14 @@ Movement, the end of a turn and the end of the game."""
 
 from __future__ import annotations
 
-import attrs
 
 from core.board import Battlefield, Facing
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+from core.values import evolve
 
-from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem,
-                     shot_fraction)
+from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shooter_problem, shot_fraction,
+                     sight_figures, target_problem)
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
@@ -40,22 +40,22 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
-        state = attrs.evolve(state, pending_free=state.pending_free[1:])
+        state = evolve(state, pending_free=state.pending_free[1:])
         state = do_movement(state, order.order, events)
         return settle(state, events), events
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
-        state = attrs.evolve(state, pending_free=state.pending_free[1:])
+        state = evolve(state, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Movement):
         state = do_movement(state, order, events)
-        state = attrs.evolve(state, movements_left=state.movements_left - 1, acted_this_turn=True)
+        state = evolve(state, movements_left=state.movements_left - 1, acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Shoot):
         shooter, target = state.mini(order.unit), state.mini(order.target)
         percent = round(shot_fraction(state, shooter, target) * 100)
         events.append(ShotAt(shooter.id, target.id, percent))
-        state = attrs.evolve(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
+        state = evolve(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
                              shot_this_turn=state.shot_this_turn + (shooter.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Destroy):
@@ -63,9 +63,9 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Relocate):
         mini = state.mini(order.unit)
         events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
-        mini = attrs.evolve(mini, pos=order.to, facing=order.facing, prone=False)
+        mini = evolve(mini, pos=order.to, facing=order.facing, prone=False)
         state = state.replace(mini)
-        state = attrs.evolve(state, final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
+        state = evolve(state, final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
         state = contact_attacks(state, mini, events)
         return settle(state, events), events
     if isinstance(order, Pass):
@@ -78,21 +78,21 @@ def do_movement(state: PlastoState, order: Movement, events: list) -> PlastoStat
     mini = state.mini(order.unit)
     if isinstance(order, JumpAttack):
         events.append(JumpedOn(mini.id, order.target))
-        return attrs.evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),))
+        return evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),))
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
         events.append(Moved(mini.id, mini.pos, order.to, how))
-        mini = attrs.evolve(mini, pos=order.to, facing=order.facing)
+        mini = evolve(mini, pos=order.to, facing=order.facing)
     elif isinstance(order, Jump):
         events.append(Moved(mini.id, mini.pos, order.to, "jumps down"))
         events.append(Note(f"{mini.id} lands prone"))
-        mini = attrs.evolve(mini, pos=order.to, facing=order.facing, prone=True)
+        mini = evolve(mini, pos=order.to, facing=order.facing, prone=True)
     elif isinstance(order, Turn):
         events.append(Note(f"{mini.id} turns to face {order.facing.value}"))
-        mini = attrs.evolve(mini, facing=order.facing)
+        mini = evolve(mini, facing=order.facing)
     elif isinstance(order, Stand):
         events.append(Note(f"{mini.id} stands up facing {order.facing.value}"))
-        mini = attrs.evolve(mini, facing=order.facing, prone=False)
+        mini = evolve(mini, facing=order.facing, prone=False)
     state = state.replace(mini)
     return contact_attacks(state, mini, events)
 
@@ -102,30 +102,30 @@ def _deployment(state: PlastoState, order, events: list) -> PlastoState:
     facing = deploy_facing(state.battlefield, side)
     if isinstance(order, Deploy):
         events.append(Placed(order.unit, order.at))
-        return state.replace(attrs.evolve(state.mini(order.unit), pos=order.at, facing=facing))
+        return state.replace(evolve(state.mini(order.unit), pos=order.at, facing=facing))
     if isinstance(order, DeployAll):
         positions = {m.id: m.pos for m in state.minis}
         placed = auto_deploy(state.battlefield, side, own_ids(state, side), positions)
         for unit, cell in placed.items():
             events.append(Placed(unit, cell))
-            state = state.replace(attrs.evolve(state.mini(unit), pos=cell, facing=facing))
+            state = state.replace(evolve(state.mini(unit), pos=cell, facing=facing))
         return state
     # Ready
     if side == 0:
         events.append(Note(f"{state.players[0]} is ready; {state.players[1]} deploys"))
-        return attrs.evolve(state, active=1)
+        return evolve(state, active=1)
     events.append(TurnStarted(1, f"{state.players[0]} moves first"))
-    return attrs.evolve(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
+    return evolve(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
 
 
 def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
     feature = next(f for f in state.features if f.id == order.feature)
     who = tuple(m.id for m in destroyers(state, order.side, feature))
     events.append(ArtifactDestroyed(feature.id, feature.kind, who))
-    state = attrs.evolve(state, features=tuple(f for f in state.features if f.id != feature.id),
+    state = evolve(state, features=tuple(f for f in state.features if f.id != feature.id),
                          destroyed=state.destroyed + (feature.id,), acted_this_turn=True)
     if state.options.goal == "artifacts" and not state.features:
-        return attrs.evolve(state, phase=Phase.OVER,
+        return evolve(state, phase=Phase.OVER,
                             result=Result(state.options.raider, "every artifact was destroyed"))
     return settle(state, events)
 
@@ -163,7 +163,8 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                     events.append(FreeMovementOwed(side, state.players[side]))
                 else:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
-        state = attrs.evolve(state, doomed=now, pending_free=pending)
+        if now != state.doomed or pending != state.pending_free:
+            state = evolve(state, doomed=now, pending_free=pending)
         if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
             break
         state = _resolve_jumps(state, events)
@@ -177,9 +178,13 @@ def free_actions_left(state: PlastoState) -> bool:
     """Shots or artifact attacks the player could still declare; while there
     are some, a turn whose Movements are spent waits for ``pass``."""
     side = state.active
+    figures = None
     for m in state.on_board():
-        if m.side == side and shooter_problem(state, m) is None and shoot_targets(state, m):
-            return True
+        if m.side == side and shooter_problem(state, m) is None:
+            # any target will do: stop at the first (sight is costly)
+            figures = sight_figures(state) if figures is None else figures
+            if any(target_problem(state, m, t, figures) is None for t in state.on_board()):
+                return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
     return False
@@ -187,7 +192,7 @@ def free_actions_left(state: PlastoState) -> bool:
 
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
     for attack in [a for a in state.attacks if a.kind is Kind.JUMP]:
-        state = attrs.evolve(state, attacks=tuple(a for a in state.attacks if a != attack))
+        state = evolve(state, attacks=tuple(a for a in state.attacks if a != attack))
         jumper, target = state.mini(attack.attacker), state.mini(attack.target)
         if target.pos is None:
             continue
@@ -199,13 +204,13 @@ def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
         state = _remove(state, target.id)
         events.append(Moved(jumper.id, jumper.pos, cell, "lands on"))
         events.append(Note(f"{jumper.id} ends prone"))
-        state = state.replace(attrs.evolve(jumper, pos=cell, prone=True))
+        state = state.replace(evolve(jumper, pos=cell, prone=True))
     return state
 
 
 def _remove(state: PlastoState, unit: str) -> PlastoState:
-    state = state.replace(attrs.evolve(state.mini(unit), pos=None, prone=False))
-    return attrs.evolve(state, attacks=tuple(a for a in state.attacks if unit not in (a.attacker, a.target)),
+    state = state.replace(evolve(state.mini(unit), pos=None, prone=False))
+    return evolve(state, attacks=tuple(a for a in state.attacks if unit not in (a.attacker, a.target)),
                         doomed=tuple(u for u in state.doomed if u != unit))
 
 
@@ -220,12 +225,12 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     for unit, reason in dying:
         events.append(Removed(unit, reason))
         state = _remove(state, unit)
-    state = attrs.evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
+    state = evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
     still = set(doomed_ids(state))
-    state = attrs.evolve(state, passes_in_row=passes, doomed=tuple(u for u in state.doomed if u in still),
+    state = evolve(state, passes_in_row=passes, doomed=tuple(u for u in state.doomed if u in still),
                          pending_free=())
     opts = state.options
     if state.phase is Phase.FINAL:
@@ -246,7 +251,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     if able[0] != able[1]:
         phase, active = Phase.FINAL, 0 if able[0] else 1
         events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
-    state = attrs.evolve(state, phase=phase, active=active, turn=state.turn + 1, movements_left=2,
+    state = evolve(state, phase=phase, active=active, turn=state.turn + 1, movements_left=2,
                          shot_this_turn=(), acted_this_turn=False, final_moved=())
     events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
     return settle(state, events)
@@ -256,9 +261,9 @@ def finish(state: PlastoState, reason: str) -> PlastoState:
     opts = state.options
     if opts.goal == "artifacts":
         guardian = 1 - opts.raider
-        return attrs.evolve(state, phase=Phase.OVER,
+        return evolve(state, phase=Phase.OVER,
                             result=Result(guardian, f"{reason}; an artifact still stands"))
     counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
     winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
     detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
-    return attrs.evolve(state, phase=Phase.OVER, result=Result(winner, detail))
+    return evolve(state, phase=Phase.OVER, result=Result(winner, detail))

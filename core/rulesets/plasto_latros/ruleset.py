@@ -11,6 +11,7 @@ from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready,
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
 from .combat import destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
+from .draw import random_order as draw_order
 from .movement import blocked_cells, free_movements, movement_problem, movements_for, standable
 from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
@@ -217,6 +218,12 @@ class PlastoLatros(Ruleset):
                 if len(destroyers(state, side, f)) >= needed_for(f):
                     out.append(Destroy(side, f.id))
         return out
+
+    def random_order(self, state: PlastoState, side: int, rng):
+        """One legal order drawn without listing every Movement (see draw.py)."""
+        if side not in self.to_act(state):
+            return None
+        return draw_order(state, side, rng)
 
     # -- views -------------------------------------------------------------
     def units(self, state: PlastoState) -> Sequence[UnitView]:

@@ -9,6 +9,7 @@ import enum
 import attrs
 
 from core.board import Battlefield, Cell, Facing, Feature
+from core.values import evolve
 
 from .options import PlastoOptions
 
@@ -92,4 +93,4 @@ class PlastoState:
         return None
 
     def replace(self, mini: Mini) -> PlastoState:
-        return attrs.evolve(self, minis=tuple(mini if m.id == mini.id else m for m in self.minis))
+        return evolve(self, minis=tuple(mini if m.id == mini.id else m for m in self.minis))

@@ -80,7 +80,11 @@ def doom_reason(state: PlastoState, mini: Mini) -> str | None:
 
 
 def doomed_ids(state: PlastoState) -> tuple[str, ...]:
-    return tuple(m.id for m in state.on_board() if doom_reason(state, m) is not None)
+    if not state.attacks:
+        return ()  # every kind of Doom needs an attack on the mini
+    targets = {a.target for a in state.attacks}
+    return tuple(m.id for m in state.minis
+                 if m.pos is not None and m.id in targets and doom_reason(state, m) is not None)
 
 
 def is_doomed(state: PlastoState, unit: str) -> bool:
@@ -94,8 +98,11 @@ def movable(state: PlastoState, mini: Mini) -> bool:
     A prone mini is movable: its Movement stands it up."""
     if mini.pos is None:
         return False
-    return not (locked(state, mini.id) or pinned(state, mini.id) or jumping(state, mini.id)
-                or any(a.target == mini.id for a in state.attacks))
+    # one pass for the four tests: any attack on it (which covers Pinned and
+    # the defending end of Locked), a contact it makes (the attacking end of
+    # Locked) or a jump it waits on (mid-jump); only its own shots leave it free
+    unit = mini.id
+    return not any(a.target == unit or (a.attacker == unit and a.kind is not Kind.SHOT) for a in state.attacks)
 
 
 def free_eligible(state: PlastoState, mini: Mini) -> bool:

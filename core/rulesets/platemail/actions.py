@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
 
 from core.board import chebyshev
 from core.events import Note, only_for
+from core.values import evolve
 
 from .combat import attack, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
@@ -68,7 +68,7 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
 
 
 def _at_start(work: Work, t):
-    return attrs.evolve(t, pos=work.start_pos[t.id])
+    return evolve(t, pos=work.start_pos[t.id])
 
 
 def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
@@ -273,7 +273,7 @@ def late_effects(work: Work) -> None:
 
 def _with_doors(work: Work, now):
     from .senses import effective_battlefield
-    state = attrs.evolve(work.state, open_doors=tuple(sorted(now)))
+    state = evolve(work.state, open_doors=tuple(sorted(now)))
     work.bf = effective_battlefield(state)
     work.note("a door swings " + ("open" if len(now) > len(work.state.open_doors) else "shut"))
     return state

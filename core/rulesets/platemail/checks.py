@@ -9,10 +9,14 @@ from .senses import weapon
 from .state import (GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState,
                     Write)
 
-HOSTILE_KINDS = {Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER, Action.RANGED, Action.RAPID_FIRE, Action.AIM}
-FRIENDLY_KINDS = {Action.GUARD, Action.RESCUE}
-NEEDS_TARGET = {Action.CHARGE, Action.RANGED, Action.RAPID_FIRE, Action.GUARD, Action.RELEASE, Action.RESCUE,
-                Action.STABILIZE}
+# Tuples, not sets: membership of an enum member in a tuple is an identity
+# test, while a set hashes the member (a Python-level hash for enums) and
+# check_act runs thousands of times per game.
+HOSTILE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER, Action.RANGED, Action.RAPID_FIRE, Action.AIM)
+FRIENDLY_KINDS = (Action.GUARD, Action.RESCUE)
+NEEDS_TARGET = (Action.CHARGE, Action.RANGED, Action.RAPID_FIRE, Action.GUARD, Action.RELEASE, Action.RESCUE,
+                Action.STABILIZE)
+_INVOLUNTARY = tuple(INVOLUNTARY)
 HOSTILE_GENERAL = {"closest", "injured", "biggest"}
 FRIENDLY_GENERAL = {"ally", "ally-injured", "ally-down"}
 
@@ -22,7 +26,7 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
     name = TITLES[k]
     if act.side != me.side:
         return Rejection("wrong-side", "An Action inside an order must carry the same side as the order.")
-    if k in INVOLUNTARY:
+    if k in _INVOLUNTARY:
         return Rejection("involuntary", f"{name} is an Involuntary Action: it is forced on characters, never ordered.")
     if act.target is not None:
         if act.target in GENERAL_TARGETS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 
 from core.board import chebyshev, distance_squared
+from core.values import evolve
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS
 from .events import AttackMade, StatusChanged, WoundsTallied
@@ -103,7 +104,7 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
     mods = list(wound_penalty(work, a_id)) + list(net_favor(fav, dis))
     if ranged:
         start_a, start_t = work.start_pos[a_id], work.start_pos[t_id]
-        seen = sight(work, start_a, attrs.evolve(t, pos=start_t))
+        seen = sight(work, start_a, evolve(t, pos=start_t))
         if seen == "cover":
             mods.append(("Cover", -2))
         if work.bf.elevation(start_a) > work.bf.elevation(start_t):

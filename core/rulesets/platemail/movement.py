@@ -23,7 +23,8 @@ TICKS = 6
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
     """Dijkstra from ``start``: {cell: cost of the cheapest way there}."""
-    steps = grid(work.bf).steps
+    g = grid(work.bf)
+    steps = g.steps
     best = {start: 0}
     heap = [(0, start)]
     while heap:
@@ -33,7 +34,7 @@ def _costs(work: Work, start, blocked, limit=None) -> dict:
         for nxt, step_cost in steps.get(cell, ()):
             if nxt in blocked:
                 continue
-            ncost = cost + step_cost
+            ncost = cost + (step_cost if g.nonnegative else max(0, step_cost))
             if limit is not None and ncost > limit:
                 continue
             if ncost < best.get(nxt, ncost + 1):
@@ -133,7 +134,11 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     g = grid(work.bf)
     into, move_cost = g.into, g.cost
     if not g.nonnegative:
-        origin = None  # negative costs: settle the whole field as before
+        # Loaded battlefields never have negative costs (battlefield_problem);
+        # one built in code that does would send Dijkstra round a negative
+        # loop for ever.  Counted as free steps, every search ends.
+        origin = None
+        move_cost = {cell: max(0, cost) for cell, cost in move_cost.items()}
     unit = g.cheapest if origin is not None else 0
     ox, oy = origin if origin is not None else (0, 0)
     best = {}

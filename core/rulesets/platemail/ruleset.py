@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 
 from core.board import Battlefield
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
@@ -12,6 +11,7 @@ from core.dice import Dice
 from core.events import Event, Note, Placed
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.values import evolve
 
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
@@ -72,7 +72,7 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
     out = []
     for c in characters:
         if c.side != side and c.hidden:
-            c = attrs.evolve(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
+            c = evolve(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
         out.append(c)
     out = tuple(out)
     return characters if out == characters else out
@@ -169,14 +169,14 @@ class Platemail(Ruleset):
                                                   {c.id: c.pos for c in state.characters}))
         if isinstance(order, Ready):
             if order.side == 0:
-                return attrs.evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
-            return attrs.evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
+                return evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
+            return evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
         if isinstance(order, Write):
             plans = tuple(p for p in state.plans if p.unit != order.unit) + (order,)
-            return attrs.evolve(state, plans=plans), [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+            return evolve(state, plans=plans), [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
-            state = attrs.evolve(state, committed=committed)
+            state = evolve(state, committed=committed)
             events: list[Event] = [Note(f"{state.players[order.side]} commits their orders")]
             if all(committed):
                 state, more = resolve_round(state)
@@ -185,8 +185,8 @@ class Platemail(Ruleset):
         raise ValueError(f"unchecked order {order!r}")
 
     def _place(self, state, placements):
-        chars = tuple(attrs.evolve(c, pos=placements[c.id]) if c.id in placements else c for c in state.characters)
-        return attrs.evolve(state, characters=chars), [Placed(u, at) for u, at in placements.items()]
+        chars = tuple(evolve(c, pos=placements[c.id]) if c.id in placements else c for c in state.characters)
+        return evolve(state, characters=chars), [Placed(u, at) for u, at in placements.items()]
 
     def outcome(self, state: PlatemailState) -> Outcome | None:
         if state.stage != "over":
@@ -220,7 +220,7 @@ class Platemail(Ruleset):
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple(p for p in state.plans if p.side == side)
-        return attrs.evolve(state, plans=plans, characters=_seen_characters(state, side),
+        return evolve(state, plans=plans, characters=_seen_characters(state, side),
                             dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
 
     def order_cells(self, state: PlatemailState, order: Order):

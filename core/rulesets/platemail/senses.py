@@ -4,11 +4,11 @@ see, whom they are aware of, and how general targets are chosen."""
 from __future__ import annotations
 
 
-import attrs
 
 from core.board import Battlefield, Terrain, distance_squared
 from core.dice import roll
 from core.events import Event, Note, Rolled
+from core.values import evolve
 
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
 from .grid import grid
@@ -31,7 +31,7 @@ def _close_doors(bf: Battlefield, closed: tuple[tuple[int, int], ...]) -> Battle
     rows = [list(r) for r in bf.rows]
     for x, y in closed:
         rows[y][x] = glyph
-    return attrs.evolve(bf, rows=tuple("".join(r) for r in rows), legend=bf.legend + ((glyph, CLOSED_DOOR),))
+    return evolve(bf, rows=tuple("".join(r) for r in rows), legend=bf.legend + ((glyph, CLOSED_DOOR),))
 
 
 def door_features(state: PlatemailState):
@@ -84,7 +84,7 @@ class Work:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        self.chars[uid] = attrs.evolve(self.chars[uid], **changes)
+        self.chars[uid] = evolve(self.chars[uid], **changes)
         return self.chars[uid]
 
     def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:

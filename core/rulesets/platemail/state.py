@@ -108,7 +108,7 @@ class Status(enum.Enum):
     DEAD = "dead"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed as a memo key on every listing
 class Character:
     id: str
     side: int

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
 from core.events import Defeated, Event, Moved, Note, Placed
@@ -15,6 +14,7 @@ from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, su
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState
 from core.rulesets.waylights.turns import check_end, end_turn, start_round, tidy
+from core.values import evolve
 
 ACTION_ORDERS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
@@ -242,10 +242,10 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
     events: list[Event] = []
     if isinstance(order, Split):
         f = state.get(order.unit)
-        state = state.put(attrs.evolve(f, split=order.attack, split_round=state.round))
+        state = state.put(evolve(f, split=order.attack, split_round=state.round))
         events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
         if state.pending == "split":
-            state = attrs.evolve(state, pending="")
+            state = evolve(state, pending="")
         else:
             state, evs = enter_response(state)
             events += evs
@@ -278,7 +278,7 @@ def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, l
 def enter_response(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     t = state.get(state.attack.target)
     if can_counter(state) is None or (state.options.psi_tension and t.tension > 0):
-        return attrs.evolve(state, pending="response"), []
+        return evolve(state, pending="response"), []
     return resolve_attack(state, False)
 
 
@@ -286,18 +286,18 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
     side = order.side
     if isinstance(order, Deploy):
         f = state.get(order.unit)
-        return state.put(attrs.evolve(f, pos=order.at)), [Placed(f.id, order.at)]
+        return state.put(evolve(f, pos=order.at)), [Placed(f.id, order.at)]
     if isinstance(order, DeployAll):
         own = [f.id for f in state.side_of(side)]
         spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
         events = []
         for uid, cell in spots.items():
-            state = state.put(attrs.evolve(state.get(uid), pos=cell))
+            state = state.put(evolve(state.get(uid), pos=cell))
             events.append(Placed(uid, cell))
         return state, events
     if side == 0:
-        return attrs.evolve(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
-    state = attrs.evolve(state, phase="battle")
+        return evolve(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
+    state = evolve(state, phase="battle")
     return start_round(state)
 
 
@@ -305,63 +305,63 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
     events: list[Event] = []
     uses_action = isinstance(order, ACTION_ORDERS)
     if uses_action:
-        state = attrs.evolve(state, actions=state.actions + 1)
+        state = evolve(state, actions=state.actions + 1)
     if isinstance(order, (Move, SplitMove, Step)):
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
-        state = state.put(attrs.evolve(f, pos=order.to))
-        state = attrs.evolve(state, exposed=True, moved=state.moved or isinstance(order, Move),
+        state = state.put(evolve(f, pos=order.to))
+        state = evolve(state, exposed=True, moved=state.moved or isinstance(order, Move),
                              stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
         if f.suppressed_by:
             state, evs = suppression_shot(state, f.id)
             events += evs
     elif isinstance(order, Attack):
-        state = attrs.evolve(state, target=order.target)
+        state = evolve(state, target=order.target)
         if f.weapon.ranged:
-            state = attrs.evolve(fire(state, f.id), exposed=True)
+            state = evolve(fire(state, f.id), exposed=True)
             state, avoided, evs = cover_roll(state, f.id, order.target)
             events += evs
             if avoided:
                 return state, events
         t = state.get(order.target)
-        state = attrs.evolve(state, attack=PendingAttack(
+        state = evolve(state, attack=PendingAttack(
             f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
         events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
         if t.split is None:
             # Attack and Defense: only a character that has never declared
             # (no turn yet) splits now; any other keeps the split of its
             # last turn until its next one.
-            return attrs.evolve(state, pending="target-split"), events
+            return evolve(state, pending="target-split"), events
         state, evs = enter_response(state)
         events += evs
     elif isinstance(order, TakeCover):
-        state = attrs.evolve(state, exposed=False)
+        state = evolve(state, exposed=False)
         events.append(Note(f"{f.id} ducks back into cover."))
     elif isinstance(order, Wield):
-        state = state.put(attrs.evolve(f, wielding=f.template.weapons.index(order.weapon)))
+        state = state.put(evolve(f, wielding=f.template.weapons.index(order.weapon)))
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(attrs.evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)))
+        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)))
         events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(attrs.evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
+        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
                                        spares=_set(f.spares, i, f.spares[i] - 1)))
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
-        state = state.put(attrs.evolve(f, crystals=f.crystals - 1, healed=f.healed + 1))
+        state = state.put(evolve(f, crystals=f.crystals - 1, healed=f.healed + 1))
         events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
     elif isinstance(order, Boost):
-        state = state.put(attrs.evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)))
+        state = state.put(evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)))
         events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
     elif isinstance(order, Finish):
         if f.weapon.ranged:
             state = fire(state, f.id)
         t = state.get(order.target)
-        state = state.put(attrs.evolve(t, status=DEAD))
+        state = state.put(evolve(t, status=DEAD))
         # A full turn: nothing of the turn is left, the step included.
-        state = attrs.evolve(state, actions=state.max_actions, stepped=True)
+        state = evolve(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
 

@@ -60,7 +60,16 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     orders = derived.get(key)
     if orders is None:
         found = reachable(state, uid, budget)
-        orders = derived[key] = tuple([kind(side, uid, c) for c in sorted(found)])
+        # the order objects themselves are shared between answers (a
+        # figure reaches many of the same cells from one place to the next)
+        made = state.battlefield.memo.table("waylights.move-orders", 50_000)
+        out = []
+        for c in sorted(found):
+            order = made.get((kind, side, uid, c))
+            if order is None:
+                order = made.put((kind, side, uid, c), kind(side, uid, c))
+            out.append(order)
+        orders = derived[key] = tuple(out)
     return orders
 
 

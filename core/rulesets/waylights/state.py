@@ -8,6 +8,7 @@ from core.board import Battlefield
 from core.dice import Dice
 from core.options import option
 from core.rulesets.waylights.roster import FISTS, KINDS, PRESETS, WEAPONS, Kind, Weapon
+from core.values import evolve
 
 READY, KO, DEAD = "ready", "ko", "dead"
 SURPRISE = ("none", "side 0", "side 1", "both")
@@ -76,10 +77,11 @@ class Fighter:
 
     @property
     def weapon(self) -> Weapon:
-        if not self.weapons:
+        names = self.template.weapons  # read often: without building ``weapons``
+        if not names:
             return FISTS
-        w = self.weapons[self.wielding]
-        return FISTS if f"weapon:{w.name}" in self.broken else w
+        w = WEAPONS[names[self.wielding]]
+        return FISTS if self.broken and f"weapon:{w.name}" in self.broken else w
 
     @property
     def ko_at(self) -> int:
@@ -147,7 +149,7 @@ class WaylightsState:
         return None
 
     def put(self, fighter: Fighter) -> WaylightsState:
-        return attrs.evolve(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
+        return evolve(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
 
     def side_of(self, side: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == side)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
 
 from core.board import adjacent
 from core.events import Event, Note
 from core.dice import roll
 from core.rulesets.waylights.events import CharacterTurn
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
+from core.values import evolve
 
 
 def _group(state: WaylightsState, side: int) -> int:
@@ -20,14 +20,14 @@ def _group(state: WaylightsState, side: int) -> int:
 
 
 def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
-    state = attrs.evolve(state, round=state.round + 1)
+    state = evolve(state, round=state.round + 1)
     events: list[Event] = []
     if state.round > state.options.round_limit:
         return finish_by_limit(state)
     woken = []
     for f in state.fighters:
         if f.status == KO and f.wake_round and f.wake_round <= state.round:
-            state = state.put(attrs.evolve(f, status=READY, wake_round=0))
+            state = state.put(evolve(f, status=READY, wake_round=0))
             woken.append(f.id)
     for uid in woken:
         events.append(Note(f"{uid} wakes from the stun."))
@@ -40,14 +40,14 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
         if state.round == 1:
             # Round 1: an initiative roll plus Timing; later rounds: Timing.
             dice, ev = roll(state.dice, 1, 6, "initiative", (("timing", f.template.timing),), f.id)
-            state = attrs.evolve(state, dice=dice)
+            state = evolve(state, dice=dice)
             events.append(ev)
             score[f.id] = ev.total
     ps = state.options.players_side
     order = sorted(score, key=lambda u: (_group(state, state.get(u).side), -score[u],
                                          -state.get(u).template.timing,
                                          0 if state.get(u).side == ps else 1, index[u]))
-    state = attrs.evolve(state, order=tuple(order), index=0)
+    state = evolve(state, order=tuple(order), index=0)
     events.append(Note(f"Round {state.round} turn order: {', '.join(order)}."))
     return advance(state, events)
 
@@ -59,7 +59,7 @@ def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState,
         if f is not None and f.up:
             state, evs = start_turn(state, f.id)
             return state, events + evs
-        state = attrs.evolve(state, index=state.index + 1)
+        state = evolve(state, index=state.index + 1)
     state, evs = start_round(state)
     return state, events + evs
 
@@ -67,8 +67,8 @@ def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState,
 def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
     f = state.get(uid)
     one = f.entangled
-    state = state.put(attrs.evolve(f, entangled=False, pierced=False, shielded_by=None))
-    state = attrs.evolve(state, active=uid, pending="split", actions=0, max_actions=1 if one else 2,
+    state = state.put(evolve(f, entangled=False, pierced=False, shielded_by=None))
+    state = evolve(state, active=uid, pending="split", actions=0, max_actions=1 if one else 2,
                          moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = "entangled: one Action" if one else ""
     return state, [CharacterTurn(state.round, detail, unit=f.id, name=f.name)]
@@ -77,8 +77,8 @@ def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Ev
 def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     f = state.get(state.active) if state.active else None
     if f is not None:
-        state = state.put(attrs.evolve(f, acted_round=state.round, suppressed_by=None))
-    state = attrs.evolve(state, active=None, pending="", index=state.index + 1)
+        state = state.put(evolve(f, acted_round=state.round, suppressed_by=None))
+    state = evolve(state, active=None, pending="", index=state.index + 1)
     return advance(state, [])
 
 
@@ -92,11 +92,11 @@ def tidy(state: WaylightsState) -> WaylightsState:
             if other:
                 o = state.find(other)
                 if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
-                    f = attrs.evolve(f, **{field: None})
+                    f = evolve(f, **{field: None})
                     changed = True
         out.append(f)
     # Nothing to drop (the usual case): the state itself, not an equal copy.
-    return attrs.evolve(state, fighters=tuple(out)) if changed else state
+    return evolve(state, fighters=tuple(out)) if changed else state
 
 
 def standing(state: WaylightsState, side: int) -> int:
@@ -123,7 +123,7 @@ def finish_by_limit(state: WaylightsState) -> tuple[WaylightsState, list[Event]]
 
 
 def _over(state: WaylightsState, winner: int | None, reason: str) -> tuple[WaylightsState, list[Event]]:
-    state = attrs.evolve(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
+    state = evolve(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
                          attack=None)
     # core.game adds the GameOver event itself when the outcome appears.
     return state, [Note(f"The fight is over: {reason}.")]

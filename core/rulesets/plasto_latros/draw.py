@@ -1,0 +1,245 @@
+"""Speed only, no rules: one random legal order without listing them all
+(``Ruleset.random_order``, for computer players and the benchmarks).
+
+``legal_orders`` lists every Movement of every mini, each destination in
+four facings (about 245 orders a call); a searcher that plays thousands of
+random games wants one of them.  The draw here picks a kind of order, then
+a mini, then that mini's Movement, computing only what the chosen mini
+needs.  It uses the same helpers as ``legal_orders`` (so it returns only
+orders the listing holds, which ``check`` accepts), gives every listed
+order a non-zero chance, and draws only from the ``rng`` it is given.
+
+The chances are not those of a uniform choice from the listing: a turn is
+ended with ``Pass`` now and then rather than once in some 250 orders, and
+each kind of order (Movement, shot, artifact) gets its own share.
+"""
+
+from __future__ import annotations
+
+import random
+
+from core.board import Cell
+from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
+
+from .combat import destroyers, may_destroy, needed_for, shooter_problem, sight_figures, target_problem
+from .grid import FACINGS, grid
+from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
+                       standable)
+from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
+from .rules import own_ids
+from .state import Mini, Phase, PlastoState
+from .status import free_eligible, movable
+
+# Shares of the first choice in a turn of play; a kind with nothing to offer
+# passes its turn to the next one, so every order keeps a non-zero chance.
+PASS_SHARE = 0.04
+SHOOT_SHARE = 0.10
+DESTROY_SHARE = 0.05
+DECLINE_SHARE = 0.10
+DEPLOY_ALL_SHARE = 0.10
+TURNS = len(FACINGS)  # a turn goes to any facing but the current one
+CELL_TRIES = 24  # random cells tried for a move or relocation before listing them
+
+
+def random_order(state: PlastoState, side: int, rng: random.Random):
+    """A legal order for ``side`` (who is to act), or None if it has none."""
+    if state.phase is Phase.OVER:
+        return None
+    if state.phase is Phase.DEPLOY:
+        return _deploy(state, side, rng)
+    if state.pending_free:
+        return _free(state, side, rng)
+    return _play(state, side, rng)
+
+
+def _deploy(state: PlastoState, side: int, rng: random.Random):
+    positions = {m.id: m.pos for m in state.minis}
+    own = own_ids(state, side)
+    if check_ready(own, positions) is None:
+        return Ready(side)
+    if rng.random() < DEPLOY_ALL_SHARE:
+        return DeployAll(side)
+    unplaced = [u for u in own if positions[u] is None]
+    free = open_cells(state.battlefield, side, positions)
+    if not unplaced or not free:
+        return DeployAll(side)
+    return Deploy(side, rng.choice(unplaced), rng.choice(free))
+
+
+def _free(state: PlastoState, side: int, rng: random.Random):
+    """Decline, or one Movement (no jump attack) of an eligible mini."""
+    if rng.random() < DECLINE_SHARE:
+        return Decline(side)
+    minis = [m for m in state.on_board() if m.side == side and free_eligible(state, m)]
+    if not minis:
+        return Decline(side)
+    blocked = blocked_cells(state)
+    return FreeMove(side, _movement(state, rng.choice(minis), side, blocked, rng, attacks=False))
+
+
+def _play(state: PlastoState, side: int, rng: random.Random):
+    """Pass, a Movement (or final relocation), a shot or an artifact
+    destroyed: a first kind by its share, then the others in turn when it
+    has nothing to offer; Pass is always there."""
+    roll = rng.random()
+    if roll < PASS_SHARE:
+        first = 0
+    elif roll < PASS_SHARE + SHOOT_SHARE:
+        first = 2
+    elif roll < PASS_SHARE + SHOOT_SHARE + DESTROY_SHARE:
+        first = 3
+    else:
+        first = 1
+    for kind in dict.fromkeys((first, 1, 2, 3)):
+        if kind == 0:
+            break
+        order = (_move_kind, _shoot_kind, _destroy_kind)[kind - 1](state, side, rng)
+        if order is not None:
+            return order
+    return Pass(side)
+
+
+def _move_kind(state: PlastoState, side: int, rng: random.Random):
+    own = [m for m in state.on_board() if m.side == side]
+    if state.phase is Phase.PLAY and state.movements_left > 0:
+        minis = [m for m in own if movable(state, m)]
+        if not minis:
+            return None
+        return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
+    if state.phase is Phase.FINAL:
+        minis = [m for m in own if movable(state, m) and m.id not in state.final_moved]
+        if not minis:
+            return None
+        return _relocate(state, rng.choice(minis), side, rng)
+    return None
+
+
+def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng: random.Random, attacks: bool):
+    """One of ``movements_for(state, mini, side, attacks)``: a prone mini
+    stands up; a standing one turns (to any other facing), climbs or jumps
+    (each cell in every facing), jump-attacks, or moves in a straight line.  Each
+    turn, climb, jump and attack is equally likely; straight moves share the
+    weight of half the cells in reach, and their destination is drawn by
+    trying random cells in reach (every open one equally likely) before
+    listing them all."""
+    unit = mini.id
+    if mini.prone:
+        return Stand(side, unit, rng.choice(FACINGS))
+    climbs, jumps, below = _steps(state, mini, blocked)
+    targets = jump_targets(state, mini) if attacks and below else []
+    reach = state.options.move_length
+    offsets = _disc(state, reach)
+    turns = TURNS - 1
+    steps = len(FACINGS) * (len(climbs) + len(jumps))
+    pick = rng.randrange(turns + steps + len(targets) + 2 * len(offsets))
+    if pick >= turns + steps + len(targets):
+        cell = _straight_destination(state, mini, blocked, offsets, rng)
+        if cell is not None:
+            return Move(side, unit, cell, rng.choice(FACINGS))
+        pick = rng.randrange(turns + steps + len(targets))  # nowhere to go straight
+    if pick < turns:
+        return Turn(side, unit, [f for f in FACINGS if f is not mini.facing][pick])
+    pick -= turns
+    if pick >= steps:
+        return JumpAttack(side, unit, targets[pick - steps].id)
+    index, facing = divmod(pick, len(FACINGS))
+    if index < len(climbs):
+        return Climb(side, unit, climbs[index], FACINGS[facing])
+    return Jump(side, unit, jumps[index - len(climbs)], FACINGS[facing])
+
+
+def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
+    """``climb_destinations`` and ``jump_destinations`` in one pass over the
+    adjacent cells, and whether any of them lies lower (else no jump attack
+    is possible: its target stands on a lower adjacent cell)."""
+    g = grid(state.battlefield)
+    elev, nomove = g.elev, g.nomove
+    x, y = mini.pos
+    level = elev[mini.pos]
+    limit = climb_limit(state)
+    climbs, jumps, below = [], [], False
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if not (dx or dy):
+                continue
+            cell = (x + dx, y + dy)
+            e = elev.get(cell)
+            if e is None:
+                continue
+            if e <= level - 1:
+                below = True
+            if cell in nomove or cell in blocked:
+                continue
+            if 1 <= abs(e - level) <= limit:
+                climbs.append(cell)
+            if e < level:
+                jumps.append(cell)
+    return climbs, jumps, below
+
+
+def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
+    """The offsets a straight Movement of ``reach`` cells may end at."""
+    def build():
+        return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
+                     if (dx or dy) and dx * dx + dy * dy <= reach * reach)
+    return state.battlefield.memo.get(("plasto_latros.disc", reach), build)
+
+
+def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], offsets, rng: random.Random):
+    """A random cell a straight Movement of ``mini`` may end at, or None:
+    random cells in reach are tried with the test of the listing (a free
+    cell on the mini's level with an open line), then every one is listed."""
+    g = grid(state.battlefield)
+    elev, nomove = g.elev, g.nomove
+    x, y = mini.pos
+    level = elev[mini.pos]
+    taken = None
+    for _ in range(CELL_TRIES):
+        dx, dy = rng.choice(offsets)
+        cell = (x + dx, y + dy)
+        if elev.get(cell) != level or cell in nomove or cell in blocked:
+            continue
+        if taken is None:
+            taken = blocked - {mini.pos}
+        if _walk(g, taken, level, mini.pos, cell) is None:
+            return cell
+    found = _destinations(g, _destination_key(state, mini, blocked))
+    return rng.choice(found) if found else None
+
+
+def _relocate(state: PlastoState, mini: Mini, side: int, rng: random.Random):
+    """Any free cell a mini can stand on, or its own, in any facing: random
+    cells are tried first (each free cell equally likely), then listed."""
+    bf = state.battlefield
+    taken = blocked_cells(state) - {mini.pos}
+    facing = rng.choice(FACINGS)
+    for _ in range(CELL_TRIES):
+        cell = (rng.randrange(bf.width), rng.randrange(bf.height))
+        if standable(state, cell, taken):
+            return Relocate(side, mini.id, cell, facing)
+    cells = [c for c in bf.cells() if standable(state, c, taken)]
+    return Relocate(side, mini.id, rng.choice(cells), facing)
+
+
+def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
+    shooters = [m for m in state.on_board() if m.side == side and shooter_problem(state, m) is None]
+    if not shooters:
+        return None
+    # shooters and targets in random order, the first pair that may shoot:
+    # every pair keeps a chance, and sight is traced only until one is found
+    figures = sight_figures(state)
+    enemies = [m for m in state.on_board() if m.side != side]
+    rng.shuffle(shooters)
+    for m in shooters:
+        rng.shuffle(enemies)
+        for target in enemies:
+            if target_problem(state, m, target, figures) is None:
+                return Shoot(side, m.id, target.id)
+    return None
+
+
+def _destroy_kind(state: PlastoState, side: int, rng: random.Random):
+    if not may_destroy(state, side):
+        return None
+    ready = [f for f in state.features if len(destroyers(state, side, f)) >= needed_for(f)]
+    return Destroy(side, rng.choice(ready).id) if ready else None

@@ -1,0 +1,338 @@
+"""Seats: each side's window onto a game, and the table that holds it.
+
+Whoever fills a seat (a person at this keyboard, a person in another
+terminal, a program) sees the game only through it.  A :class:`Seat` offers
+
+* ``side`` -- its side (None: the neutral onlooker, who may not act);
+* ``facts`` -- what both sides know from the start (ruleset, options,
+  battlefield, players' names);
+* ``view()`` -- the state as the side may see it (``Ruleset.view``);
+* ``to_act()``, ``outcome()`` -- who may act now, and how the game ended;
+* ``legal_orders()`` -- the orders the side may give now (empty when it may
+  not act);
+* ``events()`` -- every event of the game so far that the side may read;
+* ``submit(order)`` -- a :class:`Rejection`, or the events the side may
+  read of what the order caused;
+* ``version`` and ``subscribe(callback)`` -- a counter that goes up on
+  every change, and a callback called (with no arguments) after each.
+
+A computer opponent is a loop over these: wait for a change, and when its
+side is in ``to_act()`` choose from ``legal_orders()`` and ``submit``.
+
+:class:`Table` holds the :class:`~core.game.Game` and serves local seats;
+hot-seat play is one table with two local seats.  A remote seat
+(``tui.remote.client``) is the same interface over a connection.
+
+:class:`SeatGame` is one moment of a seat, shaped like the parts of a
+``Game`` the game screen and the ruleset adapters read (``state`` is the
+seat's view, ``log`` its readable events), so drawing code written for a
+``Game`` draws from a seat unchanged.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from core import game as core_game
+from core.board import Battlefield
+from core.events import Event, visible_to
+from core.orders import Order
+from core.registry import find_ruleset
+from core.ruleset import Outcome, Rejection, Ruleset
+
+Listener = Callable[[], None]
+
+
+@attrs.frozen
+class Facts:
+    """What every seat knows from the start of a game."""
+
+    ruleset_name: str
+    options: Any
+    battlefield: Battlefield
+    players: tuple[str, str]
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return find_ruleset(self.ruleset_name)
+
+
+@attrs.frozen
+class SeatGame:
+    """One moment of a seat, read like a ``Game`` by the screen and adapters.
+
+    ``state`` is the seat's view, ``log`` the events it may read, ``orders``
+    the orders it may know of (its own, and every order in a ruleset with
+    nothing hidden).  ``seed`` is always 0: the dice are the host's.
+    """
+
+    facts: Facts
+    side: int | None
+    state: Any
+    log: tuple[Event, ...]
+    orders: tuple[Order, ...]
+    to_act: frozenset[int]
+    outcome: Outcome | None
+    legal: tuple[Order, ...]
+    version: int = 0
+    seed: int = 0
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.facts.ruleset
+
+    @property
+    def ruleset_name(self) -> str:
+        return self.facts.ruleset_name
+
+    @property
+    def options(self) -> Any:
+        return self.facts.options
+
+    @property
+    def battlefield(self) -> Battlefield:
+        return self.facts.battlefield
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.facts.players
+
+    def view(self, side: int | None = None) -> Any:
+        """The seat's own view, whatever side is asked for: a seat never
+        holds more."""
+        return self.state
+
+    def log_for(self, side: int | None = None) -> tuple[Event, ...]:
+        return self.log
+
+    def legal_orders(self, side: int | None = None) -> list[Order]:
+        return list(self.legal) if side == self.side else []
+
+
+def private_ruleset(rules: Ruleset) -> bool:
+    caps = rules.capabilities
+    return bool(caps.hidden_information or caps.simultaneous_orders)
+
+
+class Seat(abc.ABC):
+    """One side's window onto a game (see the module docstring)."""
+
+    side: int | None
+
+    @property
+    @abc.abstractmethod
+    def facts(self) -> Facts: ...
+
+    @property
+    @abc.abstractmethod
+    def version(self) -> int: ...
+
+    @abc.abstractmethod
+    def view(self) -> Any: ...
+
+    @abc.abstractmethod
+    def to_act(self) -> frozenset[int]: ...
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abc.abstractmethod
+    def legal_orders(self) -> list[Order]: ...
+
+    @abc.abstractmethod
+    def events(self) -> tuple[Event, ...]: ...
+
+    @abc.abstractmethod
+    def known_orders(self) -> tuple[Order, ...]: ...
+
+    @abc.abstractmethod
+    def submit(self, order: Order) -> Rejection | tuple[Event, ...]: ...
+
+    @abc.abstractmethod
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        """Call ``callback`` after every change; returns an unsubscribe."""
+
+    def may_act(self) -> bool:
+        return self.side is not None and self.side in self.to_act()
+
+    def snapshot(self) -> SeatGame:
+        return SeatGame(self.facts, self.side, self.view(), self.events(), self.known_orders(),
+                        self.to_act(), self.outcome(), tuple(self.legal_orders()), self.version)
+
+
+def wrong_side(seat_side: int | None, order: Order) -> Rejection | None:
+    """A seat gives orders for its own side only."""
+    if seat_side is None:
+        return Rejection("onlooker", "An onlooker cannot give orders.")
+    if getattr(order, "side", None) != seat_side:
+        return Rejection("not-your-side", "That order is for the other side.")
+    return None
+
+
+class Table:
+    """Holds the game and serves its seats.  ``submit`` is the only way the
+    game changes; every change bumps ``version`` and calls the listeners in
+    the order they listened (an owner that saves listens first)."""
+
+    def __init__(self, game: core_game.Game) -> None:
+        self._game = game
+        self._version = 0
+        self._listeners: list[Callable[[tuple[Event, ...]], None]] = []
+        self._seats: dict[int | None, LocalSeat] = {}
+
+    @property
+    def game(self) -> core_game.Game:
+        """The whole game: for the table's owner (saving), never for a seat."""
+        return self._game
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def facts(self) -> Facts:
+        g = self._game
+        return Facts(g.ruleset_name, g.options, g.battlefield, tuple(g.players))
+
+    def seat(self, side: int | None) -> LocalSeat:
+        if side not in self._seats:
+            self._seats[side] = LocalSeat(self, side)
+        return self._seats[side]
+
+    def listen(self, callback: Callable[[tuple[Event, ...]], None]) -> Callable[[], None]:
+        """``callback(events)`` after every change (all events: for the owner)."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def submit(self, order: Order) -> core_game.Submitted | Rejection:
+        result = core_game.submit(self._game, order)
+        if isinstance(result, Rejection):
+            return result
+        self._game = result.game
+        self._version += 1
+        for callback in list(self._listeners):
+            callback(result.events)
+        return result
+
+    def replace(self, game: core_game.Game) -> None:
+        """Put another game on the table (undo, a reload): a change like any."""
+        self._game = game
+        self._version += 1
+        for callback in list(self._listeners):
+            callback(())
+
+
+class LocalSeat(Seat):
+    """A seat at a table in this process."""
+
+    def __init__(self, table: Table, side: int | None) -> None:
+        self.table = table
+        self.side = side
+
+    @property
+    def facts(self) -> Facts:
+        return self.table.facts
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def view(self) -> Any:
+        return self.table.game.view(self.side)
+
+    def to_act(self) -> frozenset[int]:
+        return self.table.game.to_act
+
+    def outcome(self) -> Outcome | None:
+        return self.table.game.outcome
+
+    def legal_orders(self) -> list[Order]:
+        if self.side is None:
+            return []
+        return self.table.game.legal_orders(self.side)
+
+    def events(self) -> tuple[Event, ...]:
+        return self.table.game.log_for(self.side)
+
+    def known_orders(self) -> tuple[Order, ...]:
+        game = self.table.game
+        if not private_ruleset(game.ruleset) or game.outcome is not None:
+            return game.orders
+        return tuple(o for o in game.orders if o.side == self.side)
+
+    def submit(self, order: Order) -> Rejection | tuple[Event, ...]:
+        refused = wrong_side(self.side, order)
+        if refused is not None:
+            return refused
+        result = self.table.submit(order)
+        if isinstance(result, Rejection):
+            return result
+        return tuple(e for e in result.events if visible_to(e, self.side))
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        return self.table.listen(lambda _events: callback())
+
+
+class SeatSet:
+    """The seats one screen draws from and submits through.
+
+    Hot-seat (``hot_seat``): both sides' local seats at one table, the
+    screen switching between them at each handover.  A hosted or joined
+    game: the one seat of this terminal (``fixed`` is its side, None for an
+    onlooker), the other side's player being elsewhere.
+    """
+
+    def __init__(self, seats: dict[int | None, Seat], fixed: int | None = None,
+                 table: Table | None = None, hot: bool = False) -> None:
+        self.seats = seats
+        self.fixed = fixed
+        self.table = table
+        self._hot = hot
+
+    @classmethod
+    def hot_seat(cls, game: core_game.Game) -> SeatSet:
+        table = Table(game)
+        return cls({side: table.seat(side) for side in (0, 1, None)}, None, table, hot=True)
+
+    @property
+    def single(self) -> bool:
+        """One seat only (a hosted or joined game, or an onlooker's)."""
+        return not self.hot
+
+    @property
+    def hot(self) -> bool:
+        return self._hot
+
+    def seat(self, side: int | None) -> Seat:
+        if self.single:
+            return self.seats[self.fixed]
+        return self.seats.get(side) or self.seats[None]
+
+    @property
+    def any_seat(self) -> Seat:
+        return self.seats[self.fixed]
+
+    @property
+    def version(self) -> int:
+        return self.any_seat.version
+
+    def to_act(self) -> frozenset[int]:
+        return self.any_seat.to_act()
+
+    def view(self, side: int | None) -> Any:
+        return self.seat(side).view()
+
+    def legal_orders(self, side: int | None) -> list[Order]:
+        if self.single and side != self.fixed:
+            return []
+        return self.seat(side).legal_orders() if side is not None else []
+
+    def submit(self, order: Order) -> Rejection | tuple[Event, ...]:
+        return self.seat(getattr(order, "side", None)).submit(order)
+
+    def subscribe(self, callback: Listener) -> Callable[[], None]:
+        return self.any_seat.subscribe(callback)

@@ -1,0 +1,129 @@
+"""The saves folder as a list: what the load menu shows of each file, and
+the newest playable game for Continue.  Each file is checked by a full
+load (``store._load``); one that takes longer than ``CHECK_SECONDS`` is
+listed as skipped instead of holding up the rest."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import attrs
+
+from saves.store import SaveError, _capped, _load, saves_dir
+
+
+@attrs.frozen
+class SaveSummary:
+    path: Path
+    name: str
+    ruleset: str
+    ruleset_title: str
+    players: tuple[str, ...]
+    turn: int
+    saved_at: str
+    over: bool
+    problem: str | None = None
+
+
+_SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
+
+
+def _mtime_text(path: Path) -> str:
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return datetime.datetime.fromtimestamp(stamp, datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def summarise(path: Path) -> SaveSummary:
+    """What the load menu shows for one file (broken files get ``problem``)."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _SUMMARIES:
+        return _SUMMARIES[key]
+    try:
+        loaded = _load(path)
+    except SaveError as exc:
+        summary = SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False, exc.problem)
+    else:
+        game = loaded.game
+        rules = game.ruleset
+        summary = SaveSummary(
+            path=path,
+            name=path.stem,
+            ruleset=rules.name,
+            ruleset_title=rules.title,
+            players=tuple(game.players),
+            turn=rules.situation(game.state).turn,
+            saved_at=loaded.saved_at or _mtime_text(path),
+            over=game.outcome is not None,
+        )
+    if key is not None:
+        _SUMMARIES[key] = summary
+    return summary
+
+
+CHECK_SECONDS = 15.0  # the longest one file may take to check for a list
+
+
+def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
+    """``summarise(path)``, or a summary naming the problem if checking it
+    takes longer than ``seconds``: the check runs on a daemon thread that
+    is left to finish (or to be ended with the process), so one slow file
+    never holds up the others, quitting or a signal."""
+    import threading
+
+    found: list[SaveSummary] = []
+
+    def check() -> None:
+        try:
+            found.append(summarise(path))
+        except Exception as exc:  # noqa: BLE001 - an odd file is a problem to list, not a crash
+            found.append(SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+                                     _capped(f"it could not be checked ({type(exc).__name__}: {exc})")))
+
+    worker = threading.Thread(target=check, name=f"check {path.name}", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if found:
+        return found[0]
+    return SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+                       f"checking it took more than {seconds:g} seconds, so it was skipped")
+
+
+def save_paths(directory: Path | None = None) -> list[Path]:
+    """Every ``*.json`` in the save folder, newest first (cheap: no file is read)."""
+    folder = Path(directory) if directory is not None else saves_dir()
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+    except OSError:
+        return []
+
+    def newest(p: Path) -> int:
+        try:
+            return p.lstat().st_mtime_ns
+        except OSError:
+            return 0
+
+    return sorted(paths, key=newest, reverse=True)
+
+
+def list_saves(directory: Path | None = None) -> list[SaveSummary]:
+    """Every ``*.json`` in the save folder, newest first, broken ones included."""
+    return [summarise_within(p) for p in save_paths(directory)]
+
+
+def latest_save(directory: Path | None = None) -> Path | None:
+    """The newest save that loads and whose game is not over (for Continue).
+    Stops at the first one: older files are not even read."""
+    for path in save_paths(directory):
+        summary = summarise_within(path)
+        if summary.problem is None and not summary.over:
+            return summary.path
+    return None

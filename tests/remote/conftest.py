@@ -1,0 +1,14 @@
+import shutil
+import tempfile
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def meeting_place(monkeypatch):
+    """A private meeting place with a short path (sockets' paths are capped
+    near 108 bytes)."""
+    folder = tempfile.mkdtemp(prefix="skm", dir="/tmp")
+    monkeypatch.setenv("SKIRMISH_RENDEZVOUS", folder + "/m")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

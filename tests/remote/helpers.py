@@ -1,0 +1,52 @@
+"""A host on a private meeting place, and a joiner that records every byte."""
+
+from __future__ import annotations
+
+import time
+
+from core.game import start
+from core.registry import find_ruleset
+from core.seats import Facts
+from saves.library import battlefield_named
+from tui.remote import fairdice
+from tui.remote.client import RemoteSeat
+from tui.remote.host import Host
+from tui.remote.rendezvous import new_code
+
+PLAYERS = ("Ann", "Bob")
+
+
+def new_host(ruleset: str, remote_side: int = 1, game=None) -> Host:
+    rules = find_ruleset(ruleset)
+    field = battlefield_named(rules.default_battlefield)
+    facts = Facts(rules.name, rules.default_options(), field, PLAYERS)
+    half = fairdice.new_half()
+    host = Host(facts, remote_side, new_code(), {"host": half, "commit": fairdice.commitment(half)},
+                game=game, make_game=lambda seed: start(rules, None, field, seed, PLAYERS))
+    host.open()
+    return host
+
+
+class RecordingSeat(RemoteSeat):
+    """A joiner that keeps every line the host sent it, as bytes."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.received: list[bytes] = []
+
+    def _read(self):
+        line = self._reader.readline(2 ** 23)
+        if line:
+            self.received.append(line)
+        from tui.remote import wire
+
+        return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX) if line else None
+
+
+def wait_until(test, timeout: float = 10.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if test():
+            return True
+        time.sleep(0.01)
+    return bool(test())

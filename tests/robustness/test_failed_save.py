@@ -1,0 +1,96 @@
+"""After a save fails, nothing is lost silently: the board says the game
+is unsaved until a save succeeds, the game keeps retrying, and leaving says
+what would be lost and offers to write the game to a file the player names."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from core.game import start
+from core.registry import find_ruleset
+from saves.library import battlefield_named
+from saves.store import load_game
+from tests.e2e.test_signals import only_save
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.modals import AskPath, Confirm, LeaveUnsaved
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def break_saving(path):
+    """The save's name taken by a folder with a file in it: a real failure
+    of ``os.replace`` (chmod would not stop root)."""
+    path.unlink()
+    path.mkdir()
+    (path / "keep").write_text("x")
+
+
+def banner(app) -> str:
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    return str(screen.query_one("#banner").render())
+
+
+async def test_a_failed_save_is_shown_retried_and_offered_elsewhere_before_leaving(data_dir, tmp_path):
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+    app = SkirmishApp()
+    app.RETRY_SECONDS = 0.2
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        path = only_save(data_dir / "saves")
+        break_saving(path)
+        await pilot.press("d")  # deploy-all: one order, its autosave fails
+        await pilot.pause()
+        played = next(s for s in app.screen_stack if isinstance(s, GameScreen)).game
+        assert len(played.orders) == 1
+        assert "UNSAVED: 1 order" in banner(app)
+
+        await pilot.press("q")  # leave the game
+        await pilot.pause()
+        ask = app.screen
+        assert isinstance(ask, LeaveUnsaved) and not isinstance(ask, Confirm)
+        assert "1 order" in ask.menu_title and "is saved" not in ask.menu_title
+        await pilot.press("2")  # write it to a file I name
+        await pilot.pause()
+        assert isinstance(app.screen, AskPath)
+        target = tmp_path / "elsewhere" / "rescued.json"
+        target.parent.mkdir()
+        field = app.screen.query_one("#path")
+        field.value = ""
+        await pilot.press(*str(target), "enter")
+        await pilot.pause()
+        assert load_game(target).orders == played.orders
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack), "written: leaving is safe"
+
+
+async def test_saving_is_retried_until_it_works_again(data_dir):
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+    app = SkirmishApp()
+    app.RETRY_SECONDS = 0.1
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        path = only_save(data_dir / "saves")
+        break_saving(path)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "UNSAVED" in banner(app)
+        shutil.rmtree(path)  # the disk is fine again
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if "UNSAVED" not in banner(app):
+                break
+        assert "UNSAVED" not in banner(app)
+        assert len(load_game(path).orders) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)  # saved: the plain question again

@@ -1,0 +1,55 @@
+"""Nothing in the save folder is written through a symbolic link: a link
+planted as a game's owner, lock, backup or temporary file is replaced (or
+refused), and the file it points at is left as it was."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from core.registry import find_ruleset
+from saves.store import GameSession, load_game, save_game  # noqa: I001 (store first: it imports session)
+from saves.session import lock_path, owner_path
+from tests.saves.helpers import play
+
+
+@pytest.fixture
+def two_saves(tmp_path):
+    rules = find_ruleset("spheres_of_war")
+    mine, other = tmp_path / "mine.json", tmp_path / "other.json"
+    save_game(play(rules, seed=4, count=4), mine)
+    save_game(play(rules, seed=5, count=6), other)
+    return mine, other
+
+
+def link_kinds(mine):
+    return {
+        "owner": owner_path(mine),
+        "lock": lock_path(mine),
+        "backup": mine.with_name(mine.name + ".bak"),
+        "temp": mine.with_name(f".{mine.name}.{os.getpid()}.tmp"),
+        "backup-staging": mine.with_name(f".{mine.name}.bak.{os.getpid()}.tmp"),
+    }
+
+
+@pytest.mark.parametrize("kind", ["owner", "lock", "backup", "temp", "backup-staging"])
+@pytest.mark.parametrize("target", ["other-save", "the-save-itself"])
+def test_a_planted_link_never_has_its_target_written(kind, target, two_saves):
+    mine, other = two_saves
+    aim = other if target == "other-save" else mine
+    planted = link_kinds(mine)[kind]
+    if planted.exists() or planted.is_symlink():
+        planted.unlink()
+    os.symlink(aim, planted)
+    before = aim.read_bytes()
+    game = load_game(mine)
+    with GameSession.open(mine) as session:
+        session.save(game)
+        if target == "other-save":
+            assert other.read_bytes() == before, f"the {kind} link's target was written"
+    assert load_game(other) is not None
+    assert load_game(mine).orders == game.orders  # the save itself is whole
+    for name, path in link_kinds(mine).items():
+        if path.is_symlink() and os.path.realpath(path) == str(other):
+            assert other.read_bytes() == before, name

@@ -1,0 +1,100 @@
+"""The terminal driver, tolerant of input that is not UTF-8.
+
+Textual's Linux driver decodes what the terminal sends as strict UTF-8: one
+byte that is not (``0xff``, or ``0xe9`` from a Latin-1 terminal over SSH)
+raised UnicodeDecodeError in its input thread and ended the app.  Here the
+same driver decodes with ``errors="replace"``: a stray byte becomes U+FFFD,
+a key no screen binds (a text field shows it as "�").
+
+It also keeps a bracketed paste whole.  The terminal wraps pasted text in
+``ESC[200~`` ... ``ESC[201~``; pasted text that itself holds ``ESC[201~``
+used to end the paste there, and the rest of it was read as keys.  The
+terminal writes a paste in one go, so an end marker followed, in the same
+read, by more text (other than a new paste) is taken as part of the pasted
+text and dropped: what follows stays in the paste.  (A marker split across
+two reads of 4 KiB is not caught.)"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+from typing import Any
+
+try:
+    from textual.drivers import linux_driver
+except ImportError:  # Windows: Textual uses another driver, which has no such decoder
+    linux_driver = None  # type: ignore[assignment]
+
+
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+
+
+class GuardedDecoder:
+    """An incremental UTF-8 decoder with ``errors="replace"`` that also
+    drops a paste end marker inside pasted text (see the module's doc)."""
+
+    def __init__(self, encoding: str = "utf-8") -> None:
+        self._inner = codecs.getincrementaldecoder(encoding)(errors="replace")
+        self.in_paste = False
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        return self.guard(self._inner.decode(data, final))
+
+    def guard(self, text: str) -> str:
+        out: list[str] = []
+        at = 0
+        while at < len(text):
+            if not self.in_paste:
+                start = text.find(PASTE_START, at)
+                if start < 0:
+                    out.append(text[at:])
+                    break
+                out.append(text[at:start + len(PASTE_START)])
+                at = start + len(PASTE_START)
+                self.in_paste = True
+                continue
+            end = text.find(PASTE_END, at)
+            if end < 0:
+                out.append(text[at:])
+                break
+            after = end + len(PASTE_END)
+            out.append(text[at:end])
+            if after < len(text) and not text.startswith(PASTE_START, after):
+                at = after  # more pasted text follows at once: this marker was pasted
+                continue
+            out.append(PASTE_END)
+            at = after
+            self.in_paste = False
+        return "".join(out)
+
+
+def _tolerant_decoder(encoding: str) -> Any:
+    return functools.partial(GuardedDecoder, encoding)
+
+
+if linux_driver is not None:
+
+    class TolerantLinuxDriver(linux_driver.LinuxDriver):
+        """LinuxDriver whose input thread never dies of a bad byte.
+
+        The driver builds its decoder inside ``run_input_thread`` from the
+        module's ``getincrementaldecoder``; that one name is swapped for the
+        thread's life (the thread lives as long as the app, and this is the
+        only driver of the process)."""
+
+        def run_input_thread(self) -> None:
+            linux_driver.getincrementaldecoder = _tolerant_decoder
+            try:
+                super().run_input_thread()
+            finally:
+                linux_driver.getincrementaldecoder = codecs.getincrementaldecoder
+else:
+    TolerantLinuxDriver = None  # type: ignore[assignment,misc]
+
+
+def tolerant(driver_class: type) -> type:
+    """``driver_class``, or the tolerant one when that is Textual's Linux driver."""
+    if TolerantLinuxDriver is not None and driver_class is linux_driver.LinuxDriver:
+        return TolerantLinuxDriver
+    return driver_class

@@ -1,0 +1,282 @@
+"""Hosting and joining in the app: the waiting screens, and the glue
+between :mod:`tui.remote.host` / :mod:`tui.remote.client` and the game
+screen.  ``HostingMixin`` is part of :class:`tui.app.SkirmishApp`.
+
+The hosting player sits at side 0 (the side the new game's first name
+plays), the joiner at side 1.  A hosted game's save keeps ``pending
+["hosting"]``: the join code, the host's half of the seed and its
+commitment, and the joiner's half, so ``skirmish host FILE`` resumes it
+with the same code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from core.seats import Facts, SeatSet
+from tui.remote import fairdice
+from tui.remote.rendezvous import new_code, normal_code
+
+HOST_SIDE = 0
+
+
+def soon(app: Any, callback: Any) -> None:
+    """Run ``callback`` on the app's thread without waiting for it.
+    (``call_from_thread`` waits, and the thread calling may hold what the
+    app's thread is itself waiting for: the host's lock, or the answer to
+    the order it just sent.)"""
+    import threading
+
+    if getattr(app, "_thread_id", None) == threading.get_ident():
+        callback()
+        return
+
+    def run() -> None:
+        with app._context():
+            callback()
+
+    loop = getattr(app, "_loop", None)
+    if loop is not None and not loop.is_closed():
+        loop.call_soon_threadsafe(run)
+STOP_REASON = "The host stopped; the game is saved. Stay here: it rejoins when the host resumes."
+
+
+def join_hint(code: str) -> str:
+    return (f"Join code: {code}\n\nIn another terminal on this machine (or over ssh -t to it):\n"
+            f"  skirmish join {code}")
+
+
+class HostWaitScreen(Screen[None]):
+    """The new hosted game waits for the joiner (and its half of the seed)."""
+
+    DEFAULT_CSS = """
+    HostWaitScreen { align: center middle; }
+    HostWaitScreen > Vertical { width: 70; height: auto; border: round $primary; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel")]
+
+    def __init__(self, code: str, title: str) -> None:
+        super().__init__()
+        self.code = code
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Hosting {self.title_text}: the other side joins from another terminal.\n",
+                         markup=False)
+            yield Static(join_hint(self.code), id="code", markup=False)
+            yield Static("\nWaiting for the other player to join…", id="status", markup=False)
+        yield Footer()
+
+    def action_cancel(self) -> None:
+        self.app.stop_hosting("The host cancelled the game.")
+        self.app.pop_screen()
+
+
+class JoinScreen(Screen[None]):
+    """Type a join code (the menu's Join), or watch the connection being made."""
+
+    DEFAULT_CSS = """
+    JoinScreen { align: center middle; }
+    JoinScreen > Vertical { width: 70; height: auto; border: round $primary; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, code: str = "") -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
+            yield Input(value=self.code, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
+            yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+        if self.code:
+            self.call_after_refresh(self.app.join_game, self.code)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.app.join_game(event.value)
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()
+
+
+class HostingMixin:
+    """Host and join for the app (see the module docstring)."""
+
+    host: Any = None
+    hosting_new = False
+    remote_seat: Any = None
+
+    # -- hosting ----------------------------------------------------------------
+    def action_host_game(self) -> None:
+        from tui.newgame import NewGameScreen
+
+        self.hosting_new = True
+        self.push_screen(NewGameScreen())
+
+    def save_pending(self) -> dict:
+        return {"hosting": dict(self.host.hosting)} if self.host is not None else {}
+
+    def begin_hosting(self, template: Any) -> None:
+        """The new game's settings are chosen: wait for the joiner, agree the
+        seed, then start."""
+        from core.game import start
+        from tui.remote.host import Host
+
+        self.hosting_new = False
+        facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
+        code = new_code()
+        half = fairdice.new_half()
+        hosting = {"code": code, "host": half, "commit": fairdice.commitment(half), "side": HOST_SIDE}
+        rules = template.ruleset
+
+        def make(seed: int) -> Any:
+            return start(rules, template.options, template.battlefield, seed, tuple(template.players))
+
+        try:
+            host = Host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
+            host.open()
+        except OSError as exc:
+            self.report("Cannot host", exc)
+            return
+        self.host = host
+        host.listeners.append(lambda: soon(self, self._host_news))
+        self.push_screen(HostWaitScreen(code, rules.title))
+
+    def _host_news(self) -> None:
+        host = self.host
+        if host is None:
+            return
+        if isinstance(self.screen, HostWaitScreen) and host.table is not None:
+            self._play_hosted(None)
+
+    def _play_hosted(self, path: Path | None) -> None:
+        """The hosted game has started (or was resumed from ``path``)."""
+        from tui.game_screen import GameScreen
+        from tui.persistence import store
+
+        host = self.host
+        game = host.table.game
+        if path is None:
+            try:
+                saves = store()
+                path = saves.new_save_path(game)
+                self.session = saves.GameSession.open(path)
+            except Exception as exc:
+                self.session = None
+                self.report("This game will not be saved", exc)
+        self.autosave(game)
+        # The saver runs under the host's lock after every order, whoever gave
+        # it, and before anyone is sent the move.
+        host.saver = lambda: self.autosave(host.table.game)
+        seats = SeatSet({HOST_SIDE: host.seat(HOST_SIDE)}, HOST_SIDE, host.table)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.game = game
+        screen = GameScreen(seats=seats)
+        self.push_screen(screen)
+        host.listeners.append(lambda: soon(self, self._presence))
+        self._presence()
+
+    def _presence(self) -> None:
+        host = self.host
+        if host is None:
+            return
+        other = host.facts.players[host.remote_side]
+        if getattr(self, "_was_joined", None) == host.joined:
+            return
+        self._was_joined = host.joined
+        if host.joined:
+            self.notify(f"{other} is here.", markup=False, timeout=3)
+        else:
+            self.notify(f"{other} is not connected. Join code: {host.code}", markup=False, timeout=30)
+
+    def resume_hosting(self, path: Path) -> None:
+        """``skirmish host FILE``: the saved game, hosted again with its code."""
+        from tui.persistence import store
+        from tui.remote.host import Host
+
+        try:
+            saves = store()
+            session = saves.GameSession.open(Path(path))
+            game, pending = saves.load_with_pending(Path(path))
+        except Exception as exc:
+            self.report("Cannot host that save", exc)
+            return
+        hosting = pending.get("hosting") if isinstance(pending, dict) else None
+        code = normal_code(hosting.get("code", "")) if isinstance(hosting, dict) else None
+        if not isinstance(hosting, dict) or code is None:
+            code = new_code()
+            hosting = {"code": code, "side": HOST_SIDE}
+        facts = Facts(game.ruleset_name, game.options, game.battlefield, tuple(game.players))
+        try:
+            host = Host(facts, 1 - HOST_SIDE, code, hosting, game=game)
+            host.open()
+        except OSError as exc:
+            session.close()
+            self.report("Cannot host", exc)
+            return
+        self.close_session()
+        self.session = session
+        self.host = host
+        self._play_hosted(Path(path))
+        self.notify(join_hint(code), markup=False, timeout=30)
+
+    def stop_hosting(self, reason: str = STOP_REASON) -> None:
+        host, self.host = self.host, None
+        if host is not None:
+            host.close(reason)
+
+    # -- joining ------------------------------------------------------------------
+    def action_join_game(self) -> None:
+        self.push_screen(JoinScreen())
+
+    def join_game(self, text: str) -> None:
+        from tui.game_screen import GameScreen
+        from tui.remote.client import JoinError, RemoteSeat
+
+        screen = self.screen if isinstance(self.screen, JoinScreen) else None
+        code = normal_code(text)
+        if code is None:
+            if screen:
+                screen.say("That is not a join code (four groups of five letters and digits).")
+            return
+        role = getattr(self, "join_role", "player")
+        seat = RemoteSeat(code, role=role, name="")
+        try:
+            seat.start()
+        except JoinError as exc:
+            if screen:
+                hint = (f" To watch instead: skirmish join --watch {code}"
+                        if "taken" in str(exc) and role == "player" else "")
+                screen.say(f"Refused: {exc}{hint}")
+            return
+        except OSError as exc:
+            if screen:
+                screen.say(f"Cannot join: {exc}")
+            return
+        self.stop_joined()
+        self.remote_seat = seat
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
+
+    def stop_joined(self) -> None:
+        seat, self.remote_seat = self.remote_seat, None
+        if seat is not None:
+            seat.stop()

@@ -1,0 +1,232 @@
+"""The messages between a hosting and a joining Skirmish: JSON lines.
+
+Every message is one line of UTF-8 JSON, an object with ``"v"`` (the
+protocol version) and ``"type"``, read as strictly as a save is (no
+duplicate keys, no NaN, limited nesting, no key nobody asked for, exact
+types) and no longer than a cap: a joiner's messages are small
+(:data:`CLIENT_MAX`), a host's carry a view (:data:`HOST_MAX`).  Orders
+travel in their text form; views, options and events through the saves'
+strict converter.  Anything else is a :class:`WireError`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.dice import Dice
+from core.events import Event
+from core.registry import find_ruleset
+from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
+
+VERSION = 1
+CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
+HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
+MAX_DEPTH = 64
+
+
+class WireError(ValueError):
+    """A message that is not one this protocol allows."""
+
+
+# What a joiner may send, and the exact fields (name -> type) of each.
+CLIENT_MESSAGES: dict[str, dict[str, type]] = {
+    "hello": {"code": str, "role": str, "name": str},
+    "nonce": {"nonce": str},
+    "order": {"text": str},
+    "ping": {},
+    "bye": {},
+}
+
+# What a host may send (the joiner checks these too: it trusts nobody).
+HOST_MESSAGES: dict[str, dict[str, type]] = {
+    "welcome": {"side": (int, type(None)), "ruleset": str, "options": object, "battlefield": object,
+                "players": list, "commit": str, "started": bool},
+    "seed": {"status": str},
+    "update": {"version": int, "view": object, "to_act": list, "legal": list, "events": list,
+               "orders": list, "outcome": (dict, type(None)), "present": bool},
+    "result": {"ok": bool, "code": str, "message": str},
+    "reveal": {"nonce": str, "joiner": str, "orders": list},
+    "closing": {"reason": str},
+    "refused": {"code": str, "message": str},
+    "pong": {},
+}
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise WireError(f"the key {key!r} appears twice")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise WireError(f"{name} is not allowed")
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def encode(kind: str, **fields: Any) -> bytes:
+    """One message as a line of bytes."""
+    body = {"v": VERSION, "type": kind, **fields}
+    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() + b"\n"
+
+
+def decode(line: bytes, allowed: dict[str, dict[str, type]], cap: int) -> dict:
+    """Strictly read one message (``line`` without or with its newline)."""
+    if len(line) > cap + 1:
+        raise WireError(f"a message is longer than {cap} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise WireError("a message is not UTF-8") from None
+    text = text.removesuffix("\n")
+    if "\n" in text or "\r" in text:
+        raise WireError("a message must be one line")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except RecursionError:
+        raise WireError("a message is nested too deeply") from None
+    except WireError:
+        raise
+    except ValueError as exc:
+        raise WireError(f"a message is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise WireError("a message must be a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise WireError("a message is nested too deeply")
+    if data.get("v") != VERSION or type(data.get("v")) is not int:
+        raise WireError(f"this Skirmish speaks protocol version {VERSION} only")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in allowed:
+        raise WireError("unknown message type")
+    fields = allowed[kind]
+    extra = set(data) - set(fields) - {"v", "type"}
+    if extra:
+        raise WireError(f"unexpected key(s) {', '.join(sorted(extra))}")
+    for name, want in fields.items():
+        if name not in data:
+            raise WireError(f"the key {name!r} is missing")
+        value = data[name]
+        if want is object:
+            continue
+        wants = want if isinstance(want, tuple) else (want,)
+        if not any(type(value) is w for w in wants):  # exact: true is not 1
+            raise WireError(f"the key {name!r} has the wrong type")
+    return data
+
+
+# -- the game's values on the wire --------------------------------------------
+
+
+def _event_classes() -> dict[str, type[Event]]:
+    found: dict[str, type[Event]] = {}
+    stack = [Event]
+    while stack:
+        cls = stack.pop()
+        for sub in cls.__subclasses__():
+            stack.append(sub)
+            if sub.__module__.startswith("core."):
+                found[sub.__name__] = sub
+    return found
+
+
+_EVENTS: dict[str, type[Event]] = {}
+
+
+def event_class(name: str) -> type[Event]:
+    if name not in _EVENTS:
+        _EVENTS.clear()
+        _EVENTS.update(_event_classes())
+    if name not in _EVENTS:
+        raise WireError(f"unknown event {name!r}")
+    return _EVENTS[name]
+
+
+def events_out(ruleset: Any, events: tuple[Event, ...]) -> list:
+    conv = converter_for(ruleset)
+    return [{"kind": type(e).__name__, "data": unstructure(conv, e)} for e in events]
+
+
+def events_in(ruleset: Any, data: Any) -> tuple[Event, ...]:
+    if not isinstance(data, list):
+        raise WireError("events must be a list")
+    conv = converter_for(ruleset)
+    out = []
+    for item in data:
+        if not isinstance(item, dict) or set(item) != {"kind", "data"} or not isinstance(item["kind"], str):
+            raise WireError("an event must be {kind, data}")
+        try:
+            out.append(structure(conv, item["data"], event_class(item["kind"]), "event"))
+        except StructureError as exc:
+            raise WireError(f"a bad event: {exc}") from None
+    return tuple(out)
+
+
+def hide_dice(view: Any) -> Any:
+    """The view without the dice roller's seed: with it a joiner could work
+    out every roll to come.  The count of rolls so far stays (it is in the
+    log anyway)."""
+    import attrs
+
+    dice = getattr(view, "dice", None)
+    if isinstance(dice, Dice) and attrs.has(type(view)):
+        return attrs.evolve(view, dice=Dice(0, dice.draws))
+    return view
+
+
+def view_out(ruleset: Any, view: Any) -> Any:
+    return unstructure(converter_for(ruleset), hide_dice(view))
+
+
+def view_in(ruleset: Any, data: Any) -> Any:
+    try:
+        return structure(converter_for(ruleset), data, ruleset.state_type, "view")
+    except StructureError as exc:
+        raise WireError(f"a bad view: {exc}") from None
+
+
+def facts_out(facts: Any) -> dict:
+    rules = facts.ruleset
+    return {"ruleset": rules.name, "options": unstructure(converter_for(rules), facts.options),
+            "battlefield": unstructure(PLAIN, facts.battlefield), "players": list(facts.players)}
+
+
+def facts_in(message: dict) -> Any:
+    from core.board import Battlefield
+    from core.seats import Facts
+
+    try:
+        rules = find_ruleset(message["ruleset"])
+    except (KeyError, ValueError, LookupError):
+        raise WireError("unknown ruleset") from None
+    players = message["players"]
+    if len(players) != 2 or not all(isinstance(p, str) and len(p) <= 64 for p in players):
+        raise WireError("bad players")
+    try:
+        options = structure(converter_for(rules), message["options"], rules.options_type, "options")
+        field = structure(PLAIN, message["battlefield"], Battlefield, "battlefield")
+    except StructureError as exc:
+        raise WireError(f"bad game facts: {exc}") from None
+    return Facts(rules.name, options, field, (players[0], players[1]))
+
+
+def orders_in(ruleset: Any, texts: Any) -> tuple:
+    from core.orders import OrderSyntaxError
+
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise WireError("orders must be a list of texts")
+    try:
+        return tuple(ruleset.parse_order(t) for t in texts)
+    except OrderSyntaxError as exc:
+        raise WireError(f"a bad order: {exc}") from None

@@ -1,0 +1,83 @@
+"""What the game screen needs to draw from seats rather than a game: its
+``game`` (the table's in hot-seat, the seat's :class:`core.seats.SeatGame`
+otherwise), change notices from another thread, and a joined seat's
+trouble with the host.  Mixed into :class:`tui.game_screen.GameScreen`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import RichLog
+
+
+class SeatedScreen:
+    seats: Any
+    _snapshot: Any
+    _unsubscribe: Any
+    _events_seen: int
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    @property
+    def game(self) -> Any:
+        """Hot-seat: the table's game (one process holds both sides).  A
+        hosted or joined game: this seat's SeatGame, never more."""
+        if self.seats.hot:
+            return self.seats.table.game
+        seat = self.seats.any_seat
+        if self._snapshot is None or self._snapshot.version != seat.version:
+            self._snapshot = seat.snapshot()
+        return self._snapshot
+
+    @game.setter
+    def game(self, game: Any) -> None:
+        if self.seats.hot:
+            self.seats.table.replace(game)
+
+    def local_game(self) -> Any:
+        """The whole game when this process holds it (to save), else None."""
+        return self.seats.table.game if self.seats.table is not None else None
+
+    def _seat_changed(self) -> None:
+        """A change notice from the seat (any thread): redraw on ours."""
+        from tui.remote.play import soon
+
+        soon(self.app, self._take_change)
+
+    def _take_change(self) -> None:
+        try:
+            self._show_change()
+        except Exception as exc:  # noqa: BLE001 - the edge, as GameScreen.guarded
+            self.show_error(exc)
+
+    def _show_change(self) -> None:
+        if not self.is_attached:
+            return
+        game = self.game
+        log = self.query_one(RichLog)
+        for event in game.log[self._events_seen:]:
+            log.write(event.sentence)
+        self._events_seen = len(game.log)
+        status = self._remote_status()
+        if status and status != getattr(self, "_status_told", ""):
+            reason = getattr(self.seats.any_seat, "reason", "")
+            self.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
+        self._status_told = status
+        fairness = getattr(self.seats.any_seat, "fairness", "")
+        if fairness and fairness != getattr(self, "_fairness_told", ""):
+            self._fairness_told = fairness
+            log.write(fairness)
+        self.redraw()
+
+    def _remote_status(self) -> str:
+        """A joined seat's trouble with the host, in words (or "")."""
+        seat = self.seats.any_seat
+        status = getattr(seat, "status", "playing")
+        if status == "host-stopped":
+            return "Host stopped (game saved): waiting for it to resume"
+        if status == "lost":
+            return "Connection to the host lost: trying again"
+        return ""
+
