@@ -79,6 +79,11 @@ class Moved(Event):
 
     @property
     def sentence(self) -> str:
+        if self.frm is None:  # coming onto the battlefield
+            verb = self.how if self.how.endswith(" at") else f"{self.how} onto the battlefield at"
+            return f"{self.unit} {verb} {cell_text(self.to)}"
+        if self.to is None:
+            return f"{self.unit} {self.how} off the battlefield from {cell_text(self.frm)}"
         return f"{self.unit} {self.how} from {cell_text(self.frm)} to {cell_text(self.to)}"
 
 
@@ -171,7 +176,8 @@ class GameOver(Event):
     @property
     def sentence(self) -> str:
         if self.winner is None:
-            return f"Game over, a draw: {self.reason}"
+            # Not always a draw: Optio's pre-game ends with the armies meeting.
+            return f"Game over with no winner: {self.reason}"
         return f"Game over: {self.winner_name} wins ({self.reason})"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from core.board import Battlefield
-from core.events import Event, GameOver, visible_to
+from core.events import Event, GameOver, Rolled, visible_to
 from core.orders import Order, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
@@ -170,3 +170,39 @@ def undo(game: Game) -> Game:
     if not game.orders:
         return game
     return replay(game.ruleset, game.options, game.battlefield, game.seed, game.players, game.orders[:-1])
+
+
+def _enemy_figures(game: Game, state: Any, side: int) -> frozenset:
+    """What ``side`` can see of the other side's figures in ``state``."""
+    rules = game.ruleset
+    view = rules.view(state, side)
+    return frozenset(u for u in rules.units(view) if u.side != side)
+
+
+def take_back_refusal(game: Game, side: int) -> tuple[Rejection | None, Game | None]:
+    """Whether ``side`` may take back its own last order, and the game
+    without it.  The rule (the one Wesnoth uses for undo): the last order
+    in the history is ``side``'s, the game is not over, no die was rolled
+    for it, and it revealed nothing hidden (it changed nothing ``side``
+    sees of the enemy's figures: where they are, what they are).  Since
+    only the very last order may go, the other side cannot have acted
+    since.  Returns (None, earlier game) when allowed, else (reason, None).
+    """
+
+    if not game.orders:
+        return Rejection("nothing-to-take-back", "There is no order to take back yet."), None
+    last = game.orders[-1]
+    if last.side != side:
+        who = game.players[last.side] if last.side in (0, 1) else "the other side"
+        return Rejection("not-yours", f"The last order was {who}'s: you can take back only your own."), None
+    if game.outcome is not None:
+        return Rejection("game-over", "The game is over: its last order stands."), None
+    earlier = undo(game)
+    events = game.log[len(earlier.log):]
+    if any(isinstance(e, Rolled) for e in events) or getattr(earlier.state, "dice", None) != getattr(game.state, "dice", None):
+        return Rejection("dice-rolled", "Dice were rolled for that order: it stands."), None
+    # Revealing is judged by what the side sees of the enemy's figures: its
+    # own secrets (a Platemail order only its writer reads) reveal nothing.
+    if _enemy_figures(game, earlier.state, side) != _enemy_figures(game, game.state, side):
+        return Rejection("revealed", "That order showed you something of the enemy: it stands."), None
+    return None, earlier

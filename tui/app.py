@@ -105,6 +105,9 @@ class SkirmishApp(HostingMixin, App[None]):
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
         self._save_failed = False
+        # The game exactly as its file holds it: saving it again would only
+        # change the file's date (and its place in the Load list).
+        self._on_disk: Any = None
         self._saved_orders = 0  # how many orders the last good save held
         self._retrying: Any = None  # the timer that retries a failed save
         self._signal_loop: Any = None
@@ -230,16 +233,21 @@ class SkirmishApp(HostingMixin, App[None]):
         if self.continuing is not None and not self.continuing.finished:
             return  # already looking
         found: list[Any] = []
+        finished: list[Any] = []
 
         def seen(summary: Any) -> None:
             if isinstance(summary, Exception):
                 self.report("Cannot continue", summary)
             elif summary.problem is None and not summary.over:
                 found.append(summary.path)
+            elif summary.over:
+                finished.append(summary.path)
 
         def done() -> None:
             if not found:
-                self.notify("There is no saved game yet.", severity="warning")
+                # Continue never offers a finished game; say where they are.
+                self.notify("No unfinished game to continue: Load lists the finished ones." if finished
+                            else "There is no saved game yet.", severity="warning")
             else:
                 self.open_saved(found[0])
 
@@ -327,6 +335,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.close_session()
         self.session = session
         self.seat_kinds = seats
+        self._on_disk = game
         self._show_game(game, None)
         self.drafts_waiting = waiting_from(pending)
 
@@ -422,8 +431,12 @@ class SkirmishApp(HostingMixin, App[None]):
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
+        pending = {**self.pending(), **self.save_pending()}
+        if game is self._on_disk and not pending and not announce:
+            return str(getattr(self.session, "path", "") or "") or "the save folder"
         try:
-            self.session.save(game, {**self.pending(), **self.save_pending()}, seats=self.seat_kinds)
+            self.session.save(game, pending, seats=self.seat_kinds)
+            self._on_disk = game
         except Exception as exc:
             if announce or not self._save_failed:
                 self.report("Saving failed: the game keeps trying", exc)

@@ -15,6 +15,9 @@ selects an own figure or submits the order pointing at the cursor cell;
 Tab cycles figures that can act; ``o`` lists every legal order; ``d``
 deploys for you and ``r`` says ready during deployment; ``[`` / ``]`` scroll
 the log pane, ``{`` / ``}`` the side panel, ``L`` opens the whole game log;
+``p`` ends the turn, passes or commits (asking only while Actions remain);
+ctrl+z takes back your own last order (these two, the result screen and
+forced orders live in :mod:`tui.flow`);
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
@@ -26,7 +29,6 @@ the selection changes.
 
 from __future__ import annotations
 
-import functools
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -44,24 +46,10 @@ from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
 from tui.computer import computer_seats
-from tui.modals import ChoiceMenu, Confirm, Handover, Message
+from tui.flow import PlayFlow, fit_pieces, guarded
+from tui.modals import ChoiceMenu, Confirm, Handover
 from tui.rulesets import adapter_for
 from tui.seated import SeatedScreen
-
-
-def guarded(method):
-    """Catch an exception at the edge of a handler and show it, so one bug
-    in a ruleset or adapter does not end the app (and the game)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - this is the edge
-            self.show_error(exc)
-            return None
-
-    return wrapper
 
 
 def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
@@ -75,7 +63,7 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
     return news[-most:]
 
 
-class GameScreen(SeatedScreen, Screen[None]):
+class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -96,6 +84,8 @@ class GameScreen(SeatedScreen, Screen[None]):
         Binding("o", "orders", "Orders"),
         Binding("d", "deploy_all", "Deploy"),
         Binding("r", "ready", "Ready"),
+        Binding("p", "end_turn", "End turn"),
+        Binding("ctrl+z", "take_back", "Take back", show=False),
         Binding("escape", "deselect", "Deselect", show=False),
         Binding("f1,question_mark", "rules", "Help"),
         Binding("ctrl+s", "save", "Save", show=False),
@@ -157,7 +147,7 @@ class GameScreen(SeatedScreen, Screen[None]):
                 yield Static("", id="cursor-unit", markup=False)
                 if self.computer is not None:
                     yield self.computer
-        log = RichLog(id="log", max_lines=2000, wrap=True, markup=False)
+        log = RichLog(id="log", max_lines=2000, wrap=True, markup=False, min_width=20)
         log.can_focus = False
         log.border_title = escape("log: [ ] scroll · L whole log")
         yield log
@@ -169,6 +159,13 @@ class GameScreen(SeatedScreen, Screen[None]):
         self.redraw()
         if self.single:
             self._unsubscribe = self.seats.subscribe(self._seat_changed)
+
+    # -- news -------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """News for the player (whose turn it is, why an order was refused):
+        the newest line of the log pane, never a pop-up over it.  These
+        lines are the screen's own; the game's log (L) holds only events."""
+        self.query_one(RichLog).write(text)
 
     # -- errors -----------------------------------------------------------------
     def show_error(self, exc: BaseException) -> None:
@@ -209,7 +206,7 @@ class GameScreen(SeatedScreen, Screen[None]):
             return
         if side is not None:
             if side != self.keyboard_side and self.keyboard_side is not None:
-                self.notify(f"{game.players[side]} to play", timeout=3)
+                self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
             # A draft from the save (tui/drafts.py), once its own side has the keyboard.
             if hasattr(self.app, "reopen_drafts"):
@@ -224,11 +221,13 @@ class GameScreen(SeatedScreen, Screen[None]):
         self.units = self.adapter.units(game, view)
         self.orders = self.seats.legal_orders(side) if side is not None else []
         by_unit = self._orders_by_unit()
+        jump = False  # the figure that acts next was just picked: the cursor goes to it
         if self.selected not in by_unit or self.selected is None:
             self.selected = None
             movers = [u for u in by_unit if u is not None]
             if len(movers) == 1:
                 self.selected = movers[0]
+                jump = True
         highlights = set()
         for order in by_unit.get(self.selected, []) if self.selected else []:
             highlights.update(self.adapter.order_cells(game, view, order))
@@ -253,31 +252,24 @@ class GameScreen(SeatedScreen, Screen[None]):
         board = self.query_one(BoardView)
         board.show(self.adapter.picture(game, view, picture))
         self._fit_log()
+        if jump:
+            self._jump_to(self.selected)
         self._draw_banner(side)
         self._draw_panel()
         self.refresh_bindings()
         if game.outcome is not None and not self.announced_over:
             self.announced_over = True
-            self._open(Message("Game over", self._over_text()), self._after_over)
+            self.show_result()
             return
         if side is not None and not self.modal_open:
+            forced = self.adapter.forced(game, side, self.orders)
+            if forced is not None:
+                # No choice to make: give it after this frame is drawn.
+                self.call_later(self._give_forced, game, *forced)
+                return
             modal = self.adapter.prompt(game, side, self.orders)
             if modal is not None:
                 self._open(modal, self._submit_result)
-
-    @guarded
-    def _after_over(self, _: Any) -> None:
-        if self.single:
-            return  # a next game (Optio's fight, a rematch) is not hosted yet: see the README
-        modal = self.adapter.after_over(self.game)
-        if modal is not None:
-            self._open(modal, lambda game: game is not None and self.app.start_game(game))
-
-    def _over_text(self) -> str:
-        outcome = self.game.outcome
-        if outcome.winner is None:
-            return f"A draw: {outcome.reason}"
-        return f"{self.game.players[outcome.winner]} wins: {outcome.reason}"
 
     def _orders_by_unit(self) -> dict[str | None, list[Order]]:
         by_unit: dict[str | None, list[Order]] = {}
@@ -297,7 +289,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         if text is None:
             situation = game.ruleset.situation(self.view_state)
             if game.outcome is not None:
-                who = f"Game over — {self._over_text()}"
+                who = "Game over · Enter: the result"
             elif self.single and self._remote_status():
                 who = self._remote_status()
             elif self.single and self.fixed not in game.to_act:
@@ -310,12 +302,13 @@ class GameScreen(SeatedScreen, Screen[None]):
                 who = f"▶ {game.players[bots[0]]} (computer) to play" if bots else "Nobody to act"
             else:
                 who = f"▶ {game.players[side]} to play"
-            text = f"{who} · Turn {situation.turn} · {situation.phase} · {game.ruleset.title}"
+            short_title = game.ruleset.title.split(":")[0]
+            text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
         unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
         if unsaved:  # saving failed: said on the board until a save succeeds
             text = f"⚠ {unsaved} · {text}"
         banner = self.query_one("#banner", Static)
-        banner.update(text)  # markup=False: names come from saves
+        banner.update(fit_pieces(text, max(20, self.app.size.width - 2)))  # markup=False: names come from saves
         for n in (0, 1):  # the side to act in its board colour
             banner.set_class(side == n and game.outcome is None, f"side-{n}")
 
@@ -442,8 +435,7 @@ class GameScreen(SeatedScreen, Screen[None]):
         result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
-            log.write(f"✗ {result.message}")
-            self.notify(result.message, title="Not allowed", severity="warning")
+            self.say(f"✗ Not allowed: {result.message}")
             return False
         if self.single:
             self._take_change()  # the new events are in this seat's log
@@ -481,8 +473,11 @@ class GameScreen(SeatedScreen, Screen[None]):
         cell = message.cell
         view = self.view_state
         by_unit = self._orders_by_unit()
+        if self.game.outcome is not None:
+            self.show_result()
+            return
         if self.keyboard_side is None or not self.orders:
-            self.notify("Nobody can act now." if self.game.outcome is None else self._over_text())
+            self.say("Nobody can act now.")
             return
         if self.selected is not None:
             hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
@@ -501,10 +496,16 @@ class GameScreen(SeatedScreen, Screen[None]):
         if loose:
             self.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
             return
+        chosen = self._unit(self.selected)
+        if here is not None and chosen is not None and here.id != chosen.id:
+            why = self.adapter.why_not(self.game, self.keyboard_side, chosen, here)
+            if why:
+                self.say(f"✗ {why}")
+                return
         if here is not None:
-            self.notify(f"{here.id} has no order to give now.")
+            self.say(f"{here.id} has no order to give now.")
         else:
-            self.notify("No order points here. Tab selects a figure that can act; o lists every order.")
+            self.say("No order points here. Tab selects a figure that can act; o lists every order.")
 
     # -- actions --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -687,6 +688,9 @@ class GameScreen(SeatedScreen, Screen[None]):
             if yes:
                 self.app.leave_game(self.local_game())
 
-        question = "Leave this game? It is saved, and Continue brings you back here."
+        if self.game.outcome is not None:
+            question = "Leave this finished game? Load lists it (marked finished)."
+        else:
+            question = "Leave this game? It is saved, and Continue brings you back here."
         ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
         self._open(ask, answered)

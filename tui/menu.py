@@ -136,8 +136,9 @@ class LoadScreen(Screen[None]):
             return f"⚠ {name}: BROKEN — {s.problem}"
         players = " v ".join(s.players) if getattr(s, "players", None) else "?"
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
-        over = " (finished)" if getattr(s, "over", False) else ""
-        return f"{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}{over}"
+        # "finished" first, so a narrow terminal never cuts it off.
+        over = "finished · " if getattr(s, "over", False) else ""
+        return f"{over}{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]

@@ -49,12 +49,13 @@ class ChoiceMenu(ModalScreen[Any]):
     """
 
     DEFAULT_CSS = """
+    ChoiceMenu Label { width: 100%; }
     ChoiceMenu { align: center middle; }
     ChoiceMenu > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
         border: round $accent; background: $panel; padding: 0 1; }
     ChoiceMenu OptionList { height: auto; max-height: 16; border: none; }
     ChoiceMenu #menu-title { text-style: bold; width: 100%; }
-    ChoiceMenu #menu-hint { color: $text-muted; }
+    ChoiceMenu #menu-hint { color: $text-muted; width: 100%; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -100,6 +101,7 @@ class ChoiceMenu(ModalScreen[Any]):
 
 class Confirm(ModalScreen[bool]):
     DEFAULT_CSS = """
+    Confirm Label { width: 100%; }
     Confirm { align: center middle; }
     Confirm > Vertical { width: 60; max-width: 96%; height: auto; border: round $warning;
         background: $panel; padding: 1 2; }
@@ -124,6 +126,7 @@ class Confirm(ModalScreen[bool]):
 
 class Message(ModalScreen[None]):
     DEFAULT_CSS = """
+    Message Label { width: 100%; }
     Message { align: center middle; }
     Message > Vertical { width: 70; max-width: 96%; height: auto; max-height: 90%;
         border: round $accent; background: $panel; padding: 1 2; }
@@ -137,9 +140,9 @@ class Message(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"[b]{self.title_text}[/b]")
+            yield Static(f"[b]{escape(self.title_text)}[/b]")
             yield Static(self.text, markup=False)
-            yield Label("Enter: close")
+            yield Static("Enter: close")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -152,6 +155,7 @@ class Handover(Screen[None]):
     shows through behind it."""
 
     DEFAULT_CSS = """
+    Handover Label { width: 100%; }
     Handover { align: center middle; background: $background; }
     Handover > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
     """
@@ -192,6 +196,7 @@ class TooSmall(Screen[None]):
     Keys do nothing here (ctrl+q still quits, saving the game)."""
 
     DEFAULT_CSS = """
+    TooSmall Label { width: 100%; }
     TooSmall { align: center middle; background: $background; }
     TooSmall > Static { width: 100%; height: auto; text-align: center; }
     """
@@ -218,10 +223,11 @@ class LogView(ModalScreen[None]):
     from the game, names from saves: never read as markup)."""
 
     DEFAULT_CSS = """
+    LogView Label { width: 100%; }
     LogView { align: center middle; }
     LogView > Vertical { width: 100%; height: 100%; border: round $accent; background: $panel; }
     LogView #log-title { text-style: bold; width: 100%; padding: 0 1; }
-    LogView RichLog { height: 1fr; padding: 0 1; background: $panel; }
+    LogView RichLog { height: 1fr; padding: 0 1; background: $panel; scrollbar-gutter: stable; }
     LogView #log-hint { color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [Binding("escape,q,L", "close", "Close")]
@@ -236,7 +242,8 @@ class LogView(ModalScreen[None]):
 
         with Vertical():
             yield Static(f"{self.log_title} ({len(self.lines)} entries)", id="log-title", markup=False)
-            yield RichLog(id="full-log", wrap=True, markup=False, max_lines=None, auto_scroll=True)
+            # min_width: RichLog's default (78) would render lines wider than the pane.
+            yield RichLog(id="full-log", wrap=True, markup=False, max_lines=None, auto_scroll=True, min_width=20)
             yield Static("↑↓ PgUp PgDn Home End scroll · Esc close", id="log-hint", markup=False)
 
     def on_mount(self) -> None:

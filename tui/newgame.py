@@ -22,10 +22,32 @@ SEATS = ("human", "easy", "normal", "hard")
 SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the computer (hard)")
 
 
+def _side_words(text: str) -> str:
+    """Side numbers as players: "Side 0 team" -> "Player 1's team"."""
+    for side in (0, 1):
+        text = text.replace(f"Side {side} ", f"Player {side + 1}'s ").replace(f"side {side}", f"player {side + 1}")
+    return text
+
+
+def option_label(info) -> str:
+    return _side_words(info.label)
+
+
+def choice_label(info, value) -> str:
+    """A choice in words: enum members by their value, sides as players."""
+    import enum
+
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, int) and not isinstance(value, bool) and set(info.choices) == {0, 1}:
+        return f"Player {value + 1}"
+    return _side_words(str(value)).replace("-", " ")
+
+
 def option_values(info) -> tuple[list, list[str]] | None:
     """Values a Cycler offers for one option, or None for a free text field."""
     if info.choices:
-        return list(info.choices), [str(c) for c in info.choices]
+        return list(info.choices), [choice_label(info, c) for c in info.choices]
     if info.kind is bool or isinstance(info.default, bool):
         return [True, False], ["yes", "no"]
     if (isinstance(info.default, int) and info.minimum is not None and info.maximum is not None
@@ -38,7 +60,8 @@ def option_values(info) -> tuple[list, list[str]] | None:
 class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll { height: 1fr; }
-    NewGameScreen .row { height: 1; margin: 0 0 0 0; }
+    NewGameScreen .row { height: auto; margin: 0 0 0 0; }
+    NewGameScreen .row > Cycler { height: auto; }
     NewGameScreen .row > Label { width: 22; }
     NewGameScreen Input { height: 1; border: none; padding: 0 1; width: 1fr; }
     /* Input's own :focus rule draws a tall border, which at height 1 leaves
@@ -69,16 +92,16 @@ class NewGameScreen(Screen[None]):
         self.generation = 0
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]New game[/b]  Tab: next field · ←/→: change · Enter on Start (or ctrl+g)")
+        yield Static("[b]New game[/b]  Tab: next field · ←/→: change · Enter on Start (or ctrl+g)")
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
                 yield Cycler([r.name for r in self.rulesets], [r.title for r in self.rulesets], id="ruleset")
             with Horizontal(classes="row"):
-                yield Label("Player 1 (side 0)")
+                yield Label("Player 1")
                 yield Input("Player 1", id="p0", max_length=24)
             with Horizontal(classes="row"):
-                yield Label("Player 2 (side 1)")
+                yield Label("Player 2")
                 yield Input("Player 2", id="p1", max_length=24)
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
@@ -119,8 +142,8 @@ class NewGameScreen(Screen[None]):
             else:
                 vals, labels = values
                 field = Cycler(vals, labels, vals.index(info.default) if info.default in vals else 0, id=wid)
-            field.tooltip = info.help
-            rows.append(Horizontal(Label(info.label), field, classes="row"))
+            field.tooltip = _side_words(info.help)
+            rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
         box.mount_all(rows)
         box.styles.height = "auto"
         self.call_after_refresh(self._update_battlefields)

@@ -14,6 +14,7 @@ from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu, Handover, Message
+from tui.result import ResultScreen
 
 
 def battlefield_for(rules):
@@ -42,7 +43,7 @@ async def test_random_play_through_the_screen(rules):
             if isinstance(top, ChoiceMenu):
                 await pilot.press("1")
                 continue
-            if screen.game.outcome is not None or not screen.orders:
+            if isinstance(top, ResultScreen) or screen.game.outcome is not None or not screen.orders:
                 break
             assert screen.submit(pick.choice(screen.orders))
             await pilot.pause()

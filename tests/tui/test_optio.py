@@ -21,7 +21,8 @@ from saves.store import list_saves, load_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
-from tui.modals import Handover, Message
+from tui.modals import Handover
+from tui.result import ResultScreen
 from tui.newgame import NewGameScreen
 from tui.rulesets.optio_fight import FightScreen
 from tui.rulesets.optio_handoff import PlayOptioFirst
@@ -114,8 +115,9 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         chosen = await place_template_by_keys(pilot)
         result = screen.game.state.result
         assert result is not None and (result.forward, result.right) == chosen
-        assert isinstance(app.screen, Message)  # game over: the battle is fought at ...
-        await pilot.press("enter")
+        assert isinstance(app.screen, ResultScreen)  # game over: the battle is fought at ...
+        assert app.screen.result.headline == "The armies meet"  # not "a draw"
+        await pilot.press("enter")  # its first entry: fight the battle on this ground
         await pilot.pause()
         fight = app.screen
         assert isinstance(fight, FightScreen)

@@ -26,7 +26,8 @@ from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu
-from tui.rulesets.plasto_latros_modals import ConfirmOrder, FacingPicker
+from tui.modals import Confirm
+from tui.rulesets.plasto_latros_modals import FacingPicker
 
 SIZE = (80, 24)
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,7 +142,7 @@ async def test_doom_free_movement_and_removal_by_keyboard(tmp_path):
 
         # Ann passes her last Movement: the turn ends and a1 is removed.
         await pilot.press("p")
-        assert isinstance(app.screen, ConfirmOrder)
+        assert isinstance(app.screen, Confirm)  # a Movement is left: asked first
         await pilot.press("y")
         await pilot.pause()
         state = screen.game.state

@@ -11,7 +11,7 @@ from core.rulesets.platemail.events import ActionTaken, AttackMade, PhaseBegan
 from saves.library import battlefield_named
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.modals import Handover
+from tui.modals import Confirm, Handover
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_playback import Playback
 from tui.rulesets.platemail_review import SideOrders
@@ -68,7 +68,7 @@ async def write_side_zero(pilot) -> None:
     assert isinstance(app.screen, KeyMenu)
     labels = [label for _, label, _ in app.screen.entries]
     assert "Move (R)" in labels and "Charge (NR)" in labels  # R / NR on every Action
-    await pilot.press("m", "p")  # Move, to a cell picked on the board
+    await pilot.press("m", "l")  # Move, to a location picked on the board
     assert isinstance(app.screen, CellPicker)
     await pilot.press("down", "down", "down", "enter")
     await pilot.press("r")  # IF I reached my target (destination)
@@ -86,7 +86,9 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")
         await write_side_zero(pilot)
-        await pilot.press("c")  # commit Ann's orders
+        await pilot.press("p")  # commit Ann's orders: asked first
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("y")
         await pilot.pause()
         assert screen.game.state.committed == (True, False)
         assert isinstance(app.screen, Handover)  # the board hides before Bo's turn
@@ -99,7 +101,7 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         await pilot.pause()
         assert isinstance(app.screen, SideOrders)
         assert screen.game.state.round == 1
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         state = screen.game.state
         assert state.round == 2 and state.committed == (False, False)
@@ -143,7 +145,7 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
         assert "(pending)" in panel
         await open_orders(pilot, 0)  # again, to commit
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         # Handover: nothing of the game is drawn until Bo presses Enter.
         assert isinstance(app.screen, Handover)
@@ -189,7 +191,7 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         # Every Action shows R or NR; what a1 cannot do first is shown, not offered.
         assert all("(R" in label or "(NR)" in label for label, _ in entries.values())
         assert entries["e"][1] is None and "no Prepared spell" in entries["e"][0]
-        assert entries["p"][1] is None  # a Footman knows no spell to Prepare
+        assert entries["n"][1] is None  # a Footman knows no spell to Prepare
         await pilot.press("e")  # refused: the menu stays
         assert app.screen is menu
         await pilot.press("c", "escape")  # Charge, then back from the target list
@@ -215,10 +217,10 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         assert screen.game.state.plan("a1") == plan
 
 
-async def test_the_last_rounds_playback_follows_the_game_over_message():
+async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
     import attrs
 
-    from tui.modals import Message
+    from tui.result import ResultScreen
 
     rules = find_ruleset("platemail")
     options = attrs.evolve(rules.default_options(), round_limit=1)
@@ -230,21 +232,26 @@ async def test_the_last_rounds_playback_follows_the_game_over_message():
         screen = await open_game(pilot, game)
         await pilot.press("enter")
         await open_orders(pilot, 0)
-        await pilot.press("c")  # nothing written: everyone Defends
+        await pilot.press("p", "y")  # nothing written: everyone Defends
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")
         await open_orders(pilot, 1)
-        await pilot.press("c")
+        await pilot.press("p", "y")
         await pilot.pause()
         assert screen.game.outcome is not None  # the Round limit ends the battle
-        assert type(app.screen) is Message
-        await pilot.press("enter")
+        assert type(app.screen) is ResultScreen
+        await pilot.press("enter")  # its first entry: watch the last Round again
         await pilot.pause()
         assert isinstance(app.screen, Playback)
         assert app.screen.shown == 1 and "Round 1, 2nd Action Phase" not in app.screen.shown_text()
         await pilot.press("a")
-        assert "a1: Defend [R] — IF I was hit → false: ELSE fired" in app.screen.shown_text()
+        # Nobody wrote a1's orders: the playback says so, not "IF I was hit".
+        assert "a1: Defend [R] — no orders were written: Defends all Round" in app.screen.shown_text()
+        assert "IF I was hit" not in app.screen.shown_text()
         await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)  # back to the result
+        await pilot.press("b")
         assert app.screen is screen
 
 
@@ -298,7 +305,7 @@ async def test_each_side_reads_only_its_own_secrets_in_the_log_playback_and_full
         assert "Ann commits" in full and "skulks" not in full and "Stealth" not in full
         await pilot.press("escape")
         await open_orders(pilot, 0)
-        await pilot.press("c")
+        await pilot.press("p", "y")  # commit (asked first)
         await pilot.pause()
         assert isinstance(app.screen, Handover)
         await pilot.press("enter")  # Bo's turn: his rogue's moves and roll are his to read

@@ -3,7 +3,7 @@ the game state the screens hold (never on mocks)."""
 
 from __future__ import annotations
 
-from core.events import Rolled
+from core.events import Matched, Rolled
 from saves.store import list_saves, load_game
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
@@ -46,28 +46,20 @@ async def test_new_game_deploy_choose_match_fight_save_continue(data_dir):
         offered = [value for _, value in menu.choices]
         assert len(offered) >= 2 and all(o.verb == "match" for o in offered)
         await pilot.press("down", "enter")  # the second pair
-        await pilot.pause()
-        state = screen.game.state
-        assert state.match is not None
-        assert (state.match.instigator, state.match.retaliator) == (offered[1].unit, offered[1].opponent)
-        # The Matched combatant is selected for us; Enter on it opens its
-        # orders; 1 takes the first.  Play the whole Match by keys.
-        first_match = state.match.number
-        for _ in range(12):
-            match = screen.game.state.match
-            if match is None or match.number != first_match or not isinstance(app.screen, GameScreen):
-                break
-            unit = next(u for u in screen.units if u.id == screen.selected)
-            screen.query_one("BoardView").move_cursor(unit.pos)
-            await pilot.press("enter")
+        matched = [e for e in screen.game.log if isinstance(e, Matched)]
+        assert (matched[0].first, matched[0].second) == (offered[1].unit, offered[1].opponent)
+        # Face to face, every Fight of the Match is forced (a strike in
+        # contact, a defence roll): no key is needed, and the log says why.
+        for _ in range(40):
             await pilot.pause()
-            if isinstance(app.screen, ChoiceMenu):
-                await pilot.press("1")
-                await pilot.pause()
-        assert screen.game.state.match is None or screen.game.state.match.number != first_match
+            match = screen.game.state.match
+            if match is None or match.number != 1:
+                break
+        assert screen.game.state.match is None or screen.game.state.match.number != 1
+        log_text = "\n".join(str(line) for line in screen.query_one("#log").lines)
+        assert "must defend: it rolls a d6" in log_text.replace("\n", " ")
         rolls = [e for e in screen.game.log if isinstance(e, Rolled) and "d6" in e.expression]
         assert rolls, "a Fight rolls a d6 and the roll is in the log"
-        log_text = "\n".join(str(line) for line in screen.query_one("#log").lines)
         assert rolls[0].sentence[:30] in log_text.replace("\n", "")
         if isinstance(app.screen, ChoiceMenu):
             await pilot.press("escape")

@@ -17,7 +17,7 @@ from core.rulesets.waylights.state import KO, WaylightsOptions
 from saves.library import battlefield_named
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.modals import Message
+from tui.result import ResultScreen
 from tui.rulesets.waylights_modals import SPLIT_LABELS, AttackPreview, HandoverCard, PickList, SplitPicker
 
 SIZE = (80, 24)
@@ -144,7 +144,7 @@ async def test_split_step_attack_preview_counter_and_ko():
         for event in (attack, guard, counter_roll):
             assert " ".join(event.sentence.split()) in shown
         assert "Threshold 2" in shown and "+2 blade skill" in shown
-        assert isinstance(app.screen, Message)
+        assert isinstance(app.screen, ResultScreen)
 
 
 async def test_split_picker_labels_melee_and_ranged():

@@ -55,9 +55,11 @@ Board geometry (the Optio pre-game draws its operational map):
     draws its operational map in big cells, a large square each.
 ``order_cells(game, view, order) -> tuple[Cell, ...]``
     The board cells an order is given on (default ``ruleset.order_cells``).
-``after_over(game)``
-    A modal opened once the "Game over" message closes; a ``Game`` it
-    returns is started (and autosaved) as the next game.  Default None.
+``after_over(game)``, ``after_over_label(game)``
+    A modal opened from the result screen's entry labelled so; a ``Game``
+    it returns is started (and autosaved) as the next game.  Default None.
+``result_headline(game)``
+    The result screen's first words instead of "<name> wins" / "A draw".
 
 Board marks and adapter keys (Plasto Latros arcs and artifacts):
 
@@ -73,6 +75,18 @@ Board marks and adapter keys (Plasto Latros arcs and artifacts):
     One of those keys was pressed: return a modal, an ``Order``, a sequence
     of orders (as ``prompt``), or None to just redraw.
 
+The grammar of keys (the same in every ruleset):
+
+``end_turn(game, side, orders) -> (order, question | None) | None``
+    What ``p`` gives: end the turn, pass or commit, asking ``question``
+    first when it is not None (default: ask only while Actions remain).
+``why_not(game, side, selected, other) -> str | None``
+    Why the selected figure has no order on the figure under the cursor
+    (Enter there): the ruleset's refusal instead of a generic message.
+``forced(game, side, orders) -> (order, why) | None``
+    An order with no alternative (a defence roll) that the screen gives
+    at once, logging ``why``.  Default: none.
+
 Adapters never change state: the screen submits what their modals return
 through ``core.game.submit`` and shows any ``Rejection``.
 """
@@ -85,6 +99,9 @@ from typing import Any
 from core.orders import Order
 from core.ruleset import Ruleset, UnitView
 from tui.board import default_label
+
+# Verbs that end a turn or pass, in every ruleset: the ``p`` key gives them.
+END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
 
 
 class RulesetAdapter:
@@ -129,6 +146,14 @@ class RulesetAdapter:
     def after_over(self, game: Any) -> Any:
         return None
 
+    def after_over_label(self, game: Any) -> str | None:
+        """The result screen's entry that opens ``after_over`` (None: no entry)."""
+        return None
+
+    def result_headline(self, game: Any) -> str | None:
+        """The result's first words (default: "<name> wins" or "A draw")."""
+        return None
+
     # -- board marks and adapter keys -------------------------------------------
     def cell_marks(self, game: Any, view: Any, selected: UnitView | None) -> dict:
         return {}
@@ -154,3 +179,28 @@ class RulesetAdapter:
 
     def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
         return []
+
+    # -- the grammar of keys shared by every ruleset -------------------------------
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
+        """The order ``p`` gives (end the turn, pass, commit) and the question
+        to ask first, or None when nothing ends the turn now.  The default
+        asks only while some other order (an Action) remains."""
+        ends = [o for o in orders if o.verb in END_VERBS]
+        if not ends:
+            return None
+        order = ends[0]
+        others = [o for o in orders if o.verb not in END_VERBS]
+        if not others:
+            return order, None
+        view = game.view(side)
+        return order, f"{game.players[side]}: {self.describe(game, view, order)}? {len(others)} other order(s) are still possible."
+
+    def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
+        """Why ``selected`` has no order on ``other`` (an enemy it cannot
+        attack, say), in the ruleset's words; None: the generic message."""
+        return None
+
+    def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
+        """An order with no alternative that the screen gives by itself
+        (a defence roll), with the sentence saying why; default None."""
+        return None

@@ -191,6 +191,13 @@ class OptioAdapter(RulesetAdapter):
             return TemplateScreen(game, side)
         return None
 
+    def result_headline(self, game: Any) -> str | None:
+        # The pre-game has no winner: it ends when the armies meet.
+        return "The armies meet" if game.state.result is not None else None
+
+    def after_over_label(self, game: Any) -> str | None:
+        return "Fight the battle on this ground" if game.state.result is not None else None
+
     def after_over(self, game: Any) -> Any:
         if game.state.result is None:
             return None

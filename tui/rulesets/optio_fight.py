@@ -51,6 +51,7 @@ def fight_game(pre_game: Any, ruleset: Any, options: Any = None, seed: int | Non
 
 class FightScreen(ModalScreen[Any]):
     DEFAULT_CSS = """
+    FightScreen Label { width: 100%; }
     FightScreen { align: center middle; }
     FightScreen > Vertical { width: 78; max-width: 100%; height: 100%; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1; }

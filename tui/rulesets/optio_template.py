@@ -38,6 +38,7 @@ def preview_text(rows) -> str:
 class TemplateScreen(ModalScreen[Any]):
     AUTO_FOCUS = None
     DEFAULT_CSS = """
+    TemplateScreen Label { width: 100%; }
     TemplateScreen { background: $background; }
     TemplateScreen #tpl-title { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
     TemplateScreen #tpl-main { height: 1fr; }

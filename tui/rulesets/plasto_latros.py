@@ -30,7 +30,7 @@ from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, 
                                                 Turn)
 from core.rulesets.plasto_latros.state import Phase
 from tui.rulesets.base import RulesetAdapter
-from tui.rulesets.plasto_latros_modals import ConfirmOrder, FacingStep, StepMenu
+from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
@@ -245,7 +245,20 @@ class PlastoLatrosAdapter(RulesetAdapter):
 
     # -- keys ---------------------------------------------------------------------
     def keys(self) -> list[tuple[str, str, str]]:
-        return [("a", "Arcs", "arcs"), ("p", "Pass", "pass"), ("t", "Turn", "turn"), ("s", "Shoot", "shoot")]
+        return [("a", "Arcs", "arcs"), ("t", "Turn", "turn"), ("s", "Shoot", "shoot")]
+
+    def end_turn(self, game, side, orders) -> Any:
+        """``p``: decline the Defending Free Movement (asking), or pass the
+        turn, asking only while Movements are left."""
+        view = game.view(side)
+        for order in orders:
+            if isinstance(order, Decline):
+                return order, f"{game.players[side]}: decline the Defending Free Movement?"
+        for order in orders:
+            if isinstance(order, Pass):
+                left = view.movements_left if view.phase is Phase.PLAY else 0
+                return order, (f"{game.players[side]}: {self.describe(game, view, order)}?" if left else None)
+        return None
 
     def key(self, game, side, name, selected, cursor) -> Any:
         if name == "arcs":
@@ -254,13 +267,6 @@ class PlastoLatrosAdapter(RulesetAdapter):
             return None
         orders = game.legal_orders(side)
         view = game.view(side)
-        if name == "pass":
-            for order in orders:
-                if isinstance(order, Decline):
-                    return ConfirmOrder(f"{game.players[side]}: decline the Defending Free Movement?", [order])
-                if isinstance(order, Pass):
-                    return ConfirmOrder(f"{game.players[side]}: {self.describe(game, view, order)}?", [order])
-            return None
         if selected is None:
             return None
         mine = [o for o in orders if self.ruleset.order_unit(o) == selected.id]

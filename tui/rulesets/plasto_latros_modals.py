@@ -1,6 +1,6 @@
 """Modals of the Plasto Latros screen: the facing compass asked after a
-destination is chosen, a menu whose entries may lead to that compass, and
-a one-key confirmation for passing."""
+destination is chosen, and a menu whose entries may lead to that compass.
+(The passing question is the shared ``p`` key's, in tui.game_screen.)"""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class FacingPicker(ModalScreen[Any]):
     """
 
     DEFAULT_CSS = """
+    FacingPicker Label { width: 100%; }
     FacingPicker { align: center middle; }
     FacingPicker > Vertical { width: 62; max-width: 96%; height: auto; border: round $accent;
         background: $panel; padding: 0 1; }
@@ -142,30 +143,3 @@ class StepMenu(ChoiceMenu):
         event.stop()
         event.prevent_default()
         self._pick(self.choices[int(event.option.id[1:])][1])
-
-
-class ConfirmOrder(ModalScreen[Any]):
-    """y / Enter gives the order, n / Escape gives nothing."""
-
-    DEFAULT_CSS = """
-    ConfirmOrder { align: center middle; }
-    ConfirmOrder > Vertical { width: 60; max-width: 96%; height: auto; border: round $warning;
-        background: $panel; padding: 1 2; }
-    """
-    BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-
-    def __init__(self, question: str, orders: Sequence[Order]) -> None:
-        super().__init__()
-        self.question = question
-        self.orders = list(orders)
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, markup=False)
-            yield Static("y / Enter: yes    n / Esc: no", markup=False)
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(self.orders if value else None)

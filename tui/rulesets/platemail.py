@@ -12,7 +12,7 @@ handover, resolution playback and the order queue in the side panel.
 - ``confirm`` (and ``choose`` for a cell): Enter on a lit board cell opens
   the writer for that character with the cell's 1st Action filled in,
   never submitting one of the engine's sample orders as it stands.
-- ``after_over``: the last Round's playback once the game is over.
+- ``after_over``: the last Round's playback, offered on the result screen.
 - ``panel_lines``: the side's orders (pending or committed) and how last
   Round's orders went (resolved, THEN fired, fell through to ELSE).
 
@@ -184,7 +184,25 @@ class PlatemailAdapter(RulesetAdapter):
             return SideOrders(game, side)
         return None
 
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        """``p`` commits this side's orders for the Round, always asking
+        first (they cannot change after)."""
+        commit = next((o for o in orders if o.verb == "commit"), None)
+        if commit is None:
+            return None
+        view = game.view(side)
+        unwritten = [c.id for c in view.characters
+                     if c.side == side and c.fighting and c.pos is not None and view.plan(c.id) is None]
+        question = f"Commit {game.players[side]}'s orders for Round {view.round}? They cannot change after."
+        if unwritten:
+            question += f" Not written (they Defend): {' '.join(unwritten)}."
+        return commit, question
+
+    def after_over_label(self, game: Any) -> str | None:
+        return "Watch the last Round again" if self.round_log(game, None) else None
+
     def after_over(self, game: Any) -> Any:
-        """The last Round's playback, once the "Game over" message closes."""
-        events = self._playback_due(game, None)  # the game is over: every event
+        """The last Round's playback, from the result screen (the game is
+        over: every event)."""
+        events = self.round_log(game, None)
         return Playback(f"Round {game.state.round - 1} resolved", events) if events else None

@@ -38,6 +38,7 @@ class KeyMenu(ModalScreen[Any]):
     entry (with its label saying why) but it cannot be picked."""
 
     DEFAULT_CSS = """
+    KeyMenu Label { width: 100%; }
     KeyMenu { align: center bottom; background: $background 40%; }
     KeyMenu > Vertical { width: 76; max-width: 100%; height: auto; max-height: 17;
         border: round $accent; background: $panel; padding: 0 1; }
@@ -90,6 +91,7 @@ class CellPicker(ModalScreen[Any]):
     any cell on the battlefield can be picked."""
 
     DEFAULT_CSS = """
+    CellPicker Label { width: 100%; }
     CellPicker { background: $background; }
     CellPicker #pick-title { height: 1; text-style: bold; background: $primary-background; padding: 0 1; }
     CellPicker BoardView { height: 1fr; }

@@ -112,6 +112,7 @@ class Playback(Message, inherit_bindings=False):
     ← back one, ``a`` everything, Esc close.  Enter on the last step closes."""
 
     DEFAULT_CSS = """
+    Playback Label { width: 100%; }
     Playback { align: center middle; }
     Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
     Playback #pb-title { text-style: bold; height: 1; }

@@ -1,9 +1,9 @@
 """Platemail's side orders screen: every character of the side with the
 order written for it (``describe_order`` lines), a writer for each, and
-the Commit key.  It is the review before committing.
+the Commit key (p, asking first).  It is the review before committing.
 
 It returns the orders to submit: the ``write`` orders written here, then
-``commit`` when C was pressed.  It reads ``game.view(side)`` only, so the
+``commit`` when p (the end-turn key everywhere) was pressed and confirmed.  It reads ``game.view(side)`` only, so the
 other side's orders never show."""
 
 from __future__ import annotations
@@ -24,15 +24,16 @@ from tui.rulesets.platemail_writer import OrderWriter
 
 class SideOrders(ModalScreen[Any]):
     DEFAULT_CSS = """
+    SideOrders Label { width: 100%; }
     SideOrders { align: center middle; }
     SideOrders > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1; }
-    SideOrders #review-title { text-style: bold; }
+    SideOrders #review-title { text-style: bold; width: 100%; }
     SideOrders OptionList { height: auto; max-height: 16; border: none; }
-    SideOrders #review-hint { color: $text-muted; }
+    SideOrders #review-hint { color: $text-muted; width: 100%; }
     """
     BINDINGS = [
-        Binding("c", "commit", "Commit"),
+        Binding("p", "commit", "Commit (end turn)"),
         Binding("w", "write", "Write", show=False),
         Binding("escape", "close", "Close"),
     ]
@@ -53,7 +54,7 @@ class SideOrders(ModalScreen[Any]):
                         id="review-title", markup=False)
             yield OptionList(*self._options(), id="review-list")
             yield Label("", id="review-count", markup=False)
-            yield Label("Enter write/rewrite the highlighted character · c COMMIT all · Esc back to the board",
+            yield Label("Enter: write the highlighted character · p: commit all (asks first) · Esc: board",
                         id="review-hint", markup=False)
 
     def on_mount(self) -> None:
@@ -137,7 +138,20 @@ class SideOrders(ModalScreen[Any]):
         self.app.push_screen(writer, written)
 
     def action_commit(self) -> None:
-        self.dismiss(list(self.written.values()) + [Commit(self.side)])
+        """Ask first: once committed, this Round's orders cannot change."""
+        from tui.modals import Confirm
+
+        able = [c for c in self.mine if c.fighting and c.pos is not None]
+        unwritten = [c.id for c in able if self.plan(c.id) is None]
+        question = f"Commit {self.game.players[self.side]}'s orders for Round {self.view.round}? They cannot change after."
+        if unwritten:
+            question += f" Not written (they Defend): {' '.join(unwritten)}."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(list(self.written.values()) + [Commit(self.side)])
+
+        self.app.push_screen(Confirm(question), answered)
 
     def action_close(self) -> None:
         self.dismiss(list(self.written.values()) or None)

@@ -29,11 +29,12 @@ from core.rulesets.platemail.state import (CONDITION_TEXT, GENERAL_TARGETS, MOVE
                                            Action, Condition, Write)
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 
-# One letter per voluntary Action, shown in the menu.
+# One letter per voluntary Action, shown in the menu.  None of the writer's
+# menus uses p: p commits (ends the turn) one level up, in every ruleset.
 KIND_KEYS = {
     Action.MOVE: "m", Action.SPRINT: "s", Action.FALL_BACK: "b", Action.SKULK: "k", Action.CHARGE: "c",
     Action.FULL_ATTACK: "a", Action.COUNTER: "o", Action.RANGED: "r", Action.RAPID_FIRE: "f",
-    Action.AIM: "i", Action.DEFEND: "d", Action.GUARD: "g", Action.PREPARE: "p", Action.RELEASE: "e",
+    Action.AIM: "i", Action.DEFEND: "d", Action.GUARD: "g", Action.PREPARE: "n", Action.RELEASE: "e",
     Action.FOCUS: "u", Action.USE_ITEM: "t", Action.RESCUE: "x", Action.STABILIZE: "z",
 }
 CONDITION_KEYS = {
@@ -61,6 +62,7 @@ class OrderWriter(ModalScreen[Any]):
     """Builds one ``write`` order for ``unit`` of ``side``."""
 
     DEFAULT_CSS = """
+    OrderWriter Label { width: 100%; }
     OrderWriter { align: center top; }
     OrderWriter > Vertical { width: 78; max-width: 100%; height: auto; max-height: 7;
         border: round $accent; background: $panel; padding: 0 1; }
@@ -298,7 +300,7 @@ class OrderWriter(ModalScreen[Any]):
 
     def ask_destination(self, kind: Action, done: Callable[[Act | None], None]) -> None:
         side = self.side
-        first = [("p", "a cell picked on the board", CELL)]
+        first = [("l", "a location picked on the board", CELL)]
         if kind == Action.FALL_BACK:
             first.append(("n", "straight away from the nearest hostile", NOTHING))
         if kind == Action.SKULK:
@@ -324,7 +326,7 @@ class OrderWriter(ModalScreen[Any]):
         side, me = self.side, self.me
         kind = Action.USE_ITEM
         entries = [("r", "reload the weapon (NR for a crossbow)", "reload"),
-                   ("p", f"drink a potion ({me.potions} left)", "potion"),
+                   ("d", f"drink a potion ({me.potions} left)", "potion"),
                    ("o", "open or close an adjacent door", "door"),
                    ("f", "free someone entrapped", "free")]
         for i, key in enumerate(dict.fromkeys(me.carried), 1):

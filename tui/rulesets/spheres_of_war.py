@@ -52,8 +52,24 @@ class SpheresOfWarAdapter(RulesetAdapter):
         return ChoiceMenu(
             "Rule 13: these pairs are equally close. Instigator, choose the next Match:",
             [(self.describe(game, view, o), o) for o in choices],
-            hint="↑↓ or 1-9 choose · Enter confirm · Esc look at the board (o reopens)",
+            hint="↑↓ 1-9 choose · Enter confirm · Esc: board (o: this menu)",
         )
+
+    def forced(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        """A Fight with no alternative (the struck figure's defence roll, or
+        the strike of a figure already in contact) is given at once."""
+        if len(orders) != 1 or orders[0].verb != "fight":
+            return None
+        order = orders[0]
+        match_ = getattr(game.state, "match", None)
+        if match_ is not None and getattr(match_, "struck", None) == order.unit:
+            return order, f"{order.unit} is struck and must defend: it rolls a d6 (5-6 falls)"
+        return order, f"{order.unit} is in contact and must strike (its only order)"
+
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        """``p`` passes: the Matched figure Waits (one Action)."""
+        waits = [o for o in orders if o.verb == "wait"]
+        return (waits[0], None) if waits else None
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
         lines = []

@@ -157,6 +157,14 @@ class WaylightsAdapter(RulesetAdapter):
         return lines
 
     # -- asking ---------------------------------------------------------------------
+    def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
+        """An enemy the selected figure cannot attack: the core's reason
+        (reach, diagonals, range, sight, ammunition, Actions left)."""
+        if other.side == side:
+            return None
+        refusal = self.ruleset.check(game.state, Attack(side, selected.id, other.id))
+        return f"{selected.id} cannot attack {other.id}: {refusal.message}" if refusal is not None else None
+
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.state
         if state.phase != "battle" or len(game.orders) == self._declined_at:

@@ -44,6 +44,7 @@ class PickList(ModalScreen[Any]):
     that modal and dismisses with its result (None: back to this list)."""
 
     DEFAULT_CSS = """
+    PickList Label { width: 100%; }
     PickList { align: center middle; }
     PickList > Vertical { width: 74; max-width: 98%; height: auto; max-height: 100%;
         border: round $accent; background: $panel; padding: 0 1; }
@@ -195,6 +196,7 @@ class AttackPreview(ModalScreen[Any]):
     confirms (dismisses with the order), Esc/n cancels (None)."""
 
     DEFAULT_CSS = """
+    AttackPreview Label { width: 100%; }
     AttackPreview { align: center middle; }
     AttackPreview > Vertical { width: 70; max-width: 98%; height: auto; border: round $warning;
         background: $panel; padding: 0 1; }
@@ -231,6 +233,7 @@ class HandoverCard(ModalScreen[Any]):
     this card dismisses with; Esc closes it (o reopens the decision)."""
 
     DEFAULT_CSS = """
+    HandoverCard Label { width: 100%; }
     HandoverCard { align: center middle; }
     HandoverCard > Vertical { width: 64; max-width: 98%; height: auto; border: double $warning;
         background: $panel; padding: 1 2; }

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import attrs
 
-from core.events import Event
+from core.events import Event, TurnEnded
+
+
+@attrs.frozen
+class TurnPassed(TurnEnded):
+    """One general's turn ends (two in a round): it says whose, so the
+    log does not read "Turn 4 ends" twice."""
+
+    who: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f", {self.detail}" if self.detail else ""
+        return f"{self.who}'s turn ends (round {self.turn}{extra})"
 
 
 @attrs.frozen

@@ -19,7 +19,7 @@ from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, U
 from core.memo import Table
 from core.values import evolve
 from core.rulesets.optio import template as tpl
-from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced
+from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
 from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
@@ -291,7 +291,9 @@ class Optio(Ruleset):
             if state.army(0).revealed and state.army(1).revealed:
                 state = self._end_scouting(state, events)
         elif isinstance(order, EndTurn):
-            events.append(TurnEnded(state.round, f"{_name(state, order.side)} moved {len(state.moved)}"))
+            moved = len(state.moved)
+            events.append(TurnPassed(state.round, f"{moved} block{'s' if moved != 1 else ''} moved",
+                                     who=_name(state, order.side)))
             state = _next_turn(state)
             if state.turn > 2 * state.turn_limit:
                 state = self._turn_limit(state, events)
@@ -333,7 +335,7 @@ class Optio(Ruleset):
         if enemy_army is not None:
             if order.to == enemy_army.pos:
                 return self._meet(state, order.side, events)
-            events.append(TurnEnded(state.round))
+            events.append(TurnPassed(state.round, "the army moved", who=_name(state, order.side)))
             return _next_turn(state)
         return state
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 
 from core.board import chebyshev, distance_squared
 from core.events import TurnEnded, TurnStarted
@@ -31,6 +32,31 @@ def my_target(work: Work, uid: str, plan: Write) -> str | None:
     return tid
 
 
+def _range_ft(me, plan: Write) -> int:
+    """The Range "in range" is measured against: the Prepared spell's when
+    THEN releases it, the wielded shooting weapon's, else melee (5')."""
+    if plan.then.kind == Action.RELEASE and me.prepared:
+        return SPELLS[me.prepared].range_ft
+    if plan.then.kind in (Action.RANGED, Action.RAPID_FIRE) or not weapon(me).melee:
+        return weapon(me).range_ft or 5
+    return 5
+
+
+def condition_detail(work: Work, uid: str, plan: Write) -> str:
+    """What the character saw, for the log: how far the target is when the
+    condition is about Range (a shot beyond Range, with its -2 penalty, is
+    possible but not "within Range")."""
+    if plan.condition != Condition.IN_RANGE:
+        return ""
+    me = work.chars[uid]
+    tid = my_target(work, uid, plan)
+    t = work.chars.get(tid) if tid else None
+    if not (t and t.fighting and t.pos):
+        return " (no target)"
+    away = 5 * math.ceil(math.sqrt(distance_squared(me.pos, t.pos)))
+    return f" ({t.id} {away}' away, Range {_range_ft(me, plan)}')"
+
+
 def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     """Judged from what ``uid`` perceives at the start of the 2nd Phase
     (seed: IF ELSE Clause): a target or ally it cannot see (Concealed, or a
@@ -54,12 +80,7 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     if cond == Condition.IN_RANGE:
         if not (seen and t.fighting):
             return False
-        if plan.then.kind == Action.RELEASE and me.prepared:
-            reach = SPELLS[me.prepared].range_ft
-        elif plan.then.kind in (Action.RANGED, Action.RAPID_FIRE) or not weapon(me).melee:
-            reach = weapon(me).range_ft or 5
-        else:
-            reach = 5
+        reach = _range_ft(me, plan)
         return distance_squared(me.pos, t.pos) <= (reach // 5) ** 2 or chebyshev(me.pos, t.pos) == 1
     if cond == Condition.VISIBLE:
         return seen and t.fighting
@@ -88,13 +109,17 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         me = work.chars[uid]
         if not me.fighting or me.pos is None:
             continue
-        plan = state.plan(uid) or default_plan(me.side, uid)
-        if phase == 1:
+        written = state.plan(uid)
+        plan = written or default_plan(me.side, uid)
+        if written is None:
+            act, why = plan.first, "no orders were written: Defends all Round"
+        elif phase == 1:
             act, why = plan.first, "1st Action"
         else:
             yes = condition_holds(work, uid, plan)
             act = plan.then if yes else plan.otherwise
-            why = f"IF {CONDITION_TEXT[plan.condition]}: {'true, THEN' if yes else 'false, ELSE'}"
+            seen = condition_detail(work, uid, plan)
+            why = f"IF {CONDITION_TEXT[plan.condition]}{seen}: {'true, THEN' if yes else 'false, ELSE'}"
         if me.dazed > 0:
             act, why = Act(me.side, Action.DAZED), f"Dazed replaces {TITLES[act.kind]}"
             work.update(uid, dazed=me.dazed - 1)

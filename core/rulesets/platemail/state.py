@@ -83,7 +83,7 @@ class Condition(enum.Enum):
 CONDITION_TEXT = {
     Condition.REACHED: "I reached my target", Condition.TARGET_DOWN: "my target is down",
     Condition.HIT: "I was hit", Condition.ENEMY_ADJACENT: "an enemy is adjacent",
-    Condition.IN_RANGE: "my target is in range", Condition.VISIBLE: "my target is visible",
+    Condition.IN_RANGE: "my target is within Range", Condition.VISIBLE: "my target is visible",
     Condition.ALLY_DOWN: "an ally is down", Condition.WOUNDED: "I am wounded",
     Condition.SPELL_READY: "my spell is prepared",
 }

@@ -4,7 +4,22 @@ from __future__ import annotations
 
 import attrs
 
-from core.events import Event
+from core.events import Event, TurnStarted
+
+
+@attrs.frozen
+class CharacterTurn(TurnStarted):
+    """One character's turn begins (many in a round): not "Turn N begins"
+    once per figure."""
+
+    unit: str = ""
+    name: str = ""
+
+    @property
+    def sentence(self) -> str:
+        extra = f", {self.detail}" if self.detail else ""
+        who = self.name if self.unit in self.name.split() else f"{self.unit} ({self.name})"
+        return f"{who} takes its turn in round {self.turn}{extra}"
 
 
 @attrs.frozen

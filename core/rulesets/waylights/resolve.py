@@ -173,7 +173,9 @@ def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[
         t = state.get(blow.target)
         t = evolve(t, wounds=t.wounds + blow.wounds)
         state = state.put(t)
-        events.append(Struck(blow.attacker, blow.target, f"{blow.wounds} wound(s), now {t.wounds}/{t.ko_at}"))
+        plural = "wound" if blow.wounds == 1 else "wounds"
+        events.append(Struck(blow.attacker, blow.target,
+                             f"{blow.wounds} {plural}, {t.wounds} in all (knocked out at {t.ko_at})"))
         if t.status == READY and t.wounds >= t.ko_at:
             state, evs = knock_out(state, t.id, blow.attacker, "KO")
             events += evs

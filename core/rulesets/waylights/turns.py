@@ -4,8 +4,9 @@ from __future__ import annotations
 
 
 from core.board import adjacent
-from core.events import Event, Note, TurnStarted
+from core.events import Event, Note
 from core.dice import roll
+from core.rulesets.waylights.events import CharacterTurn
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
 from core.values import evolve
 
@@ -71,8 +72,8 @@ def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Ev
     state = evolve(state, fighters=tuple(fighter if g.id == uid else g for g in state.fighters),
                    active=uid, pending="split", actions=0, max_actions=1 if one else 2,
                    moved=False, stepped=False, exposed=False, target=None, counter_used=False)
-    detail = f"{f.name}'s turn (round {state.round})" + (", entangled: one Action" if one else "")
-    return state, [TurnStarted(state.round, detail)]
+    detail = "entangled: one Action" if one else ""
+    return state, [CharacterTurn(state.round, detail, unit=f.id, name=f.name)]
 
 
 def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:

@@ -50,6 +50,28 @@ def test_in_range_uses_the_weapon_range():
     assert not branch(position([("archer", 0, (5, 0)), ("footman", 1, (5, 11))]), act(0, "aim", "b1"), "in-range")
 
 
+def test_a_shot_beyond_range_is_possible_but_not_within_range_and_the_log_says_how_far():
+    """Issue 12 saw "IF my target is in range -> false" for an archer that had
+    just shot the same target, neither moving.  Not a rules bug: the shot
+    was beyond the bow's Range (allowed up to four Range increments, at -2
+    each past the first), and the condition means within Range.  The log
+    now says how far the target was and what Range it was measured against."""
+    st = position([("archer", 0, (5, 0)), ("footman", 1, (5, 7))])  # 7 cells = 35'
+    w = order(0, "a1", act(0, "ranged-attack", "b1"), "in-range", act(0, "aim", "b1"), act(0, "defend"))
+    _, ev = play(st, [w], dice=(2, 2, 2, 2))
+    shots = [e for e in ev if type(e).__name__ == "AttackMade" and e.attacker == "a1"]
+    assert shots, "the archer shot b1 in the 1st Phase"
+    taken = second_action(ev, "a1")
+    assert taken.action.startswith("Defend")
+    assert taken.why == "IF my target is within Range (b1 35' away, Range 30'): false, ELSE"
+
+
+def test_a_character_without_orders_says_so():
+    _, ev = play(position(FAR), [], dice=())
+    taken = [e for e in ev if type(e).__name__ == "ActionTaken" and e.unit == "a1"]
+    assert taken and all(e.why == "no orders were written: Defends all Round" for e in taken)
+
+
 def test_visible():
     rows = ["." * 12] * 12
     rows[5] = "############"

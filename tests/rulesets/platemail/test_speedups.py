@@ -32,11 +32,14 @@ MIXED = ["........",
 # it was before the speed work (commit c381667).  The third game's digest
 # was recorded again when hidden skulkers got their own log lines (issue 11):
 # its orders and every earlier line are unchanged, three notes were added
-# ("slips out of sight", "attacked by someone unseen").
+# ("slips out of sight", "attacked by someone unseen").  All three were
+# recorded again for the log wording of issue 12 (a character without
+# orders, "within Range" with the distance): the orders' own digests were
+# checked unchanged before and after.
 GOLDEN = [
-    ("pm-yard", 1, 303, "505ded43c38ddce7700a0c7bd9b127f527d7722897b9529dfc901ae69219ae25"),
-    ("pm-yard", 2, 273, "31238e073c7c623c10460b3f88a5dc4ab5524896a2b8df5a031718a6f0eea0f9"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "adf4f4ad0a50df83a0ba56547d16f63d85dc9edabb2ec74c096c0f80d87b66fa"),
+    ("pm-yard", 1, 303, "beefa3ad82287a7f42de01a55f664b0aaee9e67de1f4744315ce3f8256fb16b3"),
+    ("pm-yard", 2, 273, "9041d94491a630a0148052037e49ae648b22eda82d971caa09ff36a58d6d0db6"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "18c91766396a83c775c0a2641d8f9c05ea369e002e086bd0607b2813ffb8c965"),
 ]
 
 

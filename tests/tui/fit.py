@@ -1,0 +1,90 @@
+"""Find text that a screen cuts off: the check behind the "nothing cut at
+80 columns" tests.
+
+For every widget on the screen's compositor map it asks three things:
+
+* a text widget (``Static``, ``Label``) needs no more rows than it has
+  at its width (so a one-row banner that wraps to two is cut), and, when
+  it does not wrap, no more columns;
+* a log (``RichLog``) is no wider than its pane (its lines wrap);
+* no widget is clipped by a container that cannot scroll to the rest.
+
+The footer is left out: it is one row of keys by design, and Textual
+lets it scroll sideways.  The board is left out: it scrolls.
+"""
+
+from __future__ import annotations
+
+from textual.containers import ScrollableContainer
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog, Static
+
+
+def _name(widget: Widget) -> str:
+    ident = f"#{widget.id}" if widget.id else ""
+    return f"{type(widget).__name__}{ident}"
+
+
+def _text(widget: Widget) -> str:
+    try:
+        return str(widget.render())[:90]
+    except Exception:
+        return ""
+
+
+def _scrolls(node) -> bool:
+    return isinstance(node, (ScrollableContainer, RichLog)) or (
+        isinstance(node, Widget) and (node.allow_vertical_scroll or node.allow_horizontal_scroll))
+
+
+def _clipped_by(widget: Widget, region, full_map, screen) -> Widget | None:
+    """The first container, below any that scrolls, that does not hold all
+    of ``region`` (the screen itself included)."""
+    for node in widget.ancestors:
+        if node is screen:
+            return None if screen.region.contains_region(region) else screen
+        if _scrolls(node):
+            return None
+        geometry = full_map.get(node)
+        if geometry is not None and not geometry.region.contains_region(region):
+            return node
+    return None
+
+
+def cut_texts(screen) -> list[str]:
+    """Every place where ``screen`` (as last laid out) cuts text off."""
+    from tui.board import BoardView
+
+    problems: list[str] = []
+    full_map = screen._compositor.full_map
+    for widget, geometry in full_map.items():
+        if widget is screen or not widget.display or not widget.visible:
+            continue
+        if any(isinstance(node, (Footer, BoardView)) for node in (widget, *widget.ancestors)):
+            continue
+        region = geometry.region
+        if region.width == 0 or region.height == 0:
+            continue
+        holder = _clipped_by(widget, region, full_map, screen)
+        if holder is not None:
+            problems.append(f"{_name(widget)} ({region.width}x{region.height}) cut by {_name(holder)}: {_text(widget)!r}")
+        if isinstance(widget, RichLog):
+            inner = widget.scrollable_content_region.width
+            if widget.virtual_size.width > inner:
+                problems.append(f"{_name(widget)} lines {widget.virtual_size.width} wide in {inner} columns")
+            continue
+        if not isinstance(widget, Static):
+            continue
+        content = widget.content_region
+        if content.width <= 0:
+            continue
+        viewport = screen.size
+        needed = widget.get_content_height(Size(content.width, content.height), viewport, content.width)
+        if needed > content.height:
+            problems.append(f"{_name(widget)} needs {needed} rows, has {content.height}: {_text(widget)!r}")
+        if widget.styles.text_wrap == "nowrap":
+            wide = widget.get_content_width(Size(content.width, content.height), viewport)
+            if wide > content.width:
+                problems.append(f"{_name(widget)} needs {wide} columns, has {content.width}: {_text(widget)!r}")
+    return problems

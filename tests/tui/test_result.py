@@ -1,0 +1,136 @@
+"""The end of a game at 80x24: the result screen, rematch, and finished
+saves (labelled in Load, never offered by Continue, never re-dated)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import attrs
+
+from core.events import Rolled
+from core.game import start, submit
+from core.registry import find_ruleset
+from saves.store import list_saves, new_save_path, save_game
+from tests.tui.test_every_ruleset import battlefield_for
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.menu import LoadScreen, MainMenu
+from tui.result import ResultScreen, luck_by_side, summarise
+
+SIZE = (80, 24)
+
+
+def new(name: str, seed: int = 3):
+    rules = find_ruleset(name)
+    return start(rules, None, battlefield_for(rules), seed=seed, players=("Ann", "Bo"))
+
+
+def one_order_from_the_end(name: str, seed: int = 2):
+    """A game one order before its end, and that order."""
+    game = new(name)
+    pick = random.Random(seed)
+    while True:
+        order = pick.choice(game.legal_orders(min(game.to_act)))
+        after = submit(game, order).game
+        if after.outcome is not None:
+            return game, order, after
+        game = after
+
+
+def test_luck_is_the_pips_against_the_dice_average():
+    game = new("spheres_of_war")
+    log = (
+        Rolled("1d6", (6,), (), 6, "attack", "i1"),       # Ann's figure: 6 against 3.5
+        Rolled("2d6", (1, 2), (), 3, "defence", "r1"),    # Bo's figure: 3 against 7
+        Rolled("1d2", (1,), (), 1, "who goes first"),     # nobody's: not counted
+        Rolled("1d6", (4,), (), 4, "kudos", "Bo"),        # Bo by name: 4 against 3.5
+    )
+    luck = luck_by_side(attrs.evolve(game, log=log), {"i1": 0, "r1": 1})
+    assert (luck[0].dice, luck[0].pips, luck[0].difference) == (1, 6, 2.5)
+    assert (luck[1].dice, luck[1].pips, luck[1].difference) == (3, 7, -3.5)
+    assert "2.5 above the average" in luck[0].words() and "3.5 below" in luck[1].words()
+
+
+def test_the_summary_counts_figures_left_and_lost():
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    result = summarise(over)
+    units = list(over.ruleset.units(over.state))
+    for side, shown in enumerate(result.sides):
+        mine = [u for u in units if u.side == side]
+        assert len(shown.left) + len(shown.lost) == len(mine)
+        assert set(shown.lost) == {u.id for u in mine if u.status == "removed"}
+    winner = over.outcome.winner
+    assert result.headline == f"{over.players[winner]} wins"
+    assert result.turns == over.ruleset.situation(over.state).turn
+
+
+async def test_the_result_screen_then_rematch_with_sides_swapped():
+    before, last, _ = one_order_from_the_end("spheres_of_war")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(before)
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if not isinstance(app.screen, ResultScreen):  # else a forced last roll ended it at once
+            screen.submit(last)
+            await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        text = str(result.query_one("#result-text").render())
+        assert "Turns played" in text and "left" in text and "lost" in text and "luck:" in text
+        assert "wins" in str(result.query_one("#result-headline").render())
+        await pilot.press("b")  # the final board; Enter on it brings the result back
+        assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, GameScreen) and again is not screen
+        assert again.game.players == ("Bo", "Ann")
+        assert again.game.options == before.options and again.game.battlefield == before.battlefield
+        assert again.game.orders == ()
+
+
+async def test_new_game_and_main_menu_from_the_result():
+    before, last, _ = one_order_from_the_end("plasto_latros")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(before)
+        await pilot.pause()
+        if not isinstance(app.screen, ResultScreen):
+            app.screen.submit(last)
+            await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_a_finished_save_is_labelled_never_continued_and_never_redated(data_dir):
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    path = new_save_path(over)
+    save_game(over, path)
+    stamp = os.stat(path).st_mtime_ns
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")  # Continue: nothing unfinished
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert any("No unfinished game" in str(n.message) for n in app._notifications)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        assert LoadScreen._text(list_saves()[0]).startswith("finished · ")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+    assert os.stat(path).st_mtime_ns == stamp

@@ -1,0 +1,139 @@
+"""How play flows on the game screen, the same in every ruleset (issue 12):
+the result screen and what follows it, ``p`` to end the turn (asking only
+while Actions remain), ctrl+z to take back (the rule is
+``core.game.take_back_refusal``), orders with no alternative given at
+once, and the cursor jumping to the figure that acts next.
+
+:class:`PlayFlow` is a mixin of :class:`tui.game_screen.GameScreen`; it
+uses the screen's ``game``, ``adapter``, ``keyboard_side``, ``orders``,
+``units``, ``modal_open``, ``say``, ``submit``, ``redraw`` and ``_open``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from core import game as core_game
+from core.orders import Order
+from tui.board import BoardView
+from tui.modals import Confirm
+
+
+def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
+    """``text`` made of pieces joined by ``sep``, the last pieces dropped
+    until it fits in ``width`` columns (the first always stays): a one-row
+    banner never wraps out of sight."""
+    from rich.cells import cell_len
+
+    pieces = text.split(sep)
+    while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
+        pieces.pop()
+    return sep.join(pieces)
+
+
+def guarded(method):
+    """Catch an exception at the edge of a handler and show it, so one bug
+    in a ruleset or adapter does not end the app (and the game)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - this is the edge
+            self.show_error(exc)
+            return None
+
+    return wrapper
+
+
+class PlayFlow:
+    # -- the end ----------------------------------------------------------------------
+    def show_result(self) -> None:
+        """The result screen; its choice is carried out by ``_after_result``."""
+        from tui.result import ResultScreen
+
+        extra = self.adapter.after_over_label(self.game)
+        headline = self.adapter.result_headline(self.game)
+        self._open(ResultScreen(self.game, headline, extra), self._after_result)
+
+    @guarded
+    def _after_result(self, choice: str | None) -> None:
+        from tui.result import rematch
+
+        app = self.app
+        if getattr(self, "single", False) and choice in ("extra", "rematch"):
+            # A game over the network: its next game is not hosted yet (see the README).
+            self.say("A rematch or a next game is not hosted over the network yet: start it from the menu.")
+            return
+        if choice == "extra":
+            modal = self.adapter.after_over(self.game)
+            if modal is not None:
+                self._open(modal, lambda game: app.start_game(game) if game is not None else self.show_result())
+        elif choice == "rematch":
+            app.start_game(rematch(self.game))
+        elif choice == "new":
+            app.leave_game(self.game)
+            app.action_new_game()
+        elif choice == "menu":
+            app.leave_game(self.game)
+
+    def _jump_to(self, uid: str | None) -> None:
+        """Put the cursor on the figure that acts next (if it is on the board)."""
+        unit = next((u for u in self.units if u.id == uid), None)
+        if unit is not None and unit.pos is not None:
+            board = self.query_one(BoardView)
+            if board.cursor != unit.pos:
+                board.move_cursor(unit.pos)
+
+    @guarded
+    def _give_forced(self, game: Any, order: Order, why: str) -> None:
+        if self.game is not game or self.modal_open:
+            return  # something else happened first
+        self.say(f"› {why}")
+        self.submit(order)
+
+    @guarded
+    def action_end_turn(self) -> None:
+        """``p`` in every ruleset: end the turn, pass or commit, asking first
+        only while Actions remain."""
+        side = self.keyboard_side
+        if self.modal_open or side is None or self.game.outcome is not None:
+            return
+        found = self.adapter.end_turn(self.game, side, self.orders)
+        if found is None:
+            self.say("Nothing ends the turn now: " + (
+                "give the order asked for (o lists it)." if self.orders else "nobody can act."))
+            return
+        order, question = found
+        if question is None:
+            self.submit(order)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(order)
+
+        self._open(Confirm(question), answered)
+
+    @guarded
+    def action_take_back(self) -> None:
+        """ctrl+z: take back this side's last order, if the rule allows."""
+        side = self.keyboard_side
+        if self.modal_open or side is None:
+            return
+        if not getattr(getattr(self, "seats", None), "hot", True):
+            self.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
+            return
+        refusal, earlier = core_game.take_back_refusal(self.game, side)
+        if refusal is not None:
+            self.say(f"✗ Cannot take back: {refusal.message}")
+            return
+        order = self.game.orders[-1]
+        text = self.adapter.describe(self.game, self.game.view(side), order)
+        self.game = earlier
+        self.app.autosave(self.game)
+        self._fill_log()
+        self.say(f"↶ {self.game.players[side]} takes back: {text}")
+        self.redraw()
+

@@ -1,0 +1,204 @@
+"""The end of a game: who won and why, what each side kept and lost, how
+many turns it took and how the dice treated each side; then what next
+(rematch with the sides swapped, a new game, the main menu).
+
+``summarise(game, adapter)`` works the figures out from the game alone
+(pure, tested on its own); :class:`ResultScreen` shows them and dismisses
+with the player's choice: ``"rematch"``, ``"new"``, ``"menu"``, ``"board"``
+(look at the final board) or ``"extra"`` (the adapter's own next step,
+such as Optio's battle).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.events import Rolled
+
+# The first word of a figure's status when it is out of the game.
+LOST_WORDS = frozenset({"removed", "dead", "defeated", "out", "slain", "fled", "killed", "captured"})
+DIE = re.compile(r"^(\d*)d(\d+)$")
+
+
+@attrs.frozen
+class Luck:
+    dice: int
+    pips: int
+    expected: float
+
+    @property
+    def difference(self) -> float:
+        return self.pips - self.expected
+
+    def words(self) -> str:
+        diff = self.difference
+        if abs(diff) < 0.05:
+            lean = "exactly the average"
+        else:
+            lean = f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
+        per_die = diff / self.dice if self.dice else 0.0
+        mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
+        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
+        return f"{dice}, {self.pips} pips, {lean} ({mood})"
+
+
+@attrs.frozen
+class SideResult:
+    name: str
+    left: tuple[str, ...]
+    lost: tuple[str, ...]
+    luck: Luck | None
+
+
+@attrs.frozen
+class Result:
+    headline: str
+    reason: str
+    turns: int
+    sides: tuple[SideResult, ...]
+
+
+def _lost(status: str) -> bool:
+    first = status.replace(",", " ").split()
+    return bool(first) and first[0].lower() in LOST_WORDS
+
+
+def _expected(expression: str, faces: tuple[int, ...]) -> float | None:
+    """The average of the dice behind a roll ("2d6": 7), or None when the
+    expression is not plain dice."""
+    match = DIE.match(expression.strip().lower())
+    if not match:
+        return None
+    sides = int(match.group(2))
+    return len(faces) * (sides + 1) / 2
+
+
+def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
+    """Each side's dice against the average, from the game's Rolled events.
+    A roll counts for the side whose figure (by id) or player (by name)
+    made it; rolls of nobody in particular (who rolls first) count for
+    no one."""
+    totals: dict[int, list[float]] = {}
+    for event in game.log:
+        if not isinstance(event, Rolled) or not event.faces:
+            continue
+        side = owners.get(event.who)
+        if side is None and event.who in game.players:
+            side = list(game.players).index(event.who)
+        expected = _expected(event.expression, event.faces)
+        if side is None or expected is None:
+            continue
+        dice, pips, average = totals.setdefault(side, [0, 0, 0.0])
+        totals[side] = [dice + len(event.faces), pips + sum(event.faces), average + expected]
+    return {side: Luck(int(d), int(p), e) for side, (d, p, e) in totals.items()}
+
+
+def summarise(game: Any, headline: str | None = None) -> Result:
+    """The result of a finished game, in figures and words."""
+    rules = game.ruleset
+    outcome = game.outcome
+    units = list(rules.units(game.state))
+    owners = {u.id: u.side for u in units}
+    luck = luck_by_side(game, owners)
+    if headline is None:
+        if outcome is None:
+            headline = "The game is not over"
+        elif outcome.winner is None:
+            headline = "A draw"
+        else:
+            headline = f"{game.players[outcome.winner]} wins"
+    sides = []
+    for side, name in enumerate(game.players):
+        mine = [u for u in units if u.side == side]
+        sides.append(SideResult(
+            name=name,
+            left=tuple(u.id for u in mine if not _lost(u.status)),
+            lost=tuple(u.id for u in mine if _lost(u.status)),
+            luck=luck.get(side),
+        ))
+    reason = outcome.reason if outcome is not None else ""
+    return Result(headline, reason, rules.situation(game.state).turn, tuple(sides))
+
+
+def result_lines(result: Result) -> list[str]:
+    lines = [f"Why: {result.reason}." if result.reason else "", f"Turns played: {result.turns}", ""]
+    for side in result.sides:
+        lines.append(f"{side.name}: {len(side.left)} left, {len(side.lost)} lost")
+        if side.left:
+            lines.append(f"  left: {' '.join(side.left)}")
+        if side.lost:
+            lines.append(f"  lost: {' '.join(side.lost)}")
+        if side.luck is not None:
+            lines.append(f"  luck: {side.luck.words()}")
+    return [line for index, line in enumerate(lines) if line or index > 0]
+
+
+class ResultScreen(Screen[str]):
+    """The result, full screen; Enter on an entry (or its key) goes on."""
+
+    DEFAULT_CSS = """
+    ResultScreen { align: center middle; background: $background; }
+    ResultScreen > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: double $accent; padding: 0 1; }
+    ResultScreen #result-headline { text-style: bold; width: 100%; }
+    ResultScreen #result-body { height: auto; max-height: 12; }
+    ResultScreen OptionList { height: auto; border: none; }
+    ResultScreen #result-hint { color: $text-muted; width: 100%; }
+    """
+    BINDINGS = [
+        Binding("r", "pick('rematch')", "Rematch"),
+        Binding("n", "pick('new')", "New game"),
+        Binding("m", "pick('menu')", "Main menu"),
+        Binding("b,escape", "pick('board')", "Board"),
+    ]
+
+    def __init__(self, game: Any, headline: str | None = None, extra: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.result = summarise(game, headline)
+        self.extra = extra
+        self.choices: list[tuple[str, str]] = []
+        if extra:
+            self.choices.append((extra, "extra"))
+        self.choices += [
+            ("r  Rematch: same options, sides swapped", "rematch"),
+            ("n  New game", "new"),
+            ("m  Main menu", "menu"),
+            ("b  Back to the final board", "board"),
+        ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
+            with VerticalScroll(id="result-body"):
+                yield Static("\n".join(result_lines(self.result)), id="result-text", markup=False)
+            yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
+            yield Static("↑↓ Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_pick(self, value: str) -> None:
+        self.dismiss(value)
+
+
+def rematch(game: Any) -> Any:
+    """A new game with the same ruleset, options and battlefield, each
+    player now at the other side, and fresh dice."""
+    from core.game import start
+
+    players = tuple(reversed(game.players))
+    return start(game.ruleset, game.options, game.battlefield, seed=game.seed + 1, players=players)
