@@ -124,9 +124,9 @@ async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_a
     from textual.widgets import RichLog
     from tui.why import EventLog
 
-    rules = find_ruleset("spheres_of_war")
+    rules = find_ruleset("plasto_latros")  # no order plays itself: the turn stays
     game = start(rules, None, battlefield_named(rules.default_battlefield), 3, ("Ann", "Bob"))
-    host = new_host("spheres_of_war", remote_side=1, game=game)
+    host = new_host("plasto_latros", remote_side=1, game=game)
     try:
         app = SkirmishApp(join_code=host.code)
         async with app.run_test(size=SIZE) as pilot:
