@@ -77,6 +77,19 @@ class PlayFlow:
             app.action_new_game()
         elif choice == "menu":
             app.leave_game(self.game)
+        elif choice == "watch":
+            self._watch_again()
+
+    def _watch_again(self) -> None:
+        """The finished game from its first position (the whole game: this
+        process holds it); back to the result screen afterwards."""
+        from tui.watch import WatchScreen
+
+        whole = self.local_game() if getattr(self, "single", False) else self.game
+        if whole is None:
+            self.say("Only the host holds the whole game: watch it from the host's Load list.")
+            return
+        self._open(WatchScreen(whole), lambda _: self.show_result())
 
     def _jump_to(self, uid: str | None) -> None:
         """Put the cursor on the figure that acts next (if it is on the board)."""

@@ -158,6 +158,7 @@ class ResultScreen(Screen[str]):
         Binding("r", "pick('rematch')", "Rematch"),
         Binding("n", "pick('new')", "New game"),
         Binding("m", "pick('menu')", "Main menu"),
+        Binding("w", "pick('watch')", "Watch"),
         Binding("b,escape", "pick('board')", "Board"),
     ]
 
@@ -173,6 +174,7 @@ class ResultScreen(Screen[str]):
             ("r  Rematch: same options, sides swapped", "rematch"),
             ("n  New game", "new"),
             ("m  Main menu", "menu"),
+            ("w  Watch the game again from the start", "watch"),
             ("b  Back to the final board", "board"),
         ]
 

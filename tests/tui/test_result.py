@@ -134,3 +134,27 @@ async def test_a_finished_save_is_labelled_never_continued_and_never_redated(dat
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
     assert os.stat(path).st_mtime_ns == stamp
+
+
+async def test_w_on_the_result_watches_the_whole_game_again_and_comes_back():
+    from tui.watch import ALL, WatchScreen
+
+    before, last, finished = one_order_from_the_end("waylights")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(before)
+        await pilot.pause()
+        if not isinstance(app.screen, ResultScreen):
+            app.screen.submit(last)
+            await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("w")
+        await pilot.pause()
+        watch = app.screen
+        assert isinstance(watch, WatchScreen)
+        assert watch.index == 0 and watch.history[-1].state == finished.state
+        await pilot.press("v", "v")  # the game is over: the view with nothing hidden is offered
+        assert watch.viewer == ALL
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
