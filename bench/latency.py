@@ -87,7 +87,10 @@ async def _drive(game: Any, keys: list[str], screen_name: list[str], settled: li
         board.focus()
         await pilot.pause(0.05)
         moved = 0
-        width, height = game.battlefield.width, game.battlefield.height
+        # The board's own cells (Optio's operational map is drawn as its 5x5
+        # large squares, not the 40x40 cells of its battlefield).
+        field = board.picture.battlefield if board.picture is not None else game.battlefield
+        width, height = field.width, field.height
         for key in keys:
             before = board.cursor
             dx, dy = STEP[key]
