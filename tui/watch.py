@@ -22,6 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView, Picture, legend_text
+from tui.flow import fit_pieces
 from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
@@ -62,7 +63,7 @@ class WatchScreen(Screen[None]):
         self.marks = turn_marks(self.history)
         self.index = 0
         self.adapter = adapter_for(game.ruleset)
-        self.title_text = game.ruleset.title
+        self.title_text = game.ruleset.title.split(":")[0]  # the short name: the banner is one row
         self.viewer: int | str | None = 0  # a side, or ALL once the game is over
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
@@ -127,9 +128,11 @@ class WatchScreen(Screen[None]):
         board.show(self.adapter.picture(game, view, picture))
         situation = rules.situation(view)
         playing = " · playing" if self.timer is not None else ""
-        self.query_one("#watch-banner", Static).update(
-            f"Watching {self.title_text} · order {self.index}/{self.last} · Turn {situation.turn} · "
-            f"{self.view_name()}{playing}")
+        banner = self.query_one("#watch-banner", Static)
+        text = (f"Watching {self.title_text} · order {self.index}/{self.last} · {self.view_name()} · "
+                f"Turn {situation.turn}{playing}")
+        width = banner.size.width or self.app.size.width  # before the first layout: the screen's
+        banner.update(fit_pieces(text, max(20, width - 2)))  # less the banner's padding
         lines = [f"Turn {situation.turn}, {situation.phase}"]
         if situation.detail:
             lines.append(situation.detail)

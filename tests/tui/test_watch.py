@@ -161,3 +161,27 @@ async def test_space_plays_the_game_forward_and_stops_at_the_end(tmp_path):
             if screen.timer is None:
                 break
         assert screen.index == len(game.orders) and screen.timer is None
+
+
+async def test_the_banner_fits_one_row_at_80_columns(tmp_path):
+    import random
+
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 1,
+                 ("A very long first name", "Another long name"))
+    pick = random.Random(1)
+    while game.outcome is None:
+        game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end", "v")
+        await pilot.pause()
+        text = str(screen.query_one("#watch-banner").render())
+        assert "\n" not in text and len(text) <= 78, text
+        assert "Another long name's view" in text
