@@ -208,7 +208,10 @@ class SkirmishApp(HostingMixin, App[None]):
         self._signalled = True
         try:
             if self.game is not None:
-                self.autosave(self.game)
+                # The last word before the process ends: written even when
+                # nothing changed since the last save, unless the game is over
+                # (a finished save keeps its date and its place in Load).
+                self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
             self.stop_hosting()
             self.stop_joined()
             self.close_session()
@@ -425,14 +428,14 @@ class SkirmishApp(HostingMixin, App[None]):
         self.push_screen(screen if screen is not None else GameScreen(game, kinds=self.seat_kinds))
         self.call_after_refresh(self.check_size)
 
-    def autosave(self, game: Any, announce: bool = False) -> str | None:
+    def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
         self.game = game
         if self.session is None:
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         pending = {**self.pending(), **self.save_pending()}
-        if game is self._on_disk and not pending and not announce:
+        if game is self._on_disk and not pending and not announce and not force:
             return str(getattr(self.session, "path", "") or "") or "the save folder"
         try:
             self.session.save(game, pending, seats=self.seat_kinds)

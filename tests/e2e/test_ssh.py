@@ -104,7 +104,8 @@ def test_a_dropped_ssh_connection_saves_the_game_and_continue_brings_it_back(ssh
         assert wait_until(lambda: path.with_name(path.name + ".owner").exists())
         assert load_game(path).orders == before.orders
         second.keys("2")  # and play on from there
-        assert wait_until(lambda: order_count(saves) == 5)
+        # (>= 5: a Fight with no alternative may follow the choice at once)
+        assert wait_until(lambda: order_count(saves) >= 5)
         played = load_game(path)
         assert played.orders[:4] == before.orders
         assert played.orders[4].verb == "match"
@@ -112,6 +113,7 @@ def test_a_dropped_ssh_connection_saves_the_game_and_continue_brings_it_back(ssh
         second.wait_for("Quit Skirmish?")
         second.keys("y")
         assert wait_until(lambda: not pid_alive(second.pid), timeout=20)
-        assert len(load_game(path).orders) == 5
+        # Quitting kept every order (Fights with no alternative may have followed).
+        assert load_game(path).orders[:5] == played.orders[:5]
     finally:
         second.close()

@@ -86,14 +86,14 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         _both_keys(host, joiner, ONE_ORDER, seen)
         host.wait_for("1/3 characters have orders")
         joiner.wait_for("1/3 characters have orders")
-        joiner.keys("c")
+        joiner.keys("p", "y")  # p commits, after asking
         seen.append((host.screen(), joiner.wait_for("Waiting for Player 1")))
         assert "Player 2 commits their orders" in host.wait_for("Player 2 commits")
         seen.append((host.screen(), joiner.screen()))
         for host_screen, joiner_screen in seen:
             assert _secret_free(joiner_screen, "a1"), joiner_screen
             assert _secret_free(host_screen, "b1"), host_screen
-        host.keys("c")
+        host.keys("p", "y")
         joiner.wait_for("Round 1 resolved")
         host.wait_for("Round 1 resolved")
         saves = list((host_data / "saves").glob("*.json"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 import time
 import tracemalloc
 
@@ -66,7 +67,7 @@ def _pending_infinite(text: str) -> str:
 
 
 def _version_digits(text: str) -> str:
-    return text.replace('"format_version": 1', '"format_version": ' + "9" * 4000)
+    return re.sub(r'"format_version": \d+', '"format_version": ' + "9" * 4000, text, count=1)
 
 
 def _long_text_in_refusal(data):
