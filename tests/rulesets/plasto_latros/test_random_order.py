@@ -12,6 +12,8 @@ from core.rulesets.plasto_latros.options import PlastoOptions
 from core.rulesets.plasto_latros.orders import FreeMove, Move
 from core.rulesets.plasto_latros.state import Phase
 
+from tests.rulesets.draws import draws_everything as draws_all
+
 from .helpers import grid, mini, position
 from .test_speed import random_field
 
@@ -25,17 +27,7 @@ HILLS = grid("""
 
 
 def draws_everything(state, side, draws):
-    """Draw ``draws`` times: every draw is listed, and the listing is drawn whole."""
-    listed = set(RULESET.legal_orders(state, side))
-    rng = random.Random(11)
-    drawn = set()
-    for _ in range(draws):
-        order = RULESET.random_order(state, side, rng)
-        assert order in listed, order.to_text()
-        drawn.add(order)
-    missing = sorted(o.to_text() for o in listed - drawn)
-    assert not missing, missing[:10]
-    return drawn
+    return draws_all(RULESET, state, side, draws)
 
 
 def verbs(orders):

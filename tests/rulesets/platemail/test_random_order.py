@@ -11,21 +11,13 @@ from core.game import Submitted, start, submit
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.state import PlatemailOptions
 
+from tests.rulesets.draws import draws_everything as draws_all
+
 from .helpers import battlefield, order, act, position
 
 
 def draws_everything(state, side, draws):
-    """Draw ``draws`` times: every draw is listed, and the listing is drawn whole."""
-    listed = set(RULESET.legal_orders(state, side))
-    rng = random.Random(5)
-    drawn = set()
-    for _ in range(draws):
-        drawn_order = RULESET.random_order(state, side, rng)
-        assert drawn_order in listed, drawn_order.to_text()
-        drawn.add(drawn_order)
-    missing = sorted(o.to_text() for o in listed - drawn)
-    assert not missing, missing[:10]
-    return drawn
+    return draws_all(RULESET, state, side, draws, seed=5)
 
 
 def test_every_listed_write_and_the_commit_can_be_drawn_and_only_those():

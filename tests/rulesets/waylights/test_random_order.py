@@ -11,21 +11,13 @@ from core.game import Submitted, start, submit
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import KO, WaylightsOptions
 
+from tests.rulesets.draws import draws_everything as draws_all
+
 from .helpers import field, position
 
 
 def draws_everything(state, side, draws):
-    """Draw ``draws`` times: every draw is listed, and the listing is drawn whole."""
-    listed = set(RULESET.legal_orders(state, side))
-    rng = random.Random(11)
-    drawn = set()
-    for _ in range(draws):
-        order = RULESET.random_order(state, side, rng)
-        assert order in listed, order.to_text()
-        drawn.add(order)
-    missing = sorted(o.to_text() for o in listed - drawn)
-    assert not missing, missing[:10]
-    return drawn
+    return draws_all(RULESET, state, side, draws)
 
 
 def verbs(orders):
