@@ -404,7 +404,8 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
             self.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
 
         self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
-                            [e.sentence for e in news], why if news else None), done)
+                            [e.sentence for e in news], why if news else None,
+                            first=side not in self.log_marks), done)
 
     def _open(self, screen: Any, callback) -> None:
         self.modal_open = True

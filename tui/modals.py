@@ -161,12 +161,14 @@ class Handover(Screen[None]):
     """
     BINDINGS = [Binding("enter,space", "go", "I am ready"), Binding("x", "why", "Why?", show=False)]
 
-    def __init__(self, name: str, detail: str = "", news: Sequence[str] = (), why: Any = None) -> None:
+    def __init__(self, name: str, detail: str = "", news: Sequence[str] = (), why: Any = None,
+                 first: bool = False) -> None:
         super().__init__()
         self.player = name
         self.detail = detail
         self.news = list(news)  # since this player's last turn (public events only)
         self.why = why  # opens the news with Why?, or None
+        self.first = first  # this player has not had the keyboard yet: "so far", not "since"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -175,7 +177,8 @@ class Handover(Screen[None]):
                 yield Static(self.detail, markup=False)
             if self.news:
                 lines = "\n".join(f"· {line}" for line in self.news)
-                yield Static(f"Since your last turn:\n{lines}", id="handover-news", markup=False)
+                heading = "So far:" if self.first else "Since your last turn:"
+                yield Static(f"{heading}\n{lines}", id="handover-news", markup=False)
             hint = " x: why? on these." if self.why is not None else ""
             yield Static(f"The board stays hidden until you press Enter.{hint}", markup=False)
 

@@ -72,3 +72,25 @@ async def test_the_handover_lists_the_other_sides_turn_and_x_opens_it_with_why()
         await pilot.pause()
         assert isinstance(app.screen, EventLog)
         assert [e.sentence for e in app.screen.events] == handover.news
+
+
+async def test_a_player_who_has_not_had_the_keyboard_yet_reads_so_far_not_since_your_last_turn():
+    from tests.tui.test_keys import played
+
+    game = played("optio", 4, seed=4)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        first = app.screen
+        assert isinstance(first, Handover) and first.first
+        assert str(first.query_one("#handover-news").render()).startswith("So far:")
+        await pilot.press("enter")
+        await pilot.pause()
+        await _play_turn(pilot, app.screen)
+        await pilot.press("enter")  # the other player's first handover: also "so far"
+        await pilot.pause()
+        await _play_turn(pilot, app.screen)
+        again = app.screen
+        assert isinstance(again, Handover) and not again.first
+        assert str(again.query_one("#handover-news").render()).startswith("Since your last turn:")
