@@ -6,13 +6,13 @@ draw depends only on the rng it is given."""
 import random
 
 from core.board import Facing
-from core.game import Submitted, start, submit
+from core.game import start
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.options import PlastoOptions
 from core.rulesets.plasto_latros.orders import FreeMove, Move
 from core.rulesets.plasto_latros.state import Phase
 
-from tests.rulesets.draws import draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
 
 from .helpers import grid, mini, position
 from .test_speed import random_field
@@ -64,21 +64,8 @@ def test_random_games_drawn_this_way_are_legal_and_repeatable():
     rng = random.Random(3)
     fields = [None, random_field(rng), random_field(rng)]
     for seed, bf in enumerate(fields):
-        runs = []
-        for _ in range(2):
-            game = start(RULESET, PlastoOptions(minis=4, shooters_0=2, shooters_1=2), bf or HILLS, seed)
-            pick = random.Random(seed)
-            while game.to_act and len(game.orders) < 400:
-                side = pick.choice(sorted(game.to_act))
-                order = game.random_order(side, pick)
-                listed = game.legal_orders(side)
-                assert order in listed, order.to_text()
-                result = submit(game, order)
-                assert isinstance(result, Submitted), result
-                game = result.game
-            runs.append(game.orders)
-        assert runs[0] == runs[1]
-        assert runs[0], "the game had no orders"
+        orders = drawn_game_twice(lambda: start(RULESET, PlastoOptions(minis=4, shooters_0=2, shooters_1=2), bf or HILLS, seed), seed, 400)
+        assert orders, "the game had no orders"
 
 
 def test_a_side_that_may_not_act_draws_nothing():

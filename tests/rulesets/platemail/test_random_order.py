@@ -7,11 +7,11 @@ import random
 
 import attrs
 
-from core.game import Submitted, start, submit
+from core.game import start
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.state import PlatemailOptions
 
-from tests.rulesets.draws import draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
 
 from .helpers import battlefield, order, act, position
 
@@ -48,21 +48,8 @@ def test_the_deployment_is_drawn_from_the_listing():
 
 def test_random_games_drawn_this_way_are_legal_and_repeatable():
     for seed in (1, 2):
-        runs = []
-        for _ in range(2):
-            game = start(RULESET, PlatemailOptions(), battlefield(["....##......"] * 2 + ["." * 12] * 10), seed)
-            pick = random.Random(seed)
-            while game.to_act and len(game.orders) < 400:
-                side = pick.choice(sorted(game.to_act))
-                drawn_order = game.random_order(side, pick)
-                listed = game.legal_orders(side)
-                assert drawn_order in listed, drawn_order.to_text()
-                result = submit(game, drawn_order)
-                assert isinstance(result, Submitted), result
-                game = result.game
-            runs.append(game.orders)
-        assert runs[0] == runs[1]
-        assert len(runs[0]) > 20
+        orders = drawn_game_twice(lambda: start(RULESET, PlatemailOptions(), battlefield(["....##......"] * 2 + ["." * 12] * 10), seed), seed, 400)
+        assert len(orders) > 20
 
 
 def test_a_side_that_may_not_write_draws_nothing():

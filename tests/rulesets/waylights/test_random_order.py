@@ -7,11 +7,11 @@ import random
 
 import attrs
 
-from core.game import Submitted, start, submit
+from core.game import start
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import KO, WaylightsOptions
 
-from tests.rulesets.draws import draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
 
 from .helpers import field, position
 
@@ -64,21 +64,8 @@ def test_the_deployment_and_the_dice_split_are_drawn_from_the_listing():
 
 def test_random_games_drawn_this_way_are_legal_and_repeatable():
     for seed, options in enumerate((WaylightsOptions(), BOTH, attrs.evolve(BOTH, team_0="gang"))):
-        runs = []
-        for _ in range(2):
-            game = start(RULESET, options, field([".........."] * 4 + ["..#..~~...", ".,,.==..W."] + [".........."] * 4), seed)
-            pick = random.Random(seed)
-            while game.to_act and len(game.orders) < 600:
-                side = pick.choice(sorted(game.to_act))
-                order = game.random_order(side, pick)
-                listed = game.legal_orders(side)
-                assert order in listed, order.to_text()
-                result = submit(game, order)
-                assert isinstance(result, Submitted), result
-                game = result.game
-            runs.append(game.orders)
-        assert runs[0] == runs[1]
-        assert len(runs[0]) > 20
+        orders = drawn_game_twice(lambda: start(RULESET, options, field([".........."] * 4 + ["..#..~~...", ".,,.==..W."] + [".........."] * 4), seed), seed, 600)
+        assert len(orders) > 20
 
 
 def test_a_side_that_may_not_decide_draws_nothing():
