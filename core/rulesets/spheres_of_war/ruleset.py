@@ -63,19 +63,27 @@ class SpheresOfWar(Ruleset):
 
     # -- whose turn ----------------------------------------------------------
     def to_act(self, state: SowState) -> frozenset[int]:
-        if state.phase is Phase.DEPLOY:
-            return frozenset({state.deploying})
-        if state.phase is Phase.CHOOSE:
-            return frozenset({state.instigator})
+        # Asked several times for each order (the core's check and the
+        # ruleset's own): the answers are built once, as constants.
+        phase = state.phase
+        if phase is Phase.DEPLOY:
+            return _ONLY[state.deploying]
+        if phase is Phase.CHOOSE:
+            return _ONLY[state.instigator]
         uid = actions.actor(state)
         if uid is None:
-            return frozenset()
-        return frozenset({state.unit(uid).side})
+            return _NOBODY
+        return _ONLY[state.unit(uid).side]
 
     def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
-        if side not in self.to_act(state):
+        # ``side not in to_act(state)`` asked phase by phase: in a Match
+        # legal_actions asks whether the actor is ``side``'s.
+        phase = state.phase
+        if phase is Phase.MATCH:
+            return actions.legal_actions(state, side)
+        if phase is Phase.OVER or side != (state.deploying if phase is Phase.DEPLOY else state.instigator):
             return []
-        if state.phase is Phase.DEPLOY:
+        if phase is Phase.DEPLOY:
             positions = _positions(state, side)
             todo = [u for u, c in positions.items() if c is None]
             if not todo:
@@ -87,11 +95,9 @@ class SpheresOfWar(Ruleset):
             taken = {c for c in positions.values() if c is not None}
             out: list[Order] = [DeployAll(side)]
             for u in todo:
-                out.extend(o for c, o in _deploy_orders(state.battlefield, side, u) if c not in taken)
+                out += [o for c, o in _deploy_orders(state.battlefield, side, u) if c not in taken]
             return out
-        if state.phase is Phase.CHOOSE:
-            return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
-        return actions.legal_actions(state, side)
+        return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
 
     def check(self, state: SowState, order: Order) -> Rejection | None:
         if state.phase is Phase.OVER:
@@ -248,6 +254,11 @@ class SpheresOfWar(Ruleset):
         if isinstance(order, Ready):
             return "Ready: deployment done"
         return order.to_text()
+
+
+# Whose turn it is, each answer built once (to_act).
+_ONLY = (frozenset({0}), frozenset({1}))
+_NOBODY: frozenset[int] = frozenset()
 
 
 def _note(text: str) -> Event:

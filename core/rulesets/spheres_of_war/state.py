@@ -68,6 +68,12 @@ class Match:
     struck: str | None = None
 
 
+# Where setup puts each combatant in ``SowState.units`` (side 0's first),
+# by which side is the Instigator.
+_PLACE = tuple({f"{'i' if side == instigator else 'r'}{n}": side * TEAM_SIZE + n - 1
+                for side in (0, 1) for n in range(1, TEAM_SIZE + 1)} for instigator in (0, 1))
+
+
 @attrs.frozen
 class SowState:
     options: SowOptions
@@ -94,7 +100,15 @@ class SowState:
         return 1 - self.instigator
 
     def unit(self, uid: str) -> Combatant | None:
-        for u in self.units:
+        units = self.units
+        # Setup lists the sides' combatants in id order (the fast guess);
+        # any other list is searched.
+        k = _PLACE[self.instigator].get(uid)
+        if k is not None and k < len(units):
+            u = units[k]
+            if u.id == uid:
+                return u
+        for u in units:
             if u.id == uid:
                 return u
         return None
