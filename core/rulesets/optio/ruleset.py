@@ -60,7 +60,7 @@ def _replaced(state: OptioState, *blocks: Block) -> tuple[Block, ...]:
     if len(blocks) == 1:
         (block,) = blocks
         uid = block.id
-        return tuple(block if b.id == uid else b for b in state.blocks)
+        return tuple([block if b.id == uid else b for b in state.blocks])
     new = {b.id: b for b in blocks}
     return tuple(new.get(b.id, b) for b in state.blocks)
 
@@ -81,15 +81,15 @@ def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
     return order
 
 
-def _moves_from(moves: Table, block: Block) -> tuple[tuple[Cell, Move], ...]:
-    """(square, Move order) for each square ``block`` may move to from where
-    it is (``Optio._destinations``), kept in the map's table by block and
-    square."""
+def _moves_from(moves: Table, block: Block) -> tuple[tuple[Move, ...], tuple[tuple[Cell, Move], ...]]:
+    """The Move orders of ``block`` to each square it may move to from where
+    it is (``Optio._destinations``), alone and as (square, order) pairs,
+    kept in the map's table by block and square."""
     key = (block.side, block.id, block.pos, "from")
     found = moves.get(key)
     if found is None:
-        found = moves.put(key, tuple((c, _move(moves, block.side, block.id, c))
-                                     for c in _destinations_of(block.side, block.pos)))
+        pairs = tuple((c, _move(moves, block.side, block.id, c)) for c in _destinations_of(block.side, block.pos))
+        found = moves.put(key, (tuple(o for _, o in pairs), pairs))
     return found
 
 
@@ -192,15 +192,16 @@ class Optio(Ruleset):
         moves = state.map.memo.table("optio.moves", 4096)
         if state.phase is Phase.SCOUTING:
             own_at: dict[Cell, int] = {}  # stacking (rule: at most two of a side's blocks a square)
-            first: dict[str, Block] = {}  # what state.block(id) finds: the first block of that id
             for b in state.blocks:
-                first.setdefault(b.id, b)
                 if b.side == side and not b.gone and b.pos is not None:
                     own_at[b.pos] = own_at.get(b.pos, 0) + 1
+            full = {c for c, n in own_at.items() if n >= 2}
             moved = state.moved
+            first: dict[str, Block] = {}  # what state.block(id) finds: the first block of that id
             for b in state.blocks:
-                if b.side == side and not b.gone and b.id not in moved and first[b.id] is b:
-                    out += [o for c, o in _moves_from(moves, b) if own_at.get(c, 0) < 2]
+                if first.setdefault(b.id, b) is b and b.side == side and not b.gone and b.id not in moved:
+                    orders, pairs = _moves_from(moves, b)
+                    out += [o for c, o in pairs if c not in full] if full else orders
             targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
                 block = state.block(uid)

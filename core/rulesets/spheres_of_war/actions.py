@@ -142,7 +142,7 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
             return end_match(state, events, f"{uid} left the battlefield"), events
         events.append(Moved(uid, unit.pos, order.to, how))
         moved = evolve(unit, pos=order.to)
-        units = tuple(moved if u.id == uid else u for u in state.units)  # state.with_unit(moved)
+        units = tuple([moved if u.id == uid else u for u in state.units])  # state.with_unit(moved)
         if touching(moved, state.unit(other)):
             # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
             events.append(Struck(uid, other, "moved into base-to-base contact"))
@@ -162,7 +162,7 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Removed(uid, f"defeated by {other}"))
         gone = evolve(unit, pos=None, removed=True)
         m = evolve(state.match, step=state.match.step + 1, struck=None)
-        state = evolve(state, dice=dice, units=tuple(gone if u.id == uid else u for u in state.units), match=m)
+        state = evolve(state, dice=dice, units=tuple([gone if u.id == uid else u for u in state.units]), match=m)
         return end_match(state, events, f"{other} is the Winner"), events
     events.append(Struck(uid, other, f"strikes back after a defence of {rolled.total}"))
     return _spend(state, events, struck=other, dice=dice), events

@@ -64,26 +64,38 @@ def _problem(state: SowState, mover: str, p: Cell, q: Cell, c: Cell) -> Rejectio
     return None
 
 
+def _paths() -> tuple[tuple[int, int, int, tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]], ...]:
+    """Every step (dx, dy) within the reach of a Move, in dy-then-dx order:
+    (dx, dy, squared length, then the supercover steps of its path from
+    (0, 0): the cells it enters one at a time, and the pairs beside a corner
+    it passes exactly through, where only both blocked stop it)."""
+    out = []
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if (dx == 0 and dy == 0) or dx * dx + dy * dy > MAX_MOVE_SQ:
+                continue
+            steps = supercover((0, 0), (dx, dy))
+            out.append((dx, dy, dx * dx + dy * dy, tuple(step[0] for step in steps if len(step) == 1),
+                        tuple(step for step in steps if len(step) != 1)))
+    return tuple(out)
+
+
+_PATHS = _paths()
+
+
 @functools.lru_cache(maxsize=4096)
 def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]], ...]:
     """The steps (dx, dy) that pass the distance and direction tests of
     ``_problem`` with the opponent at offset (vx, vy), in the dy-then-dx
     order ``destinations`` lists them: (dx, dy, squared length, toward the
-    opponent?, then the supercover steps of the path from (0, 0): the cells
-    it enters one at a time, and the pairs beside a corner it passes exactly
-    through, where only both blocked stop it)."""
+    opponent?, the path's single cells and corner pairs (``_paths``))."""
     out = []
     v_sq = vx * vx + vy * vy
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            if dx == 0 and dy == 0:
-                continue
-            length_sq, dot, cross = dx * dx + dy * dy, dx * vx + dy * vy, dx * vy - dy * vx
-            if length_sq > MAX_MOVE_SQ or dot == 0 or 4 * cross * cross > v_sq or (dot > 0 and dot >= v_sq):
-                continue
-            steps = supercover((0, 0), (dx, dy))
-            out.append((dx, dy, length_sq, dot > 0, tuple(step[0] for step in steps if len(step) == 1),
-                        tuple(step for step in steps if len(step) != 1)))
+    for dx, dy, length_sq, singles, corners in _PATHS:
+        dot, cross = dx * vx + dy * vy, dx * vy - dy * vx
+        if dot == 0 or 4 * cross * cross > v_sq or (dot > 0 and dot >= v_sq):
+            continue
+        out.append((dx, dy, length_sq, dot > 0, singles, corners))
     return tuple(out)
 
 
@@ -125,7 +137,8 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
     out: list[Cell] = []
     off: dict[bool, tuple[int, Cell]] = {}
     for dx, dy, length_sq, toward, singles, corners in _offsets(q[0] - px, q[1] - py):
-        if near and (not near.isdisjoint(singles) or any(near.issuperset(pair) for pair in corners)):
+        if near and (not near.isdisjoint(singles)
+                     or (corners and any(near.issuperset(pair) for pair in corners))):
             continue
         c = (px + dx, py + dy)
         if 0 <= c[0] < width and 0 <= c[1] < height:

@@ -70,10 +70,7 @@ class SpheresOfWar(Ruleset):
             return _ONLY[state.deploying]
         if phase is Phase.CHOOSE:
             return _ONLY[state.instigator]
-        uid = actions.actor(state)
-        if uid is None:
-            return _NOBODY
-        return _ONLY[state.unit(uid).side]
+        return state.memo.get("spheres_of_war.to_act", lambda: _actor_side(state))
 
     def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
         # ``side not in to_act(state)`` asked phase by phase: in a Match
@@ -95,7 +92,14 @@ class SpheresOfWar(Ruleset):
             taken = {c for c in positions.values() if c is not None}
             out: list[Order] = [DeployAll(side)]
             for u in todo:
-                out += [o for c, o in _deploy_orders(state.battlefield, side, u) if c not in taken]
+                orders, index = _deploy_orders(state.battlefield, side, u)
+                # every order of the zone, less those onto a taken cell
+                drop = sorted((index[c] for c in taken if c in index), reverse=True)
+                if drop:
+                    orders = list(orders)
+                    for i in drop:
+                        del orders[i]
+                out += orders
             return out
         return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
 
@@ -261,6 +265,13 @@ _ONLY = (frozenset({0}), frozenset({1}))
 _NOBODY: frozenset[int] = frozenset()
 
 
+def _actor_side(state: SowState) -> frozenset[int]:
+    uid = actions.actor(state)
+    if uid is None:
+        return _NOBODY
+    return _ONLY[state.unit(uid).side]
+
+
 def _note(text: str) -> Event:
     return Note(text)
 
@@ -269,9 +280,13 @@ def _positions(state: SowState, side: int) -> dict[str, Cell | None]:
     return {u.id: u.pos for u in state.side_units(side)}
 
 
-def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Cell, Deploy], ...]:
-    return cache.per_battlefield(bf, ("deploy-orders", side, uid),
-                                 lambda b: tuple((c, Deploy(side, uid, c)) for c in cache.deploy_cells(b, side)))
+def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Deploy, ...], dict[Cell, int]]:
+    """The Deploy orders of ``uid`` onto each open cell of the zone in zone
+    order, and where each cell's order stands in them."""
+    def build(b: Battlefield) -> tuple[tuple[Deploy, ...], dict[Cell, int]]:
+        cells = cache.deploy_cells(b, side)
+        return tuple(Deploy(side, uid, c) for c in cells), {c: i for i, c in enumerate(cells)}
+    return cache.per_battlefield(bf, ("deploy-orders", side, uid), build)
 
 
 def _all_positions(state: SowState) -> dict[str, Cell | None]:

@@ -127,7 +127,8 @@ class SowState:
         return f"{self.players[side]} ({self.role(side)})"
 
     def with_unit(self, unit: Combatant) -> SowState:
-        return evolve(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        uid = unit.id
+        return evolve(self, units=tuple([unit if u.id == uid else u for u in self.units]))
 
     def occupied(self) -> dict[Cell, str]:
         return {u.pos: u.id for u in self.units if u.on_board}
