@@ -8,7 +8,6 @@ successful defence is part of that Action and is not counted (rule 36).
 
 from __future__ import annotations
 
-from core.board import adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Removed, Struck
 from core.memo import Table
@@ -44,8 +43,12 @@ def in_contact(state: SowState, a: str, b: str) -> bool:
 
 
 def touching(ua: Combatant, ub: Combatant) -> bool:
-    """Both on the battlefield, in base-to-base contact (``adjacent``)."""
-    return ua.on_board and ub.on_board and adjacent(ua.pos, ub.pos)
+    """Both on the battlefield, in base-to-base contact (``adjacent``, and
+    ``on_board``, read directly: asked several times an order)."""
+    a, b = ua.pos, ub.pos
+    if a is None or b is None or ua.removed or ub.removed:
+        return False
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
 def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
@@ -132,8 +135,8 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Waited(uid))
         return _spend(state, events), events
     if isinstance(order, Move):
-        unit = state.unit(uid)
-        how = f"moves {movement.direction(state, uid, other, order.to)} {other}"
+        unit, them = state.unit(uid), state.unit(other)
+        how = f"moves {movement.heading(unit.pos, them.pos, order.to)} {other}"
         if not state.battlefield.in_bounds(order.to):
             # Rule 27: off the gaming area, out of the game.  The Match ends with it.
             events.append(Moved(uid, unit.pos, None, how))
@@ -143,7 +146,7 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Moved(uid, unit.pos, order.to, how))
         moved = evolve(unit, pos=order.to)
         units = tuple([moved if u.id == uid else u for u in state.units])  # state.with_unit(moved)
-        if touching(moved, state.unit(other)):
+        if touching(moved, them):
             # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
             events.append(Struck(uid, other, "moved into base-to-base contact"))
             return _spend(state, events, struck=other, units=units), events

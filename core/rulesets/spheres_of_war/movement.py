@@ -147,7 +147,8 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
             best = off.get(toward)
             if best is None or (length_sq, c) < best:
                 off[toward] = (length_sq, c)
-    out.extend(off[k][1] for k in sorted(off, reverse=True))
+    if off:
+        out += [off[k][1] for k in sorted(off, reverse=True)]
     return tuple(out)
 
 
@@ -177,5 +178,9 @@ def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Reject
 
 
 def direction(state: SowState, mover: str, opponent: str, to: Cell) -> str:
-    p, q = state.unit(mover).pos, state.unit(opponent).pos
+    return heading(state.unit(mover).pos, state.unit(opponent).pos, to)
+
+
+def heading(p: Cell, q: Cell, to: Cell) -> str:
+    """A step from ``p`` to ``to`` with the opponent at ``q``: toward or away from."""
     return "toward" if _geometry(p, q, to)[1] > 0 else "away from"

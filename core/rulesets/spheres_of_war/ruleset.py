@@ -117,12 +117,12 @@ class SpheresOfWar(Ruleset):
                 if positions.get(order.unit) == order.at:
                     return Rejection("already-there", f"{order.unit} already stands at {order.at[0]},{order.at[1]}.")
                 if order.unit in positions and order.at in cache.deploy_cell_set(state.battlefield, order.side) \
-                        and all(u.pos != order.at for u in state.units if u.id != order.unit):
+                        and order.at not in {u.pos for u in state.units if u.id != order.unit}:
                     return None  # what check_deploy finds, without rebuilding the zone
                 return check_deploy(state.battlefield, order.side, list(positions), _all_positions(state), order)
             if isinstance(order, Ready):
                 return check_ready(list(positions), positions)
-            if all(c is not None for c in positions.values()):
+            if None not in positions.values():
                 return Rejection("nothing-to-place", "Every figure is already placed; choose ready.")
             return None
         if isinstance(order, ChooseMatch):

@@ -114,10 +114,11 @@ class SowState:
         return None
 
     def side_units(self, side: int) -> tuple[Combatant, ...]:
-        return tuple(u for u in self.units if u.side == side)
+        return tuple([u for u in self.units if u.side == side])
 
     def standing(self, side: int) -> tuple[Combatant, ...]:
-        return tuple(u for u in self.units if u.side == side and u.on_board)
+        # u.on_board, read directly: asked for every pair a Match could form
+        return tuple([u for u in self.units if u.side == side and u.pos is not None and not u.removed])
 
     def role(self, side: int) -> str:
         return "Instigator" if side == self.instigator else "Retaliator"
