@@ -116,7 +116,8 @@ def _spend(state: SowState, events: list[Event], struck: str | None = None, **ch
     """Use the actor's Action; the Match ends when both have used all five
     (rule 37).  ``changes`` are the Action's own to the state (figures,
     dice), made in the same rebuild."""
-    m = evolve(state.match, step=state.match.step + 1, struck=struck)
+    m = state.match
+    m = Match(m.number, m.instigator, m.retaliator, m.step + 1, struck)  # evolve(m, step=..., struck=...)
     state = evolve(state, match=m, **changes)
     if m.step >= 2 * ACTIONS_EACH:
         detail = "all Actions used"
@@ -144,7 +145,7 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
             state = state.with_unit(evolve(unit, pos=None, removed=True))
             return end_match(state, events, f"{uid} left the battlefield"), events
         events.append(Moved(uid, unit.pos, order.to, how))
-        moved = evolve(unit, pos=order.to)
+        moved = Combatant(unit.id, unit.side, order.to, unit.removed)  # evolve(unit, pos=order.to)
         units = tuple([moved if u.id == uid else u for u in state.units])  # state.with_unit(moved)
         if touching(moved, them):
             # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
