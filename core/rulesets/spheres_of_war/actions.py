@@ -51,11 +51,26 @@ def touching(ua: Combatant, ub: Combatant) -> bool:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
-def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
+def acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
+    """(actor id, its figure, opponent id, the opponent's figure) in the
+    Match, or None (no actor): kept in the state's memo, since listing,
+    checking and applying an Action all ask."""
+    return state.memo.get("spheres_of_war.acting", lambda: _acting(state))
+
+
+def _acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
     uid = actor(state)
     if uid is None:
+        return None
+    other = opponent_of(state.match, uid)
+    return uid, state.unit(uid), other, state.unit(other)
+
+
+def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
+    pair = acting(state)
+    if pair is None:
         return Rejection("no-match", "No Match is being played: only Matched combatants act (rule 14).")
-    unit = state.unit(uid)
+    uid, unit, other, them = pair
     if order.side != unit.side:
         return Rejection("not-your-turn", f"It is {uid}'s Action, and {uid} is not yours.")
     if order.unit != uid:
@@ -66,8 +81,7 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
             return Rejection("not-your-unit", f"{order.unit} is not one of your combatants.")
         return Rejection("not-acting", f"It is {uid}'s Action in this Match, not {order.unit}'s.")
     m = state.match
-    other = opponent_of(m, uid)
-    contact = touching(unit, state.unit(other))  # in_contact(state, uid, other)
+    contact = touching(unit, them)  # in_contact(state, uid, other)
     if isinstance(order, Fight):
         if not contact:
             return Rejection("not-in-contact", f"{uid} is not in base-to-base contact with {other}, so cannot Fight (rule 23).")
@@ -82,19 +96,18 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
 
 
 def legal_actions(state: SowState, side: int) -> list:
-    uid = actor(state)
-    if uid is None:
+    pair = acting(state)
+    if pair is None:
         return []
-    unit = state.unit(uid)
+    uid, unit, other, them = pair
     if unit.side != side:
         return []
-    other = opponent_of(state.match, uid)
     orders = _orders(state)
-    if touching(unit, state.unit(other)):
+    if touching(unit, them):
         return [_order(orders, Fight, side, uid)]
     key = (side, uid)
     out = [_order(orders, Wait, side, uid)]
-    for c in movement.destinations(state, uid, other):
+    for c in movement.destination_cells(state, uid, other):
         order = orders.get(key + (c,))
         out.append(order if order is not None else orders.put(key + (c,), Move(side, uid, c)))
     return out

@@ -109,10 +109,10 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     geometric tests depend only on the offsets (cached), and the path test
     of ``line_clear`` covers the destination too (it is the path's last
     cell), which makes the separate occupied/impassable tests redundant."""
-    return list(_kept(state, mover, opponent))
+    return list(destination_cells(state, mover, opponent))
 
 
-def _kept(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
+def destination_cells(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
     # legal_orders asks, then check asks again for the chosen Move on the
     # same state: the answer is kept in the state's memo.
     return state.memo.get(("destinations", mover, opponent), lambda: _destinations(state, mover, opponent))
@@ -164,7 +164,7 @@ def _walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
 
 
 def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Rejection | None:
-    if to in _kept(state, mover, opponent):
+    if to in destination_cells(state, mover, opponent):
         return None  # every listed destination passes _problem
     me, them = state.unit(mover), state.unit(opponent)
     problem = _problem(state, mover, me.pos, them.pos, to)
