@@ -111,7 +111,8 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
         # A side the computer plays (tui/computer.py): it thinks off this thread.
-        self.computer = computer_seats(self, kinds)  # kinds: "human" or a level, per side
+        self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
+        self.computer = computer_seats(self, kinds)
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings
