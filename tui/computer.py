@@ -137,20 +137,28 @@ class ComputerSeats(Static):
             self.poke()  # the game moved on while it thought (the person wrote orders): think again
             return
         side = player.side
+        if player.seat is screen.seats.seat(side):
+            self._say_why(moment, side, choice)
+            screen.submit(choice.order)  # the screen's own seat: logged, saved and redrawn as a person's
+        else:
+            result = player.give(choice, moment)  # another seat (the host's): its change notice redraws
+            if result is None:
+                self.poke()  # the joiner's order came first: think again
+                return
+            if isinstance(result, Rejection):
+                screen.say(f"✗ The computer's order was refused: {result.message}")
+            else:
+                self._say_why(moment, side, choice)
+        self._show()
+
+    def _say_why(self, moment: Any, side: int, choice: Any) -> None:
         line = f"» {moment.players[side]} ({self.seats[side]}): {choice.reason}"
         if self.keeps_secrets(moment):
             self.held_reasons.append(line)
-            screen.log_line(f"» {moment.players[side]} ({self.seats[side]}) gave an order (its reasons are "
-                            "shown when the game ends)")
+            self.screen.log_line(f"» {moment.players[side]} ({self.seats[side]}) gave an order (its reasons "
+                                 "are shown when the game ends)")
         else:
-            screen.log_line(line)
-        if player.seat is screen.seats.seat(side):
-            screen.submit(choice.order)  # the screen's own seat: logged, saved and redrawn as a person's
-        else:
-            result = player.give(choice)  # another seat (the host's): its change notice redraws
-            if isinstance(result, Rejection):
-                screen.say(f"✗ The computer's order was refused: {result.message}")
-        self._show()
+            self.screen.log_line(line)
 
     def _cancel(self) -> None:
         if self._timer is not None:

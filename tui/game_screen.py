@@ -98,7 +98,8 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None,
+                 computer: dict | None = None) -> None:
         super().__init__()
         self.seats = seats if seats is not None else SeatSet.hot_seat(game)
         self._snapshot: Any = None
@@ -112,7 +113,7 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
         # A side the computer plays (tui/computer.py): it thinks off this thread.
         self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
-        self.computer = computer_seats(self, kinds)
+        self.computer = computer_seats(self, kinds, computer)  # computer: side -> a seat not the screen's
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings

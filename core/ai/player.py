@@ -55,8 +55,12 @@ class ComputerPlayer:
     def choose(self) -> Choice | None:
         return self.think(self.moment())
 
-    def give(self, choice: Choice) -> Rejection | tuple[Event, ...]:
-        """Submit ``choice``'s order through the seat, as a person would."""
+    def give(self, choice: Choice, moment: SeatGame | None = None) -> Rejection | tuple[Event, ...] | None:
+        """Submit ``choice``'s order through the seat, as a person would;
+        with the ``moment`` it was chosen at, only if the seat is still
+        there (None when the game moved on: think again)."""
+        if moment is not None:
+            return self.seat.submit_at(moment.version, choice.order)
         return self.seat.submit(choice.order)
 
     def play(self) -> Choice | Rejection | None:
