@@ -659,10 +659,10 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
             side.scroll_page_down(animate=False)
 
     def action_rules(self) -> None:
-        from tui.help import HelpScreen
+        from tui.help import open_help
 
         rules = self.game.ruleset
-        self.app.push_screen(HelpScreen(rules.name, rules.title))
+        open_help(self.app, rules.name, rules.title)
 
     @guarded
     def action_computer(self, what: str) -> None:
