@@ -29,7 +29,7 @@ class SkirmishCommands(Provider):
 
     def _commands(self) -> list[tuple[str, Any, str]]:
         from core.registry import rulesets
-        from tui.help import HelpScreen  # MarkdownViewer: imported only when asked for
+        from tui.help import open_help  # MarkdownViewer: imported only when asked for
 
         app = self.app
         out = [
@@ -39,7 +39,7 @@ class SkirmishCommands(Provider):
             ("Rules", app.action_rules, "Rules help for every ruleset"),
         ]
         for r in rulesets():
-            out.append((f"Rules: {r.title}", partial(app.push_screen, HelpScreen(r.name, r.title)), r.summary))
+            out.append((f"Rules: {r.title}", partial(open_help, app, r.name, r.title), r.summary))
         out.append(("Quit", app.action_request_quit, "Leave Skirmish (the game in play is saved)"))
         return out
 

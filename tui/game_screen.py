@@ -566,10 +566,10 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             side.scroll_page_down(animate=False)
 
     def action_rules(self) -> None:
-        from tui.help import HelpScreen
+        from tui.help import open_help
 
         rules = self.game.ruleset
-        self.app.push_screen(HelpScreen(rules.name, rules.title))
+        open_help(self.app, rules.name, rules.title)
 
     def action_save(self) -> None:
         if self.local_game() is None:
