@@ -39,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("code", metavar="CODE", help="the join code the host shows")
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     join.add_argument("--name", default=None, metavar="NAME",
-                      help="your name, in place of the host's default name for your side (else your login name)")
+                      help="your name, in place of the host's default name for your side (\"Player 2\")")
     return parser
 
 

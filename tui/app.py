@@ -102,11 +102,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.watch_path = watch_path
         self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
         self.join_role = "watch" if join_watch else "player"
-        if join_name is None:
-            from tui.remote.play import login_name
-
-            join_name = login_name()
-        self.join_name = join_name  # what a joiner tells the host its name is
+        self.join_name = join_name or ""  # what a joiner tells the host its name is (``--name``)
         self.host_computer = host_computer  # the computer level that plays a hosted game's host side
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game

@@ -78,6 +78,13 @@ async def test_the_hosts_rematch_is_saved_apart_and_the_host_changes_sides(data_
         follow.stop()
         joiner.stop()
         app.stop_hosting()
+        app.close_session()
+    # Hosted again from its save, the host is back at side 1.
+    again = SkirmishApp(host_path=new_path)
+    async with again.run_test(size=SIZE) as pilot:
+        assert await _until(pilot, lambda: isinstance(again.screen, GameScreen))
+        assert again.screen.fixed == 1 and again.host.remote_side == 0
+        again.stop_hosting()
 
 
 async def test_the_joiners_screen_follows_into_the_next_game_without_a_new_code():
@@ -120,4 +127,75 @@ async def test_the_joiners_name_is_on_both_screens(data_dir):
             assert app.screen.game.players == ("Player 1", "Zoë")
             assert await _until(other, lambda: "Player 1" in _banner(joiner))  # waiting for the host's side
             joiner.stop_joined()
+        app.stop_hosting()
+
+
+async def test_after_a_hosted_optio_pre_game_the_battle_follows_with_the_same_seats(data_dir):
+    from tui.rulesets.optio_fight import FightScreen
+
+    pre = _finished("optio", ("Ann", "Bob"), seed=4)
+    path = new_save_path(pre)
+    save_game(pre, path)
+    app = SkirmishApp(host_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        joiner = RecordingSeat(app.host.code)
+        await asyncio.to_thread(joiner.start)
+        await pilot.press("enter")  # the first entry: fight the battle on this ground
+        assert await _until(pilot, lambda: isinstance(app.screen, FightScreen))
+        chosen = app.screen.choices[0]
+        await pilot.press("enter")
+        assert await _until(pilot, lambda: joiner.status == "next")
+        follow = RecordingSeat(app.host.code)
+        follow.follow()
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
+        game = app.host.table.game
+        assert game.ruleset_name == chosen.name and game.players == ("Ann", "Bob")
+        assert app.screen.fixed == 0 and follow.side == 1
+        assert follow.facts.battlefield == game.battlefield
+        assert len(list_saves()) == 2
+        follow.stop()
+        joiner.stop()
+        app.stop_hosting()
+
+
+async def test_a_pre_game_hosted_from_the_form_keeps_the_forms_ruleset_for_its_battle(data_dir):
+    rules = find_ruleset("optio")
+    template = start(rules, None, battlefield_named(rules.default_battlefield), 11, ("Ann", "Player 2"))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.optio_handoff = {template.seed: ("waylights", None)}
+        app.hosting_new = True
+        app.start_game(template)
+        assert await _until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
+        joiner = RecordingSeat(app.host.code, name="Bob")
+        await asyncio.to_thread(joiner.start)
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        seed = app.host.table.game.seed
+        assert seed != template.seed and app.optio_handoff == {seed: ("waylights", None)}
+        joiner.stop()
+        app.stop_hosting()
+
+
+async def test_the_computer_at_the_hosts_seat_changes_sides_in_the_rematch(data_dir):
+    ended = _finished("spheres_of_war", ("Ann", "Bob"))
+    path = new_save_path(ended)
+    save_game(ended, path, seats=("easy", "human"))
+    app = SkirmishApp(host_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        joiner = RecordingSeat(app.host.code)
+        await asyncio.to_thread(joiner.start)
+        await pilot.press("r")
+        assert await _until(pilot, lambda: joiner.status == "next")
+        follow = RecordingSeat(app.host.code)
+        follow.follow()
+        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
+        screen = app.screen
+        assert screen.fixed is None and screen.computer.plays(1) and not screen.computer.plays(0)
+        assert follow.side == 0 and app.seat_kinds == ("human", "easy")
+        new_path = next(s.path for s in list_saves() if s.path != path)
+        assert load_with_seats(new_path)[1] == ("human", "easy")
+        follow.stop()
+        joiner.stop()
         app.stop_hosting()

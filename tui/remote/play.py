@@ -17,7 +17,7 @@ code (``host_next``): a rematch with the sides swapped, or the battle after
 an Optio pre-game, with a new seed made from two new halves and its own
 save file.  The joiner's seat is told ``next`` and this app follows into
 that game by itself with a new seat (``_seat_news``).  The joiner's name
-(``skirmish join --name``, the join screen, else the login name) replaces
+(``skirmish join --name``, or the join screen's name field) replaces
 the joining side's default name in a game not started yet.
 """
 
@@ -58,16 +58,6 @@ def soon(app: Any, callback: Any) -> None:
     if loop is not None and not loop.is_closed():
         loop.call_soon_threadsafe(run)
 STOP_REASON = "The host stopped; the game is saved. Stay here: it rejoins when the host resumes."
-
-
-def login_name() -> str:
-    """The name of this terminal's user, as a joiner's name when none is given."""
-    import getpass
-
-    try:
-        return getpass.getuser()[:24]
-    except Exception:  # no user name known (a container, a odd environment)
-        return ""
 
 
 def join_hint(code: str) -> str:
@@ -120,7 +110,8 @@ class JoinScreen(Screen[None]):
             yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
             yield Input(value=self.code, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
             yield Static("Your name (it replaces the host's \"Player 2\"):", markup=False)
-            yield Input(value=getattr(self.app, "join_name", ""), placeholder="your name", id="name", max_length=24)
+            yield Input(value=getattr(self.app, "join_name", ""), placeholder="your name (optional)", id="name",
+                        max_length=24)
             yield Static("", id="status", markup=False)
         yield Footer()
 
@@ -149,7 +140,7 @@ class HostingMixin:
     hosting_new = False
     remote_seat: Any = None
     host_computer: str | None = None  # ``skirmish host --computer LEVEL``: the level that plays the host's side
-    join_name = ""  # the name a joiner gives the host (``skirmish join --name``, else the login name)
+    join_name = ""  # the name a joiner gives the host (``skirmish join --name``, the join screen)
 
     # -- hosting ----------------------------------------------------------------
     def action_host_game(self) -> None:
