@@ -78,10 +78,7 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
 
 def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
-    (its own cell excluded).  Read-only: the answer is shared."""
-    bf = state.battlefield
-    start = state.get(uid).pos
-    assert start is not None
+    (its own cell excluded), in cell order.  Read-only: the answer is shared."""
     occ = state.occupied()
     answers = reach_entry(state, uid, occ)[0]
     found = answers.get(budget)
@@ -92,7 +89,9 @@ def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int
             # found by a wider search with the same (least) cost.
             found = MappingProxyType({c: n for c, n in answers[min(wider)].items() if n <= budget})
         else:
-            found = MappingProxyType(_search(bf, start, occ, uid, budget))
+            start = state.get(uid).pos
+            assert start is not None
+            found = MappingProxyType(_search(state.battlefield, start, occ, uid, budget))
         answers[budget] = found
     return found
 
@@ -112,18 +111,43 @@ def reach_entry(state: WaylightsState, uid: str, occ: dict[Cell, str] | None = N
     return entry
 
 
+def _index(bf: Battlefield) -> tuple[tuple[Cell, ...], tuple[tuple, ...], int]:
+    """The battlefield's cells numbered ``x * height + y`` (so that number
+    order is cell order), and each number's steps as in ``_tables``, with
+    numbers for cells: (cells, steps, height)."""
+    return bf.memo.get("waylights.grid-index", lambda: _make_index(bf))
+
+
+def _make_index(bf: Battlefield) -> tuple[tuple[Cell, ...], tuple[tuple, ...], int]:
+    _, steps = _tables(bf)
+    h = bf.height
+    cells = tuple((x, y) for x in range(bf.width) for y in range(h))
+    num = {c: i for i, c in enumerate(cells)}
+    out = tuple(tuple((num[nxt], cost, None if sides is None else frozenset(num[c] for c in sides))
+                      for nxt, cost, sides in steps[c]) for c in cells)
+    return cells, out, h
+
+
 def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget: int) -> dict[Cell, int]:
     """Least costs within ``budget`` (Dijkstra with one bucket per cost, the
-    costs being small integers): orthogonal steps cost the entered cell's
-    cost, diagonal ones twice that; other figures block.  Each cell's steps
-    are listed cheapest first (``_tables``), so a cell's scan stops at the
-    first step over the budget."""
-    _, steps = _tables(bf)
-    blocked = {c for c, who in occ.items() if who != uid}
-    best = {start: 0}
-    known = best.get
-    buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
-    buckets[0].append(start)
+    costs being small integers), in cell order: orthogonal steps cost the
+    entered cell's cost, diagonal ones twice that; other figures block.
+    Each cell's steps are listed cheapest first (``_tables``), so a cell's
+    scan stops at the first step over the budget.  Cells are numbers here
+    (``_index``); a cell holding another figure starts at cost -1, which no
+    step improves on."""
+    cells, steps, h = _index(bf)
+    best = [BIG] * len(cells)
+    blocked = set()
+    for (x, y), who in occ.items():
+        if who != uid:
+            i = x * h + y
+            best[i] = -1
+            blocked.add(i)
+    here = start[0] * h + start[1]
+    best[here] = 0
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(here)
     for cost in range(budget):  # nothing leaves the last bucket within the budget
         left = budget - cost
         for cell in buckets[cost]:
@@ -133,14 +157,13 @@ def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget
                 if step > left:
                     break
                 c = cost + step
-                if c >= known(nxt, BIG) or nxt in blocked:
-                    continue
-                if sides is not None and blocked.issuperset(sides):
+                if c >= best[nxt]:
+                    continue  # as cheap already, or another figure stands there
+                if sides is not None and sides <= blocked:
                     continue  # both open cells beside the diagonal hold figures
                 best[nxt] = c
                 buckets[c].append(nxt)
-    del best[start]
-    return best
+    return {cell: c for cell, c in zip(cells, best) if 0 < c <= budget}
 
 
 def step_cells(state: WaylightsState, uid: str) -> list[Cell]:
