@@ -99,19 +99,17 @@ def _actions_left(state: WaylightsState) -> bool:
 def _move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by or state.stepped:
         return None
-    from .ruleset import _moves  # the listing's own Move orders, in cell order
+    from .ruleset import move_to  # one of the listing's own Move orders
 
-    orders = _moves(Move, side, f.id, state, f.template.move)
-    return rng.choice(orders) if orders else None
+    return move_to(Move, side, f.id, state, f.template.move, rng)
 
 
 def _split_move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by:
         return None
-    from .ruleset import _moves
+    from .ruleset import move_to
 
-    orders = _moves(SplitMove, side, f.id, state, f.template.move // 2)
-    return rng.choice(orders) if orders else None
+    return move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
 
 
 def _attack(ruleset, state, f, side, rng):

@@ -79,8 +79,7 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
 def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
     (its own cell excluded), in cell order.  Read-only: the answer is shared."""
-    occ = state.occupied()
-    answers = reach_entry(state, uid, occ)[0]
+    answers = reach_entry(state, uid)[0]
     found = answers.get(budget)
     if found is None:
         wider = [b for b in answers if b > budget]
@@ -91,18 +90,23 @@ def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int
         else:
             start = state.get(uid).pos
             assert start is not None
-            found = MappingProxyType(_search(state.battlefield, start, occ, uid, budget))
+            found = MappingProxyType(_search(state.battlefield, start, state.occupied(), uid, budget))
         answers[budget] = found
     return found
 
 
-def reach_entry(state: WaylightsState, uid: str, occ: dict[Cell, str] | None = None) -> tuple[dict[int, Mapping[Cell, int]], dict]:
+def reach_entry(state: WaylightsState, uid: str) -> tuple[dict[int, Mapping[Cell, int]], dict]:
     """What is known of ``uid``'s movement where every figure stands now:
     reachable() answers per budget, and a dict the caller may fill with
-    what it derives from them (the Move orders of an answer)."""
+    what it derives from them (the Move orders of an answer).  Kept in the
+    battlefield's memo (states where nobody moved share it) and found from
+    the state's own memo (the draw, check and the listing ask one state)."""
+    return state.memo.get(("waylights.reach", uid), lambda: _reach_entry(state, uid))
+
+
+def _reach_entry(state: WaylightsState, uid: str) -> tuple[dict, dict]:
     start = state.get(uid).pos
-    if occ is None:
-        occ = state.occupied()
+    occ = state.occupied()
     key = (uid, start, tuple(occ.items()))
     table = state.battlefield.memo.table("waylights.reach", 4096)
     entry = table.get(key)

@@ -60,18 +60,42 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     key = (kind, side, budget)
     orders = derived.get(key)
     if orders is None:
-        found = reachable(state, uid, budget)
-        # the order objects themselves are shared between answers (a
-        # figure reaches many of the same cells from one place to the next)
-        made = state.battlefield.memo.table("waylights.move-orders", 50_000)
-        out = []
-        for c in sorted(found):
-            order = made.get((kind, side, uid, c))
-            if order is None:
-                order = made.put((kind, side, uid, c), kind(side, uid, c))
-            out.append(order)
-        orders = derived[key] = tuple(out)
+        made = _move_orders(state, kind, side, uid)
+        orders = derived[key] = tuple([made.get(c) or _move_order(made, kind, side, uid, c)
+                                       for c in reachable(state, uid, budget)])  # in cell order
     return orders
+
+
+def move_to(kind: type, side: int, uid: str, state: WaylightsState, budget: int, rng) -> Order | None:
+    """A Move / SplitMove order drawn from ``_moves`` with ``rng`` (one
+    ``rng.choice`` over the same cells in the same order), building only
+    the order drawn."""
+    cells = tuple(reachable(state, uid, budget))
+    if not cells:
+        return None
+    c = rng.choice(cells)
+    made = _move_orders(state, kind, side, uid)
+    return made.get(c) or _move_order(made, kind, side, uid, c)
+
+
+def _move_orders(state: WaylightsState, kind: type, side: int, uid: str) -> dict:
+    """The move orders of one figure made so far, by cell: the order objects
+    are shared between answers (a figure reaches many of the same cells from
+    one place to the next)."""
+    table = state.battlefield.memo.table("waylights.move-orders", 1000)
+    made = table.get((kind, side, uid))
+    if made is None:
+        made = table.put((kind, side, uid), {})
+    return made
+
+
+def _move_order(made: dict, kind: type, side: int, uid: str, cell) -> Order:
+    order = made[cell] = kind(side, uid, cell)
+    return order
+
+
+_NOBODY = frozenset()
+_ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 
 
 class WaylightsRuleset(Ruleset):
@@ -105,7 +129,7 @@ class WaylightsRuleset(Ruleset):
 
     def to_act(self, state: WaylightsState) -> frozenset[int]:
         side = rules.deciding_side(state)
-        return frozenset() if side is None else frozenset({side})
+        return _NOBODY if side is None else _ONE_SIDE[side]
 
     def check(self, state: WaylightsState, order: Order) -> Rejection | None:
         return rules.check(state, order)

@@ -6,6 +6,7 @@ import attrs
 
 from core.board import Battlefield
 from core.dice import Dice
+from core.memo import Memo, memo_field
 from core.options import option
 from core.rulesets.waylights.roster import FISTS, KINDS, PRESETS, WEAPONS, Kind, Weapon
 from core.values import evolve
@@ -135,6 +136,7 @@ class WaylightsState:
     counter_used: bool = False  # one counterattack between character turns
     winner: int | None = None
     end_reason: str = ""
+    memo: Memo = memo_field()  # what this state implies (core/memo.py): where figures stand, their reach
 
     def get(self, uid: str) -> Fighter:
         for f in self.fighters:
@@ -155,6 +157,11 @@ class WaylightsState:
         return tuple(f for f in self.fighters if f.side == side)
 
     def occupied(self) -> dict[tuple[int, int], str]:
+        """Who stands where (figures not dead), in figure order; shared: do
+        not modify."""
+        return self.memo.get("waylights.occupied", self._occupied)
+
+    def _occupied(self) -> dict[tuple[int, int], str]:
         return {f.pos: f.id for f in self.fighters if f.pos is not None and f.status != DEAD}
 
 

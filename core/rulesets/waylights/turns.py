@@ -88,6 +88,11 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
 
 def tidy(state: WaylightsState) -> WaylightsState:
     """Drop grapples and human shields whose two figures no longer touch."""
+    for f in state.fighters:
+        if f.grappled_by or f.shielded_by:
+            break
+    else:
+        return state  # nobody grapples or shields (the usual case): nothing to look at
     out = []
     changed = False
     for f in state.fighters:
@@ -99,7 +104,7 @@ def tidy(state: WaylightsState) -> WaylightsState:
                     f = evolve(f, **{field: None})
                     changed = True
         out.append(f)
-    # Nothing to drop (the usual case): the state itself, not an equal copy.
+    # Nothing to drop: the state itself, not an equal copy.
     return evolve(state, fighters=tuple(out)) if changed else state
 
 
@@ -111,12 +116,15 @@ def check_end(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     """A side whose every character is KO or dead has lost (Endgame)."""
     if state.phase != "battle":
         return state, []
-    down = [side for side in (0, 1) if standing(state, side) == 0]
-    if not down:
+    up = [False, False]  # whether each side has a character standing (one pass)
+    for f in state.fighters:
+        if f.status == READY:
+            up[f.side] = True
+    if up[0] and up[1]:
         return state, []
-    if len(down) == 2:
+    if not (up[0] or up[1]):
         return _over(state, None, "both sides are out of the fight at once")
-    loser = down[0]
+    loser = 1 if up[0] else 0
     return _over(state, 1 - loser, f"every character of {state.players[loser]} is KO or dead")
 
 
