@@ -26,16 +26,18 @@ from .combat import reaches
 from .movement import step_cells
 from .orders import (Attack, Boost, Clip, Crystal, EndTurn, Finish, Move, Reload, Split, SplitMove, Step,
                      TakeCover, Wield)
-from .rules import check, check_turn
+from .rules import check_turn
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
 DEPLOY_ALL_SHARE = 0.25  # deployment: place the rest at once
-DEPLOY_TRIES = 16  # random zone cells tried before listing the free ones
+DEPLOY_TRIES = 16
+SPLITS = (4, 3, 2, 1, 0)  # random zone cells tried before listing the free ones
 
 # A turn's kinds of order and their shares (normalised over the kinds left).
 KINDS = (("move", 30), ("split-move", 15), ("attack", 25), ("finish", 10), ("other", 8), ("step", 5),
          ("end", 7))
+KINDS_TOTAL = sum(w for _, w in KINDS)
 
 
 def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
@@ -46,8 +48,9 @@ def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
         return _deploy(ruleset, state, side, rng)
     if state.pending in ("split", "target-split"):
         uid = state.active if state.pending == "split" else state.attack.target
-        return Split(side, uid, rng.choice([n for n in (4, 3, 2, 1, 0)
-                                            if check(state, Split(side, uid, n)) is None]))
+        # check passes all five for the figure asked (the listing's own
+        # order: 4 attack dice down to 0)
+        return Split(side, uid, rng.choice(SPLITS))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)
@@ -78,8 +81,8 @@ def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
 def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
     f = state.get(state.active)
     kinds = list(KINDS)
+    total = KINDS_TOTAL
     while kinds:
-        total = sum(w for _, w in kinds)
         roll = rng.random() * total
         for i, (kind, weight) in enumerate(kinds):
             roll -= weight
@@ -88,6 +91,7 @@ def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
         order = _KIND[kind](ruleset, state, f, side, rng)
         if order is not None:
             return order
+        total -= weight
         del kinds[i]
     return EndTurn(side, f.id)  # not reached: "end" always gives an order
 

@@ -24,6 +24,12 @@ def R(code: str, message: str) -> Rejection:
 
 
 def deciding_side(state: WaylightsState) -> int | None:
+    """The side to decide now (asked several times for each order: kept in
+    the state's memo)."""
+    return state.memo.get("waylights.deciding", lambda: _deciding_side(state))
+
+
+def _deciding_side(state: WaylightsState) -> int | None:
     if state.phase == "deploy":
         return state.deploy_side
     if state.phase != "battle":
@@ -306,8 +312,11 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
     events: list[Event] = []
     uses_action = isinstance(order, ACTION_ORDERS)
     is_move = isinstance(order, (Move, SplitMove, Step))
-    if uses_action and not is_move:  # a move counts its Action in its own rebuild below
-        state = evolve(state, actions=state.actions + 1)
+    # An Action is counted in the same rebuild of the state as what it does
+    # (Finish and the moves count it apart, below).
+    acted = {"actions": state.actions + 1} if uses_action else {}
+    if isinstance(order, Finish):
+        state, acted = evolve(state, **acted), {}
     if is_move:
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
         moved = evolve(f, pos=order.to)
@@ -319,7 +328,7 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
             state, evs = suppression_shot(state, f.id)
             events += evs
     elif isinstance(order, Attack):
-        state = evolve(state, target=order.target)
+        state = evolve(state, target=order.target, **acted)
         if f.weapon.ranged:
             state = evolve(fire(state, f.id), exposed=True)
             state, avoided, evs = cover_roll(state, f.id, order.target)
@@ -338,25 +347,25 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         state, evs = enter_response(state)
         events += evs
     elif isinstance(order, TakeCover):
-        state = evolve(state, exposed=False)
+        state = evolve(state, exposed=False, **acted)
         events.append(Note(f"{f.id} ducks back into cover."))
     elif isinstance(order, Wield):
-        state = state.put(evolve(f, wielding=f.template.weapons.index(order.weapon)))
+        state = _put(state, evolve(f, wielding=f.template.weapons.index(order.weapon)), acted)
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)))
+        state = _put(state, evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)), acted)
         events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
-                                       spares=_set(f.spares, i, f.spares[i] - 1)))
+        state = _put(state, evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
+                                   spares=_set(f.spares, i, f.spares[i] - 1)), acted)
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
-        state = state.put(evolve(f, crystals=f.crystals - 1, healed=f.healed + 1))
+        state = _put(state, evolve(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
         events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
     elif isinstance(order, Boost):
-        state = state.put(evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)))
+        state = _put(state, evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)), acted)
         events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
     elif isinstance(order, Finish):
         if f.weapon.ranged:
@@ -367,6 +376,11 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         state = evolve(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
+
+
+def _put(state: WaylightsState, fighter: Fighter, changes: dict) -> WaylightsState:
+    """``state.put(fighter)`` with ``changes`` to the state in the same rebuild."""
+    return evolve(state, fighters=tuple(fighter if g.id == fighter.id else g for g in state.fighters), **changes)
 
 
 def _set(values: tuple, i: int, value) -> tuple:

@@ -65,12 +65,16 @@ def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState,
 
 
 def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
-    f = state.get(uid)
+    return _begin(state, state.fighters, state.get(uid), state.index)
+
+
+def _begin(state: WaylightsState, fighters: tuple, f, index: int) -> tuple[WaylightsState, list[Event]]:
+    """``f``'s turn starts (``fighters`` and ``index`` as the state will hold them)."""
     one = f.entangled
     # one rebuild of the state for the figure and the turn's fields
     fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
-    state = evolve(state, fighters=tuple(fighter if g.id == uid else g for g in state.fighters),
-                   active=uid, pending="split", actions=0, max_actions=1 if one else 2,
+    state = evolve(state, fighters=tuple(fighter if g.id == f.id else g for g in fighters), index=index,
+                   active=f.id, pending="split", actions=0, max_actions=1 if one else 2,
                    moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = "entangled: one Action" if one else ""
     return state, [CharacterTurn(state.round, detail, unit=f.id, name=f.name)]
@@ -82,8 +86,19 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     if f is not None:
         done = evolve(f, acted_round=state.round, suppressed_by=None)
         fighters = tuple(done if g.id == f.id else g for g in fighters)
-    state = evolve(state, fighters=fighters, active=None, pending="", index=state.index + 1)
-    return advance(state, [])
+    # As advance() would: the next figure of the round able to act starts
+    # its turn, here in the same rebuild of the state as this turn's end.
+    index, order = state.index + 1, state.order
+    while index < len(order):
+        uid = order[index]
+        for g in fighters:
+            if g.id == uid:
+                if g.up:
+                    return _begin(state, fighters, g, index)
+                break
+        index += 1
+    state = evolve(state, fighters=fighters, active=None, pending="", index=index)
+    return start_round(state)
 
 
 def tidy(state: WaylightsState) -> WaylightsState:
