@@ -146,10 +146,9 @@ def _other(ruleset, state, f, side, rng):
     """Taking cover, a weapon change, an item or a psi boost."""
     if not _actions_left(state):
         return None
-    u = f.id
-    orders = [TakeCover(side, u)] + [Wield(side, u, w) for w in f.template.weapons]
-    orders += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
-    orders = [o for o in orders if check_turn(state, f, o) is None]
+    from .ruleset import _fixed_orders  # the listing's own
+
+    orders = [o for o in _fixed_orders(state.battlefield, side, f.id, f.kind) if check_turn(state, f, o) is None]
     return rng.choice(orders) if orders else None
 
 

@@ -18,7 +18,7 @@ from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, atta
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
                                             Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
-from core.rulesets.waylights.roster import PRESETS, parse_roster
+from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter
 
 __all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "preview_order", "Preview"]
@@ -94,6 +94,17 @@ def _move_order(made: dict, kind: type, side: int, uid: str, cell) -> Order:
     return order
 
 
+def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Order, ...]:
+    """The Actions every turn offers a figure before its check (cover, each
+    weapon, the launcher's reload and clip, a crystal, the two boosts), made
+    once per battlefield, side, figure and kind (its weapons)."""
+    def make() -> tuple[Order, ...]:
+        return (TakeCover(side, uid),) + tuple(Wield(side, uid, w) for w in KINDS[kind].weapons) + (
+            Reload(side, uid), Clip(side, uid), Crystal(side, uid), Boost(side, uid, "skill"),
+            Boost(side, uid, "stat"))
+    return bf.memo.get(("waylights.fixed-orders", side, uid, kind), make)
+
+
 _NOBODY = frozenset()
 _ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 
@@ -165,8 +176,8 @@ class WaylightsRuleset(Ruleset):
             # check (the part for the turn) is all that can refuse one.
             # Moves come straight from the reachable cells.
             f = state.get(state.active)
-            return [o for o in self._turn_orders(state, side)
-                    if isinstance(o, (Move, SplitMove)) or rules.check_turn(state, f, o) is None]
+            moves, rest = self._turn_parts(state, side)
+            return moves + [o for o in rest if rules.check_turn(state, f, o) is None]
         # Everything else is filtered through check so that every listed
         # order passes it.
         return [o for o in out if rules.check(state, o) is None]
@@ -203,26 +214,31 @@ class WaylightsRuleset(Ruleset):
         return (None,) + tuple(s for s in SMASHABLE if rules.has_item(t, s))
 
     def _turn_orders(self, state, side):
+        moves, rest = self._turn_parts(state, side)
+        return moves + rest
+
+    def _turn_parts(self, state, side) -> tuple[list[Order], list[Order]]:
+        """A turn's candidate orders: (the Moves and Split Moves, which
+        check accepts as listed; the rest, in listing order)."""
         f = state.get(state.active)
         u = f.id
+        moves: list[Order] = []
         out: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
                 if not state.stepped:  # the step closes the Move action
-                    out += _moves(Move, side, u, state, f.template.move)
-                out += _moves(SplitMove, side, u, state, f.template.move // 2)
+                    moves += _moves(Move, side, u, state, f.template.move)
+                moves += _moves(SplitMove, side, u, state, f.template.move // 2)
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
                     out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
                             for p in self._psi(state, f) for s in self._smash(state, f, t)]
                 if t.side != side and t.status == KO:
                     out.append(Finish(side, u, t.id))
-            out.append(TakeCover(side, u))
-            out += [Wield(side, u, w) for w in f.template.weapons]
-            out += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
+            out += _fixed_orders(state.battlefield, side, u, f.kind)
         out += [Step(side, u, c) for c in step_cells(state, u)]
         out.append(EndTurn(side, u))
-        return out
+        return moves, out
 
     # -- views -------------------------------------------------------------
     def units(self, state: WaylightsState) -> Sequence[UnitView]:
