@@ -7,7 +7,7 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy,
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
-from core.rulesets.waylights.movement import reachable, step_cells
+from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish,
                                             Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
@@ -157,7 +157,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             # so once it is taken Move is closed (Split Move is not).
             return R("stepped", f"{f.id} took its free step: no Move action this turn (Split Move is still open).")
         budget = f.template.move if isinstance(order, Move) else f.template.move // 2
-        if order.to not in reachable(state, f.id, budget):
+        if not can_reach(state, f.id, budget, order.to):
             return R("unreachable", f"{order.to[0]},{order.to[1]} is not within {budget} movement "
                                     "(diagonal steps cost 2; figures and walls block).")
         return None

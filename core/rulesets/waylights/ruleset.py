@@ -56,13 +56,13 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     """The Move / SplitMove orders of one reachable() answer, in cell order,
     kept beside the answer (answers are shared between states where nobody
     moved)."""
-    derived = reach_entry(state, uid)[1]
+    entry = reach_entry(state, uid)
     key = (kind, side, budget)
-    orders = derived.get(key)
+    orders = entry.derived.get(key)
     if orders is None:
         made = _move_orders(state, kind, side, uid)
-        orders = derived[key] = tuple([made.get(c) or _move_order(made, kind, side, uid, c)
-                                       for c in reachable(state, uid, budget)])  # in cell order
+        orders = entry.derived[key] = tuple([made.get(c) or _move_order(made, kind, side, uid, c)
+                                             for c in entry.cells_within(budget)])
     return orders
 
 
@@ -70,7 +70,7 @@ def move_to(kind: type, side: int, uid: str, state: WaylightsState, budget: int,
     """A Move / SplitMove order drawn from ``_moves`` with ``rng`` (one
     ``rng.choice`` over the same cells in the same order), building only
     the order drawn."""
-    cells = tuple(reachable(state, uid, budget))
+    cells = reach_entry(state, uid).choices(budget)
     if not cells:
         return None
     c = rng.choice(cells)
