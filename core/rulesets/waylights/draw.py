@@ -24,9 +24,8 @@ from core.deployment import DeployAll, Ready
 
 from .combat import reaches
 from .movement import step_cells
-from .orders import (Attack, Boost, Clip, Crystal, EndTurn, Finish, Move, Reload, Split, SplitMove, Step,
-                     TakeCover, Wield)
-from .rules import check_turn
+from .orders import Attack, EndTurn, Finish, Move, Split, SplitMove, Step
+from .rules import attack_terms, check_turn, other_target, step_refusal
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
@@ -128,7 +127,8 @@ def _attack(ruleset, state, f, side, rng):
             continue
         variants = [Attack(side, f.id, t.id, e, None, p, s) for e in ruleset._effects(state, f, t)
                     for p in ruleset._psi(state, f) for s in ruleset._smash(state, f, t)]
-        variants = [o for o in variants if check_turn(state, f, o) is None]
+        # check_turn less what passes by construction (t stands in reach)
+        variants = [] if other_target(state, f, t) else [o for o in variants if attack_terms(state, f, t, o) is None]
         if variants:
             return rng.choice(variants)
     return None
@@ -153,7 +153,9 @@ def _other(ruleset, state, f, side, rng):
 
 
 def _step(ruleset, state, f, side, rng):
-    orders = [o for o in (Step(side, f.id, c) for c in step_cells(state, f.id)) if check_turn(state, f, o) is None]
+    if step_refusal(state, f):  # what check_turn refuses of a step to one of the step cells
+        return None
+    orders = [Step(side, f.id, c) for c in step_cells(state, f.id)]
     return rng.choice(orders) if orders else None
 
 

@@ -162,12 +162,9 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
                                     "(diagonal steps cost 2; figures and walls block).")
         return None
     if isinstance(order, Step):
-        if state.moved:
-            return R("moved", "No free step in a turn that used the Move action.")
-        if state.stepped:
-            return R("stepped", "The free step is already taken this turn.")
-        if f.grappled_by:
-            return R("grappled", f"{f.id} is grappled and cannot move.")
+        why = step_refusal(state, f)
+        if why:
+            return why
         if order.to not in step_cells(state, f.id):
             return R("bad-step", "The step goes one cell straight (not diagonally) onto open ground.")
         return None
@@ -179,13 +176,13 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
         if t.status != READY or t.pos is None:
             return R("bad-target", f"{t.id} is out of the fight.")
-        if state.target and state.target != t.id:
-            return R("one-target", f"{f.id} already attacked {state.target} this turn; both attacks go at one target.")
+        why = other_target(state, f, t)
+        if why:
+            return why
         why = reaches(state, f, t, f.weapon)
         if why:
             return R("out-of-reach", why[0].upper() + why[1:] + ".")
-        return check_effect(state, order.effect, order.push, f.weapon, f, t) or \
-            check_psi(state, f, order.psi, order.smash, t)
+        return attack_terms(state, f, t, order)
     if isinstance(order, TakeCover):
         return None
     if isinstance(order, Wield):
@@ -237,6 +234,31 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     if isinstance(order, EndTurn):
         return None
     return R("unknown", f"{order.verb} is not a Waylights order.")
+
+
+def step_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
+    """Why the active figure ``f`` may not take its free step at all now."""
+    if state.moved:
+        return R("moved", "No free step in a turn that used the Move action.")
+    if state.stepped:
+        return R("stepped", "The free step is already taken this turn.")
+    if f.grappled_by:
+        return R("grappled", f"{f.id} is grappled and cannot move.")
+    return None
+
+
+def other_target(state: WaylightsState, f: Fighter, t: Fighter) -> Rejection | None:
+    """Both attacks of a turn go at one target."""
+    if state.target and state.target != t.id:
+        return R("one-target", f"{f.id} already attacked {state.target} this turn; both attacks go at one target.")
+    return None
+
+
+def attack_terms(state: WaylightsState, f: Fighter, t: Fighter, order) -> Rejection | None:
+    """What check refuses of an attack on ``t``, an enemy standing in reach
+    of ``f``'s weapon: its alternate damage and its tension."""
+    return check_effect(state, order.effect, order.push, f.weapon, f, t) or \
+        check_psi(state, f, order.psi, order.smash, t)
 
 
 # -- apply ---------------------------------------------------------------------

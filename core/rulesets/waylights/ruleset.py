@@ -175,9 +175,7 @@ class WaylightsRuleset(Ruleset):
             # and Actions are only offered while some are left: the rest of
             # check (the part for the turn) is all that can refuse one.
             # Moves come straight from the reachable cells.
-            f = state.get(state.active)
-            moves, rest = self._turn_parts(state, side)
-            return moves + [o for o in rest if rules.check_turn(state, f, o) is None]
+            return self._turn_parts(state, side, True)[0]
         # Everything else is filtered through check so that every listed
         # order passes it.
         return [o for o in out if rules.check(state, o) is None]
@@ -217,13 +215,16 @@ class WaylightsRuleset(Ruleset):
         moves, rest = self._turn_parts(state, side)
         return moves + rest
 
-    def _turn_parts(self, state, side) -> tuple[list[Order], list[Order]]:
-        """A turn's candidate orders: (the Moves and Split Moves, which
-        check accepts as listed; the rest, in listing order)."""
+    def _turn_parts(self, state, side, checked: bool = False) -> tuple[list[Order], list[Order]]:
+        """A turn's candidate orders, (the Moves and Split Moves, which
+        check accepts as listed; the rest, in listing order).  ``checked``:
+        (every candidate check accepts, in listing order; []), skipping the
+        parts of check a candidate passes by how it was made (its target in
+        reach, its step cell among the step cells)."""
         f = state.get(state.active)
         u = f.id
         moves: list[Order] = []
-        out: list[Order] = []
+        rest: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
                 if not state.stepped:  # the step closes the Move action
@@ -231,14 +232,22 @@ class WaylightsRuleset(Ruleset):
                 moves += _moves(SplitMove, side, u, state, f.template.move // 2)
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
-                    out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
-                            for p in self._psi(state, f) for s in self._smash(state, f, t)]
+                    attacks = [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
+                               for p in self._psi(state, f) for s in self._smash(state, f, t)]
+                    if checked:
+                        attacks = [] if rules.other_target(state, f, t) else \
+                            [o for o in attacks if rules.attack_terms(state, f, t, o) is None]
+                    rest += attacks
                 if t.side != side and t.status == KO:
-                    out.append(Finish(side, u, t.id))
-            out += _fixed_orders(state.battlefield, side, u, f.kind)
-        out += [Step(side, u, c) for c in step_cells(state, u)]
-        out.append(EndTurn(side, u))
-        return moves, out
+                    order = Finish(side, u, t.id)
+                    if not checked or rules.check_turn(state, f, order) is None:
+                        rest.append(order)
+            fixed = _fixed_orders(state.battlefield, side, u, f.kind)
+            rest += [o for o in fixed if rules.check_turn(state, f, o) is None] if checked else fixed
+        if not checked or rules.step_refusal(state, f) is None:
+            rest += [Step(side, u, c) for c in step_cells(state, u)]
+        rest.append(EndTurn(side, u))
+        return (moves + rest, []) if checked else (moves, rest)
 
     # -- views -------------------------------------------------------------
     def units(self, state: WaylightsState) -> Sequence[UnitView]:
