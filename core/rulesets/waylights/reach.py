@@ -14,7 +14,7 @@ the two on random positions and played games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from core.board import Battlefield, Cell
@@ -45,8 +45,8 @@ class Grid:
             self.open |= bit
             by_cost[m] = by_cost.get(m, 0) | bit
         self.by_cost = tuple(sorted(by_cost.items()))
-        # the cells of byte j holding value v, made when first asked for
-        self.chunks: list[list[tuple | None]] = [[None] * 256 for _ in range(self.nbytes)]
+        # the cells of byte j holding value v (key j << 8 | v), made when first asked for
+        self.chunks: dict[int, tuple[Cell, ...]] = {}
 
     def bit(self, cell: Cell) -> int:
         """The cell's bit number, or -1 off the battlefield."""
@@ -55,21 +55,43 @@ class Grid:
             return x * self.stride + y
         return -1
 
-    def chunk(self, j: int, v: int) -> tuple[Cell, ...]:
-        got = self.chunks[j][v]
+    def chunk(self, key: int) -> tuple[Cell, ...]:
+        got = self.chunks.get(key)
         if got is None:
-            base = j * 8
-            got = self.chunks[j][v] = tuple(self.cells[base + o] for o in OFFSETS[v])
+            base = (key >> 8) * 8
+            got = self.chunks[key] = tuple(self.cells[base + o] for o in OFFSETS[key & 255])
         return got
+
+    def gather(self, bits: int, table: dict, make: Callable[[tuple[Cell, ...]], tuple]) -> list:
+        """What ``table`` holds for each byte of ``bits`` (its cells made
+        into a tuple of items by ``make`` when first asked), in cell order:
+        for the cells themselves, or the Move orders to them."""
+        out: list = []
+        for j, v in enumerate(bits.to_bytes(self.nbytes, "little")):
+            if v:
+                key = j << 8 | v
+                got = table.get(key)
+                if got is None:
+                    got = table[key] = make(self.chunk(key))
+                out += got
+        return out
+
+    def nth(self, bits: int, i: int, table: dict, make: Callable[[tuple[Cell, ...]], tuple]):
+        """Item ``i`` of ``gather(bits, table, make)``, without the others."""
+        for j, v in enumerate(bits.to_bytes(self.nbytes, "little")):
+            n = COUNTS[v]
+            if i < n:
+                key = j << 8 | v
+                got = table.get(key)
+                if got is None:
+                    got = table[key] = make(self.chunk(key))
+                return got[i]
+            i -= n
+        raise IndexError(i)
 
     def cells_of(self, bits: int) -> tuple[Cell, ...]:
         """The cells of ``bits`` in cell order."""
-        out: list[Cell] = []
-        chunk = self.chunk
-        for j, v in enumerate(bits.to_bytes(self.nbytes, "little")):
-            if v:
-                out += chunk(j, v)
-        return tuple(out)
+        return tuple(self.gather(bits, self.chunks, tuple))
 
 
 class Reach:
@@ -135,11 +157,6 @@ class Reach:
             got = self.cells[budget] = self.grid.cells_of(self.reached(budget))
         return got
 
-    def choices(self, budget: int) -> Choices:
-        """The cells within ``budget`` as a sequence for ``rng.choice``
-        (the same length and items as ``cells_within``)."""
-        return Choices(self.grid, self.reached(budget))
-
     def cost_map(self, budget: int) -> Mapping[Cell, int]:
         """Every cell within ``budget`` with its least cost, in cell order."""
         got = self.costs.get(budget)
@@ -153,27 +170,3 @@ class Reach:
                 seen = self.within[k]
             got = self.costs[budget] = MappingProxyType({c: cost[c] for c in self.grid.cells_of(bits)})
         return got
-
-
-class Choices:
-    """The cells of a bit set as a read-only sequence: its length, and its
-    i-th cell found without listing the others."""
-
-    __slots__ = ("grid", "bits", "size")
-
-    def __init__(self, grid: Grid, bits: int) -> None:
-        self.grid, self.bits = grid, bits
-        self.size = bits.bit_count()
-
-    def __len__(self) -> int:
-        return self.size
-
-    def __getitem__(self, i: int) -> Cell:
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        for j, v in enumerate(self.bits.to_bytes(self.grid.nbytes, "little")):
-            n = COUNTS[v]
-            if i < n:
-                return self.grid.chunk(j, v)[i]
-            i -= n
-        raise IndexError(i)  # not reached: i < size

@@ -3,7 +3,7 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 from core.board import Battlefield
@@ -60,38 +60,32 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     key = (kind, side, budget)
     orders = entry.derived.get(key)
     if orders is None:
-        made = _move_orders(state, kind, side, uid)
-        orders = entry.derived[key] = tuple([made.get(c) or _move_order(made, kind, side, uid, c)
-                                             for c in entry.cells_within(budget)])
+        orders = entry.derived[key] = tuple(entry.grid.gather(entry.reached(budget), *_move_chunks(state, kind, side, uid)))
     return orders
 
 
 def move_to(kind: type, side: int, uid: str, state: WaylightsState, budget: int, rng) -> Order | None:
     """A Move / SplitMove order drawn from ``_moves`` with ``rng`` (one
-    ``rng.choice`` over the same cells in the same order), building only
-    the order drawn."""
-    cells = reach_entry(state, uid).choices(budget)
-    if not cells:
+    ``rng.choice`` over as many items, so the same draw), building only the
+    order drawn."""
+    entry = reach_entry(state, uid)
+    bits = entry.reached(budget)
+    if not bits:
         return None
-    c = rng.choice(cells)
-    made = _move_orders(state, kind, side, uid)
-    return made.get(c) or _move_order(made, kind, side, uid, c)
+    i = rng.choice(range(bits.bit_count()))
+    return entry.grid.nth(bits, i, *_move_chunks(state, kind, side, uid))
 
 
-def _move_orders(state: WaylightsState, kind: type, side: int, uid: str) -> dict:
-    """The move orders of one figure made so far, by cell: the order objects
-    are shared between answers (a figure reaches many of the same cells from
+def _move_chunks(state: WaylightsState, kind: type, side: int, uid: str) -> tuple[dict, Callable]:
+    """For ``reach.Grid.gather``: the move orders of one figure made so far,
+    by the byte of cells they go to, and how to make more.  The orders are
+    shared between answers (a figure reaches many of the same cells from
     one place to the next)."""
     table = state.battlefield.memo.table("waylights.move-orders", 1000)
     made = table.get((kind, side, uid))
     if made is None:
-        made = table.put((kind, side, uid), {})
+        made = table.put((kind, side, uid), ({}, lambda cells: tuple([kind(side, uid, c) for c in cells])))
     return made
-
-
-def _move_order(made: dict, kind: type, side: int, uid: str, cell) -> Order:
-    order = made[cell] = kind(side, uid, cell)
-    return order
 
 
 def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Order, ...]:

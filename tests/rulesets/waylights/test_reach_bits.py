@@ -54,8 +54,9 @@ def test_the_bit_search_matches_the_plain_rule_on_random_boards_of_every_shape()
             assert list(got) == sorted(want)  # cell order
             entry = reach_entry(s, "a1")
             assert entry.cells_within(budget) == tuple(sorted(want))
-            choices = entry.choices(budget)
-            assert len(choices) == len(want) and list(choices) == sorted(want)
+            bits = entry.reached(budget)
+            assert bits.bit_count() == len(want)
+            assert [entry.grid.nth(bits, i, {}, tuple) for i in range(len(want))] == sorted(want)
             for c in [(x, y) for x in range(-1, width + 2) for y in range(-1, height + 2)]:
                 assert can_reach(s, "a1", budget, c) == (c in want), (rows, spots, budget, c)
     assert boards > 100
