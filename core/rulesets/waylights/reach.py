@@ -105,9 +105,9 @@ class Reach:
         self.grid = grid
         s = grid.stride
         closed = 0
-        for c in blocked:
-            closed |= 1 << grid.bit(c)
-        self.start = 1 << grid.bit(start)
+        for x, y in blocked:
+            closed |= 1 << (x * s + y)
+        self.start = 1 << (start[0] * s + start[1])
         self.open = o = grid.open & ~closed
         # Cells a diagonal may leave in each direction (x+, y+), (x+, y-),
         # (x-, y+), (x-, y-): one of the two cells beside it open.

@@ -273,7 +273,7 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
         split = evolve(f, split=order.attack, split_round=state.round)
         events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
         if state.pending == "split":  # the figure and the pending field in one rebuild
-            state = evolve(state, fighters=tuple(split if g.id == f.id else g for g in state.fighters), pending="")
+            state = evolve(state, fighters=tuple([split if g.id == f.id else g for g in state.fighters]), pending="")
         else:
             state = state.put(split)
             state, evs = enter_response(state)
@@ -342,7 +342,7 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
     if is_move:
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
         moved = evolve(f, pos=order.to)
-        state = evolve(state, fighters=tuple(moved if g.id == f.id else g for g in state.fighters),
+        state = evolve(state, fighters=tuple([moved if g.id == f.id else g for g in state.fighters]),
                        actions=state.actions + 1 if uses_action else state.actions, exposed=True,
                        moved=state.moved or isinstance(order, Move), stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
@@ -402,7 +402,7 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
 
 def _put(state: WaylightsState, fighter: Fighter, changes: dict) -> WaylightsState:
     """``state.put(fighter)`` with ``changes`` to the state in the same rebuild."""
-    return evolve(state, fighters=tuple(fighter if g.id == fighter.id else g for g in state.fighters), **changes)
+    return evolve(state, fighters=tuple([fighter if g.id == fighter.id else g for g in state.fighters]), **changes)
 
 
 def _set(values: tuple, i: int, value) -> tuple:

@@ -60,7 +60,8 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     key = (kind, side, budget)
     orders = entry.derived.get(key)
     if orders is None:
-        orders = entry.derived[key] = tuple(entry.grid.gather(entry.reached(budget), *_move_chunks(state, kind, side, uid)))
+        made, make = _move_chunks(state, kind, side, uid)
+        orders = entry.derived[key] = tuple(entry.grid.gather(entry.reached(budget), made, make))
     return orders
 
 

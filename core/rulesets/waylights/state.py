@@ -151,7 +151,7 @@ class WaylightsState:
         return None
 
     def put(self, fighter: Fighter) -> WaylightsState:
-        return evolve(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
+        return evolve(self, fighters=tuple([fighter if f.id == fighter.id else f for f in self.fighters]))
 
     def side_of(self, side: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == side)

@@ -73,7 +73,7 @@ def _begin(state: WaylightsState, fighters: tuple, f, index: int) -> tuple[Wayli
     one = f.entangled
     # one rebuild of the state for the figure and the turn's fields
     fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
-    state = evolve(state, fighters=tuple(fighter if g.id == f.id else g for g in fighters), index=index,
+    state = evolve(state, fighters=tuple([fighter if g.id == f.id else g for g in fighters]), index=index,
                    active=f.id, pending="split", actions=0, max_actions=1 if one else 2,
                    moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = "entangled: one Action" if one else ""
@@ -85,7 +85,7 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     fighters = state.fighters
     if f is not None:
         done = evolve(f, acted_round=state.round, suppressed_by=None)
-        fighters = tuple(done if g.id == f.id else g for g in fighters)
+        fighters = tuple([done if g.id == f.id else g for g in fighters])
     # As advance() would: the next figure of the round able to act starts
     # its turn, here in the same rebuild of the state as this turn's end.
     index, order = state.index + 1, state.order
