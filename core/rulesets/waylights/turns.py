@@ -72,8 +72,10 @@ def _begin(state: WaylightsState, fighters: tuple, f, index: int) -> tuple[Wayli
     """``f``'s turn starts (``fighters`` and ``index`` as the state will hold them)."""
     one = f.entangled
     # one rebuild of the state for the figure and the turn's fields
-    fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
-    state = evolve(state, fighters=tuple([fighter if g.id == f.id else g for g in fighters]), index=index,
+    if f.entangled or f.pierced or f.shielded_by is not None:
+        fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
+        fighters = tuple([fighter if g.id == f.id else g for g in fighters])
+    state = evolve(state, fighters=fighters, index=index,
                    active=f.id, pending="split", actions=0, max_actions=1 if one else 2,
                    moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = "entangled: one Action" if one else ""
