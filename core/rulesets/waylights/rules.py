@@ -12,9 +12,8 @@ from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crysta
                                             Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
 from core.rulesets.waylights.roster import Weapon
-from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState
+from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState, rebuild
 from core.rulesets.waylights.turns import check_end, end_turn, start_round, tidy
-from core.values import evolve
 
 ACTION_ORDERS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
@@ -270,10 +269,10 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
     events: list[Event] = []
     if isinstance(order, Split):
         f = state.get(order.unit)
-        split = evolve(f, split=order.attack, split_round=state.round)
+        split = rebuild(f, split=order.attack, split_round=state.round)
         events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
         if state.pending == "split":  # the figure and the pending field in one rebuild
-            state = evolve(state, fighters=tuple([split if g.id == f.id else g for g in state.fighters]), pending="")
+            state = rebuild(state, fighters=tuple([split if g.id == f.id else g for g in state.fighters]), pending="")
         else:
             state = state.put(split)
             state, evs = enter_response(state)
@@ -307,7 +306,7 @@ def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, l
 def enter_response(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     t = state.get(state.attack.target)
     if can_counter(state) is None or (state.options.psi_tension and t.tension > 0):
-        return evolve(state, pending="response"), []
+        return rebuild(state, pending="response"), []
     return resolve_attack(state, False)
 
 
@@ -315,18 +314,18 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
     side = order.side
     if isinstance(order, Deploy):
         f = state.get(order.unit)
-        return state.put(evolve(f, pos=order.at)), [Placed(f.id, order.at)]
+        return state.put(rebuild(f, pos=order.at)), [Placed(f.id, order.at)]
     if isinstance(order, DeployAll):
         own = [f.id for f in state.side_of(side)]
         spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
         events = []
         for uid, cell in spots.items():
-            state = state.put(evolve(state.get(uid), pos=cell))
+            state = state.put(rebuild(state.get(uid), pos=cell))
             events.append(Placed(uid, cell))
         return state, events
     if side == 0:
-        return evolve(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
-    state = evolve(state, phase="battle")
+        return rebuild(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
+    state = rebuild(state, phase="battle")
     return start_round(state)
 
 
@@ -338,11 +337,11 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
     # (Finish and the moves count it apart, below).
     acted = {"actions": state.actions + 1} if uses_action else {}
     if isinstance(order, Finish):
-        state, acted = evolve(state, **acted), {}
+        state, acted = rebuild(state, **acted), {}
     if is_move:
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
-        moved = evolve(f, pos=order.to)
-        state = evolve(state, fighters=tuple([moved if g.id == f.id else g for g in state.fighters]),
+        moved = rebuild(f, pos=order.to)
+        state = rebuild(state, fighters=tuple([moved if g.id == f.id else g for g in state.fighters]),
                        actions=state.actions + 1 if uses_action else state.actions, exposed=True,
                        moved=state.moved or isinstance(order, Move), stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
@@ -350,59 +349,59 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
             state, evs = suppression_shot(state, f.id)
             events += evs
     elif isinstance(order, Attack):
-        state = evolve(state, target=order.target, **acted)
+        state = rebuild(state, target=order.target, **acted)
         if f.weapon.ranged:
-            state = evolve(fire(state, f.id), exposed=True)
+            state = rebuild(fire(state, f.id), exposed=True)
             state, avoided, evs = cover_roll(state, f.id, order.target)
             events += evs
             if avoided:
                 return state, events
         t = state.get(order.target)
-        state = evolve(state, attack=PendingAttack(
+        state = rebuild(state, attack=PendingAttack(
             f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
         events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
         if t.split is None:
             # Attack and Defense: only a character that has never declared
             # (no turn yet) splits now; any other keeps the split of its
             # last turn until its next one.
-            return evolve(state, pending="target-split"), events
+            return rebuild(state, pending="target-split"), events
         state, evs = enter_response(state)
         events += evs
     elif isinstance(order, TakeCover):
-        state = evolve(state, exposed=False, **acted)
+        state = rebuild(state, exposed=False, **acted)
         events.append(Note(f"{f.id} ducks back into cover."))
     elif isinstance(order, Wield):
-        state = _put(state, evolve(f, wielding=f.template.weapons.index(order.weapon)), acted)
+        state = _put(state, rebuild(f, wielding=f.template.weapons.index(order.weapon)), acted)
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = _put(state, evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)), acted)
+        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)), acted)
         events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
-        state = _put(state, evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
+        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.weapon.capacity),
                                    spares=_set(f.spares, i, f.spares[i] - 1)), acted)
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
-        state = _put(state, evolve(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
+        state = _put(state, rebuild(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
         events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
     elif isinstance(order, Boost):
-        state = _put(state, evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)), acted)
+        state = _put(state, rebuild(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)), acted)
         events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
     elif isinstance(order, Finish):
         if f.weapon.ranged:
             state = fire(state, f.id)
         t = state.get(order.target)
-        state = state.put(evolve(t, status=DEAD))
+        state = state.put(rebuild(t, status=DEAD))
         # A full turn: nothing of the turn is left, the step included.
-        state = evolve(state, actions=state.max_actions, stepped=True)
+        state = rebuild(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
 
 
 def _put(state: WaylightsState, fighter: Fighter, changes: dict) -> WaylightsState:
     """``state.put(fighter)`` with ``changes`` to the state in the same rebuild."""
-    return evolve(state, fighters=tuple([fighter if g.id == fighter.id else g for g in state.fighters]), **changes)
+    return rebuild(state, fighters=tuple([fighter if g.id == fighter.id else g for g in state.fighters]), **changes)
 
 
 def _set(values: tuple, i: int, value) -> tuple:

@@ -33,7 +33,7 @@ class WaylightsOptions:
     alternate_damage: bool = option(False, "Alternate damage", "Optional rule: trade wounds for effects.")
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # not slotted: rebuild() copies its __dict__
 class Fighter:
     """One character: its template key plus everything that changes."""
 
@@ -112,7 +112,7 @@ class PendingAttack:
     cover: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # not slotted: rebuild() copies its __dict__
 class WaylightsState:
     options: WaylightsOptions
     battlefield: Battlefield
@@ -151,7 +151,7 @@ class WaylightsState:
         return None
 
     def put(self, fighter: Fighter) -> WaylightsState:
-        return evolve(self, fighters=tuple([fighter if f.id == fighter.id else f for f in self.fighters]))
+        return rebuild(self, fighters=tuple([fighter if f.id == fighter.id else f for f in self.fighters]))
 
     def side_of(self, side: int) -> tuple[Fighter, ...]:
         return tuple(f for f in self.fighters if f.side == side)
@@ -175,3 +175,25 @@ def new_fighter(uid: str, side: int, key: str) -> Fighter:
         spares=tuple(w.spares for w in weapons),
         crystals=kind.crystals,
     )
+
+
+def rebuild(inst, **changes):
+    """``core.values.evolve`` made cheaper for the two values Waylights
+    rebuilds on every order, a state and a figure (else evolve itself): the
+    new instance starts as a copy of the old one's ``__dict__`` (one C call
+    instead of ``__init__`` with every field), takes ``changes``, and a
+    state gets a new, empty memo (what the old state implied is not carried
+    over).  Equal to what evolve builds (``tests/rulesets/waylights``)."""
+    cls = type(inst)
+    if cls is not WaylightsState and cls is not Fighter:
+        return evolve(inst, **changes)
+    old = inst.__dict__
+    new = object.__new__(cls)
+    fields = new.__dict__
+    fields.update(old)
+    fields.update(changes)
+    if len(fields) != len(old):
+        return evolve(inst, **changes)  # a name that is no field: let evolve say so
+    if cls is WaylightsState:
+        fields["memo"] = Memo()
+    return new
