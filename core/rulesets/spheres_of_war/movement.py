@@ -159,7 +159,7 @@ def _walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
     if near is None:
         blocked = walls(bf)
         near = table.put(p, frozenset((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3)
-                                      if (p[0] + dx, p[1] + dy) in blocked))
+                                      if (p[0] + dx, p[1] + dy) in blocked) if blocked else frozenset())
     return near
 
 
