@@ -17,7 +17,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -52,12 +52,24 @@ class Grid:
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
-        self.seen = Table(50_000)  # (observer, target) -> visible fraction
+        self.seen = Table(50_000)
+        self._near = Table(4096)  # origin -> heuristic of the goal search  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
         # as the lowest point any line can have (a body on the lowest cell).
         lowest = min(elevation.values(), default=0) + min(EYE_HEIGHT, BODY_HEIGHT)
         self.tall = tuple((c, top) for c, top in tops.items() if top >= lowest)
+
+    def heuristic(self, origin: Cell) -> dict[Cell, int]:
+        """Per cell, ``cheapest`` times its Chebyshev distance to ``origin``:
+        the A* estimate of the goal search (movement.py), a pure function of
+        the cell, kept per origin."""
+        near = self._near.get(origin)
+        if near is None:
+            ox, oy = origin
+            unit = self.cheapest
+            near = self._near.put(origin, {c: unit * max(abs(c[0] - ox), abs(c[1] - oy)) for c in self.cost})
+        return near
 
     def visible(self, observer: Cell, target: Cell) -> float:
         """``visible_fraction`` on this battlefield (terrain only, no figures),

@@ -131,7 +131,15 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     cell can lie on a path through the origin no dearer than the origin's
     own cost.  The caller compares only the origin's cost and those of its
     neighbours on a cheapest path from it, and those are final by then."""
-    g = grid(work.bf)
+    best = _search(grid(work.bf), goals, blocked, origin)[0]
+    return {cell: cost for cell, cost in best.items() if cost >= 0}
+
+
+def _search(g, goals, blocked, origin):
+    """``_to_goal``'s search: (costs, origin, stop, complete).  ``costs``
+    also holds -1 for each blocked cell (never a cost: the caller skips
+    blocked cells); ``stop`` is the origin's cost when the search stopped
+    early, ``complete`` says every value in ``costs`` is final."""
     into, move_cost = g.into, g.cost
     if not g.nonnegative:
         # Loaded battlefields never have negative costs (battlefield_problem);
@@ -139,37 +147,64 @@ def _to_goal(work: Work, goals, blocked, origin=None):
         # loop for ever.  Counted as free steps, every search ends.
         origin = None
         move_cost = {cell: max(0, cost) for cell, cost in move_cost.items()}
-    unit = g.cheapest if origin is not None else 0
-    ox, oy = origin if origin is not None else (0, 0)
-    best = {}
+    near = g.heuristic(origin) if origin is not None else dict.fromkeys(move_cost, 0)
+    best = dict.fromkeys(blocked, -1)
     heap = []
     for goal in goals:
         best[goal] = 0
-        heap.append((unit * max(abs(goal[0] - ox), abs(goal[1] - oy)), 0, goal))
+        heap.append((near[goal], 0, goal))
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     stop = None
     while heap:
-        f, cost, cell = heapq.heappop(heap)
+        f, cost, cell = pop(heap)
         if stop is not None and f > stop:
-            break
-        if best.get(cell, cost + 1) < cost:
+            return best, origin, stop, False
+        if best[cell] < cost:
             continue
-        if cell == origin and stop is None:
+        if cell == origin:
             stop = cost
-        prevs = into.get(cell)
+        prevs = into[cell]
         if not prevs:
             continue
         ncost = cost + move_cost[cell]
         for prev in prevs:
-            if prev in blocked:
-                continue
             if ncost < best.get(prev, ncost + 1):
                 best[prev] = ncost
-                heapq.heappush(heap, (ncost + unit * max(abs(prev[0] - ox), abs(prev[1] - oy)), ncost, prev))
-    return best
+                push(heap, (ncost + near[prev], ncost, prev))
+    return best, origin, stop, True
 
 
-def _proposal(work: Work, uid, goal, budget, blocked):
+def _field(g, goals, blocked, origin, fields):
+    """``_search``'s costs for a mover at ``origin``, reusing the last search
+    of this Phase for the same goals and blocked cells when it already holds
+    every value the caller compares (``fields``: one entry per such key).
+
+    An A* search from ``o1`` that stopped at ``stop`` (the cost of ``o1``)
+    has popped, with their final costs, every cell whose cost plus its
+    heuristic (the cheapest step cost ``unit`` times its Chebyshev distance
+    to ``o1``) is at most ``stop``.  For a new origin ``o2`` whose cost is
+    known, each neighbour ``m`` on a cheapest path from ``o2`` costs at most
+    ``cost(o2) - unit`` and lies at most ``cheb(o2, o1) + 1`` from ``o1``,
+    so if ``cost(o2) + unit * cheb(o2, o1) <= stop`` then ``o2`` and all
+    such neighbours were popped: the comparison the caller makes gives the
+    same answer as a new search (other neighbours' costs are never below
+    their true cost, and the caller uses them only to leave them out)."""
+    key = (goals, blocked)
+    known = fields.get(key)
+    if known is not None:
+        best, o1, stop, complete = known
+        if complete:
+            return best
+        here = best.get(origin)
+        if here is not None and here >= 0 and here + g.cheapest * max(abs(origin[0] - o1[0]), abs(origin[1] - o1[1])) <= stop:
+            return best
+    found = _search(g, goals, blocked, origin)
+    fields[key] = found
+    return found[0]
+
+
+def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     """The next step along a shortest path, preferring the straightest one."""
     c = work.chars[uid]
     g = grid(work.bf)
@@ -184,15 +219,15 @@ def _proposal(work: Work, uid, goal, budget, blocked):
             end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k], k))
         if end == c.pos:
             return None
-        goals, aim = [end], dest
+        goals, aim = (end,), dest
     else:
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
             return None
         passable = g.passable
-        goals = [k for k in neighbours(other.pos) if k not in blocked and k in passable]
+        goals = tuple(k for k in neighbours(other.pos) if k not in blocked and k in passable)
         aim = other.pos
-    field = _to_goal(work, goals, blocked - {c.pos}, c.pos)
+    field = _field(g, goals, frozenset(blocked - {c.pos}), c.pos, {} if fields is None else fields)
     here = field.get(c.pos)
     if here is None:
         return None
@@ -226,6 +261,7 @@ def resolve_movement(work: Work) -> None:
             movers[uid] = goal
     budget = {u: work.allowance[u] for u in movers}
     active = set(movers)
+    fields: dict = {}  # the goal searches of this Phase (_field)
     for _tick in range(TICKS):
         if not active:
             break
@@ -237,7 +273,7 @@ def resolve_movement(work: Work) -> None:
             side = work.chars[uid].side
             blocked = {p for u, p in before.items() if u != uid and u not in active
                        and not work.unseen(work.chars[u], side)}
-            step = _proposal(work, uid, movers[uid], budget[uid], blocked)
+            step = _proposal(work, uid, movers[uid], budget[uid], blocked, fields)
             if step is None:
                 if budget[uid] <= 0:
                     active.discard(uid)
