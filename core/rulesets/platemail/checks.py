@@ -23,31 +23,30 @@ FRIENDLY_GENERAL = {"ally", "ally-injured", "ally-down"}
 
 def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Rejection | None:
     k = act.kind
-    name = TITLES[k]
     if act.side != me.side:
         return Rejection("wrong-side", "An Action inside an order must carry the same side as the order.")
     if k in _INVOLUNTARY:
-        return Rejection("involuntary", f"{name} is an Involuntary Action: it is forced on characters, never ordered.")
+        return Rejection("involuntary", f"{TITLES[k]} is an Involuntary Action: it is forced on characters, never ordered.")
     if act.target is not None:
         if act.target in GENERAL_TARGETS:
             if k in HOSTILE_KINDS and act.target not in HOSTILE_GENERAL:
-                return Rejection("bad-target", f"{name} needs a hostile target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs a hostile target.")
             if k in FRIENDLY_KINDS and act.target not in FRIENDLY_GENERAL:
-                return Rejection("bad-target", f"{name} needs an ally as its target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs an ally as its target.")
         else:
             other = state.char(act.target)
             if other is None:
                 return Rejection("no-such-target", f"There is no character or general target called {act.target!r}.")
             if k in HOSTILE_KINDS and other.side == me.side:
-                return Rejection("bad-target", f"{name} is aimed at enemies, and {other.id} is on your side.")
+                return Rejection("bad-target", f"{TITLES[k]} is aimed at enemies, and {other.id} is on your side.")
             if k in FRIENDLY_KINDS and (other.side != me.side or other.id == me.id):
-                return Rejection("bad-target", f"{name} needs another character of your side as its target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs another character of your side as its target.")
     elif k in NEEDS_TARGET:
-        return Rejection("needs-target", f"{name} needs a target.")
+        return Rejection("needs-target", f"{TITLES[k]} needs a target.")
     if act.to is not None and not state.battlefield.in_bounds(act.to):
         return Rejection("off-board", f"{act.to[0]},{act.to[1]} is off the battlefield.")
     if k in (Action.MOVE, Action.SPRINT) and act.to is None and act.target is None:
-        return Rejection("needs-destination", f"{name} needs a destination cell or someone to move towards.")
+        return Rejection("needs-destination", f"{TITLES[k]} needs a destination cell or someone to move towards.")
     if k == Action.RESCUE and act.to is None:
         return Rejection("needs-destination", "Rescue needs a cell to carry your ally towards.")
     if k == Action.PREPARE and act.spell not in me.spells:

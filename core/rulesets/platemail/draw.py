@@ -37,7 +37,7 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
         return _deploy(state, side, rng)
     if rng.random() < COMMIT_SHARE:
         return Commit(side)
-    view = ruleset.view(state, side)  # never what the side cannot know
+    view = ruleset.writing_view(state, side)  # never what the side cannot know
     mine = [c for c in view.characters if c.side == side and c.fighting and c.pos is not None]
     rng.shuffle(mine)
     for me in mine:

@@ -267,12 +267,18 @@ def resolve_movement(work: Work) -> None:
             break
         before = {u: c.pos for u, c in work.chars.items() if c.pos is not None}
         proposals = {}
+        # The cells in the way, per side and number of movers still active
+        # (within a tick movers only drop out, so the count names the set).
+        in_way: dict[tuple[int, int], set] = {}
         for uid in sorted(active):
             # Paths are planned around what the mover's side knows: an unseen
-            # skulker is found only by bumping into it.
+            # skulker is found only by bumping into it.  (``uid`` is active,
+            # so never among them.)
             side = work.chars[uid].side
-            blocked = {p for u, p in before.items() if u != uid and u not in active
-                       and not work.unseen(work.chars[u], side)}
+            blocked = in_way.get((side, len(active)))
+            if blocked is None:
+                blocked = in_way[side, len(active)] = {p for u, p in before.items() if u not in active
+                                                       and not work.unseen(work.chars[u], side)}
             step = _proposal(work, uid, movers[uid], budget[uid], blocked, fields)
             if step is None:
                 if budget[uid] <= 0:

@@ -139,7 +139,7 @@ class Platemail(Ruleset):
                 out.append(Ready(side))
             return out
         # Worked out from what the side knows, never from unseen skulkers.
-        return [Commit(side)] + sample_writes(self.view(state, side), side)
+        return [Commit(side)] + sample_writes(self.writing_view(state, side), side)
 
     def random_order(self, state: PlatemailState, side: int, rng):
         """One listed order drawn without listing them all (``draw``)."""
@@ -231,9 +231,22 @@ class Platemail(Ruleset):
         """Drop the other side's orders (written or committed, until resolved),
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
-        plans = tuple(p for p in state.plans if p.side == side)
-        return evolve(state, plans=plans, characters=_seen_characters(state, side),
-                            dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
+        plans = tuple([p for p in state.plans if p.side == side])
+        # Built field by field (as evolve would, without its look-ups): the
+        # listing and the draw ask for a view at every order.
+        return PlatemailState(state.options, state.battlefield, Dice(0, state.dice.draws),  # the seed would foretell every roll
+                              state.players, _seen_characters(state, side), state.stage, state.deploying, state.round,
+                              plans, state.committed, state.open_doors, state.winner, state.reason)
+
+    def writing_view(self, state: PlatemailState, side: int) -> PlatemailState:
+        """What the listing and the draw of ``side``'s writes read: ``view``,
+        or ``state`` itself when ``side`` sees every character as it is.
+        They read only the characters, the battlefield, the stage, the
+        committed flags and ``side``'s own written orders (never the other
+        side's orders or the dice), so both give the same writes."""
+        if _seen_characters(state, side) is state.characters:
+            return state
+        return self.view(state, side)
 
     def order_cells(self, state: PlatemailState, order: Order):
         """The cells lit for an order, from what its side knows."""

@@ -170,6 +170,12 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
     return "clear"
 
 
+def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:
+    """``sight(work, observer, target) == "concealed"``, without working out
+    Cover (most questions are only whether a target can be seen at all)."""
+    return target.pos is None or grid(work.bf).visible(observer, target.pos) == 0
+
+
 def aware(work: Work, observer: Character, target: Character) -> bool:
     """False when ``observer`` is Unaware of a Hidden ``target`` (seed: Skulk)."""
     if not target.hidden or observer.side == target.side:
@@ -186,7 +192,7 @@ def perceives(work: Work, me: Character, other: Character | None) -> bool:
         return False
     if other.id == me.id:
         return True
-    return aware(work, me, other) and sight(work, me.pos, other) != "concealed"
+    return aware(work, me, other) and not concealed(work, me.pos, other)
 
 
 def hostile(a: Character, b: Character) -> bool:
@@ -213,7 +219,7 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
     near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
         foes = [c for c in work.fighters() if hostile(me, c) and aware(work, me, c)]
-        seen = [c for c in foes if sight(work, me.pos, c) != "concealed"] or foes
+        seen = [c for c in foes if not concealed(work, me.pos, c)] or foes
         if not seen:
             return None
         if spec == "closest":
