@@ -59,7 +59,7 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
         return False
-    if work.start_pos[tid] is None or grid(work.bf).visible(work.start_pos[uid], work.start_pos[tid]) == 0:  # Concealed
+    if work.start_pos[tid] is None or grid(work.bf).concealed(work.start_pos[uid], work.start_pos[tid]):
         work.note(f"{uid} cannot see {tid}: Concealed")
         return False
     if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:

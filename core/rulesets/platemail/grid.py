@@ -7,7 +7,8 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 from __future__ import annotations
 
 from core.memo import Table
-from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, neighbours, visible_fraction
+from core.board import (BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_paths, _sight_tops, neighbours,
+                        visible_fraction)
 
 Cell = tuple[int, int]
 
@@ -17,7 +18,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -53,7 +54,8 @@ class Grid:
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
         self.seen = Table(50_000)
-        self._near = Table(4096)  # origin -> heuristic of the goal search  # (observer, target) -> visible fraction
+        self._near = Table(4096)  # origin -> heuristic of the goal search
+        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
         # as the lowest point any line can have (a body on the lowest cell).
@@ -84,6 +86,41 @@ class Grid:
                 frac = visible_fraction(self.bf, observer, target)
             self.seen.put(key, frac)
         return frac
+
+    def concealed(self, observer: Cell, target: Cell) -> bool:
+        """``visible(observer, target) == 0``, remembered: no sight ray
+        reaches the target.  Most sight questions are only this one, and
+        one open ray answers it, so the rays are followed one at a time
+        until one is open instead of tracing all of them."""
+        if observer == target:
+            return False  # visible_fraction: a cell sees itself whole
+        key = (observer, target)
+        frac = self.seen.get(key)
+        if frac is not None:
+            return frac == 0
+        shut = self._shut.get(key)
+        if shut is None:
+            shut = self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
+        return shut
+
+    def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
+        """Whether some ray of ``visible_fraction`` (core/board.py) is left
+        open by the terrain: its own ray paths and the same test, stopping at
+        the first open ray."""
+        bf = self.bf
+        eye = self.elevation[observer] + EYE_HEIGHT
+        rise = self.elevation[target] + BODY_HEIGHT - eye
+        ox, oy = observer
+        width, height = bf.width, bf.height
+        tops = _sight_tops(bf)
+        for path in _ray_paths(bf, target[0] - ox, target[1] - oy)[0 if rise >= 0 else 1]:
+            for rx, ry, t in path:
+                x, y = ox + rx, oy + ry
+                if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:
+                    break  # the terrain closes this ray
+            else:
+                return True
+        return False
 
     def _open_between(self, observer: Cell, target: Cell) -> bool:
         """True when visible_fraction is sure to be 1.0: every sight ray

@@ -17,7 +17,7 @@ from core.values import evolve
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
 from .draw import random_order as draw_order
-from .legal import sample_writes
+from .legal import passes, sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
@@ -165,7 +165,7 @@ class Platemail(Ruleset):
         if state.stage != "orders":
             return Rejection("not-orders", "Orders are written once both sides have deployed.")
         if isinstance(order, Write):
-            return check_write(state, order)
+            return check_write(state, order, passes(state, order))
         if isinstance(order, Commit):
             if state.committed[order.side]:
                 return Rejection("committed", "Your orders are already committed.")

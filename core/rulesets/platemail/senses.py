@@ -173,7 +173,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
 def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:
     """``sight(work, observer, target) == "concealed"``, without working out
     Cover (most questions are only whether a target can be seen at all)."""
-    return target.pos is None or grid(work.bf).visible(observer, target.pos) == 0
+    return target.pos is None or grid(work.bf).concealed(observer, target.pos)
 
 
 def aware(work: Work, observer: Character, target: Character) -> bool:
