@@ -16,11 +16,12 @@ from .state import Act, Action, Character, Condition, PlatemailState, Status, Wr
 CONDITIONS = list(Condition)
 
 
-def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
-    foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos]
-    if not foes or me.pos is None:
+def _toward(state: PlatemailState, me: Character, goal, steps: int, way: int = 1):
+    """The cell ``steps`` diagonal or straight steps from ``me`` towards
+    ``goal`` (the nearest foe; away from it with ``way`` -1), if on the
+    battlefield."""
+    if goal is None:
         return None
-    goal = min(foes, key=lambda p: distance_squared(p, me.pos))
     x, y = me.pos
     for _ in range(steps):
         x += way * ((goal[0] > me.pos[0]) - (goal[0] < me.pos[0]))
@@ -65,33 +66,58 @@ def _shoots(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
 
+def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
+         item=None) -> Act:
+    """``Act(side, kind, target, to, spell, item)``, one shared object per
+    value (``tag`` names the kind in the key), kept in the battlefield's memo."""
+    table = state.battlefield.memo.table("platemail.acts", 4096)
+    key = (tag, side, target, to, spell, item)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, Act(side, kind, target, to, spell, item))
+    return found
+
+
 def _firsts(state: PlatemailState, me: Character) -> list[Act]:
     s = me.side
     A = Action
     stock = _stock(s)
     out = list(stock["firsts"])
-    step = _toward(state, me, 3)
+    fighting, dying = Status.FIGHTING, Status.DYING
+    foes, allies, down = [], [], False
+    for c in state.characters:
+        if c.side != s:
+            if c.status is fighting and c.pos:
+                foes.append(c)
+        elif c.status is fighting:
+            if c.id != me.id:
+                allies.append(c)
+        elif c.status is dying and c.pos:
+            down = True
+    goal = None
+    if foes and me.pos is not None:
+        here = me.pos
+        goal = min([c.pos for c in foes], key=lambda p: distance_squared(p, here))
+    step = _toward(state, me, goal, 3)
     if step:
-        out.append(Act(s, A.MOVE, to=step))
+        out.append(_act(state, "move", s, A.MOVE, to=step))
     if _shoots(me):
         out += stock["ranged"]
         if not weapon(me).reload:
             out += stock["rapid"]
-    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos]
     if foes:
-        out.append(Act(s, A.CHARGE, foes[0].id))
-    allies = [c for c in state.characters if c.side == me.side and c.fighting and c.id != me.id]
+        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id))
     if allies:
         out += stock["guard"]
-        out.append(Act(s, A.GUARD, allies[0].id))
-    out += [Act(s, A.PREPARE, spell=sp) for sp in me.spells]
+        out.append(_act(state, "guard", s, A.GUARD, allies[0].id))
+    out += [_act(state, "prepare", s, A.PREPARE, spell=sp) for sp in me.spells]
     if me.prepared:
         out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
         out += stock["focus"]
     if weapon(me).reload:
         out += stock["reload"]
-    out += [Act(s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
+    out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:
@@ -99,12 +125,11 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
     if me.pos and any(max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1
                       for f in door_features(state)):
         out += stock["door"]
-    down = [c for c in state.characters if c.side == me.side and c.status is Status.DYING and c.pos]
     if down:
         out += stock["stabilize"]
-        back = _toward(state, me, 3, way=-1)
+        back = _toward(state, me, goal, 3, way=-1)
         if back:
-            out.append(Act(s, A.RESCUE, "ally-down", to=back))
+            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back))
     return out
 
 
@@ -258,11 +283,10 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
 def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tuple, ...]:
     """(first, condition, then, otherwise) of every write considered for
     ``me``, before the checks."""
-    firsts = _firsts(state, me)
-    seconds = _seconds(me, _shoots(me))
-    if written:
-        firsts = firsts[:2]
     stock = _stock(me.side)
+    # With orders written, only the first two (always the stock's first two).
+    firsts = stock["firsts"][:2] if written else _firsts(state, me)
+    seconds = _seconds(me, _shoots(me))
     # The seed's own example order comes first.
     cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
     n = len(seconds)

@@ -62,8 +62,14 @@ def _seen_characters(state: PlatemailState, side: int | None) -> tuple[Character
     """The characters as ``side`` knows them (the same tuple when nothing is
     hidden from it, so per-state memos keyed on it keep working); remembered
     per characters tuple and side in the battlefield's memo (core/memo.py)."""
+    chars = state.characters
+    for c in chars:
+        if c.hidden and c.side != side:
+            break
+    else:
+        return chars  # nothing hidden from ``side``: _seen would give the same tuple
     table = state.battlefield.memo.table("platemail.seen", 32)
-    key = (state.characters, side)
+    key = (chars, side)
     found = table.get(key)
     if found is None:
         found = table.put(key, _seen(state.characters, side))
@@ -184,8 +190,12 @@ class Platemail(Ruleset):
                 return evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
             return evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
         if isinstance(order, Write):
-            plans = tuple(p for p in state.plans if p.unit != order.unit) + (order,)
-            return evolve(state, plans=plans), [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+            plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
+            # Built field by field (evolve's result, without its look-ups): once per order.
+            state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
+                                   state.stage, state.deploying, state.round, plans, state.committed,
+                                   state.open_doors, state.winner, state.reason)
+            return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
             state = evolve(state, committed=committed)
