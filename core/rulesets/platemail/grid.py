@@ -7,8 +7,13 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 from __future__ import annotations
 
 from core.memo import Table
-from core.board import (BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_paths, _sight_tops, neighbours,
-                        visible_fraction)
+from core.board import (_SAMPLES, BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_steps, _sight_tops,
+                        neighbours, visible_fraction)
+
+# The sample points of visible_fraction's rays, by index (x + 4 y), middle
+# ones first: the order a Concealment test tries them (any order gives the
+# same answer; these are the likeliest to be open).
+_RAY_ORDER = (5, 10, 6, 9, 0, 15, 3, 12, 1, 2, 4, 7, 8, 11, 13, 14)
 
 Cell = tuple[int, int]
 
@@ -18,7 +23,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -55,7 +60,8 @@ class Grid:
         self.bf = bf
         self.seen = Table(50_000)
         self._near = Table(4096)  # origin -> heuristic of the goal search
-        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed  # (observer, target) -> visible fraction
+        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed
+        self._rays = Table(20_000)  # (dx >= 0, dy >= 0, ray index) -> core.board._ray_steps  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
         # as the lowest point any line can have (a body on the lowest cell).
@@ -105,17 +111,28 @@ class Grid:
 
     def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
         """Whether some ray of ``visible_fraction`` (core/board.py) is left
-        open by the terrain: its own ray paths and the same test, stopping at
-        the first open ray."""
+        open by the terrain, with the same test, stopping at the first open
+        ray.  Each ray is worked out alone (``_ray_steps`` towards the offset
+        made non-negative, then mirrored, as ``_ray_paths`` does for every
+        ray of a new offset) and kept per offset and ray."""
         bf = self.bf
         eye = self.elevation[observer] + EYE_HEIGHT
         rise = self.elevation[target] + BODY_HEIGHT - eye
         ox, oy = observer
+        dx, dy = target[0] - ox, target[1] - oy
+        mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        dx, dy = abs(dx), abs(dy)
+        which = 0 if rise >= 0 else 1
         width, height = bf.width, bf.height
         tops = _sight_tops(bf)
-        for path in _ray_paths(bf, target[0] - ox, target[1] - oy)[0 if rise >= 0 else 1]:
-            for rx, ry, t in path:
-                x, y = ox + rx, oy + ry
+        rays = self._rays
+        for k in _RAY_ORDER:
+            key = (dx, dy, k)
+            ray = rays.get(key)
+            if ray is None:
+                ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
+            for rx, ry, t in ray[which]:
+                x, y = ox + mx * rx, oy + my * ry
                 if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:
                     break  # the terrain closes this ray
             else:
