@@ -146,22 +146,28 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
 
 
 def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
-    """Each character's writes (``_Writes``), per recent characters tuple
-    (compared by identity: the list holds it): writing an order leaves the
-    characters tuple of the state as it was, so the calls of one Round share
-    an entry.  Kept in the battlefield's memo; emptied when it holds 8.
-    Everything in an entry is a function of that tuple, the battlefield and
-    the key (character id, whether it has written orders)."""
+    """Each character's writes (``_Writes``), per characters tuple: found
+    first among the few most recent tuples by identity (writing an order
+    leaves the characters tuple of the state as it was, so the calls of one
+    Round share an entry), else by value in a table of earlier ones (a
+    position seen before, in another game or another branch of a search).
+    Both live in the battlefield's memo.  Everything in an entry is a
+    function of the characters, the battlefield and the key (character id,
+    whether it has written orders)."""
     chars = state.characters
-    recent = state.battlefield.memo.get("platemail.recent-writes", list)
+    memo_of = state.battlefield.memo
+    recent = memo_of.get("platemail.recent-writes", list)
     for c, memo in recent:
         if c is chars:
             return memo
-    if not create:
-        return None
+    table = memo_of.table("platemail.writes", 256)
+    memo = table.get(chars)
+    if memo is None:
+        if not create:
+            return None
+        memo = table.put(chars, {})
     if len(recent) >= 8:
         recent.clear()
-    memo = {}
     recent.append((chars, memo))
     return memo
 
