@@ -45,7 +45,11 @@ def _costs(work: Work, start, blocked, limit=None) -> dict:
 
 def _reaches(work: Work, start, dest, blocked) -> bool:
     """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
-    steps = grid(work.bf).steps
+    return _reaches_grid(grid(work.bf), start, dest, blocked)
+
+
+def _reaches_grid(g, start, dest, blocked) -> bool:
+    steps = g.steps
     seen = {start}
     todo = [start]
     while todo:
@@ -62,6 +66,40 @@ def _hostile_cells(work: Work, uid):
     """Where ``uid``'s side knows its fighting enemies to be (not unseen skulkers)."""
     me = work.chars[uid]
     return [c.pos for c in work.known_to(uid) if c.side != me.side and c.fighting]
+
+
+def _reaches_kept(g, start, dest, blocked, fields) -> bool:
+    """``_reaches``, from the regions of the passable cells left open by
+    ``blocked`` (found once per Phase and blocked cells, kept in
+    ``fields``): steps between passable cells go both ways (the corner
+    rule is symmetric), so a search from ``start`` finds ``dest`` exactly
+    when both lie in one region."""
+    key = ("regions", frozenset(blocked))
+    region = fields.get(key)
+    if region is None:
+        region = fields[key] = _regions(g, key[1])
+    mine = region.get(start)
+    if mine is None:  # a start off the passable cells: search from it
+        return _reaches_grid(g, start, dest, blocked)
+    return region.get(dest) == mine
+
+
+def _regions(g, blocked) -> dict:
+    """{passable cell not in ``blocked``: the number of its region}."""
+    steps = g.steps
+    region: dict = {}
+    for cell in sorted(g.passable):
+        if cell in region or cell in blocked:
+            continue
+        number = len(region)
+        region[cell] = number
+        todo = [cell]
+        while todo:
+            for nxt, _ in steps[todo.pop()]:
+                if nxt not in region and nxt not in blocked:
+                    region[nxt] = number
+                    todo.append(nxt)
+    return region
 
 
 def retreat_cell(work: Work, uid, budget, blocked):
@@ -212,7 +250,9 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
         dest = goal[1]
         if c.pos == dest:
             return None
-        if _reaches(work, c.pos, dest, blocked):
+        if fields is None:
+            fields = {}
+        if _reaches_kept(g, c.pos, dest, blocked, fields):
             end = dest  # the destination itself is the reachable cell nearest to it
         else:
             reach = _costs(work, c.pos, blocked)

@@ -124,10 +124,10 @@ class Platemail(Ruleset):
 
     # -- who acts ----------------------------------------------------------
     def to_act(self, state: PlatemailState) -> frozenset[int]:
+        if state.stage == "orders":  # the usual answer first: asked several times per order
+            return _WRITING[state.committed]
         if state.stage == "deploy":
             return frozenset({state.deploying})
-        if state.stage == "orders":
-            return _WRITING[state.committed]
         return frozenset()
 
     def legal_orders(self, state: PlatemailState, side: int) -> Sequence[Order]:

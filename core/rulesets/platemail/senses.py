@@ -97,7 +97,8 @@ class Work:
         return act.kind if act else Action.DEFEND
 
     def fighters(self, side: int | None = None) -> list[Character]:
-        return [c for c in self.chars.values() if c.fighting and c.pos is not None
+        fighting = Status.FIGHTING
+        return [c for c in self.chars.values() if c.status is fighting and c.pos is not None
                 and (side is None or c.side == side)]
 
     def unseen(self, c: Character, side: int) -> bool:
