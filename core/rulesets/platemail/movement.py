@@ -48,9 +48,12 @@ def _reaches(work: Work, start, dest, blocked) -> bool:
     return _reaches_grid(grid(work.bf), start, dest, blocked)
 
 
-def _reaches_grid(g, start, dest, blocked) -> bool:
+def _reaches_grid(g, start, dest, blocked, seen=None) -> bool:
+    """``_reaches`` on ``g``; ``seen`` (holding ``start``) ends with the
+    cells the search met."""
     steps = g.steps
-    seen = {start}
+    if seen is None:
+        seen = {start}
     todo = [start]
     while todo:
         for nxt, _ in steps.get(todo.pop(), ()):
@@ -69,37 +72,20 @@ def _hostile_cells(work: Work, uid):
 
 
 def _reaches_kept(g, start, dest, blocked, fields) -> bool:
-    """``_reaches``, from the regions of the passable cells left open by
-    ``blocked`` (found once per Phase and blocked cells, kept in
-    ``fields``): steps between passable cells go both ways (the corner
-    rule is symmetric), so a search from ``start`` finds ``dest`` exactly
-    when both lie in one region."""
-    key = ("regions", frozenset(blocked))
-    region = fields.get(key)
-    if region is None:
-        region = fields[key] = _regions(g, key[1])
-    mine = region.get(start)
-    if mine is None:  # a start off the passable cells: search from it
-        return _reaches_grid(g, start, dest, blocked)
-    return region.get(dest) == mine
-
-
-def _regions(g, blocked) -> dict:
-    """{passable cell not in ``blocked``: the number of its region}."""
-    steps = g.steps
-    region: dict = {}
-    for cell in sorted(g.passable):
-        if cell in region or cell in blocked:
-            continue
-        number = len(region)
-        region[cell] = number
-        todo = [cell]
-        while todo:
-            for nxt, _ in steps[todo.pop()]:
-                if nxt not in region and nxt not in blocked:
-                    region[nxt] = number
-                    todo.append(nxt)
-    return region
+    """``_reaches``, reusing this Phase's last search towards ``dest`` past
+    the same blocked cells (kept in ``fields``) when it passed ``start``:
+    steps between passable cells go both ways (the corner rule is
+    symmetric), so every cell that search met lies in one region with its
+    start, and that region holds ``dest`` or not for all of them alike."""
+    key = ("reach", dest, frozenset(blocked))
+    known = fields.get(key)
+    if known is not None and start in known[0]:
+        return known[1]
+    seen = {start}
+    found = _reaches_grid(g, start, dest, blocked, seen)
+    if start in g.passable:
+        fields[key] = (seen, found)
+    return found
 
 
 def retreat_cell(work: Work, uid, budget, blocked):
@@ -158,7 +144,10 @@ def allowance(work: Work, uid) -> int:
 
 
 def held(work: Work, uid) -> bool:
-    return any(o.focus == "binding" and o.focus_target == uid and o.fighting for o in work.chars.values())
+    for o in work.chars.values():
+        if o.focus == "binding" and o.focus_target == uid and o.fighting:
+            return True
+    return False
 
 
 def _to_goal(work: Work, goals, blocked, origin=None):
@@ -265,7 +254,7 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
         if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
             return None
         passable = g.passable
-        goals = tuple(k for k in neighbours(other.pos) if k not in blocked and k in passable)
+        goals = tuple([k for k in neighbours(other.pos) if k not in blocked and k in passable])
         aim = other.pos
     field = _field(g, goals, frozenset(blocked - {c.pos}), c.pos, {} if fields is None else fields)
     here = field.get(c.pos)

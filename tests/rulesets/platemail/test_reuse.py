@@ -111,23 +111,26 @@ def test_a_kept_goal_search_holds_every_value_a_step_compares():
     assert kept > 100
 
 
-def test_regions_answer_whether_a_destination_can_be_reached_as_the_search_does():
+def test_a_kept_reach_search_answers_as_a_new_search_does():
     work = Work(position([("footman", 0, (0, 0)), ("footman", 1, (7, 7))], rows=MIXED))
     g = Grid(work.bf)
     pick = random.Random(4)
     cells = list(work.bf.cells())
-    both = set()
+    both, kept = set(), 0
     for _ in range(30):
         blocked = set(pick.sample(cells, pick.choice((3, 8, 16))))
+        dests = pick.sample(cells, 2)
         fields: dict = {}
         for _ in range(40):
-            start, dest = pick.choice(cells), pick.choice(cells)
+            start, dest = pick.choice(cells), pick.choice(dests)
             if start in blocked or start == dest:
                 continue
             found = movement._reaches(work, start, dest, blocked)
+            known = fields.get(("reach", dest, frozenset(blocked)))
+            kept += known is not None and start in known[0]
             assert movement._reaches_kept(g, start, dest, blocked, fields) == found, (start, dest)
             both.add(found)
-    assert both == {True, False}
+    assert both == {True, False} and kept > 100
 
 
 def test_check_skips_only_the_action_checks_it_would_pass():
