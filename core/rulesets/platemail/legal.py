@@ -189,7 +189,9 @@ class _Writes:
         self.writes: list[Write | None] = [None] * len(self.cands)
         self.acts: dict[tuple[int, bool], bool] = {}
         self.listed: tuple[Write, ...] | None = None
-        self.passed: dict[Write, bool] = {}  # writes that passed check_write's Action checks
+        # the Writes built here (all pass the Action checks), by id: this
+        # entry holds them, and passes() compares the object itself
+        self.passed: dict[int, Write] = {}
 
     def ok(self, state: PlatemailState, i: int) -> bool:
         """Whether candidate ``i`` passes check_act on its three Actions."""
@@ -208,14 +210,14 @@ class _Writes:
         return good
 
     def write(self, i: int) -> Write:
-        """Candidate ``i`` as a Write (one object per candidate), marked as
-        passing for ``passes``."""
+        """Candidate ``i`` (which passes) as a Write, one object per
+        candidate, known to ``passes``."""
         w = self.writes[i]
         if w is None:
             first, cond, then, other = self.cands[i]
             me = self.me
             w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
-            self.passed[w] = True
+            self.passed[id(w)] = w
         return w
 
 
@@ -228,14 +230,15 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
 
 
 def passes(state: PlatemailState, order: Write) -> bool:
-    """True when ``order`` is a write listed or drawn for ``state``'s
-    characters tuple (so check_act has passed its three Actions for this
-    very character); False says only that it is not known."""
+    """True when ``order`` is one of the Write objects listed or drawn for
+    ``state``'s characters tuple (so check_act has passed its three Actions
+    for this very character); False says only that it is not known (an
+    equal write built elsewhere, say parsed from text, is checked)."""
     memo = _memo_for(state, create=False)
     if memo is None:
         return False
     entry = memo.get((order.unit, state.plan(order.unit) is not None))
-    return entry is not None and order in entry.passed
+    return entry is not None and entry.passed.get(id(order)) is order
 
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:

@@ -11,7 +11,7 @@ from core.orders import Order
 from .state import Action, Condition
 
 
-@attrs.frozen(cache_hash=True)  # hashed as a memo key (legal.passes)
+@attrs.frozen
 class Act(Order):
     """One Action as written in an order (only ever nested inside ``write``)."""
 
@@ -23,7 +23,7 @@ class Act(Order):
     item: str | None = None
 
 
-@attrs.frozen(cache_hash=True)  # hashed as a memo key (legal.passes)
+@attrs.frozen
 class Write(Order):
     """A character's orders for the Round: first Action, then IF condition
     THEN one Action ELSE another.  May be rewritten until the side commits."""
