@@ -23,7 +23,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -54,6 +54,11 @@ class Grid:
         # blocked ``c``.
         self.into = {c: (tuple(b for b, _ in s) if c in passable else ()) for c, s in steps.items()}
         self.cost = cost
+        # The same tables by cell number (the order of ``cost``), for the
+        # goal search: lists read faster than dicts keyed by cell tuples.
+        self.index = {c: i for i, c in enumerate(cost)}
+        self.into_i = [tuple(self.index[b] for b in self.into[c]) for c in cost]
+        self.cost_i = list(cost.values())
         self.passable = frozenset(passable)
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
@@ -68,15 +73,15 @@ class Grid:
         lowest = min(elevation.values(), default=0) + min(EYE_HEIGHT, BODY_HEIGHT)
         self.tall = tuple((c, top) for c, top in tops.items() if top >= lowest)
 
-    def heuristic(self, origin: Cell) -> dict[Cell, int]:
-        """Per cell, ``cheapest`` times its Chebyshev distance to ``origin``:
-        the A* estimate of the goal search (movement.py), a pure function of
-        the cell, kept per origin."""
+    def heuristic(self, origin: Cell) -> list[int]:
+        """By cell number, ``cheapest`` times the cell's Chebyshev distance
+        to ``origin``: the A* estimate of the goal search (movement.py), a
+        pure function of the cell, kept per origin."""
         near = self._near.get(origin)
         if near is None:
             ox, oy = origin
             unit = self.cheapest
-            near = self._near.put(origin, {c: unit * max(abs(c[0] - ox), abs(c[1] - oy)) for c in self.cost})
+            near = self._near.put(origin, [unit * max(abs(c[0] - ox), abs(c[1] - oy)) for c in self.cost])
         return near
 
     def visible(self, observer: Cell, target: Cell) -> float:

@@ -158,28 +158,39 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     cell can lie on a path through the origin no dearer than the origin's
     own cost.  The caller compares only the origin's cost and those of its
     neighbours on a cheapest path from it, and those are final by then."""
-    best = _search(grid(work.bf), goals, blocked, origin)[0]
-    return {cell: cost for cell, cost in best.items() if cost >= 0}
+    g = grid(work.bf)
+    best = _search(g, goals, blocked, origin)[0]
+    return {cell: cost for cell, cost in zip(g.cost, best) if 0 <= cost < _NONE}
+
+
+_NONE = 1 << 60  # the cost of a cell the search has not reached
 
 
 def _search(g, goals, blocked, origin):
-    """``_to_goal``'s search: (costs, origin, stop, complete).  ``costs``
-    also holds -1 for each blocked cell (never a cost: the caller skips
+    """``_to_goal``'s search on cell numbers: (costs, origin, stop,
+    complete).  ``costs`` is a list by cell number, ``_NONE`` where not
+    reached and -1 for each blocked cell (never a cost: the caller skips
     blocked cells); ``stop`` is the origin's cost when the search stopped
     early, ``complete`` says every value in ``costs`` is final."""
-    into, move_cost = g.into, g.cost
+    index, into, move_cost = g.index, g.into_i, g.cost_i
     if not g.nonnegative:
         # Loaded battlefields never have negative costs (battlefield_problem);
         # one built in code that does would send Dijkstra round a negative
         # loop for ever.  Counted as free steps, every search ends.
         origin = None
-        move_cost = {cell: max(0, cost) for cell, cost in move_cost.items()}
-    near = g.heuristic(origin) if origin is not None else dict.fromkeys(move_cost, 0)
-    best = dict.fromkeys(blocked, -1)
+        move_cost = [max(0, cost) for cost in move_cost]
+    near = g.heuristic(origin) if origin is not None else [0] * len(move_cost)
+    target = index[origin] if origin is not None else -1
+    best = [_NONE] * len(move_cost)
+    for cell in blocked:
+        i = index.get(cell)
+        if i is not None:
+            best[i] = -1
     heap = []
     for goal in goals:
-        best[goal] = 0
-        heap.append((near[goal], 0, goal))
+        i = index[goal]
+        best[i] = 0
+        heap.append((near[i], 0, i))
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
     stop = None
@@ -189,14 +200,14 @@ def _search(g, goals, blocked, origin):
             return best, origin, stop, False
         if best[cell] < cost:
             continue
-        if cell == origin:
+        if cell == target:
             stop = cost
         prevs = into[cell]
         if not prevs:
             continue
         ncost = cost + move_cost[cell]
         for prev in prevs:
-            if ncost < best.get(prev, ncost + 1):
+            if ncost < best[prev]:
                 best[prev] = ncost
                 push(heap, (ncost + near[prev], ncost, prev))
     return best, origin, stop, True
@@ -223,8 +234,8 @@ def _field(g, goals, blocked, origin, fields):
         best, o1, stop, complete = known
         if complete:
             return best
-        here = best.get(origin)
-        if here is not None and here >= 0 and here + g.cheapest * max(abs(origin[0] - o1[0]), abs(origin[1] - o1[1])) <= stop:
+        here = best[g.index[origin]]
+        if 0 <= here < _NONE and here + g.cheapest * max(abs(origin[0] - o1[0]), abs(origin[1] - o1[1])) <= stop:
             return best
     found = _search(g, goals, blocked, origin)
     fields[key] = found
@@ -257,13 +268,20 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
         goals = tuple([k for k in neighbours(other.pos) if k not in blocked and k in passable])
         aim = other.pos
     field = _field(g, goals, frozenset(blocked - {c.pos}), c.pos, {} if fields is None else fields)
-    here = field.get(c.pos)
-    if here is None:
+    index = g.index
+    here = field[index[c.pos]]
+    if not 0 <= here < _NONE:
         return None
-    options = [n for n, cost in g.steps[c.pos] if n in field and n not in blocked and field[n] + cost <= here]
-    if not options:
+    costs = {}  # the cost of each neighbour on a cheapest path
+    for n, step_cost in g.steps[c.pos]:
+        if n not in blocked:
+            cost = field[index[n]]
+            if 0 <= cost < _NONE and cost + step_cost <= here:
+                costs[n] = cost
+    if not costs:
         return None
-    step = min(options, key=lambda n: (field[n], distance_squared(n, aim), n))
+    ax, ay = aim
+    step = min(costs, key=lambda n: (costs[n], (n[0] - ax) ** 2 + (n[1] - ay) ** 2, n))
     if g.cost[step] > budget:
         return None
     return step

@@ -95,15 +95,16 @@ def test_a_kept_goal_search_holds_every_value_a_step_compares():
                 origin = pick.choice(cells)
                 continue
             kept += (goals, blocked) in fields
-            field = movement._field(g, goals, blocked, origin, fields)
-            assert (field.get(origin, -1) >= 0) == (origin in full)
+            kept_costs = movement._field(g, goals, blocked, origin, fields)  # by cell number
+            field = {cell: cost for cell, cost in zip(g.cost, kept_costs) if 0 <= cost < movement._NONE}
+            assert (origin in field) == (origin in full)
             if origin not in full:
                 origin = pick.choice(cells)
                 continue
             here = full[origin]
             assert field[origin] == here
             on_path = [n for n, cost in g.steps[origin] if n in full and n not in blocked and full[n] + cost <= here]
-            assert [n for n, cost in g.steps[origin] if field.get(n, -1) >= 0 and n not in blocked
+            assert [n for n, cost in g.steps[origin] if n in field and n not in blocked
                     and field[n] + cost <= here] == on_path
             assert all(field[n] == full[n] for n in on_path)
             # step along the path most of the time, else jump
