@@ -8,6 +8,7 @@ of a Ready enemy's reach."""
 from __future__ import annotations
 
 import heapq
+from types import MappingProxyType
 
 from core.board import chebyshev, distance_squared, neighbours
 from core.events import Moved
@@ -19,6 +20,8 @@ from .senses import Work
 from .state import MOVES, Action, Status
 
 TICKS = 6
+_HOW = MappingProxyType({Action.SPRINT: "sprints", Action.CHARGE: "charges", Action.FALL_BACK: "falls back",
+                         Action.SKULK: "skulks", Action.TERROR: "flees"})  # the word for a step in the log
 
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
@@ -338,8 +341,7 @@ def resolve_movement(work: Work) -> None:
         accepted = _occupancy(proposals, before, budget)
         accepted.update(forced)
         for uid, cell in sorted(accepted.items()):
-            how = {Action.SPRINT: "sprints", Action.CHARGE: "charges", Action.FALL_BACK: "falls back",
-                   Action.SKULK: "skulks", Action.TERROR: "flees"}.get(work.acts[uid].kind, "moves")
+            how = _HOW.get(work.acts[uid].kind, "moves")
             frm = before[uid]
             work.update(uid, pos=cell)
             budget[uid] -= work.bf.terrain(cell).move_cost
