@@ -219,12 +219,18 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
         return None
     near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
-        foes = [c for c in work.fighters() if hostile(me, c) and aware(work, me, c)]
-        seen = [c for c in foes if not concealed(work, me.pos, c)] or foes
+        side, here = me.side, me.pos
+        # (aware() is True at once for a target that is not hidden)
+        foes = [c for c in work.fighters() if c.side != side and (not c.hidden or aware(work, me, c))]
+        shut = grid(work.bf).concealed  # fighters always stand somewhere
+        seen = [c for c in foes if not shut(here, c.pos)] or foes
         if not seen:
             return None
         if spec == "closest":
-            return min(seen, key=near).id
+            if len(seen) == 1:
+                return seen[0].id
+            x, y = here
+            return min(seen, key=lambda c: ((c.pos[0] - x) ** 2 + (c.pos[1] - y) ** 2, c.id)).id
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
         return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id
