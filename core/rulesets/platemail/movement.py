@@ -320,6 +320,7 @@ def resolve_movement(work: Work) -> None:
         # The cells in the way, per side and number of movers still active
         # (within a tick movers only drop out, so the count names the set).
         in_way: dict[tuple[int, int], set] = {}
+        dropped = False
         for uid in sorted(active):
             # Paths are planned around what the mover's side knows: an unseen
             # skulker is found only by bumping into it.  (``uid`` is active,
@@ -333,8 +334,11 @@ def resolve_movement(work: Work) -> None:
             if step is None:
                 if budget[uid] <= 0:
                     active.discard(uid)
+                    dropped = True
                 continue
             proposals[uid] = step
+        if not proposals and not dropped:
+            break  # nothing moves and nobody stops: every tick left would ask the same and get the same
         forced: dict[str, tuple] = {}
         _clashes(work, proposals, before, budget, active, forced)
         _crashes(work, proposals, before, active)
