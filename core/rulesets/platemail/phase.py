@@ -93,12 +93,12 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     return False
 
 
-def _ready_for(work: Work, uid: str, act: Act) -> bool:
+def _ready_for(work: Work, uid: str, act: Act, held_ids=None) -> bool:
     me = work.chars[uid]
     ready = READY[act.kind]
     if act.kind == Action.USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
         ready = False  # a Complex Use Item
-    if me.entrapped or held(work, uid):
+    if me.entrapped or (held(work, uid) if held_ids is None else uid in held_ids):
         ready = False
     return ready
 
@@ -128,9 +128,10 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
             work.update(uid, terror=me.terror - 1)
         chosen[uid] = (act, why)
     work.new_phase()
+    held_ids = work.held_ids()
     for uid, (act, _) in chosen.items():
         work.acts[uid] = act
-        work.ready[uid] = _ready_for(work, uid, act)
+        work.ready[uid] = _ready_for(work, uid, act, held_ids)
     for uid, (act, why) in chosen.items():
         me = work.chars[uid]
         work.targets[uid] = resolve_target(work, me, act.target)

@@ -52,6 +52,10 @@ class SecretKeeper(list):
         self.work = work
 
     def append(self, event: Event) -> None:
+        if event.seen_by is None and not self.work.anyone_hidden and not (
+                isinstance(event, Rolled) and event.purpose == STEALTH):
+            super().append(event)  # nobody is hidden: every side reads it
+            return
         for marked in self._marked(event):
             super().append(marked)
 
@@ -59,10 +63,7 @@ class SecretKeeper(list):
         chars = self.work.chars
         if event.seen_by is not None:
             return [event]
-        for c in chars.values():
-            if c.hidden:
-                break
-        else:  # nobody is hidden: only a Stealth roll is kept from the other side
+        if not self.work.anyone_hidden:  # only a Stealth roll is kept from the other side
             if not (isinstance(event, Rolled) and event.purpose == STEALTH):
                 return [event]
         if isinstance(event, AttackMade):

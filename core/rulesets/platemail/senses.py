@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from core.board import Battlefield, Terrain, distance_squared
-from core.dice import roll
+from core.dice import Dice, roll, splitmix64
 from core.events import Event, Note, Rolled
 from core.values import evolve
 
@@ -15,6 +15,7 @@ from .grid import grid
 from .secrecy import SecretKeeper, unseen_by
 from .state import Act, Action, Character, PlatemailState, Status
 
+_MASK64 = (1 << 64) - 1  # core.dice's mask on the generator's input
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
 
 
@@ -51,6 +52,9 @@ class Work:
         self.state = state
         self.bf = effective_battlefield(state)
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
+        # Whether anyone is Hidden (secrecy asks at every event); kept up
+        # by ``update``, the one place a character changes.
+        self.anyone_hidden = any(c.hidden for c in state.characters)
         self.dice = state.dice
         self.events: list[Event] = SecretKeeper(self)
         self.phase = 0
@@ -84,11 +88,39 @@ class Work:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        self.chars[uid] = evolve(self.chars[uid], **changes)
-        return self.chars[uid]
+        c = self.chars[uid] = evolve(self.chars[uid], **changes)
+        if "hidden" in changes:
+            self.anyone_hidden = any(o.hidden for o in self.chars.values())
+        return c
+
+    def held_ids(self) -> set[str]:
+        """Who is held by a Binding now (``movement.held`` for each)."""
+        return {o.focus_target for o in self.chars.values() if o.focus == "binding" and o.fighting}
 
     def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
-        self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
+        """One die, as ``core.dice.roll(dice, 1, sides, ...)``; an unscripted
+        roller is followed here without a new Dice value per roll."""
+        dice = self.dice
+        if dice.script or sides < 1:
+            self.dice, event = roll(dice, 1, sides, purpose, tuple(mods), who)
+        else:
+            # Dice.face: rejection sampling over splitmix64 of (seed, draw).
+            limit = (1 << 64) - ((1 << 64) % sides)
+            n = dice.draws
+            base = dice.seed * 0x100000001B3
+            while True:
+                raw = splitmix64((base + n) & _MASK64)
+                n += 1
+                if raw < limit:
+                    break
+            face = raw % sides + 1
+            mods = tuple(mods)
+            total = face
+            for _, v in mods:
+                total += v
+            self.dice = Dice(dice.seed, n)
+            event = Rolled(expression=f"1d{sides}", faces=(face,), modifiers=mods, total=total,
+                           purpose=purpose, who=who)
         self.events.append(event)
         return event
 
