@@ -116,13 +116,13 @@ class Grid:
         if observer == target:
             return False  # visible_fraction: a cell sees itself whole
         key = (observer, target)
+        shut = self._shut.get(key)  # the same answer as ``seen``'s, where both hold the pair
+        if shut is not None:
+            return shut
         frac = self.seen.get(key)
         if frac is not None:
             return frac == 0
-        shut = self._shut.get(key)
-        if shut is None:
-            shut = self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
-        return shut
+        return self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
 
     def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
         """Whether some ray of ``visible_fraction`` (core/board.py) is left

@@ -352,7 +352,11 @@ def resolve_movement(work: Work) -> None:
             # makes for, proposes nothing (_proposal's first answers).
             if goal[0] == "near":
                 other = chars.get(goal[1])
-                idle = other is None or other.pos is None or chebyshev(me.pos, other.pos) <= 1
+                if other is None or other.pos is None:
+                    idle = True
+                else:
+                    (ax, ay), (bx, by) = me.pos, other.pos
+                    idle = -1 <= ax - bx <= 1 and -1 <= ay - by <= 1  # chebyshev(...) <= 1
             else:
                 idle = me.pos == goal[1]
             if idle:

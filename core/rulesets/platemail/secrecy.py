@@ -43,6 +43,9 @@ def subject(event: Event) -> str | None:
     return None
 
 
+_append = list.append
+
+
 class SecretKeeper(list):
     """The event list of a Round's resolution: every event appended is
     marked with the sides that may read it (``Work.events``)."""
@@ -53,11 +56,11 @@ class SecretKeeper(list):
 
     def append(self, event: Event) -> None:
         if event.seen_by is None and not self.work.anyone_hidden and not (
-                isinstance(event, Rolled) and event.purpose == STEALTH):
-            super().append(event)  # nobody is hidden: every side reads it
+                type(event) is Rolled and event.purpose == STEALTH):
+            _append(self, event)  # nobody is hidden: every side reads it
             return
         for marked in self._marked(event):
-            super().append(marked)
+            _append(self, marked)
 
     def _marked(self, event: Event) -> list[Event]:
         chars = self.work.chars

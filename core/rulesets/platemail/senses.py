@@ -252,17 +252,26 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
     near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
         side, here = me.side, me.pos
-        # (aware() is True at once for a target that is not hidden)
-        foes = [c for c in work.fighters() if c.side != side and (not c.hidden or aware(work, me, c))]
+        fighting = Status.FIGHTING
+        # the fighters (work.fighters()) of the other side, but for skulkers
+        # ``me`` is Unaware of (aware() is True at once for one not hidden)
+        foes = [c for c in work.chars.values() if c.side != side and c.status is fighting and c.pos is not None
+                and (not c.hidden or aware(work, me, c))]
+        if not foes:
+            return None
         shut = grid(work.bf).concealed  # fighters always stand somewhere
         seen = [c for c in foes if not shut(here, c.pos)] or foes
-        if not seen:
-            return None
         if spec == "closest":
             if len(seen) == 1:
                 return seen[0].id
             x, y = here
-            return min(seen, key=lambda c: ((c.pos[0] - x) ** 2 + (c.pos[1] - y) ** 2, c.id)).id
+            best = None
+            for c in seen:  # min by (distance squared, id)
+                cx, cy = c.pos
+                key = ((cx - x) * (cx - x) + (cy - y) * (cy - y), c.id)
+                if best is None or key < best:
+                    best = key
+            return best[1]
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
         return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id
