@@ -12,6 +12,7 @@ from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
 from .secrecy import STEALTH
 from .grid import grid
+from .movement import clash_attacks
 from .senses import Work, aware, door_features, weapon
 from .state import Action, Status
 
@@ -147,7 +148,6 @@ def perform(work: Work) -> None:
             _use_item(work, uid, act)
         elif k == Action.STABILIZE:
             _stabilize(work, uid, tid)
-    from .movement import clash_attacks
     clash_attacks(work)
 
 
