@@ -23,7 +23,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -65,6 +65,9 @@ class Grid:
         self._dx = {x: [abs(cx - x) for cx in xs] for x in range(bf.width)}
         self._dy = {y: [abs(cy - y) for cy in ys] for y in range(bf.height)}
         self.passable = frozenset(passable)
+        # The passable cells around each cell, in ``neighbours`` order (the
+        # cells a mover may stand on to be next to someone there).
+        self.around = {c: tuple(k for k in neighbours(c) if k in passable) for c in cost}
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf

@@ -279,8 +279,10 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None, frozen=None):
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(pos, other.pos) <= 1:
             return None
-        passable = g.passable
-        goals = tuple([k for k in neighbours(other.pos) if k not in blocked and k in passable])
+        around = g.around.get(other.pos)
+        if around is None:  # (off the battlefield: no passable cell there)
+            around = tuple(k for k in neighbours(other.pos) if k in g.passable)
+        goals = tuple([k for k in around if k not in blocked])
         aim = other.pos
     field = _field(g, goals, frozen - {pos} if pos in frozen else frozen, pos, fields)
     index = g.index
