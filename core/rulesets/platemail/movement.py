@@ -15,7 +15,6 @@ from core.events import Moved
 
 from .combat import attack, can_make_aoo, dex_save
 from .events import Clashed, Crashed
-from .grid import grid
 from .senses import Work
 from .state import MOVES, Action, Status
 
@@ -26,7 +25,7 @@ _HOW = MappingProxyType({Action.SPRINT: "sprints", Action.CHARGE: "charges", Act
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
     """Dijkstra from ``start``: {cell: cost of the cheapest way there}."""
-    g = grid(work.bf)
+    g = work.grid
     steps = g.steps
     best = {start: 0}
     heap = [(0, start)]
@@ -48,7 +47,7 @@ def _costs(work: Work, start, blocked, limit=None) -> dict:
 
 def _reaches(work: Work, start, dest, blocked) -> bool:
     """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
-    return _reaches_grid(grid(work.bf), start, dest, blocked)
+    return _reaches_grid(work.grid, start, dest, blocked)
 
 
 def _reaches_grid(g, start, dest, blocked, seen=None) -> bool:
@@ -168,7 +167,7 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     cell can lie on a path through the origin no dearer than the origin's
     own cost.  The caller compares only the origin's cost and those of its
     neighbours on a cheapest path from it, and those are final by then."""
-    g = grid(work.bf)
+    g = work.grid
     best = _search(g, goals, blocked, origin)[0]
     return {cell: cost for cell, cost in zip(g.cost, best) if 0 <= cost < _NONE}
 
@@ -252,15 +251,14 @@ def _field(g, goals, blocked, origin, fields):
     return found[0]
 
 
-def _proposal(work: Work, uid, goal, budget, blocked, fields=None, frozen=None):
+def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     """The next step along a shortest path, preferring the straightest one.
-    ``frozen``, when given, is ``frozenset(blocked)`` (made once for every
-    mover that plans around the same cells)."""
+    ``blocked`` may be a frozenset (made once for every mover that plans
+    around the same cells: it is the key of the kept searches too)."""
     c = work.chars[uid]
     pos = c.pos
-    g = grid(work.bf)
-    if frozen is None:
-        frozen = frozenset(blocked)
+    g = work.grid
+    frozen = blocked if type(blocked) is frozenset else frozenset(blocked)
     if fields is None:
         fields = {}
     if goal[0] == "cell":
@@ -335,7 +333,7 @@ def resolve_movement(work: Work) -> None:
     active = set(movers)
     fields: dict = {}  # the goal searches of this Phase (_field)
     chars = work.chars
-    cost = grid(work.bf).cost
+    cost = work.grid.cost
     ids = sorted(chars)  # the characters by id (never changes within a Round)
     for _tick in range(TICKS):
         if not active:
@@ -344,8 +342,8 @@ def resolve_movement(work: Work) -> None:
         proposals = {}
         # The cells in the way, per side and number of movers still active
         # (within a tick movers only drop out, so the count names the set),
-        # with the same cells frozen (the key of the kept searches).
-        in_way: dict[tuple[int, int], tuple[set, frozenset]] = {}
+        # frozen: the key of the kept searches too.
+        in_way: dict[tuple[int, int], frozenset] = {}
         dropped = False
         for uid in sorted(active):
             me = chars[uid]
@@ -368,12 +366,12 @@ def resolve_movement(work: Work) -> None:
                 # unseen skulker is found only by bumping into it.  (``uid``
                 # is active, so never among them.)
                 side = me.side
-                way = in_way.get((side, len(active)))
-                if way is None:
-                    blocked = {p for u, p in before.items() if u not in active
-                               and not (chars[u].hidden and work.unseen(chars[u], side))}
-                    way = in_way[side, len(active)] = (blocked, frozenset(blocked))
-                step = _proposal(work, uid, goal, budget[uid], way[0], fields, way[1])
+                blocked = in_way.get((side, len(active)))
+                if blocked is None:
+                    blocked = in_way[side, len(active)] = frozenset(
+                        [p for u, p in before.items() if u not in active
+                         and not (chars[u].hidden and work.unseen(chars[u], side))])
+                step = _proposal(work, uid, goal, budget[uid], blocked, fields)
             if step is None:
                 if budget[uid] <= 0:
                     active.discard(uid)

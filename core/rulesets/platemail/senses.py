@@ -50,7 +50,7 @@ class Work:
 
     def __init__(self, state: PlatemailState):
         self.state = state
-        self.bf = effective_battlefield(state)
+        self.set_battlefield(effective_battlefield(state))
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
         # Whether anyone is Hidden (secrecy asks at every event); kept up
         # by ``update``, the one place a character changes.
@@ -83,6 +83,11 @@ class Work:
         self.stood_up: dict[str, bool] = {}
         self.clash_attacks: list[tuple[str, str]] = []
         self.broken: set[str] = set()  # failed a Concentration Check this Phase
+
+    def set_battlefield(self, bf: Battlefield) -> None:
+        """The battlefield as it stands (closed doors block), and its grid."""
+        self.bf = bf
+        self.grid = grid(bf)
 
     def note(self, text: str) -> None:
         self.events.append(Note(text))
@@ -189,7 +194,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
     """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted)."""
     if target.pos is None:
         return "concealed"
-    frac = grid(work.bf).visible(observer, target.pos)
+    frac = work.grid.visible(observer, target.pos)
     if frac == 0:
         return "concealed"
     if frac <= 0.5 or 1 <= work.bf.terrain(target.pos).cover:
@@ -206,7 +211,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
 def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:
     """``sight(work, observer, target) == "concealed"``, without working out
     Cover (most questions are only whether a target can be seen at all)."""
-    return target.pos is None or grid(work.bf).concealed(observer, target.pos)
+    return target.pos is None or work.grid.concealed(observer, target.pos)
 
 
 def aware(work: Work, observer: Character, target: Character) -> bool:
@@ -259,7 +264,7 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
                 and (not c.hidden or aware(work, me, c))]
         if not foes:
             return None
-        shut = grid(work.bf).concealed  # fighters always stand somewhere
+        shut = work.grid.concealed  # fighters always stand somewhere
         seen = [c for c in foes if not shut(here, c.pos)] or foes
         if spec == "closest":
             if len(seen) == 1:
