@@ -474,7 +474,8 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 style = style + CURSOR
             segments.append(Segment(label, style))
-        strip = Strip(segments, w * bf.width)
+        # one segment a run of equal style: fewer escapes to the terminal
+        strip = Strip(Segment.simplify(segments), w * bf.width)
         self._rows[y] = strip
         return strip
 
@@ -512,7 +513,7 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
             segments.extend(cells)
-        return Strip(segments, w * bf.width)
+        return Strip(Segment.simplify(segments), w * bf.width)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
