@@ -20,9 +20,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from core.seats import Facts, SeatSet
-from tui.remote import fairdice
-from tui.remote.rendezvous import new_code, normal_code
+# core.seats (the game engine), the fair dice and the join codes are imported
+# where a game is hosted or joined: the main menu starts without them.
 
 HOST_SIDE = 0
 
@@ -136,7 +135,10 @@ class HostingMixin:
         """The new game's settings are chosen: wait for the joiner, agree the
         seed, then start."""
         from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code
 
         self.hosting_new = False
         facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
@@ -167,6 +169,7 @@ class HostingMixin:
 
     def _play_hosted(self, path: Path | None) -> None:
         """The hosted game has started (or was resumed from ``path``)."""
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
         from tui.persistence import store
 
@@ -208,8 +211,10 @@ class HostingMixin:
 
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
+        from core.seats import Facts
         from tui.persistence import store
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code, normal_code
 
         try:
             saves = store()
@@ -247,8 +252,10 @@ class HostingMixin:
         self.push_screen(JoinScreen())
 
     def join_game(self, text: str) -> None:
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
         from tui.remote.client import JoinError, RemoteSeat
+        from tui.remote.rendezvous import normal_code
 
         screen = self.screen if isinstance(self.screen, JoinScreen) else None
         code = normal_code(text)
