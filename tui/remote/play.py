@@ -305,6 +305,8 @@ class HostingMixin:
         new half comes (the joiner's screen follows by itself) and is saved
         under its own file."""
         from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
         from tui.remote.host import Host
 
         host: Host | None = self.host
@@ -372,6 +374,7 @@ class HostingMixin:
         self._show_joined(seat)
 
     def _show_joined(self, seat: Any) -> None:
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
 
         self.remote_seat = seat
