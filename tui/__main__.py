@@ -3,7 +3,6 @@ commands that work without it (``rules``, ``replay``)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -14,6 +13,8 @@ EPILOG = "With no command, the game starts at its main menu."
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"skirmish {core.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -73,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):
+        return _run_app()  # the main menu: no command to parse (argparse costs startup time)
     args = _parser().parse_args(argv)
     if args.command == "rules":
         from tui.cli import rules_lines

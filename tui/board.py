@@ -205,6 +205,10 @@ class BoardView(ScrollView, can_focus=True):
         self.label_w = LABEL_W
         self._rows: dict[int, Strip] = {}
         self._header: Strip | None = None
+        # the lines as shown: row (-1 the header) -> (scroll x, width) -> line;
+        # a scroll re-renders every line, most of them already drawn once
+        self._lines: dict[int, dict[tuple[int, int], Strip]] = {}
+        self._terrain_styles: dict[str, Style] = {}  # glyph -> terrain_style, for this picture
 
     # -- geometry -------------------------------------------------------------
     @property
@@ -243,6 +247,7 @@ class BoardView(ScrollView, can_focus=True):
         if changed:
             self.virtual_size = size
             self._rows.clear()
+            self._lines.clear()
             self._header = None
         return changed
 
@@ -260,6 +265,8 @@ class BoardView(ScrollView, can_focus=True):
         old = self.picture
         self.picture = picture
         self._rows.clear()
+        self._lines.clear()
+        self._terrain_styles.clear()
         self.labels = distinct_labels([u for u in picture.units.values()]
                                       + [p[2] for stack in picture.stacks.values() for p in stack],
                                       picture.labels, CELL_W)
@@ -312,6 +319,7 @@ class BoardView(ScrollView, can_focus=True):
         for y in {old[1], cell[1]}:
             for r in range(self.cell_h):
                 self._rows.pop(y * self.cell_h + r, None)
+                self._lines.pop(y * self.cell_h + r, None)
         if self._scroll_to_cursor():
             self.refresh()
         elif old != cell:
@@ -419,11 +427,19 @@ class BoardView(ScrollView, can_focus=True):
             self._header = Strip([Segment(text, LABEL_STYLE)], len(text))
         return self._header
 
+    def _terrain_style(self, cell: Cell) -> Style:
+        bf = self.picture.battlefield
+        glyph = bf.rows[cell[1]][cell[0]]
+        style = self._terrain_styles.get(glyph)
+        if style is None:
+            style = self._terrain_styles[glyph] = terrain_style(bf.terrain(cell))
+        return style
+
     def _unit_cell(self, cell: Cell, unit: UnitView, lit: bool) -> tuple[str, Style]:
         pic = self.picture
         w = self.cell_w
         label = self.labels.get(unit.id) or default_label(unit, w < CELL_W)[:w]
-        style = terrain_style(pic.battlefield.terrain(cell)) + side_style(unit.side, pic.own_side)
+        style = self._terrain_style(cell) + side_style(unit.side, pic.own_side)
         if lit:
             style = style + HIGHLIGHT_BG
         if cell == pic.selected:
@@ -456,13 +472,13 @@ class BoardView(ScrollView, can_focus=True):
                 if lit:
                     inner = (mark[1:2] or glyph) if mark else glyph
                     label = f"[{inner}]" if w == CELL_W else f"[{inner}"
-                    style = terrain_style(bf.terrain(cell)) + HIGHLIGHT + HIGHLIGHT_BG
+                    style = self._terrain_style(cell) + HIGHLIGHT + HIGHLIGHT_BG
                 elif mark:
                     label = (mark[1:] if w < CELL_W else mark + "   ")[:w].ljust(w)
-                    style = terrain_style(bf.terrain(cell)) + MARK_STYLE
+                    style = self._terrain_style(cell) + MARK_STYLE
                 else:
                     label = f" {glyph}{shade[:1]}" if shade else f" {glyph} "
-                    style = terrain_style(bf.terrain(cell))
+                    style = self._terrain_style(cell)
                     if pic.grid and x % pic.grid == 0:
                         label = f"▏{glyph} "  # the left edge of a grid square
                     if w < CELL_W:  # the glyph first, under its column number
@@ -474,7 +490,8 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 style = style + CURSOR
             segments.append(Segment(label, style))
-        strip = Strip(segments, w * bf.width)
+        # one segment a run of equal style: fewer escapes to the terminal
+        strip = Strip(Segment.simplify(segments), w * bf.width)
         self._rows[y] = strip
         return strip
 
@@ -488,7 +505,7 @@ class BoardView(ScrollView, can_focus=True):
         for x in range(bf.width):
             cell = (x, y)
             lit = cell in pic.highlights
-            base = terrain_style(bf.terrain(cell))
+            base = self._terrain_style(cell)
             if lit:
                 base = base + HIGHLIGHT_BG
             art = pic.art.get(cell, ())
@@ -512,7 +529,7 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
             segments.extend(cells)
-        return Strip(segments, w * bf.width)
+        return Strip(Segment.simplify(segments), w * bf.width)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -520,16 +537,35 @@ class BoardView(ScrollView, can_focus=True):
         if pic is None or pic.hidden:
             return Strip.blank(width, PLAIN)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
-        cells_w = max(0, width - self.label_w)
-        if y == 0:
-            head = Strip([Segment(" " * self.label_w, PLAIN)], self.label_w)
-            return Strip.join([head, self._header_strip().crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
-        row = sy + y - 1
+        row = -1 if y == 0 else sy + y - 1
         if row >= pic.battlefield.height * self.cell_h:
             return Strip.blank(width, PLAIN)
-        number = f"{row // self.cell_h:>2}".ljust(self.label_w) if row % self.cell_h == self.cell_h // 2 else " " * self.label_w
-        label = Strip([Segment(number, LABEL_STYLE)], self.label_w)
-        return Strip.join([label, self._row_strip(row).crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
+        drawn = self._lines.setdefault(row, {})
+        line = drawn.get((sx, width))
+        if line is None:
+            if len(drawn) > 16:
+                drawn.clear()
+            line = drawn[(sx, width)] = self._line(row, sx, width)
+        return line
+
+    def _line(self, row: int, sx: int, width: int) -> Strip:
+        """Screen line of board row ``row`` (-1: the header) scrolled ``sx``
+        columns: the fixed labels, the visible part of the row, padding."""
+        lw = self.label_w
+        cells_w = max(0, width - lw)
+        if row < 0:
+            label = Segment(" " * lw, PLAIN)
+            strip = self._header_strip()
+        else:
+            h = self.cell_h
+            label = Segment(f"{row // h:>2}".ljust(lw) if row % h == h // 2 else " " * lw, LABEL_STYLE)
+            strip = self._row_strip(row)
+        shown = strip.crop(sx, sx + cells_w)
+        segments = [label, *shown]
+        pad = cells_w - shown.cell_length
+        if pad > 0:
+            segments.append(Segment(" " * pad, PLAIN))
+        return Strip(segments, lw + cells_w)
 
     # -- the side key ---------------------------------------------------------------
     def side_key(self, players: Sequence[str], no_color: bool = False) -> list[str]:

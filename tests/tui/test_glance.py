@@ -80,19 +80,21 @@ def deployed(rules_name: str, bf_name: str, seed: int = 2):
 
 
 def drawn_figures(board: BoardView) -> dict[str, list]:
-    """Each figure's segments as the board draws them: unit id -> segments."""
+    """Each figure's segments as the board draws them: unit id -> segments
+    (the columns its label takes; the board merges runs of one style, so a
+    segment is not a cell)."""
     pic = board.picture
     out = {}
     if pic.cell_size is None:
+        w = board.cell_w
         for (x, y), unit in pic.units.items():
-            out[unit.id] = [list(board._row_strip(y))[x]]
+            out[unit.id] = list(board._row_strip(y).crop(x * w, x * w + w))
     else:
         w, h = pic.cell_size
         for (x, y), stack in pic.stacks.items():
             for row, col, unit in stack:
-                segments = list(board._row_strip(y * h + row))
                 start_ = x * w + 1 + col
-                out[unit.id] = segments[start_:start_ + 3]
+                out[unit.id] = list(board._row_strip(y * h + row).crop(start_, start_ + 3))
     return out
 
 
