@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import core
 
-DESCRIPTION = "Play tabletop miniature-combat rulesets hot-seat in a terminal."
+if TYPE_CHECKING:  # argparse itself is imported only when a command is given
+    import argparse
+
+DESCRIPTION = ("Play tabletop miniature-combat rulesets in a terminal: at one keyboard, "
+               "in two terminals, or against the computer.")
 EPILOG = "With no command, the game starts at its main menu."
 
 

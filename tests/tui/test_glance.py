@@ -19,7 +19,8 @@ from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from saves.library import shipped_battlefields
 from tui.app import SkirmishApp
-from tui.board import BoardView, Picture
+from tui.board import BoardView
+from tui.picture import Picture
 from tui.game_screen import GameScreen
 from tui.modals import Handover
 from tui.newgame import NewGameScreen
@@ -151,7 +152,7 @@ def test_platemail_footmen_of_the_two_sides_read_differently():
 
 def test_labels_two_figures_share_are_replaced():
     from core.ruleset import UnitView
-    from tui.board import distinct_labels
+    from tui.picture import distinct_labels
 
     units = [UnitView("a1", 0, "x", (0, 0)), UnitView("b1", 1, "y", (1, 0)), UnitView("a2", 0, "z", (2, 0))]
     out = distinct_labels(units, {"a1": "F1 ", "b1": "F1 ", "a2": "K2 "}, 3)
@@ -422,7 +423,7 @@ def _hue_gap(a, b, matrix) -> float:
 def test_side_colours_are_16_colour_names_that_stay_apart_under_colour_blindness():
     from rich.color import Color as RichColor, ColorType
 
-    from tui.board import SIDE_COLOURS
+    from tui.picture import SIDE_COLOURS
 
     assert all(RichColor.parse(c).type is ColorType.STANDARD for c in SIDE_COLOURS)  # xterm -> 16 colours
     a, b = (XTERM_BRIGHT[c] for c in SIDE_COLOURS)

@@ -342,8 +342,6 @@ class HostingMixin:
         self.push_screen(JoinScreen())
 
     def join_game(self, text: str) -> None:
-        from core.seats import SeatSet
-        from tui.game_screen import GameScreen
         from tui.remote.client import JoinError, RemoteSeat
         from tui.remote.rendezvous import normal_code
 
