@@ -27,11 +27,16 @@ def climb_limit(state: PlastoState) -> int:
     return state.options.move_length // CELLS_PER_LEVEL
 
 
-def blocked_cells(state: PlastoState) -> set[Cell]:
-    """Cells nobody may enter: other figures and standing artifacts."""
-    cells = {m.pos for m in state.on_board()}
-    cells |= {f.cell for f in state.features}
-    return cells
+def blocked_cells(state: PlastoState) -> frozenset[Cell]:
+    """Cells nobody may enter: other figures and standing artifacts (worked
+    out once per state)."""
+    memo = state.memo.entries
+    found = memo.get("blocked")
+    if found is None:
+        cells = {m.pos for m in state.minis if m.pos is not None}
+        cells.update(f.cell for f in state.features)
+        found = memo["blocked"] = frozenset(cells)
+    return found
 
 
 def standable(state: PlastoState, cell: Cell, taken: set[Cell]) -> bool:

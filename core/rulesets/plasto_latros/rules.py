@@ -9,12 +9,12 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from core.values import evolve
 
-from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shooter_problem, shot_fraction,
+from .combat import (new_contacts, destroyers, may_destroy, needed_for, shooter_problem, shot_fraction,
                      sight_figures, target_problem)
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
-from .state import Attack, Kind, Phase, PlastoState, Result
+from .state import Attack, Kind, Mini, Phase, PlastoState, Result
 from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
 
 
@@ -40,16 +40,14 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
-        state = evolve(state, pending_free=state.pending_free[1:])
-        state = do_movement(state, order.order, events)
+        state = do_movement(state, order.order, events, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
         state = evolve(state, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Movement):
-        state = do_movement(state, order, events)
-        state = evolve(state, movements_left=state.movements_left - 1, acted_this_turn=True)
+        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Shoot):
         shooter, target = state.mini(order.unit), state.mini(order.target)
@@ -63,10 +61,9 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Relocate):
         mini = state.mini(order.unit)
         events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
-        mini = evolve(mini, pos=order.to, facing=order.facing, prone=False)
-        state = state.replace(mini)
-        state = evolve(state, final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
-        state = contact_attacks(state, mini, events)
+        mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
+        state = evolve(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
+                       final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Pass):
         events.append(Note(f"{state.players[order.side]} passes"))
@@ -74,27 +71,38 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     raise TypeError(f"not a Plasto Latros order: {order!r}")
 
 
-def do_movement(state: PlastoState, order: Movement, events: list) -> PlastoState:
+def do_movement(state: PlastoState, order: Movement, events: list, **changes) -> PlastoState:
+    """The state after ``order`` (its contact attacks made), with the
+    other ``changes`` to the state made at the same time."""
     mini = state.mini(order.unit)
     if isinstance(order, JumpAttack):
         events.append(JumpedOn(mini.id, order.target))
-        return evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),))
+        return evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
+    unit, side, shooter = mini.id, mini.side, mini.shooter
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
-        events.append(Moved(mini.id, mini.pos, order.to, how))
-        mini = evolve(mini, pos=order.to, facing=order.facing)
+        events.append(Moved(unit, mini.pos, order.to, how))
+        mini = Mini(unit, side, shooter, order.to, order.facing, mini.prone)
     elif isinstance(order, Jump):
-        events.append(Moved(mini.id, mini.pos, order.to, "jumps down"))
-        events.append(Note(f"{mini.id} lands prone"))
-        mini = evolve(mini, pos=order.to, facing=order.facing, prone=True)
+        events.append(Moved(unit, mini.pos, order.to, "jumps down"))
+        events.append(Note(f"{unit} lands prone"))
+        mini = Mini(unit, side, shooter, order.to, order.facing, True)
     elif isinstance(order, Turn):
-        events.append(Note(f"{mini.id} turns to face {order.facing.value}"))
-        mini = evolve(mini, facing=order.facing)
+        events.append(Note(f"{unit} turns to face {order.facing.value}"))
+        mini = Mini(unit, side, shooter, mini.pos, order.facing, mini.prone)
     elif isinstance(order, Stand):
-        events.append(Note(f"{mini.id} stands up facing {order.facing.value}"))
-        mini = evolve(mini, facing=order.facing, prone=False)
-    state = state.replace(mini)
-    return contact_attacks(state, mini, events)
+        events.append(Note(f"{unit} stands up facing {order.facing.value}"))
+        mini = Mini(unit, side, shooter, mini.pos, order.facing, False)
+    new = new_contacts(state, mini, events)
+    if new:
+        changes["attacks"] = state.attacks + new
+    return evolve(state, minis=_with(state, mini), **changes)
+
+
+def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
+    """The state's minis with ``mini`` in the place of the one of its id."""
+    unit = mini.id
+    return tuple(mini if m.id == unit else m for m in state.minis)
 
 
 def _deployment(state: PlastoState, order, events: list) -> PlastoState:
@@ -209,9 +217,18 @@ def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
 
 
 def _remove(state: PlastoState, unit: str) -> PlastoState:
-    state = state.replace(evolve(state.mini(unit), pos=None, prone=False))
-    return evolve(state, attacks=tuple(a for a in state.attacks if unit not in (a.attacker, a.target)),
-                        doomed=tuple(u for u in state.doomed if u != unit))
+    return _remove_all(state, (unit,))
+
+
+def _remove_all(state: PlastoState, units, **changes) -> PlastoState:
+    """``units`` taken off the battlefield with their attacks (``changes``
+    made at the same time, an ``attacks`` among them filtered too)."""
+    gone = set(units)
+    minis = tuple(Mini(m.id, m.side, m.shooter, None, m.facing, False) if m.id in gone else m
+                  for m in state.minis)
+    attacks = changes.pop("attacks", state.attacks)
+    return evolve(state, minis=minis, attacks=tuple(a for a in attacks if a.attacker not in gone and a.target not in gone),
+                  doomed=tuple(u for u in state.doomed if u not in gone), **changes)
 
 
 def end_turn(state: PlastoState, events: list) -> PlastoState:
@@ -224,35 +241,42 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)]
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-        state = _remove(state, unit)
-    state = evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
+    contact = tuple(a for a in state.attacks if a.kind is Kind.CONTACT)
+    if dying:
+        state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
+    elif len(contact) != len(state.attacks):
+        state = evolve(state, attacks=contact)
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
     still = set(doomed_ids(state))
-    state = evolve(state, passes_in_row=passes, doomed=tuple(u for u in state.doomed if u in still),
-                         pending_free=())
+    doomed = tuple(u for u in state.doomed if u in still)
     opts = state.options
+    over = None
     if state.phase is Phase.FINAL:
-        return finish(state, "the final turn has been played")
-    if passes >= 2:
-        return finish(state, "both players passed in turn")
-    if opts.turn_limit and state.turn >= 2 * opts.turn_limit:
-        return finish(state, f"the turn limit of {opts.turn_limit} rounds was reached")
-    if state.turn >= 2 * opts.safety_limit:
-        return finish(state, f"the safety limit of {opts.safety_limit} rounds was reached")
-    left = [[m for m in state.on_board() if m.side == s] for s in (0, 1)]
+        over = "the final turn has been played"
+    elif passes >= 2:
+        over = "both players passed in turn"
+    elif opts.turn_limit and state.turn >= 2 * opts.turn_limit:
+        over = f"the turn limit of {opts.turn_limit} rounds was reached"
+    elif state.turn >= 2 * opts.safety_limit:
+        over = f"the safety limit of {opts.safety_limit} rounds was reached"
+    if over is not None:
+        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
+    left = [[m for m in state.minis if m.pos is not None and m.side == s] for s in (0, 1)]
     if not left[0] or not left[1]:
-        return finish(state, "one side has no minis left")
+        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+                      "one side has no minis left")
     able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
     phase, active = Phase.PLAY, 1 - state.active
     if not any(able):
-        return finish(state, "no mini on either side can move")
+        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+                      "no mini on either side can move")
     if able[0] != able[1]:
         phase, active = Phase.FINAL, 0 if able[0] else 1
         events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
-    state = evolve(state, phase=phase, active=active, turn=state.turn + 1, movements_left=2,
-                         shot_this_turn=(), acted_this_turn=False, final_moved=())
+    state = evolve(state, passes_in_row=passes, doomed=doomed, pending_free=(), phase=phase, active=active,
+                   turn=state.turn + 1, movements_left=2, shot_this_turn=(), acted_this_turn=False, final_moved=())
     events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
     return settle(state, events)
 

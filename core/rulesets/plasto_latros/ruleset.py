@@ -23,6 +23,10 @@ from .status import free_eligible, jumping, locked, markers, movable, pinned, st
 PHASE_WORDS = {Phase.DEPLOY: "deployment", Phase.PLAY: "play", Phase.FINAL: "final turn", Phase.OVER: "over"}
 
 
+NOBODY = frozenset()
+ONE_SIDE = (frozenset({0}), frozenset({1}))  # who acts, built once (to_act runs several times an order)
+
+
 def unit_ids(side: int, count: int) -> list[str]:
     return [f"{'ab'[side]}{i + 1}" for i in range(count)]
 
@@ -59,10 +63,10 @@ class PlastoLatros(Ruleset):
 
     def to_act(self, state: PlastoState) -> frozenset[int]:
         if state.phase is Phase.OVER:
-            return frozenset()
+            return NOBODY
         if state.pending_free:
-            return frozenset({state.pending_free[0]})
-        return frozenset({state.active})
+            return ONE_SIDE[state.pending_free[0]]
+        return ONE_SIDE[state.active]
 
     def outcome(self, state: PlastoState) -> Outcome | None:
         return None if state.result is None else Outcome(state.result.winner, state.result.reason)

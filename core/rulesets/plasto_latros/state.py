@@ -9,6 +9,7 @@ import enum
 import attrs
 
 from core.board import Battlefield, Cell, Facing, Feature
+from core.memo import Memo, memo_field
 from core.values import evolve
 
 from .options import PlastoOptions
@@ -70,6 +71,10 @@ class PlastoState:
     destroyed: tuple[str, ...] = ()
     final_moved: tuple[str, ...] = ()  # minis already moved in the final turn
     result: Result | None = None
+    # what this state implies (statuses from the attacks, Doom, blocked
+    # cells...), worked out once per state (core/memo.py); no part of what
+    # the state is: not compared, shown or saved
+    memo: Memo = memo_field()
 
     def mini(self, unit: str) -> Mini | None:
         for m in self.minis:
