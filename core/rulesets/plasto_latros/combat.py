@@ -75,8 +75,19 @@ def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[
     :func:`sight_figures` when the caller already has it.  The rays measure
     levels and cells in one unit and stand each figure one level tall: the
     height scale of :mod:`.movement`."""
-    if figures is None:
-        figures = sight_figures(state)
+    own = sight_figures(state)
+    if figures is None or figures is own:
+        # the state's own figures: each pair of cells is traced once per
+        # state (and the states after it where nothing moved, see rebuild)
+        memo = state.memo.entries
+        seen = memo.get("sight")
+        if seen is None:
+            seen = memo["sight"] = {}
+        key = (shooter.pos, target.pos)
+        count = seen.get(key)
+        if count is None:
+            count = seen[key] = open_ray_count(grid(state.battlefield), shooter.pos, target.pos, own)
+        return count / RAY_COUNT
     return open_ray_count(grid(state.battlefield), shooter.pos, target.pos, figures) / RAY_COUNT
 
 
@@ -110,9 +121,27 @@ def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
     return None
 
 
+def can_shoot(state: PlastoState, mini: Mini) -> bool:
+    """``shooter_problem(state, mini) is None``, without wording a refusal."""
+    if not mini.shooter or mini.pos is None or mini.prone or mini.id in state.shot_this_turn:
+        return False
+    if not state.attacks:
+        return True
+    known = statuses(state)
+    unit = mini.id
+    return unit not in known.targeted and unit not in known.locked and unit not in known.jumping
+
+
+def can_target(state: PlastoState, shooter: Mini, target: Mini) -> bool:
+    """``target_problem(state, shooter, target) is None``, without wording
+    a refusal."""
+    there = target.pos
+    return (there is not None and target.side != shooter.side and in_front_arc(shooter.pos, shooter.facing, there)
+            and shot_fraction(state, shooter, target) >= 0.5)
+
+
 def shoot_targets(state: PlastoState, shooter: Mini) -> list[Mini]:
-    figures = sight_figures(state)
-    return [m for m in state.on_board() if target_problem(state, shooter, m, figures) is None]
+    return [m for m in state.minis if can_target(state, shooter, m)]
 
 
 def needed_for(feature: Feature) -> int:

@@ -21,7 +21,7 @@ import random
 from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
-from .combat import destroyers, may_destroy, needed_for, shooter_problem, sight_figures, target_problem
+from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
 from .grid import FACINGS, grid
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
                        standable)
@@ -222,18 +222,17 @@ def _relocate(state: PlastoState, mini: Mini, side: int, rng: random.Random):
 
 
 def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
-    shooters = [m for m in state.on_board() if m.side == side and shooter_problem(state, m) is None]
+    shooters = [m for m in state.on_board() if m.side == side and can_shoot(state, m)]
     if not shooters:
         return None
     # shooters and targets in random order, the first pair that may shoot:
     # every pair keeps a chance, and sight is traced only until one is found
-    figures = sight_figures(state)
     enemies = [m for m in state.on_board() if m.side != side]
     rng.shuffle(shooters)
     for m in shooters:
         rng.shuffle(enemies)
         for target in enemies:
-            if target_problem(state, m, target, figures) is None:
+            if can_target(state, m, target):
                 return Shoot(side, m.id, target.id)
     return None
 

@@ -9,12 +9,11 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from core.values import evolve
 
-from .combat import (new_contacts, destroyers, may_destroy, needed_for, shooter_problem, shot_fraction,
-                     sight_figures, target_problem)
+from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
-from .state import Attack, Kind, Mini, Phase, PlastoState, Result
+from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
 from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
 
 
@@ -44,7 +43,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         return settle(state, events), events
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
-        state = evolve(state, pending_free=state.pending_free[1:])
+        state = rebuild(state, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Movement):
         state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
@@ -53,7 +52,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         shooter, target = state.mini(order.unit), state.mini(order.target)
         percent = round(shot_fraction(state, shooter, target) * 100)
         events.append(ShotAt(shooter.id, target.id, percent))
-        state = evolve(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
+        state = rebuild(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
                              shot_this_turn=state.shot_this_turn + (shooter.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Destroy):
@@ -62,7 +61,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         mini = state.mini(order.unit)
         events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
         mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
-        state = evolve(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
+        state = rebuild(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
                        final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Pass):
@@ -77,7 +76,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     mini = state.mini(order.unit)
     if isinstance(order, JumpAttack):
         events.append(JumpedOn(mini.id, order.target))
-        return evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
+        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
     unit, side, shooter = mini.id, mini.side, mini.shooter
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
@@ -96,7 +95,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     new = new_contacts(state, mini, events)
     if new:
         changes["attacks"] = state.attacks + new
-    return evolve(state, minis=_with(state, mini), **changes)
+    return rebuild(state, same_places=isinstance(order, (Turn, Stand)), minis=_with(state, mini), **changes)
 
 
 def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
@@ -121,19 +120,19 @@ def _deployment(state: PlastoState, order, events: list) -> PlastoState:
     # Ready
     if side == 0:
         events.append(Note(f"{state.players[0]} is ready; {state.players[1]} deploys"))
-        return evolve(state, active=1)
+        return rebuild(state, active=1)
     events.append(TurnStarted(1, f"{state.players[0]} moves first"))
-    return evolve(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
+    return rebuild(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
 
 
 def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
     feature = next(f for f in state.features if f.id == order.feature)
     who = tuple(m.id for m in destroyers(state, order.side, feature))
     events.append(ArtifactDestroyed(feature.id, feature.kind, who))
-    state = evolve(state, features=tuple(f for f in state.features if f.id != feature.id),
+    state = rebuild(state, features=tuple(f for f in state.features if f.id != feature.id),
                          destroyed=state.destroyed + (feature.id,), acted_this_turn=True)
     if state.options.goal == "artifacts" and not state.features:
-        return evolve(state, phase=Phase.OVER,
+        return rebuild(state, phase=Phase.OVER,
                             result=Result(state.options.raider, "every artifact was destroyed"))
     return settle(state, events)
 
@@ -148,7 +147,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     """After every order: announce Doom falling and lifting, owe Defending
     Free Movements, resolve jumps once nobody owes an answer, and end the
     turn when its Movements are spent."""
-    while True:
+    while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         before = set(state.doomed)
         newly = [u for u in now if u not in before]
@@ -172,7 +171,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                 else:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
         if now != state.doomed or pending != state.pending_free:
-            state = evolve(state, doomed=now, pending_free=pending)
+            state = rebuild(state, doomed=now, pending_free=pending)
         if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
             break
         state = _resolve_jumps(state, events)
@@ -186,13 +185,11 @@ def free_actions_left(state: PlastoState) -> bool:
     """Shots or artifact attacks the player could still declare; while there
     are some, a turn whose Movements are spent waits for ``pass``."""
     side = state.active
-    figures = None
-    for m in state.on_board():
-        if m.side == side and shooter_problem(state, m) is None:
-            # any target will do: stop at the first (sight is costly)
-            figures = sight_figures(state) if figures is None else figures
-            if any(target_problem(state, m, t, figures) is None for t in state.on_board()):
-                return True
+    minis = state.minis
+    for m in minis:
+        # any target will do: stop at the first (sight is costly)
+        if m.side == side and can_shoot(state, m) and any(can_target(state, m, t) for t in minis):
+            return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
     return False
@@ -200,7 +197,7 @@ def free_actions_left(state: PlastoState) -> bool:
 
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
     for attack in [a for a in state.attacks if a.kind is Kind.JUMP]:
-        state = evolve(state, attacks=tuple(a for a in state.attacks if a != attack))
+        state = rebuild(state, attacks=tuple(a for a in state.attacks if a != attack))
         jumper, target = state.mini(attack.attacker), state.mini(attack.target)
         if target.pos is None:
             continue
@@ -227,7 +224,7 @@ def _remove_all(state: PlastoState, units, **changes) -> PlastoState:
     minis = tuple(Mini(m.id, m.side, m.shooter, None, m.facing, False) if m.id in gone else m
                   for m in state.minis)
     attacks = changes.pop("attacks", state.attacks)
-    return evolve(state, minis=minis, attacks=tuple(a for a in attacks if a.attacker not in gone and a.target not in gone),
+    return rebuild(state, minis=minis, attacks=tuple(a for a in attacks if a.attacker not in gone and a.target not in gone),
                   doomed=tuple(u for u in state.doomed if u not in gone), **changes)
 
 
@@ -245,7 +242,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
-        state = evolve(state, attacks=contact)
+        state = rebuild(state, attacks=contact)
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
@@ -262,20 +259,20 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     elif state.turn >= 2 * opts.safety_limit:
         over = f"the safety limit of {opts.safety_limit} rounds was reached"
     if over is not None:
-        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
     left = [[m for m in state.minis if m.pos is not None and m.side == s] for s in (0, 1)]
     if not left[0] or not left[1]:
-        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "one side has no minis left")
     able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
     phase, active = Phase.PLAY, 1 - state.active
     if not any(able):
-        return finish(evolve(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "no mini on either side can move")
     if able[0] != able[1]:
         phase, active = Phase.FINAL, 0 if able[0] else 1
         events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
-    state = evolve(state, passes_in_row=passes, doomed=doomed, pending_free=(), phase=phase, active=active,
+    state = rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=(), phase=phase, active=active,
                    turn=state.turn + 1, movements_left=2, shot_this_turn=(), acted_this_turn=False, final_moved=())
     events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
     return settle(state, events)
@@ -285,9 +282,9 @@ def finish(state: PlastoState, reason: str) -> PlastoState:
     opts = state.options
     if opts.goal == "artifacts":
         guardian = 1 - opts.raider
-        return evolve(state, phase=Phase.OVER,
+        return rebuild(state, phase=Phase.OVER,
                             result=Result(guardian, f"{reason}; an artifact still stands"))
     counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
     winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
     detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
-    return evolve(state, phase=Phase.OVER, result=Result(winner, detail))
+    return rebuild(state, phase=Phase.OVER, result=Result(winner, detail))

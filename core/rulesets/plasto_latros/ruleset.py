@@ -10,7 +10,7 @@ from core.events import Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
-from .combat import destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
+from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
 from .draw import random_order as draw_order
 from .movement import blocked_cells, free_movements, movement_problem, movements_for, standable
 from .options import PlastoOptions
@@ -215,7 +215,7 @@ class PlastoLatros(Ruleset):
                 if movable(state, m) and m.id not in state.final_moved:
                     out += [Relocate(side, m.id, c, f) for c in cells + [m.pos] for f in Facing]
         for m in own:
-            if shooter_problem(state, m) is None:
+            if can_shoot(state, m):
                 out += [Shoot(side, m.id, t.id) for t in shoot_targets(state, m)]
         if may_destroy(state, side):
             for f in state.features:
