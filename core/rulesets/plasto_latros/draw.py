@@ -153,27 +153,18 @@ def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
     adjacent cells, and whether any of them lies lower (else no jump attack
     is possible: its target stands on a lower adjacent cell)."""
     g = grid(state.battlefield)
-    elev, nomove = g.elev, g.nomove
-    x, y = mini.pos
-    level = elev[mini.pos]
+    level = g.elev[mini.pos]
     limit = climb_limit(state)
     climbs, jumps, below = [], [], False
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if not (dx or dy):
-                continue
-            cell = (x + dx, y + dy)
-            e = elev.get(cell)
-            if e is None:
-                continue
-            if e <= level - 1:
-                below = True
-            if cell in nomove or cell in blocked:
-                continue
-            if 1 <= abs(e - level) <= limit:
-                climbs.append(cell)
-            if e < level:
-                jumps.append(cell)
+    for cell, e, wall in g.around[mini.pos]:
+        if e <= level - 1:
+            below = True
+        if wall or cell in blocked:
+            continue
+        if 1 <= abs(e - level) <= limit:
+            climbs.append(cell)
+        if e < level:
+            jumps.append(cell)
     return climbs, jumps, below
 
 

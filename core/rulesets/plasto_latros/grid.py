@@ -22,7 +22,7 @@ class Grid:
     """Elevation and movement blocking of every cell of one
     battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "flat", "rays", "lines", "dests", "orders")
+    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
@@ -34,6 +34,13 @@ class Grid:
             if terrain.blocks_move:
                 nomove.add(cell)
         self.nomove = frozenset(nomove)
+        # per cell, its neighbours on the battlefield in row order, each as
+        # (cell, elevation, whether its terrain blocks movement)
+        self.around: dict[Cell, tuple[tuple[Cell, int, bool], ...]] = {
+            (x, y): tuple(((x + dx, y + dy), self.elev[x + dx, y + dy], (x + dx, y + dy) in self.nomove)
+                          for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                          if (dx or dy) and (x + dx, y + dy) in self.elev)
+            for x, y in self.elev}
         # One terrain height everywhere and nothing blocking sight: the rays
         # between two cells then depend only on their offset (every cell a
         # ray crosses lies in the rectangle of its two ends, so on the field).

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.board import Battlefield, Cell, Facing
+from core.board import Battlefield, Cell
 from core.events import Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
 from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
 from .draw import random_order as draw_order
-from .movement import blocked_cells, free_movements, movement_problem, movements_for, standable
+from .movement import blocked_cells, free_movements, movement_problem, movements_for, relocations, standable
 from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
                      Relocate, Shoot, Stand, Turn)
@@ -213,7 +213,7 @@ class PlastoLatros(Ruleset):
             cells = [c for c in state.battlefield.cells() if standable(state, c, taken)]
             for m in own:
                 if movable(state, m) and m.id not in state.final_moved:
-                    out += [Relocate(side, m.id, c, f) for c in cells + [m.pos] for f in Facing]
+                    out += relocations(state, side, m.id, cells + [m.pos])
         for m in own:
             if can_shoot(state, m):
                 out += [Shoot(side, m.id, t.id) for t in shoot_targets(state, m)]
