@@ -97,6 +97,12 @@ class PlastoLatros(Ruleset):
             return Rejection("free-movement-pending", "Take the Defending Free Movement (free-move) or decline it.")
         if isinstance(order, (FreeMove, Decline)):
             return Rejection("no-free-movement", "No Defending Free Movement is owed now.")
+        if isinstance(order, Movement):  # the commonest order first (the kinds below are disjoint)
+            if state.phase is Phase.FINAL:
+                return Rejection("final-turn", "In the final turn minis relocate to any free cell.")
+            if state.movements_left <= 0:
+                return Rejection("no-movements", "Both Movements of this turn are spent.")
+            return self._check_movement(state, order, free=False)
         if isinstance(order, Pass):
             return None
         if isinstance(order, Shoot):
@@ -105,12 +111,6 @@ class PlastoLatros(Ruleset):
             return self._check_destroy(state, order)
         if isinstance(order, Relocate):
             return self._check_relocate(state, order)
-        if isinstance(order, Movement):
-            if state.phase is Phase.FINAL:
-                return Rejection("final-turn", "In the final turn minis relocate to any free cell.")
-            if state.movements_left <= 0:
-                return Rejection("no-movements", "Both Movements of this turn are spent.")
-            return self._check_movement(state, order, free=False)
         return Rejection("unknown-order", f"Plasto Latros has no order {order.verb!r}.")
 
     def _own_mini(self, state: PlastoState, side: int, unit: str) -> Mini | Rejection:
