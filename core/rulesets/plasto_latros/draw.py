@@ -24,7 +24,7 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
 from .grid import FACINGS, grid
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
-                       standable)
+                       open_line, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -193,6 +193,7 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
         if taken is None:
             taken = blocked - {mini.pos}
         if _walk(g, taken, level, mini.pos, cell) is None:
+            open_line(state, mini.pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
     return rng.choice(found) if found else None

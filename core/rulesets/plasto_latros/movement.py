@@ -114,6 +114,17 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
     return None
 
 
+def open_line(state: PlastoState, start: Cell, end: Cell) -> None:
+    """Remember, with the state, that a straight Movement from ``start`` to
+    ``end`` was found open among its :func:`blocked_cells` (the check of the
+    order drawn then need not walk it again)."""
+    entries = state.memo.entries
+    known = entries.get("open-lines")
+    if known is None:
+        known = entries["open-lines"] = set()
+    known.add((start, end))
+
+
 def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
     """What a mini's straight destinations depend on: where it stands, the
     reach, and the blocked cells within reach (no line leaves that square)."""
@@ -227,6 +238,9 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         reach = state.options.move_length
         if distance_squared(mini.pos, order.to) > reach * reach:
             return f"One Standard Movement reaches {reach} cells."
+        known = state.memo.entries.get("open-lines")
+        if known is not None and (mini.pos, order.to) in known:
+            return None  # the draw has just walked this line (see open_line)
         return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):

@@ -104,7 +104,7 @@ class PlastoState:
 # What a state's memo holds (keys of core/memo.py entries), by what it is
 # derived from: the cells minis and artifacts stand on, or the minis and the
 # attacks.  ``rebuild`` hands them on to a new state that keeps those.
-PLACE_FACTS = ("blocked", "sight-figures", "sight")
+PLACE_FACTS = ("blocked", "sight-figures", "sight", "open-lines")
 STATUS_FACTS = ("statuses",)
 
 

@@ -13,7 +13,7 @@ from core.rulesets.plasto_latros.combat import (can_shoot, can_target, shooter_p
                                                 sight_figures, target_problem)
 from core.rulesets.plasto_latros.grid import grid
 from core.rulesets.plasto_latros.grid import open_ray_count
-from core.rulesets.plasto_latros.movement import blocked_cells
+from core.rulesets.plasto_latros.movement import blocked_cells, straight_path_problem
 from core.rulesets.plasto_latros.state import PLACE_FACTS, STATUS_FACTS
 from core.rulesets.plasto_latros.status import (doom_reason, doomed_ids, jumping, locked, movable, pinned,
                                                 threatened, valid_attacker)
@@ -35,6 +35,9 @@ def facts(state):
                                    target_problem(state, m, t) is None)
         if m.pos is not None:
             assert can_shoot(state, m) == (shooter_problem(state, m) is None)
+    # the straight lines a draw found open are open
+    for start, end in state.memo.entries.get("open-lines", ()):
+        assert straight_path_problem(state, start, end, blocked_cells(state) - {start}) is None
     return out
 
 
@@ -44,10 +47,11 @@ def played_states(bf, seed: int, draw: bool):
     while game.to_act and len(game.orders) < 600:
         side = rng.choice(sorted(game.to_act))
         order = game.random_order(side, rng) if draw else rng.choice(game.legal_orders(side))
+        yield game.state  # with what the draw, or the listing, left in its memo
         result = submit(game, order)
         assert isinstance(result, Submitted)
         game = result.game
-        yield game.state
+    yield game.state
 
 
 def test_remembered_and_handed_on_facts_equal_a_fresh_computation():
