@@ -100,14 +100,14 @@ def _play(state: PlastoState, side: int, rng: random.Random):
 
 
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
-    own = [m for m in state.on_board() if m.side == side]
+    # movable() is False for a mini off the battlefield
     if state.phase is Phase.PLAY and state.movements_left > 0:
-        minis = [m for m in own if movable(state, m)]
+        minis = [m for m in state.minis if m.side == side and movable(state, m)]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
     if state.phase is Phase.FINAL:
-        minis = [m for m in own if movable(state, m) and m.id not in state.final_moved]
+        minis = [m for m in state.minis if m.side == side and movable(state, m) and m.id not in state.final_moved]
         if not minis:
             return None
         return _relocate(state, rng.choice(minis), side, rng)
@@ -170,10 +170,13 @@ def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
 
 def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
     """The offsets a straight Movement of ``reach`` cells may end at."""
-    def build():
-        return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
-                     if (dx or dy) and dx * dx + dy * dy <= reach * reach)
-    return state.battlefield.memo.get(("plasto_latros.disc", reach), build)
+    entries = state.battlefield.memo.entries
+    found = entries.get(("plasto_latros.disc", reach))
+    if found is None:
+        found = state.battlefield.memo.get(("plasto_latros.disc", reach), lambda: tuple(
+            (dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach))
+    return found
 
 
 def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], offsets, rng: random.Random):

@@ -188,7 +188,7 @@ def free_actions_left(state: PlastoState) -> bool:
     minis = state.minis
     for m in minis:
         # any target will do: stop at the first (sight is costly)
-        if m.side == side and can_shoot(state, m) and any(can_target(state, m, t) for t in minis):
+        if m.side == side and can_shoot(state, m) and any(t.side != side and can_target(state, m, t) for t in minis):
             return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
