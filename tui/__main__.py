@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     join = commands.add_parser("join", help="join a game hosted in another terminal on this machine")
     join.add_argument("code", metavar="CODE", help="the join code the host shows")
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
+    join.add_argument("--name", default=None, metavar="NAME",
+                      help="your name, in place of the host's default name for your side (\"Player 2\")")
     return parser
 
 
@@ -109,7 +111,8 @@ def _main(argv: list[str] | None) -> int:
         if code is None:
             print("skirmish: that is not a join code (four groups of five letters and digits)", file=sys.stderr)
             return 1
-        return _run_app(join_code=code, join_watch=args.watch)
+        named = {"join_name": args.name} if args.name is not None else {}
+        return _run_app(join_code=code, join_watch=args.watch, **named)
     return _run_app()
 
 

@@ -90,7 +90,8 @@ class SkirmishApp(HostingMixin, App[None]):
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
-                 join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None) -> None:
+                 join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None,
+                 join_name: str | None = None) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
@@ -101,6 +102,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.watch_path = watch_path
         self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
         self.join_role = "watch" if join_watch else "player"
+        self.join_name = join_name or ""  # what a joiner tells the host its name is (``--name``)
         self.host_computer = host_computer  # the computer level that plays a hosted game's host side
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
