@@ -16,7 +16,8 @@ import attrs
 from core.ai.knowledge import Knowledge
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.legal import draw_write
+from core.rulesets.platemail.orders import Act, Commit, Write
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -71,7 +72,16 @@ def _first_unwritten(state, side: int):
 
 class PlatemailKnowledge(Knowledge):
     rollout_depth = 10  # about one Round of writing for both sides, then it resolves
-    effort = 0.6  # a Round's resolution is the costliest play-out of the five
+
+    # Measured, see Knowledge; a sample guesses the other side's orders.
+    LIST_COST, DRAW_COST, SAMPLE_COST = (0.5, 0.07), 0.24, 3.0
+
+    def apply_cost(self, state, order) -> float:
+        """A commit that completes both sides' orders resolves the Round:
+        the costliest order of the five rulesets."""
+        if order is not None and order.verb == "commit" and state is not None and any(state.committed):
+            return 18.0
+        return 0.16
 
     def strength(self, state, side: int) -> float:
         total = 0.0
@@ -131,21 +141,21 @@ class PlatemailKnowledge(Knowledge):
         rng.shuffle(listed)
         return (own + listed[:2]) or commit
 
-    def rollout_order(self, state, side: int, legal, rng: random.Random):
+    def rollout_order(self, state, side: int, rng: random.Random):
         if state.stage != "orders":
-            return super().rollout_order(state, side, legal, rng)
+            return super().rollout_order(state, side, rng)
         me = _first_unwritten(state, side)
-        commit = [o for o in legal if o.verb == "commit"]
-        if me is None or not legal:
-            return commit[0] if commit else legal[0]
+        if me is None:
+            return Commit(side)
         if rng.random() < 0.75:
             own = templates(state, me)
             for _ in range(3):
                 pick = rng.choice(own)
+                self.spend("check")
                 if self.rules.check(state, pick) is None:
                     return pick
-        listed = [o for o in legal if getattr(o, "unit", None) == me.id]
-        return rng.choice(listed) if listed else commit[0]
+        self.spend("draw")
+        return draw_write(state, me, rng) or Commit(side)
 
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, Write):
