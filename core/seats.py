@@ -156,6 +156,14 @@ class Seat(abc.ABC):
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         """Call ``callback`` after every change; returns an unsubscribe."""
 
+    def submit_at(self, version: int, order: Order) -> Rejection | tuple[Event, ...] | None:
+        """``submit`` only if the seat is still at ``version`` (None if the
+        game moved on meanwhile): for a player who decided on an earlier
+        moment, such as the computer thinking off the interface's thread."""
+        if self.version != version:
+            return None
+        return self.submit(order)
+
     def may_act(self) -> bool:
         return self.side is not None and self.side in self.to_act()
 

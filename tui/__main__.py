@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     watch.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
     host = commands.add_parser("host", help="host a game another terminal joins (a new game, or resume FILE)")
     host.add_argument("file", type=Path, metavar="FILE", nargs="?", help="a save file (.json) to resume")
+    host.add_argument("--computer", choices=("easy", "normal", "hard"), default=None, metavar="LEVEL",
+                      help="the computer plays the host's side at LEVEL (easy, normal, hard); "
+                           "this terminal looks on")
     join = commands.add_parser("join", help="join a game hosted in another terminal on this machine")
     join.add_argument("code", metavar="CODE", help="the join code the host shows")
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
@@ -95,7 +98,10 @@ def _main(argv: list[str] | None) -> int:
         if args.file is not None and not args.file.is_file():
             print(f"skirmish: cannot host {args.file}: there is no such file", file=sys.stderr)
             return 1
-        return _run_app(host_path=args.file) if args.file is not None else _run_app(host_new=True)
+        level = {"host_computer": args.computer} if args.computer else {}
+        if args.file is not None:
+            return _run_app(host_path=args.file, **level)
+        return _run_app(host_new=True, **level)
     if args.command == "join":
         from tui.remote.rendezvous import normal_code
 

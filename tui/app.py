@@ -29,7 +29,7 @@ class SkirmishCommands(Provider):
 
     def _commands(self) -> list[tuple[str, Any, str]]:
         from core.registry import rulesets
-        from tui.help import HelpScreen  # MarkdownViewer: imported only when asked for
+        from tui.help import open_help  # MarkdownViewer: imported only when asked for
 
         app = self.app
         out = [
@@ -39,7 +39,7 @@ class SkirmishCommands(Provider):
             ("Rules", app.action_rules, "Rules help for every ruleset"),
         ]
         for r in rulesets():
-            out.append((f"Rules: {r.title}", partial(app.push_screen, HelpScreen(r.name, r.title)), r.summary))
+            out.append((f"Rules: {r.title}", partial(open_help, app, r.name, r.title), r.summary))
         out.append(("Quit", app.action_request_quit, "Leave Skirmish (the game in play is saved)"))
         return out
 
@@ -90,7 +90,7 @@ class SkirmishApp(HostingMixin, App[None]):
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
-                 join_code: str | None = None, join_watch: bool = False) -> None:
+                 join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None) -> None:
         from tui import paint
 
         paint.install()  # partial repaints write only their dirty columns
@@ -101,6 +101,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.watch_path = watch_path
         self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
         self.join_role = "watch" if join_watch else "player"
+        self.host_computer = host_computer  # the computer level that plays a hosted game's host side
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
@@ -297,7 +298,7 @@ class SkirmishApp(HostingMixin, App[None]):
         from tui.persistence import store
 
         if self.hosting_new:
-            self.begin_hosting(_safe_players(game))
+            self.begin_hosting(_safe_players(game), seats)
             return
         self.close_session()
         game = _safe_players(game)

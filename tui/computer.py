@@ -1,11 +1,15 @@
 """The computer at the table: a seat that a program fills.
 
-:class:`ComputerSeats` is one line in the game screen's side panel.  When a
-side it plays is to act, it thinks off the interface thread (a Textual
-thread worker running :func:`core.ai.decide`, which sees only that side's
-view and orders), shows "thinking…" meanwhile, and hands the chosen order
-back to the screen, which submits it exactly as a person's order (so saves
-replay it) and writes the computer's reason in the log.
+:class:`ComputerSeats` is one line in the game screen's side panel.  For
+each side it plays it holds a :class:`core.ai.player.ComputerPlayer` sitting
+in that side's seat (:class:`core.seats.Seat`).  When that side is to act,
+it takes the seat's snapshot on the interface thread, thinks off it (a
+Textual thread worker running ``ComputerPlayer.think`` on the snapshot: the
+side's view and orders only), shows "thinking…" meanwhile, and submits the
+chosen order through the seat exactly as a person's order (so saves replay
+it), writing the computer's reason in the log.  The seats are the screen's
+own (hot-seat), or given to it (``seats``: a hosted game whose host side the
+computer plays while the host's terminal looks on).
 
 Computer against computer can be watched: ``P`` (shift+p) pauses and resumes, ``.``
 plays one move while paused, ``+``/``-`` change the pause between moves.
@@ -17,6 +21,8 @@ from typing import Any
 
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
+
+from core.ruleset import Rejection
 
 PEOPLE = ("human", "human")
 LEVELS = ("easy", "normal", "hard")
@@ -32,9 +38,10 @@ class ComputerSeats(Static):
 
     DEFAULT_CSS = "ComputerSeats { height: 1; color: $warning; }"
 
-    def __init__(self, seats: tuple[str, str], **kwargs: Any) -> None:
+    def __init__(self, seats: tuple[str, str], own: dict | None = None, **kwargs: Any) -> None:
         super().__init__("", markup=False, **kwargs)
-        self.seats = tuple(seats)
+        self.seats = tuple(seats)  # the kind of each side: "human" or a level
+        self.own = dict(own or {})  # side -> the Seat it plays, when not the screen's own
         self.paused = False
         self.speed = 2 if self.watching else 0
         self.thinking: int | None = None  # the side thinking now
@@ -88,23 +95,30 @@ class ComputerSeats(Static):
         else:
             self._think(sides[0])
 
-    @staticmethod
-    def _game_token(game: Any) -> int:
-        return len(game.orders)
+    def _game_token(self, game: Any) -> int:
+        return self.screen.seats.version
+
+    def seat(self, side: int) -> Any:
+        """The seat the computer fills for ``side``."""
+        return self.own.get(side) or self.screen.seats.seat(side)
+
+    def player(self, side: int) -> Any:
+        from core.ai.player import ComputerPlayer
+
+        whole = self.screen.local_game()  # the game's seed, where this process holds the game
+        return ComputerPlayer(self.seat(side), self.seats[side], whole.seed if whole is not None else 0)
 
     def _think(self, side: int) -> None:
-        from core.ai import decide
-
         self._timer = None
         self._step_once = False
-        game = self.screen.game
-        if side not in game.to_act:
+        player = self.player(side)
+        moment = player.moment()  # taken here, on the interface's thread
+        if side not in moment.to_act or moment.outcome is not None:
             return
         self.thinking = side
-        self._token = self._game_token(game)
-        level = self.seats[side]
+        self._token = moment.version
         self._show()
-        self.run_worker(lambda: (game, side, decide(game, side, level)), name=f"computer-{side}",
+        self.run_worker(lambda: (player, moment, player.think(moment)), name=f"computer-{side}",
                         group="computer", exclusive=True, thread=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -116,21 +130,35 @@ class ComputerSeats(Static):
             return
         if event.state is not WorkerState.SUCCESS:
             return
-        game, side, choice = event.worker.result
+        player, moment, choice = event.worker.result
         self.thinking = None
         screen = self.screen
-        if screen.game is not game:
+        if choice is None or player.seat.version != moment.version:
             self.poke()  # the game moved on while it thought (the person wrote orders): think again
             return
-        line = f"» {game.players[side]} ({self.seats[side]}): {choice.reason}"
-        if self.keeps_secrets(game):
-            self.held_reasons.append(line)
-            screen.log_line(f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are "
-                            "shown when the game ends)")
+        side = player.side
+        if player.seat is screen.seats.seat(side):
+            self._say_why(moment, side, choice)
+            screen.submit(choice.order)  # the screen's own seat: logged, saved and redrawn as a person's
         else:
-            screen.log_line(line)
-        screen.submit(choice.order)
+            result = player.give(choice, moment)  # another seat (the host's): its change notice redraws
+            if result is None:
+                self.poke()  # the joiner's order came first: think again
+                return
+            if isinstance(result, Rejection):
+                screen.say(f"✗ The computer's order was refused: {result.message}")
+            else:
+                self._say_why(moment, side, choice)
         self._show()
+
+    def _say_why(self, moment: Any, side: int, choice: Any) -> None:
+        line = f"» {moment.players[side]} ({self.seats[side]}): {choice.reason}"
+        if self.keeps_secrets(moment):
+            self.held_reasons.append(line)
+            self.screen.log_line(f"» {moment.players[side]} ({self.seats[side]}) gave an order (its reasons "
+                                 "are shown when the game ends)")
+        else:
+            self.screen.log_line(line)
 
     def _cancel(self) -> None:
         if self._timer is not None:
@@ -166,13 +194,14 @@ class ComputerSeats(Static):
         self.update(text)
 
 
-def computer_seats(screen: Any, seats: tuple[str, str] | None) -> ComputerSeats | None:
+def computer_seats(screen: Any, seats: tuple[str, str] | None, own: dict | None = None) -> ComputerSeats | None:
     """The computer player for a game screen, or None when two people play;
-    binds the watching keys on the screen."""
+    binds the watching keys on the screen.  ``own``: side -> the seat the
+    computer fills when it is not one of the screen's seats."""
     seats = tuple(seats or PEOPLE)
     if not any(is_computer(s) for s in seats):
         return None
-    player = ComputerSeats(seats, id="computer")
+    player = ComputerSeats(seats, own, id="computer")
     if player.watching:
         screen._bindings.bind("P", "computer('pause')", "Pause")
         screen._bindings.bind("full_stop", "computer('step')", "Step", show=False)

@@ -66,12 +66,17 @@ class PlayFlow:
             # A game over the network: its next game is not hosted yet (see the README).
             self.say("A rematch or a next game is not hosted over the network yet: start it from the menu.")
             return
+        # Whoever played each side (a person or the computer) plays it in
+        # the game that follows: the battle after an Optio pre-game, or the
+        # rematch (where each player changes side).
+        kinds = tuple(getattr(self, "kinds", None) or ("human", "human"))
         if choice == "extra":
             modal = self.adapter.after_over(self.game)
             if modal is not None:
-                self._open(modal, lambda game: app.start_game(game) if game is not None else self.show_result())
+                self._open(modal, lambda game: app.start_game(game, seats=kinds) if game is not None
+                           else self.show_result())
         elif choice == "rematch":
-            app.start_game(rematch(self.game))
+            app.start_game(rematch(self.game), seats=tuple(reversed(kinds)))
         elif choice == "new":
             app.leave_game(self.game)
             app.action_new_game()

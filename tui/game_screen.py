@@ -17,7 +17,9 @@ deploys for you and ``r`` says ready during deployment; ``[`` / ``]`` scroll
 the log pane, ``{`` / ``}`` the side panel, ``L`` opens the whole game log;
 ``p`` ends the turn, passes or commits (asking only while Actions remain);
 ctrl+z takes back your own last order (these two, the result screen and
-forced orders live in :mod:`tui.flow`);
+forced orders live in :mod:`tui.flow`; who has the keyboard, the handover,
+the log each seat may read and the computer's watching keys live in
+:mod:`tui.seat_hooks`);
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
@@ -47,23 +49,15 @@ from core.ruleset import Rejection, UnitView
 from tui.board import BoardView, Picture, legend_text
 from tui.computer import computer_seats
 from tui.flow import PlayFlow, fit_pieces, guarded
-from tui.modals import ChoiceMenu, Confirm, Handover
+from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets import adapter_for
+from tui.seat_hooks import SeatHooks, since_last_turn
 from tui.seated import SeatedScreen
 
-
-def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
-    """What ``side`` may read of what happened since it last gave up the
-    keyboard, shown on the handover screen -- so only events the other side
-    may read too (the other player may still be looking)."""
-    from core.events import visible_to
-
-    other = 1 - side
-    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
-    return news[-most:]
+__all__ = ["GameScreen", "since_last_turn"]
 
 
-class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
+class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -98,7 +92,8 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
     ]
 
-    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None) -> None:
+    def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None,
+                 computer: dict | None = None) -> None:
         super().__init__()
         self.seats = seats if seats is not None else SeatSet.hot_seat(game)
         self._snapshot: Any = None
@@ -111,7 +106,8 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
         # A side the computer plays (tui/computer.py): it thinks off this thread.
-        self.computer = computer_seats(self, kinds)  # kinds: "human" or a level, per side
+        self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
+        self.computer = computer_seats(self, kinds, computer)  # computer: side -> a seat not the screen's
         # The footer lists keys in binding order and cuts them at 80 columns:
         # the ruleset's keys come before Help and Quit, which go last.
         table = self._bindings.key_to_bindings
@@ -177,13 +173,6 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
 
     # -- the picture --------------------------------------------------------------
-    def acting_side(self) -> int | None:
-        to_act = self.game.to_act
-        if self.single and self.fixed in to_act:
-            return self.fixed
-        people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
-        return min(people or to_act) if to_act else None
-
     def log_line(self, text: str) -> None:
         self.query_one(RichLog).write(text)
 
@@ -380,33 +369,7 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         marks = f" [{unit.markers}]" if unit.markers else ""
         return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
 
-    # -- handover ---------------------------------------------------------------------
-    def _handover(self, side: int) -> None:
-        if self.modal_open:
-            return
-        board = self.query_one(BoardView)
-        if board.picture is not None:
-            board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
-        self.selected = None
-
-        if self.keyboard_side is not None:
-            self.log_marks[self.keyboard_side] = len(self.game.log)
-        news = since_last_turn(self.game, side, self.log_marks.get(side, 0))
-
-        def done(_: Any) -> None:
-            self.keyboard_side = side
-            self.redraw()
-
-        def why() -> None:
-            from tui.why import EventLog
-
-            rules = self.game.ruleset
-            self.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
-
-        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
-                            [e.sentence for e in news], why if news else None,
-                            first=side not in self.log_marks), done)
-
+    # -- modals -----------------------------------------------------------------------
     def _open(self, screen: Any, callback) -> None:
         self.modal_open = True
 
@@ -588,62 +551,6 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
         self.selected = None
         self.redraw()
 
-    def readable_log(self) -> tuple:
-        """The events the player at the keyboard may read."""
-        if self.single:
-            return self.game.log  # this seat's events only
-        if not self.private or self.game.outcome is not None:
-            return self.game.log
-        return self.game.log_for(self.keyboard_side)
-
-    def action_full_log(self) -> None:
-        """The whole game's log (every event, every die) as a list whose
-        lines open with Why?."""
-        from tui.why import EventLog
-
-        rules = self.game.ruleset
-        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, self.readable_log()), None)
-
-    def action_why(self) -> None:
-        """Why? on the newest log line (the full log opens on it); on a
-        hosted or joined seat whose turn has come, on the first line since
-        its last turn."""
-        from tui.why import EventLog
-
-        rules = self.game.ruleset
-        log = self.readable_log()
-        start = self.news_from if self.single and self.news_from is not None else None
-        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, log, start), None)
-
-    def _turn_news(self, mine: bool) -> None:
-        """A seat in its own terminal: when its turn comes, say in the log
-        pane how much happened since its last turn (x opens it with Why?)."""
-        log_length = len(self.game.log)
-        if mine and not self.my_turn:
-            mark = self.log_marks.get(self.fixed)
-            if mark is not None and log_length > mark:
-                self.news_from = mark
-                count = log_length - mark
-                self.query_one(RichLog).write(
-                    f"▶ Your turn. Since your last: {count} line{'s' if count != 1 else ''} above (x: why?)")
-        elif not mine and self.my_turn:
-            self.log_marks[self.fixed] = log_length
-            self.news_from = None
-        self.my_turn = mine
-
-    def log_side(self) -> int | None:
-        """Whose log is shown: in hot-seat with secrets, the side whose view
-        is on screen; otherwise the neutral onlooker (events everyone may
-        read, which is every event when nothing is secret)."""
-        return self.keyboard_side if self.private else None
-
-    def _fill_log(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
-        for event in self.readable_log()[-300:]:
-            log.write(event.sentence)
-        self.log_shown_for = (self.log_side(), self.game.outcome is not None)
-
     def action_scroll_log(self, step: int) -> None:
         log = self.query_one(RichLog)
         if step < 0:
@@ -659,22 +566,10 @@ class GameScreen(PlayFlow, SeatedScreen, Screen[None]):
             side.scroll_page_down(animate=False)
 
     def action_rules(self) -> None:
-        from tui.help import HelpScreen
+        from tui.help import open_help
 
         rules = self.game.ruleset
-        self.app.push_screen(HelpScreen(rules.name, rules.title))
-
-    @guarded
-    def action_computer(self, what: str) -> None:
-        """Watching the computer: pause, one move, faster, slower."""
-        if self.computer is None:
-            return
-        if what == "pause":
-            self.computer.toggle_pause()
-        elif what == "step":
-            self.computer.step()
-        else:
-            self.computer.faster(1 if what == "faster" else -1)
+        open_help(self.app, rules.name, rules.title)
 
     def action_save(self) -> None:
         if self.local_game() is None:

@@ -50,6 +50,10 @@ class HelpScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("MarkdownViewer").focus()
+
+    def on_screen_resume(self) -> None:
+        # Each time it is shown (it is kept, see open_help): at the rule
+        # asked for, else where the reader left it.
         if self.section:
             self.call_after_refresh(self.go_to_section)
 
@@ -69,6 +73,21 @@ class HelpScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def open_help(app, name: str, title: str = "", section: str = "") -> None:
+    """Show ``name``'s rules help.  Building the Markdown page costs about a
+    second of CPU for the longer rules, so each ruleset's page is built
+    once per run and kept (an installed screen); it reopens at once, where
+    the reader left it, or at ``section``."""
+    key = f"help:{name}"
+    if not app.is_screen_installed(key):
+        app.install_screen(HelpScreen(name, title), key)
+    screen = app.get_screen(key)
+    if screen in app.screen_stack:
+        return  # already open beneath: the stack cannot hold it twice
+    screen.section = section
+    app.push_screen(key)
 
 
 class RulesScreen(Screen[None]):
@@ -93,7 +112,7 @@ class RulesScreen(Screen[None]):
         from core.registry import find_ruleset
 
         rules = find_ruleset(event.option.id)
-        self.app.push_screen(HelpScreen(rules.name, rules.title))
+        open_help(self.app, rules.name, rules.title)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,8 +11,11 @@ It also keeps a bracketed paste whole.  The terminal wraps pasted text in
 used to end the paste there, and the rest of it was read as keys.  The
 terminal writes a paste in one go, so an end marker followed, in the same
 read, by more text (other than a new paste) is taken as part of the pasted
-text and dropped: what follows stays in the paste.  (A marker split across
-two reads of 4 KiB is not caught.)"""
+text and dropped: what follows stays in the paste.  A read that ends, inside
+a paste, with the first bytes of an end marker holds them back until the
+next read, so a marker split across two reads is judged whole.  (A marker
+that ends exactly at the end of a read cannot be told from the paste's own
+end, and is taken as its end.)"""
 
 from __future__ import annotations
 
@@ -37,11 +40,13 @@ class GuardedDecoder:
     def __init__(self, encoding: str = "utf-8") -> None:
         self._inner = codecs.getincrementaldecoder(encoding)(errors="replace")
         self.in_paste = False
+        self._held = ""  # the start of an end marker, from the end of the last read
 
     def decode(self, data: bytes, final: bool = False) -> str:
         return self.guard(self._inner.decode(data, final))
 
     def guard(self, text: str) -> str:
+        text, self._held = self._held + text, ""
         out: list[str] = []
         at = 0
         while at < len(text):
@@ -56,7 +61,10 @@ class GuardedDecoder:
                 continue
             end = text.find(PASTE_END, at)
             if end < 0:
-                out.append(text[at:])
+                rest = text[at:]
+                cut = _marker_start_at_end(rest)
+                self._held = rest[cut:]
+                out.append(rest[:cut])
                 break
             after = end + len(PASTE_END)
             out.append(text[at:end])
@@ -67,6 +75,15 @@ class GuardedDecoder:
             at = after
             self.in_paste = False
         return "".join(out)
+
+
+def _marker_start_at_end(text: str) -> int:
+    """Where a proper prefix of the paste end marker begins at the end of
+    ``text`` (``len(text)`` when it does not end with one)."""
+    for size in range(min(len(PASTE_END) - 1, len(text)), 0, -1):
+        if PASTE_END.startswith(text[-size:]):
+            return len(text) - size
+    return len(text)
 
 
 def _tolerant_decoder(encoding: str) -> Any:

@@ -40,7 +40,7 @@ class MainMenu(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(TITLE, id="title", markup=False)
-            yield Label("Tabletop skirmish rulesets, hot-seat.", id="tagline")
+            yield Label("One keyboard, two terminals, or the computer.", id="tagline")
             yield OptionList(*[Option(f"{label}  ({key})", id=ident) for ident, label, key in MENU], id="menu")
         yield Footer()
 

@@ -242,17 +242,17 @@ class NewGameScreen(Screen[None]):
         names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
         if names[0] == names[1]:
             names = (names[0], names[1] + " (2)")
+        seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
         if getattr(bf, "pre_game", False):  # decide the battlefield by an Optio pre-game first
             from tui.rulesets.optio_handoff import start_pre_game
 
-            problem.update(start_pre_game(self.app, rules, options, names, replace=self) or "")
+            problem.update(start_pre_game(self.app, rules, options, names, replace=self, seats=seats) or "")
             return
         try:
             game = start(rules, options, bf, seed=random.randrange(2**31), players=names)
         except ValueError as exc:
             problem.update(str(exc))
             return
-        seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
         self.app.start_game(game, replace=self, seats=seats)
 
     def action_close(self) -> None:

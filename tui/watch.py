@@ -218,10 +218,10 @@ class WatchScreen(Screen[None]):
                                       game.ruleset.title, events))
 
     def action_rules(self) -> None:
-        from tui.help import HelpScreen
+        from tui.help import open_help
 
         rules = self.final.ruleset
-        self.app.push_screen(HelpScreen(rules.name, rules.title))
+        open_help(self.app, rules.name, rules.title)
 
     def action_close(self) -> None:
         if self.timer is not None:

@@ -50,9 +50,9 @@ class WhyView(ModalScreen[None]):
             yield Static("h: open this rule in the help · Enter/Esc: close", id="why-hint", markup=False)
 
     def action_rule(self) -> None:
-        from tui.help import HelpScreen
+        from tui.help import open_help
 
-        self.app.push_screen(HelpScreen(self.ruleset_name, self.ruleset_title, section=self.why.section))
+        open_help(self.app, self.ruleset_name, self.ruleset_title, section=self.why.section)
 
     def action_close(self) -> None:
         self.dismiss(None)

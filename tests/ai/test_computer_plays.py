@@ -1,5 +1,7 @@
 """The computer player (core/ai) plays whole games of every ruleset, every
-phase of them, with no refused order, and chooses reproducibly.
+phase of them, with no refused order, and chooses reproducibly.  It plays
+as a seat that a program fills (core/ai/player.py): two computers sit at
+the two seats of a ``core.seats.Table`` and submit through them.
 
 Budgets here are tiny (a handful of play-outs a move): these tests check
 that it plays legally and deterministically, never how well or how fast
@@ -15,29 +17,34 @@ import pytest
 
 from bench.games import battlefield_for
 from core.ai import Level, choose, decide
+from core.ai.player import ComputerPlayer
 from core.dice import Dice
 from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from core.ruleset import Rejection
+from core.seats import Table
 
 TINY = Level("tiny", 3, 4)
 
 
 def computer_game(name: str, seed: int = 11, level=TINY):
+    """Computer against computer, each through its own seat of one table."""
     rules = find_ruleset(name)
-    game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+    table = Table(start(rules, None, battlefield_for(rules), seed, ("North", "South")))
+    players = [ComputerPlayer(table.seat(side), level, seed) for side in (0, 1)]
     chosen = []
     for _ in range(3000):
+        game = table.game
         if not game.to_act:
             break
-        side = min(game.to_act)
-        choice = decide(game, side, level)
+        player = players[min(game.to_act)]
+        choice = player.choose()
+        assert choice is not None, "a side to act always has an order"
         assert choice.reason.strip(), "every order comes with a reason"
-        result = submit(game, choice.order)
+        result = player.give(choice)
         assert not isinstance(result, Rejection), f"{choice.order.to_text()} refused: {result}"
         chosen.append(choice.order)
-        game = result.game
-    return game, chosen
+    return table.game, chosen
 
 
 # What every phase of each ruleset asks for, by the verbs the computer must have used.
@@ -100,3 +107,25 @@ def test_future_rolls_are_not_read(name):
         legal = game.legal_orders(side)
         other = attrs.evolve(view, dice=Dice(view.dice.seed + 12345, view.dice.draws))
         assert choose(rules, view, side, legal, TINY, 9, 15) == choose(rules, other, side, legal, TINY, 9, 15)
+
+
+@pytest.mark.parametrize("name", ["spheres_of_war", "optio", "platemail"])
+def test_a_seat_at_another_table_in_the_same_position_chooses_the_same(name):
+    """Same seed, same position: the same order, whichever table it sits at."""
+    for game in _positions(name, seeds=[7], steps=(10, 25)):
+        side = min(game.to_act)
+        first = ComputerPlayer(Table(game).seat(side), TINY, game.seed).choose()
+        again = ComputerPlayer(Table(game).seat(side), TINY, game.seed).choose()
+        assert first is not None and first == again
+
+
+def test_the_computer_does_not_act_out_of_turn_or_for_the_onlooker():
+    rules = find_ruleset("spheres_of_war")
+    table = Table(start(rules, None, battlefield_for(rules), 3, ("North", "South")))
+    idle = 1 - min(table.game.to_act) if len(table.game.to_act) == 1 else None
+    if idle is not None:
+        before = table.version
+        assert ComputerPlayer(table.seat(idle), TINY).play() is None
+        assert table.version == before
+    with pytest.raises(ValueError):
+        ComputerPlayer(table.seat(None), TINY)

@@ -17,6 +17,7 @@ import pytest
 
 from bench.games import battlefield_for
 from core.ai import Level, decide, knowledge_for
+from core.ruleset import Rejection
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.rulesets.optio.ruleset import KINDS_IN_HAND
@@ -179,3 +180,43 @@ def test_platemail_sampler_puts_an_unseen_skulker_somewhere_free():
         assert not sampled.battlefield.terrain(spot).blocks_move
         spots.add(spot)
     assert len(spots) > 1  # a guess, not the true cell each time
+
+
+def _rewritten(game):
+    """The same game, replayed, except that side 1's last secret order was
+    written otherwise: other plans, the same view for side 0."""
+    from core.game import start as begin
+
+    rules = game.ruleset
+    last_write = max(i for i, o in enumerate(game.orders) if o.side == 1 and isinstance(o, Write))
+    original = game.orders[last_write]
+    act = Act(1, Action.DEFEND) if original.first.kind is not Action.DEFEND else Act(1, Action.CHARGE, "closest")
+    extra = Write(1, original.unit, act, Condition.WOUNDED, act, Act(1, Action.FALL_BACK))
+    orders = game.orders[:last_write] + (extra,) + game.orders[last_write + 1:]
+    other = begin(rules, game.options, game.battlefield, game.seed, game.players)
+    for order in orders:
+        result = submit(other, order)
+        assert not isinstance(result, Rejection), (order.to_text(), result)
+        other = result.game
+    return other
+
+
+def test_the_seated_computer_reads_only_its_seat():
+    """Platemail through ``core.seats``: a table whose game differs in what
+    side 0 cannot see (what side 1's secret orders say) shows
+    side 0's seat the same thing, and the computer in that seat chooses the
+    same order."""
+    from core.ai.player import ComputerPlayer
+    from core.seats import Table
+
+    positions = _platemail_positions()
+    assert positions
+    for game in positions:
+        other = _rewritten(game)
+        assert other.state != game.state and other.orders != game.orders
+        here, there = Table(game).seat(0), Table(other).seat(0)
+        assert here.view() == there.view() and here.events() == there.events()
+        assert here.known_orders() == there.known_orders()
+        mine = ComputerPlayer(here, TINY, game.seed).choose()
+        theirs = ComputerPlayer(there, TINY, game.seed).choose()
+        assert mine is not None and mine == theirs

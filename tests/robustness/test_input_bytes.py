@@ -53,3 +53,16 @@ def test_keys_typed_after_a_paste_still_act():
     found = parse(b"\x1b[200~text\x1b[201~", b"q")
     assert pastes(found) == ["text"] and keys(found) == ["q"]
     assert keys(parse(b"\x1b[200~a\x1b[201~\x1b[200~b\x1b[201~")) == []
+
+
+def test_an_end_marker_split_across_two_reads_inside_a_paste_is_still_pasted_text():
+    for cut in range(1, len(b"\x1b[201~")):
+        marker = b"\x1b[201~"
+        found = parse(b"\x1b[200~abc" + marker[:cut], marker[cut:] + b"qn\x1b[201~")
+        assert keys(found) == [], (cut, keys(found))
+        assert "".join(pastes(found)) == "abcqn", cut
+
+
+def test_a_paste_ending_on_a_read_boundary_still_ends():
+    found = parse(b"\x1b[200~abc\x1b[20", b"1~", b"q")
+    assert pastes(found) == ["abc"] and keys(found) == ["q"]

@@ -4,6 +4,8 @@ the figure that acts next, ctrl+z, and refusals that say why."""
 
 from __future__ import annotations
 
+import pytest
+
 from core.deployment import Deploy, Ready
 from core.game import start, submit
 from core.registry import find_ruleset
@@ -113,6 +115,23 @@ async def test_p_ends_an_optio_turn():
         await pilot.press("y")
         await pilot.pause()
         assert screen.game.orders[-1].verb == "end-turn"
+
+
+@pytest.mark.parametrize("name", ["spheres_of_war", "plasto_latros", "platemail", "waylights"])
+async def test_p_says_ready_once_every_figure_is_deployed(name):
+    game = new(name)
+    side = min(game.to_act)
+    deploy_all = next(o for o in game.legal_orders(side) if o.verb == "deploy-all")
+    game = submit(game, deploy_all).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+        await pilot.press("p")
+        await pilot.pause()
+        assert not isinstance(app.screen, Confirm)  # placing again is no Action: nothing to ask
+        assert screen.game.orders[-1].verb == "ready"
 
 
 async def test_a_sword_refused_on_a_diagonal_enemy_says_why():

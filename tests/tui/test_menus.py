@@ -34,10 +34,18 @@ async def test_rules_pane_from_menu_and_from_the_game():
         await pilot.press("n", "ctrl+g")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("f1")
-        assert isinstance(app.screen, HelpScreen)
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        viewer = first.query_one(MarkdownViewer)
+        viewer.scroll_to(y=12, animate=False)
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.press("question_mark")
-        assert isinstance(app.screen, HelpScreen)
+        # The page is built once and kept: the same screen, where it was left.
+        assert app.screen is first
+        assert first.query_one(MarkdownViewer).scroll_y == 12
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
 
 
 async def test_load_list_shows_a_broken_save_and_does_not_crash():

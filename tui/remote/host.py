@@ -49,6 +49,14 @@ class GuardedSeat(LocalSeat):
         with self.host.lock:
             return super().submit(order)
 
+    def submit_at(self, version, order):
+        with self.host.lock:  # the check and the order, with no joiner's order between them
+            return super().submit_at(version, order)
+
+    def snapshot(self):
+        with self.host.lock:  # one moment, not parts of two
+            return super().snapshot()
+
     @property
     def status(self) -> str:
         """"absent" while the other seat's player is not connected."""

@@ -3,7 +3,11 @@ between :mod:`tui.remote.host` / :mod:`tui.remote.client` and the game
 screen.  ``HostingMixin`` is part of :class:`tui.app.SkirmishApp`.
 
 The hosting player sits at side 0 (the side the new game's first name
-plays), the joiner at side 1.  A hosted game's save keeps ``pending
+plays), the joiner at side 1.  The host's side may be played by the
+computer (``skirmish host --computer LEVEL``, or a computer level for the
+first player in the host's new-game form): a :class:`core.ai.player.ComputerPlayer`
+fills the host's seat, and the host's terminal looks on as the neutral
+onlooker (so it shows the computer's side no more than the joiner's).  A hosted game's save keeps ``pending
 ["hosting"]``: the join code, the host's half of the seed and its
 commitment, and the joiner's half, so ``skirmish host FILE`` resumes it
 with the same code.
@@ -121,6 +125,7 @@ class HostingMixin:
     host: Any = None
     hosting_new = False
     remote_seat: Any = None
+    host_computer: str | None = None  # ``skirmish host --computer LEVEL``: the level that plays the host's side
 
     # -- hosting ----------------------------------------------------------------
     def action_host_game(self) -> None:
@@ -132,13 +137,25 @@ class HostingMixin:
     def save_pending(self) -> dict:
         return {"hosting": dict(self.host.hosting)} if self.host is not None else {}
 
-    def begin_hosting(self, template: Any) -> None:
+    def hosted_kinds(self, seats: Any = None) -> tuple[str, str]:
+        """Who plays each side of a hosted game: the joiner is a person; the
+        host's side is the computer at ``--computer``'s level, or at the
+        level the form (or the save) gives it, or the host."""
+        from tui.computer import is_computer
+
+        kinds = ["human", "human"]
+        chosen = self.host_computer or (tuple(seats)[HOST_SIDE] if seats else "human")
+        kinds[HOST_SIDE] = chosen if is_computer(chosen) else "human"
+        return tuple(kinds)
+
+    def begin_hosting(self, template: Any, seats: Any = None) -> None:
         """The new game's settings are chosen: wait for the joiner, agree the
         seed, then start."""
         from core.game import start
         from tui.remote.host import Host
 
         self.hosting_new = False
+        self.seat_kinds = self.hosted_kinds(seats)
         facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
         code = new_code()
         half = fairdice.new_half()
@@ -184,11 +201,15 @@ class HostingMixin:
         # The saver runs under the host's lock after every order, whoever gave
         # it, and before anyone is sent the move.
         host.saver = lambda: self.autosave(host.table.game)
-        seats = SeatSet({HOST_SIDE: host.seat(HOST_SIDE)}, HOST_SIDE, host.table)
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.game = game
-        screen = GameScreen(seats=seats)
+        kinds = tuple(self.seat_kinds)
+        if kinds[HOST_SIDE] == "human":
+            screen = GameScreen(seats=SeatSet({HOST_SIDE: host.seat(HOST_SIDE)}, HOST_SIDE, host.table))
+        else:  # the computer fills the host's seat; this terminal looks on
+            screen = GameScreen(seats=SeatSet({None: host.seat(None)}, None, host.table), kinds=kinds,
+                                computer={HOST_SIDE: host.seat(HOST_SIDE)})
         self.push_screen(screen)
         host.listeners.append(lambda: soon(self, self._presence))
         self._presence()
@@ -214,7 +235,7 @@ class HostingMixin:
         try:
             saves = store()
             session = saves.GameSession.open(Path(path))
-            game, pending = saves.load_with_pending(Path(path))
+            game, pending, seats = saves.load_for_play(Path(path))
         except Exception as exc:
             self.report("Cannot host that save", exc)
             return
@@ -234,6 +255,7 @@ class HostingMixin:
         self.close_session()
         self.session = session
         self.host = host
+        self.seat_kinds = self.hosted_kinds(seats)
         self._play_hosted(Path(path))
         self.notify(join_hint(code), markup=False, timeout=30)
 

@@ -184,7 +184,12 @@ class RulesetAdapter:
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
         """The order ``p`` gives (end the turn, pass, commit) and the question
         to ask first, or None when nothing ends the turn now.  The default
-        asks only while some other order (an Action) remains."""
+        asks only while some other order (an Action) remains.  During
+        deployment it says Ready (only offered once every figure is placed;
+        moving a placed figure again is not an Action, so it does not ask)."""
+        ready = next((o for o in orders if o.verb == "ready"), None)
+        if ready is not None:
+            return ready, None
         ends = [o for o in orders if o.verb in END_VERBS]
         if not ends:
             return None

@@ -83,9 +83,12 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
     return out
 
 
-def start_pre_game(app: Any, rules: Any, options: Any, players: tuple[str, str], replace: Any = None) -> str | None:
+def start_pre_game(app: Any, rules: Any, options: Any, players: tuple[str, str], replace: Any = None,
+                   seats: tuple[str, str] | None = None) -> str | None:
     """Start an Optio pre-game whose result ``rules`` will be fought on;
-    returns a problem sentence, or None when the game has started."""
+    returns a problem sentence, or None when the game has started.
+    ``seats``: who plays each side (a person or a computer level), in the
+    pre-game and then in the battle."""
     optio = find_ruleset(OPTIO)
     seed = random.randrange(2**31)
     pre_options = attrs.evolve(optio.default_options(), map_seed=random.randrange(2**31))
@@ -95,5 +98,5 @@ def start_pre_game(app: Any, rules: Any, options: Any, players: tuple[str, str],
     except ValueError as exc:
         return str(exc)
     handoffs(app)[game.seed] = (rules.name, options)
-    app.start_game(game, replace=replace)
+    app.start_game(game, replace=replace, seats=seats)
     return None

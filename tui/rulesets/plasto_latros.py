@@ -258,7 +258,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             if isinstance(order, Pass):
                 left = view.movements_left if view.phase is Phase.PLAY else 0
                 return order, (f"{game.players[side]}: {self.describe(game, view, order)}?" if left else None)
-        return None
+        return super().end_turn(game, side, orders)  # deployment: Ready
 
     def key(self, game, side, name, selected, cursor) -> Any:
         if name == "arcs":

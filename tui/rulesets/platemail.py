@@ -189,7 +189,7 @@ class PlatemailAdapter(RulesetAdapter):
         first (they cannot change after)."""
         commit = next((o for o in orders if o.verb == "commit"), None)
         if commit is None:
-            return None
+            return super().end_turn(game, side, orders)  # deployment: Ready
         view = game.view(side)
         unwritten = [c.id for c in view.characters
                      if c.side == side and c.fighting and c.pos is not None and view.plan(c.id) is None]

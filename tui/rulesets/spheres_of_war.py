@@ -67,9 +67,10 @@ class SpheresOfWarAdapter(RulesetAdapter):
         return order, f"{order.unit} is in contact and must strike (its only order)"
 
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        """``p`` passes: the Matched figure Waits (one Action)."""
+        """``p`` passes: the Matched figure Waits (one Action); in
+        deployment it says Ready."""
         waits = [o for o in orders if o.verb == "wait"]
-        return (waits[0], None) if waits else None
+        return (waits[0], None) if waits else super().end_turn(game, side, orders)
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
         lines = []

@@ -1,0 +1,73 @@
+"""The computer as a seat that a program fills (DESIGN.md, *Seats*).
+
+A :class:`ComputerPlayer` is given a :class:`core.seats.Seat` and a level.
+It chooses from what that seat gives a person and nothing else: the seat's
+``view()``, ``legal_orders()``, ``facts``, and how many orders and events
+the seat knows of (which, with the game's seed where whoever seats the
+computer may know it, seed the search's own random numbers).  It submits
+through the seat, like a person, so its orders are recorded and replayed
+like anyone's.
+
+Pure like the rest of ``core``: no threads, no clock.  Whoever runs it off
+an interface's thread takes a :meth:`~core.seats.Seat.snapshot` on that
+thread (a frozen moment of the seat), calls :meth:`ComputerPlayer.think`
+on it anywhere, and submits with :meth:`ComputerPlayer.give` if the seat
+has not changed meanwhile.
+"""
+
+from __future__ import annotations
+
+from core.ai import Choice, Level, choose
+from core.ai.knowledge import fold_seed
+from core.events import Event
+from core.ruleset import Rejection
+from core.seats import Seat, SeatGame
+
+
+class ComputerPlayer:
+    """Plays ``seat``'s side at ``level`` ("easy", "normal", "hard" or a
+    :class:`~core.ai.Level`).  ``seed``: the game's seed when the one who
+    seats the computer holds the game (the host); 0 otherwise."""
+
+    def __init__(self, seat: Seat, level: str | Level = "normal", seed: int = 0) -> None:
+        if seat.side is None:
+            raise ValueError("the computer plays a side, not the onlooker's seat")
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+
+    @property
+    def side(self) -> int:
+        return self.seat.side
+
+    def moment(self) -> SeatGame:
+        """What the seat shows now, frozen (take it where the seat lives)."""
+        return self.seat.snapshot()
+
+    def think(self, moment: SeatGame) -> Choice | None:
+        """The order to give at ``moment`` and its reason, or None when the
+        side may not act then.  Reads only the seat's moment."""
+        if moment.outcome is not None or self.side not in moment.to_act or not moment.legal:
+            return None
+        ply = fold_seed(len(moment.orders), len(moment.log))
+        return choose(moment.facts.ruleset, moment.state, self.side, moment.legal, self.level, self.seed, ply)
+
+    def choose(self) -> Choice | None:
+        return self.think(self.moment())
+
+    def give(self, choice: Choice, moment: SeatGame | None = None) -> Rejection | tuple[Event, ...] | None:
+        """Submit ``choice``'s order through the seat, as a person would;
+        with the ``moment`` it was chosen at, only if the seat is still
+        there (None when the game moved on: think again)."""
+        if moment is not None:
+            return self.seat.submit_at(moment.version, choice.order)
+        return self.seat.submit(choice.order)
+
+    def play(self) -> Choice | Rejection | None:
+        """Choose and submit in one go: the choice, the seat's refusal, or
+        None when the side may not act."""
+        choice = self.choose()
+        if choice is None:
+            return None
+        result = self.give(choice)
+        return result if isinstance(result, Rejection) else choice
