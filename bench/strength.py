@@ -8,8 +8,10 @@ game names no winner (it decides where the battle is fought), so there the
 side whose army reached the meeting square first, and so places the
 battlefield template, is scored as the winner.
 
-Every computer move is timed (wall clock, on a shared machine) for the
-move-time table.
+Every computer move is timed in CPU seconds (``time.process_time``: on a
+shared machine the wall clock mostly measures the other processes) for the
+move-time table, whose verdict is on the slowest move (the aims are for
+every move, not a typical one).
 """
 
 from __future__ import annotations
@@ -68,9 +70,9 @@ def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float
         if who == "random":
             order = rng.choice(legal)
         else:
-            began = time.perf_counter()
+            began = time.process_time()
             order = choose(rules, game.view(side), side, legal, who, game.seed, len(game.orders)).order
-            times.setdefault(who, []).append(time.perf_counter() - began)
+            times.setdefault(who, []).append(time.process_time() - began)
         result = submit(game, order)
         if isinstance(result, Rejection):
             raise RuntimeError(f"{rules.name}: the computer's order {order.to_text()} was refused: {result}")
@@ -126,13 +128,14 @@ def render(result: dict[str, Any]) -> list[str]:
                    f"{verdict} | {r['seconds'] / 60:.1f} |")
     out += ["", "*met*: the whole interval is at or above the aim; *not shown*: the interval straddles it "
             "(more games needed); *missed*: the whole interval is below it.", "",
-            "Move time (seconds of wall clock per computer move, over every move of the games above):", "",
-            "| level | ruleset | moves | median | p90 | max | aim (median) | |", "|---|---|---|---|---|---|---|---|"]
+            "Move time (CPU seconds per computer move, over every move of the games above; "
+            "the verdict is on the slowest move):", "",
+            "| level | ruleset | moves | median | p90 | max | aim (every move) | |", "|---|---|---|---|---|---|---|---|"]
     for level in ("easy", "normal", "hard"):
         for name, s in sorted(result["times"].get(level, {}).items()):
             aim = TIME_AIMS[level]
             out.append(f"| {level} | {name} | {s['n']} | {s['median']:.3f} | {s['p90']:.3f} | {s['max']:.3f} | "
-                       f"< {aim:g} s | {'met' if s['median'] < aim else '**missed**'} |")
+                       f"< {aim:g} s | {'met' if s['max'] < aim else '**missed**'} |")
     return out + [""]
 
 
