@@ -129,12 +129,24 @@ class PlatemailKnowledge(Knowledge):
         return 0.16
 
     def strength(self, state, side: int) -> float:
+        """Characters fighting (what the Round limit counts), each weighted
+        by the wounds it can still take; one a wound from falling with an
+        enemy beside it counts a quarter less (it is likely to fall next),
+        a loaded shooter or a Prepared spell a little more; a dying one a
+        little."""
+        foes = [c.pos for c in state.characters if c.side != side and c.fighting and c.pos is not None]
         total = 0.0
         for c in state.characters:
             if c.side != side:
                 continue
             if c.status is Status.FIGHTING:
-                total += 0.5 + 0.5 * max(0, c.max_wounds - c.wounds) / max(1, c.max_wounds)
+                left = max(0, c.max_wounds - c.wounds)
+                value = 0.5 + 0.5 * left / max(1, c.max_wounds)
+                if left <= 1 and c.pos is not None and any(chebyshev(c.pos, f) == 1 for f in foes):
+                    value *= 0.75
+                if c.prepared or (weapon(c).shoots and c.loaded):
+                    value += 0.05
+                total += value
             elif c.status is Status.DYING:
                 total += 0.1
         return total
