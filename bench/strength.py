@@ -6,7 +6,8 @@ in even games and side 1 in odd ones.  A win counts 1, a draw 1/2; the
 interval is Wilson's 95% score interval over the games.  Optio's scouting
 game names no winner (it decides where the battle is fought), so there the
 side whose army reached the meeting square first, and so places the
-battlefield template, is scored as the winner.
+battlefield template, is scored as the winner.  Both sides field the same
+roster where the options name one per side (Platemail, see ``options_for``).
 
 Every computer move is timed in CPU seconds (``time.process_time``: on a
 shared machine the wall clock mostly measures the other processes) for the
@@ -21,6 +22,8 @@ import os
 import random
 import time
 from typing import Any, Callable
+
+import attrs
 
 from bench.games import battlefield_for
 from bench.stats import load_average, summary
@@ -56,10 +59,21 @@ def winner_of(game) -> int | None:
     return out.winner
 
 
+def options_for(rules) -> Any:
+    """The ruleset's default options, with both sides given the same roster
+    where the options name one per side (Platemail): its default rosters
+    differ, and the first side's wins most games whoever plays it, which
+    would hide the difference between two levels."""
+    options = rules.default_options()
+    if attrs.has(type(options)) and {"roster_0", "roster_1"} <= {f.name for f in attrs.fields(type(options))}:
+        options = attrs.evolve(options, roster_1=options.roster_0)
+    return options
+
+
 def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float]]) -> tuple[int | None, int]:
     """One game; ``players`` by side ('random' or a level).  The winner
     (None: a draw or no end within the cap) and the orders played."""
-    game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+    game = start(rules, options_for(rules), battlefield_for(rules), seed, ("North", "South"))
     rng = random.Random(seed * 7919 + 1)
     for _ in range(ORDER_CAP):
         if not game.to_act:
