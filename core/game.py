@@ -40,9 +40,10 @@ class Game:
 
     @property
     def to_act(self) -> frozenset[int]:
-        if self.outcome is not None:
+        rules = self.ruleset
+        if rules.outcome(self.state) is not None:
             return frozenset()
-        return self.ruleset.to_act(self.state)
+        return rules.to_act(self.state)
 
     def view(self, side: int | None) -> Any:
         return self.ruleset.view(self.state, side)
@@ -119,16 +120,16 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     if rejection is not None:
         return rejection
     state, events = rules.apply(game.state, order)
-    events = list(events)
+    events = tuple(events)
     outcome = rules.outcome(state)
     # check() refused orders after the end, so the game was still going.
     if outcome is not None:
         name = game.players[outcome.winner] if outcome.winner is not None else ""
-        events.append(GameOver(outcome.winner, name, outcome.reason))
+        events += (GameOver(outcome.winner, name, outcome.reason),)
     # Built directly rather than with attrs.evolve: this runs once per order.
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, state,
-               game.orders + (order,), game.log + tuple(events))
-    return Submitted(new, tuple(events))
+               game.orders + (order,), game.log + events)
+    return Submitted(new, events)
 
 
 class ReplayError(ValueError):

@@ -3,17 +3,23 @@ commands that work without it (``rules``, ``replay``)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import core
 
-DESCRIPTION = "Play tabletop miniature-combat rulesets hot-seat in a terminal."
+if TYPE_CHECKING:  # argparse itself is imported only when a command is given
+    import argparse
+
+DESCRIPTION = ("Play tabletop miniature-combat rulesets in a terminal: at one keyboard, "
+               "in two terminals, or against the computer.")
 EPILOG = "With no command, the game starts at its main menu."
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"skirmish {core.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -38,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     join = commands.add_parser("join", help="join a game hosted in another terminal on this machine")
     join.add_argument("code", metavar="CODE", help="the join code the host shows")
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
+    join.add_argument("--name", default=None, metavar="NAME",
+                      help="your name, in place of the host's default name for your side (\"Player 2\")")
     return parser
 
 
@@ -71,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):
+        return _run_app()  # the main menu: no command to parse (argparse costs startup time)
     args = _parser().parse_args(argv)
     if args.command == "rules":
         from tui.cli import rules_lines
@@ -109,7 +119,8 @@ def _main(argv: list[str] | None) -> int:
         if code is None:
             print("skirmish: that is not a join code (four groups of five letters and digits)", file=sys.stderr)
             return 1
-        return _run_app(join_code=code, join_watch=args.watch)
+        named = {"join_name": args.name} if args.name is not None else {}
+        return _run_app(join_code=code, join_watch=args.watch, **named)
     return _run_app()
 
 

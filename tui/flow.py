@@ -62,14 +62,13 @@ class PlayFlow:
         from tui.result import rematch
 
         app = self.app
-        if getattr(self, "single", False) and choice in ("extra", "rematch"):
-            # A game over the network: its next game is not hosted yet (see the README).
-            self.say("A rematch or a next game is not hosted over the network yet: start it from the menu.")
-            return
         # Whoever played each side (a person or the computer) plays it in
         # the game that follows: the battle after an Optio pre-game, or the
         # rematch (where each player changes side).
         kinds = tuple(getattr(self, "kinds", None) or ("human", "human"))
+        if getattr(self, "single", False) and choice in ("extra", "rematch"):
+            self._next_hosted(choice, kinds)
+            return
         if choice == "extra":
             modal = self.adapter.after_over(self.game)
             if modal is not None:
@@ -84,6 +83,31 @@ class PlayFlow:
             app.leave_game(self.game)
         elif choice == "watch":
             self._watch_again()
+
+    def _next_hosted(self, choice: str, kinds: tuple[str, str]) -> None:
+        """A game over the network: the host begins the next one (same
+        code, a new fair seed) and the joiner's screen follows it; the
+        joiner and onlookers wait for the host's choice."""
+        from tui.result import rematch
+
+        app, whole = self.app, self.local_game()
+        if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
+            self.say("The host chooses what comes next: this screen follows it into the next game.")
+            return
+        if choice == "rematch":
+            app.host_next(rematch(whole), tuple(reversed(kinds)), "a rematch, sides swapped", swap=True)
+            return
+        modal = self.adapter.after_over(whole)
+        if modal is None:
+            return
+
+        def chosen(game: Any) -> None:
+            if game is None or not hasattr(game, "ruleset_name"):
+                self.show_result()  # not now, or a look back (Platemail's last Round)
+            else:
+                app.host_next(game, kinds, "the battle", swap=False)
+
+        self._open(modal, chosen)
 
     def _watch_again(self) -> None:
         """The finished game from its first position (the whole game: this

@@ -5,13 +5,16 @@ Both write Platemail orders at the same time, and no capture of either
 screen shows the other side's written orders before the Round resolves;
 the joiner is killed and rejoins with the same code at the same point; the
 host gets SIGHUP, saves, tells the joiner, and ``skirmish host FILE``
-resumes the game, which the waiting joiner rejoins by itself.
+resumes the game, which the waiting joiner rejoins by itself.  After a
+hosted game ends, the host's rematch reaches the joiner's screen without a
+new code, and a joiner's ``--name`` takes the place of "Player 2".
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shlex
 import shutil
@@ -181,6 +184,65 @@ def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(t
             wait_until(lambda: len(load_game(path).orders) > count, timeout=5)
             mover.keys("Escape", pause=0.2)  # a follow-up question (scouting), if any, left for later
         assert len(load_game(path).orders) >= 4, "the pre-game did not move on"
+    finally:
+        for term in (host, joiner):
+            if term is not None:
+                term.close()
+        shutil.rmtree(os.path.dirname(meet), ignore_errors=True)
+
+
+def test_a_rematch_on_two_terminals_follows_without_a_new_code_and_the_joiner_names_itself(tmp_path):
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from saves.store import new_save_path, save_game
+    from tui.remote import fairdice
+    from tui.remote.rendezvous import new_code
+
+    meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
+    host_data, join_data = tmp_path / "host", tmp_path / "join"
+    env = {"TERM": "xterm-256color"}
+    # A hosted game of Spheres of War that has just ended.
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 7, ("Ann", "Bob"))
+    rng = random.Random(7)
+    while game.outcome is None:
+        game = submit(game, game.random_order(min(game.to_act), rng)).game
+    code, half = new_code(), fairdice.new_half()
+    (host_data / "saves").mkdir(parents=True)
+    path = new_save_path(game, host_data / "saves")
+    save_game(game, path, {"hosting": {"code": code, "host": half, "commit": fairdice.commitment(half), "side": 0}})
+    host = joiner = None
+    try:
+        host = Tmux(_host_command(host_data, meet, "host", str(path)), env=env)
+        host.wait_for("Rematch")
+        joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
+        joiner.wait_for("Game over")
+        host.keys("r")
+        # The joiner's screen follows into the rematch by itself, at the other side.
+        joiner.wait_for("You play Bob")
+        assert wait_until(lambda: len(list((host_data / "saves").glob("*.json"))) == 2)
+        new = next(p for p in (host_data / "saves").glob("*.json") if p != path)
+        saved = json.loads(new.read_text())
+        assert saved["pending"]["hosting"]["code"] == code and saved["pending"]["hosting"]["side"] == 1
+        assert load_game(new).players == ("Bob", "Ann") and load_game(path).orders == game.orders
+        assert "Game over" not in host.wait_for("Bob")
+        host.keys("C-q")
+        host.wait_for("Quit Skirmish?")
+        host.keys("y")
+        joiner.wait_for("Host stopped")
+        joiner.close()
+        host.close()
+
+        # A new hosted game: the joiner's name takes the place of "Player 2".
+        host = Tmux(_host_command(host_data, meet, "host"), env=env)
+        host.keys("C-g")
+        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        joiner = Tmux(_host_command(join_data, meet, "join", "--name", "Zoë", code), env=env)
+        host.wait_for("Zoë is here")
+        joiner.wait_for("Waiting for Player 1")
+        newest = max((host_data / "saves").glob("*.json"), key=lambda p: p.stat().st_mtime)
+        assert load_game(newest).players == ("Player 1", "Zoë")
     finally:
         for term in (host, joiner):
             if term is not None:

@@ -18,6 +18,7 @@ from tui.remote import wire
 from tui.remote.client import JoinError
 
 MESSAGES = 10_000
+V = wire.VERSION
 
 
 def _started(ruleset: str):
@@ -48,18 +49,18 @@ def _junk(rng: random.Random, game, host_side_orders, own_orders) -> bytes:
     if pick == 0:
         return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60))).replace(b"\n", b"") + b"\n"
     if pick == 1:
-        return b'{"v":1,"type":"order","text":"x","text":"y"}\n'  # duplicate key
+        return b'{"v":%d,"type":"order","text":"x","text":"y"}\n' % V  # duplicate key
     if pick == 2:
-        return b'{"v":1,"type":"order","text":NaN}\n'
+        return b'{"v":%d,"type":"order","text":NaN}\n' % V
     if pick == 3:
-        return json.dumps({"v": rng.choice([0, 2, "1", True, 1.0]), "type": "order", "text": "x"}).encode() + b"\n"
+        return json.dumps({"v": rng.choice([0, V - 1, V + 1, str(V), True, float(V)]), "type": "order", "text": "x"}).encode() + b"\n"
     if pick == 4:
-        return json.dumps({"v": 1, "type": rng.choice(["hello", "nonce", "welcome", "update", "", "ORDER"]),
+        return json.dumps({"v": V, "type": rng.choice(["hello", "nonce", "welcome", "update", "next", "", "ORDER"]),
                            "code": "x", "role": "player", "name": "n", "nonce": "00"}).encode() + b"\n"
     if pick == 5:
-        return json.dumps({"v": 1, "type": "order", "text": rng.choice([1, None, [], {}, True])}).encode() + b"\n"
+        return json.dumps({"v": V, "type": "order", "text": rng.choice([1, None, [], {}, True])}).encode() + b"\n"
     if pick == 6:
-        return json.dumps({"v": 1, "type": "order", "text": "x", "extra": 1}).encode() + b"\n"
+        return json.dumps({"v": V, "type": "order", "text": "x", "extra": 1}).encode() + b"\n"
     if pick == 7:  # the other side's orders (the host's side may act now)
         return wire.encode("order", text=rng.choice(host_side_orders).to_text())
     if pick == 8:  # our own side, out of turn: the orders we will have later, or made up

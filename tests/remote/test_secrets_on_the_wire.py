@@ -59,7 +59,7 @@ def _expected_update(game, version: int, sent_before: int) -> dict:
     events = game.log_for(1)
     outcome = game.outcome
     own = tuple(o for o in game.orders if o.side == 1) if outcome is None else game.orders
-    return {"v": 1, "type": "update", "version": version, "view": wire.view_out(rules, game.view(1)),
+    return {"v": wire.VERSION, "type": "update", "version": version, "view": wire.view_out(rules, game.view(1)),
             "to_act": sorted(game.to_act), "legal": [o.to_text() for o in game.legal_orders(1)],
             "events": wire.events_out(rules, events[sent_before:]), "orders": [o.to_text() for o in own],
             "outcome": None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},

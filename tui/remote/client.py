@@ -7,6 +7,11 @@ keeps the copy current and calls the subscribers (on that thread) after
 each change; when the host goes away (it stopped, or the line dropped) the
 seat says so in ``status`` and tries again every second, so the same code
 rejoins when the host is back.
+
+When the host begins the game after this one (a rematch, Optio's battle)
+the seat's ``status`` becomes ``"next"`` and it stops: the seat of that
+game is a new :class:`RemoteSeat` with the same code (``follow()``), so
+whatever shows this game keeps it as it ended.
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ class JoinError(Exception):
     """The host refused us (wrong code, seat taken): trying again will not help."""
 
 
+class NextGame(Exception):
+    """The code now leads to another game than the one this seat holds."""
+
+
 class RemoteSeat(Seat):
     def __init__(self, code: str, role: str = "player", name: str = "", retry: bool = True) -> None:
         self.code = code
@@ -55,7 +64,7 @@ class RemoteSeat(Seat):
         self.host_version = -1
         self._half: str | None = None
         self.commit = ""
-        self.status = "connecting"  # connecting, seed, playing, host-stopped, lost, refused
+        self.status = "connecting"  # connecting, seed, playing, host-stopped, lost, refused, next
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
         self._stop = False
@@ -74,6 +83,26 @@ class RemoteSeat(Seat):
             raise JoinError(self.reason)
         if self._version < 0:
             raise OSError("the host did not send the game")
+
+    def follow(self) -> None:
+        """Connect in the background (trying again every second while
+        nobody answers) and keep the copy current: the seat of the next game
+        after a ``next``.  Subscribers hear of the first update."""
+
+        def run() -> None:
+            while not self._stop:
+                try:
+                    self._connect()
+                    break
+                except JoinError:
+                    self._notify()
+                    return
+                except (OSError, wire.WireError, ValueError):
+                    time.sleep(RETRY_EVERY)
+            self._run()
+
+        self._thread = threading.Thread(target=run, name="skirmish-join", daemon=True)
+        self._thread.start()
 
     def stop(self) -> None:
         self._stop = True
@@ -114,6 +143,10 @@ class RemoteSeat(Seat):
         if side not in (0, 1, None):
             raise wire.WireError("a bad side")
         facts = wire.facts_in(message)
+        if self._facts is not None and (message["commit"] != self.commit or facts != self._facts):
+            sock.close()  # the host has gone on to another game: ours is over
+            self._sock = None
+            raise NextGame()
         with self._lock:
             self.side, self._facts, self.commit = side, facts, message["commit"]
             self._events = []  # the host sends them all again
@@ -142,6 +175,9 @@ class RemoteSeat(Seat):
                 try:
                     self._connect()
                     break
+                except NextGame:
+                    self.status, self.reason = "next", "The host has begun the next game."
+                    self._stop = True
                 except JoinError:
                     self._notify()
                 except (OSError, wire.WireError, ValueError):
@@ -164,6 +200,10 @@ class RemoteSeat(Seat):
                 pass
             elif kind == "reveal":
                 self._check_dice(message)
+            elif kind == "next":
+                self.status, self.reason = "next", message["reason"]
+                self._stop = True
+                return
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()

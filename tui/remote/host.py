@@ -12,11 +12,17 @@ blanked.
 A connection's first message must be a ``hello`` with the join code; a
 wrong code, a malformed or oversized message, an order out of turn or for
 the other side is answered with a refusal and changes nothing.
+
+When a game is over the host may begin the next one (:meth:`Host.next_game`:
+a rematch, Optio's battle) with the same code: everyone connected is told
+``next`` and hung up on, and connects again to that game, whose seed the
+two seats make afresh.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import select
 import socket
 import threading
@@ -35,6 +41,24 @@ HELLO_TIMEOUT = 10.0
 SEND_TIMEOUT = 10.0
 MAX_WATCHERS = 4
 MAX_NAME = 40
+DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
+
+
+def joiner_name(facts: Facts, side: int, name: str) -> Facts:
+    """The facts with the joining side's name replaced by the name the
+    joiner gave, when the host left that side's name at the form's default
+    ("Player 2"); otherwise (the host named the side, or the name is empty,
+    unsafe to the last character or the other side's) unchanged."""
+    import attrs
+
+    from saves.store import safe_name
+
+    players = list(facts.players)
+    given = safe_name(name[:MAX_NAME]) if name.strip() else ""
+    if not DEFAULT_NAME.fullmatch(players[side]) or given in ("", "Player", players[1 - side]):
+        return facts
+    players[side] = given
+    return attrs.evolve(facts, players=tuple(players))
 
 
 class GuardedSeat(LocalSeat):
@@ -139,6 +163,7 @@ class Host:
                  game: Any = None, make_game: Callable[[int], Any] | None = None,
                  watchers: bool = True) -> None:
         self.facts = facts
+        self.form_facts = facts  # as the host chose them, before any joiner's name
         self.remote_side = remote_side
         self.code = code
         self.hosting = dict(hosting)
@@ -154,13 +179,16 @@ class Host:
         self.server: socket.socket | None = None
         self.closed = False
         self.started = threading.Event()
+        self.games = 0  # how many games this host has begun after its first (next_game)
         if self.table is not None:
             self._attach()
             self.started.set()
 
     # -- the table ---------------------------------------------------------------
     def _attach(self) -> None:
-        self.table.listen(self._changed)
+        table = self.table
+        # A game that is over and followed by the next one tells nobody anything.
+        table.listen(lambda events: self._changed(events) if self.table is table else None)
 
     def seat(self, side: int | None) -> GuardedSeat:
         return GuardedSeat(self, side)
@@ -186,6 +214,8 @@ class Host:
         self._notify()
 
     def _update(self, conn: Connection) -> None:
+        if self.table is None:
+            return  # waiting for the joiner's half of the seed
         game = self.table.game
         rules = game.ruleset
         side = conn.side
@@ -223,6 +253,26 @@ class Host:
             except OSError:
                 return
             threading.Thread(target=self._serve, args=(sock,), daemon=True).start()
+
+    def next_game(self, facts: Facts, remote_side: int, hosting: dict, make_game: Callable[[int], Any],
+                  reason: str = "The host has begun the next game.") -> None:
+        """Begin the game after this one, with the same code: ``facts`` and
+        ``remote_side`` (the joiner's side in it), a new half of the seed in
+        ``hosting``, and ``make_game(seed)`` to build it once the joiner's new
+        half has come.  Everyone connected is told ``next`` and hung up on;
+        they connect again to this game (the joiner at once, by itself)."""
+        with self.lock:
+            self.facts = self.form_facts = facts
+            self.remote_side = remote_side
+            self.hosting, self.make_game = dict(hosting), make_game
+            self.table = None
+            self.started.clear()
+            self.games += 1
+            leaving, self.connections, self.player = list(self.connections), [], None
+            for conn in leaving:
+                conn.send_message("next", reason=reason)
+                conn.close()
+        self._notify()
 
     def close(self, reason: str = "The host has stopped.") -> None:
         """Tell everyone connected why, and stop listening."""
@@ -285,16 +335,15 @@ class Host:
                 if self.joined:
                     conn.refuse("seat-taken", "The other seat is already taken.")
                     return False
+                if self.table is None:  # not started: the joiner's own name may stand
+                    self.facts = joiner_name(self.form_facts, self.remote_side, message["name"])
                 conn.side = self.remote_side
                 self.player = conn
-            elif role == "watch" and self.allow_watchers and self.table is None:
-                conn.refuse("not-started", "The game has not started yet.")
-                return False
             elif role == "watch" and self.allow_watchers:
                 if sum(c.role == "watch" for c in self.connections) >= MAX_WATCHERS:
                     conn.refuse("full", "Too many onlookers already.")
                     return False
-                conn.side = None
+                conn.side = None  # before the start it waits, as the joiner does
             else:
                 conn.refuse("no-onlookers", "This game takes no onlookers.")
                 return False
@@ -302,46 +351,32 @@ class Host:
             conn.send_message("welcome", side=conn.side, commit=self.hosting.get("commit", ""),
                               started=self.table is not None,
                               **wire.facts_out(self.facts))
-            if self.table is not None:
-                self.connections.append(conn)
-                self._update(conn)
+            self.connections.append(conn)
+            self._update(conn)
         if role == "player":
             self._notify()
-        if self.table is None:
-            return self._agree_seed(conn)
         return True
 
-    def _agree_seed(self, conn: Connection) -> bool:
-        """A new game: wait for the joiner's half, then start."""
-        while True:
-            line = conn.read()
-            if line is None:
-                return False
-            try:
-                message = wire.decode(line, wire.CLIENT_MESSAGES, wire.CLIENT_MAX)
-            except wire.WireError as exc:
-                conn.refuse("bad-message", str(exc))
-                continue
-            if message["type"] == "ping":
-                conn.send_message("pong")
-                continue
-            if conn.role != "player" or message["type"] != "nonce" or not fairdice.is_half(message["nonce"]):
-                conn.refuse("not-now", "The game has not started: it waits for the joiner's half of the seed.")
-                continue
-            with self.lock:
-                if self.table is not None:  # started meanwhile (cannot happen with one player)
-                    conn.refuse("not-now", "The game has started.")
-                    continue
-                self.hosting["joiner"] = message["nonce"]
-                seed = fairdice.seed_from(self.hosting["host"], message["nonce"])
-                self.table = Table(self.make_game(seed))
-                self._attach()
-                conn.send_message("seed", status="agreed")
-                self.connections.append(conn)
-                self._update(conn)
-            self.started.set()
-            self._notify()
-            return True
+    def _begin(self, conn: Connection, nonce: str) -> None:
+        """The joiner's half of the seed has come: start the game."""
+        with self.lock:
+            if self.table is not None or conn is not self.player or not fairdice.is_half(nonce):
+                conn.refuse("not-now", "A half of the seed is taken only from the joiner, before the game.")
+                return
+            self.hosting["joiner"] = nonce
+            game = self.make_game(fairdice.seed_from(self.hosting["host"], nonce))
+            if tuple(game.players) != tuple(self.facts.players):  # the joiner's own name
+                from core.game import start
+
+                game = start(game.ruleset, game.options, game.battlefield, game.seed, self.facts.players)
+            self.table = Table(game)
+            self._attach()
+            conn.send_message("seed", status="agreed")
+            for each in list(self.connections):
+                each.sent_events = 0
+                self._update(each)
+        self.started.set()
+        self._notify()
 
     def _talk(self, conn: Connection) -> None:
         while not self.closed:
@@ -362,8 +397,10 @@ class Host:
                 return
             if kind == "ping":
                 conn.send_message("pong")
-            elif kind == "order":
+            elif kind == "order" and self.table is not None:
                 self._order(conn, message["text"])
+            elif kind == "nonce":
+                self._begin(conn, message["nonce"])
             else:
                 conn.refuse("not-now", f"A {kind!r} message is not expected now.")
 
@@ -375,6 +412,9 @@ class Host:
             conn.send_message("result", ok=False, code="bad-order", message=str(exc)[:200])
             return
         with self.lock:
+            if self.table is None:
+                conn.send_message("result", ok=False, code="not-started", message="The game has not started.")
+                return
             result = self.table.seat(conn.side).submit(order)
             if isinstance(result, Rejection):
                 conn.send_message("result", ok=False, code=result.code, message=result.message)

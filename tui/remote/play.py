@@ -3,14 +3,22 @@ between :mod:`tui.remote.host` / :mod:`tui.remote.client` and the game
 screen.  ``HostingMixin`` is part of :class:`tui.app.SkirmishApp`.
 
 The hosting player sits at side 0 (the side the new game's first name
-plays), the joiner at side 1.  The host's side may be played by the
+plays), the joiner at side 1; in a rematch they change sides.  The host's side may be played by the
 computer (``skirmish host --computer LEVEL``, or a computer level for the
 first player in the host's new-game form): a :class:`core.ai.player.ComputerPlayer`
 fills the host's seat, and the host's terminal looks on as the neutral
 onlooker (so it shows the computer's side no more than the joiner's).  A hosted game's save keeps ``pending
 ["hosting"]``: the join code, the host's half of the seed and its
-commitment, and the joiner's half, so ``skirmish host FILE`` resumes it
-with the same code.
+commitment, the joiner's half and the host's side, so ``skirmish host
+FILE`` resumes it with the same code.
+
+After the end the host's result screen begins the next game with the same
+code (``host_next``): a rematch with the sides swapped, or the battle after
+an Optio pre-game, with a new seed made from two new halves and its own
+save file.  The joiner's seat is told ``next`` and this app follows into
+that game by itself with a new seat (``_seat_news``).  The joiner's name
+(``skirmish join --name``, or the join screen's name field) replaces
+the joining side's default name in a game not started yet.
 """
 
 from __future__ import annotations
@@ -24,9 +32,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from core.seats import Facts, SeatSet
-from tui.remote import fairdice
-from tui.remote.rendezvous import new_code, normal_code
+# core.seats (the game engine), the fair dice and the join codes are imported
+# where a game is hosted or joined: the main menu starts without them.
 
 HOST_SIDE = 0
 
@@ -101,16 +108,22 @@ class JoinScreen(Screen[None]):
         with Vertical():
             yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
             yield Input(value=self.code, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
+            yield Static("Your name (it replaces the host's \"Player 2\"):", markup=False)
+            yield Input(value=getattr(self.app, "join_name", ""), placeholder="your name (optional)", id="name",
+                        max_length=24)
             yield Static("", id="status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        self.query_one("#code", Input).focus()
         if self.code:
             self.call_after_refresh(self.app.join_game, self.code)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.app.join_game(event.value)
+        self.app.join_game(self.query_one("#code", Input).value)
+
+    def name_given(self) -> str:
+        return self.query_one("#name", Input).value.strip()
 
     def say(self, text: str) -> None:
         self.query_one("#status", Static).update(text)
@@ -126,6 +139,7 @@ class HostingMixin:
     hosting_new = False
     remote_seat: Any = None
     host_computer: str | None = None  # ``skirmish host --computer LEVEL``: the level that plays the host's side
+    join_name = ""  # the name a joiner gives the host (``skirmish join --name``, the join screen)
 
     # -- hosting ----------------------------------------------------------------
     def action_host_game(self) -> None:
@@ -137,22 +151,25 @@ class HostingMixin:
     def save_pending(self) -> dict:
         return {"hosting": dict(self.host.hosting)} if self.host is not None else {}
 
-    def hosted_kinds(self, seats: Any = None) -> tuple[str, str]:
+    def hosted_kinds(self, seats: Any = None, side: int = HOST_SIDE) -> tuple[str, str]:
         """Who plays each side of a hosted game: the joiner is a person; the
-        host's side is the computer at ``--computer``'s level, or at the
+        host's ``side`` is the computer at ``--computer``'s level, or at the
         level the form (or the save) gives it, or the host."""
         from tui.computer import is_computer
 
         kinds = ["human", "human"]
-        chosen = self.host_computer or (tuple(seats)[HOST_SIDE] if seats else "human")
-        kinds[HOST_SIDE] = chosen if is_computer(chosen) else "human"
+        chosen = self.host_computer or (tuple(seats)[side] if seats else "human")
+        kinds[side] = chosen if is_computer(chosen) else "human"
         return tuple(kinds)
 
     def begin_hosting(self, template: Any, seats: Any = None) -> None:
         """The new game's settings are chosen: wait for the joiner, agree the
         seed, then start."""
         from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code
 
         self.hosting_new = False
         self.seat_kinds = self.hosted_kinds(seats)
@@ -163,7 +180,13 @@ class HostingMixin:
         rules = template.ruleset
 
         def make(seed: int) -> Any:
-            return start(rules, template.options, template.battlefield, seed, tuple(template.players))
+            game = start(rules, template.options, template.battlefield, seed, tuple(template.players))
+            # An Optio pre-game from the form: the ruleset chosen there is
+            # offered first for its battle (tui.rulesets.optio_fight.handoffs).
+            handoff = getattr(self, "optio_handoff", None)
+            if handoff and template.seed in handoff:
+                handoff[game.seed] = handoff.pop(template.seed)
+            return game
 
         try:
             host = Host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
@@ -172,8 +195,15 @@ class HostingMixin:
             self.report("Cannot host", exc)
             return
         self.host = host
-        host.listeners.append(lambda: soon(self, self._host_news))
+        self._hear_host(host)
         self.push_screen(HostWaitScreen(code, rules.title))
+
+    def _hear_host(self, host: Any) -> None:
+        """This app hears of the host's news (the joiner came, the game
+        began), once however many games follow."""
+        if not getattr(host, "heard", False):
+            host.heard = True
+            host.listeners.append(lambda: soon(self, self._host_news))
 
     def _host_news(self) -> None:
         host = self.host
@@ -184,6 +214,7 @@ class HostingMixin:
 
     def _play_hosted(self, path: Path | None) -> None:
         """The hosted game has started (or was resumed from ``path``)."""
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
         from tui.persistence import store
 
@@ -198,6 +229,7 @@ class HostingMixin:
                 self.session = None
                 self.report("This game will not be saved", exc)
         self.autosave(game)
+        mine = 1 - host.remote_side
         # The saver runs under the host's lock after every order, whoever gave
         # it, and before anyone is sent the move.
         host.saver = lambda: self.autosave(host.table.game)
@@ -205,13 +237,16 @@ class HostingMixin:
             self.pop_screen()
         self.game = game
         kinds = tuple(self.seat_kinds)
-        if kinds[HOST_SIDE] == "human":
-            screen = GameScreen(seats=SeatSet({HOST_SIDE: host.seat(HOST_SIDE)}, HOST_SIDE, host.table))
+        if kinds[mine] == "human":
+            screen = GameScreen(seats=SeatSet({mine: host.seat(mine)}, mine, host.table))
         else:  # the computer fills the host's seat; this terminal looks on
             screen = GameScreen(seats=SeatSet({None: host.seat(None)}, None, host.table), kinds=kinds,
-                                computer={HOST_SIDE: host.seat(HOST_SIDE)})
+                                computer={mine: host.seat(mine)})
         self.push_screen(screen)
-        host.listeners.append(lambda: soon(self, self._presence))
+        if not getattr(host, "presence_told", False):  # once per host, whatever games follow
+            host.presence_told = True
+            host.listeners.append(lambda: soon(self, self._presence))
+        self._was_joined = None
         self._presence()
 
     def _presence(self) -> None:
@@ -229,8 +264,10 @@ class HostingMixin:
 
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
+        from core.seats import Facts
         from tui.persistence import store
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code, normal_code
 
         try:
             saves = store()
@@ -244,9 +281,10 @@ class HostingMixin:
         if not isinstance(hosting, dict) or code is None:
             code = new_code()
             hosting = {"code": code, "side": HOST_SIDE}
+        side = hosting.get("side") if hosting.get("side") in (0, 1) else HOST_SIDE
         facts = Facts(game.ruleset_name, game.options, game.battlefield, tuple(game.players))
         try:
-            host = Host(facts, 1 - HOST_SIDE, code, hosting, game=game)
+            host = Host(facts, 1 - side, code, hosting, game=game)
             host.open()
         except OSError as exc:
             session.close()
@@ -255,9 +293,44 @@ class HostingMixin:
         self.close_session()
         self.session = session
         self.host = host
-        self.seat_kinds = self.hosted_kinds(seats)
+        self.seat_kinds = self.hosted_kinds(seats, side)
         self._play_hosted(Path(path))
         self.notify(join_hint(code), markup=False, timeout=30)
+
+    def host_next(self, template: Any, kinds: tuple[str, str], what: str, swap: bool) -> None:
+        """Begin the game after the hosted one that has ended, with the same
+        code: ``template`` gives its ruleset, options, battlefield and
+        players (not its seed: the two seats make a new one); ``swap``: the
+        joiner changes sides (a rematch).  It starts as soon as the joiner's
+        new half comes (the joiner's screen follows by itself) and is saved
+        under its own file."""
+        from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
+        from tui.remote.host import Host
+
+        host: Host | None = self.host
+        if host is None or host.table is None or host.table.game.outcome is None:
+            return
+        self.autosave(host.table.game)
+        self.close_session()  # the ended game's file stays as it is
+        remote = 1 - host.remote_side if swap else host.remote_side
+        half = fairdice.new_half()
+        hosting = {"code": host.code, "host": half, "commit": fairdice.commitment(half), "side": 1 - remote}
+        facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
+        rules = template.ruleset
+
+        def make(seed: int) -> Any:
+            return start(rules, template.options, template.battlefield, seed, tuple(template.players))
+
+        self.seat_kinds = tuple(kinds)
+        host.saver = None
+        self._hear_host(host)
+        host.next_game(facts, remote, hosting, make, reason=f"The host has begun {what}.")
+        while len(self.screen_stack) > 2:  # the ended game's screens go; Cancel leads to the menu
+            self.pop_screen()
+        self.push_screen(HostWaitScreen(host.code, f"{what} ({rules.title})"))
+        self._host_news()
 
     def stop_hosting(self, reason: str = STOP_REASON) -> None:
         host, self.host = self.host, None
@@ -269,8 +342,8 @@ class HostingMixin:
         self.push_screen(JoinScreen())
 
     def join_game(self, text: str) -> None:
-        from tui.game_screen import GameScreen
         from tui.remote.client import JoinError, RemoteSeat
+        from tui.remote.rendezvous import normal_code
 
         screen = self.screen if isinstance(self.screen, JoinScreen) else None
         code = normal_code(text)
@@ -279,7 +352,9 @@ class HostingMixin:
                 screen.say("That is not a join code (four groups of five letters and digits).")
             return
         role = getattr(self, "join_role", "player")
-        seat = RemoteSeat(code, role=role, name="")
+        name = screen.name_given() if screen is not None else self.join_name
+        self.join_name = name
+        seat = RemoteSeat(code, role=role, name=name)
         try:
             seat.start()
         except JoinError as exc:
@@ -293,10 +368,41 @@ class HostingMixin:
                 screen.say(f"Cannot join: {exc}")
             return
         self.stop_joined()
+        seat.subscribe(lambda: soon(self, lambda: self._seat_news(seat)))
+        self._show_joined(seat)
+
+    def _show_joined(self, seat: Any) -> None:
+        from core.seats import SeatSet
+        from tui.game_screen import GameScreen
+
         self.remote_seat = seat
+        seat.shown = True
         while len(self.screen_stack) > 2:  # back to the main menu, which stays
             self.pop_screen()
         self.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
+
+    def _seat_news(self, seat: Any) -> None:
+        """The joined seat's news, on the app's thread: the host has begun
+        the next game (follow it with a new seat on the same code), or that
+        new seat has its game (show it)."""
+        from tui.remote.client import RemoteSeat
+
+        if seat is not self.remote_seat:
+            return
+        if seat.status == "next":
+            follow = RemoteSeat(seat.code, role=seat.role, name=seat.name)
+            follow.shown = False
+            self.remote_seat = follow
+            follow.subscribe(lambda: soon(self, lambda: self._seat_news(follow)))
+            self.notify(f"{seat.reason} This screen follows it.", markup=False, timeout=6)
+            follow.follow()
+        elif seat.status == "refused" and not seat.shown:
+            self.notify(f"Refused: {seat.reason}", severity="warning", markup=False, timeout=10)
+        elif not seat.shown and seat.version >= 0 and seat.facts is not None:
+            self._show_joined(seat)
+            if seat.side is not None:
+                self.notify(f"You play {seat.facts.players[seat.side]} (side {seat.side + 1}).",
+                            markup=False, timeout=6)
 
     def stop_joined(self) -> None:
         seat, self.remote_seat = self.remote_seat, None

@@ -7,6 +7,13 @@ types) and no longer than a cap: a joiner's messages are small
 (:data:`CLIENT_MAX`), a host's carry a view (:data:`HOST_MAX`).  Orders
 travel in their text form; views, options and events through the saves'
 strict converter.  Anything else is a :class:`WireError`.
+
+Version 2 (version 1 is refused): a hello's ``name`` is used (it replaces
+the joining side's default name in a game not started yet), an onlooker may
+wait for a game to start, and ``next`` tells everyone connected that the
+host has begun the game after this one (a rematch, Optio's battle): they
+connect again with the same code and get that game's ``welcome``, and the
+joiner gives a new half of its seed.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from core.events import Event
 from core.registry import find_ruleset
 from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
 
-VERSION = 1
+VERSION = 2
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
 HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
 MAX_DEPTH = 64
@@ -48,6 +55,7 @@ HOST_MESSAGES: dict[str, dict[str, type]] = {
     "result": {"ok": bool, "code": str, "message": str},
     "reveal": {"nonce": str, "joiner": str, "orders": list},
     "closing": {"reason": str},
+    "next": {"reason": str},
     "refused": {"code": str, "message": str},
     "pong": {},
 }

@@ -52,17 +52,24 @@ def _name(state: OptioState, side: int) -> str:
 
 
 def _replace(state: OptioState, *blocks: Block) -> OptioState:
+    return evolve(state, blocks=_replaced(state, *blocks))
+
+
+def _replaced(state: OptioState, *blocks: Block) -> tuple[Block, ...]:
+    """``state.blocks`` with each of ``blocks`` in place of the one of its id."""
+    if len(blocks) == 1:
+        (block,) = blocks
+        uid = block.id
+        return tuple([block if b.id == uid else b for b in state.blocks])
     new = {b.id: b for b in blocks}
-    return evolve(state, blocks=tuple(new.get(b.id, b) for b in state.blocks))
+    return tuple(new.get(b.id, b) for b in state.blocks)
 
 
 def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
     """The (forward, right) shifts ``tpl.shift_allowed`` accepts at the
     meeting square, kept in the map's memo per square and edge."""
-    return state.map.memo.get(
-        ("optio.shifts", state.meeting, state.second_edge),
-        lambda: frozenset((f, r) for f in tpl.SHIFTS for r in tpl.SHIFTS
-                          if tpl.shift_allowed(state.map, state.meeting, state.second_edge, f, r)))
+    return state.map.memo.get(("optio.shifts", state.meeting, state.second_edge),
+                              lambda: tpl.allowed_shifts(state.map, state.meeting, state.second_edge))
 
 
 def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
@@ -72,6 +79,30 @@ def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
     if order is None:
         order = moves.put((side, uid, to), Move(side, uid, to))
     return order
+
+
+def _moves_from(moves: Table, block: Block) -> tuple[tuple[Move, ...], tuple[tuple[Cell, Move], ...]]:
+    """The Move orders of ``block`` to each square it may move to from where
+    it is (``Optio._destinations``), alone and as (square, order) pairs,
+    kept in the map's table by block and square."""
+    key = (block.side, block.id, block.pos, "from")
+    found = moves.get(key)
+    if found is None:
+        pairs = tuple((c, _move(moves, block.side, block.id, c)) for c in _destinations_of(block.side, block.pos))
+        found = moves.put(key, (tuple(o for _, o in pairs), pairs))
+    return found
+
+
+def _destinations_of(side: int, pos: Cell | None) -> list[Cell]:
+    if pos is None:
+        return [(x, HOME_ROW[side]) for x in range(LARGE)]
+    x, y = pos
+    return [c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if on_map(c)]
+
+
+# Whose turn it is (to_act), each answer built once.
+_ONLY = (frozenset({0}), frozenset({1}))
+_NOBODY: frozenset[int] = frozenset()
 
 
 def _next_turn(state: OptioState) -> OptioState:
@@ -136,7 +167,8 @@ class Optio(Ruleset):
 
     # -- whose turn ----------------------------------------------------------
     def to_act(self, state: OptioState) -> frozenset[int]:
-        return frozenset() if state.phase is Phase.DONE else frozenset({state.active})
+        # Asked several times for each order: the answers are constants.
+        return _NOBODY if state.phase is Phase.DONE else _ONLY[state.active]
 
     def outcome(self, state: OptioState) -> Outcome | None:
         if state.phase is not Phase.DONE or state.result is None:
@@ -146,10 +178,7 @@ class Optio(Ruleset):
 
     # -- legal orders --------------------------------------------------------
     def _destinations(self, state: OptioState, block: Block) -> list[Cell]:
-        if block.pos is None:
-            return [(x, HOME_ROW[block.side]) for x in range(LARGE)]
-        x, y = block.pos
-        return [c for c in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if on_map(c)]
+        return _destinations_of(block.side, block.pos)
 
     def legal_orders(self, state: OptioState, side: int) -> Sequence[Order]:
         """Only orders ``check`` accepts, built directly (the conditions of
@@ -157,7 +186,7 @@ class Optio(Ruleset):
         call instead of checking every candidate again); the same list, in
         the same order, as filtering every candidate through ``check`` (a
         test compares the two)."""
-        if side not in self.to_act(state):
+        if state.phase is Phase.DONE or side != state.active:  # side not in self.to_act(state)
             return []
         out: list[Order] = []
         moves = state.map.memo.table("optio.moves", 4096)
@@ -166,9 +195,13 @@ class Optio(Ruleset):
             for b in state.blocks:
                 if b.side == side and not b.gone and b.pos is not None:
                     own_at[b.pos] = own_at.get(b.pos, 0) + 1
-            for b in state.side_blocks(side):
-                if b.id not in state.moved and state.block(b.id) is b:
-                    out += [_move(moves, side, b.id, c) for c in self._destinations(state, b) if own_at.get(c, 0) < 2]
+            full = {c for c, n in own_at.items() if n >= 2}
+            moved = state.moved
+            first: dict[str, Block] = {}  # what state.block(id) finds: the first block of that id
+            for b in state.blocks:
+                if first.setdefault(b.id, b) is b and b.side == side and not b.gone and b.id not in moved:
+                    orders, pairs = _moves_from(moves, b)
+                    out += [o for c, o in pairs if c not in full] if full else orders
             targets = state.side_blocks(1 - side)
             for uid in state.may_scout:
                 block = state.block(uid)
@@ -322,16 +355,20 @@ class Optio(Ruleset):
         edge = Edge.home(block.side) if block.pos is None else edge_towards(order.to, block.pos)
         clock = state.clock + 1
         moved = evolve(block, pos=order.to, entered_from=edge, arrived=clock)
-        state = evolve(_replace(state, moved), clock=clock, moved=state.moved + (block.id,))
+        blocks = _replaced(state, moved)
         who = f"{_name(state, order.side)}'s {block.id}"
         events.append(Moved(who, block.pos, order.to, "enters at" if block.pos is None else "moves"))
-        held = [b for b in state.at(order.to) if b.side != order.side]
+        # state.at(order.to) after the move, of the other side
+        held = [b for b in blocks if b.pos == order.to and not b.gone and b.side != order.side]
         if held and state.phase is Phase.SCOUTING:
             # Every block that comes in beside the opponent is listed, whatever it is,
             # so the list itself gives nothing away.
-            state = evolve(state, may_scout=state.may_scout + (block.id,))
+            state = evolve(state, blocks=blocks, clock=clock, moved=state.moved + (block.id,),
+                           may_scout=state.may_scout + (block.id,))
             events.append(Note(f"{block.id} comes in by the {edge.word} side of a square "
                                f"{_name(state, 1 - order.side)} holds"))
+        else:
+            state = evolve(state, blocks=blocks, clock=clock, moved=state.moved + (block.id,))
         if enemy_army is not None:
             if order.to == enemy_army.pos:
                 return self._meet(state, order.side, events)

@@ -46,14 +46,25 @@ def _inside(cell: Cell) -> bool:
     return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
 
 
+# The glyphs of impassable ground (``m.kind(cell) in IMPASSABLE``).
+_BLOCKING = frozenset(g for g, (kind, _) in GLYPHS.items() if kind in IMPASSABLE)
+
+
 def counts(m: OpMap, origin: Cell, w: int, h: int) -> tuple[int, int]:
-    """(impassable small squares, small squares beyond the map's edge)."""
+    """(impassable small squares, small squares beyond the map's edge) of
+    the box: row by row, the part of the row on the map read as a string."""
+    x0, y0 = origin
+    x1, x2 = max(x0, 0), min(x0 + w, SIZE)  # the columns on the map
+    across = max(x2 - x1, 0)
     impassable = edge = 0
-    for cell in box_cells(origin, w, h):
-        if not _inside(cell):
-            edge += 1
-        elif m.kind(cell) in IMPASSABLE:
-            impassable += 1
+    for y in range(y0, y0 + h):
+        if not 0 <= y < SIZE:
+            edge += w
+            continue
+        edge += w - across
+        if across:
+            row = m.rows[y][x1:x2]
+            impassable += sum(row.count(g) for g in _BLOCKING)
     return impassable, edge
 
 
@@ -65,6 +76,19 @@ def shift_allowed(m: OpMap, meeting: Cell, second_edge: Edge, forward: int, righ
     base = counts(m, *template_box(meeting, second_edge))
     moved = counts(m, *template_box(meeting, second_edge, forward, right))
     return moved[0] <= base[0] and moved[1] <= base[1]
+
+
+def allowed_shifts(m: OpMap, meeting: Cell, second_edge: Edge) -> frozenset[tuple[int, int]]:
+    """The (forward, right) shifts ``shift_allowed`` accepts, the centred
+    template counted once."""
+    base = counts(m, *template_box(meeting, second_edge))
+    out = set()
+    for forward in SHIFTS:
+        for right in SHIFTS:
+            moved = counts(m, *template_box(meeting, second_edge, forward, right))
+            if moved[0] <= base[0] and moved[1] <= base[1]:
+                out.add((forward, right))
+    return frozenset(out)
 
 
 def rotate_up(rows: list[str], up: Edge) -> list[str]:

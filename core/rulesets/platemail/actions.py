@@ -11,7 +11,8 @@ from .combat import attack, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
 from .secrecy import STEALTH
-from .senses import Work, aware, door_features, sight, weapon
+from .grid import grid
+from .senses import Work, aware, door_features, weapon
 from .state import Action, Status
 
 
@@ -58,17 +59,13 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
         return False
-    if sight(work, work.start_pos[uid], _at_start(work, t)) == "concealed":
+    if work.start_pos[tid] is None or grid(work.bf).concealed(work.start_pos[uid], work.start_pos[tid]):
         work.note(f"{uid} cannot see {tid}: Concealed")
         return False
     if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
         work.note(f"{uid}'s target {tid} is beyond four times the Range")
         return False
     return True
-
-
-def _at_start(work: Work, t):
-    return evolve(t, pos=work.start_pos[t.id])
 
 
 def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:

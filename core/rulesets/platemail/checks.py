@@ -23,31 +23,30 @@ FRIENDLY_GENERAL = {"ally", "ally-injured", "ally-down"}
 
 def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Rejection | None:
     k = act.kind
-    name = TITLES[k]
     if act.side != me.side:
         return Rejection("wrong-side", "An Action inside an order must carry the same side as the order.")
     if k in _INVOLUNTARY:
-        return Rejection("involuntary", f"{name} is an Involuntary Action: it is forced on characters, never ordered.")
+        return Rejection("involuntary", f"{TITLES[k]} is an Involuntary Action: it is forced on characters, never ordered.")
     if act.target is not None:
         if act.target in GENERAL_TARGETS:
             if k in HOSTILE_KINDS and act.target not in HOSTILE_GENERAL:
-                return Rejection("bad-target", f"{name} needs a hostile target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs a hostile target.")
             if k in FRIENDLY_KINDS and act.target not in FRIENDLY_GENERAL:
-                return Rejection("bad-target", f"{name} needs an ally as its target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs an ally as its target.")
         else:
             other = state.char(act.target)
             if other is None:
                 return Rejection("no-such-target", f"There is no character or general target called {act.target!r}.")
             if k in HOSTILE_KINDS and other.side == me.side:
-                return Rejection("bad-target", f"{name} is aimed at enemies, and {other.id} is on your side.")
+                return Rejection("bad-target", f"{TITLES[k]} is aimed at enemies, and {other.id} is on your side.")
             if k in FRIENDLY_KINDS and (other.side != me.side or other.id == me.id):
-                return Rejection("bad-target", f"{name} needs another character of your side as its target.")
+                return Rejection("bad-target", f"{TITLES[k]} needs another character of your side as its target.")
     elif k in NEEDS_TARGET:
-        return Rejection("needs-target", f"{name} needs a target.")
+        return Rejection("needs-target", f"{TITLES[k]} needs a target.")
     if act.to is not None and not state.battlefield.in_bounds(act.to):
         return Rejection("off-board", f"{act.to[0]},{act.to[1]} is off the battlefield.")
     if k in (Action.MOVE, Action.SPRINT) and act.to is None and act.target is None:
-        return Rejection("needs-destination", f"{name} needs a destination cell or someone to move towards.")
+        return Rejection("needs-destination", f"{TITLES[k]} needs a destination cell or someone to move towards.")
     if k == Action.RESCUE and act.to is None:
         return Rejection("needs-destination", "Rescue needs a cell to carry your ally towards.")
     if k == Action.PREPARE and act.spell not in me.spells:
@@ -83,7 +82,9 @@ def _can_shoot(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
 
-def check_write(state: PlatemailState, order: Write) -> Rejection | None:
+def check_write(state: PlatemailState, order: Write, acts_passed: bool = False) -> Rejection | None:
+    """Whether ``order`` may be written; ``acts_passed`` says its three
+    Actions are known to pass check_act for this character (legal.passes)."""
     if state.stage != "orders":
         return Rejection("not-orders", "Orders are written at the start of a Round, once both sides have deployed.")
     if state.committed[order.side]:
@@ -93,6 +94,8 @@ def check_write(state: PlatemailState, order: Write) -> Rejection | None:
         return Rejection("not-your-unit", f"{order.unit} is not one of your characters.")
     if not me.fighting:
         return Rejection("out-of-fight", f"{me.id} is out of the fight and takes no Actions.")
+    if acts_passed:
+        return None
     for act, first in ((order.first, True), (order.then, False), (order.otherwise, False)):
         problem = check_act(state, me, act, first)
         if problem:

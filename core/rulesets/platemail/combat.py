@@ -183,6 +183,11 @@ def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -
 
 
 def _guard_for(work: Work, a, t):
+    for act in work.acts.values():
+        if act.kind is Action.GUARD:
+            break
+    else:
+        return None  # nobody Guards this Phase
     for g in sorted(work.chars.values(), key=lambda c: c.id):
         if (g.id != t.id and g.fighting and g.side == t.side and work.kind(g.id) == Action.GUARD
                 and work.targets.get(g.id) == t.id and work.ready.get(g.id) and g.pos and t.pos

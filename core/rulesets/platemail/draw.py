@@ -24,7 +24,7 @@ from core.deployment import Deploy, DeployAll, Ready, open_cells
 
 from .legal import draw_write
 from .orders import Commit
-from .state import PlatemailState
+from .state import PlatemailState, Status
 
 COMMIT_SHARE = 1 / 12
 
@@ -37,8 +37,9 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
         return _deploy(state, side, rng)
     if rng.random() < COMMIT_SHARE:
         return Commit(side)
-    view = ruleset.view(state, side)  # never what the side cannot know
-    mine = [c for c in view.characters if c.side == side and c.fighting and c.pos is not None]
+    view = ruleset.writing_view(state, side)  # never what the side cannot know
+    fighting = Status.FIGHTING
+    mine = [c for c in view.characters if c.side == side and c.status is fighting and c.pos is not None]
     rng.shuffle(mine)
     for me in mine:
         write = draw_write(view, me, rng)

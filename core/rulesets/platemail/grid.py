@@ -7,7 +7,13 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 from __future__ import annotations
 
 from core.memo import Table
-from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, neighbours, visible_fraction
+from core.board import (_SAMPLES, BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_steps, _sight_tops,
+                        neighbours, visible_fraction)
+
+# The sample points of visible_fraction's rays, by index (x + 4 y), middle
+# ones first: the order a Concealment test tries them (any order gives the
+# same answer; these are the likeliest to be open).
+_RAY_ORDER = (5, 10, 6, 9, 0, 15, 3, 12, 1, 2, 4, 7, 8, 11, 13, 14)
 
 Cell = tuple[int, int]
 
@@ -17,7 +23,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -48,16 +54,35 @@ class Grid:
         # blocked ``c``.
         self.into = {c: (tuple(b for b, _ in s) if c in passable else ()) for c, s in steps.items()}
         self.cost = cost
+        # The same tables by cell number (the order of ``cost``), for the
+        # goal search: lists read faster than dicts keyed by cell tuples.
+        self.index = {c: i for i, c in enumerate(cost)}
+        self.into_i = [tuple(self.index[b] for b in self.into[c]) for c in cost]
+        self.cost_i = list(cost.values())
         self.passable = frozenset(passable)
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
-        self.seen = Table(50_000)  # (observer, target) -> visible fraction
+        self.seen = Table(50_000)
+        self._near = Table(4096)  # origin -> heuristic of the goal search
+        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed
+        self._rays = Table(20_000)  # (dx >= 0, dy >= 0, ray index) -> core.board._ray_steps  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
         # as the lowest point any line can have (a body on the lowest cell).
         lowest = min(elevation.values(), default=0) + min(EYE_HEIGHT, BODY_HEIGHT)
         self.tall = tuple((c, top) for c, top in tops.items() if top >= lowest)
+
+    def heuristic(self, origin: Cell) -> list[int]:
+        """By cell number, ``cheapest`` times the cell's Chebyshev distance
+        to ``origin``: the A* estimate of the goal search (movement.py), a
+        pure function of the cell, kept per origin."""
+        near = self._near.get(origin)
+        if near is None:
+            ox, oy = origin
+            unit = self.cheapest
+            near = self._near.put(origin, [unit * max(abs(c[0] - ox), abs(c[1] - oy)) for c in self.cost])
+        return near
 
     def visible(self, observer: Cell, target: Cell) -> float:
         """``visible_fraction`` on this battlefield (terrain only, no figures),
@@ -72,6 +97,52 @@ class Grid:
                 frac = visible_fraction(self.bf, observer, target)
             self.seen.put(key, frac)
         return frac
+
+    def concealed(self, observer: Cell, target: Cell) -> bool:
+        """``visible(observer, target) == 0``, remembered: no sight ray
+        reaches the target.  Most sight questions are only this one, and
+        one open ray answers it, so the rays are followed one at a time
+        until one is open instead of tracing all of them."""
+        if observer == target:
+            return False  # visible_fraction: a cell sees itself whole
+        key = (observer, target)
+        frac = self.seen.get(key)
+        if frac is not None:
+            return frac == 0
+        shut = self._shut.get(key)
+        if shut is None:
+            shut = self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
+        return shut
+
+    def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
+        """Whether some ray of ``visible_fraction`` (core/board.py) is left
+        open by the terrain, with the same test, stopping at the first open
+        ray.  Each ray is worked out alone (``_ray_steps`` towards the offset
+        made non-negative, then mirrored, as ``_ray_paths`` does for every
+        ray of a new offset) and kept per offset and ray."""
+        bf = self.bf
+        eye = self.elevation[observer] + EYE_HEIGHT
+        rise = self.elevation[target] + BODY_HEIGHT - eye
+        ox, oy = observer
+        dx, dy = target[0] - ox, target[1] - oy
+        mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+        dx, dy = abs(dx), abs(dy)
+        which = 0 if rise >= 0 else 1
+        width, height = bf.width, bf.height
+        tops = _sight_tops(bf)
+        rays = self._rays
+        for k in _RAY_ORDER:
+            key = (dx, dy, k)
+            ray = rays.get(key)
+            if ray is None:
+                ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
+            for rx, ry, t in ray[which]:
+                x, y = ox + mx * rx, oy + my * ry
+                if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:
+                    break  # the terrain closes this ray
+            else:
+                return True
+        return False
 
     def _open_between(self, observer: Cell, target: Cell) -> bool:
         """True when visible_fraction is sure to be 1.0: every sight ray

@@ -16,11 +16,12 @@ from .state import Act, Action, Character, Condition, PlatemailState, Status, Wr
 CONDITIONS = list(Condition)
 
 
-def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
-    foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos]
-    if not foes or me.pos is None:
+def _toward(state: PlatemailState, me: Character, goal, steps: int, way: int = 1):
+    """The cell ``steps`` diagonal or straight steps from ``me`` towards
+    ``goal`` (the nearest foe; away from it with ``way`` -1), if on the
+    battlefield."""
+    if goal is None:
         return None
-    goal = min(foes, key=lambda p: distance_squared(p, me.pos))
     x, y = me.pos
     for _ in range(steps):
         x += way * ((goal[0] > me.pos[0]) - (goal[0] < me.pos[0]))
@@ -32,7 +33,7 @@ def _toward(state: PlatemailState, me: Character, steps: int, way: int = 1):
 def _stock(s: int) -> Mapping[str, tuple[Act, ...]]:
     """The Actions that do not depend on the position, built once per side
     at import (they are frozen values, shared by every order that lists
-    them, and their ids key the verdicts below)."""
+    them)."""
     return _STOCKS[s]
 
 
@@ -59,13 +60,22 @@ def _make_stock(s: int) -> dict[str, tuple[Act, ...]]:
 
 
 _STOCKS = tuple(MappingProxyType(_make_stock(s)) for s in (0, 1))
-# The ids of the stock Actions: they live as long as the module, so an id
-# names one of them for good.
-_STOCK_IDS = tuple(frozenset(id(a) for acts in stock.values() for a in acts) for stock in _STOCKS)
 
 
 def _shoots(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
+
+
+def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
+         item=None) -> Act:
+    """``Act(side, kind, target, to, spell, item)``, one shared object per
+    value (``tag`` names the kind in the key), kept in the battlefield's memo."""
+    table = state.battlefield.memo.table("platemail.acts", 4096)
+    key = (tag, side, target, to, spell, item)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, Act(side, kind, target, to, spell, item))
+    return found
 
 
 def _firsts(state: PlatemailState, me: Character) -> list[Act]:
@@ -73,28 +83,41 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
     A = Action
     stock = _stock(s)
     out = list(stock["firsts"])
-    step = _toward(state, me, 3)
+    fighting, dying = Status.FIGHTING, Status.DYING
+    foes, allies, down = [], [], False
+    for c in state.characters:
+        if c.side != s:
+            if c.status is fighting and c.pos:
+                foes.append(c)
+        elif c.status is fighting:
+            if c.id != me.id:
+                allies.append(c)
+        elif c.status is dying and c.pos:
+            down = True
+    goal = None
+    if foes and me.pos is not None:
+        here = me.pos
+        goal = min([c.pos for c in foes], key=lambda p: distance_squared(p, here))
+    step = _toward(state, me, goal, 3)
     if step:
-        out.append(Act(s, A.MOVE, to=step))
+        out.append(_act(state, "move", s, A.MOVE, to=step))
     if _shoots(me):
         out += stock["ranged"]
         if not weapon(me).reload:
             out += stock["rapid"]
-    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos]
     if foes:
-        out.append(Act(s, A.CHARGE, foes[0].id))
-    allies = [c for c in state.characters if c.side == me.side and c.fighting and c.id != me.id]
+        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id))
     if allies:
         out += stock["guard"]
-        out.append(Act(s, A.GUARD, allies[0].id))
-    out += [Act(s, A.PREPARE, spell=sp) for sp in me.spells]
+        out.append(_act(state, "guard", s, A.GUARD, allies[0].id))
+    out += [_act(state, "prepare", s, A.PREPARE, spell=sp) for sp in me.spells]
     if me.prepared:
         out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
         out += stock["focus"]
     if weapon(me).reload:
         out += stock["reload"]
-    out += [Act(s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
+    out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:
@@ -102,12 +125,11 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
     if me.pos and any(max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1
                       for f in door_features(state)):
         out += stock["door"]
-    down = [c for c in state.characters if c.side == me.side and c.status is Status.DYING and c.pos]
     if down:
         out += stock["stabilize"]
-        back = _toward(state, me, 3, way=-1)
+        back = _toward(state, me, goal, 3, way=-1)
         if back:
-            out.append(Act(s, A.RESCUE, "ally-down", to=back))
+            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back))
     return out
 
 
@@ -123,31 +145,100 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
-def _stock_verdicts(state: PlatemailState, me: Character) -> dict[tuple[int, bool], bool]:
-    """Verdicts on the stock Actions for a character equal to ``me`` (they
-    read nothing else), kept in the battlefield's memo."""
-    table = state.battlefield.memo.table("platemail.verdicts", 512)
-    known = table.get(me)
-    if known is None:
-        known = table.put(me, {})
-    return known
-
-
-def _memo_for(state: PlatemailState) -> dict[tuple[str, bool], tuple[Write, ...]]:
-    """Each character's listed writes, per recent characters tuple (compared
-    by identity: the list holds it): writing an order leaves the characters
-    tuple of the state as it was, so the calls of one Round share an entry.
-    Kept in the battlefield's memo; emptied when it holds 8."""
+def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
+    """Each character's writes (``_Writes``), per characters tuple: found
+    first among the few most recent tuples by identity (writing an order
+    leaves the characters tuple of the state as it was, so the calls of one
+    Round share an entry), else by value in a table of earlier ones (a
+    position seen before, in another game or another branch of a search).
+    Both live in the battlefield's memo.  Everything in an entry is a
+    function of the characters, the battlefield and the key (character id,
+    whether it has written orders)."""
     chars = state.characters
-    recent = state.battlefield.memo.get("platemail.recent-writes", list)
+    memo_of = state.battlefield.memo
+    recent = memo_of.get("platemail.recent-writes", list)
     for c, memo in recent:
         if c is chars:
             return memo
+    table = memo_of.table("platemail.writes", 256)
+    memo = table.get(chars)
+    if memo is None:
+        if not create:
+            return None
+        memo = table.put(chars, {})
     if len(recent) >= 8:
         recent.clear()
-    memo = {}
     recent.append((chars, memo))
     return memo
+
+
+class _Writes:
+    """One character's candidate writes for one characters tuple: the
+    candidates, each one's verdict and Write once asked, and the listing.
+    ``acts`` holds the verdict of each Action object of the candidates
+    (keyed by ``id``: the candidates hold those objects alive as long as
+    this entry, so an id names one of them; an Action shared by several
+    candidates is checked once)."""
+
+    __slots__ = ("me", "cands", "verdicts", "writes", "acts", "listed", "passed")
+
+    def __init__(self, state: PlatemailState, me: Character, written: bool):
+        self.me = me
+        self.cands = _candidates(state, me, written)
+        self.verdicts: list[bool | None] = [None] * len(self.cands)
+        self.writes: list[Write | None] = [None] * len(self.cands)
+        self.acts: dict[tuple[int, bool], bool] = {}
+        self.listed: tuple[Write, ...] | None = None
+        # the Writes built here (all pass the Action checks), by id: this
+        # entry holds them, and passes() compares the object itself
+        self.passed: dict[int, Write] = {}
+
+    def ok(self, state: PlatemailState, i: int) -> bool:
+        """Whether candidate ``i`` passes check_act on its three Actions."""
+        good = self.verdicts[i]
+        if good is None:
+            first, _, then, other = self.cands[i]
+            good = self.verdicts[i] = (self._act_ok(state, first, True) and self._act_ok(state, then, False)
+                                       and self._act_ok(state, other, False))
+        return good
+
+    def _act_ok(self, state: PlatemailState, act: Act, first: bool) -> bool:
+        key = (id(act), first)
+        good = self.acts.get(key)
+        if good is None:
+            good = self.acts[key] = check_act(state, self.me, act, first) is None
+        return good
+
+    def write(self, i: int) -> Write:
+        """Candidate ``i`` (which passes) as a Write, one object per
+        candidate, known to ``passes``."""
+        w = self.writes[i]
+        if w is None:
+            first, cond, then, other = self.cands[i]
+            me = self.me
+            w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
+            self.passed[id(w)] = w
+        return w
+
+
+def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
+    key = (me.id, state.plan(me.id) is not None)
+    entry = memo.get(key)
+    if entry is None:
+        entry = memo[key] = _Writes(state, me, key[1])
+    return entry
+
+
+def passes(state: PlatemailState, order: Write) -> bool:
+    """True when ``order`` is one of the Write objects listed or drawn for
+    ``state``'s characters tuple (so check_act has passed its three Actions
+    for this very character); False says only that it is not known (an
+    equal write built elsewhere, say parsed from text, is checked)."""
+    memo = _memo_for(state, create=False)
+    if memo is None:
+        return False
+    entry = memo.get((order.unit, state.plan(order.unit) is not None))
+    return entry is not None and entry.passed.get(id(order)) is order
 
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
@@ -172,19 +263,11 @@ def character_writes(state: PlatemailState, me: Character, memo: dict | None = N
         if state.stage != "orders" or state.committed[me.side]:
             return ()
         memo = _memo_for(state)
-    key = (me.id, state.plan(me.id) is not None)
-    writes = memo.get(key)
-    if writes is None:
-        writes = memo[key] = _character_writes(state, me, key[1])
-    return writes
-
-
-def _character_writes(state: PlatemailState, me: Character, written: bool) -> tuple[Write, ...]:
-    cands = _candidates(state, me, written)
-    ok = _checker(state, me)
-    s = me.side
-    return tuple(Write(s, me.id, first, cond, then, other) for first, cond, then, other in cands
-                 if ok(first, True) and ok(then, False) and ok(other, False))
+    entry = _entry(state, me, memo)
+    listed = entry.listed
+    if listed is None:
+        listed = entry.listed = tuple(entry.write(i) for i in range(len(entry.cands)) if entry.ok(state, i))
+    return listed
 
 
 def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Write | None:
@@ -195,18 +278,13 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
     memo holds, so a draw repeats in any process."""
     if state.stage != "orders" or state.committed[me.side]:
         return None
-    written = state.plan(me.id) is not None
     memo = _memo_for(state)
-    key = ("candidates", me.id, written)
-    cands = memo.get(key)
-    if cands is None:
-        cands = memo[key] = _candidates(state, me, written)
-    ok = _checker(state, me)
-    s = me.side
+    entry = _entry(state, me, memo)
+    n = len(entry.cands)
     for _ in range(tries):
-        first, cond, then, other = rng.choice(cands)
-        if ok(first, True) and ok(then, False) and ok(other, False):
-            return Write(s, me.id, first, cond, then, other)
+        i = rng.choice(range(n))  # the rng calls of rng.choice(candidates)
+        if entry.ok(state, i):
+            return entry.write(i)
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None
 
@@ -214,40 +292,13 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
 def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tuple, ...]:
     """(first, condition, then, otherwise) of every write considered for
     ``me``, before the checks."""
-    firsts = _firsts(state, me)
-    seconds = _seconds(me, _shoots(me))
-    if written:
-        firsts = firsts[:2]
     stock = _stock(me.side)
+    # With orders written, only the first two (always the stock's first two).
+    firsts = stock["firsts"][:2] if written else _firsts(state, me)
+    seconds = _seconds(me, _shoots(me))
     # The seed's own example order comes first.
     cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
     n = len(seconds)
     for i, first in enumerate(firsts):
         cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
     return tuple(cands)
-
-
-def _checker(state: PlatemailState, me: Character):
-    """``ok(act, first)``: whether ``check_act`` passes ``act`` for ``me``.
-
-    check_write on one of this character's writes is check_act on each of
-    its three Actions (the order-level tests pass for ``me``); an Action
-    object shared by several candidates is checked once.  The stock Actions
-    name no character and no cell, so check_act reads nothing of the state
-    for them but ``me``: their verdicts are kept per (equal) character
-    across calls."""
-    stock_ids = _STOCK_IDS[me.side]
-    known = _stock_verdicts(state, me)
-    verdict: dict[tuple[int, bool], bool] = {}
-
-    def ok(act: Act, first: bool) -> bool:
-        key = (id(act), first)
-        good = known.get(key)
-        if good is None:
-            good = verdict.get(key)
-            if good is None:
-                good = check_act(state, me, act, first) is None
-                (known if key[0] in stock_ids else verdict)[key] = good
-        return good
-
-    return ok

@@ -8,6 +8,7 @@ of a Ready enemy's reach."""
 from __future__ import annotations
 
 import heapq
+from types import MappingProxyType
 
 from core.board import chebyshev, distance_squared, neighbours
 from core.events import Moved
@@ -19,6 +20,8 @@ from .senses import Work
 from .state import MOVES, Action, Status
 
 TICKS = 6
+_HOW = MappingProxyType({Action.SPRINT: "sprints", Action.CHARGE: "charges", Action.FALL_BACK: "falls back",
+                         Action.SKULK: "skulks", Action.TERROR: "flees"})  # the word for a step in the log
 
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
@@ -45,8 +48,15 @@ def _costs(work: Work, start, blocked, limit=None) -> dict:
 
 def _reaches(work: Work, start, dest, blocked) -> bool:
     """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
-    steps = grid(work.bf).steps
-    seen = {start}
+    return _reaches_grid(grid(work.bf), start, dest, blocked)
+
+
+def _reaches_grid(g, start, dest, blocked, seen=None) -> bool:
+    """``_reaches`` on ``g``; ``seen`` (holding ``start``) ends with the
+    cells the search met."""
+    steps = g.steps
+    if seen is None:
+        seen = {start}
     todo = [start]
     while todo:
         for nxt, _ in steps.get(todo.pop(), ()):
@@ -62,6 +72,23 @@ def _hostile_cells(work: Work, uid):
     """Where ``uid``'s side knows its fighting enemies to be (not unseen skulkers)."""
     me = work.chars[uid]
     return [c.pos for c in work.known_to(uid) if c.side != me.side and c.fighting]
+
+
+def _reaches_kept(g, start, dest, blocked, fields) -> bool:
+    """``_reaches``, reusing this Phase's last search towards ``dest`` past
+    the same blocked cells (kept in ``fields``) when it passed ``start``:
+    steps between passable cells go both ways (the corner rule is
+    symmetric), so every cell that search met lies in one region with its
+    start, and that region holds ``dest`` or not for all of them alike."""
+    key = ("reach", dest, frozenset(blocked))
+    known = fields.get(key)
+    if known is not None and start in known[0]:
+        return known[1]
+    seen = {start}
+    found = _reaches_grid(g, start, dest, blocked, seen)
+    if start in g.passable:
+        fields[key] = (seen, found)
+    return found
 
 
 def retreat_cell(work: Work, uid, budget, blocked):
@@ -120,7 +147,10 @@ def allowance(work: Work, uid) -> int:
 
 
 def held(work: Work, uid) -> bool:
-    return any(o.focus == "binding" and o.focus_target == uid and o.fighting for o in work.chars.values())
+    for o in work.chars.values():
+        if o.focus == "binding" and o.focus_target == uid and o.fighting:
+            return True
+    return False
 
 
 def _to_goal(work: Work, goals, blocked, origin=None):
@@ -132,44 +162,90 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     own cost.  The caller compares only the origin's cost and those of its
     neighbours on a cheapest path from it, and those are final by then."""
     g = grid(work.bf)
-    into, move_cost = g.into, g.cost
+    best = _search(g, goals, blocked, origin)[0]
+    return {cell: cost for cell, cost in zip(g.cost, best) if 0 <= cost < _NONE}
+
+
+_NONE = 1 << 60  # the cost of a cell the search has not reached
+
+
+def _search(g, goals, blocked, origin):
+    """``_to_goal``'s search on cell numbers: (costs, origin, stop,
+    complete).  ``costs`` is a list by cell number, ``_NONE`` where not
+    reached and -1 for each blocked cell (never a cost: the caller skips
+    blocked cells); ``stop`` is the origin's cost when the search stopped
+    early, ``complete`` says every value in ``costs`` is final."""
+    index, into, move_cost = g.index, g.into_i, g.cost_i
     if not g.nonnegative:
         # Loaded battlefields never have negative costs (battlefield_problem);
         # one built in code that does would send Dijkstra round a negative
         # loop for ever.  Counted as free steps, every search ends.
         origin = None
-        move_cost = {cell: max(0, cost) for cell, cost in move_cost.items()}
-    unit = g.cheapest if origin is not None else 0
-    ox, oy = origin if origin is not None else (0, 0)
-    best = {}
+        move_cost = [max(0, cost) for cost in move_cost]
+    near = g.heuristic(origin) if origin is not None else [0] * len(move_cost)
+    target = index[origin] if origin is not None else -1
+    best = [_NONE] * len(move_cost)
+    for cell in blocked:
+        i = index.get(cell)
+        if i is not None:
+            best[i] = -1
     heap = []
     for goal in goals:
-        best[goal] = 0
-        heap.append((unit * max(abs(goal[0] - ox), abs(goal[1] - oy)), 0, goal))
+        i = index[goal]
+        best[i] = 0
+        heap.append((near[i], 0, i))
     heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
     stop = None
     while heap:
-        f, cost, cell = heapq.heappop(heap)
+        f, cost, cell = pop(heap)
         if stop is not None and f > stop:
-            break
-        if best.get(cell, cost + 1) < cost:
+            return best, origin, stop, False
+        if best[cell] < cost:
             continue
-        if cell == origin and stop is None:
+        if cell == target:
             stop = cost
-        prevs = into.get(cell)
+        prevs = into[cell]
         if not prevs:
             continue
         ncost = cost + move_cost[cell]
         for prev in prevs:
-            if prev in blocked:
-                continue
-            if ncost < best.get(prev, ncost + 1):
+            if ncost < best[prev]:
                 best[prev] = ncost
-                heapq.heappush(heap, (ncost + unit * max(abs(prev[0] - ox), abs(prev[1] - oy)), ncost, prev))
-    return best
+                push(heap, (ncost + near[prev], ncost, prev))
+    return best, origin, stop, True
 
 
-def _proposal(work: Work, uid, goal, budget, blocked):
+def _field(g, goals, blocked, origin, fields):
+    """``_search``'s costs for a mover at ``origin``, reusing the last search
+    of this Phase for the same goals and blocked cells when it already holds
+    every value the caller compares (``fields``: one entry per such key).
+
+    An A* search from ``o1`` that stopped at ``stop`` (the cost of ``o1``)
+    has popped, with their final costs, every cell whose cost plus its
+    heuristic (the cheapest step cost ``unit`` times its Chebyshev distance
+    to ``o1``) is at most ``stop``.  For a new origin ``o2`` whose cost is
+    known, each neighbour ``m`` on a cheapest path from ``o2`` costs at most
+    ``cost(o2) - unit`` and lies at most ``cheb(o2, o1) + 1`` from ``o1``,
+    so if ``cost(o2) + unit * cheb(o2, o1) <= stop`` then ``o2`` and all
+    such neighbours were popped: the comparison the caller makes gives the
+    same answer as a new search (other neighbours' costs are never below
+    their true cost, and the caller uses them only to leave them out)."""
+    key = (goals, blocked)
+    known = fields.get(key)
+    if known is not None:
+        best, o1, stop, complete = known
+        if complete:
+            return best
+        here = best[g.index[origin]]
+        if 0 <= here < _NONE and here + g.cheapest * max(abs(origin[0] - o1[0]), abs(origin[1] - o1[1])) <= stop:
+            return best
+    found = _search(g, goals, blocked, origin)
+    fields[key] = found
+    return found[0]
+
+
+def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     """The next step along a shortest path, preferring the straightest one."""
     c = work.chars[uid]
     g = grid(work.bf)
@@ -177,29 +253,38 @@ def _proposal(work: Work, uid, goal, budget, blocked):
         dest = goal[1]
         if c.pos == dest:
             return None
-        if _reaches(work, c.pos, dest, blocked):
+        if fields is None:
+            fields = {}
+        if _reaches_kept(g, c.pos, dest, blocked, fields):
             end = dest  # the destination itself is the reachable cell nearest to it
         else:
             reach = _costs(work, c.pos, blocked)
             end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k], k))
         if end == c.pos:
             return None
-        goals, aim = [end], dest
+        goals, aim = (end,), dest
     else:
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
             return None
         passable = g.passable
-        goals = [k for k in neighbours(other.pos) if k not in blocked and k in passable]
+        goals = tuple([k for k in neighbours(other.pos) if k not in blocked and k in passable])
         aim = other.pos
-    field = _to_goal(work, goals, blocked - {c.pos}, c.pos)
-    here = field.get(c.pos)
-    if here is None:
+    field = _field(g, goals, frozenset(blocked - {c.pos}), c.pos, {} if fields is None else fields)
+    index = g.index
+    here = field[index[c.pos]]
+    if not 0 <= here < _NONE:
         return None
-    options = [n for n, cost in g.steps[c.pos] if n in field and n not in blocked and field[n] + cost <= here]
-    if not options:
+    costs = {}  # the cost of each neighbour on a cheapest path
+    for n, step_cost in g.steps[c.pos]:
+        if n not in blocked:
+            cost = field[index[n]]
+            if 0 <= cost < _NONE and cost + step_cost <= here:
+                costs[n] = cost
+    if not costs:
         return None
-    step = min(options, key=lambda n: (field[n], distance_squared(n, aim), n))
+    ax, ay = aim
+    step = min(costs, key=lambda n: (costs[n], (n[0] - ax) ** 2 + (n[1] - ay) ** 2, n))
     if g.cost[step] > budget:
         return None
     return step
@@ -226,31 +311,41 @@ def resolve_movement(work: Work) -> None:
             movers[uid] = goal
     budget = {u: work.allowance[u] for u in movers}
     active = set(movers)
+    fields: dict = {}  # the goal searches of this Phase (_field)
     for _tick in range(TICKS):
         if not active:
             break
         before = {u: c.pos for u, c in work.chars.items() if c.pos is not None}
         proposals = {}
+        # The cells in the way, per side and number of movers still active
+        # (within a tick movers only drop out, so the count names the set).
+        in_way: dict[tuple[int, int], set] = {}
+        dropped = False
         for uid in sorted(active):
             # Paths are planned around what the mover's side knows: an unseen
-            # skulker is found only by bumping into it.
+            # skulker is found only by bumping into it.  (``uid`` is active,
+            # so never among them.)
             side = work.chars[uid].side
-            blocked = {p for u, p in before.items() if u != uid and u not in active
-                       and not work.unseen(work.chars[u], side)}
-            step = _proposal(work, uid, movers[uid], budget[uid], blocked)
+            blocked = in_way.get((side, len(active)))
+            if blocked is None:
+                blocked = in_way[side, len(active)] = {p for u, p in before.items() if u not in active
+                                                       and not work.unseen(work.chars[u], side)}
+            step = _proposal(work, uid, movers[uid], budget[uid], blocked, fields)
             if step is None:
                 if budget[uid] <= 0:
                     active.discard(uid)
+                    dropped = True
                 continue
             proposals[uid] = step
+        if not proposals and not dropped:
+            break  # nothing moves and nobody stops: every tick left would ask the same and get the same
         forced: dict[str, tuple] = {}
         _clashes(work, proposals, before, budget, active, forced)
         _crashes(work, proposals, before, active)
         accepted = _occupancy(proposals, before, budget)
         accepted.update(forced)
         for uid, cell in sorted(accepted.items()):
-            how = {Action.SPRINT: "sprints", Action.CHARGE: "charges", Action.FALL_BACK: "falls back",
-                   Action.SKULK: "skulks", Action.TERROR: "flees"}.get(work.acts[uid].kind, "moves")
+            how = _HOW.get(work.acts[uid].kind, "moves")
             frm = before[uid]
             work.update(uid, pos=cell)
             budget[uid] -= work.bf.terrain(cell).move_cost

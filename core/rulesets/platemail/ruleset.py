@@ -17,7 +17,7 @@ from core.values import evolve
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
 from .draw import random_order as draw_order
-from .legal import sample_writes
+from .legal import passes, sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
@@ -62,8 +62,14 @@ def _seen_characters(state: PlatemailState, side: int | None) -> tuple[Character
     """The characters as ``side`` knows them (the same tuple when nothing is
     hidden from it, so per-state memos keyed on it keep working); remembered
     per characters tuple and side in the battlefield's memo (core/memo.py)."""
+    chars = state.characters
+    for c in chars:
+        if c.hidden and c.side != side:
+            break
+    else:
+        return chars  # nothing hidden from ``side``: _seen would give the same tuple
     table = state.battlefield.memo.table("platemail.seen", 32)
-    key = (state.characters, side)
+    key = (chars, side)
     found = table.get(key)
     if found is None:
         found = table.put(key, _seen(state.characters, side))
@@ -118,10 +124,10 @@ class Platemail(Ruleset):
 
     # -- who acts ----------------------------------------------------------
     def to_act(self, state: PlatemailState) -> frozenset[int]:
+        if state.stage == "orders":  # the usual answer first: asked several times per order
+            return _WRITING[state.committed]
         if state.stage == "deploy":
             return frozenset({state.deploying})
-        if state.stage == "orders":
-            return _WRITING[state.committed]
         return frozenset()
 
     def legal_orders(self, state: PlatemailState, side: int) -> Sequence[Order]:
@@ -139,7 +145,7 @@ class Platemail(Ruleset):
                 out.append(Ready(side))
             return out
         # Worked out from what the side knows, never from unseen skulkers.
-        return [Commit(side)] + sample_writes(self.view(state, side), side)
+        return [Commit(side)] + sample_writes(self.writing_view(state, side), side)
 
     def random_order(self, state: PlatemailState, side: int, rng):
         """One listed order drawn without listing them all (``draw``)."""
@@ -165,7 +171,7 @@ class Platemail(Ruleset):
         if state.stage != "orders":
             return Rejection("not-orders", "Orders are written once both sides have deployed.")
         if isinstance(order, Write):
-            return check_write(state, order)
+            return check_write(state, order, passes(state, order))
         if isinstance(order, Commit):
             if state.committed[order.side]:
                 return Rejection("committed", "Your orders are already committed.")
@@ -184,8 +190,12 @@ class Platemail(Ruleset):
                 return evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
             return evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
         if isinstance(order, Write):
-            plans = tuple(p for p in state.plans if p.unit != order.unit) + (order,)
-            return evolve(state, plans=plans), [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+            plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
+            # Built field by field (evolve's result, without its look-ups): once per order.
+            state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
+                                   state.stage, state.deploying, state.round, plans, state.committed,
+                                   state.open_doors, state.winner, state.reason)
+            return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
             state = evolve(state, committed=committed)
@@ -231,9 +241,22 @@ class Platemail(Ruleset):
         """Drop the other side's orders (written or committed, until resolved),
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
-        plans = tuple(p for p in state.plans if p.side == side)
-        return evolve(state, plans=plans, characters=_seen_characters(state, side),
-                            dice=Dice(0, state.dice.draws))  # the seed would foretell every roll
+        plans = tuple([p for p in state.plans if p.side == side])
+        # Built field by field (as evolve would, without its look-ups): the
+        # listing and the draw ask for a view at every order.
+        return PlatemailState(state.options, state.battlefield, Dice(0, state.dice.draws),  # the seed would foretell every roll
+                              state.players, _seen_characters(state, side), state.stage, state.deploying, state.round,
+                              plans, state.committed, state.open_doors, state.winner, state.reason)
+
+    def writing_view(self, state: PlatemailState, side: int) -> PlatemailState:
+        """What the listing and the draw of ``side``'s writes read: ``view``,
+        or ``state`` itself when ``side`` sees every character as it is.
+        They read only the characters, the battlefield, the stage, the
+        committed flags and ``side``'s own written orders (never the other
+        side's orders or the dice), so both give the same writes."""
+        if _seen_characters(state, side) is state.characters:
+            return state
+        return self.view(state, side)
 
     def order_cells(self, state: PlatemailState, order: Order):
         """The cells lit for an order, from what its side knows."""

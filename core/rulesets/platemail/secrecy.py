@@ -59,6 +59,12 @@ class SecretKeeper(list):
         chars = self.work.chars
         if event.seen_by is not None:
             return [event]
+        for c in chars.values():
+            if c.hidden:
+                break
+        else:  # nobody is hidden: only a Stealth roll is kept from the other side
+            if not (isinstance(event, Rolled) and event.purpose == STEALTH):
+                return [event]
         if isinstance(event, AttackMade):
             a, t = chars[event.attacker], chars.get(event.target)
             if unseen_by(chars.values(), a, 1 - a.side):

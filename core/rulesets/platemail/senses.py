@@ -97,7 +97,8 @@ class Work:
         return act.kind if act else Action.DEFEND
 
     def fighters(self, side: int | None = None) -> list[Character]:
-        return [c for c in self.chars.values() if c.fighting and c.pos is not None
+        fighting = Status.FIGHTING
+        return [c for c in self.chars.values() if c.status is fighting and c.pos is not None
                 and (side is None or c.side == side)]
 
     def unseen(self, c: Character, side: int) -> bool:
@@ -170,6 +171,12 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
     return "clear"
 
 
+def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:
+    """``sight(work, observer, target) == "concealed"``, without working out
+    Cover (most questions are only whether a target can be seen at all)."""
+    return target.pos is None or grid(work.bf).concealed(observer, target.pos)
+
+
 def aware(work: Work, observer: Character, target: Character) -> bool:
     """False when ``observer`` is Unaware of a Hidden ``target`` (seed: Skulk)."""
     if not target.hidden or observer.side == target.side:
@@ -186,7 +193,7 @@ def perceives(work: Work, me: Character, other: Character | None) -> bool:
         return False
     if other.id == me.id:
         return True
-    return aware(work, me, other) and sight(work, me.pos, other) != "concealed"
+    return aware(work, me, other) and not concealed(work, me.pos, other)
 
 
 def hostile(a: Character, b: Character) -> bool:
@@ -212,12 +219,18 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
         return None
     near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
-        foes = [c for c in work.fighters() if hostile(me, c) and aware(work, me, c)]
-        seen = [c for c in foes if sight(work, me.pos, c) != "concealed"] or foes
+        side, here = me.side, me.pos
+        # (aware() is True at once for a target that is not hidden)
+        foes = [c for c in work.fighters() if c.side != side and (not c.hidden or aware(work, me, c))]
+        shut = grid(work.bf).concealed  # fighters always stand somewhere
+        seen = [c for c in foes if not shut(here, c.pos)] or foes
         if not seen:
             return None
         if spec == "closest":
-            return min(seen, key=near).id
+            if len(seen) == 1:
+                return seen[0].id
+            x, y = here
+            return min(seen, key=lambda c: ((c.pos[0] - x) ** 2 + (c.pos[1] - y) ** 2, c.id)).id
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
         return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id

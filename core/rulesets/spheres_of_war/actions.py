@@ -8,16 +8,16 @@ successful defence is part of that Action and is not counted (rule 36).
 
 from __future__ import annotations
 
-from core.board import adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Removed, Struck
+from core.memo import Table
 from core.ruleset import Rejection
 from core.values import evolve
 
 from . import movement
 from .events import Waited
 from .orders import Fight, Move, Wait
-from .state import ACTIONS_EACH, Match, Phase, SowState
+from .state import ACTIONS_EACH, Combatant, Match, Phase, SowState
 from .turns import end_match
 
 DEFEAT_FACES = (5, 6)  # rules 33a/34a: a defence of 5-6 fails
@@ -39,15 +39,38 @@ def action_number(m: Match) -> int:
 
 
 def in_contact(state: SowState, a: str, b: str) -> bool:
-    ua, ub = state.unit(a), state.unit(b)
-    return ua.on_board and ub.on_board and adjacent(ua.pos, ub.pos)
+    return touching(state.unit(a), state.unit(b))
+
+
+def touching(ua: Combatant, ub: Combatant) -> bool:
+    """Both on the battlefield, in base-to-base contact (``adjacent``, and
+    ``on_board``, read directly: asked several times an order)."""
+    a, b = ua.pos, ub.pos
+    if a is None or b is None or ua.removed or ub.removed:
+        return False
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+
+
+def acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
+    """(actor id, its figure, opponent id, the opponent's figure) in the
+    Match, or None (no actor): kept in the state's memo, since listing,
+    checking and applying an Action all ask."""
+    return state.memo.get("spheres_of_war.acting", lambda: _acting(state))
+
+
+def _acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
+    uid = actor(state)
+    if uid is None:
+        return None
+    other = opponent_of(state.match, uid)
+    return uid, state.unit(uid), other, state.unit(other)
 
 
 def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
-    uid = actor(state)
-    if uid is None:
+    pair = acting(state)
+    if pair is None:
         return Rejection("no-match", "No Match is being played: only Matched combatants act (rule 14).")
-    unit = state.unit(uid)
+    uid, unit, other, them = pair
     if order.side != unit.side:
         return Rejection("not-your-turn", f"It is {uid}'s Action, and {uid} is not yours.")
     if order.unit != uid:
@@ -58,14 +81,14 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
             return Rejection("not-your-unit", f"{order.unit} is not one of your combatants.")
         return Rejection("not-acting", f"It is {uid}'s Action in this Match, not {order.unit}'s.")
     m = state.match
-    other = opponent_of(m, uid)
+    contact = touching(unit, them)  # in_contact(state, uid, other)
     if isinstance(order, Fight):
-        if not in_contact(state, uid, other):
+        if not contact:
             return Rejection("not-in-contact", f"{uid} is not in base-to-base contact with {other}, so cannot Fight (rule 23).")
         return None
     if m.struck == uid:
         return Rejection("must-defend", f"{uid} has been struck and must defend with a Fight (rule 33).")
-    if in_contact(state, uid, other):
+    if contact:
         return Rejection("locked", f"{uid} is locked in combat with {other}: only Fight is allowed (rule 30).")
     if isinstance(order, Move):
         return movement.move_problem(state, uid, other, order.to)
@@ -73,19 +96,42 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
 
 
 def legal_actions(state: SowState, side: int) -> list:
-    uid = actor(state)
-    if uid is None or state.unit(uid).side != side:
+    pair = acting(state)
+    if pair is None:
         return []
-    other = opponent_of(state.match, uid)
-    if in_contact(state, uid, other):
-        return [Fight(side, uid)]
-    return [Wait(side, uid)] + [Move(side, uid, c) for c in movement.destinations(state, uid, other)]
+    uid, unit, other, them = pair
+    if unit.side != side:
+        return []
+    orders = _orders(state)
+    if touching(unit, them):
+        return [_order(orders, Fight, side, uid)]
+    key = (side, uid)
+    out = [_order(orders, Wait, side, uid)]
+    for c in movement.destination_cells(state, uid, other):
+        order = orders.get(key + (c,))
+        out.append(order if order is not None else orders.put(key + (c,), Move(side, uid, c)))
+    return out
 
 
-def _spend(state: SowState, events: list[Event], struck: str | None = None) -> SowState:
-    """Use the actor's Action; the Match ends when both have used all five (rule 37)."""
-    m = evolve(state.match, step=state.match.step + 1, struck=struck)
-    state = evolve(state, match=m)
+def _orders(state: SowState) -> Table:
+    """The Wait, Move and Fight orders built so far on this battlefield, by
+    (side, unit[, cell]) and kind: orders are frozen values, and a listing
+    holds about ten of them."""
+    return state.battlefield.memo.table("spheres_of_war.orders", 4096)
+
+
+def _order(orders: Table, kind: type, side: int, uid: str) -> Wait | Fight:
+    order = orders.get((kind, side, uid))
+    return order if order is not None else orders.put((kind, side, uid), kind(side, uid))
+
+
+def _spend(state: SowState, events: list[Event], struck: str | None = None, **changes) -> SowState:
+    """Use the actor's Action; the Match ends when both have used all five
+    (rule 37).  ``changes`` are the Action's own to the state (figures,
+    dice), made in the same rebuild."""
+    m = state.match
+    m = Match(m.number, m.instigator, m.retaliator, m.step + 1, struck)  # evolve(m, step=..., struck=...)
+    state = evolve(state, match=m, **changes)
     if m.step >= 2 * ACTIONS_EACH:
         detail = "all Actions used"
         if struck is not None:
@@ -103,8 +149,8 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Waited(uid))
         return _spend(state, events), events
     if isinstance(order, Move):
-        unit = state.unit(uid)
-        how = f"moves {movement.direction(state, uid, other, order.to)} {other}"
+        unit, them = state.unit(uid), state.unit(other)
+        how = f"moves {movement.heading(unit.pos, them.pos, order.to)} {other}"
         if not state.battlefield.in_bounds(order.to):
             # Rule 27: off the gaming area, out of the game.  The Match ends with it.
             events.append(Moved(uid, unit.pos, None, how))
@@ -112,12 +158,13 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
             state = state.with_unit(evolve(unit, pos=None, removed=True))
             return end_match(state, events, f"{uid} left the battlefield"), events
         events.append(Moved(uid, unit.pos, order.to, how))
-        state = state.with_unit(evolve(unit, pos=order.to))
-        if in_contact(state, uid, other):
+        moved = Combatant(unit.id, unit.side, order.to, unit.removed)  # evolve(unit, pos=order.to)
+        units = tuple([moved if u.id == uid else u for u in state.units])  # state.with_unit(moved)
+        if touching(moved, them):
             # Rules 28-32: the mover is A and strikes Z at once; the strike is free.
             events.append(Struck(uid, other, "moved into base-to-base contact"))
-            return _spend(state, events, struck=other), events
-        return _spend(state, events), events
+            return _spend(state, events, struck=other, units=units), events
+        return _spend(state, events, units=units), events
     # Fight
     if m.struck != uid:
         # Locked in contact with nobody struck yet (a Match formed in contact):
@@ -125,15 +172,14 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         events.append(Struck(uid, other, "strikes first while in contact"))
         return _spend(state, events, struck=other), events
     dice, rolled = roll(state.dice, 1, 6, f"defence against {other} (5-6 fails)", who=uid)
-    state = evolve(state, dice=dice)
     events.append(rolled)
     if rolled.total in DEFEAT_FACES:
         unit = state.unit(uid)
         events.append(Defeated(uid, other, f"defence roll of {rolled.total}"))
         events.append(Removed(uid, f"defeated by {other}"))
-        state = state.with_unit(evolve(unit, pos=None, removed=True))
+        gone = evolve(unit, pos=None, removed=True)
         m = evolve(state.match, step=state.match.step + 1, struck=None)
-        state = evolve(state, match=m)
+        state = evolve(state, dice=dice, units=tuple([gone if u.id == uid else u for u in state.units]), match=m)
         return end_match(state, events, f"{other} is the Winner"), events
     events.append(Struck(uid, other, f"strikes back after a defence of {rolled.total}"))
-    return _spend(state, events, struck=other), events
+    return _spend(state, events, struck=other, dice=dice), events

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 
-from core.board import Cell, line_clear, supercover
+from core.board import Battlefield, Cell, line_clear, supercover
 from core.ruleset import Rejection
 
 from .cache import walls
@@ -64,22 +64,38 @@ def _problem(state: SowState, mover: str, p: Cell, q: Cell, c: Cell) -> Rejectio
     return None
 
 
+def _paths() -> tuple[tuple[int, int, int, tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]], ...]:
+    """Every step (dx, dy) within the reach of a Move, in dy-then-dx order:
+    (dx, dy, squared length, then the supercover steps of its path from
+    (0, 0): the cells it enters one at a time, and the pairs beside a corner
+    it passes exactly through, where only both blocked stop it)."""
+    out = []
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if (dx == 0 and dy == 0) or dx * dx + dy * dy > MAX_MOVE_SQ:
+                continue
+            steps = supercover((0, 0), (dx, dy))
+            out.append((dx, dy, dx * dx + dy * dy, tuple(step[0] for step in steps if len(step) == 1),
+                        tuple(step for step in steps if len(step) != 1)))
+    return tuple(out)
+
+
+_PATHS = _paths()
+
+
 @functools.lru_cache(maxsize=4096)
-def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[tuple[Cell, ...], ...]], ...]:
+def _offsets(vx: int, vy: int) -> tuple[tuple[int, int, int, bool, tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]], ...]:
     """The steps (dx, dy) that pass the distance and direction tests of
     ``_problem`` with the opponent at offset (vx, vy), in the dy-then-dx
     order ``destinations`` lists them: (dx, dy, squared length, toward the
-    opponent?, the supercover steps of the path from (0, 0))."""
+    opponent?, the path's single cells and corner pairs (``_paths``))."""
     out = []
     v_sq = vx * vx + vy * vy
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            if dx == 0 and dy == 0:
-                continue
-            length_sq, dot, cross = dx * dx + dy * dy, dx * vx + dy * vy, dx * vy - dy * vx
-            if length_sq > MAX_MOVE_SQ or dot == 0 or 4 * cross * cross > v_sq or (dot > 0 and dot >= v_sq):
-                continue
-            out.append((dx, dy, length_sq, dot > 0, tuple(supercover((0, 0), (dx, dy)))))
+    for dx, dy, length_sq, singles, corners in _PATHS:
+        dot, cross = dx * vx + dy * vy, dx * vy - dy * vx
+        if dot == 0 or 4 * cross * cross > v_sq or (dot > 0 and dot >= v_sq):
+            continue
+        out.append((dx, dy, length_sq, dot > 0, singles, corners))
     return tuple(out)
 
 
@@ -93,9 +109,13 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
     geometric tests depend only on the offsets (cached), and the path test
     of ``line_clear`` covers the destination too (it is the path's last
     cell), which makes the separate occupied/impassable tests redundant."""
+    return list(destination_cells(state, mover, opponent))
+
+
+def destination_cells(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
     # legal_orders asks, then check asks again for the chosen Move on the
     # same state: the answer is kept in the state's memo.
-    return list(state.memo.get(("destinations", mover, opponent), lambda: _destinations(state, mover, opponent)))
+    return state.memo.get(("destinations", mover, opponent), lambda: _destinations(state, mover, opponent))
 
 
 def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
@@ -103,26 +123,22 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
     q = state.unit(opponent).pos
     bf = state.battlefield
     width, height = bf.width, bf.height
-    blocked = set(walls(bf))
+    px, py = p
+    # What blocks, relative to the mover and within the 5x5 square a Move
+    # can reach (every step of its path lies there): walls, and the figures
+    # on the battlefield.
+    near = set(_walls_near(bf, p))
     for u in state.units:
         pos = u.pos
-        if u.id != mover and pos is not None and not u.removed and 0 <= pos[0] < width and 0 <= pos[1] < height:
-            blocked.add(pos)
-    px, py = p
+        if pos is not None and u.id != mover and not u.removed:
+            x, y = pos
+            if -2 <= x - px <= 2 and -2 <= y - py <= 2 and 0 <= x < width and 0 <= y < height:
+                near.add((x - px, y - py))
     out: list[Cell] = []
     off: dict[bool, tuple[int, Cell]] = {}
-    for dx, dy, length_sq, toward, steps in _offsets(q[0] - px, q[1] - py):
-        clear = True
-        for step in steps:
-            if len(step) == 1:
-                c = step[0]
-                if (c[0] + px, c[1] + py) in blocked:
-                    clear = False
-                    break
-            elif all((c[0] + px, c[1] + py) in blocked for c in step):
-                clear = False
-                break
-        if not clear:
+    for dx, dy, length_sq, toward, singles, corners in _offsets(q[0] - px, q[1] - py):
+        if near and (not near.isdisjoint(singles)
+                     or (corners and any(near.issuperset(pair) for pair in corners))):
             continue
         c = (px + dx, py + dy)
         if 0 <= c[0] < width and 0 <= c[1] < height:
@@ -131,12 +147,24 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
             best = off.get(toward)
             if best is None or (length_sq, c) < best:
                 off[toward] = (length_sq, c)
-    out.extend(off[k][1] for k in sorted(off, reverse=True))
+    if off:
+        out += [off[k][1] for k in sorted(off, reverse=True)]
     return tuple(out)
 
 
+def _walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
+    """The walls within two cells of ``p`` each way, relative to ``p``."""
+    table = bf.memo.table("spheres_of_war.walls_near", 4096)
+    near = table.get(p)
+    if near is None:
+        blocked = walls(bf)
+        near = table.put(p, frozenset((dx, dy) for dy in range(-2, 3) for dx in range(-2, 3)
+                                      if (p[0] + dx, p[1] + dy) in blocked) if blocked else frozenset())
+    return near
+
+
 def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Rejection | None:
-    if to in destinations(state, mover, opponent):
+    if to in destination_cells(state, mover, opponent):
         return None  # every listed destination passes _problem
     me, them = state.unit(mover), state.unit(opponent)
     problem = _problem(state, mover, me.pos, them.pos, to)
@@ -150,5 +178,9 @@ def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Reject
 
 
 def direction(state: SowState, mover: str, opponent: str, to: Cell) -> str:
-    p, q = state.unit(mover).pos, state.unit(opponent).pos
+    return heading(state.unit(mover).pos, state.unit(opponent).pos, to)
+
+
+def heading(p: Cell, q: Cell, to: Cell) -> str:
+    """A step from ``p`` to ``to`` with the opponent at ``q``: toward or away from."""
     return "toward" if _geometry(p, q, to)[1] > 0 else "away from"

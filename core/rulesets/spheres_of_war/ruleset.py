@@ -63,19 +63,24 @@ class SpheresOfWar(Ruleset):
 
     # -- whose turn ----------------------------------------------------------
     def to_act(self, state: SowState) -> frozenset[int]:
-        if state.phase is Phase.DEPLOY:
-            return frozenset({state.deploying})
-        if state.phase is Phase.CHOOSE:
-            return frozenset({state.instigator})
-        uid = actions.actor(state)
-        if uid is None:
-            return frozenset()
-        return frozenset({state.unit(uid).side})
+        # Asked several times for each order (the core's check and the
+        # ruleset's own): the answers are built once, as constants.
+        phase = state.phase
+        if phase is Phase.DEPLOY:
+            return _ONLY[state.deploying]
+        if phase is Phase.CHOOSE:
+            return _ONLY[state.instigator]
+        return state.memo.get("spheres_of_war.to_act", lambda: _actor_side(state))
 
     def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
-        if side not in self.to_act(state):
+        # ``side not in to_act(state)`` asked phase by phase: in a Match
+        # legal_actions asks whether the actor is ``side``'s.
+        phase = state.phase
+        if phase is Phase.MATCH:
+            return actions.legal_actions(state, side)
+        if phase is Phase.OVER or side != (state.deploying if phase is Phase.DEPLOY else state.instigator):
             return []
-        if state.phase is Phase.DEPLOY:
+        if phase is Phase.DEPLOY:
             positions = _positions(state, side)
             todo = [u for u, c in positions.items() if c is None]
             if not todo:
@@ -87,11 +92,16 @@ class SpheresOfWar(Ruleset):
             taken = {c for c in positions.values() if c is not None}
             out: list[Order] = [DeployAll(side)]
             for u in todo:
-                out.extend(o for c, o in _deploy_orders(state.battlefield, side, u) if c not in taken)
+                orders, index = _deploy_orders(state.battlefield, side, u)
+                # every order of the zone, less those onto a taken cell
+                drop = sorted((index[c] for c in taken if c in index), reverse=True)
+                if drop:
+                    orders = list(orders)
+                    for i in drop:
+                        del orders[i]
+                out += orders
             return out
-        if state.phase is Phase.CHOOSE:
-            return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
-        return actions.legal_actions(state, side)
+        return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
 
     def check(self, state: SowState, order: Order) -> Rejection | None:
         if state.phase is Phase.OVER:
@@ -107,12 +117,12 @@ class SpheresOfWar(Ruleset):
                 if positions.get(order.unit) == order.at:
                     return Rejection("already-there", f"{order.unit} already stands at {order.at[0]},{order.at[1]}.")
                 if order.unit in positions and order.at in cache.deploy_cell_set(state.battlefield, order.side) \
-                        and all(u.pos != order.at for u in state.units if u.id != order.unit):
+                        and order.at not in {u.pos for u in state.units if u.id != order.unit}:
                     return None  # what check_deploy finds, without rebuilding the zone
                 return check_deploy(state.battlefield, order.side, list(positions), _all_positions(state), order)
             if isinstance(order, Ready):
                 return check_ready(list(positions), positions)
-            if all(c is not None for c in positions.values()):
+            if None not in positions.values():
                 return Rejection("nothing-to-place", "Every figure is already placed; choose ready.")
             return None
         if isinstance(order, ChooseMatch):
@@ -250,6 +260,18 @@ class SpheresOfWar(Ruleset):
         return order.to_text()
 
 
+# Whose turn it is, each answer built once (to_act).
+_ONLY = (frozenset({0}), frozenset({1}))
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _actor_side(state: SowState) -> frozenset[int]:
+    uid = actions.actor(state)
+    if uid is None:
+        return _NOBODY
+    return _ONLY[state.unit(uid).side]
+
+
 def _note(text: str) -> Event:
     return Note(text)
 
@@ -258,9 +280,13 @@ def _positions(state: SowState, side: int) -> dict[str, Cell | None]:
     return {u.id: u.pos for u in state.side_units(side)}
 
 
-def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Cell, Deploy], ...]:
-    return cache.per_battlefield(bf, ("deploy-orders", side, uid),
-                                 lambda b: tuple((c, Deploy(side, uid, c)) for c in cache.deploy_cells(b, side)))
+def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Deploy, ...], dict[Cell, int]]:
+    """The Deploy orders of ``uid`` onto each open cell of the zone in zone
+    order, and where each cell's order stands in them."""
+    def build(b: Battlefield) -> tuple[tuple[Deploy, ...], dict[Cell, int]]:
+        cells = cache.deploy_cells(b, side)
+        return tuple(Deploy(side, uid, c) for c in cells), {c: i for i, c in enumerate(cells)}
+    return cache.per_battlefield(bf, ("deploy-orders", side, uid), build)
 
 
 def _all_positions(state: SowState) -> dict[str, Cell | None]:

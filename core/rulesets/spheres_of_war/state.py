@@ -68,6 +68,12 @@ class Match:
     struck: str | None = None
 
 
+# Where setup puts each combatant in ``SowState.units`` (side 0's first),
+# by which side is the Instigator.
+_PLACE = tuple({f"{'i' if side == instigator else 'r'}{n}": side * TEAM_SIZE + n - 1
+                for side in (0, 1) for n in range(1, TEAM_SIZE + 1)} for instigator in (0, 1))
+
+
 @attrs.frozen
 class SowState:
     options: SowOptions
@@ -94,16 +100,25 @@ class SowState:
         return 1 - self.instigator
 
     def unit(self, uid: str) -> Combatant | None:
-        for u in self.units:
+        units = self.units
+        # Setup lists the sides' combatants in id order (the fast guess);
+        # any other list is searched.
+        k = _PLACE[self.instigator].get(uid)
+        if k is not None and k < len(units):
+            u = units[k]
+            if u.id == uid:
+                return u
+        for u in units:
             if u.id == uid:
                 return u
         return None
 
     def side_units(self, side: int) -> tuple[Combatant, ...]:
-        return tuple(u for u in self.units if u.side == side)
+        return tuple([u for u in self.units if u.side == side])
 
     def standing(self, side: int) -> tuple[Combatant, ...]:
-        return tuple(u for u in self.units if u.side == side and u.on_board)
+        # u.on_board, read directly: asked for every pair a Match could form
+        return tuple([u for u in self.units if u.side == side and u.pos is not None and not u.removed])
 
     def role(self, side: int) -> str:
         return "Instigator" if side == self.instigator else "Retaliator"
@@ -113,7 +128,8 @@ class SowState:
         return f"{self.players[side]} ({self.role(side)})"
 
     def with_unit(self, unit: Combatant) -> SowState:
-        return evolve(self, units=tuple(unit if u.id == unit.id else u for u in self.units))
+        uid = unit.id
+        return evolve(self, units=tuple([unit if u.id == uid else u for u in self.units]))
 
     def occupied(self) -> dict[Cell, str]:
         return {u.pos: u.id for u in self.units if u.on_board}

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import attrs
 
-from core.board import chebyshev, line_cells, line_clear
+from core.board import Cell, chebyshev, line_cells, line_clear
 from core.rulesets.waylights.movement import sees, within
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import Fighter, WaylightsState
@@ -136,20 +136,34 @@ def cover_level(state: WaylightsState, a: Fighter, t: Fighter) -> int | None:
     target and from how much of the target cell the shooter can see; a
     target that stepped out of cover this turn loses one step."""
     assert a.pos is not None and t.pos is not None
-    frac = sees(state, a.pos, t.pos)
+    bf = state.battlefield
+    known = bf.memo.table("waylights.cover")  # a pure function of the battlefield and the two cells
+    key = (a.pos, t.pos)
+    cover = known.get(key, -1)
+    if cover == -1:
+        cover = known.put(key, _terrain_cover(state, a.pos, t.pos))
+    if cover is None:
+        return None
+    if state.active == t.id and state.exposed:
+        cover = max(0, cover - 1)
+    return min(cover, 3)
+
+
+def _terrain_cover(state: WaylightsState, a: Cell, t: Cell) -> int | None:
+    """Cover from the battlefield alone between a shooter at ``a`` and a
+    target at ``t`` (None without line of sight)."""
+    frac = sees(state, a, t)
     if frac <= 0:
         return None
     cover = 0
-    for cell in line_cells(a.pos, t.pos):
-        if cell != a.pos and chebyshev(cell, t.pos) <= 1:
+    for cell in line_cells(a, t):
+        if cell != a and chebyshev(cell, t) <= 1:
             cover = max(cover, state.battlefield.terrain(cell).cover)
     if frac < 0.5:
         cover = max(cover, 2)
     elif frac < 1:
         cover = max(cover, 1)
-    if state.active == t.id and state.exposed:
-        cover = max(0, cover - 1)
-    return min(cover, 3)
+    return cover
 
 
 def cover_avoid_faces(cover: int) -> int:

@@ -24,18 +24,19 @@ from core.deployment import DeployAll, Ready
 
 from .combat import reaches
 from .movement import step_cells
-from .orders import (Attack, Boost, Clip, Crystal, EndTurn, Finish, Move, Reload, Split, SplitMove, Step,
-                     TakeCover, Wield)
-from .rules import check, check_turn
+from .orders import Attack, EndTurn, Finish, Move, Split, SplitMove, Step
+from .rules import attack_terms, check_turn, other_target, step_refusal
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
 DEPLOY_ALL_SHARE = 0.25  # deployment: place the rest at once
-DEPLOY_TRIES = 16  # random zone cells tried before listing the free ones
+DEPLOY_TRIES = 16
+SPLITS = (4, 3, 2, 1, 0)  # random zone cells tried before listing the free ones
 
 # A turn's kinds of order and their shares (normalised over the kinds left).
 KINDS = (("move", 30), ("split-move", 15), ("attack", 25), ("finish", 10), ("other", 8), ("step", 5),
          ("end", 7))
+KINDS_TOTAL = sum(w for _, w in KINDS)
 
 
 def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
@@ -46,8 +47,9 @@ def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
         return _deploy(ruleset, state, side, rng)
     if state.pending in ("split", "target-split"):
         uid = state.active if state.pending == "split" else state.attack.target
-        return Split(side, uid, rng.choice([n for n in (4, 3, 2, 1, 0)
-                                            if check(state, Split(side, uid, n)) is None]))
+        # check passes all five for the figure asked (the listing's own
+        # order: 4 attack dice down to 0)
+        return Split(side, uid, rng.choice(SPLITS))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)
@@ -78,8 +80,8 @@ def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
 def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
     f = state.get(state.active)
     kinds = list(KINDS)
+    total = KINDS_TOTAL
     while kinds:
-        total = sum(w for _, w in kinds)
         roll = rng.random() * total
         for i, (kind, weight) in enumerate(kinds):
             roll -= weight
@@ -88,6 +90,7 @@ def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
         order = _KIND[kind](ruleset, state, f, side, rng)
         if order is not None:
             return order
+        total -= weight
         del kinds[i]
     return EndTurn(side, f.id)  # not reached: "end" always gives an order
 
@@ -99,19 +102,17 @@ def _actions_left(state: WaylightsState) -> bool:
 def _move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by or state.stepped:
         return None
-    from .ruleset import _moves  # the listing's own Move orders, in cell order
+    from .ruleset import move_to  # one of the listing's own Move orders
 
-    orders = _moves(Move, side, f.id, state, f.template.move)
-    return rng.choice(orders) if orders else None
+    return move_to(Move, side, f.id, state, f.template.move, rng)
 
 
 def _split_move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by:
         return None
-    from .ruleset import _moves
+    from .ruleset import move_to
 
-    orders = _moves(SplitMove, side, f.id, state, f.template.move // 2)
-    return rng.choice(orders) if orders else None
+    return move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
 
 
 def _attack(ruleset, state, f, side, rng):
@@ -126,7 +127,8 @@ def _attack(ruleset, state, f, side, rng):
             continue
         variants = [Attack(side, f.id, t.id, e, None, p, s) for e in ruleset._effects(state, f, t)
                     for p in ruleset._psi(state, f) for s in ruleset._smash(state, f, t)]
-        variants = [o for o in variants if check_turn(state, f, o) is None]
+        # check_turn less what passes by construction (t stands in reach)
+        variants = [] if other_target(state, f, t) else [o for o in variants if attack_terms(state, f, t, o) is None]
         if variants:
             return rng.choice(variants)
     return None
@@ -144,15 +146,16 @@ def _other(ruleset, state, f, side, rng):
     """Taking cover, a weapon change, an item or a psi boost."""
     if not _actions_left(state):
         return None
-    u = f.id
-    orders = [TakeCover(side, u)] + [Wield(side, u, w) for w in f.template.weapons]
-    orders += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
-    orders = [o for o in orders if check_turn(state, f, o) is None]
+    from .ruleset import _fixed_orders  # the listing's own
+
+    orders = [o for o in _fixed_orders(state.battlefield, side, f.id, f.kind) if check_turn(state, f, o) is None]
     return rng.choice(orders) if orders else None
 
 
 def _step(ruleset, state, f, side, rng):
-    orders = [o for o in (Step(side, f.id, c) for c in step_cells(state, f.id)) if check_turn(state, f, o) is None]
+    if step_refusal(state, f):  # what check_turn refuses of a step to one of the step cells
+        return None
+    orders = [Step(side, f.id, c) for c in step_cells(state, f.id)]
     return rng.choice(orders) if orders else None
 
 

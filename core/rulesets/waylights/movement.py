@@ -5,63 +5,37 @@ diagonal step costs twice that.  Figures block movement."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 
 from core.board import Battlefield, Cell, Facing, visible_fraction
 from core.board import distance_squared
+from core.rulesets.waylights.reach import Grid, Reach
 from core.rulesets.waylights.state import WaylightsState
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-BIG = 1 << 30
 
-# Derived data lives in the battlefield's memo (core/memo.py): per
-# battlefield, the move cost of every open cell and, for each cell, the
-# neighbours a step may enter; and reachable() answers keyed by all else they
-# depend on (the mover, its cell and where every figure still in the fight
-# stands), one answer per budget.  A turn's orders often leave every figure
-# where it was (a split, an attack, a weapon change), so the same search
-# serves many states.
+# Derived data lives in memos (core/memo.py): per battlefield, the move cost
+# of every open cell and its bit-set form (``reach.Grid``); the reach of a
+# figure (``reach.Reach``) keyed by all else it depends on (the mover, its
+# cell and where every figure still in the fight stands), one for every
+# budget asked.  A turn's orders often leave every figure where it was (a
+# split, an attack, a weapon change), so the same search serves many
+# states; a state finds it again through its own memo.
 
 
-def _tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
-    return bf.memo.get("waylights.grid", lambda: _make_tables(bf))
+def cost_grid(bf: Battlefield) -> dict[Cell, int]:
+    """The move cost (at least 1) of every cell of ``bf`` a figure may enter
+    (computed once per battlefield; do not modify)."""
+    return bf.memo.get("waylights.grid", lambda: _make_grid(bf))
 
 
-def _make_tables(bf: Battlefield) -> tuple[dict[Cell, int], dict[Cell, tuple]]:
+def _make_grid(bf: Battlefield) -> dict[Cell, int]:
     grid: dict[Cell, int] = {}
     for y in range(bf.height):
         for x in range(bf.width):
             t = bf.terrain((x, y))
             if not t.blocks_move:
                 grid[(x, y)] = max(1, t.move_cost)
-    steps: dict[Cell, tuple] = {}
-    for (x, y) in bf.cells():  # every cell, as a figure's own cell is never tested
-        out = []
-        for dx, dy in ORTHO + DIAG:
-            nxt = (x + dx, y + dy)
-            if nxt not in grid:
-                continue
-            if dx and dy:
-                # A diagonal needs one of the two cells beside it open (no
-                # squeezing between two blocked cells); figures count later.
-                sides = tuple(c for c in ((x + dx, y), (x, y + dy)) if c in grid)
-                if not sides:
-                    continue
-                out.append((nxt, grid[nxt] * 2, sides))
-            else:
-                out.append((nxt, grid[nxt], None))
-        # cheapest first (a stable sort: equal steps keep their order), so
-        # that a search stops reading a cell's steps at the first one over
-        # its budget
-        steps[(x, y)] = tuple(sorted(out, key=lambda s: s[1]))
-    return grid, steps
-
-
-def cost_grid(bf: Battlefield) -> dict[Cell, int]:
-    """The move cost (at least 1) of every cell of ``bf`` a figure may enter
-    (computed once per battlefield; do not modify)."""
-    return _tables(bf)[0]
+    return grid
 
 
 def passable(state: WaylightsState, cell: Cell, mover: str, occupied: dict | None = None) -> bool:
@@ -78,69 +52,36 @@ def step_cost(state: WaylightsState, frm: Cell, to: Cell) -> int:
 
 def reachable(state: WaylightsState, uid: str, budget: int) -> Mapping[Cell, int]:
     """Every cell the figure can end on within ``budget`` movement, with its cost
-    (its own cell excluded).  Read-only: the answer is shared."""
-    bf = state.battlefield
+    (its own cell excluded), in cell order.  Read-only: the answer is shared."""
+    return reach_entry(state, uid).cost_map(budget)
+
+
+def can_reach(state: WaylightsState, uid: str, budget: int, cell: Cell) -> bool:
+    """Whether ``cell`` is in ``reachable(state, uid, budget)``."""
+    return reach_entry(state, uid).has(budget, cell)
+
+
+def reach_entry(state: WaylightsState, uid: str) -> Reach:
+    """What is known of ``uid``'s movement where every figure stands now
+    (``reach.Reach``: the cells within each budget asked, and a dict the
+    caller may fill with what it derives from them).  Kept in the
+    battlefield's memo (states where nobody moved share it) and found from
+    the state's own memo (the draw, check and the listing ask one state)."""
+    return state.memo.get(("waylights.reach", uid), lambda: _reach_entry(state, uid))
+
+
+def _reach_entry(state: WaylightsState, uid: str) -> Reach:
     start = state.get(uid).pos
     assert start is not None
     occ = state.occupied()
-    answers = reach_entry(state, uid, occ)[0]
-    found = answers.get(budget)
-    if found is None:
-        wider = [b for b in answers if b > budget]
-        if wider:
-            # Costs are positive, so every cell within a smaller budget is
-            # found by a wider search with the same (least) cost.
-            found = MappingProxyType({c: n for c, n in answers[min(wider)].items() if n <= budget})
-        else:
-            found = MappingProxyType(_search(bf, start, occ, uid, budget))
-        answers[budget] = found
-    return found
-
-
-def reach_entry(state: WaylightsState, uid: str, occ: dict[Cell, str] | None = None) -> tuple[dict[int, Mapping[Cell, int]], dict]:
-    """What is known of ``uid``'s movement where every figure stands now:
-    reachable() answers per budget, and a dict the caller may fill with
-    what it derives from them (the Move orders of an answer)."""
-    start = state.get(uid).pos
-    if occ is None:
-        occ = state.occupied()
     key = (uid, start, tuple(occ.items()))
-    table = state.battlefield.memo.table("waylights.reach", 4096)
+    bf = state.battlefield
+    table = bf.memo.table("waylights.reach", 4096)
     entry = table.get(key)
     if entry is None:
-        entry = table.put(key, ({}, {}))
+        grid = bf.memo.get("waylights.bit-grid", lambda: Grid(bf, cost_grid(bf)))
+        entry = table.put(key, Reach(grid, start, [c for c, who in occ.items() if who != uid]))
     return entry
-
-
-def _search(bf: Battlefield, start: Cell, occ: dict[Cell, str], uid: str, budget: int) -> dict[Cell, int]:
-    """Least costs within ``budget`` (Dijkstra with one bucket per cost, the
-    costs being small integers): orthogonal steps cost the entered cell's
-    cost, diagonal ones twice that; other figures block.  Each cell's steps
-    are listed cheapest first (``_tables``), so a cell's scan stops at the
-    first step over the budget."""
-    _, steps = _tables(bf)
-    blocked = {c for c, who in occ.items() if who != uid}
-    best = {start: 0}
-    known = best.get
-    buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
-    buckets[0].append(start)
-    for cost in range(budget):  # nothing leaves the last bucket within the budget
-        left = budget - cost
-        for cell in buckets[cost]:
-            if best[cell] != cost:
-                continue  # reached more cheaply since it was queued
-            for nxt, step, sides in steps[cell]:
-                if step > left:
-                    break
-                c = cost + step
-                if c >= known(nxt, BIG) or nxt in blocked:
-                    continue
-                if sides is not None and blocked.issuperset(sides):
-                    continue  # both open cells beside the diagonal hold figures
-                best[nxt] = c
-                buckets[c].append(nxt)
-    del best[start]
-    return best
 
 
 def step_cells(state: WaylightsState, uid: str) -> list[Cell]:

@@ -14,8 +14,7 @@ from core.rulesets.waylights.combat import (EFFECT_COST, attack_mods, band_name,
 from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon
-from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
-from core.values import evolve
+from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 
 DICE = 4
 
@@ -35,7 +34,7 @@ class Blow:
 
 def _tension(state: WaylightsState, uid: str, change: int, why: str) -> tuple[WaylightsState, Event]:
     f = state.get(uid)
-    f = evolve(f, tension=f.tension + change)
+    f = rebuild(f, tension=f.tension + change)
     return state.put(f), TensionChanged(uid, change, f.tension, why)
 
 
@@ -54,7 +53,7 @@ def fire(state: WaylightsState, uid: str) -> WaylightsState:
         if w.self_priming and ammo[i] > 0:
             ammo[i] -= 1
             primed[i] = True
-    return state.put(evolve(f, ammo=tuple(ammo), primed=tuple(primed)))
+    return state.put(rebuild(f, ammo=tuple(ammo), primed=tuple(primed)))
 
 
 def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[WaylightsState, bool, list[Event]]:
@@ -67,7 +66,7 @@ def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[Waylig
     avoided = face <= cover_avoid_faces(cover)
     rolled = Rolled("1d6", (face,), (), face, f"cover against {shooter} (avoided on {cover_avoid_faces(cover)} or less)",
                     target)
-    return evolve(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided)]
+    return rebuild(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided)]
 
 
 def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: int, ddice: int, *,
@@ -77,7 +76,7 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
     what = "counterattack" if counter else "attack"
     dice, ra = roll(state.dice, adice, 6, f"{what} on {tid}", attack_mods(a, weapon), aid)
     dice, rd = roll(dice, ddice, 6, f"defence against {aid}", defence_mods(t, weapon), tid)
-    state = evolve(state, dice=dice)
+    state = rebuild(state, dice=dice)
     events: list[Event] = [ra, rd]
     margin, t_val = ra.total - rd.total, threshold(t)
     raw = wounds_for(margin, t_val)
@@ -113,7 +112,7 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
         shield = state.find(holder.shielded_by)
         if shield and shield.up and holder.pos and shield.pos and adjacent(holder.pos, shield.pos):
             dice, face = state.dice.face(4)
-            state = evolve(state, dice=dice)
+            state = rebuild(state, dice=dice)
             events.append(Rolled("1d4", (face,), (), face, f"human shield (1-3 hits {shield.id})", tid))
             if face <= 3:
                 target = shield.id
@@ -138,20 +137,20 @@ def _release(state: WaylightsState, uid: str) -> WaylightsState:
     out = []
     for f in state.fighters:
         if f.grappled_by == uid or f.shielded_by == uid:
-            f = evolve(f, grappled_by=None if f.grappled_by == uid else f.grappled_by,
+            f = rebuild(f, grappled_by=None if f.grappled_by == uid else f.grappled_by,
                              shielded_by=None if f.shielded_by == uid else f.shielded_by)
         if f.id == uid:
-            f = evolve(f, grappled_by=None, shielded_by=None, suppressed_by=None)
+            f = rebuild(f, grappled_by=None, shielded_by=None, suppressed_by=None)
         out.append(f)
-    return evolve(state, fighters=tuple(out))
+    return rebuild(state, fighters=tuple(out))
 
 
 def knock_out(state: WaylightsState, uid: str, by: str, reason: str) -> tuple[WaylightsState, list[Event]]:
     f = state.get(uid)
     if state.options.psi_tension and f.tension >= 9 and reason == "KO":
-        f = evolve(f, tension=f.tension - 9, extra_wounds=f.wounds + 1 - f.template.wounds)
+        f = rebuild(f, tension=f.tension - 9, extra_wounds=f.wounds + 1 - f.template.wounds)
         return state.put(f), [TensionChanged(uid, -9, f.tension, "ignores the KO and fights on")]
-    state = state.put(evolve(f, status=KO))
+    state = state.put(rebuild(f, status=KO))
     return _release(state, uid), [Defeated(uid, by, reason)]
 
 
@@ -161,17 +160,17 @@ def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[
         return state, []
     events: list[Event] = []
     if blow.band == 0:
-        t = evolve(t, glances=t.glances + 1)
+        t = rebuild(t, glances=t.glances + 1)
         state = state.put(t)
     if blow.smash:
         state, ev = _tension(state, blow.attacker, -3, f"smashes {blow.target}'s {blow.smash}")
         events.append(ev)
         item = f"weapon:{t.weapon.name}" if blow.smash == "weapon" else blow.smash
         t = state.get(blow.target)
-        state = state.put(evolve(t, broken=t.broken + (item,)))
+        state = state.put(rebuild(t, broken=t.broken + (item,)))
     if blow.wounds:
         t = state.get(blow.target)
-        t = evolve(t, wounds=t.wounds + blow.wounds)
+        t = rebuild(t, wounds=t.wounds + blow.wounds)
         state = state.put(t)
         plural = "wound" if blow.wounds == 1 else "wounds"
         events.append(Struck(blow.attacker, blow.target,
@@ -191,22 +190,22 @@ def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, lis
     if t.status != READY and e != "stun":
         return state, []
     if e == "grapple":
-        t = evolve(t, grappled_by=a.id)
+        t = rebuild(t, grappled_by=a.id)
     elif e == "break-off":
-        state = state.put(evolve(a, grappled_by=None))
+        state = state.put(rebuild(a, grappled_by=None))
         t = state.get(t.id)
     elif e == "entangle":
-        t = evolve(t, entangled=True)
+        t = rebuild(t, entangled=True)
     elif e == "pierce":
-        t = evolve(t, pierced=True)
+        t = rebuild(t, pierced=True)
     elif e == "suppress":
-        t = evolve(t, suppressed_by=a.id)
+        t = rebuild(t, suppressed_by=a.id)
     elif e == "human-shield":
-        state = state.put(evolve(a, shielded_by=t.id))
+        state = state.put(rebuild(a, shielded_by=t.id))
         t = state.get(t.id)
     elif e == "stun":
         if t.status == READY:
-            t = evolve(t, status=KO, wake_round=state.round + 5)
+            t = rebuild(t, status=KO, wake_round=state.round + 5)
             detail = f"knocked out until round {state.round + 5}"
     elif e == "shove":
         assert a.pos is not None and t.pos is not None
@@ -214,7 +213,7 @@ def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, lis
         to = shove_path(state, t.id, direction)
         if to != t.pos:
             ev = Moved(t.id, t.pos, to, "is shoved")
-            t = evolve(t, pos=to)
+            t = rebuild(t, pos=to)
             state = state.put(t)
             return state, [EffectApplied(a.id, t.id, e, f"{direction.value}"), ev]
     state = state.put(t)
@@ -229,7 +228,7 @@ def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effec
     """Resolve the pending attack, with or without the target's counterattack."""
     p = state.attack
     assert p is not None
-    state = evolve(state, attack=None, pending="")
+    state = rebuild(state, attack=None, pending="")
     a, t = state.get(p.attacker), state.get(p.target)
     weapon = a.weapon
     adice = a.split if a.split is not None else 2
@@ -242,7 +241,7 @@ def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effec
     if not counter:
         state, evs = apply_blow(state, b1)
         return state, events + evs
-    state = evolve(state, counter_used=True)
+    state = rebuild(state, counter_used=True)
     cweapon = t.weapon
     adef = DICE - adice
     if not weapon.ranged and not cweapon.ranged:
@@ -285,7 +284,7 @@ def suppression_shot(state: WaylightsState, uid: str) -> tuple[WaylightsState, l
     """A suppressed figure moved: the suppressor gets a free shot (no counter)."""
     f = state.get(uid)
     s = state.find(f.suppressed_by) if f.suppressed_by else None
-    state = state.put(evolve(f, suppressed_by=None))
+    state = state.put(rebuild(f, suppressed_by=None))
     if s is None or not s.up or not s.weapon.ranged or reaches(state, s, state.get(uid), s.weapon):
         return state, []
     events: list[Event] = [Note(f"{uid} moves under suppression: {s.id} takes a free shot.")]

@@ -7,14 +7,13 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy,
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
-from core.rulesets.waylights.movement import reachable, step_cells
+from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish,
                                             Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
 from core.rulesets.waylights.roster import Weapon
-from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState
+from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState, rebuild
 from core.rulesets.waylights.turns import check_end, end_turn, start_round, tidy
-from core.values import evolve
 
 ACTION_ORDERS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
@@ -24,6 +23,12 @@ def R(code: str, message: str) -> Rejection:
 
 
 def deciding_side(state: WaylightsState) -> int | None:
+    """The side to decide now (asked several times for each order: kept in
+    the state's memo)."""
+    return state.memo.get("waylights.deciding", lambda: _deciding_side(state))
+
+
+def _deciding_side(state: WaylightsState) -> int | None:
     if state.phase == "deploy":
         return state.deploy_side
     if state.phase != "battle":
@@ -151,17 +156,14 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             # so once it is taken Move is closed (Split Move is not).
             return R("stepped", f"{f.id} took its free step: no Move action this turn (Split Move is still open).")
         budget = f.template.move if isinstance(order, Move) else f.template.move // 2
-        if order.to not in reachable(state, f.id, budget):
+        if not can_reach(state, f.id, budget, order.to):
             return R("unreachable", f"{order.to[0]},{order.to[1]} is not within {budget} movement "
                                     "(diagonal steps cost 2; figures and walls block).")
         return None
     if isinstance(order, Step):
-        if state.moved:
-            return R("moved", "No free step in a turn that used the Move action.")
-        if state.stepped:
-            return R("stepped", "The free step is already taken this turn.")
-        if f.grappled_by:
-            return R("grappled", f"{f.id} is grappled and cannot move.")
+        why = step_refusal(state, f)
+        if why:
+            return why
         if order.to not in step_cells(state, f.id):
             return R("bad-step", "The step goes one cell straight (not diagonally) onto open ground.")
         return None
@@ -173,13 +175,13 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
         if t.status != READY or t.pos is None:
             return R("bad-target", f"{t.id} is out of the fight.")
-        if state.target and state.target != t.id:
-            return R("one-target", f"{f.id} already attacked {state.target} this turn; both attacks go at one target.")
+        why = other_target(state, f, t)
+        if why:
+            return why
         why = reaches(state, f, t, f.weapon)
         if why:
             return R("out-of-reach", why[0].upper() + why[1:] + ".")
-        return check_effect(state, order.effect, order.push, f.weapon, f, t) or \
-            check_psi(state, f, order.psi, order.smash, t)
+        return attack_terms(state, f, t, order)
     if isinstance(order, TakeCover):
         return None
     if isinstance(order, Wield):
@@ -233,6 +235,31 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     return R("unknown", f"{order.verb} is not a Waylights order.")
 
 
+def step_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
+    """Why the active figure ``f`` may not take its free step at all now."""
+    if state.moved:
+        return R("moved", "No free step in a turn that used the Move action.")
+    if state.stepped:
+        return R("stepped", "The free step is already taken this turn.")
+    if f.grappled_by:
+        return R("grappled", f"{f.id} is grappled and cannot move.")
+    return None
+
+
+def other_target(state: WaylightsState, f: Fighter, t: Fighter) -> Rejection | None:
+    """Both attacks of a turn go at one target."""
+    if state.target and state.target != t.id:
+        return R("one-target", f"{f.id} already attacked {state.target} this turn; both attacks go at one target.")
+    return None
+
+
+def attack_terms(state: WaylightsState, f: Fighter, t: Fighter, order) -> Rejection | None:
+    """What check refuses of an attack on ``t``, an enemy standing in reach
+    of ``f``'s weapon: its alternate damage and its tension."""
+    return check_effect(state, order.effect, order.push, f.weapon, f, t) or \
+        check_psi(state, f, order.psi, order.smash, t)
+
+
 # -- apply ---------------------------------------------------------------------
 
 
@@ -242,10 +269,10 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
     events: list[Event] = []
     if isinstance(order, Split):
         f = state.get(order.unit)
-        split = evolve(f, split=order.attack, split_round=state.round)
+        split = rebuild(f, split=order.attack, split_round=state.round)
         events.append(Note(f"{f.id} splits its dice: {order.attack} attack / {4 - order.attack} defence."))
         if state.pending == "split":  # the figure and the pending field in one rebuild
-            state = evolve(state, fighters=tuple(split if g.id == f.id else g for g in state.fighters), pending="")
+            state = rebuild(state, fighters=tuple([split if g.id == f.id else g for g in state.fighters]), pending="")
         else:
             state = state.put(split)
             state, evs = enter_response(state)
@@ -279,7 +306,7 @@ def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, l
 def enter_response(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     t = state.get(state.attack.target)
     if can_counter(state) is None or (state.options.psi_tension and t.tension > 0):
-        return evolve(state, pending="response"), []
+        return rebuild(state, pending="response"), []
     return resolve_attack(state, False)
 
 
@@ -287,18 +314,18 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
     side = order.side
     if isinstance(order, Deploy):
         f = state.get(order.unit)
-        return state.put(evolve(f, pos=order.at)), [Placed(f.id, order.at)]
+        return state.put(rebuild(f, pos=order.at)), [Placed(f.id, order.at)]
     if isinstance(order, DeployAll):
         own = [f.id for f in state.side_of(side)]
         spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
         events = []
         for uid, cell in spots.items():
-            state = state.put(evolve(state.get(uid), pos=cell))
+            state = state.put(rebuild(state.get(uid), pos=cell))
             events.append(Placed(uid, cell))
         return state, events
     if side == 0:
-        return evolve(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
-    state = evolve(state, phase="battle")
+        return rebuild(state, deploy_side=1), [Note(f"{state.players[0]} is ready.")]
+    state = rebuild(state, phase="battle")
     return start_round(state)
 
 
@@ -306,12 +333,15 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
     events: list[Event] = []
     uses_action = isinstance(order, ACTION_ORDERS)
     is_move = isinstance(order, (Move, SplitMove, Step))
-    if uses_action and not is_move:  # a move counts its Action in its own rebuild below
-        state = evolve(state, actions=state.actions + 1)
+    # An Action is counted in the same rebuild of the state as what it does
+    # (Finish and the moves count it apart, below).
+    acted = {"actions": state.actions + 1} if uses_action else {}
+    if isinstance(order, Finish):
+        state, acted = rebuild(state, **acted), {}
     if is_move:
         how = {Move: "moves", SplitMove: "split-moves", Step: "steps"}[type(order)]
-        moved = evolve(f, pos=order.to)
-        state = evolve(state, fighters=tuple(moved if g.id == f.id else g for g in state.fighters),
+        moved = rebuild(f, pos=order.to)
+        state = rebuild(state, fighters=tuple([moved if g.id == f.id else g for g in state.fighters]),
                        actions=state.actions + 1 if uses_action else state.actions, exposed=True,
                        moved=state.moved or isinstance(order, Move), stepped=state.stepped or isinstance(order, Step))
         events.append(Moved(f.id, f.pos, order.to, how))
@@ -319,54 +349,59 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
             state, evs = suppression_shot(state, f.id)
             events += evs
     elif isinstance(order, Attack):
-        state = evolve(state, target=order.target)
+        state = rebuild(state, target=order.target, **acted)
         if f.weapon.ranged:
-            state = evolve(fire(state, f.id), exposed=True)
+            state = rebuild(fire(state, f.id), exposed=True)
             state, avoided, evs = cover_roll(state, f.id, order.target)
             events += evs
             if avoided:
                 return state, events
         t = state.get(order.target)
-        state = evolve(state, attack=PendingAttack(
+        state = rebuild(state, attack=PendingAttack(
             f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
         events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
         if t.split is None:
             # Attack and Defense: only a character that has never declared
             # (no turn yet) splits now; any other keeps the split of its
             # last turn until its next one.
-            return evolve(state, pending="target-split"), events
+            return rebuild(state, pending="target-split"), events
         state, evs = enter_response(state)
         events += evs
     elif isinstance(order, TakeCover):
-        state = evolve(state, exposed=False)
+        state = rebuild(state, exposed=False, **acted)
         events.append(Note(f"{f.id} ducks back into cover."))
     elif isinstance(order, Wield):
-        state = state.put(evolve(f, wielding=f.template.weapons.index(order.weapon)))
+        state = _put(state, rebuild(f, wielding=f.template.weapons.index(order.weapon)), acted)
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)))
+        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)), acted)
         events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
-        state = state.put(evolve(f, ammo=_set(f.ammo, i, f.weapon.capacity),
-                                       spares=_set(f.spares, i, f.spares[i] - 1)))
+        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.weapon.capacity),
+                                   spares=_set(f.spares, i, f.spares[i] - 1)), acted)
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
-        state = state.put(evolve(f, crystals=f.crystals - 1, healed=f.healed + 1))
+        state = _put(state, rebuild(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
         events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
     elif isinstance(order, Boost):
-        state = state.put(evolve(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)))
+        state = _put(state, rebuild(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)), acted)
         events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
     elif isinstance(order, Finish):
         if f.weapon.ranged:
             state = fire(state, f.id)
         t = state.get(order.target)
-        state = state.put(evolve(t, status=DEAD))
+        state = state.put(rebuild(t, status=DEAD))
         # A full turn: nothing of the turn is left, the step included.
-        state = evolve(state, actions=state.max_actions, stepped=True)
+        state = rebuild(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
+
+
+def _put(state: WaylightsState, fighter: Fighter, changes: dict) -> WaylightsState:
+    """``state.put(fighter)`` with ``changes`` to the state in the same rebuild."""
+    return rebuild(state, fighters=tuple([fighter if g.id == fighter.id else g for g in state.fighters]), **changes)
 
 
 def _set(values: tuple, i: int, value) -> tuple:

@@ -3,7 +3,7 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 from core.board import Battlefield
@@ -18,7 +18,7 @@ from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, atta
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
                                             Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
-from core.rulesets.waylights.roster import PRESETS, parse_roster
+from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter
 
 __all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "preview_order", "Preview"]
@@ -56,22 +56,52 @@ def _moves(kind: type, side: int, uid: str, state: WaylightsState, budget: int) 
     """The Move / SplitMove orders of one reachable() answer, in cell order,
     kept beside the answer (answers are shared between states where nobody
     moved)."""
-    derived = reach_entry(state, uid)[1]
+    entry = reach_entry(state, uid)
     key = (kind, side, budget)
-    orders = derived.get(key)
+    orders = entry.derived.get(key)
     if orders is None:
-        found = reachable(state, uid, budget)
-        # the order objects themselves are shared between answers (a
-        # figure reaches many of the same cells from one place to the next)
-        made = state.battlefield.memo.table("waylights.move-orders", 50_000)
-        out = []
-        for c in sorted(found):
-            order = made.get((kind, side, uid, c))
-            if order is None:
-                order = made.put((kind, side, uid, c), kind(side, uid, c))
-            out.append(order)
-        orders = derived[key] = tuple(out)
+        made, make = _move_chunks(state, kind, side, uid)
+        orders = entry.derived[key] = tuple(entry.grid.gather(entry.reached(budget), made, make))
     return orders
+
+
+def move_to(kind: type, side: int, uid: str, state: WaylightsState, budget: int, rng) -> Order | None:
+    """A Move / SplitMove order drawn from ``_moves`` with ``rng`` (one
+    ``rng.choice`` over as many items, so the same draw), building only the
+    order drawn."""
+    entry = reach_entry(state, uid)
+    bits = entry.reached(budget)
+    if not bits:
+        return None
+    i = rng.choice(range(bits.bit_count()))
+    return entry.grid.nth(bits, i, *_move_chunks(state, kind, side, uid))
+
+
+def _move_chunks(state: WaylightsState, kind: type, side: int, uid: str) -> tuple[dict, Callable]:
+    """For ``reach.Grid.gather``: the move orders of one figure made so far,
+    by the byte of cells they go to, and how to make more.  The orders are
+    shared between answers (a figure reaches many of the same cells from
+    one place to the next)."""
+    table = state.battlefield.memo.table("waylights.move-orders", 1000)
+    made = table.get((kind, side, uid))
+    if made is None:
+        made = table.put((kind, side, uid), ({}, lambda cells: tuple([kind(side, uid, c) for c in cells])))
+    return made
+
+
+def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Order, ...]:
+    """The Actions every turn offers a figure before its check (cover, each
+    weapon, the launcher's reload and clip, a crystal, the two boosts), made
+    once per battlefield, side, figure and kind (its weapons)."""
+    def make() -> tuple[Order, ...]:
+        return (TakeCover(side, uid),) + tuple(Wield(side, uid, w) for w in KINDS[kind].weapons) + (
+            Reload(side, uid), Clip(side, uid), Crystal(side, uid), Boost(side, uid, "skill"),
+            Boost(side, uid, "stat"))
+    return bf.memo.get(("waylights.fixed-orders", side, uid, kind), make)
+
+
+_NOBODY = frozenset()
+_ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 
 
 class WaylightsRuleset(Ruleset):
@@ -105,7 +135,7 @@ class WaylightsRuleset(Ruleset):
 
     def to_act(self, state: WaylightsState) -> frozenset[int]:
         side = rules.deciding_side(state)
-        return frozenset() if side is None else frozenset({side})
+        return _NOBODY if side is None else _ONE_SIDE[side]
 
     def check(self, state: WaylightsState, order: Order) -> Rejection | None:
         return rules.check(state, order)
@@ -140,9 +170,7 @@ class WaylightsRuleset(Ruleset):
             # and Actions are only offered while some are left: the rest of
             # check (the part for the turn) is all that can refuse one.
             # Moves come straight from the reachable cells.
-            f = state.get(state.active)
-            return [o for o in self._turn_orders(state, side)
-                    if isinstance(o, (Move, SplitMove)) or rules.check_turn(state, f, o) is None]
+            return self._turn_parts(state, side, True)[0]
         # Everything else is filtered through check so that every listed
         # order passes it.
         return [o for o in out if rules.check(state, o) is None]
@@ -179,26 +207,42 @@ class WaylightsRuleset(Ruleset):
         return (None,) + tuple(s for s in SMASHABLE if rules.has_item(t, s))
 
     def _turn_orders(self, state, side):
+        moves, rest = self._turn_parts(state, side)
+        return moves + rest
+
+    def _turn_parts(self, state, side, checked: bool = False) -> tuple[list[Order], list[Order]]:
+        """A turn's candidate orders, (the Moves and Split Moves, which
+        check accepts as listed; the rest, in listing order).  ``checked``:
+        (every candidate check accepts, in listing order; []), skipping the
+        parts of check a candidate passes by how it was made (its target in
+        reach, its step cell among the step cells)."""
         f = state.get(state.active)
         u = f.id
-        out: list[Order] = []
+        moves: list[Order] = []
+        rest: list[Order] = []
         if state.actions < state.max_actions:
             if not f.grappled_by:
                 if not state.stepped:  # the step closes the Move action
-                    out += _moves(Move, side, u, state, f.template.move)
-                out += _moves(SplitMove, side, u, state, f.template.move // 2)
+                    moves += _moves(Move, side, u, state, f.template.move)
+                moves += _moves(SplitMove, side, u, state, f.template.move // 2)
             for t in state.fighters:
                 if t.side != side and t.status == READY and reaches(state, f, t, f.weapon) is None:
-                    out += [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
-                            for p in self._psi(state, f) for s in self._smash(state, f, t)]
+                    attacks = [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
+                               for p in self._psi(state, f) for s in self._smash(state, f, t)]
+                    if checked:
+                        attacks = [] if rules.other_target(state, f, t) else \
+                            [o for o in attacks if rules.attack_terms(state, f, t, o) is None]
+                    rest += attacks
                 if t.side != side and t.status == KO:
-                    out.append(Finish(side, u, t.id))
-            out.append(TakeCover(side, u))
-            out += [Wield(side, u, w) for w in f.template.weapons]
-            out += [Reload(side, u), Clip(side, u), Crystal(side, u), Boost(side, u, "skill"), Boost(side, u, "stat")]
-        out += [Step(side, u, c) for c in step_cells(state, u)]
-        out.append(EndTurn(side, u))
-        return out
+                    order = Finish(side, u, t.id)
+                    if not checked or rules.check_turn(state, f, order) is None:
+                        rest.append(order)
+            fixed = _fixed_orders(state.battlefield, side, u, f.kind)
+            rest += [o for o in fixed if rules.check_turn(state, f, o) is None] if checked else fixed
+        if not checked or rules.step_refusal(state, f) is None:
+            rest += [Step(side, u, c) for c in step_cells(state, u)]
+        rest.append(EndTurn(side, u))
+        return (moves + rest, []) if checked else (moves, rest)
 
     # -- views -------------------------------------------------------------
     def units(self, state: WaylightsState) -> Sequence[UnitView]:

@@ -7,8 +7,7 @@ from core.board import adjacent
 from core.events import Event, Note
 from core.dice import roll
 from core.rulesets.waylights.events import CharacterTurn
-from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState
-from core.values import evolve
+from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 
 
 def _group(state: WaylightsState, side: int) -> int:
@@ -20,14 +19,14 @@ def _group(state: WaylightsState, side: int) -> int:
 
 
 def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
-    state = evolve(state, round=state.round + 1)
+    state = rebuild(state, round=state.round + 1)
     events: list[Event] = []
     if state.round > state.options.round_limit:
         return finish_by_limit(state)
     woken = []
     for f in state.fighters:
         if f.status == KO and f.wake_round and f.wake_round <= state.round:
-            state = state.put(evolve(f, status=READY, wake_round=0))
+            state = state.put(rebuild(f, status=READY, wake_round=0))
             woken.append(f.id)
     for uid in woken:
         events.append(Note(f"{uid} wakes from the stun."))
@@ -40,14 +39,14 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
         if state.round == 1:
             # Round 1: an initiative roll plus Timing; later rounds: Timing.
             dice, ev = roll(state.dice, 1, 6, "initiative", (("timing", f.template.timing),), f.id)
-            state = evolve(state, dice=dice)
+            state = rebuild(state, dice=dice)
             events.append(ev)
             score[f.id] = ev.total
     ps = state.options.players_side
     order = sorted(score, key=lambda u: (_group(state, state.get(u).side), -score[u],
                                          -state.get(u).template.timing,
                                          0 if state.get(u).side == ps else 1, index[u]))
-    state = evolve(state, order=tuple(order), index=0)
+    state = rebuild(state, order=tuple(order), index=0)
     events.append(Note(f"Round {state.round} turn order: {', '.join(order)}."))
     return advance(state, events)
 
@@ -59,18 +58,24 @@ def advance(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState,
         if f is not None and f.up:
             state, evs = start_turn(state, f.id)
             return state, events + evs
-        state = evolve(state, index=state.index + 1)
+        state = rebuild(state, index=state.index + 1)
     state, evs = start_round(state)
     return state, events + evs
 
 
 def start_turn(state: WaylightsState, uid: str) -> tuple[WaylightsState, list[Event]]:
-    f = state.get(uid)
+    return _begin(state, state.fighters, state.get(uid), state.index)
+
+
+def _begin(state: WaylightsState, fighters: tuple, f, index: int) -> tuple[WaylightsState, list[Event]]:
+    """``f``'s turn starts (``fighters`` and ``index`` as the state will hold them)."""
     one = f.entangled
     # one rebuild of the state for the figure and the turn's fields
-    fighter = evolve(f, entangled=False, pierced=False, shielded_by=None)
-    state = evolve(state, fighters=tuple(fighter if g.id == uid else g for g in state.fighters),
-                   active=uid, pending="split", actions=0, max_actions=1 if one else 2,
+    if f.entangled or f.pierced or f.shielded_by is not None:
+        fighter = rebuild(f, entangled=False, pierced=False, shielded_by=None)
+        fighters = tuple([fighter if g.id == f.id else g for g in fighters])
+    state = rebuild(state, fighters=fighters, index=index,
+                   active=f.id, pending="split", actions=0, max_actions=1 if one else 2,
                    moved=False, stepped=False, exposed=False, target=None, counter_used=False)
     detail = "entangled: one Action" if one else ""
     return state, [CharacterTurn(state.round, detail, unit=f.id, name=f.name)]
@@ -80,14 +85,30 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     f = state.get(state.active) if state.active else None
     fighters = state.fighters
     if f is not None:
-        done = evolve(f, acted_round=state.round, suppressed_by=None)
-        fighters = tuple(done if g.id == f.id else g for g in fighters)
-    state = evolve(state, fighters=fighters, active=None, pending="", index=state.index + 1)
-    return advance(state, [])
+        done = rebuild(f, acted_round=state.round, suppressed_by=None)
+        fighters = tuple([done if g.id == f.id else g for g in fighters])
+    # As advance() would: the next figure of the round able to act starts
+    # its turn, here in the same rebuild of the state as this turn's end.
+    index, order = state.index + 1, state.order
+    while index < len(order):
+        uid = order[index]
+        for g in fighters:
+            if g.id == uid:
+                if g.up:
+                    return _begin(state, fighters, g, index)
+                break
+        index += 1
+    state = rebuild(state, fighters=fighters, active=None, pending="", index=index)
+    return start_round(state)
 
 
 def tidy(state: WaylightsState) -> WaylightsState:
     """Drop grapples and human shields whose two figures no longer touch."""
+    for f in state.fighters:
+        if f.grappled_by or f.shielded_by:
+            break
+    else:
+        return state  # nobody grapples or shields (the usual case): nothing to look at
     out = []
     changed = False
     for f in state.fighters:
@@ -96,11 +117,11 @@ def tidy(state: WaylightsState) -> WaylightsState:
             if other:
                 o = state.find(other)
                 if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
-                    f = evolve(f, **{field: None})
+                    f = rebuild(f, **{field: None})
                     changed = True
         out.append(f)
-    # Nothing to drop (the usual case): the state itself, not an equal copy.
-    return evolve(state, fighters=tuple(out)) if changed else state
+    # Nothing to drop: the state itself, not an equal copy.
+    return rebuild(state, fighters=tuple(out)) if changed else state
 
 
 def standing(state: WaylightsState, side: int) -> int:
@@ -111,12 +132,15 @@ def check_end(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     """A side whose every character is KO or dead has lost (Endgame)."""
     if state.phase != "battle":
         return state, []
-    down = [side for side in (0, 1) if standing(state, side) == 0]
-    if not down:
+    up = [False, False]  # whether each side has a character standing (one pass)
+    for f in state.fighters:
+        if f.status == READY:
+            up[f.side] = True
+    if up[0] and up[1]:
         return state, []
-    if len(down) == 2:
+    if not (up[0] or up[1]):
         return _over(state, None, "both sides are out of the fight at once")
-    loser = down[0]
+    loser = 1 if up[0] else 0
     return _over(state, 1 - loser, f"every character of {state.players[loser]} is KO or dead")
 
 
@@ -127,7 +151,7 @@ def finish_by_limit(state: WaylightsState) -> tuple[WaylightsState, list[Event]]
 
 
 def _over(state: WaylightsState, winner: int | None, reason: str) -> tuple[WaylightsState, list[Event]]:
-    state = evolve(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
+    state = rebuild(state, phase="over", winner=winner, end_reason=reason, active=None, pending="",
                          attack=None)
     # core.game adds the GameOver event itself when the outcome appears.
     return state, [Note(f"The fight is over: {reason}.")]

@@ -116,3 +116,29 @@ def test_ground_beyond_the_map_is_marked_as_edge():
     state = meet((0, 2), Edge.S, second_side=1)
     result = go(state, "place-template side=0 forward=0 right=0").result
     assert all(row[:4] == "XXXX" and "X" not in row[4:] for row in result.rows)
+
+
+def test_counts_agree_with_reading_the_box_square_by_square():
+    """counts reads each row of the box as a string: the same numbers as
+    looking at every small square, on generated maps and boxes that hang
+    off every edge and corner."""
+    from core.rulesets.optio.generator import generate_map
+    from core.rulesets.optio.maps import IMPASSABLE, SIZE
+    from core.rulesets.optio.template import allowed_shifts, box_cells, counts, shift_allowed
+
+    def by_square(m, origin, w, h):
+        cells = box_cells(origin, w, h)
+        inside = [c for c in cells if 0 <= c[0] < SIZE and 0 <= c[1] < SIZE]
+        return sum(m.kind(c) in IMPASSABLE for c in inside), len(cells) - len(inside)
+
+    for seed in (1, 2, 3):
+        m = generate_map(seed)
+        assert any(counts(m, (0, 0), SIZE, SIZE)), "the map should hold some impassable ground"
+        for origin in ((-9, -9), (-4, 10), (30, -3), (36, 36), (12, 16), (35, 0), (-20, 5), (41, 41)):
+            for w, h in ((16, 8), (8, 16)):
+                assert counts(m, origin, w, h) == by_square(m, origin, w, h)
+        for square in ((0, 0), (2, 2), (4, 1), (4, 4)):
+            for edge in Edge:
+                expected = frozenset((f, r) for f in (-1, 0, 1) for r in (-1, 0, 1)
+                                     if shift_allowed(m, square, edge, f, r))
+                assert allowed_shifts(m, square, edge) == expected
