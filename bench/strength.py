@@ -6,10 +6,13 @@ in even games and side 1 in odd ones.  A win counts 1, a draw 1/2; the
 interval is Wilson's 95% score interval over the games.  Optio's scouting
 game names no winner (it decides where the battle is fought), so there the
 side whose army reached the meeting square first, and so places the
-battlefield template, is scored as the winner.
+battlefield template, is scored as the winner.  Both sides field the same
+roster where the options name one per side (Platemail, see ``options_for``).
 
-Every computer move is timed (wall clock, on a shared machine) for the
-move-time table.
+Every computer move is timed in CPU seconds (``time.process_time``: on a
+shared machine the wall clock mostly measures the other processes) for the
+move-time table, whose verdict is on the slowest move (the aims are for
+every move, not a typical one).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import os
 import random
 import time
 from typing import Any, Callable
+
+import attrs
 
 from bench.games import battlefield_for
 from bench.stats import load_average, summary
@@ -54,10 +59,21 @@ def winner_of(game) -> int | None:
     return out.winner
 
 
+def options_for(rules) -> Any:
+    """The ruleset's default options, with both sides given the same roster
+    where the options name one per side (Platemail): its default rosters
+    differ, and the first side's wins most games whoever plays it, which
+    would hide the difference between two levels."""
+    options = rules.default_options()
+    if attrs.has(type(options)) and {"roster_0", "roster_1"} <= {f.name for f in attrs.fields(type(options))}:
+        options = attrs.evolve(options, roster_1=options.roster_0)
+    return options
+
+
 def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float]]) -> tuple[int | None, int]:
     """One game; ``players`` by side ('random' or a level).  The winner
     (None: a draw or no end within the cap) and the orders played."""
-    game = start(rules, None, battlefield_for(rules), seed, ("North", "South"))
+    game = start(rules, options_for(rules), battlefield_for(rules), seed, ("North", "South"))
     rng = random.Random(seed * 7919 + 1)
     for _ in range(ORDER_CAP):
         if not game.to_act:
@@ -68,9 +84,9 @@ def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float
         if who == "random":
             order = rng.choice(legal)
         else:
-            began = time.perf_counter()
+            began = time.process_time()
             order = choose(rules, game.view(side), side, legal, who, game.seed, len(game.orders)).order
-            times.setdefault(who, []).append(time.perf_counter() - began)
+            times.setdefault(who, []).append(time.process_time() - began)
         result = submit(game, order)
         if isinstance(result, Rejection):
             raise RuntimeError(f"{rules.name}: the computer's order {order.to_text()} was refused: {result}")
@@ -126,13 +142,14 @@ def render(result: dict[str, Any]) -> list[str]:
                    f"{verdict} | {r['seconds'] / 60:.1f} |")
     out += ["", "*met*: the whole interval is at or above the aim; *not shown*: the interval straddles it "
             "(more games needed); *missed*: the whole interval is below it.", "",
-            "Move time (seconds of wall clock per computer move, over every move of the games above):", "",
-            "| level | ruleset | moves | median | p90 | max | aim (median) | |", "|---|---|---|---|---|---|---|---|"]
+            "Move time (CPU seconds per computer move, over every move of the games above; "
+            "the verdict is on the slowest move):", "",
+            "| level | ruleset | moves | median | p90 | max | aim (every move) | |", "|---|---|---|---|---|---|---|---|"]
     for level in ("easy", "normal", "hard"):
         for name, s in sorted(result["times"].get(level, {}).items()):
             aim = TIME_AIMS[level]
             out.append(f"| {level} | {name} | {s['n']} | {s['median']:.3f} | {s['p90']:.3f} | {s['max']:.3f} | "
-                       f"< {aim:g} s | {'met' if s['median'] < aim else '**missed**'} |")
+                       f"< {aim:g} s | {'met' if s['max'] < aim else '**missed**'} |")
     return out + [""]
 
 
