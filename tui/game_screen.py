@@ -46,7 +46,8 @@ from core.events import visible_to
 from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
-from tui.board import BoardView, Picture, legend_text
+from tui.board import BoardView
+from tui.picture import Picture, legend_text
 from tui.computer import computer_seats
 from tui.flow import PlayFlow, fit_pieces, guarded
 from tui.modals import ChoiceMenu, Confirm
@@ -179,7 +180,6 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     @guarded
     def redraw(self) -> None:
         game = self.game
-        rules = game.ruleset
         side = self.acting_side()
         if self.computer is not None:
             self.call_after_refresh(self.computer.poke)

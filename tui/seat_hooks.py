@@ -13,7 +13,8 @@ from typing import Any
 
 from textual.widgets import RichLog
 
-from tui.board import BoardView, Picture
+from tui.board import BoardView
+from tui.picture import Picture
 from tui.flow import guarded
 from tui.modals import Handover
 

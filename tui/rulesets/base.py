@@ -98,7 +98,7 @@ from typing import Any
 
 from core.orders import Order
 from core.ruleset import Ruleset, UnitView
-from tui.board import default_label
+from tui.picture import default_label
 
 # Verbs that end a turn or pass, in every ruleset: the ``p`` key gives them.
 END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
