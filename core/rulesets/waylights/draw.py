@@ -25,7 +25,7 @@ from core.deployment import DeployAll, Ready
 from .combat import reaches
 from .movement import step_cells
 from .orders import Attack, EndTurn, Finish, Move, Split, SplitMove, Step
-from .rules import attack_terms, check_turn, other_target, step_refusal
+from .rules import attack_terms, check_turn, fixed_passing, other_target, step_refusal
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
@@ -148,7 +148,7 @@ def _other(ruleset, state, f, side, rng):
         return None
     from .ruleset import _fixed_orders  # the listing's own
 
-    orders = [o for o in _fixed_orders(state.battlefield, side, f.id, f.kind) if check_turn(state, f, o) is None]
+    orders = fixed_passing(state, f, _fixed_orders(state.battlefield, side, f.id, f.kind))
     return rng.choice(orders) if orders else None
 
 

@@ -238,7 +238,7 @@ class WaylightsRuleset(Ruleset):
                     if not checked or rules.check_turn(state, f, order) is None:
                         rest.append(order)
             fixed = _fixed_orders(state.battlefield, side, u, f.kind)
-            rest += [o for o in fixed if rules.check_turn(state, f, o) is None] if checked else fixed
+            rest += rules.fixed_passing(state, f, fixed) if checked else fixed
         if not checked or rules.step_refusal(state, f) is None:
             rest += [Step(side, u, c) for c in step_cells(state, u)]
         rest.append(EndTurn(side, u))
