@@ -48,3 +48,27 @@ def test_fixed_actions_pass_as_check_turn_says():
                     seen.update(type(o).__name__ for o in want)
     # every kind of fixed Action passed somewhere
     assert {"TakeCover", "Wield", "Reload", "Clip", "Crystal", "Boost"} <= seen
+
+
+def test_drawn_orders_pass_the_whole_check_and_only_in_their_state():
+    drawn = refused_later = 0
+    for options in OPTIONS:
+        for seed in range(4):
+            game = start(RULESET, options, battlefield_named("wl-crossroads"), seed, ("North", "South"))
+            pick = random.Random(seed)
+            while game.to_act and len(game.orders) < 500:
+                side = pick.choice(sorted(game.to_act))
+                order = game.random_order(side, pick)
+                # check, asked afresh (a copy of the state, its memo empty), accepts it
+                assert rules.check(rebuild(game.state), order) is None, order.to_text()
+                assert RULESET.check(game.state, order) is None
+                drawn += 1
+                result = submit(game, order)
+                assert isinstance(result, Submitted)
+                game = result.game
+                # the next state does not take the order on trust
+                if game.to_act and game.state.memo.entries.get(rules.DRAWN) is None:
+                    again = rules.check(game.state, order)
+                    assert again == rules.check(rebuild(game.state), order)
+                    refused_later += again is not None
+    assert drawn > 1000 and refused_later > 100
