@@ -79,7 +79,8 @@ def _reach_entry(state: WaylightsState, uid: str) -> Reach:
     table = bf.memo.table("waylights.reach", 4096)
     entry = table.get(key)
     if entry is None:
-        grid = bf.memo.get("waylights.bit-grid", lambda: Grid(bf, cost_grid(bf)))
+        grid = bf.memo.entries.get("waylights.bit-grid") or bf.memo.get("waylights.bit-grid",
+                                                                          lambda: Grid(bf, cost_grid(bf)))
         entry = table.put(key, Reach(grid, start, [c for c, who in occ.items() if who != uid]))
     return entry
 

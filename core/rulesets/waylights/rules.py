@@ -102,21 +102,22 @@ def can_counter(state: WaylightsState) -> Rejection | None:
     return R("cannot-counter", f"No counterattack: {why}.") if why else None
 
 
-DRAWN = "waylights.drawn"  # the state's memo: the orders its draw gave, by id
+DRAWN = "waylights.drawn"  # the state's memo: the order its draw last gave
 
 
 def vouch(state: WaylightsState, order):
     """``order``, just drawn for ``state`` by ``draw.random_order`` (which
     only gives orders check accepts), remembered in the state's memo so
     that check accepts this very object without asking again (the computer's
-    search checks every order it draws when it submits it)."""
-    state.memo.get(DRAWN, dict)[id(order)] = order  # keeps the order alive: its id stays its own
+    search checks every order it draws when it submits it).  One entry,
+    replaced by the next draw; it keeps the order alive, so its id is its
+    own."""
+    state.memo.entries[DRAWN] = order
     return order
 
 
 def check(state: WaylightsState, order) -> Rejection | None:
-    drawn = state.memo.entries.get(DRAWN)
-    if drawn is not None and drawn.get(id(order)) is order:
+    if state.memo.entries.get(DRAWN) is order:
         return None  # drawn for this state (vouch)
     if state.phase == "over":
         return R("over", "The game is over.")

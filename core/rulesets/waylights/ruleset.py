@@ -134,8 +134,12 @@ class WaylightsRuleset(Ruleset):
         return state, [Note(f"{players[0]} deploys first, then {players[1]}.")]
 
     def to_act(self, state: WaylightsState) -> frozenset[int]:
-        side = rules.deciding_side(state)
-        return _NOBODY if side is None else _ONE_SIDE[side]
+        # asked four times an order (core.game and the draw): from the state's memo
+        try:
+            return state.memo.entries["waylights.to-act"]
+        except KeyError:
+            side = rules.deciding_side(state)
+            return state.memo.get("waylights.to-act", lambda: _NOBODY if side is None else _ONE_SIDE[side])
 
     def check(self, state: WaylightsState, order: Order) -> Rejection | None:
         return rules.check(state, order)

@@ -67,7 +67,7 @@ def test_drawn_orders_pass_the_whole_check_and_only_in_their_state():
                 assert isinstance(result, Submitted)
                 game = result.game
                 # the next state does not take the order on trust
-                if game.to_act and game.state.memo.entries.get(rules.DRAWN) is None:
+                if game.to_act and rules.DRAWN not in game.state.memo.entries:
                     again = rules.check(game.state, order)
                     assert again == rules.check(rebuild(game.state), order)
                     refused_later += again is not None
