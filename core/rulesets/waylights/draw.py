@@ -24,14 +24,13 @@ from core.deployment import DeployAll, Ready
 
 from .combat import reaches
 from .movement import step_cells
-from .orders import Attack, EndTurn, Finish, Move, Split, SplitMove, Step
+from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
 from .rules import attack_terms, check_turn, fixed_passing, other_target, step_refusal, vouch
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
 DEPLOY_ALL_SHARE = 0.25  # deployment: place the rest at once
-DEPLOY_TRIES = 16
-SPLITS = (4, 3, 2, 1, 0)  # random zone cells tried before listing the free ones
+DEPLOY_TRIES = 16  # random zone cells tried before listing the free ones
 
 # A turn's kinds of order and their shares (normalised over the kinds left).
 KINDS = (("move", 30), ("split-move", 15), ("attack", 25), ("finish", 10), ("other", 8), ("step", 5),
@@ -53,8 +52,10 @@ def _draw(ruleset, state: WaylightsState, side: int, rng: random.Random):
     if state.pending in ("split", "target-split"):
         uid = state.active if state.pending == "split" else state.attack.target
         # check passes all five for the figure asked (the listing's own
-        # order: 4 attack dice down to 0)
-        return Split(side, uid, rng.choice(SPLITS))
+        # orders: 4 attack dice down to 0)
+        from .ruleset import split_orders
+
+        return rng.choice(split_orders(state.battlefield, side, uid))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)

@@ -89,6 +89,12 @@ def _move_chunks(state: WaylightsState, kind: type, side: int, uid: str) -> tupl
     return made
 
 
+def split_orders(bf: Battlefield, side: int, uid: str) -> tuple[Split, ...]:
+    """The five dice splits of a figure, 4 attack dice down to 0 (made once
+    per battlefield, side and figure)."""
+    return bf.memo.get(("waylights.splits", side, uid), lambda: tuple(Split(side, uid, n) for n in (4, 3, 2, 1, 0)))
+
+
 def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Order, ...]:
     """The Actions every turn offers a figure before its check (cover, each
     weapon, the launcher's reload and clip, a crystal, the two boosts), made
@@ -160,8 +166,10 @@ class WaylightsRuleset(Ruleset):
             return self._deploy_orders(state, side)
         out: list[Order] = []
         if state.pending in ("split", "target-split"):
+            # check accepts all five from the figure asked (it is the one
+            # the pending split names, of the deciding side)
             uid = state.active if state.pending == "split" else state.attack.target
-            out = [Split(side, uid, n) for n in (4, 3, 2, 1, 0)]
+            return list(split_orders(state.battlefield, side, uid))
         elif state.pending == "response":
             t = state.get(state.attack.target)
             a = state.get(state.attack.attacker)

@@ -72,3 +72,22 @@ def test_drawn_orders_pass_the_whole_check_and_only_in_their_state():
                     assert again == rules.check(rebuild(game.state), order)
                     refused_later += again is not None
     assert drawn > 1000 and refused_later > 100
+
+
+def test_the_split_listing_is_what_check_accepts():
+    from core.rulesets.waylights.orders import Split
+
+    kinds = set()
+    for options in OPTIONS:
+        game = start(RULESET, options, battlefield_named("wl-crossroads"), 2, ("North", "South"))
+        pick = random.Random(2)
+        while game.to_act and len(game.orders) < 500:
+            side = pick.choice(sorted(game.to_act))
+            state = game.state
+            legal = game.legal_orders(side)
+            if state.pending in ("split", "target-split"):
+                kinds.add(state.pending)
+                every = [Split(s, u, n) for s in (0, 1) for u in (f.id for f in state.fighters) for n in (5, 4, 3, 2, 1, 0, -1)]
+                assert legal == [o for o in every if rules.check(rebuild(state), o) is None]
+            game = submit(game, pick.choice(legal)).game
+    assert kinds == {"split", "target-split"}
