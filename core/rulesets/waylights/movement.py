@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.board import BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, Cell, Facing, visible_fraction
+from core.board import Battlefield, Cell, Facing
 from core.board import distance_squared
 from core.rulesets.waylights.reach import Grid, Reach
+from core.rulesets.waylights.sight import sight
 from core.rulesets.waylights.state import WaylightsState
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -121,48 +122,15 @@ def shove_path(state: WaylightsState, uid: str, direction: Facing) -> Cell:
 
 
 # visible_fraction is a pure function of the battlefield and the two cells
-# (figures do not block sight here): remembered in the battlefield's memo.
+# (figures do not block sight here): remembered in the battlefield's memo,
+# and worked out without tracing rays where the terrain allows (``sight``).
 def sees(state: WaylightsState, a: Cell, b: Cell) -> float:
     bf = state.battlefield
     known = bf.memo.table("waylights.sight")
     frac = known.get((a, b))
     if frac is None:
-        frac = known.put((a, b), 1.0 if _clear_between(bf, a, b) else visible_fraction(bf, a, b))
+        frac = known.put((a, b), sight(bf, a, b))
     return frac
-
-
-def _clear_between(bf: Battlefield, a: Cell, b: Cell) -> bool:
-    """Speed only: True when no terrain in the rectangle of cells spanned by
-    ``a`` and ``b`` stands as high as the lowest point of the sight line
-    between them, so that ``visible_fraction(bf, a, b)`` is 1.0 without
-    tracing its 16 rays (False: trace them).
-
-    Every ray of ``visible_fraction`` runs from the middle of ``a`` to a
-    point inside ``b``, so the cells it crosses lie in that rectangle; its
-    height over a cell is ``eye + rise * t`` for some ``0 <= t <= 1``, never
-    below ``min(eye, eye + rise)`` (float rounding is monotonic), and a
-    cell closes it only where that height is below the cell's top (its
-    elevation, one level more where it blocks sight).  Checked against
-    ``visible_fraction`` on every pair of cells of the shipped battlefields
-    and of random ones (``tests/rulesets/waylights/test_sight_fast_path.py``)."""
-    eye = bf.elevation(a) + EYE_HEIGHT
-    rise = bf.elevation(b) + BODY_HEIGHT - eye
-    low = min(eye, eye + rise)
-    rows = bf.memo.get("waylights.sight-tops", lambda: _tops(bf))
-    x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-    y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-    for row in rows[y0:y1 + 1]:
-        if max(row[x0:x1 + 1]) > low:
-            return False
-    return True
-
-
-def _tops(bf: Battlefield) -> tuple[tuple[float, ...], ...]:
-    """The top of every cell, row by row, as ``visible_fraction`` reckons it."""
-    def top(cell: Cell) -> float:
-        t = bf.terrain(cell)
-        return t.elevation + (FIGURE_HEIGHT if t.blocks_sight else 0)
-    return tuple(tuple(top((x, y)) for x in range(bf.width)) for y in range(bf.height))
 
 
 def within(a: Cell, b: Cell, reach: int) -> bool:

@@ -1,13 +1,15 @@
-"""Sight without tracing rays (``movement._clear_between``) must only ever
-say "all clear" where ``visible_fraction`` sees the whole target cell."""
+"""Sight without tracing rays (``sight.settled``) must give exactly what
+``visible_fraction`` gives wherever it answers."""
 
 from __future__ import annotations
 
 import random
 
 from core.battlefield_text import parse_battlefield
+import core.board
 from core.board import visible_fraction
-from core.rulesets.waylights.movement import _clear_between, sees
+from core.rulesets.waylights.movement import sees
+from core.rulesets.waylights.sight import SAMPLES, settled
 from saves.library import battlefield_named
 from tests.rulesets.waylights.helpers import position
 
@@ -28,36 +30,39 @@ def random_field(rng: random.Random, width: int, height: int):
     return parse_battlefield(text + "\n".join(rows) + "\n")
 
 
-def check_pairs(bf, pairs) -> tuple[int, int]:
-    clear = blocked = 0
+def check_pairs(bf, pairs, answers: dict) -> None:
+    """Every settled answer is visible_fraction's (``answers`` counts them:
+    None for the pairs left to trace)."""
     for a, b in pairs:
-        if a == b:
-            continue
-        if _clear_between(bf, a, b):
-            assert visible_fraction(bf, a, b) == 1.0, (bf.rows, a, b)
-            clear += 1
-        else:
-            blocked += 1
-    return clear, blocked
+        got = settled(bf, a, b)
+        if got is not None:
+            assert got == visible_fraction(bf, a, b), (bf.rows, a, b)
+        answers[got] = answers.get(got, 0) + 1
 
 
-def test_clear_only_where_every_ray_is_open_on_random_fields():
+def test_the_rays_are_those_of_visible_fraction():
+    assert SAMPLES == core.board._SAMPLES and core.board.RAY_COUNT == len(SAMPLES) ** 2
+
+
+def test_settled_sight_is_the_traced_sight_on_random_fields():
     rng = random.Random(15)
-    clear = blocked = 0
+    answers: dict = {}
     for _ in range(40):
         bf = random_field(rng, rng.randint(1, 14), rng.randint(1, 14))
         cells = list(bf.cells())
-        got = check_pairs(bf, [(rng.choice(cells), rng.choice(cells)) for _ in range(60)])
-        clear, blocked = clear + got[0], blocked + got[1]
-    assert clear > 300 and blocked > 300  # both answers were tested
+        check_pairs(bf, [(rng.choice(cells), rng.choice(cells)) for _ in range(60)], answers)
+    # all clear, all closed, a share, and pairs left to trace all came up
+    assert answers[1.0] > 300 and answers[0.0] > 100 and answers[None] > 100
+    assert sum(n for f, n in answers.items() if f not in (None, 0.0, 1.0)) > 5
 
 
-def test_clear_only_where_every_ray_is_open_on_the_shipped_field():
+def test_settled_sight_is_the_traced_sight_on_the_shipped_field():
     bf = battlefield_named("wl-crossroads")
     cells = list(bf.cells())
     rng = random.Random(3)
-    clear, blocked = check_pairs(bf, [(rng.choice(cells), rng.choice(cells)) for _ in range(2500)])
-    assert clear > 500 and blocked > 500
+    answers: dict = {}
+    check_pairs(bf, [(rng.choice(cells), rng.choice(cells)) for _ in range(2500)], answers)
+    assert answers[1.0] > 500 and answers[0.0] > 300
 
 
 def test_sees_gives_the_traced_fraction():
