@@ -68,7 +68,11 @@ def reach_entry(state: WaylightsState, uid: str) -> Reach:
     caller may fill with what it derives from them).  Kept in the
     battlefield's memo (states where nobody moved share it) and found from
     the state's own memo (the draw, check and the listing ask one state)."""
-    return state.memo.get(("waylights.reach", uid), lambda: _reach_entry(state, uid))
+    key = ("waylights.reach", uid)
+    try:
+        return state.memo.entries[key]
+    except KeyError:
+        return state.memo.get(key, lambda: _reach_entry(state, uid))
 
 
 def _reach_entry(state: WaylightsState, uid: str) -> Reach:

@@ -4,6 +4,7 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 
 from core.board import Battlefield
@@ -197,8 +198,13 @@ class WaylightsRuleset(Ruleset):
         # The same as a Deploy for each figure and each of open_cells(), in
         # that order, from orders made once per battlefield, side and figure.
         taken = {f.pos for f in state.fighters if f.pos is not None}
+        bf = state.battlefield
+        free = None  # which zone cells are free (the same for every figure of the side)
         for f in own:
-            out += [o for o in _zone_deploys(state.battlefield, side, f.id) if o.at not in taken]
+            deploys = _zone_deploys(bf, side, f.id)
+            if free is None:
+                free = [o.at not in taken for o in deploys]
+            out += compress(deploys, free)
         if any(f.pos is None for f in own):
             out.append(DeployAll(side))
         else:
