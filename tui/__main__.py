@@ -3,17 +3,23 @@ commands that work without it (``rules``, ``replay``)."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import core
 
-DESCRIPTION = "Play tabletop miniature-combat rulesets hot-seat in a terminal."
+if TYPE_CHECKING:  # argparse itself is imported only when a command is given
+    import argparse
+
+DESCRIPTION = ("Play tabletop miniature-combat rulesets in a terminal: at one keyboard, "
+               "in two terminals, or against the computer.")
 EPILOG = "With no command, the game starts at its main menu."
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"skirmish {core.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -73,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    if not (sys.argv[1:] if argv is None else argv):
+        return _run_app()  # the main menu: no command to parse (argparse costs startup time)
     args = _parser().parse_args(argv)
     if args.command == "rules":
         from tui.cli import rules_lines

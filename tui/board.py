@@ -31,9 +31,8 @@ wheel scrolls.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -42,106 +41,30 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from core.board import Battlefield, Cell, Facing, Terrain
+from core.board import Cell, Facing
 from core.ruleset import UnitView
 
-CELL_W = 3  # the full cell width
-COMPACT_W = 2  # the compact one
-LABEL_W = 3  # the row numbers (two when that makes the full width fit)
-
-SIDE_MARKS = ("◆", "●")
-# 16-colour names, so xterm draws the same pair; cyan/yellow stay apart for
-# deuteranopia, protanopia and tritanopia (blue-ish against yellow).
-SIDE_COLOURS = ("bright_cyan", "bright_yellow")
-SIDE_COLOUR_WORDS = ("cyan", "yellow")
-SIDE_STYLES = tuple(Style(color=c) for c in SIDE_COLOURS)
-OWN_SIDE = Style(bold=True)  # the side at the keyboard
-HIGHLIGHT = Style(color="bright_green", bold=True)
-HIGHLIGHT_BG = Style(bgcolor="#1f3a1f")
-LABEL_STYLE = Style(color="grey58", dim=True)
-CURSOR = Style(reverse=True)
-PLAIN = Style()
-SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
-MARK_STYLE = Style(color="bright_magenta", bold=True)
-SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f")}
-SHADE_DEFAULT = Style(bgcolor="grey19")
-GRID_EDGE = Style(underline=True)
-
-
-def terrain_style(terrain: Terrain) -> Style:
-    if terrain.blocks_move:
-        return Style(color="grey85", bgcolor="grey30")
-    if terrain.elevation > 0:
-        return Style(color="khaki1", bgcolor="#3a3520")
-    if terrain.cover > 0:
-        return Style(color="green3", bgcolor="#1c2e1c")
-    if terrain.move_cost > 1:
-        return Style(color="steel_blue1", bgcolor="#1c2436")
-    return Style(color="grey46")
-
-
-def default_label(unit: UnitView, compact: bool = False) -> str:
-    """Three columns: side mark (or the unit's glyph), a letter from its id,
-    and a facing arrow when the ruleset tracks facing; compact: the first two."""
-    mark = (unit.glyph or SIDE_MARKS[unit.side % 2])[:1]
-    letters = [c for c in unit.id if c.isalnum()]
-    letter = letters[-1] if letters else "?"
-    arrow = unit.facing.arrow if unit.facing is not None else " "
-    return f"{mark}{letter}" if compact else f"{mark}{letter}{arrow}"
-
-
-def distinct_labels(units: Sequence[UnitView], labels: Mapping[str, str], width: int) -> dict[str, str]:
-    """``labels`` fitted to ``width`` columns, with any label two figures
-    share replaced so that none is shown twice: by the figure's id when ids
-    fit, else by the side mark and a running letter."""
-    out = {u.id: (labels.get(u.id) or default_label(u, width < CELL_W)).ljust(width)[:width] for u in units}
-    seen: dict[str, int] = {}
-    for label in out.values():
-        seen[label] = seen.get(label, 0) + 1
-    clashing = [u for u in units if seen[out[u.id]] > 1]
-    taken = {label for label, n in seen.items() if n == 1}
-    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-    for unit in clashing:
-        label = unit.id.ljust(width)[:width]
-        while label in taken:
-            label = (SIDE_MARKS[unit.side % 2] + next(spare)).ljust(width)[:width]
-        taken.add(label)
-        out[unit.id] = label
-    return out
-
-
-def side_style(side: int, own_side: int | None) -> Style:
-    style = SIDE_STYLES[side % 2]
-    return style + OWN_SIDE if own_side is None or side == own_side else style
-
-
-@attrs.frozen
-class Picture:
-    """Everything the board draws, handed down by the screen."""
-
-    battlefield: Battlefield
-    units: Mapping[Cell, UnitView] = attrs.field(factory=dict)
-    labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 3-column label
-    compact_labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 2-column label
-    highlights: frozenset = frozenset()
-    selected: Cell | None = None
-    hidden: bool = False  # handover: draw nothing of the game
-    # cell -> three columns drawn on a cell no figure stands on (an artifact);
-    # on a lit cell only the middle character shows, inside the brackets.
-    marks: Mapping[Cell, str] = attrs.field(factory=dict)
-    # cell -> one character shade key ("f" front arc, "b" back arc...): a
-    # background from SHADE_STYLES, and the character in an empty cell's
-    # third column so the shading reads without colour.
-    shades: Mapping[Cell, str] = attrs.field(factory=dict)
-    grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
-    own_side: int | None = None  # the side at the keyboard: its figures are bold
-    # Big cells (columns, rows), drawn from ``art`` (each cell's rows of text,
-    # the first column kept for the grid line) with figures from ``stacks``
-    # (cell -> (row, column, unit) placements) over it; None: one-row cells.
-    cell_size: tuple[int, int] | None = None
-    art: Mapping[Cell, tuple[str, ...]] = attrs.field(factory=dict)
-    stacks: Mapping[Cell, tuple] = attrs.field(factory=dict)
-    selected_id: str | None = None  # with big cells: the selected figure
+from tui.picture import (
+    CELL_W,
+    COMPACT_W,
+    LABEL_W,
+    SIDE_COLOUR_WORDS,
+    HIGHLIGHT,
+    HIGHLIGHT_BG,
+    LABEL_STYLE,
+    CURSOR,
+    PLAIN,
+    SELECTED,
+    MARK_STYLE,
+    SHADE_STYLES,
+    SHADE_DEFAULT,
+    GRID_EDGE,
+    terrain_style,
+    default_label,
+    distinct_labels,
+    side_style,
+    Picture,
+)
 
 
 # The keys for each of the eight directions: arrows, vi keys (hjkl yubn),
@@ -205,6 +128,10 @@ class BoardView(ScrollView, can_focus=True):
         self.label_w = LABEL_W
         self._rows: dict[int, Strip] = {}
         self._header: Strip | None = None
+        # the lines as shown: row (-1 the header) -> (scroll x, width) -> line;
+        # a scroll re-renders every line, most of them already drawn once
+        self._lines: dict[int, dict[tuple[int, int], Strip]] = {}
+        self._terrain_styles: dict[str, Style] = {}  # glyph -> terrain_style, for this picture
 
     # -- geometry -------------------------------------------------------------
     @property
@@ -243,6 +170,7 @@ class BoardView(ScrollView, can_focus=True):
         if changed:
             self.virtual_size = size
             self._rows.clear()
+            self._lines.clear()
             self._header = None
         return changed
 
@@ -260,6 +188,8 @@ class BoardView(ScrollView, can_focus=True):
         old = self.picture
         self.picture = picture
         self._rows.clear()
+        self._lines.clear()
+        self._terrain_styles.clear()
         self.labels = distinct_labels([u for u in picture.units.values()]
                                       + [p[2] for stack in picture.stacks.values() for p in stack],
                                       picture.labels, CELL_W)
@@ -312,6 +242,7 @@ class BoardView(ScrollView, can_focus=True):
         for y in {old[1], cell[1]}:
             for r in range(self.cell_h):
                 self._rows.pop(y * self.cell_h + r, None)
+                self._lines.pop(y * self.cell_h + r, None)
         if self._scroll_to_cursor():
             self.refresh()
         elif old != cell:
@@ -419,11 +350,19 @@ class BoardView(ScrollView, can_focus=True):
             self._header = Strip([Segment(text, LABEL_STYLE)], len(text))
         return self._header
 
+    def _terrain_style(self, cell: Cell) -> Style:
+        bf = self.picture.battlefield
+        glyph = bf.rows[cell[1]][cell[0]]
+        style = self._terrain_styles.get(glyph)
+        if style is None:
+            style = self._terrain_styles[glyph] = terrain_style(bf.terrain(cell))
+        return style
+
     def _unit_cell(self, cell: Cell, unit: UnitView, lit: bool) -> tuple[str, Style]:
         pic = self.picture
         w = self.cell_w
         label = self.labels.get(unit.id) or default_label(unit, w < CELL_W)[:w]
-        style = terrain_style(pic.battlefield.terrain(cell)) + side_style(unit.side, pic.own_side)
+        style = self._terrain_style(cell) + side_style(unit.side, pic.own_side)
         if lit:
             style = style + HIGHLIGHT_BG
         if cell == pic.selected:
@@ -456,13 +395,13 @@ class BoardView(ScrollView, can_focus=True):
                 if lit:
                     inner = (mark[1:2] or glyph) if mark else glyph
                     label = f"[{inner}]" if w == CELL_W else f"[{inner}"
-                    style = terrain_style(bf.terrain(cell)) + HIGHLIGHT + HIGHLIGHT_BG
+                    style = self._terrain_style(cell) + HIGHLIGHT + HIGHLIGHT_BG
                 elif mark:
                     label = (mark[1:] if w < CELL_W else mark + "   ")[:w].ljust(w)
-                    style = terrain_style(bf.terrain(cell)) + MARK_STYLE
+                    style = self._terrain_style(cell) + MARK_STYLE
                 else:
                     label = f" {glyph}{shade[:1]}" if shade else f" {glyph} "
-                    style = terrain_style(bf.terrain(cell))
+                    style = self._terrain_style(cell)
                     if pic.grid and x % pic.grid == 0:
                         label = f"▏{glyph} "  # the left edge of a grid square
                     if w < CELL_W:  # the glyph first, under its column number
@@ -474,7 +413,8 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 style = style + CURSOR
             segments.append(Segment(label, style))
-        strip = Strip(segments, w * bf.width)
+        # one segment a run of equal style: fewer escapes to the terminal
+        strip = Strip(Segment.simplify(segments), w * bf.width)
         self._rows[y] = strip
         return strip
 
@@ -488,7 +428,7 @@ class BoardView(ScrollView, can_focus=True):
         for x in range(bf.width):
             cell = (x, y)
             lit = cell in pic.highlights
-            base = terrain_style(bf.terrain(cell))
+            base = self._terrain_style(cell)
             if lit:
                 base = base + HIGHLIGHT_BG
             art = pic.art.get(cell, ())
@@ -512,7 +452,7 @@ class BoardView(ScrollView, can_focus=True):
             if cell == self.cursor:
                 cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
             segments.extend(cells)
-        return Strip(segments, w * bf.width)
+        return Strip(Segment.simplify(segments), w * bf.width)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
@@ -520,16 +460,35 @@ class BoardView(ScrollView, can_focus=True):
         if pic is None or pic.hidden:
             return Strip.blank(width, PLAIN)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
-        cells_w = max(0, width - self.label_w)
-        if y == 0:
-            head = Strip([Segment(" " * self.label_w, PLAIN)], self.label_w)
-            return Strip.join([head, self._header_strip().crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
-        row = sy + y - 1
+        row = -1 if y == 0 else sy + y - 1
         if row >= pic.battlefield.height * self.cell_h:
             return Strip.blank(width, PLAIN)
-        number = f"{row // self.cell_h:>2}".ljust(self.label_w) if row % self.cell_h == self.cell_h // 2 else " " * self.label_w
-        label = Strip([Segment(number, LABEL_STYLE)], self.label_w)
-        return Strip.join([label, self._row_strip(row).crop(sx, sx + cells_w)]).extend_cell_length(width, PLAIN)
+        drawn = self._lines.setdefault(row, {})
+        line = drawn.get((sx, width))
+        if line is None:
+            if len(drawn) > 16:
+                drawn.clear()
+            line = drawn[(sx, width)] = self._line(row, sx, width)
+        return line
+
+    def _line(self, row: int, sx: int, width: int) -> Strip:
+        """Screen line of board row ``row`` (-1: the header) scrolled ``sx``
+        columns: the fixed labels, the visible part of the row, padding."""
+        lw = self.label_w
+        cells_w = max(0, width - lw)
+        if row < 0:
+            label = Segment(" " * lw, PLAIN)
+            strip = self._header_strip()
+        else:
+            h = self.cell_h
+            label = Segment(f"{row // h:>2}".ljust(lw) if row % h == h // 2 else " " * lw, LABEL_STYLE)
+            strip = self._row_strip(row)
+        shown = strip.crop(sx, sx + cells_w)
+        segments = [label, *shown]
+        pad = cells_w - shown.cell_length
+        if pad > 0:
+            segments.append(Segment(" " * pad, PLAIN))
+        return Strip(segments, lw + cells_w)
 
     # -- the side key ---------------------------------------------------------------
     def side_key(self, players: Sequence[str], no_color: bool = False) -> list[str]:
@@ -550,24 +509,3 @@ class BoardView(ScrollView, can_focus=True):
             you = " (you, bold)" if pic.own_side == side else ""
             lines.append(f"{name}{you}: {colour}{sample}")
         return lines
-
-
-def legend_text(battlefield: Battlefield, sides: Sequence[str] = ()) -> str:
-    """Glyph meanings for the side panel (plain text, no colour needed);
-    ``sides``: a line a side (:meth:`BoardView.side_key`), first."""
-    used = {g for row in battlefield.rows for g in row}
-    parts = []
-    for glyph, terrain in battlefield.legend:
-        if glyph not in used:
-            continue
-        notes = []
-        if terrain.blocks_move:
-            notes.append("blocks")
-        if terrain.elevation:
-            notes.append(f"h{terrain.elevation}")
-        if terrain.cover:
-            notes.append(f"cover {terrain.cover}")
-        extra = f" ({', '.join(notes)})" if notes else ""
-        parts.append(f"{glyph} {terrain.kind}{extra}")
-    parts.append("[.] legal  * target  z: cell width")
-    return "\n".join([*sides, "  ".join(parts)])

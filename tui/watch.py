@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from core.playback import next_mark, positions, turn_marks
-from tui.board import BoardView, Picture, legend_text
+from tui.board import BoardView
+from tui.picture import Picture, legend_text
 from tui.flow import fit_pieces
 from tui.rulesets import adapter_for
 

@@ -2,7 +2,8 @@
 act on a screen that is already closing.  Found by feeding the app bursts of
 random keys; this test holds the command palette fix."""
 
-from tui.app import SafeCommandPalette, SkirmishApp
+from tui.app import SkirmishApp
+from tui.palette import SafeCommandPalette
 
 
 async def test_the_command_palette_survives_keys_that_close_it_mid_search(tmp_path, monkeypatch):

@@ -19,7 +19,8 @@ from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from saves.library import shipped_battlefields
 from tui.app import SkirmishApp
-from tui.board import BoardView, Picture
+from tui.board import BoardView
+from tui.picture import Picture
 from tui.game_screen import GameScreen
 from tui.modals import Handover
 from tui.newgame import NewGameScreen
@@ -80,19 +81,21 @@ def deployed(rules_name: str, bf_name: str, seed: int = 2):
 
 
 def drawn_figures(board: BoardView) -> dict[str, list]:
-    """Each figure's segments as the board draws them: unit id -> segments."""
+    """Each figure's segments as the board draws them: unit id -> segments
+    (the columns its label takes; the board merges runs of one style, so a
+    segment is not a cell)."""
     pic = board.picture
     out = {}
     if pic.cell_size is None:
+        w = board.cell_w
         for (x, y), unit in pic.units.items():
-            out[unit.id] = [list(board._row_strip(y))[x]]
+            out[unit.id] = list(board._row_strip(y).crop(x * w, x * w + w))
     else:
         w, h = pic.cell_size
         for (x, y), stack in pic.stacks.items():
             for row, col, unit in stack:
-                segments = list(board._row_strip(y * h + row))
                 start_ = x * w + 1 + col
-                out[unit.id] = segments[start_:start_ + 3]
+                out[unit.id] = list(board._row_strip(y * h + row).crop(start_, start_ + 3))
     return out
 
 
@@ -149,7 +152,7 @@ def test_platemail_footmen_of_the_two_sides_read_differently():
 
 def test_labels_two_figures_share_are_replaced():
     from core.ruleset import UnitView
-    from tui.board import distinct_labels
+    from tui.picture import distinct_labels
 
     units = [UnitView("a1", 0, "x", (0, 0)), UnitView("b1", 1, "y", (1, 0)), UnitView("a2", 0, "z", (2, 0))]
     out = distinct_labels(units, {"a1": "F1 ", "b1": "F1 ", "a2": "K2 "}, 3)
@@ -420,7 +423,7 @@ def _hue_gap(a, b, matrix) -> float:
 def test_side_colours_are_16_colour_names_that_stay_apart_under_colour_blindness():
     from rich.color import Color as RichColor, ColorType
 
-    from tui.board import SIDE_COLOURS
+    from tui.picture import SIDE_COLOURS
 
     assert all(RichColor.parse(c).type is ColorType.STANDARD for c in SIDE_COLOURS)  # xterm -> 16 colours
     a, b = (XTERM_BRIGHT[c] for c in SIDE_COLOURS)

@@ -10,7 +10,8 @@ from saves.store import saves_dir
 from textual.app import App
 from textual.widgets import MarkdownViewer, OptionList
 from tui.app import SkirmishApp
-from tui.board import CELL_W, BoardView, Picture
+from tui.board import BoardView
+from tui.picture import CELL_W, Picture
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen, RulesScreen
 from tests.robustness.hostile import settled

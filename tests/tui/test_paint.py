@@ -14,7 +14,8 @@ from textual.strip import Strip
 
 from tui import paint
 from tui.app import SkirmishApp
-from tui.board import CELL_W, LABEL_W, BoardView
+from tui.board import BoardView
+from tui.picture import CELL_W, LABEL_W
 from tests.tui.test_keys import game_screen, played
 
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")

@@ -32,9 +32,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from core.seats import Facts, SeatSet
-from tui.remote import fairdice
-from tui.remote.rendezvous import new_code, normal_code
+# core.seats (the game engine), the fair dice and the join codes are imported
+# where a game is hosted or joined: the main menu starts without them.
 
 HOST_SIDE = 0
 
@@ -167,7 +166,10 @@ class HostingMixin:
         """The new game's settings are chosen: wait for the joiner, agree the
         seed, then start."""
         from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code
 
         self.hosting_new = False
         self.seat_kinds = self.hosted_kinds(seats)
@@ -212,6 +214,7 @@ class HostingMixin:
 
     def _play_hosted(self, path: Path | None) -> None:
         """The hosted game has started (or was resumed from ``path``)."""
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
         from tui.persistence import store
 
@@ -261,8 +264,10 @@ class HostingMixin:
 
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
+        from core.seats import Facts
         from tui.persistence import store
         from tui.remote.host import Host
+        from tui.remote.rendezvous import new_code, normal_code
 
         try:
             saves = store()
@@ -300,6 +305,8 @@ class HostingMixin:
         new half comes (the joiner's screen follows by itself) and is saved
         under its own file."""
         from core.game import start
+        from core.seats import Facts
+        from tui.remote import fairdice
         from tui.remote.host import Host
 
         host: Host | None = self.host
@@ -335,8 +342,8 @@ class HostingMixin:
         self.push_screen(JoinScreen())
 
     def join_game(self, text: str) -> None:
-        from tui.game_screen import GameScreen
         from tui.remote.client import JoinError, RemoteSeat
+        from tui.remote.rendezvous import normal_code
 
         screen = self.screen if isinstance(self.screen, JoinScreen) else None
         code = normal_code(text)
@@ -365,6 +372,7 @@ class HostingMixin:
         self._show_joined(seat)
 
     def _show_joined(self, seat: Any) -> None:
+        from core.seats import SeatSet
         from tui.game_screen import GameScreen
 
         self.remote_seat = seat

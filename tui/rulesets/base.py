@@ -98,7 +98,7 @@ from typing import Any
 
 from core.orders import Order
 from core.ruleset import Ruleset, UnitView
-from tui.board import default_label
+from tui.picture import default_label
 
 # Verbs that end a turn or pass, in every ruleset: the ``p`` key gives them.
 END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
@@ -107,6 +107,9 @@ END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
 class RulesetAdapter:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        # Whether two people share this keyboard (hot-seat): only then does
+        # a prompt say "hand the keyboard to ..." (the game screen sets it).
+        self.shared_keyboard = True
 
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:

@@ -24,7 +24,8 @@ from core.rulesets.optio import template as tpl
 from core.rulesets.optio.maps import EDGE_GLYPH, SMALL
 from core.rulesets.optio.orders import PlaceTemplate
 from core.rulesets.optio.state import SIDE_NAMES
-from tui.board import BoardView, Picture
+from tui.board import BoardView
+from tui.picture import Picture
 
 GLYPH_KEY = ". open  = road  T woods  1-3 hill\n% marsh  ~ water  # rock  X off map"
 

@@ -4,7 +4,7 @@ destination is chosen, and a menu whose entries may lead to that compass.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs

@@ -17,7 +17,8 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.board import chebyshev
-from tui.board import BoardView, Picture
+from tui.board import BoardView
+from tui.picture import Picture
 
 
 

@@ -5,12 +5,13 @@ Artifacts" in the seed)."""
 from __future__ import annotations
 
 
-from core.board import Cell, Feature, adjacent, in_front_arc, visible_fraction
+from core.board import RAY_COUNT, Cell, Feature, adjacent, in_front_arc
 from core.values import evolve
 
 from .events import Attacked
+from .grid import grid, open_ray_count
 from .state import Attack, Kind, Mini, PlastoState
-from .status import jumping, locked, valid_attacker
+from .status import jumping, locked, statuses, valid_attacker
 
 SIGHT_BLOCKING_FEATURES = ("artifact-wall", "door")
 
@@ -26,27 +27,47 @@ def in_contact(state: PlastoState, a: Cell, b: Cell) -> bool:
 def contact_attacks(state: PlastoState, mover: Mini, events: list) -> PlastoState:
     """The mover ends a Movement: every enemy in contact and in its front
     arc is attacked (unless this mover already attacks it)."""
-    if mover.pos is None or not valid_attacker(state, mover.id):
-        return state
+    new = new_contacts(state, mover, events)
+    return evolve(state, attacks=state.attacks + new) if new else state
+
+
+def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack, ...]:
+    """The attacks of :func:`contact_attacks`, with their events.  Only the
+    mover has changed since ``state`` (it may still hold the mover as it
+    was): the attacks, and every other mini, are the same."""
+    if mover.pos is None or mover.prone or (state.attacks and mover.id in statuses(state).targeted):
+        return ()  # not a valid attacker
     new = []
-    for enemy in state.on_board():
-        if enemy.side == mover.side or not in_contact(state, mover.pos, enemy.pos):
+    pos, facing, side = mover.pos, mover.facing, mover.side
+    elev = grid(state.battlefield).elev
+    level = elev[pos]
+    x, y = pos
+    for enemy in state.minis:
+        there = enemy.pos
+        if there is None or enemy.side == side:
             continue
-        if not in_front_arc(mover.pos, mover.facing, enemy.pos):
+        # in contact: an adjacent cell (diagonals too) at the same height
+        if not (-1 <= there[0] - x <= 1 and -1 <= there[1] - y <= 1) or there == pos or elev[there] != level:
+            continue
+        if not in_front_arc(pos, facing, there):
             continue
         if any(a.attacker == mover.id and a.target == enemy.id and a.kind is Kind.CONTACT for a in state.attacks):
             continue
         new.append(Attack(Kind.CONTACT, mover.id, enemy.id))
         events.append(Attacked(mover.id, enemy.id))
-    return evolve(state, attacks=state.attacks + tuple(new)) if new else state
+    return tuple(new)
 
 
-def sight_figures(state: PlastoState) -> set[Cell]:
+def sight_figures(state: PlastoState) -> frozenset[Cell]:
     """Figures stand between shooter and target as blockers, and so do the
-    tall artifacts (walls, doors)."""
-    cells = {m.pos for m in state.minis if m.pos is not None}
-    cells.update(f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES)
-    return cells
+    tall artifacts (walls, doors); worked out once per state."""
+    memo = state.memo.entries
+    found = memo.get("sight-figures")
+    if found is None:
+        cells = {m.pos for m in state.minis if m.pos is not None}
+        cells.update(f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES)
+        found = memo["sight-figures"] = frozenset(cells)
+    return found
 
 
 def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[Cell] | None = None) -> float:
@@ -54,9 +75,20 @@ def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[
     :func:`sight_figures` when the caller already has it.  The rays measure
     levels and cells in one unit and stand each figure one level tall: the
     height scale of :mod:`.movement`."""
-    if figures is None:
-        figures = sight_figures(state)
-    return visible_fraction(state.battlefield, shooter.pos, target.pos, figures)
+    own = sight_figures(state)
+    if figures is None or figures is own:
+        # the state's own figures: each pair of cells is traced once per
+        # state (and the states after it where nothing moved, see rebuild)
+        memo = state.memo.entries
+        seen = memo.get("sight")
+        if seen is None:
+            seen = memo["sight"] = {}
+        key = (shooter.pos, target.pos)
+        count = seen.get(key)
+        if count is None:
+            count = seen[key] = open_ray_count(grid(state.battlefield), shooter.pos, target.pos, own)
+        return count / RAY_COUNT
+    return open_ray_count(grid(state.battlefield), shooter.pos, target.pos, figures) / RAY_COUNT
 
 
 def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
@@ -89,9 +121,27 @@ def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
     return None
 
 
+def can_shoot(state: PlastoState, mini: Mini) -> bool:
+    """``shooter_problem(state, mini) is None``, without wording a refusal."""
+    if not mini.shooter or mini.pos is None or mini.prone or mini.id in state.shot_this_turn:
+        return False
+    if not state.attacks:
+        return True
+    known = statuses(state)
+    unit = mini.id
+    return unit not in known.targeted and unit not in known.locked and unit not in known.jumping
+
+
+def can_target(state: PlastoState, shooter: Mini, target: Mini) -> bool:
+    """``target_problem(state, shooter, target) is None``, without wording
+    a refusal."""
+    there = target.pos
+    return (there is not None and target.side != shooter.side and in_front_arc(shooter.pos, shooter.facing, there)
+            and shot_fraction(state, shooter, target) >= 0.5)
+
+
 def shoot_targets(state: PlastoState, shooter: Mini) -> list[Mini]:
-    figures = sight_figures(state)
-    return [m for m in state.on_board() if target_problem(state, shooter, m, figures) is None]
+    return [m for m in state.minis if can_target(state, shooter, m)]
 
 
 def needed_for(feature: Feature) -> int:

@@ -21,10 +21,10 @@ import random
 from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
-from .combat import destroyers, may_destroy, needed_for, shooter_problem, sight_figures, target_problem
+from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
 from .grid import FACINGS, grid
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
-                       standable)
+                       open_line, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -100,14 +100,14 @@ def _play(state: PlastoState, side: int, rng: random.Random):
 
 
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
-    own = [m for m in state.on_board() if m.side == side]
+    # movable() is False for a mini off the battlefield
     if state.phase is Phase.PLAY and state.movements_left > 0:
-        minis = [m for m in own if movable(state, m)]
+        minis = [m for m in state.minis if m.side == side and movable(state, m)]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
     if state.phase is Phase.FINAL:
-        minis = [m for m in own if movable(state, m) and m.id not in state.final_moved]
+        minis = [m for m in state.minis if m.side == side and movable(state, m) and m.id not in state.final_moved]
         if not minis:
             return None
         return _relocate(state, rng.choice(minis), side, rng)
@@ -153,36 +153,30 @@ def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
     adjacent cells, and whether any of them lies lower (else no jump attack
     is possible: its target stands on a lower adjacent cell)."""
     g = grid(state.battlefield)
-    elev, nomove = g.elev, g.nomove
-    x, y = mini.pos
-    level = elev[mini.pos]
+    level = g.elev[mini.pos]
     limit = climb_limit(state)
     climbs, jumps, below = [], [], False
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            if not (dx or dy):
-                continue
-            cell = (x + dx, y + dy)
-            e = elev.get(cell)
-            if e is None:
-                continue
-            if e <= level - 1:
-                below = True
-            if cell in nomove or cell in blocked:
-                continue
-            if 1 <= abs(e - level) <= limit:
-                climbs.append(cell)
-            if e < level:
-                jumps.append(cell)
+    for cell, e, wall in g.around[mini.pos]:
+        if e <= level - 1:
+            below = True
+        if wall or cell in blocked:
+            continue
+        if 1 <= abs(e - level) <= limit:
+            climbs.append(cell)
+        if e < level:
+            jumps.append(cell)
     return climbs, jumps, below
 
 
 def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
     """The offsets a straight Movement of ``reach`` cells may end at."""
-    def build():
-        return tuple((dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
-                     if (dx or dy) and dx * dx + dy * dy <= reach * reach)
-    return state.battlefield.memo.get(("plasto_latros.disc", reach), build)
+    entries = state.battlefield.memo.entries
+    found = entries.get(("plasto_latros.disc", reach))
+    if found is None:
+        found = state.battlefield.memo.get(("plasto_latros.disc", reach), lambda: tuple(
+            (dx, dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach))
+    return found
 
 
 def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], offsets, rng: random.Random):
@@ -202,6 +196,7 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
         if taken is None:
             taken = blocked - {mini.pos}
         if _walk(g, taken, level, mini.pos, cell) is None:
+            open_line(state, mini.pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
     return rng.choice(found) if found else None
@@ -222,18 +217,17 @@ def _relocate(state: PlastoState, mini: Mini, side: int, rng: random.Random):
 
 
 def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
-    shooters = [m for m in state.on_board() if m.side == side and shooter_problem(state, m) is None]
+    shooters = [m for m in state.on_board() if m.side == side and can_shoot(state, m)]
     if not shooters:
         return None
     # shooters and targets in random order, the first pair that may shoot:
     # every pair keeps a chance, and sight is traced only until one is found
-    figures = sight_figures(state)
     enemies = [m for m in state.on_board() if m.side != side]
     rng.shuffle(shooters)
     for m in shooters:
         rng.shuffle(enemies)
         for target in enemies:
-            if target_problem(state, m, target, figures) is None:
+            if can_target(state, m, target):
                 return Shoot(side, m.id, target.id)
     return None
 

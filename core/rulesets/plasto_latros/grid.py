@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.board import Battlefield, Cell, Facing, supercover
+from core.board import RAY_COUNT, Battlefield, Cell, Facing, open_rays, supercover
 from core.memo import Table
 
 FACINGS = tuple(Facing)
@@ -22,7 +22,7 @@ class Grid:
     """Elevation and movement blocking of every cell of one
     battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "lines", "dests", "orders")
+    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
@@ -34,9 +34,43 @@ class Grid:
             if terrain.blocks_move:
                 nomove.add(cell)
         self.nomove = frozenset(nomove)
+        # per cell, its neighbours on the battlefield in row order, each as
+        # (cell, elevation, whether its terrain blocks movement)
+        self.around: dict[Cell, tuple[tuple[Cell, int, bool], ...]] = {
+            (x, y): tuple(((x + dx, y + dy), self.elev[x + dx, y + dy], (x + dx, y + dy) in self.nomove)
+                          for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                          if (dx or dy) and (x + dx, y + dy) in self.elev)
+            for x, y in self.elev}
+        # One terrain height everywhere and nothing blocking sight: the rays
+        # between two cells then depend only on their offset (every cell a
+        # ray crosses lies in the rectangle of its two ends, so on the field).
+        self.flat = len({(t.elevation, t.blocks_sight) for t in map(battlefield.terrain, battlefield.cells())}) == 1
+        self.rays = Table(CACHE_LIMIT)  # offset -> open rays, as offsets from the observer (flat fields)
         self.lines = Table(CACHE_LIMIT)  # (start, reach) -> destinations on the bare battlefield
         self.dests = Table(CACHE_LIMIT)  # (start, reach, nearby blocked cells) -> destination cells
         self.orders = Table(CACHE_LIMIT)  # tuples of orders, keyed by kind, side, unit and cells
+
+
+def open_ray_count(g: Grid, observer: Cell, target: Cell, figures: set[Cell]) -> int:
+    """How many of the rays of ``core.board.visible_fraction`` from
+    ``observer`` to ``target`` no cell of ``figures`` closes: that function's
+    count, with the rays of a flat field traced once per offset rather than
+    once per pair of cells."""
+    if observer == target:
+        return RAY_COUNT
+    if not g.flat:
+        return sum(map(figures.isdisjoint, open_rays(g.battlefield, observer, target)))
+    # The rays to (-dx, dy) are those to (dx, dy) mirrored, exactly (core.board
+    # traces its ray paths the same way): one trace serves the four quadrants.
+    ox, oy = observer
+    dx, dy = target[0] - ox, target[1] - oy
+    mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+    offset = (mx * dx, my * dy)
+    rays = g.rays.get(offset)
+    if rays is None:
+        rays = g.rays.put(offset, tuple(frozenset(ray) for ray in open_rays(g.battlefield, (0, 0), offset)))
+    near = {(mx * (x - ox), my * (y - oy)) for x, y in figures}
+    return sum(map(near.isdisjoint, rays))
 
 
 def grid(battlefield: Battlefield) -> Grid:

@@ -4,10 +4,10 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
-from core.board import FIGURE_HEIGHT, Cell, adjacent, distance_squared, in_front_arc
+from core.board import FIGURE_HEIGHT, Cell, distance_squared, in_front_arc
 
 from .grid import FACINGS, Grid, grid, relative_steps, remember
-from .orders import Climb, FreeMove, Jump, JumpAttack, Move, Movement, Stand, Turn
+from .orders import Climb, FreeMove, Jump, JumpAttack, Move, Movement, Relocate, Stand, Turn
 from .state import Mini, PlastoState
 
 # The height scale (rulings, "Height scale"), the one place it is written:
@@ -27,11 +27,16 @@ def climb_limit(state: PlastoState) -> int:
     return state.options.move_length // CELLS_PER_LEVEL
 
 
-def blocked_cells(state: PlastoState) -> set[Cell]:
-    """Cells nobody may enter: other figures and standing artifacts."""
-    cells = {m.pos for m in state.on_board()}
-    cells |= {f.cell for f in state.features}
-    return cells
+def blocked_cells(state: PlastoState) -> frozenset[Cell]:
+    """Cells nobody may enter: other figures and standing artifacts (worked
+    out once per state)."""
+    memo = state.memo.entries
+    found = memo.get("blocked")
+    if found is None:
+        cells = {m.pos for m in state.minis if m.pos is not None}
+        cells.update(f.cell for f in state.features)
+        found = memo["blocked"] = frozenset(cells)
+    return found
 
 
 def standable(state: PlastoState, cell: Cell, taken: set[Cell]) -> bool:
@@ -48,12 +53,15 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set
     corner the line is blocked only when both cells beside it are blocked.
     """
     bf = state.battlefield
-    level = bf.elevation(start)
-    if bf.elevation(end) != level:
+    g = grid(bf)
+    level, there = g.elev.get(start), g.elev.get(end)
+    if level is None or there is None:  # off the battlefield: as the battlefield words it
+        level, there = bf.elevation(start), bf.elevation(end)
+    if there != level:
         return "A straight Movement ends at the same height it starts (climb or jump to change level)."
-    if bf.terrain(end).blocks_move or end in taken:
+    if end in g.nomove or end in taken:
         return f"{end[0]},{end[1]} is not free to stand on."
-    found = _walk(grid(bf), taken, level, start, end)
+    found = _walk(g, taken, level, start, end)
     if found is None:
         return None
     if found is SQUEEZE:
@@ -104,6 +112,17 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
         else:
             run = 0
     return None
+
+
+def open_line(state: PlastoState, start: Cell, end: Cell) -> None:
+    """Remember, with the state, that a straight Movement from ``start`` to
+    ``end`` was found open among its :func:`blocked_cells` (the check of the
+    order drawn then need not walk it again)."""
+    entries = state.memo.entries
+    known = entries.get("open-lines")
+    if known is None:
+        known = entries["open-lines"] = set()
+    known.add((start, end))
 
 
 def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
@@ -169,13 +188,11 @@ def _step_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None
     than the mini by any height (a jump)."""
     g = grid(state.battlefield)
     taken = blocked_cells(state) if blocked is None else blocked
-    elev, nomove = g.elev, g.nomove
-    level = elev[mini.pos]
+    level = g.elev[mini.pos]
     limit = climb_limit(state)
     out = []
-    for c in _around(mini.pos):
-        e = elev.get(c)
-        if e is None or c in nomove or c in taken:
+    for c, e, wall in g.around[mini.pos]:
+        if wall or c in taken:
             continue
         if (1 <= abs(e - level) <= limit) if climb else (e < level):
             out.append(c)
@@ -191,18 +208,16 @@ def jump_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None 
 
 
 def jump_targets(state: PlastoState, mini: Mini) -> list[Mini]:
-    bf = state.battlefield
-    level = bf.elevation(mini.pos)
+    elev = grid(state.battlefield).elev
+    pos, side, facing = mini.pos, mini.side, mini.facing
+    x, y = pos
+    level = elev[pos]
     return [
-        m for m in state.on_board()
-        if m.side != mini.side and adjacent(m.pos, mini.pos)
-        and bf.elevation(m.pos) <= level - 1 and in_front_arc(mini.pos, mini.facing, m.pos)
+        m for m in state.minis
+        if m.pos is not None and m.side != side
+        and -1 <= m.pos[0] - x <= 1 and -1 <= m.pos[1] - y <= 1 and m.pos != pos  # adjacent
+        and elev[m.pos] <= level - 1 and in_front_arc(pos, facing, m.pos)
     ]
-
-
-def _around(cell: Cell) -> list[Cell]:
-    x, y = cell
-    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 
 
 def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | None:
@@ -223,6 +238,9 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         reach = state.options.move_length
         if distance_squared(mini.pos, order.to) > reach * reach:
             return f"One Standard Movement reaches {reach} cells."
+        known = state.memo.entries.get("open-lines")
+        if known is not None and (mini.pos, order.to) in known:
+            return None  # the draw has just walked this line (see open_line)
         return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):
@@ -314,3 +332,18 @@ def free_movements(state: PlastoState, mini: Mini, side: int, blocked: set[Cell]
     if mini.prone:
         return _stand_tuple(state, mini, side, free=True)
     return _movement_tuple(state, mini, side, blocked, free=True)
+
+
+def relocations(state: PlastoState, side: int, unit: str, cells) -> list[Relocate]:
+    """The final turn's relocations of ``unit`` to ``cells``, each in every
+    facing (the four orders of a cell kept with the battlefield's grid)."""
+    g = grid(state.battlefield)
+    cache = g.orders
+    out: list = []
+    for cell in cells:
+        key = ("relocate", side, unit, cell)
+        orders = cache.get(key)
+        if orders is None:
+            orders = remember(cache, key, tuple(Relocate(side, unit, cell, f) for f in FACINGS))
+        out += orders
+    return out

@@ -9,12 +9,11 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from core.values import evolve
 
-from .combat import (contact_attacks, destroyers, may_destroy, needed_for, shooter_problem, shot_fraction,
-                     sight_figures, target_problem)
+from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
-from .state import Attack, Kind, Phase, PlastoState, Result
+from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
 from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
 
 
@@ -40,22 +39,20 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
-        state = evolve(state, pending_free=state.pending_free[1:])
-        state = do_movement(state, order.order, events)
+        state = do_movement(state, order.order, events, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
-        state = evolve(state, pending_free=state.pending_free[1:])
+        state = rebuild(state, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Movement):
-        state = do_movement(state, order, events)
-        state = evolve(state, movements_left=state.movements_left - 1, acted_this_turn=True)
+        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Shoot):
         shooter, target = state.mini(order.unit), state.mini(order.target)
         percent = round(shot_fraction(state, shooter, target) * 100)
         events.append(ShotAt(shooter.id, target.id, percent))
-        state = evolve(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
+        state = rebuild(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
                              shot_this_turn=state.shot_this_turn + (shooter.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Destroy):
@@ -63,10 +60,9 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Relocate):
         mini = state.mini(order.unit)
         events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
-        mini = evolve(mini, pos=order.to, facing=order.facing, prone=False)
-        state = state.replace(mini)
-        state = evolve(state, final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
-        state = contact_attacks(state, mini, events)
+        mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
+        state = rebuild(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
+                       final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Pass):
         events.append(Note(f"{state.players[order.side]} passes"))
@@ -74,27 +70,38 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     raise TypeError(f"not a Plasto Latros order: {order!r}")
 
 
-def do_movement(state: PlastoState, order: Movement, events: list) -> PlastoState:
+def do_movement(state: PlastoState, order: Movement, events: list, **changes) -> PlastoState:
+    """The state after ``order`` (its contact attacks made), with the
+    other ``changes`` to the state made at the same time."""
     mini = state.mini(order.unit)
     if isinstance(order, JumpAttack):
         events.append(JumpedOn(mini.id, order.target))
-        return evolve(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),))
+        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
+    unit, side, shooter = mini.id, mini.side, mini.shooter
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
-        events.append(Moved(mini.id, mini.pos, order.to, how))
-        mini = evolve(mini, pos=order.to, facing=order.facing)
+        events.append(Moved(unit, mini.pos, order.to, how))
+        mini = Mini(unit, side, shooter, order.to, order.facing, mini.prone)
     elif isinstance(order, Jump):
-        events.append(Moved(mini.id, mini.pos, order.to, "jumps down"))
-        events.append(Note(f"{mini.id} lands prone"))
-        mini = evolve(mini, pos=order.to, facing=order.facing, prone=True)
+        events.append(Moved(unit, mini.pos, order.to, "jumps down"))
+        events.append(Note(f"{unit} lands prone"))
+        mini = Mini(unit, side, shooter, order.to, order.facing, True)
     elif isinstance(order, Turn):
-        events.append(Note(f"{mini.id} turns to face {order.facing.value}"))
-        mini = evolve(mini, facing=order.facing)
+        events.append(Note(f"{unit} turns to face {order.facing.value}"))
+        mini = Mini(unit, side, shooter, mini.pos, order.facing, mini.prone)
     elif isinstance(order, Stand):
-        events.append(Note(f"{mini.id} stands up facing {order.facing.value}"))
-        mini = evolve(mini, facing=order.facing, prone=False)
-    state = state.replace(mini)
-    return contact_attacks(state, mini, events)
+        events.append(Note(f"{unit} stands up facing {order.facing.value}"))
+        mini = Mini(unit, side, shooter, mini.pos, order.facing, False)
+    new = new_contacts(state, mini, events)
+    if new:
+        changes["attacks"] = state.attacks + new
+    return rebuild(state, same_places=isinstance(order, (Turn, Stand)), minis=_with(state, mini), **changes)
+
+
+def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
+    """The state's minis with ``mini`` in the place of the one of its id."""
+    unit = mini.id
+    return tuple(mini if m.id == unit else m for m in state.minis)
 
 
 def _deployment(state: PlastoState, order, events: list) -> PlastoState:
@@ -113,19 +120,19 @@ def _deployment(state: PlastoState, order, events: list) -> PlastoState:
     # Ready
     if side == 0:
         events.append(Note(f"{state.players[0]} is ready; {state.players[1]} deploys"))
-        return evolve(state, active=1)
+        return rebuild(state, active=1)
     events.append(TurnStarted(1, f"{state.players[0]} moves first"))
-    return evolve(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
+    return rebuild(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
 
 
 def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
     feature = next(f for f in state.features if f.id == order.feature)
     who = tuple(m.id for m in destroyers(state, order.side, feature))
     events.append(ArtifactDestroyed(feature.id, feature.kind, who))
-    state = evolve(state, features=tuple(f for f in state.features if f.id != feature.id),
+    state = rebuild(state, features=tuple(f for f in state.features if f.id != feature.id),
                          destroyed=state.destroyed + (feature.id,), acted_this_turn=True)
     if state.options.goal == "artifacts" and not state.features:
-        return evolve(state, phase=Phase.OVER,
+        return rebuild(state, phase=Phase.OVER,
                             result=Result(state.options.raider, "every artifact was destroyed"))
     return settle(state, events)
 
@@ -140,7 +147,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     """After every order: announce Doom falling and lifting, owe Defending
     Free Movements, resolve jumps once nobody owes an answer, and end the
     turn when its Movements are spent."""
-    while True:
+    while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         before = set(state.doomed)
         newly = [u for u in now if u not in before]
@@ -164,7 +171,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                 else:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
         if now != state.doomed or pending != state.pending_free:
-            state = evolve(state, doomed=now, pending_free=pending)
+            state = rebuild(state, doomed=now, pending_free=pending)
         if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
             break
         state = _resolve_jumps(state, events)
@@ -178,13 +185,11 @@ def free_actions_left(state: PlastoState) -> bool:
     """Shots or artifact attacks the player could still declare; while there
     are some, a turn whose Movements are spent waits for ``pass``."""
     side = state.active
-    figures = None
-    for m in state.on_board():
-        if m.side == side and shooter_problem(state, m) is None:
-            # any target will do: stop at the first (sight is costly)
-            figures = sight_figures(state) if figures is None else figures
-            if any(target_problem(state, m, t, figures) is None for t in state.on_board()):
-                return True
+    minis = state.minis
+    for m in minis:
+        # any target will do: stop at the first (sight is costly)
+        if m.side == side and can_shoot(state, m) and any(t.side != side and can_target(state, m, t) for t in minis):
+            return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
     return False
@@ -192,7 +197,7 @@ def free_actions_left(state: PlastoState) -> bool:
 
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
     for attack in [a for a in state.attacks if a.kind is Kind.JUMP]:
-        state = evolve(state, attacks=tuple(a for a in state.attacks if a != attack))
+        state = rebuild(state, attacks=tuple(a for a in state.attacks if a != attack))
         jumper, target = state.mini(attack.attacker), state.mini(attack.target)
         if target.pos is None:
             continue
@@ -209,9 +214,18 @@ def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
 
 
 def _remove(state: PlastoState, unit: str) -> PlastoState:
-    state = state.replace(evolve(state.mini(unit), pos=None, prone=False))
-    return evolve(state, attacks=tuple(a for a in state.attacks if unit not in (a.attacker, a.target)),
-                        doomed=tuple(u for u in state.doomed if u != unit))
+    return _remove_all(state, (unit,))
+
+
+def _remove_all(state: PlastoState, units, **changes) -> PlastoState:
+    """``units`` taken off the battlefield with their attacks (``changes``
+    made at the same time, an ``attacks`` among them filtered too)."""
+    gone = set(units)
+    minis = tuple(Mini(m.id, m.side, m.shooter, None, m.facing, False) if m.id in gone else m
+                  for m in state.minis)
+    attacks = changes.pop("attacks", state.attacks)
+    return rebuild(state, minis=minis, attacks=tuple(a for a in attacks if a.attacker not in gone and a.target not in gone),
+                  doomed=tuple(u for u in state.doomed if u not in gone), **changes)
 
 
 def end_turn(state: PlastoState, events: list) -> PlastoState:
@@ -224,35 +238,42 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)]
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-        state = _remove(state, unit)
-    state = evolve(state, attacks=tuple(a for a in state.attacks if a.kind is Kind.CONTACT))
+    contact = tuple(a for a in state.attacks if a.kind is Kind.CONTACT)
+    if dying:
+        state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
+    elif len(contact) != len(state.attacks):
+        state = rebuild(state, attacks=contact)
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
     still = set(doomed_ids(state))
-    state = evolve(state, passes_in_row=passes, doomed=tuple(u for u in state.doomed if u in still),
-                         pending_free=())
+    doomed = tuple(u for u in state.doomed if u in still)
     opts = state.options
+    over = None
     if state.phase is Phase.FINAL:
-        return finish(state, "the final turn has been played")
-    if passes >= 2:
-        return finish(state, "both players passed in turn")
-    if opts.turn_limit and state.turn >= 2 * opts.turn_limit:
-        return finish(state, f"the turn limit of {opts.turn_limit} rounds was reached")
-    if state.turn >= 2 * opts.safety_limit:
-        return finish(state, f"the safety limit of {opts.safety_limit} rounds was reached")
-    left = [[m for m in state.on_board() if m.side == s] for s in (0, 1)]
+        over = "the final turn has been played"
+    elif passes >= 2:
+        over = "both players passed in turn"
+    elif opts.turn_limit and state.turn >= 2 * opts.turn_limit:
+        over = f"the turn limit of {opts.turn_limit} rounds was reached"
+    elif state.turn >= 2 * opts.safety_limit:
+        over = f"the safety limit of {opts.safety_limit} rounds was reached"
+    if over is not None:
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
+    left = [[m for m in state.minis if m.pos is not None and m.side == s] for s in (0, 1)]
     if not left[0] or not left[1]:
-        return finish(state, "one side has no minis left")
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+                      "one side has no minis left")
     able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
     phase, active = Phase.PLAY, 1 - state.active
     if not any(able):
-        return finish(state, "no mini on either side can move")
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
+                      "no mini on either side can move")
     if able[0] != able[1]:
         phase, active = Phase.FINAL, 0 if able[0] else 1
         events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
-    state = evolve(state, phase=phase, active=active, turn=state.turn + 1, movements_left=2,
-                         shot_this_turn=(), acted_this_turn=False, final_moved=())
+    state = rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=(), phase=phase, active=active,
+                   turn=state.turn + 1, movements_left=2, shot_this_turn=(), acted_this_turn=False, final_moved=())
     events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
     return settle(state, events)
 
@@ -261,9 +282,9 @@ def finish(state: PlastoState, reason: str) -> PlastoState:
     opts = state.options
     if opts.goal == "artifacts":
         guardian = 1 - opts.raider
-        return evolve(state, phase=Phase.OVER,
+        return rebuild(state, phase=Phase.OVER,
                             result=Result(guardian, f"{reason}; an artifact still stands"))
     counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
     winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
     detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
-    return evolve(state, phase=Phase.OVER, result=Result(winner, detail))
+    return rebuild(state, phase=Phase.OVER, result=Result(winner, detail))

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.board import Battlefield, Cell, Facing
+from core.board import Battlefield, Cell
 from core.events import Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
-from .combat import destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
+from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
 from .draw import random_order as draw_order
-from .movement import blocked_cells, free_movements, movement_problem, movements_for, standable
+from .movement import blocked_cells, free_movements, movement_problem, movements_for, relocations, standable
 from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
                      Relocate, Shoot, Stand, Turn)
@@ -21,6 +21,10 @@ from .state import Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
 
 PHASE_WORDS = {Phase.DEPLOY: "deployment", Phase.PLAY: "play", Phase.FINAL: "final turn", Phase.OVER: "over"}
+
+
+NOBODY = frozenset()
+ONE_SIDE = (frozenset({0}), frozenset({1}))  # who acts, built once (to_act runs several times an order)
 
 
 def unit_ids(side: int, count: int) -> list[str]:
@@ -59,10 +63,10 @@ class PlastoLatros(Ruleset):
 
     def to_act(self, state: PlastoState) -> frozenset[int]:
         if state.phase is Phase.OVER:
-            return frozenset()
+            return NOBODY
         if state.pending_free:
-            return frozenset({state.pending_free[0]})
-        return frozenset({state.active})
+            return ONE_SIDE[state.pending_free[0]]
+        return ONE_SIDE[state.active]
 
     def outcome(self, state: PlastoState) -> Outcome | None:
         return None if state.result is None else Outcome(state.result.winner, state.result.reason)
@@ -93,6 +97,12 @@ class PlastoLatros(Ruleset):
             return Rejection("free-movement-pending", "Take the Defending Free Movement (free-move) or decline it.")
         if isinstance(order, (FreeMove, Decline)):
             return Rejection("no-free-movement", "No Defending Free Movement is owed now.")
+        if isinstance(order, Movement):  # the commonest order first (the kinds below are disjoint)
+            if state.phase is Phase.FINAL:
+                return Rejection("final-turn", "In the final turn minis relocate to any free cell.")
+            if state.movements_left <= 0:
+                return Rejection("no-movements", "Both Movements of this turn are spent.")
+            return self._check_movement(state, order, free=False)
         if isinstance(order, Pass):
             return None
         if isinstance(order, Shoot):
@@ -101,12 +111,6 @@ class PlastoLatros(Ruleset):
             return self._check_destroy(state, order)
         if isinstance(order, Relocate):
             return self._check_relocate(state, order)
-        if isinstance(order, Movement):
-            if state.phase is Phase.FINAL:
-                return Rejection("final-turn", "In the final turn minis relocate to any free cell.")
-            if state.movements_left <= 0:
-                return Rejection("no-movements", "Both Movements of this turn are spent.")
-            return self._check_movement(state, order, free=False)
         return Rejection("unknown-order", f"Plasto Latros has no order {order.verb!r}.")
 
     def _own_mini(self, state: PlastoState, side: int, unit: str) -> Mini | Rejection:
@@ -209,9 +213,9 @@ class PlastoLatros(Ruleset):
             cells = [c for c in state.battlefield.cells() if standable(state, c, taken)]
             for m in own:
                 if movable(state, m) and m.id not in state.final_moved:
-                    out += [Relocate(side, m.id, c, f) for c in cells + [m.pos] for f in Facing]
+                    out += relocations(state, side, m.id, cells + [m.pos])
         for m in own:
-            if shooter_problem(state, m) is None:
+            if can_shoot(state, m):
                 out += [Shoot(side, m.id, t.id) for t in shoot_targets(state, m)]
         if may_destroy(state, side):
             for f in state.features:

@@ -9,6 +9,7 @@ import enum
 import attrs
 
 from core.board import Battlefield, Cell, Facing, Feature
+from core.memo import Memo, memo_field
 from core.values import evolve
 
 from .options import PlastoOptions
@@ -70,6 +71,10 @@ class PlastoState:
     destroyed: tuple[str, ...] = ()
     final_moved: tuple[str, ...] = ()  # minis already moved in the final turn
     result: Result | None = None
+    # what this state implies (statuses from the attacks, Doom, blocked
+    # cells...), worked out once per state (core/memo.py); no part of what
+    # the state is: not compared, shown or saved
+    memo: Memo = memo_field()
 
     def mini(self, unit: str) -> Mini | None:
         for m in self.minis:
@@ -94,3 +99,31 @@ class PlastoState:
 
     def replace(self, mini: Mini) -> PlastoState:
         return evolve(self, minis=tuple(mini if m.id == mini.id else m for m in self.minis))
+
+
+# What a state's memo holds (keys of core/memo.py entries), by what it is
+# derived from: the cells minis and artifacts stand on, or the minis and the
+# attacks.  ``rebuild`` hands them on to a new state that keeps those.
+PLACE_FACTS = ("blocked", "sight-figures", "sight", "open-lines")
+STATUS_FACTS = ("statuses",)
+
+
+def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoState:
+    """``evolve(state, **changes)``, the new state starting with the facts of
+    ``state`` that the changes leave true: the place facts when neither the
+    minis nor the artifacts change (or ``same_places``: the minis changed,
+    none of them moved), the statuses when the attacks and minis stay too."""
+    new = evolve(state, **changes)
+    old = state.memo.entries
+    if old:
+        keys = ()
+        if same_places or ("minis" not in changes and "features" not in changes):
+            keys = PLACE_FACTS
+            if "minis" not in changes and "attacks" not in changes:
+                keys += STATUS_FACTS
+        entries = new.memo.entries
+        for key in keys:
+            found = old.get(key)
+            if found is not None:
+                entries[key] = found
+    return new

@@ -25,39 +25,110 @@ from core.board import Arc, arc_of
 from .state import Kind, Mini, Phase, PlastoState
 
 
+class Statuses:
+    """The statuses the attacks of one state give, as sets of unit ids
+    (worked out once per state, kept in its memo)."""
+
+    __slots__ = ("by_id", "targeted", "threatened", "locked", "pinned", "jumping", "busy", "doom")
+
+    def __init__(self, state: PlastoState) -> None:
+        targeted, threatened, locked, pinned, jumping, busy = set(), set(), set(), set(), set(), set()
+        for a in state.attacks:
+            kind = a.kind
+            targeted.add(a.target)
+            if kind is Kind.CONTACT:
+                threatened.add(a.target)
+                locked.add(a.target)
+                locked.add(a.attacker)
+                busy.add(a.attacker)
+            elif kind is Kind.SHOT:
+                threatened.add(a.target)
+                pinned.add(a.target)
+            else:
+                pinned.add(a.target)
+                jumping.add(a.attacker)
+                busy.add(a.attacker)
+        busy |= targeted
+        self.targeted, self.threatened, self.locked = targeted, threatened, locked
+        self.pinned, self.jumping, self.busy = pinned, jumping, busy
+        self.by_id = {m.id: m for m in state.minis}
+        self.doom: dict[str, str] | None = None  # unit -> why it is Doomed (see _dooms)
+
+
+def statuses(state: PlastoState) -> Statuses:
+    memo = state.memo.entries
+    found = memo.get("statuses")
+    if found is None:
+        found = memo["statuses"] = Statuses(state)
+    return found
+
+
 def attacks_on(state: PlastoState, unit: str, kind: Kind | None = None):
     return [a for a in state.attacks if a.target == unit and (kind is None or a.kind is kind)]
 
 
 def threatened(state: PlastoState, unit: str) -> bool:
-    return any(a.target == unit and a.kind is not Kind.JUMP for a in state.attacks)
+    return bool(state.attacks) and unit in statuses(state).threatened
 
 
 def locked(state: PlastoState, unit: str) -> bool:
-    return any(a.kind is Kind.CONTACT and unit in (a.attacker, a.target) for a in state.attacks)
+    return bool(state.attacks) and unit in statuses(state).locked
 
 
 def pinned(state: PlastoState, unit: str) -> bool:
-    return any(a.target == unit and a.kind in (Kind.SHOT, Kind.JUMP) for a in state.attacks)
+    return bool(state.attacks) and unit in statuses(state).pinned
 
 
 def jumping(state: PlastoState, unit: str) -> bool:
     """A jumper whose attack waits for the defender's answer is in mid-air."""
-    return any(a.kind is Kind.JUMP and a.attacker == unit for a in state.attacks)
+    return bool(state.attacks) and unit in statuses(state).jumping
 
 
 def valid_attacker(state: PlastoState, unit: str) -> bool:
     mini = state.mini(unit)
     if mini is None or mini.pos is None or mini.prone:
         return False
-    return not any(a.target == unit for a in state.attacks)
+    return not state.attacks or unit not in statuses(state).targeted
 
 
 def doom_reason(state: PlastoState, mini: Mini) -> str | None:
     """Why ``mini`` is Doomed, or None."""
-    if mini.pos is None:
+    if mini.pos is None or not state.attacks:
         return None
-    valid = [a for a in attacks_on(state, mini.id) if valid_attacker(state, a.attacker)]
+    known = statuses(state)
+    if known.by_id.get(mini.id) is mini:  # the state's own mini: every Doom of the state at once
+        return _dooms(state, known).get(mini.id)
+    return _doom_reason(state, mini, [a for a in attacks_on(state, mini.id) if valid_attacker(state, a.attacker)],
+                        state.mini)
+
+
+def _dooms(state: PlastoState, known: Statuses) -> dict[str, str]:
+    """Every Doomed mini of the state and why (worked out once per state)."""
+    found = known.doom
+    if found is not None:
+        return found
+    by_id, targeted = known.by_id, known.targeted
+    valid: dict[str, list] = {}  # target -> the attacks on it by valid attackers, in order
+    for a in state.attacks:
+        attacker = by_id.get(a.attacker)
+        if attacker is None or attacker.pos is None or attacker.prone or a.attacker in targeted:
+            continue
+        valid.setdefault(a.target, []).append(a)
+    found = {}
+    for unit, attacks in valid.items():
+        mini = by_id.get(unit)
+        if mini is None or mini.pos is None:
+            continue
+        reason = _doom_reason(state, mini, attacks, by_id.get)
+        if reason is not None:
+            found[unit] = reason
+    known.doom = found
+    return found
+
+
+def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | None:
+    """The Doom of ``mini`` from the attacks on it by valid attackers
+    (``find`` gives a mini by id)."""
     if not valid:
         return None
     if any(a.kind is Kind.JUMP for a in valid):
@@ -68,7 +139,7 @@ def doom_reason(state: PlastoState, mini: Mini) -> str | None:
     if len(contact) >= 2:
         return "two attackers in contact"
     for a in contact:
-        attacker = state.mini(a.attacker)
+        attacker = find(a.attacker)
         if arc_of(mini.pos, mini.facing, attacker.pos) is Arc.BACK:
             return "attacked from behind"
     shots = [a for a in valid if a.kind is Kind.SHOT]
@@ -82,9 +153,8 @@ def doom_reason(state: PlastoState, mini: Mini) -> str | None:
 def doomed_ids(state: PlastoState) -> tuple[str, ...]:
     if not state.attacks:
         return ()  # every kind of Doom needs an attack on the mini
-    targets = {a.target for a in state.attacks}
-    return tuple(m.id for m in state.minis
-                 if m.pos is not None and m.id in targets and doom_reason(state, m) is not None)
+    dooms = _dooms(state, statuses(state))
+    return tuple(m.id for m in state.minis if m.id in dooms) if dooms else ()
 
 
 def is_doomed(state: PlastoState, unit: str) -> bool:
@@ -98,11 +168,10 @@ def movable(state: PlastoState, mini: Mini) -> bool:
     A prone mini is movable: its Movement stands it up."""
     if mini.pos is None:
         return False
-    # one pass for the four tests: any attack on it (which covers Pinned and
-    # the defending end of Locked), a contact it makes (the attacking end of
-    # Locked) or a jump it waits on (mid-jump); only its own shots leave it free
-    unit = mini.id
-    return not any(a.target == unit or (a.attacker == unit and a.kind is not Kind.SHOT) for a in state.attacks)
+    # any attack on it (which covers Pinned and the defending end of
+    # Locked), a contact it makes (the attacking end of Locked) or a jump it
+    # waits on (mid-jump); only its own shots leave it free
+    return not state.attacks or mini.id not in statuses(state).busy
 
 
 def free_eligible(state: PlastoState, mini: Mini) -> bool:

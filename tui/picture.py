@@ -1,0 +1,133 @@
+"""What the board draws, apart from the widget that draws it: the
+:class:`Picture` a screen hands down, the styles and colours of sides,
+terrain and marks, figure labels, and the legend's text (see tui/board.py
+for the conventions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+from rich.style import Style
+
+from core.board import Battlefield, Cell, Terrain
+from core.ruleset import UnitView
+
+CELL_W = 3  # the full cell width
+COMPACT_W = 2  # the compact one
+LABEL_W = 3  # the row numbers (two when that makes the full width fit)
+
+SIDE_MARKS = ("◆", "●")
+# 16-colour names, so xterm draws the same pair; cyan/yellow stay apart for
+# deuteranopia, protanopia and tritanopia (blue-ish against yellow).
+SIDE_COLOURS = ("bright_cyan", "bright_yellow")
+SIDE_COLOUR_WORDS = ("cyan", "yellow")
+SIDE_STYLES = tuple(Style(color=c) for c in SIDE_COLOURS)
+OWN_SIDE = Style(bold=True)  # the side at the keyboard
+HIGHLIGHT = Style(color="bright_green", bold=True)
+HIGHLIGHT_BG = Style(bgcolor="#1f3a1f")
+LABEL_STYLE = Style(color="grey58", dim=True)
+CURSOR = Style(reverse=True)
+PLAIN = Style()
+SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
+MARK_STYLE = Style(color="bright_magenta", bold=True)
+SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f")}
+SHADE_DEFAULT = Style(bgcolor="grey19")
+GRID_EDGE = Style(underline=True)
+
+
+def terrain_style(terrain: Terrain) -> Style:
+    if terrain.blocks_move:
+        return Style(color="grey85", bgcolor="grey30")
+    if terrain.elevation > 0:
+        return Style(color="khaki1", bgcolor="#3a3520")
+    if terrain.cover > 0:
+        return Style(color="green3", bgcolor="#1c2e1c")
+    if terrain.move_cost > 1:
+        return Style(color="steel_blue1", bgcolor="#1c2436")
+    return Style(color="grey46")
+
+
+def default_label(unit: UnitView, compact: bool = False) -> str:
+    """Three columns: side mark (or the unit's glyph), a letter from its id,
+    and a facing arrow when the ruleset tracks facing; compact: the first two."""
+    mark = (unit.glyph or SIDE_MARKS[unit.side % 2])[:1]
+    letters = [c for c in unit.id if c.isalnum()]
+    letter = letters[-1] if letters else "?"
+    arrow = unit.facing.arrow if unit.facing is not None else " "
+    return f"{mark}{letter}" if compact else f"{mark}{letter}{arrow}"
+
+
+def distinct_labels(units: Sequence[UnitView], labels: Mapping[str, str], width: int) -> dict[str, str]:
+    """``labels`` fitted to ``width`` columns, with any label two figures
+    share replaced so that none is shown twice: by the figure's id when ids
+    fit, else by the side mark and a running letter."""
+    out = {u.id: (labels.get(u.id) or default_label(u, width < CELL_W)).ljust(width)[:width] for u in units}
+    seen: dict[str, int] = {}
+    for label in out.values():
+        seen[label] = seen.get(label, 0) + 1
+    clashing = [u for u in units if seen[out[u.id]] > 1]
+    taken = {label for label, n in seen.items() if n == 1}
+    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    for unit in clashing:
+        label = unit.id.ljust(width)[:width]
+        while label in taken:
+            label = (SIDE_MARKS[unit.side % 2] + next(spare)).ljust(width)[:width]
+        taken.add(label)
+        out[unit.id] = label
+    return out
+
+
+def side_style(side: int, own_side: int | None) -> Style:
+    style = SIDE_STYLES[side % 2]
+    return style + OWN_SIDE if own_side is None or side == own_side else style
+
+
+@attrs.frozen
+class Picture:
+    """Everything the board draws, handed down by the screen."""
+
+    battlefield: Battlefield
+    units: Mapping[Cell, UnitView] = attrs.field(factory=dict)
+    labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 3-column label
+    compact_labels: Mapping[str, str] = attrs.field(factory=dict)  # unit id -> 2-column label
+    highlights: frozenset = frozenset()
+    selected: Cell | None = None
+    hidden: bool = False  # handover: draw nothing of the game
+    # cell -> three columns drawn on a cell no figure stands on (an artifact);
+    # on a lit cell only the middle character shows, inside the brackets.
+    marks: Mapping[Cell, str] = attrs.field(factory=dict)
+    # cell -> one character shade key ("f" front arc, "b" back arc...): a
+    # background from SHADE_STYLES, and the character in an empty cell's
+    # third column so the shading reads without colour.
+    shades: Mapping[Cell, str] = attrs.field(factory=dict)
+    grid: int = 0  # > 0: mark a boundary every ``grid`` cells (Optio's large squares)
+    own_side: int | None = None  # the side at the keyboard: its figures are bold
+    # Big cells (columns, rows), drawn from ``art`` (each cell's rows of text,
+    # the first column kept for the grid line) with figures from ``stacks``
+    # (cell -> (row, column, unit) placements) over it; None: one-row cells.
+    cell_size: tuple[int, int] | None = None
+    art: Mapping[Cell, tuple[str, ...]] = attrs.field(factory=dict)
+    stacks: Mapping[Cell, tuple] = attrs.field(factory=dict)
+    selected_id: str | None = None  # with big cells: the selected figure
+
+
+def legend_text(battlefield: Battlefield, sides: Sequence[str] = ()) -> str:
+    """Glyph meanings for the side panel (plain text, no colour needed);
+    ``sides``: a line a side (:meth:`BoardView.side_key`), first."""
+    used = {g for row in battlefield.rows for g in row}
+    parts = []
+    for glyph, terrain in battlefield.legend:
+        if glyph not in used:
+            continue
+        notes = []
+        if terrain.blocks_move:
+            notes.append("blocks")
+        if terrain.elevation:
+            notes.append(f"h{terrain.elevation}")
+        if terrain.cover:
+            notes.append(f"cover {terrain.cover}")
+        extra = f" ({', '.join(notes)})" if notes else ""
+        parts.append(f"{glyph} {terrain.kind}{extra}")
+    parts.append("[.] legal  * target  z: cell width")
+    return "\n".join([*sides, "  ".join(parts)])
