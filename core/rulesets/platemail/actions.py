@@ -11,7 +11,7 @@ from .combat import attack, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
 from .secrecy import STEALTH
-from .grid import grid
+from .movement import clash_attacks
 from .senses import Work, aware, door_features, weapon
 from .state import Action, Status
 
@@ -59,7 +59,7 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
         return False
-    if work.start_pos[tid] is None or grid(work.bf).concealed(work.start_pos[uid], work.start_pos[tid]):
+    if work.start_pos[tid] is None or work.grid.concealed(work.start_pos[uid], work.start_pos[tid]):
         work.note(f"{uid} cannot see {tid}: Concealed")
         return False
     if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
@@ -147,7 +147,6 @@ def perform(work: Work) -> None:
             _use_item(work, uid, act)
         elif k == Action.STABILIZE:
             _stabilize(work, uid, tid)
-    from .movement import clash_attacks
     clash_attacks(work)
 
 
@@ -271,7 +270,7 @@ def late_effects(work: Work) -> None:
 def _with_doors(work: Work, now):
     from .senses import effective_battlefield
     state = evolve(work.state, open_doors=tuple(sorted(now)))
-    work.bf = effective_battlefield(state)
+    work.set_battlefield(effective_battlefield(state))
     work.note("a door swings " + ("open" if len(now) > len(work.state.open_doors) else "shut"))
     return state
 

@@ -93,14 +93,14 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
         dis.append(f"{t_id} sprints")
     if not ranged and tk in (Action.FALL_BACK, Action.COUNTER):
         dis.append(f"{t_id} is on guard")
-    if not ranged and tk == Action.DEFEND and aware(work, t, a):
+    unaware_target = not aware(work, t, a)  # (nothing here changes what aware() answers)
+    if not ranged and tk == Action.DEFEND and not unaware_target:
         dis.append(f"{t_id} defends")
     if not ranged and t.prone:
         fav.append(f"{t_id} is prone")
-    if not aware(work, t, a) and (a_id, t_id) not in work.unaware_used:
+    if unaware_target and (a_id, t_id) not in work.unaware_used:
         fav.append(f"{t_id} is Unaware")
         work.unaware_used.add((a_id, t_id))
-    unaware_target = not aware(work, t, a)
     mods = list(wound_penalty(work, a_id)) + list(net_favor(fav, dis))
     if ranged:
         start_a, start_t = work.start_pos[a_id], work.start_pos[t_id]

@@ -23,7 +23,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -59,7 +59,15 @@ class Grid:
         self.index = {c: i for i, c in enumerate(cost)}
         self.into_i = [tuple(self.index[b] for b in self.into[c]) for c in cost]
         self.cost_i = list(cost.values())
+        # By column (row): each cell's distance across (down) from it, by
+        # cell number, the two halves of the heuristic's Chebyshev distance.
+        xs, ys = [c[0] for c in cost], [c[1] for c in cost]
+        self._dx = {x: [abs(cx - x) for cx in xs] for x in range(bf.width)}
+        self._dy = {y: [abs(cy - y) for cy in ys] for y in range(bf.height)}
         self.passable = frozenset(passable)
+        # The passable cells around each cell, in ``neighbours`` order (the
+        # cells a mover may stand on to be next to someone there).
+        self.around = {c: tuple(k for k in neighbours(c) if k in passable) for c in cost}
         self.nonnegative = all(v >= 0 for v in cost.values())
         self.cheapest = min(cost.values(), default=0)  # a lower bound for any step
         self.bf = bf
@@ -81,7 +89,12 @@ class Grid:
         if near is None:
             ox, oy = origin
             unit = self.cheapest
-            near = self._near.put(origin, [unit * max(abs(c[0] - ox), abs(c[1] - oy)) for c in self.cost])
+            dx = self._dx.get(ox) or [abs(c[0] - ox) for c in self.cost]
+            dy = self._dy.get(oy) or [abs(c[1] - oy) for c in self.cost]
+            near = list(map(max, dx, dy))  # the Chebyshev distances
+            if unit != 1:
+                near = [unit * d for d in near]
+            near = self._near.put(origin, near)
         return near
 
     def visible(self, observer: Cell, target: Cell) -> float:
@@ -106,13 +119,13 @@ class Grid:
         if observer == target:
             return False  # visible_fraction: a cell sees itself whole
         key = (observer, target)
+        shut = self._shut.get(key)  # the same answer as ``seen``'s, where both hold the pair
+        if shut is not None:
+            return shut
         frac = self.seen.get(key)
         if frac is not None:
             return frac == 0
-        shut = self._shut.get(key)
-        if shut is None:
-            shut = self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
-        return shut
+        return self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
 
     def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
         """Whether some ray of ``visible_fraction`` (core/board.py) is left

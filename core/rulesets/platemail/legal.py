@@ -198,8 +198,18 @@ class _Writes:
         good = self.verdicts[i]
         if good is None:
             first, _, then, other = self.cands[i]
-            good = self.verdicts[i] = (self._act_ok(state, first, True) and self._act_ok(state, then, False)
-                                       and self._act_ok(state, other, False))
+            acts, me = self.acts, self.me
+            good = True
+            # _act_ok on the three in turn, stopping at the first refused
+            for act, is_first in ((first, True), (then, False), (other, False)):
+                key = (id(act), is_first)
+                fine = acts.get(key)
+                if fine is None:
+                    fine = acts[key] = check_act(state, me, act, is_first) is None
+                if not fine:
+                    good = False
+                    break
+            self.verdicts[i] = good
         return good
 
     def _act_ok(self, state: PlatemailState, act: Act, first: bool) -> bool:
@@ -266,7 +276,8 @@ def character_writes(state: PlatemailState, me: Character, memo: dict | None = N
     entry = _entry(state, me, memo)
     listed = entry.listed
     if listed is None:
-        listed = entry.listed = tuple(entry.write(i) for i in range(len(entry.cands)) if entry.ok(state, i))
+        ok, write = entry.ok, entry.write
+        listed = entry.listed = tuple([write(i) for i in range(len(entry.cands)) if ok(state, i)])
     return listed
 
 

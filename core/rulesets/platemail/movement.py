@@ -15,7 +15,6 @@ from core.events import Moved
 
 from .combat import attack, can_make_aoo, dex_save
 from .events import Clashed, Crashed
-from .grid import grid
 from .senses import Work
 from .state import MOVES, Action, Status
 
@@ -26,7 +25,7 @@ _HOW = MappingProxyType({Action.SPRINT: "sprints", Action.CHARGE: "charges", Act
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
     """Dijkstra from ``start``: {cell: cost of the cheapest way there}."""
-    g = grid(work.bf)
+    g = work.grid
     steps = g.steps
     best = {start: 0}
     heap = [(0, start)]
@@ -48,7 +47,7 @@ def _costs(work: Work, start, blocked, limit=None) -> dict:
 
 def _reaches(work: Work, start, dest, blocked) -> bool:
     """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
-    return _reaches_grid(grid(work.bf), start, dest, blocked)
+    return _reaches_grid(work.grid, start, dest, blocked)
 
 
 def _reaches_grid(g, start, dest, blocked, seen=None) -> bool:
@@ -80,7 +79,12 @@ def _reaches_kept(g, start, dest, blocked, fields) -> bool:
     steps between passable cells go both ways (the corner rule is
     symmetric), so every cell that search met lies in one region with its
     start, and that region holds ``dest`` or not for all of them alike."""
-    key = ("reach", dest, frozenset(blocked))
+    return _reaches_frozen(g, start, dest, blocked, frozenset(blocked), fields)
+
+
+def _reaches_frozen(g, start, dest, blocked, frozen, fields) -> bool:
+    """``_reaches_kept`` with ``frozen`` = ``frozenset(blocked)`` given."""
+    key = ("reach", dest, frozen)
     known = fields.get(key)
     if known is not None and start in known[0]:
         return known[1]
@@ -133,11 +137,13 @@ def goal_of(work: Work, uid):
     return None
 
 
-def allowance(work: Work, uid) -> int:
+def allowance(work: Work, uid, held_ids=None) -> int:
+    """Cells ``uid`` may move this Phase; ``held_ids`` is ``work.held_ids()``
+    when the caller has it."""
     c = work.chars[uid]
     kind = work.acts[uid].kind
     cells = MOVES.get(kind, 0)
-    if c.entrapped or held(work, uid):
+    if c.entrapped or (held(work, uid) if held_ids is None else uid in held_ids):
         return 0
     if any("leg" in limb for limb in c.lost_limbs):
         cells //= 2
@@ -161,7 +167,7 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     cell can lie on a path through the origin no dearer than the origin's
     own cost.  The caller compares only the origin's cost and those of its
     neighbours on a cheapest path from it, and those are final by then."""
-    g = grid(work.bf)
+    g = work.grid
     best = _search(g, goals, blocked, origin)[0]
     return {cell: cost for cell, cost in zip(g.cost, best) if 0 <= cost < _NONE}
 
@@ -246,45 +252,54 @@ def _field(g, goals, blocked, origin, fields):
 
 
 def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
-    """The next step along a shortest path, preferring the straightest one."""
+    """The next step along a shortest path, preferring the straightest one.
+    ``blocked`` may be a frozenset (made once for every mover that plans
+    around the same cells: it is the key of the kept searches too)."""
     c = work.chars[uid]
-    g = grid(work.bf)
+    pos = c.pos
+    g = work.grid
+    frozen = blocked if type(blocked) is frozenset else frozenset(blocked)
+    if fields is None:
+        fields = {}
     if goal[0] == "cell":
         dest = goal[1]
-        if c.pos == dest:
+        if pos == dest:
             return None
-        if fields is None:
-            fields = {}
-        if _reaches_kept(g, c.pos, dest, blocked, fields):
+        if _reaches_frozen(g, pos, dest, blocked, frozen, fields):
             end = dest  # the destination itself is the reachable cell nearest to it
         else:
-            reach = _costs(work, c.pos, blocked)
+            reach = _costs(work, pos, blocked)
             end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k], k))
-        if end == c.pos:
+        if end == pos:
             return None
         goals, aim = (end,), dest
     else:
         other = work.chars.get(goal[1])
-        if other is None or other.pos is None or chebyshev(c.pos, other.pos) <= 1:
+        if other is None or other.pos is None or chebyshev(pos, other.pos) <= 1:
             return None
-        passable = g.passable
-        goals = tuple([k for k in neighbours(other.pos) if k not in blocked and k in passable])
+        around = g.around.get(other.pos)
+        if around is None:  # (off the battlefield: no passable cell there)
+            around = tuple(k for k in neighbours(other.pos) if k in g.passable)
+        goals = tuple([k for k in around if k not in blocked])
         aim = other.pos
-    field = _field(g, goals, frozenset(blocked - {c.pos}), c.pos, {} if fields is None else fields)
+    field = _field(g, goals, frozen - {pos} if pos in frozen else frozen, pos, fields)
     index = g.index
-    here = field[index[c.pos]]
+    here = field[index[pos]]
     if not 0 <= here < _NONE:
         return None
     costs = {}  # the cost of each neighbour on a cheapest path
-    for n, step_cost in g.steps[c.pos]:
+    for n, step_cost in g.steps[pos]:
         if n not in blocked:
             cost = field[index[n]]
             if 0 <= cost < _NONE and cost + step_cost <= here:
                 costs[n] = cost
     if not costs:
         return None
-    ax, ay = aim
-    step = min(costs, key=lambda n: (costs[n], (n[0] - ax) ** 2 + (n[1] - ay) ** 2, n))
+    if len(costs) == 1:
+        step = next(iter(costs))
+    else:
+        ax, ay = aim
+        step = min(costs, key=lambda n: (costs[n], (n[0] - ax) ** 2 + (n[1] - ay) ** 2, n))
     if g.cost[step] > budget:
         return None
     return step
@@ -300,10 +315,15 @@ def _crossing(ca, pa, cb, pb) -> bool:
 
 def resolve_movement(work: Work) -> None:
     movers = {}
+    held_ids = work.held_ids()
+    chars = work.chars
     for uid in sorted(work.acts):
-        if uid not in work.chars or not work.chars[uid].fighting:
+        if uid not in chars or not chars[uid].fighting:
             continue
-        work.allowance[uid] = allowance(work, uid)
+        if work.acts[uid].kind not in MOVES:  # no movement allowance at all
+            work.allowance[uid] = 0
+            continue
+        work.allowance[uid] = allowance(work, uid, held_ids)
         if work.allowance[uid] <= 0:
             continue
         goal = goal_of(work, uid)
@@ -312,25 +332,46 @@ def resolve_movement(work: Work) -> None:
     budget = {u: work.allowance[u] for u in movers}
     active = set(movers)
     fields: dict = {}  # the goal searches of this Phase (_field)
+    chars = work.chars
+    cost = work.grid.cost
+    ids = sorted(chars)  # the characters by id (never changes within a Round)
     for _tick in range(TICKS):
         if not active:
             break
-        before = {u: c.pos for u, c in work.chars.items() if c.pos is not None}
+        before = {u: c.pos for u, c in chars.items() if c.pos is not None}
         proposals = {}
         # The cells in the way, per side and number of movers still active
-        # (within a tick movers only drop out, so the count names the set).
-        in_way: dict[tuple[int, int], set] = {}
+        # (within a tick movers only drop out, so the count names the set),
+        # frozen: the key of the kept searches too.
+        in_way: dict[tuple[int, int], frozenset] = {}
         dropped = False
         for uid in sorted(active):
-            # Paths are planned around what the mover's side knows: an unseen
-            # skulker is found only by bumping into it.  (``uid`` is active,
-            # so never among them.)
-            side = work.chars[uid].side
-            blocked = in_way.get((side, len(active)))
-            if blocked is None:
-                blocked = in_way[side, len(active)] = {p for u, p in before.items() if u not in active
-                                                       and not work.unseen(work.chars[u], side)}
-            step = _proposal(work, uid, movers[uid], budget[uid], blocked, fields)
+            me = chars[uid]
+            goal = movers[uid]
+            # A mover next to the character it makes for, or on the cell it
+            # makes for, proposes nothing (_proposal's first answers).
+            if goal[0] == "near":
+                other = chars.get(goal[1])
+                if other is None or other.pos is None:
+                    idle = True
+                else:
+                    (ax, ay), (bx, by) = me.pos, other.pos
+                    idle = -1 <= ax - bx <= 1 and -1 <= ay - by <= 1  # chebyshev(...) <= 1
+            else:
+                idle = me.pos == goal[1]
+            if idle:
+                step = None
+            else:
+                # Paths are planned around what the mover's side knows: an
+                # unseen skulker is found only by bumping into it.  (``uid``
+                # is active, so never among them.)
+                side = me.side
+                blocked = in_way.get((side, len(active)))
+                if blocked is None:
+                    blocked = in_way[side, len(active)] = frozenset(
+                        [p for u, p in before.items() if u not in active
+                         and not (chars[u].hidden and work.unseen(chars[u], side))])
+                step = _proposal(work, uid, goal, budget[uid], blocked, fields)
             if step is None:
                 if budget[uid] <= 0:
                     active.discard(uid)
@@ -339,25 +380,29 @@ def resolve_movement(work: Work) -> None:
             proposals[uid] = step
         if not proposals and not dropped:
             break  # nothing moves and nobody stops: every tick left would ask the same and get the same
+        if not proposals:
+            continue
         forced: dict[str, tuple] = {}
-        _clashes(work, proposals, before, budget, active, forced)
-        _crashes(work, proposals, before, active)
+        if len(proposals) > 1:
+            _clashes(work, proposals, before, budget, active, forced)
+            _crashes(work, proposals, before, active)
         accepted = _occupancy(proposals, before, budget)
         accepted.update(forced)
         for uid, cell in sorted(accepted.items()):
             how = _HOW.get(work.acts[uid].kind, "moves")
             frm = before[uid]
             work.update(uid, pos=cell)
-            budget[uid] -= work.bf.terrain(cell).move_cost
+            budget[uid] -= cost[cell]
             work.moved[uid] = work.moved.get(uid, 0) + 1
             work.events.append(Moved(uid, frm, cell, how))
             carried = work.carrying.get(uid)
             if carried:
                 work.update(carried, pos=frm)
                 work.events.append(Moved(carried, before[carried], frm, "is carried"))
-        _bumps(work, proposals, accepted, active)
+        if any(u not in accepted for u in proposals):
+            _bumps(work, proposals, accepted, active)
         for uid in sorted(accepted):
-            _aoo_on_leaving(work, uid, before)
+            _aoo_on_leaving(work, uid, before, ids)
 
 
 def _bumps(work: Work, proposals, accepted, active) -> None:
@@ -470,18 +515,25 @@ def _occupancy(proposals, before, budget):
     return accepted
 
 
-def _aoo_on_leaving(work: Work, mover: str, before) -> None:
-    m = work.chars[mover]
+def _aoo_on_leaving(work: Work, mover: str, before, ids=None) -> None:
+    chars = work.chars
+    m = chars[mover]
     if work.acts[mover].kind == Action.FALL_BACK:
         return  # Fall Back prevents Attacks of Opportunity
     old = before[mover]
-    for e in sorted(work.chars.values(), key=lambda c: c.id):
-        if e.side == m.side or not e.fighting or e.pos is None or e.id not in before:
+    ox, oy = old
+    mx, my = m.pos
+    for e in [chars[i] for i in (sorted(chars) if ids is None else ids)]:
+        eid = e.id
+        if e.side == m.side or e.status is not Status.FIGHTING or e.pos is None or eid not in before:
             continue
-        if chebyshev(old, before[e.id]) == 1 and chebyshev(m.pos, before[e.id]) > 1 \
-                and chebyshev(m.pos, e.pos) > 1 and can_make_aoo(work, e.id, mover):
-            work.aoo_used.add(e.id)
-            attack(work, e.id, mover, "opportunity")
+        bx, by = before[eid]
+        # chebyshev(old, before[e]) == 1, and m ends beyond reach of where
+        # e stood and of where e stands
+        if max(abs(ox - bx), abs(oy - by)) == 1 and max(abs(mx - bx), abs(my - by)) > 1 \
+                and chebyshev(m.pos, e.pos) > 1 and can_make_aoo(work, eid, mover):
+            work.aoo_used.add(eid)
+            attack(work, eid, mover, "opportunity")
 
 
 def clash_attacks(work: Work) -> None:

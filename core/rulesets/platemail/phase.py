@@ -19,6 +19,9 @@ from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, Plate
                     Write)
 
 
+_DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
+
+
 def default_plan(side: int, unit: str) -> Write:
     d = Act(side, Action.DEFEND)
     return Write(side, unit, d, Condition.HIT, d, d)
@@ -93,26 +96,28 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     return False
 
 
-def _ready_for(work: Work, uid: str, act: Act) -> bool:
+def _ready_for(work: Work, uid: str, act: Act, held_ids=None) -> bool:
     me = work.chars[uid]
     ready = READY[act.kind]
     if act.kind == Action.USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
         ready = False  # a Complex Use Item
-    if me.entrapped or held(work, uid):
+    if me.entrapped or (held(work, uid) if held_ids is None else uid in held_ids):
         ready = False
     return ready
 
 
 def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     chosen = {}
+    plans: dict = {}
+    for p in state.plans:
+        plans.setdefault(p.unit, p)  # state.plan(unit): the first written for it
     for uid in sorted(work.chars):
         me = work.chars[uid]
         if not me.fighting or me.pos is None:
             continue
-        written = state.plan(uid)
-        plan = written or default_plan(me.side, uid)
-        if written is None:
-            act, why = plan.first, "no orders were written: Defends all Round"
+        plan = plans.get(uid)
+        if plan is None:  # default_plan's: Defend
+            act, why = _DEFEND[me.side], "no orders were written: Defends all Round"
         elif phase == 1:
             act, why = plan.first, "1st Action"
         else:
@@ -128,19 +133,25 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
             work.update(uid, terror=me.terror - 1)
         chosen[uid] = (act, why)
     work.new_phase()
+    held_ids = work.held_ids()
     for uid, (act, _) in chosen.items():
         work.acts[uid] = act
-        work.ready[uid] = _ready_for(work, uid, act)
+        work.ready[uid] = _ready_for(work, uid, act, held_ids)
     for uid, (act, why) in chosen.items():
         me = work.chars[uid]
         work.targets[uid] = resolve_target(work, me, act.target)
         if phase == 1:
             work.first_target[uid] = work.targets[uid]
-        if me.prone and act.kind != Action.DAZED:
+        stands = me.prone and act.kind != Action.DAZED
+        lowers = me.aimed and act.kind not in (Action.RANGED, Action.AIM)
+        if stands and lowers:  # one rebuild for both
+            work.update(uid, prone=False, aimed=False)
+        elif stands:
             work.update(uid, prone=False)
-            work.stood_up[uid] = True
-        if me.aimed and act.kind not in (Action.RANGED, Action.AIM):
+        elif lowers:
             work.update(uid, aimed=False)
+        if stands:
+            work.stood_up[uid] = True
         if act.kind == Action.RESCUE:
             t = work.chars.get(work.targets[uid] or "")
             if t and t.side == me.side and t.id != uid and t.pos and chebyshev(t.pos, me.pos) == 1 \

@@ -156,6 +156,8 @@ class Platemail(Ruleset):
             return Rejection("game-over", "The battle is over.")
         if order.side not in self.to_act(state):
             return Rejection("not-your-turn", "It is not your side's turn to act.")
+        if type(order) is Write and state.stage == "orders":  # the usual order, as below
+            return check_write(state, order, passes(state, order))
         if isinstance(order, Act):
             return Rejection("nested-only", "An Action is written inside a write order, not on its own.")
         if isinstance(order, (Deploy, DeployAll, Ready)):
@@ -179,6 +181,8 @@ class Platemail(Ruleset):
         return Rejection("unknown-order", f"Platemail has no order {order.verb!r}.")
 
     def apply(self, state: PlatemailState, order: Order) -> tuple[PlatemailState, list[Event]]:
+        if type(order) is Write:  # the usual order first (Write has no subclasses)
+            return self._write(state, order)
         if isinstance(order, Deploy):
             return self._place(state, {order.unit: order.at})
         if isinstance(order, DeployAll):
@@ -190,12 +194,7 @@ class Platemail(Ruleset):
                 return evolve(state, deploying=1), [Note(f"{state.players[0]} has deployed")]
             return evolve(state, stage="orders"), [Note("Both sides have deployed: write orders for Round 1")]
         if isinstance(order, Write):
-            plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
-            # Built field by field (evolve's result, without its look-ups): once per order.
-            state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
-                                   state.stage, state.deploying, state.round, plans, state.committed,
-                                   state.open_doors, state.winner, state.reason)
-            return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+            return self._write(state, order)
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
             state = evolve(state, committed=committed)
@@ -205,6 +204,14 @@ class Platemail(Ruleset):
                 events += more
             return state, events
         raise ValueError(f"unchecked order {order!r}")
+
+    def _write(self, state: PlatemailState, order: Write) -> tuple[PlatemailState, list[Event]]:
+        plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
+        # Built field by field (evolve's result, without its look-ups): once per order.
+        state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
+                               state.stage, state.deploying, state.round, plans, state.committed,
+                               state.open_doors, state.winner, state.reason)
+        return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
 
     def _place(self, state, placements):
         chars = tuple(evolve(c, pos=placements[c.id]) if c.id in placements else c for c in state.characters)

@@ -43,6 +43,9 @@ def subject(event: Event) -> str | None:
     return None
 
 
+_append = list.append
+
+
 class SecretKeeper(list):
     """The event list of a Round's resolution: every event appended is
     marked with the sides that may read it (``Work.events``)."""
@@ -52,17 +55,18 @@ class SecretKeeper(list):
         self.work = work
 
     def append(self, event: Event) -> None:
+        if event.seen_by is None and not self.work.anyone_hidden and not (
+                type(event) is Rolled and event.purpose == STEALTH):
+            _append(self, event)  # nobody is hidden: every side reads it
+            return
         for marked in self._marked(event):
-            super().append(marked)
+            _append(self, marked)
 
     def _marked(self, event: Event) -> list[Event]:
         chars = self.work.chars
         if event.seen_by is not None:
             return [event]
-        for c in chars.values():
-            if c.hidden:
-                break
-        else:  # nobody is hidden: only a Stealth roll is kept from the other side
+        if not self.work.anyone_hidden:  # only a Stealth roll is kept from the other side
             if not (isinstance(event, Rolled) and event.purpose == STEALTH):
                 return [event]
         if isinstance(event, AttackMade):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 from core.board import Battlefield, Terrain, distance_squared
-from core.dice import roll
+from core.dice import Dice, roll, splitmix64
 from core.events import Event, Note, Rolled
 from core.values import evolve
 
@@ -15,6 +15,7 @@ from .grid import grid
 from .secrecy import SecretKeeper, unseen_by
 from .state import Act, Action, Character, PlatemailState, Status
 
+_MASK64 = (1 << 64) - 1  # core.dice's mask on the generator's input
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
 
 
@@ -49,8 +50,11 @@ class Work:
 
     def __init__(self, state: PlatemailState):
         self.state = state
-        self.bf = effective_battlefield(state)
+        self.set_battlefield(effective_battlefield(state))
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
+        # Whether anyone is Hidden (secrecy asks at every event); kept up
+        # by ``update``, the one place a character changes.
+        self.anyone_hidden = any(c.hidden for c in state.characters)
         self.dice = state.dice
         self.events: list[Event] = SecretKeeper(self)
         self.phase = 0
@@ -80,15 +84,48 @@ class Work:
         self.clash_attacks: list[tuple[str, str]] = []
         self.broken: set[str] = set()  # failed a Concentration Check this Phase
 
+    def set_battlefield(self, bf: Battlefield) -> None:
+        """The battlefield as it stands (closed doors block), and its grid."""
+        self.bf = bf
+        self.grid = grid(bf)
+
     def note(self, text: str) -> None:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        self.chars[uid] = evolve(self.chars[uid], **changes)
-        return self.chars[uid]
+        c = self.chars[uid] = evolve(self.chars[uid], **changes)
+        if "hidden" in changes:
+            self.anyone_hidden = any(o.hidden for o in self.chars.values())
+        return c
+
+    def held_ids(self) -> set[str]:
+        """Who is held by a Binding now (``movement.held`` for each)."""
+        return {o.focus_target for o in self.chars.values() if o.focus == "binding" and o.fighting}
 
     def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
-        self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
+        """One die, as ``core.dice.roll(dice, 1, sides, ...)``; an unscripted
+        roller is followed here without a new Dice value per roll."""
+        dice = self.dice
+        if dice.script or sides < 1:
+            self.dice, event = roll(dice, 1, sides, purpose, tuple(mods), who)
+        else:
+            # Dice.face: rejection sampling over splitmix64 of (seed, draw).
+            limit = (1 << 64) - ((1 << 64) % sides)
+            n = dice.draws
+            base = dice.seed * 0x100000001B3
+            while True:
+                raw = splitmix64((base + n) & _MASK64)
+                n += 1
+                if raw < limit:
+                    break
+            face = raw % sides + 1
+            mods = tuple(mods)
+            total = face
+            for _, v in mods:
+                total += v
+            self.dice = Dice(dice.seed, n)
+            event = Rolled(expression=f"1d{sides}", faces=(face,), modifiers=mods, total=total,
+                           purpose=purpose, who=who)
         self.events.append(event)
         return event
 
@@ -157,7 +194,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
     """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted)."""
     if target.pos is None:
         return "concealed"
-    frac = grid(work.bf).visible(observer, target.pos)
+    frac = work.grid.visible(observer, target.pos)
     if frac == 0:
         return "concealed"
     if frac <= 0.5 or 1 <= work.bf.terrain(target.pos).cover:
@@ -174,7 +211,7 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
 def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:
     """``sight(work, observer, target) == "concealed"``, without working out
     Cover (most questions are only whether a target can be seen at all)."""
-    return target.pos is None or grid(work.bf).concealed(observer, target.pos)
+    return target.pos is None or work.grid.concealed(observer, target.pos)
 
 
 def aware(work: Work, observer: Character, target: Character) -> bool:
@@ -220,17 +257,26 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
     near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
         side, here = me.side, me.pos
-        # (aware() is True at once for a target that is not hidden)
-        foes = [c for c in work.fighters() if c.side != side and (not c.hidden or aware(work, me, c))]
-        shut = grid(work.bf).concealed  # fighters always stand somewhere
-        seen = [c for c in foes if not shut(here, c.pos)] or foes
-        if not seen:
+        fighting = Status.FIGHTING
+        # the fighters (work.fighters()) of the other side, but for skulkers
+        # ``me`` is Unaware of (aware() is True at once for one not hidden)
+        foes = [c for c in work.chars.values() if c.side != side and c.status is fighting and c.pos is not None
+                and (not c.hidden or aware(work, me, c))]
+        if not foes:
             return None
+        shut = work.grid.concealed  # fighters always stand somewhere
+        seen = [c for c in foes if not shut(here, c.pos)] or foes
         if spec == "closest":
             if len(seen) == 1:
                 return seen[0].id
             x, y = here
-            return min(seen, key=lambda c: ((c.pos[0] - x) ** 2 + (c.pos[1] - y) ** 2, c.id)).id
+            best = None
+            for c in seen:  # min by (distance squared, id)
+                cx, cy = c.pos
+                key = ((cx - x) * (cx - x) + (cy - y) * (cy - y), c.id)
+                if best is None or key < best:
+                    best = key
+            return best[1]
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
         return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id

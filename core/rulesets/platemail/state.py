@@ -13,6 +13,11 @@ from core.options import option
 
 
 class Action(enum.Enum):
+    # Hashed by identity (members are singletons, equal only to themselves):
+    # Enum's own hash is a Python call, and these key dicts the resolution
+    # reads at every step.  No order depends on it (string hashes vary too).
+    __hash__ = object.__hash__
+
     MOVE = "move"
     SPRINT = "sprint"
     FALL_BACK = "fall-back"
@@ -69,6 +74,8 @@ TITLES = {
 
 
 class Condition(enum.Enum):
+    __hash__ = object.__hash__  # as Action's
+
     REACHED = "reached"  # I reached my target (or my destination)
     TARGET_DOWN = "target-down"  # my target is down
     HIT = "hit"  # I was hit in the 1st Action Phase
@@ -102,6 +109,8 @@ ITEMS = ("reload", "potion", "door", "free")  # plus "swap:<weapon key>"
 
 
 class Status(enum.Enum):
+    __hash__ = object.__hash__  # as Action's
+
     FIGHTING = "fighting"
     DYING = "dying"  # Unconscious and Fatally Wounded
     STABLE = "stable"  # Unconscious but Stable: out of the fight
