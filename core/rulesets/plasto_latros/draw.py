@@ -22,13 +22,13 @@ from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
-from .grid import FACINGS, grid
+from .grid import FACINGS, grid, step_cells
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
                        open_line, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
-from .status import free_eligible, movable
+from .status import free_eligible, movable, statuses
 
 # Shares of the first choice in a turn of play; a kind with nothing to offer
 # passes its turn to the next one, so every order keeps a non-zero chance.
@@ -102,7 +102,9 @@ def _play(state: PlastoState, side: int, rng: random.Random):
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
     # movable() is False for a mini off the battlefield
     if state.phase is Phase.PLAY and state.movements_left > 0:
-        minis = [m for m in state.minis if m.side == side and movable(state, m)]
+        # movable(state, m), written out
+        busy = statuses(state).busy if state.attacks else ()
+        minis = [m for m in state.minis if m.side == side and m.pos is not None and m.id not in busy]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
@@ -125,7 +127,12 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     unit = mini.id
     if mini.prone:
         return Stand(side, unit, rng.choice(FACINGS))
-    climbs, jumps, below = _steps(state, mini, blocked)
+    # _steps, written out
+    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    if climbs:
+        climbs = [c for c in climbs if c not in blocked]
+    if jumps:
+        jumps = [c for c in jumps if c not in blocked]
     targets = jump_targets(state, mini) if attacks and below else []
     reach = state.options.move_length
     offsets = _disc(state, reach)
@@ -152,20 +159,9 @@ def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
     """``climb_destinations`` and ``jump_destinations`` in one pass over the
     adjacent cells, and whether any of them lies lower (else no jump attack
     is possible: its target stands on a lower adjacent cell)."""
-    g = grid(state.battlefield)
-    level = g.elev[mini.pos]
-    limit = climb_limit(state)
-    climbs, jumps, below = [], [], False
-    for cell, e, wall in g.around[mini.pos]:
-        if e <= level - 1:
-            below = True
-        if wall or cell in blocked:
-            continue
-        if 1 <= abs(e - level) <= limit:
-            climbs.append(cell)
-        if e < level:
-            jumps.append(cell)
-    return climbs, jumps, below
+    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    return ([c for c in climbs if c not in blocked] if climbs else climbs,
+            [c for c in jumps if c not in blocked] if jumps else jumps, below)
 
 
 def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:

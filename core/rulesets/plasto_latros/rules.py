@@ -9,12 +9,13 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from core.values import evolve
 
-from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for, new_contacts, shot_fraction
+from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
+from .grid import in_front
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
-from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
+from .status import doom_reason, doomed_ids, free_eligible, statuses, valid_attacker
 
 
 def deploy_facing(bf: Battlefield, side: int) -> Facing:
@@ -73,29 +74,48 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
 def do_movement(state: PlastoState, order: Movement, events: list, **changes) -> PlastoState:
     """The state after ``order`` (its contact attacks made), with the
     other ``changes`` to the state made at the same time."""
-    mini = state.mini(order.unit)
+    minis = state.minis
+    unit = order.unit
+    for index, mini in enumerate(minis):
+        if mini.id == unit:
+            break
     if isinstance(order, JumpAttack):
-        events.append(JumpedOn(mini.id, order.target))
-        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
-    unit, side, shooter = mini.id, mini.side, mini.shooter
+        events.append(JumpedOn(unit, order.target))
+        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, unit, order.target),), **changes)
+    side, shooter, start = mini.side, mini.shooter, mini.pos
+    moved = True
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
-        events.append(Moved(unit, mini.pos, order.to, how))
+        events.append(Moved(unit, start, order.to, how))
         mini = Mini(unit, side, shooter, order.to, order.facing, mini.prone)
     elif isinstance(order, Jump):
-        events.append(Moved(unit, mini.pos, order.to, "jumps down"))
+        events.append(Moved(unit, start, order.to, "jumps down"))
         events.append(Note(f"{unit} lands prone"))
         mini = Mini(unit, side, shooter, order.to, order.facing, True)
     elif isinstance(order, Turn):
         events.append(Note(f"{unit} turns to face {order.facing.value}"))
-        mini = Mini(unit, side, shooter, mini.pos, order.facing, mini.prone)
+        mini = Mini(unit, side, shooter, start, order.facing, mini.prone)
+        moved = False
     elif isinstance(order, Stand):
         events.append(Note(f"{unit} stands up facing {order.facing.value}"))
-        mini = Mini(unit, side, shooter, mini.pos, order.facing, False)
+        mini = Mini(unit, side, shooter, start, order.facing, False)
+        moved = False
     new = new_contacts(state, mini, events)
     if new:
         changes["attacks"] = state.attacks + new
-    return rebuild(state, same_places=isinstance(order, (Turn, Stand)), minis=_with(state, mini), **changes)
+    after = rebuild(state, same_places=not moved, minis=minis[:index] + (mini,) + minis[index + 1:], **changes)
+    if moved:
+        # one figure changed cells: the cells it leaves and enters are all
+        # that changes in the blocked cells and the figures closing sight
+        old, entries = state.memo.entries, after.memo.entries
+        for key in MOVED_FACTS:
+            cells = old.get(key)
+            if cells is not None:
+                entries[key] = (cells - {start}) | {mini.pos}
+    return after
+
+
+MOVED_FACTS = ("blocked", "sight-figures")  # cells of figures (and artifacts), see movement and combat
 
 
 def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
@@ -186,10 +206,21 @@ def free_actions_left(state: PlastoState) -> bool:
     are some, a turn whose Movements are spent waits for ``pass``."""
     side = state.active
     minis = state.minis
+    shot = state.shot_this_turn
+    known = statuses(state) if state.attacks else None
     for m in minis:
-        # any target will do: stop at the first (sight is costly)
-        if m.side == side and can_shoot(state, m) and any(t.side != side and can_target(state, m, t) for t in minis):
-            return True
+        # can_shoot, then can_target against any target: stop at the first
+        # (sight is costly)
+        if m.side != side or not m.shooter or m.pos is None or m.prone or m.id in shot:
+            continue
+        if known is not None and (m.id in known.targeted or m.id in known.locked or m.id in known.jumping):
+            continue
+        pos, facing = m.pos, m.facing
+        for t in minis:
+            there = t.pos
+            if t.side != side and there is not None and in_front(pos, facing, there) \
+                    and shot_fraction(state, m, t) >= 0.5:
+                return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
     return False
@@ -260,11 +291,16 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
         over = f"the safety limit of {opts.safety_limit} rounds was reached"
     if over is not None:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
-    left = [[m for m in state.minis if m.pos is not None and m.side == s] for s in (0, 1)]
+    left, able = [False, False], [False, False]
+    busy = statuses(state).busy if state.attacks else ()
+    for m in state.minis:
+        if m.pos is not None:
+            left[m.side] = True
+            if m.id not in busy:  # movable
+                able[m.side] = True
     if not left[0] or not left[1]:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "one side has no minis left")
-    able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
     phase, active = Phase.PLAY, 1 - state.active
     if not any(able):
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),

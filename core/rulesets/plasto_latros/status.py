@@ -20,8 +20,7 @@ itself.
 
 from __future__ import annotations
 
-from core.board import Arc, arc_of
-
+from .grid import in_back
 from .state import Kind, Mini, Phase, PlastoState
 
 
@@ -140,7 +139,7 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
         return "two attackers in contact"
     for a in contact:
         attacker = find(a.attacker)
-        if arc_of(mini.pos, mini.facing, attacker.pos) is Arc.BACK:
+        if in_back(mini.pos, mini.facing, attacker.pos):
             return "attacked from behind"
     shots = [a for a in valid if a.kind is Kind.SHOT]
     if len(shots) >= 2:
