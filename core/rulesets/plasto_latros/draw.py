@@ -24,7 +24,7 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
 from .grid import FACINGS, grid, step_cells
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
-                       open_line, standable)
+                       open_line, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -181,18 +181,26 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
     cell on the mini's level with an open line), then every one is listed."""
     g = grid(state.battlefield)
     elev, nomove = g.elev, g.nomove
-    x, y = mini.pos
-    level = elev[mini.pos]
+    pos = mini.pos
+    x, y = pos
+    level = elev[pos]
+    lines = open_line_map(g, pos, state.options.move_length)
     taken = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
         cell = (x + dx, y + dy)
         if elev.get(cell) != level or cell in nomove or cell in blocked:
             continue
+        # the line is open when it is open on the bare battlefield and no
+        # figure or artifact stands on a cell it looks at, or walked again
+        # when one does (see _open_lines)
+        seen = lines.get(cell)
+        if seen is None:
+            continue
         if taken is None:
-            taken = blocked - {mini.pos}
-        if _walk(g, taken, level, mini.pos, cell) is None:
-            open_line(state, mini.pos, cell)
+            taken = blocked - {pos}
+        if taken.isdisjoint(seen) or _walk(g, taken, level, pos, cell) is None:
+            open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
     return rng.choice(found) if found else None

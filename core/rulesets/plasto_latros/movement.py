@@ -164,6 +164,13 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     return remember(g.lines, (pos, reach), tuple(out))
 
 
+def open_line_map(g: Grid, pos: Cell, reach: int) -> dict:
+    """:func:`_open_lines` as a dict: destination -> the cells its line looks at."""
+    key = ("map", pos, reach)
+    found = g.lines.get(key)
+    return found if found is not None else remember(g.lines, key, dict(_open_lines(g, pos, reach)))
+
+
 def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
     found = g.dests.get(key)
     if found is not None:

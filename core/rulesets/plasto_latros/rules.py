@@ -170,7 +170,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         before = set(state.doomed)
-        newly = [u for u in now if u not in before]
+        newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
             events.append(DoomFalls(unit, doom_reason(state, state.mini(unit))))
         for unit in state.doomed:
@@ -181,7 +181,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         if state.phase is Phase.PLAY:
             # One Defending Free Movement per player per dooming event;
             # the player not taking the turn answers first.
-            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active)
+            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active) if newly else ()
             for side in sides:
                 if side in pending:
                     continue
@@ -266,10 +266,11 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     removal can free an attacker and so Doom another mini: that Doom is not
     recorded here but left to the :func:`settle` of the next turn's start,
     which announces it and owes its Defending Free Movement like any other."""
-    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)]
+    attacks = state.attacks
+    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-    contact = tuple(a for a in state.attacks if a.kind is Kind.CONTACT)
+    contact = tuple(a for a in attacks if a.kind is Kind.CONTACT) if attacks else attacks
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
@@ -277,8 +278,10 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
-    still = set(doomed_ids(state))
-    doomed = tuple(u for u in state.doomed if u in still)
+    doomed = state.doomed
+    if doomed:
+        still = set(doomed_ids(state))
+        doomed = tuple(u for u in doomed if u in still)
     opts = state.options
     over = None
     if state.phase is Phase.FINAL:
