@@ -45,7 +45,7 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
     # The front arc holds three adjacent cells: when no figure stands on
     # one of them at the mover's height, there is no contact to make.
     taken = blocked_cells(state)
-    for dx, dy in FRONT_NEAR[facing]:
+    for dx, dy in FRONT_NEAR[facing._name_]:
         cell = (x + dx, y + dy)
         if cell in taken and elev[cell] == level:
             break

@@ -90,12 +90,11 @@ def _play(state: PlastoState, side: int, rng: random.Random):
         first = 3
     else:
         first = 1
-    for kind in dict.fromkeys((first, 1, 2, 3)):
-        if kind == 0:
-            break
-        order = (_move_kind, _shoot_kind, _destroy_kind)[kind - 1](state, side, rng)
-        if order is not None:
-            return order
+    if first:
+        for kind in _KINDS[first]:
+            order = kind(state, side, rng)
+            if order is not None:
+                return order
     return Pass(side)
 
 
@@ -241,3 +240,9 @@ def _destroy_kind(state: PlastoState, side: int, rng: random.Random):
         return None
     ready = [f for f in state.features if len(destroyers(state, side, f)) >= needed_for(f)]
     return Destroy(side, rng.choice(ready).id) if ready else None
+
+
+# The kinds of order tried in turn, by the first one drawn (1 a Movement,
+# 2 a shot, 3 an artifact): the drawn one, then the others in that order.
+_KINDS = {1: (_move_kind, _shoot_kind, _destroy_kind), 2: (_shoot_kind, _move_kind, _destroy_kind),
+          3: (_destroy_kind, _move_kind, _shoot_kind)}

@@ -20,16 +20,18 @@ CACHE_LIMIT = 20_000  # entries per cache before it is emptied
 # Read-only tables of the eight facings (core.board's arcs, written out for
 # the hot paths; tests/rulesets/plasto_latros/test_arcs_and_contact.py holds
 # them to core.board.arc_of).
-DELTA = {f: f.delta for f in FACINGS}
+# Keyed by the facing's name: an Enum member hashes in Python code, its
+# name (a plain string attribute) in C.
+DELTA = {f._name_: f.delta for f in FACINGS}
 # the adjacent offsets in each facing's front arc (three each), in row order
-FRONT_NEAR = {f: tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                       if (dx or dy) and in_front_arc((0, 0), f, (dx, dy))) for f in FACINGS}
+FRONT_NEAR = {f._name_: tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                              if (dx or dy) and in_front_arc((0, 0), f, (dx, dy))) for f in FACINGS}
 
 
 def in_front(pos: Cell, facing: Facing, other: Cell) -> bool:
     """``core.board.in_front_arc(pos, facing, other)``: within 45 degrees of
     the facing, boundaries included (the same integer test)."""
-    fx, fy = DELTA[facing]
+    fx, fy = DELTA[facing._name_]
     tx, ty = other[0] - pos[0], other[1] - pos[1]
     dot = fx * tx + fy * ty
     return dot > 0 and -dot <= fx * ty - fy * tx <= dot
@@ -37,7 +39,7 @@ def in_front(pos: Cell, facing: Facing, other: Cell) -> bool:
 
 def in_back(pos: Cell, facing: Facing, other: Cell) -> bool:
     """``core.board.arc_of(pos, facing, other) is Arc.BACK`` for another cell."""
-    fx, fy = DELTA[facing]
+    fx, fy = DELTA[facing._name_]
     tx, ty = other[0] - pos[0], other[1] - pos[1]
     dot = fx * tx + fy * ty
     return dot < 0 and dot <= fx * ty - fy * tx <= -dot
@@ -116,7 +118,10 @@ def open_ray_count(g: Grid, observer: Cell, target: Cell, figures: set[Cell]) ->
 
 
 def grid(battlefield: Battlefield) -> Grid:
-    return battlefield.memo.get("plasto_latros.grid", lambda: Grid(battlefield))
+    found = battlefield.memo.entries.get("plasto_latros.grid")
+    if found is None:
+        found = battlefield.memo.get("plasto_latros.grid", lambda: Grid(battlefield))
+    return found
 
 
 def remember(cache: Table, key, value):

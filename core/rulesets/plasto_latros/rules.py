@@ -11,11 +11,11 @@ from core.values import evolve
 
 from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
-from .grid import in_front
+from .grid import DELTA
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
-from .status import doom_reason, doomed_ids, free_eligible, statuses, valid_attacker
+from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
 
 
 def deploy_facing(bf: Battlefield, side: int) -> Facing:
@@ -104,18 +104,21 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     if new:
         changes["attacks"] = state.attacks + new
     after = rebuild(state, same_places=not moved, minis=minis[:index] + (mini,) + minis[index + 1:], **changes)
+    old, entries = state.memo.entries, after.memo.entries
     if moved:
         # one figure changed cells: the cells it leaves and enters are all
         # that changes in the blocked cells and the figures closing sight
-        old, entries = state.memo.entries, after.memo.entries
-        for key in MOVED_FACTS:
-            cells = old.get(key)
-            if cells is not None:
-                entries[key] = (cells - {start}) | {mini.pos}
+        cells = old.get("blocked")
+        if cells is not None:
+            entries["blocked"] = (cells - {start}) | {mini.pos}
+        cells = old.get("sight-figures")
+        if cells is not None:
+            entries["sight-figures"] = (cells - {start}) | {mini.pos}
+    if not new:
+        known = old.get("statuses")
+        if known is not None:  # the same attacks: the same statuses but for the mini
+            entries["statuses"] = moved_statuses(known, mini)
     return after
-
-
-MOVED_FACTS = ("blocked", "sight-figures")  # cells of figures (and artifacts), see movement and combat
 
 
 def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
@@ -215,11 +218,15 @@ def free_actions_left(state: PlastoState) -> bool:
             continue
         if known is not None and (m.id in known.targeted or m.id in known.locked or m.id in known.jumping):
             continue
-        pos, facing = m.pos, m.facing
+        (x, y), (fx, fy) = m.pos, DELTA[m.facing._name_]
         for t in minis:
             there = t.pos
-            if t.side != side and there is not None and in_front(pos, facing, there) \
-                    and shot_fraction(state, m, t) >= 0.5:
+            if t.side == side or there is None:
+                continue
+            # in_front(m.pos, m.facing, there), written out
+            tx, ty = there[0] - x, there[1] - y
+            dot = fx * tx + fy * ty
+            if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, t) >= 0.5:
                 return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)

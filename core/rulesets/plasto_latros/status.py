@@ -54,6 +54,19 @@ class Statuses:
         self.doom: dict[str, str] | None = None  # unit -> why it is Doomed (see _dooms)
 
 
+def moved_statuses(old: Statuses, mini: Mini) -> Statuses:
+    """The statuses of a state made from the one of ``old`` by changing
+    ``mini`` alone, the attacks the same: the sets of ``old`` (they come
+    from the attacks only; never changed once made) with the new mini."""
+    new = Statuses.__new__(Statuses)
+    new.targeted, new.threatened, new.locked = old.targeted, old.threatened, old.locked
+    new.pinned, new.jumping, new.busy = old.pinned, old.jumping, old.busy
+    by_id = new.by_id = old.by_id.copy()
+    by_id[mini.id] = mini
+    new.doom = None
+    return new
+
+
 def statuses(state: PlastoState) -> Statuses:
     memo = state.memo.entries
     found = memo.get("statuses")

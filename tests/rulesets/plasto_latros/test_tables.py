@@ -29,8 +29,8 @@ def test_written_out_arcs_are_core_arcs(facing):
 
 @pytest.mark.parametrize("facing", list(Facing))
 def test_front_cells_of_a_contact_are_the_adjacent_front_arc(facing):
-    assert len(FRONT_NEAR[facing]) == 3
-    assert set(FRONT_NEAR[facing]) == {(x, y) for x, y in neighbours((0, 0)) if arc_of((0, 0), facing, (x, y)) is Arc.FRONT}
+    assert len(FRONT_NEAR[facing.name]) == 3
+    assert set(FRONT_NEAR[facing.name]) == {(x, y) for x, y in neighbours((0, 0)) if arc_of((0, 0), facing, (x, y)) is Arc.FRONT}
 
 
 def test_adjacent_climbs_and_jumps_per_cell_are_a_check_of_each_neighbour():
