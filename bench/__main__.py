@@ -4,8 +4,11 @@ Runs every benchmark on this machine and writes the table to
 ``docs/performance.md``.  ``--quick`` uses tiny sizes (seconds, for checking
 that the benchmarks run); the full run takes several minutes.  The
 computer player's strength table runs only when named (``--only strength``,
-100 games a pairing unless ``--games`` says otherwise): several hours.  A run of only the
-strength table replaces that section of the report and keeps the rest.
+100 games a pairing unless ``--games`` says otherwise): several hours;
+``--jobs 2`` plays two games at once and ``--progress FILE`` keeps every
+finished game, so a run can be stopped, resumed, or turned into the table
+with ``--no-play``.  A run of only the strength table replaces that section
+of the report and keeps the rest.
 """
 
 from __future__ import annotations
@@ -37,6 +40,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated: " + ", ".join(BENCHMARKS) + " (strength, hours, only when named)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
     parser.add_argument("--games", type=int, help="games per pairing for the strength table (default 100)")
+    parser.add_argument("--jobs", type=int, default=1, help="strength table: games played at once (processes)")
+    parser.add_argument("--progress", help="strength table: a JSON-lines file of finished games, appended to "
+                                           "and resumed from (stop the run any time; the table is made from it)")
+    parser.add_argument("--no-play", action="store_true",
+                        help="strength table: play nothing, make the table from the games in --progress")
     parser.add_argument("--rulesets", default="", help="strength table: only these rulesets (comma-separated)")
     parser.add_argument("--json", dest="json_path", help="also write the raw results as JSON here")
     parser.add_argument("--from-json", dest="from_json", help="measure nothing: render the report from a --json file")
@@ -61,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
                 log(f"{name}...")
                 if name == "strength":
                     only = tuple(n for n in args.rulesets.split(",") if n)
-                    results[name] = strength.run(args.quick, log=log, games=args.games, only=only)
+                    progress = Path(args.progress) if args.progress else None
+                    results[name] = strength.run(args.quick, log=log, games=args.games, only=only,
+                                                 jobs=args.jobs, progress=progress, play_games=not args.no_play)
                 else:
                     results[name] = BENCHMARKS[name](args.quick, log=log)
         quick, seconds = args.quick, time.perf_counter() - began

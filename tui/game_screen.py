@@ -183,9 +183,12 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         side = self.acting_side()
         if self.computer is not None:
             self.call_after_refresh(self.computer.poke)
+            if self.computer.watcher is not None:
+                # One person against the computer: the keyboard is always
+                # theirs, so no handover ever hides the board from them.
+                self.keyboard_side = self.computer.watcher
             if self.computer.plays(side):
                 side = None  # the computer's turn: nothing for the keyboard to do
-                self.keyboard_side = self.computer.watcher
         if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
@@ -256,6 +259,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
                 # No choice to make: give it after this frame is drawn.
                 self.call_later(self._give_forced, game, *forced)
                 return
+            self.adapter.shared_keyboard = self.shares_keyboard()
             modal = self.adapter.prompt(game, side, self.orders)
             if modal is not None:
                 self._open(modal, self._submit_result)

@@ -40,6 +40,11 @@ class SeatHooks:
         people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
         return min(people or to_act) if to_act else None
 
+    def shares_keyboard(self) -> bool:
+        """Whether two people take turns at this keyboard: not over the
+        network (each has a terminal) and not one person against the computer."""
+        return not self.single and not (self.computer is not None and self.computer.watcher is not None)
+
     def _handover(self, side: int) -> None:
         if self.modal_open:
             return

@@ -48,8 +48,6 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     lvl = LEVELS[level] if isinstance(level, str) else level
     rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
     know = knowledge_for(rules)
-    if know.effort != 1.0:
-        lvl = Level(lvl.name, max(2, round(lvl.iterations * know.effort)), lvl.width, lvl.noise)
     order, root, _ = search(rules, know, view, side, list(legal), lvl, rng)
     node = root.children.get(order.to_text())
     visits = node.visits if node else 0

@@ -41,11 +41,44 @@ class Knowledge:
     """Defaults that read only the shared protocol (``units``, ``outcome``...)."""
 
     rollout_depth = 8  # orders played at random after the tree before evaluating
+    rollout_width = 6  # orders looked at for each play-out step
     wide = 1.0  # scales how many candidates a node keeps
-    effort = 1.0  # scales the iterations (a ruleset whose play-outs cost more searches less)
+    work_scale = 1.0  # scales the levels' work allowances
+    # Work, in units of about a tenth of a millisecond of this machine's
+    # time (measured per ruleset, see docs/ai.md): what an order applied, a
+    # listing (per call and per order listed), an order drawn by the
+    # ruleset's own draw (``random_order``), an order checked, and a sampled
+    # position with its evaluation cost.
+    APPLY_COST = 1.0
+    LIST_COST = (0.5, 0.01)
+    DRAW_COST = 0.3
+    CHECK_COST = 0.07
+    SAMPLE_COST = 0.5
 
     def __init__(self, ruleset: Ruleset):
         self.rules = ruleset
+        self.draws = getattr(type(ruleset), "random_order", Ruleset.random_order) is not Ruleset.random_order
+        self.spent = 0.0  # work done by the current search (see ``spend``)
+
+    # -- work ----------------------------------------------------------------
+    def spend(self, what: str, n: int = 1, order: Order | None = None, state: Any = None) -> None:
+        """Count work done by the search: ``n`` orders applied, listed,
+        drawn or checked, or positions sampled.  Counted, never timed, so
+        a search repeats."""
+        if what == "apply":
+            self.spent += self.apply_cost(state, order) * n
+        elif what == "list":
+            self.spent += self.LIST_COST[0] + self.LIST_COST[1] * n
+        elif what == "draw":
+            self.spent += self.DRAW_COST * n
+        elif what == "sample":
+            self.spent += self.SAMPLE_COST * n
+        else:
+            self.spent += self.CHECK_COST * n
+
+    def apply_cost(self, state: Any, order: Order | None) -> float:
+        """The work of applying ``order`` to ``state``."""
+        return self.APPLY_COST
 
     # -- hidden information ------------------------------------------------
     def sample_hidden(self, view: Any, side: int, rng: random.Random) -> Any:
@@ -141,13 +174,28 @@ class Knowledge:
         unit = getattr(order, "unit", None)
         return unit in where.units and where.units[unit][1] is not None
 
-    def rollout_order(self, state: Any, side: int, legal: Sequence[Order], rng: random.Random) -> Order:
-        """The play-out policy: the best-looking of a few random orders."""
-        if len(legal) == 1:
-            return legal[0]
-        sample = rng.sample(list(legal), min(6, len(legal)))
-        if rng.random() < 0.3:
-            return sample[0]
+    def rollout_sample(self, state: Any, side: int, rng: random.Random) -> list[Order]:
+        """A few random legal orders: drawn by the ruleset's own draw where
+        it has one (cheaper than listing them all), else from the listing."""
+        if self.draws:
+            out = []
+            for _ in range(self.rollout_width):
+                order = self.rules.random_order(state, side, rng)
+                self.spend("draw")
+                if order is None:
+                    break
+                out.append(order)
+            return out
+        legal = self.rules.legal_orders(state, side)
+        self.spend("list", len(legal))
+        return rng.sample(list(legal), min(self.rollout_width, len(legal)))
+
+    def rollout_order(self, state: Any, side: int, rng: random.Random) -> Order | None:
+        """The play-out policy: the best-looking of a few random orders
+        (None: no order)."""
+        sample = self.rollout_sample(state, side, rng)
+        if len(sample) <= 1 or rng.random() < 0.3:
+            return sample[0] if sample else None
         where = self.positions(state)
         return max(sample, key=lambda o: self.prior(state, o, where))
 

@@ -14,9 +14,11 @@ import random
 import attrs
 
 from core.ai.knowledge import Knowledge
+from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.legal import draw_write
+from core.rulesets.platemail.orders import Act, Commit, Write
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -62,6 +64,50 @@ def templates(state, me) -> list[Write]:
     return out
 
 
+def fitting(state, me) -> list[Write]:
+    """The templates in the order that suits ``me`` now, best first: melee
+    for a fighter with an enemy adjacent, closing in when one is near,
+    shooting when loaded and in reach, reloading when not, releasing a
+    Prepared spell, a potion when badly hurt."""
+    foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
+    near = min((chebyshev(me.pos, f) for f in foes), default=99)
+    arms = weapon(me)
+    reach = max(1, arms.range_ft // 5)
+
+    def score(write: Write) -> float:
+        first, then = write.first.kind, write.then.kind
+        if first is A.RELEASE:
+            return 5.0
+        if first is A.USE_ITEM:
+            if write.first.item == "reload":
+                return 4.5
+            return 3.5 if me.wounds >= me.max_wounds - 1 else 0.5
+        if arms.shoots:
+            if first is A.RANGED:
+                return 4.0 - (0.5 if write.first.target == "injured" else 0.0) - (1.5 if near == 1 else 0.0)
+            if first is A.AIM:
+                return 3.2 if near > reach else 1.0
+            if first is A.FULL_ATTACK:
+                return 3.6 if near == 1 else 0.2
+            return 1.0
+        if first is A.PREPARE:
+            return (3.8 if write.first.spell == "firebolt" else 1.5) - (2.5 if near == 1 else 0.0)
+        if first is A.FULL_ATTACK:
+            return 4.0 if near == 1 else 0.3
+        if first is A.CHARGE:
+            return 3.5 if 1 < near <= 4 else (2.0 if near > 4 else 1.0)
+        if first is A.MOVE:
+            return (3.0 if near > 4 else 1.5) - (1.5 if me.spells else 0.0)
+        if first is A.STABILIZE:
+            return 2.5
+        if first is A.DEFEND:
+            return 1.2 if me.wounds else 0.6
+        return 0.5 if then is not A.FULL_ATTACK else 0.8
+
+    ranked = sorted(enumerate(templates(state, me)), key=lambda p: (-score(p[1]), p[0]))
+    return [w for _, w in ranked]
+
+
 def _first_unwritten(state, side: int):
     for c in state.characters:
         if c.side == side and c.fighting and c.pos is not None and state.plan(c.id) is None:
@@ -71,15 +117,36 @@ def _first_unwritten(state, side: int):
 
 class PlatemailKnowledge(Knowledge):
     rollout_depth = 10  # about one Round of writing for both sides, then it resolves
-    effort = 0.6  # a Round's resolution is the costliest play-out of the five
+
+    # Measured, see Knowledge; a sample guesses the other side's orders.
+    LIST_COST, DRAW_COST, SAMPLE_COST = (0.5, 0.07), 0.24, 3.0
+
+    def apply_cost(self, state, order) -> float:
+        """A commit that completes both sides' orders resolves the Round:
+        the costliest order of the five rulesets."""
+        if order is not None and order.verb == "commit" and state is not None and any(state.committed):
+            return 18.0
+        return 0.16
 
     def strength(self, state, side: int) -> float:
+        """Characters fighting (what the Round limit counts), each weighted
+        by the wounds it can still take; one a wound from falling with an
+        enemy beside it counts a quarter less (it is likely to fall next),
+        a loaded shooter or a Prepared spell a little more; a dying one a
+        little."""
+        foes = [c.pos for c in state.characters if c.side != side and c.fighting and c.pos is not None]
         total = 0.0
         for c in state.characters:
             if c.side != side:
                 continue
             if c.status is Status.FIGHTING:
-                total += 0.5 + 0.5 * max(0, c.max_wounds - c.wounds) / max(1, c.max_wounds)
+                left = max(0, c.max_wounds - c.wounds)
+                value = 0.5 + 0.5 * left / max(1, c.max_wounds)
+                if left <= 1 and c.pos is not None and any(chebyshev(c.pos, f) == 1 for f in foes):
+                    value *= 0.75
+                if c.prepared or (weapon(c).shoots and c.loaded):
+                    value += 0.05
+                total += value
             elif c.status is Status.DYING:
                 total += 0.1
         return total
@@ -112,11 +179,14 @@ class PlatemailKnowledge(Knowledge):
         return state
 
     def _guess(self, state, me, rng: random.Random) -> Write:
-        options = [o for o in templates(state, me) if self.rules.check(attrs.evolve(state, committed=(False, False)), o) is None]
+        """One of the orders that suit the other side's character (the best
+        three, the best more often)."""
+        open_state = attrs.evolve(state, committed=(False, False))
+        options = [o for o in fitting(state, me)[:4] if self.rules.check(open_state, o) is None][:3]
         if not options:
             d = Act(me.side, A.DEFEND)
             return Write(me.side, me.id, d, C.HIT, d, d)
-        return rng.choice(options)
+        return options[0] if rng.random() < 0.5 else rng.choice(options)
 
     # -- orders --------------------------------------------------------------
     def candidates(self, state, side: int, legal, limit: int, rng: random.Random):
@@ -126,26 +196,31 @@ class PlatemailKnowledge(Knowledge):
         commit = [o for o in legal if o.verb == "commit"]
         if me is None:
             return commit or list(legal)[:1]
-        own = [o for o in templates(state, me) if self.rules.check(state, o) is None]
-        listed = [o for o in legal if getattr(o, "unit", None) == me.id and o not in own]
-        rng.shuffle(listed)
-        return (own + listed[:2]) or commit
+        # The few orders that suit the character, so the play-outs
+        # concentrate on them (a Round turns on d20s: many candidates with a
+        # few play-outs each cannot be told apart).
+        own = [o for o in fitting(state, me) if self.rules.check(state, o) is None]
+        keep = max(3, limit // 2)
+        return own[:keep] or [o for o in legal if getattr(o, "unit", None) == me.id][:keep] or commit
 
-    def rollout_order(self, state, side: int, legal, rng: random.Random):
+    def rollout_order(self, state, side: int, rng: random.Random):
         if state.stage != "orders":
-            return super().rollout_order(state, side, legal, rng)
+            return super().rollout_order(state, side, rng)
         me = _first_unwritten(state, side)
-        commit = [o for o in legal if o.verb == "commit"]
-        if me is None or not legal:
-            return commit[0] if commit else legal[0]
-        if rng.random() < 0.75:
-            own = templates(state, me)
+        if me is None:
+            return Commit(side)
+        roll = rng.random()
+        if roll < 0.9:
+            own = fitting(state, me)
+            picks = own[:2] if roll < 0.6 else own
             for _ in range(3):
-                pick = rng.choice(own)
+                pick = picks[0] if roll < 0.4 else rng.choice(picks)
+                self.spend("check")
                 if self.rules.check(state, pick) is None:
                     return pick
-        listed = [o for o in legal if getattr(o, "unit", None) == me.id]
-        return rng.choice(listed) if listed else commit[0]
+                picks = own
+        self.spend("draw")
+        return draw_write(state, me, rng) or Commit(side)
 
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, Write):

@@ -7,6 +7,7 @@ from core.ai.knowledge import Knowledge
 
 class WaylightsKnowledge(Knowledge):
     rollout_depth = 10
+    APPLY_COST, LIST_COST, DRAW_COST, SAMPLE_COST = 0.8, (0.7, 0.02), 0.16, 0.5  # measured, see Knowledge
 
     def strength(self, state, side: int) -> float:
         total = 0.0

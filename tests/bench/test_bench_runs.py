@@ -162,3 +162,39 @@ def test_strength_plays_a_game_with_the_computer():
     winner, orders = strength.play(find_ruleset("spheres_of_war"), ("random", Level("tiny", 2, 3)), 3, times)
     assert orders > 0 and winner in (0, 1, None)
     assert len(times[Level("tiny", 2, 3)]) > 0
+
+
+def test_strength_progress_file_is_resumed_and_summed(tmp_path):
+    """Finished games go to the progress file; a second run plays only what
+    is missing, and the scores count a draw as a half."""
+    from bench import strength
+
+    played: list = []
+
+    def fake_game(task):  # the computer's games are slow: the bookkeeping is what is tested here
+        name, strong, weak, g = task
+        played.append(task)
+        winner = None if g == 2 else (g % 2 if strong == "normal" else 1 - g % 2)
+        return {"ruleset": name, "strong": strong, "weak": weak, "game": g, "strong_side": g % 2,
+                "winner": winner, "orders": 5, "times": {strong: [0.1 * (g + 1)]}, "seconds": 1.0}
+
+    progress = tmp_path / "games.jsonl"
+    real = strength.play_task
+    strength.play_task = fake_game
+    try:
+        strength.run(False, log=lambda _: None, games=2, only=("optio",), progress=progress)
+        assert len(played) == 2 * len(strength.PAIRINGS)
+        with progress.open("a", encoding="utf-8") as out:
+            out.write('{"cut short')  # a run killed mid-line
+        result = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress)
+    finally:
+        strength.play_task = real
+    assert len(played) == 3 * len(strength.PAIRINGS)  # only game 2 of each pairing was new
+    rows = {(r["strong"], r["weak"]): r for r in result["rows"]}
+    assert rows[("normal", "random")]["games"] == 3
+    assert rows[("normal", "random")]["score"] == 2.5 and rows[("normal", "random")]["draws"] == 1
+    assert rows[("hard", "normal")]["score"] == 0.5  # it lost both decided games
+    assert abs(result["times"]["normal"]["optio"]["max"] - 0.3) < 1e-9
+    again = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress,
+                         play_games=False)
+    assert again["rows"] == result["rows"]

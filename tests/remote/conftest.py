@@ -12,3 +12,10 @@ def meeting_place(monkeypatch):
     monkeypatch.setenv("SKIRMISH_RENDEZVOUS", folder + "/m")
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Saves of each test in its own folder."""
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"

@@ -50,3 +50,16 @@ def wait_until(test, timeout: float = 10.0) -> bool:
             return True
         time.sleep(0.01)
     return bool(test())
+
+
+async def until(pilot, test, tries: int = 400) -> bool:
+    """Let the app run (0.05 s a pause) until ``test()`` holds, or give up."""
+    for _ in range(tries):
+        if test():
+            return True
+        await pilot.pause(0.05)
+    return bool(test())
+
+
+def banner(app) -> str:
+    return str(app.screen.query_one("#banner").render())

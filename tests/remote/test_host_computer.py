@@ -9,32 +9,17 @@ from __future__ import annotations
 import asyncio
 import threading
 
-import pytest
 
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import list_saves, load_with_seats, new_save_path, save_game
-from tests.remote.helpers import RecordingSeat
+from tests.remote.helpers import RecordingSeat, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
 
 SIZE = (80, 24)
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-async def _until(pilot, test, tries: int = 400) -> bool:
-    for _ in range(tries):
-        if test():
-            return True
-        await pilot.pause(0.05)
-    return bool(test())
 
 
 def play_joiner(seat, stop: threading.Event, most: int = 6) -> list:
@@ -53,10 +38,10 @@ def play_joiner(seat, stop: threading.Event, most: int = 6) -> list:
 
 
 async def _host_and_join(app, pilot):
-    assert await _until(pilot, lambda: app.host is not None)
+    assert await until(pilot, lambda: app.host is not None)
     joiner = RecordingSeat(app.host.code)
     await asyncio.to_thread(joiner.start)
-    assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+    assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
     return joiner
 
 
@@ -71,7 +56,7 @@ async def _plays_against_the_joiner(app, pilot, joiner, level: str) -> None:
     worker.start()
     try:
         table = app.host.table
-        assert await _until(pilot, lambda: sum(o.side == 0 for o in table.game.orders) >= 2
+        assert await until(pilot, lambda: sum(o.side == 0 for o in table.game.orders) >= 2
                             and sum(o.side == 1 for o in table.game.orders) >= 2)
         assert screen.orders == []  # nothing for the onlooker's keys
     finally:
@@ -102,7 +87,7 @@ async def test_host_computer_resumes_a_save_with_the_computer_at_the_hosts_side(
     # Hosting the save again without --computer: its seats say the computer plays.
     app = SkirmishApp(host_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.screen.fixed is None and app.screen.computer.plays(0)
         app.stop_hosting()
 
@@ -112,7 +97,7 @@ async def test_a_new_hosted_game_with_the_computer_at_the_hosts_side(data_dir):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+g")  # the new-game form: the first ruleset
-        assert await _until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
         joiner = await _host_and_join(app, pilot)
         await _plays_against_the_joiner(app, pilot, joiner, "normal")
         app.stop_hosting()

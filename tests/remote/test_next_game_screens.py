@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
 
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import list_saves, load_with_seats, new_save_path, save_game
-from tests.remote.helpers import RecordingSeat
+from tests.remote.helpers import RecordingSeat, banner, until
 from tests.remote.test_next_game import _facts, _finished, _host
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
@@ -24,40 +23,22 @@ from tui.result import ResultScreen
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-async def _until(pilot, test, tries: int = 300) -> bool:
-    for _ in range(tries):
-        if test():
-            return True
-        await pilot.pause(0.05)
-    return bool(test())
-
-
-def _banner(app) -> str:
-    return str(app.screen.query_one("#banner").render())
-
-
 async def test_the_hosts_rematch_is_saved_apart_and_the_host_changes_sides(data_dir):
     ended = _finished("spheres_of_war", ("Ann", "Bob"))
     path = new_save_path(ended)
     save_game(ended, path)
     app = SkirmishApp(host_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         joiner = RecordingSeat(app.host.code, name="Bob")
         await asyncio.to_thread(joiner.start)
         code = app.host.code
         await pilot.press("r")
-        assert await _until(pilot, lambda: joiner.status == "next")
+        assert await until(pilot, lambda: joiner.status == "next")
         assert isinstance(app.screen, HostWaitScreen) and app.screen.code == code
         follow = RecordingSeat(code, name="Bob")
         follow.follow()
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0), (
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0), (
             follow.status, follow.reason, app.screen, app.host.table, app.host.connections)
         screen = app.screen
         assert screen.fixed == 1 and follow.side == 0  # sides swapped
@@ -74,7 +55,7 @@ async def test_the_hosts_rematch_is_saved_apart_and_the_host_changes_sides(data_
         new, seats = load_with_seats(new_path)
         assert new.players == ("Bob", "Ann") and new.seed == game.seed and seats == ("human", "human")
         # The host plays side 1 from its screen, and the save keeps that for a resume.
-        assert await _until(pilot, lambda: "Bob" in _banner(app) or "Ann" in _banner(app))
+        assert await until(pilot, lambda: "Bob" in banner(app) or "Ann" in banner(app))
         follow.stop()
         joiner.stop()
         app.stop_hosting()
@@ -82,7 +63,7 @@ async def test_the_hosts_rematch_is_saved_apart_and_the_host_changes_sides(data_
     # Hosted again from its save, the host is back at side 1.
     again = SkirmishApp(host_path=new_path)
     async with again.run_test(size=SIZE) as pilot:
-        assert await _until(pilot, lambda: isinstance(again.screen, GameScreen))
+        assert await until(pilot, lambda: isinstance(again.screen, GameScreen))
         assert again.screen.fixed == 1 and again.host.remote_side == 0
         again.stop_hosting()
 
@@ -93,7 +74,7 @@ async def test_the_joiners_screen_follows_into_the_next_game_without_a_new_code(
     try:
         app = SkirmishApp(join_code=host.code, join_name="Bob")
         async with app.run_test(size=SIZE) as pilot:
-            assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+            assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
             await pilot.press("r")  # the joiner cannot begin it: the host chooses
             assert isinstance(app.screen, GameScreen)
             first = app.remote_seat
@@ -103,7 +84,7 @@ async def test_the_joiners_screen_follows_into_the_next_game_without_a_new_code(
             host.next_game(_facts(start(rules, None, ended.battlefield, 1, players)), 0,
                            {"host": half, "commit": fairdice.commitment(half)},
                            lambda seed: start(rules, None, ended.battlefield, seed, players))
-            assert await _until(pilot, lambda: app.remote_seat is not first and isinstance(app.screen, GameScreen)
+            assert await until(pilot, lambda: app.remote_seat is not first and isinstance(app.screen, GameScreen)
                                 and app.screen.seats.any_seat is app.remote_seat)
             screen = app.screen
             assert screen.fixed == 0 and screen.game.players == players and screen.game.outcome is None
@@ -121,11 +102,11 @@ async def test_the_joiners_name_is_on_both_screens(data_dir):
         assert isinstance(app.screen, HostWaitScreen)
         joiner = SkirmishApp(join_code=app.host.code, join_name="Zoë")
         async with joiner.run_test(size=SIZE) as other:
-            assert await _until(other, lambda: isinstance(joiner.screen, GameScreen))
-            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(other, lambda: isinstance(joiner.screen, GameScreen))
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
             assert joiner.screen.game.players == ("Player 1", "Zoë")
             assert app.screen.game.players == ("Player 1", "Zoë")
-            assert await _until(other, lambda: "Player 1" in _banner(joiner))  # waiting for the host's side
+            assert await until(other, lambda: "Player 1" in banner(joiner))  # waiting for the host's side
             joiner.stop_joined()
         app.stop_hosting()
 
@@ -138,17 +119,17 @@ async def test_after_a_hosted_optio_pre_game_the_battle_follows_with_the_same_se
     save_game(pre, path)
     app = SkirmishApp(host_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         joiner = RecordingSeat(app.host.code)
         await asyncio.to_thread(joiner.start)
         await pilot.press("enter")  # the first entry: fight the battle on this ground
-        assert await _until(pilot, lambda: isinstance(app.screen, FightScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, FightScreen))
         chosen = app.screen.choices[0]
         await pilot.press("enter")
-        assert await _until(pilot, lambda: joiner.status == "next")
+        assert await until(pilot, lambda: joiner.status == "next")
         follow = RecordingSeat(app.host.code)
         follow.follow()
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
         game = app.host.table.game
         assert game.ruleset_name == chosen.name and game.players == ("Ann", "Bob")
         assert app.screen.fixed == 0 and follow.side == 1
@@ -167,10 +148,10 @@ async def test_a_pre_game_hosted_from_the_form_keeps_the_forms_ruleset_for_its_b
         app.optio_handoff = {template.seed: ("waylights", None)}
         app.hosting_new = True
         app.start_game(template)
-        assert await _until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
         joiner = RecordingSeat(app.host.code, name="Bob")
         await asyncio.to_thread(joiner.start)
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
         seed = app.host.table.game.seed
         assert seed != template.seed and app.optio_handoff == {seed: ("waylights", None)}
         joiner.stop()
@@ -183,14 +164,14 @@ async def test_the_computer_at_the_hosts_seat_changes_sides_in_the_rematch(data_
     save_game(ended, path, seats=("easy", "human"))
     app = SkirmishApp(host_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await _until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         joiner = RecordingSeat(app.host.code)
         await asyncio.to_thread(joiner.start)
         await pilot.press("r")
-        assert await _until(pilot, lambda: joiner.status == "next")
+        assert await until(pilot, lambda: joiner.status == "next")
         follow = RecordingSeat(app.host.code)
         follow.follow()
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and follow.version >= 0)
         screen = app.screen
         assert screen.fixed is None and screen.computer.plays(1) and not screen.computer.plays(0)
         assert follow.side == 0 and app.seat_kinds == ("human", "easy")

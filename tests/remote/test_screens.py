@@ -8,33 +8,14 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
 
-from tests.remote.helpers import RecordingSeat, new_host
+from tests.remote.helpers import RecordingSeat, new_host, banner, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
 from tui.remote.wire import hide_dice
 
 SIZE = (80, 24)
-
-
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
-async def _until(pilot, test, tries: int = 100) -> bool:
-    for _ in range(tries):
-        if test():
-            return True
-        await pilot.pause(0.05)
-    return bool(test())
-
-
-def _banner(app) -> str:
-    return str(app.screen.query_one("#banner").render())
 
 
 async def test_hosting_from_the_menu_shows_the_code_and_plays_live(data_dir):
@@ -47,17 +28,17 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_live(data_dir):
         assert f"skirmish join {code}" in shown
         joiner = RecordingSeat(code)
         await asyncio.to_thread(joiner.start)
-        assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         assert screen.fixed == 0 and joiner.side == 1
         assert app.host.table.game.seed != 0
         assert list(data_dir.glob("saves/*.json")), "the hosted game is saved from the start"
-        assert await _until(pilot, lambda: "to play" in _banner(app)), _banner(app)
+        assert await until(pilot, lambda: "to play" in banner(app)), banner(app)
         await pilot.press("d")  # deploy every figure of side 0
-        assert await _until(pilot, lambda: joiner.version >= 2)
+        assert await until(pilot, lambda: joiner.version >= 2)
         assert any("deploys" in e.sentence for e in joiner.events())
         joiner.stop()
-        assert await _until(pilot, lambda: not app.host.joined)
+        assert await until(pilot, lambda: not app.host.joined)
 
 
 async def test_joining_follows_the_host_and_offers_only_its_own_orders():
@@ -75,15 +56,15 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
             for ch in host.code:
                 await pilot.press(ch if ch != "-" else "minus")
             await pilot.press("enter")
-            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert screen.fixed == 1
-            assert await _until(pilot, lambda: re.search(r"Waiting for Ann", _banner(app))), _banner(app)
+            assert await until(pilot, lambda: re.search(r"Waiting for Ann", banner(app))), banner(app)
             assert screen.orders == []
             local = host.seat(0)
             order = next(o for o in local.legal_orders() if o.verb == "deploy-all")
             assert isinstance(local.submit(order), tuple)
-            assert await _until(pilot, lambda: any("deploys" in e.sentence for e in screen.game.log))
+            assert await until(pilot, lambda: any("deploys" in e.sentence for e in screen.game.log))
             await pilot.pause(0.1)
             assert all(o.side == 1 for o in screen.orders)
             assert screen.game.state == hide_dice(host.table.game.view(1))  # its view, nothing more
@@ -105,10 +86,10 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
         await asyncio.to_thread(player.start)
         app = SkirmishApp(join_code=host.code, join_watch=True)
         async with app.run_test(size=SIZE) as pilot:
-            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert screen.fixed is None and screen.single
-            assert await _until(pilot, lambda: "Waiting for" in _banner(app)), _banner(app)
+            assert await until(pilot, lambda: "Waiting for" in banner(app)), banner(app)
             assert screen.orders == [] and not isinstance(app.screen, Handover)
             assert screen.game.state == hide_dice(game.view(None))
             assert all(u.name.split()[1] == "block" for u in rules.units(screen.game.state) if not u.markers)
@@ -130,7 +111,7 @@ async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_a
     try:
         app = SkirmishApp(join_code=host.code)
         async with app.run_test(size=SIZE) as pilot:
-            assert await _until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             local = host.seat(0)
 
@@ -139,7 +120,7 @@ async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_a
                     local.submit(local.legal_orders()[0])
 
             host_moves()
-            assert await _until(pilot, lambda: screen.my_turn)
+            assert await until(pilot, lambda: screen.my_turn)
             assert screen.news_from is None  # a first turn has no "since your last"
             for verb in ("deploy-all", "ready"):
                 screen.submit(next(o for o in screen.orders if o.verb == verb))
@@ -153,7 +134,7 @@ async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_a
             assert not screen.my_turn
             mark = len(screen.game.log)
             host_moves()
-            assert await _until(pilot, lambda: screen.my_turn)
+            assert await until(pilot, lambda: screen.my_turn)
             assert screen.news_from == mark and len(screen.game.log) > mark
             pane = "\n".join(str(line.text) for line in screen.query_one("#log", RichLog).lines)
             assert "Your turn. Since your last:" in pane

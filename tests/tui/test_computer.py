@@ -142,3 +142,33 @@ async def test_against_a_person_the_computers_secret_orders_stay_out_of_the_log(
         assert "IF " not in text and "Commit this Round" not in text
         assert screen.computer.held_reasons
         assert screen.game.view(0).plans == ()  # and the board's view has none of them
+
+
+async def test_one_person_against_the_computer_never_meets_a_hand_over(data_dir):
+    """Waylights hands the keyboard over with a card at each change of
+    player; against the computer there is nobody to hand it to, so the card
+    never shows and the board stays in front of the one person."""
+    from tui.modals import Handover
+    from tui.rulesets.waylights_modals import HandoverCard
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (0, 1), ruleset_steps=4)  # Waylights, a person v computer (easy)
+        assert screen.game.ruleset_name == "waylights"
+        assert not screen.shares_keyboard()
+        seen = []
+        for _ in range(12):  # the person deploys, splits and ends turns; the computer answers
+            await wait_for(pilot, lambda: 0 in screen.game.to_act or screen.game.outcome is not None, 100)
+            await pilot.pause(0.1)
+            seen.append(type(app.screen).__name__)
+            if app.screen is screen and screen.game.state.phase == "deploy":
+                await pilot.press("d", "p")
+            elif app.screen is not screen:
+                await pilot.press("1")  # a decision (the split): its first choice
+            else:
+                await pilot.press("p")
+                if app.screen is not screen:
+                    await pilot.press("y")
+        assert not {Handover.__name__, HandoverCard.__name__} & set(seen), seen
+        assert any(o.side == 1 for o in screen.game.orders)  # the computer did play
+        assert screen.keyboard_side == 0

@@ -238,3 +238,18 @@ async def test_defend_then_the_keyboard_goes_back_and_the_slot_is_filled():
         assert app.screen is screen
         text = panel(screen)
         assert " Action 1: used: Attack b1" in text and " Action 2: free" in text
+
+
+def test_one_person_at_the_keyboard_gets_the_decision_without_a_hand_over_card():
+    """Against the computer (or over the network) nobody else shares the
+    keyboard: the split picker opens at once instead of "Hand the keyboard
+    to ..."; at one shared keyboard the card comes first."""
+    from tui.rulesets import adapter_for
+
+    game = prepared(2)
+    orders = game.legal_orders(0)
+    shared = adapter_for(RULES)
+    assert isinstance(shared.prompt(game, 0, orders), HandoverCard)
+    alone = adapter_for(RULES)
+    alone.shared_keyboard = False
+    assert isinstance(alone.prompt(game, 0, orders), SplitPicker)

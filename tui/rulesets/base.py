@@ -107,6 +107,9 @@ END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
 class RulesetAdapter:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
+        # Whether two people share this keyboard (hot-seat): only then does
+        # a prompt say "hand the keyboard to ..." (the game screen sets it).
+        self.shared_keyboard = True
 
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:

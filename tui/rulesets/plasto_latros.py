@@ -172,8 +172,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if self.prompted_at == len(game.orders):
             return None  # asked once for this order; the board is the player's now
         self.prompted_at = len(game.orders)
+        hand = f"Hand the keyboard to {game.players[side]}. " if self.shared_keyboard else ""
         return StepMenu(
-            f"Hand the keyboard to {game.players[side]}. " + self.free_text(game, side),
+            hand + self.free_text(game, side),
             [("Take it: pick a free mini, Enter on a [.] cell, then a facing", ()),
              ("Decline the free Movement", Decline(side))],
             hint="1 or Enter: take it on the board · 2: decline · (later: p declines)",

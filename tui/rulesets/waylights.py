@@ -171,6 +171,11 @@ class WaylightsAdapter(RulesetAdapter):
             return None
         make = self._decision(game, side, orders)
         last = game.orders[-1] if game.orders else None
+        if not self.shared_keyboard:  # one person at this keyboard: the decision itself, no hand-over
+            if make is None:
+                return None
+            self._declined_at = len(game.orders)
+            return make()
         if make is None:
             if last is not None and last.side != side and self._handed_at != len(game.orders):
                 # The defender's decision is made: hand the keyboard back.
