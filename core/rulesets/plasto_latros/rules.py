@@ -37,6 +37,9 @@ def own_ids(state: PlastoState, side: int) -> list[str]:
 
 def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     events: list = []
+    if isinstance(order, Movement):  # the commonest order first (the kinds below are disjoint)
+        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
+        return settle(state, events), events
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
@@ -45,9 +48,6 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
         state = rebuild(state, pending_free=state.pending_free[1:])
-        return settle(state, events), events
-    if isinstance(order, Movement):
-        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Shoot):
         shooter, target = state.mini(order.unit), state.mini(order.target)
