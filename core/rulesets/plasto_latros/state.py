@@ -107,6 +107,7 @@ class PlastoState:
 # attacks.  ``rebuild`` hands them on to a new state that keeps those.
 PLACE_FACTS = ("blocked", "sight-figures", "sight", "open-lines")
 STATUS_FACTS = ("statuses",)
+FACTS = frozenset(PLACE_FACTS + STATUS_FACTS)
 
 
 def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoState:
@@ -126,16 +127,17 @@ def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoS
     if len(fields) != len(old_fields) or type(state) is not PlastoState:
         return evolve(state, **changes)  # a name that is no field: let evolve say so
     memo = fields["memo"] = Memo()
-    old = state.memo.entries
-    if old:
-        if same_places or ("minis" not in changes and "features" not in changes):
-            entries = memo.entries
-            for key in PLACE_FACTS:
-                found = old.get(key)
-                if found is not None:
-                    entries[key] = found
-            if "minis" not in changes and "attacks" not in changes:
-                found = old.get("statuses")
-                if found is not None:
-                    entries["statuses"] = found
+    old = old_fields["memo"].entries
+    if old and (same_places or ("minis" not in changes and "features" not in changes)):
+        statuses = "minis" not in changes and "attacks" not in changes
+        if old.keys() <= FACTS:  # the usual case: a copy, less the statuses if they change
+            entries = memo.entries = old.copy()
+            if not statuses:
+                entries.pop("statuses", None)
+            return new
+        entries = memo.entries
+        for key in PLACE_FACTS + STATUS_FACTS if statuses else PLACE_FACTS:
+            found = old.get(key)
+            if found is not None:
+                entries[key] = found
     return new
