@@ -24,14 +24,13 @@ from core.deployment import DeployAll, Ready
 
 from .combat import reaches
 from .movement import step_cells
-from .orders import Attack, EndTurn, Finish, Move, Split, SplitMove, Step
-from .rules import attack_terms, check_turn, other_target, step_refusal
+from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
+from .rules import attack_terms, check_turn, fixed_passing, other_target, step_refusal, vouch
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
 DEPLOY_ALL_SHARE = 0.25  # deployment: place the rest at once
-DEPLOY_TRIES = 16
-SPLITS = (4, 3, 2, 1, 0)  # random zone cells tried before listing the free ones
+DEPLOY_TRIES = 16  # random zone cells tried before listing the free ones
 
 # A turn's kinds of order and their shares (normalised over the kinds left).
 KINDS = (("move", 30), ("split-move", 15), ("attack", 25), ("finish", 10), ("other", 8), ("step", 5),
@@ -41,6 +40,11 @@ KINDS_TOTAL = sum(w for _, w in KINDS)
 
 def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to decide), or None if it has none."""
+    order = _draw(ruleset, state, side, rng)
+    return None if order is None else vouch(state, order)
+
+
+def _draw(ruleset, state: WaylightsState, side: int, rng: random.Random):
     if side not in ruleset.to_act(state):
         return None
     if state.phase == "deploy":
@@ -48,8 +52,10 @@ def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
     if state.pending in ("split", "target-split"):
         uid = state.active if state.pending == "split" else state.attack.target
         # check passes all five for the figure asked (the listing's own
-        # order: 4 attack dice down to 0)
-        return Split(side, uid, rng.choice(SPLITS))
+        # orders: 4 attack dice down to 0)
+        from .ruleset import split_orders
+
+        return rng.choice(split_orders(state.battlefield, side, uid))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)
@@ -148,7 +154,7 @@ def _other(ruleset, state, f, side, rng):
         return None
     from .ruleset import _fixed_orders  # the listing's own
 
-    orders = [o for o in _fixed_orders(state.battlefield, side, f.id, f.kind) if check_turn(state, f, o) is None]
+    orders = fixed_passing(state, f, _fixed_orders(state.battlefield, side, f.id, f.kind))
     return rng.choice(orders) if orders else None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, Struck, TurnStarted
-from core.explain import Ref, generic_lines, roll_lines
+from core.explain import Ref, generic_lines
 
 from .events import CoverRolled, EffectApplied, Resolved, TensionChanged
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.board import Battlefield, Cell, Facing, visible_fraction
+from core.board import Battlefield, Cell, Facing
 from core.board import distance_squared
 from core.rulesets.waylights.reach import Grid, Reach
+from core.rulesets.waylights.sight import sight
 from core.rulesets.waylights.state import WaylightsState
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -67,7 +68,11 @@ def reach_entry(state: WaylightsState, uid: str) -> Reach:
     caller may fill with what it derives from them).  Kept in the
     battlefield's memo (states where nobody moved share it) and found from
     the state's own memo (the draw, check and the listing ask one state)."""
-    return state.memo.get(("waylights.reach", uid), lambda: _reach_entry(state, uid))
+    key = ("waylights.reach", uid)
+    try:
+        return state.memo.entries[key]
+    except KeyError:
+        return state.memo.get(key, lambda: _reach_entry(state, uid))
 
 
 def _reach_entry(state: WaylightsState, uid: str) -> Reach:
@@ -79,7 +84,8 @@ def _reach_entry(state: WaylightsState, uid: str) -> Reach:
     table = bf.memo.table("waylights.reach", 4096)
     entry = table.get(key)
     if entry is None:
-        grid = bf.memo.get("waylights.bit-grid", lambda: Grid(bf, cost_grid(bf)))
+        grid = bf.memo.entries.get("waylights.bit-grid") or bf.memo.get("waylights.bit-grid",
+                                                                          lambda: Grid(bf, cost_grid(bf)))
         entry = table.put(key, Reach(grid, start, [c for c, who in occ.items() if who != uid]))
     return entry
 
@@ -120,13 +126,14 @@ def shove_path(state: WaylightsState, uid: str, direction: Facing) -> Cell:
 
 
 # visible_fraction is a pure function of the battlefield and the two cells
-# (figures do not block sight here): remembered in the battlefield's memo.
+# (figures do not block sight here): remembered in the battlefield's memo,
+# and worked out without tracing rays where the terrain allows (``sight``).
 def sees(state: WaylightsState, a: Cell, b: Cell) -> float:
     bf = state.battlefield
     known = bf.memo.table("waylights.sight")
     frac = known.get((a, b))
     if frac is None:
-        frac = known.put((a, b), visible_fraction(bf, a, b))
+        frac = known.put((a, b), sight(bf, a, b))
     return frac
 
 

@@ -24,8 +24,11 @@ def R(code: str, message: str) -> Rejection:
 
 def deciding_side(state: WaylightsState) -> int | None:
     """The side to decide now (asked several times for each order: kept in
-    the state's memo)."""
-    return state.memo.get("waylights.deciding", lambda: _deciding_side(state))
+    the state's memo, read straight from its entries once there)."""
+    try:
+        return state.memo.entries["waylights.deciding"]
+    except KeyError:
+        return state.memo.get("waylights.deciding", lambda: _deciding_side(state))
 
 
 def _deciding_side(state: WaylightsState) -> int | None:
@@ -99,7 +102,23 @@ def can_counter(state: WaylightsState) -> Rejection | None:
     return R("cannot-counter", f"No counterattack: {why}.") if why else None
 
 
+DRAWN = "waylights.drawn"  # the state's memo: the order its draw last gave
+
+
+def vouch(state: WaylightsState, order):
+    """``order``, just drawn for ``state`` by ``draw.random_order`` (which
+    only gives orders check accepts), remembered in the state's memo so
+    that check accepts this very object without asking again (the computer's
+    search checks every order it draws when it submits it).  One entry,
+    replaced by the next draw; it keeps the order alive, so its id is its
+    own."""
+    state.memo.entries[DRAWN] = order
+    return order
+
+
 def check(state: WaylightsState, order) -> Rejection | None:
+    if state.memo.entries.get(DRAWN) is order:
+        return None  # drawn for this state (vouch)
     if state.phase == "over":
         return R("over", "The game is over.")
     side = deciding_side(state)
@@ -233,6 +252,37 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     if isinstance(order, EndTurn):
         return None
     return R("unknown", f"{order.verb} is not a Waylights order.")
+
+
+def fixed_passing(state: WaylightsState, f: Fighter, fixed: tuple) -> list:
+    """``[o for o in fixed if check_turn(state, f, o) is None]`` for the
+    fixed Actions of ``f``'s turn (``ruleset._fixed_orders``: take cover, a
+    Wield per weapon of its kind, reload, clip, crystal, the skill and stat
+    boosts), with each of check_turn's tests written for its one order."""
+    names = f.template.weapons
+    n = len(names)
+    out = [fixed[0]]  # taking cover is always allowed
+    broken = f.broken
+    for o in fixed[1:1 + n]:
+        w = o.weapon
+        if not (broken and f"weapon:{w}" in broken) and names.index(w) != f.wielding:
+            out.append(o)
+    reload, clip, crystal, skill, stat = fixed[1 + n:]
+    w = f.weapon
+    if w.kind == "launcher":
+        i = names.index(w.name)
+        if not f.primed[i] and f.ammo[i] > 0:
+            out.append(reload)
+        if f.spares[i] > 0 and f.ammo[i] < w.capacity:
+            out.append(clip)
+    if f.crystals > 0 and f.penalty > 0:
+        out.append(crystal)
+    if state.options.psi_tension and f.tension >= 5:
+        if "skill" not in f.boosts:
+            out.append(skill)
+        if "stat" not in f.boosts:
+            out.append(stat)
+    return out
 
 
 def step_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:

@@ -4,6 +4,7 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 
 from core.board import Battlefield
@@ -89,6 +90,12 @@ def _move_chunks(state: WaylightsState, kind: type, side: int, uid: str) -> tupl
     return made
 
 
+def split_orders(bf: Battlefield, side: int, uid: str) -> tuple[Split, ...]:
+    """The five dice splits of a figure, 4 attack dice down to 0 (made once
+    per battlefield, side and figure)."""
+    return bf.memo.get(("waylights.splits", side, uid), lambda: tuple(Split(side, uid, n) for n in (4, 3, 2, 1, 0)))
+
+
 def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Order, ...]:
     """The Actions every turn offers a figure before its check (cover, each
     weapon, the launcher's reload and clip, a crystal, the two boosts), made
@@ -134,8 +141,12 @@ class WaylightsRuleset(Ruleset):
         return state, [Note(f"{players[0]} deploys first, then {players[1]}.")]
 
     def to_act(self, state: WaylightsState) -> frozenset[int]:
-        side = rules.deciding_side(state)
-        return _NOBODY if side is None else _ONE_SIDE[side]
+        # asked four times an order (core.game and the draw): from the state's memo
+        try:
+            return state.memo.entries["waylights.to-act"]
+        except KeyError:
+            side = rules.deciding_side(state)
+            return state.memo.get("waylights.to-act", lambda: _NOBODY if side is None else _ONE_SIDE[side])
 
     def check(self, state: WaylightsState, order: Order) -> Rejection | None:
         return rules.check(state, order)
@@ -156,8 +167,10 @@ class WaylightsRuleset(Ruleset):
             return self._deploy_orders(state, side)
         out: list[Order] = []
         if state.pending in ("split", "target-split"):
+            # check accepts all five from the figure asked (it is the one
+            # the pending split names, of the deciding side)
             uid = state.active if state.pending == "split" else state.attack.target
-            out = [Split(side, uid, n) for n in (4, 3, 2, 1, 0)]
+            return list(split_orders(state.battlefield, side, uid))
         elif state.pending == "response":
             t = state.get(state.attack.target)
             a = state.get(state.attack.attacker)
@@ -185,8 +198,13 @@ class WaylightsRuleset(Ruleset):
         # The same as a Deploy for each figure and each of open_cells(), in
         # that order, from orders made once per battlefield, side and figure.
         taken = {f.pos for f in state.fighters if f.pos is not None}
+        bf = state.battlefield
+        free = None  # which zone cells are free (the same for every figure of the side)
         for f in own:
-            out += [o for o in _zone_deploys(state.battlefield, side, f.id) if o.at not in taken]
+            deploys = _zone_deploys(bf, side, f.id)
+            if free is None:
+                free = [o.at not in taken for o in deploys]
+            out += compress(deploys, free)
         if any(f.pos is None for f in own):
             out.append(DeployAll(side))
         else:
@@ -238,7 +256,7 @@ class WaylightsRuleset(Ruleset):
                     if not checked or rules.check_turn(state, f, order) is None:
                         rest.append(order)
             fixed = _fixed_orders(state.battlefield, side, u, f.kind)
-            rest += [o for o in fixed if rules.check_turn(state, f, o) is None] if checked else fixed
+            rest += rules.fixed_passing(state, f, fixed) if checked else fixed
         if not checked or rules.step_refusal(state, f) is None:
             rest += [Step(side, u, c) for c in step_cells(state, u)]
         rest.append(EndTurn(side, u))
