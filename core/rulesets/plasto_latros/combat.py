@@ -5,11 +5,12 @@ Artifacts" in the seed)."""
 from __future__ import annotations
 
 
-from core.board import RAY_COUNT, Cell, Feature, adjacent, in_front_arc
+from core.board import RAY_COUNT, Cell, Feature, adjacent
 from core.values import evolve
 
 from .events import Attacked
-from .grid import grid, open_ray_count
+from .grid import FRONT_NEAR, grid, in_front, open_ray_count
+from .movement import blocked_cells
 from .state import Attack, Kind, Mini, PlastoState
 from .status import jumping, locked, statuses, valid_attacker
 
@@ -37,11 +38,20 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
     was): the attacks, and every other mini, are the same."""
     if mover.pos is None or mover.prone or (state.attacks and mover.id in statuses(state).targeted):
         return ()  # not a valid attacker
-    new = []
     pos, facing, side = mover.pos, mover.facing, mover.side
     elev = grid(state.battlefield).elev
     level = elev[pos]
     x, y = pos
+    # The front arc holds three adjacent cells: when no figure stands on
+    # one of them at the mover's height, there is no contact to make.
+    taken = blocked_cells(state)
+    for dx, dy in FRONT_NEAR[facing._name_]:
+        cell = (x + dx, y + dy)
+        if cell in taken and elev[cell] == level:
+            break
+    else:
+        return ()
+    new = []
     for enemy in state.minis:
         there = enemy.pos
         if there is None or enemy.side == side:
@@ -49,7 +59,7 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
         # in contact: an adjacent cell (diagonals too) at the same height
         if not (-1 <= there[0] - x <= 1 and -1 <= there[1] - y <= 1) or there == pos or elev[there] != level:
             continue
-        if not in_front_arc(pos, facing, there):
+        if not in_front(pos, facing, there):
             continue
         if any(a.attacker == mover.id and a.target == enemy.id and a.kind is Kind.CONTACT for a in state.attacks):
             continue
@@ -113,7 +123,7 @@ def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
                    figures: set[Cell] | None = None) -> str | None:
     if target is None or target.pos is None or target.side == shooter.side:
         return "The target must be an enemy on the battlefield."
-    if not in_front_arc(shooter.pos, shooter.facing, target.pos):
+    if not in_front(shooter.pos, shooter.facing, target.pos):
         return f"{target.id} is not in {shooter.id}'s front arc."
     seen = shot_fraction(state, shooter, target, figures)
     if seen < 0.5:
@@ -136,7 +146,7 @@ def can_target(state: PlastoState, shooter: Mini, target: Mini) -> bool:
     """``target_problem(state, shooter, target) is None``, without wording
     a refusal."""
     there = target.pos
-    return (there is not None and target.side != shooter.side and in_front_arc(shooter.pos, shooter.facing, there)
+    return (there is not None and target.side != shooter.side and in_front(shooter.pos, shooter.facing, there)
             and shot_fraction(state, shooter, target) >= 0.5)
 
 
@@ -156,7 +166,7 @@ def destroyers(state: PlastoState, side: int, feature: Feature) -> list[Mini]:
     return [
         m for m in state.on_board()
         if m.side == side and in_contact(state, m.pos, feature.cell)
-        and in_front_arc(m.pos, m.facing, feature.cell)
+        and in_front(m.pos, m.facing, feature.cell)
         and valid_attacker(state, m.id) and not locked(state, m.id) and not jumping(state, m.id)
     ]
 

@@ -22,13 +22,13 @@ from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
-from .grid import FACINGS, grid
+from .grid import FACINGS, grid, step_cells
 from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
-                       open_line, standable)
+                       open_line, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
-from .status import free_eligible, movable
+from .status import free_eligible, movable, statuses
 
 # Shares of the first choice in a turn of play; a kind with nothing to offer
 # passes its turn to the next one, so every order keeps a non-zero chance.
@@ -90,19 +90,20 @@ def _play(state: PlastoState, side: int, rng: random.Random):
         first = 3
     else:
         first = 1
-    for kind in dict.fromkeys((first, 1, 2, 3)):
-        if kind == 0:
-            break
-        order = (_move_kind, _shoot_kind, _destroy_kind)[kind - 1](state, side, rng)
-        if order is not None:
-            return order
+    if first:
+        for kind in _KINDS[first]:
+            order = kind(state, side, rng)
+            if order is not None:
+                return order
     return Pass(side)
 
 
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
     # movable() is False for a mini off the battlefield
     if state.phase is Phase.PLAY and state.movements_left > 0:
-        minis = [m for m in state.minis if m.side == side and movable(state, m)]
+        # movable(state, m), written out
+        busy = statuses(state).busy if state.attacks else ()
+        minis = [m for m in state.minis if m.side == side and m.pos is not None and m.id not in busy]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
@@ -125,7 +126,12 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     unit = mini.id
     if mini.prone:
         return Stand(side, unit, rng.choice(FACINGS))
-    climbs, jumps, below = _steps(state, mini, blocked)
+    # _steps, written out
+    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    if climbs:
+        climbs = [c for c in climbs if c not in blocked]
+    if jumps:
+        jumps = [c for c in jumps if c not in blocked]
     targets = jump_targets(state, mini) if attacks and below else []
     reach = state.options.move_length
     offsets = _disc(state, reach)
@@ -152,20 +158,9 @@ def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
     """``climb_destinations`` and ``jump_destinations`` in one pass over the
     adjacent cells, and whether any of them lies lower (else no jump attack
     is possible: its target stands on a lower adjacent cell)."""
-    g = grid(state.battlefield)
-    level = g.elev[mini.pos]
-    limit = climb_limit(state)
-    climbs, jumps, below = [], [], False
-    for cell, e, wall in g.around[mini.pos]:
-        if e <= level - 1:
-            below = True
-        if wall or cell in blocked:
-            continue
-        if 1 <= abs(e - level) <= limit:
-            climbs.append(cell)
-        if e < level:
-            jumps.append(cell)
-    return climbs, jumps, below
+    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    return ([c for c in climbs if c not in blocked] if climbs else climbs,
+            [c for c in jumps if c not in blocked] if jumps else jumps, below)
 
 
 def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
@@ -185,18 +180,26 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
     cell on the mini's level with an open line), then every one is listed."""
     g = grid(state.battlefield)
     elev, nomove = g.elev, g.nomove
-    x, y = mini.pos
-    level = elev[mini.pos]
+    pos = mini.pos
+    x, y = pos
+    level = elev[pos]
+    lines = open_line_map(g, pos, state.options.move_length)
     taken = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
         cell = (x + dx, y + dy)
         if elev.get(cell) != level or cell in nomove or cell in blocked:
             continue
+        # the line is open when it is open on the bare battlefield and no
+        # figure or artifact stands on a cell it looks at, or walked again
+        # when one does (see _open_lines)
+        seen = lines.get(cell)
+        if seen is None:
+            continue
         if taken is None:
-            taken = blocked - {mini.pos}
-        if _walk(g, taken, level, mini.pos, cell) is None:
-            open_line(state, mini.pos, cell)
+            taken = blocked - {pos}
+        if taken.isdisjoint(seen) or _walk(g, taken, level, pos, cell) is None:
+            open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
     return rng.choice(found) if found else None
@@ -237,3 +240,9 @@ def _destroy_kind(state: PlastoState, side: int, rng: random.Random):
         return None
     ready = [f for f in state.features if len(destroyers(state, side, f)) >= needed_for(f)]
     return Destroy(side, rng.choice(ready).id) if ready else None
+
+
+# The kinds of order tried in turn, by the first one drawn (1 a Movement,
+# 2 a shot, 3 an artifact): the drawn one, then the others in that order.
+_KINDS = {1: (_move_kind, _shoot_kind, _destroy_kind), 2: (_shoot_kind, _move_kind, _destroy_kind),
+          3: (_destroy_kind, _move_kind, _shoot_kind)}

@@ -11,18 +11,45 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.board import RAY_COUNT, Battlefield, Cell, Facing, open_rays, supercover
+from core.board import RAY_COUNT, Battlefield, Cell, Facing, in_front_arc, open_rays, supercover
 from core.memo import Table
 
 FACINGS = tuple(Facing)
 CACHE_LIMIT = 20_000  # entries per cache before it is emptied
+
+# Read-only tables of the eight facings (core.board's arcs, written out for
+# the hot paths; tests/rulesets/plasto_latros/test_arcs_and_contact.py holds
+# them to core.board.arc_of).
+# Keyed by the facing's name: an Enum member hashes in Python code, its
+# name (a plain string attribute) in C.
+DELTA = {f._name_: f.delta for f in FACINGS}
+# the adjacent offsets in each facing's front arc (three each), in row order
+FRONT_NEAR = {f._name_: tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                              if (dx or dy) and in_front_arc((0, 0), f, (dx, dy))) for f in FACINGS}
+
+
+def in_front(pos: Cell, facing: Facing, other: Cell) -> bool:
+    """``core.board.in_front_arc(pos, facing, other)``: within 45 degrees of
+    the facing, boundaries included (the same integer test)."""
+    fx, fy = DELTA[facing._name_]
+    tx, ty = other[0] - pos[0], other[1] - pos[1]
+    dot = fx * tx + fy * ty
+    return dot > 0 and -dot <= fx * ty - fy * tx <= dot
+
+
+def in_back(pos: Cell, facing: Facing, other: Cell) -> bool:
+    """``core.board.arc_of(pos, facing, other) is Arc.BACK`` for another cell."""
+    fx, fy = DELTA[facing._name_]
+    tx, ty = other[0] - pos[0], other[1] - pos[1]
+    dot = fx * tx + fy * ty
+    return dot < 0 and dot <= fx * ty - fy * tx <= -dot
 
 
 class Grid:
     """Elevation and movement blocking of every cell of one
     battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders")
+    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders", "steps")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
@@ -49,6 +76,23 @@ class Grid:
         self.lines = Table(CACHE_LIMIT)  # (start, reach) -> destinations on the bare battlefield
         self.dests = Table(CACHE_LIMIT)  # (start, reach, nearby blocked cells) -> destination cells
         self.orders = Table(CACHE_LIMIT)  # tuples of orders, keyed by kind, side, unit and cells
+        self.steps = Table(CACHE_LIMIT)  # (cell, climb limit) -> adjacent climbs, jumps, any lower (see step_cells)
+
+
+def step_cells(g: Grid, pos: Cell, limit: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...], bool]:
+    """The adjacent cells of ``pos`` a mini could climb to (passable, 1 to
+    ``limit`` levels up or down) and jump to (passable, lower), in row
+    order, on the bare battlefield; and whether any adjacent cell is lower
+    (where a jump attack's target would stand)."""
+    key = (pos, limit)
+    found = g.steps.get(key)
+    if found is None:
+        level = g.elev[pos]
+        around = g.around[pos]
+        found = g.steps.put(key, (tuple(c for c, e, wall in around if not wall and 1 <= abs(e - level) <= limit),
+                                  tuple(c for c, e, wall in around if not wall and e < level),
+                                  any(e <= level - 1 for _, e, _ in around)))
+    return found
 
 
 def open_ray_count(g: Grid, observer: Cell, target: Cell, figures: set[Cell]) -> int:
@@ -74,7 +118,10 @@ def open_ray_count(g: Grid, observer: Cell, target: Cell, figures: set[Cell]) ->
 
 
 def grid(battlefield: Battlefield) -> Grid:
-    return battlefield.memo.get("plasto_latros.grid", lambda: Grid(battlefield))
+    found = battlefield.memo.entries.get("plasto_latros.grid")
+    if found is None:
+        found = battlefield.memo.get("plasto_latros.grid", lambda: Grid(battlefield))
+    return found
 
 
 def remember(cache: Table, key, value):

@@ -4,9 +4,9 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
-from core.board import FIGURE_HEIGHT, Cell, distance_squared, in_front_arc
+from core.board import FIGURE_HEIGHT, Cell, distance_squared
 
-from .grid import FACINGS, Grid, grid, relative_steps, remember
+from .grid import FACINGS, Grid, grid, in_front, relative_steps, remember, step_cells
 from .orders import Climb, FreeMove, Jump, JumpAttack, Move, Movement, Relocate, Stand, Turn
 from .state import Mini, PlastoState
 
@@ -164,6 +164,13 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     return remember(g.lines, (pos, reach), tuple(out))
 
 
+def open_line_map(g: Grid, pos: Cell, reach: int) -> dict:
+    """:func:`_open_lines` as a dict: destination -> the cells its line looks at."""
+    key = ("map", pos, reach)
+    found = g.lines.get(key)
+    return found if found is not None else remember(g.lines, key, dict(_open_lines(g, pos, reach)))
+
+
 def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
     found = g.dests.get(key)
     if found is not None:
@@ -186,17 +193,9 @@ def _step_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None
     """Free adjacent cells (on the battlefield, passable, not taken) up or
     down by one level to :func:`climb_limit` levels (``climb``), or lower
     than the mini by any height (a jump)."""
-    g = grid(state.battlefield)
     taken = blocked_cells(state) if blocked is None else blocked
-    level = g.elev[mini.pos]
-    limit = climb_limit(state)
-    out = []
-    for c, e, wall in g.around[mini.pos]:
-        if wall or c in taken:
-            continue
-        if (1 <= abs(e - level) <= limit) if climb else (e < level):
-            out.append(c)
-    return out
+    climbs, jumps, _ = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    return [c for c in (climbs if climb else jumps) if c not in taken]
 
 
 def climb_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None = None) -> list[Cell]:
@@ -216,7 +215,7 @@ def jump_targets(state: PlastoState, mini: Mini) -> list[Mini]:
         m for m in state.minis
         if m.pos is not None and m.side != side
         and -1 <= m.pos[0] - x <= 1 and -1 <= m.pos[1] - y <= 1 and m.pos != pos  # adjacent
-        and elev[m.pos] <= level - 1 and in_front_arc(pos, facing, m.pos)
+        and elev[m.pos] <= level - 1 and in_front(pos, facing, m.pos)
     ]
 
 

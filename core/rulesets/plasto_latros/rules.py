@@ -9,12 +9,13 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
 from core.values import evolve
 
-from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for, new_contacts, shot_fraction
+from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
+from .grid import DELTA
 from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
                      Shoot, Stand, Turn)
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
-from .status import doom_reason, doomed_ids, free_eligible, movable, valid_attacker
+from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
 
 
 def deploy_facing(bf: Battlefield, side: int) -> Facing:
@@ -36,6 +37,9 @@ def own_ids(state: PlastoState, side: int) -> list[str]:
 
 def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     events: list = []
+    if isinstance(order, Movement):  # the commonest order first (the kinds below are disjoint)
+        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
+        return settle(state, events), events
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
@@ -44,9 +48,6 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
         state = rebuild(state, pending_free=state.pending_free[1:])
-        return settle(state, events), events
-    if isinstance(order, Movement):
-        state = do_movement(state, order, events, movements_left=state.movements_left - 1, acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Shoot):
         shooter, target = state.mini(order.unit), state.mini(order.target)
@@ -73,29 +74,51 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
 def do_movement(state: PlastoState, order: Movement, events: list, **changes) -> PlastoState:
     """The state after ``order`` (its contact attacks made), with the
     other ``changes`` to the state made at the same time."""
-    mini = state.mini(order.unit)
+    minis = state.minis
+    unit = order.unit
+    for index, mini in enumerate(minis):
+        if mini.id == unit:
+            break
     if isinstance(order, JumpAttack):
-        events.append(JumpedOn(mini.id, order.target))
-        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, mini.id, order.target),), **changes)
-    unit, side, shooter = mini.id, mini.side, mini.shooter
+        events.append(JumpedOn(unit, order.target))
+        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, unit, order.target),), **changes)
+    side, shooter, start = mini.side, mini.shooter, mini.pos
+    moved = True
     if isinstance(order, (Move, Climb)):
         how = "moves" if isinstance(order, Move) else "climbs"
-        events.append(Moved(unit, mini.pos, order.to, how))
+        events.append(Moved(unit, start, order.to, how))
         mini = Mini(unit, side, shooter, order.to, order.facing, mini.prone)
     elif isinstance(order, Jump):
-        events.append(Moved(unit, mini.pos, order.to, "jumps down"))
+        events.append(Moved(unit, start, order.to, "jumps down"))
         events.append(Note(f"{unit} lands prone"))
         mini = Mini(unit, side, shooter, order.to, order.facing, True)
     elif isinstance(order, Turn):
         events.append(Note(f"{unit} turns to face {order.facing.value}"))
-        mini = Mini(unit, side, shooter, mini.pos, order.facing, mini.prone)
+        mini = Mini(unit, side, shooter, start, order.facing, mini.prone)
+        moved = False
     elif isinstance(order, Stand):
         events.append(Note(f"{unit} stands up facing {order.facing.value}"))
-        mini = Mini(unit, side, shooter, mini.pos, order.facing, False)
+        mini = Mini(unit, side, shooter, start, order.facing, False)
+        moved = False
     new = new_contacts(state, mini, events)
     if new:
         changes["attacks"] = state.attacks + new
-    return rebuild(state, same_places=isinstance(order, (Turn, Stand)), minis=_with(state, mini), **changes)
+    after = rebuild(state, same_places=not moved, minis=minis[:index] + (mini,) + minis[index + 1:], **changes)
+    old, entries = state.memo.entries, after.memo.entries
+    if moved:
+        # one figure changed cells: the cells it leaves and enters are all
+        # that changes in the blocked cells and the figures closing sight
+        cells = old.get("blocked")
+        if cells is not None:
+            entries["blocked"] = (cells - {start}) | {mini.pos}
+        cells = old.get("sight-figures")
+        if cells is not None:
+            entries["sight-figures"] = (cells - {start}) | {mini.pos}
+    if not new:
+        known = old.get("statuses")
+        if known is not None:  # the same attacks: the same statuses but for the mini
+            entries["statuses"] = moved_statuses(known, mini)
+    return after
 
 
 def _with(state: PlastoState, mini: Mini) -> tuple[Mini, ...]:
@@ -150,7 +173,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         before = set(state.doomed)
-        newly = [u for u in now if u not in before]
+        newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
             events.append(DoomFalls(unit, doom_reason(state, state.mini(unit))))
         for unit in state.doomed:
@@ -161,7 +184,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         if state.phase is Phase.PLAY:
             # One Defending Free Movement per player per dooming event;
             # the player not taking the turn answers first.
-            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active)
+            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active) if newly else ()
             for side in sides:
                 if side in pending:
                     continue
@@ -186,10 +209,25 @@ def free_actions_left(state: PlastoState) -> bool:
     are some, a turn whose Movements are spent waits for ``pass``."""
     side = state.active
     minis = state.minis
+    shot = state.shot_this_turn
+    known = statuses(state) if state.attacks else None
     for m in minis:
-        # any target will do: stop at the first (sight is costly)
-        if m.side == side and can_shoot(state, m) and any(t.side != side and can_target(state, m, t) for t in minis):
-            return True
+        # can_shoot, then can_target against any target: stop at the first
+        # (sight is costly)
+        if m.side != side or not m.shooter or m.pos is None or m.prone or m.id in shot:
+            continue
+        if known is not None and (m.id in known.targeted or m.id in known.locked or m.id in known.jumping):
+            continue
+        (x, y), (fx, fy) = m.pos, DELTA[m.facing._name_]
+        for t in minis:
+            there = t.pos
+            if t.side == side or there is None:
+                continue
+            # in_front(m.pos, m.facing, there), written out
+            tx, ty = there[0] - x, there[1] - y
+            dot = fx * tx + fy * ty
+            if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, t) >= 0.5:
+                return True
     if may_destroy(state, side):
         return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
     return False
@@ -235,10 +273,11 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     removal can free an attacker and so Doom another mini: that Doom is not
     recorded here but left to the :func:`settle` of the next turn's start,
     which announces it and owes its Defending Free Movement like any other."""
-    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)]
+    attacks = state.attacks
+    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-    contact = tuple(a for a in state.attacks if a.kind is Kind.CONTACT)
+    contact = tuple(a for a in attacks if a.kind is Kind.CONTACT) if attacks else attacks
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
@@ -246,8 +285,10 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     passes = 0 if state.acted_this_turn else state.passes_in_row + 1
     events.append(TurnEnded(state.turn, f"{state.players[state.active]}'s turn"))
     # Only Dooms already announced (and still holding) count as known.
-    still = set(doomed_ids(state))
-    doomed = tuple(u for u in state.doomed if u in still)
+    doomed = state.doomed
+    if doomed:
+        still = set(doomed_ids(state))
+        doomed = tuple(u for u in doomed if u in still)
     opts = state.options
     over = None
     if state.phase is Phase.FINAL:
@@ -260,11 +301,16 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
         over = f"the safety limit of {opts.safety_limit} rounds was reached"
     if over is not None:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
-    left = [[m for m in state.minis if m.pos is not None and m.side == s] for s in (0, 1)]
+    left, able = [False, False], [False, False]
+    busy = statuses(state).busy if state.attacks else ()
+    for m in state.minis:
+        if m.pos is not None:
+            left[m.side] = True
+            if m.id not in busy:  # movable
+                able[m.side] = True
     if not left[0] or not left[1]:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "one side has no minis left")
-    able = [any(movable(state, m) for m in left[s]) for s in (0, 1)]
     phase, active = Phase.PLAY, 1 - state.active
     if not any(able):
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),

@@ -20,8 +20,7 @@ itself.
 
 from __future__ import annotations
 
-from core.board import Arc, arc_of
-
+from .grid import in_back
 from .state import Kind, Mini, Phase, PlastoState
 
 
@@ -53,6 +52,19 @@ class Statuses:
         self.pinned, self.jumping, self.busy = pinned, jumping, busy
         self.by_id = {m.id: m for m in state.minis}
         self.doom: dict[str, str] | None = None  # unit -> why it is Doomed (see _dooms)
+
+
+def moved_statuses(old: Statuses, mini: Mini) -> Statuses:
+    """The statuses of a state made from the one of ``old`` by changing
+    ``mini`` alone, the attacks the same: the sets of ``old`` (they come
+    from the attacks only; never changed once made) with the new mini."""
+    new = Statuses.__new__(Statuses)
+    new.targeted, new.threatened, new.locked = old.targeted, old.threatened, old.locked
+    new.pinned, new.jumping, new.busy = old.pinned, old.jumping, old.busy
+    by_id = new.by_id = old.by_id.copy()
+    by_id[mini.id] = mini
+    new.doom = None
+    return new
 
 
 def statuses(state: PlastoState) -> Statuses:
@@ -140,7 +152,7 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
         return "two attackers in contact"
     for a in contact:
         attacker = find(a.attacker)
-        if arc_of(mini.pos, mini.facing, attacker.pos) is Arc.BACK:
+        if in_back(mini.pos, mini.facing, attacker.pos):
             return "attacked from behind"
     shots = [a for a in valid if a.kind is Kind.SHOT]
     if len(shots) >= 2:
