@@ -22,6 +22,9 @@ from tui.palette import SafeCommandPalette, SkirmishCommands
 from tui.remote.play import HostingMixin
 
 
+EXIT_GRACE = 5.0  # seconds a signalled app has to shut down before the process is ended
+
+
 class SkirmishApp(HostingMixin, App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
@@ -154,6 +157,8 @@ class SkirmishApp(HostingMixin, App[None]):
             os.kill(os.getpid(), sig)
             return
         self._signalled = True
+        if not self.is_headless:  # under Pilot the process is the test run's own
+            self._exit_soon(sig)
         try:
             if self.game is not None:
                 # The last word before the process ends: written even when
@@ -165,6 +170,21 @@ class SkirmishApp(HostingMixin, App[None]):
             self.close_session()
         finally:
             self.exit()
+
+    def _exit_soon(self, sig: int) -> None:
+        """Make sure a signalled process ends.  The save is written first,
+        in the handler; then the app shuts down.  If that shutdown hangs (a
+        thread waiting on a terminal that is gone), nothing would ever end
+        the process: after the event loop stops, a second SIGHUP or SIGTERM
+        only reaches asyncio's wake-up pipe.  Such a leftover process held
+        the save's lock and its hosting code after an SSH drop.  So a timer
+        thread ends the process EXIT_GRACE seconds after the signal."""
+        import os
+        import threading
+
+        timer = threading.Timer(EXIT_GRACE, os._exit, args=(128 + sig,))
+        timer.daemon = True  # a normal exit does not wait for it
+        timer.start()
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:

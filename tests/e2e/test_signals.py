@@ -8,8 +8,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shlex
 import shutil
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -70,6 +72,43 @@ def test_sigterm_to_the_real_command_saves_at_that_exact_position(tmp_path):
         assert after.orders == before.orders and after.state == before.state
         with GameSession.open(path):
             pass
+    finally:
+        tmux.close()
+
+
+STUCK_THREAD = (
+    "import sys, threading; sys.argv = ['skirmish']; "
+    # A thread that never ends and is not a daemon: the interpreter would wait
+    # for it for ever at exit, as a shutdown stuck on a dead terminal does.
+    "threading.Thread(target=threading.Event().wait, name='stuck').start(); "
+    "from tui.__main__ import main; main()"
+)
+
+
+@pytest.mark.e2e
+def test_sighup_ends_the_real_command_even_when_its_shutdown_hangs(tmp_path):
+    """After an SSH drop the process must end, or it keeps the save's lock
+    (Continue then finds the game open elsewhere) and its hosting code.  A
+    leftover process of that kind was found after a run of the suite."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    saves = tmp_path / "data" / "saves"
+    env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    command = "sh -c " + shlex.quote(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} "
+                                     f"-c {shlex.quote(STUCK_THREAD)}")
+    tmux = Tmux(command, env=env)
+    try:
+        tmux.wait_for("New game")
+        tmux.keys("n")
+        tmux.wait_for("Battlefield")
+        tmux.keys("C-g")
+        tmux.wait_for("to play")
+        assert wait_until(lambda: len(list(saves.glob("*.json"))) == 1)
+        owner = only_save(saves).with_name(only_save(saves).name + ".owner")
+        pid = json.loads(owner.read_text())["pid"]
+        os.kill(pid, signal.SIGHUP)
+        assert wait_until(lambda: not pid_alive(pid), timeout=30), "SIGHUP left the process running"
+        assert not owner.exists(), "the save's lock was not given back"
     finally:
         tmux.close()
 
