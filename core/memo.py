@@ -62,14 +62,16 @@ class Memo:
     def __init__(self) -> None:
         self.entries: dict[Any, Any] = {}
 
-    def get(self, key: Any, compute: Callable[[], T]) -> T:
-        """The entry for ``key``, computed by ``compute()`` the first time."""
+    def get(self, key: Any, compute: Callable[..., T], *args: Any) -> T:
+        """The entry for ``key``, computed by ``compute(*args)`` the first
+        time (passing the arguments, rather than a closure over them, costs
+        nothing on the answers found, which are most of them)."""
         entries = self.entries
         try:
             return entries[key]
         except KeyError:
             pass
-        value = compute()
+        value = compute(*args)
         if len(entries) >= LIMIT:
             entries.clear()
         entries[key] = value

@@ -175,3 +175,17 @@ def test_every_ruleset_answers_a_changed_battlefield_afresh(rules):
             result = submit(game, pick.choice(listed))
             assert isinstance(result, Submitted)
             games[i] = result.game
+
+
+def test_get_passes_its_arguments_to_compute_and_computes_once():
+    from core.memo import Memo
+
+    memo, calls = Memo(), []
+
+    def add(a, b):
+        calls.append((a, b))
+        return a + b
+
+    assert memo.get("sum", add, 2, 3) == 5
+    assert memo.get("sum", add, 7, 7) == 5  # found: not computed again
+    assert calls == [(2, 3)]

@@ -55,7 +55,7 @@ def acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | No
     """(actor id, its figure, opponent id, the opponent's figure) in the
     Match, or None (no actor): kept in the state's memo, since listing,
     checking and applying an Action all ask."""
-    return state.memo.get("spheres_of_war.acting", lambda: _acting(state))
+    return state.memo.get("spheres_of_war.acting", _acting, state)
 
 
 def _acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:

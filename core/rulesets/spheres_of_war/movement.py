@@ -115,7 +115,7 @@ def destinations(state: SowState, mover: str, opponent: str) -> list[Cell]:
 def destination_cells(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
     # legal_orders asks, then check asks again for the chosen Move on the
     # same state: the answer is kept in the state's memo.
-    return state.memo.get(("destinations", mover, opponent), lambda: _destinations(state, mover, opponent))
+    return state.memo.get(("destinations", mover, opponent), _destinations, state, mover, opponent)
 
 
 def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:

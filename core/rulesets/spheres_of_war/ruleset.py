@@ -19,6 +19,9 @@ from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowSta
 from .turns import closest_pairs, form_next, start_match, start_turn
 
 
+_TO_ACT = "spheres_of_war.to_act"  # the state memo key of who acts in a Match
+
+
 class SpheresOfWar(Ruleset):
     name = "spheres_of_war"
     title = "Spheres of War: Tactical Fragment 1"
@@ -70,7 +73,7 @@ class SpheresOfWar(Ruleset):
             return _ONLY[state.deploying]
         if phase is Phase.CHOOSE:
             return _ONLY[state.instigator]
-        return state.memo.get("spheres_of_war.to_act", lambda: _actor_side(state))
+        return state.memo.get(_TO_ACT, _actor_side, state)
 
     def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
         # ``side not in to_act(state)`` asked phase by phase: in a Match
