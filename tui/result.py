@@ -25,7 +25,11 @@ from textual.widgets.option_list import Option
 from core.events import Rolled
 
 # The first word of a figure's status when it is out of the game.
-LOST_WORDS = frozenset({"removed", "dead", "defeated", "out", "slain", "fled", "killed", "captured"})
+# A figure whose status starts with one of these is out of the fight when
+# the game ends: Waylights' KO and Platemail's unconscious (dying, stable)
+# lose the game as surely as the dead.
+LOST_WORDS = frozenset({"removed", "dead", "defeated", "out", "slain", "fled", "killed", "captured",
+                        "ko", "dying", "stable", "unconscious"})
 DIE = re.compile(r"^(\d*)d(\d+)$")
 
 

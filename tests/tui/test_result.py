@@ -7,6 +7,7 @@ import os
 import random
 
 import attrs
+import pytest
 
 from core.events import Rolled
 from core.game import start, submit
@@ -63,6 +64,22 @@ def test_the_summary_counts_figures_left_and_lost():
     winner = over.outcome.winner
     assert result.headline == f"{over.players[winner]} wins"
     assert result.turns == over.ruleset.situation(over.state).turn
+
+
+@pytest.mark.parametrize("name", ["waylights", "platemail"])
+def test_a_side_beaten_by_knock_outs_has_nobody_left(name):
+    """Waylights' KO and Platemail's unconscious are out of the fight: a side
+    that lost because all of them are down is not shown "3 left, 0 lost"."""
+    for seed in range(2, 12):
+        _, _, over = one_order_from_the_end(name, seed)
+        if over.outcome.winner is not None:
+            break
+    loser = 1 - over.outcome.winner
+    result = summarise(over)
+    units = [u for u in over.ruleset.units(over.state) if u.side == loser]
+    standing = [u.id for u in units if u.status.split(",")[0].strip().lower() in ("ready", "fighting")]
+    assert set(result.sides[loser].left) == set(standing)
+    assert set(result.sides[loser].lost) == {u.id for u in units} - set(standing)
 
 
 async def test_the_result_screen_then_rematch_with_sides_swapped():
