@@ -66,20 +66,37 @@ def test_the_summary_counts_figures_left_and_lost():
     assert result.turns == over.ruleset.situation(over.state).turn
 
 
-@pytest.mark.parametrize("name", ["waylights", "platemail"])
-def test_a_side_beaten_by_knock_outs_has_nobody_left(name):
-    """Waylights' KO and Platemail's unconscious are out of the fight: a side
-    that lost because all of them are down is not shown "3 left, 0 lost"."""
-    for seed in range(2, 12):
-        _, _, over = one_order_from_the_end(name, seed)
-        if over.outcome.winner is not None:
-            break
-    loser = 1 - over.outcome.winner
+def test_a_side_beaten_by_knock_outs_has_nobody_left():
+    """Waylights' KO (and Platemail's unconscious) are out of the fight: a
+    side that lost because all its figures are down is not shown "3 left,
+    0 lost", as it was."""
+    from core.rulesets.waylights.state import KO
+
+    game = new("waylights")
+    while game.state.phase == "deploy":
+        game = submit(game, next(o for o in game.legal_orders(min(game.to_act))
+                                 if o.verb in ("deploy-all", "ready"))).game
+    state = game.state
+    down = tuple(attrs.evolve(f, status=KO) if f.side == 0 else f for f in state.fighters)
+    over = attrs.evolve(game, state=attrs.evolve(state, fighters=down))
+    # (the state is the one the end of the turn would find: the count is what is tested)
     result = summarise(over)
-    units = [u for u in over.ruleset.units(over.state) if u.side == loser]
-    standing = [u.id for u in units if u.status.split(",")[0].strip().lower() in ("ready", "fighting")]
-    assert set(result.sides[loser].left) == set(standing)
-    assert set(result.sides[loser].lost) == {u.id for u in units} - set(standing)
+    assert result.sides[0].left == ()
+    assert set(result.sides[0].lost) == {f.id for f in down if f.side == 0}
+    assert set(result.sides[1].left) == {f.id for f in down if f.side == 1}
+
+
+def test_platemail_unconscious_figures_are_lost():
+    for seed in range(2, 12):  # seed 6 ends with one of the loser's characters dying
+        _, _, over = one_order_from_the_end("platemail", seed)
+        if over.outcome.winner is not None:
+            units = [u for u in over.ruleset.units(over.state) if u.side == 1 - over.outcome.winner]
+            if any(u.status.startswith(("dying", "stable")) for u in units):
+                break
+    else:
+        raise AssertionError("no game ended with an unconscious character")
+    lost = set(summarise(over).sides[1 - over.outcome.winner].lost)
+    assert {u.id for u in units if u.status.startswith(("dying", "stable", "dead"))} == lost
 
 
 async def test_the_result_screen_then_rematch_with_sides_swapped():
