@@ -152,3 +152,21 @@ async def test_no_color_renders_the_game_screen(monkeypatch, tmp_path):
         row = board.render_line(1 + placed[0].pos[1]).text
         assert placed[0].id[-1] in row
         app.save_screenshot(str(tmp_path / "no-color.svg"))  # renders through the monochrome filter
+
+
+def test_every_per_side_option_is_labelled_with_its_own_player():
+    """Options kept per side (``..._0``, ``..._1``) read "Player 1's ..." and
+    "Player 2's ..." in the form: Platemail's rosters once read "Player 2's
+    roster" for the first player (its labels counted sides from 1)."""
+    from core.options import describe_options
+    from core.registry import rulesets
+    from tui.newgame import option_label
+
+    checked = 0
+    for rules in rulesets():
+        for info in describe_options(rules.options_type):
+            if info.name.endswith(("_0", "_1")):
+                player = int(info.name[-1]) + 1
+                assert f"Player {player}'s" in option_label(info), (rules.name, info.name, option_label(info))
+                checked += 1
+    assert checked >= 4  # Waylights' teams and rosters, Platemail's rosters

@@ -14,10 +14,10 @@ GOALS = ("battle", "artifacts")
 class PlastoOptions:
     minis: int = option(6, "Minis per side", "How many minis each player commands.", minimum=1, maximum=12)
     shooters_0: int = option(
-        2, "Shooters, first player", "The first N minis of the first player are long-range shooters.",
+        2, "Player 1's shooters", "The first N minis of the first player are long-range shooters.",
         minimum=0, maximum=12)
     shooters_1: int = option(
-        2, "Shooters, second player", "The first N minis of the second player are long-range shooters.",
+        2, "Player 2's shooters", "The first N minis of the second player are long-range shooters.",
         minimum=0, maximum=12)
     move_length: int = option(
         4, "Standard Movement (cells)", "How far one Movement may carry a mini in a straight line.",

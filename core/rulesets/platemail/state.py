@@ -166,8 +166,8 @@ def _roster_help() -> str:
 
 @attrs.frozen
 class PlatemailOptions:
-    roster_0: str = option("footman,archer,knight", "Side 1 roster", _roster_help())
-    roster_1: str = option("footman,crossbowman,spellcaster", "Side 2 roster", _roster_help())
+    roster_0: str = option("footman,archer,knight", "Player 1's roster", _roster_help())
+    roster_1: str = option("footman,crossbowman,spellcaster", "Player 2's roster", _roster_help())
     max_wounds: int = option(3, "Max Wounds", "Wounds a character can take before falling.", minimum=1, maximum=6)
     round_limit: int = option(12, "Round limit", "The battle ends after this many Rounds.", minimum=1, maximum=60)
     poison: bool = option(True, "Poisoned darts", "Blowgun darts carry poison (1 Wound that ignores Absorb).")
