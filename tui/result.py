@@ -164,6 +164,7 @@ class ResultScreen(Screen[str]):
         Binding("m", "pick('menu')", "Main menu"),
         Binding("w", "pick('watch')", "Watch"),
         Binding("b,escape", "pick('board')", "Board"),
+        Binding("e", "pick('extra')", "What follows", show=False),  # the ruleset's own entry, when it has one
     ]
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None) -> None:
@@ -173,7 +174,7 @@ class ResultScreen(Screen[str]):
         self.extra = extra
         self.choices: list[tuple[str, str]] = []
         if extra:
-            self.choices.append((extra, "extra"))
+            self.choices.append((f"e  {extra}", "extra"))
         self.choices += [
             ("r  Rematch: same options, sides swapped", "rematch"),
             ("n  New game", "new"),
@@ -198,6 +199,8 @@ class ResultScreen(Screen[str]):
         self.dismiss(event.option.id)
 
     def action_pick(self, value: str) -> None:
+        if value == "extra" and not self.extra:
+            return  # no entry of the ruleset's own in this game
         self.dismiss(value)
 
 

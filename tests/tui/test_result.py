@@ -192,3 +192,25 @@ async def test_w_on_the_result_watches_the_whole_game_again_and_comes_back():
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
+
+
+async def test_the_rulesets_own_entry_has_a_key_too():
+    """Optio's "Fight the battle on this ground" (Platemail's "Watch the last
+    Round again") is chosen with e, like every other entry with its key."""
+    from tui.result import ResultScreen
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        chosen = []
+        app.push_screen(ResultScreen(new("optio"), extra="Fight the battle on this ground"), chosen.append)
+        await pilot.pause()
+        assert any(label.startswith("e  Fight") for label, _ in app.screen.choices)
+        await pilot.press("e")
+        await pilot.pause()
+        assert chosen == ["extra"]
+        chosen.clear()
+        app.push_screen(ResultScreen(new("spheres_of_war")), chosen.append)
+        await pilot.pause()
+        await pilot.press("e")  # no such entry here: nothing happens
+        await pilot.pause()
+        assert chosen == [] and isinstance(app.screen, ResultScreen)
