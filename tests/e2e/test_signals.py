@@ -40,19 +40,29 @@ def only_save(folder: Path) -> Path:
     return saves[0]
 
 
-@pytest.mark.e2e
-def test_sigterm_to_the_real_command_saves_at_that_exact_position(tmp_path):
+def new_game_in_tmux(command: str, tmp_path: Path) -> tuple[Tmux, Path]:
+    """``command`` in a tmux session at 80x24, a new game started from its
+    menu (the form's defaults); the session and the saves folder."""
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
-    saves = tmp_path / "data" / "saves"
     env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
-    tmux = Tmux(local_command(), env=env)
+    tmux = Tmux(command, env=env)
     try:
         tmux.wait_for("New game")
         tmux.keys("n")
         tmux.wait_for("Battlefield")
         tmux.keys("C-g")
         tmux.wait_for("to play")
+    except BaseException:
+        tmux.close()
+        raise
+    return tmux, tmp_path / "data" / "saves"
+
+
+@pytest.mark.e2e
+def test_sigterm_to_the_real_command_saves_at_that_exact_position(tmp_path):
+    tmux, saves = new_game_in_tmux(local_command(), tmp_path)
+    try:
         tmux.keys("d")
         tmux.wait_for("deploys at")
         tmux.keys("r")
@@ -90,19 +100,10 @@ def test_sighup_ends_the_real_command_even_when_its_shutdown_hangs(tmp_path):
     """After an SSH drop the process must end, or it keeps the save's lock
     (Continue then finds the game open elsewhere) and its hosting code.  A
     leftover process of that kind was found after a run of the suite."""
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed")
-    saves = tmp_path / "data" / "saves"
-    env = {"SKIRMISH_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
     command = "sh -c " + shlex.quote(f"cd {shlex.quote(str(ROOT))} && exec {shlex.quote(sys.executable)} "
                                      f"-c {shlex.quote(STUCK_THREAD)}")
-    tmux = Tmux(command, env=env)
+    tmux, saves = new_game_in_tmux(command, tmp_path)
     try:
-        tmux.wait_for("New game")
-        tmux.keys("n")
-        tmux.wait_for("Battlefield")
-        tmux.keys("C-g")
-        tmux.wait_for("to play")
         assert wait_until(lambda: len(list(saves.glob("*.json"))) == 1)
         owner = only_save(saves).with_name(only_save(saves).name + ".owner")
         pid = json.loads(owner.read_text())["pid"]
