@@ -31,7 +31,7 @@ from bench.games import battlefield_for
 from bench.stats import load_average, summary
 from core.ai import choose
 from core.game import start, submit
-from core.registry import rulesets
+from core.registry import find_ruleset, rulesets
 from core.ruleset import Rejection
 
 PAIRINGS = (("normal", "random"), ("normal", "easy"), ("hard", "normal"))
@@ -103,7 +103,7 @@ def play_task(task: tuple[str, str, str, int]) -> dict[str, Any]:
     1000 + the game number.  A top-level function, so a process pool can
     run it."""
     name, strong, weak, g = task
-    rules = next(r for r in rulesets() if r.name == name)
+    rules = find_ruleset(name)
     strong_side = g % 2
     players = (strong, weak) if strong_side == 0 else (weak, strong)
     times: dict[str, list[float]] = {}

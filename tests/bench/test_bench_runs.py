@@ -164,7 +164,7 @@ def test_strength_plays_a_game_with_the_computer():
     assert len(times[Level("tiny", 2, 3)]) > 0
 
 
-def test_strength_progress_file_is_resumed_and_summed(tmp_path):
+def test_strength_progress_file_is_resumed_and_summed(tmp_path, monkeypatch):
     """Finished games go to the progress file; a second run plays only what
     is missing, and the scores count a draw as a half."""
     from bench import strength
@@ -179,16 +179,12 @@ def test_strength_progress_file_is_resumed_and_summed(tmp_path):
                 "winner": winner, "orders": 5, "times": {strong: [0.1 * (g + 1)]}, "seconds": 1.0}
 
     progress = tmp_path / "games.jsonl"
-    real = strength.play_task
-    strength.play_task = fake_game
-    try:
-        strength.run(False, log=lambda _: None, games=2, only=("optio",), progress=progress)
-        assert len(played) == 2 * len(strength.PAIRINGS)
-        with progress.open("a", encoding="utf-8") as out:
-            out.write('{"cut short')  # a run killed mid-line
-        result = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress)
-    finally:
-        strength.play_task = real
+    monkeypatch.setattr(strength, "play_task", fake_game)
+    strength.run(False, log=lambda _: None, games=2, only=("optio",), progress=progress)
+    assert len(played) == 2 * len(strength.PAIRINGS)
+    with progress.open("a", encoding="utf-8") as out:
+        out.write('{"cut short')  # a run killed mid-line
+    result = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress)
     assert len(played) == 3 * len(strength.PAIRINGS)  # only game 2 of each pairing was new
     rows = {(r["strong"], r["weak"]): r for r in result["rows"]}
     assert rows[("normal", "random")]["games"] == 3

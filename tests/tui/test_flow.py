@@ -34,6 +34,14 @@ async def open_game(pilot, game) -> GameScreen:
     return next(s for s in pilot.app.screen_stack if isinstance(s, GameScreen))
 
 
+async def open_at_the_keyboard(pilot, game) -> GameScreen:
+    """``open_game``, past the handover if one shows."""
+    screen = await open_game(pilot, game)
+    if isinstance(pilot.app.screen, Handover):
+        await pilot.press("enter")
+    return screen
+
+
 def log_text(screen: GameScreen) -> str:
     return " ".join(" ".join(line.text for line in screen.query_one(RichLog).lines).split())
 
@@ -107,9 +115,7 @@ async def test_p_ends_an_optio_turn():
     game = submit(game, game.legal_orders(0)[0]).game  # one block moved: the turn may end
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_game(pilot, game)
-        if isinstance(app.screen, Handover):
-            await pilot.press("enter")
+        screen = await open_at_the_keyboard(pilot, game)
         await pilot.press("p")
         assert isinstance(app.screen, Confirm)  # other blocks could still move
         await pilot.press("y")
@@ -125,9 +131,7 @@ async def test_p_says_ready_once_every_figure_is_deployed(name):
     game = submit(game, deploy_all).game
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_game(pilot, game)
-        if isinstance(app.screen, Handover):
-            await pilot.press("enter")
+        screen = await open_at_the_keyboard(pilot, game)
         await pilot.press("p")
         await pilot.pause()
         assert not isinstance(app.screen, Confirm)  # placing again is no Action: nothing to ask

@@ -7,7 +7,6 @@ import os
 import random
 
 import attrs
-import pytest
 
 from core.events import Rolled
 from core.game import start, submit
@@ -37,6 +36,16 @@ def one_order_from_the_end(name: str, seed: int = 2):
         if after.outcome is not None:
             return game, order, after
         game = after
+
+
+async def play_to_the_result(pilot, before, last) -> None:
+    """Open ``before`` and give its last order: the result screen shows."""
+    pilot.app.start_game(before)
+    await pilot.pause()
+    if not isinstance(pilot.app.screen, ResultScreen):
+        pilot.app.screen.submit(last)
+        await pilot.pause()
+    assert isinstance(pilot.app.screen, ResultScreen)
 
 
 def test_luck_is_the_pips_against_the_dice_average():
@@ -132,12 +141,7 @@ async def test_new_game_and_main_menu_from_the_result():
     before, last, _ = one_order_from_the_end("plasto_latros")
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(before)
-        await pilot.pause()
-        if not isinstance(app.screen, ResultScreen):
-            app.screen.submit(last)
-            await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
+        await play_to_the_result(pilot, before, last)
         await pilot.press("n")
         await pilot.pause()
         assert type(app.screen).__name__ == "NewGameScreen"
@@ -176,12 +180,7 @@ async def test_w_on_the_result_watches_the_whole_game_again_and_comes_back():
     before, last, finished = one_order_from_the_end("waylights")
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(before)
-        await pilot.pause()
-        if not isinstance(app.screen, ResultScreen):
-            app.screen.submit(last)
-            await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
+        await play_to_the_result(pilot, before, last)
         await pilot.press("w")
         await pilot.pause()
         watch = app.screen
@@ -197,8 +196,6 @@ async def test_w_on_the_result_watches_the_whole_game_again_and_comes_back():
 async def test_the_rulesets_own_entry_has_a_key_too():
     """Optio's "Fight the battle on this ground" (Platemail's "Watch the last
     Round again") is chosen with e, like every other entry with its key."""
-    from tui.result import ResultScreen
-
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         chosen = []
