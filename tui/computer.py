@@ -141,14 +141,17 @@ class ComputerSeats(Static):
             self._say_why(moment, side, choice)
             screen.submit(choice.order)  # the screen's own seat: logged, saved and redrawn as a person's
         else:
-            result = player.give(choice, moment)  # another seat (the host's): its change notice redraws
+            # Another seat (the host's): its change notice writes the order's
+            # events as it goes through, so the reason is written first.  The
+            # seat is still at the moment thought about (checked above), so
+            # the order is not stale.
+            self._say_why(moment, side, choice)
+            result = player.give(choice, moment)
             if result is None:
-                self.poke()  # the joiner's order came first: think again
+                self.poke()  # cannot happen on this thread; think again if it does
                 return
             if isinstance(result, Rejection):
                 screen.say(f"✗ The computer's order was refused: {result.message}")
-            else:
-                self._say_why(moment, side, choice)
         self._show()
 
     def _say_why(self, moment: Any, side: int, choice: Any) -> None:

@@ -325,7 +325,10 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             if waiting and any(u.id in self._orders_by_unit() for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
-        lines.append(legend_text(field, self.query_one(BoardView).side_key(game.players, self.app.no_color)))
+        board = self.query_one(BoardView)
+        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
+        if board.compact and self.adapter.compact_key:
+            lines.append(self.adapter.compact_key)
         text = "\n".join(lines)
         panel = self.query_one("#panel", Static)
         if text != self._panel_text:

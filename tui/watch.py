@@ -152,6 +152,8 @@ class WatchScreen(Screen[None]):
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
         lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
+        if board.compact and self.adapter.compact_key:
+            lines.append(self.adapter.compact_key)
         self.query_one("#watch-panel", Static).update("\n".join(lines))
         log = self.query_one(RichLog)
         log.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from textual.widgets import RichLog
 
 from core.game import start
 from core.registry import find_ruleset
@@ -82,6 +83,11 @@ async def test_host_computer_resumes_a_save_with_the_computer_at_the_hosts_side(
     async with app.run_test(size=SIZE) as pilot:
         joiner = await _host_and_join(app, pilot)
         await _plays_against_the_joiner(app, pilot, joiner, "easy")
+        # the computer's reason comes before the events of its order
+        lines = [strip.text for strip in app.screen.query_one(RichLog).lines]
+        reason = next(i for i, line in enumerate(lines) if line.startswith("» Ann (easy): Deploy "))
+        deployed = next(i for i, line in enumerate(lines) if " deploys at " in line)
+        assert reason < deployed, lines[:8]
         app.stop_hosting()
         app.close_session()
     # Hosting the save again without --computer: its seats say the computer plays.

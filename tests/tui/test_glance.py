@@ -432,3 +432,42 @@ def test_side_colours_are_16_colour_names_that_stay_apart_under_colour_blindness
     # the careless pair, red against green, is nearly one hue to a deuteranope:
     red, green = XTERM_BRIGHT["bright_red"], XTERM_BRIGHT["bright_green"]
     assert _hue_gap(red, green, CVD["deuteranopia"]) < 40
+
+
+def test_plasto_latros_compact_cells_still_show_facing_side_and_shooter():
+    """Facing is what Plasto Latros turns on, so the narrow board (16 cells
+    across at 80x24) draws it too: one character for side, shooter and
+    facing, then the mini's number or marker."""
+    from core.board import Facing
+    from core.ruleset import UnitView
+
+    adapter = adapter_for(find_ruleset("plasto_latros"))
+    firsts = {}
+    for side, glyph in ((0, "a"), (0, "A"), (1, "b"), (1, "B")):
+        for facing in Facing:
+            label = adapter.unit_label(UnitView("x3", side, "mini", (0, 0), facing=facing, glyph=glyph), compact=True)
+            assert len(label) == 2 and label[1] == "3"
+            firsts[side, glyph, facing] = label[0]
+    assert len(set(firsts.values())) == 32, "every side, kind and facing has a shape of its own"
+    # spot checks against the compass: the shapes point where the mini faces
+    assert firsts[0, "a", Facing.E] == "▶" and firsts[0, "A", Facing.N] == "△"
+    assert firsts[1, "b", Facing.SW] == "↙" and firsts[1, "B", Facing.W] == "⇐"
+    marked = UnitView("a2", 0, "mini", (0, 0), facing=Facing.S, glyph="a", markers="T")
+    assert adapter.unit_label(marked, compact=True) == "▼T"
+
+
+async def test_plasto_latros_narrow_board_explains_its_shapes():
+    game = deployed("plasto_latros", "copse-16")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        board = screen.query_one(BoardView)
+        assert board.compact, "16 cells do not fit full width beside the panel"
+        facings = {u.id: u.facing for u in game.ruleset.units(game.state) if u.pos is not None}
+        for uid, label in board.labels.items():
+            assert facings[uid] is not None and label[0] in "▲◥▶◢▼◣◀◤△◹▷◿▽◺◁◸↑↗→↘↓↙←↖⇑⇗⇒⇘⇓⇙⇐⇖", label
+        assert "point the way a mini faces" in str(screen.query_one("#panel").render())
+        await pilot.press("z")
+        await pilot.pause()
+        assert not board.compact
+        assert "point the way a mini faces" not in str(screen.query_one("#panel").render())

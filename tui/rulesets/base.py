@@ -111,6 +111,10 @@ class RulesetAdapter:
         # a prompt say "hand the keyboard to ..." (the game screen sets it).
         self.shared_keyboard = True
 
+    # The legend's words for what compact labels draw that full ones spell
+    # out (None: nothing extra); shown under the legend while cells are narrow.
+    compact_key: str | None = None
+
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return default_label(unit, compact)

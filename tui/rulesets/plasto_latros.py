@@ -35,6 +35,16 @@ from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
 MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J jumping"
+# Compact cells: the facing drawn in a shape of the mini's own (side, shooter),
+# in the order of FACING_ORDER (N, NE, E, SE, S, SW, W, NW).
+FACING_ORDER = list(Facing)
+COMPACT_ARROWS = {
+    (0, False): "▲◥▶◢▼◣◀◤",
+    (0, True): "△◹▷◿▽◺◁◸",
+    (1, False): "↑↗→↘↓↙←↖",
+    (1, True): "⇑⇗⇒⇘⇓⇙⇐⇖",
+}
+COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
 
 
@@ -54,13 +64,22 @@ class PlastoLatrosAdapter(RulesetAdapter):
         self.prompted_at: int | None = None  # order count at the last free-Movement banner
 
     # -- drawing and words ----------------------------------------------------
+    compact_key = COMPACT_KEY
+
     def unit_label(self, unit, compact: bool = False) -> str:
-        # compact: the side letter (capital for a shooter) and the number or
-        # marker; the facing is in the panel's cursor line.
+        # Full: side letter (capital for a shooter), number or marker, facing
+        # arrow.  Compact: one character for side, shooter and facing at once
+        # (COMPACT_ARROWS), then the number or marker: facing is what this
+        # ruleset turns on, so the narrow board must still show it.
         glyph = (unit.glyph or "?")[:1]
         middle = next((m for m in MARKER_PRIORITY if m in unit.markers), (unit.id[1:] or "?")[-1])
+        if compact:
+            if unit.facing is None:
+                return f"{glyph}{middle}"
+            shapes = COMPACT_ARROWS[unit.side % 2, glyph.isupper()]
+            return f"{shapes[FACING_ORDER.index(unit.facing)]}{middle}"
         arrow = unit.facing.arrow if unit.facing is not None else " "
-        return f"{glyph}{middle}" if compact else f"{glyph}{middle}{arrow}"
+        return f"{glyph}{middle}{arrow}"
 
     def cell_marks(self, game, view, selected) -> dict:
         marks = {f.cell: "{" + (f.id[:1] or "?").upper() + "}" for f in getattr(view, "features", ())}
