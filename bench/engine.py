@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.games import Played, battlefield_for, big_battlefield, draws_its_own, every_ruleset, play_random
+from bench.games import Tally, battlefield_for, big_battlefield, draws_its_own, every_ruleset, play_random
 from bench.stats import summary
 
 LONG_GAME = 300  # orders a "long game" for the save benchmark must reach
@@ -20,12 +20,12 @@ def throughput(rules: Any, games: int, first_seed: int = 1, draw: bool = False) 
     ruleset's own draw, with ``draw``) plus submit (the ruleset's check and
     apply, and the core's bookkeeping)."""
     loads = [os.getloadavg()[0]]
-    played = [play_random(rules, seed, draw=draw) for seed in range(first_seed, first_seed + games)]
+    played = [play_random(rules, seed, draw=draw).tally() for seed in range(first_seed, first_seed + games)]
     loads.append(os.getloadavg()[0])
     return _rates(rules.name, played, loads)
 
 
-def _rates(name: str, played: list[Played], loads: list[float], listed: list[Played] | None = None) -> dict[str, Any]:
+def _rates(name: str, played: list[Tally], loads: list[float], listed: list[Tally] | None = None) -> dict[str, Any]:
     """The figures of ``played``; ``listed`` are the same seeds played from
     the whole listing when ``played`` used the ruleset's own draw."""
     out = _figures(name, played, loads)
@@ -33,11 +33,11 @@ def _rates(name: str, played: list[Played], loads: list[float], listed: list[Pla
     if listed is not None:
         plain = _figures(name, listed, loads)
         out["listing"] = {k: plain[k] for k in ("orders", "orders_per_second", "us_per_legal_orders",
-                                                 "us_per_submit")}
+                                                 "us_per_submit", "gc_share", "gc_passes")}
     return out
 
 
-def _figures(name: str, played: list[Played], loads: list[float]) -> dict[str, Any]:
+def _figures(name: str, played: list[Tally], loads: list[float]) -> dict[str, Any]:
     games = len(played)
     total_seconds = sum(p.seconds for p in played)
     total_orders = sum(p.orders for p in played)
@@ -54,6 +54,11 @@ def _figures(name: str, played: list[Played], loads: list[float]) -> dict[str, A
         "legal_share": sum(p.legal_seconds for p in played) / total_seconds if total_seconds else 0.0,
         "us_per_legal_orders": 1e6 * sum(p.legal_seconds for p in played) / max(total_orders, 1),
         "us_per_submit": 1e6 * sum(p.submit_seconds for p in played) / max(total_orders, 1),
+        # Python's cyclic garbage collector within the timed intervals: its
+        # share of the seconds above, and its passes per generation (0, 1, 2)
+        "gc_seconds": sum(p.gc_seconds for p in played),
+        "gc_share": sum(p.gc_seconds for p in played) / total_seconds if total_seconds else 0.0,
+        "gc_passes": [sum(p.gc_passes[g] for p in played) for g in range(3)],
         # the 1-minute load average while this ruleset's games ran (lowest
         # and highest seen): the figure is only comparable at a like load
         "load": [min(loads), max(loads)],
@@ -117,8 +122,9 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
     seed by seed, so a busy moment of the machine hits them alike."""
     games = 2 if quick else 10
     every = every_ruleset()
-    played: dict[str, list[Played]] = {r.name: [] for r in every}
-    listed: dict[str, list[Played]] = {r.name: [] for r in every}
+    # Only the figures are kept, not the games (see ``Tally``).
+    played: dict[str, list[Tally]] = {r.name: [] for r in every}
+    listed: dict[str, list[Tally]] = {r.name: [] for r in every}
     loads: dict[str, list[float]] = {r.name: [] for r in every}
     for seed in range(1, games + 1):
         log(f"  engine: seed {seed}/{games}")
@@ -127,10 +133,10 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
             # A ruleset with its own random_order is played with it (the
             # headline figure) and also from the whole listing (its cost).
             if draws_its_own(rules):
-                played[rules.name].append(play_random(rules, seed, draw=True))
-                listed[rules.name].append(play_random(rules, seed))
+                played[rules.name].append(play_random(rules, seed, draw=True).tally())
+                listed[rules.name].append(play_random(rules, seed).tally())
             else:
-                played[rules.name].append(play_random(rules, seed))
+                played[rules.name].append(play_random(rules, seed).tally())
     return [_rates(r.name, played[r.name], loads[r.name], listed[r.name] if draws_its_own(r) else None)
             for r in every]
 

@@ -3,6 +3,7 @@ battlefield, random legal play from fixed seeds, and a 40x40 battlefield."""
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from typing import Any
@@ -65,16 +66,62 @@ def big_battlefield(size: int = BIG) -> Battlefield:
 
 
 @attrs.define
-class Played:
-    game: Game
+class Tally:
+    """The figures of one random game, without the game (a run keeps many:
+    holding every finished game would grow the heap that each of Python's
+    full garbage collections walks, and so slow the games after it)."""
+
     orders: int = 0
     legal_seconds: float = 0.0
     submit_seconds: float = 0.0
     finished: bool = False
+    # Python's cyclic garbage collector inside the timed intervals: its
+    # time (part of the seconds above) and its passes per generation.
+    gc_seconds: float = 0.0
+    gc_passes: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def seconds(self) -> float:
         return self.legal_seconds + self.submit_seconds
+
+
+@attrs.define
+class Played(Tally):
+    game: Game | None = None
+
+    def tally(self) -> Tally:
+        """The figures alone (drop the game)."""
+        return Tally(self.orders, self.legal_seconds, self.submit_seconds, self.finished,
+                     self.gc_seconds, self.gc_passes)
+
+
+class GcMeter:
+    """Times the cyclic collector's passes that begin while ``inside`` is
+    true (``gc.callbacks``), on ``clock``; a pass outside is not counted."""
+
+    __slots__ = ("clock", "inside", "began", "seconds", "passes")
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+        self.inside = False
+        self.began: float | None = None
+        self.seconds = 0.0
+        self.passes = [0, 0, 0]
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.began = self.clock() if self.inside else None
+        elif self.began is not None:
+            self.seconds += self.clock() - self.began
+            self.passes[info["generation"]] += 1
+            self.began = None
+
+    def __enter__(self) -> GcMeter:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        gc.callbacks.remove(self)
 
 
 def play_random(
@@ -93,31 +140,36 @@ def play_random(
     if game is None:
         game = start(rules, None, battlefield or battlefield_for(rules), seed, ("North", "South"))
     pick = random.Random(seed * 7919 + 1)
-    played = Played(game)
+    played = Played(game=game)
     clock = time.perf_counter
-    while played.orders < cap:
-        to_act = game.to_act
-        if not to_act:
-            played.finished = True
-            break
-        side = pick.choice(sorted(to_act))
-        t0 = clock()
-        if draw:
-            order = game.random_order(side, pick)
-            t1 = clock()
-        else:
-            legal = game.legal_orders(side)
-            t1 = clock()
-            order = pick.choice(legal)
-        result = submit(game, order)
-        t2 = clock()
-        if not isinstance(result, Submitted):
-            raise RuntimeError(f"{rules.name}: a listed legal order was refused: {order.to_text()} ({result})")
-        game = result.game
-        played.legal_seconds += t1 - t0
-        played.submit_seconds += t2 - t1
-        played.orders += 1
+    with GcMeter(clock) as meter:
+        while played.orders < cap:
+            to_act = game.to_act
+            if not to_act:
+                played.finished = True
+                break
+            side = pick.choice(sorted(to_act))
+            meter.inside = True
+            t0 = clock()
+            if draw:
+                order = game.random_order(side, pick)
+                t1 = clock()
+            else:
+                legal = game.legal_orders(side)
+                t1 = clock()
+                order = pick.choice(legal)
+            result = submit(game, order)
+            t2 = clock()
+            meter.inside = False
+            if not isinstance(result, Submitted):
+                raise RuntimeError(f"{rules.name}: a listed legal order was refused: {order.to_text()} ({result})")
+            game = result.game
+            played.legal_seconds += t1 - t0
+            played.submit_seconds += t2 - t1
+            played.orders += 1
     played.game = game
+    played.gc_seconds = meter.seconds
+    played.gc_passes = tuple(meter.passes)
     return played
 
 

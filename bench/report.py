@@ -167,11 +167,14 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
         "bookkeeping); where a ruleset overrides `Ruleset.random_order` (marked *), the order is "
         "`game.random_order(side, rng)` instead, which draws one legal order without listing them all, and "
         "the µs column is that draw. Those rulesets are also played from the whole listing, in the table below. "
+        "The GC columns are Python's cyclic garbage collector within the timed intervals: its share of the "
+        "measured time and its passes by generation (0/1/2); the run keeps only each game's figures, and "
+        "the collector runs with Python's default settings, as in the app. "
         "Aim: " + AIMS["engine"] + ".",
         "",
         "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 "
-        "| µs legal orders (* random_order) | µs submit | load (1 min) | |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| µs legal orders (* random_order) | µs submit | GC share | GC passes | load (1 min) | |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for e in engine:
         star = " *" if e.get("draw") else ""
@@ -179,7 +182,7 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
             f"| {e['ruleset']}{star} | {e['games']} ({e['finished']} ended) | {e['orders_per_game']['median']:.0f} | "
             f"{e['games_per_second']:.2f} | {e['orders_per_second']:,.0f} | "
             f"{_spread(e['per_game_orders_per_second'], '{:,.0f}')} | {e['us_per_legal_orders']:,.0f} | "
-            f"{e['us_per_submit']:,.0f} | {_load(e)} | {_ok(e['orders_per_second'] >= 20_000)} |"
+            f"{e['us_per_submit']:,.0f} | {_gc(e)} | {_load(e)} | {_ok(e['orders_per_second'] >= 20_000)} |"
         )
     listed = [e for e in engine if e.get("listing")]
     if listed:
@@ -187,14 +190,21 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
             "",
             "The same seeds played from the whole listing (`game.legal_orders(side)`), for the rulesets marked *:",
             "",
-            "| ruleset | orders | orders/s | µs legal orders | µs submit |",
-            "|---|---|---|---|---|",
+            "| ruleset | orders | orders/s | µs legal orders | µs submit | GC share | GC passes |",
+            "|---|---|---|---|---|---|---|",
         ]
         for e in listed:
             plain = e["listing"]
             rows.append(f"| {e['ruleset']} | {plain['orders']} | {plain['orders_per_second']:,.0f} | "
-                        f"{plain['us_per_legal_orders']:,.0f} | {plain['us_per_submit']:,.0f} |")
+                        f"{plain['us_per_legal_orders']:,.0f} | {plain['us_per_submit']:,.0f} | {_gc(plain)} |")
     return rows + [""]
+
+
+def _gc(e: dict[str, Any]) -> str:
+    """The GC share and passes columns ('–' for results measured before they were)."""
+    if "gc_share" not in e:
+        return "– | –"
+    return f"{e['gc_share']:.1%} | {'/'.join(str(n) for n in e['gc_passes'])}"
 
 
 def _saves(saves: list[dict[str, Any]]) -> list[str]:

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from bench import engine, latency, report, startup, stats, wire
-from bench.games import big_battlefield, play_random
+from bench.games import GcMeter, big_battlefield, play_random
 from bench.pty_run import MINIMAL, SKIRMISH
 from core.registry import find_ruleset
 
@@ -68,9 +68,34 @@ def test_engine_throughput_and_saves_run(rules):
     result = engine.throughput(rules, games=1)
     assert result["games"] == 1 and result["finished"] == 1 and result["orders"] > 0
     assert result["orders_per_second"] > 0
+    assert len(result["gc_passes"]) == 3 and 0 <= result["gc_share"] <= 1
     saved = engine.saves(rules, repeats=1, want=10)
     assert saved["orders"] >= 10 and saved["bytes"] > 0
     assert saved["save_ms"]["n"] == 1 and saved["load_ms"]["n"] == 1
+
+
+def test_the_gc_meter_counts_only_the_passes_inside_the_timed_part():
+    import gc
+
+    with GcMeter(lambda: 0.0) as meter:
+        gc.collect()  # outside: not counted
+        meter.inside = True
+        gc.collect()
+        gc.collect(0)
+        meter.inside = False
+        gc.collect(1)
+    gc.collect()  # after the meter is gone
+    assert meter.passes == [1, 0, 1]
+    assert meter not in gc.callbacks
+
+
+def test_the_engine_figures_keep_no_game():
+    """The run keeps each game's figures, not the game (nor its log)."""
+    import gc
+
+    tally = play_random(find_ruleset("optio"), 3, cap=20).tally()
+    assert not any(type(o).__name__ == "Game" for o in gc.get_referents(tally))
+    assert tally.orders == 20 and len(tally.gc_passes) == 3
 
 
 def test_startup_runs_both_apps_on_a_pty(tmp_path):

@@ -10,6 +10,8 @@ states of that moment."""
 
 from __future__ import annotations
 
+import weakref
+
 from core.events import Event, Moved, Note, Rolled, only_for
 
 from .equipment import PASSIVE_BASE
@@ -52,7 +54,11 @@ class SecretKeeper(list):
 
     def __init__(self, work) -> None:
         super().__init__()
-        self.work = work
+        # A weak reference: the Work holds this list, and a strong one back
+        # would make a reference cycle of every Round (its Work, state and
+        # events then wait for the cyclic collector instead of being freed
+        # when the Round is resolved; tests/core/test_no_cycles.py).
+        self.work = weakref.proxy(work)
 
     def append(self, event: Event) -> None:
         if event.seen_by is None and not self.work.anyone_hidden and not (
