@@ -295,10 +295,17 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
                              ("climb", Climb, climb_destinations(state, mini, blocked)),
                              ("jump", Jump, jump_destinations(state, mini, blocked))):
         per = _cell_map(g, kind, side, unit, free)
+        plain = _cell_map(g, kind, side, unit, False) if free else per
         for cell in cells:
             orders = per.get(cell)
             if orders is None:
-                orders = per[cell] = tuple(_wrap(side, free, (cls(side, unit, cell, f) for f in FACINGS)))
+                # a Free Movement wraps the very Movements listed in turn
+                # (one object per value for the collector to walk, not two)
+                orders = plain.get(cell)
+                if orders is None:
+                    orders = plain[cell] = tuple([cls(side, unit, cell, f) for f in FACINGS])
+                if free:
+                    orders = per[cell] = tuple([FreeMove(side, mv) for mv in orders])
             out += orders
     return remember(g.orders, whole, tuple(out))
 
