@@ -131,8 +131,30 @@ def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tupl
     reach = state.options.move_length
     pos = mini.pos
     x, y = pos
-    near = frozenset(c for c in blocked if c != pos and -reach <= c[0] - x <= reach and -reach <= c[1] - y <= reach)
+    # the blocked cells as bits of the square (an int, where a frozenset
+    # would be one more object kept for every full collection to walk)
+    width = 2 * reach + 1
+    near = 0
+    for cx, cy in blocked:
+        dx, dy = cx - x, cy - y
+        if -reach <= dx <= reach and -reach <= dy <= reach and (dx or dy):
+            near |= 1 << ((dx + reach) * width + dy + reach)
     return (pos, reach, near)
+
+
+def _near_cells(pos: Cell, reach: int, near: int) -> frozenset[Cell]:
+    """The blocked cells of a :func:`_destination_key`."""
+    x, y = pos
+    width = 2 * reach + 1
+    cells = set()
+    bit = 0
+    while near:
+        if near & 1:
+            dx, dy = divmod(bit, width)
+            cells.add((x + dx - reach, y + dy - reach))
+        near >>= 1
+        bit += 1
+    return frozenset(cells)
 
 
 def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
@@ -175,7 +197,8 @@ def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
     found = g.dests.get(key)
     if found is not None:
         return found
-    pos, reach, taken = key
+    pos, reach, near = key
+    taken = _near_cells(pos, reach, near)
     level = g.elev[pos]
     out = []
     for cell, seen in _open_lines(g, pos, reach):
@@ -285,11 +308,11 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
     if blocked is None:
         blocked = blocked_cells(state)
     key = _destination_key(state, mini, blocked)
-    whole = ("all", side, unit, facing, free, key)
+    whole = ("all", side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
     found = g.orders.get(whole)
     if found is not None:
         return found
-    out: list = list(_orders(g, ("turn", side, unit, facing, free),
+    out: list = list(_orders(g, ("turn", side, unit, facing._name_, free),
                              lambda: _wrap(side, free, (Turn(side, unit, f) for f in FACINGS if f is not facing))))
     for kind, cls, cells in (("move", Move, _destinations(g, key)),
                              ("climb", Climb, climb_destinations(state, mini, blocked)),
