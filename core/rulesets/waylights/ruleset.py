@@ -292,7 +292,9 @@ class WaylightsRuleset(Ruleset):
         if state.phase == "deploy":
             return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures")
         if state.phase == "over":
-            return Situation(state.round, "over", to_act, state.end_reason)
+            # The limit is found when the round after the last one starts:
+            # report the last round played, not that one.
+            return Situation(min(state.round, state.options.round_limit), "over", to_act, state.end_reason)
         p = state.attack
         detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
         detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
