@@ -348,6 +348,12 @@ class WaylightsRuleset(Ruleset):
             return f"Psi boost: +1 {order.what} (5 tension)"
         if isinstance(order, Finish):
             return f"Finish {order.target} (full turn)"
+        if isinstance(order, Deploy):
+            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+        if isinstance(order, DeployAll):
+            return "Deploy the rest automatically"
+        if isinstance(order, Ready):
+            return "Ready: deployment done"
         return order.to_text()
 
 
