@@ -31,6 +31,7 @@ the selection changes.
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -106,6 +107,10 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
+        if "p" in self._bindings.key_to_bindings:  # the ruleset's word for what p gives
+            self._bindings.key_to_bindings["p"] = [
+                dataclasses.replace(b, description=self.adapter.end_turn_label) if b.action == "end_turn" else b
+                for b in self._bindings.key_to_bindings["p"]]
         # A side the computer plays (tui/computer.py): it thinks off this thread.
         self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
         self.computer = computer_seats(self, kinds, computer)  # computer: side -> a seat not the screen's
@@ -483,7 +488,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         if action in ("deploy_all", "ready"):
             verb = "deploy-all" if action == "deploy_all" else "ready"
             return any(o.verb == verb for o in self.orders)
-        if action in ("orders", "next_unit"):
+        if action in ("orders", "next_unit", "end_turn"):
             return bool(self.orders)
         if action == "deselect":
             return self.selected is not None

@@ -115,6 +115,9 @@ class RulesetAdapter:
     # out (None: nothing extra); shown under the legend while cells are narrow.
     compact_key: str | None = None
 
+    # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
+    end_turn_label = "End turn"
+
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return default_label(unit, compact)

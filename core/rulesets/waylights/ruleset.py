@@ -292,7 +292,9 @@ class WaylightsRuleset(Ruleset):
         if state.phase == "deploy":
             return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures")
         if state.phase == "over":
-            return Situation(state.round, "over", to_act, state.end_reason)
+            # The limit is found when the round after the last one starts:
+            # report the last round played, not that one.
+            return Situation(min(state.round, state.options.round_limit), "over", to_act, state.end_reason)
         p = state.attack
         detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
         detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
@@ -346,6 +348,12 @@ class WaylightsRuleset(Ruleset):
             return f"Psi boost: +1 {order.what} (5 tension)"
         if isinstance(order, Finish):
             return f"Finish {order.target} (full turn)"
+        if isinstance(order, Deploy):
+            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+        if isinstance(order, DeployAll):
+            return "Deploy the rest automatically"
+        if isinstance(order, Ready):
+            return "Ready: deployment done"
         return order.to_text()
 
 
