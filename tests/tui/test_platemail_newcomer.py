@@ -1,0 +1,63 @@
+"""What a newcomer met playing Platemail against the computer: deploying
+on any open cell of the zone, the key the help names for committing, and
+the turn count on the result screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.game import start
+from core.registry import find_ruleset
+from saves.library import battlefield_named
+from tui.app import SkirmishApp
+from tui.board import BoardView
+from tui.game_screen import GameScreen
+from tui.modals import Confirm, Handover
+from tui.rulesets.platemail_review import SideOrders
+
+from tests.tui.test_platemail import deployed_game, open_game
+
+SIZE = (80, 24)
+HELP = Path(__file__).resolve().parents[2] / "tui" / "help" / "platemail.md"
+
+
+def new_game():
+    rules = find_ruleset("platemail")
+    return start(rules, None, battlefield_named(rules.default_battlefield), seed=4, players=("Ann", "Bo"))
+
+
+async def past_handover(pilot) -> None:
+    if isinstance(pilot.app.screen, Handover):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+async def test_a_figure_deploys_on_any_open_cell_of_its_zone_not_only_the_first_four():
+    game = new_game()
+    listed = [o for o in game.ruleset.legal_orders(game.state, 0) if o.verb == "deploy"]
+    target = (10, 1)  # yard, in side 0's zone (the two top rows), not among the listed cells
+    assert target not in {o.at for o in listed}
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await past_handover(pilot)
+        assert isinstance(app.screen, GameScreen)
+        screen.query_one(BoardView).move_cursor(target)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.game.state.char("a1").pos == target
+
+
+async def test_the_key_the_help_names_for_committing_in_the_orders_screen_asks_to_commit():
+    found = re.search(r"`(\w)`\s+commits\s+them", HELP.read_text())
+    assert found, "the help names the commit key of the orders screen"
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, deployed_game())
+        await past_handover(pilot)
+        await pilot.press("w")
+        assert isinstance(app.screen, SideOrders)
+        await pilot.press(found.group(1))
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
