@@ -61,3 +61,24 @@ async def test_the_key_the_help_names_for_committing_in_the_orders_screen_asks_t
         await pilot.press(found.group(1))
         await pilot.pause()
         assert isinstance(app.screen, Confirm)
+
+
+async def test_a_move_asks_where_or_toward_whom_and_a_neighbour_is_one_cell_away():
+    from core.deployment import Deploy, DeployAll, Ready
+    from core.game import submit
+    from tui.rulesets.platemail_menus import KeyMenu
+
+    game = new_game()
+    for order in (Deploy(0, "a1", (2, 1)), Deploy(0, "a2", (3, 1)), DeployAll(0), Ready(0), DeployAll(1), Ready(1)):
+        game = submit(game, order).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, game)
+        await past_handover(pilot)
+        await pilot.press("w", "enter", "m")  # a1's writer: Move
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, KeyMenu)
+        assert menu.menu_title.endswith("Move — where, or toward whom?")
+        labels = [label for _, label, _ in menu.entries]
+        assert any(label.startswith("a2 ") and label.endswith("(1 cell)") for label in labels), labels
