@@ -82,3 +82,32 @@ async def test_a_move_asks_where_or_toward_whom_and_a_neighbour_is_one_cell_away
         assert menu.menu_title.endswith("Move — where, or toward whom?")
         labels = [label for _, label, _ in menu.entries]
         assert any(label.startswith("a2 ") and label.endswith("(1 cell)") for label in labels), labels
+
+
+async def test_f1_while_writing_orders_opens_the_help_and_esc_comes_back_to_the_writer():
+    from tui.help import HelpScreen
+    from tui.rulesets.platemail_menus import KeyMenu
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, deployed_game())
+        await past_handover(pilot)
+        await pilot.press("w")
+        review = app.screen
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.ruleset_name == "platemail"
+        assert app.screen.section.startswith("Writing orders")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is review
+        await pilot.press("enter")  # a1's writer: its first menu
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, KeyMenu)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu
