@@ -216,7 +216,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         view = self.seats.view(shown)
         self.view_state = view
         self.units = self.adapter.units(game, view)
-        self.orders = self.seats.legal_orders(side) if side is not None else []
+        self.orders = self.adapter.offered(game, side, self.seats.legal_orders(side)) if side is not None else []
         by_unit = self._orders_by_unit()
         jump = False  # the figure that acts next was just picked: the cursor goes to it
         if self.selected not in by_unit or self.selected is None:

@@ -52,7 +52,8 @@ class Luck:
         per_die = diff / self.dice if self.dice else 0.0
         mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
         dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
-        return f"{dice}, {self.pips} pips, {lean} ({mood})"
+        pips = "1 pip" if self.pips == 1 else f"{self.pips} pips"
+        return f"{dice}, {pips}, {lean} ({mood})"
 
 
 @attrs.frozen

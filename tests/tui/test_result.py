@@ -62,6 +62,13 @@ def test_luck_is_the_pips_against_the_dice_average():
     assert "2.5 above the average" in luck[0].words() and "3.5 below" in luck[1].words()
 
 
+def test_one_die_showing_one_reads_1_die_1_pip():
+    from tui.result import Luck
+
+    assert Luck(1, 1, 3.5).words().startswith("1 die, 1 pip, 2.5 below")
+    assert Luck(2, 7, 7.0).words().startswith("2 dice, 7 pips, exactly")
+
+
 def test_the_summary_counts_figures_left_and_lost():
     _, _, over = one_order_from_the_end("spheres_of_war")
     result = summarise(over)

@@ -153,6 +153,12 @@ class RulesetAdapter:
     def order_cells(self, game: Any, view: Any, order: Order) -> tuple:
         return tuple(self.ruleset.order_cells(view, order))
 
+    def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
+        """The orders a person is offered on the board: the engine's listing,
+        plus any the ruleset accepts but leaves out of it (the computer keeps
+        choosing from the listing alone)."""
+        return orders
+
     def after_over(self, game: Any) -> Any:
         return None
 

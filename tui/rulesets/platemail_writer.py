@@ -290,8 +290,10 @@ class OrderWriter(ModalScreen[Any]):
             hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
             state = "" if c.fighting else f", {c.status.value}"
             key = str(number) if number < 10 else ""
-            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} cells{hurt}{state})", c.id))
-        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — whom?", entries), done)
+            cells = "cell" if far == 1 else "cells"
+            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} {cells}{hurt}{state})", c.id))
+        question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
+        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
 
     def ask_cell(self, kind: Action, done: Callable[[Any], None]) -> None:
         units = self.rules.units(self.view)
