@@ -99,7 +99,7 @@ def test_a_short_game_to_its_result_then_rematch(rules, data):
         shown = finish_by_keys(tmux)
         lines = shown.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert "Game over:" in shown and "Turns played:" in shown
+        assert "Game over:" in shown and f"{rules.turn_word}s played:" in shown
         assert "Ann:" in shown and "Bo:" in shown and " left, " in shown
         tmux.keys("r")
         shown = tmux.wait_for("Bo", timeout=20)
