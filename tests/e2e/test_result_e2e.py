@@ -77,7 +77,7 @@ def finish_by_keys(tmux: Tmux, timeout: float = 40.0) -> str:
             tmux.keys("y", pause=0.6)
         elif "Template" in shown or "template" in shown:
             tmux.keys("Enter", pause=0.6)
-        elif "to play" in shown or "Turn" in shown:
+        elif "to play" in shown or "Turn" in shown or "Round" in shown:
             tmux.keys("p", pause=0.6)
         else:
             time.sleep(0.3)
