@@ -138,11 +138,12 @@ class Defeated(Event):
 class Removed(Event):
     unit: str
     reason: str = ""
+    where: str = "battlefield"  # Optio's blocks leave its operational "map"
 
     @property
     def sentence(self) -> str:
         why = f": {self.reason}" if self.reason else ""
-        return f"{self.unit} is removed from the battlefield{why}"
+        return f"{self.unit} is removed from the {self.where}{why}"
 
 
 @attrs.frozen

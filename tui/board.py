@@ -47,6 +47,7 @@ from core.ruleset import UnitView
 from tui.picture import (
     CELL_W,
     COMPACT_W,
+    FACING_CHARS,
     LABEL_W,
     SIDE_COLOUR_WORDS,
     HIGHLIGHT,
@@ -208,7 +209,8 @@ class BoardView(ScrollView, can_focus=True):
     def _mark_targets(self) -> None:
         """A figure an order points at shows ``*`` in place of its last
         column (or its first, when the last tells it apart), never taking
-        another figure's label."""
+        another figure's label; a facing arrow or shape is never covered
+        (the mark takes the column beside it: facing decides attacks)."""
         pic = self.picture
         self.plain_labels = dict(self.labels)
         taken = set(self.labels.values())
@@ -216,8 +218,13 @@ class BoardView(ScrollView, can_focus=True):
             if cell not in pic.highlights or unit.id not in self.labels:
                 continue
             label = self.labels[unit.id]
-            tries = (label[:-1] + "*", "*" + label[1:])
-            for marked in tries[::-1] if label[-1:].isalnum() else tries:
+            if FACING_CHARS.intersection(label):
+                tries = [label[:i] + "*" + label[i + 1:] for i in range(len(label) - 1, -1, -1)
+                         if label[i] not in FACING_CHARS and label[i] != " "]
+            else:
+                tries = (label[:-1] + "*", "*" + label[1:])
+                tries = tries[::-1] if label[-1:].isalnum() else tries
+            for marked in tries:
                 if marked not in taken:
                     taken.add(marked)
                     self.labels[unit.id] = marked

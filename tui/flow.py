@@ -172,7 +172,7 @@ class PlayFlow:
             self.say(f"✗ Cannot take back: {refusal.message}")
             return
         order = self.game.orders[-1]
-        text = self.adapter.describe(self.game, self.game.view(side), order)
+        text = self.adapter.describe(earlier, earlier.view(side), order)  # as it was given
         self.game = earlier
         self.app.autosave(self.game)
         self._fill_log()

@@ -31,6 +31,7 @@ the selection changes.
 
 from __future__ import annotations
 
+import dataclasses
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -106,6 +107,10 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         self.adapter = adapter_for(game.ruleset)
         for keys, label, name in self.adapter.keys():
             self._bindings.bind(keys, f"adapter_key({name!r})", label)
+        if "p" in self._bindings.key_to_bindings:  # the ruleset's word for what p gives
+            self._bindings.key_to_bindings["p"] = [
+                dataclasses.replace(b, description=self.adapter.end_turn_label) if b.action == "end_turn" else b
+                for b in self._bindings.key_to_bindings["p"]]
         # A side the computer plays (tui/computer.py): it thinks off this thread.
         self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
         self.computer = computer_seats(self, kinds, computer)  # computer: side -> a seat not the screen's
@@ -211,7 +216,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         view = self.seats.view(shown)
         self.view_state = view
         self.units = self.adapter.units(game, view)
-        self.orders = self.seats.legal_orders(side) if side is not None else []
+        self.orders = self.adapter.offered(game, side, self.seats.legal_orders(side)) if side is not None else []
         by_unit = self._orders_by_unit()
         jump = False  # the figure that acts next was just picked: the cursor goes to it
         if self.selected not in by_unit or self.selected is None:
@@ -296,7 +301,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             else:
                 who = f"▶ {game.players[side]} to play"
             short_title = game.ruleset.title.split(":")[0]
-            text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
+            text = f"{who} · {game.ruleset.turn_word} {situation.turn} · {situation.phase} · {short_title}"
         unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
         if unsaved:  # saving failed: said on the board until a save succeeds
             text = f"⚠ {unsaved} · {text}"
@@ -309,7 +314,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         game = self.game
         rules = game.ruleset
         situation = rules.situation(self.view_state)
-        lines = [f"Turn {situation.turn}, {situation.phase}"]
+        lines = [f"{rules.turn_word} {situation.turn}, {situation.phase}"]
         if situation.detail:
             lines.append(situation.detail)
         lines += self.adapter.panel_lines(game, self.view_state, self.keyboard_side, self._unit(self.selected))
@@ -483,7 +488,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         if action in ("deploy_all", "ready"):
             verb = "deploy-all" if action == "deploy_all" else "ready"
             return any(o.verb == verb for o in self.orders)
-        if action in ("orders", "next_unit"):
+        if action in ("orders", "next_unit", "end_turn"):
             return bool(self.orders)
         if action == "deselect":
             return self.selected is not None

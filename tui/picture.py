@@ -18,6 +18,17 @@ COMPACT_W = 2  # the compact one
 LABEL_W = 3  # the row numbers (two when that makes the full width fit)
 
 SIDE_MARKS = ("◆", "●")
+# Compact facing shapes, one set per (side, shooter), each in compass order
+# N, NE, E, SE, S, SW, W, NW: one character for side, kind and facing.
+FACING_SHAPES = {
+    (0, False): "▲◥▶◢▼◣◀◤",
+    (0, True): "△◹▷◿▽◺◁◸",
+    (1, False): "↑↗→↘↓↙←↖",
+    (1, True): "⇑⇗⇒⇘⇓⇙⇐⇖",
+}
+# Every character that shows a facing (the full labels' arrows are the
+# second set's): a target mark never covers one.
+FACING_CHARS = frozenset("".join(FACING_SHAPES.values()))
 # 16-colour names, so xterm draws the same pair; cyan/yellow stay apart for
 # deuteranopia, protanopia and tritanopia (blue-ish against yellow).
 SIDE_COLOURS = ("bright_cyan", "bright_yellow")

@@ -44,3 +44,17 @@ def test_waylights_names_the_character_whose_turn_begins_and_counts_wounds_in_wo
     assert any(s.endswith(" a1 takes its turn in round 1") and s.count("a1") == 1 for s in starts)
     wounds = [e.sentence for e in log if "wound" in e.sentence and "knocked out at" in e.sentence]
     assert wounds and not any("wound(s)" in s or "/" in s.split(":")[-1] for s in wounds)
+
+
+def test_optio_blocks_leave_the_map_not_a_battlefield():
+    """Once both armies are known the other blocks go: on Optio's operational
+    map, before any battlefield exists."""
+    from core.events import Removed
+
+    assert Removed("a1", "killed").sentence == "a1 is removed from the battlefield: killed"
+    for seed in range(1, 8):
+        gone = [e for e in played("optio", seed=seed).log if isinstance(e, Removed)]
+        if gone:
+            break
+    assert gone, "no seeded Optio game reached the armies' meeting"
+    assert all(e.sentence.endswith("is removed from the map: both armies are known") for e in gone)

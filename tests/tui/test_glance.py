@@ -471,3 +471,25 @@ async def test_plasto_latros_narrow_board_explains_its_shapes():
         await pilot.pause()
         assert not board.compact
         assert "point the way a mini faces" not in str(screen.query_one("#panel").render())
+
+
+def test_a_target_mark_never_covers_a_facing():
+    """The mark of a figure an order points at takes the column beside its
+    facing arrow or shape, full or compact; other labels keep the old rule."""
+    from core.board import Facing
+    from core.ruleset import UnitView
+
+    bf = next(b for b in shipped_battlefields() if b.name.startswith("Open field"))
+    units = {(0, 0): UnitView("a1", 0, "m", (0, 0), facing=Facing.N, glyph="a"),
+             (1, 0): UnitView("b1", 1, "m", (1, 0), facing=Facing.S, glyph="B"),
+             (2, 0): UnitView("c1", 1, "m", (2, 0), glyph="F")}
+    for compact, labels, want in (
+        (False, {"a1": "a1↑", "b1": "B1↓", "c1": "F1 "}, {"a1": "a*↑", "b1": "B*↓", "c1": "F1*"}),
+        (True, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1": "▲*", "b1": "⇓*", "c1": "*1"}),
+    ):
+        board = BoardView()
+        board.zoom = compact
+        picture = Picture(battlefield=bf, units=units, labels=labels, compact_labels=labels,
+                          highlights=frozenset(units))
+        board.show(picture)
+        assert {uid: board.labels[uid].rstrip() for uid in labels} == {k: v.rstrip() for k, v in want.items()}

@@ -16,7 +16,7 @@ from tests.tui.test_every_ruleset import battlefield_for
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.menu import LoadScreen, MainMenu
-from tui.result import ResultScreen, luck_by_side, summarise
+from tui.result import ResultScreen, luck_by_side, result_lines, summarise
 
 SIZE = (80, 24)
 
@@ -60,6 +60,13 @@ def test_luck_is_the_pips_against_the_dice_average():
     assert (luck[0].dice, luck[0].pips, luck[0].difference) == (1, 6, 2.5)
     assert (luck[1].dice, luck[1].pips, luck[1].difference) == (3, 7, -3.5)
     assert "2.5 above the average" in luck[0].words() and "3.5 below" in luck[1].words()
+
+
+def test_one_die_showing_one_reads_1_die_1_pip():
+    from tui.result import Luck
+
+    assert Luck(1, 1, 3.5).words().startswith("1 die, 1 pip, 2.5 below")
+    assert Luck(2, 7, 7.0).words().startswith("2 dice, 7 pips, exactly")
 
 
 def test_the_summary_counts_figures_left_and_lost():
@@ -211,3 +218,11 @@ async def test_the_rulesets_own_entry_has_a_key_too():
         await pilot.press("e")  # no such entry here: nothing happens
         await pilot.pause()
         assert chosen == [] and isinstance(app.screen, ResultScreen)
+
+
+def test_the_result_counts_rounds_in_a_ruleset_of_rounds():
+    _, _, over = one_order_from_the_end("platemail", 6)
+    lines = result_lines(summarise(over))
+    assert f"Rounds played: {over.ruleset.situation(over.state).turn}" in lines
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    assert any(line.startswith("Turns played: ") for line in result_lines(summarise(over)))

@@ -253,3 +253,24 @@ def test_one_person_at_the_keyboard_gets_the_decision_without_a_hand_over_card()
     alone = adapter_for(RULES)
     alone.shared_keyboard = False
     assert isinstance(alone.prompt(game, 0, orders), SplitPicker)
+
+
+async def test_ctrl_z_names_the_move_taken_back_with_its_cost():
+    """Played: "takes back: Split move to 8,3 (cost ?)" -- the label was
+    worked out on the position after the move, where that cell costs nothing."""
+    from core.rulesets.waylights.orders import SplitMove
+
+    game = prepared(5)
+    side = next(iter(game.to_act))
+    unit = game.state.active
+    game = submit(game, Split(side, unit, 2)).game
+    here = game.state.get(unit).pos
+    to = (here[0], here[1] - 1)
+    game = submit(game, SplitMove(side, unit, to)).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.game.state.get(unit).pos == here
+        assert f"takes back: Split move to {to[0]},{to[1]} (cost 1)" in log_text(screen)

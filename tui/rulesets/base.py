@@ -115,6 +115,9 @@ class RulesetAdapter:
     # out (None: nothing extra); shown under the legend while cells are narrow.
     compact_key: str | None = None
 
+    # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
+    end_turn_label = "End turn"
+
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return default_label(unit, compact)
@@ -149,6 +152,12 @@ class RulesetAdapter:
 
     def order_cells(self, game: Any, view: Any, order: Order) -> tuple:
         return tuple(self.ruleset.order_cells(view, order))
+
+    def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
+        """The orders a person is offered on the board: the engine's listing,
+        plus any the ruleset accepts but leaves out of it (the computer keeps
+        choosing from the listing alone)."""
+        return orders
 
     def after_over(self, game: Any) -> Any:
         return None

@@ -25,6 +25,7 @@ from core.registry import find_ruleset
 from core.rulesets.optio.terrain import battlefield_for
 from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.generator import generate_map
+from core.rulesets.optio.state import Edge, TemplateResult
 from tui.rulesets.optio_fight import OPTIO, handoffs
 
 
@@ -83,12 +84,23 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
     return out
 
 
+def open_ground(ruleset_name: str) -> Any:
+    """A battlefield of open ground the size an Optio template gives
+    ``ruleset_name``: to check the battle's options before the pre-game."""
+    cut = TemplateResult(map_name="open ground", meeting=(0, 0), second_edge=Edge.S, second_side=1, placer=0,
+                         forward=0, right=0, origin=(0, 0), across=16, deep=8, up=Edge.N, rows=("." * 16,) * 8)
+    return battlefield_for(cut, ruleset_name)
+
+
 def start_pre_game(app: Any, rules: Any, options: Any, players: tuple[str, str], replace: Any = None,
                    seats: tuple[str, str] | None = None) -> str | None:
     """Start an Optio pre-game whose result ``rules`` will be fought on;
     returns a problem sentence, or None when the game has started.
     ``seats``: who plays each side (a person or a computer level), in the
     pre-game and then in the battle."""
+    problem = rules.check_options(options, open_ground(rules.name))
+    if problem:  # a roster no battlefield takes: say so now, not after the pre-game
+        return problem
     optio = find_ruleset(OPTIO)
     seed = random.randrange(2**31)
     pre_options = attrs.evolve(optio.default_options(), map_seed=random.randrange(2**31))

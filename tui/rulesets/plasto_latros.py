@@ -5,7 +5,8 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
 * labels ``a1↑``: side/shooter glyph (a b = warriors, A B = shooters), the
   mini's number, its facing arrow; a mini with state markers shows its most
   serious marker instead of the number (D P L T _ J), the panel lists them
-  all with their meanings;
+  all with their meanings; in compact cells one shape gives side, shooter
+  and facing at once (``▲1``, ``⇓3``: :data:`tui.picture.FACING_SHAPES`);
 * ``a`` shades the front (``f``) and back (``b``) arcs of the mini under the
   cursor or the selected one (``core.board.arc_of``), ``a`` again hides them;
 * a destination is chosen with the cursor and Enter, then the facing with the
@@ -29,21 +30,15 @@ from core.rulesets.plasto_latros.combat import needed_for, shot_fraction
 from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand,
                                                 Turn)
 from core.rulesets.plasto_latros.state import Phase
+from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
 MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J jumping"
-# Compact cells: the facing drawn in a shape of the mini's own (side, shooter),
-# in the order of FACING_ORDER (N, NE, E, SE, S, SW, W, NW).
+# Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
-COMPACT_ARROWS = {
-    (0, False): "▲◥▶◢▼◣◀◤",
-    (0, True): "△◹▷◿▽◺◁◸",
-    (1, False): "↑↗→↘↓↙←↖",
-    (1, True): "⇑⇗⇒⇘⇓⇙⇐⇖",
-}
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
 
@@ -69,14 +64,14 @@ class PlastoLatrosAdapter(RulesetAdapter):
     def unit_label(self, unit, compact: bool = False) -> str:
         # Full: side letter (capital for a shooter), number or marker, facing
         # arrow.  Compact: one character for side, shooter and facing at once
-        # (COMPACT_ARROWS), then the number or marker: facing is what this
+        # (tui.picture.FACING_SHAPES), then the number or marker: facing is what this
         # ruleset turns on, so the narrow board must still show it.
         glyph = (unit.glyph or "?")[:1]
         middle = next((m for m in MARKER_PRIORITY if m in unit.markers), (unit.id[1:] or "?")[-1])
         if compact:
             if unit.facing is None:
                 return f"{glyph}{middle}"
-            shapes = COMPACT_ARROWS[unit.side % 2, glyph.isupper()]
+            shapes = FACING_SHAPES[unit.side % 2, glyph.isupper()]
             return f"{shapes[FACING_ORDER.index(unit.facing)]}{middle}"
         arrow = unit.facing.arrow if unit.facing is not None else " "
         return f"{glyph}{middle}{arrow}"

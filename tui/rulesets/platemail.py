@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from core.deployment import Deploy, open_cells
 from core.orders import Order
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
@@ -83,6 +84,22 @@ class PlatemailAdapter(RulesetAdapter):
     def round_log(self, game: Any, side: int | None) -> list:
         """The last resolved Round's events as ``side`` may read them."""
         return round_events(self.log_for(game, side))
+
+    # -- the board --------------------------------------------------------------
+    def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
+        """While deploying, every open cell of the zone for the next figure:
+        the engine lists only the first four (enough for its own choosing)
+        but accepts any of them."""
+        state = game.view(side)
+        if state.stage != "deploy":
+            return orders
+        pos = {c.id: c.pos for c in state.characters}
+        waiting = [c.id for c in state.characters if c.side == side and c.pos is None]
+        if not waiting:
+            return orders
+        listed = set(orders)
+        more = [Deploy(side, waiting[0], cell) for cell in open_cells(state.battlefield, side, pos)]
+        return orders + [o for o in more if o not in listed]
 
     # -- words ------------------------------------------------------------------
     def unit_label(self, unit, compact: bool = False) -> str:

@@ -32,6 +32,17 @@ def figure_label(unit, compact: bool = False) -> str:
         return f"{glyph}{unit.id[-1:]}"
     return f"{glyph}{unit.id[-2:]:<2}"
 
+WRITING_HELP = "Writing orders (Simultaneous Combat, Speculative Planning)"
+
+
+def open_writing_help(app) -> None:
+    """F1 while writing orders: the help, at how orders are written (the
+    board's own F1 does not reach through these windows)."""
+    from tui.help import open_help
+
+    open_help(app, "platemail", "Platemail", section=WRITING_HELP)
+
+
 class KeyMenu(ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
 
@@ -47,13 +58,13 @@ class KeyMenu(ModalScreen[Any]):
     KeyMenu #key-title { text-style: bold; width: 100%; }
     KeyMenu #key-hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help")]
 
     def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "") -> None:
         super().__init__()
         self.menu_title = title
         self.entries = list(entries)
-        self.hint = hint or "letter or ↑↓+Enter choose · Esc back"
+        self.hint = hint or "letter or ↑↓+Enter choose · Esc back · F1 help"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -84,6 +95,9 @@ class KeyMenu(ModalScreen[Any]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        open_writing_help(self.app)
 
 
 class CellPicker(ModalScreen[Any]):

@@ -36,6 +36,7 @@ class SideOrders(ModalScreen[Any]):
         Binding("p", "commit", "Commit (end turn)"),
         Binding("w", "write", "Write", show=False),
         Binding("escape", "close", "Close"),
+        Binding("f1", "help", "Help", show=False),
     ]
 
     def __init__(self, game: Any, side: int) -> None:
@@ -54,7 +55,8 @@ class SideOrders(ModalScreen[Any]):
                         id="review-title", markup=False)
             yield OptionList(*self._options(), id="review-list")
             yield Label("", id="review-count", markup=False)
-            yield Label("Enter: write the highlighted character · p: commit all (asks first) · Esc: board",
+            yield Label("Enter: write the highlighted character · p: commit all (asks first) · Esc: board"
+                        " · F1: help",
                         id="review-hint", markup=False)
 
     def on_mount(self) -> None:
@@ -155,6 +157,11 @@ class SideOrders(ModalScreen[Any]):
 
     def action_close(self) -> None:
         self.dismiss(list(self.written.values()) or None)
+
+    def action_help(self) -> None:
+        from tui.rulesets.platemail_menus import open_writing_help
+
+        open_writing_help(self.app)
 
 
 @reopener("platemail-orders")

@@ -178,7 +178,7 @@ class OrderWriter(ModalScreen[Any]):
             self.ask_kind(slot, index)
 
     def ask_condition(self, index: int) -> None:
-        entries = [(CONDITION_KEYS[c], f"IF {CONDITION_TEXT[c]}", c) for c in Condition]
+        entries = [(CONDITION_KEYS[c], f"IF {CONDITION_TEXT[c]}{self._never(c)}", c) for c in Condition]
 
         def picked(value: Any) -> None:
             if value is None:
@@ -212,6 +212,13 @@ class OrderWriter(ModalScreen[Any]):
             self.ask_details(kind, done)
 
         self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries), picked)
+
+    def _never(self, condition: Condition) -> str:
+        """A note on a condition that can never hold for this character (it
+        stays on offer: the ELSE branch is then the order)."""
+        if condition is Condition.SPELL_READY and not self.me.spells:
+            return f" (never: {self.unit} knows no spell)"
+        return ""
 
     def _impossible(self, kind: Action, first: bool) -> str:
         """Why ``kind`` cannot be written here at all (whatever its target)."""
@@ -290,8 +297,10 @@ class OrderWriter(ModalScreen[Any]):
             hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
             state = "" if c.fighting else f", {c.status.value}"
             key = str(number) if number < 10 else ""
-            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} cells{hurt}{state})", c.id))
-        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — whom?", entries), done)
+            cells = "cell" if far == 1 else "cells"
+            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} {cells}{hurt}{state})", c.id))
+        question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
+        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
 
     def ask_cell(self, kind: Action, done: Callable[[Any], None]) -> None:
         units = self.rules.units(self.view)

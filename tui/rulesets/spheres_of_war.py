@@ -10,6 +10,8 @@ from typing import Any
 from core.board import distance
 from core.events import cell_text
 from core.orders import Order
+from core.rulesets.spheres_of_war.actions import opponent_of
+from core.rulesets.spheres_of_war.movement import heading
 from tui.modals import ChoiceMenu
 from tui.rulesets.base import RulesetAdapter
 
@@ -19,6 +21,8 @@ def _positions(ruleset, view) -> dict[str, Any]:
 
 
 class SpheresOfWarAdapter(RulesetAdapter):
+    end_turn_label = "Wait"  # p: the Matched figure Waits one Action
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         pos = _positions(self.ruleset, view)
         unit = getattr(order, "unit", None)
@@ -28,9 +32,20 @@ class SpheresOfWarAdapter(RulesetAdapter):
                 far = f", {distance(a, b):.1f} apart" if a and b else ""
                 return f"Match {order.unit} ({cell_text(a)}) against {order.opponent} ({cell_text(b)}){far}"
             case "move":
-                where = cell_text(order.to) if game.battlefield.in_bounds(order.to) else (
+                inside = game.battlefield.in_bounds(order.to)
+                where = cell_text(order.to) if inside else (
                     f"{cell_text(order.to)}, OFF the battlefield (leaves the game)")
-                return f"Move {unit} to {where} (1 Action)"
+                # Say which way the Move goes and when it ends in contact: that
+                # Move is a charge, and the strike comes with it (rules 26, 32).
+                match_ = getattr(view, "match", None)
+                other = opponent_of(match_, unit) if match_ is not None and unit in (
+                    match_.instigator, match_.retaliator) else None
+                here, there = pos.get(unit), pos.get(other)
+                if here is None or there is None:
+                    return f"Move {unit} to {where} (1 Action)"
+                contact = f", contact: strikes {other}" if inside and max(
+                    abs(order.to[0] - there[0]), abs(order.to[1] - there[1])) == 1 else ""
+                return f"Move {unit} {heading(here, there, order.to)} {other} to {where}{contact} (1 Action)"
             case "wait":
                 return f"Wait: {unit} does nothing (1 Action)"
             case "fight":

@@ -30,7 +30,9 @@ class Scouted(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{self.who}'s {self.unit} shows itself as the {self.unit_kind} and scouts {self.target}: a {self.target_kind}"
+        article = "an" if self.target_kind[:1] in "aeiou" else "a"
+        return (f"{self.who}'s {self.unit} shows itself as the {self.unit_kind} and scouts {self.target}: "
+                f"{article} {self.target_kind}")
 
 
 @attrs.frozen

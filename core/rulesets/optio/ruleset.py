@@ -382,7 +382,7 @@ class Optio(Ruleset):
         for b in state.blocks:
             if b.kind is not Kind.ARMY and not b.gone:
                 gone.append(evolve(b, gone=True, pos=None))
-                events.append(Removed(b.id, "both armies are known"))
+                events.append(Removed(b.id, "both armies are known", where="map"))
         state = _replace(state, *gone)
         a0, a1 = state.army(0), state.army(1)
         if a0.pos == a1.pos:

@@ -95,6 +95,7 @@ _WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b))
 class Platemail(Ruleset):
     name = "platemail"
     title = "Platemail"
+    turn_word = "Round"  # a Round of two Phases
     summary = "Secret simultaneous orders, two Action Phases a Round, IF/ELSE second Actions, d20 against Defense"
     capabilities = Capabilities(sides=2, simultaneous_orders=True, hidden_information=True,
                                 dice=("d20", "d6", "d4", "d2"))
@@ -238,8 +239,8 @@ class Platemail(Ruleset):
     def situation(self, state: PlatemailState) -> Situation:
         if state.stage == "deploy":
             return Situation(state.round, "deployment", self.to_act(state), f"{state.players[state.deploying]} deploys")
-        if state.stage == "over":
-            return Situation(state.round, "over", frozenset(), state.reason)
+        if state.stage == "over":  # the Round counter has already moved past the last one played
+            return Situation(max(1, state.round - 1), "over", frozenset(), state.reason)
         done = [state.players[s] for s in (0, 1) if state.committed[s]]
         detail = f"{', '.join(done)} committed" if done else "both sides write orders in secret"
         return Situation(state.round, "orders", self.to_act(state), detail)

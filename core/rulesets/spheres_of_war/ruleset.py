@@ -199,8 +199,12 @@ class SpheresOfWar(Ruleset):
         to_act = self.to_act(state)
         if state.phase is Phase.DEPLOY:
             side = state.deploying
+            # Name the rows the battlefield's zone really offers: rule 6 says
+            # within 6 inches, but a map's zone may be narrower.
+            rows = sorted({c[1] for c in cache.deploy_cells(state.battlefield, side)}) or [0]
             return Situation(state.turn, "deploying", to_act,
-                             f"{state.players[side]} ({state.role(side)}) places combatants within 6 inches of their edge")
+                             f"{state.players[side]} ({state.role(side)}) places combatants in their deployment zone, "
+                             f"rows {rows[0]}-{rows[-1]}")
         if state.phase is Phase.OVER:
             return Situation(state.turn, "game over", frozenset(), state.over_reason)
         if state.phase is Phase.CHOOSE:

@@ -47,8 +47,11 @@ class Resolved(Event):
         else:
             n = "one wound" if self.wounds == 1 else f"{self.wounds} wounds"
             res = f"above {self.wounds} x Threshold {t} = {self.wounds * t}: {n}"
-        return (f"{self.attacker}'s {what} on {self.target}: {self.attack} - {self.defence} = "
-                f"{self.margin}, {res}")
+        raw = self.attack - self.defence
+        # Psi tension spent on the roll moves the result off the plain
+        # difference; say so, or the sum on screen is wrong.
+        sums = f"{raw}" if raw == self.margin else f"{raw}, {self.margin} with the tension spent"
+        return f"{self.attacker}'s {what} on {self.target}: {self.attack} - {self.defence} = {sums}, {res}"
 
 
 @attrs.frozen

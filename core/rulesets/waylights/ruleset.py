@@ -127,6 +127,7 @@ _ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 class WaylightsRuleset(Ruleset):
     name = "waylights"
     title = "Waylights: Further Simplified Tactical Resolution System"
+    turn_word = "Round"  # each figure has its turn within a round
     summary = "Two Actions a turn, 4 dice split between attack and defence, counterattacks, wounds against Threshold."
     capabilities = Capabilities(sides=2, simultaneous_orders=False, hidden_information=False, dice=("d6", "d4"))
     options_type = WaylightsOptions
@@ -305,7 +306,9 @@ class WaylightsRuleset(Ruleset):
         if state.phase == "deploy":
             return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures")
         if state.phase == "over":
-            return Situation(state.round, "over", to_act, state.end_reason)
+            # The limit is found when the round after the last one starts:
+            # report the last round played, not that one.
+            return Situation(min(state.round, state.options.round_limit), "over", to_act, state.end_reason)
         p = state.attack
         detail = f"round {state.round}, {state.active}'s turn, Actions {state.actions}/{state.max_actions}"
         detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
@@ -359,6 +362,12 @@ class WaylightsRuleset(Ruleset):
             return f"Psi boost: +1 {order.what} (5 tension)"
         if isinstance(order, Finish):
             return f"Finish {order.target} (full turn)"
+        if isinstance(order, Deploy):
+            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+        if isinstance(order, DeployAll):
+            return "Deploy the rest automatically"
+        if isinstance(order, Ready):
+            return "Ready: deployment done"
         return order.to_text()
 
 

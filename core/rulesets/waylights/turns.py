@@ -47,7 +47,12 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
                                          -state.get(u).template.timing,
                                          0 if state.get(u).side == ps else 1, index[u]))
     state = rebuild(state, order=tuple(order), index=0)
-    events.append(Note(f"Round {state.round} turn order: {', '.join(order)}."))
+    # The order keeps knocked-out figures (a stunned one may wake); the
+    # note names only those who can act, and the rest as KO.
+    able = [u for u in order if state.get(u).up]
+    out = [u for u in order if not state.get(u).up]
+    events.append(Note(f"Round {state.round} turn order: {', '.join(able) or 'nobody'}"
+                       + (f" (KO: {', '.join(out)})." if out else ".")))
     return advance(state, events)
 
 

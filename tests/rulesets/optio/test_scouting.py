@@ -112,3 +112,11 @@ def test_events_never_name_a_hidden_kind():
     # both blocks that came in are listed as able to scout, dummy or not
     assert "g-d1" in state.may_scout
     assert state.block("g-d1").kind is Kind.DUMMY
+
+
+def test_the_scouting_sentence_says_an_army_and_a_scout():
+    from core.rulesets.optio.events import Scouted
+
+    said = {kind: Scouted("Ann", "g2", "scout", "r1", kind).sentence for kind in ("army", "scout", "dummy")}
+    assert said["army"].endswith("scouts r1: an army")
+    assert said["scout"].endswith(": a scout") and said["dummy"].endswith(": a dummy")

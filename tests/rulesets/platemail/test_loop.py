@@ -110,3 +110,16 @@ def test_random_legal_play_reaches_the_end(seed):
         assert not isinstance(result, Rejection), (o.to_text(), result)
         game = result.game
     assert game.outcome is not None
+
+
+def test_a_game_ended_by_the_round_limit_reports_the_last_round_played_as_its_turn():
+    """The result screen's "Rounds played" and the banner read situation().turn:
+    12 Rounds played is Round 12, not the Round that never began."""
+    st = position([("footman", 0, (1, 1)), ("footman", 1, (14, 10))])
+    st = attrs.evolve(st, options=attrs.evolve(st.options, round_limit=2))
+    for round_ in (1, 2):
+        assert RULESET.situation(st).turn == round_
+        st, _ = RULESET.apply(st, Commit(0))
+        st, _ = RULESET.apply(st, Commit(1))
+    assert st.stage == "over" and "Round limit (2)" in st.reason
+    assert RULESET.situation(st).turn == 2

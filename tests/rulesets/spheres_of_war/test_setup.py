@@ -90,3 +90,15 @@ def test_a_battlefield_without_room_to_deploy_is_refused():
     assert problem is not None and "side 0" in problem
     assert RULESET.check_options(options(), OPEN) is None
     assert RULESET.check_options(attrs.evolve(options(), version="v9"), OPEN) is not None
+
+
+def test_the_deployment_line_names_the_rows_the_zone_really_offers():
+    # Played on hill-20x14: the panel said "within 6 inches of their edge"
+    # while only rows 0-2 were lit (that map's zone is three rows deep).
+    from saves.library import battlefield_named
+
+    for name, rows in (("open-12", ("rows 0-5", "rows 6-11")), ("hill-20x14", ("rows 0-2", "rows 11-13"))):
+        state, _ = RULESET.setup(options(), battlefield_named(name), 1, PLAYERS)
+        assert rows[0] in RULESET.situation(state).detail
+        state = attrs.evolve(state, deploying=1)
+        assert rows[1] in RULESET.situation(state).detail

@@ -136,6 +136,15 @@ def test_round_limit_ends_the_game():
     assert s.phase == "over" and s.winner == 1 and "round limit" in s.end_reason
 
 
+def test_a_game_ended_by_the_round_limit_reports_the_last_round_played():
+    # Played: "round limit 4 reached" over "Turns played: 5" on the result screen.
+    s = position([("a1", 0, "fighter", (2, 2)), ("b1", 1, "mook", (7, 7))], "a1",
+                 options=WaylightsOptions(round_limit=1))
+    s = attrs.evolve(s, order=("a1",), index=0)
+    s, _ = do(s, "end side=0 unit=a1")
+    assert s.phase == "over" and R.situation(s).turn == 1
+
+
 def test_take_cover_undoes_stepping_out():
     rows = ["." * 10] * 10
     rows[5] = "..,......."  # brush between a1 (2,4) and the archer b1 (2,8)
@@ -155,3 +164,15 @@ def test_healing_crystal_lessens_the_wound_penalty_only():
     a = s.get("a1")
     assert a.crystals == 0 and a.penalty == 1 and a.wounds == 2
     assert rejected(s, "crystal side=0 unit=a1") == "no-crystal"
+
+
+def test_the_turn_order_note_names_knocked_out_figures_apart():
+    # Played: "Round 2 turn order: a1, a2, a3, b3, b4, b1, b2" with a2 and b4 KO.
+    from core.events import Note
+
+    s = position([("a1", 0, "fighter", (2, 2)), ("a2", 0, "fighter", (2, 4), dict(status=KO, wounds=4)),
+                  ("b1", 1, "mook", (7, 7))], "a1")
+    s = attrs.evolve(s, order=("a1",), index=0)
+    s, ev = do(s, "end side=0 unit=a1")
+    notes = [e.text for e in ev if isinstance(e, Note) and "turn order" in e.text]
+    assert notes == ["Round 2 turn order: a1, b1 (KO: a2)."]

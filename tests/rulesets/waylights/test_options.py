@@ -37,6 +37,17 @@ def test_tension_raises_a_result_only_as_far_as_needed():
     assert results(ev)[0].margin == 3 and s.get("a1").tension == 3 and s.get("b1").wounds == 1
 
 
+def test_the_result_line_shows_the_tension_spent_so_its_sum_adds_up():
+    # Played: "19 - 2 = 16" was on screen after the defender spent a point.
+    s = script(melee(PSI, a_extra=dict(tension=4)), 1, 1, 1)
+    s, ev = do(s, "attack side=0 unit=a1 target=b1 psi=4")
+    line = results(ev)[0]
+    assert line.attack - line.defence == 2 and line.margin == 3
+    assert f"{line.attack} - {line.defence} = 2, 3 with the tension spent" in line.sentence
+    plain = results(do(script(melee(PSI), 1, 1, 1), "attack side=0 unit=a1 target=b1")[1])[0]
+    assert f"{plain.attack} - {plain.defence} = {plain.margin}, " in plain.sentence
+
+
 def test_defender_spends_tension_on_defence():
     s = melee(PSI, b_extra=dict(tension=2))
     s = attrs.evolve(s, counter_used=False)

@@ -74,3 +74,11 @@ def test_roster_matches_the_wounds_table_and_options_build_sides():
 def test_registered():
     from core.registry import find_ruleset
     assert find_ruleset("waylights") is R
+
+
+def test_deployment_orders_have_labels_not_their_text_form():
+    # Played: the computer's log read "deploy side=1 unit=b4 at=10,11: 56% ...".
+    s = position([("a1", 0, "fighter", (2, 2))], "a1")
+    labels = [R.describe_order(s, R.parse_order(t))
+              for t in ("deploy side=1 unit=b4 at=10,11", "deploy-all side=0", "ready side=0")]
+    assert labels == ["Deploy b4 at 10,11", "Deploy the rest automatically", "Ready: deployment done"]
