@@ -180,11 +180,10 @@ class _Writes:
     this entry, so an id names one of them; an Action shared by several
     candidates is checked once)."""
 
-    __slots__ = ("me", "shared", "cands", "verdicts", "writes", "acts", "listed", "passed")
+    __slots__ = ("me", "cands", "verdicts", "writes", "acts", "listed", "passed")
 
     def __init__(self, state: PlatemailState, me: Character, written: bool):
         self.me = me
-        self.shared = state.battlefield.memo.table("platemail.write-objects", 4096)
         self.cands = _candidates(state, me, written)
         self.verdicts: list[bool | None] = [None] * len(self.cands)
         self.writes: list[Write | None] = [None] * len(self.cands)
@@ -225,16 +224,9 @@ class _Writes:
         candidate, known to ``passes``."""
         w = self.writes[i]
         if w is None:
-            cand = self.cands[i]
+            first, cond, then, other = self.cands[i]
             me = self.me
-            # one Write object per value, shared by the positions that list
-            # it (each entry still vouches, in ``passed``, only for the ones
-            # it checked); keyed by the ids its Write holds alive
-            key = (me.side, me.id, *map(id, cand))
-            w = self.shared.get(key)
-            if w is None:
-                w = self.shared.put(key, Write(me.side, me.id, *cand))
-            self.writes[i] = w
+            w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
             self.passed[id(w)] = w
         return w
 
@@ -316,22 +308,8 @@ def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tu
     firsts = stock["firsts"][:2] if written else _firsts(state, me)
     seconds = _seconds(me, _shoots(me))
     # The seed's own example order comes first.
-    shared = state.battlefield.memo.table("platemail.cands", 4096)
-    cands = [_shared(shared, (stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0]))]
+    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
     n = len(seconds)
     for i, first in enumerate(firsts):
-        cands.append(_shared(shared, (first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n])))
+        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
     return tuple(cands)
-
-
-def _shared(table: dict, value: tuple) -> tuple:
-    """The one object kept in ``table`` equal to ``value``, a tuple of
-    objects compared by identity (Actions are shared objects; a character's
-    candidates repeat from one position to the next, and each copy kept
-    would be one more object for the collector to walk).  Keyed by the ids:
-    the kept object holds its items alive, so an id names one of them."""
-    key = tuple(map(id, value))
-    found = table.get(key)
-    if found is None:
-        found = table.put(key, value)
-    return found
