@@ -18,7 +18,7 @@ A = Action
 VERB = {A.CHARGE: "charges {t}", A.FULL_ATTACK: "attacks {t} twice", A.COUNTER: "counters {t}",
         A.RANGED: "shoots {t}", A.RAPID_FIRE: "fires twice at {t}", A.RELEASE: "casts {spell} at {t}"}
 # The IF, in a few words ("if b2 falls").
-IF_WORDS = {Condition.REACHED: "if it gets there", Condition.TARGET_DOWN: "if {t} falls",
+IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} falls",
             Condition.HIT: "if hit", Condition.ENEMY_ADJACENT: "if an enemy is beside it",
             Condition.IN_RANGE: "if {t} is in range", Condition.VISIBLE: "if {t} is seen",
             Condition.ALLY_DOWN: "if an ally is down", Condition.WOUNDED: "if wounded",
@@ -86,7 +86,9 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
             return f"aims at {tid}{state}", tid
         if kind in (A.MOVE, A.SPRINT):
             n = chebyshev(me.pos, t.pos)
-            return f"closes on {tid}{state}, {n} square{'s' if n != 1 else ''} off", tid
+            if n <= 1:
+                return f"already beside {tid}{state}", tid
+            return f"closes on {tid}{state}, {n} squares off", tid
     if kind is A.USE_ITEM:
         if act.item == "reload":
             return f"reloads the {weapon(me).name}", None
