@@ -90,6 +90,9 @@ class Ruleset(abc.ABC):
     order_types: ClassVar[tuple[type[Order], ...]]
     # The shipped battlefield (by name) a new game offers first.
     default_battlefield: ClassVar[str] = "open-12"
+    # What the printed rules call the unit Situation.turn counts ("Round"
+    # where the rules count Rounds): the banner, panel and result use it.
+    turn_word: ClassVar[str] = "Turn"
 
     @functools.cached_property
     def codec(self) -> OrderCodec:

@@ -301,7 +301,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             else:
                 who = f"▶ {game.players[side]} to play"
             short_title = game.ruleset.title.split(":")[0]
-            text = f"{who} · Turn {situation.turn} · {situation.phase} · {short_title}"
+            text = f"{who} · {game.ruleset.turn_word} {situation.turn} · {situation.phase} · {short_title}"
         unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
         if unsaved:  # saving failed: said on the board until a save succeeds
             text = f"⚠ {unsaved} · {text}"
@@ -314,7 +314,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         game = self.game
         rules = game.ruleset
         situation = rules.situation(self.view_state)
-        lines = [f"Turn {situation.turn}, {situation.phase}"]
+        lines = [f"{rules.turn_word} {situation.turn}, {situation.phase}"]
         if situation.detail:
             lines.append(situation.detail)
         lines += self.adapter.panel_lines(game, self.view_state, self.keyboard_side, self._unit(self.selected))

@@ -159,16 +159,21 @@ class Handover(Screen[None]):
     Handover { align: center middle; background: $background; }
     Handover > Vertical { width: 56; height: auto; border: double $accent; padding: 1 2; }
     """
-    BINDINGS = [Binding("enter,space", "go", "I am ready"), Binding("x", "why", "Why?", show=False)]
+    BINDINGS = [Binding("enter,space", "go", "I am ready"), Binding("x", "why", "Why?", show=False),
+                Binding("q,escape", "leave", "Leave", show=False)]
 
     def __init__(self, name: str, detail: str = "", news: Sequence[str] = (), why: Any = None,
-                 first: bool = False) -> None:
+                 first: bool = False, leave: Any = None) -> None:
         super().__init__()
         self.player = name
         self.detail = detail
         self.news = list(news)  # since this player's last turn (public events only)
         self.why = why  # opens the news with Why?, or None
         self.first = first  # this player has not had the keyboard yet: "so far", not "since"
+        # Leaves the game (it is saved) from here, or None.  Asked and done
+        # while the board is still hidden: dismissing first would show the
+        # previous player's view for a moment.
+        self.leave = leave
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -180,7 +185,20 @@ class Handover(Screen[None]):
                 heading = "So far:" if self.first else "Since your last turn:"
                 yield Static(f"{heading}\n{lines}", id="handover-news", markup=False)
             hint = " x: why? on these." if self.why is not None else ""
-            yield Static(f"The board stays hidden until you press Enter.{hint}", markup=False)
+            leave = " q: leave the game (it is saved)." if self.leave is not None else ""
+            yield Static(f"The board stays hidden until you press Enter.{hint}{leave}", markup=False)
+
+    def action_leave(self) -> None:
+        if self.leave is None:
+            return
+        question = "Leave this game? It is saved, and Continue brings you back here."
+        ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.leave()
+
+        self.app.push_screen(ask, answered)
 
     def action_why(self) -> None:
         if self.why is not None:

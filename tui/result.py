@@ -70,6 +70,7 @@ class Result:
     reason: str
     turns: int
     sides: tuple[SideResult, ...]
+    turn_word: str = "Turn"  # the ruleset's (Ruleset.turn_word)
 
 
 def _lost(status: str) -> bool:
@@ -131,11 +132,11 @@ def summarise(game: Any, headline: str | None = None) -> Result:
             luck=luck.get(side),
         ))
     reason = outcome.reason if outcome is not None else ""
-    return Result(headline, reason, rules.situation(game.state).turn, tuple(sides))
+    return Result(headline, reason, rules.situation(game.state).turn, tuple(sides), rules.turn_word)
 
 
 def result_lines(result: Result) -> list[str]:
-    lines = [f"Why: {result.reason}." if result.reason else "", f"Turns played: {result.turns}", ""]
+    lines = [f"Why: {result.reason}." if result.reason else "", f"{result.turn_word}s played: {result.turns}", ""]
     for side in result.sides:
         lines.append(f"{side.name}: {len(side.left)} left, {len(side.lost)} lost")
         if side.left:

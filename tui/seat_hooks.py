@@ -69,7 +69,8 @@ class SeatHooks:
 
         self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
                             [e.sentence for e in news], why if news else None,
-                            first=side not in self.log_marks), done)
+                            first=side not in self.log_marks,
+                            leave=lambda: self.app.leave_game(self.local_game())), done)
 
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read."""

@@ -77,7 +77,7 @@ def finish_by_keys(tmux: Tmux, timeout: float = 40.0) -> str:
             tmux.keys("y", pause=0.6)
         elif "Template" in shown or "template" in shown:
             tmux.keys("Enter", pause=0.6)
-        elif "to play" in shown or "Turn" in shown:
+        elif "to play" in shown or "Turn" in shown or "Round" in shown:
             tmux.keys("p", pause=0.6)
         else:
             time.sleep(0.3)
@@ -99,7 +99,7 @@ def test_a_short_game_to_its_result_then_rematch(rules, data):
         shown = finish_by_keys(tmux)
         lines = shown.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert "Game over:" in shown and "Turns played:" in shown
+        assert "Game over:" in shown and f"{rules.turn_word}s played:" in shown
         assert "Ann:" in shown and "Bo:" in shown and " left, " in shown
         tmux.keys("r")
         shown = tmux.wait_for("Bo", timeout=20)

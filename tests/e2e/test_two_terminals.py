@@ -113,7 +113,7 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         joiner.close()
         joiner = Tmux(sshd.ssh_command(f"{wrapper} join {code}"), env=env)
         shown = joiner.wait_for("Player 2 to play")
-        assert "Turn 2" in shown and "Round 1" in shown
+        assert "Round 2" in shown and "Round 1" in shown
         joiner.keys("Escape")
 
         # The host hangs up: it saves, tells the joiner, and resumes from its save.
@@ -127,7 +127,7 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         resumed = Tmux(_host_command(host_data, meet, "host", str(path)), env=env)
         resumed.wait_for("Player 1 to play")
         shown = joiner.wait_for("Player 2 to play", timeout=30)  # it came back by itself
-        assert "Turn 2" in shown
+        assert "Round 2" in shown
         joiner.keys("w")
         joiner.wait_for("orders for Round 2")
         joiner.keys("Escape")

@@ -94,3 +94,31 @@ async def test_a_player_who_has_not_had_the_keyboard_yet_reads_so_far_not_since_
         again = app.screen
         assert isinstance(again, Handover) and not again.first
         assert str(again.query_one("#handover-news").render()).startswith("Since your last turn:")
+
+
+async def test_q_at_the_handover_leaves_the_game_saved_without_showing_the_board(data_dir):
+    """A newcomer at the hidden-board screen can leave: asked while the board
+    stays hidden, the game saved for Continue."""
+    from saves.store import list_saves, load_game
+    from tests.tui.test_keys import played
+    from tui.game_screen import GameScreen
+    from tui.modals import Confirm
+
+    game = played("optio", 4, seed=4)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        assert isinstance(app.screen, Handover)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.screen_stack[-2], Handover)  # the board is still hidden under the question
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, Handover)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not any(isinstance(s, (GameScreen, Handover)) for s in app.screen_stack)
+        saves = list_saves()
+        assert len(saves) == 1 and load_game(saves[0].path).orders == game.orders

@@ -231,3 +231,17 @@ async def test_signal_handlers_are_given_back_when_the_app_ends():
         await pilot.pause()
         assert signal.getsignal(signal.SIGTERM) != before[0]  # the app's own handler, while it runs
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before
+
+
+async def test_the_banner_counts_rounds_where_the_rules_count_rounds():
+    """Waylights and Platemail count Rounds (their logs and options say so);
+    the banner and panel use the same word, the other rulesets say Turn."""
+    for name, word in (("waylights", "Round"), ("platemail", "Round"), ("plasto_latros", "Turn")):
+        rules = find_ruleset(name)
+        game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await game_screen(pilot, game)
+            banner = str(screen.query_one("#banner").render())
+            assert f" · {word} " in banner, banner
+            assert str(screen.query_one("#panel").render()).startswith(f"{word} "), name

@@ -198,6 +198,9 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         assert isinstance(app.screen, KeyMenu) and app.screen.entries[0][1] is not None
         assert "1st Action" in app.screen.menu_title
         await pilot.press("c", "1")  # Charge the first listed enemy by name
+        conditions = {key: label for key, label, _ in app.screen.entries}
+        assert "(never: a1 knows no spell)" in conditions["s"]  # a Footman's spell is never ready
+        assert "never" not in conditions["w"]
         await pilot.press("escape")  # back from the condition to the 1st Action
         assert "1st Action" in app.screen.menu_title
         await pilot.press("d", "w", "d", "d")  # Defend; IF wounded THEN Defend ELSE Defend

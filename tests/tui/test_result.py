@@ -16,7 +16,7 @@ from tests.tui.test_every_ruleset import battlefield_for
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.menu import LoadScreen, MainMenu
-from tui.result import ResultScreen, luck_by_side, summarise
+from tui.result import ResultScreen, luck_by_side, result_lines, summarise
 
 SIZE = (80, 24)
 
@@ -218,3 +218,11 @@ async def test_the_rulesets_own_entry_has_a_key_too():
         await pilot.press("e")  # no such entry here: nothing happens
         await pilot.pause()
         assert chosen == [] and isinstance(app.screen, ResultScreen)
+
+
+def test_the_result_counts_rounds_in_a_ruleset_of_rounds():
+    _, _, over = one_order_from_the_end("platemail", 6)
+    lines = result_lines(summarise(over))
+    assert f"Rounds played: {over.ruleset.situation(over.state).turn}" in lines
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    assert any(line.startswith("Turns played: ") for line in result_lines(summarise(over)))

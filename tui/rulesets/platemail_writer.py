@@ -178,7 +178,7 @@ class OrderWriter(ModalScreen[Any]):
             self.ask_kind(slot, index)
 
     def ask_condition(self, index: int) -> None:
-        entries = [(CONDITION_KEYS[c], f"IF {CONDITION_TEXT[c]}", c) for c in Condition]
+        entries = [(CONDITION_KEYS[c], f"IF {CONDITION_TEXT[c]}{self._never(c)}", c) for c in Condition]
 
         def picked(value: Any) -> None:
             if value is None:
@@ -212,6 +212,13 @@ class OrderWriter(ModalScreen[Any]):
             self.ask_details(kind, done)
 
         self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries), picked)
+
+    def _never(self, condition: Condition) -> str:
+        """A note on a condition that can never hold for this character (it
+        stays on offer: the ELSE branch is then the order)."""
+        if condition is Condition.SPELL_READY and not self.me.spells:
+            return f" (never: {self.unit} knows no spell)"
+        return ""
 
     def _impossible(self, kind: Action, first: bool) -> str:
         """Why ``kind`` cannot be written here at all (whatever its target)."""

@@ -95,6 +95,7 @@ _WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b))
 class Platemail(Ruleset):
     name = "platemail"
     title = "Platemail"
+    turn_word = "Round"  # a Round of two Phases
     summary = "Secret simultaneous orders, two Action Phases a Round, IF/ELSE second Actions, d20 against Defense"
     capabilities = Capabilities(sides=2, simultaneous_orders=True, hidden_information=True,
                                 dice=("d20", "d6", "d4", "d2"))

@@ -113,8 +113,8 @@ def test_random_legal_play_reaches_the_end(seed):
 
 
 def test_a_game_ended_by_the_round_limit_reports_the_last_round_played_as_its_turn():
-    """The result screen's "Turns played" and the banner read situation().turn:
-    12 Rounds played is Turn 12, not the Round that never began."""
+    """The result screen's "Rounds played" and the banner read situation().turn:
+    12 Rounds played is Round 12, not the Round that never began."""
     st = position([("footman", 0, (1, 1)), ("footman", 1, (14, 10))])
     st = attrs.evolve(st, options=attrs.evolve(st.options, round_limit=2))
     for round_ in (1, 2):
