@@ -43,6 +43,18 @@ class Ready(Order):
 DEPLOYMENT_ORDERS = (Deploy, DeployAll, Ready)
 
 
+def describe_deployment(order: Order) -> str | None:
+    """A deployment order in words (the order menu, the computer's reason),
+    or None for any other order."""
+    if isinstance(order, Deploy):
+        return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
+    if isinstance(order, DeployAll):
+        return "Deploy the rest automatically"
+    if isinstance(order, Ready):
+        return "Ready: deployment done"
+    return None
+
+
 def check_deploy(
     battlefield: Battlefield,
     side: int,

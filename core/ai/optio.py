@@ -12,7 +12,10 @@ from collections import Counter
 import attrs
 
 from core.ai.knowledge import Knowledge
-from core.rulesets.optio.ruleset import KINDS_IN_HAND
+from core.rulesets.optio import template as tpl
+from core.rulesets.optio.maps import IMPASSABLE, SIZE
+from core.rulesets.optio.orders import Hold, Move, PlaceTemplate, Scout
+from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
 from core.rulesets.optio.state import Kind, Phase
 
 
@@ -67,8 +70,59 @@ class OptioKnowledge(Knowledge):
         return 1.0
 
     def explain(self, view, side: int, order) -> str:
-        if order.verb == "scout":
+        """From the view: what a scout may learn, whom a move comes beside
+        or closes on, the coins a hold leaves, and what ground the
+        template takes in."""
+        if isinstance(order, Scout):
+            unknown = [b for b in view.blocks if b.side != side and not b.gone and not b.revealed]
+            theirs = [b for b in view.blocks if b.side != side and b.kind is Kind.ARMY]
+            if not theirs and unknown:
+                return f"learns what {order.target} is; their army is 1 of {len(unknown)} unknown"
             return f"learns what {order.target} is"
-        if order.verb == "hold":
-            return "pays a kudo coin rather than close in"
+        if isinstance(order, Hold):
+            left = view.kudos[side] - 1
+            return f"pays a kudo coin rather than close in ({left} left)"
+        if isinstance(order, Move):
+            return self._move(view, side, order)
+        if isinstance(order, PlaceTemplate) and view.meeting is not None:
+            return template_words(view, order)
         return ""
+
+    @staticmethod
+    def _move(view, side: int, order) -> str:
+        me = view.block(order.unit)
+        if me is None:
+            return ""
+        kind = me.kind.value
+        if view.phase is Phase.CLOSING:
+            enemy = view.army(1 - side).pos
+            if order.to == enemy:
+                return "army marches into theirs: the armies meet"
+            return f"army closes in, {manhattan(order.to, enemy)} squares from theirs"
+        foes = [b for b in view.blocks if b.side != side and not b.gone and b.pos is not None]
+        there = sorted(b.id for b in foes if b.pos == order.to)
+        if there:
+            unknown = [b for b in there if not view.block(b).revealed]
+            if me.kind is not Kind.DUMMY and unknown:
+                return f"{kind} comes beside {', '.join(unknown)} to scout"
+            return f"{kind} comes beside {', '.join(there)}"
+        if not foes:
+            return f"{kind} moves up" if me.pos is not None else f"{kind} enters the map"
+        near = min(foes, key=lambda b: (manhattan(order.to, b.pos), b.id))
+        after = manhattan(order.to, near.pos)
+        if me.pos is None or after < manhattan(me.pos, near.pos):
+            return f"{kind} closes on {near.id}, {after} square{'s' if after != 1 else ''} away"
+        return ""
+
+
+def template_words(view, order) -> str:
+    """The ground the template covers, by kind, and how much of it is rock,
+    water or beyond the map (which the shift may only reduce)."""
+    origin, w, h = tpl.template_box(view.meeting, view.second_edge, order.forward, order.right)
+    counts: Counter = Counter()
+    for x, y in tpl.box_cells(origin, w, h):
+        counts["off the map" if not (0 <= x < SIZE and 0 <= y < SIZE) else view.map.kind((x, y))] += 1
+    blocked = sum(counts[k] for k in IMPASSABLE) + counts["off the map"]
+    cover = [f"{counts[k]} {k}" for k in ("woods", "hill", "marsh") if counts[k]]
+    where = "centred" if (order.forward, order.right) == (0, 0) else "shifted"
+    return f"{where}: {', '.join(cover) or 'open ground'}; {blocked} rock/water/edge"

@@ -4,7 +4,10 @@ Movements cut down to those that close on the enemy or face it."""
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
-from core.board import distance_squared
+from core.board import chebyshev, distance_squared, in_front_arc
+from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
+from core.rulesets.plasto_latros.grid import in_back
+from core.rulesets.plasto_latros.orders import Climb, FreeMove, Move, Relocate, Stand, Turn
 
 
 class PlastoKnowledge(Knowledge):
@@ -58,8 +61,59 @@ class PlastoKnowledge(Knowledge):
         return super().candidates(state, side, legal, limit, rng)
 
     def explain(self, view, side: int, order) -> str:
-        if order.verb == "shoot":
-            return f"{order.target} in the line of fire"
-        if order.verb == "pass":
-            return "nothing better this turn"
+        """What the order does, found by playing it on the view (the game
+        is diceless and open: the view is the whole position): the attack
+        it makes and the Doom that falls, or how it stands to the nearest
+        enemy afterwards -- facing it, behind it, out of its front arc,
+        higher than before, closer."""
+        inner = order.order if isinstance(order, FreeMove) else order
+        unit = getattr(inner, "unit", None)
+        me = view.mini(unit) if unit else None
+        if me is None or me.pos is None:
+            return ""
+        after, events = self.rules.apply(view, order)
+        return self._attacks(view, side, unit, events) or self._placing(view, after, side, inner, me)
+
+    @staticmethod
+    def _attacks(view, side: int, unit: str, events) -> str:
+        doom = {e.unit: e.reason for e in events if isinstance(e, DoomFalls)}
+        lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
+        for e in events:
+            if isinstance(e, Attacked) and e.attacker == unit:
+                t, me = view.mini(e.target), view.mini(unit)
+                arc = " from its back arc" if t.pos and in_back(t.pos, t.facing, me.pos) else ""
+                return f"attacks {e.target}{arc}: " + ("Doom" if e.target in doom else "Threat, both Locked")
+            if isinstance(e, ShotAt) and e.shooter == unit:
+                return f"pins {e.target} at long range" + (": Doom" if e.target in doom else "")
+            if isinstance(e, JumpedOn) and e.jumper == unit:
+                return f"jumps down on {e.target}: Pinned" + (", Doom" if e.target in doom else "")
+        if lifted:
+            return f"lifts the Doom on {', '.join(lifted)}"
+        return ""
+
+    @staticmethod
+    def _placing(view, after, side: int, order, me) -> str:
+        now = after.mini(me.id)
+        foes = [m for m in view.minis if m.side != side and m.pos is not None and m.id not in view.destroyed]
+        if now is None or now.pos is None or not foes:
+            return ""
+        near = min(foes, key=lambda f: (distance_squared(f.pos, now.pos), f.id))
+        if isinstance(order, (Turn, Stand)):
+            if in_front_arc(now.pos, now.facing, near.pos) and not (
+                    not me.prone and in_front_arc(me.pos, me.facing, near.pos)):
+                return f"turns to face {near.id}"
+            return ""
+        if not isinstance(order, (Move, Climb, Relocate)):
+            return ""
+        if in_back(near.pos, near.facing, now.pos) and not in_back(near.pos, near.facing, me.pos):
+            return f"gets behind {near.id}, into its back arc"
+        if in_front_arc(near.pos, near.facing, me.pos) and not in_front_arc(near.pos, near.facing, now.pos):
+            return f"moves out of {near.id}'s front arc"
+        up, was = view.battlefield.elevation(now.pos), view.battlefield.elevation(me.pos)
+        if up > was:
+            return f"climbs to height {up}, above {near.id}" if up > view.battlefield.elevation(near.pos) \
+                else f"climbs to height {up}"
+        before, after_d = chebyshev(me.pos, near.pos), chebyshev(now.pos, near.pos)
+        if after_d < before:
+            return f"closes on {near.id}, {after_d} cell{'s' if after_d != 1 else ''} away"
         return ""

@@ -14,6 +14,7 @@ import random
 import attrs
 
 from core.ai.knowledge import Knowledge
+from core.ai.platemail_reasons import explain_write
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.senses import weapon
@@ -224,9 +225,7 @@ class PlatemailKnowledge(Knowledge):
 
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, Write):
-            me = view.char(order.unit)
-            if me is not None and me.wounds:
-                return f"{me.id} has {me.wounds} wound(s)"
+            return explain_write(view, order)
         if order.verb == "commit":
             return "every character has orders"
         return ""

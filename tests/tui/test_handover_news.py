@@ -44,15 +44,22 @@ async def _play_turn(pilot, screen) -> int:
     return before
 
 
-async def test_the_handover_lists_the_other_sides_turn_and_x_opens_it_with_why():
+def optio_four_orders_in():
     from tests.tui.test_keys import played
 
-    game = played("optio", 4, seed=4)
+    return played("optio", 4, seed=4)
+
+
+async def at_the_handover(pilot, game) -> None:
+    pilot.app.start_game(game)
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, Handover)
+
+
+async def test_the_handover_lists_the_other_sides_turn_and_x_opens_it_with_why():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(game)
-        await pilot.pause()
-        assert isinstance(app.screen, Handover)
+        await at_the_handover(pilot, optio_four_orders_in())
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
@@ -100,16 +107,13 @@ async def test_q_at_the_handover_leaves_the_game_saved_without_showing_the_board
     """A newcomer at the hidden-board screen can leave: asked while the board
     stays hidden, the game saved for Continue."""
     from saves.store import list_saves, load_game
-    from tests.tui.test_keys import played
     from tui.game_screen import GameScreen
     from tui.modals import Confirm
 
-    game = played("optio", 4, seed=4)
+    game = optio_four_orders_in()
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(game)
-        await pilot.pause()
-        assert isinstance(app.screen, Handover)
+        await at_the_handover(pilot, game)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, Confirm)

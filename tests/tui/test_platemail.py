@@ -320,3 +320,26 @@ async def test_each_side_reads_only_its_own_secrets_in_the_log_playback_and_full
         await pilot.press("escape")
         await pilot.pause()
         assert "skulks" in pane_text(screen)
+
+
+async def test_the_cell_hint_of_a_move_goes_round_the_barn_not_through_it():
+    """Seen in play: a3 (13,1) was offered 10,4 inside the shut barn, three
+    cells away as the crow flies; it stopped at the wall. The hint now lights
+    only the cells a 3-cell Move reaches."""
+    from core.rulesets.platemail.state import Action
+
+    game = deployed_game()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, game)
+        writer = OrderWriter(game, 0, "a3")
+        assert writer.me.pos == (13, 1)
+        app.push_screen(writer)
+        await pilot.pause()
+        writer.ask_cell(Action.MOVE, lambda _: None)
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, CellPicker)
+        lit = picker.picture.highlights
+        assert (10, 4) not in lit and (11, 4) not in lit  # inside the barn
+        assert (13, 4) in lit and (10, 1) in lit and (13, 1) not in lit

@@ -102,8 +102,9 @@ class KeyMenu(ModalScreen[Any]):
 
 class CellPicker(ModalScreen[Any]):
     """The board (the writing side's own view) with a cursor: Enter picks
-    the cell under it.  Cells within ``reach`` are marked ``[.]`` as a hint;
-    any cell on the battlefield can be picked."""
+    the cell under it.  The cells ``reach`` holds (those a move this Action
+    gets to, round walls and shut doors) are marked ``[.]`` as a hint; any
+    cell on the battlefield can be picked."""
 
     DEFAULT_CSS = """
     CellPicker Label { width: 100%; }
@@ -115,19 +116,13 @@ class CellPicker(ModalScreen[Any]):
     """
     BINDINGS = [Binding("escape", "back", "Back")]
 
-    def __init__(self, title: str, battlefield, units, origin, reach: int) -> None:
+    def __init__(self, title: str, battlefield, units, origin, reach=frozenset()) -> None:
         super().__init__()
         self.title_text = title
         self.battlefield = battlefield
         self.units = list(units)
         self.origin = origin
-        lit = set()
-        if origin is not None and reach:
-            for y in range(battlefield.height):
-                for x in range(battlefield.width):
-                    cell = (x, y)
-                    if 0 < chebyshev(cell, origin) <= reach and not battlefield.terrain(cell).blocks_move:
-                        lit.add(cell)
+        lit = set(reach) - {origin}
         self.picture = Picture(
             battlefield=battlefield,
             units={u.pos: u for u in self.units if u.pos is not None},

@@ -24,6 +24,7 @@ from textual.widgets import Label, Static
 from core.board import chebyshev
 from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
+from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.ruleset import describe_act
 from core.rulesets.platemail.state import (CONDITION_TEXT, GENERAL_TARGETS, MOVES, READY, TITLES, Act,
                                            Action, Condition, Write)
@@ -305,7 +306,8 @@ class OrderWriter(ModalScreen[Any]):
     def ask_cell(self, kind: Action, done: Callable[[Any], None]) -> None:
         units = self.rules.units(self.view)
         title = f"{self.unit}: {TITLES[kind]} — pick the destination cell"
-        self.app.push_screen(CellPicker(title, self.view.battlefield, units, self.me.pos, MOVES.get(kind, 0)), done)
+        reach = reachable(self.view, self.me.pos, MOVES.get(kind, 0)) if self.me.pos is not None else {}
+        self.app.push_screen(CellPicker(title, self.view.battlefield, units, self.me.pos, reach), done)
 
     def ask_destination(self, kind: Action, done: Callable[[Act | None], None]) -> None:
         side = self.side

@@ -15,7 +15,8 @@ from core.events import Moved
 
 from .combat import attack, can_make_aoo, dex_save
 from .events import Clashed, Crashed
-from .senses import Work
+from .grid import grid
+from .senses import Work, effective_battlefield
 from .state import MOVES, Action, Status
 
 TICKS = 6
@@ -25,7 +26,18 @@ _HOW = MappingProxyType({Action.SPRINT: "sprints", Action.CHARGE: "charges", Act
 
 def _costs(work: Work, start, blocked, limit=None) -> dict:
     """Dijkstra from ``start``: {cell: cost of the cheapest way there}."""
-    g = work.grid
+    return costs_on(work.grid, start, blocked, limit)
+
+
+def reachable(state, start, limit: int) -> dict:
+    """Where a mover at ``start`` can get on ``state``'s battlefield with
+    ``limit`` movement, closed doors shut and figures ignored (they move at
+    the same time): {cell: cost}.  For the order writer's hint."""
+    return costs_on(grid(effective_battlefield(state)), start, frozenset(), limit)
+
+
+def costs_on(g, start, blocked, limit=None) -> dict:
+    """Dijkstra on the grid ``g`` from ``start``: {cell: cheapest cost}."""
     steps = g.steps
     best = {start: 0}
     heap = [(0, start)]

@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 
 from core.board import Battlefield
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note, Placed
 from core.orders import Order
@@ -281,13 +281,7 @@ class Platemail(Ruleset):
                     f"THEN {describe_act(order.then)} ELSE {describe_act(order.otherwise)}")
         if isinstance(order, Commit):
             return "Commit this Round's orders"
-        if isinstance(order, Deploy):
-            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
-        if isinstance(order, DeployAll):
-            return "Deploy the rest automatically"
-        if isinstance(order, Ready):
-            return "Deployment done"
-        return order.to_text()
+        return describe_deployment(order) or order.to_text()
 
 
 RULESET = Platemail()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.board import Battlefield, Cell, distance
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, open_cells
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
 from core.dice import Dice, roll
 from core.events import Event, Note, Placed
 from core.options import option_problem
@@ -258,13 +258,7 @@ class SpheresOfWar(Ruleset):
                 return f"Defend {order.unit} (roll d6, 5-6 fails)"
             other = actions.opponent_of(m, order.unit) if m is not None else "the opponent"
             return f"Strike {other} with {order.unit}"
-        if isinstance(order, Deploy):
-            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
-        if isinstance(order, DeployAll):
-            return "Deploy the rest automatically"
-        if isinstance(order, Ready):
-            return "Ready: deployment done"
-        return order.to_text()
+        return describe_deployment(order) or order.to_text()
 
 
 # Whose turn it is, each answer built once (to_act).

@@ -8,7 +8,7 @@ from itertools import compress
 
 
 from core.board import Battlefield, Cell
-from core.deployment import Deploy, DeployAll, Ready, open_cells
+from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note
 from core.orders import Order
@@ -362,13 +362,7 @@ class WaylightsRuleset(Ruleset):
             return f"Psi boost: +1 {order.what} (5 tension)"
         if isinstance(order, Finish):
             return f"Finish {order.target} (full turn)"
-        if isinstance(order, Deploy):
-            return f"Deploy {order.unit} at {order.at[0]},{order.at[1]}"
-        if isinstance(order, DeployAll):
-            return "Deploy the rest automatically"
-        if isinstance(order, Ready):
-            return "Ready: deployment done"
-        return order.to_text()
+        return describe_deployment(order) or order.to_text()
 
 
 RULESET = WaylightsRuleset()

@@ -1,0 +1,127 @@
+"""Platemail: a written order's reason for the log, worked out from the
+view alone -- whom its first Action aims at (the general target resolved
+as the resolution would from what the side sees), the chance of a hit from
+the printed d20 rule, and the IF in a few words."""
+
+from __future__ import annotations
+
+from core.board import chebyshev
+from core.rulesets.platemail.combat import FAVOR, range_penalty
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS
+from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.senses import Work, defense, resolve_target, sight, weapon
+from core.rulesets.platemail.state import Action, Condition
+
+A = Action
+
+# What the first Action does, said of the character ("charges b2").
+VERB = {A.CHARGE: "charges {t}", A.FULL_ATTACK: "attacks {t} twice", A.COUNTER: "counters {t}",
+        A.RANGED: "shoots {t}", A.RAPID_FIRE: "fires twice at {t}", A.RELEASE: "casts {spell} at {t}"}
+# The IF, in a few words ("if b2 falls").
+IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} falls",
+            Condition.HIT: "if hit", Condition.ENEMY_ADJACENT: "if an enemy is beside it",
+            Condition.IN_RANGE: "if {t} is in range", Condition.VISIBLE: "if {t} is seen",
+            Condition.ALLY_DOWN: "if an ally is down", Condition.WOUNDED: "if wounded",
+            Condition.SPELL_READY: "if the spell is ready"}
+MOST = 60  # characters, as the log pane shows them
+
+
+def hit_chance(bonus: int, defence: int) -> float:
+    """A d20 plus ``bonus`` must beat ``defence``; a natural 20 always hits
+    (seed: Attack Rolls)."""
+    return sum(1 for face in range(1, 21) if face == 20 or face + bonus > defence) / 20
+
+
+def attack_bonus(work: Work, me, t, kind: Action, spell: str | None = None) -> int:
+    """What the side can know of ``me``'s roll against ``t`` now (``attack``
+    in combat.py, less what hangs on the target's secret Action or on
+    whether it is Unaware): wounds, Strength, the weapon, a prone target,
+    the charge, range, cover and height."""
+    ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
+    w = weapon(me)
+    if kind in (A.RANGED, A.RAPID_FIRE) and not w.shoots:
+        thrown = next((k for k in me.carried if WEAPONS[k].shoots), None)
+        w = WEAPONS[thrown] if thrown else w
+    favor, disfavor = 0, 0
+    if not ranged and t.prone:
+        favor += 1
+    if kind is A.CHARGE and chebyshev(me.pos, t.pos) >= 3:  # two squares or more to run
+        favor += 1
+    if kind is A.RAPID_FIRE:
+        disfavor += 1
+    if kind is A.RANGED and me.aimed:
+        favor += 1
+    bonus = -me.wounds + FAVOR * ((favor > disfavor) - (disfavor > favor))
+    if ranged:
+        if sight(work, me.pos, t) == "cover":
+            bonus -= 2
+        if work.bf.elevation(me.pos) > work.bf.elevation(t.pos):
+            bonus += 2
+        bonus += range_penalty(SPELLS[spell].range_ft if spell else w.range_ft, me.pos, t.pos) or 0
+    if kind is not A.RELEASE:
+        bonus += w.attack_bonus - max(0, w.strength - me.strength)
+        if "anti-shield" in w.properties and t.shield:
+            bonus += 2
+    return bonus
+
+
+def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
+    """The first Action in words, and whom it aims at."""
+    tid = resolve_target(work, me, act.target) if act.target else None
+    t = work.chars.get(tid) if tid else None
+    kind = act.kind
+    if t is not None and t.pos is not None and t.side != me.side:
+        state = " (down)" if not t.fighting else " (wounded)" if t.wounds else ""
+        if kind in VERB and t.fighting:
+            spell = me.prepared if kind is A.RELEASE else None
+            verb = VERB[kind].format(t=tid, spell=SPELLS[spell].name if spell in SPELLS else "")
+            if kind is A.RELEASE and (spell not in SPELLS or SPELLS[spell].effect != "attack"):
+                return f"{verb}{state}", tid  # no attack roll: a save, or nothing prepared yet
+            if kind in (A.FULL_ATTACK, A.COUNTER) and chebyshev(me.pos, t.pos) > 1:
+                return f"{tid}{state} is {chebyshev(me.pos, t.pos)} squares off: no blow yet", tid
+            d = defense(t, True)  # Ready: the most its Defense can be
+            chance = hit_chance(attack_bonus(work, me, t, kind, spell), d)
+            return f"{verb}{state}: {chance:.0%} to hit Defense {d}", tid
+        if kind is A.AIM:
+            return f"aims at {tid}{state}", tid
+        if kind in (A.MOVE, A.SPRINT):
+            n = chebyshev(me.pos, t.pos)
+            if n <= 1:
+                return f"already beside {tid}{state}", tid
+            return f"closes on {tid}{state}, {n} squares off", tid
+    if kind is A.USE_ITEM:
+        if act.item == "reload":
+            return f"reloads the {weapon(me).name}", None
+        if act.item == "potion":
+            return f"drinks a potion ({me.wounds} wounds)", None
+        return "", None
+    if kind is A.PREPARE and act.spell in SPELLS:
+        return f"prepares {SPELLS[act.spell].name}", None
+    if kind is A.DEFEND:
+        return "defends" + (f" ({me.wounds} wounds)" if me.wounds else ""), None
+    if kind is A.STABILIZE and t is not None:
+        return f"stabilizes {tid}", tid
+    if kind is A.SKULK:
+        return "skulks out of sight", None
+    if kind is A.FALL_BACK:
+        return "falls back", None
+    return "", tid
+
+
+def explain_write(view, order: Write) -> str:
+    """First Action, then the IF in plain words when it fits."""
+    me = view.char(order.unit)
+    if me is None or me.pos is None:
+        return ""
+    work = Work(view)
+    first, tid = _first(work, me, order.first)
+    if not first:
+        return ""
+    if order.then == order.otherwise:
+        return first
+    then, other = (a.kind.value.replace("-", " ") for a in (order.then, order.otherwise))
+    cond = IF_WORDS[order.condition].format(t=tid or "the target")
+    for more in (f"; {then} {cond}, else {other}", f"; {then} {cond}"):
+        if len(first) + len(more) <= MOST:
+            return first + more
+    return first
