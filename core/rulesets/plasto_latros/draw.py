@@ -23,7 +23,7 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
 from .grid import FACINGS, grid, step_cells
-from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets,
+from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets, near_bits,
                        open_line, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
@@ -183,7 +183,8 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
     pos = mini.pos
     x, y = pos
     level = elev[pos]
-    lines = open_line_map(g, pos, state.options.move_length)
+    reach = state.options.move_length
+    lines = open_line_map(g, pos, reach)
     taken = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
@@ -198,7 +199,8 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
             continue
         if taken is None:
             taken = blocked - {pos}
-        if taken.isdisjoint(seen) or _walk(g, taken, level, pos, cell) is None:
+            near = near_bits(pos, reach, taken)
+        if not near & seen or _walk(g, taken, level, pos, cell) is None:
             open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))

@@ -130,15 +130,44 @@ def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tupl
     reach, and the blocked cells within reach (no line leaves that square)."""
     reach = state.options.move_length
     pos = mini.pos
+    return (pos, reach, near_bits(pos, reach, blocked))
+
+
+def near_bits(pos: Cell, reach: int, cells) -> int:
+    """``cells`` within ``reach`` cells of ``pos`` (square), ``pos`` itself
+    left out, as the bits of an int: bit ``(dx + reach) * (2 * reach + 1) +
+    dy + reach`` for the offset (dx, dy).  The same bits as the cells a line
+    looks at (see :func:`_open_lines`), and a plain int where a frozenset
+    would be one more object kept for every full collection to walk."""
     x, y = pos
-    near = frozenset(c for c in blocked if c != pos and -reach <= c[0] - x <= reach and -reach <= c[1] - y <= reach)
-    return (pos, reach, near)
+    width = 2 * reach + 1
+    near = 0
+    for cx, cy in cells:
+        dx, dy = cx - x, cy - y
+        if -reach <= dx <= reach and -reach <= dy <= reach and (dx or dy):
+            near |= 1 << ((dx + reach) * width + dy + reach)
+    return near
+
+
+def _near_cells(pos: Cell, reach: int, near: int) -> frozenset[Cell]:
+    """The blocked cells of a :func:`_destination_key`."""
+    x, y = pos
+    width = 2 * reach + 1
+    cells = set()
+    while near:
+        low = near & -near  # the lowest bit set
+        near ^= low
+        dx, dy = divmod(low.bit_length() - 1, width)
+        cells.add((x + dx - reach, y + dy - reach))
+    return frozenset(cells)
 
 
 def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     """The straight destinations from ``pos`` on the bare battlefield (no
     figure or artifact anywhere), in row order, each with every cell its
-    line looks at.  A blocked cell only ever closes a line (it turns a free
+    line looks at (as :func:`near_bits`, so that no object of its own is
+    kept for the collector: a line is clear of the blocked cells of a
+    :func:`_destination_key` when the two ints share no bit).  A blocked cell only ever closes a line (it turns a free
     cell on the level into a blocked one, never the other way), so with
     figures about, a destination stays open when none of them is on its
     line and has to be walked again otherwise."""
@@ -149,6 +178,7 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     elev, nomove = g.elev, g.nomove
     level = elev[pos]
     limit = reach * reach
+    width = 2 * reach + 1
     out = []
     for ty in range(y - reach, y + reach + 1):
         for tx in range(x - reach, x + reach + 1):
@@ -159,13 +189,16 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
             if e is None or e != level or cell in nomove:
                 continue  # off the battlefield, or not a free cell on this level
             if _walk(g, (), level, pos, cell) is None:
-                seen = frozenset((x + ax, y + ay) for step in relative_steps(tx - x, ty - y) for ax, ay in step)
+                seen = 0  # as near_bits: every offset of the line lies in the square
+                for step in relative_steps(tx - x, ty - y):
+                    for ax, ay in step:
+                        seen |= 1 << ((ax + reach) * width + ay + reach)
                 out.append((cell, seen))
     return remember(g.lines, (pos, reach), tuple(out))
 
 
 def open_line_map(g: Grid, pos: Cell, reach: int) -> dict:
-    """:func:`_open_lines` as a dict: destination -> the cells its line looks at."""
+    """:func:`_open_lines` as a dict: destination -> the cells its line looks at (bits)."""
     key = ("map", pos, reach)
     found = g.lines.get(key)
     return found if found is not None else remember(g.lines, key, dict(_open_lines(g, pos, reach)))
@@ -175,11 +208,12 @@ def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
     found = g.dests.get(key)
     if found is not None:
         return found
-    pos, reach, taken = key
+    pos, reach, near = key
+    taken = _near_cells(pos, reach, near)
     level = g.elev[pos]
     out = []
     for cell, seen in _open_lines(g, pos, reach):
-        if taken.isdisjoint(seen) or (cell not in taken and _walk(g, taken, level, pos, cell) is None):
+        if not near & seen or (cell not in taken and _walk(g, taken, level, pos, cell) is None):
             out.append(cell)
     return remember(g.dests, key, tuple(out))
 
@@ -285,20 +319,27 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
     if blocked is None:
         blocked = blocked_cells(state)
     key = _destination_key(state, mini, blocked)
-    whole = ("all", side, unit, facing, free, key)
+    whole = ("all", side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
     found = g.orders.get(whole)
     if found is not None:
         return found
-    out: list = list(_orders(g, ("turn", side, unit, facing, free),
+    out: list = list(_orders(g, ("turn", side, unit, facing._name_, free),
                              lambda: _wrap(side, free, (Turn(side, unit, f) for f in FACINGS if f is not facing))))
     for kind, cls, cells in (("move", Move, _destinations(g, key)),
                              ("climb", Climb, climb_destinations(state, mini, blocked)),
                              ("jump", Jump, jump_destinations(state, mini, blocked))):
         per = _cell_map(g, kind, side, unit, free)
+        plain = _cell_map(g, kind, side, unit, False) if free else per
         for cell in cells:
             orders = per.get(cell)
             if orders is None:
-                orders = per[cell] = tuple(_wrap(side, free, (cls(side, unit, cell, f) for f in FACINGS)))
+                # a Free Movement wraps the very Movements listed in turn
+                # (one object per value for the collector to walk, not two)
+                orders = plain.get(cell)
+                if orders is None:
+                    orders = plain[cell] = tuple([cls(side, unit, cell, f) for f in FACINGS])
+                if free:
+                    orders = per[cell] = tuple([FreeMove(side, mv) for mv in orders])
             out += orders
     return remember(g.orders, whole, tuple(out))
 

@@ -81,7 +81,11 @@ def _reach_entry(state: WaylightsState, uid: str) -> Reach:
     occ = state.occupied()
     key = (uid, start, tuple(occ.items()))
     bf = state.battlefield
-    table = bf.memo.table("waylights.reach", 4096)
+    # 1024: a figure's reach is found again by value mostly close to where
+    # it was made (1% of the asks in random play, 15% in the computer's
+    # search; 2% of those lost at 1024 rather than 4096), and each entry
+    # keeps ~8 objects and its order tuples for every full collection
+    table = bf.memo.table("waylights.reach", 1024)
     entry = table.get(key)
     if entry is None:
         grid = bf.memo.entries.get("waylights.bit-grid") or bf.memo.get("waylights.bit-grid",

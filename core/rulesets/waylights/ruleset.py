@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 
 
-from core.board import Battlefield
+from core.board import Battlefield, Cell
 from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note
@@ -82,11 +82,24 @@ def _move_chunks(state: WaylightsState, kind: type, side: int, uid: str) -> tupl
     """For ``reach.Grid.gather``: the move orders of one figure made so far,
     by the byte of cells they go to, and how to make more.  The orders are
     shared between answers (a figure reaches many of the same cells from
-    one place to the next)."""
+    one place to the next), and one order per cell is shared between the
+    bytes that hold it (a cell is in many bytes of cells: each would
+    otherwise build its own equal copy for the collector to walk)."""
     table = state.battlefield.memo.table("waylights.move-orders", 1000)
     made = table.get((kind, side, uid))
     if made is None:
-        made = table.put((kind, side, uid), ({}, lambda cells: tuple([kind(side, uid, c) for c in cells])))
+        one: dict[Cell, Order] = {}
+
+        def make(cells: tuple[Cell, ...]) -> tuple[Order, ...]:
+            out = []
+            for c in cells:
+                order = one.get(c)
+                if order is None:
+                    order = one[c] = kind(side, uid, c)
+                out.append(order)
+            return tuple(out)
+
+        made = table.put((kind, side, uid), ({}, make))
     return made
 
 
