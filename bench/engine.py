@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 import time
@@ -94,11 +95,13 @@ def saves(rules: Any, repeats: int, want: int = LONG_GAME) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="skirmish-bench-") as folder:
         path = Path(folder) / "long.json"
         for _ in range(repeats):
+            gc.collect()  # untimed: no collection owed to earlier work lands in this one
             t0 = time.perf_counter()
             save_game(game, path)
             save_times.append(time.perf_counter() - t0)
         size = path.stat().st_size
         for _ in range(repeats):
+            gc.collect()
             t0 = time.perf_counter()
             loaded = load_game(path)
             load_times.append(time.perf_counter() - t0)

@@ -213,7 +213,10 @@ def _saves(saves: list[dict[str, Any]]) -> list[str]:
         "",
         "One long random game per ruleset, saved (`saves.store.save_game`: JSON, fsync, .bak, atomic "
         "replace) and loaded (`load_game`: parse, structure, replay of every order, snapshot check) "
-        "in a temporary folder. Aim: " + AIMS["saves"] + ".",
+        "in a temporary folder. Each save and load starts from a collected heap (`gc.collect()`, untimed), "
+        "as one does in a fresh `skirmish load`: otherwise a full collection owed to the engine run "
+        "before it (about 90 ms over that run's heap) lands in whichever load comes next. "
+        "Aim: " + AIMS["saves"] + ".",
         "",
         "| ruleset | orders | game | file bytes | save median ms | p10–p90 | load median ms | p10–p90 | first load ms | |",
         "|---|---|---|---|---|---|---|---|---|---|",
