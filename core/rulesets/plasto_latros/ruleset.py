@@ -45,7 +45,7 @@ class PlastoLatros(Ruleset):
     def check_options(self, options: PlastoOptions, battlefield: Battlefield) -> str | None:
         for side in (0, 1):
             if options.shooters(side) > options.minis:
-                return f"Side {side + 1} has more shooters ({options.shooters(side)}) than minis ({options.minis})."
+                return f"Player {side + 1} has more shooters ({options.shooters(side)}) than minis ({options.minis})."
             if len(open_cells(battlefield, side, {})) < options.minis:
                 return f"{battlefield.name}: the zone of side {side + 1} has room for fewer than {options.minis} minis."
         if options.goal == "artifacts" and not battlefield.features:

@@ -85,7 +85,8 @@ def test_rejected_orders_leave_the_game_unchanged():
 
 
 def test_options_that_cannot_be_played_are_refused():
-    assert "more shooters" in RULESET.check_options(PlastoOptions(minis=2, shooters_0=3), field())
+    problem = RULESET.check_options(PlastoOptions(minis=2, shooters_0=3), field())
+    assert problem.startswith("Player 1 has more shooters")  # as the form names the side
     assert "room" in RULESET.check_options(PlastoOptions(minis=11), field())
 
 
