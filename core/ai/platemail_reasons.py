@@ -6,10 +6,10 @@ the printed d20 rule, and the IF in a few words."""
 from __future__ import annotations
 
 from core.board import chebyshev
-from core.rulesets.platemail.combat import FAVOR, range_penalty
+from core.rulesets.platemail.combat import FAVOR, ranged_modifiers, weapon_modifiers
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
-from core.rulesets.platemail.senses import Work, defense, resolve_target, sight, weapon
+from core.rulesets.platemail.senses import Work, defense, resolve_target, weapon
 from core.rulesets.platemail.state import Action, Condition
 
 A = Action
@@ -51,18 +51,12 @@ def attack_bonus(work: Work, me, t, kind: Action, spell: str | None = None) -> i
         disfavor += 1
     if kind is A.RANGED and me.aimed:
         favor += 1
-    bonus = -me.wounds + FAVOR * ((favor > disfavor) - (disfavor > favor))
+    mods = []
     if ranged:
-        if sight(work, me.pos, t) == "cover":
-            bonus -= 2
-        if work.bf.elevation(me.pos) > work.bf.elevation(t.pos):
-            bonus += 2
-        bonus += range_penalty(SPELLS[spell].range_ft if spell else w.range_ft, me.pos, t.pos) or 0
+        mods += ranged_modifiers(work, t, w, spell, me.pos, t.pos)
     if kind is not A.RELEASE:
-        bonus += w.attack_bonus - max(0, w.strength - me.strength)
-        if "anti-shield" in w.properties and t.shield:
-            bonus += 2
-    return bonus
+        mods += weapon_modifiers(me, t, w)
+    return -me.wounds + FAVOR * ((favor > disfavor) - (disfavor > favor)) + sum(v for _, v in mods)
 
 
 def _first(work: Work, me, act: Act) -> tuple[str, str | None]:

@@ -73,6 +73,34 @@ def range_penalty(range_ft: int, a, b) -> int | None:
     return None
 
 
+def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tuple[str, int]]:
+    """A ranged attack's roll from ``at_a`` on ``t`` at ``at_t``: Cover,
+    high ground and range (seed: Attack Rolls)."""
+    mods = []
+    if sight(work, at_a, evolve(t, pos=at_t)) == "cover":
+        mods.append(("Cover", -2))
+    if work.bf.elevation(at_a) > work.bf.elevation(at_t):
+        mods.append(("High ground", 2))
+    pen = range_penalty(SPELLS[spell].range_ft if spell else w.range_ft, at_a, at_t) or 0
+    if pen:
+        mods.append(("Range", pen))
+    return mods
+
+
+def weapon_modifiers(a, t, w) -> list[tuple[str, int]]:
+    """A weapon attack's roll: Strength short of the weapon's, its bonus, a
+    flail against a shield."""
+    mods = []
+    short = w.strength - a.strength
+    if short > 0:
+        mods.append(("Strength short", -short))
+    if w.attack_bonus:
+        mods.append((w.name, w.attack_bonus))
+    if "anti-shield" in w.properties and t.shield:
+        mods.append(("Flail vs shield", 2))
+    return mods
+
+
 def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = None,
            favor: tuple[str, ...] = (), disfavor: tuple[str, ...] = (), pen_bonus: int = 0,
            thrown: str | None = None) -> bool:
@@ -103,24 +131,9 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
         work.unaware_used.add((a_id, t_id))
     mods = list(wound_penalty(work, a_id)) + list(net_favor(fav, dis))
     if ranged:
-        start_a, start_t = work.start_pos[a_id], work.start_pos[t_id]
-        seen = sight(work, start_a, evolve(t, pos=start_t))
-        if seen == "cover":
-            mods.append(("Cover", -2))
-        if work.bf.elevation(start_a) > work.bf.elevation(start_t):
-            mods.append(("High ground", 2))
-        rng = SPELLS[spell].range_ft if spell else w.range_ft
-        pen = range_penalty(rng, start_a, start_t) or 0
-        if pen:
-            mods.append(("Range", pen))
+        mods += ranged_modifiers(work, t, w, spell, work.start_pos[a_id], work.start_pos[t_id])
     if not spell:
-        short = w.strength - a.strength
-        if short > 0:
-            mods.append(("Strength short", -short))
-        if w.attack_bonus:
-            mods.append((w.name, w.attack_bonus))
-        if "anti-shield" in w.properties and t.shield:
-            mods.append(("Flail vs shield", 2))
+        mods += weapon_modifiers(a, t, w)
     mods_t = tuple(mods)
     # Guard (seed: Guard): a guard adjacent to the target may block first.
     guard = _guard_for(work, a, t)
