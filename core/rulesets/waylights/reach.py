@@ -101,12 +101,10 @@ class Reach:
 
     __slots__ = ("grid", "start", "open", "diag", "within", "near", "near_diag", "costs", "cells", "derived")
 
-    def __init__(self, grid: Grid, start: Cell, blocked: list[Cell]) -> None:
+    def __init__(self, grid: Grid, start: Cell, closed: int) -> None:
+        """``closed``: the bits of the cells other figures stand on."""
         self.grid = grid
         s = grid.stride
-        closed = 0
-        for x, y in blocked:
-            closed |= 1 << (x * s + y)
         self.start = 1 << (start[0] * s + start[1])
         self.open = o = grid.open & ~closed
         # Cells a diagonal may leave in each direction (x+, y+), (x+, y-),
