@@ -7,12 +7,11 @@ from __future__ import annotations
 import attrs
 
 from core.board import chebyshev, distance_squared
-from core.values import evolve
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS
 from .events import AttackMade, StatusChanged, WoundsTallied
 from .senses import Work, absorb, aware, defense, lost_arm, sight, weapon
-from .state import Action, Status
+from .state import Action, Status, rebuild
 
 FAVOR = 3
 
@@ -77,7 +76,7 @@ def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tu
     """A ranged attack's roll from ``at_a`` on ``t`` at ``at_t``: Cover,
     high ground and range (seed: Attack Rolls)."""
     mods = []
-    if sight(work, at_a, evolve(t, pos=at_t)) == "cover":
+    if sight(work, at_a, rebuild(t, pos=at_t)) == "cover":
         mods.append(("Cover", -2))
     if work.bf.elevation(at_a) > work.bf.elevation(at_t):
         mods.append(("High ground", 2))

@@ -21,7 +21,7 @@ from .legal import passes, sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
-                    PlatemailOptions, PlatemailState, Write)
+                    PlatemailOptions, PlatemailState, Write, rebuild)
 
 
 def parse_roster(text: str) -> list[str] | str:
@@ -80,7 +80,7 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
     out = []
     for c in characters:
         if c.side != side and c.hidden:
-            c = evolve(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
+            c = rebuild(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
         out.append(c)
     out = tuple(out)
     return characters if out == characters else out

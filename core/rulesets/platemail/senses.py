@@ -13,7 +13,7 @@ from core.values import evolve
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
 from .grid import grid
 from .secrecy import SecretKeeper, unseen_by
-from .state import Act, Action, Character, PlatemailState, Status
+from .state import Act, Action, Character, PlatemailState, Status, rebuild
 
 _MASK64 = (1 << 64) - 1  # core.dice's mask on the generator's input
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
@@ -93,7 +93,7 @@ class Work:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        c = self.chars[uid] = evolve(self.chars[uid], **changes)
+        c = self.chars[uid] = rebuild(self.chars[uid], **changes)
         if "hidden" in changes:
             self.anyone_hidden = any(o.hidden for o in self.chars.values())
         return c
