@@ -235,7 +235,22 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
     key = (me.id, state.plan(me.id) is not None)
     entry = memo.get(key)
     if entry is None:
-        entry = memo[key] = _Writes(state, me, key[1])
+        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False)
+    return entry
+
+
+def _rewrites(state: PlatemailState, me: Character) -> _Writes:
+    """The entry of a character that has written orders this Round: its
+    candidates are the stock's (``_candidates``: the first two firsts and
+    ``_seconds``), whose Actions name only general targets and no cell, so
+    they and check_act's verdicts on them depend on the character only
+    through its id, side, shooting, spells and reloading.  Shared, by those,
+    between every position of the battlefield (kept in its memo)."""
+    key = (me.id, me.side, _shoots(me), bool(me.spells), bool(weapon(me).reload))
+    table = state.battlefield.memo.table("platemail.rewrites", 256)
+    entry = table.get(key)
+    if entry is None:
+        entry = table.put(key, _Writes(state, me, True))
     return entry
 
 

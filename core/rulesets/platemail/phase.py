@@ -7,7 +7,6 @@ import math
 
 from core.board import chebyshev, distance_squared
 from core.events import TurnEnded, TurnStarted
-from core.values import evolve
 
 from .actions import late_effects, perform
 from .combat import tally
@@ -16,7 +15,7 @@ from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
 from .senses import Work, perceives, resolve_target, sight, weapon
 from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
-                    Write)
+                    Write, rebuild)
 
 
 _DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
@@ -216,7 +215,7 @@ def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
         _end_phase(work)
     _end_round(work, state)
     work.events.append(TurnEnded(state.round))
-    new = evolve(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
+    new = rebuild(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
                        dice=work.dice, plans=(), committed=(False, False), round=state.round + 1)
     return finish(new, work.events)
 
@@ -227,10 +226,10 @@ def finish(state: PlatemailState, events: list) -> tuple[PlatemailState, list]:
         winner = None if not any(able) else able.index(True)
         reason = "no one left able to fight on either side" if winner is None else \
             "the other side has no one left able to fight"
-        return evolve(state, stage="over", winner=winner, reason=reason), events
+        return rebuild(state, stage="over", winner=winner, reason=reason), events
     if state.round > state.options.round_limit:
         counts = [sum(c.fighting for c in state.characters if c.side == s) for s in (0, 1)]
         winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
         reason = f"the Round limit ({state.options.round_limit}) is reached; {counts[0]} against {counts[1]} still fighting"
-        return evolve(state, stage="over", winner=winner, reason=reason), events
+        return rebuild(state, stage="over", winner=winner, reason=reason), events
     return state, events

@@ -198,7 +198,7 @@ class Platemail(Ruleset):
             return self._write(state, order)
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
-            state = evolve(state, committed=committed)
+            state = rebuild(state, committed=committed)
             events: list[Event] = [Note(f"{state.players[order.side]} commits their orders")]
             if all(committed):
                 state, more = resolve_round(state)
@@ -208,10 +208,7 @@ class Platemail(Ruleset):
 
     def _write(self, state: PlatemailState, order: Write) -> tuple[PlatemailState, list[Event]]:
         plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
-        # Built field by field (evolve's result, without its look-ups): once per order.
-        state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
-                               state.stage, state.deploying, state.round, plans, state.committed,
-                               state.open_doors, state.winner, state.reason)
+        state = rebuild(state, plans=plans)  # evolve's result, from a copy of the fields: once per order
         return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
 
     def _place(self, state, placements):
@@ -250,11 +247,10 @@ class Platemail(Ruleset):
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple([p for p in state.plans if p.side == side])
-        # Built field by field (as evolve would, without its look-ups): the
-        # listing and the draw ask for a view at every order.
-        return PlatemailState(state.options, state.battlefield, Dice(0, state.dice.draws),  # the seed would foretell every roll
-                              state.players, _seen_characters(state, side), state.stage, state.deploying, state.round,
-                              plans, state.committed, state.open_doors, state.winner, state.reason)
+        # (rebuild: as evolve would, from a copy of the fields; the listing
+        # and the draw may ask for a view at every order)
+        return rebuild(state, dice=Dice(0, state.dice.draws),  # the seed would foretell every roll
+                       characters=_seen_characters(state, side), plans=plans)
 
     def writing_view(self, state: PlatemailState, side: int) -> PlatemailState:
         """What the listing and the draw of ``side``'s writes read: ``view``,
