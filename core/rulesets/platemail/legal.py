@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import cycle
 from types import MappingProxyType
-
-from core.board import distance_squared
 
 from .checks import check_act
 from .equipment import WEAPONS
@@ -67,10 +66,12 @@ def _shoots(me: Character) -> bool:
 
 
 def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
-         item=None) -> Act:
+         item=None, table=None) -> Act:
     """``Act(side, kind, target, to, spell, item)``, one shared object per
-    value (``tag`` names the kind in the key), kept in the battlefield's memo."""
-    table = state.battlefield.memo.table("platemail.acts", 4096)
+    value (``tag`` names the kind in the key), kept in the battlefield's memo
+    (``table``: ``_acts(state)``, when the caller has it)."""
+    if table is None:
+        table = _acts(state)
     key = (tag, side, target, to, spell, item)
     found = table.get(key)
     if found is None:
@@ -78,7 +79,12 @@ def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, 
     return found
 
 
-def _firsts(state: PlatemailState, me: Character) -> list[Act]:
+def _acts(state: PlatemailState):
+    return state.battlefield.memo.table("platemail.acts", 4096)
+
+
+def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
+    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``)."""
     s = me.side
     A = Action
     stock = _stock(s)
@@ -96,28 +102,38 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
             down = True
     goal = None
     if foes and me.pos is not None:
-        here = me.pos
-        goal = min([c.pos for c in foes], key=lambda p: distance_squared(p, here))
+        hx, hy = me.pos
+        near = None
+        for c in foes:  # the first of the nearest (min by distance_squared)
+            x, y = c.pos
+            d = (x - hx) * (x - hx) + (y - hy) * (y - hy)
+            if near is None or d < near:
+                near, goal = d, c.pos
+    table = _acts(state)
     step = _toward(state, me, goal, 3)
     if step:
-        out.append(_act(state, "move", s, A.MOVE, to=step))
-    if _shoots(me):
+        out.append(_act(state, "move", s, A.MOVE, to=step, table=table))
+    reloads = WEAPONS[me.wielding].reload  # weapon(me).reload
+    if shoots:
         out += stock["ranged"]
-        if not weapon(me).reload:
+        if not reloads:
             out += stock["rapid"]
     if foes:
-        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id))
+        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, table=table))
     if allies:
         out += stock["guard"]
-        out.append(_act(state, "guard", s, A.GUARD, allies[0].id))
-    out += [_act(state, "prepare", s, A.PREPARE, spell=sp) for sp in me.spells]
+        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, table=table))
+    if me.spells:
+        out += [_act(state, "prepare", s, A.PREPARE, spell=sp, table=table) for sp in me.spells]
     if me.prepared:
         out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
         out += stock["focus"]
-    if weapon(me).reload:
+    if reloads:
         out += stock["reload"]
-    out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
+    if me.carried:
+        out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}", table=table)
+                for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:
@@ -129,7 +145,7 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
         out += stock["stabilize"]
         back = _toward(state, me, goal, 3, way=-1)
         if back:
-            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back))
+            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back, table=table))
     return out
 
 
@@ -157,7 +173,7 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.get("platemail.recent-writes", list)
-    for c, memo in recent:
+    for c, memo in reversed(recent):  # the newest first: most often the one asked for
         if c is chars:
             return memo
     table = memo_of.table("platemail.writes", 256)
@@ -320,11 +336,24 @@ def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tu
     ``me``, before the checks."""
     stock = _stock(me.side)
     # With orders written, only the first two (always the stock's first two).
-    firsts = stock["firsts"][:2] if written else _firsts(state, me)
-    seconds = _seconds(me, _shoots(me))
+    shoots = _shoots(me)
+    firsts = stock["firsts"][:2] if written else _firsts(state, me, shoots)
+    seconds = _seconds(me, shoots)
     # The seed's own example order comes first.
     cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
     n = len(seconds)
+    if len(firsts) <= _PATTERN and n < len(_OTHERWISE):
+        # the loop below, with its index patterns worked out at import
+        cands += zip(firsts, _CONDITIONS, cycle(seconds), map(seconds.__getitem__, _OTHERWISE[n]))
+        return tuple(cands)
     for i, first in enumerate(firsts):
         cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
     return tuple(cands)
+
+
+# _candidates' patterns for up to _PATTERN firsts: the condition of the i-th
+# (CONDITIONS in turn) and, for each count n of seconds, the index of its
+# ELSE Action, (3 i + 2) mod n.
+_PATTERN = 64
+_CONDITIONS = tuple(CONDITIONS[i % len(CONDITIONS)] for i in range(_PATTERN))
+_OTHERWISE = ((),) + tuple(tuple((3 * i + 2) % n for i in range(_PATTERN)) for n in range(1, 17))
