@@ -10,7 +10,7 @@ from core.board import Battlefield, Cell, Facing
 from core.board import distance_squared
 from core.rulesets.waylights.reach import Grid, Reach
 from core.rulesets.waylights.sight import sight
-from core.rulesets.waylights.state import WaylightsState
+from core.rulesets.waylights.state import DEAD, WaylightsState
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
@@ -85,8 +85,9 @@ def _reach_entry(state: WaylightsState, uid: str) -> Reach:
     # the mover and its cell (who stands where makes no difference).
     s = grid.stride
     closed = 0
-    for (x, y), who in state.occupied().items():
-        if who != uid:
+    for f in state.fighters:  # the cells of state.occupied() but the mover's
+        if f.pos is not None and f.status != DEAD and f.id != uid:
+            x, y = f.pos
             closed |= 1 << (x * s + y)
     key = (uid, start, closed)
     # 1024: a figure's reach is found again by value mostly close to where
