@@ -200,7 +200,7 @@ def _guard_for(work: Work, a, t):
             break
     else:
         return None  # nobody Guards this Phase
-    for g in sorted(work.chars.values(), key=lambda c: c.id):
+    for g in [work.chars[i] for i in work.ids]:
         if (g.id != t.id and g.fighting and g.side == t.side and work.kind(g.id) == Action.GUARD
                 and work.targets.get(g.id) == t.id and work.ready.get(g.id) and g.pos and t.pos
                 and chebyshev(g.pos, t.pos) <= 1 and aware(work, g, a)):
@@ -262,7 +262,7 @@ def tally(work: Work) -> None:
             elif limb not in c.lost_limbs:
                 work.update(uid, lost_limbs=c.lost_limbs + (limb,))
                 work.events.append(StatusChanged(uid, f"maimed: {limb} severed"))
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         c = work.chars[uid]
         if c.fighting and c.wounds > c.max_wounds:
             work.update(uid, status=Status.DYING, dying_rounds=c.max_wounds, fell_round=work.state.round,

@@ -110,7 +110,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     plans: dict = {}
     for p in state.plans:
         plans.setdefault(p.unit, p)  # state.plan(unit): the first written for it
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         me = work.chars[uid]
         if not me.fighting or me.pos is None:
             continue
@@ -136,6 +136,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     for uid, (act, _) in chosen.items():
         work.acts[uid] = act
         work.ready[uid] = _ready_for(work, uid, act, held_ids)
+    work.acting = tuple(chosen)  # sorted(work.acts): chosen in id order
     for uid, (act, why) in chosen.items():
         me = work.chars[uid]
         work.targets[uid] = resolve_target(work, me, act.target)
@@ -163,7 +164,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
 def _end_phase(work: Work) -> None:
     tally(work)
     late_effects(work)
-    for uid in sorted(work.acts):
+    for uid in work.acting:
         me = work.chars[uid]
         k = work.acts[uid].kind
         if uid in work.broken:  # failed Concentration: Dazed next Action, spell lost
@@ -191,7 +192,7 @@ def _end_phase(work: Work) -> None:
 
 
 def _end_round(work: Work, state: PlatemailState) -> None:
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         c = work.chars[uid]
         if c.status is Status.DYING and c.fell_round < state.round:
             left = c.dying_rounds - 1

@@ -52,6 +52,9 @@ class Work:
         self.state = state
         self.set_battlefield(effective_battlefield(state))
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
+        # sorted(self.chars), asked many times a Phase: the keys of chars
+        # never change within a Round (update() replaces the values)
+        self.ids = tuple(sorted(self.chars))
         # Whether anyone is Hidden (secrecy asks at every event); kept up
         # by ``update``, the one place a character changes.
         self.anyone_hidden = any(c.hidden for c in state.characters)
@@ -65,6 +68,7 @@ class Work:
 
     def new_phase(self) -> None:
         self.acts: dict[str, Act] = {}
+        self.acting: tuple[str, ...] = ()  # sorted(self.acts), set with it (phase._choose)
         self.ready: dict[str, bool] = {}
         self.targets: dict[str, str | None] = {}
         self.hits: dict[str, list] = {}
