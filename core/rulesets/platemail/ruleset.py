@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
 
 
 from core.board import Battlefield
@@ -88,8 +87,8 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
 
 # The sides still writing, for each pair of committed flags (to_act is asked
 # many times per order; read-only constants).
-_WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b)) if not done)
-                             for a in (False, True) for b in (False, True)})
+_WRITING = tuple(tuple(frozenset(s for s, done in ((0, a), (1, b)) if not done) for b in (False, True))
+                 for a in (False, True))  # [side 0 committed][side 1 committed]
 
 
 class Platemail(Ruleset):
@@ -126,7 +125,8 @@ class Platemail(Ruleset):
     # -- who acts ----------------------------------------------------------
     def to_act(self, state: PlatemailState) -> frozenset[int]:
         if state.stage == "orders":  # the usual answer first: asked several times per order
-            return _WRITING[state.committed]
+            done_0, done_1 = state.committed
+            return _WRITING[done_0][done_1]
         if state.stage == "deploy":
             return frozenset({state.deploying})
         return frozenset()
