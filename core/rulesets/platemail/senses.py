@@ -55,11 +55,12 @@ class Work:
         # sorted(self.chars), asked many times a Phase: the keys of chars
         # never change within a Round (update() replaces the values)
         self.ids = tuple(sorted(self.chars))
-        # Whether anyone is Hidden (secrecy asks at every event); kept up
-        # by ``update``, the one place a character changes.
-        self.anyone_hidden = any(c.hidden for c in state.characters)
         self.dice = state.dice
         self.events: list[Event] = SecretKeeper(self)
+        # Whether anyone is Hidden (secrecy asks at every event: kept on the
+        # event list itself, read there without the weak reference); kept
+        # up by ``update``, the one place a character changes.
+        self.events.anyone_hidden = any(c.hidden for c in state.characters)
         self.phase = 0
         self.was_hit: dict[str, bool] = {}
         self.first_target: dict[str, str | None] = {}
@@ -88,6 +89,10 @@ class Work:
         self.clash_attacks: list[tuple[str, str]] = []
         self.broken: set[str] = set()  # failed a Concentration Check this Phase
 
+    @property
+    def anyone_hidden(self) -> bool:
+        return self.events.anyone_hidden
+
     def set_battlefield(self, bf: Battlefield) -> None:
         """The battlefield as it stands (closed doors block), and its grid."""
         self.bf = bf
@@ -99,7 +104,7 @@ class Work:
     def update(self, uid: str, **changes) -> Character:
         c = self.chars[uid] = rebuild(self.chars[uid], **changes)
         if "hidden" in changes:
-            self.anyone_hidden = any(o.hidden for o in self.chars.values())
+            self.events.anyone_hidden = any(o.hidden for o in self.chars.values())
         return c
 
     def held_ids(self) -> set[str]:
