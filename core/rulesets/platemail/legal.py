@@ -172,7 +172,9 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     whether it has written orders)."""
     chars = state.characters
     memo_of = state.battlefield.memo
-    recent = memo_of.get("platemail.recent-writes", list)
+    recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
+    if recent is None:
+        recent = memo_of.get("platemail.recent-writes", list)
     for c, memo in reversed(recent):  # the newest first: most often the one asked for
         if c is chars:
             return memo

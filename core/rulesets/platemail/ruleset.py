@@ -153,12 +153,14 @@ class Platemail(Ruleset):
         return draw_order(self, state, side, rng)
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
+        if type(order) is Write and state.stage == "orders":  # the usual order first (as below)
+            if order.side not in self.to_act(state):
+                return Rejection("not-your-turn", "It is not your side's turn to act.")
+            return check_write(state, order, passes(state, order))
         if state.stage == "over":
             return Rejection("game-over", "The battle is over.")
         if order.side not in self.to_act(state):
             return Rejection("not-your-turn", "It is not your side's turn to act.")
-        if type(order) is Write and state.stage == "orders":  # the usual order, as below
-            return check_write(state, order, passes(state, order))
         if isinstance(order, Act):
             return Rejection("nested-only", "An Action is written inside a write order, not on its own.")
         if isinstance(order, (Deploy, DeployAll, Ready)):
