@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import cycle
 from types import MappingProxyType
 
 from .checks import check_act
@@ -192,30 +191,49 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
 
 class _Writes:
     """One character's candidate writes for one characters tuple: the
-    candidates, each one's verdict and Write once asked, and the listing.
+    candidates (``cand``: made from the first and second Actions when
+    asked, not all at once), each one's verdict and Write once asked, and
+    the listing.
     ``acts`` holds the verdict of each Action object of the candidates
     (keyed by ``id``: the candidates hold those objects alive as long as
     this entry, so an id names one of them; an Action shared by several
     candidates is checked once)."""
 
-    __slots__ = ("me", "cands", "verdicts", "writes", "acts", "listed", "passed")
+    __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed", "passed")
 
     def __init__(self, state: PlatemailState, me: Character, written: bool):
         self.me = me
-        self.cands = _candidates(state, me, written)
-        self.verdicts: list[bool | None] = [None] * len(self.cands)
-        self.writes: list[Write | None] = [None] * len(self.cands)
+        shoots = _shoots(me)
+        # With orders written, only the first two (always the stock's first two).
+        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots)
+        self.seconds = _seconds(me, shoots)
+        self.n = n = 1 + len(self.firsts)  # how many candidates
+        self.verdicts: list[bool | None] = [None] * n
+        self.writes: list[Write | None] = [None] * n
         self.acts: dict[tuple[int, bool], bool] = {}
         self.listed: tuple[Write, ...] | None = None
         # the Writes built here (all pass the Action checks), by id: this
         # entry holds them, and passes() compares the object itself
         self.passed: dict[int, Write] = {}
 
+    def cand(self, i: int) -> tuple:
+        """Candidate ``i``: (first, condition, then, otherwise), before the
+        checks.  The seed's own example order comes first; then one for
+        each first Action, with the conditions in turn and the second
+        Actions in two patterns."""
+        if i == 0:
+            stock = _stock(self.me.side)
+            return (stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])
+        i -= 1
+        seconds = self.seconds
+        n = len(seconds)
+        return (self.firsts[i], CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n])
+
     def ok(self, state: PlatemailState, i: int) -> bool:
         """Whether candidate ``i`` passes check_act on its three Actions."""
         good = self.verdicts[i]
         if good is None:
-            first, _, then, other = self.cands[i]
+            first, _, then, other = self.cand(i)
             acts, me = self.acts, self.me
             good = True
             # _act_ok on the three in turn, stopping at the first refused
@@ -242,7 +260,7 @@ class _Writes:
         candidate, known to ``passes``."""
         w = self.writes[i]
         if w is None:
-            first, cond, then, other = self.cands[i]
+            first, cond, then, other = self.cand(i)
             me = self.me
             w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
             self.passed[id(w)] = w
@@ -259,7 +277,7 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
 
 def _rewrites(state: PlatemailState, me: Character) -> _Writes:
     """The entry of a character that has written orders this Round: its
-    candidates are the stock's (``_candidates``: the first two firsts and
+    candidates are the stock's (``_Writes``: the first two firsts and
     ``_seconds``), whose Actions name only general targets and no cell, so
     they and check_act's verdicts on them depend on the character only
     through its id, side, shooting, spells and reloading.  Shared, by those,
@@ -310,7 +328,7 @@ def character_writes(state: PlatemailState, me: Character, memo: dict | None = N
     listed = entry.listed
     if listed is None:
         ok, write = entry.ok, entry.write
-        listed = entry.listed = tuple([write(i) for i in range(len(entry.cands)) if ok(state, i)])
+        listed = entry.listed = tuple([write(i) for i in range(entry.n) if ok(state, i)])
     return listed
 
 
@@ -324,38 +342,10 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
         return None
     memo = _memo_for(state)
     entry = _entry(state, me, memo)
-    n = len(entry.cands)
+    n = entry.n
     for _ in range(tries):
         i = rng.choice(range(n))  # the rng calls of rng.choice(candidates)
         if entry.ok(state, i):
             return entry.write(i)
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None
-
-
-def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tuple, ...]:
-    """(first, condition, then, otherwise) of every write considered for
-    ``me``, before the checks."""
-    stock = _stock(me.side)
-    # With orders written, only the first two (always the stock's first two).
-    shoots = _shoots(me)
-    firsts = stock["firsts"][:2] if written else _firsts(state, me, shoots)
-    seconds = _seconds(me, shoots)
-    # The seed's own example order comes first.
-    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
-    n = len(seconds)
-    if len(firsts) <= _PATTERN and n < len(_OTHERWISE):
-        # the loop below, with its index patterns worked out at import
-        cands += zip(firsts, _CONDITIONS, cycle(seconds), map(seconds.__getitem__, _OTHERWISE[n]))
-        return tuple(cands)
-    for i, first in enumerate(firsts):
-        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
-    return tuple(cands)
-
-
-# _candidates' patterns for up to _PATTERN firsts: the condition of the i-th
-# (CONDITIONS in turn) and, for each count n of seconds, the index of its
-# ELSE Action, (3 i + 2) mod n.
-_PATTERN = 64
-_CONDITIONS = tuple(CONDITIONS[i % len(CONDITIONS)] for i in range(_PATTERN))
-_OTHERWISE = ((),) + tuple(tuple((3 * i + 2) % n for i in range(_PATTERN)) for n in range(1, 17))
