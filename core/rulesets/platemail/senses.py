@@ -111,17 +111,34 @@ class Work:
         """Who is held by a Binding now (``movement.held`` for each)."""
         return {o.focus_target for o in self.chars.values() if o.focus == "binding" and o.fighting}
 
+    @property
+    def dice(self) -> Dice:
+        """The roller as it stands.  An unscripted roller is followed by
+        ``roll`` as its seed and draw count (``_seed``, ``_draws``, with
+        ``_dice`` None), and made a Dice value only when asked for."""
+        dice = self._dice
+        if dice is None:
+            dice = self._dice = Dice(self._seed, self._draws)
+        return dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self._dice = dice
+
     def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
         """One die, as ``core.dice.roll(dice, 1, sides, ...)``; an unscripted
         roller is followed here without a new Dice value per roll."""
-        dice = self.dice
-        if dice.script or sides < 1:
-            self.dice, event = roll(dice, 1, sides, purpose, tuple(mods), who)
+        dice = self._dice
+        if sides < 1 or (dice is not None and dice.script):
+            self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
         else:
             # Dice.face: rejection sampling over splitmix64 of (seed, draw).
+            if dice is None:
+                seed, n = self._seed, self._draws
+            else:
+                seed, n = dice.seed, dice.draws
             limit = (1 << 64) - ((1 << 64) % sides)
-            n = dice.draws
-            base = dice.seed * 0x100000001B3
+            base = seed * 0x100000001B3
             while True:
                 raw = splitmix64((base + n) & _MASK64)
                 n += 1
@@ -132,7 +149,7 @@ class Work:
             total = face
             for _, v in mods:
                 total += v
-            self.dice = Dice(dice.seed, n)
+            self._dice, self._seed, self._draws = None, seed, n  # Dice(seed, n), made when asked for
             event = Rolled(expression=f"1d{sides}", faces=(face,), modifiers=mods, total=total,
                            purpose=purpose, who=who)
         self.events.append(event)
