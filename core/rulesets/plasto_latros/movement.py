@@ -177,24 +177,46 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     x, y = pos
     elev, nomove = g.elev, g.nomove
     level = elev[pos]
-    limit = reach * reach
+    width = 2 * reach + 1
+    # the cells of the square that are no free cell on this level, as bits:
+    # a line none of whose cells is one of them is open without a walk
+    bad = 0
+    bit = 1
+    for tx in range(x - reach, x + reach + 1):
+        for ty in range(y - reach, y + reach + 1):
+            cell = (tx, ty)
+            if elev.get(cell) != level or cell in nomove:
+                bad |= bit
+            bit <<= 1
+    out = []
+    for dx, dy, seen, end in _line_offsets(g, reach):
+        if bad & end:
+            continue  # off the battlefield, or not a free cell on this level
+        cell = (x + dx, y + dy)
+        if not bad & seen or _walk(g, (), level, pos, cell) is None:
+            out.append((cell, seen))
+    return remember(g.lines, (pos, reach), tuple(out))
+
+
+def _line_offsets(g: Grid, reach: int) -> tuple:
+    """The offsets a straight Movement of ``reach`` cells may end at, in row
+    order, each with the cells its line looks at and its own cell (bits as
+    :func:`near_bits`)."""
+    key = ("offsets", reach)
+    found = g.lines.get(key)
+    if found is not None:
+        return found
     width = 2 * reach + 1
     out = []
-    for ty in range(y - reach, y + reach + 1):
-        for tx in range(x - reach, x + reach + 1):
-            cell = (tx, ty)
-            if cell == pos or (tx - x) ** 2 + (ty - y) ** 2 > limit:
-                continue
-            e = elev.get(cell)
-            if e is None or e != level or cell in nomove:
-                continue  # off the battlefield, or not a free cell on this level
-            if _walk(g, (), level, pos, cell) is None:
-                seen = 0  # as near_bits: every offset of the line lies in the square
-                for step in relative_steps(tx - x, ty - y):
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach:
+                seen = 0
+                for step in relative_steps(dx, dy):
                     for ax, ay in step:
                         seen |= 1 << ((ax + reach) * width + ay + reach)
-                out.append((cell, seen))
-    return remember(g.lines, (pos, reach), tuple(out))
+                out.append((dx, dy, seen, 1 << ((dx + reach) * width + dy + reach)))
+    return remember(g.lines, key, tuple(out))
 
 
 def open_line_map(g: Grid, pos: Cell, reach: int) -> dict:
