@@ -185,7 +185,7 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
     level = elev[pos]
     reach = state.options.move_length
     lines = open_line_map(g, pos, reach)
-    taken = None
+    near = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
         cell = (x + dx, y + dy)
@@ -197,10 +197,9 @@ def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], of
         seen = lines.get(cell)
         if seen is None:
             continue
-        if taken is None:
-            taken = blocked - {pos}
-            near = near_bits(pos, reach, taken)
-        if not near & seen or _walk(g, taken, level, pos, cell) is None:
+        if near is None:
+            near = near_bits(pos, reach, blocked)  # leaves out pos
+        if not near & seen or _walk(g, blocked - {pos}, level, pos, cell) is None:
             open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))

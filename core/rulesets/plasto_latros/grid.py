@@ -114,22 +114,25 @@ def open_ray_count(g: Grid, observer: Cell, target: Cell, figures) -> int:
     dx, dy = target[0] - ox, target[1] - oy
     mx, my = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
     ax, ay = mx * dx, my * dy
+    # the figures in the rectangle of the two cells, the two left out (no
+    # ray crosses them), as bits of the offsets
+    tx, ty = target
+    low_x, high_x = (ox, tx) if ox < tx else (tx, ox)
+    low_y, high_y = (oy, ty) if oy < ty else (ty, oy)
     near = 0
     if ax <= ay:
         width = ay + 1
-        for x, y in figures:
-            rx, ry = mx * (x - ox), my * (y - oy)
-            if 0 <= rx <= ax and 0 <= ry <= ay:
-                near |= 1 << (rx * width + ry)
-        near &= ~(1 | 1 << (ax * width + ay))  # the two ends lie on no ray
+        for cell in figures:
+            x, y = cell
+            if low_x <= x <= high_x and low_y <= y <= high_y and cell != observer and cell != target:
+                near |= 1 << (mx * (x - ox) * width + my * (y - oy))
         offset = (ax, ay)
     else:
         width = ax + 1
-        for x, y in figures:
-            rx, ry = mx * (x - ox), my * (y - oy)
-            if 0 <= rx <= ax and 0 <= ry <= ay:
-                near |= 1 << (ry * width + rx)
-        near &= ~(1 | 1 << (ay * width + ax))
+        for cell in figures:
+            x, y = cell
+            if low_x <= x <= high_x and low_y <= y <= high_y and cell != observer and cell != target:
+                near |= 1 << (my * (y - oy) * width + mx * (x - ox))
         offset = (ay, ax)
     if not near:
         return RAY_COUNT  # on a flat field no ray is closed but by a figure

@@ -141,11 +141,12 @@ def near_bits(pos: Cell, reach: int, cells) -> int:
     would be one more object kept for every full collection to walk."""
     x, y = pos
     width = 2 * reach + 1
+    low_x, high_x, low_y, high_y = x - reach, x + reach, y - reach, y + reach
     near = 0
-    for cx, cy in cells:
-        dx, dy = cx - x, cy - y
-        if -reach <= dx <= reach and -reach <= dy <= reach and (dx or dy):
-            near |= 1 << ((dx + reach) * width + dy + reach)
+    for cell in cells:
+        cx, cy = cell
+        if low_x <= cx <= high_x and low_y <= cy <= high_y and cell != pos:
+            near |= 1 << ((cx - low_x) * width + cy - low_y)
     return near
 
 

@@ -117,7 +117,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     if not new:
         known = old.get("statuses")
         if known is not None:  # the same attacks: the same statuses but for the mini
-            entries["statuses"] = moved_statuses(known, mini)
+            entries["statuses"] = moved_statuses(known, mini, state.attacks)
     return after
 
 

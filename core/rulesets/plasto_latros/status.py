@@ -54,16 +54,27 @@ class Statuses:
         self.doom: dict[str, str] | None = None  # unit -> why it is Doomed (see _dooms)
 
 
-def moved_statuses(old: Statuses, mini: Mini) -> Statuses:
+def moved_statuses(old: Statuses, mini: Mini, attacks) -> Statuses:
     """The statuses of a state made from the one of ``old`` by changing
-    ``mini`` alone, the attacks the same: the sets of ``old`` (they come
-    from the attacks only; never changed once made) with the new mini."""
+    ``mini`` alone, the attacks (``attacks``) the same: the sets of ``old``
+    (they come from the attacks only; never changed once made) with the new
+    mini, and the Dooms of ``old`` when ``mini`` is in no attack (Doom reads
+    the minis of the attacks alone, see :func:`_dooms`)."""
     new = Statuses.__new__(Statuses)
     new.targeted, new.threatened, new.locked = old.targeted, old.threatened, old.locked
     new.pinned, new.jumping, new.busy = old.pinned, old.jumping, old.busy
+    unit = mini.id
     by_id = new.by_id = old.by_id.copy()
-    by_id[mini.id] = mini
-    new.doom = None
+    by_id[unit] = mini
+    doom = old.doom
+    if doom is not None and unit not in old.targeted:
+        for a in attacks:
+            if a.attacker == unit:
+                doom = None
+                break
+    else:
+        doom = None
+    new.doom = doom
     return new
 
 
