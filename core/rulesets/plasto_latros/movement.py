@@ -342,8 +342,8 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
     if blocked is None:
         blocked = blocked_cells(state)
     key = _destination_key(state, mini, blocked)
-    whole = ("all", side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
-    found = g.orders.get(whole)
+    whole = (side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
+    found = g.wholes.get(whole)
     if found is not None:
         return found
     out: list = list(_orders(g, ("turn", side, unit, facing._name_, free),
@@ -364,7 +364,7 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
                 if free:
                     orders = per[cell] = tuple([FreeMove(side, mv) for mv in orders])
             out += orders
-    return remember(g.orders, whole, tuple(out))
+    return remember(g.wholes, whole, tuple(out))
 
 
 def _wrap(side: int, free: bool, movements):
