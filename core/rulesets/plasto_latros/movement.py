@@ -287,6 +287,9 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
     if isinstance(order, Turn):
         return f"{mini.id} already faces {order.facing.value}." if order.facing is mini.facing else None
     if isinstance(order, Move):
+        known = state.memo.entries.get("open-lines")
+        if known is not None and (mini.pos, order.to) in known:
+            return None  # the draw has just found this line open (see open_line): in reach, on the field
         if order.to == mini.pos:
             return "Turning in place is the turn order."
         if not bf.in_bounds(order.to):
@@ -294,9 +297,6 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         reach = state.options.move_length
         if distance_squared(mini.pos, order.to) > reach * reach:
             return f"One Standard Movement reaches {reach} cells."
-        known = state.memo.entries.get("open-lines")
-        if known is not None and (mini.pos, order.to) in known:
-            return None  # the draw has just walked this line (see open_line)
         return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):

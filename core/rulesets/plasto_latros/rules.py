@@ -195,7 +195,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
         if now != state.doomed or pending != state.pending_free:
             state = rebuild(state, doomed=now, pending_free=pending)
-        if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
+        if pending or not statuses(state).jumping:  # no jump attack waits
             break
         state = _resolve_jumps(state, events)
     if (state.phase is Phase.PLAY and not state.pending_free and state.movements_left <= 0
