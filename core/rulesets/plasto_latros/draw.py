@@ -30,6 +30,10 @@ from .rules import own_ids
 from .state import Mini, Phase, PlastoState
 from .status import free_eligible, movable, statuses
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_DEPLOY, _FINAL, _OVER, _PLAY = Phase.DEPLOY, Phase.FINAL, Phase.OVER, Phase.PLAY
+
 # Shares of the first choice in a turn of play; a kind with nothing to offer
 # passes its turn to the next one, so every order keeps a non-zero chance.
 PASS_SHARE = 0.04
@@ -43,9 +47,9 @@ CELL_TRIES = 24  # random cells tried for a move or relocation before listing th
 
 def random_order(state: PlastoState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to act), or None if it has none."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return None
-    if state.phase is Phase.DEPLOY:
+    if state.phase is _DEPLOY:
         return _deploy(state, side, rng)
     if state.pending_free:
         return _free(state, side, rng)
@@ -100,14 +104,14 @@ def _play(state: PlastoState, side: int, rng: random.Random):
 
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
     # movable() is False for a mini off the battlefield
-    if state.phase is Phase.PLAY and state.movements_left > 0:
+    if state.phase is _PLAY and state.movements_left > 0:
         # movable(state, m), written out
         busy = statuses(state).busy if state.attacks else ()
         minis = [m for m in state.minis if m.side == side and m.pos is not None and m.id not in busy]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
-    if state.phase is Phase.FINAL:
+    if state.phase is _FINAL:
         minis = [m for m in state.minis if m.side == side and movable(state, m) and m.id not in state.final_moved]
         if not minis:
             return None

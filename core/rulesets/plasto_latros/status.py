@@ -23,6 +23,11 @@ from __future__ import annotations
 from .grid import in_back
 from .state import Kind, Mini, Phase, PlastoState
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_DEPLOY = Phase.DEPLOY
+_CONTACT, _JUMP, _SHOT = Kind.CONTACT, Kind.JUMP, Kind.SHOT
+
 
 class Statuses:
     """The statuses the attacks of one state give, as sets of unit ids
@@ -35,12 +40,12 @@ class Statuses:
         for a in state.attacks:
             kind = a.kind
             targeted.add(a.target)
-            if kind is Kind.CONTACT:
+            if kind is _CONTACT:
                 threatened.add(a.target)
                 locked.add(a.target)
                 locked.add(a.attacker)
                 busy.add(a.attacker)
-            elif kind is Kind.SHOT:
+            elif kind is _SHOT:
                 threatened.add(a.target)
                 pinned.add(a.target)
             else:
@@ -154,18 +159,18 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
     (``find`` gives a mini by id)."""
     if not valid:
         return None
-    if any(a.kind is Kind.JUMP for a in valid):
+    if any(a.kind is _JUMP for a in valid):
         return "jumped on"
     if mini.prone:
         return "attacked while prone"
-    contact = [a for a in valid if a.kind is Kind.CONTACT]
+    contact = [a for a in valid if a.kind is _CONTACT]
     if len(contact) >= 2:
         return "two attackers in contact"
     for a in contact:
         attacker = find(a.attacker)
         if in_back(mini.pos, mini.facing, attacker.pos):
             return "attacked from behind"
-    shots = [a for a in valid if a.kind is Kind.SHOT]
+    shots = [a for a in valid if a.kind is _SHOT]
     if len(shots) >= 2:
         return "targeted by two shooters"
     if contact and shots:
@@ -226,6 +231,6 @@ _WORDS = {"T": "threatened", "L": "locked in battle", "D": "doomed", "P": "pinne
 
 def status_words(state: PlastoState, mini: Mini) -> str:
     if mini.pos is None:
-        return "removed" if state.phase is not Phase.DEPLOY else "waiting to deploy"
+        return "removed" if state.phase is not _DEPLOY else "waiting to deploy"
     letters = markers(state, mini)
     return ", ".join(_WORDS[c] for c in letters) if letters else "ready"
