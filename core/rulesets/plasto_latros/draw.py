@@ -22,9 +22,9 @@ from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import destroyers, may_destroy, needed_for, shot_fraction
-from .grid import DELTA, FACINGS, grid, step_cells
-from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets, near_bits,
-                       open_line, open_line_map, standable)
+from .grid import DELTA, FACINGS, Grid, grid, step_cells
+from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, blocked_cells, climb_limit,
+                       jump_targets, near_bits, open_line, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -131,19 +131,20 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     if mini.prone:
         return Stand(side, unit, rng.choice(FACINGS))
     # _steps, written out
-    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    g = grid(state.battlefield)
+    reach = state.options.move_length
+    climbs, jumps, below = step_cells(g, mini.pos, reach // CELLS_PER_LEVEL)  # climb_limit(state)
     if climbs:
         climbs = [c for c in climbs if c not in blocked]
     if jumps:
         jumps = [c for c in jumps if c not in blocked]
     targets = jump_targets(state, mini) if attacks and below else []
-    reach = state.options.move_length
     offsets = _disc(state, reach)
     turns = TURNS - 1
     steps = len(FACINGS) * (len(climbs) + len(jumps))
     pick = rng.randrange(turns + steps + len(targets) + 2 * len(offsets))
     if pick >= turns + steps + len(targets):
-        cell = _straight_destination(state, mini, blocked, offsets, rng)
+        cell = _straight_destination(state, g, reach, mini, blocked, offsets, rng)
         if cell is not None:
             return Move(side, unit, cell, rng.choice(FACINGS))
         pick = rng.randrange(turns + steps + len(targets))  # nowhere to go straight
@@ -178,32 +179,29 @@ def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
     return found
 
 
-def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], offsets, rng: random.Random):
-    """A random cell a straight Movement of ``mini`` may end at, or None:
-    random cells in reach are tried with the test of the listing (a free
-    cell on the mini's level with an open line), then every one is listed."""
-    g = grid(state.battlefield)
-    elev, nomove = g.elev, g.nomove
+def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, blocked: set[Cell], offsets,
+                          rng: random.Random):
+    """A random cell a straight Movement of ``mini`` (``reach`` cells, on the
+    grid ``g``) may end at, or None: random cells in reach are tried with the
+    test of the listing (a free cell on the mini's level with an open line),
+    then every one is listed."""
     pos = mini.pos
     x, y = pos
-    level = elev[pos]
-    reach = state.options.move_length
     lines = open_line_map(g, pos, reach)
     near = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
         cell = (x + dx, y + dy)
-        if elev.get(cell) != level or cell in nomove or cell in blocked:
-            continue
-        # the line is open when it is open on the bare battlefield and no
-        # figure or artifact stands on a cell it looks at, or walked again
-        # when one does (see _open_lines)
+        # the line is open when it is open on the bare battlefield (the cells
+        # of ``lines``, each a free cell on the mini's level) and no figure
+        # or artifact stands on a cell it looks at, or walked again when one
+        # does (see _open_lines)
         seen = lines.get(cell)
-        if seen is None:
+        if seen is None or cell in blocked:
             continue
         if near is None:
             near = near_bits(pos, reach, blocked)  # leaves out pos
-        if not near & seen or _walk(g, blocked - {pos}, level, pos, cell) is None:
+        if not near & seen or _walk(g, blocked - {pos}, g.elev[pos], pos, cell) is None:
             open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
