@@ -51,7 +51,8 @@ class Grid:
     """Elevation and movement blocking of every cell of one
     battlefield, and the caches of results on it."""
 
-    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders", "wholes", "steps")
+    __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders", "wholes",
+                 "steps")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield

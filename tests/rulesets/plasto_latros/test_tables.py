@@ -1,7 +1,8 @@
 """The geometry Plasto Latros writes out for speed (grid.py) is core's: the
 front and back arcs of every facing against ``core.board.arc_of``, the
-three front cells of a contact, and the adjacent climbs and jumps kept per
-cell against a check of each neighbour."""
+three front cells of a contact, the adjacent climbs and jumps kept per
+cell against a check of each neighbour, and the rays of a flat field kept
+as bits against core's rays."""
 
 import random
 
@@ -72,7 +73,8 @@ def test_flat_rays_are_core_rays_for_every_offset():
             if (ax, ay) == (0, 0):
                 continue
             got = [_cells(bits, ay + 1) for bits in flat_rays(ax, ay)]
-            steps = [frozenset((x, y) for x, y, _ in _ray_steps(ax, ay, sx, sy)[0]) for sy in _SAMPLES for sx in _SAMPLES]
+            steps = [frozenset((x, y) for x, y, _ in _ray_steps(ax, ay, sx, sy)[0])
+                     for sy in _SAMPLES for sx in _SAMPLES]
             assert got == steps, (ax, ay)
             if ax < 17 and ay < 17:  # on the field: core's rays, terrain and heights included
                 assert tuple(got) == open_rays(bf, (0, 0), (ax, ay)), (ax, ay)
