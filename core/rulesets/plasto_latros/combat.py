@@ -14,6 +14,10 @@ from .movement import blocked_cells
 from .state import Attack, Kind, Mini, PlastoState
 from .status import jumping, locked, statuses, valid_attacker
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_CONTACT = Kind.CONTACT
+
 SIGHT_BLOCKING_FEATURES = ("artifact-wall", "door")
 
 
@@ -61,9 +65,9 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
             continue
         if not in_front(pos, facing, there):
             continue
-        if any(a.attacker == mover.id and a.target == enemy.id and a.kind is Kind.CONTACT for a in state.attacks):
+        if any(a.attacker == mover.id and a.target == enemy.id and a.kind is _CONTACT for a in state.attacks):
             continue
-        new.append(Attack(Kind.CONTACT, mover.id, enemy.id))
+        new.append(Attack(_CONTACT, mover.id, enemy.id))
         events.append(Attacked(mover.id, enemy.id))
     return tuple(new)
 

@@ -21,14 +21,18 @@ import random
 from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
-from .combat import can_shoot, can_target, destroyers, may_destroy, needed_for
-from .grid import FACINGS, grid, step_cells
-from .movement import (_destination_key, _destinations, _walk, blocked_cells, climb_limit, jump_targets, near_bits,
-                       open_line, open_line_map, standable)
+from .combat import destroyers, may_destroy, needed_for, shot_fraction
+from .grid import DELTA, FACINGS, Grid, grid, step_cells
+from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, blocked_cells, climb_limit,
+                       jump_targets, near_bits, open_line, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
 from .status import free_eligible, movable, statuses
+
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_DEPLOY, _FINAL, _OVER, _PLAY = Phase.DEPLOY, Phase.FINAL, Phase.OVER, Phase.PLAY
 
 # Shares of the first choice in a turn of play; a kind with nothing to offer
 # passes its turn to the next one, so every order keeps a non-zero chance.
@@ -43,9 +47,9 @@ CELL_TRIES = 24  # random cells tried for a move or relocation before listing th
 
 def random_order(state: PlastoState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to act), or None if it has none."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return None
-    if state.phase is Phase.DEPLOY:
+    if state.phase is _DEPLOY:
         return _deploy(state, side, rng)
     if state.pending_free:
         return _free(state, side, rng)
@@ -100,14 +104,14 @@ def _play(state: PlastoState, side: int, rng: random.Random):
 
 def _move_kind(state: PlastoState, side: int, rng: random.Random):
     # movable() is False for a mini off the battlefield
-    if state.phase is Phase.PLAY and state.movements_left > 0:
+    if state.phase is _PLAY and state.movements_left > 0:
         # movable(state, m), written out
         busy = statuses(state).busy if state.attacks else ()
         minis = [m for m in state.minis if m.side == side and m.pos is not None and m.id not in busy]
         if not minis:
             return None
         return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
-    if state.phase is Phase.FINAL:
+    if state.phase is _FINAL:
         minis = [m for m in state.minis if m.side == side and movable(state, m) and m.id not in state.final_moved]
         if not minis:
             return None
@@ -127,19 +131,20 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     if mini.prone:
         return Stand(side, unit, rng.choice(FACINGS))
     # _steps, written out
-    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    g = grid(state.battlefield)
+    reach = state.options.move_length
+    climbs, jumps, below = step_cells(g, mini.pos, reach // CELLS_PER_LEVEL)  # climb_limit(state)
     if climbs:
         climbs = [c for c in climbs if c not in blocked]
     if jumps:
         jumps = [c for c in jumps if c not in blocked]
     targets = jump_targets(state, mini) if attacks and below else []
-    reach = state.options.move_length
     offsets = _disc(state, reach)
     turns = TURNS - 1
     steps = len(FACINGS) * (len(climbs) + len(jumps))
     pick = rng.randrange(turns + steps + len(targets) + 2 * len(offsets))
     if pick >= turns + steps + len(targets):
-        cell = _straight_destination(state, mini, blocked, offsets, rng)
+        cell = _straight_destination(state, g, reach, mini, blocked, offsets, rng)
         if cell is not None:
             return Move(side, unit, cell, rng.choice(FACINGS))
         pick = rng.randrange(turns + steps + len(targets))  # nowhere to go straight
@@ -174,33 +179,29 @@ def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
     return found
 
 
-def _straight_destination(state: PlastoState, mini: Mini, blocked: set[Cell], offsets, rng: random.Random):
-    """A random cell a straight Movement of ``mini`` may end at, or None:
-    random cells in reach are tried with the test of the listing (a free
-    cell on the mini's level with an open line), then every one is listed."""
-    g = grid(state.battlefield)
-    elev, nomove = g.elev, g.nomove
+def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, blocked: set[Cell], offsets,
+                          rng: random.Random):
+    """A random cell a straight Movement of ``mini`` (``reach`` cells, on the
+    grid ``g``) may end at, or None: random cells in reach are tried with the
+    test of the listing (a free cell on the mini's level with an open line),
+    then every one is listed."""
     pos = mini.pos
     x, y = pos
-    level = elev[pos]
-    reach = state.options.move_length
     lines = open_line_map(g, pos, reach)
-    taken = None
+    near = None
     for _ in range(CELL_TRIES):
         dx, dy = rng.choice(offsets)
         cell = (x + dx, y + dy)
-        if elev.get(cell) != level or cell in nomove or cell in blocked:
-            continue
-        # the line is open when it is open on the bare battlefield and no
-        # figure or artifact stands on a cell it looks at, or walked again
-        # when one does (see _open_lines)
+        # the line is open when it is open on the bare battlefield (the cells
+        # of ``lines``, each a free cell on the mini's level) and no figure
+        # or artifact stands on a cell it looks at, or walked again when one
+        # does (see _open_lines)
         seen = lines.get(cell)
-        if seen is None:
+        if seen is None or cell in blocked:
             continue
-        if taken is None:
-            taken = blocked - {pos}
-            near = near_bits(pos, reach, taken)
-        if not near & seen or _walk(g, taken, level, pos, cell) is None:
+        if near is None:
+            near = near_bits(pos, reach, blocked)  # leaves out pos
+        if not near & seen or _walk(g, blocked - {pos}, g.elev[pos], pos, cell) is None:
             open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
@@ -222,17 +223,34 @@ def _relocate(state: PlastoState, mini: Mini, side: int, rng: random.Random):
 
 
 def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
-    shooters = [m for m in state.on_board() if m.side == side and can_shoot(state, m)]
+    # the side's minis that can_shoot and the enemies on the battlefield,
+    # in the order of the minis, in one pass (can_shoot written out)
+    shot = state.shot_this_turn
+    known = statuses(state) if state.attacks else None
+    shooters, enemies = [], []
+    for m in state.minis:
+        if m.pos is None:
+            continue
+        if m.side != side:
+            enemies.append(m)
+        elif m.shooter and not m.prone and m.id not in shot and (
+                known is None or (m.id not in known.targeted and m.id not in known.locked
+                                  and m.id not in known.jumping)):
+            shooters.append(m)
     if not shooters:
         return None
     # shooters and targets in random order, the first pair that may shoot:
     # every pair keeps a chance, and sight is traced only until one is found
-    enemies = [m for m in state.on_board() if m.side != side]
     rng.shuffle(shooters)
     for m in shooters:
         rng.shuffle(enemies)
+        (x, y), (fx, fy) = m.pos, DELTA[m.facing._name_]
         for target in enemies:
-            if can_target(state, m, target):
+            # can_target(state, m, target), written out: in the front arc
+            # (grid.in_front), then at least half of it seen
+            tx, ty = target.pos[0] - x, target.pos[1] - y
+            dot = fx * tx + fy * ty
+            if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, target) >= 0.5:
                 return Shoot(side, m.id, target.id)
     return None
 

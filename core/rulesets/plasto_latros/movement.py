@@ -141,11 +141,12 @@ def near_bits(pos: Cell, reach: int, cells) -> int:
     would be one more object kept for every full collection to walk."""
     x, y = pos
     width = 2 * reach + 1
+    low_x, high_x, low_y, high_y = x - reach, x + reach, y - reach, y + reach
     near = 0
-    for cx, cy in cells:
-        dx, dy = cx - x, cy - y
-        if -reach <= dx <= reach and -reach <= dy <= reach and (dx or dy):
-            near |= 1 << ((dx + reach) * width + dy + reach)
+    for cell in cells:
+        cx, cy = cell
+        if low_x <= cx <= high_x and low_y <= cy <= high_y and cell != pos:
+            near |= 1 << ((cx - low_x) * width + cy - low_y)
     return near
 
 
@@ -177,24 +178,46 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     x, y = pos
     elev, nomove = g.elev, g.nomove
     level = elev[pos]
-    limit = reach * reach
+    width = 2 * reach + 1
+    # the cells of the square that are no free cell on this level, as bits:
+    # a line none of whose cells is one of them is open without a walk
+    bad = 0
+    bit = 1
+    for tx in range(x - reach, x + reach + 1):
+        for ty in range(y - reach, y + reach + 1):
+            cell = (tx, ty)
+            if elev.get(cell) != level or cell in nomove:
+                bad |= bit
+            bit <<= 1
+    out = []
+    for dx, dy, seen, end in _line_offsets(g, reach):
+        if bad & end:
+            continue  # off the battlefield, or not a free cell on this level
+        cell = (x + dx, y + dy)
+        if not bad & seen or _walk(g, (), level, pos, cell) is None:
+            out.append((cell, seen))
+    return remember(g.lines, (pos, reach), tuple(out))
+
+
+def _line_offsets(g: Grid, reach: int) -> tuple:
+    """The offsets a straight Movement of ``reach`` cells may end at, in row
+    order, each with the cells its line looks at and its own cell (bits as
+    :func:`near_bits`)."""
+    key = ("offsets", reach)
+    found = g.lines.get(key)
+    if found is not None:
+        return found
     width = 2 * reach + 1
     out = []
-    for ty in range(y - reach, y + reach + 1):
-        for tx in range(x - reach, x + reach + 1):
-            cell = (tx, ty)
-            if cell == pos or (tx - x) ** 2 + (ty - y) ** 2 > limit:
-                continue
-            e = elev.get(cell)
-            if e is None or e != level or cell in nomove:
-                continue  # off the battlefield, or not a free cell on this level
-            if _walk(g, (), level, pos, cell) is None:
-                seen = 0  # as near_bits: every offset of the line lies in the square
-                for step in relative_steps(tx - x, ty - y):
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach:
+                seen = 0
+                for step in relative_steps(dx, dy):
                     for ax, ay in step:
                         seen |= 1 << ((ax + reach) * width + ay + reach)
-                out.append((cell, seen))
-    return remember(g.lines, (pos, reach), tuple(out))
+                out.append((dx, dy, seen, 1 << ((dx + reach) * width + dy + reach)))
+    return remember(g.lines, key, tuple(out))
 
 
 def open_line_map(g: Grid, pos: Cell, reach: int) -> dict:
@@ -264,6 +287,9 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
     if isinstance(order, Turn):
         return f"{mini.id} already faces {order.facing.value}." if order.facing is mini.facing else None
     if isinstance(order, Move):
+        known = state.memo.entries.get("open-lines")
+        if known is not None and (mini.pos, order.to) in known:
+            return None  # the draw has just found this line open (see open_line): in reach, on the field
         if order.to == mini.pos:
             return "Turning in place is the turn order."
         if not bf.in_bounds(order.to):
@@ -271,9 +297,6 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         reach = state.options.move_length
         if distance_squared(mini.pos, order.to) > reach * reach:
             return f"One Standard Movement reaches {reach} cells."
-        known = state.memo.entries.get("open-lines")
-        if known is not None and (mini.pos, order.to) in known:
-            return None  # the draw has just walked this line (see open_line)
         return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):
@@ -319,8 +342,8 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
     if blocked is None:
         blocked = blocked_cells(state)
     key = _destination_key(state, mini, blocked)
-    whole = ("all", side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
-    found = g.orders.get(whole)
+    whole = (side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
+    found = g.wholes.get(whole)
     if found is not None:
         return found
     out: list = list(_orders(g, ("turn", side, unit, facing._name_, free),
@@ -341,7 +364,7 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
                 if free:
                     orders = per[cell] = tuple([FreeMove(side, mv) for mv in orders])
             out += orders
-    return remember(g.orders, whole, tuple(out))
+    return remember(g.wholes, whole, tuple(out))
 
 
 def _wrap(side: int, free: bool, movements):

@@ -17,6 +17,11 @@ from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, 
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
 from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_FINAL, _OVER, _PLAY = Phase.FINAL, Phase.OVER, Phase.PLAY
+_CONTACT, _JUMP, _SHOT = Kind.CONTACT, Kind.JUMP, Kind.SHOT
+
 
 def deploy_facing(bf: Battlefield, side: int) -> Facing:
     """Minis deploy facing the middle of the battlefield."""
@@ -53,7 +58,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         shooter, target = state.mini(order.unit), state.mini(order.target)
         percent = round(shot_fraction(state, shooter, target) * 100)
         events.append(ShotAt(shooter.id, target.id, percent))
-        state = rebuild(state, attacks=state.attacks + (Attack(Kind.SHOT, shooter.id, target.id),),
+        state = rebuild(state, attacks=state.attacks + (Attack(_SHOT, shooter.id, target.id),),
                              shot_this_turn=state.shot_this_turn + (shooter.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Destroy):
@@ -81,7 +86,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
             break
     if isinstance(order, JumpAttack):
         events.append(JumpedOn(unit, order.target))
-        return rebuild(state, attacks=state.attacks + (Attack(Kind.JUMP, unit, order.target),), **changes)
+        return rebuild(state, attacks=state.attacks + (Attack(_JUMP, unit, order.target),), **changes)
     side, shooter, start = mini.side, mini.shooter, mini.pos
     moved = True
     if isinstance(order, (Move, Climb)):
@@ -117,7 +122,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     if not new:
         known = old.get("statuses")
         if known is not None:  # the same attacks: the same statuses but for the mini
-            entries["statuses"] = moved_statuses(known, mini)
+            entries["statuses"] = moved_statuses(known, mini, state.attacks)
     return after
 
 
@@ -145,7 +150,7 @@ def _deployment(state: PlastoState, order, events: list) -> PlastoState:
         events.append(Note(f"{state.players[0]} is ready; {state.players[1]} deploys"))
         return rebuild(state, active=1)
     events.append(TurnStarted(1, f"{state.players[0]} moves first"))
-    return rebuild(state, phase=Phase.PLAY, active=0, turn=1, movements_left=2)
+    return rebuild(state, phase=_PLAY, active=0, turn=1, movements_left=2)
 
 
 def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
@@ -155,7 +160,7 @@ def _destroy(state: PlastoState, order: Destroy, events: list) -> PlastoState:
     state = rebuild(state, features=tuple(f for f in state.features if f.id != feature.id),
                          destroyed=state.destroyed + (feature.id,), acted_this_turn=True)
     if state.options.goal == "artifacts" and not state.features:
-        return rebuild(state, phase=Phase.OVER,
+        return rebuild(state, phase=_OVER,
                             result=Result(state.options.raider, "every artifact was destroyed"))
     return settle(state, events)
 
@@ -181,7 +186,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
             if unit not in now and mini is not None and mini.pos is not None:
                 events.append(DoomLifted(unit))
         pending = state.pending_free
-        if state.phase is Phase.PLAY:
+        if state.phase is _PLAY:
             # One Defending Free Movement per player per dooming event;
             # the player not taking the turn answers first.
             sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active) if newly else ()
@@ -195,10 +200,10 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
         if now != state.doomed or pending != state.pending_free:
             state = rebuild(state, doomed=now, pending_free=pending)
-        if pending or not any(a.kind is Kind.JUMP for a in state.attacks):
+        if pending or not statuses(state).jumping:  # no jump attack waits
             break
         state = _resolve_jumps(state, events)
-    if (state.phase is Phase.PLAY and not state.pending_free and state.movements_left <= 0
+    if (state.phase is _PLAY and not state.pending_free and state.movements_left <= 0
             and not free_actions_left(state)):
         state = end_turn(state, events)
     return state
@@ -234,7 +239,7 @@ def free_actions_left(state: PlastoState) -> bool:
 
 
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
-    for attack in [a for a in state.attacks if a.kind is Kind.JUMP]:
+    for attack in [a for a in state.attacks if a.kind is _JUMP]:
         state = rebuild(state, attacks=tuple(a for a in state.attacks if a != attack))
         jumper, target = state.mini(attack.attacker), state.mini(attack.target)
         if target.pos is None:
@@ -277,7 +282,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-    contact = tuple(a for a in attacks if a.kind is Kind.CONTACT) if attacks else attacks
+    contact = tuple(a for a in attacks if a.kind is _CONTACT) if attacks else attacks
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
@@ -291,7 +296,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
         doomed = tuple(u for u in doomed if u in still)
     opts = state.options
     over = None
-    if state.phase is Phase.FINAL:
+    if state.phase is _FINAL:
         over = "the final turn has been played"
     elif passes >= 2:
         over = "both players passed in turn"
@@ -311,16 +316,16 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     if not left[0] or not left[1]:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "one side has no minis left")
-    phase, active = Phase.PLAY, 1 - state.active
+    phase, active = _PLAY, 1 - state.active
     if not any(able):
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
                       "no mini on either side can move")
     if able[0] != able[1]:
-        phase, active = Phase.FINAL, 0 if able[0] else 1
+        phase, active = _FINAL, 0 if able[0] else 1
         events.append(Note(f"Only {state.players[active]} has minis able to move: a final turn"))
     state = rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=(), phase=phase, active=active,
                    turn=state.turn + 1, movements_left=2, shot_this_turn=(), acted_this_turn=False, final_moved=())
-    events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is Phase.FINAL else "")))
+    events.append(TurnStarted(state.turn, state.players[active] + (" (final turn)" if phase is _FINAL else "")))
     return settle(state, events)
 
 
@@ -328,9 +333,9 @@ def finish(state: PlastoState, reason: str) -> PlastoState:
     opts = state.options
     if opts.goal == "artifacts":
         guardian = 1 - opts.raider
-        return rebuild(state, phase=Phase.OVER,
+        return rebuild(state, phase=_OVER,
                             result=Result(guardian, f"{reason}; an artifact still stands"))
     counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
     winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
     detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
-    return rebuild(state, phase=Phase.OVER, result=Result(winner, detail))
+    return rebuild(state, phase=_OVER, result=Result(winner, detail))

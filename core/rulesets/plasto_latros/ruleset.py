@@ -20,6 +20,10 @@ from .rules import apply_order, own_ids
 from .state import Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_DEPLOY, _FINAL, _OVER, _PLAY = Phase.DEPLOY, Phase.FINAL, Phase.OVER, Phase.PLAY
+
 PHASE_WORDS = {Phase.DEPLOY: "deployment", Phase.PLAY: "play", Phase.FINAL: "final turn", Phase.OVER: "over"}
 
 
@@ -62,7 +66,7 @@ class PlastoLatros(Ruleset):
         return state, [Note(f"{players[0]} deploys first")]
 
     def to_act(self, state: PlastoState) -> frozenset[int]:
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return NOBODY
         if state.pending_free:
             return ONE_SIDE[state.pending_free[0]]
@@ -73,12 +77,12 @@ class PlastoLatros(Ruleset):
 
     # -- checking ------------------------------------------------------------
     def check(self, state: PlastoState, order) -> Rejection | None:
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return Rejection("game-over", "The game is over.")
         if order.side not in self.to_act(state):
             return Rejection("not-your-turn", f"It is not {state.players[order.side]}'s turn to act.")
         if isinstance(order, (Deploy, DeployAll, Ready)):
-            if state.phase is not Phase.DEPLOY:
+            if state.phase is not _DEPLOY:
                 return Rejection("not-deploying", "Deployment is over.")
             positions = {m.id: m.pos for m in state.minis}
             own = own_ids(state, order.side)
@@ -87,7 +91,7 @@ class PlastoLatros(Ruleset):
             if isinstance(order, Ready):
                 return check_ready(own, positions)
             return None
-        if state.phase is Phase.DEPLOY:
+        if state.phase is _DEPLOY:
             return Rejection("deploying", "Place your minis first (deploy, then ready).")
         if state.pending_free:
             if isinstance(order, Decline):
@@ -98,7 +102,7 @@ class PlastoLatros(Ruleset):
         if isinstance(order, (FreeMove, Decline)):
             return Rejection("no-free-movement", "No Defending Free Movement is owed now.")
         if isinstance(order, Movement):  # the commonest order first (the kinds below are disjoint)
-            if state.phase is Phase.FINAL:
+            if state.phase is _FINAL:
                 return Rejection("final-turn", "In the final turn minis relocate to any free cell.")
             if state.movements_left <= 0:
                 return Rejection("no-movements", "Both Movements of this turn are spent.")
@@ -167,7 +171,7 @@ class PlastoLatros(Ruleset):
         return None
 
     def _check_relocate(self, state: PlastoState, order: Relocate) -> Rejection | None:
-        if state.phase is not Phase.FINAL:
+        if state.phase is not _FINAL:
             return Rejection("not-final", "Only the final turn lets a mini go anywhere.")
         mini = self._own_mini(state, order.side, order.unit)
         if isinstance(mini, Rejection):
@@ -184,7 +188,7 @@ class PlastoLatros(Ruleset):
     def legal_orders(self, state: PlastoState, side: int) -> Sequence:
         if side not in self.to_act(state):
             return []
-        if state.phase is Phase.DEPLOY:
+        if state.phase is _DEPLOY:
             positions = {m.id: m.pos for m in state.minis}
             own = own_ids(state, side)
             if check_ready(own, positions) is None:
@@ -203,12 +207,12 @@ class PlastoLatros(Ruleset):
             return out
         out: list = [Pass(side)]
         own = [m for m in state.on_board() if m.side == side]
-        if state.phase is Phase.PLAY and state.movements_left > 0:
+        if state.phase is _PLAY and state.movements_left > 0:
             blocked = blocked_cells(state)
             for m in own:
                 if movable(state, m):
                     out += movements_for(state, m, side, blocked=blocked)
-        if state.phase is Phase.FINAL:
+        if state.phase is _FINAL:
             taken = blocked_cells(state)
             cells = [c for c in state.battlefield.cells() if standable(state, c, taken)]
             for m in own:
@@ -243,11 +247,11 @@ class PlastoLatros(Ruleset):
     def situation(self, state: PlastoState) -> Situation:
         to_act = self.to_act(state)
         name = state.players[state.active]
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             detail = state.result.reason if state.result else "the game is over"
-        elif state.phase is Phase.DEPLOY:
+        elif state.phase is _DEPLOY:
             detail = f"{name} deploys"
-        elif state.phase is Phase.FINAL:
+        elif state.phase is _FINAL:
             detail = f"{name}'s final turn: each movable mini may go to any free cell"
         else:
             detail = f"{name}'s turn, {state.movements_left} Movement{'s' if state.movements_left != 1 else ''} left"
@@ -308,7 +312,7 @@ class PlastoLatros(Ruleset):
         if isinstance(order, Relocate):
             return f"{order.unit}: final move to {at(order.to)}, face {order.facing.value}"
         if isinstance(order, Pass):
-            if state.phase is Phase.FINAL:
+            if state.phase is _FINAL:
                 return "end the final turn"
             return "end the turn" if state.movements_left <= 0 else "pass the rest of the turn"
         if isinstance(order, Decline):

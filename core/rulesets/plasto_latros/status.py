@@ -23,6 +23,11 @@ from __future__ import annotations
 from .grid import in_back
 from .state import Kind, Mini, Phase, PlastoState
 
+# the members as plain names: an Enum member read from its class costs a lookup
+# in Python code each time (hot paths compare phases and kinds several times an order)
+_DEPLOY = Phase.DEPLOY
+_CONTACT, _JUMP, _SHOT = Kind.CONTACT, Kind.JUMP, Kind.SHOT
+
 
 class Statuses:
     """The statuses the attacks of one state give, as sets of unit ids
@@ -35,12 +40,12 @@ class Statuses:
         for a in state.attacks:
             kind = a.kind
             targeted.add(a.target)
-            if kind is Kind.CONTACT:
+            if kind is _CONTACT:
                 threatened.add(a.target)
                 locked.add(a.target)
                 locked.add(a.attacker)
                 busy.add(a.attacker)
-            elif kind is Kind.SHOT:
+            elif kind is _SHOT:
                 threatened.add(a.target)
                 pinned.add(a.target)
             else:
@@ -54,16 +59,27 @@ class Statuses:
         self.doom: dict[str, str] | None = None  # unit -> why it is Doomed (see _dooms)
 
 
-def moved_statuses(old: Statuses, mini: Mini) -> Statuses:
+def moved_statuses(old: Statuses, mini: Mini, attacks) -> Statuses:
     """The statuses of a state made from the one of ``old`` by changing
-    ``mini`` alone, the attacks the same: the sets of ``old`` (they come
-    from the attacks only; never changed once made) with the new mini."""
+    ``mini`` alone, the attacks (``attacks``) the same: the sets of ``old``
+    (they come from the attacks only; never changed once made) with the new
+    mini, and the Dooms of ``old`` when ``mini`` is in no attack (Doom reads
+    the minis of the attacks alone, see :func:`_dooms`)."""
     new = Statuses.__new__(Statuses)
     new.targeted, new.threatened, new.locked = old.targeted, old.threatened, old.locked
     new.pinned, new.jumping, new.busy = old.pinned, old.jumping, old.busy
+    unit = mini.id
     by_id = new.by_id = old.by_id.copy()
-    by_id[mini.id] = mini
-    new.doom = None
+    by_id[unit] = mini
+    doom = old.doom
+    if doom is not None and unit not in old.targeted:
+        for a in attacks:
+            if a.attacker == unit:
+                doom = None
+                break
+    else:
+        doom = None
+    new.doom = doom
     return new
 
 
@@ -143,18 +159,18 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
     (``find`` gives a mini by id)."""
     if not valid:
         return None
-    if any(a.kind is Kind.JUMP for a in valid):
+    if any(a.kind is _JUMP for a in valid):
         return "jumped on"
     if mini.prone:
         return "attacked while prone"
-    contact = [a for a in valid if a.kind is Kind.CONTACT]
+    contact = [a for a in valid if a.kind is _CONTACT]
     if len(contact) >= 2:
         return "two attackers in contact"
     for a in contact:
         attacker = find(a.attacker)
         if in_back(mini.pos, mini.facing, attacker.pos):
             return "attacked from behind"
-    shots = [a for a in valid if a.kind is Kind.SHOT]
+    shots = [a for a in valid if a.kind is _SHOT]
     if len(shots) >= 2:
         return "targeted by two shooters"
     if contact and shots:
@@ -215,6 +231,6 @@ _WORDS = {"T": "threatened", "L": "locked in battle", "D": "doomed", "P": "pinne
 
 def status_words(state: PlastoState, mini: Mini) -> str:
     if mini.pos is None:
-        return "removed" if state.phase is not Phase.DEPLOY else "waiting to deploy"
+        return "removed" if state.phase is not _DEPLOY else "waiting to deploy"
     letters = markers(state, mini)
     return ", ".join(_WORDS[c] for c in letters) if letters else "ready"

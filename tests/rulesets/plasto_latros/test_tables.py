@@ -1,7 +1,8 @@
 """The geometry Plasto Latros writes out for speed (grid.py) is core's: the
 front and back arcs of every facing against ``core.board.arc_of``, the
-three front cells of a contact, and the adjacent climbs and jumps kept per
-cell against a check of each neighbour."""
+three front cells of a contact, the adjacent climbs and jumps kept per
+cell against a check of each neighbour, and the rays of a flat field kept
+as bits against core's rays."""
 
 import random
 
@@ -48,3 +49,62 @@ def test_adjacent_climbs_and_jumps_per_cell_are_a_check_of_each_neighbour():
                                         and 1 <= abs(bf.elevation(c) - level) <= limit]
                 assert list(jumps) == [c for c in near if not bf.terrain(c).blocks_move and bf.elevation(c) < level]
                 assert below == any(bf.elevation(c) < level for c in near)
+
+
+def _cells(bits: int, width: int) -> frozenset:
+    return frozenset(divmod(i, width) for i in range(bits.bit_length()) if bits >> i & 1)
+
+
+def _flat_field(size: int, glyph_line: str = "terrain . ground"):
+    from core.battlefield_text import parse_battlefield
+
+    rows = "\n".join("." * size for _ in range(size))
+    return parse_battlefield(f"name: flat\n{glyph_line}\nzone 0 0,0 {size - 1},0\n"
+                             f"zone 1 0,{size - 1} {size - 1},{size - 1}\nmap\n{rows}\n")
+
+
+def test_flat_rays_are_core_rays_for_every_offset():
+    from core.board import _SAMPLES, _ray_steps, open_rays
+    from core.rulesets.plasto_latros.grid import flat_rays
+
+    bf = _flat_field(17)
+    for ax in range(41):
+        for ay in range(41):
+            if (ax, ay) == (0, 0):
+                continue
+            got = [_cells(bits, ay + 1) for bits in flat_rays(ax, ay)]
+            steps = [frozenset((x, y) for x, y, _ in _ray_steps(ax, ay, sx, sy)[0])
+                     for sy in _SAMPLES for sx in _SAMPLES]
+            assert got == steps, (ax, ay)
+            if ax < 17 and ay < 17:  # on the field: core's rays, terrain and heights included
+                assert tuple(got) == open_rays(bf, (0, 0), (ax, ay)), (ax, ay)
+
+
+def test_flat_sight_in_every_direction_is_core_sight():
+    from core.board import RAY_COUNT, visible_fraction
+    from core.rulesets.plasto_latros.grid import open_ray_count
+
+    bf = _flat_field(25)
+    g = grid(bf)
+    assert g.flat
+    rng = random.Random(3)
+    cells = list(bf.cells())
+    center = (12, 12)
+    for dy in range(-12, 13):
+        for dx in range(-12, 13):
+            target = (12 + dx, 12 + dy)
+            for count in (0, 3, 30):
+                figures = frozenset(rng.sample(cells, count)) | {center, target}
+                assert open_ray_count(g, center, target, figures) / RAY_COUNT == visible_fraction(
+                    bf, center, target, figures), (dx, dy, count)
+
+
+def test_a_field_that_blocks_sight_everywhere_is_not_flat():
+    from core.board import RAY_COUNT, visible_fraction
+    from core.rulesets.plasto_latros.grid import open_ray_count
+
+    bf = _flat_field(6, "terrain . fog blocks_sight")
+    g = grid(bf)
+    assert not g.flat
+    for target in bf.cells():
+        assert open_ray_count(g, (0, 0), target, frozenset()) / RAY_COUNT == visible_fraction(bf, (0, 0), target)
