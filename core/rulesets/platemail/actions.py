@@ -102,7 +102,7 @@ def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
 
 
 def perform(work: Work) -> None:
-    for uid in sorted(work.acts):
+    for uid in work.acting:
         me = work.chars[uid]
         if not me.fighting:
             continue

@@ -7,12 +7,11 @@ from __future__ import annotations
 import attrs
 
 from core.board import chebyshev, distance_squared
-from core.values import evolve
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS
 from .events import AttackMade, StatusChanged, WoundsTallied
 from .senses import Work, absorb, aware, defense, lost_arm, sight, weapon
-from .state import Action, Status
+from .state import Action, Status, rebuild
 
 FAVOR = 3
 
@@ -77,7 +76,7 @@ def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tu
     """A ranged attack's roll from ``at_a`` on ``t`` at ``at_t``: Cover,
     high ground and range (seed: Attack Rolls)."""
     mods = []
-    if sight(work, at_a, evolve(t, pos=at_t)) == "cover":
+    if sight(work, at_a, rebuild(t, pos=at_t)) == "cover":
         mods.append(("Cover", -2))
     if work.bf.elevation(at_a) > work.bf.elevation(at_t):
         mods.append(("High ground", 2))
@@ -201,7 +200,7 @@ def _guard_for(work: Work, a, t):
             break
     else:
         return None  # nobody Guards this Phase
-    for g in sorted(work.chars.values(), key=lambda c: c.id):
+    for g in [work.chars[i] for i in work.ids]:
         if (g.id != t.id and g.fighting and g.side == t.side and work.kind(g.id) == Action.GUARD
                 and work.targets.get(g.id) == t.id and work.ready.get(g.id) and g.pos and t.pos
                 and chebyshev(g.pos, t.pos) <= 1 and aware(work, g, a)):
@@ -263,7 +262,7 @@ def tally(work: Work) -> None:
             elif limb not in c.lost_limbs:
                 work.update(uid, lost_limbs=c.lost_limbs + (limb,))
                 work.events.append(StatusChanged(uid, f"maimed: {limb} severed"))
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         c = work.chars[uid]
         if c.fighting and c.wounds > c.max_wounds:
             work.update(uid, status=Status.DYING, dying_rounds=c.max_wounds, fell_round=work.state.round,

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from core.board import distance_squared
-
 from .checks import check_act
 from .equipment import WEAPONS
 from .senses import door_features, weapon
@@ -67,10 +65,12 @@ def _shoots(me: Character) -> bool:
 
 
 def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
-         item=None) -> Act:
+         item=None, table=None) -> Act:
     """``Act(side, kind, target, to, spell, item)``, one shared object per
-    value (``tag`` names the kind in the key), kept in the battlefield's memo."""
-    table = state.battlefield.memo.table("platemail.acts", 4096)
+    value (``tag`` names the kind in the key), kept in the battlefield's memo
+    (``table``: ``_acts(state)``, when the caller has it)."""
+    if table is None:
+        table = _acts(state)
     key = (tag, side, target, to, spell, item)
     found = table.get(key)
     if found is None:
@@ -78,7 +78,12 @@ def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, 
     return found
 
 
-def _firsts(state: PlatemailState, me: Character) -> list[Act]:
+def _acts(state: PlatemailState):
+    return state.battlefield.memo.table("platemail.acts", 4096)
+
+
+def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
+    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``)."""
     s = me.side
     A = Action
     stock = _stock(s)
@@ -96,28 +101,38 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
             down = True
     goal = None
     if foes and me.pos is not None:
-        here = me.pos
-        goal = min([c.pos for c in foes], key=lambda p: distance_squared(p, here))
+        hx, hy = me.pos
+        near = None
+        for c in foes:  # the first of the nearest (min by distance_squared)
+            x, y = c.pos
+            d = (x - hx) * (x - hx) + (y - hy) * (y - hy)
+            if near is None or d < near:
+                near, goal = d, c.pos
+    table = _acts(state)
     step = _toward(state, me, goal, 3)
     if step:
-        out.append(_act(state, "move", s, A.MOVE, to=step))
-    if _shoots(me):
+        out.append(_act(state, "move", s, A.MOVE, to=step, table=table))
+    reloads = WEAPONS[me.wielding].reload  # weapon(me).reload
+    if shoots:
         out += stock["ranged"]
-        if not weapon(me).reload:
+        if not reloads:
             out += stock["rapid"]
     if foes:
-        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id))
+        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, table=table))
     if allies:
         out += stock["guard"]
-        out.append(_act(state, "guard", s, A.GUARD, allies[0].id))
-    out += [_act(state, "prepare", s, A.PREPARE, spell=sp) for sp in me.spells]
+        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, table=table))
+    if me.spells:
+        out += [_act(state, "prepare", s, A.PREPARE, spell=sp, table=table) for sp in me.spells]
     if me.prepared:
         out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
         out += stock["focus"]
-    if weapon(me).reload:
+    if reloads:
         out += stock["reload"]
-    out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}") for k in dict.fromkeys(me.carried)]
+    if me.carried:
+        out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}", table=table)
+                for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:
@@ -129,7 +144,7 @@ def _firsts(state: PlatemailState, me: Character) -> list[Act]:
         out += stock["stabilize"]
         back = _toward(state, me, goal, 3, way=-1)
         if back:
-            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back))
+            out.append(_act(state, "rescue", s, A.RESCUE, "ally-down", to=back, table=table))
     return out
 
 
@@ -156,8 +171,10 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     whether it has written orders)."""
     chars = state.characters
     memo_of = state.battlefield.memo
-    recent = memo_of.get("platemail.recent-writes", list)
-    for c, memo in recent:
+    recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
+    if recent is None:
+        recent = memo_of.get("platemail.recent-writes", list)
+    for c, memo in reversed(recent):  # the newest first: most often the one asked for
         if c is chars:
             return memo
     table = memo_of.table("platemail.writes", 256)
@@ -174,30 +191,49 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
 
 class _Writes:
     """One character's candidate writes for one characters tuple: the
-    candidates, each one's verdict and Write once asked, and the listing.
+    candidates (``cand``: made from the first and second Actions when
+    asked, not all at once), each one's verdict and Write once asked, and
+    the listing.
     ``acts`` holds the verdict of each Action object of the candidates
     (keyed by ``id``: the candidates hold those objects alive as long as
     this entry, so an id names one of them; an Action shared by several
     candidates is checked once)."""
 
-    __slots__ = ("me", "cands", "verdicts", "writes", "acts", "listed", "passed")
+    __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed", "passed")
 
     def __init__(self, state: PlatemailState, me: Character, written: bool):
         self.me = me
-        self.cands = _candidates(state, me, written)
-        self.verdicts: list[bool | None] = [None] * len(self.cands)
-        self.writes: list[Write | None] = [None] * len(self.cands)
+        shoots = _shoots(me)
+        # With orders written, only the first two (always the stock's first two).
+        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots)
+        self.seconds = _seconds(me, shoots)
+        self.n = n = 1 + len(self.firsts)  # how many candidates
+        self.verdicts: list[bool | None] = [None] * n
+        self.writes: list[Write | None] = [None] * n
         self.acts: dict[tuple[int, bool], bool] = {}
         self.listed: tuple[Write, ...] | None = None
         # the Writes built here (all pass the Action checks), by id: this
         # entry holds them, and passes() compares the object itself
         self.passed: dict[int, Write] = {}
 
+    def cand(self, i: int) -> tuple:
+        """Candidate ``i``: (first, condition, then, otherwise), before the
+        checks.  The seed's own example order comes first; then one for
+        each first Action, with the conditions in turn and the second
+        Actions in two patterns."""
+        if i == 0:
+            stock = _stock(self.me.side)
+            return (stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])
+        i -= 1
+        seconds = self.seconds
+        n = len(seconds)
+        return (self.firsts[i], CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n])
+
     def ok(self, state: PlatemailState, i: int) -> bool:
         """Whether candidate ``i`` passes check_act on its three Actions."""
         good = self.verdicts[i]
         if good is None:
-            first, _, then, other = self.cands[i]
+            first, _, then, other = self.cand(i)
             acts, me = self.acts, self.me
             good = True
             # _act_ok on the three in turn, stopping at the first refused
@@ -224,7 +260,7 @@ class _Writes:
         candidate, known to ``passes``."""
         w = self.writes[i]
         if w is None:
-            first, cond, then, other = self.cands[i]
+            first, cond, then, other = self.cand(i)
             me = self.me
             w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
             self.passed[id(w)] = w
@@ -235,7 +271,22 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
     key = (me.id, state.plan(me.id) is not None)
     entry = memo.get(key)
     if entry is None:
-        entry = memo[key] = _Writes(state, me, key[1])
+        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False)
+    return entry
+
+
+def _rewrites(state: PlatemailState, me: Character) -> _Writes:
+    """The entry of a character that has written orders this Round: its
+    candidates are the stock's (``_Writes``: the first two firsts and
+    ``_seconds``), whose Actions name only general targets and no cell, so
+    they and check_act's verdicts on them depend on the character only
+    through its id, side, shooting, spells and reloading.  Shared, by those,
+    between every position of the battlefield (kept in its memo)."""
+    key = (me.id, me.side, _shoots(me), bool(me.spells), bool(weapon(me).reload))
+    table = state.battlefield.memo.table("platemail.rewrites", 256)
+    entry = table.get(key)
+    if entry is None:
+        entry = table.put(key, _Writes(state, me, True))
     return entry
 
 
@@ -277,7 +328,7 @@ def character_writes(state: PlatemailState, me: Character, memo: dict | None = N
     listed = entry.listed
     if listed is None:
         ok, write = entry.ok, entry.write
-        listed = entry.listed = tuple([write(i) for i in range(len(entry.cands)) if ok(state, i)])
+        listed = entry.listed = tuple([write(i) for i in range(entry.n) if ok(state, i)])
     return listed
 
 
@@ -291,25 +342,10 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
         return None
     memo = _memo_for(state)
     entry = _entry(state, me, memo)
-    n = len(entry.cands)
+    n = entry.n
     for _ in range(tries):
         i = rng.choice(range(n))  # the rng calls of rng.choice(candidates)
         if entry.ok(state, i):
             return entry.write(i)
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None
-
-
-def _candidates(state: PlatemailState, me: Character, written: bool) -> tuple[tuple, ...]:
-    """(first, condition, then, otherwise) of every write considered for
-    ``me``, before the checks."""
-    stock = _stock(me.side)
-    # With orders written, only the first two (always the stock's first two).
-    firsts = stock["firsts"][:2] if written else _firsts(state, me)
-    seconds = _seconds(me, _shoots(me))
-    # The seed's own example order comes first.
-    cands = [(stock["firsts"][0], Condition.REACHED, stock["seconds"][0], stock["firsts"][0])]
-    n = len(seconds)
-    for i, first in enumerate(firsts):
-        cands.append((first, CONDITIONS[i % len(CONDITIONS)], seconds[i % n], seconds[(3 * i + 2) % n]))
-    return tuple(cands)

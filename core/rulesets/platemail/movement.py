@@ -329,7 +329,7 @@ def resolve_movement(work: Work) -> None:
     movers = {}
     held_ids = work.held_ids()
     chars = work.chars
-    for uid in sorted(work.acts):
+    for uid in work.acting:
         if uid not in chars or not chars[uid].fighting:
             continue
         if work.acts[uid].kind not in MOVES:  # no movement allowance at all
@@ -346,7 +346,7 @@ def resolve_movement(work: Work) -> None:
     fields: dict = {}  # the goal searches of this Phase (_field)
     chars = work.chars
     cost = work.grid.cost
-    ids = sorted(chars)  # the characters by id (never changes within a Round)
+    ids = work.ids  # the characters by id (never changes within a Round)
     for _tick in range(TICKS):
         if not active:
             break

@@ -7,7 +7,6 @@ import math
 
 from core.board import chebyshev, distance_squared
 from core.events import TurnEnded, TurnStarted
-from core.values import evolve
 
 from .actions import late_effects, perform
 from .combat import tally
@@ -16,7 +15,7 @@ from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
 from .senses import Work, perceives, resolve_target, sight, weapon
 from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
-                    Write)
+                    Write, rebuild)
 
 
 _DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
@@ -111,7 +110,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     plans: dict = {}
     for p in state.plans:
         plans.setdefault(p.unit, p)  # state.plan(unit): the first written for it
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         me = work.chars[uid]
         if not me.fighting or me.pos is None:
             continue
@@ -137,6 +136,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     for uid, (act, _) in chosen.items():
         work.acts[uid] = act
         work.ready[uid] = _ready_for(work, uid, act, held_ids)
+    work.acting = tuple(chosen)  # sorted(work.acts): chosen in id order
     for uid, (act, why) in chosen.items():
         me = work.chars[uid]
         work.targets[uid] = resolve_target(work, me, act.target)
@@ -164,7 +164,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
 def _end_phase(work: Work) -> None:
     tally(work)
     late_effects(work)
-    for uid in sorted(work.acts):
+    for uid in work.acting:
         me = work.chars[uid]
         k = work.acts[uid].kind
         if uid in work.broken:  # failed Concentration: Dazed next Action, spell lost
@@ -192,7 +192,7 @@ def _end_phase(work: Work) -> None:
 
 
 def _end_round(work: Work, state: PlatemailState) -> None:
-    for uid in sorted(work.chars):
+    for uid in work.ids:
         c = work.chars[uid]
         if c.status is Status.DYING and c.fell_round < state.round:
             left = c.dying_rounds - 1
@@ -216,7 +216,7 @@ def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
         _end_phase(work)
     _end_round(work, state)
     work.events.append(TurnEnded(state.round))
-    new = evolve(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
+    new = rebuild(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
                        dice=work.dice, plans=(), committed=(False, False), round=state.round + 1)
     return finish(new, work.events)
 
@@ -227,10 +227,10 @@ def finish(state: PlatemailState, events: list) -> tuple[PlatemailState, list]:
         winner = None if not any(able) else able.index(True)
         reason = "no one left able to fight on either side" if winner is None else \
             "the other side has no one left able to fight"
-        return evolve(state, stage="over", winner=winner, reason=reason), events
+        return rebuild(state, stage="over", winner=winner, reason=reason), events
     if state.round > state.options.round_limit:
         counts = [sum(c.fighting for c in state.characters if c.side == s) for s in (0, 1)]
         winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
         reason = f"the Round limit ({state.options.round_limit}) is reached; {counts[0]} against {counts[1]} still fighting"
-        return evolve(state, stage="over", winner=winner, reason=reason), events
+        return rebuild(state, stage="over", winner=winner, reason=reason), events
     return state, events

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
 
 
 from core.board import Battlefield
@@ -21,7 +20,7 @@ from .legal import passes, sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
-                    PlatemailOptions, PlatemailState, Write)
+                    PlatemailOptions, PlatemailState, Write, rebuild)
 
 
 def parse_roster(text: str) -> list[str] | str:
@@ -80,7 +79,7 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
     out = []
     for c in characters:
         if c.side != side and c.hidden:
-            c = evolve(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
+            c = rebuild(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
         out.append(c)
     out = tuple(out)
     return characters if out == characters else out
@@ -88,8 +87,8 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
 
 # The sides still writing, for each pair of committed flags (to_act is asked
 # many times per order; read-only constants).
-_WRITING = MappingProxyType({(a, b): frozenset(s for s, done in ((0, a), (1, b)) if not done)
-                             for a in (False, True) for b in (False, True)})
+_WRITING = tuple(tuple(frozenset(s for s, done in ((0, a), (1, b)) if not done) for b in (False, True))
+                 for a in (False, True))  # [side 0 committed][side 1 committed]
 
 
 class Platemail(Ruleset):
@@ -126,7 +125,8 @@ class Platemail(Ruleset):
     # -- who acts ----------------------------------------------------------
     def to_act(self, state: PlatemailState) -> frozenset[int]:
         if state.stage == "orders":  # the usual answer first: asked several times per order
-            return _WRITING[state.committed]
+            done_0, done_1 = state.committed
+            return _WRITING[done_0][done_1]
         if state.stage == "deploy":
             return frozenset({state.deploying})
         return frozenset()
@@ -153,12 +153,14 @@ class Platemail(Ruleset):
         return draw_order(self, state, side, rng)
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
+        if type(order) is Write and state.stage == "orders":  # the usual order first (as below)
+            if order.side not in self.to_act(state):
+                return Rejection("not-your-turn", "It is not your side's turn to act.")
+            return check_write(state, order, passes(state, order))
         if state.stage == "over":
             return Rejection("game-over", "The battle is over.")
         if order.side not in self.to_act(state):
             return Rejection("not-your-turn", "It is not your side's turn to act.")
-        if type(order) is Write and state.stage == "orders":  # the usual order, as below
-            return check_write(state, order, passes(state, order))
         if isinstance(order, Act):
             return Rejection("nested-only", "An Action is written inside a write order, not on its own.")
         if isinstance(order, (Deploy, DeployAll, Ready)):
@@ -198,7 +200,7 @@ class Platemail(Ruleset):
             return self._write(state, order)
         if isinstance(order, Commit):
             committed = tuple(True if s == order.side else state.committed[s] for s in (0, 1))
-            state = evolve(state, committed=committed)
+            state = rebuild(state, committed=committed)
             events: list[Event] = [Note(f"{state.players[order.side]} commits their orders")]
             if all(committed):
                 state, more = resolve_round(state)
@@ -208,10 +210,7 @@ class Platemail(Ruleset):
 
     def _write(self, state: PlatemailState, order: Write) -> tuple[PlatemailState, list[Event]]:
         plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
-        # Built field by field (evolve's result, without its look-ups): once per order.
-        state = PlatemailState(state.options, state.battlefield, state.dice, state.players, state.characters,
-                               state.stage, state.deploying, state.round, plans, state.committed,
-                               state.open_doors, state.winner, state.reason)
+        state = rebuild(state, plans=plans)  # evolve's result, from a copy of the fields: once per order
         return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
 
     def _place(self, state, placements):
@@ -250,11 +249,10 @@ class Platemail(Ruleset):
         every Stealth roll but the side's own, the positions of skulkers no
         fighting character of ``side`` perceives, and the dice seed."""
         plans = tuple([p for p in state.plans if p.side == side])
-        # Built field by field (as evolve would, without its look-ups): the
-        # listing and the draw ask for a view at every order.
-        return PlatemailState(state.options, state.battlefield, Dice(0, state.dice.draws),  # the seed would foretell every roll
-                              state.players, _seen_characters(state, side), state.stage, state.deploying, state.round,
-                              plans, state.committed, state.open_doors, state.winner, state.reason)
+        # (rebuild: as evolve would, from a copy of the fields; the listing
+        # and the draw may ask for a view at every order)
+        return rebuild(state, dice=Dice(0, state.dice.draws),  # the seed would foretell every roll
+                       characters=_seen_characters(state, side), plans=plans)
 
     def writing_view(self, state: PlatemailState, side: int) -> PlatemailState:
         """What the listing and the draw of ``side``'s writes read: ``view``,

@@ -59,9 +59,10 @@ class SecretKeeper(list):
         # events then wait for the cyclic collector instead of being freed
         # when the Round is resolved; tests/core/test_no_cycles.py).
         self.work = weakref.proxy(work)
+        self.anyone_hidden = False  # whether any character is Hidden (set by the Work)
 
     def append(self, event: Event) -> None:
-        if event.seen_by is None and not self.work.anyone_hidden and not (
+        if event.seen_by is None and not self.anyone_hidden and not (
                 type(event) is Rolled and event.purpose == STEALTH):
             _append(self, event)  # nobody is hidden: every side reads it
             return
@@ -72,7 +73,7 @@ class SecretKeeper(list):
         chars = self.work.chars
         if event.seen_by is not None:
             return [event]
-        if not self.work.anyone_hidden:  # only a Stealth roll is kept from the other side
+        if not self.anyone_hidden:  # only a Stealth roll is kept from the other side
             if not (isinstance(event, Rolled) and event.purpose == STEALTH):
                 return [event]
         if isinstance(event, AttackMade):

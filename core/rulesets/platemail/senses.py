@@ -13,7 +13,7 @@ from core.values import evolve
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
 from .grid import grid
 from .secrecy import SecretKeeper, unseen_by
-from .state import Act, Action, Character, PlatemailState, Status
+from .state import Act, Action, Character, PlatemailState, Status, rebuild
 
 _MASK64 = (1 << 64) - 1  # core.dice's mask on the generator's input
 CLOSED_DOOR = Terrain(kind="closed-door", blocks_move=True, blocks_sight=True, cover=3)
@@ -52,11 +52,15 @@ class Work:
         self.state = state
         self.set_battlefield(effective_battlefield(state))
         self.chars: dict[str, Character] = {c.id: c for c in state.characters}
-        # Whether anyone is Hidden (secrecy asks at every event); kept up
-        # by ``update``, the one place a character changes.
-        self.anyone_hidden = any(c.hidden for c in state.characters)
+        # sorted(self.chars), asked many times a Phase: the keys of chars
+        # never change within a Round (update() replaces the values)
+        self.ids = tuple(sorted(self.chars))
         self.dice = state.dice
         self.events: list[Event] = SecretKeeper(self)
+        # Whether anyone is Hidden (secrecy asks at every event: kept on the
+        # event list itself, read there without the weak reference); kept
+        # up by ``update``, the one place a character changes.
+        self.events.anyone_hidden = any(c.hidden for c in state.characters)
         self.phase = 0
         self.was_hit: dict[str, bool] = {}
         self.first_target: dict[str, str | None] = {}
@@ -65,6 +69,7 @@ class Work:
 
     def new_phase(self) -> None:
         self.acts: dict[str, Act] = {}
+        self.acting: tuple[str, ...] = ()  # sorted(self.acts), set with it (phase._choose)
         self.ready: dict[str, bool] = {}
         self.targets: dict[str, str | None] = {}
         self.hits: dict[str, list] = {}
@@ -84,6 +89,10 @@ class Work:
         self.clash_attacks: list[tuple[str, str]] = []
         self.broken: set[str] = set()  # failed a Concentration Check this Phase
 
+    @property
+    def anyone_hidden(self) -> bool:
+        return self.events.anyone_hidden
+
     def set_battlefield(self, bf: Battlefield) -> None:
         """The battlefield as it stands (closed doors block), and its grid."""
         self.bf = bf
@@ -93,26 +102,43 @@ class Work:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        c = self.chars[uid] = evolve(self.chars[uid], **changes)
+        c = self.chars[uid] = rebuild(self.chars[uid], **changes)
         if "hidden" in changes:
-            self.anyone_hidden = any(o.hidden for o in self.chars.values())
+            self.events.anyone_hidden = any(o.hidden for o in self.chars.values())
         return c
 
     def held_ids(self) -> set[str]:
         """Who is held by a Binding now (``movement.held`` for each)."""
         return {o.focus_target for o in self.chars.values() if o.focus == "binding" and o.fighting}
 
+    @property
+    def dice(self) -> Dice:
+        """The roller as it stands.  An unscripted roller is followed by
+        ``roll`` as its seed and draw count (``_seed``, ``_draws``, with
+        ``_dice`` None), and made a Dice value only when asked for."""
+        dice = self._dice
+        if dice is None:
+            dice = self._dice = Dice(self._seed, self._draws)
+        return dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self._dice = dice
+
     def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
         """One die, as ``core.dice.roll(dice, 1, sides, ...)``; an unscripted
         roller is followed here without a new Dice value per roll."""
-        dice = self.dice
-        if dice.script or sides < 1:
-            self.dice, event = roll(dice, 1, sides, purpose, tuple(mods), who)
+        dice = self._dice
+        if sides < 1 or (dice is not None and dice.script):
+            self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
         else:
             # Dice.face: rejection sampling over splitmix64 of (seed, draw).
+            if dice is None:
+                seed, n = self._seed, self._draws
+            else:
+                seed, n = dice.seed, dice.draws
             limit = (1 << 64) - ((1 << 64) % sides)
-            n = dice.draws
-            base = dice.seed * 0x100000001B3
+            base = seed * 0x100000001B3
             while True:
                 raw = splitmix64((base + n) & _MASK64)
                 n += 1
@@ -123,7 +149,7 @@ class Work:
             total = face
             for _, v in mods:
                 total += v
-            self.dice = Dice(dice.seed, n)
+            self._dice, self._seed, self._draws = None, seed, n  # Dice(seed, n), made when asked for
             event = Rolled(expression=f"1d{sides}", faces=(face,), modifiers=mods, total=total,
                            purpose=purpose, who=who)
         self.events.append(event)

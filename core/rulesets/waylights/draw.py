@@ -22,6 +22,7 @@ import random
 
 from core.deployment import DeployAll, Ready
 
+from . import ruleset as listing  # the listing's own orders (ruleset imports this module: read at call time)
 from .combat import reaches
 from .movement import step_cells
 from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
@@ -53,9 +54,7 @@ def _draw(ruleset, state: WaylightsState, side: int, rng: random.Random):
         uid = state.active if state.pending == "split" else state.attack.target
         # check passes all five for the figure asked (the listing's own
         # orders: 4 attack dice down to 0)
-        from .ruleset import split_orders
-
-        return rng.choice(split_orders(state.battlefield, side, uid))
+        return rng.choice(listing.split_orders(state.battlefield, side, uid))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)
@@ -64,15 +63,13 @@ def _draw(ruleset, state: WaylightsState, side: int, rng: random.Random):
 def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
     """A Deploy of any own figure to a free zone cell, DeployAll while one
     is unplaced, or Ready once all stand."""
-    from .ruleset import _zone_deploys  # the listing's own Deploy orders
-
     own = state.side_of(side)
     unplaced = any(f.pos is None for f in own)
     if rng.random() < (DEPLOY_ALL_SHARE if unplaced else READY_SHARE):
         return DeployAll(side) if unplaced else Ready(side)
     taken = {f.pos for f in state.fighters if f.pos is not None}
     f = rng.choice(own)
-    deploys = _zone_deploys(state.battlefield, side, f.id)
+    deploys = listing._zone_deploys(state.battlefield, side, f.id)
     for _ in range(DEPLOY_TRIES):
         order = rng.choice(deploys)
         if order.at not in taken:
@@ -108,17 +105,13 @@ def _actions_left(state: WaylightsState) -> bool:
 def _move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by or state.stepped:
         return None
-    from .ruleset import move_to  # one of the listing's own Move orders
-
-    return move_to(Move, side, f.id, state, f.template.move, rng)
+    return listing.move_to(Move, side, f.id, state, f.template.move, rng)
 
 
 def _split_move(ruleset, state, f, side, rng):
     if not _actions_left(state) or f.grappled_by:
         return None
-    from .ruleset import move_to
-
-    return move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
+    return listing.move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
 
 
 def _attack(ruleset, state, f, side, rng):
@@ -152,9 +145,7 @@ def _other(ruleset, state, f, side, rng):
     """Taking cover, a weapon change, an item or a psi boost."""
     if not _actions_left(state):
         return None
-    from .ruleset import _fixed_orders  # the listing's own
-
-    orders = fixed_passing(state, f, _fixed_orders(state.battlefield, side, f.id, f.kind))
+    orders = fixed_passing(state, f, listing._fixed_orders(state.battlefield, side, f.id, f.kind))
     return rng.choice(orders) if orders else None
 
 

@@ -99,19 +99,14 @@ class Reach:
     the budgets asked so far, and ``derived``, a dict its users fill with
     what they make of it (the Move orders of a budget)."""
 
-    __slots__ = ("grid", "start", "open", "diag", "within", "near", "near_diag", "costs", "cells", "derived")
+    __slots__ = ("grid", "start", "open", "within", "near", "near_diag", "costs", "cells", "derived")
 
-    def __init__(self, grid: Grid, start: Cell, blocked: list[Cell]) -> None:
+    def __init__(self, grid: Grid, start: Cell, closed: int) -> None:
+        """``closed``: the bits of the cells other figures stand on."""
         self.grid = grid
         s = grid.stride
-        closed = 0
-        for x, y in blocked:
-            closed |= 1 << (x * s + y)
         self.start = 1 << (start[0] * s + start[1])
-        self.open = o = grid.open & ~closed
-        # Cells a diagonal may leave in each direction (x+, y+), (x+, y-),
-        # (x-, y+), (x-, y-): one of the two cells beside it open.
-        self.diag = ((o >> s) | (o >> 1), (o >> s) | (o << 1), (o << s) | (o >> 1), (o << s) | (o << 1))
+        self.open = grid.open & ~closed
         self.within = [self.start]
         self.near: list[int] = []  # cells one straight step from within[k]
         self.near_diag: list[int] = []  # cells one allowed diagonal step from within[k]
@@ -130,12 +125,16 @@ class Reach:
     def _grow(self, budget: int) -> None:
         within, near, near_diag = self.within, self.near, self.near_diag
         s, o, by_cost = self.grid.stride, self.open, self.grid.by_cost
-        pp, pm, mp, mm = self.diag
-        s1, s0 = s + 1, s - 1
         for k in range(len(within), budget + 1):
             last = within[k - 1]
-            near.append((last << s) | (last >> s) | (last << 1) | (last >> 1))
-            near_diag.append(((last & pp) << s1) | ((last & pm) << s0) | ((last & mp) >> s0) | ((last & mm) >> s1))
+            across = (last << s) | (last >> s)  # one step in x
+            along = (last << 1) | (last >> 1)  # one step in y
+            near.append(across | along)
+            # a diagonal step: one step in x onto an open cell then one in
+            # y, or the other way round (the two cells beside it not both
+            # closed); off the battlefield is a bit no cell owns
+            ax, ay = across & o, along & o
+            near_diag.append((ax << 1) | (ax >> 1) | (ay << s) | (ay >> s))
             new = 0
             for m, cells in by_cost:
                 if m > k:

@@ -187,13 +187,16 @@ def rebuild(inst, **changes):
     cls = type(inst)
     if cls is not WaylightsState and cls is not Fighter:
         return evolve(inst, **changes)
-    old = inst.__dict__
-    new = object.__new__(cls)
-    fields = new.__dict__
-    fields.update(old)
+    fields = inst.__dict__.copy()
+    n = len(fields)
     fields.update(changes)
-    if len(fields) != len(old):
+    if len(fields) != n:
         return evolve(inst, **changes)  # a name that is no field: let evolve say so
     if cls is WaylightsState:
         fields["memo"] = Memo()
+    new = object.__new__(cls)
+    _set(new, "__dict__", fields)  # (frozen: past attrs' __setattr__)
     return new
+
+
+_set = object.__setattr__
