@@ -18,8 +18,12 @@ from .state import Action, Status
 
 def _adjacent_foe(work: Work, uid: str, preferred: str | None) -> str | None:
     me = work.chars[uid]
-    foes = [c for c in work.fighters() if c.side != me.side and chebyshev(c.pos, me.pos) == 1
-            and aware(work, me, c)]
+    # work.fighters() of the other side next to ``me`` that it is aware of
+    # (aware() is True at once of one not hidden)
+    side, fighting = me.side, Status.FIGHTING
+    mx, my = me.pos or (None, None)  # (no position: chebyshev's TypeError, as before, once a foe is met)
+    foes = [c for c in work.chars.values() if c.status is fighting and c.pos is not None and c.side != side
+            and max(abs(c.pos[0] - mx), abs(c.pos[1] - my)) == 1 and (not c.hidden or aware(work, me, c))]
     if not foes:
         return None
     ids = [c.id for c in foes]

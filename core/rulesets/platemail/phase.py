@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 
 from core.board import chebyshev, distance_squared
 from core.events import TurnEnded, TurnStarted
@@ -19,6 +20,10 @@ from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, Plate
 
 
 _DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
+# The reason logged for a second Action, by condition and answer, where
+# condition_detail adds nothing (read-only: every condition but In Range).
+_WHY = MappingProxyType({(cond, yes): f"IF {text}: {'true, THEN' if yes else 'false, ELSE'}"
+                         for cond, text in CONDITION_TEXT.items() for yes in (True, False)})
 
 
 def default_plan(side: int, unit: str) -> Write:
@@ -122,8 +127,11 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         else:
             yes = condition_holds(work, uid, plan)
             act = plan.then if yes else plan.otherwise
-            seen = condition_detail(work, uid, plan)
-            why = f"IF {CONDITION_TEXT[plan.condition]}{seen}: {'true, THEN' if yes else 'false, ELSE'}"
+            if plan.condition is Condition.IN_RANGE:  # the only one condition_detail says more of
+                seen = condition_detail(work, uid, plan)
+                why = f"IF {CONDITION_TEXT[plan.condition]}{seen}: {'true, THEN' if yes else 'false, ELSE'}"
+            else:
+                why = _WHY[plan.condition, yes]
         if me.dazed > 0:
             act, why = Act(me.side, Action.DAZED), f"Dazed replaces {TITLES[act.kind]}"
             work.update(uid, dazed=me.dazed - 1)

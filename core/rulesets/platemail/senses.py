@@ -280,7 +280,6 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
         return spec
     if me.pos is None:
         return None
-    near = _closest_key(me)
     if spec in ("closest", "injured", "biggest"):
         side, here = me.side, me.pos
         fighting = Status.FIGHTING
@@ -290,8 +289,12 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
                 and (not c.hidden or aware(work, me, c))]
         if not foes:
             return None
-        shut = work.grid.concealed  # fighters always stand somewhere
-        seen = [c for c in foes if not shut(here, c.pos)] or foes
+        g = work.grid  # fighters always stand somewhere
+        # not g.concealed(here, c.pos), its own table read first (an answer
+        # is there for most pairs; concealed stores only True or False)
+        shut, known = g.concealed, g._shut
+        seen = [c for c in foes if (k := known.get((here, c.pos))) is False
+                or (k is None and not shut(here, c.pos))] or foes
         if spec == "closest":
             if len(seen) == 1:
                 return seen[0].id
@@ -303,9 +306,11 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
                 if best is None or key < best:
                     best = key
             return best[1]
+        near = _closest_key(me)
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
         return min(seen, key=lambda c: (-c.max_wounds, -c.strength, -absorb(c, True), *near(c))).id
+    near = _closest_key(me)
     if spec in ("ally", "ally-injured"):
         friends = [c for c in work.fighters(me.side) if c.id != me.id]
         if not friends:
