@@ -215,14 +215,36 @@ def _search(g, goals, blocked, origin):
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
     stop = None
+    # Two loops, the same search: until the origin is popped (``stop`` then
+    # its cost), and after it, where a pop beyond ``stop`` ends the search
+    # (the origin, popped once with its final cost, is not met again).
     while heap:
         f, cost, cell = pop(heap)
-        if stop is not None and f > stop:
+        if best[cell] < cost:
+            continue
+        prevs = into[cell]
+        if cell == target:
+            stop = cost
+            if prevs:
+                ncost = cost + move_cost[cell]
+                for prev in prevs:
+                    if ncost < best[prev]:
+                        best[prev] = ncost
+                        push(heap, (ncost + near[prev], ncost, prev))
+            break
+        if not prevs:
+            continue
+        ncost = cost + move_cost[cell]
+        for prev in prevs:
+            if ncost < best[prev]:
+                best[prev] = ncost
+                push(heap, (ncost + near[prev], ncost, prev))
+    while heap:
+        f, cost, cell = pop(heap)
+        if f > stop:
             return best, origin, stop, False
         if best[cell] < cost:
             continue
-        if cell == target:
-            stop = cost
         prevs = into[cell]
         if not prevs:
             continue
