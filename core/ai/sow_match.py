@@ -30,44 +30,52 @@ def adjacent(a: Cell, b: Cell) -> bool:
 class MatchSolver:
     """Values of Match positions on one battlefield with the other figures
     at ``others``, to the side that acts on the ``mine`` parity of Action
-    steps (0: even, the Instigator's; 1: odd).  A loss of its own weighs
-    ``caution`` times an enemy's: above 1 it takes only exchanges that
-    favour it clearly (a side ahead need not gamble), below 1 it gambles.
-    The answers are kept for the solver's life (one search)."""
+    steps (0: even, the Instigator's; 1: odd).
 
-    def __init__(self, bf: Battlefield, others: frozenset[Cell], odds, mine: int, caution: float = 1.0) -> None:
+    Each side weighs a loss of its own ``caution`` times an enemy's (its
+    own figure: ``caution`` for this side, ``their_caution`` for the
+    other); above 1 a side takes only exchanges that favour it clearly,
+    below 1 it gambles.  Each chooses what is best for itself (backward
+    induction), so with both at 1 the Match is zero-sum and this is plain
+    minimax.  The answers are kept for the solver's life (one search)."""
+
+    def __init__(self, bf: Battlefield, others: frozenset[Cell], odds, mine: int,
+                 caution: float = 1.0, their_caution: float = 1.0) -> None:
         self.bf = bf
         self.others = others
         self.odds = odds  # exchange(first_roll) -> (first roller falls, other falls)
         self.mine = mine
         self.caution = caution
-        self.known: dict[tuple[Cell, Cell, int, int], float] = {}
+        self.their_caution = their_caution
+        self.known: dict[tuple[Cell, Cell, int, int], tuple[float, float]] = {}
         self.expanded = 0  # positions worked out (the search counts them as work)
 
-    def worth(self, step: int, enemy_falls: float, own_falls: float) -> float:
-        """What falls mean to this side; the figures are those of the
-        combatant acting at ``step`` and its opponent (enemy_falls: the
-        opponent's chance when the actor is ours)."""
-        if step % 2 != self.mine:
-            enemy_falls, own_falls = own_falls, enemy_falls
-        return float(enemy_falls) - self.caution * float(own_falls)
+    def falls(self, step: int, actor_falls: float, opponent_falls: float) -> tuple[float, float]:
+        """(own falls, enemy falls) to this side, from the chances of the
+        combatant acting at ``step`` and its opponent."""
+        if step % 2 == self.mine:
+            return float(actor_falls), float(opponent_falls)
+        return float(opponent_falls), float(actor_falls)
 
-    def strike(self, step: int) -> float:
+    def worth(self, own_falls: float, enemy_falls: float) -> float:
+        return enemy_falls - self.caution * own_falls
+
+    def strike(self, step: int) -> tuple[float, float]:
         """A strike made with Action ``step`` by the one acting: the struck
         one rolls first, at the next step."""
         struck_falls, striker_falls = self.odds(step + 1)
-        return self.worth(step, struck_falls, striker_falls)
+        return self.falls(step, striker_falls, struck_falls)
 
     def value(self, me: Cell, them: Cell, step: int, lookahead: int | None = None) -> float:
         """Expected worth to this side of the Match from the position with
         the combatant at ``me`` to act with Action ``step`` and its
         opponent at ``them``."""
         left = LAST - step if lookahead is None else min(lookahead, LAST - step)
-        return self._value(me, them, step, left)
+        return self.worth(*self._falls(me, them, step, left))
 
-    def _value(self, me: Cell, them: Cell, step: int, left: int) -> float:
+    def _falls(self, me: Cell, them: Cell, step: int, left: int) -> tuple[float, float]:
         if step >= LAST or left <= 0:
-            return 0.0
+            return (0.0, 0.0)
         if adjacent(me, them):  # in contact: strike where it stands
             return self.strike(step)
         key = (me, them, step, left)
@@ -75,17 +83,24 @@ class MatchSolver:
         if found is not None:
             return found
         self.expanded += 1
-        ours = step % 2 == self.mine
-        best = self._value(them, me, step + 1, left - 1)  # Wait
+        if step % 2 == self.mine:
+            def score(f):  # this side's worth
+                return f[1] - self.caution * f[0]
+        else:
+            def score(f):  # the other side's own worth
+                return f[0] - self.their_caution * f[1]
+        best = self._falls(them, me, step + 1, left - 1)  # Wait
+        top = score(best)
         for cell in self.moves(me, them):
             if not self.bf.in_bounds(cell):
-                v = self.worth(step, 0.0, 1.0)  # off the battlefield, out of the game
+                f = self.falls(step, 1.0, 0.0)  # off the battlefield, out of the game
             elif adjacent(cell, them):
-                v = self.strike(step)  # moved into contact: the free strike
+                f = self.strike(step)  # moved into contact: the free strike
             else:
-                v = self._value(them, cell, step + 1, left - 1)
-            if (v > best) if ours else (v < best):
-                best = v
+                f = self._falls(them, cell, step + 1, left - 1)
+            v = score(f)
+            if v > top:
+                best, top = f, v
         self.known[key] = best
         return best
 

@@ -75,27 +75,25 @@ class SpheresKnowledge(Knowledge):
         if me is None or them is None or me.pos is None or them.pos is None:
             return 0.0
         mine = m.step % 2 if me.side == side else 1 - m.step % 2
-        solver = self._solver(state, actor, them.id, mine, self.caution(lead))
-        if m.struck is not None:  # the struck one rolls first, at this step
+        solver = self._solver(state, actor, them.id, mine, self.caution(lead), self.caution(-lead))
+        if m.struck is not None:  # the struck one (the actor) rolls first, at this step
             struck_falls, other_falls = exchange(m.step)
-            if m.struck == actor:
-                return solver.worth(m.step, other_falls, struck_falls)
-            return solver.worth(m.step, struck_falls, other_falls)
+            return solver.worth(*solver.falls(m.step, struck_falls, other_falls))
         before = solver.expanded
         value = solver.value(me.pos, them.pos, m.step, getattr(self.level, "lookahead", None))
         self.spent += self.SOLVE_COST * (solver.expanded - before)
         return value
 
-    def _solver(self, state, a: str, b: str, mine: int, caution: float) -> MatchSolver:
+    def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float) -> MatchSolver:
         bf = state.battlefield
         if bf is not self._battlefield:
             self._solvers, self._battlefield = {}, bf
         others = frozenset(u.pos for u in state.units
                            if u.pos is not None and not u.removed and u.id not in (a, b))
-        key = (others, mine, caution)
+        key = (others, mine, caution, their_caution)
         solver = self._solvers.get(key)
         if solver is None:
-            solver = self._solvers[key] = MatchSolver(bf, others, exchange, mine, caution)
+            solver = self._solvers[key] = MatchSolver(bf, others, exchange, mine, caution, their_caution)
         return solver
 
     def rollout_order(self, state, side: int, rng):

@@ -72,7 +72,7 @@ def test_stepping_into_reach_is_avoided():
     # 2/9).  Waiting or backing off is better for the Retaliator.
     s = solver(mine=1)
     best = s.value((5, 5), (1, 5), 5)
-    toward = s._value((1, 5), (3, 5), 6, LAST - 6)
+    toward = s.value((1, 5), (3, 5), 6)  # the Instigator to act, two cells off
     assert toward == pytest.approx(-float(Fraction(13, 27) - Fraction(2, 9)))
     assert best > toward
 
