@@ -10,7 +10,7 @@ from core.ai.knowledge import Knowledge
 from core.ai.sow_match import MatchSolver
 from core.board import distance
 from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touching
-from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move
+from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
 
 FAILS = Fraction(len(DEFEAT_FACES), 6)  # a defence roll fails on 5-6 (rules 33-34)
@@ -106,7 +106,7 @@ class SpheresKnowledge(Knowledge):
         if isinstance(order, ChooseMatch):
             return f"{order.unit} takes the first Action against {order.opponent}"
         m = view.match
-        if m is None or not isinstance(order, (Fight, Move)):
+        if m is None or not isinstance(order, (Fight, Move, Wait)):
             return ""
         uid = order.unit
         other = opponent_of(m, uid)
@@ -119,15 +119,32 @@ class SpheresKnowledge(Knowledge):
                 return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
                         f"{float(win):.0%} to win")
             return self._strike(other, m.step)
+        if isinstance(order, Wait):
+            return "waits" + self._reach(view, uid, me.pos, them, m.step)
         if not view.battlefield.in_bounds(order.to):
             return ""
         moved = Combatant(me.id, me.side, order.to, me.removed)
         if touching(moved, them):
             return self._strike(other, m.step, "moves in and ")
         before, after = distance(me.pos, them.pos), distance(order.to, them.pos)
+        reach = self._reach(view, uid, order.to, them, m.step)
         if after < before:
-            return f"closes to {after:.1f} in of {other}"
-        return f"backs off to {after:.1f} in from {other}"
+            return f"closes to {after:.1f} in of {other}{reach}"
+        return f"backs off to {after:.1f} in from {other}{reach}"
+
+    @staticmethod
+    def _reach(view, mover: str, cell, them, step: int) -> str:
+        """Whether the opponent's next Action could bring it into contact
+        with a figure at ``cell`` (and so strike first)."""
+        if step + 1 >= 2 * ACTIONS_EACH:
+            return ": the Match ends"
+        others = frozenset(u.pos for u in view.units if u.pos is not None and not u.removed
+                           and u.id not in (mover, them.id))
+        near = MatchSolver(view.battlefield, others, exchange, 0).moves(them.pos, cell)
+        if any(view.battlefield.in_bounds(c) and max(abs(c[0] - cell[0]), abs(c[1] - cell[1])) == 1
+               for c in near):
+            return f", within {them.id}'s reach"
+        return f", out of {them.id}'s reach"
 
     @staticmethod
     def _strike(other: str, step: int, how: str = "") -> str:

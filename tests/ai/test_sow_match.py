@@ -159,3 +159,21 @@ def test_the_knowledge_values_a_pending_strike_at_its_odds():
     assert know.match_value(struck, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
     ahead = float(falls) - know.CAUTION_AHEAD * float(strikes_back)
     assert know.match_value(struck, inst_side, lead=1) == pytest.approx(ahead)
+
+
+def test_the_reason_says_whether_the_opponent_can_strike_next():
+    rules, state = _in_match(4, 5, (1, 5), (5, 5))
+    m = state.match
+    side = state.unit(m.retaliator).side
+    know = SpheresKnowledge(rules)
+    view = rules.view(state, side)
+    inst = m.instigator
+    # Four cells off: a 2-inch Move leaves the Instigator two short.
+    assert know.explain(view, side, Wait(side, m.retaliator)) == f"waits, out of {inst}'s reach"
+    # Two cells off after closing: one step brings it into contact.
+    assert know.explain(view, side, Move(side, m.retaliator, (3, 5))) == \
+        f"closes to 2.0 in of {inst}, within {inst}'s reach"
+    assert know.explain(view, side, Move(side, m.retaliator, (7, 5))) == \
+        f"backs off to 6.0 in from {inst}, out of {inst}'s reach"
+    last = attrs.evolve(state, match=attrs.evolve(m, step=9))
+    assert know.explain(rules.view(last, side), side, Wait(side, m.retaliator)) == "waits: the Match ends"
