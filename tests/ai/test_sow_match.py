@@ -177,3 +177,17 @@ def test_the_reason_says_whether_the_opponent_can_strike_next():
         f"backs off to 6.0 in from {inst}, out of {inst}'s reach"
     last = attrs.evolve(state, match=attrs.evolve(m, step=9))
     assert know.explain(rules.view(last, side), side, Wait(side, m.retaliator)) == "waits: the Match ends"
+
+
+def test_each_side_chooses_by_its_own_caution():
+    # The Instigator (the other side) to act at step 6, two cells from our
+    # Retaliator, with room behind it.  Weighing losses evenly it strikes at
+    # once: rolls at 7, 8, 9, we fall 13/27 and it 2/9.  A very cautious
+    # Instigator passes that strike up (its own 2/9 weighs too much) and
+    # backs away, which leaves us better off.
+    even = MatchSolver(OPEN, frozenset(), exchange, mine=1, caution=1.0, their_caution=1.0)
+    assert even.value((5, 5), (7, 5), 6) == pytest.approx(float(Fraction(2, 9) - Fraction(13, 27)))
+    wary = MatchSolver(OPEN, frozenset(), exchange, mine=1, caution=1.0, their_caution=100.0)
+    assert wary.value((5, 5), (7, 5), 6) > even.value((5, 5), (7, 5), 6)
+    # A risk-free strike (the Instigator's last Action) is taken however wary.
+    assert wary.value((1, 5), (3, 5), 8) == pytest.approx(-float(THIRD))
