@@ -59,6 +59,7 @@ class Knowledge:
         self.rules = ruleset
         self.draws = getattr(type(ruleset), "random_order", Ruleset.random_order) is not Ruleset.random_order
         self.spent = 0.0  # work done by the current search (see ``spend``)
+        self.level = None  # the Level searching (set by the search: its lookahead)
 
     # -- work ----------------------------------------------------------------
     def spend(self, what: str, n: int = 1, order: Order | None = None, state: Any = None) -> None:

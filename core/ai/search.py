@@ -48,14 +48,18 @@ class Level:
     width: int  # candidates kept per node (before the ruleset's scale)
     noise: float = 0.0  # chance of taking a weaker of the best few orders
     work: float | None = None  # work allowance (None: the iterations alone bound the search)
+    lookahead: int | None = None  # how far a ruleset's own evaluation may look ahead (None: no bound)
 
 
 # Work allowances, in the units of ``Knowledge.spend`` (about one order
 # applied each): high enough that a typical move runs all its iterations,
 # low enough that the costliest positions stay within the move-time aims.
+# Lookahead: Actions ahead a ruleset's own evaluation may plan (Spheres of
+# War's Match solver): easy sees only what a strike at hand is worth,
+# normal three Actions ahead, hard to the end of the Match.
 LEVELS = {
-    "easy": Level("easy", 8, 4, noise=0.5, work=400),
-    "normal": Level("normal", 64, 10, work=2400),
+    "easy": Level("easy", 8, 4, noise=0.5, work=400, lookahead=0),
+    "normal": Level("normal", 64, 10, work=2400, lookahead=3),
     "hard": Level("hard", 192, 14, work=7200),
 }
 
@@ -79,6 +83,7 @@ def search(rules, know: Knowledge, view: Any, side: int, legal: Sequence[Order],
            rng: random.Random) -> tuple[Order, Node, dict[str, Order]]:
     """The order to give, the root of the tree, and the root's orders by text."""
     know.spent = 0.0
+    know.level = level
     width = max(2, round(level.width * know.wide))
     root_orders = know.candidates(know.sample_hidden(view, side, rng), side, legal, width, rng)
     # Extra orders the knowledge proposes are kept only if they pass check on the view.

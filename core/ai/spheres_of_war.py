@@ -1,15 +1,17 @@
-"""Spheres of War: combatants left standing; Matches that pair a strong
-combatant with a lone enemy first."""
+"""Spheres of War: combatants left standing, and the Match being played
+valued by ``sow_match``'s solver (to the level's lookahead).  Play-outs
+stop when a Match is reached: its value is worked out, not rolled for."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
+from core.ai.sow_match import MatchSolver
 from core.board import distance
 from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touching
-from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move
-from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant
+from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
+from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
 
 FAILS = Fraction(len(DEFEAT_FACES), 6)  # a defence roll fails on 5-6 (rules 33-34)
 
@@ -32,15 +34,79 @@ class SpheresKnowledge(Knowledge):
     rollout_depth = 30
     APPLY_COST, LIST_COST, SAMPLE_COST = 0.5, (0.4, 0.005), 0.3  # measured, see Knowledge
 
+    SOLVE_COST = 0.05  # a Match position worked out (about a listing of its Moves)
+
+    def __init__(self, ruleset) -> None:
+        super().__init__(ruleset)
+        self._solvers: dict[tuple, MatchSolver] = {}
+        self._battlefield = None
+
     def strength(self, state, side: int) -> float:
         return float(sum(1 for u in state.units if u.side == side and not u.removed
                          and (u.pos is not None or state.phase.name == "DEPLOY")))
+
+    def evaluate(self, state, side: int) -> float:
+        """The standing count, with the Match in progress counted at its
+        expected result: a struck combatant's exchange at its odds, an
+        exchange still to come as the solver sees it."""
+        out = self.rules.outcome(state)
+        if out is not None:
+            return 0.5 if out.winner is None else (1.0 if out.winner == side else 0.0)
+        mine, theirs = self.strength(state, side), self.strength(state, 1 - side)
+        lead = mine - theirs + self.match_value(state, side, mine - theirs)
+        score = 0.5 + 0.4 * lead / max(1.0, mine + theirs)
+        return min(0.99, max(0.01, score))
+
+    def caution(self, lead: float) -> float:
+        """How much more an own loss weighs than an enemy's, by the lead in
+        figures: ahead, only clearly good exchanges; behind, gamble."""
+        return self.CAUTION_AHEAD if lead > 0 else (self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND)
+
+    CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
+
+    def match_value(self, state, side: int, lead: float = 0.0) -> float:
+        """Expected worth to ``side`` of the Match being played (enemy falls
+        less own falls, weighted by ``caution``)."""
+        m = state.match
+        if state.phase is not Phase.MATCH or m is None:
+            return 0.0
+        actor = m.instigator if m.step % 2 == 0 else m.retaliator
+        me, them = state.unit(actor), state.unit(opponent_of(m, actor))
+        if me is None or them is None or me.pos is None or them.pos is None:
+            return 0.0
+        mine = m.step % 2 if me.side == side else 1 - m.step % 2
+        solver = self._solver(state, actor, them.id, mine, self.caution(lead), self.caution(-lead))
+        if m.struck is not None:  # the struck one (the actor) rolls first, at this step
+            struck_falls, other_falls = exchange(m.step)
+            return solver.worth(*solver.falls(m.step, struck_falls, other_falls))
+        before = solver.expanded
+        value = solver.value(me.pos, them.pos, m.step, getattr(self.level, "lookahead", None))
+        self.spent += self.SOLVE_COST * (solver.expanded - before)
+        return value
+
+    def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float) -> MatchSolver:
+        bf = state.battlefield
+        if bf is not self._battlefield:
+            self._solvers, self._battlefield = {}, bf
+        others = frozenset(u.pos for u in state.units
+                           if u.pos is not None and not u.removed and u.id not in (a, b))
+        key = (others, mine, caution, their_caution)
+        solver = self._solvers.get(key)
+        if solver is None:
+            solver = self._solvers[key] = MatchSolver(bf, others, exchange, mine, caution, their_caution)
+        return solver
+
+    def rollout_order(self, state, side: int, rng):
+        """Play on only until a Match is being played: its value is the solver's."""
+        if state.phase is Phase.MATCH:
+            return None
+        return super().rollout_order(state, side, rng)
 
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, ChooseMatch):
             return f"{order.unit} takes the first Action against {order.opponent}"
         m = view.match
-        if m is None or not isinstance(order, (Fight, Move)):
+        if m is None or not isinstance(order, (Fight, Move, Wait)):
             return ""
         uid = order.unit
         other = opponent_of(m, uid)
@@ -53,15 +119,32 @@ class SpheresKnowledge(Knowledge):
                 return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
                         f"{float(win):.0%} to win")
             return self._strike(other, m.step)
+        if isinstance(order, Wait):
+            return "waits" + self._reach(view, uid, me.pos, them, m.step)
         if not view.battlefield.in_bounds(order.to):
             return ""
         moved = Combatant(me.id, me.side, order.to, me.removed)
         if touching(moved, them):
             return self._strike(other, m.step, "moves in and ")
         before, after = distance(me.pos, them.pos), distance(order.to, them.pos)
+        reach = self._reach(view, uid, order.to, them, m.step)
         if after < before:
-            return f"closes to {after:.1f} in of {other}"
-        return f"backs off to {after:.1f} in from {other}"
+            return f"closes to {after:.1f} in of {other}{reach}"
+        return f"backs off to {after:.1f} in from {other}{reach}"
+
+    @staticmethod
+    def _reach(view, mover: str, cell, them, step: int) -> str:
+        """Whether the opponent's next Action could bring it into contact
+        with a figure at ``cell`` (and so strike first)."""
+        if step + 1 >= 2 * ACTIONS_EACH:
+            return ": the Match ends"
+        others = frozenset(u.pos for u in view.units if u.pos is not None and not u.removed
+                           and u.id not in (mover, them.id))
+        near = MatchSolver(view.battlefield, others, exchange, 0).moves(them.pos, cell)
+        if any(view.battlefield.in_bounds(c) and max(abs(c[0] - cell[0]), abs(c[1] - cell[1])) == 1
+               for c in near):
+            return f", within {them.id}'s reach"
+        return f", out of {them.id}'s reach"
 
     @staticmethod
     def _strike(other: str, step: int, how: str = "") -> str:

@@ -10,7 +10,7 @@ import attrs
 from core.board import Battlefield, Cell
 from core.dice import Dice
 from core.options import option
-from core.values import evolve
+from core.values import copy_with, evolve
 
 
 class Action(enum.Enum):
@@ -175,24 +175,15 @@ def rebuild(inst, **changes):
     emptied (as ``__init__`` leaves it); anything else goes through evolve.
     Equal to what evolve builds (``tests/rulesets/platemail``)."""
     cls = type(inst)
-    if cls is not Character and cls is not PlatemailState:
-        return evolve(inst, **changes)
-    fields = inst.__dict__.copy()
-    n = len(fields)
-    fields.update(changes)
-    if len(fields) != n:
-        return evolve(inst, **changes)  # a name that is no field: let evolve say so
     if cls is Character:
-        fields[_HASH_CACHE] = None
-    new = object.__new__(cls)
-    _set(new, "__dict__", fields)  # (frozen: past attrs' __setattr__)
-    return new
-
-
-_set = object.__setattr__
+        return copy_with(inst, changes, _FRESH_CHARACTER)
+    if cls is PlatemailState:
+        return copy_with(inst, changes)
+    return evolve(inst, **changes)
 
 
 _HASH_CACHE = "_attrs_cached_hash"  # where attrs keeps a cache_hash class's hash (None: not worked out)
+_FRESH_CHARACTER = ((_HASH_CACHE, None),)  # a new character has not worked out its hash
 
 
 def _roster_help() -> str:

@@ -127,13 +127,23 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
     # What blocks, relative to the mover and within the 5x5 square a Move
     # can reach (every step of its path lies there): walls, and the figures
     # on the battlefield.
-    near = set(_walls_near(bf, p))
+    near = set(walls_near(bf, p))
     for u in state.units:
         pos = u.pos
         if pos is not None and u.id != mover and not u.removed:
             x, y = pos
             if -2 <= x - px <= 2 and -2 <= y - py <= 2 and 0 <= x < width and 0 <= y < height:
                 near.add((x - px, y - py))
+    return destinations_near(bf, p, q, near)
+
+
+def destinations_near(bf: Battlefield, p: Cell, q: Cell, near: set[Cell]) -> tuple[Cell, ...]:
+    """The destinations of a Move from ``p`` with the opponent at ``q``,
+    given ``near``: what blocks (walls and figures, the opponent's too)
+    within two cells of ``p``, relative to it.  Shared by the listing and
+    by the computer's Match solver, which tries positions not yet played."""
+    width, height = bf.width, bf.height
+    px, py = p
     out: list[Cell] = []
     off: dict[bool, tuple[int, Cell]] = {}
     for dx, dy, length_sq, toward, singles, corners in _offsets(q[0] - px, q[1] - py):
@@ -152,7 +162,7 @@ def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...
     return tuple(out)
 
 
-def _walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
+def walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
     """The walls within two cells of ``p`` each way, relative to ``p``."""
     table = bf.memo.table("spheres_of_war.walls_near", 4096)
     near = table.get(p)

@@ -9,7 +9,7 @@ from core.dice import Dice
 from core.memo import Memo, memo_field
 from core.options import option
 from core.rulesets.waylights.roster import FISTS, KINDS, PRESETS, WEAPONS, Kind, Weapon
-from core.values import evolve
+from core.values import copy_with, evolve
 
 READY, KO, DEAD = "ready", "ko", "dead"
 SURPRISE = ("none", "side 0", "side 1", "both")
@@ -185,18 +185,10 @@ def rebuild(inst, **changes):
     state gets a new, empty memo (what the old state implied is not carried
     over).  Equal to what evolve builds (``tests/rulesets/waylights``)."""
     cls = type(inst)
-    if cls is not WaylightsState and cls is not Fighter:
-        return evolve(inst, **changes)
-    fields = inst.__dict__.copy()
-    n = len(fields)
-    fields.update(changes)
-    if len(fields) != n:
-        return evolve(inst, **changes)  # a name that is no field: let evolve say so
     if cls is WaylightsState:
-        fields["memo"] = Memo()
-    new = object.__new__(cls)
-    _set(new, "__dict__", fields)  # (frozen: past attrs' __setattr__)
-    return new
+        return copy_with(inst, changes, {"memo": Memo()})
+    if cls is Fighter:
+        return copy_with(inst, changes)
+    return evolve(inst, **changes)
 
 
-_set = object.__setattr__

@@ -1,0 +1,34 @@
+"""The levels differ in judgement as well as in search (core/ai/search.py
+LEVELS): easy's lookahead is 0."""
+
+from __future__ import annotations
+
+import random
+
+from core.ai import LEVELS, knowledge_for
+from core.ai.platemail import fitting
+from core.registry import find_ruleset
+from tests.ai.test_never_peeks import _platemail_positions
+
+
+def _first_candidates(level: str, state, me, legal) -> set[str]:
+    know = knowledge_for(find_ruleset("platemail"))
+    know.level = LEVELS[level]
+    return {know.candidates(state, 0, legal, 10, random.Random(seed))[0].to_text() for seed in range(12)}
+
+
+def test_platemail_easy_writes_unweighed_templates_normal_the_best_fitting():
+    rules = find_ruleset("platemail")
+    checked = 0
+    for game in _platemail_positions(3):
+        state = game.state
+        me = next(c for c in state.characters if c.side == 0 and c.fighting and c.pos and state.plan(c.id) is None)
+        fits = [o for o in fitting(state, me) if rules.check(state, o) is None]
+        if len(fits) < 3:
+            continue
+        legal = rules.legal_orders(state, 0)
+        assert _first_candidates("normal", state, me, legal) == {fits[0].to_text()}
+        easy = _first_candidates("easy", state, me, legal)
+        assert len(easy) > 1 and easy <= {o.to_text() for o in fits}
+        checked += 1
+    assert checked
