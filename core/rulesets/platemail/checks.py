@@ -9,13 +9,19 @@ from .senses import weapon
 from .state import (GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState,
                     Write)
 
+# Enum members as module names: read from their class each costs ~90 ns in
+# Python 3.11 (the Round reads them at every step); the same objects.
+(A_FOCUS, A_MOVE, A_PREPARE, A_RANGED, A_RAPID_FIRE, A_RELEASE, A_RESCUE, A_SPRINT, A_STABILIZE, A_USE_ITEM) = (
+    Action.FOCUS, Action.MOVE, Action.PREPARE, Action.RANGED, Action.RAPID_FIRE, Action.RELEASE, Action.RESCUE,
+    Action.SPRINT, Action.STABILIZE, Action.USE_ITEM)
+
 # Tuples, not sets: membership of an enum member in a tuple is an identity
 # test, while a set hashes the member (a Python-level hash for enums) and
 # check_act runs thousands of times per game.
 HOSTILE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER, Action.RANGED, Action.RAPID_FIRE, Action.AIM)
 FRIENDLY_KINDS = (Action.GUARD, Action.RESCUE)
 NEEDS_TARGET = (Action.CHARGE, Action.RANGED, Action.RAPID_FIRE, Action.GUARD, Action.RELEASE, Action.RESCUE,
-                Action.STABILIZE)
+                A_STABILIZE)
 _INVOLUNTARY = tuple(INVOLUNTARY)
 HOSTILE_GENERAL = {"closest", "injured", "biggest"}
 FRIENDLY_GENERAL = {"ally", "ally-injured", "ally-down"}
@@ -45,14 +51,14 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
         return Rejection("needs-target", f"{TITLES[k]} needs a target.")
     if act.to is not None and not state.battlefield.in_bounds(act.to):
         return Rejection("off-board", f"{act.to[0]},{act.to[1]} is off the battlefield.")
-    if k in (Action.MOVE, Action.SPRINT) and act.to is None and act.target is None:
+    if k in (A_MOVE, A_SPRINT) and act.to is None and act.target is None:
         return Rejection("needs-destination", f"{TITLES[k]} needs a destination cell or someone to move towards.")
-    if k == Action.RESCUE and act.to is None:
+    if k == A_RESCUE and act.to is None:
         return Rejection("needs-destination", "Rescue needs a cell to carry your ally towards.")
-    if k == Action.PREPARE and act.spell not in me.spells:
+    if k == A_PREPARE and act.spell not in me.spells:
         known = ", ".join(me.spells) or "no spells"
         return Rejection("unknown-spell", f"{me.id} can prepare only {known}.")
-    if k == Action.USE_ITEM:
+    if k == A_USE_ITEM:
         item = act.item or ""
         if item.startswith("swap:"):
             key = item[5:]
@@ -63,15 +69,15 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
         elif item not in ITEMS:
             return Rejection("bad-item", "Use Item needs item=reload, potion, door, free or swap:<weapon>.")
     if first:
-        if k == Action.RELEASE and not me.prepared:
+        if k == A_RELEASE and not me.prepared:
             return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")
-        if k == Action.RAPID_FIRE and (weapon(me).reload or not _can_shoot(me)):
+        if k == A_RAPID_FIRE and (weapon(me).reload or not _can_shoot(me)):
             return Rejection("no-rapid-fire", f"{me.id} cannot Rapid Fire with a {weapon(me).name}.")
-        if k == Action.RANGED and not _can_shoot(me):
+        if k == A_RANGED and not _can_shoot(me):
             return Rejection("nothing-to-shoot", f"{me.id} has nothing to shoot or throw.")
-        if k == Action.USE_ITEM and act.item == "potion" and me.potions <= 0:
+        if k == A_USE_ITEM and act.item == "potion" and me.potions <= 0:
             return Rejection("no-potion", f"{me.id} has no potion left.")
-        if k == Action.FOCUS and not me.focus:
+        if k == A_FOCUS and not me.focus:
             return Rejection("no-focus", f"{me.id} has no ongoing spell to Focus on.")
     if act.spell is not None and act.spell not in SPELLS:
         return Rejection("unknown-spell", f"There is no spell called {act.spell!r}.")

@@ -22,7 +22,7 @@ import random
 
 from core.deployment import Deploy, DeployAll, Ready, open_cells
 
-from .legal import draw_write
+from .legal import _memo_for, draw_write
 from .orders import Commit
 from .state import PlatemailState, Status
 
@@ -38,11 +38,25 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
     if rng.random() < COMMIT_SHARE:
         return Commit(side)
     view = ruleset.writing_view(state, side)  # never what the side cannot know
-    fighting = Status.FIGHTING
-    mine = [c for c in view.characters if c.side == side and c.status is fighting and c.pos is not None]
-    rng.shuffle(mine)
+    # The side's characters still fighting on the battlefield: a function of
+    # the characters tuple, kept with its candidate writes (legal._memo_for)
+    memo = _memo_for(view)
+    mine = memo.get(("fighting", side))
+    if mine is None:
+        fighting = Status.FIGHTING
+        mine = memo["fighting", side] = tuple(
+            [c for c in view.characters if c.side == side and c.status is fighting and c.pos is not None])
+    if type(rng) is not random.Random:
+        mine = list(mine)
+        rng.shuffle(mine)
+    elif len(mine) > 1:  # rng.shuffle(mine), its very rng calls, without its frame
+        mine = list(mine)
+        below = rng._randbelow
+        for i in range(len(mine) - 1, 0, -1):
+            j = below(i + 1)
+            mine[i], mine[j] = mine[j], mine[i]
     for me in mine:
-        write = draw_write(view, me, rng)
+        write = draw_write(view, me, rng, memo=memo)
         if write is not None:
             return write
     return Commit(side)

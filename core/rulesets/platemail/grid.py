@@ -17,13 +17,16 @@ _RAY_ORDER = (5, 10, 6, 9, 0, 15, 3, 12, 1, 2, 4, 7, 8, 11, 13, 14)
 
 Cell = tuple[int, int]
 
+# The ray index (x + 4 y of the sample point) with x and y swapped.
+_TRANSPOSED = tuple(k // 4 + 4 * (k % 4) for k in range(16))
+
 
 class Grid:
     """``steps[a]``: the (cell, cost to enter it) pairs one may step to from
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -80,6 +83,12 @@ class Grid:
         # as the lowest point any line can have (a body on the lowest cell).
         lowest = min(elevation.values(), default=0) + min(EYE_HEIGHT, BODY_HEIGHT)
         self.tall = tuple((c, top) for c, top in tops.items() if top >= lowest)
+        # The same cells row by row, each as (x, top, cell): _open_between
+        # reads only the rows its rectangle spans.
+        rows: dict[int, list] = {}
+        for c, top in self.tall:
+            rows.setdefault(c[1], []).append((c[0], top, c))
+        self.tall_rows = tuple(tuple(rows.get(y, ())) for y in range(bf.height))
 
     def heuristic(self, origin: Cell) -> list[int]:
         """By cell number, ``cheapest`` times the cell's Chebyshev distance
@@ -148,7 +157,15 @@ class Grid:
             key = (dx, dy, k)
             ray = rays.get(key)
             if ray is None:
-                ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
+                # the ray to the transposed offset and sample point, when
+                # traced already, with x and y swapped: _ray_steps does the
+                # same arithmetic on the swapped operands, so exactly this ray
+                # (tested for every offset to 40)
+                kept = rays.get((dy, dx, _TRANSPOSED[k]))
+                if kept is not None:
+                    ray = rays.put(key, tuple(tuple([(y, x, t) for x, y, t in part]) for part in kept))
+                else:
+                    ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
             for rx, ry, t in ray[which]:
                 x, y = ox + mx * rx, oy + my * ry
                 if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:
@@ -166,9 +183,11 @@ class Grid:
         low = min(self.elevation[observer] + EYE_HEIGHT, self.elevation[target] + BODY_HEIGHT)
         x0, x1 = min(observer[0], target[0]) - 1, max(observer[0], target[0]) + 1
         y0, y1 = min(observer[1], target[1]) - 1, max(observer[1], target[1]) + 1
-        for cell, top in self.tall:
-            if top >= low and x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell != observer and cell != target:
-                return False
+        rows = self.tall_rows  # (self.tall, by row: the rows y0..y1 on the battlefield)
+        for y in range(max(y0, 0), min(y1 + 1, len(rows))):
+            for x, top, cell in rows[y]:
+                if top >= low and x0 <= x <= x1 and cell != observer and cell != target:
+                    return False
         return True
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from random import Random
 from types import MappingProxyType
 
 from .checks import check_act
@@ -21,11 +22,14 @@ def _toward(state: PlatemailState, me: Character, goal, steps: int, way: int = 1
     if goal is None:
         return None
     x, y = me.pos
-    for _ in range(steps):
-        x += way * ((goal[0] > me.pos[0]) - (goal[0] < me.pos[0]))
-        y += way * ((goal[1] > me.pos[1]) - (goal[1] < me.pos[1]))
-    cell = (x, y)
-    return cell if state.battlefield.in_bounds(cell) and cell != me.pos else None
+    gx, gy = goal
+    # each of the ``steps`` steps moves by the same sign towards the goal
+    x += steps * way * ((gx > x) - (gx < x))
+    y += steps * way * ((gy > y) - (gy < y))
+    bf = state.battlefield
+    if 0 <= x < bf.width and 0 <= y < bf.height and (x, y) != me.pos:  # in_bounds, and a step at all
+        return (x, y)
+    return None
 
 
 def _stock(s: int) -> Mapping[str, tuple[Act, ...]]:
@@ -111,19 +115,19 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
     table = _acts(state)
     step = _toward(state, me, goal, 3)
     if step:
-        out.append(_act(state, "move", s, A.MOVE, to=step, table=table))
+        out.append(_act(state, "move", s, A.MOVE, None, step, None, None, table))
     reloads = WEAPONS[me.wielding].reload  # weapon(me).reload
     if shoots:
         out += stock["ranged"]
         if not reloads:
             out += stock["rapid"]
     if foes:
-        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, table=table))
+        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, None, None, None, table))
     if allies:
         out += stock["guard"]
-        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, table=table))
+        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, None, None, None, table))
     if me.spells:
-        out += [_act(state, "prepare", s, A.PREPARE, spell=sp, table=table) for sp in me.spells]
+        out += [_act(state, "prepare", s, A.PREPARE, None, None, sp, None, table) for sp in me.spells]
     if me.prepared:
         out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
     if me.focus:
@@ -131,14 +135,14 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
     if reloads:
         out += stock["reload"]
     if me.carried:
-        out += [_act(state, "use-item", s, A.USE_ITEM, item=f"swap:{k}", table=table)
+        out += [_act(state, "use-item", s, A.USE_ITEM, None, None, None, f"swap:{k}", table)
                 for k in dict.fromkeys(me.carried)]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:
         out += stock["free"]
-    if me.pos and any(max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1
-                      for f in door_features(state)):
+    if me.pos and state.battlefield.features and any(
+            max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1 for f in door_features(state)):
         out += stock["door"]
     if down:
         out += stock["stabilize"]
@@ -168,13 +172,16 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     position seen before, in another game or another branch of a search).
     Both live in the battlefield's memo.  Everything in an entry is a
     function of the characters, the battlefield and the key (character id,
-    whether it has written orders)."""
+    whether it has written orders; or ``("fighting", side)``: the draw's
+    tuple of that side's characters fighting on the battlefield)."""
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
     if recent is None:
         recent = memo_of.get("platemail.recent-writes", list)
-    for c, memo in reversed(recent):  # the newest first: most often the one asked for
+    elif recent and recent[-1][0] is chars:  # the newest: most often the one asked for
+        return recent[-1][1]
+    for c, memo in reversed(recent):  # the newest first
         if c is chars:
             return memo
     table = memo_of.table("platemail.writes", 256)
@@ -332,7 +339,7 @@ def character_writes(state: PlatemailState, me: Character, memo: dict | None = N
     return listed
 
 
-def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Write | None:
+def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: dict | None = None) -> Write | None:
     """One of ``character_writes(state, me)`` drawn with ``rng`` (each
     equally likely) without checking every candidate: random candidates are
     checked until one passes, then (after ``tries`` misses) the passing ones
@@ -340,12 +347,18 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8) -> Wri
     memo holds, so a draw repeats in any process."""
     if state.stage != "orders" or state.committed[me.side]:
         return None
-    memo = _memo_for(state)
+    if memo is None:  # (the draw passes _memo_for(state), which it has asked already)
+        memo = _memo_for(state)
     entry = _entry(state, me, memo)
     n = entry.n
+    # rng.choice(range(n)): its one call of _randbelow(n), made directly
+    below = rng._randbelow if type(rng) is Random else (lambda k: rng.choice(range(k)))
+    verdicts = entry.verdicts
     for _ in range(tries):
-        i = rng.choice(range(n))  # the rng calls of rng.choice(candidates)
-        if entry.ok(state, i):
-            return entry.write(i)
+        i = below(n)  # the rng calls of rng.choice(candidates)
+        good = verdicts[i]
+        if good or (good is None and entry.ok(state, i)):
+            w = entry.writes[i]
+            return w if w is not None else entry.write(i)
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None

@@ -211,7 +211,14 @@ class Platemail(Ruleset):
     def _write(self, state: PlatemailState, order: Write) -> tuple[PlatemailState, list[Event]]:
         plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
         state = rebuild(state, plans=plans)  # evolve's result, from a copy of the fields: once per order
-        return state, [Note(f"{state.players[order.side]} writes orders for {order.unit}")]
+        # The Note, a frozen value, made once per player and character and
+        # kept in the battlefield's memo (every write of every Round logs it)
+        key = (state.players[order.side], order.unit)
+        notes = state.battlefield.memo.table("platemail.write-notes", 256)
+        note = notes.get(key)
+        if note is None:
+            note = notes.put(key, Note(f"{key[0]} writes orders for {key[1]}"))
+        return state, [note]
 
     def _place(self, state, placements):
         chars = tuple(evolve(c, pos=placements[c.id]) if c.id in placements else c for c in state.characters)
