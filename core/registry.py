@@ -38,9 +38,7 @@ _BY_NAME: dict[str, Ruleset] = {}
 def find_ruleset(name: str) -> Ruleset:
     try:  # asked for every order (Game.ruleset): one look-up when known
         return _BY_NAME[name]
-    except KeyError:
-        pass
-    if name not in _BY_NAME:  # first use, or a ruleset added since (tests do)
+    except KeyError:  # first use, or a ruleset added since (tests do)
         _BY_NAME.clear()
         _BY_NAME.update((r.name, r) for r in rulesets())
     if name in _BY_NAME:

@@ -16,15 +16,11 @@ differ in it, so a stronger computer plans further into the Match.
 
 from __future__ import annotations
 
-from core.board import Battlefield, Cell
-from core.rulesets.spheres_of_war.movement import destinations_near, walls_near
+from core.board import Battlefield, Cell, adjacent
+from core.rulesets.spheres_of_war.movement import blockers_near, destinations_near
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH
 
 LAST = 2 * ACTIONS_EACH  # Action steps in a Match, both combatants' together
-
-
-def adjacent(a: Cell, b: Cell) -> bool:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
 class MatchSolver:
@@ -105,10 +101,4 @@ class MatchSolver:
         return best
 
     def moves(self, me: Cell, them: Cell) -> tuple[Cell, ...]:
-        px, py = me
-        bf = self.bf
-        near = set(walls_near(bf, me))
-        for x, y in (*self.others, them):
-            if -2 <= x - px <= 2 and -2 <= y - py <= 2 and bf.in_bounds((x, y)):
-                near.add((x - px, y - py))
-        return destinations_near(bf, me, them, near)
+        return destinations_near(self.bf, me, them, blockers_near(self.bf, me, (*self.others, them)))

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
 from core.ai.sow_match import MatchSolver
-from core.board import distance
+from core.board import adjacent, distance
 from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touching
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
@@ -141,8 +141,7 @@ class SpheresKnowledge(Knowledge):
         others = frozenset(u.pos for u in view.units if u.pos is not None and not u.removed
                            and u.id not in (mover, them.id))
         near = MatchSolver(view.battlefield, others, exchange, 0).moves(them.pos, cell)
-        if any(view.battlefield.in_bounds(c) and max(abs(c[0] - cell[0]), abs(c[1] - cell[1])) == 1
-               for c in near):
+        if any(view.battlefield.in_bounds(c) and adjacent(c, cell) for c in near):
             return f", within {them.id}'s reach"
         return f", out of {them.id}'s reach"
 

@@ -121,20 +121,21 @@ def destination_cells(state: SowState, mover: str, opponent: str) -> tuple[Cell,
 def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
     p = state.unit(mover).pos
     q = state.unit(opponent).pos
-    bf = state.battlefield
+    figures = [u.pos for u in state.units if u.pos is not None and u.id != mover and not u.removed]
+    return destinations_near(state.battlefield, p, q, blockers_near(state.battlefield, p, figures))
+
+
+def blockers_near(bf: Battlefield, p: Cell, figures) -> set[Cell]:
+    """What blocks a Move from ``p``, relative to it and within the 5x5
+    square a Move can reach (every step of its path lies there): walls, and
+    the figures at ``figures`` that stand on the battlefield."""
     width, height = bf.width, bf.height
     px, py = p
-    # What blocks, relative to the mover and within the 5x5 square a Move
-    # can reach (every step of its path lies there): walls, and the figures
-    # on the battlefield.
     near = set(walls_near(bf, p))
-    for u in state.units:
-        pos = u.pos
-        if pos is not None and u.id != mover and not u.removed:
-            x, y = pos
-            if -2 <= x - px <= 2 and -2 <= y - py <= 2 and 0 <= x < width and 0 <= y < height:
-                near.add((x - px, y - py))
-    return destinations_near(bf, p, q, near)
+    for x, y in figures:
+        if -2 <= x - px <= 2 and -2 <= y - py <= 2 and 0 <= x < width and 0 <= y < height:
+            near.add((x - px, y - py))
+    return near
 
 
 def destinations_near(bf: Battlefield, p: Cell, q: Cell, near: set[Cell]) -> tuple[Cell, ...]:
