@@ -9,21 +9,14 @@ import random
 import attrs
 import pytest
 
-from core.game import start, submit
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.state import Character, PlatemailState, Status, rebuild
 from saves.library import battlefield_named
+from tests.played import played_states as shared_played_states
 
 
 def played_states(seed: int, count: int) -> list[PlatemailState]:
-    game = start(RULESET, None, battlefield_named(RULESET.default_battlefield), seed, ("North", "South"))
-    pick = random.Random(seed)
-    states = [game.state]
-    while game.to_act and len(states) < count:
-        side = pick.choice(sorted(game.to_act))
-        game = submit(game, game.random_order(side, pick)).game
-        states.append(game.state)
-    return states
+    return shared_played_states(RULESET, battlefield_named(RULESET.default_battlefield), seed, count)
 
 
 def played_characters(seed: int, count: int) -> list[Character]:

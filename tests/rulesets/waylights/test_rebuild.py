@@ -9,21 +9,14 @@ import random
 import attrs
 import pytest
 
-from core.game import start, submit
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import PendingAttack, rebuild
+from tests.played import played_states as shared_played_states
 from tests.rulesets.waylights.helpers import field
 
 
 def played_states(seed: int, count: int):
-    game = start(RULESET, None, field(), seed, ("North", "South"))
-    pick = random.Random(seed)
-    states = [game.state]
-    while game.to_act and len(states) < count:
-        side = pick.choice(sorted(game.to_act))
-        game = submit(game, game.random_order(side, pick)).game
-        states.append(game.state)
-    return states
+    return shared_played_states(RULESET, field(), seed, count)
 
 
 def test_a_rebuilt_state_or_figure_equals_what_evolve_builds():
