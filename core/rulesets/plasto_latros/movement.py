@@ -114,17 +114,6 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
     return None
 
 
-def open_line(state: PlastoState, start: Cell, end: Cell) -> None:
-    """Remember, with the state, that a straight Movement from ``start`` to
-    ``end`` was found open among its :func:`blocked_cells` (the check of the
-    order drawn then need not walk it again)."""
-    entries = state.memo.entries
-    known = entries.get("open-lines")
-    if known is None:
-        known = entries["open-lines"] = set()
-    known.add((start, end))
-
-
 def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
     """What a mini's straight destinations depend on: where it stands, the
     reach, and the blocked cells within reach (no line leaves that square)."""
@@ -287,9 +276,6 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
     if isinstance(order, Turn):
         return f"{mini.id} already faces {order.facing.value}." if order.facing is mini.facing else None
     if isinstance(order, Move):
-        known = state.memo.entries.get("open-lines")
-        if known is not None and (mini.pos, order.to) in known:
-            return None  # the draw has just found this line open (see open_line): in reach, on the field
         if order.to == mini.pos:
             return "Turning in place is the turn order."
         if not bf.in_bounds(order.to):

@@ -105,9 +105,14 @@ class PlastoState:
 # What a state's memo holds (keys of core/memo.py entries), by what it is
 # derived from: the cells minis and artifacts stand on, or the minis and the
 # attacks.  ``rebuild`` hands them on to a new state that keeps those.
-PLACE_FACTS = ("blocked", "sight-figures", "sight", "open-lines")
+PLACE_FACTS = ("blocked", "sight-figures", "sight")
 STATUS_FACTS = ("statuses",)
 FACTS = frozenset(PLACE_FACTS + STATUS_FACTS)
+# The order the state's own draw (draw.random_order) last gave: legal in
+# this state and in no other, so never handed on (rebuild copies FACTS
+# only); PlastoLatros.check accepts that very object without checking it
+# again, and takes the entry away (as Waylights vouches for its draws).
+DRAWN = "plasto_latros.drawn"
 
 
 def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoState:
