@@ -78,6 +78,9 @@ def sight_figures(state: PlastoState) -> frozenset[Cell]:
     memo = state.memo.entries
     found = memo.get("sight-figures")
     if found is None:
+        if not state.features:  # then the same cells as blocked_cells: one set for both
+            found = memo["sight-figures"] = blocked_cells(state)
+            return found
         cells = {m.pos for m in state.minis if m.pos is not None}
         cells.update(f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES)
         found = memo["sight-figures"] = frozenset(cells)

@@ -115,10 +115,10 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
         # that changes in the blocked cells and the figures closing sight
         cells = old.get("blocked")
         if cells is not None:
-            entries["blocked"] = (cells - {start}) | {mini.pos}
-        cells = old.get("sight-figures")
-        if cells is not None:
-            entries["sight-figures"] = (cells - {start}) | {mini.pos}
+            blocked = entries["blocked"] = (cells - {start}) | {mini.pos}
+        sight = old.get("sight-figures")
+        if sight is not None:  # often the very set of the blocked cells (see sight_figures)
+            entries["sight-figures"] = blocked if sight is cells else (sight - {start}) | {mini.pos}
     if not new:
         known = old.get("statuses")
         if known is not None:  # the same attacks: the same statuses but for the mini
@@ -177,6 +177,11 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     turn when its Movements are spent."""
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
+        if not now and not state.doomed:  # no Doom falls or lifts, nothing is owed: the state stays
+            if state.pending_free or not statuses(state).jumping:
+                break
+            state = _resolve_jumps(state, events)
+            continue
         before = set(state.doomed)
         newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
