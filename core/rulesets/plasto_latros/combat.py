@@ -65,10 +65,12 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
             continue
         if not in_front(pos, facing, there):
             continue
-        if any(a.attacker == mover.id and a.target == enemy.id and a.kind is _CONTACT for a in state.attacks):
-            continue
-        new.append(Attack(_CONTACT, mover.id, enemy.id))
-        events.append(Attacked(mover.id, enemy.id))
+        for a in state.attacks:
+            if a.attacker == mover.id and a.target == enemy.id and a.kind is _CONTACT:
+                break  # this mover attacks it already
+        else:
+            new.append(Attack(_CONTACT, mover.id, enemy.id))
+            events.append(Attacked(mover.id, enemy.id))
     return tuple(new)
 
 

@@ -238,8 +238,11 @@ def free_actions_left(state: PlastoState) -> bool:
             dot = fx * tx + fy * ty
             if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, t) >= 0.5:
                 return True
-    if may_destroy(state, side):
-        return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
+    features = state.features
+    if features and may_destroy(state, side):  # (no generator made for a field without artifacts)
+        for f in features:
+            if len(destroyers(state, side, f)) >= needed_for(f):
+                return True
     return False
 
 
@@ -287,7 +290,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-    contact = tuple(a for a in attacks if a.kind is _CONTACT) if attacks else attacks
+    contact = tuple([a for a in attacks if a.kind is _CONTACT]) if attacks else attacks
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
@@ -298,7 +301,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     doomed = state.doomed
     if doomed:
         still = set(doomed_ids(state))
-        doomed = tuple(u for u in doomed if u in still)
+        doomed = tuple([u for u in doomed if u in still])
     opts = state.options
     over = None
     if state.phase is _FINAL:
