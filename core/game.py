@@ -15,6 +15,7 @@ import attrs
 from core.board import Battlefield
 from core.events import Event, GameOver, Rolled, visible_to
 from core.orders import Order, OrderSyntaxError
+from core import registry
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -32,7 +33,9 @@ class Game:
 
     @property
     def ruleset(self) -> Ruleset:
-        return find_ruleset(self.ruleset_name)
+        # asked several times an order: find_ruleset's look-up without its call
+        found = registry._BY_NAME.get(self.ruleset_name)
+        return found if found is not None else find_ruleset(self.ruleset_name)
 
     @property
     def outcome(self) -> Outcome | None:

@@ -65,10 +65,12 @@ def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack,
             continue
         if not in_front(pos, facing, there):
             continue
-        if any(a.attacker == mover.id and a.target == enemy.id and a.kind is _CONTACT for a in state.attacks):
-            continue
-        new.append(Attack(_CONTACT, mover.id, enemy.id))
-        events.append(Attacked(mover.id, enemy.id))
+        for a in state.attacks:
+            if a.attacker == mover.id and a.target == enemy.id and a.kind is _CONTACT:
+                break  # this mover attacks it already
+        else:
+            new.append(Attack(_CONTACT, mover.id, enemy.id))
+            events.append(Attacked(mover.id, enemy.id))
     return tuple(new)
 
 
@@ -78,6 +80,9 @@ def sight_figures(state: PlastoState) -> frozenset[Cell]:
     memo = state.memo.entries
     found = memo.get("sight-figures")
     if found is None:
+        if not state.features:  # then the same cells as blocked_cells: one set for both
+            found = memo["sight-figures"] = blocked_cells(state)
+            return found
         cells = {m.pos for m in state.minis if m.pos is not None}
         cells.update(f.cell for f in state.features if f.kind in SIGHT_BLOCKING_FEATURES)
         found = memo["sight-figures"] = frozenset(cells)

@@ -24,10 +24,10 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 from .combat import destroyers, may_destroy, needed_for, shot_fraction
 from .grid import DELTA, FACINGS, Grid, grid, step_cells
 from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, blocked_cells, climb_limit,
-                       jump_targets, near_bits, open_line, open_line_map, standable)
+                       jump_targets, near_bits, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
-from .state import Mini, Phase, PlastoState
+from .state import DRAWN, Mini, Phase, PlastoState
 from .status import free_eligible, movable, statuses
 
 # the members as plain names: an Enum member read from its class costs a lookup
@@ -41,19 +41,26 @@ SHOOT_SHARE = 0.10
 DESTROY_SHARE = 0.05
 DECLINE_SHARE = 0.10
 DEPLOY_ALL_SHARE = 0.10
-TURNS = len(FACINGS)  # a turn goes to any facing but the current one
+N_FACINGS = len(FACINGS)
+TURNS = N_FACINGS  # a turn goes to any facing but the current one
 CELL_TRIES = 24  # random cells tried for a move or relocation before listing them
 
 
 def random_order(state: PlastoState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to act), or None if it has none."""
-    if state.phase is _OVER:
+    phase = state.phase
+    if phase is _OVER:
         return None
-    if state.phase is _DEPLOY:
-        return _deploy(state, side, rng)
-    if state.pending_free:
-        return _free(state, side, rng)
-    return _play(state, side, rng)
+    if phase is _DEPLOY:
+        order = _deploy(state, side, rng)
+    elif state.pending_free:
+        order = _free(state, side, rng)
+    else:
+        order = _play(state, side, rng)
+    # the order is legal in this state: its check need not work that out
+    # again (PlastoLatros.check, when it is handed this very object)
+    state.memo.entries[DRAWN] = order
+    return order
 
 
 def _deploy(state: PlastoState, side: int, rng: random.Random):
@@ -70,6 +77,14 @@ def _deploy(state: PlastoState, side: int, rng: random.Random):
     return Deploy(side, rng.choice(unplaced), rng.choice(free))
 
 
+def _below(rng: random.Random):
+    """``rng``'s own ``_randbelow``, the one rng call of ``rng.choice(seq)``
+    (``seq[_randbelow(len(seq))]``), ``randrange(n)`` and each step of
+    ``shuffle``: called directly it draws the very same numbers without
+    their frames.  An rng of another type is asked through ``choice``."""
+    return rng._randbelow if type(rng) is random.Random else (lambda n: rng.choice(range(n)))
+
+
 def _free(state: PlastoState, side: int, rng: random.Random):
     """Decline, or one Movement (no jump attack) of an eligible mini."""
     if rng.random() < DECLINE_SHARE:
@@ -78,7 +93,7 @@ def _free(state: PlastoState, side: int, rng: random.Random):
     if not minis:
         return Decline(side)
     blocked = blocked_cells(state)
-    return FreeMove(side, _movement(state, rng.choice(minis), side, blocked, rng, attacks=False))
+    return FreeMove(side, _movement(state, rng.choice(minis), side, blocked, rng, _below(rng), attacks=False))
 
 
 def _play(state: PlastoState, side: int, rng: random.Random):
@@ -95,14 +110,15 @@ def _play(state: PlastoState, side: int, rng: random.Random):
     else:
         first = 1
     if first:
+        below = _below(rng)
         for kind in _KINDS[first]:
-            order = kind(state, side, rng)
+            order = kind(state, side, rng, below)
             if order is not None:
                 return order
     return Pass(side)
 
 
-def _move_kind(state: PlastoState, side: int, rng: random.Random):
+def _move_kind(state: PlastoState, side: int, rng: random.Random, below):
     # movable() is False for a mini off the battlefield
     if state.phase is _PLAY and state.movements_left > 0:
         # movable(state, m), written out
@@ -110,7 +126,7 @@ def _move_kind(state: PlastoState, side: int, rng: random.Random):
         minis = [m for m in state.minis if m.side == side and m.pos is not None and m.id not in busy]
         if not minis:
             return None
-        return _movement(state, rng.choice(minis), side, blocked_cells(state), rng, attacks=True)
+        return _movement(state, minis[below(len(minis))], side, blocked_cells(state), rng, below, attacks=True)
     if state.phase is _FINAL:
         minis = [m for m in state.minis if m.side == side and movable(state, m) and m.id not in state.final_moved]
         if not minis:
@@ -119,7 +135,8 @@ def _move_kind(state: PlastoState, side: int, rng: random.Random):
     return None
 
 
-def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng: random.Random, attacks: bool):
+def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng: random.Random, below,
+              attacks: bool):
     """One of ``movements_for(state, mini, side, attacks)``: a prone mini
     stands up; a standing one turns (to any other facing), climbs or jumps
     (each cell in every facing), jump-attacks, or moves in a straight line.  Each
@@ -129,25 +146,25 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     listing them all."""
     unit = mini.id
     if mini.prone:
-        return Stand(side, unit, rng.choice(FACINGS))
+        return Stand(side, unit, FACINGS[below(N_FACINGS)])
     # _steps, written out
     g = grid(state.battlefield)
     reach = state.options.move_length
-    climbs, jumps, below = step_cells(g, mini.pos, reach // CELLS_PER_LEVEL)  # climb_limit(state)
+    climbs, jumps, lower = step_cells(g, mini.pos, reach // CELLS_PER_LEVEL)  # climb_limit(state)
     if climbs:
         climbs = [c for c in climbs if c not in blocked]
     if jumps:
         jumps = [c for c in jumps if c not in blocked]
-    targets = jump_targets(state, mini) if attacks and below else []
+    targets = jump_targets(state, mini) if attacks and lower else []
     offsets = _disc(state, reach)
     turns = TURNS - 1
     steps = len(FACINGS) * (len(climbs) + len(jumps))
-    pick = rng.randrange(turns + steps + len(targets) + 2 * len(offsets))
+    pick = below(turns + steps + len(targets) + 2 * len(offsets))  # rng.randrange
     if pick >= turns + steps + len(targets):
-        cell = _straight_destination(state, g, reach, mini, blocked, offsets, rng)
+        cell = _straight_destination(state, g, reach, mini, blocked, offsets, rng, below)
         if cell is not None:
-            return Move(side, unit, cell, rng.choice(FACINGS))
-        pick = rng.randrange(turns + steps + len(targets))  # nowhere to go straight
+            return Move(side, unit, cell, FACINGS[below(N_FACINGS)])
+        pick = below(turns + steps + len(targets))  # nowhere to go straight
     if pick < turns:
         return Turn(side, unit, [f for f in FACINGS if f is not mini.facing][pick])
     pick -= turns
@@ -180,7 +197,7 @@ def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
 
 
 def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, blocked: set[Cell], offsets,
-                          rng: random.Random):
+                          rng: random.Random, below):
     """A random cell a straight Movement of ``mini`` (``reach`` cells, on the
     grid ``g``) may end at, or None: random cells in reach are tried with the
     test of the listing (a free cell on the mini's level with an open line),
@@ -189,8 +206,9 @@ def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, b
     x, y = pos
     lines = open_line_map(g, pos, reach)
     near = None
+    count = len(offsets)
     for _ in range(CELL_TRIES):
-        dx, dy = rng.choice(offsets)
+        dx, dy = offsets[below(count)]
         cell = (x + dx, y + dy)
         # the line is open when it is open on the bare battlefield (the cells
         # of ``lines``, each a free cell on the mini's level) and no figure
@@ -202,7 +220,6 @@ def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, b
         if near is None:
             near = near_bits(pos, reach, blocked)  # leaves out pos
         if not near & seen or _walk(g, blocked - {pos}, g.elev[pos], pos, cell) is None:
-            open_line(state, pos, cell)
             return cell
     found = _destinations(g, _destination_key(state, mini, blocked))
     return rng.choice(found) if found else None
@@ -222,7 +239,7 @@ def _relocate(state: PlastoState, mini: Mini, side: int, rng: random.Random):
     return Relocate(side, mini.id, rng.choice(cells), facing)
 
 
-def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
+def _shoot_kind(state: PlastoState, side: int, rng: random.Random, below):
     # the side's minis that can_shoot and the enemies on the battlefield,
     # in the order of the minis, in one pass (can_shoot written out)
     shot = state.shot_this_turn
@@ -241,9 +258,14 @@ def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
         return None
     # shooters and targets in random order, the first pair that may shoot:
     # every pair keeps a chance, and sight is traced only until one is found
-    rng.shuffle(shooters)
+    for i in range(len(shooters) - 1, 0, -1):  # rng.shuffle(shooters), written out
+        j = below(i + 1)
+        shooters[i], shooters[j] = shooters[j], shooters[i]
+    last = len(enemies) - 1
     for m in shooters:
-        rng.shuffle(enemies)
+        for i in range(last, 0, -1):  # rng.shuffle(enemies)
+            j = below(i + 1)
+            enemies[i], enemies[j] = enemies[j], enemies[i]
         (x, y), (fx, fy) = m.pos, DELTA[m.facing._name_]
         for target in enemies:
             # can_target(state, m, target), written out: in the front arc
@@ -255,7 +277,7 @@ def _shoot_kind(state: PlastoState, side: int, rng: random.Random):
     return None
 
 
-def _destroy_kind(state: PlastoState, side: int, rng: random.Random):
+def _destroy_kind(state: PlastoState, side: int, rng: random.Random, below):
     if not may_destroy(state, side):
         return None
     ready = [f for f in state.features if len(destroyers(state, side, f)) >= needed_for(f)]

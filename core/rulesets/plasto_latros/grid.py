@@ -52,7 +52,7 @@ class Grid:
     battlefield, and the caches of results on it."""
 
     __slots__ = ("battlefield", "elev", "nomove", "around", "flat", "rays", "lines", "dests", "orders", "wholes",
-                 "steps")
+                 "steps", "even")
 
     def __init__(self, battlefield: Battlefield) -> None:
         self.battlefield = battlefield
@@ -64,6 +64,9 @@ class Grid:
             if terrain.blocks_move:
                 nomove.add(cell)
         self.nomove = frozenset(nomove)
+        # every cell of the rectangle on one level and free to move on
+        self.even = (not nomove and len(set(self.elev.values())) == 1
+                     and len(self.elev) == battlefield.width * battlefield.height)
         # per cell, its neighbours on the battlefield in row order, each as
         # (cell, elevation, whether its terrain blocks movement)
         self.around: dict[Cell, tuple[tuple[Cell, int, bool], ...]] = {

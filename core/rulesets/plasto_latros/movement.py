@@ -114,17 +114,6 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
     return None
 
 
-def open_line(state: PlastoState, start: Cell, end: Cell) -> None:
-    """Remember, with the state, that a straight Movement from ``start`` to
-    ``end`` was found open among its :func:`blocked_cells` (the check of the
-    order drawn then need not walk it again)."""
-    entries = state.memo.entries
-    known = entries.get("open-lines")
-    if known is None:
-        known = entries["open-lines"] = set()
-    known.add((start, end))
-
-
 def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
     """What a mini's straight destinations depend on: where it stands, the
     reach, and the blocked cells within reach (no line leaves that square)."""
@@ -178,17 +167,18 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
     x, y = pos
     elev, nomove = g.elev, g.nomove
     level = elev[pos]
-    width = 2 * reach + 1
     # the cells of the square that are no free cell on this level, as bits:
     # a line none of whose cells is one of them is open without a walk
-    bad = 0
-    bit = 1
-    for tx in range(x - reach, x + reach + 1):
-        for ty in range(y - reach, y + reach + 1):
-            cell = (tx, ty)
-            if elev.get(cell) != level or cell in nomove:
-                bad |= bit
-            bit <<= 1
+    if g.even:
+        bad = _bad_cells(g, pos, reach)
+    else:
+        bad, bit = 0, 1
+        for tx in range(x - reach, x + reach + 1):
+            for ty in range(y - reach, y + reach + 1):
+                cell = (tx, ty)
+                if elev.get(cell) != level or cell in nomove:
+                    bad |= bit
+                bit <<= 1
     out = []
     for dx, dy, seen, end in _line_offsets(g, reach):
         if bad & end:
@@ -197,6 +187,25 @@ def _open_lines(g: Grid, pos: Cell, reach: int) -> tuple:
         if not bad & seen or _walk(g, (), level, pos, cell) is None:
             out.append((cell, seen))
     return remember(g.lines, (pos, reach), tuple(out))
+
+
+def _bad_cells(g: Grid, pos: Cell, reach: int) -> int:
+    """On an even battlefield (``g.even``: every cell on one level, none
+    blocking movement) the cells of the square of :func:`_open_lines` that
+    are no free cell on the level are those off the battlefield: whole
+    columns, and in the others the same rows (bits as :func:`near_bits`)."""
+    x, y = pos
+    width = 2 * reach + 1
+    height, across = g.battlefield.height, g.battlefield.width
+    rows = 0
+    for i in range(width):
+        if not 0 <= y - reach + i < height:
+            rows |= 1 << i
+    column = (1 << width) - 1
+    bad = 0
+    for i in range(width):
+        bad |= (rows if 0 <= x - reach + i < across else column) << (i * width)
+    return bad
 
 
 def _line_offsets(g: Grid, reach: int) -> tuple:
@@ -287,9 +296,6 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
     if isinstance(order, Turn):
         return f"{mini.id} already faces {order.facing.value}." if order.facing is mini.facing else None
     if isinstance(order, Move):
-        known = state.memo.entries.get("open-lines")
-        if known is not None and (mini.pos, order.to) in known:
-            return None  # the draw has just found this line open (see open_line): in reach, on the field
         if order.to == mini.pos:
             return "Turning in place is the turn order."
         if not bf.in_bounds(order.to):

@@ -115,10 +115,10 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
         # that changes in the blocked cells and the figures closing sight
         cells = old.get("blocked")
         if cells is not None:
-            entries["blocked"] = (cells - {start}) | {mini.pos}
-        cells = old.get("sight-figures")
-        if cells is not None:
-            entries["sight-figures"] = (cells - {start}) | {mini.pos}
+            blocked = entries["blocked"] = (cells - {start}) | {mini.pos}
+        sight = old.get("sight-figures")
+        if sight is not None:  # often the very set of the blocked cells (see sight_figures)
+            entries["sight-figures"] = blocked if sight is cells else (sight - {start}) | {mini.pos}
     if not new:
         known = old.get("statuses")
         if known is not None:  # the same attacks: the same statuses but for the mini
@@ -177,6 +177,11 @@ def settle(state: PlastoState, events: list) -> PlastoState:
     turn when its Movements are spent."""
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
+        if not now and not state.doomed:  # no Doom falls or lifts, nothing is owed: the state stays
+            if state.pending_free or not statuses(state).jumping:
+                break
+            state = _resolve_jumps(state, events)
+            continue
         before = set(state.doomed)
         newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
@@ -233,8 +238,11 @@ def free_actions_left(state: PlastoState) -> bool:
             dot = fx * tx + fy * ty
             if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, t) >= 0.5:
                 return True
-    if may_destroy(state, side):
-        return any(len(destroyers(state, side, f)) >= needed_for(f) for f in state.features)
+    features = state.features
+    if features and may_destroy(state, side):  # (no generator made for a field without artifacts)
+        for f in features:
+            if len(destroyers(state, side, f)) >= needed_for(f):
+                return True
     return False
 
 
@@ -282,7 +290,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
-    contact = tuple(a for a in attacks if a.kind is _CONTACT) if attacks else attacks
+    contact = tuple([a for a in attacks if a.kind is _CONTACT]) if attacks else attacks
     if dying:
         state = _remove_all(state, [unit for unit, _ in dying], attacks=contact)
     elif len(contact) != len(state.attacks):
@@ -293,7 +301,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     doomed = state.doomed
     if doomed:
         still = set(doomed_ids(state))
-        doomed = tuple(u for u in doomed if u in still)
+        doomed = tuple([u for u in doomed if u in still])
     opts = state.options
     over = None
     if state.phase is _FINAL:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from core.board import Battlefield, Cell
 from core.events import Note
@@ -17,7 +16,7 @@ from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
                      Relocate, Shoot, Stand, Turn)
 from .rules import apply_order, own_ids
-from .state import Mini, Phase, PlastoState
+from .state import DRAWN, Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
 
 # the members as plain names: an Enum member read from its class costs a lookup
@@ -77,6 +76,8 @@ class PlastoLatros(Ruleset):
 
     # -- checking ------------------------------------------------------------
     def check(self, state: PlastoState, order) -> Rejection | None:
+        if state.memo.entries.pop(DRAWN, None) is order:
+            return None  # the very order this state's draw gave (see draw.random_order): legal here
         if state.phase is _OVER:
             return Rejection("game-over", "The game is over.")
         if order.side not in self.to_act(state):
@@ -325,8 +326,8 @@ class PlastoLatros(Ruleset):
             return "ready: deployment done"
         return order.to_text()
 
-    def apply(self, state: PlastoState, order) -> tuple[Any, list]:
-        return apply_order(state, order)
+    # the ruleset's apply is apply_order itself (one call less an order)
+    apply = staticmethod(apply_order)
 
 
 RULESET = PlastoLatros()

@@ -14,6 +14,8 @@ from core.values import evolve
 
 from .options import PlastoOptions
 
+_new, _set = object.__new__, object.__setattr__
+
 
 class Phase(enum.Enum):
     DEPLOY = "deploy"
@@ -105,9 +107,15 @@ class PlastoState:
 # What a state's memo holds (keys of core/memo.py entries), by what it is
 # derived from: the cells minis and artifacts stand on, or the minis and the
 # attacks.  ``rebuild`` hands them on to a new state that keeps those.
-PLACE_FACTS = ("blocked", "sight-figures", "sight", "open-lines")
+PLACE_FACTS = ("blocked", "sight-figures", "sight")
 STATUS_FACTS = ("statuses",)
-FACTS = frozenset(PLACE_FACTS + STATUS_FACTS)
+ALL_FACTS = PLACE_FACTS + STATUS_FACTS
+FACTS = frozenset(ALL_FACTS)
+# The order the state's own draw (draw.random_order) last gave: legal in
+# this state and in no other, so never handed on (rebuild copies FACTS
+# only); PlastoLatros.check accepts that very object without checking it
+# again, and takes the entry away (as Waylights vouches for its draws).
+DRAWN = "plasto_latros.drawn"
 
 
 def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoState:
@@ -116,17 +124,18 @@ def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoS
     minis nor the artifacts change (or ``same_places``: the minis changed,
     none of them moved), the statuses when the attacks and minis stay too.
 
-    The new state starts as a copy of the old one's ``__dict__`` (one C call
-    instead of ``__init__`` with every field) with a memo of its own; equal
-    to what evolve builds (tests/rulesets/plasto_latros/test_state_facts.py)."""
+    The new state's ``__dict__`` is a copy of the old one's (one C call
+    instead of ``__init__`` with every field), its memo one of its own
+    (built without a call of ``Memo.__init__``, which only makes the empty
+    entries); equal to what evolve builds (test_rebuild.py)."""
     old_fields = state.__dict__
-    new = object.__new__(PlastoState)
-    fields = new.__dict__
-    fields.update(old_fields)
+    fields = old_fields.copy()
     fields.update(changes)
     if len(fields) != len(old_fields) or type(state) is not PlastoState:
         return evolve(state, **changes)  # a name that is no field: let evolve say so
-    memo = fields["memo"] = Memo()
+    new = _new(PlastoState)
+    memo = fields["memo"] = _new(Memo)
+    _set(new, "__dict__", fields)
     old = old_fields["memo"].entries
     if old and (same_places or ("minis" not in changes and "features" not in changes)):
         statuses = "minis" not in changes and "attacks" not in changes
@@ -135,9 +144,11 @@ def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoS
             if not statuses:
                 entries.pop("statuses", None)
             return new
-        entries = memo.entries
-        for key in PLACE_FACTS + STATUS_FACTS if statuses else PLACE_FACTS:
+        entries = memo.entries = {}
+        for key in ALL_FACTS if statuses else PLACE_FACTS:
             found = old.get(key)
             if found is not None:
                 entries[key] = found
+        return new
+    memo.entries = {}
     return new

@@ -159,8 +159,9 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
     (``find`` gives a mini by id)."""
     if not valid:
         return None
-    if any(a.kind is _JUMP for a in valid):
-        return "jumped on"
+    for a in valid:
+        if a.kind is _JUMP:
+            return "jumped on"
     if mini.prone:
         return "attacked while prone"
     contact = [a for a in valid if a.kind is _CONTACT]
@@ -182,7 +183,7 @@ def doomed_ids(state: PlastoState) -> tuple[str, ...]:
     if not state.attacks:
         return ()  # every kind of Doom needs an attack on the mini
     dooms = _dooms(state, statuses(state))
-    return tuple(m.id for m in state.minis if m.id in dooms) if dooms else ()
+    return tuple([m.id for m in state.minis if m.id in dooms]) if dooms else ()
 
 
 def is_doomed(state: PlastoState, unit: str) -> bool:
