@@ -49,11 +49,15 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
     if type(rng) is not random.Random:
         mine = list(mine)
         rng.shuffle(mine)
-    elif len(mine) > 1:  # rng.shuffle(mine), its very rng calls, without its frame
+    elif len(mine) > 1:  # rng.shuffle(mine), its very rng calls, without its frames
         mine = list(mine)
-        below = rng._randbelow
+        bits = rng.getrandbits
         for i in range(len(mine) - 1, 0, -1):
-            j = below(i + 1)
+            # j = rng._randbelow(i + 1): Random's _randbelow_with_getrandbits
+            k = (i + 1).bit_length()
+            j = bits(k)
+            while j > i:
+                j = bits(k)
             mine[i], mine[j] = mine[j], mine[i]
     for me in mine:
         write = draw_write(view, me, rng, memo=memo)

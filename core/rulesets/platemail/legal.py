@@ -164,6 +164,14 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
+# Characters tuples whose writes the by-value table keeps.  Its hits come
+# from positions met again soon after (a view rebuilt, the search's samples):
+# random play finds every one of them with 16 kept, the computer's search
+# three quarters with 64; each entry holds its characters, candidates and
+# Writes (~100 objects listed), all walked by every full collection.
+WRITES_KEPT = 64
+
+
 def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     """Each character's writes (``_Writes``), per characters tuple: found
     first among the few most recent tuples by identity (writing an order
@@ -184,7 +192,7 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     for c, memo in reversed(recent):  # the newest first
         if c is chars:
             return memo
-    table = memo_of.table("platemail.writes", 256)
+    table = memo_of.table("platemail.writes", WRITES_KEPT)
     memo = table.get(chars)
     if memo is None:
         if not create:
@@ -351,11 +359,21 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: 
         memo = _memo_for(state)
     entry = _entry(state, me, memo)
     n = entry.n
-    # rng.choice(range(n)): its one call of _randbelow(n), made directly
-    below = rng._randbelow if type(rng) is Random else (lambda k: rng.choice(range(k)))
     verdicts = entry.verdicts
+    if type(rng) is Random:
+        # rng.choice(range(n)): its one call of _randbelow(n), as Random's
+        # _randbelow_with_getrandbits makes it (the same getrandbits calls)
+        bits, k = rng.getrandbits, n.bit_length()
+        below = None
+    else:
+        below = lambda k: rng.choice(range(k))  # noqa: E731
     for _ in range(tries):
-        i = below(n)  # the rng calls of rng.choice(candidates)
+        if below is None:
+            i = bits(k)
+            while i >= n:
+                i = bits(k)
+        else:
+            i = below(n)  # the rng calls of rng.choice(candidates)
         good = verdicts[i]
         if good or (good is None and entry.ok(state, i)):
             w = entry.writes[i]

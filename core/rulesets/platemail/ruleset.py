@@ -154,7 +154,8 @@ class Platemail(Ruleset):
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
         if type(order) is Write and state.stage == "orders":  # the usual order first (as below)
-            if order.side not in self.to_act(state):
+            done_0, done_1 = state.committed
+            if order.side not in _WRITING[done_0][done_1]:  # self.to_act(state), inlined
                 return Rejection("not-your-turn", "It is not your side's turn to act.")
             return check_write(state, order, passes(state, order))
         if state.stage == "over":
