@@ -60,7 +60,7 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
                 j = bits(k)
             mine[i], mine[j] = mine[j], mine[i]
     for me in mine:
-        write = draw_write(view, me, rng, memo=memo)
+        write = draw_write(view, me, rng, 8, memo)  # (tries: draw_write's default)
         if write is not None:
             return write
     return Commit(side)

@@ -164,6 +164,10 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
+# The key, in a characters tuple's writes memo, of the write drawn last for
+# those characters (``draw_write``, ``passes``).
+_DRAWN = "drawn"
+
 # Characters tuples whose writes the by-value table keeps.  Its hits come
 # from positions met again soon after (a view rebuilt, the search's samples):
 # random play finds every one of them with 16 kept, the computer's search
@@ -181,7 +185,8 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     Both live in the battlefield's memo.  Everything in an entry is a
     function of the characters, the battlefield and the key (character id,
     whether it has written orders; or ``("fighting", side)``: the draw's
-    tuple of that side's characters fighting on the battlefield)."""
+    tuple of that side's characters fighting on the battlefield), but for
+    ``_DRAWN``, the last write drawn for them."""
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
@@ -313,6 +318,12 @@ def passes(state: PlatemailState, order: Write) -> bool:
     memo = _memo_for(state, create=False)
     if memo is None:
         return False
+    if memo.get(_DRAWN) is order:
+        # The write drawn last for these characters (draw_write): it has
+        # passed check_act for this character, whether it came from the
+        # entry of its first writing or of a rewriting (their verdicts on
+        # one Action are the same: check_act never reads the written orders).
+        return True
     entry = memo.get((order.unit, state.plan(order.unit) is not None))
     return entry is not None and entry.passed.get(id(order)) is order
 
@@ -357,7 +368,9 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: 
         return None
     if memo is None:  # (the draw passes _memo_for(state), which it has asked already)
         memo = _memo_for(state)
-    entry = _entry(state, me, memo)
+    entry = memo.get((me.id, state.plan(me.id) is not None))  # _entry's look-up, without its frame
+    if entry is None:
+        entry = _entry(state, me, memo)
     n = entry.n
     verdicts = entry.verdicts
     if type(rng) is Random:
@@ -377,6 +390,9 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: 
         good = verdicts[i]
         if good or (good is None and entry.ok(state, i)):
             w = entry.writes[i]
-            return w if w is not None else entry.write(i)
+            if w is None:
+                w = entry.write(i)
+            memo[_DRAWN] = w  # passes() knows it at once
+            return w
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None
