@@ -304,13 +304,13 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
             if len(seen) == 1:
                 return seen[0].id
             x, y = here
-            best = None
-            for c in seen:  # min by (distance squared, id)
+            near = -1
+            for c in seen:  # min by (distance squared, id), without a key tuple each
                 cx, cy = c.pos
-                key = ((cx - x) * (cx - x) + (cy - y) * (cy - y), c.id)
-                if best is None or key < best:
-                    best = key
-            return best[1]
+                d = (cx - x) * (cx - x) + (cy - y) * (cy - y)
+                if near < 0 or d < near or (d == near and c.id < best):
+                    near, best = d, c.id
+            return best
         near = _closest_key(me)
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id
