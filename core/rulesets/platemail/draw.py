@@ -27,6 +27,7 @@ from .orders import Commit
 from .state import PlatemailState, Status
 
 COMMIT_SHARE = 1 / 12
+_BITS = tuple((i + 1).bit_length() for i in range(16))  # the bits _randbelow(i + 1) asks for
 
 
 def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
@@ -54,7 +55,7 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
         bits = rng.getrandbits
         for i in range(len(mine) - 1, 0, -1):
             # j = rng._randbelow(i + 1): Random's _randbelow_with_getrandbits
-            k = (i + 1).bit_length()
+            k = _BITS[i] if i < 16 else (i + 1).bit_length()
             j = bits(k)
             while j > i:
                 j = bits(k)
