@@ -68,6 +68,21 @@ def _shoots(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
 
+def _gear(state: PlatemailState, me: Character) -> tuple[bool, bool]:
+    """(``_shoots(me)``, whether ``me``'s weapon needs reloading): a
+    function of the weapon wielded and the weapons carried, kept per pair
+    in the battlefield's memo (asked for each new entry of writes)."""
+    memo = state.battlefield.memo
+    table = memo.entries.get("platemail.gear")
+    if table is None:
+        table = memo.table("platemail.gear", 256)
+    key = (me.wielding, me.carried)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, (_shoots(me), bool(WEAPONS[me.wielding].reload)))
+    return found
+
+
 def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
          item=None, table=None) -> Act:
     """``Act(side, kind, target, to, spell, item)``, one shared object per
@@ -223,7 +238,7 @@ class _Writes:
 
     def __init__(self, state: PlatemailState, me: Character, written: bool):
         self.me = me
-        shoots = _shoots(me)
+        shoots = _gear(state, me)[0]
         # With orders written, only the first two (always the stock's first two).
         self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots)
         self.seconds = _seconds(me, shoots)
@@ -302,7 +317,8 @@ def _rewrites(state: PlatemailState, me: Character) -> _Writes:
     they and check_act's verdicts on them depend on the character only
     through its id, side, shooting, spells and reloading.  Shared, by those,
     between every position of the battlefield (kept in its memo)."""
-    key = (me.id, me.side, _shoots(me), bool(me.spells), bool(weapon(me).reload))
+    shoots, reloads = _gear(state, me)  # (_shoots(me), bool(weapon(me).reload))
+    key = (me.id, me.side, shoots, bool(me.spells), reloads)
     table = state.battlefield.memo.table("platemail.rewrites", 256)
     entry = table.get(key)
     if entry is None:
