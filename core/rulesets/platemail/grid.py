@@ -26,7 +26,7 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at",
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at", "low_tops",
                  "_counts")
 
     def __init__(self, bf: Battlefield):
@@ -91,6 +91,8 @@ class Grid:
             rows.setdefault(c[1], []).append((c[0], top, c))
         self.tall_rows = tuple(tuple(rows.get(y, ())) for y in range(bf.height))
         self.top_at = dict(self.tall)  # cell -> top, for the tall cells
+        # _sight_tops' first heights alone (below them the terrain closes a ray), by row
+        self.low_tops = tuple(tuple(top for top, _ in row) for row in _sight_tops(bf))
         self._counts: dict[float, list[int]] = {}  # low -> _tall_counts(low)
 
     def heuristic(self, origin: Cell) -> list[int]:
@@ -155,6 +157,12 @@ class Grid:
         which = 0 if rise >= 0 else 1
         width, height = bf.width, bf.height
         tops = _sight_tops(bf)
+        # A ray steps from the observer's cell towards the target's, never
+        # past either in x or y (_ray_steps: 0 <= rx <= dx, 0 <= ry <= dy),
+        # so with both ends on the battlefield every cell it meets is too
+        # (the bounds test below is then always true: skipped).
+        inside = 0 <= ox < width and 0 <= oy < height and 0 <= target[0] < width and 0 <= target[1] < height
+        heights = self.low_tops
         rays = self._rays
         for k in _RAY_ORDER:
             key = (dx, dy, k)
@@ -169,6 +177,13 @@ class Grid:
                     ray = rays.put(key, tuple(tuple([(y, x, t) for x, y, t in part]) for part in kept))
                 else:
                     ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
+            if inside:
+                for rx, ry, t in ray[which]:
+                    if eye + rise * t < heights[oy + my * ry][ox + mx * rx]:
+                        break  # the terrain closes this ray
+                else:
+                    return True
+                continue
             for rx, ry, t in ray[which]:
                 x, y = ox + mx * rx, oy + my * ry
                 if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:

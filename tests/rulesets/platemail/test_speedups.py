@@ -87,6 +87,18 @@ def test_the_open_rectangle_count_answers_as_the_row_scan_for_every_pair():
         assert len(g._counts) > 1  # more than one height of line met
 
 
+def test_concealment_traced_ray_by_ray_matches_the_core_rays():
+    for bf, pairs in ((battlefield(MIXED), 4096), (battlefield_named("pm-yard"), 1500),
+                      (battlefield_named("copse-16"), 1500)):
+        g = Grid(bf)
+        cells = list(bf.cells())
+        pick = random.Random(7)
+        for _ in range(pairs):
+            a, b = pick.choice(cells), pick.choice(cells)
+            assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0), (a, b)
+        assert any(g._shut.values()) and not all(g._shut.values())  # both answers met
+
+
 def test_the_goal_search_stopped_at_the_mover_gives_the_values_it_compares():
     rows = [r.replace("h", ".") for r in MIXED]
     st = position([("footman", 0, (0, 0)), ("footman", 1, (7, 7))], rows=rows)
