@@ -101,23 +101,43 @@ def _acts(state: PlatemailState):
     return state.battlefield.memo.table("platemail.acts", 4096)
 
 
-def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
-    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``)."""
+def _side(state: PlatemailState, s: int, memo: dict | None) -> tuple:
+    """What every character of side ``s`` reads of the others for its first
+    Actions: (its foes fighting on the battlefield, its own fighting
+    characters, whether one of its own lies dying there, the Charge at the
+    first foe), kept in the characters' writes memo (``_memo_for``)."""
+    found = memo.get(("side", s)) if memo is not None else None
+    if found is None:
+        fighting, dying = Status.FIGHTING, Status.DYING
+        foes, friends, down = [], [], False
+        for c in state.characters:
+            if c.side != s:
+                if c.status is fighting and c.pos:
+                    foes.append(c)
+            elif c.status is fighting:
+                friends.append(c)
+            elif c.status is dying and c.pos:
+                down = True
+        charge = _act(state, "charge", s, Action.CHARGE, foes[0].id) if foes else None
+        found = (foes, friends, down, charge)
+        if memo is not None:
+            memo["side", s] = found
+    return found
+
+
+def _firsts(state: PlatemailState, me: Character, shoots: bool, memo: dict | None = None) -> list[Act]:
+    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``;
+    ``memo``: the characters' writes memo, if the caller has it)."""
     s = me.side
     A = Action
     stock = _stock(s)
     out = list(stock["firsts"])
-    fighting, dying = Status.FIGHTING, Status.DYING
-    foes, allies, down = [], [], False
-    for c in state.characters:
-        if c.side != s:
-            if c.status is fighting and c.pos:
-                foes.append(c)
-        elif c.status is fighting:
-            if c.id != me.id:
-                allies.append(c)
-        elif c.status is dying and c.pos:
-            down = True
+    foes, friends, down, charge = _side(state, s, memo)
+    ally = None  # the first other fighting character of the side
+    for c in friends:
+        if c.id != me.id:
+            ally = c
+            break
     goal = None
     if foes and me.pos is not None:
         hx, hy = me.pos
@@ -137,14 +157,14 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
         if not reloads:
             out += stock["rapid"]
     if foes:
-        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, None, None, None, table))
-    if allies:
+        out.append(charge)
+    if ally is not None:
         out += stock["guard"]
-        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, None, None, None, table))
+        out.append(_act(state, "guard", s, A.GUARD, ally.id, None, None, None, table))
     if me.spells:
         out += [_act(state, "prepare", s, A.PREPARE, None, None, sp, None, table) for sp in me.spells]
     if me.prepared:
-        out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
+        out += stock["release-ally" if me.prepared == "mend" and ally is not None else "release"]
     if me.focus:
         out += stock["focus"]
     if reloads:
@@ -200,8 +220,9 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     Both live in the battlefield's memo.  Everything in an entry is a
     function of the characters, the battlefield and the key (character id,
     whether it has written orders; or ``("fighting", side)``: the draw's
-    tuple of that side's characters fighting on the battlefield), but for
-    ``_DRAWN``, the last write drawn for them."""
+    tuple of that side's characters fighting on the battlefield; or
+    ``("side", side)``: ``_side``), but for ``_DRAWN``, the last write drawn
+    for them."""
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
@@ -236,11 +257,11 @@ class _Writes:
 
     __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed", "passed")
 
-    def __init__(self, state: PlatemailState, me: Character, written: bool):
+    def __init__(self, state: PlatemailState, me: Character, written: bool, memo: dict | None = None):
         self.me = me
         shoots = _gear(state, me)[0]
         # With orders written, only the first two (always the stock's first two).
-        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots)
+        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots, memo)
         self.seconds = _seconds(me, shoots)
         self.n = n = 1 + len(self.firsts)  # how many candidates
         self.verdicts: list[bool | None] = [None] * n
@@ -306,7 +327,7 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
     key = (me.id, state.plan(me.id) is not None)
     entry = memo.get(key)
     if entry is None:
-        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False)
+        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False, memo)
     return entry
 
 
