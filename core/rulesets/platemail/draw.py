@@ -27,6 +27,7 @@ from .orders import Commit
 from .state import PlatemailState, Status
 
 COMMIT_SHARE = 1 / 12
+_BITS = tuple((i + 1).bit_length() for i in range(16))  # the bits _randbelow(i + 1) asks for
 
 
 def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
@@ -49,14 +50,18 @@ def random_order(ruleset, state: PlatemailState, side: int, rng: random.Random):
     if type(rng) is not random.Random:
         mine = list(mine)
         rng.shuffle(mine)
-    elif len(mine) > 1:  # rng.shuffle(mine), its very rng calls, without its frame
+    elif len(mine) > 1:  # rng.shuffle(mine), its very rng calls, without its frames
         mine = list(mine)
-        below = rng._randbelow
+        bits = rng.getrandbits
         for i in range(len(mine) - 1, 0, -1):
-            j = below(i + 1)
+            # j = rng._randbelow(i + 1): Random's _randbelow_with_getrandbits
+            k = _BITS[i] if i < 16 else (i + 1).bit_length()
+            j = bits(k)
+            while j > i:
+                j = bits(k)
             mine[i], mine[j] = mine[j], mine[i]
     for me in mine:
-        write = draw_write(view, me, rng, memo=memo)
+        write = draw_write(view, me, rng, 8, memo)  # (tries: draw_write's default)
         if write is not None:
             return write
     return Commit(side)

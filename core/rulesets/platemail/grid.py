@@ -26,7 +26,8 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at", "low_tops",
+                 "_counts")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}
@@ -89,6 +90,10 @@ class Grid:
         for c, top in self.tall:
             rows.setdefault(c[1], []).append((c[0], top, c))
         self.tall_rows = tuple(tuple(rows.get(y, ())) for y in range(bf.height))
+        self.top_at = dict(self.tall)  # cell -> top, for the tall cells
+        # _sight_tops' first heights alone (below them the terrain closes a ray), by row
+        self.low_tops = tuple(tuple(top for top, _ in row) for row in _sight_tops(bf))
+        self._counts: dict[float, list[int]] = {}  # low -> _tall_counts(low)
 
     def heuristic(self, origin: Cell) -> list[int]:
         """By cell number, ``cheapest`` times the cell's Chebyshev distance
@@ -152,6 +157,12 @@ class Grid:
         which = 0 if rise >= 0 else 1
         width, height = bf.width, bf.height
         tops = _sight_tops(bf)
+        # A ray steps from the observer's cell towards the target's, never
+        # past either in x or y (_ray_steps: 0 <= rx <= dx, 0 <= ry <= dy),
+        # so with both ends on the battlefield every cell it meets is too
+        # (the bounds test below is then always true: skipped).
+        inside = 0 <= ox < width and 0 <= oy < height and 0 <= target[0] < width and 0 <= target[1] < height
+        heights = self.low_tops
         rays = self._rays
         for k in _RAY_ORDER:
             key = (dx, dy, k)
@@ -166,6 +177,13 @@ class Grid:
                     ray = rays.put(key, tuple(tuple([(y, x, t) for x, y, t in part]) for part in kept))
                 else:
                     ray = rays.put(key, _ray_steps(dx, dy, _SAMPLES[k % 4], _SAMPLES[k // 4]))
+            if inside:
+                for rx, ry, t in ray[which]:
+                    if eye + rise * t < heights[oy + my * ry][ox + mx * rx]:
+                        break  # the terrain closes this ray
+                else:
+                    return True
+                continue
             for rx, ry, t in ray[which]:
                 x, y = ox + mx * rx, oy + my * ry
                 if 0 <= x < width and 0 <= y < height and eye + rise * t < tops[y][x][0]:
@@ -181,14 +199,44 @@ class Grid:
         stands as high as the lower end of the rays (eye or aimed point),
         so no ray can pass below a cell's top."""
         low = min(self.elevation[observer] + EYE_HEIGHT, self.elevation[target] + BODY_HEIGHT)
-        x0, x1 = min(observer[0], target[0]) - 1, max(observer[0], target[0]) + 1
-        y0, y1 = min(observer[1], target[1]) - 1, max(observer[1], target[1]) + 1
-        rows = self.tall_rows  # (self.tall, by row: the rows y0..y1 on the battlefield)
-        for y in range(max(y0, 0), min(y1 + 1, len(rows))):
-            for x, top, cell in rows[y]:
-                if top >= low and x0 <= x <= x1 and cell != observer and cell != target:
-                    return False
-        return True
+        # How many cells of the rectangle (clipped to the battlefield) stand
+        # at least ``low`` high, from the running sums of _tall_counts (only
+        # tall cells can: ``low`` is never below the lowest line), less the
+        # two ends, which always lie inside it.
+        counts = self._counts.get(low)
+        if counts is None:
+            counts = self._counts[low] = self._tall_counts(low)
+        (ox, oy), (tx, ty) = observer, target
+        width1 = self.bf.width + 1
+        xa, xb = max(min(ox, tx) - 1, 0), min(max(ox, tx) + 1, self.bf.width - 1) + 1
+        ya, yb = max(min(oy, ty) - 1, 0), min(max(oy, ty) + 1, self.bf.height - 1) + 1
+        n = counts[yb * width1 + xb] - counts[ya * width1 + xb] - counts[yb * width1 + xa] + counts[ya * width1 + xa]
+        if n == 0:
+            return True
+        top = self.top_at.get(observer)
+        if top is not None and top >= low:
+            n -= 1
+        if target != observer:
+            top = self.top_at.get(target)
+            if top is not None and top >= low:
+                n -= 1
+        return n == 0
+
+    def _tall_counts(self, low: float) -> list[int]:
+        """Running sums over the battlefield, by (y, x) in a list of
+        (height + 1) x (width + 1): how many cells above and left of (x, y)
+        stand at least ``low`` high."""
+        width, height = self.bf.width, self.bf.height
+        top_at = self.top_at
+        counts = [0] * ((width + 1) * (height + 1))
+        for y in range(height):
+            row = 0
+            for x in range(width):
+                top = top_at.get((x, y))
+                if top is not None and top >= low:
+                    row += 1
+                counts[(y + 1) * (width + 1) + x + 1] = counts[y * (width + 1) + x + 1] + row
+        return counts
 
 
 def grid(bf: Battlefield) -> Grid:

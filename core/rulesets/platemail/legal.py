@@ -68,6 +68,21 @@ def _shoots(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
 
+def _gear(state: PlatemailState, me: Character) -> tuple[bool, bool]:
+    """(``_shoots(me)``, whether ``me``'s weapon needs reloading): a
+    function of the weapon wielded and the weapons carried, kept per pair
+    in the battlefield's memo (asked for each new entry of writes)."""
+    memo = state.battlefield.memo
+    table = memo.entries.get("platemail.gear")
+    if table is None:
+        table = memo.table("platemail.gear", 256)
+    key = (me.wielding, me.carried)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, (_shoots(me), bool(WEAPONS[me.wielding].reload)))
+    return found
+
+
 def _act(state: PlatemailState, tag: str, side: int, kind: Action, target=None, to=None, spell=None,
          item=None, table=None) -> Act:
     """``Act(side, kind, target, to, spell, item)``, one shared object per
@@ -86,23 +101,43 @@ def _acts(state: PlatemailState):
     return state.battlefield.memo.table("platemail.acts", 4096)
 
 
-def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
-    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``)."""
+def _side(state: PlatemailState, s: int, memo: dict | None) -> tuple:
+    """What every character of side ``s`` reads of the others for its first
+    Actions: (its foes fighting on the battlefield, its own fighting
+    characters, whether one of its own lies dying there, the Charge at the
+    first foe), kept in the characters' writes memo (``_memo_for``)."""
+    found = memo.get(("side", s)) if memo is not None else None
+    if found is None:
+        fighting, dying = Status.FIGHTING, Status.DYING
+        foes, friends, down = [], [], False
+        for c in state.characters:
+            if c.side != s:
+                if c.status is fighting and c.pos:
+                    foes.append(c)
+            elif c.status is fighting:
+                friends.append(c)
+            elif c.status is dying and c.pos:
+                down = True
+        charge = _act(state, "charge", s, Action.CHARGE, foes[0].id) if foes else None
+        found = (foes, friends, down, charge)
+        if memo is not None:
+            memo["side", s] = found
+    return found
+
+
+def _firsts(state: PlatemailState, me: Character, shoots: bool, memo: dict | None = None) -> list[Act]:
+    """The first Actions considered for ``me`` (``shoots``: ``_shoots(me)``;
+    ``memo``: the characters' writes memo, if the caller has it)."""
     s = me.side
     A = Action
     stock = _stock(s)
     out = list(stock["firsts"])
-    fighting, dying = Status.FIGHTING, Status.DYING
-    foes, allies, down = [], [], False
-    for c in state.characters:
-        if c.side != s:
-            if c.status is fighting and c.pos:
-                foes.append(c)
-        elif c.status is fighting:
-            if c.id != me.id:
-                allies.append(c)
-        elif c.status is dying and c.pos:
-            down = True
+    foes, friends, down, charge = _side(state, s, memo)
+    ally = None  # the first other fighting character of the side
+    for c in friends:
+        if c.id != me.id:
+            ally = c
+            break
     goal = None
     if foes and me.pos is not None:
         hx, hy = me.pos
@@ -122,14 +157,14 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool) -> list[Act]:
         if not reloads:
             out += stock["rapid"]
     if foes:
-        out.append(_act(state, "charge", s, A.CHARGE, foes[0].id, None, None, None, table))
-    if allies:
+        out.append(charge)
+    if ally is not None:
         out += stock["guard"]
-        out.append(_act(state, "guard", s, A.GUARD, allies[0].id, None, None, None, table))
+        out.append(_act(state, "guard", s, A.GUARD, ally.id, None, None, None, table))
     if me.spells:
         out += [_act(state, "prepare", s, A.PREPARE, None, None, sp, None, table) for sp in me.spells]
     if me.prepared:
-        out += stock["release-ally" if me.prepared == "mend" and allies else "release"]
+        out += stock["release-ally" if me.prepared == "mend" and ally is not None else "release"]
     if me.focus:
         out += stock["focus"]
     if reloads:
@@ -164,6 +199,18 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
+# The key, in a characters tuple's writes memo, of the write drawn last for
+# those characters (``draw_write``, ``passes``).
+_DRAWN = "drawn"
+
+# Characters tuples whose writes the by-value table keeps.  Its hits come
+# from positions met again soon after (a view rebuilt, the search's samples):
+# random play finds every one of them with 16 kept, the computer's search
+# three quarters with 64; each entry holds its characters, candidates and
+# Writes (~100 objects listed), all walked by every full collection.
+WRITES_KEPT = 64
+
+
 def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     """Each character's writes (``_Writes``), per characters tuple: found
     first among the few most recent tuples by identity (writing an order
@@ -173,7 +220,9 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     Both live in the battlefield's memo.  Everything in an entry is a
     function of the characters, the battlefield and the key (character id,
     whether it has written orders; or ``("fighting", side)``: the draw's
-    tuple of that side's characters fighting on the battlefield)."""
+    tuple of that side's characters fighting on the battlefield; or
+    ``("side", side)``: ``_side``), but for ``_DRAWN``, the last write drawn
+    for them."""
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
@@ -184,7 +233,7 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     for c, memo in reversed(recent):  # the newest first
         if c is chars:
             return memo
-    table = memo_of.table("platemail.writes", 256)
+    table = memo_of.table("platemail.writes", WRITES_KEPT)
     memo = table.get(chars)
     if memo is None:
         if not create:
@@ -208,11 +257,11 @@ class _Writes:
 
     __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed", "passed")
 
-    def __init__(self, state: PlatemailState, me: Character, written: bool):
+    def __init__(self, state: PlatemailState, me: Character, written: bool, memo: dict | None = None):
         self.me = me
-        shoots = _shoots(me)
+        shoots = _gear(state, me)[0]
         # With orders written, only the first two (always the stock's first two).
-        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots)
+        self.firsts = _stock(me.side)["firsts"][:2] if written else _firsts(state, me, shoots, memo)
         self.seconds = _seconds(me, shoots)
         self.n = n = 1 + len(self.firsts)  # how many candidates
         self.verdicts: list[bool | None] = [None] * n
@@ -278,7 +327,7 @@ def _entry(state: PlatemailState, me: Character, memo: dict) -> _Writes:
     key = (me.id, state.plan(me.id) is not None)
     entry = memo.get(key)
     if entry is None:
-        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False)
+        entry = memo[key] = _rewrites(state, me) if key[1] else _Writes(state, me, False, memo)
     return entry
 
 
@@ -289,7 +338,8 @@ def _rewrites(state: PlatemailState, me: Character) -> _Writes:
     they and check_act's verdicts on them depend on the character only
     through its id, side, shooting, spells and reloading.  Shared, by those,
     between every position of the battlefield (kept in its memo)."""
-    key = (me.id, me.side, _shoots(me), bool(me.spells), bool(weapon(me).reload))
+    shoots, reloads = _gear(state, me)  # (_shoots(me), bool(weapon(me).reload))
+    key = (me.id, me.side, shoots, bool(me.spells), reloads)
     table = state.battlefield.memo.table("platemail.rewrites", 256)
     entry = table.get(key)
     if entry is None:
@@ -305,6 +355,12 @@ def passes(state: PlatemailState, order: Write) -> bool:
     memo = _memo_for(state, create=False)
     if memo is None:
         return False
+    if memo.get(_DRAWN) is order:
+        # The write drawn last for these characters (draw_write): it has
+        # passed check_act for this character, whether it came from the
+        # entry of its first writing or of a rewriting (their verdicts on
+        # one Action are the same: check_act never reads the written orders).
+        return True
     entry = memo.get((order.unit, state.plan(order.unit) is not None))
     return entry is not None and entry.passed.get(id(order)) is order
 
@@ -349,16 +405,31 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: 
         return None
     if memo is None:  # (the draw passes _memo_for(state), which it has asked already)
         memo = _memo_for(state)
-    entry = _entry(state, me, memo)
+    entry = memo.get((me.id, state.plan(me.id) is not None))  # _entry's look-up, without its frame
+    if entry is None:
+        entry = _entry(state, me, memo)
     n = entry.n
-    # rng.choice(range(n)): its one call of _randbelow(n), made directly
-    below = rng._randbelow if type(rng) is Random else (lambda k: rng.choice(range(k)))
     verdicts = entry.verdicts
+    if type(rng) is Random:
+        # rng.choice(range(n)): its one call of _randbelow(n), as Random's
+        # _randbelow_with_getrandbits makes it (the same getrandbits calls)
+        bits, k = rng.getrandbits, n.bit_length()
+        below = None
+    else:
+        below = lambda k: rng.choice(range(k))  # noqa: E731
     for _ in range(tries):
-        i = below(n)  # the rng calls of rng.choice(candidates)
+        if below is None:
+            i = bits(k)
+            while i >= n:
+                i = bits(k)
+        else:
+            i = below(n)  # the rng calls of rng.choice(candidates)
         good = verdicts[i]
         if good or (good is None and entry.ok(state, i)):
             w = entry.writes[i]
-            return w if w is not None else entry.write(i)
+            if w is None:
+                w = entry.write(i)
+            memo[_DRAWN] = w  # passes() knows it at once
+            return w
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None

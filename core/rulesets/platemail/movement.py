@@ -330,7 +330,7 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     for n, step_cost in g.steps[pos]:
         if n not in blocked:
             cost = field[index[n]]
-            if 0 <= cost < _NONE and cost + step_cost <= here:
+            if cost + step_cost <= here and 0 <= cost < _NONE:  # (the usual refusal first)
                 costs[n] = cost
     if not costs:
         return None

@@ -158,9 +158,9 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     work.acting = tuple(chosen)  # sorted(work.acts): chosen in id order
     for uid, (act, why) in chosen.items():
         me = work.chars[uid]
-        work.targets[uid] = resolve_target(work, me, act.target)
+        tid = work.targets[uid] = resolve_target(work, me, act.target)
         if phase == 1:
-            work.first_target[uid] = work.targets[uid]
+            work.first_target[uid] = tid
         stands = me.prone and act.kind != A_DAZED
         lowers = me.aimed and act.kind not in (A_RANGED, A_AIM)
         if stands and lowers:  # one rebuild for both
@@ -172,11 +172,11 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         if stands:
             work.stood_up[uid] = True
         if act.kind == A_RESCUE:
-            t = work.chars.get(work.targets[uid] or "")
+            t = work.chars.get(tid or "")
             if t and t.side == me.side and t.id != uid and t.pos and chebyshev(t.pos, me.pos) == 1 \
                     and t.id not in work.carrying.values() and (not t.fighting or t.entrapped):
                 work.carrying[uid] = t.id
-        label = TITLES[act.kind] + (f" {work.targets[uid]}" if work.targets[uid] else "")
+        label = TITLES[act.kind] + (f" {tid}" if tid else "")
         work.events.append(ActionTaken(uid, label, work.ready[uid], why))
 
 

@@ -11,7 +11,7 @@ from core.dice import Dice
 from core.events import Event, Note, Placed
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.values import evolve
+from core.values import copy_with, evolve
 
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
@@ -148,13 +148,15 @@ class Platemail(Ruleset):
         # Worked out from what the side knows, never from unseen skulkers.
         return [Commit(side)] + sample_writes(self.writing_view(state, side), side)
 
-    def random_order(self, state: PlatemailState, side: int, rng):
-        """One listed order drawn without listing them all (``draw``)."""
-        return draw_order(self, state, side, rng)
+    # One listed order drawn without listing them all (``draw.random_order``,
+    # whose first argument is this ruleset): the function itself as the
+    # method, without a frame that only passes the call on (once per order).
+    random_order = draw_order
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
         if type(order) is Write and state.stage == "orders":  # the usual order first (as below)
-            if order.side not in self.to_act(state):
+            done_0, done_1 = state.committed
+            if order.side not in _WRITING[done_0][done_1]:  # self.to_act(state), inlined
                 return Rejection("not-your-turn", "It is not your side's turn to act.")
             return check_write(state, order, passes(state, order))
         if state.stage == "over":
@@ -210,11 +212,15 @@ class Platemail(Ruleset):
 
     def _write(self, state: PlatemailState, order: Write) -> tuple[PlatemailState, list[Event]]:
         plans = tuple([p for p in state.plans if p.unit != order.unit]) + (order,)
-        state = rebuild(state, plans=plans)  # evolve's result, from a copy of the fields: once per order
+        # rebuild(state, plans=plans): evolve's result, from a copy of the fields
+        state = copy_with(state, {"plans": plans})
         # The Note, a frozen value, made once per player and character and
         # kept in the battlefield's memo (every write of every Round logs it)
         key = (state.players[order.side], order.unit)
-        notes = state.battlefield.memo.table("platemail.write-notes", 256)
+        memo = state.battlefield.memo
+        notes = memo.entries.get("platemail.write-notes")  # (memo.table's answer, once it has made it)
+        if notes is None:
+            notes = memo.table("platemail.write-notes", 256)
         note = notes.get(key)
         if note is None:
             note = notes.put(key, Note(f"{key[0]} writes orders for {key[1]}"))
@@ -267,6 +273,11 @@ class Platemail(Ruleset):
         They read only the characters, the battlefield, the stage, the
         committed flags and ``side``'s own written orders (never the other
         side's orders or the dice), so both give the same writes."""
+        for c in state.characters:  # _seen_characters' own first test, without its frame
+            if c.hidden and c.side != side:
+                break
+        else:
+            return state  # nothing hidden from ``side``
         if _seen_characters(state, side) is state.characters:
             return state
         return self.view(state, side)

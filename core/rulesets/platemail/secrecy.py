@@ -62,8 +62,10 @@ class SecretKeeper(list):
         self.anyone_hidden = False  # whether any character is Hidden (set by the Work)
 
     def append(self, event: Event) -> None:
-        if event.seen_by is None and not self.anyone_hidden and not (
-                type(event) is Rolled and event.purpose == STEALTH):
+        # (the same test as _marked's first three, cheapest first: most
+        # Rounds hide no one, and most events are not rolls)
+        if not self.anyone_hidden and event.seen_by is None and (
+                type(event) is not Rolled or event.purpose != STEALTH):
             _append(self, event)  # nobody is hidden: every side reads it
             return
         for marked in self._marked(event):

@@ -8,12 +8,12 @@ from __future__ import annotations
 from core.board import Battlefield, Terrain, distance_squared
 from core.dice import Dice, roll, splitmix64
 from core.events import Event, Note, Rolled
-from core.values import evolve
+from core.values import copy_with, evolve
 
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
 from .grid import grid
 from .secrecy import SecretKeeper, unseen_by
-from .state import Act, Action, Character, PlatemailState, Status, rebuild
+from .state import _FRESH_CHARACTER, Act, Action, Character, PlatemailState, Status
 
 # Enum members as module names: read from their class each costs ~90 ns in
 # Python 3.11 (the Round reads them at every step); the same objects.
@@ -107,7 +107,8 @@ class Work:
         self.events.append(Note(text))
 
     def update(self, uid: str, **changes) -> Character:
-        c = self.chars[uid] = rebuild(self.chars[uid], **changes)
+        # rebuild(character, **changes), its Character branch called directly
+        c = self.chars[uid] = copy_with(self.chars[uid], changes, _FRESH_CHARACTER)
         if "hidden" in changes:
             self.events.anyone_hidden = any(o.hidden for o in self.chars.values())
         return c
@@ -304,13 +305,13 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
             if len(seen) == 1:
                 return seen[0].id
             x, y = here
-            best = None
-            for c in seen:  # min by (distance squared, id)
+            near, best = -1, ""
+            for c in seen:  # min by (distance squared, id), without a key tuple each
                 cx, cy = c.pos
-                key = ((cx - x) * (cx - x) + (cy - y) * (cy - y), c.id)
-                if best is None or key < best:
-                    best = key
-            return best[1]
+                d = (cx - x) * (cx - x) + (cy - y) * (cy - y)
+                if near < 0 or d < near or (d == near and c.id < best):
+                    near, best = d, c.id
+            return best
         near = _closest_key(me)
         if spec == "injured":
             return min(seen, key=lambda c: (-c.wounds, *near(c))).id

@@ -64,6 +64,41 @@ def test_remembered_sight_matches_the_core_rays():
         assert shortcut  # the shortcut is exercised, not only the rays
 
 
+def _open_by_rows(g: Grid, observer, target) -> bool:
+    """_open_between as it was written first: every tall cell of the
+    rectangle's rows looked at."""
+    from core.board import BODY_HEIGHT, EYE_HEIGHT
+    low = min(g.elevation[observer] + EYE_HEIGHT, g.elevation[target] + BODY_HEIGHT)
+    x0, x1 = min(observer[0], target[0]) - 1, max(observer[0], target[0]) + 1
+    y0, y1 = min(observer[1], target[1]) - 1, max(observer[1], target[1]) + 1
+    for y in range(max(y0, 0), min(y1 + 1, len(g.tall_rows))):
+        for x, top, cell in g.tall_rows[y]:
+            if top >= low and x0 <= x <= x1 and cell != observer and cell != target:
+                return False
+    return True
+
+
+def test_the_open_rectangle_count_answers_as_the_row_scan_for_every_pair():
+    for bf in (battlefield(MIXED), battlefield_named("pm-yard"), battlefield_named("copse-16")):
+        g = Grid(bf)
+        cells = list(bf.cells())
+        answers = [g._open_between(a, b) == _open_by_rows(g, a, b) for a in cells for b in cells]
+        assert all(answers)
+        assert len(g._counts) > 1  # more than one height of line met
+
+
+def test_concealment_traced_ray_by_ray_matches_the_core_rays():
+    for bf, pairs in ((battlefield(MIXED), 4096), (battlefield_named("pm-yard"), 1500),
+                      (battlefield_named("copse-16"), 1500)):
+        g = Grid(bf)
+        cells = list(bf.cells())
+        pick = random.Random(7)
+        for _ in range(pairs):
+            a, b = pick.choice(cells), pick.choice(cells)
+            assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0), (a, b)
+        assert any(g._shut.values()) and not all(g._shut.values())  # both answers met
+
+
 def test_the_goal_search_stopped_at_the_mover_gives_the_values_it_compares():
     rows = [r.replace("h", ".") for r in MIXED]
     st = position([("footman", 0, (0, 0)), ("footman", 1, (7, 7))], rows=rows)
