@@ -7,7 +7,8 @@ up to the span's end.  A cursor move on the board dirties two 3-column
 cells, yet the whole board line left of them was written again (up to ~330
 bytes a line on a scrolled 40x40 board).  :func:`install` replaces that
 method with one that crops each piece to the span itself, so only the
-dirty columns are written.  The frame on screen is the same: the columns
+dirty columns are written (and no newline between lines: each piece
+starts with a cursor move anyway).  The frame on screen is the same: the columns
 left of the span were already showing exactly that.
 
 The replacement is installed only if ``ChopsUpdate`` still looks like the
@@ -31,7 +32,6 @@ def render_segments(self: Any, console: Any) -> str:
     move_to = Control.move_to
     chops = self.chops
     chop_ends = self.chop_ends
-    last_y = self.spans[-1][0]
     for y, x1, x2 in self.spans:
         line = chops[y]
         ends = chop_ends[y]
@@ -44,9 +44,7 @@ def render_segments(self: Any, console: Any) -> str:
                 strip = strip.crop(left - x, right - x)
             append(move_to(left, y).segment.text)
             append(strip.render(console))
-        if y != last_y:
-            append("\n")
-    return "".join(sequences)
+    return "".join(sequences)  # every piece starts with a move: no newline between lines
 
 
 def install() -> bool:
