@@ -13,14 +13,16 @@ fixed row numbers; only the cells scroll.  A picture may also draw big cells
 Optio operational map, one cell a large square.
 Rows are rendered to a :class:`Strip` once and cached until the picture or
 the cursor row changes; ``render_line`` only crops the cached strip.  A
-cursor move repaints just the two cells it leaves and enters (a few dozen
-bytes to the terminal) unless the board has to scroll.
+cursor move repaints just the two cells it leaves and enters (big cells:
+their middle rows; a few dozen bytes to the terminal) unless the board has
+to scroll.
 
 Cell text (never colour alone):
 ``[.]`` a cell a legal order points at (``[.`` compact), ``◆1↑`` a figure
 (side mark, letter, facing arrow), ``◆1*`` a figure an order points at; the
-cursor is drawn in reverse video and the selected figure underlined on a
-highlighted background.  Each side has its own colour (cyan and yellow: apart
+cursor is drawn in reverse video (on a big cell, its middle row: a bar
+across the square, level with the row number, that costs a cursor move two
+short rows) and the selected figure underlined on a highlighted background.  Each side has its own colour (cyan and yellow: apart
 under the common colour-vision deficiencies and on 16-colour xterm) and the
 labels of the two sides always differ in text too, so NO_COLOR loses nothing;
 the side at the keyboard is bold.  No two figures ever show the same label

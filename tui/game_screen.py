@@ -23,10 +23,10 @@ the log each seat may read and the computer's watching keys live in
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
-Speed: a cursor move only repaints the two board cells and the small
-``#cursor`` box under the side panel (updated without a relayout, and only
-when its text changes); the rest of the panel is redrawn when the game or
-the selection changes.
+Speed: a cursor move only repaints the two board cells and, in the small
+``#cursor`` lines under the side panel, the columns whose characters
+changed (:class:`tui.widgets.PatchedText`); the rest of the panel is
+redrawn when the game or the selection changes.
 """
 
 from __future__ import annotations
@@ -358,8 +358,8 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     def _draw_cursor(self) -> None:
         """The cursor cell (``#cursor``, one row) and what stands on it
         (``#cursor-unit``, two rows) under the side panel: fixed heights, so
-        each is repainted alone (no relayout), and only when its text
-        changes -- a cursor move costs a few dozen bytes."""
+        no relayout, and only the changed columns are repainted -- a cursor
+        move costs a few dozen bytes."""
         field = self.adapter.battlefield(self.game, self.view_state)
         cell = self.query_one(BoardView).cursor
         if not field.in_bounds(cell):
