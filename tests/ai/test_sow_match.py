@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from core.ai import Level, choose
 from core.ai.sow_match import LAST, MatchSolver
-from core.ai.spheres_of_war import SpheresKnowledge, exchange
+from core.ai.spheres_of_war import SpheresKnowledge, carried, exchange
 from core.board import Battlefield, Rect, Terrain, Zone
 from core.game import start, submit
 from core.registry import find_ruleset
@@ -42,6 +42,24 @@ def test_a_strike_with_the_instigators_last_action_risks_nothing():
 
 def test_the_retaliators_last_action_strike_goes_unanswered():
     assert solver(mine=1).value((4, 5), (5, 5), 9) == 0.0  # in contact at step 9: nothing follows
+
+
+LATER_R, LATER_I = Fraction(11605, 19171), Fraction(7566, 19171)  # worked in test_reasons
+
+
+def test_before_the_last_turn_a_last_action_strike_is_fought_on():
+    # The pair still touching when the Match ends meet again next turn in
+    # contact, the Instigator striking first (Retaliator falls LATER_R).
+    s = MatchSolver(OPEN, frozenset(), carried, 1)
+    # The Retaliator in contact at step 9 must strike: nothing now, and next
+    # turn it is the one struck first.
+    assert s.value((4, 5), (5, 5), 9) == pytest.approx(float(LATER_I - LATER_R))
+    # Two cells off, it waits instead of moving in.
+    assert s.value((3, 5), (5, 5), 9) == 0.0
+    # The Instigator's last-Action strike: a third at once, else fought on.
+    inst = MatchSolver(OPEN, frozenset(), carried, 0)
+    q = Fraction(2, 3)
+    assert inst.value((2, 5), (5, 5), 8) == pytest.approx(float(THIRD + q * LATER_R - q * LATER_I))
 
 
 def test_out_of_reach_at_the_last_actions_nothing_happens():
@@ -153,12 +171,20 @@ def test_the_knowledge_values_a_pending_strike_at_its_odds():
     know = SpheresKnowledge(rules)
     know.level = Level("t", 1, 1)
     inst_side = state.unit(m.instigator).side
-    # The Retaliator rolls at 5, 6, 7, 8, 9 first: it falls with exchange(5)[0].
-    # Even on figures, its own loss weighs CAUTION_EVEN times an enemy's.
+    # The Retaliator rolls at 5, 6, 7, 8, 9 first: in the last turn it falls
+    # with exchange(5)[0].  Even on figures, its own loss weighs
+    # CAUTION_EVEN times an enemy's.
+    last = attrs.evolve(struck, turn=struck.options.turn_limit)
     falls, strikes_back = exchange(5)
-    assert know.match_value(struck, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
+    assert know.match_value(last, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
     ahead = float(falls) - know.CAUTION_AHEAD * float(strikes_back)
-    assert know.match_value(struck, inst_side, lead=1) == pytest.approx(ahead)
+    assert know.match_value(last, inst_side, lead=1) == pytest.approx(ahead)
+    # Before it, both still standing after the five rolls ((2/3)^5) fight on
+    # next turn, the Instigator striking first: the Retaliator then falls
+    # 11605/19171 and the Instigator 7566/19171 (test_reasons works it out).
+    still = Fraction(2, 3) ** 5
+    falls, strikes_back = falls + still * Fraction(11605, 19171), strikes_back + still * Fraction(7566, 19171)
+    assert know.match_value(struck, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
 
 
 def test_the_reason_says_whether_the_opponent_can_strike_next():
