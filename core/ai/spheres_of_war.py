@@ -118,6 +118,28 @@ class SpheresKnowledge(Knowledge):
         self.spent += self.SOLVE_COST * (solver.expanded - before)
         return value
 
+    def shortlist(self, view, side: int, legal):
+        """In a Match before any strike, the Actions the solver values best
+        (to the level's lookahead): the search then only breaks ties, by
+        where the figures stand for the Matches after."""
+        m = view.match
+        if view.phase is not Phase.MATCH or m is None or m.struck is not None or len(legal) < 2:
+            return list(legal)
+        actor = m.instigator if m.step % 2 == 0 else m.retaliator
+        me, them = view.unit(actor), view.unit(opponent_of(m, actor))
+        if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
+            return list(legal)
+        lead = self.strength(view, side) - self.strength(view, 1 - side)
+        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead), self.caution(-lead),
+                              odds_for(view))
+        lookahead = getattr(self.level, "lookahead", None)
+        scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
+                  for o in legal if isinstance(o, (Move, Wait))]
+        if len(scored) < len(legal):
+            return list(legal)
+        best = max(v for v, _ in scored)
+        return [o for v, o in scored if v >= best - 1e-9]
+
     def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float,
                 odds=exchange) -> MatchSolver:
         bf = state.battlefield

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from core.ai import Level, choose
 from core.ai.sow_match import LAST, MatchSolver
 from core.ai.spheres_of_war import SpheresKnowledge, carried, exchange
-from core.board import Battlefield, Rect, Terrain, Zone
+from core.board import Battlefield, Rect, Terrain, Zone, adjacent
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.rulesets.spheres_of_war.orders import Move, Wait
@@ -217,3 +217,21 @@ def test_each_side_chooses_by_its_own_caution():
     assert wary.value((5, 5), (7, 5), 6) > even.value((5, 5), (7, 5), 6)
     # A risk-free strike (the Instigator's last Action) is taken however wary.
     assert wary.value((1, 5), (3, 5), 8) == pytest.approx(-float(THIRD))
+
+
+def test_in_a_match_only_the_best_valued_actions_are_searched():
+    # The Instigator to act at step 0, two cells from the Retaliator: a Move
+    # into contact strikes first (the Retaliator falls 61%, the Instigator
+    # 39%); anything else leaves the Retaliator in reach to strike first.
+    rules, state = _in_match(6, 0, (5, 5), (3, 5))
+    side = state.unit(state.match.instigator).side
+    know = SpheresKnowledge(rules)
+    know.level = Level("t", 1, 1, lookahead=3)
+    kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
+    assert kept and all(isinstance(o, Move) and adjacent(o.to, (3, 5)) for o in kept)
+    # The Retaliator four cells off at step 5 (test_stepping_into_reach_is_avoided):
+    # no Move that ends within the Instigator's reach is kept.
+    rules, state = _in_match(4, 5, (1, 5), (5, 5))
+    side = state.unit(state.match.retaliator).side
+    kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
+    assert kept and all(isinstance(o, Wait) or o.to[0] >= 5 for o in kept)
