@@ -90,10 +90,23 @@ class SpheresKnowledge(Knowledge):
         score = 0.5 + 0.4 * lead / max(1.0, mine + theirs)
         return min(0.99, max(0.01, score))
 
-    def caution(self, lead: float) -> float:
+    def caution(self, lead: float, state=None) -> float:
         """How much more an own loss weighs than an enemy's, by the lead in
-        figures: ahead, only clearly good exchanges; behind, gamble."""
-        return self.CAUTION_AHEAD if lead > 0 else (self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND)
+        figures: ahead, only clearly good exchanges; behind, gamble.  A
+        level that plans to the end (hard) also knows the turn limit: in the
+        last two turns a level side takes any exchange in its favour (a
+        draw is only half a win) and a side behind takes any chance."""
+        if lead > 0:
+            return self.CAUTION_AHEAD
+        if state is not None and self._near_the_limit(state):
+            return 1.0 if lead == 0 else self.CAUTION_LAST_BEHIND
+        return self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND
+
+    CAUTION_LAST_BEHIND = 0.25
+
+    def _near_the_limit(self, state) -> bool:
+        return (getattr(self.level, "lookahead", 0) is None
+                and state.turn >= state.options.turn_limit - 1)
 
     CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
 
@@ -109,7 +122,7 @@ class SpheresKnowledge(Knowledge):
             return 0.0
         mine = m.step % 2 if me.side == side else 1 - m.step % 2
         odds = odds_for(state)
-        solver = self._solver(state, actor, them.id, mine, self.caution(lead), self.caution(-lead), odds)
+        solver = self._solver(state, actor, them.id, mine, self.caution(lead, state), self.caution(-lead, state), odds)
         if m.struck is not None:  # the struck one (the actor) rolls first, at this step
             struck_falls, other_falls = odds(m.step)
             return solver.worth(*solver.falls(m.step, struck_falls, other_falls))
@@ -130,8 +143,8 @@ class SpheresKnowledge(Knowledge):
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return list(legal)
         lead = self.strength(view, side) - self.strength(view, 1 - side)
-        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead), self.caution(-lead),
-                              odds_for(view))
+        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view),
+                              self.caution(-lead, view), odds_for(view))
         lookahead = getattr(self.level, "lookahead", None)
         scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
                   for o in legal if isinstance(o, (Move, Wait))]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ai import Level, choose
+from core.ai import LEVELS, Level, choose
 from core.ai.sow_match import LAST, MatchSolver
 from core.ai.spheres_of_war import SpheresKnowledge, carried, exchange
 from core.board import Battlefield, Rect, Terrain, Zone, adjacent
@@ -169,7 +169,7 @@ def test_the_knowledge_values_a_pending_strike_at_its_odds():
     m = state.match
     struck = attrs.evolve(state, match=attrs.evolve(m, step=5, struck=m.retaliator))
     know = SpheresKnowledge(rules)
-    know.level = Level("t", 1, 1)
+    know.level = Level("t", 1, 1, lookahead=3)  # not planning to the game's end
     inst_side = state.unit(m.instigator).side
     # The Retaliator rolls at 5, 6, 7, 8, 9 first: in the last turn it falls
     # with exchange(5)[0].  Even on figures, its own loss weighs
@@ -235,3 +235,21 @@ def test_in_a_match_only_the_best_valued_actions_are_searched():
     side = state.unit(state.match.retaliator).side
     kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
     assert kept and all(isinstance(o, Wait) or o.to[0] >= 5 for o in kept)
+
+
+def test_hard_gambles_an_even_count_in_the_last_turns():
+    # The Retaliator to act at step 1, two cells from the Instigator, the
+    # counts level.  Striking now it falls 0.41 and the Instigator 0.59
+    # (fought on next turn); weighing its own loss 1.5x (normal) that is
+    # not worth it, and it backs off out of reach.  Hard, in the last two
+    # turns (of 20), knows a draw is half a win and weighs both alike: it
+    # strikes.
+    rules, state = _in_match(6, 1, (5, 5), (3, 5))
+    side = state.unit(state.match.retaliator).side
+    assert state.options.turn_limit == 20
+    for level, turn, strikes in (("normal", 1, False), ("normal", 19, False), ("hard", 1, False), ("hard", 19, True)):
+        late = attrs.evolve(state, turn=turn)
+        know = SpheresKnowledge(rules)
+        know.level = LEVELS[level]
+        kept = know.shortlist(rules.view(late, side), side, rules.legal_orders(late, side))
+        assert kept and all((isinstance(o, Move) and adjacent(o.to, (5, 5))) == strikes for o in kept), (level, turn)
