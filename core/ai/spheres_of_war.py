@@ -136,8 +136,10 @@ class SpheresKnowledge(Knowledge):
         (to the level's lookahead): the search then only breaks ties, by
         where the figures stand for the Matches after."""
         m = view.match
-        if view.phase is not Phase.MATCH or m is None or m.struck is not None or len(legal) < 2:
-            return list(legal)
+        lookahead = getattr(self.level, "lookahead", None)
+        if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
+                or len(legal) < 2):
+            return list(legal)  # easy (no lookahead) searches them all, noise and all
         actor = m.instigator if m.step % 2 == 0 else m.retaliator
         me, them = view.unit(actor), view.unit(opponent_of(m, actor))
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
@@ -145,7 +147,6 @@ class SpheresKnowledge(Knowledge):
         lead = self.strength(view, side) - self.strength(view, 1 - side)
         solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view),
                               self.caution(-lead, view), odds_for(view))
-        lookahead = getattr(self.level, "lookahead", None)
         scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
                   for o in legal if isinstance(o, (Move, Wait))]
         if len(scored) < len(legal):

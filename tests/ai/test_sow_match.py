@@ -229,6 +229,11 @@ def test_in_a_match_only_the_best_valued_actions_are_searched():
     know.level = Level("t", 1, 1, lookahead=3)
     kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
     assert kept and all(isinstance(o, Move) and adjacent(o.to, (3, 5)) for o in kept)
+    # Easy looks no Actions ahead: it searches every order, with its noise.
+    easy = SpheresKnowledge(rules)
+    easy.level = LEVELS["easy"]
+    legal = rules.legal_orders(state, side)
+    assert easy.shortlist(rules.view(state, side), side, legal) == legal
     # The Retaliator four cells off at step 5 (test_stepping_into_reach_is_avoided):
     # no Move that ends within the Instigator's reach is kept.
     rules, state = _in_match(4, 5, (1, 5), (5, 5))
