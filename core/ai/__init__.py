@@ -48,8 +48,8 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     lvl = LEVELS[level] if isinstance(level, str) else level
     rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
     know = knowledge_for(rules)
-    know.level = lvl
-    legal = know.shortlist(view, side, legal) or list(legal)
+    know.level, know.spent = lvl, 0.0
+    legal = know.shortlist(view, side, legal) or list(legal)  # its work counts in the allowance
     order, root, _ = search(rules, know, view, side, legal, lvl, rng)
     node = root.children.get(order.to_text())
     visits = node.visits if node else 0

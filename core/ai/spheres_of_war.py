@@ -147,8 +147,10 @@ class SpheresKnowledge(Knowledge):
         lead = self.strength(view, side) - self.strength(view, 1 - side)
         solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view),
                               self.caution(-lead, view), odds_for(view))
+        before = solver.expanded
         scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
                   for o in legal if isinstance(o, (Move, Wait))]
+        self.spent += self.SOLVE_COST * (solver.expanded - before)  # part of the search's allowance
         if len(scored) < len(legal):
             return list(legal)
         best = max(v for v, _ in scored)
