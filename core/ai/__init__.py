@@ -48,7 +48,9 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     lvl = LEVELS[level] if isinstance(level, str) else level
     rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
     know = knowledge_for(rules)
-    order, root, _ = search(rules, know, view, side, list(legal), lvl, rng)
+    know.level, know.spent = lvl, 0.0
+    legal = know.shortlist(view, side, legal) or list(legal)  # its work counts in the allowance
+    order, root, _ = search(rules, know, view, side, legal, lvl, rng)
     node = root.children.get(order.to_text())
     visits = node.visits if node else 0
     value = node.value / node.visits if node and node.visits else 0.5

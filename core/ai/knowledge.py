@@ -120,6 +120,12 @@ class Knowledge:
         return min(0.99, max(0.01, score))
 
     # -- orders --------------------------------------------------------------
+    def shortlist(self, view: Any, side: int, legal: Sequence[Order]) -> list[Order]:
+        """The orders worth searching among: all of them unless the
+        ruleset's own judgement settles some (Spheres of War's Match
+        solver keeps only the best-valued Actions of a Match)."""
+        return list(legal)
+
     def extra_orders(self, state: Any, side: int, legal: Sequence[Order], rng: random.Random) -> list[Order]:
         """Orders worth trying that the ruleset's list leaves out (checked
         before use).  Default: none."""

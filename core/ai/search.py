@@ -81,8 +81,9 @@ def actor_of(rules, state, root_side: int) -> int | None:
 
 def search(rules, know: Knowledge, view: Any, side: int, legal: Sequence[Order], level: Level,
            rng: random.Random) -> tuple[Order, Node, dict[str, Order]]:
-    """The order to give, the root of the tree, and the root's orders by text."""
-    know.spent = 0.0
+    """The order to give, the root of the tree, and the root's orders by text.
+    The work allowance counts from what ``know`` has spent already on this
+    choice (``choose`` resets it, and a ruleset's shortlist spends)."""
     know.level = level
     width = max(2, round(level.width * know.wide))
     root_orders = know.candidates(know.sample_hidden(view, side, rng), side, legal, width, rng)

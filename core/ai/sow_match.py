@@ -85,20 +85,33 @@ class MatchSolver:
         else:
             def score(f):  # the other side's own worth
                 return f[0] - self.their_caution * f[1]
-        best = self._falls(them, me, step + 1, left - 1)  # Wait
+        best = self._after(me, them, None, step, left)  # Wait
         top = score(best)
         for cell in self.moves(me, them):
-            if not self.bf.in_bounds(cell):
-                f = self.falls(step, 1.0, 0.0)  # off the battlefield, out of the game
-            elif adjacent(cell, them):
-                f = self.strike(step)  # moved into contact: the free strike
-            else:
-                f = self._falls(them, cell, step + 1, left - 1)
+            f = self._after(me, them, cell, step, left)
             v = score(f)
             if v > top:
                 best, top = f, v
         self.known[key] = best
         return best
+
+    def _after(self, me: Cell, them: Cell, to: Cell | None, step: int, left: int) -> tuple[float, float]:
+        """(own falls, enemy falls) after the actor at ``me`` Waits (``to``
+        None) or Moves to ``to``."""
+        if to is None:
+            return self._falls(them, me, step + 1, left - 1)
+        if not self.bf.in_bounds(to):
+            return self.falls(step, 1.0, 0.0)  # off the battlefield, out of the game
+        if adjacent(to, them):
+            return self.strike(step)  # moved into contact: the free strike
+        return self._falls(them, to, step + 1, left - 1)
+
+    def order_value(self, me: Cell, them: Cell, to: Cell | None, step: int,
+                    lookahead: int | None = None) -> float:
+        """Worth to this side (which acts at ``step``) of Waiting (``to``
+        None) or Moving to ``to``, looking ``lookahead`` Actions ahead."""
+        left = LAST - step if lookahead is None else min(lookahead, LAST - step)
+        return self.worth(*self._after(me, them, to, step, left))
 
     def moves(self, me: Cell, them: Cell) -> tuple[Cell, ...]:
         return destinations_near(self.bf, me, them, blockers_near(self.bf, me, (*self.others, them)))

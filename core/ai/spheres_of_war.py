@@ -30,6 +30,39 @@ def exchange(first_roll: int, last: int = 2 * ACTIONS_EACH) -> tuple[Fraction, F
     return fall[0], fall[1]
 
 
+def _locked_again() -> tuple[Fraction, Fraction]:
+    """A pair still in contact when a Match ends meet again next turn in
+    contact (v0.2 keeps them Matched; under v0.1f they are the closest pair
+    and are Matched first), and the Instigator strikes first where it
+    stands: the Retaliator rolls first.  Until one falls, turn after turn:
+    (Retaliator falls, Instigator falls)."""
+    retaliator, instigator = exchange(1)
+    still = 1 - retaliator - instigator
+    return retaliator / (1 - still), instigator / (1 - still)
+
+
+RETALIATOR_LATER, INSTIGATOR_LATER = _locked_again()
+
+
+def carried(first_roll: int) -> tuple[Fraction, Fraction]:
+    """``exchange`` when the game goes on after this turn: both still
+    standing at the Match's end stay in contact, and the fight goes on next
+    turn with the Instigator striking first.  A defence roll at an even
+    step is the Instigator's, so the first roller is the Instigator when
+    ``first_roll`` is even."""
+    first, other = exchange(first_roll)
+    still = 1 - first - other
+    if first_roll % 2 == 0:
+        return first + still * INSTIGATOR_LATER, other + still * RETALIATOR_LATER
+    return first + still * RETALIATOR_LATER, other + still * INSTIGATOR_LATER
+
+
+def odds_for(state):
+    """The exchange odds for a Match in ``state``: the fight is carried
+    over unless this is the last turn."""
+    return exchange if state.turn >= state.options.turn_limit else carried
+
+
 class SpheresKnowledge(Knowledge):
     rollout_depth = 30
     APPLY_COST, LIST_COST, SAMPLE_COST = 0.5, (0.4, 0.005), 0.3  # measured, see Knowledge
@@ -57,10 +90,23 @@ class SpheresKnowledge(Knowledge):
         score = 0.5 + 0.4 * lead / max(1.0, mine + theirs)
         return min(0.99, max(0.01, score))
 
-    def caution(self, lead: float) -> float:
+    def caution(self, lead: float, state=None) -> float:
         """How much more an own loss weighs than an enemy's, by the lead in
-        figures: ahead, only clearly good exchanges; behind, gamble."""
-        return self.CAUTION_AHEAD if lead > 0 else (self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND)
+        figures: ahead, only clearly good exchanges; behind, gamble.  A
+        level that plans to the end (hard) also knows the turn limit: in the
+        last two turns a level side takes any exchange in its favour (a
+        draw is only half a win) and a side behind takes any chance."""
+        if lead > 0:
+            return self.CAUTION_AHEAD
+        if state is not None and self._near_the_limit(state):
+            return 1.0 if lead == 0 else self.CAUTION_LAST_BEHIND
+        return self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND
+
+    CAUTION_LAST_BEHIND = 0.25
+
+    def _near_the_limit(self, state) -> bool:
+        return (getattr(self.level, "lookahead", 0) is None
+                and state.turn >= state.options.turn_limit - 1)
 
     CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
 
@@ -75,25 +121,52 @@ class SpheresKnowledge(Knowledge):
         if me is None or them is None or me.pos is None or them.pos is None:
             return 0.0
         mine = m.step % 2 if me.side == side else 1 - m.step % 2
-        solver = self._solver(state, actor, them.id, mine, self.caution(lead), self.caution(-lead))
+        odds = odds_for(state)
+        solver = self._solver(state, actor, them.id, mine, self.caution(lead, state), self.caution(-lead, state), odds)
         if m.struck is not None:  # the struck one (the actor) rolls first, at this step
-            struck_falls, other_falls = exchange(m.step)
+            struck_falls, other_falls = odds(m.step)
             return solver.worth(*solver.falls(m.step, struck_falls, other_falls))
         before = solver.expanded
         value = solver.value(me.pos, them.pos, m.step, getattr(self.level, "lookahead", None))
         self.spent += self.SOLVE_COST * (solver.expanded - before)
         return value
 
-    def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float) -> MatchSolver:
+    def shortlist(self, view, side: int, legal):
+        """In a Match before any strike, the Actions the solver values best
+        (to the level's lookahead): the search then only breaks ties, by
+        where the figures stand for the Matches after."""
+        m = view.match
+        lookahead = getattr(self.level, "lookahead", None)
+        if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
+                or len(legal) < 2):
+            return list(legal)  # easy (no lookahead) searches them all, noise and all
+        actor = m.instigator if m.step % 2 == 0 else m.retaliator
+        me, them = view.unit(actor), view.unit(opponent_of(m, actor))
+        if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
+            return list(legal)
+        lead = self.strength(view, side) - self.strength(view, 1 - side)
+        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view),
+                              self.caution(-lead, view), odds_for(view))
+        before = solver.expanded
+        scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
+                  for o in legal if isinstance(o, (Move, Wait))]
+        self.spent += self.SOLVE_COST * (solver.expanded - before)  # part of the search's allowance
+        if len(scored) < len(legal):
+            return list(legal)
+        best = max(v for v, _ in scored)
+        return [o for v, o in scored if v >= best - 1e-9]
+
+    def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float,
+                odds=exchange) -> MatchSolver:
         bf = state.battlefield
         if bf is not self._battlefield:
             self._solvers, self._battlefield = {}, bf
         others = frozenset(u.pos for u in state.units
                            if u.pos is not None and not u.removed and u.id not in (a, b))
-        key = (others, mine, caution, their_caution)
+        key = (others, mine, caution, their_caution, odds)
         solver = self._solvers.get(key)
         if solver is None:
-            solver = self._solvers[key] = MatchSolver(bf, others, exchange, mine, caution, their_caution)
+            solver = self._solvers[key] = MatchSolver(bf, others, odds, mine, caution, their_caution)
         return solver
 
     def rollout_order(self, state, side: int, rng):
@@ -115,17 +188,17 @@ class SpheresKnowledge(Knowledge):
             return ""
         if isinstance(order, Fight):
             if m.struck == uid:  # struck: the Fight is the forced defence roll
-                _, win = exchange(m.step)
+                _, win = odds_for(view)(m.step)
                 return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
                         f"{float(win):.0%} to win")
-            return self._strike(other, m.step)
+            return self._strike(view, other, m.step)
         if isinstance(order, Wait):
             return "waits" + self._reach(view, uid, me.pos, them, m.step)
         if not view.battlefield.in_bounds(order.to):
             return ""
         moved = Combatant(me.id, me.side, order.to, me.removed)
         if touching(moved, them):
-            return self._strike(other, m.step, "moves in and ")
+            return self._strike(view, other, m.step, "moves in and ")
         before, after = distance(me.pos, them.pos), distance(order.to, them.pos)
         reach = self._reach(view, uid, order.to, them, m.step)
         if after < before:
@@ -146,9 +219,12 @@ class SpheresKnowledge(Knowledge):
         return f", out of {them.id}'s reach"
 
     @staticmethod
-    def _strike(other: str, step: int, how: str = "") -> str:
-        """A strike made at Action step ``step``: the defence rolls start at the next."""
-        if step + 1 >= 2 * ACTIONS_EACH:
+    def _strike(view, other: str, step: int, how: str = "") -> str:
+        """A strike made at Action step ``step``: the defence rolls start at
+        the next, and go on next turn while both stand (``carried``)."""
+        odds = odds_for(view)
+        if step + 1 >= 2 * ACTIONS_EACH and odds is exchange:
             return f"{how}strikes {other} with the last Action: unanswered"
-        win, _ = exchange(step + 1)
-        return f"{how}strikes {other}: {float(win):.0%} to win the exchange"
+        win, _ = odds(step + 1)
+        later = " (fought on next turn)" if odds is carried and step + 1 >= 2 * ACTIONS_EACH else ""
+        return f"{how}strikes {other}: {float(win):.0%} to win the exchange{later}"

@@ -125,7 +125,9 @@ def test_spheres_strike_and_forced_defence_worked_by_hand():
 
     game = _sow_match()
     assert game is not None
-    rules, state = game.ruleset, game.state
+    rules = game.ruleset
+    # In the last turn the fight ends with the Match.
+    state = attrs.evolve(game.state, turn=game.state.options.turn_limit)
     uid, unit, other, _ = acting(state)
     know = knowledge_for(rules)
     # Step 6 (the Instigator's): striking, the defence rolls fall at 7, 8, 9;
@@ -142,6 +144,44 @@ def test_spheres_strike_and_forced_defence_worked_by_hand():
     defend = know.explain(rules.view(struck, unit.side), unit.side, Fight(unit.side, uid))
     win = "22%" if uid == m.instigator else "0%"
     assert defend == f"forced: 67% to survive and strike back, {win} to win"
+
+
+def test_spheres_strike_odds_count_the_fight_carried_into_next_turn():
+    from core.rulesets.spheres_of_war.actions import acting
+    from core.rulesets.spheres_of_war.orders import Fight
+
+    game = _sow_match()
+    rules, state = game.ruleset, game.state
+    assert state.turn < state.options.turn_limit
+    uid, unit, other, _ = acting(state)
+    know = knowledge_for(rules)
+    m = state.match
+    # Both standing when the Match ends: next turn they meet in contact and
+    # the Instigator strikes first, the Retaliator rolling first.  From step
+    # 1, nine rolls: the Retaliator falls 11605/19683, the Instigator
+    # 7566/19683, nobody (2/3)^9 = 512/19683, and then it starts again: the
+    # Retaliator falls in the end 11605/19171, the Instigator 7566/19171.
+    later_r, later_i = Fraction(11605, 19171), Fraction(7566, 19171)
+    q = Fraction(2, 3)
+    # The Instigator strikes at 6: 13/27 now, and with (2/3)^3 both standing
+    # the Retaliator falls later_r next turn: 66%.  The Retaliator striking
+    # at 7: the Instigator rolls at 8 and the Retaliator at 9; the
+    # Instigator falls 1/3 now or, with 4/9 both standing, later_i: 51%.
+    inst = Fraction(13, 27) + q ** 3 * later_r
+    ret = Fraction(1, 3) + q ** 2 * later_i
+    assert (round(float(inst) * 100), round(float(ret) * 100)) == (66, 51)
+    six = attrs.evolve(state, match=attrs.evolve(m, step=6 if uid == m.instigator else 7, struck=None))
+    strike = know.explain(rules.view(six, unit.side), unit.side, Fight(unit.side, uid))
+    expect = "66%" if uid == m.instigator else "51%"
+    assert strike == f"strikes {other}: {expect} to win the exchange"
+    # The last Action's strike is no longer unanswered: the fight goes on.
+    last = attrs.evolve(state, match=attrs.evolve(m, step=8 if uid == m.instigator else 9, struck=None))
+    strike = know.explain(rules.view(last, unit.side), unit.side, Fight(unit.side, uid))
+    # Instigator at 8: the Retaliator rolls at 9 (1/3), else falls later_r;
+    # the Retaliator at 9: nobody rolls now, the Instigator falls later_i.
+    expect = Fraction(1, 3) + q * later_r if uid == m.instigator else later_i
+    when = "" if uid == m.instigator else " (fought on next turn)"
+    assert strike == f"strikes {other}: {float(expect):.0%} to win the exchange{when}"
 
 
 # -- never peeks -------------------------------------------------------------

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.ai import Level, choose
+from core.ai import LEVELS, Level, choose
 from core.ai.sow_match import LAST, MatchSolver
-from core.ai.spheres_of_war import SpheresKnowledge, exchange
-from core.board import Battlefield, Rect, Terrain, Zone
+from core.ai.spheres_of_war import SpheresKnowledge, carried, exchange
+from core.board import Battlefield, Rect, Terrain, Zone, adjacent
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.rulesets.spheres_of_war.orders import Move, Wait
@@ -42,6 +42,24 @@ def test_a_strike_with_the_instigators_last_action_risks_nothing():
 
 def test_the_retaliators_last_action_strike_goes_unanswered():
     assert solver(mine=1).value((4, 5), (5, 5), 9) == 0.0  # in contact at step 9: nothing follows
+
+
+LATER_R, LATER_I = Fraction(11605, 19171), Fraction(7566, 19171)  # worked in test_reasons
+
+
+def test_before_the_last_turn_a_last_action_strike_is_fought_on():
+    # The pair still touching when the Match ends meet again next turn in
+    # contact, the Instigator striking first (Retaliator falls LATER_R).
+    s = MatchSolver(OPEN, frozenset(), carried, 1)
+    # The Retaliator in contact at step 9 must strike: nothing now, and next
+    # turn it is the one struck first.
+    assert s.value((4, 5), (5, 5), 9) == pytest.approx(float(LATER_I - LATER_R))
+    # Two cells off, it waits instead of moving in.
+    assert s.value((3, 5), (5, 5), 9) == 0.0
+    # The Instigator's last-Action strike: a third at once, else fought on.
+    inst = MatchSolver(OPEN, frozenset(), carried, 0)
+    q = Fraction(2, 3)
+    assert inst.value((2, 5), (5, 5), 8) == pytest.approx(float(THIRD + q * LATER_R - q * LATER_I))
 
 
 def test_out_of_reach_at_the_last_actions_nothing_happens():
@@ -151,14 +169,22 @@ def test_the_knowledge_values_a_pending_strike_at_its_odds():
     m = state.match
     struck = attrs.evolve(state, match=attrs.evolve(m, step=5, struck=m.retaliator))
     know = SpheresKnowledge(rules)
-    know.level = Level("t", 1, 1)
+    know.level = Level("t", 1, 1, lookahead=3)  # not planning to the game's end
     inst_side = state.unit(m.instigator).side
-    # The Retaliator rolls at 5, 6, 7, 8, 9 first: it falls with exchange(5)[0].
-    # Even on figures, its own loss weighs CAUTION_EVEN times an enemy's.
+    # The Retaliator rolls at 5, 6, 7, 8, 9 first: in the last turn it falls
+    # with exchange(5)[0].  Even on figures, its own loss weighs
+    # CAUTION_EVEN times an enemy's.
+    last = attrs.evolve(struck, turn=struck.options.turn_limit)
     falls, strikes_back = exchange(5)
-    assert know.match_value(struck, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
+    assert know.match_value(last, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
     ahead = float(falls) - know.CAUTION_AHEAD * float(strikes_back)
-    assert know.match_value(struck, inst_side, lead=1) == pytest.approx(ahead)
+    assert know.match_value(last, inst_side, lead=1) == pytest.approx(ahead)
+    # Before it, both still standing after the five rolls ((2/3)^5) fight on
+    # next turn, the Instigator striking first: the Retaliator then falls
+    # 11605/19171 and the Instigator 7566/19171 (test_reasons works it out).
+    still = Fraction(2, 3) ** 5
+    falls, strikes_back = falls + still * Fraction(11605, 19171), strikes_back + still * Fraction(7566, 19171)
+    assert know.match_value(struck, inst_side) == pytest.approx(float(falls) - know.CAUTION_EVEN * float(strikes_back))
 
 
 def test_the_reason_says_whether_the_opponent_can_strike_next():
@@ -191,3 +217,44 @@ def test_each_side_chooses_by_its_own_caution():
     assert wary.value((5, 5), (7, 5), 6) > even.value((5, 5), (7, 5), 6)
     # A risk-free strike (the Instigator's last Action) is taken however wary.
     assert wary.value((1, 5), (3, 5), 8) == pytest.approx(-float(THIRD))
+
+
+def test_in_a_match_only_the_best_valued_actions_are_searched():
+    # The Instigator to act at step 0, two cells from the Retaliator: a Move
+    # into contact strikes first (the Retaliator falls 61%, the Instigator
+    # 39%); anything else leaves the Retaliator in reach to strike first.
+    rules, state = _in_match(6, 0, (5, 5), (3, 5))
+    side = state.unit(state.match.instigator).side
+    know = SpheresKnowledge(rules)
+    know.level = Level("t", 1, 1, lookahead=3)
+    kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
+    assert kept and all(isinstance(o, Move) and adjacent(o.to, (3, 5)) for o in kept)
+    # Easy looks no Actions ahead: it searches every order, with its noise.
+    easy = SpheresKnowledge(rules)
+    easy.level = LEVELS["easy"]
+    legal = rules.legal_orders(state, side)
+    assert easy.shortlist(rules.view(state, side), side, legal) == legal
+    # The Retaliator four cells off at step 5 (test_stepping_into_reach_is_avoided):
+    # no Move that ends within the Instigator's reach is kept.
+    rules, state = _in_match(4, 5, (1, 5), (5, 5))
+    side = state.unit(state.match.retaliator).side
+    kept = know.shortlist(rules.view(state, side), side, rules.legal_orders(state, side))
+    assert kept and all(isinstance(o, Wait) or o.to[0] >= 5 for o in kept)
+
+
+def test_hard_gambles_an_even_count_in_the_last_turns():
+    # The Retaliator to act at step 1, two cells from the Instigator, the
+    # counts level.  Striking now it falls 0.41 and the Instigator 0.59
+    # (fought on next turn); weighing its own loss 1.5x (normal) that is
+    # not worth it, and it backs off out of reach.  Hard, in the last two
+    # turns (of 20), knows a draw is half a win and weighs both alike: it
+    # strikes.
+    rules, state = _in_match(6, 1, (5, 5), (3, 5))
+    side = state.unit(state.match.retaliator).side
+    assert state.options.turn_limit == 20
+    for level, turn, strikes in (("normal", 1, False), ("normal", 19, False), ("hard", 1, False), ("hard", 19, True)):
+        late = attrs.evolve(state, turn=turn)
+        know = SpheresKnowledge(rules)
+        know.level = LEVELS[level]
+        kept = know.shortlist(rules.view(late, side), side, rules.legal_orders(late, side))
+        assert kept and all((isinstance(o, Move) and adjacent(o.to, (5, 5))) == strikes for o in kept), (level, turn)
