@@ -13,14 +13,16 @@ fixed row numbers; only the cells scroll.  A picture may also draw big cells
 Optio operational map, one cell a large square.
 Rows are rendered to a :class:`Strip` once and cached until the picture or
 the cursor row changes; ``render_line`` only crops the cached strip.  A
-cursor move repaints just the two cells it leaves and enters (a few dozen
-bytes to the terminal) unless the board has to scroll.
+cursor move repaints just the two cells it leaves and enters (big cells:
+their middle rows; a few dozen bytes to the terminal) unless the board has
+to scroll.
 
 Cell text (never colour alone):
 ``[.]`` a cell a legal order points at (``[.`` compact), ``◆1↑`` a figure
 (side mark, letter, facing arrow), ``◆1*`` a figure an order points at; the
-cursor is drawn in reverse video and the selected figure underlined on a
-highlighted background.  Each side has its own colour (cyan and yellow: apart
+cursor is drawn in reverse video (on a big cell, its middle row: a bar
+across the square, level with the row number, that costs a cursor move two
+short rows) and the selected figure underlined on a highlighted background.  Each side has its own colour (cyan and yellow: apart
 under the common colour-vision deficiencies and on 16-colour xterm) and the
 labels of the two sides always differ in text too, so NO_COLOR loses nothing;
 the side at the keyboard is bold.  No two figures ever show the same label
@@ -246,29 +248,30 @@ class BoardView(ScrollView, can_focus=True):
             return
         old = self.cursor
         self.cursor = cell
+        r = self.cell_h // 2  # a large square shows the cursor on its middle row only
         for y in {old[1], cell[1]}:
-            for r in range(self.cell_h):
-                self._rows.pop(y * self.cell_h + r, None)
-                self._lines.pop(y * self.cell_h + r, None)
+            self._rows.pop(y * self.cell_h + r, None)
+            self._lines.pop(y * self.cell_h + r, None)
         if self._scroll_to_cursor():
             self.refresh()
         elif old != cell:
-            # only the two cells the cursor left and entered
-            self.refresh(*self._cell_regions(old, cell))
+            # only the two cells the cursor left and entered (their middle rows)
+            self.refresh(*self._cell_regions(old, cell, middle=True))
         if announce:
             self.post_message(self.CursorMoved(cell))
 
-    def _cell_regions(self, *cells: Cell) -> list[Region]:
+    def _cell_regions(self, *cells: Cell, middle: bool = False) -> list[Region]:
         """The cells' columns on screen, relative to the content region
         (cells scrolled out of view, or under the fixed row and column
-        labels, give nothing)."""
+        labels, give nothing); ``middle``: only their middle rows."""
         region = self.scrollable_content_region
         cells_area = Region(self.label_w, 1, max(0, region.width - self.label_w), max(0, region.height - 1))
         sx, sy = int(self.scroll_x), int(self.scroll_y)
         w, h = self.cell_w, self.cell_h
         out = []
+        top, rows = (h // 2, 1) if middle else (0, h)
         for x, y in cells:
-            shown = Region(self.label_w + x * w - sx, y * h + 1 - sy, w, h).intersection(cells_area)
+            shown = Region(self.label_w + x * w - sx, y * h + 1 + top - sy, w, rows).intersection(cells_area)
             if shown.area:
                 out.append(shown)
         return out
@@ -456,7 +459,7 @@ class BoardView(ScrollView, can_focus=True):
             cells += [Segment(ch, st) for ch, st in zip(text, styles)]
             if r == h - 1:
                 cells = [Segment(seg.text, seg.style + GRID_EDGE) for seg in cells]
-            if cell == self.cursor:
+            if cell == self.cursor and r == h // 2:
                 cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
             segments.extend(cells)
         return Strip(Segment.simplify(segments), w * bf.width)

@@ -23,10 +23,10 @@ the log each seat may read and the computer's watching keys live in
 F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
 game autosaves).
 
-Speed: a cursor move only repaints the two board cells and the small
-``#cursor`` box under the side panel (updated without a relayout, and only
-when its text changes); the rest of the panel is redrawn when the game or
-the selection changes.
+Speed: a cursor move only repaints the two board cells and, in the small
+``#cursor`` lines under the side panel, the columns whose characters
+changed (:class:`tui.widgets.PatchedText`); the rest of the panel is
+redrawn when the game or the selection changes.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets import adapter_for
 from tui.seat_hooks import SeatHooks, since_last_turn
 from tui.seated import SeatedScreen
+from tui.widgets import PatchedText
 
 __all__ = ["GameScreen", "since_last_turn"]
 
@@ -130,8 +131,6 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         self.modal_open = False
         self.announced_over = False
         self.view_state: Any = None
-        self._cursor_text: str | None = None
-        self._cursor_unit_text: str | None = None
         self._panel_text: str | None = None
         self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
         self.my_turn = False  # a hosted or joined seat: whether it is this seat's turn
@@ -145,8 +144,8 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             with Vertical(id="side"):
                 with VerticalScroll(id="side-scroll"):
                     yield Static("", id="panel", markup=False)
-                yield Static("", id="cursor", markup=False)
-                yield Static("", id="cursor-unit", markup=False)
+                yield PatchedText(id="cursor")
+                yield PatchedText(id="cursor-unit")
                 if self.computer is not None:
                     yield self.computer
         log = RichLog(id="log", max_lines=2000, wrap=True, markup=False, min_width=20)
@@ -359,8 +358,8 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     def _draw_cursor(self) -> None:
         """The cursor cell (``#cursor``, one row) and what stands on it
         (``#cursor-unit``, two rows) under the side panel: fixed heights, so
-        each is repainted alone (no relayout), and only when its text
-        changes -- a cursor move costs a few dozen bytes."""
+        no relayout, and only the changed columns are repainted -- a cursor
+        move costs a few dozen bytes."""
         field = self.adapter.battlefield(self.game, self.view_state)
         cell = self.query_one(BoardView).cursor
         if not field.in_bounds(cell):
@@ -369,12 +368,8 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         here = next((u for u in self.units if u.pos == cell), None)
         text = f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else "")
         unit = f"  {self._unit_line(here)}" if here is not None else ""
-        if text != self._cursor_text:
-            self._cursor_text = text
-            self.query_one("#cursor", Static).update(text, layout=False)
-        if unit != self._cursor_unit_text:
-            self._cursor_unit_text = unit
-            self.query_one("#cursor-unit", Static).update(unit, layout=False)
+        self.query_one("#cursor", PatchedText).update(text)
+        self.query_one("#cursor-unit", PatchedText).update(unit)
 
     def _unit_line(self, unit: UnitView) -> str:
         facing = f" facing {unit.facing.value}" if unit.facing is not None else ""

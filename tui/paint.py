@@ -7,7 +7,10 @@ up to the span's end.  A cursor move on the board dirties two 3-column
 cells, yet the whole board line left of them was written again (up to ~330
 bytes a line on a scrolled 40x40 board).  :func:`install` replaces that
 method with one that crops each piece to the span itself, so only the
-dirty columns are written.  The frame on screen is the same: the columns
+dirty columns are written (and no newline between lines: each piece
+starts with a cursor move anyway), and the style is written only where it
+changes, as the change (Textual writes each segment's whole style and a
+reset after it: a third of a cursor move's bytes).  The frame on screen is the same: the columns
 left of the span were already showing exactly that.
 
 The replacement is installed only if ``ChopsUpdate`` still looks like the
@@ -17,21 +20,78 @@ otherwise Textual's own method stays.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 _installed = False
+
+# Rich's attribute bits in order (Textual's ``SGR_STYLES``): the SGR code
+# that sets each and the one that clears it (22 clears bold and dim, 24 both
+# underlines, 25 both blinks, 54 frame and circle).
+_ON = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "21", "51", "52", "53")
+_OFF = ("22", "22", "23", "24", "25", "25", "27", "28", "29", "24", "54", "54", "55")
+_PLAIN: tuple[frozenset[int], str | None, str | None] = (frozenset(), None, None)
+
+
+@lru_cache(maxsize=1024)
+def _sgr_state(style: Any, color_system: Any) -> tuple[frozenset[int], str | None, str | None]:
+    """What a style sets: its attribute bits, foreground and background codes."""
+    bits = style._attributes & style._set_attributes
+    color, bgcolor = style._color, style._bgcolor
+    return (frozenset(i for i in range(min(bits.bit_length(), len(_ON))) if bits & (1 << i)),
+            ";".join(color.downgrade(color_system).get_ansi_codes()) if color is not None else None,
+            ";".join(bgcolor.downgrade(color_system).get_ansi_codes(False)) if bgcolor is not None else None)
+
+
+@lru_cache(maxsize=4096)
+def _sgr_change(old: tuple, new: tuple) -> str:
+    """The shorter SGR parameters taking the terminal from ``old`` to ``new``:
+    what changed (attributes off and on, colours), or a reset and all of ``new``."""
+    (attrs0, fg0, bg0), (attrs1, fg1, bg1) = old, new
+    full = ";".join(["0", *(_ON[i] for i in sorted(attrs1)), *(c for c in (fg1, bg1) if c)])
+    off = sorted({_OFF[i] for i in attrs0 - attrs1})
+    cleared = {i for i in attrs0 if _OFF[i] in off}
+    codes = off + [_ON[i] for i in sorted(attrs1) if i not in attrs0 or i in cleared]
+    if fg1 != fg0:
+        codes.append(fg1 or "39")
+    if bg1 != bg0:
+        codes.append(bg1 or "49")
+    change = ";".join(codes)
+    return change if len(change) < len(full) else full
+
+
+def render_strip(strip: Any, color_system: Any, append: Any, state: tuple) -> tuple:
+    """Append ``strip``'s text with only the style changes between its
+    segments (Textual writes every segment's whole style and a reset after
+    it); returns the terminal's style state after it."""
+    for text, style, _ in strip:
+        if style is not None and style._link:  # a hyperlink: Textual's own way, from a reset state
+            if state != _PLAIN:
+                append("\x1b[0m")
+            append(type(strip).render_style(style, text, color_system))
+            state = _PLAIN
+            continue
+        new = _PLAIN if style is None else _sgr_state(style, color_system)
+        if new != state:
+            append(f"\x1b[{_sgr_change(state, new)}m")
+            state = new
+        append(text)
+    return state
 
 
 def render_segments(self: Any, console: Any) -> str:
     """``ChopsUpdate.render_segments``, each chop cropped to its span."""
     from rich.control import Control
 
+    from rich.color import ColorSystem
+
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    state = _PLAIN
     sequences: list[str] = []
     append = sequences.append
     move_to = Control.move_to
     chops = self.chops
     chop_ends = self.chop_ends
-    last_y = self.spans[-1][0]
     for y, x1, x2 in self.spans:
         line = chops[y]
         ends = chop_ends[y]
@@ -43,10 +103,10 @@ def render_segments(self: Any, console: Any) -> str:
             if left != x or right != end:
                 strip = strip.crop(left - x, right - x)
             append(move_to(left, y).segment.text)
-            append(strip.render(console))
-        if y != last_y:
-            append("\n")
-    return "".join(sequences)
+            state = render_strip(strip, color_system, append, state)
+    if state != _PLAIN:
+        append("\x1b[0m")  # leave the terminal as Textual expects it: no style set
+    return "".join(sequences)  # every piece starts with a move: no newline between lines
 
 
 def install() -> bool:

@@ -1,12 +1,19 @@
-"""Small form widgets: a keyboard cycling selector."""
+"""Small widgets: a keyboard cycling selector; text that repaints only
+what changed."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -66,3 +73,57 @@ class Cycler(Static, can_focus=True):
 
     def action_step(self, delta: int) -> None:
         self.set_index(self.index + delta)
+
+
+class PatchedText(Widget):
+    """A few rows of plain text (wrapped at words, fixed height) that
+    repaints only the columns whose characters changed: the cursor line
+    under the side panel, which changes on every cursor move, costs the
+    terminal the changed coordinates and words, not the whole box."""
+
+    DEFAULT_CSS = """
+    PatchedText { height: 1; }
+    """
+
+    def __init__(self, text: str = "", *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = text
+        self._rows: tuple[str, int, list[str]] | None = None  # (text, width, rows) last wrapped
+
+    def rows(self, width: int | None = None) -> list[str]:
+        """The text as drawn: one string a row, each ``width`` columns."""
+        width = self.size.width if width is None else width
+        if self._rows is None or self._rows[:2] != (self.text, width):
+            lines = []
+            for paragraph in self.text.split("\n"):
+                lines += textwrap.wrap(paragraph, max(1, width)) or [""]
+            self._rows = (self.text, width, [line.ljust(width) for line in lines])
+        return self._rows[2]
+
+    def update(self, text: str) -> None:
+        """Show ``text``; only the changed span of each row is repainted."""
+        if text == self.text:
+            return
+        width, height = self.size
+        old = self.rows() if width else []
+        self.text = text
+        new = self.rows() if width else []
+        if not width or any(cell_len(row) != len(row) for row in old + new):
+            self.refresh()  # not laid out yet, or wide characters: the whole box
+            return
+        blank = " " * width
+        for y in range(height):
+            a = old[y] if y < len(old) else blank
+            b = new[y] if y < len(new) else blank
+            if a == b:
+                continue
+            first = next(i for i in range(width) if a[i] != b[i])
+            last = next(i for i in range(width - 1, -1, -1) if a[i] != b[i])
+            self.refresh(Region(first, y, last + 1 - first, 1))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        rows = self.rows(width)
+        text = rows[y] if y < len(rows) else " " * width
+        style = self.rich_style
+        return Strip([Segment(text, style)]).adjust_cell_length(width, style)

@@ -282,7 +282,7 @@ async def test_optio_map_is_one_grid_of_large_squares_with_the_blocks_in_them():
         assert header.split() == ["0", "1", "2", "3", "4"]  # large-square numbers, one scale
         board.move_cursor(on_map[0].pos)
         await pilot.pause()
-        cursor = str(screen.query_one("#cursor").render())
+        cursor = screen.query_one("#cursor").text
         assert f"{on_map[0].pos[0]},{on_map[0].pos[1]}" in cursor
         assert state.map.rows  # the 40x40 map stays the game's own
 

@@ -139,9 +139,9 @@ async def test_cursor_box_follows_the_cursor_and_says_who_stands_there():
         unit = next(u for u in screen.units if u.pos is not None)
         board.move_cursor(unit.pos)
         await pilot.pause()
-        text = str(screen.query_one("#cursor").render())
+        text = screen.query_one("#cursor").text
         assert text.startswith(f"Cursor {unit.pos[0]},{unit.pos[1]}:")
-        assert unit.id in str(screen.query_one("#cursor-unit").render())
+        assert unit.id in screen.query_one("#cursor-unit").text
         panel = str(screen.query_one("#panel").render())
         assert "Cursor" not in panel
         x, y = unit.pos
@@ -149,9 +149,9 @@ async def test_cursor_box_follows_the_cursor_and_says_who_stands_there():
                      if (c, r) not in {u.pos for u in screen.units})
         board.move_cursor(empty)
         await pilot.pause()
-        text = str(screen.query_one("#cursor").render())
+        text = screen.query_one("#cursor").text
         assert text.startswith(f"Cursor {empty[0]},{empty[1]}:")
-        assert unit.id not in str(screen.query_one("#cursor-unit").render())
+        assert unit.id not in screen.query_one("#cursor-unit").text
         assert str(screen.query_one("#panel").render()) == panel  # the rest of the panel stays
 
 

@@ -91,3 +91,118 @@ async def test_a_cursor_move_repaints_two_cells_and_the_cursor_line_only():
                                              and x2 == x1 + 2 * CELL_W)
             on_cursor_line = y == cursor_line.y and x1 >= cursor_line.x
             assert on_board or on_cursor_line, (y, x1, x2)
+
+
+def reversed_columns(board: BoardView, y: int) -> set[int]:
+    """The content columns of board line ``y`` drawn in reverse video."""
+    out, x = set(), 0
+    for seg in board.render_line(y):
+        if seg.style is not None and seg.style.reverse:
+            out.update(range(x, x + len(seg.text)))
+        x += len(seg.text)
+    return out
+
+
+async def moved_spans(app, pilot, key: str) -> list[tuple[int, int, int]]:
+    """The screen spans the partial repaints after ``key`` wrote."""
+    spans: list[tuple[int, int, int]] = []
+    real = app._display
+
+    def probe(target, renderable):
+        if isinstance(renderable, ChopsUpdate):
+            spans.extend(renderable.spans)
+        return real(target, renderable)
+
+    app._display = probe
+    await pilot.press(key)
+    await pilot.pause(0.2)
+    app._display = real
+    return spans
+
+
+async def test_a_large_square_shows_the_cursor_on_its_middle_row_and_a_move_repaints_those_rows():
+    game = played("optio", 30)
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot, game)
+        board = screen.query_one(BoardView)
+        board.focus()
+        w, h = board.picture.cell_size
+        assert (w, h) == (8, 3)
+        board.move_cursor((1, 1))
+        await pilot.pause(0.2)
+        # Reverse video on the cursor square's middle row, all eight columns, and nowhere else.
+        for y in range(1, 1 + 5 * h):
+            want = set(range(LABEL_W + w, LABEL_W + 2 * w)) if y == 1 + h + h // 2 else set()
+            assert reversed_columns(board, y) == want, y
+        origin = board.content_region
+        cursor_line = screen.query_one("#cursor").region
+        assert screen.query_one("#cursor").text.startswith("Cursor 1,1:")
+        # Down: the middle rows of the two squares, and the one changed column of the cursor line.
+        spans = await moved_spans(app, pilot, "down")
+        assert board.cursor == (1, 2)
+        middle = {origin.y + 1 + r * h + h // 2 for r in (1, 2)}
+        on_board = {(y, x1, x2) for y, x1, x2 in spans if x1 < cursor_line.x}
+        assert on_board == {(y, origin.x + LABEL_W + w, origin.x + LABEL_W + 2 * w) for y in middle}
+        assert reversed_columns(board, 1 + 2 * h + h // 2) == set(range(LABEL_W + w, LABEL_W + 2 * w))
+        assert not reversed_columns(board, 1 + h + h // 2)
+        text = screen.query_one("#cursor").text
+        assert text.startswith("Cursor 1,2:")
+        for y, x1, x2 in spans:
+            if y == cursor_line.y:  # "1,1" -> "1,2": the row digit, and the terrain word if it changed
+                assert x1 >= cursor_line.x + len("Cursor 1,")
+        # Right: one span over both middle rows (the squares touch).
+        spans = await moved_spans(app, pilot, "right")
+        assert board.cursor == (2, 2)
+        y = origin.y + 1 + 2 * h + h // 2
+        assert {s for s in spans if s[1] < cursor_line.x} == {(y, origin.x + LABEL_W + w, origin.x + LABEL_W + 3 * w)}
+
+
+async def test_patched_text_writes_only_the_changed_columns_and_the_screen_matches_a_full_repaint():
+    from textual.app import App
+
+    from tui.widgets import PatchedText
+
+    class One(App):
+        CSS = "PatchedText { width: 20; height: 2; }"
+
+        def compose(self):
+            yield PatchedText("Cursor 1,1: open")
+
+    app = One()
+    console = Console(width=30, color_system="truecolor", force_terminal=True)
+    async with app.run_test(size=(30, 4)) as pilot:
+        text = app.query_one(PatchedText)
+        await pilot.pause()
+        region = text.region
+
+        def screen() -> list[list[str]]:
+            return [list(strip.text) for strip in app.screen._compositor.render_strips()]
+
+        for new, want in [
+            ("Cursor 1,2: open", [(0, 9, 10)]),  # one digit
+            ("Cursor 1,2: woods", [(0, 12, 17)]),  # the word
+            ("Cursor 1,2: woods, long name", [(0, 17, 18), (1, 0, 9)]),  # wrapped at a word
+            ("", [(0, 0, 18), (1, 0, 9)]),  # cleared: only what was written
+            ("", []),
+        ]:
+            updates = []
+            real = app._display
+
+            def probe(target, renderable):
+                if isinstance(renderable, ChopsUpdate):
+                    updates.append(renderable)
+                return real(target, renderable)
+
+            grid = screen()
+            app._display = probe
+            text.update(new)
+            await pilot.pause(0.1)
+            app._display = real
+            spans = sorted((y - region.y, x1 - region.x, x2 - region.x) for u in updates for y, x1, x2 in u.spans)
+            assert spans == want, new
+            for update in updates:
+                apply(paint.render_segments(update, console), grid)
+            assert grid == screen()  # the few columns written leave the full frame on screen
+            assert [row.rstrip() for row in text.rows()] == [
+                row for row in ([new] if len(new) <= 20 else ["Cursor 1,2: woods,", "long name"])]
