@@ -123,7 +123,23 @@ def install() -> bool:
     names = getattr(getattr(init, "__code__", None), "co_varnames", ())
     if not callable(getattr(ChopsUpdate, "render_segments", None)) or names[1:4] != ("chops", "spans", "chop_ends"):
         return False
+    if not _styles_readable():
+        return False
     ChopsUpdate._textual_render_segments = ChopsUpdate.render_segments
     ChopsUpdate.render_segments = render_segments
     _installed = True
     return True
+
+
+def _styles_readable() -> bool:
+    """Whether Rich's styles and colours still hold what :func:`render_strip`
+    reads (private fields): if not, Textual's own writing stays."""
+    from rich.color import ColorSystem
+    from rich.style import Style
+
+    probe = Style(bold=True, color="red", bgcolor="blue")
+    try:
+        _sgr_state(probe, ColorSystem.TRUECOLOR)
+        return probe._link is None
+    except (AttributeError, TypeError):
+        return False
