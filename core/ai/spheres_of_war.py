@@ -57,10 +57,26 @@ def carried(first_roll: int) -> tuple[Fraction, Fraction]:
     return first + still * RETALIATOR_LATER, other + still * INSTIGATOR_LATER
 
 
+# The solver asks for the odds at every strike it considers: worked out
+# once, as floats (what the solver computes in), for every first roll.
+_EXCHANGE_ODDS = tuple((float(a), float(b)) for a, b in map(exchange, range(2 * ACTIONS_EACH + 1)))
+_CARRIED_ODDS = tuple((float(a), float(b)) for a, b in map(carried, range(2 * ACTIONS_EACH + 1)))
+
+
+def exchange_odds(first_roll: int) -> tuple[float, float]:
+    """``exchange`` (to the Match's end), looked up."""
+    return _EXCHANGE_ODDS[first_roll]
+
+
+def carried_odds(first_roll: int) -> tuple[float, float]:
+    """``carried`` (the fight goes on next turn), looked up."""
+    return _CARRIED_ODDS[first_roll]
+
+
 def odds_for(state):
     """The exchange odds for a Match in ``state``: the fight is carried
     over unless this is the last turn."""
-    return exchange if state.turn >= state.options.turn_limit else carried
+    return exchange_odds if state.turn >= state.options.turn_limit else carried_odds
 
 
 class SpheresKnowledge(Knowledge):
@@ -157,7 +173,7 @@ class SpheresKnowledge(Knowledge):
         return [o for v, o in scored if v >= best - 1e-9]
 
     def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float,
-                odds=exchange) -> MatchSolver:
+                odds=exchange_odds) -> MatchSolver:
         bf = state.battlefield
         if bf is not self._battlefield:
             self._solvers, self._battlefield = {}, bf
@@ -223,8 +239,8 @@ class SpheresKnowledge(Knowledge):
         """A strike made at Action step ``step``: the defence rolls start at
         the next, and go on next turn while both stand (``carried``)."""
         odds = odds_for(view)
-        if step + 1 >= 2 * ACTIONS_EACH and odds is exchange:
+        if step + 1 >= 2 * ACTIONS_EACH and odds is exchange_odds:
             return f"{how}strikes {other} with the last Action: unanswered"
         win, _ = odds(step + 1)
-        later = " (fought on next turn)" if odds is carried and step + 1 >= 2 * ACTIONS_EACH else ""
+        later = " (fought on next turn)" if odds is carried_odds and step + 1 >= 2 * ACTIONS_EACH else ""
         return f"{how}strikes {other}: {float(win):.0%} to win the exchange{later}"
