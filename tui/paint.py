@@ -43,6 +43,34 @@ def _sgr_state(style: Any, color_system: Any) -> tuple[frozenset[int], str | Non
             ";".join(bgcolor.downgrade(color_system).get_ansi_codes(False)) if bgcolor is not None else None)
 
 
+@lru_cache(maxsize=1024)
+def _parsed_ansi(ansi: str) -> tuple[frozenset[int], str | None, str | None] | None:
+    """The state a style's cached SGR parameters set (Rich keeps them on the
+    style from its first rendering, and Textual writes those): None if they
+    hold a code this writer does not know."""
+    codes, attrs, fg, bg, i = ansi.split(";"), set(), None, None, 0
+    while i < len(codes):
+        code = codes[i]
+        if code in ("38", "48"):
+            width = {"5": 3, "2": 5}.get(codes[i + 1] if i + 1 < len(codes) else "", 0)
+            if not width:
+                return None
+            value, i = ";".join(codes[i:i + width]), i + width
+            fg, bg = (value, bg) if code == "38" else (fg, value)
+            continue
+        n = int(code) if code.isdigit() else -1
+        if code in _ON:
+            attrs.add(_ON.index(code))
+        elif 30 <= n <= 37 or 90 <= n <= 97:
+            fg = code
+        elif 40 <= n <= 47 or 100 <= n <= 107:
+            bg = code
+        else:
+            return None
+        i += 1
+    return frozenset(attrs), fg, bg
+
+
 @lru_cache(maxsize=4096)
 def _sgr_change(old: tuple, new: tuple) -> str:
     """The shorter SGR parameters taking the terminal from ``old`` to ``new``:
@@ -71,7 +99,11 @@ def render_strip(strip: Any, color_system: Any, append: Any, state: tuple) -> tu
             append(type(strip).render_style(style, text, color_system))
             state = _PLAIN
             continue
-        new = _PLAIN if style is None else _sgr_state(style, color_system)
+        if style is None:
+            new = _PLAIN
+        else:  # what Textual would write: the style's cached codes if it has them
+            cached = style._ansi
+            new = (_parsed_ansi(cached) if cached else None) or _sgr_state(style, color_system)
         if new != state:
             append(f"\x1b[{_sgr_change(state, new)}m")
             state = new
@@ -140,6 +172,6 @@ def _styles_readable() -> bool:
     probe = Style(bold=True, color="red", bgcolor="blue")
     try:
         _sgr_state(probe, ColorSystem.TRUECOLOR)
-        return probe._link is None
+        return probe._link is None and hasattr(probe, "_ansi")
     except (AttributeError, TypeError):
         return False
