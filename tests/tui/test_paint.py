@@ -70,18 +70,7 @@ async def test_a_cursor_move_repaints_two_cells_and_the_cursor_line_only():
         board.focus()
         board.move_cursor((1, 1))
         await pilot.pause(0.2)
-        spans: list[tuple[int, int, int]] = []
-        real = app._display
-
-        def probe(target, renderable):
-            if isinstance(renderable, ChopsUpdate):
-                spans.extend(renderable.spans)
-            return real(target, renderable)
-
-        app._display = probe
-        await pilot.press("right")
-        await pilot.pause(0.2)
-        app._display = real
+        spans = await moved_spans(app, pilot, "right")
         assert board.cursor == (2, 1)
         origin = board.content_region
         cursor_line = screen.query_one("#cursor").region
