@@ -9,7 +9,7 @@ from fractions import Fraction
 from core.ai.knowledge import Knowledge
 from core.ai.sow_match import MatchSolver
 from core.board import adjacent, distance
-from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touching
+from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, actor as acting_in, opponent_of, touching
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
 
@@ -132,7 +132,7 @@ class SpheresKnowledge(Knowledge):
         m = state.match
         if state.phase is not Phase.MATCH or m is None:
             return 0.0
-        actor = m.instigator if m.step % 2 == 0 else m.retaliator
+        actor = acting_in(state)
         me, them = state.unit(actor), state.unit(opponent_of(m, actor))
         if me is None or them is None or me.pos is None or them.pos is None:
             return 0.0
@@ -156,7 +156,7 @@ class SpheresKnowledge(Knowledge):
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
             return list(legal)  # easy (no lookahead) searches them all, noise and all
-        actor = m.instigator if m.step % 2 == 0 else m.retaliator
+        actor = acting_in(view)
         me, them = view.unit(actor), view.unit(opponent_of(m, actor))
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return list(legal)
