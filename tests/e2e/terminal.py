@@ -27,26 +27,31 @@ def local_command() -> str:
 
 class Tmux:
     """One detached tmux session running ``command`` (with ``exec``, so the
-    pane's pid is the command's pid)."""
+    pane's pid is the command's pid).
+
+    Each session has its own tmux server (``-L``): on a shared server, a
+    session started just as another test's last session closes can reach the
+    exiting server and fail with "server exited unexpectedly" (seen in CI)."""
 
     def __init__(self, command: str, width: int = 80, height: int = 24, env: dict[str, str] | None = None) -> None:
         self.name = f"skirmish-e2e-{uuid.uuid4().hex[:8]}"
         prefix = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
         shell = f"exec env {prefix} {command}" if prefix else f"exec {command}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-                        shell], check=True)
-        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], capture_output=True)
-        self.pid = int(subprocess.run(["tmux", "display-message", "-p", "-t", self.name, "#{pane_pid}"],
-                                      check=True, capture_output=True, text=True).stdout.strip())
+        self.run("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), shell)
+        self.run("set-option", "-t", self.name, "remain-on-exit", "on", check=False)
+        self.pid = int(self.run("display-message", "-p", "-t", self.name, "#{pane_pid}").stdout.strip())
+
+    def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        """A tmux command against this session's own server."""
+        return subprocess.run(["tmux", "-L", self.name, *args], check=check, capture_output=True, text=True)
 
     def keys(self, *keys: str, pause: float = 0.3) -> None:
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            self.run("send-keys", "-t", self.name, key)
             time.sleep(pause)
 
     def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name], check=True,
-                              capture_output=True, text=True).stdout
+        return self.run("capture-pane", "-p", "-t", self.name).stdout
 
     def wait_for(self, text: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
@@ -59,7 +64,7 @@ class Tmux:
             time.sleep(0.2)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        self.run("kill-server", check=False)
 
 
 def pid_alive(pid: int) -> bool:

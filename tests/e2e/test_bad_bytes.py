@@ -6,7 +6,6 @@ the replacement character, which no screen binds, and the app goes on."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 
@@ -22,7 +21,7 @@ def test_bytes_that_are_not_utf8_neither_end_the_app_nor_act_as_keys(tmp_path):
     try:
         tmux.wait_for("New game")
         for hexes in (["ff"], ["e9", "61"], ["c3"], ["fe", "ff", "80", "bf"]):
-            subprocess.run(["tmux", "send-keys", "-t", tmux.name, "-H", *hexes], check=True)
+            tmux.run("send-keys", "-t", tmux.name, "-H", *hexes)
         tmux.keys("n")  # still alive and still reading keys
         tmux.wait_for("Battlefield")
         assert pid_alive(tmux.pid)

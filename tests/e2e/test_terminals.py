@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 
 import pytest
 
@@ -66,8 +65,7 @@ def test_play_under_each_terminal_type(name, tmp_path):
         tmux.keys("d")
         shown = tmux.wait_for("deploys at")
         assert any(mark in shown for mark in ("◆", "●", "i1"[0]))
-        styled = subprocess.run(["tmux", "capture-pane", "-e", "-p", "-t", tmux.name], check=True,
-                                capture_output=True, text=True).stdout
+        styled = tmux.run("capture-pane", "-e", "-p", "-t", tmux.name).stdout
         codes = set(re.findall(r"\x1b\[([0-9;]*)m", styled))
         params = {int(x) for code in codes for x in code.split(";") if x}
         hues = [c for c in codes if not all(grey(c))]
