@@ -21,6 +21,7 @@ from pathlib import Path
 
 from bench import engine, latency, report, startup, strength, wire
 from bench.stats import machine
+from core.collector import freeze_imports
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = {
@@ -56,6 +57,10 @@ def main(argv: list[str] | None = None) -> int:
 
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
+
+    # As the app does after its imports (tui/__main__.py): what the imports
+    # made is frozen, so full collections during the games skip it.
+    freeze_imports()
 
     if args.from_json:
         saved = json.loads(Path(args.from_json).read_text(encoding="utf-8"))

@@ -169,7 +169,8 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
         "the µs column is that draw. Those rulesets are also played from the whole listing, in the table below. "
         "The GC columns are Python's cyclic garbage collector within the timed intervals: its share of the "
         "measured time and its passes by generation (0/1/2); the run keeps only each game's figures, and "
-        "the collector runs with Python's default settings, as in the app. "
+        "the collector runs with Python's default settings, as in the app; as the app does after its imports, "
+        "the objects the imports made are frozen first (`core.collector.freeze_imports`), so full passes skip them. "
         "Aim: " + AIMS["engine"] + ".",
         "",
         "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 "

@@ -163,7 +163,9 @@ def run(quick: bool, log: Callable[[str], None] = print, games: int | None = Non
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        from core.collector import freeze_imports
+
+        with ProcessPoolExecutor(max_workers=jobs, initializer=freeze_imports) as pool:
             for record in pool.map(play_task, todo, chunksize=1):
                 keep(record)
     return summarise(records, names, load_before, load_average())

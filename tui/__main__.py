@@ -50,8 +50,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_app(**kwargs) -> int:
+    from core.collector import freeze_imports
     from tui.app import run_app  # imports Textual: only when the app starts
 
+    freeze_imports()  # what the imports made lasts: full collections skip it
     run_app(**kwargs)
     return 0
 
