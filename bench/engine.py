@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.games import Tally, battlefield_for, big_battlefield, draws_its_own, every_ruleset, play_random
-from bench.stats import summary
+from bench.stats import speed_probe, summary
 
 LONG_GAME = 300  # orders a "long game" for the save benchmark must reach
 
@@ -26,10 +26,14 @@ def throughput(rules: Any, games: int, first_seed: int = 1, draw: bool = False) 
     return _rates(rules.name, played, loads)
 
 
-def _rates(name: str, played: list[Tally], loads: list[float], listed: list[Tally] | None = None) -> dict[str, Any]:
+def _rates(name: str, played: list[Tally], loads: list[float], listed: list[Tally] | None = None,
+           probes: list[float] | None = None) -> dict[str, Any]:
     """The figures of ``played``; ``listed`` are the same seeds played from
-    the whole listing when ``played`` used the ruleset's own draw."""
+    the whole listing when ``played`` used the ruleset's own draw; ``probes``
+    the machine's speed probe (ms) timed before each game."""
     out = _figures(name, played, loads)
+    if probes:
+        out["probe_ms"] = summary(probes)
     out["draw"] = listed is not None
     if listed is not None:
         plain = _figures(name, listed, loads)
@@ -129,10 +133,12 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
     played: dict[str, list[Tally]] = {r.name: [] for r in every}
     listed: dict[str, list[Tally]] = {r.name: [] for r in every}
     loads: dict[str, list[float]] = {r.name: [] for r in every}
+    probes: dict[str, list[float]] = {r.name: [] for r in every}
     for seed in range(1, games + 1):
         log(f"  engine: seed {seed}/{games}")
         for rules in every:
             loads[rules.name].append(os.getloadavg()[0])
+            probes[rules.name].append(speed_probe(1))
             # A ruleset with its own random_order is played with it (the
             # headline figure) and also from the whole listing (its cost).
             if draws_its_own(rules):
@@ -140,8 +146,8 @@ def run_throughput(quick: bool, log=print) -> list[dict[str, Any]]:
                 listed[rules.name].append(play_random(rules, seed).tally())
             else:
                 played[rules.name].append(play_random(rules, seed).tally())
-    return [_rates(r.name, played[r.name], loads[r.name], listed[r.name] if draws_its_own(r) else None)
-            for r in every]
+    return [_rates(r.name, played[r.name], loads[r.name], listed[r.name] if draws_its_own(r) else None,
+                   probes[r.name]) for r in every]
 
 
 def run_saves(quick: bool, log=print) -> list[dict[str, Any]]:

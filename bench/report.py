@@ -29,6 +29,12 @@ def _load(entry: dict[str, Any]) -> str:
     return f"{low:.2f}" if round(low, 2) == round(high, 2) else f"{low:.2f}–{high:.2f}"
 
 
+def _probe(entry: dict[str, Any]) -> str:
+    """The machine's speed probe while a ruleset's games ran (median ms), '–' before it was measured."""
+    probe = entry.get("probe_ms")
+    return f"{probe['median']:.1f}" if probe else "–"
+
+
 def _ok(met: bool) -> str:
     return "met" if met else "**missed**"
 
@@ -94,7 +100,8 @@ def _aims(results: dict[str, Any]) -> list[str]:
         slow = min(results["engine"], key=lambda e: e["orders_per_second"])
         every = all(e["orders_per_second"] >= 20_000 for e in results["engine"])
         rows.append(
-            f"| engine | {AIMS['engine']} | slowest {slow['orders_per_second']:,.0f}/s ({slow['ruleset']}) | {_ok(every)} |"
+            f"| engine | {AIMS['engine']} | slowest {slow['orders_per_second']:,.0f}/s ({slow['ruleset']}), "
+            f"probe {_probe(slow)} ms | {_ok(every)} |"
         )
     if "saves" in results:
         slow = max(results["saves"], key=lambda s: s["save_ms"]["median"])
@@ -162,7 +169,10 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
         "## Engine throughput",
         "",
         "Complete random legal games on each ruleset's default battlefield, seeds 1..N, the rulesets "
-        "interleaved (one game of each in turn); the load column is the 1-minute load average while they ran. Every order is "
+        "interleaved (one game of each in turn); the load column is the 1-minute load average while they ran, and "
+        "the probe column the median time of a fixed piece of pure-Python work timed before each game "
+        "(`bench.stats.speed_probe`: about 10.5 ms when this virtual machine runs at full speed; its host's other "
+        "guests can slow it by half with the load average near 0). Every order is "
         "`game.legal_orders(side)` and a random choice from it, then `core.game.submit` (check, apply, outcome, "
         "bookkeeping); where a ruleset overrides `Ruleset.random_order` (marked *), the order is "
         "`game.random_order(side, rng)` instead, which draws one legal order without listing them all, and "
@@ -174,8 +184,8 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
         "Aim: " + AIMS["engine"] + ".",
         "",
         "| ruleset | games | orders/game (median) | games/s | orders/s | per-game orders/s p10–p90 "
-        "| µs legal orders (* random_order) | µs submit | GC share | GC passes | load (1 min) | |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| µs legal orders (* random_order) | µs submit | GC share | GC passes | load (1 min) | probe ms | |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for e in engine:
         star = " *" if e.get("draw") else ""
@@ -183,7 +193,7 @@ def _engine(engine: list[dict[str, Any]]) -> list[str]:
             f"| {e['ruleset']}{star} | {e['games']} ({e['finished']} ended) | {e['orders_per_game']['median']:.0f} | "
             f"{e['games_per_second']:.2f} | {e['orders_per_second']:,.0f} | "
             f"{_spread(e['per_game_orders_per_second'], '{:,.0f}')} | {e['us_per_legal_orders']:,.0f} | "
-            f"{e['us_per_submit']:,.0f} | {_gc(e)} | {_load(e)} | {_ok(e['orders_per_second'] >= 20_000)} |"
+            f"{e['us_per_submit']:,.0f} | {_gc(e)} | {_load(e)} | {_probe(e)} | {_ok(e['orders_per_second'] >= 20_000)} |"
         )
     listed = [e for e in engine if e.get("listing")]
     if listed:
