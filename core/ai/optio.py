@@ -19,6 +19,35 @@ from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
 from core.rulesets.optio.state import Kind, Phase
 
 
+FARTHEST = 2 * (SIZE - 1)  # the greatest distance between two large squares
+
+
+def closing_win(distance: int, mine: int, theirs: int) -> bool:
+    """Whether the side to move in the closing phase can make sure the other
+    army is the one that marches into the meeting square (so its own army
+    held the square first and it places the template), with ``mine`` and
+    ``theirs`` kudo coins, the armies ``distance`` squares apart.
+
+    A turn is one order: close in (free; at distance 1 it enters the other's
+    square and loses), hold (a coin) or step away (a coin, one square
+    further).  Coins only fall and distance only falls for free, so the
+    game is finite; it is small enough to solve outright."""
+    known: dict[tuple[int, int, int], bool] = {}
+
+    def win(d: int, a: int, b: int) -> bool:
+        key = (d, a, b)
+        if key not in known:
+            options = [] if d == 1 else [(d - 1, b, a)]
+            if a:
+                options.append((d, b, a - 1))
+                if d < FARTHEST:
+                    options.append((d + 1, b, a - 1))
+            known[key] = any(not win(*after) for after in options)
+        return known[key]
+
+    return win(distance, mine, theirs)
+
+
 def first_army(state) -> int | None:
     """The side whose army got to the meeting square first (it places the template)."""
     if state.result is not None:
@@ -61,6 +90,43 @@ class OptioKnowledge(Knowledge):
             if b.side == side and b.kind is Kind.ARMY and b.pos is not None:
                 return b.pos[1] if side == 0 else 4 - b.pos[1]
         return 0
+
+    def shortlist(self, view, side: int, legal):
+        """Orders no sensible general gives, dropped before the search (not
+        for easy, which plays by feel):
+
+        - in the scouting, the army never walks into a square holding an
+          enemy block whose kind is unknown: if that block is their army,
+          theirs held the square first and they place the template;
+        - in the closing, the orders that win the coin game outright
+          (:func:`closing_win`), when there are any."""
+        if getattr(self.level, "lookahead", None) == 0 or len(legal) < 2:
+            return list(legal)
+        if view.phase is Phase.SCOUTING:
+            hidden = {b.pos for b in view.blocks
+                      if b.side != side and not b.gone and not b.revealed and b.pos is not None}
+            army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
+            kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)]
+            return kept or list(legal)
+        if view.phase is Phase.CLOSING:
+            winning = [o for o in legal if self._closing_wins(view, side, o)]
+            return winning or list(legal)
+        return list(legal)
+
+    @staticmethod
+    def _closing_wins(view, side: int, order) -> bool:
+        """Whether ``order`` leaves the opponent to move in a lost coin game."""
+        mine, theirs = view.kudos[side], view.kudos[1 - side]
+        here, enemy = view.army(side).pos, view.army(1 - side).pos
+        if isinstance(order, Hold):
+            return not closing_win(manhattan(here, enemy), theirs, mine - 1)
+        if isinstance(order, Move):
+            after = manhattan(order.to, enemy)
+            if after == 0:
+                return False  # marching in: theirs held the square first
+            paid = 0 if after < manhattan(here, enemy) else 1
+            return not closing_win(after, theirs, mine - paid)
+        return False
 
     def prior(self, state, order, where) -> float:
         if order.verb == "scout":
