@@ -174,7 +174,9 @@ class Optio(Ruleset):
         if state.phase is not Phase.DONE or state.result is None:
             return None
         r = state.result
-        return Outcome(None, f"the battle is fought at square {r.meeting[0]},{r.meeting[1]} of {r.map_name}")
+        where = f"{r.meeting[0]},{r.meeting[1]}"
+        return Outcome(None, f"{state.players[r.placer]}'s army held square {where} first and placed the "
+                             f"template: the battle is fought there, on {r.map_name}")
 
     # -- legal orders --------------------------------------------------------
     def _destinations(self, state: OptioState, block: Block) -> list[Cell]:

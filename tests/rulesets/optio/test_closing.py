@@ -52,6 +52,9 @@ def test_the_second_army_entering_sets_the_orientation_and_the_first_places_the_
     assert state.phase is Phase.TEMPLATE
     assert state.meeting == (2, 1) and state.second_edge is Edge.S
     assert state.first_army == 0 and R.to_act(state) == {0}
+    state = go(state, "place-template side=0 forward=0 right=0")
+    # The result says who placed the template and why (Ann plays Green, side 0).
+    assert R.outcome(state).reason.startswith("Ann's army held square 2,1 first and placed the template")
 
 
 def test_armies_close_to_a_meeting_in_bounded_turns_without_coins():
