@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from core.events import Event
 from core.orders import Order
 from core.ruleset import Outcome, Rejection
@@ -231,7 +233,15 @@ class RemoteSeat(Seat):
             if set(out) != {"winner", "reason"} or out["winner"] not in (0, 1, None) or not isinstance(out["reason"], str):
                 raise wire.WireError("bad outcome")
             outcome = Outcome(out["winner"], out["reason"])
+        facts = self._facts
+        players = getattr(view, "players", None)
+        if (isinstance(players, tuple) and len(players) == 2 and players != facts.players
+                and all(isinstance(p, str) and len(p) <= 64 for p in players)):
+            # An onlooker welcomed before the joiner named itself was told the
+            # default name; the game's own names are the ones its log uses.
+            facts = attrs.evolve(facts, players=players)
         with self._lock:
+            self._facts = facts
             self._view, self._legal, self._orders = view, legal, orders
             self._to_act, self._outcome = frozenset(to_act), outcome
             self._events.extend(events)
