@@ -16,13 +16,13 @@ from tui.remote.rendezvous import new_code
 PLAYERS = ("Ann", "Bob")
 
 
-def new_host(ruleset: str, remote_side: int = 1, game=None) -> Host:
+def new_host(ruleset: str, remote_side: int = 1, game=None, players: tuple[str, str] = PLAYERS) -> Host:
     rules = find_ruleset(ruleset)
     field = battlefield_named(rules.default_battlefield)
-    facts = Facts(rules.name, rules.default_options(), field, PLAYERS)
+    facts = Facts(rules.name, rules.default_options(), field, players)
     half = fairdice.new_half()
     host = Host(facts, remote_side, new_code(), {"host": half, "commit": fairdice.commitment(half)},
-                game=game, make_game=lambda seed: start(rules, None, field, seed, PLAYERS))
+                game=game, make_game=lambda seed: start(rules, None, field, seed, players))
     host.open()
     return host
 

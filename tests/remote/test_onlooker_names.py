@@ -3,30 +3,11 @@
 
 from __future__ import annotations
 
-from core.game import start
-from core.registry import find_ruleset
-from core.seats import Facts
-from saves.library import battlefield_named
-from tests.remote.helpers import RecordingSeat, wait_until
-from tui.remote import fairdice
-from tui.remote.host import Host
-from tui.remote.rendezvous import new_code
-
-
-def _host_with_a_default_name() -> Host:
-    rules = find_ruleset("optio")
-    field = battlefield_named(rules.default_battlefield)
-    players = ("Ann", "Player 2")
-    half = fairdice.new_half()
-    host = Host(Facts(rules.name, rules.default_options(), field, players), 1, new_code(),
-                {"host": half, "commit": fairdice.commitment(half)},
-                make_game=lambda seed: start(rules, None, field, seed, players))
-    host.open()
-    return host
+from tests.remote.helpers import RecordingSeat, new_host, wait_until
 
 
 def test_an_early_onlooker_gets_the_name_the_joiner_chose():
-    host = _host_with_a_default_name()
+    host = new_host("optio", players=("Ann", "Player 2"))  # the joiner's own name may stand
     seats = []
     try:
         onlooker = RecordingSeat(host.code, role="watch")

@@ -234,9 +234,8 @@ class RemoteSeat(Seat):
                 raise wire.WireError("bad outcome")
             outcome = Outcome(out["winner"], out["reason"])
         facts = self._facts
-        players = getattr(view, "players", None)
-        if (isinstance(players, tuple) and len(players) == 2 and players != facts.players
-                and all(isinstance(p, str) and len(p) <= 64 for p in players)):
+        players = wire.players_in(view.players)
+        if players != facts.players:
             # An onlooker welcomed before the joiner named itself was told the
             # default name; the game's own names are the ones its log uses.
             facts = attrs.evolve(facts, players=players)

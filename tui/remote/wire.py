@@ -218,15 +218,21 @@ def facts_in(message: dict) -> Any:
         rules = find_ruleset(message["ruleset"])
     except (KeyError, ValueError, LookupError):
         raise WireError("unknown ruleset") from None
-    players = message["players"]
-    if len(players) != 2 or not all(isinstance(p, str) and len(p) <= 64 for p in players):
-        raise WireError("bad players")
+    players = players_in(message["players"])
     try:
         options = structure(converter_for(rules), message["options"], rules.options_type, "options")
         field = structure(PLAIN, message["battlefield"], Battlefield, "battlefield")
     except StructureError as exc:
         raise WireError(f"bad game facts: {exc}") from None
-    return Facts(rules.name, options, field, (players[0], players[1]))
+    return Facts(rules.name, options, field, players)
+
+
+def players_in(players: Any) -> tuple[str, str]:
+    """Two players' names from the host (a welcome's, or a view's)."""
+    if (not isinstance(players, (list, tuple)) or len(players) != 2
+            or not all(isinstance(p, str) and len(p) <= 64 for p in players)):
+        raise WireError("bad players")
+    return (players[0], players[1])
 
 
 def orders_in(ruleset: Any, texts: Any) -> tuple:
