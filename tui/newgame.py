@@ -173,7 +173,10 @@ class NewGameScreen(Screen[None]):
                 options = self.options()
             except Exception:
                 options = rules.default_options()
-            fitting = [bf for bf in self.battlefields if rules.check_options(options, bf) is None]
+            from tui.rulesets.optio_handoff import plain_battlefields_apply
+
+            if plain_battlefields_apply(rules):
+                fitting = [bf for bf in self.battlefields if rules.check_options(options, bf) is None]
         names = [bf.name for bf in fitting]
         current = cycler.value
         default = current if current in names else (rules.default_battlefield if rules else None)

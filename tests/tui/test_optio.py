@@ -222,6 +222,31 @@ async def test_one_side_never_sees_the_others_unrevealed_blocks():
         assert seen == {0, 1}
 
 
+async def test_with_a_generated_map_the_form_offers_only_that_map():
+    """The pre-game is played on its operational map, not on a shipped
+    battlefield: with the map generated, the Battlefield row offers only
+    the map its seed draws, and the game starts on it."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        ruleset = form.query_one("#ruleset", Cycler)
+        while ruleset.value != "optio":
+            ruleset.focus()
+            await pilot.press("right")
+            await pilot.pause()
+        seed = form.query_one(f"#opt-{form.generation}-map_seed")
+        seed.value = "4"
+        await pilot.pause()
+        bf = form.query_one("#battlefield", Cycler)
+        assert bf.labels == ["the map drawn from seed 4 (40x40)"]
+        assert bf.value.rows == generate_map(4).rows
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        game = game_screen(app).game
+        assert game.state.map.rows == generate_map(4).rows and game.battlefield.rows == generate_map(4).rows
+
+
 async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:

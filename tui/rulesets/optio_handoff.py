@@ -25,7 +25,7 @@ from core.registry import find_ruleset
 from core.rulesets.optio.terrain import battlefield_for
 from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.generator import generate_map
-from core.rulesets.optio.state import Edge, TemplateResult
+from core.rulesets.optio.state import GENERATED, Edge, TemplateResult
 from tui.rulesets.optio_fight import OPTIO, handoffs
 
 
@@ -70,6 +70,10 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
         if rules.name == OPTIO:
             from saves.maps import shipped_maps
 
+            if getattr(options, "map_name", None) == GENERATED:  # the map seed draws the only map played on
+                field = map_battlefield(generate_map(options.map_seed))
+                return [(f"the map drawn from seed {options.map_seed} (40x40)", field)]
+
             for m in shipped_maps():
                 field = map_battlefield(m)
                 if rules.check_options(options, field) is None:
@@ -82,6 +86,13 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
     except Exception:  # a broken save folder must not break the form
         pass
     return out
+
+
+def plain_battlefields_apply(rules: Any) -> bool:
+    """Whether ``rules`` is played on one of the shipped battlefields: an
+    Optio pre-game is played on its operational map instead (its own
+    options name it), so the form lists only that map."""
+    return rules.name != OPTIO
 
 
 def open_ground(ruleset_name: str) -> Any:
