@@ -55,7 +55,8 @@ class PlayFlow:
 
         extra = self.adapter.after_over_label(self.game)
         headline = self.adapter.result_headline(self.game)
-        self._open(ResultScreen(self.game, headline, extra), self._after_result)
+        sides = self.adapter.result_sides(self.game)
+        self._open(ResultScreen(self.game, headline, extra, sides), self._after_result)
 
     @guarded
     def _after_result(self, choice: str | None) -> None:

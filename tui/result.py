@@ -135,8 +135,12 @@ def summarise(game: Any, headline: str | None = None) -> Result:
     return Result(headline, reason, rules.situation(game.state).turn, tuple(sides), rules.turn_word)
 
 
-def result_lines(result: Result) -> list[str]:
+def result_lines(result: Result, sides: list[str] | None = None) -> list[str]:
+    """The result in lines; ``sides``: a ruleset's own lines on each side
+    (instead of the figures left and lost and the dice's luck)."""
     lines = [f"Why: {result.reason}." if result.reason else "", f"{result.turn_word}s played: {result.turns}", ""]
+    if sides is not None:
+        return [line for index, line in enumerate(lines + sides) if line or index > 0]
     for side in result.sides:
         lines.append(f"{side.name}: {len(side.left)} left, {len(side.lost)} lost")
         if side.left:
@@ -169,10 +173,12 @@ class ResultScreen(Screen[str]):
         Binding("e", "pick('extra')", "What follows", show=False),  # the ruleset's own entry, when it has one
     ]
 
-    def __init__(self, game: Any, headline: str | None = None, extra: str | None = None) -> None:
+    def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
+                 sides: list[str] | None = None) -> None:
         super().__init__()
         self.game = game
         self.result = summarise(game, headline)
+        self.sides = sides
         self.extra = extra
         self.choices: list[tuple[str, str]] = []
         if extra:
@@ -189,7 +195,7 @@ class ResultScreen(Screen[str]):
         with Vertical():
             yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
             with VerticalScroll(id="result-body"):
-                yield Static("\n".join(result_lines(self.result)), id="result-text", markup=False)
+                yield Static("\n".join(result_lines(self.result, self.sides)), id="result-text", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
             yield Static("↑↓ Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
 

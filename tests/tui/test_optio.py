@@ -117,6 +117,14 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         assert result is not None and (result.forward, result.right) == chosen
         assert isinstance(app.screen, ResultScreen)  # game over: the battle is fought at ...
         assert app.screen.result.headline == "The armies meet"  # not "a draw"
+        # Each side's line says where its army ended and the coins it kept;
+        # no blocks left or lost, no luck from the one roll for who moves first.
+        text = str(app.screen.query_one("#result-text").render())
+        placer = app.screen.game.players[result.placer]
+        x, y = result.meeting
+        assert f"{placer}: army held square {x},{y} first and placed the template" in text
+        assert f"marched in by the {result.second_edge.word} side" in text
+        assert "kudo coins left" in text and "luck" not in text and "left:" not in text
         await pilot.press("enter")  # its first entry: fight the battle on this ground
         await pilot.pause()
         fight = app.screen

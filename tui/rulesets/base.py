@@ -60,6 +60,10 @@ Board geometry (the Optio pre-game draws its operational map):
     it returns is started (and autosaved) as the next game.  Default None.
 ``result_headline(game)``
     The result screen's first words instead of "<name> wins" / "A draw".
+``result_sides(game)``
+    The result screen's lines on each side instead of the figures left and
+    lost and the dice against the average (Optio: where each army stands
+    and its kudo coins).  Default None: those lines.
 
 Board marks and adapter keys (Plasto Latros arcs and artifacts):
 
@@ -168,6 +172,10 @@ class RulesetAdapter:
 
     def result_headline(self, game: Any) -> str | None:
         """The result's first words (default: "<name> wins" or "A draw")."""
+        return None
+
+    def result_sides(self, game: Any) -> list[str] | None:
+        """The result's lines on each side (default None: figures and luck)."""
         return None
 
     # -- board marks and adapter keys -------------------------------------------

@@ -195,6 +195,24 @@ class OptioAdapter(RulesetAdapter):
         # The pre-game has no winner: it ends when the armies meet.
         return "The armies meet" if game.state.result is not None else None
 
+    def result_sides(self, game: Any) -> list[str] | None:
+        """Where each army ended and the coins it kept: the blocks left and
+        the first-player roll say nothing about how the scouting went."""
+        result = game.state.result
+        if result is None:
+            return None
+        x, y = result.meeting
+        where = "centred" if (result.forward, result.right) == (0, 0) else "shifted"
+        lines = []
+        for side, name in enumerate(game.players):
+            coins = game.state.kudos[side]
+            kept = f"{coins} kudo coin{'s' if coins != 1 else ''} left"
+            if side == result.placer:
+                lines.append(f"{name}: army held square {x},{y} first and placed the template ({where}); {kept}")
+            else:
+                lines.append(f"{name}: army marched in by the {result.second_edge.word} side; {kept}")
+        return lines
+
     def after_over_label(self, game: Any) -> str | None:
         return "Fight the battle on this ground" if game.state.result is not None else None
 
