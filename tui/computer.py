@@ -74,10 +74,8 @@ class ComputerSeats(Static):
     def poke(self) -> None:
         """Called after every redraw: start thinking if a computer side acts."""
         game = self.screen.game
-        if game.outcome is not None and self.held_reasons:
-            for line in self.held_reasons:
-                self.screen.log_line(line)
-            self.held_reasons = []
+        if game.outcome is not None:
+            self.release_reasons()
         sides = sorted(s for s in game.to_act if self.plays(s))
         if not sides:
             self._cancel()
@@ -94,6 +92,13 @@ class ComputerSeats(Static):
             self._timer = self.set_timer(delay, lambda: self._think(sides[0]))
         else:
             self._think(sides[0])
+
+    def release_reasons(self) -> int:
+        """The game is over: write the reasons held back into the log; how many."""
+        held, self.held_reasons = self.held_reasons, []
+        for line in held:
+            self.screen.log_line(line)
+        return len(held)
 
     def _game_token(self, game: Any) -> int:
         return self.screen.seats.version

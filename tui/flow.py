@@ -56,7 +56,11 @@ class PlayFlow:
         extra = self.adapter.after_over_label(self.game)
         headline = self.adapter.result_headline(self.game)
         sides = self.adapter.result_sides(self.game)
-        self._open(ResultScreen(self.game, headline, extra, sides), self._after_result)
+        computer = getattr(self, "computer", None)
+        released = computer.release_reasons() if computer is not None else 0
+        note = (f"The computer's reasons for its {released} order{'s' if released != 1 else ''}, kept back "
+                "while its orders were secret, are now in the log: b shows the final board." if released else None)
+        self._open(ResultScreen(self.game, headline, extra, sides, note), self._after_result)
 
     @guarded
     def _after_result(self, choice: str | None) -> None:

@@ -174,11 +174,12 @@ class ResultScreen(Screen[str]):
     ]
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
-                 sides: list[str] | None = None) -> None:
+                 sides: list[str] | None = None, note: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.result = summarise(game, headline)
         self.sides = sides
+        self.note = note  # a last line (where the computer's reasons went)
         self.extra = extra
         self.choices: list[tuple[str, str]] = []
         if extra:
@@ -195,7 +196,8 @@ class ResultScreen(Screen[str]):
         with Vertical():
             yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
             with VerticalScroll(id="result-body"):
-                yield Static("\n".join(result_lines(self.result, self.sides)), id="result-text", markup=False)
+                yield Static("\n".join(result_lines(self.result, self.sides) + (["", self.note] if self.note else [])),
+                             id="result-text", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
             yield Static("↑↓ Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
 

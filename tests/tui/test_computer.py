@@ -172,3 +172,36 @@ async def test_one_person_against_the_computer_never_meets_a_hand_over(data_dir)
         assert not {Handover.__name__, HandoverCard.__name__} & set(seen), seen
         assert any(o.side == 1 for o in screen.game.orders)  # the computer did play
         assert screen.keyboard_side == 0
+
+
+async def test_the_reasons_held_back_are_in_the_log_when_the_result_shows(data_dir):
+    """Optio against a person: the computer's reasons wait for the end (they
+    name what its blocks are).  When its last order ends the game, the
+    result screen says they are now in the log, and they are, before the
+    person goes back to the board."""
+    import random
+
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from core.rulesets.optio.state import Phase
+    from tests.tui.test_every_ruleset import battlefield_for
+    from tui.result import ResultScreen
+
+    rules = find_ruleset("optio")
+    game = start(rules, None, battlefield_for(rules), seed=5, players=("Ann", "Bo"))
+    pick = random.Random(5)
+    while game.state.phase is not Phase.TEMPLATE:
+        game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
+    placer = game.state.active  # the computer places the template, and that ends the game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game, seats=tuple("easy" if s == placer else "human" for s in (0, 1)))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.pause()
+        text = str(app.screen.query_one("#result-text").render())
+        assert "The computer's reasons for its 1 order, kept back" in text
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        who = f"» {game.players[placer]} (easy)"
+        reasons = [line for line in log_text(screen).splitlines() if line.startswith(f"{who}: ")]
+        assert len(reasons) == 1 and "template" in reasons[0].lower()
+        assert not screen.computer.held_reasons
