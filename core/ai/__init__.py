@@ -45,9 +45,9 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     choice reproducible."""
     if not legal:
         raise ValueError("the computer was asked to act with no legal order")
-    lvl = LEVELS[level] if isinstance(level, str) else level
-    rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
     know = knowledge_for(rules)
+    lvl = know.tuned(LEVELS[level] if isinstance(level, str) else level)
+    rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
     know.level, know.spent = lvl, 0.0
     legal = know.shortlist(view, side, legal) or list(legal)  # its work counts in the allowance
     order, root, _ = search(rules, know, view, side, legal, lvl, rng)

@@ -44,6 +44,10 @@ class Knowledge:
     rollout_width = 6  # orders looked at for each play-out step
     wide = 1.0  # scales how many candidates a node keeps
     work_scale = 1.0  # scales the levels' work allowances
+    # Per level name, how many times the level's iterations and work this
+    # ruleset's search may take, where its moves are cheap enough that the
+    # level still thinks within its move-time aim (measured, docs/ai.md).
+    deeper: dict[str, float] = {}
     # Work, in units of about a tenth of a millisecond of this machine's
     # time (measured per ruleset, see docs/ai.md): what an order applied, a
     # listing (per call and per order listed), an order drawn by the
@@ -80,6 +84,14 @@ class Knowledge:
     def apply_cost(self, state: Any, order: Order | None) -> float:
         """The work of applying ``order`` to ``state``."""
         return self.APPLY_COST
+
+    def tuned(self, level):
+        """``level`` as this ruleset searches it (``deeper``)."""
+        scale = self.deeper.get(level.name, 1.0)
+        if scale == 1.0:
+            return level
+        work = None if level.work is None else level.work * scale
+        return attrs.evolve(level, iterations=round(level.iterations * scale), work=work)
 
     # -- hidden information ------------------------------------------------
     def sample_hidden(self, view: Any, side: int, rng: random.Random) -> Any:

@@ -32,3 +32,23 @@ def test_platemail_easy_writes_unweighed_templates_normal_the_best_fitting():
         assert len(easy) > 1 and easy <= {o.to_text() for o in fits}
         checked += 1
     assert checked
+
+
+def test_a_ruleset_may_search_a_level_deeper_where_its_moves_are_cheap():
+    """Waylights' hard searches twice the iterations and work of the plain
+    level (its slowest move took a third of hard's 3 s); the other levels,
+    and the other rulesets, search the plain levels."""
+    from core.ai.search import search
+    from core.game import start
+    from bench.games import battlefield_for
+
+    rules = find_ruleset("waylights")
+    know = knowledge_for(rules)
+    hard = know.tuned(LEVELS["hard"])
+    assert (hard.iterations, hard.work) == (2 * LEVELS["hard"].iterations, 2 * LEVELS["hard"].work)
+    assert know.tuned(LEVELS["normal"]) is LEVELS["normal"]
+    assert knowledge_for(find_ruleset("platemail")).tuned(LEVELS["hard"]) is LEVELS["hard"]
+    game = start(rules, rules.default_options(), battlefield_for(rules), 5, ("A", "B"))
+    side = min(game.to_act)
+    _, root, _ = search(rules, know, game.view(side), side, game.legal_orders(side), hard, random.Random(1))
+    assert root.visits > LEVELS["hard"].iterations
