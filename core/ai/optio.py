@@ -2,24 +2,33 @@
 first places the battlefield template, and kudo coins are worth keeping.
 
 The sampler deals the kinds still unaccounted for (one army, one scout,
-dummies) at random among the opponent's unrevealed blocks."""
+dummies) among the opponent's unrevealed blocks: at random, or, for a
+level that reads the opponent (hard), less often the army or the scout to
+a block that walked in on one of ours and did not scout.  Most games run
+to the scouting's turn limit, where the armies' distance decides the
+closing: hard values closings by their solved coin game, and on the last
+turn places its army by it (``last_turn``)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
 import attrs
 
-from core.ai.knowledge import Knowledge
+from core.ai.knowledge import Knowledge, fold_seed
 from core.rulesets.optio import template as tpl
-from core.rulesets.optio.maps import IMPASSABLE, SIZE
+from core.rulesets.optio.maps import IMPASSABLE, LARGE, SIZE
 from core.rulesets.optio.orders import Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
-from core.rulesets.optio.state import Kind, Phase
+from core.rulesets.optio.state import HOME_ROW, Kind, Phase
 
 
-FARTHEST = 2 * (SIZE - 1)  # the greatest distance between two large squares
+FARTHEST = 2 * (LARGE - 1)  # the greatest distance between two large squares
+# How much less likely than another unseen block to be the army or the
+# scout a block is that walked in on one of ours and did not scout.
+DUMMY_ODDS = 0.1
 
 
 def closing_win(distance: int, mine: int, theirs: int) -> bool:
@@ -31,21 +40,26 @@ def closing_win(distance: int, mine: int, theirs: int) -> bool:
     A turn is one order: close in (free; at distance 1 it enters the other's
     square and loses), hold (a coin) or step away (a coin, one square
     further).  Coins only fall and distance only falls for free, so the
-    game is finite; it is small enough to solve outright."""
-    known: dict[tuple[int, int, int], bool] = {}
+    game is finite; it is small enough to solve outright (and remember)."""
+    return _win(distance, mine, theirs)
 
-    def win(d: int, a: int, b: int) -> bool:
-        key = (d, a, b)
-        if key not in known:
-            options = [] if d == 1 else [(d - 1, b, a)]
-            if a:
-                options.append((d, b, a - 1))
-                if d < FARTHEST:
-                    options.append((d + 1, b, a - 1))
-            known[key] = any(not win(*after) for after in options)
-        return known[key]
 
-    return win(distance, mine, theirs)
+@functools.cache
+def _win(d: int, a: int, b: int) -> bool:
+    options = [] if d == 1 else [(d - 1, b, a)]
+    if a:
+        options.append((d, b, a - 1))
+        if d < FARTHEST:
+            options.append((d + 1, b, a - 1))
+    return any(not _win(*after) for after in options)
+
+
+def closing_winner(state) -> int:
+    """The side that wins the closing's coin game from ``state`` (a
+    position in the closing phase), with both playing it perfectly."""
+    mover = state.active
+    d = manhattan(state.army(0).pos, state.army(1).pos)
+    return mover if closing_win(d, state.kudos[mover], state.kudos[1 - mover]) else 1 - mover
 
 
 def first_army(state) -> int | None:
@@ -65,18 +79,54 @@ class OptioKnowledge(Knowledge):
         theirs = [b for b in state.blocks if b.side == other]
         left = Counter(KINDS_IN_HAND)
         left.subtract(b.kind for b in theirs if b.kind is not Kind.UNKNOWN)
-        pool = [k for k, n in left.items() for _ in range(max(0, n))]
-        rng.shuffle(pool)
-        blocks = []
-        for b in state.blocks:
-            if b.side == other and b.kind is Kind.UNKNOWN:
-                b = attrs.evolve(b, kind=pool.pop() if pool else Kind.DUMMY)
-            blocks.append(b)
-        return attrs.evolve(state, blocks=tuple(blocks))
+        if not getattr(self.level, "reads", False):
+            pool = [k for k, n in left.items() for _ in range(max(0, n))]
+            rng.shuffle(pool)
+            dealt = {b.id: pool.pop() if pool else Kind.DUMMY
+                     for b in state.blocks if b.side == other and b.kind is Kind.UNKNOWN}
+        else:
+            dealt = self._deal_reading(view, side, left, rng)
+        blocks = tuple(attrs.evolve(b, kind=dealt.get(b.id, Kind.DUMMY))
+                       if b.side == other and b.kind is Kind.UNKNOWN else b for b in state.blocks)
+        return attrs.evolve(state, blocks=blocks)
+
+    def _deal_reading(self, view, side: int, left: Counter, rng: random.Random) -> dict[str, Kind]:
+        """The army and the scout dealt first, each less likely to a block
+        that walked in on ours without scouting; dummies to the rest."""
+        unknown = [b.id for b in view.blocks if b.side != side and b.kind is Kind.UNKNOWN]
+        likely_dummies = self.walked_in_unscouted(view, side)
+        dealt: dict[str, Kind] = {}
+        for kind in (Kind.ARMY, Kind.SCOUT):
+            for _ in range(max(0, left[kind])):
+                free = [b for b in unknown if b not in dealt]
+                if free:
+                    dealt[rng.choices(free, [DUMMY_ODDS if b in likely_dummies else 1.0 for b in free])[0]] = kind
+        return dealt
+
+    @staticmethod
+    def walked_in_unscouted(view, side: int) -> frozenset[str]:
+        """The opponent's unseen blocks that came into a square where one of
+        ours stood, itself unseen, and did not scout it: a scout or an army
+        would have (a sensible army never walks in on a block it has not
+        seen, which might be our army holding the square first), so such a
+        block is most likely a dummy.  Read from the view: who stands where,
+        and who came into each square later."""
+        ours = [b for b in view.blocks if b.side == side and not b.gone and not b.revealed and b.pos is not None]
+        out = set()
+        for b in view.blocks:
+            if b.side == side or b.gone or b.revealed or b.pos is None:
+                continue
+            if any(o.pos == b.pos and o.arrived < b.arrived for o in ours):
+                out.add(b.id)
+        return frozenset(out)
 
     def evaluate(self, state, side: int) -> float:
         score = 0.5 + 0.04 * (state.kudos[side] - state.kudos[1 - side])
         first = first_army(state)
+        if first is None and state.phase is Phase.CLOSING and self.level is not None \
+                and self.level.lookahead is None:
+            # Hard looks to the end of the closing: its coin game is solved.
+            first = closing_winner(state)
         if first is not None:
             score += 0.3 if first == side else -0.3
         elif state.phase is Phase.SCOUTING:
@@ -99,7 +149,10 @@ class OptioKnowledge(Knowledge):
           enemy block whose kind is unknown: if that block is their army,
           theirs held the square first and they place the template;
         - in the closing, the orders that win the coin game outright
-          (:func:`closing_win`), when there are any."""
+          (:func:`closing_win`), when there are any;
+        - hard, in the last turn of the scouting, when nothing that turn
+          can reveal an army: the army's best step or stay
+          (:meth:`last_turn`)."""
         if getattr(self.level, "lookahead", None) == 0 or len(legal) < 2:
             return list(legal)
         if view.phase is Phase.SCOUTING:
@@ -107,11 +160,68 @@ class OptioKnowledge(Knowledge):
                       if b.side != side and not b.gone and not b.revealed and b.pos is not None}
             army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
             kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)]
-            return kept or list(legal)
+            kept = kept or list(legal)
+            if self.level is not None and self.level.lookahead is None and view.turn == 2 * view.turn_limit:
+                kept = self.last_turn(view, side, army, kept) or kept
+            return kept
         if view.phase is Phase.CLOSING:
             winning = [o for o in legal if self._closing_wins(view, side, o)]
             return winning or list(legal)
         return list(legal)
+
+    LAST_TURN_SAMPLES = 120
+
+    def last_turn(self, view, side: int, army: str | None, legal) -> list:
+        """The scouting's last turn, for the side that moves last: when it
+        ends, both armies show themselves and the closing starts, its coin
+        game already decided by where the two armies stand.  Where their
+        army may be is sampled as the search samples it; each place this
+        army could end the turn in (where it is, or a step) is scored by the
+        share of samples in which the closing is won, and only the orders
+        that keep to the best place are left (moving another block, or
+        ending the turn, where staying is best).  Empty (no say) when an
+        order this turn could reveal an army by scouting, or this army has
+        moved already, or nothing tells the places apart."""
+        if army is None or army in view.moved or any(isinstance(o, Scout) for o in legal):
+            return []
+        rng = random.Random(fold_seed(view.turn, view.clock, side, len(legal)))
+        samples = [self.sample_hidden(view, side, rng) for _ in range(self.LAST_TURN_SAMPLES)]
+        self.spend("sample", len(samples))
+        here = view.block(army).pos
+        places = {here: None} if any(not (isinstance(o, Move) and o.unit == army) for o in legal) else {}
+        places.update({o.to: o for o in legal if isinstance(o, Move) and o.unit == army})
+        wins = {place: sum(self._limit_won(s, side, army, place) for s in samples) for place in places}
+        best = max(wins.values())
+        if min(wins.values()) == best:
+            return []
+        keep = {place for place, n in wins.items() if n == best}
+        return [o for o in legal
+                if (isinstance(o, Move) and o.unit == army and o.to in keep)
+                or (here in keep and not (isinstance(o, Move) and o.unit == army))]
+
+    def _limit_won(self, sample, side: int, army: str, place) -> bool:
+        """Whether ``side`` wins when its army ends the last turn at
+        ``place`` (its own square, or a step), in a sampled position.  The
+        limit brings an army still off the map on at its home edge, in the
+        column of the other army (``_turn_limit``: Green's first); armies
+        in one square have met, the first there placing the template;
+        otherwise the side that moved first in the scouting moves first in
+        the closing, whose coin game is then decided."""
+        self.spend("apply")
+        me, them = sample.block(army), sample.army(1 - side)
+        stays = place == me.pos
+        mine, mine_at = place, (me.arrived if stays else sample.clock + 1)  # a step now comes after all so far
+        theirs, theirs_at = them.pos, them.arrived
+        late = 10 ** 9  # coming on at the limit: after every move of the scouting, Green first
+        if place is None:
+            mine, mine_at = (them.pos[0] if them.pos is not None else LARGE // 2, HOME_ROW[side]), late + side
+        if them.pos is None:
+            theirs, theirs_at = (place[0] if place is not None else LARGE // 2, HOME_ROW[1 - side]), late + 1 - side
+        if mine == theirs:
+            return mine_at < theirs_at
+        mover = 1 - side
+        won = closing_win(manhattan(mine, theirs), sample.kudos[mover], sample.kudos[1 - mover])
+        return won if mover == side else not won
 
     @staticmethod
     def _closing_wins(view, side: int, order) -> bool:

@@ -49,6 +49,7 @@ class Level:
     noise: float = 0.0  # chance of taking a weaker of the best few orders
     work: float | None = None  # work allowance (None: the iterations alone bound the search)
     lookahead: int | None = None  # how far a ruleset's own evaluation may look ahead (None: no bound)
+    reads: bool = False  # reads what the opponent's moves say of its hidden pieces (a ruleset's sampler)
 
 
 # Work allowances, in the units of ``Knowledge.spend`` (about one order
@@ -60,7 +61,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", 8, 4, noise=0.5, work=400, lookahead=0),
     "normal": Level("normal", 64, 10, work=2400, lookahead=3),
-    "hard": Level("hard", 192, 14, work=7200),
+    "hard": Level("hard", 192, 14, work=7200, reads=True),
 }
 
 

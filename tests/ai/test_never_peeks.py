@@ -27,6 +27,7 @@ from core.rulesets.platemail.state import Action, Condition
 
 TINY = Level("tiny", 6, 5)
 SMALL = Level("small", 12, 5)
+READING = Level("reading", 12, 5, lookahead=None, reads=True)  # as hard judges, on a small search
 
 
 def _games(name: str, seeds, want, cap: int = 400):
@@ -81,7 +82,8 @@ def test_platemail_choice_ignores_the_other_sides_secret_orders():
         assert decide(changed, 0, TINY) == decide(game, 0, TINY)
 
 
-def test_optio_choice_ignores_what_unrevealed_blocks_are():
+@pytest.mark.parametrize("level", [SMALL, READING], ids=["small", "reading"])
+def test_optio_choice_ignores_what_unrevealed_blocks_are(level):
     def want(game):
         s = game.state
         return (s.active == 0 and len(game.orders) % 9 == 0
@@ -101,7 +103,7 @@ def test_optio_choice_ignores_what_unrevealed_blocks_are():
         changed = attrs.evolve(game, state=attrs.evolve(game.state, blocks=blocks))
         assert changed.state != game.state
         assert changed.view(0) == game.view(0)
-        assert decide(changed, 0, SMALL) == decide(game, 0, SMALL)
+        assert decide(changed, 0, level) == decide(game, 0, level)
         found += 1
     assert found >= 4
 
@@ -117,6 +119,7 @@ def _same_view(rules, sampled, view, side):
 def test_optio_sampler_deals_only_kinds_the_view_allows(seed):
     rules = find_ruleset("optio")
     know = knowledge_for(rules)
+    know.level = READING if seed % 2 else SMALL  # hard's sampler reads the opponent's moves
     rng = random.Random(seed)
     for game in _games("optio", [seed], lambda g: len(g.orders) % 7 == 3, cap=120):
         for side in (0, 1):

@@ -8,7 +8,8 @@ import pytest
 from core.ai import choose, knowledge_for
 from core.ai.optio import closing_win
 from core.ai.search import LEVELS
-from core.rulesets.optio.state import Phase
+from core.rulesets.optio.ruleset import KINDS_IN_HAND
+from core.rulesets.optio.state import Kind, Phase
 from tests.rulesets.optio.helpers import R, closing, go, new_state, place, with_kinds
 
 
@@ -97,3 +98,113 @@ def test_in_a_lost_closing_every_order_stays_for_the_search():
     state = closing(new_state(), (1, 1), (3, 2), active=0, kudos=(0, 3))
     _, kept = shortlist("normal", state, 0)
     assert kept == {o.to_text() for o in R.legal_orders(state, 0)}
+
+
+def evaluation(level, state, side):
+    know = knowledge_for(R)
+    know.level = LEVELS[level]
+    return know.evaluate(state, side)
+
+
+def test_hard_values_a_closing_by_its_coin_game():
+    """Equal coins, distance 2, Green to move: Green closes to 1 and every
+    answer of Red's either marches in or pays a coin that Green matches, so
+    Green's army holds the meeting square first.  At distance 3 the same
+    coins lose for Green (the parity law above).  Hard's evaluation looks to
+    the end of the closing and sees it; normal's only counts coins."""
+    won = closing(new_state(), (1, 1), (1, 3), active=0, kudos=(3, 3))
+    lost = closing(new_state(), (1, 1), (2, 3), active=0, kudos=(3, 3))
+    assert evaluation("hard", won, 0) > 0.7 > 0.3 > evaluation("hard", lost, 0)
+    assert evaluation("hard", won, 1) < 0.3 < 0.7 < evaluation("hard", lost, 1)
+    assert evaluation("normal", won, 0) == evaluation("normal", lost, 0) == 0.5
+
+
+def walked_in_position():
+    """Red's r-d1 and r-d2 came into squares where Green's unseen blocks
+    stood and did not scout; r-army, r-scout and the other dummies stand
+    alone (the dummies still off the map)."""
+    state = with_kinds(new_state())
+    state = place(state, "g-scout", (1, 1), arrived=1)
+    state = place(state, "g-d1", (3, 1), arrived=2)
+    state = place(state, "r-d1", (1, 1), arrived=3)  # came in on g-scout
+    state = place(state, "r-d2", (3, 1), arrived=4)  # came in on g-d1
+    state = place(state, "r-army", (2, 3), arrived=5)
+    state = place(state, "r-scout", (0, 3), arrived=6)
+    return attrs.evolve(state, clock=6)
+
+
+def test_blocks_that_walked_in_without_scouting_are_read_as_likely_dummies():
+    state = walked_in_position()
+    know = knowledge_for(R)
+    view = R.view(state, 0)
+    assert know.walked_in_unscouted(view, 0) == {"r-d1", "r-d2"}
+    # A block Green walked in on (Green came later) says nothing of itself.
+    state = place(state, "g-d2", (2, 3), arrived=7)
+    assert know.walked_in_unscouted(R.view(state, 0), 0) == {"r-d1", "r-d2"}
+
+
+def test_hard_deals_the_army_mostly_to_blocks_that_did_not_walk_in_normal_at_random():
+    """Every sample keeps what Green sees and deals one army and one scout
+    among Red's unseen blocks; hard (which reads the opponent's moves)
+    seldom makes a walked-in block the army, normal as often as any."""
+    import random as stdlib_random
+
+    state = walked_in_position()
+    view = R.view(state, 0)
+    counts = {}
+    for level in ("normal", "hard"):
+        know = knowledge_for(R)
+        know.level = LEVELS[level]
+        rng = stdlib_random.Random(9)
+        armies = []
+        for _ in range(600):
+            sample = know.sample_hidden(view, 0, rng)
+            red = [b for b in sample.blocks if b.side == 1]
+            assert sorted(b.kind.value for b in red) == sorted(k.value for k in KINDS_IN_HAND)
+            assert [b.kind for b in sample.blocks if b.side == 0] == [b.kind for b in state.blocks if b.side == 0]
+            assert [(b.id, b.pos, b.arrived) for b in sample.blocks] == [(b.id, b.pos, b.arrived) for b in view.blocks]
+            armies.append(next(b.id for b in red if b.kind is Kind.ARMY))
+        counts[level] = sum(a in ("r-d1", "r-d2") for a in armies) / len(armies)
+    # Six unseen Red blocks: normal makes one of the two the army a third of the time.
+    assert 0.25 < counts["normal"] < 0.42
+    # Hard weighs them a tenth: 2 * 0.1 / (4 + 2 * 0.1), about 5%.
+    assert counts["hard"] < 0.09
+
+
+def last_turn_position():
+    """Turn limit 2: the scouting's last turn (the 4th), Green to move, Red
+    having moved first.  Red's army is known, two squares south of Green's;
+    the other blocks stand apart (nobody can scout)."""
+    state = with_kinds(new_state(first=1, turn_limit=2))
+    state = place(state, "g-army", (1, 1), arrived=1)
+    state = place(state, "g-scout", (4, 0), arrived=2)
+    state = place(state, "r-army", (1, 3), arrived=3, revealed=True)
+    state = place(state, "r-scout", (4, 4), arrived=4)
+    return attrs.evolve(state, clock=4, turn=4, active=0)
+
+
+def test_hard_sets_the_armies_distance_on_the_last_scouting_turn():
+    """When the last turn ends, the limit starts the closing with Red (who
+    moved first) to move; with the coins level the mover wins at an even
+    distance (the parity law above).  The armies stand 2 apart, so Green
+    must step its army: hard keeps only the army's steps; normal leaves it
+    to the search."""
+    state = last_turn_position()
+    view, kept = shortlist("hard", state, 0)
+    steps = {o.to_text() for o in R.legal_orders(view, 0) if o.verb == "move" and o.unit == "g-army"}
+    assert kept == steps and len(steps) == 4
+    _, normal = shortlist("normal", state, 0)
+    assert steps < normal and "move side=0 unit=g-scout to=3,0" in normal
+    # The rules agree: a step, then the turn's end, and Red opens a closing it cannot win.
+    after = go(state, "move side=0 unit=g-army to=0,1", "end-turn side=0")
+    assert after.phase is Phase.CLOSING and after.active == 1
+    assert not closing_win(3, after.kudos[1], after.kudos[0])
+    stayed = go(state, "move side=0 unit=g-scout to=3,0", "end-turn side=0")
+    assert stayed.phase is Phase.CLOSING and closing_win(2, stayed.kudos[1], stayed.kudos[0])
+
+
+def test_on_the_last_turn_with_the_distance_right_hard_keeps_its_army_still():
+    state = place(last_turn_position(), "r-army", (2, 3), arrived=3, revealed=True)  # 3 apart: odd, Red loses
+    _, kept = shortlist("hard", state, 0)
+    assert kept and not any("unit=g-army" in t for t in kept)
+    assert "move side=0 unit=g-scout to=3,0" in kept
