@@ -11,7 +11,6 @@ turn places its army by it (``last_turn``)."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 
@@ -22,7 +21,7 @@ from core.rulesets.optio import template as tpl
 from core.rulesets.optio.maps import IMPASSABLE, LARGE, SIZE
 from core.rulesets.optio.orders import Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
-from core.rulesets.optio.state import HOME_ROW, Kind, Phase
+from core.rulesets.optio.state import HOME_ROW, Kind, OptioOptions, Phase
 
 
 FARTHEST = 2 * (LARGE - 1)  # the greatest distance between two large squares
@@ -40,18 +39,33 @@ def closing_win(distance: int, mine: int, theirs: int) -> bool:
     A turn is one order: close in (free; at distance 1 it enters the other's
     square and loses), hold (a coin) or step away (a coin, one square
     further).  Coins only fall and distance only falls for free, so the
-    game is finite; it is small enough to solve outright (and remember)."""
-    return _win(distance, mine, theirs)
+    game is finite; it is small enough to solve outright, and is solved
+    once for every distance and every count of coins the options allow."""
+    if distance <= FARTHEST and max(mine, theirs) <= MOST_COINS:
+        return (distance, mine, theirs) in _WINNING
+    return _solve({}, distance, mine, theirs)
 
 
-@functools.cache
-def _win(d: int, a: int, b: int) -> bool:
-    options = [] if d == 1 else [(d - 1, b, a)]
-    if a:
-        options.append((d, b, a - 1))
-        if d < FARTHEST:
-            options.append((d + 1, b, a - 1))
-    return any(not _win(*after) for after in options)
+def _solve(known: dict, d: int, a: int, b: int) -> bool:
+    key = (d, a, b)
+    if key not in known:
+        options = [] if d == 1 else [(d - 1, b, a)]
+        if a:
+            options.append((d, b, a - 1))
+            if d < FARTHEST:
+                options.append((d + 1, b, a - 1))
+        known[key] = any(not _solve(known, *after) for after in options)
+    return known[key]
+
+
+def _winning_positions() -> frozenset[tuple[int, int, int]]:
+    known: dict = {}
+    return frozenset((d, a, b) for d in range(1, FARTHEST + 1) for a in range(MOST_COINS + 1)
+                     for b in range(MOST_COINS + 1) if _solve(known, d, a, b))
+
+
+MOST_COINS = attrs.fields_dict(OptioOptions)["kudos"].metadata["maximum"]  # the options allow no more
+_WINNING = _winning_positions()  # (distance, mover's coins, other's coins) the mover wins
 
 
 def closing_winner(state) -> int:
