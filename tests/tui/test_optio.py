@@ -52,6 +52,18 @@ def game_screen(app) -> GameScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
 
 
+async def new_game_form(pilot, ruleset_name: str):
+    """New game from the main menu, the ruleset chosen by keys: the form."""
+    await pilot.press("n")
+    form = pilot.app.screen
+    ruleset = form.query_one("#ruleset", Cycler)
+    while ruleset.value != ruleset_name:
+        ruleset.focus()
+        await pilot.press("right")
+        await pilot.pause()
+    return form
+
+
 async def place_template_by_keys(pilot) -> tuple[int, int]:
     """On the template screen: shift once by an arrow, back off if the shift
     is refused, Enter.  Returns the (forward, right) the screen showed."""
@@ -153,13 +165,7 @@ async def test_a_saved_pre_game_result_is_a_battlefield_source_in_the_form(data_
     save_game(game, new_save_path(game))
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        form = app.screen
-        ruleset = form.query_one("#ruleset", Cycler)
-        while ruleset.value != "plasto_latros":
-            ruleset.focus()
-            await pilot.press("right")
-            await pilot.pause()
+        form = await new_game_form(pilot, "plasto_latros")
         bf = form.query_one("#battlefield", Cycler)
         bf.focus()
         for _ in range(len(bf.values)):  # the saved result comes just before "play first"
@@ -236,13 +242,7 @@ async def test_with_a_generated_map_the_form_offers_only_that_map():
     the map its seed draws, and the game starts on it."""
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        form = app.screen
-        ruleset = form.query_one("#ruleset", Cycler)
-        while ruleset.value != "optio":
-            ruleset.focus()
-            await pilot.press("right")
-            await pilot.pause()
+        form = await new_game_form(pilot, "optio")
         seed = form.query_one(f"#opt-{form.generation}-map_seed")
         seed.value = "4"
         await pilot.pause()
@@ -258,13 +258,7 @@ async def test_with_a_generated_map_the_form_offers_only_that_map():
 async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        form = app.screen
-        ruleset = form.query_one("#ruleset", Cycler)
-        while ruleset.value != "optio":
-            ruleset.focus()
-            await pilot.press("right")
-            await pilot.pause()
+        form = await new_game_form(pilot, "optio")
         choice = form.query_one(f"#opt-{form.generation}-map_name", Cycler)
         choice.focus()
         while choice.value != "river-crossing":
