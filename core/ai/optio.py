@@ -202,8 +202,9 @@ class OptioKnowledge(Knowledge):
         samples = [self.sample_hidden(view, side, rng) for _ in range(self.LAST_TURN_SAMPLES)]
         self.spend("sample", len(samples))
         here = view.block(army).pos
-        places = {here: None} if any(not (isinstance(o, Move) and o.unit == army) for o in legal) else {}
-        places.update({o.to: o for o in legal if isinstance(o, Move) and o.unit == army})
+        steps = {o.to for o in legal if isinstance(o, Move) and o.unit == army}
+        stays = any(not (isinstance(o, Move) and o.unit == army) for o in legal)  # another order keeps it here
+        places = steps | {here} if stays else steps
         wins = {place: sum(self._limit_won(s, side, army, place) for s in samples) for place in places}
         best = max(wins.values())
         if min(wins.values()) == best:
