@@ -21,6 +21,7 @@ from core.rulesets.spheres_of_war.movement import blockers_near, destinations_ne
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH
 
 LAST = 2 * ACTIONS_EACH  # Action steps in a Match, both combatants' together
+END_WORK = 2  # a Match's end valued by ``after`` costs about two positions' work (profiled)
 
 
 class MatchSolver:
@@ -36,7 +37,7 @@ class MatchSolver:
     minimax.  The answers are kept for the solver's life (one search)."""
 
     def __init__(self, bf: Battlefield, others: frozenset[Cell], odds, mine: int,
-                 caution: float = 1.0, their_caution: float = 1.0) -> None:
+                 caution: float = 1.0, their_caution: float = 1.0, after=None) -> None:
         self.bf = bf
         self.others = others
         self.odds = odds  # exchange(first_roll) -> (first roller falls, other falls)
@@ -45,6 +46,11 @@ class MatchSolver:
         self.their_caution = their_caution
         self.known: dict[tuple[Cell, Cell, int, int], tuple[float, float]] = {}
         self.expanded = 0  # positions worked out (the search counts them as work)
+        # after(instigator's cell, retaliator's cell) -> (Instigator's figures
+        # that fall, Retaliator's) expected from where the pair end the Match
+        # (None: the end is worth nothing either way).
+        self.after = after
+        self._ends: dict[tuple[Cell, Cell], tuple[float, float]] = {}
 
     def falls(self, step: int, actor_falls: float, opponent_falls: float) -> tuple[float, float]:
         """(own falls, enemy falls) to this side, from the chances of the
@@ -70,7 +76,9 @@ class MatchSolver:
         return self.worth(*self._falls(me, them, step, left))
 
     def _falls(self, me: Cell, them: Cell, step: int, left: int) -> tuple[float, float]:
-        if step >= LAST or left <= 0:
+        if step >= LAST:
+            return self._end(me, them, step)
+        if left <= 0:
             return (0.0, 0.0)
         if adjacent(me, them):  # in contact: strike where it stands
             return self.strike(step)
@@ -94,6 +102,17 @@ class MatchSolver:
                 best, top = f, v
         self.known[key] = best
         return best
+
+    def _end(self, me: Cell, them: Cell, step: int) -> tuple[float, float]:
+        """The Match is over: what the pair's places are worth next turn.
+        At the last step (even) ``me`` is the Instigator's figure."""
+        if self.after is None:
+            return (0.0, 0.0)
+        found = self._ends.get((me, them))
+        if found is None:
+            self.expanded += END_WORK
+            found = self._ends[(me, them)] = self.after(me, them)
+        return self.falls(step, *found)
 
     def _after(self, me: Cell, them: Cell, to: Cell | None, step: int, left: int) -> tuple[float, float]:
         """(own falls, enemy falls) after the actor at ``me`` Waits (``to``

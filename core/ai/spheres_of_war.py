@@ -7,8 +7,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
+from core.ai.sow_deploy import deploy_cells, first_turn
 from core.ai.sow_match import MatchSolver
 from core.board import adjacent, distance
+from core.deployment import Deploy
 from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, actor as acting_in, opponent_of, touching
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
@@ -116,13 +118,18 @@ class SpheresKnowledge(Knowledge):
             return self.CAUTION_AHEAD
         if state is not None and self._near_the_limit(state):
             return 1.0 if lead == 0 else self.CAUTION_LAST_BEHIND
-        return self.CAUTION_EVEN if lead == 0 else self.CAUTION_BEHIND
+        if lead == 0:
+            return 1.0 if self._plans() else self.CAUTION_EVEN
+        return self.CAUTION_BEHIND
 
     CAUTION_LAST_BEHIND = 0.25
 
+    def _plans(self) -> bool:
+        """A level that plans to the end of the Match and past it (hard)."""
+        return getattr(self.level, "lookahead", 0) is None
+
     def _near_the_limit(self, state) -> bool:
-        return (getattr(self.level, "lookahead", 0) is None
-                and state.turn >= state.options.turn_limit - 1)
+        return self._plans() and state.turn >= state.options.turn_limit - 1
 
     CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
 
@@ -151,8 +158,10 @@ class SpheresKnowledge(Knowledge):
         """In a Match before any strike, the Actions the solver values best
         (to the level's lookahead): the search then only breaks ties, by
         where the figures stand for the Matches after."""
-        m = view.match
         lookahead = getattr(self.level, "lookahead", None)
+        if view.phase is Phase.DEPLOY:
+            return self._deployments(view, side, legal) if lookahead is None else list(legal)
+        m = view.match
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
             return list(legal)  # easy (no lookahead) searches them all, noise and all
@@ -172,6 +181,25 @@ class SpheresKnowledge(Knowledge):
         best = max(v for v, _ in scored)
         return [o for v, o in scored if v >= best - 1e-9]
 
+    def _deployments(self, view, side: int, legal):
+        """A level that plans to the end (hard) deploys each figure where
+        the first turn favours it most (``sow_deploy``), the first such
+        cell in the zone's order: play-outs of random deployments cannot
+        tell equally good cells apart, so none are searched."""
+        deploys = [o for o in legal if isinstance(o, Deploy)]
+        if not deploys:
+            return list(legal)  # Ready
+        unit = deploys[0].unit
+        cells = {o.at: o for o in deploys if o.unit == unit}
+        mine = [u.pos for u in view.units if u.side == side and u.pos is not None]
+        theirs = [u.pos for u in view.units if u.side != side and u.pos is not None]
+        to_come = sum(1 for u in view.units if u.side != side and u.pos is None and not u.removed)
+        self.spent += self.DEPLOY_COST * len(cells)
+        best = deploy_cells(view.battlefield, side, view.instigator, mine, theirs, to_come, list(cells))
+        return [cells[best[0]]] if best else list(legal)
+
+    DEPLOY_COST = 2.0  # a cell judged by its first turn (about a few listings of Moves)
+
     def _solver(self, state, a: str, b: str, mine: int, caution: float, their_caution: float,
                 odds=exchange_odds) -> MatchSolver:
         bf = state.battlefield
@@ -179,11 +207,29 @@ class SpheresKnowledge(Knowledge):
             self._solvers, self._battlefield = {}, bf
         others = frozenset(u.pos for u in state.units
                            if u.pos is not None and not u.removed and u.id not in (a, b))
-        key = (others, mine, caution, their_caution, odds)
+        plans = self._plans() and odds is carried_odds
+        key = (others, mine, caution, their_caution, odds, (a, b) if plans else None)
         solver = self._solvers.get(key)
         if solver is None:
-            solver = self._solvers[key] = MatchSolver(bf, others, odds, mine, caution, their_caution)
+            after = self._next_turn(state, a, b) if plans else None
+            solver = self._solvers[key] = MatchSolver(bf, others, odds, mine, caution, their_caution, after)
         return solver
+
+    @staticmethod
+    def _next_turn(state, a: str, b: str):
+        """For a level that plans past the Match (hard): where the pair end
+        it is worth the strikes it leaves the Instigator next turn, the
+        closest figures paired first (``first_turn``).  Ending a Match
+        within reach of an Instigator's figure costs a first strike."""
+        bf, inst = state.battlefield, state.instigator
+        mine = [u.pos for u in state.units if u.side == inst and u.on_board and u.id not in (a, b)]
+        theirs = [u.pos for u in state.units if u.side != inst and u.on_board and u.id not in (a, b)]
+        retaliator_falls, instigator_falls = carried_odds(1)
+
+        def after(i_cell, r_cell):
+            n = first_turn(bf, [*mine, i_cell], [*theirs, r_cell], only=(i_cell, r_cell))
+            return n * instigator_falls, n * retaliator_falls
+        return after
 
     def rollout_order(self, state, side: int, rng):
         """Play on only until a Match is being played: its value is the solver's."""

@@ -242,17 +242,17 @@ def test_in_a_match_only_the_best_valued_actions_are_searched():
     assert kept and all(isinstance(o, Wait) or o.to[0] >= 5 for o in kept)
 
 
-def test_hard_gambles_an_even_count_in_the_last_turns():
+def test_hard_takes_a_favourable_exchange_when_the_counts_are_level():
     # The Retaliator to act at step 1, two cells from the Instigator, the
     # counts level.  Striking now it falls 0.41 and the Instigator 0.59
     # (fought on next turn); weighing its own loss 1.5x (normal) that is
-    # not worth it, and it backs off out of reach.  Hard, in the last two
-    # turns (of 20), knows a draw is half a win and weighs both alike: it
-    # strikes.
+    # not worth it, and it backs off out of reach.  Hard plays for the
+    # figures it expects to be left, weighing both losses alike while the
+    # counts are level (and a draw is only half a win): it strikes.
     rules, state = _in_match(6, 1, (5, 5), (3, 5))
     side = state.unit(state.match.retaliator).side
     assert state.options.turn_limit == 20
-    for level, turn, strikes in (("normal", 1, False), ("normal", 19, False), ("hard", 1, False), ("hard", 19, True)):
+    for level, turn, strikes in (("normal", 1, False), ("normal", 19, False), ("hard", 1, True), ("hard", 19, True)):
         late = attrs.evolve(state, turn=turn)
         know = SpheresKnowledge(rules)
         know.level = LEVELS[level]

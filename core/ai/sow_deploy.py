@@ -1,0 +1,87 @@
+"""Spheres of War: where a figure is deployed, judged by the first turn.
+
+The Match solver (``sow_match``) finds that a Match between two figures
+out of each other's reach is worth nothing to either: whoever steps within
+reach is struck first, so both Wait.  A Match that starts with the
+Instigator's figure one Move from contact starts with its free strike
+(rules 16, 28-29), and the struck figure rolls first.  With the zones
+touching (rule 6), deployment decides which pairs start that way:
+
+- each turn's Matches pair the closest figures first (rules 12-13), so the
+  first turn's Matches can be read off the deployment;
+- the Instigator's figures are never at risk at the start of a Match (it
+  acts first), so the Instigator deploys forward, covering as much of the
+  other zone as it can and striking any figure left within reach;
+- the Retaliator must keep every figure out of reach of the Instigator's
+  figures, and of any cell the Instigator could still deploy on, and is
+  otherwise as far forward as that allows (room behind to back away).
+"""
+
+from __future__ import annotations
+
+from core.board import Battlefield, Cell, adjacent, distance_squared
+from core.rulesets.spheres_of_war import cache
+from core.rulesets.spheres_of_war.movement import blockers_near, destinations_near
+
+
+def reaches(bf: Battlefield, mover: Cell, target: Cell, figures) -> bool:
+    """Whether a figure at ``mover`` is in contact with one at ``target``
+    or can Move into contact with it in one Action, with the other figures
+    at ``figures`` (and walls) in the way."""
+    if adjacent(mover, target):
+        return True
+    near = blockers_near(bf, mover, (*figures, target))
+    return any(bf.in_bounds(d) and adjacent(d, target) for d in destinations_near(bf, mover, target, near))
+
+
+def first_turn(bf: Battlefield, instigators: list[Cell], retaliators: list[Cell],
+               only: tuple[Cell, ...] = ()) -> int:
+    """How many of a turn's Matches start with the Instigator's figure
+    within reach (its free strike), pairing the closest figures first as
+    the turn does, each figure once; with ``only``, just the Matches of the
+    figures at those cells."""
+    pairs = sorted((distance_squared(i, r), i, r) for i in instigators for r in retaliators)
+    used: set[Cell] = set()
+    everyone = [*instigators, *retaliators]
+    strikes = 0
+    for _, i, r in pairs:
+        if i in used or r in used:
+            continue
+        used.update((i, r))
+        if only and i not in only and r not in only:
+            continue
+        others = [c for c in everyone if c != i and c != r]
+        strikes += reaches(bf, i, r, others)
+    return strikes
+
+
+def deploy_cells(bf: Battlefield, side: int, instigator: int, mine: list[Cell], theirs: list[Cell],
+                 theirs_to_come: int, open_cells: list[Cell]) -> list[Cell]:
+    """The best of ``open_cells`` for ``side``'s next figure, with its placed
+    figures at ``mine``, the enemy's at ``theirs`` and ``theirs_to_come``
+    enemy figures still to deploy.  Best: most first-turn strikes for this
+    side (less the enemy's), then (Instigator) the most of the enemy zone
+    newly within reach, then the farthest forward, then the farthest from
+    its own figures (spread along the front)."""
+    enemy_zone = [c for c in cache.deploy_cells(bf, 1 - side) if c not in theirs]
+    placed = [*mine, *theirs]
+    covered = {e for e in enemy_zone for m in mine if reaches(bf, m, e, placed)} if side == instigator else set()
+    scored = []
+    for c in open_cells:
+        if side == instigator:
+            gain = first_turn(bf, [*mine, c], theirs)
+            new = sum(1 for e in enemy_zone if e not in covered and e != c
+                      and distance_squared(c, e) <= 9 and reaches(bf, c, e, placed))
+        else:
+            gain = -first_turn(bf, theirs, [*mine, c])
+            if theirs_to_come and any(e != c and distance_squared(c, e) <= 9 and reaches(bf, e, c, placed)
+                                      for e in enemy_zone):
+                gain -= 1  # the Instigator, deploying after, would put a figure within reach
+            new = 0
+        gap = min((distance_squared(c, e) for e in enemy_zone), default=0)
+        spread = min((distance_squared(c, m) for m in mine), default=0)
+        scored.append(((gain, new, -gap, spread), c))
+    if not scored:
+        return []
+    best = max(s for s, _ in scored)
+    return [c for s, c in scored if s == best]
