@@ -85,3 +85,35 @@ def deploy_cells(bf: Battlefield, side: int, instigator: int, mine: list[Cell], 
         return []
     best = max(s for s, _ in scored)
     return [c for s, c in scored if s == best]
+
+
+def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine: dict[str, Cell],
+                   theirs: dict[str, Cell], theirs_to_come: bool) -> str:
+    """What a figure deployed on ``cell`` faces in the first turn, for the
+    log: which enemy it could strike first (Instigator) or whose reach it
+    stands in (Retaliator)."""
+    placed = [*mine.values(), *theirs.values()]
+    if side == instigator:
+        before = first_turn(bf, list(mine.values()), list(theirs.values()))
+        after = first_turn(bf, [*mine.values(), cell], list(theirs.values()))
+        if after > before:
+            near = sorted(uid for uid, c in theirs.items() if reaches(bf, cell, c, placed))
+            return f"one Move from {', '.join(near)}: strikes first in turn 1"
+        covers = sum(1 for e in open_zone(bf, 1 - side, placed) if reaches(bf, cell, e, placed))
+        if covers:
+            return f"{covers} {'cell' if covers == 1 else 'cells'} of the Retaliator's zone within one Move of it"
+        return "nothing in the Retaliator's zone within one Move of it"
+    threats = sorted(uid for uid, c in theirs.items() if reaches(bf, c, cell, placed))
+    if threats:
+        return f"within one Move of {', '.join(threats)}, which strikes first in turn 1"
+    if theirs_to_come:
+        if any(reaches(bf, e, cell, placed) for e in open_zone(bf, 1 - side, placed)):
+            return "the Instigator could still deploy a figure within one Move of it"
+        return "out of reach of every cell the Instigator could still deploy on"
+    return "out of reach of the Instigator's figures"
+
+
+def open_zone(bf: Battlefield, side: int, placed: list[Cell]) -> list[Cell]:
+    """The cells of ``side``'s zone nobody stands on."""
+    taken = set(placed)
+    return [c for c in cache.deploy_cells(bf, side) if c not in taken]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
-from core.ai.sow_deploy import deploy_cells, first_turn
+from core.ai.sow_deploy import deploy_cells, first_turn, placement_note
 from core.ai.sow_match import MatchSolver
 from core.board import adjacent, distance
 from core.deployment import Deploy
@@ -222,12 +222,13 @@ class SpheresKnowledge(Knowledge):
         closest figures paired first (``first_turn``).  Ending a Match
         within reach of an Instigator's figure costs a first strike."""
         bf, inst = state.battlefield, state.instigator
-        mine = [u.pos for u in state.units if u.side == inst and u.on_board and u.id not in (a, b)]
-        theirs = [u.pos for u in state.units if u.side != inst and u.on_board and u.id not in (a, b)]
-        retaliator_falls, instigator_falls = carried_odds(1)
+        rest = [u for u in state.units if u.on_board and u.id not in (a, b)]
+        instigators = [u.pos for u in rest if u.side == inst]
+        retaliators = [u.pos for u in rest if u.side != inst]
+        retaliator_falls, instigator_falls = carried_odds(1)  # struck first where it stands
 
         def after(i_cell, r_cell):
-            n = first_turn(bf, [*mine, i_cell], [*theirs, r_cell], only=(i_cell, r_cell))
+            n = first_turn(bf, [*instigators, i_cell], [*retaliators, r_cell], only=(i_cell, r_cell))
             return n * instigator_falls, n * retaliator_falls
         return after
 
@@ -240,6 +241,13 @@ class SpheresKnowledge(Knowledge):
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, ChooseMatch):
             return f"{order.unit} takes the first Action against {order.opponent}"
+        if isinstance(order, Deploy):
+            placed = {u.id: u.pos for u in view.units if u.pos is not None and u.id != order.unit}
+            sides = {u.id: u.side for u in view.units}
+            return placement_note(view.battlefield, side, view.instigator, order.at,
+                                  {uid: c for uid, c in placed.items() if sides[uid] == side},
+                                  {uid: c for uid, c in placed.items() if sides[uid] != side},
+                                  any(u.pos is None for u in view.units if u.side != side))
         m = view.match
         if m is None or not isinstance(order, (Fight, Move, Wait)):
             return ""

@@ -6,8 +6,15 @@ touching (rule 6)."""
 
 from __future__ import annotations
 
-from core.ai.sow_deploy import deploy_cells, first_turn, reaches
+import attrs
+
+from core.ai import LEVELS
+from core.ai.sow_deploy import deploy_cells, first_turn, placement_note, reaches
+from core.ai.spheres_of_war import SpheresKnowledge
 from core.board import Battlefield, Rect, Terrain, Zone
+from core.deployment import Deploy
+from core.game import start
+from core.registry import find_ruleset
 
 OPEN = Battlefield("open", 12, 12, ("." * 12,) * 12, ((".", Terrain()),),
                    (Zone(0, (Rect(0, 0, 11, 5),)), Zone(1, (Rect(0, 6, 11, 11),))))
@@ -69,3 +76,40 @@ def test_the_instigator_deploying_first_goes_forward_and_spreads():
     assert first and {y for _, y in first} == {5}
     second = deploy_cells(OPEN, 0, 0, [(5, 5)], [], 5, [c for c in cells_of(0) if c != (5, 5)])
     assert second and all(y == 5 and abs(x - 5) >= 3 for x, y in second)
+
+
+def test_hard_deploys_on_a_best_cell_and_normal_searches_them_all():
+    rules = find_ruleset("spheres_of_war")
+    options = attrs.evolve(rules.default_options(), instigator="second")  # side 0 the Retaliator
+    game = start(rules, options, OPEN, 5, ("A", "B"))
+    legal = game.legal_orders(0)
+    kept = {}
+    for level in ("normal", "hard"):
+        know = SpheresKnowledge(rules)
+        know.level = LEVELS[level]
+        kept[level] = know.shortlist(game.view(0), 0, legal)
+    assert kept["normal"] == list(legal)
+    [order] = kept["hard"]
+    assert isinstance(order, Deploy) and order.at in deploy_cells(OPEN, 0, 1, [], [], 5, cells_of(0))
+    assert order.at[1] == 2
+
+
+def test_the_log_says_what_a_placement_faces_in_the_first_turn():
+    # Instigator (side 1) with the Retaliator's r2 on (5,3): (5,6) is one
+    # Move from it; (0,11) reaches none of the Retaliator's zone (rows 0-5
+    # are 6 and more rows off).
+    assert placement_note(OPEN, 1, 1, (5, 6), {}, {"r2": (5, 3)}, False) == "one Move from r2: strikes first in turn 1"
+    assert placement_note(OPEN, 1, 1, (0, 11), {}, {"r2": (5, 3)}, False) == \
+        "nothing in the Retaliator's zone within one Move of it"
+    # (0,6) in the corner reaches (0,3), (0,4), (1,4), (2,4), (0,5), (1,5),
+    # (2,5): seven cells of rows 3-5 (3 up on its column, else 2 across and 2 up).
+    assert placement_note(OPEN, 1, 1, (0, 6), {}, {}, True) == "7 cells of the Retaliator's zone within one Move of it"
+    # The Retaliator (side 0): (5,4) is 2 below the Instigator's i1 on (5,6).
+    assert placement_note(OPEN, 0, 1, (5, 4), {}, {"i1": (5, 6)}, False) == \
+        "within one Move of i1, which strikes first in turn 1"
+    assert placement_note(OPEN, 0, 1, (5, 2), {}, {"i1": (5, 6)}, False) == "out of reach of the Instigator's figures"
+    # With the Instigator still to deploy, row 3 can be reached from row 6; row 2 cannot.
+    assert placement_note(OPEN, 0, 1, (5, 3), {}, {}, True) == \
+        "the Instigator could still deploy a figure within one Move of it"
+    assert placement_note(OPEN, 0, 1, (5, 2), {}, {}, True) == \
+        "out of reach of every cell the Instigator could still deploy on"

@@ -258,3 +258,24 @@ def test_hard_takes_a_favourable_exchange_when_the_counts_are_level():
         know.level = LEVELS[level]
         kept = know.shortlist(rules.view(late, side), side, rules.legal_orders(late, side))
         assert kept and all((isinstance(o, Move) and adjacent(o.to, (5, 5))) == strikes for o in kept), (level, turn)
+
+
+def test_hard_will_not_end_a_match_within_the_instigators_reach():
+    # The Retaliator's last Action (step 9), four cells below the
+    # Instigator's figure: out of its reach.  Stepping 1 or 2 toward it ends
+    # the Match 3 or 2 cells off, and next turn the Instigator acts first and
+    # strikes from there (rules 16, 28).  Normal looks no further than the
+    # Match and finds every Action worth nothing; hard values where the pair
+    # stand for next turn and keeps none of those steps.
+    rules, state = _in_match(6, 9, (5, 8), (5, 4))
+    side = state.unit(state.match.retaliator).side
+    legal = rules.legal_orders(state, side)
+    toward = {o for o in legal if isinstance(o, Move) and o.to in ((5, 5), (5, 6))}
+    assert len(toward) == 2
+    kept = {}
+    for level in ("normal", "hard"):
+        know = SpheresKnowledge(rules)
+        know.level = LEVELS[level]
+        kept[level] = set(know.shortlist(rules.view(state, side), side, legal))
+    assert toward <= kept["normal"]
+    assert kept["hard"] and not toward & kept["hard"]
