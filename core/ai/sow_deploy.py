@@ -30,28 +30,57 @@ def reaches(bf: Battlefield, mover: Cell, target: Cell, figures) -> bool:
     at ``figures`` (and walls) in the way."""
     if adjacent(mover, target):
         return True
+    if distance_squared(mover, target) > 9:
+        return False  # a Move's straight line ends 2 or more cells short (3 across, 1 up is the nearest miss)
     near = blockers_near(bf, mover, (*figures, target))
     return any(bf.in_bounds(d) and adjacent(d, target) for d in destinations_near(bf, mover, target, near))
 
 
-def first_turn(bf: Battlefield, instigators: list[Cell], retaliators: list[Cell],
-               only: tuple[Cell, ...] = ()) -> int:
+def first_turn(bf: Battlefield, instigators: list[Cell], retaliators: list[Cell]) -> int:
     """How many of a turn's Matches start with the Instigator's figure
     within reach (its free strike), pairing the closest figures first as
-    the turn does, each figure once; with ``only``, just the Matches of the
-    figures at those cells."""
+    the turn does, each figure once."""
     pairs = sorted((distance_squared(i, r), i, r) for i in instigators for r in retaliators)
+    return _strikes(bf, pairs, [*instigators, *retaliators], ())
+
+
+class NextTurn:
+    """``first_turn`` asked again and again with all figures but one pair
+    standing still (the Match solver's leaves): the still figures' pairs
+    are sorted once, and only the Matches of the pair's two figures are
+    counted."""
+
+    def __init__(self, bf: Battlefield, instigators: list[Cell], retaliators: list[Cell]) -> None:
+        self.bf, self.instigators, self.retaliators = bf, instigators, retaliators
+        self.fixed = [(distance_squared(i, r), i, r) for i in instigators for r in retaliators]
+
+    def strikes(self, i_cell: Cell, r_cell: Cell) -> int:
+        """Strikes in the Matches of the Instigator's figure at ``i_cell``
+        and the Retaliator's at ``r_cell``, the others where they stand."""
+        pairs = [*self.fixed, (distance_squared(i_cell, r_cell), i_cell, r_cell)]
+        pairs += [(distance_squared(i_cell, r), i_cell, r) for r in self.retaliators]
+        pairs += [(distance_squared(i, r_cell), i, r_cell) for i in self.instigators]
+        pairs.sort()
+        everyone = [*self.instigators, i_cell, *self.retaliators, r_cell]
+        return _strikes(self.bf, pairs, everyone, (i_cell, r_cell))
+
+
+def _strikes(bf: Battlefield, pairs, everyone: list[Cell], only: tuple[Cell, ...]) -> int:
+    """Pair the figures closest first (``pairs`` sorted by distance), each
+    once, and count the pairs whose Instigator's figure reaches the other;
+    with ``only``, just the pairs of the figures at those cells."""
     used: set[Cell] = set()
-    everyone = [*instigators, *retaliators]
     strikes = 0
     for _, i, r in pairs:
         if i in used or r in used:
             continue
-        used.update((i, r))
+        used.add(i)
+        used.add(r)
         if only and i not in only and r not in only:
             continue
-        others = [c for c in everyone if c != i and c != r]
-        strikes += reaches(bf, i, r, others)
+        strikes += reaches(bf, i, r, [c for c in everyone if c != i and c != r])
+        if only and only[0] in used and only[1] in used:
+            break  # both figures Matched: no later pair is theirs
     return strikes
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
-from core.ai.sow_deploy import deploy_cells, first_turn, placement_note
+from core.ai.sow_deploy import NextTurn, deploy_cells, placement_note
 from core.ai.sow_match import MatchSolver
 from core.board import adjacent, distance
 from core.deployment import Deploy
@@ -226,9 +226,10 @@ class SpheresKnowledge(Knowledge):
         instigators = [u.pos for u in rest if u.side == inst]
         retaliators = [u.pos for u in rest if u.side != inst]
         retaliator_falls, instigator_falls = carried_odds(1)  # struck first where it stands
+        turn = NextTurn(bf, instigators, retaliators)
 
         def after(i_cell, r_cell):
-            n = first_turn(bf, [*instigators, i_cell], [*retaliators, r_cell], only=(i_cell, r_cell))
+            n = turn.strikes(i_cell, r_cell)
             return n * instigator_falls, n * retaliator_falls
         return after
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from core.ai import LEVELS
-from core.ai.sow_deploy import deploy_cells, first_turn, placement_note, reaches
+from core.ai.sow_deploy import NextTurn, deploy_cells, first_turn, placement_note, reaches
 from core.ai.spheres_of_war import SpheresKnowledge
 from core.board import Battlefield, Rect, Terrain, Zone
 from core.deployment import Deploy
@@ -29,6 +29,7 @@ def test_reach_is_one_two_inch_move_then_touching():
     assert not reaches(OPEN, (5, 2), (5, 6), [])  # 4 apart: still 2 off after the Move
     assert reaches(OPEN, (3, 3), (5, 5), [])  # 2 and 2: one diagonal step (1.4 in) touches
     assert not reaches(OPEN, (4, 3), (5, 6), [])  # 1 across and 3 up: no 2-inch Move along the line touches
+    assert not reaches(OPEN, (2, 3), (5, 4), [])  # 3 across and 1 up, likewise
     assert not reaches(OPEN, (5, 3), (5, 6), [(5, 4)])  # a figure in the way
     assert reaches(OPEN, (5, 5), (6, 6), [])  # already touching
 
@@ -40,9 +41,17 @@ def test_the_first_turn_pairs_the_closest_figures_first():
     # One Retaliator's figure left, on (8,2): it is 4 from (8,6) and 5 from
     # (5,6), so it is paired with (8,6), out of reach, and (5,6) has nobody.
     assert first_turn(OPEN, [(5, 6), (8, 6)], [(8, 2)]) == 0
-    # ``only`` counts just the Matches of the figures named.
-    assert first_turn(OPEN, [(5, 6), (8, 6)], [(5, 3), (8, 4)], only=((8, 6),)) == 1
-    assert first_turn(OPEN, [(5, 6), (8, 6)], [(5, 2), (8, 4)], only=((5, 6),)) == 0
+    # NextTurn counts just the Matches of one pair's two figures, the rest
+    # standing still: (8,6)-(8,4) is the closest pair (2 apart, in reach);
+    # (5,3) is left to (5,6), 3 apart on a column, but that Match is not the pair's.
+    assert NextTurn(OPEN, [(5, 6)], [(5, 3)]).strikes((8, 6), (8, 4)) == 1
+    # (8,6)-(8,4) goes first and is not the pair's; (5,6) then meets (5,2),
+    # 4 apart: out of reach.
+    assert NextTurn(OPEN, [(8, 6)], [(8, 4)]).strikes((5, 6), (5, 2)) == 0
+    # The pair's figures can each be Matched with somebody else: (6,6) with
+    # (6,4), 2 apart, and (2,3) with (2,6), 3 apart on a column: two strikes.
+    assert NextTurn(OPEN, [(2, 6)], [(6, 4)]).strikes((6, 6), (2, 3)) == 2
+
 
 
 def test_the_retaliator_deploying_first_keeps_out_of_any_reach():
