@@ -127,19 +127,24 @@ def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine
         after = first_turn(bf, [*mine.values(), cell], list(theirs.values()))
         if after > before:
             near = sorted(uid for uid, c in theirs.items() if reaches(bf, cell, c, placed))
-            return f"one Move from {', '.join(near)}: strikes first in turn 1"
+            return f"one Move from {_named(near)}: strikes first in turn 1"
         covers = sum(1 for e in open_zone(bf, 1 - side, placed) if reaches(bf, cell, e, placed))
         if covers:
             return f"{covers} {'cell' if covers == 1 else 'cells'} of the Retaliator's zone within one Move of it"
         return "nothing in the Retaliator's zone within one Move of it"
     threats = sorted(uid for uid, c in theirs.items() if reaches(bf, c, cell, placed))
     if threats:
-        return f"within one Move of {', '.join(threats)}, which strikes first in turn 1"
+        return f"within one Move of {_named(threats)}: struck first in turn 1"
     if theirs_to_come:
         if any(reaches(bf, e, cell, placed) for e in open_zone(bf, 1 - side, placed)):
-            return "the Instigator could still deploy a figure within one Move of it"
-        return "out of reach of every cell the Instigator could still deploy on"
+            return "the Instigator can still deploy within one Move of it"
+        return "out of reach of every cell the Instigator can deploy on"
     return "out of reach of the Instigator's figures"
+
+
+def _named(ids: list[str]) -> str:
+    """The first figure's id, and how many more (a log line is short)."""
+    return ids[0] if len(ids) == 1 else f"{ids[0]} and {len(ids) - 1} more"
 
 
 def open_zone(bf: Battlefield, side: int, placed: list[Cell]) -> list[Cell]:
