@@ -24,6 +24,7 @@ from tui.game_screen import GameScreen
 from tui.modals import Handover
 from tui.result import ResultScreen
 from tui.newgame import NewGameScreen
+from tui.rulesets.optio import template_shift
 from tui.rulesets.optio_fight import FightScreen
 from tui.rulesets.optio_handoff import PlayOptioFirst
 from tui.rulesets.optio_template import TemplateScreen
@@ -134,7 +135,7 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         text = str(app.screen.query_one("#result-text").render())
         placer = app.screen.game.players[result.placer]
         x, y = result.meeting
-        assert f"{placer}: army held square {x},{y} first and placed the template" in text
+        assert f"{placer}: army held square {x},{y} first and placed the template ({template_shift(*chosen)})" in text
         assert f"marched in by the {result.second_edge.word} side" in text
         assert "kudo coins left" in text and "luck" not in text and "left:" not in text
         await pilot.press("enter")  # its first entry: fight the battle on this ground
@@ -293,3 +294,12 @@ async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
         await pilot.pause()
         moved = screen.game.state.block(block)
         assert moved.pos == target
+
+
+def test_the_result_says_which_way_the_template_was_shifted():
+    # forward/right as the placer faces the second army's side (template.py)
+    assert template_shift(0, 0) == "centred"
+    assert template_shift(1, 0) == "one square forward"
+    assert template_shift(-1, 0) == "one square back"
+    assert template_shift(0, 1) == "one square right"
+    assert template_shift(1, -1) == "one square forward and one left"

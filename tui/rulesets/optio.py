@@ -202,7 +202,7 @@ class OptioAdapter(RulesetAdapter):
         if result is None:
             return None
         x, y = result.meeting
-        where = "centred" if (result.forward, result.right) == (0, 0) else "shifted"
+        where = template_shift(result.forward, result.right)
         lines = []
         for side, name in enumerate(game.players):
             coins = game.state.kudos[side]
@@ -223,3 +223,14 @@ class OptioAdapter(RulesetAdapter):
 
         return FightScreen(game)
 
+
+def template_shift(forward: int, right: int) -> str:
+    """How the placer moved the template off the meeting square, in words:
+    "centred", or "one square forward and one left" (forward is away from
+    the placer's side; the map's small squares)."""
+    parts = []
+    if forward:
+        parts.append(f"one square {'forward' if forward > 0 else 'back'}")
+    if right:
+        parts.append(("one " if parts else "one square ") + ("right" if right > 0 else "left"))
+    return " and ".join(parts) if parts else "centred"
