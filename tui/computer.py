@@ -50,7 +50,10 @@ class ComputerSeats(Static):
         self._step_once = False
         # Against a person in a game with secrets, the computer's reasons
         # (which name its secret orders and what it knows) wait for the end.
-        self.held_reasons: list[str] = []
+        self.held_reasons: list[tuple[int, str]] = []
+        # The reasons written in the log, each with how many of the game's
+        # events came before its order (the whole-log list shows them there).
+        self.notes: list[tuple[int, str]] = []
 
     # -- who plays ---------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
@@ -96,8 +99,9 @@ class ComputerSeats(Static):
     def release_reasons(self) -> int:
         """The game is over: write the reasons held back into the log; how many."""
         held, self.held_reasons = self.held_reasons, []
-        for line in held:
+        for at, line in held:
             self.screen.log_line(line)
+            self.notes.append((at, line))
         return len(held)
 
     def _game_token(self, game: Any) -> int:
@@ -161,12 +165,14 @@ class ComputerSeats(Static):
 
     def _say_why(self, moment: Any, side: int, choice: Any) -> None:
         line = f"» {moment.players[side]} ({self.seats[side]}): {choice.reason}"
+        at = len(moment.log)  # the order's events come after its reason
         if self.keeps_secrets(moment):
-            self.held_reasons.append(line)
+            self.held_reasons.append((at, line))
             self.screen.log_line(f"» {moment.players[side]} ({self.seats[side]}) gave an order (its reasons "
                                  "are shown when the game ends)")
         else:
             self.screen.log_line(line)
+            self.notes.append((at, line))
 
     def _cancel(self) -> None:
         if self._timer is not None:

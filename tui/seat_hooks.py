@@ -86,7 +86,11 @@ class SeatHooks:
         from tui.why import EventLog
 
         rules = self.game.ruleset
-        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, self.readable_log()), None)
+        log = self.readable_log()
+        # The computer's reasons, where its orders came (only in the whole
+        # game's log: a seat's own log numbers its events differently).
+        notes = self.computer.notes if self.computer is not None and log is self.game.log else ()
+        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, log, notes=notes), None)
 
     def action_why(self) -> None:
         """Why? on the newest log line (the full log opens on it); on a

@@ -71,20 +71,20 @@ class EventLog(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,L", "close", "Close")]
 
     def __init__(self, title: str, ruleset_name: str, ruleset_title: str, events: Sequence[Event],
-                 start: int | None = None) -> None:
+                 start: int | None = None, notes: Sequence[tuple[int, str]] = ()) -> None:
         super().__init__()
         self.log_title = title
         self.ruleset_name = ruleset_name
         self.ruleset_title = ruleset_title
         self.events = list(events)
         self.start = len(self.events) - 1 if start is None else start
+        self.notes = sorted(notes, key=lambda n: n[0])  # (events before it, line): the computer's reasons
+        self.row_of: dict[int, int] = {}  # event index -> its row in the list
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"{self.log_title} ({len(self.events)} entries)", id="log-title", markup=False)
-            from rich.text import Text  # a Text prompt is never read as markup
-
-            options = [Option(Text(f"{i + 1:>4} {e.sentence}"), id=str(i)) for i, e in enumerate(self.events)]
+            options = self._rows()
             if not options:
                 options = [Option("Nothing has happened yet.", disabled=True)]
             yield OptionList(*options, id="event-list")
@@ -94,8 +94,27 @@ class EventLog(ModalScreen[None]):
         listing = self.query_one(OptionList)
         listing.focus()
         if self.events:
-            listing.highlighted = max(0, min(self.start, len(self.events) - 1))
+            listing.highlighted = self.row_of[max(0, min(self.start, len(self.events) - 1))]
             listing.scroll_to_highlight()
+
+    def _rows(self) -> list[Option]:
+        """The events, numbered, with the computer's reasons (not
+        selectable: no rule explains them) before the events of its orders."""
+        from rich.text import Text  # a Text prompt is never read as markup
+
+        rows: list[Option] = []
+        notes = iter(self.notes)
+        note = next(notes, None)
+        for i, e in enumerate(self.events):
+            while note is not None and note[0] <= i:
+                rows.append(Option(Text(f"     {note[1]}"), disabled=True))
+                note = next(notes, None)
+            self.row_of[i] = len(rows)
+            rows.append(Option(Text(f"{i + 1:>4} {e.sentence}"), id=str(i)))
+        while note is not None:
+            rows.append(Option(Text(f"     {note[1]}"), disabled=True))
+            note = next(notes, None)
+        return rows
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

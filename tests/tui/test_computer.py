@@ -205,3 +205,28 @@ async def test_the_reasons_held_back_are_in_the_log_when_the_result_shows(data_d
         reasons = [line for line in log_text(screen).splitlines() if line.startswith(f"{who}: ")]
         assert len(reasons) == 1 and "template" in reasons[0].lower()
         assert not screen.computer.held_reasons
+
+
+async def test_the_whole_log_shows_the_computers_reasons_where_its_orders_came(data_dir):
+    from textual.widgets import OptionList
+
+    from tui.why import EventLog
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_with(pilot, (2, 0))  # Spheres of War: the computer (normal) deploys first
+        # Its deployment done, the person's begins (on the board, no prompt).
+        assert await wait_for(pilot, lambda: 1 in screen.game.to_act)
+        await pilot.pause()
+        assert app.screen is screen and len(screen.computer.notes) == 6  # five figures placed, then ready
+        at, line = screen.computer.notes[0]
+        await pilot.press("L")
+        await pilot.pause()
+        assert isinstance(app.screen, EventLog)
+        rows = app.screen.query_one(OptionList)
+        texts = [str(rows.get_option_at_index(i).prompt) for i in range(rows.option_count)]
+        row = texts.index(f"     {line}")
+        assert rows.get_option_at_index(row).disabled  # a reason, not an event: no Why? for it
+        # The next row is the first event of that order (events are numbered from 1).
+        assert texts[row + 1].startswith(f"{at + 1:>4} ")
+        assert sum(t.startswith("     » Player 1 (normal): ") for t in texts) == 6
