@@ -125,8 +125,8 @@ def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine
     if side == instigator:
         before = first_turn(bf, list(mine.values()), list(theirs.values()))
         after = first_turn(bf, [*mine.values(), cell], list(theirs.values()))
-        if after > before:
-            near = sorted(uid for uid, c in theirs.items() if reaches(bf, cell, c, placed))
+        near = sorted(uid for uid, c in theirs.items() if reaches(bf, cell, c, placed))
+        if after > before and near:  # (a new figure can also free another's target: nothing to name)
             return f"one Move from {_named(near)}: strikes first in turn 1"
         covers = sum(1 for e in open_zone(bf, 1 - side, placed) if reaches(bf, cell, e, placed))
         if covers:
@@ -134,7 +134,7 @@ def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine
         return "nothing in the Retaliator's zone within one Move of it"
     threats = sorted(uid for uid, c in theirs.items() if reaches(bf, c, cell, placed))
     if threats:
-        return f"within one Move of {_named(threats)}: struck first in turn 1"
+        return f"within one Move of {_named(threats)}: struck first if Matched"
     if theirs_to_come:
         if any(reaches(bf, e, cell, placed) for e in open_zone(bf, 1 - side, placed)):
             return "the Instigator can still deploy within one Move of it"

@@ -114,9 +114,9 @@ def test_the_log_says_what_a_placement_faces_in_the_first_turn():
     # (2,5): seven cells of rows 3-5 (3 up on its column, else 2 across and 2 up).
     assert placement_note(OPEN, 1, 1, (0, 6), {}, {}, True) == "7 cells of the Retaliator's zone within one Move of it"
     # The Retaliator (side 0): (5,4) is 2 below the Instigator's i1 on (5,6).
-    assert placement_note(OPEN, 0, 1, (5, 4), {}, {"i1": (5, 6)}, False) == "within one Move of i1: struck first in turn 1"
+    assert placement_note(OPEN, 0, 1, (5, 4), {}, {"i1": (5, 6)}, False) == "within one Move of i1: struck first if Matched"
     assert placement_note(OPEN, 0, 1, (5, 4), {}, {"i1": (5, 6), "i2": (4, 6), "i3": (0, 11)}, False) == \
-        "within one Move of i1 and 1 more: struck first in turn 1"
+        "within one Move of i1 and 1 more: struck first if Matched"
     assert placement_note(OPEN, 0, 1, (5, 2), {}, {"i1": (5, 6)}, False) == "out of reach of the Instigator's figures"
     # With the Instigator still to deploy, row 3 can be reached from row 6; row 2 cannot.
     assert placement_note(OPEN, 0, 1, (5, 3), {}, {}, True) == "the Instigator can still deploy within one Move of it"
