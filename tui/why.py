@@ -105,15 +105,13 @@ class EventLog(ModalScreen[None]):
         rows: list[Option] = []
         notes = iter(self.notes)
         note = next(notes, None)
-        for i, e in enumerate(self.events):
+        for i in range(len(self.events) + 1):  # one past the end: reasons after the last event
             while note is not None and note[0] <= i:
                 rows.append(Option(Text(f"     {note[1]}"), disabled=True))
                 note = next(notes, None)
-            self.row_of[i] = len(rows)
-            rows.append(Option(Text(f"{i + 1:>4} {e.sentence}"), id=str(i)))
-        while note is not None:
-            rows.append(Option(Text(f"     {note[1]}"), disabled=True))
-            note = next(notes, None)
+            if i < len(self.events):
+                self.row_of[i] = len(rows)
+                rows.append(Option(Text(f"{i + 1:>4} {self.events[i].sentence}"), id=str(i)))
         return rows
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

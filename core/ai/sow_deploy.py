@@ -85,26 +85,24 @@ def _strikes(bf: Battlefield, pairs, everyone: list[Cell], only: tuple[Cell, ...
 
 
 def deploy_cells(bf: Battlefield, side: int, instigator: int, mine: list[Cell], theirs: list[Cell],
-                 theirs_to_come: int, open_cells: list[Cell]) -> list[Cell]:
+                 theirs_to_come: bool, open_cells: list[Cell]) -> list[Cell]:
     """The best of ``open_cells`` for ``side``'s next figure, with its placed
-    figures at ``mine``, the enemy's at ``theirs`` and ``theirs_to_come``
+    figures at ``mine``, the enemy's at ``theirs`` and (``theirs_to_come``)
     enemy figures still to deploy.  Best: most first-turn strikes for this
     side (less the enemy's), then (Instigator) the most of the enemy zone
     newly within reach, then the farthest forward, then the farthest from
     its own figures (spread along the front)."""
-    enemy_zone = [c for c in cache.deploy_cells(bf, 1 - side) if c not in theirs]
     placed = [*mine, *theirs]
-    covered = {e for e in enemy_zone for m in mine if reaches(bf, m, e, placed)} if side == instigator else set()
+    enemy_zone = open_zone(bf, 1 - side, placed)
+    covered = {e for m in mine for e in reached_from(bf, m, enemy_zone, placed)} if side == instigator else set()
     scored = []
     for c in open_cells:
         if side == instigator:
             gain = first_turn(bf, [*mine, c], theirs)
-            new = sum(1 for e in enemy_zone if e not in covered and e != c
-                      and distance_squared(c, e) <= 9 and reaches(bf, c, e, placed))
+            new = sum(1 for e in reached_from(bf, c, enemy_zone, placed) if e not in covered)
         else:
             gain = -first_turn(bf, theirs, [*mine, c])
-            if theirs_to_come and any(e != c and distance_squared(c, e) <= 9 and reaches(bf, e, c, placed)
-                                      for e in enemy_zone):
+            if theirs_to_come and exposed(bf, c, enemy_zone, placed):
                 gain -= 1  # the Instigator, deploying after, would put a figure within reach
             new = 0
         gap = min((distance_squared(c, e) for e in enemy_zone), default=0)
@@ -114,6 +112,16 @@ def deploy_cells(bf: Battlefield, side: int, instigator: int, mine: list[Cell], 
         return []
     best = max(s for s, _ in scored)
     return [c for s, c in scored if s == best]
+
+
+def reached_from(bf: Battlefield, cell: Cell, cells: list[Cell], placed: list[Cell]) -> list[Cell]:
+    """Those of ``cells`` (not ``cell`` itself) a figure at ``cell`` could strike first."""
+    return [e for e in cells if e != cell and reaches(bf, cell, e, placed)]
+
+
+def exposed(bf: Battlefield, cell: Cell, cells: list[Cell], placed: list[Cell]) -> bool:
+    """Whether a figure on any of ``cells`` (not ``cell`` itself) could strike one at ``cell`` first."""
+    return any(e != cell and reaches(bf, e, cell, placed) for e in cells)
 
 
 def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine: dict[str, Cell],
@@ -128,7 +136,7 @@ def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine
         near = sorted(uid for uid, c in theirs.items() if reaches(bf, cell, c, placed))
         if after > before and near:  # (a new figure can also free another's target: nothing to name)
             return f"one Move from {_named(near)}: strikes first in turn 1"
-        covers = sum(1 for e in open_zone(bf, 1 - side, placed) if reaches(bf, cell, e, placed))
+        covers = len(reached_from(bf, cell, open_zone(bf, 1 - side, placed), placed))
         if covers:
             return f"{covers} {'cell' if covers == 1 else 'cells'} of the Retaliator's zone within one Move of it"
         return "nothing in the Retaliator's zone within one Move of it"
@@ -136,7 +144,7 @@ def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine
     if threats:
         return f"within one Move of {_named(threats)}: struck first if Matched"
     if theirs_to_come:
-        if any(reaches(bf, e, cell, placed) for e in open_zone(bf, 1 - side, placed)):
+        if exposed(bf, cell, open_zone(bf, 1 - side, placed), placed):
             return "the Instigator can still deploy within one Move of it"
         return "out of reach of every cell the Instigator can deploy on"
     return "out of reach of the Instigator's figures"

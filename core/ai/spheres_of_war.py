@@ -9,7 +9,7 @@ from fractions import Fraction
 from core.ai.knowledge import Knowledge
 from core.ai.sow_deploy import NextTurn, deploy_cells, placement_note
 from core.ai.sow_match import MatchSolver
-from core.board import adjacent, distance
+from core.board import Cell, adjacent, distance
 from core.deployment import Deploy
 from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, actor as acting_in, opponent_of, touching
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
@@ -73,6 +73,14 @@ def exchange_odds(first_roll: int) -> tuple[float, float]:
 def carried_odds(first_roll: int) -> tuple[float, float]:
     """``carried`` (the fight goes on next turn), looked up."""
     return _CARRIED_ODDS[first_roll]
+
+
+def _placed(view, side: int, moving: str | None = None) -> tuple[dict[str, Cell], dict[str, Cell], bool]:
+    """While deploying: where ``side``'s figures and the enemy's stand (less
+    the figure ``moving``), and whether the enemy has figures still to place."""
+    mine = {u.id: u.pos for u in view.units if u.side == side and u.pos is not None and u.id != moving}
+    theirs = {u.id: u.pos for u in view.units if u.side != side and u.pos is not None}
+    return mine, theirs, any(u.pos is None and not u.removed for u in view.units if u.side != side)
 
 
 def odds_for(state):
@@ -158,9 +166,9 @@ class SpheresKnowledge(Knowledge):
         """In a Match before any strike, the Actions the solver values best
         (to the level's lookahead): the search then only breaks ties, by
         where the figures stand for the Matches after."""
-        lookahead = getattr(self.level, "lookahead", None)
         if view.phase is Phase.DEPLOY:
-            return self._deployments(view, side, legal) if lookahead is None else list(legal)
+            return self._deployments(view, side, legal) if self._plans() else list(legal)
+        lookahead = getattr(self.level, "lookahead", None)
         m = view.match
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
@@ -191,11 +199,10 @@ class SpheresKnowledge(Knowledge):
             return list(legal)  # Ready
         unit = deploys[0].unit
         cells = {o.at: o for o in deploys if o.unit == unit}
-        mine = [u.pos for u in view.units if u.side == side and u.pos is not None]
-        theirs = [u.pos for u in view.units if u.side != side and u.pos is not None]
-        to_come = sum(1 for u in view.units if u.side != side and u.pos is None and not u.removed)
+        mine, theirs, to_come = _placed(view, side)
         self.spent += self.DEPLOY_COST * len(cells)
-        best = deploy_cells(view.battlefield, side, view.instigator, mine, theirs, to_come, list(cells))
+        best = deploy_cells(view.battlefield, side, view.instigator, list(mine.values()), list(theirs.values()),
+                            to_come, list(cells))
         return [cells[best[0]]] if best else list(legal)
 
     DEPLOY_COST = 2.0  # a cell judged by its first turn (about a few listings of Moves)
@@ -219,7 +226,7 @@ class SpheresKnowledge(Knowledge):
     def _next_turn(state, a: str, b: str):
         """For a level that plans past the Match (hard): where the pair end
         it is worth the strikes it leaves the Instigator next turn, the
-        closest figures paired first (``first_turn``).  Ending a Match
+        closest figures paired first (``NextTurn``).  Ending a Match
         within reach of an Instigator's figure costs a first strike."""
         bf, inst = state.battlefield, state.instigator
         rest = [u for u in state.units if u.on_board and u.id not in (a, b)]
@@ -243,12 +250,8 @@ class SpheresKnowledge(Knowledge):
         if isinstance(order, ChooseMatch):
             return f"{order.unit} takes the first Action against {order.opponent}"
         if isinstance(order, Deploy):
-            placed = {u.id: u.pos for u in view.units if u.pos is not None and u.id != order.unit}
-            sides = {u.id: u.side for u in view.units}
-            return placement_note(view.battlefield, side, view.instigator, order.at,
-                                  {uid: c for uid, c in placed.items() if sides[uid] == side},
-                                  {uid: c for uid, c in placed.items() if sides[uid] != side},
-                                  any(u.pos is None for u in view.units if u.side != side))
+            mine, theirs, to_come = _placed(view, side, moving=order.unit)
+            return placement_note(view.battlefield, side, view.instigator, order.at, mine, theirs, to_come)
         m = view.match
         if m is None or not isinstance(order, (Fight, Move, Wait)):
             return ""
