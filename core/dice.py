@@ -74,6 +74,7 @@ def roll(
     purpose: str,
     modifiers: tuple[tuple[str, int], ...] = (),
     who: str = "",
+    low_is_good: bool = False,
 ) -> tuple[Dice, Rolled]:
     """Roll ``count``d``sides``, add the named modifiers, and describe it."""
     dice, faces = dice.faces(count, sides)
@@ -85,4 +86,5 @@ def roll(
         total=total,
         purpose=purpose,
         who=who,
+        low_is_good=low_is_good,
     )

@@ -56,6 +56,7 @@ class Rolled(Event):
     total: int
     purpose: str
     who: str = ""
+    low_is_good: bool = False  # the roller wants it low (a defence failing on 5-6, cover on 1-N)
 
     @property
     def breakdown(self) -> str:

@@ -38,6 +38,7 @@ class Luck:
     dice: int
     pips: int
     expected: float
+    fortune: float | None = None  # pips against the average, turned round for rolls wanted low (None: same)
 
     @property
     def difference(self) -> float:
@@ -49,7 +50,8 @@ class Luck:
             lean = "exactly the average"
         else:
             lean = f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
-        per_die = diff / self.dice if self.dice else 0.0
+        good = diff if self.fortune is None else self.fortune
+        per_die = good / self.dice if self.dice else 0.0
         mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
         dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
         pips = "1 pip" if self.pips == 1 else f"{self.pips} pips"
@@ -92,7 +94,8 @@ def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
     """Each side's dice against the average, from the game's Rolled events.
     A roll counts for the side whose figure (by id) or player (by name)
     made it; rolls of nobody in particular (who rolls first) count for
-    no one."""
+    no one.  A roll its roller wants low (``Rolled.low_is_good``) is good
+    luck below the average."""
     totals: dict[int, list[float]] = {}
     for event in game.log:
         if not isinstance(event, Rolled) or not event.faces:
@@ -103,9 +106,11 @@ def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
         expected = _expected(event.expression, event.faces)
         if side is None or expected is None:
             continue
-        dice, pips, average = totals.setdefault(side, [0, 0, 0.0])
-        totals[side] = [dice + len(event.faces), pips + sum(event.faces), average + expected]
-    return {side: Luck(int(d), int(p), e) for side, (d, p, e) in totals.items()}
+        dice, pips, average, fortune = totals.setdefault(side, [0, 0, 0.0, 0.0])
+        above = sum(event.faces) - expected
+        totals[side] = [dice + len(event.faces), pips + sum(event.faces), average + expected,
+                        fortune + (-above if event.low_is_good else above)]
+    return {side: Luck(int(d), int(p), e, f) for side, (d, p, e, f) in totals.items()}
 
 
 def summarise(game: Any, headline: str | None = None) -> Result:

@@ -62,6 +62,22 @@ def test_luck_is_the_pips_against_the_dice_average():
     assert "2.5 above the average" in luck[0].words() and "3.5 below" in luck[1].words()
 
 
+def test_a_roll_wanted_low_is_good_luck_below_the_average():
+    # Spheres of War's defence fails on 5-6: a defender who rolled 6 and 5
+    # rolled 4 above the average of two d6 and was unlucky; one who rolled
+    # 1 and 2 was lucky.
+    game = new("spheres_of_war")
+    log = (
+        Rolled("1d6", (6,), (), 6, "defence", "r1", low_is_good=True),
+        Rolled("1d6", (5,), (), 5, "defence", "r1", low_is_good=True),
+        Rolled("1d6", (1,), (), 1, "defence", "i1", low_is_good=True),
+        Rolled("1d6", (2,), (), 2, "defence", "i1", low_is_good=True),
+    )
+    luck = luck_by_side(attrs.evolve(game, log=log), {"i1": 0, "r1": 1})
+    assert luck[1].words() == "2 dice, 11 pips, 4.0 above the average (unlucky)"
+    assert luck[0].words() == "2 dice, 3 pips, 4.0 below the average (lucky)"
+
+
 def test_one_die_showing_one_reads_1_die_1_pip():
     from tui.result import Luck
 

@@ -171,7 +171,8 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
         # the actor steps in and strikes, a Move & Strike that covers no ground.
         events.append(Struck(uid, other, "strikes first while in contact"))
         return _spend(state, events, struck=other), events
-    dice, rolled = roll(state.dice, 1, 6, f"defence against {other} (5-6 fails)", who=uid)
+    dice, rolled = roll(state.dice, 1, 6, f"defence against {other} (5-6 fails)", who=uid,
+                        low_is_good=True)
     events.append(rolled)
     if rolled.total in DEFEAT_FACES:
         unit = state.unit(uid)

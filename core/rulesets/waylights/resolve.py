@@ -65,7 +65,7 @@ def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[Waylig
     dice, face = state.dice.face(6)
     avoided = face <= cover_avoid_faces(cover)
     rolled = Rolled("1d6", (face,), (), face, f"cover against {shooter} (avoided on {cover_avoid_faces(cover)} or less)",
-                    target)
+                    target, low_is_good=True)
     return rebuild(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided)]
 
 

@@ -51,6 +51,7 @@ def test_moving_into_contact_strikes_at_once_and_the_struck_defends_first():
     state, events = play(state, Fight(1, "r1"))
     rolls = [e for e in events if isinstance(e, Rolled)]
     assert [(r.expression, r.total, r.who) for r in rolls] == [("1d6", 5, "r1")]
+    assert rolls[0].low_is_good  # the defender wants it low: 5-6 fails (the result's luck reads it so)
     assert [(e.unit, e.by) for e in events if isinstance(e, Defeated)] == [("r1", "i1")]
     assert state.unit("r1").removed and state.unit("r1").pos is None
     assert [e for e in events if isinstance(e, MatchResolved)][0].units == ("i1",)

@@ -3,6 +3,7 @@
 
 import attrs
 
+from core.events import Rolled
 from core.rulesets.waylights import RULESET as R
 from core.rulesets.waylights.combat import cover_level
 from core.rulesets.waylights.events import CoverRolled
@@ -24,6 +25,8 @@ def test_light_cover_avoids_on_one_or_two():
     s, ev = do(s, "attack side=0 unit=a1 target=b1")
     (c,) = [e for e in ev if isinstance(e, CoverRolled)]
     assert c.cover == 1 and c.avoided and not results(ev)
+    (cover_roll,) = [e for e in ev if isinstance(e, Rolled) and e.purpose.startswith("cover")]
+    assert cover_roll.who == "b1" and cover_roll.low_is_good  # the target wants it low
     assert s.get("a1").primed[0] is False  # the shot is spent all the same
     s = script(shot(","), 3, 1, 1, 1, 1)
     s, ev = do(s, "attack side=0 unit=a1 target=b1")
