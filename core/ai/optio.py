@@ -162,6 +162,10 @@ class OptioKnowledge(Knowledge):
         - in the scouting, the army never walks into a square holding an
           enemy block whose kind is unknown: if that block is their army,
           theirs held the square first and they place the template;
+        - in the scouting, a scout of a block already shown, which only
+          shows ours (the search sees through its samples, so it cannot
+          price what that tells the opponent), unless it is our army
+          showing itself with theirs known: that ends the scouting;
         - in the closing, the orders that win the coin game outright
           (:func:`closing_win`), when there are any;
         - hard, in the last turn of the scouting, when nothing that turn
@@ -173,7 +177,11 @@ class OptioKnowledge(Knowledge):
             hidden = {b.pos for b in view.blocks
                       if b.side != side and not b.gone and not b.revealed and b.pos is not None}
             army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
-            kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)]
+            shown = {b.id for b in view.blocks if b.side != side and not b.gone and b.revealed}
+            theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
+            kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)
+                    and not (isinstance(o, Scout) and o.target in shown
+                             and not (o.unit == army and theirs_known))]
             kept = kept or list(legal)
             if self.level is not None and self.level.lookahead is None and view.turn == 2 * view.turn_limit:
                 kept = self.last_turn(view, side, army, kept) or kept
@@ -255,7 +263,8 @@ class OptioKnowledge(Knowledge):
 
     def prior(self, state, order, where) -> float:
         if order.verb == "scout":
-            return 3.0
+            target = state.block(order.target)
+            return 0.5 if target is not None and target.revealed else 3.0  # shown: it only shows ours
         if order.verb == "move":
             return 1.5
         return 1.0
@@ -265,6 +274,14 @@ class OptioKnowledge(Knowledge):
         or closes on, the coins a hold leaves, and what ground the
         template takes in."""
         if isinstance(order, Scout):
+            target, me = view.block(order.target), view.block(order.unit)
+            if target is not None and target.revealed:
+                if me is not None and me.kind is Kind.ARMY and target.kind is Kind.ARMY:
+                    return "army shows itself beside theirs: the armies meet, theirs there first"
+                if me is not None and me.kind is Kind.ARMY and any(
+                        b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks):
+                    return "army shows itself: both armies known, the closing starts"
+                return f"{order.target} is known already: only {order.unit} shows itself"
             unknown = [b for b in view.blocks if b.side != side and not b.gone and not b.revealed]
             theirs = [b for b in view.blocks if b.side != side and b.kind is Kind.ARMY]
             if not theirs and unknown:

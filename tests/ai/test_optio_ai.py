@@ -9,7 +9,7 @@ from core.ai import choose, knowledge_for
 from core.ai.optio import closing_win
 from core.ai.search import LEVELS
 from core.rulesets.optio.ruleset import KINDS_IN_HAND
-from core.rulesets.optio.state import Kind, Phase
+from core.rulesets.optio.state import Edge, Kind, Phase
 from tests.rulesets.optio.helpers import R, closing, go, new_state, place, with_kinds
 
 
@@ -208,3 +208,48 @@ def test_on_the_last_turn_with_the_distance_right_hard_keeps_its_army_still():
     _, kept = shortlist("hard", state, 0)
     assert kept and not any("unit=g-army" in t for t in kept)
     assert "move side=0 unit=g-scout to=3,0" in kept
+
+
+def walked_in_on_their_known_army():
+    """Green's hidden army has just come into 2,2, where Red's revealed army
+    stood first (from the south); Green's scout waits at 0,1."""
+    state = with_kinds(new_state())
+    state = place(state, "r-army", (2, 2), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "r-d1", (4, 4), arrived=2)
+    state = place(state, "g-army", (2, 1), arrived=3)
+    state = place(state, "g-scout", (0, 1), arrived=4)
+    return go(attrs.evolve(state, clock=4), "move side=0 unit=g-army to=2,2")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_an_army_beside_their_known_army_plays_a_legal_order(level):
+    """Seed: one army "may by scouting reveal another army": the scout of
+    their known army is among the orders searched, and whatever the
+    computer picks is legal."""
+    state = walked_in_on_their_known_army()
+    scout = "scout side=0 unit=g-army target=r-army"
+    assert scout in {o.to_text() for o in R.legal_orders(state, 0)}
+    _, kept = shortlist(level, state, 0)
+    assert scout in kept
+    choice = choose(R, R.view(state, 0), 0, R.legal_orders(state, 0), level, 3, 0)
+    assert R.check(state, choice.order) is None
+    know = knowledge_for(R)
+    assert "armies meet" in know.explain(R.view(state, 0), 0, R.parse_order(scout))
+
+
+def test_a_scout_that_only_shows_itself_is_not_searched():
+    """Seed: the scout turns "revealing the identity of his block": beside a
+    block already shown, that is all it does, and the search (which sees
+    through its samples) cannot price what it tells the opponent.  Normal
+    drops it; easy keeps it."""
+    state = with_kinds(new_state())
+    state = place(state, "r-d1", (1, 2), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "g-army", (4, 0), arrived=2)
+    state = place(state, "g-scout", (1, 1), arrived=3)
+    state = go(attrs.evolve(state, clock=3), "move side=0 unit=g-scout to=1,2")
+    scout = "scout side=0 unit=g-scout target=r-d1"
+    assert scout in {o.to_text() for o in R.legal_orders(state, 0)}
+    _, kept = shortlist("normal", state, 0)
+    assert scout not in kept and "end-turn side=0" in kept
+    _, easy = shortlist("easy", state, 0)
+    assert scout in easy

@@ -130,3 +130,19 @@ def test_a_platemail_save_says_what_it_had_to_beat_and_whether_it_did():
     # A save beats 10 (Platemail: a total of exactly 10 fails).
     assert "11 succeeds" in explain("platemail", [made], 0).text()
     assert "10 fails" in explain("platemail", [failed], 0).text()
+
+
+def test_a_spheres_strike_with_the_last_action_says_why_nobody_falls():
+    """Rule 35: the exchange ends when "all remaining Actions have been used
+    up"; Why? on the last strike and on the Match's end says so."""
+    from core.rulesets.spheres_of_war.events import MatchResolved
+    from core.events import Struck
+
+    struck = Struck("r1", "i1")
+    resolved = MatchResolved(1, ("i1", "r1"), "all Actions used; the last strike at i1 goes unanswered")
+    plain = MatchResolved(1, ("i1", "r1"), "all Actions used")
+    for index in (0, 1):
+        why = explain("spheres_of_war", [struck, resolved], index)
+        assert "no defence" in why.text() and why.cite == "rules 33-37"
+    assert "no defence" not in explain("spheres_of_war", [struck, plain], 0).text()
+    assert "no defence" not in explain("spheres_of_war", [plain], 0).text()

@@ -21,7 +21,7 @@ from saves.store import list_saves, load_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
-from tui.modals import Handover
+from tui.modals import ChoiceMenu, Handover
 from tui.result import ResultScreen
 from tui.newgame import NewGameScreen
 from tui.rulesets.optio import template_shift
@@ -303,3 +303,43 @@ def test_the_result_says_which_way_the_template_was_shifted():
     assert template_shift(-1, 0) == "one square back"
     assert template_shift(0, 1) == "one square right"
     assert template_shift(1, -1) == "one square forward and one left"
+
+
+async def test_the_orders_menu_offers_a_hidden_army_the_scout_of_their_revealed_army():
+    """Seed: one army "may by scouting reveal another army"; the menu of a
+    hidden army that walked in on Red's known army offers that scout (not
+    only "End the turn"), says the armies meet, and picking it meets them."""
+    from core.rulesets.optio.state import Edge
+    from tests.rulesets.optio.helpers import place, with_kinds
+
+    game = pre_game(seed=8, map_seed=5)
+    state = with_kinds(game.state)
+    state = place(state, "r-army", (2, 2), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "g-army", (2, 1), arrived=2)
+    game = attrs.evolve(game, state=attrs.evolve(state, clock=2, active=0, first=0))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        screen = game_screen(app)
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.keyboard_side == 0
+        move = next(o for o in screen.orders if o.to_text() == "move side=0 unit=g-army to=2,2")
+        assert screen.submit(move)
+        await pilot.pause()
+        screen.selected = None
+        await pilot.press("o")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ChoiceMenu)
+        labels = {value.to_text(): label for label, value in menu.choices}
+        scout = "scout side=0 unit=g-army target=r-army"
+        assert scout in labels and "end-turn side=0" in labels
+        assert "armies meet" in labels[scout]
+        index = [value.to_text() for _, value in menu.choices].index(scout)
+        await pilot.press(*["down"] * index, "enter")
+        await pilot.pause()
+        state = screen.game.state
+        assert state.phase is Phase.TEMPLATE and state.meeting == (2, 2) and state.first_army == 1

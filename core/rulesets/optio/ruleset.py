@@ -212,7 +212,8 @@ class Optio(Ruleset):
                     continue
                 for b in targets:
                     t = state.block(b.id)
-                    if t is not None and t.side != side and not t.gone and t.pos == block.pos and not t.revealed:
+                    if (t is not None and t.side != side and not t.gone and t.pos == block.pos
+                            and not (t.revealed and block.revealed)):
                         out.append(Scout(side, uid, b.id))
             if state.moved:
                 out.append(EndTurn(side))
@@ -308,8 +309,9 @@ class Optio(Ruleset):
         target = state.block(order.target)
         if target is None or target.side == order.side or target.gone or target.pos != block.pos:
             return Rejection("no-target", f"{order.target} is not an opponent's block in {block.id}'s square.")
-        if target.revealed:
-            return Rejection("already-known", f"{order.target} is already showing what it is.")
+        if target.revealed and block.revealed:
+            return Rejection("nothing-to-show", f"{block.id} and {order.target} both show what they are already: "
+                                                "scouting would change nothing.")
         return None
 
     # -- applying ------------------------------------------------------------
@@ -485,7 +487,7 @@ class Optio(Ruleset):
                     text += " (pays a kudo coin)"
             return text
         if isinstance(order, Scout):
-            return f"{order.unit} scouts {order.target}"
+            return self._describe_scout(state, order)
         if isinstance(order, EndTurn):
             return "End the turn"
         if isinstance(order, Hold):
@@ -493,6 +495,19 @@ class Optio(Ruleset):
         if isinstance(order, PlaceTemplate):
             return f"Template: forward {order.forward:+d}, right {order.right:+d}"
         return order.to_text()
+
+    @staticmethod
+    def _describe_scout(state: OptioState, order: Scout) -> str:
+        """What the scout will show, from what ``state`` (a side's view)
+        knows: a target already face up shows nothing new, only the block
+        that scouts; an army showing itself beside the other army meets it."""
+        unit, target = state.block(order.unit), state.block(order.target)
+        text = f"{order.unit} scouts {order.target}"
+        if target is None or not target.revealed:
+            return text
+        if unit is not None and unit.kind is Kind.ARMY and target.kind is Kind.ARMY:
+            return f"{text}, the army already shown: {order.unit} shows itself and the armies meet here"
+        return f"{text}, already shown: only {order.unit} shows what it is"
 
 
 def display_cell(state: OptioState, block: Block) -> Cell | None:

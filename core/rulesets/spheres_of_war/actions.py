@@ -135,7 +135,8 @@ def _spend(state: SowState, events: list[Event], struck: str | None = None, **ch
     if m.step >= 2 * ACTIONS_EACH:
         detail = "all Actions used"
         if struck is not None:
-            detail += f"; the last strike at {struck} goes unanswered"
+            detail += (f"; the last strike at {struck} goes unanswered: {struck} has no Action left to "
+                       f"defend with, and nobody falls")
         return end_match(state, events, detail)
     return state
 

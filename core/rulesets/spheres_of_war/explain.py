@@ -15,6 +15,12 @@ TURN = Ref("A turn (rules 8-22)", "rules 8-22")
 ACTIONS = Ref("Actions in a Match (rules 14-17, 23-27, 36)", "rules 23-27")
 COMBAT = Ref("Combat (rules 28-37)", "rules 28-37")
 
+# Our reading of rules 33-37 for a strike made with the Match's last Action
+# (docs/rulings.md, "Running out of Actions").
+LAST_STRIKE = ["A defence is a roll, and every roll is one of the defender's Actions (rules 33, 36):",
+               "with none left there is no defence, and only a failed defence removes anyone (rule 33a).",
+               "The exchange stops when the Actions are used up (rule 35): both stand, still touching"]
+
 
 def _roll(event: Rolled) -> tuple[list[str], Ref]:
     lines = roll_lines(event)
@@ -40,6 +46,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                         "Ties between equally close pairs are chosen by the Instigator (rule 13)"], \
             Ref(TURN.section, "rules 12-13")
     if isinstance(event, MatchResolved):
+        if "unanswered" in event.detail:
+            return lines + LAST_STRIKE, Ref(COMBAT.section, "rules 33-37")
         return lines + ["A Match ends when one side wins or both have used their five Actions;",
                         "both combatants are then Inert until the next turn (rules 18-20)"], \
             Ref(TURN.section, "rules 18-20")
@@ -49,6 +57,10 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return lines + ["A Move goes up to 2 inches straight toward or away from the Matched opponent",
                         "and costs one Action (rules 25-26)"], Ref(ACTIONS.section, "rules 25-26")
     if isinstance(event, Struck):
+        after = events[index + 1] if index + 1 < len(events) else None
+        if isinstance(after, MatchResolved) and "unanswered" in after.detail:
+            return lines + ["The strike came with the Match's last Action (rules 17, 36)"] + LAST_STRIKE, \
+                Ref(COMBAT.section, "rules 33-37")
         return lines + ["Moving into base-to-base contact strikes at once, for no extra Action (rules 29, 32)",
                         "The struck combatant must defend with a d6 (rule 33)"], Ref(COMBAT.section, "rules 29-33")
     if isinstance(event, Defeated):

@@ -65,7 +65,7 @@ def test_a_block_already_moved_or_a_full_square_is_not_listed():
     assert legal == candidates(state, 0)
 
 
-def test_scouting_lists_only_hidden_enemy_blocks_in_the_square_and_not_for_dummies():
+def test_scouting_lists_the_enemy_blocks_in_the_square_and_not_for_dummies():
     state = with_kinds(new_state())
     state = place(state, "r-d1", (2, 2), edge=Edge.S, arrived=1, revealed=True)
     state = place(state, "r-scout", (2, 2), edge=Edge.S, arrived=2)
@@ -74,8 +74,9 @@ def test_scouting_lists_only_hidden_enemy_blocks_in_the_square_and_not_for_dummi
     state = place(state, "g-d1", (3, 2), arrived=5)
     state = go(attrs.evolve(state, clock=5), "move side=0 unit=g-army to=2,2", "move side=0 unit=g-d1 to=2,2")
     scouts = [o for o in R.legal_orders(state, 0) if isinstance(o, Scout)]
-    # r-d1 already shows itself, r-d2 is elsewhere, g-d1 is a dummy.
-    assert scouts == [Scout(0, "g-army", "r-scout")]
+    # r-d1 already shows itself but g-army does not yet (scouting it shows
+    # g-army); r-d2 is elsewhere, g-d1 is a dummy.
+    assert scouts == [Scout(0, "g-army", "r-scout"), Scout(0, "g-army", "r-d1")]
     assert R.legal_orders(state, 0) == candidates(state, 0)
 
 

@@ -56,12 +56,17 @@ def test_the_chance_to_scout_ends_with_the_turn():
     assert rejected(state, "scout side=0 unit=g-scout target=r-d1") == "not-just-entered"
 
 
-def test_revealed_blocks_stay_revealed_and_cannot_be_scouted_again():
+def test_revealed_blocks_stay_revealed_and_a_hidden_block_scouting_one_shows_only_itself():
+    """Seed: revealed blocks stay "face up for the rest of the game"; a
+    hidden army scouting one turns its own icon up, and nothing else moves."""
     state = go(contested(), "move side=0 unit=g-scout to=2,2", "scout side=0 unit=g-scout target=r-d1",
                "end-turn side=0", "move side=1 unit=r-scout to=2,3", "end-turn side=1",
                "move side=0 unit=g-army to=2,2")
     assert state.block("g-scout").revealed and state.block("r-d1").revealed
-    assert rejected(state, "scout side=0 unit=g-army target=r-d1") == "already-known"
+    after = go(state, "scout side=0 unit=g-army target=r-d1")
+    assert after.block("g-army").revealed and after.block("r-d1").revealed
+    assert after.phase is Phase.SCOUTING and after.active == 0
+    assert [b for b in after.blocks if b.id != "g-army"] == [b for b in state.blocks if b.id != "g-army"]
 
 
 def test_second_army_revealed_elsewhere_ends_scouting_and_passes_the_turn():
@@ -120,3 +125,62 @@ def test_the_scouting_sentence_says_an_army_and_a_scout():
     said = {kind: Scouted("Ann", "g2", "scout", "r1", kind).sentence for kind in ("army", "scout", "dummy")}
     assert said["army"].endswith("scouts r1: an army")
     assert said["scout"].endswith(": a scout") and said["dummy"].endswith(": a dummy")
+
+
+def beside_their_known_army():
+    """Red's army, already revealed, holds 2,2 (it came in from the south);
+    Green's army, still hidden, stands north of it at 2,1 and Green's scout
+    far off at 0,1."""
+    state = with_kinds(new_state())
+    state = place(state, "r-army", (2, 2), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "r-d1", (4, 4), edge=Edge.S, arrived=2)
+    state = place(state, "g-army", (2, 1), arrived=3)
+    state = place(state, "g-scout", (0, 1), arrived=4)
+    return attrs.evolve(state, clock=4)
+
+
+def test_a_hidden_army_may_scout_the_revealed_enemy_army_in_its_square_and_they_meet():
+    """Seed: a block entering "may immediately scout" the opponent's block,
+    and one army "may by scouting reveal another army": scouting shows the
+    arriving army, so both armies are known in one square and meet there.
+    Green's army came in last (from the north), so north is Green's side;
+    Red's army held the square first and places the template."""
+    state = go(beside_their_known_army(), "move side=0 unit=g-army to=2,2")
+    scout = R.parse_order("scout side=0 unit=g-army target=r-army")
+    assert scout in R.legal_orders(state, 0)
+    state = go(state, "scout side=0 unit=g-army target=r-army")
+    assert state.block("g-army").revealed
+    assert state.phase is Phase.TEMPLATE
+    assert state.meeting == (2, 2) and state.second_edge is Edge.N
+    assert state.first_army == 1 and state.active == 1
+    assert {b.id for b in state.blocks if not b.gone} == {"g-army", "r-army"}
+
+
+def test_the_arriving_army_may_also_stay_hidden_and_end_the_turn():
+    """Seed: the arriving block "may immediately scout": may, not must."""
+    state = go(beside_their_known_army(), "move side=0 unit=g-army to=2,2", "end-turn side=0")
+    assert state.phase is Phase.SCOUTING and state.active == 1
+    assert not state.block("g-army").revealed
+
+
+def test_a_scout_that_would_show_nothing_new_is_refused():
+    """Seed: the scout turns "revealing the identity of his block", then the
+    target turns; when both already show, the order is refused."""
+    state = with_kinds(new_state())
+    state = place(state, "r-d1", (2, 2), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "g-scout", (2, 1), arrived=2, revealed=True)
+    state = go(attrs.evolve(state, clock=2), "move side=0 unit=g-scout to=2,2")
+    assert rejected(state, "scout side=0 unit=g-scout target=r-d1") == "nothing-to-show"
+    assert not any(o.verb == "scout" for o in R.legal_orders(state, 0))
+
+
+def test_a_hidden_army_showing_itself_beside_a_known_dummy_with_their_army_known_starts_the_closing():
+    """Seed: the game goes on "until both players' armies have been revealed"."""
+    state = with_kinds(new_state())
+    state = place(state, "r-army", (4, 4), edge=Edge.S, arrived=1, revealed=True)
+    state = place(state, "r-d1", (2, 2), edge=Edge.S, arrived=2, revealed=True)
+    state = place(state, "g-army", (2, 1), arrived=3)
+    state = go(attrs.evolve(state, clock=3), "move side=0 unit=g-army to=2,2",
+               "scout side=0 unit=g-army target=r-d1")
+    assert state.phase is Phase.CLOSING and state.active == 1
+    assert {b.id for b in state.blocks if not b.gone} == {"g-army", "r-army"}

@@ -91,13 +91,44 @@ def test_the_exchange_repeats_until_the_actions_run_out_counting_rolls_not_strik
 
 
 def test_late_contact_leaves_the_last_strike_unanswered():
+    """Rule 35: the exchange stops once "all remaining Actions have been used
+    up". r1's fifth Action is a defence that holds and strikes back; i1 has
+    no Action left to defend with (rule 33: an Action Test; rule 36: rolls
+    count), so no roll is made and nobody falls."""
     state, _ = position(DUEL, dice=(2,))
     for _ in range(4):
         state, _ = play(state, Wait(0, "i1"), Wait(1, "r1"))
     state, _ = play(state, Move(0, "i1", (5, 5)))  # i1's fifth Action
+    draws = state.dice.draws
     state, events = play(state, Fight(1, "r1"))  # r1's fifth, holds and strikes back
-    assert "MatchResolved" in kinds(events)
-    assert set(state.inert) == {"i1", "r1"} and not state.unit("i1").removed
+    assert [(e.attacker, e.target) for e in events if isinstance(e, Struck)] == [("r1", "i1")]
+    assert [e.total for e in events if isinstance(e, Rolled)] == [2]  # r1's roll only
+    assert state.dice.draws == draws + 1 and state.dice.script == ()
+    assert not any(isinstance(e, (Defeated, Removed)) for e in events)
+    resolved = [e for e in events if isinstance(e, MatchResolved)]
+    assert resolved and resolved[0].units == ("i1", "r1") and "unanswered" in resolved[0].detail
+    assert set(state.inert) == {"i1", "r1"}
+    assert not state.unit("i1").removed and not state.unit("r1").removed
+
+
+def test_a_retaliator_striking_with_the_matchs_last_action_removes_nobody():
+    """Rule 35: "all remaining Actions have been used up"; rule 33a removes
+    only a defender who fails the roll. r1 closes with its fifth Action, the
+    Match's last: its strike is made, i1 cannot defend, no die is rolled and
+    both stand, touching, Inert for the turn."""
+    state, _ = position(DUEL)
+    for _ in range(4):
+        state, _ = play(state, Wait(0, "i1"), Wait(1, "r1"))
+    state, _ = play(state, Wait(0, "i1"))
+    draws = state.dice.draws
+    state, events = play(state, Move(1, "r1", (5, 4)))  # into contact with i1 at 5,3
+    assert [(e.attacker, e.target) for e in events if isinstance(e, Struck)] == [("r1", "i1")]
+    assert state.dice.draws == draws and not any(isinstance(e, Rolled) for e in events)
+    assert not any(isinstance(e, (Defeated, Removed)) for e in events)
+    resolved = [e for e in events if isinstance(e, MatchResolved)]
+    assert resolved and resolved[0].units == ("i1", "r1") and "unanswered" in resolved[0].detail
+    assert not state.unit("i1").removed and state.unit("r1").pos == (5, 4)
+    assert set(state.inert) == {"i1", "r1"}
 
 
 def test_a_match_formed_in_contact_opens_with_the_instigators_strike():
