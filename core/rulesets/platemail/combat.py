@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.board import chebyshev, distance_squared
+from core.board import Cell, chebyshev
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS, Weapon
 from .events import AttackMade, StatusChanged, WoundsTallied
@@ -70,27 +70,49 @@ def can_make_aoo(work: Work, uid: str, other: str, clash: bool = False) -> bool:
     return aware(work, c, work.chars[other])
 
 
-def range_penalty(range_ft: int, a, b) -> int | None:
+def feet_between(a: Cell, b: Cell) -> int:
+    """The range in feet between two cells, the one measure of every
+    Range rule (bands, "in range", the target list, Why?): 5 feet a cell,
+    a diagonal step too, as a Move counts it (docs/rulings.md, Platemail,
+    Range on the grid)."""
+    return 5 * chebyshev(a, b)
+
+
+def range_increment(range_ft: int, feet: int) -> int | None:
+    """The Range increment ``feet`` falls in, rounded up (1: within Range);
+    None beyond four times the Range (seed: Ranged Weapons)."""
+    step = max(range_ft, 5)
+    n = max(1, -(-feet // step))
+    return n if n <= 4 else None
+
+
+def range_penalty(range_ft: int, a: Cell, b: Cell) -> int | None:
     """-2 per Range increment past the first; None beyond four increments."""
-    d2 = distance_squared(a, b)
-    cells = max(range_ft // 5, 1)
-    for n in range(1, 5):
-        if d2 <= (n * cells) ** 2:
-            return -2 * (n - 1)
-    return None
+    n = range_increment(range_ft, feet_between(a, b))
+    return None if n is None else -2 * (n - 1)
+
+
+def range_label(range_ft: int, feet: int) -> str:
+    """The distance a shot was measured at and its band, as Why? shows it."""
+    n = range_increment(range_ft, feet)
+    if n is None:
+        return f"Range: {feet} ft, beyond 4 x {range_ft} ft"
+    if n == 1:
+        return f"Range: {feet} ft, within {range_ft} ft"
+    return f"Range: {feet} ft, increment {n} of {range_ft} ft"
 
 
 def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tuple[str, int]]:
     """A ranged attack's roll from ``at_a`` on ``t`` at ``at_t``: Cover,
-    high ground and range (seed: Attack Rolls)."""
+    high ground and range (seed: Attack Rolls).  The range is always
+    listed, +0 within Range, so Why? shows the distance it used."""
     mods = []
     if sight(work, at_a, rebuild(t, pos=at_t)) == "cover":
         mods.append(("Cover", -2))
     if work.bf.elevation(at_a) > work.bf.elevation(at_t):
         mods.append(("High ground", 2))
-    pen = range_penalty(SPELLS[spell].range_ft if spell else w.range_ft, at_a, at_t) or 0
-    if pen:
-        mods.append(("Range", pen))
+    range_ft = SPELLS[spell].range_ft if spell else w.range_ft
+    mods.append((range_label(range_ft, feet_between(at_a, at_t)), range_penalty(range_ft, at_a, at_t) or 0))
     return mods
 
 

@@ -18,9 +18,18 @@ WOUNDS = Ref("Armour and Wounds (Armor and Absorb, Penetration, Wounds)", "Armor
 ACTIONS = Ref("Actions", "Actions")
 
 
+RANGE_MEASURE = ("Range is counted in 5-foot cells, a diagonal step 5 feet as in moving, from where both stood "
+                 "at the start of the Phase; -2 for each Range increment past the first, none beyond four")
+
+
+def _range_lines(roll: Rolled) -> list[str]:
+    """The measure behind a shot's Range modifier (its label gives the feet)."""
+    return [RANGE_MEASURE] if any(label.startswith("Range:") for label, _ in roll.modifiers) else []
+
+
 def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[list[str], Ref]:
     roll = preceding(events, index, Rolled, limit=3)
-    lines = roll_lines(roll) if isinstance(roll, Rolled) and roll.who == event.attacker else \
+    lines = roll_lines(roll) + _range_lines(roll) if isinstance(roll, Rolled) and roll.who == event.attacker else \
         [f"d20 showed {event.natural}; total {event.total}"]
     lines.append(f"Had to beat: Defense {event.defense} (10 + the target's armour, shield and weapon Deflection; some count only while Ready)")
     if event.critical:
@@ -48,7 +57,7 @@ def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str]
         return lines + ["Characters whose Perception is below this total are Unaware of the skulker"], \
             Ref(ACTIONS.section, "Skulk (R)")
     if "attack" in purpose:
-        return lines + ["The attack's result is the next line of the log"], ATTACKS
+        return lines + _range_lines(event) + ["The attack's result is the next line of the log"], ATTACKS
     return lines + ["A die that picks between outcomes, as its purpose says"], ACTIONS
 
 

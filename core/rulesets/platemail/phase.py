@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import math
 from types import MappingProxyType
 
-from core.board import chebyshev, distance_squared
+from core.board import chebyshev
 from core.events import TurnEnded, TurnStarted
 
 from .actions import late_effects, perform
-from .combat import tally
+from .combat import feet_between, tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
@@ -71,8 +70,7 @@ def condition_detail(work: Work, uid: str, plan: Write) -> str:
     t = work.chars.get(tid) if tid else None
     if not (t and t.fighting and t.pos):
         return " (no target)"
-    away = 5 * math.ceil(math.sqrt(distance_squared(me.pos, t.pos)))
-    return f" ({t.id} {away}' away, Range {_range_ft(me, plan)}')"
+    return f" ({t.id} {feet_between(me.pos, t.pos)}' away, Range {_range_ft(me, plan)}')"
 
 
 def condition_holds(work: Work, uid: str, plan: Write) -> bool:
@@ -98,8 +96,7 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     if cond == C_IN_RANGE:
         if not (seen and t.fighting):
             return False
-        reach = _range_ft(me, plan)
-        return distance_squared(me.pos, t.pos) <= (reach // 5) ** 2 or chebyshev(me.pos, t.pos) == 1
+        return feet_between(me.pos, t.pos) <= _range_ft(me, plan)  # (adjacent: 5 ft, within any Range)
     if cond == C_VISIBLE:
         return seen and t.fighting
     if cond == C_ALLY_DOWN:
