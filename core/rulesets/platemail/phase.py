@@ -8,7 +8,7 @@ from types import MappingProxyType
 from core.board import chebyshev
 from core.events import TurnEnded, TurnStarted
 
-from .actions import late_effects, perform
+from .actions import late_effects, missile, perform
 from .combat import feet_between, tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
@@ -51,11 +51,13 @@ def my_target(work: Work, uid: str, plan: Write) -> str | None:
 
 def _range_ft(me, plan: Write) -> int:
     """The Range "in range" is measured against: the Prepared spell's when
-    THEN releases it, the wielded shooting weapon's, else melee (5')."""
+    THEN releases it, else the Range of what a shot would shoot or throw
+    (``missile``: the writer's target list uses it too), else melee (5')."""
     if plan.then.kind == A_RELEASE and me.prepared:
         return SPELLS[me.prepared].range_ft
     if plan.then.kind in (A_RANGED, A_RAPID_FIRE) or not weapon(me).melee:
-        return weapon(me).range_ft or 5
+        arms = missile(me)
+        return (arms.range_ft if arms is not None else 0) or 5
     return 5
 
 

@@ -75,3 +75,18 @@ def test_the_in_range_condition_uses_the_same_feet():
                              then=act(0, "ranged-attack", "b1"), otherwise=act(0, "defend"))])
     second = [e for e in ev if isinstance(e, ActionTaken) and e.unit == "a1"][1]
     assert second.why.startswith("IF my target is within Range (b1 30' away, Range 30'): true")
+
+
+def test_in_range_measures_a_thrown_weapon_by_its_own_range():
+    """Thrown Weapons: the Javelin's Range is 15'.
+
+    a1, a footman with a sword in hand and a javelin to throw, Defends, then
+    IF its target is in range throws (THEN Ranged Attack).  b1 is three
+    diagonal cells off: 15 feet, within the javelin's 15' (the sword in
+    hand has no Range: measured against it, only an adjacent target would
+    be in range, yet the shot would be thrown at 15 feet without penalty)."""
+    st = position([("footman", 0, (1, 1)), ("footman", 1, (4, 4))])
+    st, ev = play(st, [order(0, "a1", act(0, "defend"), cond="in-range",
+                             then=act(0, "ranged-attack", "b1"), otherwise=act(0, "defend"))])
+    second = [e for e in ev if isinstance(e, ActionTaken) and e.unit == "a1"][1]
+    assert second.why.startswith("IF my target is within Range (b1 15' away, Range 15'): true")
