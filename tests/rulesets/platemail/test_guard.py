@@ -102,3 +102,23 @@ def test_an_attack_the_guard_blocks_still_reveals_the_attacker():
     blocked, = [e for e in ev if isinstance(e, AttackMade)]
     assert "blocked by b2's Guard" in blocked.detail
     assert not st.char("a1").hidden
+
+
+def test_why_on_the_guards_blow_shows_the_attackers_roll_and_the_guards_defense():
+    """Guard: "roll their Attack against the Guard's Deflection".
+
+    The position of the critical above: Why? on "b2 takes the blow" gives
+    a1's d20 (20, with b1's Disfavor for Defending) and the Defense it had
+    to beat, the guard's own (rogue: 10 + 2 for leather), not the guarded's,
+    and names the critical."""
+    from core.rulesets.platemail.explain import explain
+
+    st = position([("footman", 0, (5, 5)), ("spellcaster", 1, (5, 6)), ("rogue", 1, (6, 6))])
+    st, ev = play(st, [order(0, "a1", act(0, "counter", "b1")),
+                       order(1, "b2", act(1, "guard", "b1"), then=act(1, "guard", "b1"))], dice=(20, 2))
+    events = list(ev)
+    hit, = guard_hits(events)
+    why = "\n".join(explain(events, events.index(hit))[0])
+    assert "Dice: 1d20 showed 20" in why and "Disfavor: b1 defends" in why
+    assert "Had to beat: Defense 12 (10 + the guard's Deflection" in why
+    assert "a natural 20: a critical hit" in why
