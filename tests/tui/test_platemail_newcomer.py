@@ -81,7 +81,7 @@ async def test_a_move_asks_where_or_toward_whom_and_a_neighbour_is_one_cell_away
         assert isinstance(menu, KeyMenu)
         assert menu.menu_title.endswith("Move — where, or toward whom?")
         labels = [label for _, label, _ in menu.entries]
-        assert any(label.startswith("a2 ") and label.endswith("(1 cell)") for label in labels), labels
+        assert any(label.startswith("a2 ") and label.endswith("(1 cell = 5 ft)") for label in labels), labels
 
 
 async def test_f1_while_writing_orders_opens_the_help_and_esc_comes_back_to_the_writer():

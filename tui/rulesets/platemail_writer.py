@@ -22,7 +22,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from core.board import chebyshev
+from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act
+from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.ruleset import describe_act
@@ -51,6 +53,19 @@ CELL = "<cell>"  # menu value: pick a cell on the board
 NOTHING = "<none>"  # menu value: no destination / target
 SLOTS = ("first", "condition", "then", "otherwise")
 SLOT_NAMES = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
+
+
+def distance_text(here, there, range_ft: int | None = None) -> str:
+    """How far a character on the target list is, in the feet the Range
+    rules use (``feet_between``), with the shot's band when ``range_ft``
+    (the Range it would be measured against) is given."""
+    cells = chebyshev(here, there)
+    text = f"{cells} {'cell' if cells == 1 else 'cells'} = {feet_between(here, there)} ft"
+    if range_ft is None:
+        return text
+    penalty = range_penalty(range_ft, here, there)
+    band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
+    return f"{text}, {band}"
 
 
 def ready_mark(kind: Action) -> str:
@@ -293,15 +308,28 @@ class OrderWriter(ModalScreen[Any]):
                    "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",)}[which]
         entries = list(extra)
         entries += [(GENERAL_KEYS[g], GENERAL_TARGETS[g], g) for g in general]
+        range_ft = self._shot_range(kind)
         for number, c in enumerate(self._characters(which), 1):
-            far = chebyshev(c.pos, self.me.pos) if self.me.pos else 0
+            far = distance_text(self.me.pos, c.pos, range_ft) if self.me.pos else "0 cells"
             hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
             state = "" if c.fighting else f", {c.status.value}"
             key = str(number) if number < 10 else ""
-            cells = "cell" if far == 1 else "cells"
-            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far} {cells}{hurt}{state})", c.id))
+            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far}{hurt}{state})", c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
         self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
+
+    def _shot_range(self, kind: Action) -> int | None:
+        """The Range a shot of ``kind`` would be measured against: the
+        missile's for Ranged Attack and Rapid Fire, the spell's (Prepared,
+        or being Prepared by the 1st Action) for Release; None otherwise."""
+        if kind in (Action.RANGED, Action.RAPID_FIRE):
+            arms = missile(self.me)
+            return arms.range_ft if arms is not None else None
+        if kind == Action.RELEASE:
+            first = self.acts["first"]
+            spell = self.me.prepared or (first.spell if first is not None and first.kind == Action.PREPARE else None)
+            return SPELLS[spell].range_ft if spell in SPELLS else None
+        return None
 
     def ask_cell(self, kind: Action, done: Callable[[Any], None]) -> None:
         units = self.rules.units(self.view)

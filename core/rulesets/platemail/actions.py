@@ -7,7 +7,7 @@ from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
 
-from .combat import attack, range_penalty, save
+from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
 from .secrecy import STEALTH
@@ -62,6 +62,15 @@ def _shooting_weapon(me) -> str | None:
     return None if weapon(me).also_thrown else "none"
 
 
+def missile(me):
+    """The weapon a Ranged Attack by ``me`` would shoot or throw now (None:
+    nothing to shoot); its Range is the one the shot is measured against."""
+    key = _shooting_weapon(me)
+    if key == "none":
+        return None
+    return WEAPONS[key] if key else weapon(me)
+
+
 def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
     me = work.chars.get(uid)
     t = work.chars.get(tid) if tid else None
@@ -75,7 +84,8 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
         work.note(f"{uid} cannot see {tid}: Concealed")
         return False
     if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
-        work.note(f"{uid}'s target {tid} is beyond four times the Range")
+        feet = feet_between(work.start_pos[uid], work.start_pos[tid])
+        work.note(f"{uid}'s target {tid} is {feet} ft away, beyond four times the Range of {range_ft} ft")
         return False
     return True
 

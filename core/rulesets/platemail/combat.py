@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import attrs
 
-from core.board import chebyshev, distance_squared
+from core.board import Cell, chebyshev
 
-from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS
+from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS, Weapon
 from .events import AttackMade, StatusChanged, WoundsTallied
 from .senses import Work, absorb, aware, defense, lost_arm, sight, weapon
 from .state import Action, Status, rebuild
@@ -70,27 +70,49 @@ def can_make_aoo(work: Work, uid: str, other: str, clash: bool = False) -> bool:
     return aware(work, c, work.chars[other])
 
 
-def range_penalty(range_ft: int, a, b) -> int | None:
+def feet_between(a: Cell, b: Cell) -> int:
+    """The range in feet between two cells, the one measure of every
+    Range rule (bands, "in range", the target list, Why?): 5 feet a cell,
+    a diagonal step too, as a Move counts it (docs/rulings.md, Platemail,
+    Range on the grid)."""
+    return 5 * chebyshev(a, b)
+
+
+def range_increment(range_ft: int, feet: int) -> int | None:
+    """The Range increment ``feet`` falls in, rounded up (1: within Range);
+    None beyond four times the Range (seed: Ranged Weapons)."""
+    step = max(range_ft, 5)
+    n = max(1, -(-feet // step))
+    return n if n <= 4 else None
+
+
+def range_penalty(range_ft: int, a: Cell, b: Cell) -> int | None:
     """-2 per Range increment past the first; None beyond four increments."""
-    d2 = distance_squared(a, b)
-    cells = max(range_ft // 5, 1)
-    for n in range(1, 5):
-        if d2 <= (n * cells) ** 2:
-            return -2 * (n - 1)
-    return None
+    n = range_increment(range_ft, feet_between(a, b))
+    return None if n is None else -2 * (n - 1)
+
+
+def range_label(range_ft: int, feet: int) -> str:
+    """The distance a shot was measured at and its band, as Why? shows it."""
+    n = range_increment(range_ft, feet)
+    if n is None:
+        return f"Range: {feet} ft, beyond 4 x {range_ft} ft"
+    if n == 1:
+        return f"Range: {feet} ft, within {range_ft} ft"
+    return f"Range: {feet} ft, increment {n} of {range_ft} ft"
 
 
 def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tuple[str, int]]:
     """A ranged attack's roll from ``at_a`` on ``t`` at ``at_t``: Cover,
-    high ground and range (seed: Attack Rolls)."""
+    high ground and range (seed: Attack Rolls).  The range is always
+    listed, +0 within Range, so Why? shows the distance it used."""
     mods = []
     if sight(work, at_a, rebuild(t, pos=at_t)) == "cover":
         mods.append(("Cover", -2))
     if work.bf.elevation(at_a) > work.bf.elevation(at_t):
         mods.append(("High ground", 2))
-    pen = range_penalty(SPELLS[spell].range_ft if spell else w.range_ft, at_a, at_t) or 0
-    if pen:
-        mods.append(("Range", pen))
+    range_ft = SPELLS[spell].range_ft if spell else w.range_ft
+    mods.append((range_label(range_ft, feet_between(at_a, at_t)), range_penalty(range_ft, at_a, at_t) or 0))
     return mods
 
 
@@ -106,6 +128,24 @@ def weapon_modifiers(a, t, w) -> list[tuple[str, int]]:
     if "anti-shield" in w.properties and t.shield:
         mods.append(("Flail vs shield", 2))
     return mods
+
+
+@attrs.frozen
+class Blow:
+    """One Attack as it is made at its target, before any die is rolled: the
+    roll's modifiers, the Wounds and Penetration it carries (the weapon or
+    thrown weapon or spell, Aim, and the weapon's own bonuses) and what its
+    weapon does on a hit.  It is resolved against whichever character it
+    lands on: the target, a guard (seed: Guard, "the Attack hits you") or a
+    carried ally (Rescue); a natural 20 adds its critical there."""
+
+    attacker: str
+    target: str
+    how: str
+    mods: tuple[tuple[str, int], ...]
+    wounds: int
+    penetration: int
+    weapon: Weapon | None  # None: a spell
 
 
 def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = None,
@@ -141,41 +181,53 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
         mods += ranged_modifiers(work, t, w, spell, work.start_pos[a_id], work.start_pos[t_id])
     if not spell:
         mods += weapon_modifiers(a, t, w)
-    mods_t = tuple(mods)
+    pen = (SPELLS[spell].penetration if spell else w.penetration) + pen_bonus
+    if not spell:
+        if "unaware-pen" in w.properties and unaware_target:
+            pen += 1
+        if "charge-pen" in w.properties and work.kind(a_id) == A_CHARGE:
+            pen += 1
+        if "anti-charge" in w.properties and tk == A_CHARGE and work.ready.get(a_id):
+            pen += 1
+    blow = Blow(a_id, t_id, how, tuple(mods), 1 if spell else w.wounds, pen, None if spell else w)
     # Guard (seed: Guard): a guard adjacent to the target may block first.
     guard = _guard_for(work, a, t)
-    if guard is not None:
-        outcome = _guarded(work, a_id, guard, t_id, how, mods_t)
-        if outcome != "through":
-            return outcome == "guard-hit"
-    ev = work.roll(20, f"{how} attack on {t_id}", mods_t, a_id)
+    outcome = "through" if guard is None else _guarded(work, blow, guard)
+    hit = _at_target(work, blow) if outcome == "through" else outcome == "guard-hit"
+    if spell or how != "ranged" or not w.silent:  # Silent: only shots and throws stay hidden
+        work.reveal.add(a_id)
+    return hit
+
+
+def _at_target(work: Work, blow: Blow) -> bool:
+    """The Attack rolled against its target's Defense."""
+    t_id = blow.target
+    ev = work.roll(20, f"{blow.how} attack on {t_id}", blow.mods, blow.attacker)
     natural = ev.faces[0]
     crit = natural == 20
-    dfn = defense(t, work.ready.get(t_id, True))
+    dfn = defense(work.chars[t_id], work.ready.get(t_id, True))
     hit = crit or ev.total > dfn
     detail = ""
     if hit:
-        wounds = (1 if spell else w.wounds) + (1 if crit else 0)
-        pen = (SPELLS[spell].penetration if spell else w.penetration) + pen_bonus + (1 if crit else 0)
-        if not spell:
-            if "unaware-pen" in w.properties and unaware_target:
-                pen += 1
-            if "charge-pen" in w.properties and work.kind(a_id) == A_CHARGE:
-                pen += 1
-            if "anti-charge" in w.properties and tk == A_CHARGE and work.ready.get(a_id):
-                pen += 1
         victim = t_id
         carried = work.carrying.get(t_id)
-        if carried and tk == A_RESCUE and work.roll(6, "who is hit (even: the carried)", (), a_id).total % 2 == 0:
+        if carried and work.kind(t_id) == A_RESCUE and \
+                work.roll(6, "who is hit (even: the carried)", (), blow.attacker).total % 2 == 0:
             victim = carried
             detail = f"the blow lands on {carried}, who is being carried"
-        record_hit(work, victim, Hit(a_id, wounds, pen))
-        if not spell:
-            _weapon_effects(work, a_id, victim, w, crit, pen)
-    if spell or how != "ranged" or not w.silent:  # Silent: only shots and throws stay hidden
-        work.reveal.add(a_id)
-    work.events.append(AttackMade(a_id, t_id, how, ev.total, dfn, natural, hit, crit, detail))
+        land(work, blow, victim, crit)
+    work.events.append(AttackMade(blow.attacker, t_id, blow.how, ev.total, dfn, natural, hit, crit, detail))
     return hit
+
+
+def land(work: Work, blow: Blow, victim: str, crit: bool) -> None:
+    """``blow`` hits ``victim``: its Wounds and Penetration (a critical adds
+    one of each, seed: Attack Rolls) go to the tally, and its weapon's
+    effects fall on ``victim``."""
+    pen = blow.penetration + (1 if crit else 0)
+    record_hit(work, victim, Hit(blow.attacker, blow.wounds + (1 if crit else 0), pen))
+    if blow.weapon is not None:
+        _weapon_effects(work, blow.attacker, victim, blow.weapon, crit, pen)
 
 
 def record_hit(work: Work, victim: str, hit: Hit) -> None:
@@ -216,19 +268,25 @@ def _guard_for(work: Work, a, t):
     return None
 
 
-def _guarded(work: Work, a_id: str, g, t_id: str, how: str, mods) -> str:
+def _guarded(work: Work, blow: Blow, g) -> str:
+    """The Attack rolled against the guard's Deflection (seed: Guard): a
+    failed roll is blocked; otherwise a d6, even: the same Attack lands on
+    the guard (a natural 20 there is a critical); odd: it goes on to the
+    guarded, rolled again."""
     count = work.guard_count.get(g.id, 0)
     work.guard_count[g.id] = count + 1
     gdef = defense(g, True) - count
-    ev = work.roll(20, f"{how} attack on {t_id}, against {g.id}'s guard", mods, a_id)
-    if ev.faces[0] != 20 and ev.total <= gdef:
-        work.events.append(AttackMade(a_id, t_id, how, ev.total, gdef, ev.faces[0], False,
+    a_id, t_id, how = blow.attacker, blow.target, blow.how
+    ev = work.roll(20, f"{how} attack on {t_id}, against {g.id}'s guard", blow.mods, a_id)
+    natural = ev.faces[0]
+    if natural != 20 and ev.total <= gdef:
+        work.events.append(AttackMade(a_id, t_id, how, ev.total, gdef, natural, False,
                                       detail=f"blocked by {g.id}'s Guard"))
         return "blocked"
     if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id).total % 2 == 0:
-        w = weapon(work.chars[a_id])
-        record_hit(work, g.id, Hit(a_id, w.wounds, w.penetration))
-        work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, ev.faces[0], True,
+        crit = natural == 20
+        land(work, blow, g.id, crit)
+        work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, natural, True, crit,
                                       detail=f"{g.id} takes the blow meant for {t_id}"))
         return "guard-hit"
     work.note(f"{g.id} could not block; the attack goes on to {t_id}")

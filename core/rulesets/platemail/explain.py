@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted
-from core.explain import Ref, generic_lines, preceding, roll_lines
+from core.explain import Ref, generic_lines, roll_lines
 
 from .equipment import SAVE_TARGET
 from .events import ActionTaken, AttackMade, Clashed, Crashed, PhaseBegan, StatusChanged, WoundsTallied
@@ -18,11 +18,36 @@ WOUNDS = Ref("Armour and Wounds (Armor and Absorb, Penetration, Wounds)", "Armor
 ACTIONS = Ref("Actions", "Actions")
 
 
+RANGE_MEASURE = ("Range is counted in 5-foot cells, a diagonal step 5 feet as in moving, from where both stood "
+                 "at the start of the Phase; -2 for each Range increment past the first, none beyond four")
+
+
+def _range_lines(roll: Rolled) -> list[str]:
+    """The measure behind a shot's Range modifier (its label gives the feet)."""
+    return [RANGE_MEASURE] if any(label.startswith("Range:") for label, _ in roll.modifiers) else []
+
+
+def _attack_roll(events: Sequence[Event], index: int, attacker: str) -> Rolled | None:
+    """The attacker's d20 behind the attack at ``index``: the line before,
+    or a few before when a guard's d6, a Rescue's d6 or a Concentration
+    check came in between; never one of an earlier attack."""
+    for earlier in reversed(events[max(0, index - 6):index]):
+        if isinstance(earlier, AttackMade):
+            return None
+        if isinstance(earlier, Rolled) and earlier.who == attacker and "attack" in earlier.purpose:
+            return earlier
+    return None
+
+
 def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[list[str], Ref]:
-    roll = preceding(events, index, Rolled, limit=3)
-    lines = roll_lines(roll) if isinstance(roll, Rolled) and roll.who == event.attacker else \
+    roll = _attack_roll(events, index, event.attacker)
+    lines = roll_lines(roll) + _range_lines(roll) if roll is not None else \
         [f"d20 showed {event.natural}; total {event.total}"]
-    lines.append(f"Had to beat: Defense {event.defense} (10 + the target's armour, shield and weapon Deflection; some count only while Ready)")
+    if "Guard" in event.detail or "takes the blow" in event.detail:
+        lines.append(f"Had to beat: Defense {event.defense} (10 + the guard's Deflection while Ready, "
+                     "-1 for each earlier Attack it guarded against this Phase)")
+    else:
+        lines.append(f"Had to beat: Defense {event.defense} (10 + the target's armour, shield and weapon Deflection; some count only while Ready)")
     if event.critical:
         band = "a natural 20: a critical hit, always hits, +1 Penetration and one extra Wound"
     elif event.hit:
@@ -48,7 +73,7 @@ def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str]
         return lines + ["Characters whose Perception is below this total are Unaware of the skulker"], \
             Ref(ACTIONS.section, "Skulk (R)")
     if "attack" in purpose:
-        return lines + ["The attack's result is the next line of the log"], ATTACKS
+        return lines + _range_lines(event) + ["The attack's result is the next line of the log"], ATTACKS
     return lines + ["A die that picks between outcomes, as its purpose says"], ACTIONS
 
 

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import math
 from types import MappingProxyType
 
-from core.board import chebyshev, distance_squared
+from core.board import chebyshev
 from core.events import TurnEnded, TurnStarted
 
-from .actions import late_effects, perform
-from .combat import tally
+from .actions import late_effects, missile, perform
+from .combat import feet_between, tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
@@ -52,11 +51,13 @@ def my_target(work: Work, uid: str, plan: Write) -> str | None:
 
 def _range_ft(me, plan: Write) -> int:
     """The Range "in range" is measured against: the Prepared spell's when
-    THEN releases it, the wielded shooting weapon's, else melee (5')."""
+    THEN releases it, else the Range of what a shot would shoot or throw
+    (``missile``: the writer's target list uses it too), else melee (5')."""
     if plan.then.kind == A_RELEASE and me.prepared:
         return SPELLS[me.prepared].range_ft
     if plan.then.kind in (A_RANGED, A_RAPID_FIRE) or not weapon(me).melee:
-        return weapon(me).range_ft or 5
+        arms = missile(me)
+        return (arms.range_ft if arms is not None else 0) or 5
     return 5
 
 
@@ -71,8 +72,7 @@ def condition_detail(work: Work, uid: str, plan: Write) -> str:
     t = work.chars.get(tid) if tid else None
     if not (t and t.fighting and t.pos):
         return " (no target)"
-    away = 5 * math.ceil(math.sqrt(distance_squared(me.pos, t.pos)))
-    return f" ({t.id} {away}' away, Range {_range_ft(me, plan)}')"
+    return f" ({t.id} {feet_between(me.pos, t.pos)}' away, Range {_range_ft(me, plan)}')"
 
 
 def condition_holds(work: Work, uid: str, plan: Write) -> bool:
@@ -98,8 +98,7 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     if cond == C_IN_RANGE:
         if not (seen and t.fighting):
             return False
-        reach = _range_ft(me, plan)
-        return distance_squared(me.pos, t.pos) <= (reach // 5) ** 2 or chebyshev(me.pos, t.pos) == 1
+        return feet_between(me.pos, t.pos) <= _range_ft(me, plan)  # (adjacent: 5 ft, within any Range)
     if cond == C_VISIBLE:
         return seen and t.fighting
     if cond == C_ALLY_DOWN:

@@ -35,11 +35,15 @@ MIXED = ["........",
 # ("slips out of sight", "attacked by someone unseen").  All three were
 # recorded again for the log wording of issue 12 (a character without
 # orders, "within Range" with the distance): the orders' own digests were
-# checked unchanged before and after.
+# checked unchanged before and after.  All three again for issue 26 (Range
+# counted in steps, as a Move counts them, and the Range modifier named with
+# its feet): the orders are unchanged; the log differs only in the Range
+# modifiers of 6 attack rolls, two "within Range" distances and one total
+# (a diagonal 15 ft throw, no longer -2).
 GOLDEN = [
-    ("pm-yard", 1, 303, "beefa3ad82287a7f42de01a55f664b0aaee9e67de1f4744315ce3f8256fb16b3"),
-    ("pm-yard", 2, 273, "9041d94491a630a0148052037e49ae648b22eda82d971caa09ff36a58d6d0db6"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "18c91766396a83c775c0a2641d8f9c05ea369e002e086bd0607b2813ffb8c965"),
+    ("pm-yard", 1, 303, "6cda8953fd39c75f6939521a3206baf8ac0e55032538780ae522eacdfe303145"),
+    ("pm-yard", 2, 273, "d0fe6eb16445ecd896ad0fbba921033bc83bd2508e43cda1c35b6052e551b446"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "83808a7fbfa627a9221a6df07fb47d381460e60b0624409bc5aa8388f170fdd6"),
 ]
 
 
