@@ -15,10 +15,15 @@ import attrs
 from core.rulesets.waylights import RULESET as R
 from core.rulesets.waylights.orders import Attack, Clip, Counter, Finish, Reload, Step
 from core.rulesets.waylights.ruleset import counter_refusal_for
-from core.rulesets.waylights.state import KO, PendingAttack
-from core.rulesets.waylights.turns import start_turn
-from core.rulesets.waylights.state import WaylightsOptions
-from tests.rulesets.waylights.helpers import do, position, rejected, results, rolls, script
+from core.rulesets.waylights.state import KO, PendingAttack, WaylightsOptions
+from tests.rulesets.waylights.helpers import (
+    do,
+    position,
+    rejected,
+    results,
+    rolls,
+    script,
+)
 
 FAR = ("b9", 1, "mook", (9, 9))
 EMPTY = dict(primed=(False, False), ammo=(0, 0))  # an archer's pneumatic, clip spent
@@ -197,7 +202,7 @@ def test_preview_and_engine_agree_on_every_counter():
             if not isinstance(order, Attack):
                 continue
             said = counter_refusal_for(s, order) is None
-            after, ev = R.apply(script(s, 6, 6, 6, 6, 6, 6, 6, 6, 6), order)  # a 6 on the cover die: never avoided
+            after, _ = R.apply(script(s, 6, 6, 6, 6, 6, 6, 6, 6, 6), order)  # a 6 on the cover die: never avoided
             engine = after.pending == "response" and any(isinstance(o, Counter) for o in R.legal_orders(after, 1))
             assert said == engine, (seed, order, counter_refusal_for(s, order))
             seen[said] += 1
