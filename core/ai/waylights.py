@@ -72,6 +72,10 @@ class WaylightsKnowledge(Knowledge):
                 adice = att.split if att.split is not None else 2
                 hurt = attack_preview(att, me, att.weapon, adice, DICE - order.attack)
                 return f"keeps {DICE - order.attack} to defend v {adice}: {wounding(hurt):.0%} to be wounded"
+            if order.attack == 0:  # the rulings: no attack dice, no attack of its own
+                return "no attack: all 4 dice to defend or counter"
+            if order.attack == DICE:  # and no defence dice, no counter
+                return "all 4 dice attack: none to defend or counter"
             return self._in_reach(view, view.get(order.unit))
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)

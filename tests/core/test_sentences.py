@@ -37,7 +37,9 @@ def test_optio_says_whose_turn_ends_so_no_turn_ends_twice():
 
 
 def test_waylights_names_the_character_whose_turn_begins_and_counts_wounds_in_words():
-    log = played("waylights", prefer=("attack", "move")).log
+    # Seed 4: a game with a wound in it (seed 3's only wounding attack came
+    # from a character on 0/4, which may no longer attack: issue 26).
+    log = played("waylights", seed=4, prefer=("attack", "move")).log
     starts = [e.sentence for e in log if isinstance(e, TurnStarted)]
     assert starts and not any(s.startswith("Turn ") for s in starts)
     # Named once ("Fighter a1", not "a1 (Fighter a1)").

@@ -274,3 +274,37 @@ async def test_ctrl_z_names_the_move_taken_back_with_its_cost():
         await pilot.pause()
         assert screen.game.state.get(unit).pos == here
         assert f"takes back: Split move to {to[0]},{to[1]} (cost 1)" in log_text(screen)
+
+
+def test_the_preview_offers_a_counter_only_where_the_rules_allow_one():
+    """Seed: no counter "if the attacker is out of range"."""
+    from tui.rulesets import adapter_for
+
+    # An archer two cells from a swordsman: the sword cannot answer the shot.
+    game = prepared(2, roster_0="archer", roster_1="fighter")
+    assert game.state.active == "a1"
+    game = submit(game, Split(0, "a1", 2)).game
+    text = adapter_for(RULES).preview(game, Attack(0, "a1", "b1")).shown_text()
+    assert "may counterattack" not in text
+    assert "No counterattack: the sword only reaches the four cells beside b1" in text
+    # The chances shown are those of b1 defending with its dice.
+    for line in preview_order(game.state, Attack(0, "a1", "b1")).lines():
+        assert line in text
+    # Beside each other the sword answers: the preview says so, with the
+    # chances of the attack that meets no defence dice then.
+    game = prepared(2, roster_0="fighter", roster_1="fighter", a_at=(5, 5), b_at=(5, 6))
+    side = min(game.to_act)
+    me = game.state.active
+    foe = "b1" if me == "a1" else "a1"
+    game = submit(game, Split(side, me, 2)).game
+    text = adapter_for(RULES).preview(game, Attack(side, me, foe)).shown_text()
+    assert f"{foe} may counterattack instead" in text and "if it keeps defence dice" in text
+    assert "No counterattack" not in text
+
+
+def test_the_split_labels_say_what_no_dice_cannot_do():
+    """Seed's split table: "0 | 4 | Fighting defensively"."""
+    for ranged in (0, 1):
+        assert "no attack" in SPLIT_LABELS[0][ranged] or "no shots" in SPLIT_LABELS[0][ranged]
+        assert "no counter" in SPLIT_LABELS[4][ranged] or "no return fire" in SPLIT_LABELS[4][ranged]
+    assert "just survive" not in SPLIT_LABELS[0][1]

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.orders import Order
-from core.rulesets.waylights.ruleset import preview_order
+from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
+from core.rulesets.waylights.rules import can_counter
 from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
                                             Reload, Split, SplitMove, Step, TakeCover, Wield)
@@ -143,6 +144,9 @@ class WaylightsAdapter(RulesetAdapter):
         lines.append(f" Step: {step}")
         if state.stepped and state.actions < state.max_actions:
             lines.append(" Move: closed by the step")
+            half = {"clip": "Reload", "reload": "New clip"}.get(state.reloading)
+            if half:
+                lines.append(f" {half}: closed by the step (clip and reload take the whole turn)")
         p = state.attack
         if p is not None:
             a = state.get(p.attacker)
@@ -280,7 +284,8 @@ class WaylightsAdapter(RulesetAdapter):
                 keys[len(rows)] = "c" if o is counters[0] else ""
                 rows.append((self.describe(game, state, o), o))
         else:
-            rows.append(("No counterattack possible now (weapon, reach or one per turn)", HEADING))
+            why = can_counter(state)
+            rows.append((why.message if why else "No counterattack possible now", HEADING))
         keys = {i: k for i, k in keys.items() if k}
         return PickList(title, rows, keys=keys, hint="d defend · c counterattack · ↑↓ Enter · Esc look at the board")
 
@@ -359,10 +364,20 @@ class WaylightsAdapter(RulesetAdapter):
                   f"Threshold {threshold(t)}; {t.id} has {t.wounds}/{t.ko_at} wounds."]
         if not declared:
             detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
+        cover = 0
         if a.weapon.ranged:
-            cover = cover_level(state, a, t) or 0
-            detail.append(f"Cover: {('none', 'light', 'medium')[min(cover, 2)]} (counted in no effect).")
-        detail.append(f"{t.id} may counterattack instead, defending with 0 dice.")
+            cover = min(cover_level(state, a, t) or 0, 2)
+            detail.append(f"Cover: {('none', 'light', 'medium')[cover]} (counted in no effect).")
+        # What the response will allow, by the engine's own counter rule.
+        why = counter_refusal_for(state, order)
+        if why is None:
+            c = attack_preview(a, t, a.weapon, adice, 0, cover)
+            keeps = "" if declared else " if it keeps defence dice"
+            detail.append(f"{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
+                          f"wounds {pct(c.one_wound + c.two_plus)}, KO {pct(c.ko)}. Below: if it defends.")
+        else:
+            reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
+            detail.append(reason)
         chances = [f"  {line}" for line in p.lines()] if p else []
         title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
         return AttackPreview(order, title, detail, chances)

@@ -22,13 +22,15 @@ HEADING = object()  # value of a group heading row (drawn, never picked)
 HOTKEYS = "123456789abcdefghijklmnopqrstuvwxyz"
 
 # Narrative labels of the five splits (attack dice / defence dice), in the
-# words of a melee fighter and of a shooter ("Sequence": the split).
+# words of a melee fighter and of a shooter ("Sequence": the split).  With
+# no attack dice (0/4) a figure makes no attack of its own, and with no
+# defence dice (4/0) no counterattack (docs/rulings.md, Waylights).
 SPLIT_LABELS: dict[int, tuple[str, str]] = {
-    4: ("all-out assault, no guard", "pour every shot in, stand in the open"),
+    4: ("all-out assault, no guard, no counter", "pour every shot in, stand in the open, no return fire"),
     3: ("press hard, keep a token guard", "lay down fire, glance around now and then"),
     2: ("trade blows evenly", "aimed shots from a steady stance"),
     1: ("probe with jabs behind a firm guard", "snap shots while ducking and weaving"),
-    0: ("pure defence: parry, block, give ground", "head down, no shooting, just survive"),
+    0: ("pure defence, no attack: parry, block, or counter", "head down, no shots of your own; may return fire"),
 }
 
 

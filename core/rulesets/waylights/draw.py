@@ -26,7 +26,7 @@ from . import ruleset as listing  # the listing's own orders (ruleset imports th
 from .combat import reaches
 from .movement import step_cells
 from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
-from .rules import attack_terms, check_turn, fixed_passing, other_target, step_refusal, vouch
+from .rules import attack_dice_refusal, attack_terms, check_turn, fixed_passing, other_target, step_refusal, vouch
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
@@ -117,7 +117,7 @@ def _split_move(ruleset, state, f, side, rng):
 def _attack(ruleset, state, f, side, rng):
     """The attacks on one enemy in reach (enemies tried in random order),
     every listed variant (effect, tension, smash) equally likely."""
-    if not _actions_left(state):
+    if not _actions_left(state) or attack_dice_refusal(f):
         return None
     enemies = [t for t in state.fighters if t.side != side and t.status == READY]
     rng.shuffle(enemies)

@@ -287,6 +287,9 @@ def suppression_shot(state: WaylightsState, uid: str) -> tuple[WaylightsState, l
     state = state.put(rebuild(f, suppressed_by=None))
     if s is None or not s.up or not s.weapon.ranged or reaches(state, s, state.get(uid), s.weapon):
         return state, []
+    if s.split == 0:  # no attack dice, no shot (as for any attack: issue 26)
+        return state, [Note(f"{uid} moves under suppression, but {s.id} split 0/4 and has no attack dice to "
+                            "shoot with.")]
     events: list[Event] = [Note(f"{uid} moves under suppression: {s.id} takes a free shot.")]
     state = fire(state, s.id)
     state, avoided, evs = cover_roll(state, s.id, uid)

@@ -43,7 +43,14 @@ def _deciding_side(state: WaylightsState) -> int | None:
 
 def can_step(state: WaylightsState) -> bool:
     f = state.get(state.active)
-    return not (state.moved or state.stepped or f.grappled_by) and bool(step_cells(state, f.id))
+    return not (state.moved or state.stepped or state.reloading == FULL_RELOAD or f.grappled_by) \
+        and bool(step_cells(state, f.id))
+
+
+# The two halves of the full-turn reload (the RELOAD | CLIP row of the
+# action table, no step): each names the other.
+OTHER_HALF = {"clip": "reload", "reload": "clip"}
+FULL_RELOAD = "both"
 
 
 def check_effect(state: WaylightsState, effect: str | None, push, weapon: Weapon, a: Fighter,
@@ -91,13 +98,24 @@ def has_item(t: Fighter, item: str) -> bool:
 
 
 def can_counter(state: WaylightsState) -> Rejection | None:
+    """Why the target of the pending attack may not counter it, or None."""
     p = state.attack
     assert p is not None
-    a, t = state.get(p.attacker), state.get(p.target)
+    return counter_refusal(state, state.get(p.attacker), state.get(p.target))
+
+
+def counter_refusal(state: WaylightsState, a: Fighter, t: Fighter) -> Rejection | None:
+    """Why ``t`` may not counter the attack ``a`` has just declared on it in
+    ``state``, or None: the one rule for the response and for the preview
+    ("Attack and Defense").  A target yet to declare its split is asked
+    nothing about dice here: it may still keep some to counter with."""
     if state.counter_used:
         return R("counter-used", "Only one counterattack may happen between character turns.")
     if t.status != READY:
         return R("down", f"{t.id} is out of the fight.")
+    if t.split == 4:
+        # A counter rolls the defence dice; 4/0 keeps none (issue 26).
+        return R("no-counter-dice", f"{t.id} split 4/0: no defence dice to counterattack with.")
     why = reaches(state, t, a, t.weapon)
     return R("cannot-counter", f"No counterattack: {why}.") if why else None
 
@@ -194,7 +212,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
         if t.status != READY or t.pos is None:
             return R("bad-target", f"{t.id} is out of the fight.")
-        why = other_target(state, f, t)
+        why = attack_dice_refusal(f) or other_target(state, f, t)
         if why:
             return why
         why = reaches(state, f, t, f.weapon)
@@ -216,6 +234,9 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
         if w.kind != "launcher":
             return R("no-launcher", f"{f.id} does not wield a launcher.")
         i = f.template.weapons.index(w.name)
+        why = reload_half_refusal(state, f, order.verb)
+        if why:
+            return why
         if isinstance(order, Reload):
             if f.primed[i]:
                 return R("primed", f"The {w.name} is primed already.")
@@ -247,6 +268,10 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("not-ko", f"{order.target} is not a knocked-out enemy.")
         if state.actions or state.max_actions < 2:
             return R("full-turn", "Finishing a KO character takes both Actions of a turn.")
+        if state.stepped:
+            # Endgame: "a full turn action", the free step included.
+            return R("full-turn", f"{f.id} took its free step: finishing a KO character takes the whole "
+                                  "turn, the step included.")
         why = reaches(state, f, t, f.weapon)
         return R("out-of-reach", why[0].upper() + why[1:] + ".") if why else None
     if isinstance(order, EndTurn):
@@ -271,9 +296,11 @@ def fixed_passing(state: WaylightsState, f: Fighter, fixed: tuple) -> list:
     w = f.weapon
     if w.kind == "launcher":
         i = names.index(w.name)
-        if not f.primed[i] and f.ammo[i] > 0:
+        # after the step, not the half that would make the full-turn reload
+        closed = OTHER_HALF.get(state.reloading) if state.stepped else None
+        if not f.primed[i] and f.ammo[i] > 0 and closed != "reload":
             out.append(reload)
-        if f.spares[i] > 0 and f.ammo[i] < w.capacity:
+        if f.spares[i] > 0 and f.ammo[i] < w.capacity and closed != "clip":
             out.append(clip)
     if f.crystals > 0 and f.penalty > 0:
         out.append(crystal)
@@ -291,8 +318,28 @@ def step_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
         return R("moved", "No free step in a turn that used the Move action.")
     if state.stepped:
         return R("stepped", "The free step is already taken this turn.")
+    if state.reloading == FULL_RELOAD:
+        return R("full-turn", "Replacing the clip and reloading took the whole turn: no free step.")
     if f.grappled_by:
         return R("grappled", f"{f.id} is grappled and cannot move.")
+    return None
+
+
+def reload_half_refusal(state: WaylightsState, f: Fighter, verb: str) -> Rejection | None:
+    """``verb`` ("clip" or "reload") refused when it would complete the
+    full-turn reload in a turn whose step is taken (the RELOAD | CLIP row:
+    no step), as Move is refused after the step."""
+    if state.stepped and state.reloading == OTHER_HALF[verb]:
+        return R("full-turn", f"{f.id} took its free step: replacing the clip and reloading together take the "
+                              f"whole turn with no step ({verb} next turn).")
+    return None
+
+
+def attack_dice_refusal(f: Fighter) -> Rejection | None:
+    """No attack with no attack dice: 0/4 is the defensive stance (issue 26)."""
+    if f.split == 0:
+        return R("no-attack-dice", f"{f.id} split 0/4: no attack dice to attack with this turn "
+                                   "(it fights defensively; it may still counterattack).")
     return None
 
 
@@ -425,12 +472,14 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)), acted)
+        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)),
+                     dict(acted, reloading=_reloading(state, "reload")))
         events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
         state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.weapon.capacity),
-                                   spares=_set(f.spares, i, f.spares[i] - 1)), acted)
+                                   spares=_set(f.spares, i, f.spares[i] - 1)),
+                     dict(acted, reloading=_reloading(state, "clip")))
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
         state = _put(state, rebuild(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
@@ -447,6 +496,11 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         state = rebuild(state, actions=state.max_actions, stepped=True)
         events.append(Defeated(t.id, f.id, "finished off while KO"))
     return state, events
+
+
+def _reloading(state: WaylightsState, verb: str) -> str:
+    """The turn's full-turn reload after ``verb``: both halves, or this one."""
+    return FULL_RELOAD if state.reloading == OTHER_HALF[verb] else verb
 
 
 def _put(state: WaylightsState, fighter: Fighter, changes: dict) -> WaylightsState:

@@ -20,9 +20,10 @@ from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
                                             Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
-from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter
+from core.rulesets.waylights.resolve import fire
+from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter, rebuild
 
-__all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "preview_order", "Preview"]
+__all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "counter_refusal_for", "preview_order", "Preview"]
 
 
 def side_keys(options: WaylightsOptions, side: int) -> tuple[str, ...] | str:
@@ -44,6 +45,18 @@ def preview_order(state: WaylightsState, order: Order) -> Preview | None:
     ddice = 4 - (t.split if t.split is not None else 2)
     cover = (cover_level(state, a, t) or 0) if a.weapon.ranged else 0
     return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3))
+
+
+def counter_refusal_for(state: WaylightsState, order: Order) -> Rejection | None:
+    """Why the target of an ``attack`` order about to be given could not
+    counter it, or None: ``rules.counter_refusal`` (the rule the response
+    itself follows) asked of the state as the attack leaves it, the shot
+    spent and the shooter stepped out of cover, before any cover roll.  A
+    target yet to declare its split may still keep dice to counter with."""
+    assert isinstance(order, Attack)
+    a, t = state.get(order.unit), state.get(order.target)
+    declared = rebuild(fire(state, a.id), exposed=True) if a.weapon.ranged else state
+    return rules.counter_refusal(declared, declared.get(a.id), declared.get(t.id))
 
 
 def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
@@ -262,7 +275,7 @@ class WaylightsRuleset(Ruleset):
                     attacks = [Attack(side, u, t.id, e, None, p, s) for e in self._effects(state, f, t)
                                for p in self._psi(state, f) for s in self._smash(state, f, t)]
                     if checked:
-                        attacks = [] if rules.other_target(state, f, t) else \
+                        attacks = [] if rules.attack_dice_refusal(f) or rules.other_target(state, f, t) else \
                             [o for o in attacks if rules.attack_terms(state, f, t, o) is None]
                     rest += attacks
                 if t.side != side and t.status == KO:

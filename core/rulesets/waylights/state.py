@@ -131,6 +131,9 @@ class WaylightsState:
     max_actions: int = 2
     moved: bool = False  # the Move action was used: no step
     stepped: bool = False
+    # The full-turn reload (the RELOAD | CLIP row: no step): "clip" or
+    # "reload" once that half is done this turn, "both" once both are.
+    reloading: str = ""
     exposed: bool = False  # the active figure stepped out of cover this turn
     target: str | None = None  # the one target of this turn's attacks
     counter_used: bool = False  # one counterattack between character turns

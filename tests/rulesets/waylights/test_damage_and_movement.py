@@ -106,7 +106,9 @@ def test_fire_then_reload_and_the_full_turn_clip_change():
     s, _ = do(s, "clip side=0 unit=a1")
     assert s.get("a1").ammo[0] == 4 and s.get("a1").spares[0] == 1
     s, _ = do(s, "reload side=0 unit=a1")
-    assert s.actions == 2 and s.get("a1").primed[0] and s.get("a1").ammo[0] == 3
+    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 3
+    # The whole turn, with no step left (issue 26): it passes to a2.
+    assert s.active == "a2"
 
 
 def test_self_priming_pistol_fires_twice():
