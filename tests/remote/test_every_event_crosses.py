@@ -87,7 +87,7 @@ def test_every_event_of_random_games_crosses(name):
     for game in played(name):
         assert game.outcome is not None, f"{name}: a random game did not end"
         cross(rules, game.log)
-    if rules.capabilities.hidden_information and name == "platemail":
+    if name == "platemail":  # the rogues did skulk, and their secrets crossed
         secrets = [e for g in played(name) for e in g.log if e.seen_by is not None]
         assert any("Skulk" in e.sentence for g in played(name) for e in g.log), "no rogue skulked"
         assert {type(e).__name__ for e in secrets} >= {"Note", "Moved", "Rolled"}
@@ -99,7 +99,7 @@ def test_every_event_class_of_every_ruleset_is_seen_crossing():
     for rules in RULESETS:
         for game in played(rules.name):
             cross(rules, game.log, crossed)
-    reached = {kind.__name__ for kind in crossed}
+    assert crossed, "the random games made no events"
     for name, samples in _by_hand().items():
         for ruleset, event in samples:
             assert type(event) is classes[name]
@@ -109,7 +109,6 @@ def test_every_event_class_of_every_ruleset_is_seen_crossing():
     # The wire finds each kind as the class its module defines.
     for name, kind in classes.items():
         assert wire.event_class(name) is kind
-    assert reached, "the random games made no events"
 
 
 @pytest.mark.parametrize("name", [r.name for r in RULESETS])
