@@ -4,6 +4,11 @@ Strict means a save must say exactly what it means: ``"3"`` is not a whole
 number, ``1.5`` is not a whole number, ``1`` is not yes/no, a word is not a
 list, and a key nobody asked for is an error (``forbid_extra_keys``).
 
+A set (``frozenset[int]``: the sides that may read a secret event) is
+written as a sorted list and read back only from a list, each item once,
+as exactly the annotated kind of set: ``json`` knows no sets, and a set's
+own order is not the same from one run to the next.
+
 Orders inside a state (a queue of declared orders, say) are written in their
 text form and read back with the ruleset's own order codec, so each ruleset
 gets its own converter from :func:`converter_for`.
@@ -11,6 +16,7 @@ gets its own converter from :func:`converter_for`.
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import functools
 import json
@@ -93,6 +99,27 @@ def _is_dict(kind: Any) -> bool:
     return kind is dict or typing.get_origin(kind) is dict
 
 
+_SET_KINDS = (set, frozenset, collections.abc.Set, collections.abc.MutableSet)
+
+
+def _is_set(kind: Any) -> bool:
+    return kind in _SET_KINDS or typing.get_origin(kind) in _SET_KINDS
+
+
+def _set_item_kind(kind: Any) -> Any:
+    args = typing.get_args(kind)
+    return args[0] if args else None
+
+
+def _sorted_items(items: list) -> list:
+    """Plain items in one order whatever the set's own: by value (numbers,
+    texts), or by their JSON text when they do not compare."""
+    try:
+        return sorted(items)
+    except TypeError:
+        return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+
+
 def _union_args(kind: Any) -> tuple | None:
     if typing.get_origin(kind) in (typing.Union, types.UnionType):
         return typing.get_args(kind)
@@ -150,8 +177,39 @@ def make_converter(codec: OrderCodec | None = None) -> cattrs.Converter:
         key_type, value_type = args
         return {conv.structure(k, key_type): conv.structure(v, value_type) for k, v in value.items()}
 
+    def unstructure_set_factory(kind: Any):
+        item_kind = _set_item_kind(kind)
+
+        def unstructure_set(value: Any) -> list:
+            if item_kind is None:
+                return _sorted_items([conv.unstructure(item) for item in value])
+            return _sorted_items([conv.unstructure(item, item_kind) for item in value])
+
+        return unstructure_set
+
+    def structure_set(value: Any, kind: Any) -> frozenset | set:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, found {_describe(value)}")
+        item_kind = _set_item_kind(kind)
+        out, errors = [], []
+        for index, item in enumerate(value):
+            try:
+                out.append(item if item_kind is None else conv.structure(item, item_kind))
+            except Exception as exc:  # collected, with where it happened
+                exc.__notes__ = [*getattr(exc, "__notes__", []),
+                                 IterableValidationNote(f"item {index}", index, item_kind)]
+                errors.append(exc)
+        if errors:
+            raise IterableValidationError("bad items in a set", errors, kind)
+        made = set(out) if (typing.get_origin(kind) or kind) in (set, collections.abc.MutableSet) else frozenset(out)
+        if len(made) != len(out):
+            raise ValueError("a set lists an item twice")
+        return made
+
     conv.register_structure_hook_func(_is_tuple, structure_tuple)
     conv.register_structure_hook_func(_is_dict, structure_dict)
+    conv.register_structure_hook_func(_is_set, structure_set)
+    conv.register_unstructure_hook_factory(_is_set, unstructure_set_factory)
 
     # Orders inside a state travel as their text form.
     conv.register_unstructure_hook_func(

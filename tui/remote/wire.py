@@ -19,6 +19,7 @@ joiner gives a new half of its seed.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from core.dice import Dice
@@ -138,13 +139,18 @@ def decode(line: bytes, allowed: dict[str, dict[str, type]], cap: int) -> dict:
 
 
 def _event_classes() -> dict[str, type[Event]]:
+    """The event classes by name: each the one its module defines under that
+    name.  (``__subclasses__`` may also list the class that ``attrs`` made a
+    slotted copy of, until it is collected: an event read back as that one
+    would not be equal to the event sent.)"""
     found: dict[str, type[Event]] = {}
     stack = [Event]
     while stack:
         cls = stack.pop()
         for sub in cls.__subclasses__():
             stack.append(sub)
-            if sub.__module__.startswith("core."):
+            module = sys.modules.get(sub.__module__)
+            if sub.__module__.startswith("core.") and getattr(module, sub.__name__, None) is sub:
                 found[sub.__name__] = sub
     return found
 
