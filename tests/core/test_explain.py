@@ -28,8 +28,12 @@ def _classes(module) -> list[type]:
 
 
 def _sample(field: attrs.Attribute):
-    """A plausible value for an event field, from its name and annotation."""
-    kind = str(field.type)
+    """A plausible value for an event field, from its name and annotation.
+
+    The annotation is read after ``attrs.resolve_types``: whether it is still
+    a string depends on whether something (cattrs, say) resolved the class
+    earlier in the run, and ``str(int)`` is not ``"int"``."""
+    kind = field.type.__name__ if isinstance(field.type, type) else str(field.type)
     if field.name in ("faces",):
         return (4,)
     if field.name == "modifiers":
@@ -50,6 +54,7 @@ def _sample(field: attrs.Attribute):
 
 
 def _instance(cls: type) -> Event:
+    attrs.resolve_types(cls)
     values = {f.name: _sample(f) for f in attrs.fields(cls) if f.name != "seen_by"}
     return cls(**values)
 
