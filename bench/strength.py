@@ -30,6 +30,7 @@ import attrs
 from bench.games import battlefield_for
 from bench.stats import load_average, summary
 from core.ai import choose
+from core.dice import computer_seed, without_seed
 from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from core.ruleset import Rejection
@@ -87,7 +88,8 @@ def play(rules, players: tuple[str, str], seed: int, times: dict[str, list[float
             order = rng.choice(legal)
         else:
             began = time.process_time()
-            order = choose(rules, game.view(side), side, legal, who, game.seed, len(game.orders)).order
+            order = choose(rules, without_seed(game.view(side)), side, legal, who, computer_seed(game.seed),
+                           len(game.orders)).order
             times.setdefault(who, []).append(time.process_time() - began)
         result = submit(game, order)
         if isinstance(result, Rejection):
