@@ -14,9 +14,23 @@ from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev, distance_squared, in_front_arc
-from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
+from core.rulesets.plasto_latros.events import (
+    Attacked,
+    DoomFalls,
+    DoomLifted,
+    JumpedOn,
+    ShotAt,
+)
 from core.rulesets.plasto_latros.grid import in_back
-from core.rulesets.plasto_latros.orders import Climb, FreeMove, Move, Pass, Relocate, Stand, Turn
+from core.rulesets.plasto_latros.orders import (
+    Climb,
+    FreeMove,
+    Move,
+    Pass,
+    Relocate,
+    Stand,
+    Turn,
+)
 
 CHECKED = 24  # orders answered by the enemy's next order (the best-looking ones)
 
