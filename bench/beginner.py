@@ -104,7 +104,9 @@ class Beginner:
             near = sum(min(_dist(a, b) for b in theirs_at) for a in mine_at) / len(mine_at)
         # Spheres of War pairs figures in Matches: running from one only
         # hands the other side the initiative, so there it always closes.
-        keep_away = mine < theirs and self.rules.name != "spheres_of_war"
+        # Weaker: a smaller share of its own band left (the bands may differ in size).
+        share = {n: max(1, sum(u.side == n for u in self.rules.units(state))) for n in (side, 1 - side)}
+        keep_away = mine / share[side] < theirs / share[1 - side] and self.rules.name != "spheres_of_war"
         lean = 0.05 * min(near, 6) if keep_away else -0.05 * near
         if self.rules.name == "spheres_of_war" and mine_at and theirs_at:
             # Whoever steps into contact strikes first: standing where the
