@@ -186,15 +186,16 @@ class Beginner:
         if places:
             return self.rng.choice(places)
         centre = (2, 2)
-        best, gain = None, 0
+        best: Order | None = None
+        gain = 0.0
         for o in legal:
             if o.verb != "move":
                 continue
-            block = view.block(o.unit)
+            block = view.block(getattr(o, "unit", None))
             if block is None:
                 continue
             here = _dist(block.pos, centre) if block.pos is not None else 5
-            step = here - _dist(o.to, centre) + (0.5 if block.kind.name == "ARMY" else 0.0)
+            step = here - _dist(getattr(o, "to", centre), centre) + (0.5 if block.kind.name == "ARMY" else 0.0)
             if step > gain:
                 best, gain = o, step
         if best is not None:

@@ -192,7 +192,7 @@ class PlastoKnowledge(Knowledge):
         inner = order.order if isinstance(order, FreeMove) else order
         unit = getattr(inner, "unit", None)
         me = view.mini(unit) if unit else None
-        if me is None or me.pos is None:
+        if unit is None or me is None or me.pos is None:
             return fact
         after, events = self.rules.apply(view, order)
         said = self._attacks(view, side, unit, events) or self._placing(view, after, side, inner, me)
