@@ -8,6 +8,9 @@ generator, so a roll needs no hidden mutable state.  Tests may put a
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
+
 import attrs
 
 from core.events import Rolled
@@ -88,3 +91,28 @@ def roll(
         who=who,
         low_is_good=low_is_good,
     )
+
+
+def derived_seed(seed: int, tag: str) -> int:
+    """A 63-bit seed made one way from ``seed`` (SHA-256 of ``tag`` and
+    it): whoever holds the result cannot work ``seed`` out again, so cannot
+    foretell the rolls that ``seed`` gives."""
+    digest = hashlib.sha256(f"skirmish:{tag}:{int(seed)}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def computer_seed(game_seed: int) -> int:
+    """The computer player's own seed for a game seeded ``game_seed``:
+    derived from it (so the computer's choices repeat with the game) but
+    never the dice seed itself.  Whoever seats the computer computes it."""
+    return derived_seed(game_seed, "computer")
+
+
+def without_seed(view: Any) -> Any:
+    """``view`` with its dice roller's seed blanked (the count of rolls so
+    far stays: the log shows it anyway), and any scripted faces dropped.  A
+    view that carries the seed would foretell every roll to come."""
+    dice = getattr(view, "dice", None)
+    if isinstance(dice, Dice) and attrs.has(type(view)) and (dice.seed or dice.script):
+        return attrs.evolve(view, dice=Dice(0, dice.draws))
+    return view

@@ -113,9 +113,12 @@ class ComputerSeats(Static):
 
     def player(self, side: int) -> Any:
         from core.ai.player import ComputerPlayer
+        from core.dice import computer_seed
 
-        whole = self.screen.local_game()  # the game's seed, where this process holds the game
-        return ComputerPlayer(self.seat(side), self.seats[side], whole.seed if whole is not None else 0)
+        # Its own seed, derived one way from the game's where this process
+        # holds the game: never the dice seed, which foretells every roll.
+        whole = self.screen.local_game()
+        return ComputerPlayer(self.seat(side), self.seats[side], computer_seed(whole.seed) if whole is not None else 0)
 
     def _think(self, side: int) -> None:
         self._timer = None

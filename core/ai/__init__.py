@@ -1,9 +1,12 @@
 """The computer player: information-set Monte Carlo tree search.
 
 Pure like the rest of ``core``: no threads, no clock, no global random.
-:func:`choose` is given only what a seat gives a person (its side's view
-and the orders its side may give) plus the game's seed and how many orders
-were played, which seed the search's own random numbers.
+:func:`choose` is given only what a seat gives a person (its side's view,
+with the dice roller's seed blanked, and the orders its side may give) plus
+its own seed and how many orders were played, which seed the search's own
+random numbers.  Its own seed is derived one way from the game's
+(:func:`core.dice.computer_seed`) by whoever seats it: the computer never
+holds the dice seed, from which every roll to come could be worked out.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from core.ai.knowledge import Knowledge, fold_seed
 from core.ai.search import LEVELS, Choice, Level, search
+from core.dice import computer_seed, without_seed
 from core.orders import Order
 from core.ruleset import Ruleset
 
@@ -41,10 +45,13 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     """The order ``side`` gives now, and a short reason for the log.
 
     ``view`` must be ``rules.view(state, side)`` and ``legal`` the orders
-    the side may give; ``seed`` and ``ply`` (orders played so far) make the
-    choice reproducible."""
+    the side may give; ``seed`` (the computer's own, ``computer_seed`` of
+    the game's: never the dice seed) and ``ply`` (orders played so far)
+    make the choice reproducible.  A dice seed left in ``view`` is blanked
+    before anything reads it."""
     if not legal:
         raise ValueError("the computer was asked to act with no legal order")
+    view = without_seed(view)
     know = knowledge_for(rules)
     lvl = know.tuned(LEVELS[level] if isinstance(level, str) else level)
     rng = random.Random(fold_seed(seed, ply, side, lvl.iterations))
@@ -65,6 +72,9 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
 
 def decide(game, side: int, level: str | Level = "normal") -> Choice:
     """``choose`` for ``side`` of a running :class:`core.game.Game`, given
-    only what a seat gives: the side's view, its orders, the game's seed
-    and how many orders were played."""
-    return choose(game.ruleset, game.view(side), side, game.legal_orders(side), level, game.seed, len(game.orders))
+    only what a seat gives: the side's view without the dice seed, its
+    orders, the computer's own seed (derived one way from the game's) and
+    how many orders were played.  The caller's side of the line: ``choose``
+    itself never sees ``game``."""
+    return choose(game.ruleset, without_seed(game.view(side)), side, game.legal_orders(side), level,
+                  computer_seed(game.seed), len(game.orders))

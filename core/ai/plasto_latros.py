@@ -1,13 +1,38 @@
 """Plasto Latros: minis left (a Doomed one counts half), hundreds of
-Movements cut down to those that close on the enemy or face it."""
+Movements cut down to those that close on the enemy or face it.
+
+Tactics come before the search (``shortlist``): the game is diceless and
+open, so every order's result is certain.  Each order is played on the
+view; the most promising are then answered by the enemy's very next order
+(its Defending Free Movement, or the first of its next turn's).  An order
+that wins material the enemy cannot win back at once (a Doom, a kill, a
+lifted Doom) is taken; otherwise the search chooses only among the orders
+that leave no mini the enemy's next order Dooms, when there are any.
+"""
 
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev, distance_squared, in_front_arc
-from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
+from core.rulesets.plasto_latros.events import (
+    Attacked,
+    DoomFalls,
+    DoomLifted,
+    JumpedOn,
+    ShotAt,
+)
 from core.rulesets.plasto_latros.grid import in_back
-from core.rulesets.plasto_latros.orders import Climb, FreeMove, Move, Relocate, Stand, Turn
+from core.rulesets.plasto_latros.orders import (
+    Climb,
+    FreeMove,
+    Move,
+    Pass,
+    Relocate,
+    Stand,
+    Turn,
+)
+
+CHECKED = 24  # orders answered by the enemy's next order (the best-looking ones)
 
 
 class PlastoKnowledge(Knowledge):
@@ -39,6 +64,103 @@ class PlastoKnowledge(Knowledge):
             good += 1 if in_front_arc(m.pos, m.facing, near.pos) else -1
         return good / len(mine)
 
+    # -- tactics before the search ---------------------------------------------
+    facts: dict[str, str] = {}  # noqa: RUF012 - replaced, never changed, by each shortlist
+
+    def balance(self, state, side: int) -> float:
+        return self.strength(state, side) - self.strength(state, 1 - side)
+
+    def shortlist(self, view, side: int, legal):
+        """The orders the search may choose among: the material winners
+        that survive the enemy's reply, or else the safe orders (see the
+        module's note).  Keeps a fact per kept order for its reason."""
+        self.facts = {}
+        if view.phase.name == "DEPLOY" or len(legal) < 2:
+            return list(legal)
+        now = self.balance(view, side)
+        where = self.positions(view)
+        tried = []
+        for i, order in enumerate(legal):
+            self.spend("apply", order=order, state=view)
+            after, events = self.rules.apply(view, order)
+            # Passing removes the Doomed at the turn's end, whoever gives
+            # the order: no material won by the order itself.
+            gain = 0.0 if order.verb == "pass" else self.balance(after, side) - now
+            tried.append((-gain, -self.prior(view, order, where), i, order, after, events))
+        tried.sort(key=lambda t: t[:3])
+        nets = {}
+        for neg_gain, _, _, order, after, _ in tried[:CHECKED]:
+            nets[order] = (-neg_gain, self._answered(after, side) - now)
+        best = max(net for _, net in nets.values())
+        keep = [o for o, (_, net) in nets.items() if net >= best - 1e-9]
+        top_gain = max(gain for gain, _ in nets.values())
+        by_order = {t[3]: t for t in tried}
+        if top_gain > 0 and any(nets[o][0] > 0 for o in keep):
+            winners = [o for o in keep if nets[o][0] > 0]
+            for o in winners:
+                self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5])
+            return winners
+        unsafe = [o for o, (_, net) in nets.items() if net < best - 1e-9]
+        if unsafe:
+            for o in keep:
+                self.facts[o.to_text()] = (f"leaves no mini the enemy's next order Dooms "
+                                           f"({len(unsafe)} of the {len(nets)} orders weighed would)")
+            return keep
+        return list(legal)
+
+    def _answered(self, after, side: int) -> float:
+        """The balance once the enemy has given its best next order (its
+        free Movement, or its next turn's first order: this side's turn is
+        taken to end here, its Doomed minis removed)."""
+        if self.rules.outcome(after) is not None:
+            return self.balance(after, side)
+        if side in self.rules.to_act(after):
+            self.spend("apply")
+            after, _ = self.rules.apply(after, Pass(side))
+        if self.rules.outcome(after) is not None or 1 - side not in self.rules.to_act(after):
+            return self.balance(after, side)
+        replies = self.rules.legal_orders(after, 1 - side)
+        self.spend("list", len(replies))
+        mine = [m.pos for m in after.minis if m.side == side and m.pos is not None and m.id not in after.destroyed]
+        worst = self.balance(after, side)
+        for reply in replies:
+            if not self._reaches(after, reply, mine):
+                continue
+            self.spend("apply", order=reply, state=after)
+            answered, _ = self.rules.apply(after, reply)
+            worst = min(worst, self.balance(answered, side))
+        return worst
+
+    @staticmethod
+    def _reaches(state, order, mine) -> bool:
+        """Whether ``order`` could attack one of ``mine``: a shot, a jump
+        attack, or a Movement ending beside one (what else could Doom)."""
+        inner = order.order if isinstance(order, FreeMove) else order
+        if inner.verb in ("shoot", "jump-attack"):
+            return True
+        unit = getattr(inner, "unit", None)
+        if unit is None:
+            return False
+        cell = getattr(inner, "to", None)
+        if cell is None:
+            m = state.mini(unit)
+            cell = m.pos if m is not None else None
+        return cell is not None and any(chebyshev(cell, p) <= 1 for p in mine)
+
+    def _won(self, view, side: int, after, events) -> str:
+        doomed = [e.unit for e in events if isinstance(e, DoomFalls) and view.mini(e.unit).side != side]
+        lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
+        gone = [m.id for m in view.minis if m.side != side and m.id not in view.destroyed
+                and m.id in after.destroyed]
+        said = []
+        if doomed:
+            said.append(f"Dooms {', '.join(doomed)}")
+        if gone:
+            said.append(f"removes {', '.join(gone)}")
+        if lifted:
+            said.append(f"lifts the Doom on {', '.join(lifted)}")
+        return (" and ".join(said) or "wins material") + ", and the enemy's next order cannot win it back"
+
     def prior(self, state, order, where) -> float:
         inner = getattr(order, "order", None)  # a Defending Free Movement wraps one
         if inner is not None:
@@ -66,13 +188,15 @@ class PlastoKnowledge(Knowledge):
         it makes and the Doom that falls, or how it stands to the nearest
         enemy afterwards -- facing it, behind it, out of its front arc,
         higher than before, closer."""
+        fact = getattr(self, "facts", {}).get(order.to_text(), "")
         inner = order.order if isinstance(order, FreeMove) else order
         unit = getattr(inner, "unit", None)
         me = view.mini(unit) if unit else None
-        if me is None or me.pos is None:
-            return ""
+        if unit is None or me is None or me.pos is None:
+            return fact
         after, events = self.rules.apply(view, order)
-        return self._attacks(view, side, unit, events) or self._placing(view, after, side, inner, me)
+        said = self._attacks(view, side, unit, events) or self._placing(view, after, side, inner, me)
+        return ", ".join(p for p in (said, fact) if p)
 
     @staticmethod
     def _attacks(view, side: int, unit: str, events) -> str:

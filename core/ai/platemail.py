@@ -17,9 +17,9 @@ from core.ai.knowledge import Knowledge
 from core.ai.platemail_reasons import explain_write
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
-from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.legal import draw_write
 from core.rulesets.platemail.orders import Act, Commit, Write
+from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -52,11 +52,12 @@ def templates(state, me) -> list[Write]:
             out.insert(0, w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
                             act(A.MOVE, "closest")))
     if me.potions and me.wounds:
-        out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
+        # Strikes back only if someone is in reach (a Full Attack otherwise strikes nobody).
+        out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.DEFEND)))
     for spell in me.spells:
         out.append(w(act(A.PREPARE, spell=spell), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.DEFEND)))
     if me.prepared:
-        out.insert(0, w(act(A.RELEASE, "closest"), C.TARGET_DOWN, act(A.DEFEND), act(A.FULL_ATTACK, "closest")))
+        out.insert(0, w(act(A.RELEASE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.DEFEND)))
     if me.stealth > 0:
         out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")))
     down = any(c.side == s and c.status is Status.DYING and c.pos for c in state.characters)
@@ -106,7 +107,38 @@ def fitting(state, me) -> list[Write]:
         return 0.5 if then is not A.FULL_ATTACK else 0.8
 
     ranked = sorted(enumerate(templates(state, me)), key=lambda p: (-score(p[1]), p[0]))
-    return [w for _, w in ranked]
+    return [w for _, w in ranked if not blunder(w, me, near)]
+
+
+# First Actions that do not bring the character beside an enemy.
+STAYS = frozenset({A.RELEASE, A.PREPARE, A.FOCUS, A.USE_ITEM, A.DEFEND, A.GUARD, A.RANGED, A.RAPID_FIRE,
+                   A.AIM, A.COUNTER, A.FULL_ATTACK, A.STABILIZE, A.RESCUE})
+
+
+def blunder(write: Write, me, near: int) -> str:
+    """Why ``write`` is an order a beginner would not give (empty: it is
+    not): a first Action moving to the closest hostile while already beside
+    one (the move goes nowhere and the attack is lost), shooting a weapon
+    that is not loaded (*Reloading*), or a Full Attack that runs while no
+    enemy is within reach (``near``: cells to the closest enemy seen)."""
+    first = write.first
+    if near <= 1 and first.kind is A.MOVE and first.target == "closest":
+        return "already beside the closest hostile"
+    if weapon(me).reload and not me.loaded and first.kind in (A.RANGED, A.RAPID_FIRE, A.AIM):
+        return "its weapon is not loaded"
+    if near > 1:
+        if first.kind is A.FULL_ATTACK:
+            return "nobody within reach"
+        if first.kind in STAYS:
+            unguarded = [write.otherwise] if write.condition is C.ENEMY_ADJACENT else [write.then, write.otherwise]
+            if any(b.kind is A.FULL_ATTACK for b in unguarded):
+                return "nobody within reach of its Full Attack"
+    return ""
+
+
+def _nearest(state, me) -> int:
+    foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
+    return min((chebyshev(me.pos, f) for f in foes), default=99)
 
 
 def _first_unwritten(state, side: int):
@@ -204,7 +236,11 @@ class PlatemailKnowledge(Knowledge):
         if getattr(self.level, "lookahead", None) == 0:
             rng.shuffle(own)  # easy: any template that fits the rules, unweighed
         keep = max(3, limit // 2)
-        return own[:keep] or [o for o in legal if getattr(o, "unit", None) == me.id][:keep] or commit
+        if own:
+            return own[:keep]
+        listed = [o for o in legal if getattr(o, "unit", None) == me.id]
+        near = _nearest(state, me)
+        return ([o for o in listed if not blunder(o, me, near)] or listed)[:keep] or commit
 
     def rollout_order(self, state, side: int, rng: random.Random):
         if state.stage != "orders":

@@ -3,8 +3,10 @@
 A :class:`ComputerPlayer` is given a :class:`core.seats.Seat` and a level.
 It chooses from what that seat gives a person and nothing else: the seat's
 ``view()``, ``legal_orders()``, ``facts``, and how many orders and events
-the seat knows of (which, with the game's seed where whoever seats the
-computer may know it, seed the search's own random numbers).  It submits
+the seat knows of (which, with the computer's own seed, seed the search's
+own random numbers).  The view it passes on has the dice seed blanked, and
+its own seed is :func:`core.dice.computer_seed` of the game's, worked out
+by whoever seats it: the computer never holds the dice seed.  It submits
 through the seat, like a person, so its orders are recorded and replayed
 like anyone's.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from core.ai import Choice, Level, choose
 from core.ai.knowledge import fold_seed
+from core.dice import without_seed
 from core.events import Event
 from core.ruleset import Rejection
 from core.seats import Seat, SeatGame
@@ -26,8 +29,9 @@ from core.seats import Seat, SeatGame
 
 class ComputerPlayer:
     """Plays ``seat``'s side at ``level`` ("easy", "normal", "hard" or a
-    :class:`~core.ai.Level`).  ``seed``: the game's seed when the one who
-    seats the computer holds the game (the host); 0 otherwise."""
+    :class:`~core.ai.Level`).  ``seed``: the computer's own seed,
+    ``core.dice.computer_seed(game seed)`` when the one who seats the
+    computer holds the game (the host); 0 otherwise.  Never the dice seed."""
 
     def __init__(self, seat: Seat, level: str | Level = "normal", seed: int = 0) -> None:
         if seat.side is None:
@@ -50,7 +54,7 @@ class ComputerPlayer:
         if moment.outcome is not None or self.side not in moment.to_act or not moment.legal:
             return None
         ply = fold_seed(len(moment.orders), len(moment.log))
-        return choose(moment.facts.ruleset, moment.state, self.side, moment.legal, self.level, self.seed, ply)
+        return choose(moment.facts.ruleset, without_seed(moment.state), self.side, moment.legal, self.level, self.seed, ply)
 
     def choose(self) -> Choice | None:
         return self.think(self.moment())

@@ -18,7 +18,7 @@ import pytest
 from bench.games import battlefield_for
 from core.ai import Level, choose, decide
 from core.ai.player import ComputerPlayer
-from core.dice import Dice
+from core.dice import Dice, computer_seed
 from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from core.ruleset import Rejection
@@ -31,7 +31,7 @@ def computer_game(name: str, seed: int = 11, level=TINY):
     """Computer against computer, each through its own seat of one table."""
     rules = find_ruleset(name)
     table = Table(start(rules, None, battlefield_for(rules), seed, ("North", "South")))
-    players = [ComputerPlayer(table.seat(side), level, seed) for side in (0, 1)]
+    players = [ComputerPlayer(table.seat(side), level, computer_seed(seed)) for side in (0, 1)]
     chosen = []
     for _ in range(3000):
         game = table.game
@@ -114,8 +114,8 @@ def test_a_seat_at_another_table_in_the_same_position_chooses_the_same(name):
     """Same seed, same position: the same order, whichever table it sits at."""
     for game in _positions(name, seeds=[7], steps=(10, 25)):
         side = min(game.to_act)
-        first = ComputerPlayer(Table(game).seat(side), TINY, game.seed).choose()
-        again = ComputerPlayer(Table(game).seat(side), TINY, game.seed).choose()
+        first = ComputerPlayer(Table(game).seat(side), TINY, computer_seed(game.seed)).choose()
+        again = ComputerPlayer(Table(game).seat(side), TINY, computer_seed(game.seed)).choose()
         assert first is not None and first == again
 
 

@@ -210,6 +210,7 @@ def test_the_seated_computer_reads_only_its_seat():
     side 0's seat the same thing, and the computer in that seat chooses the
     same order."""
     from core.ai.player import ComputerPlayer
+    from core.dice import computer_seed
     from core.seats import Table
 
     positions = _platemail_positions()
@@ -220,6 +221,6 @@ def test_the_seated_computer_reads_only_its_seat():
         here, there = Table(game).seat(0), Table(other).seat(0)
         assert here.view() == there.view() and here.events() == there.events()
         assert here.known_orders() == there.known_orders()
-        mine = ComputerPlayer(here, TINY, game.seed).choose()
-        theirs = ComputerPlayer(there, TINY, game.seed).choose()
+        mine = ComputerPlayer(here, TINY, computer_seed(game.seed)).choose()
+        theirs = ComputerPlayer(there, TINY, computer_seed(game.seed)).choose()
         assert mine is not None and mine == theirs

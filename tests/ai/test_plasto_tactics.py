@@ -1,0 +1,102 @@
+"""Plasto Latros: tactics before the search (issue 31).
+
+Hand-built positions for the three blunders every level made: passing up a
+Doom on an enemy, leaving a Doom on its own mini that it could lift, and
+giving an order that leaves a mini the enemy's very next order Dooms.  The
+game is diceless and open, so each fact is checked by playing the rules.
+Rules: *Attacking And Defending* (a mini in contact in the back quarter
+Dooms; a Doom is lifted when its attacker comes under attack) and
+*Defending Free Movement*.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ai import choose
+from core.board import Facing as F
+from core.rulesets.plasto_latros import RULESET as R
+from core.rulesets.plasto_latros.orders import Move, Pass
+from tests.rulesets.plasto_latros.helpers import mini, play, position
+
+CASES = [(level, seed) for level in ("easy", "normal") for seed in range(4)]
+
+
+def _after(state, order):
+    return R.apply(state, order)[0]
+
+
+def doomable(state, side: int) -> list[str]:
+    """The minis of ``side`` that some single next order of the enemy
+    Dooms (the side's turn taken to end first, as a pass would)."""
+    if side in R.to_act(state):
+        state = _after(state, Pass(side))
+    if R.outcome(state) is not None or 1 - side not in R.to_act(state):
+        return []
+    before = set(state.doomed)
+    out = set()
+    for reply in R.legal_orders(state, 1 - side):
+        after = _after(state, reply)
+        out |= {u for u in after.doomed if u not in before and after.mini(u).side == side}
+    return sorted(out)
+
+
+def doom_on_offer():
+    """b1 has its back to a1, two cells off: moving in behind it Dooms it."""
+    return position(mini("a1", (4, 2), F.S), mini("a2", (0, 0), F.S), mini("b1", (4, 5), F.S),
+                    mini("b2", (9, 9), F.N), movements_left=2)
+
+
+def own_doom_to_lift():
+    """b1 has stepped into a2's back quarter (a2 Doomed); a1, beside b1's
+    new cell, has the Defending Free Movement that puts b1 under attack
+    (among some 460 free Movements of a1 and a3)."""
+    before = position(mini("a1", (5, 6), F.E), mini("a2", (4, 4), F.N), mini("a3", (0, 9), F.N),
+                      mini("b1", (4, 7), F.N), mini("b2", (9, 9), F.N), active=1)
+    state, _ = play(before, Move(1, "b1", (4, 5), F.N))
+    assert state.doomed == ("a2",) and state.pending_free == (0,)
+    return state
+
+
+def exposed_on_closing():
+    """One Movement left; a1 may close on b1 and b2, both four cells from
+    most places it could end: where it stops and how it faces decides
+    whether either can step into its back quarter next."""
+    return position(mini("a1", (4, 1), F.S), mini("a2", (0, 0), F.E), mini("b1", (2, 7), F.N),
+                    mini("b2", (6, 7), F.N), movements_left=1)
+
+
+def test_the_positions_are_what_they_say():
+    state = doom_on_offer()
+    assert "b1" in _after(state, Move(0, "a1", (4, 4), F.S)).doomed
+    state = own_doom_to_lift()
+    lifts = [o for o in R.legal_orders(state, 0) if "a2" not in _after(state, o).doomed]
+    assert lifts, "some free Movement lifts the Doom on a2"
+    state = exposed_on_closing()
+    legal = R.legal_orders(state, 0)
+    unsafe = [o for o in legal if doomable(_after(state, o), 0)]
+    assert unsafe and len(unsafe) < len(legal), "some orders expose a mini, some do not"
+
+
+@pytest.mark.parametrize(("level", "seed"), CASES)
+def test_takes_a_doom_on_offer(level, seed):
+    state = doom_on_offer()
+    choice = choose(R, state, 0, R.legal_orders(state, 0), level, seed, 0)
+    assert "b1" in _after(state, choice.order).doomed, choice.reason
+    assert "Dooms b1" in choice.reason
+
+
+@pytest.mark.parametrize(("level", "seed"), CASES)
+def test_lifts_the_doom_on_its_own_mini(level, seed):
+    state = own_doom_to_lift()
+    choice = choose(R, state, 0, R.legal_orders(state, 0), level, seed, 0)
+    assert "a2" not in _after(state, choice.order).doomed, choice.reason
+    assert "lifts the Doom on a2" in choice.reason
+
+
+@pytest.mark.parametrize(("level", "seed"), CASES)
+def test_leaves_no_mini_the_next_enemy_order_dooms(level, seed):
+    state = exposed_on_closing()
+    choice = choose(R, state, 0, R.legal_orders(state, 0), level, seed, 0)
+    assert doomable(_after(state, choice.order), 0) == [], choice.reason
+    assert "leaves no mini the enemy's next order Dooms" in choice.reason
