@@ -63,3 +63,13 @@ async def until(pilot, test, tries: int = 400) -> bool:
 
 def banner(app) -> str:
     return str(app.screen.query_one("#banner").render())
+
+
+def raw_hello(sock, code: str, role: str = "watch", name: str = "x") -> None:
+    """Say a well-formed hello with ``code`` on a connected raw socket, as
+    the real joiner would, and read nothing more: what the host sends after
+    it (welcome, updates) stays unread.  The one place hostile tests make a
+    hello that passes, so a change of handshake changes only this."""
+    from tui.remote import wire
+
+    sock.sendall(wire.encode("hello", code=code, role=role, name=name))
