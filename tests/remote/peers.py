@@ -9,7 +9,7 @@
   connections, hellos dripped a byte at a time, junk first messages, junk
   after a good hello (read or unread), stalled onlookers that never read,
   a reader that takes a byte at a time, a message dripped a byte at a
-  time, oversized lines.
+  time, oversized lines, good hellos hung up at once, again and again.
 
 Run as ``python -m tests.remote.peers KIND ...``; each prints JSON lines on
 stdout (the last one its summary).
@@ -156,11 +156,10 @@ class Crowd:
         from tests.remote.helpers import raw_hello
 
         try:
-            raw_hello(sock, self.code, role="watch", name="x")
-            first = sock.recv(1, socket.MSG_PEEK)  # welcome or refusal
-        except OSError:
-            first = b""
-        if not first or b"refused" in sock.recv(200, socket.MSG_PEEK):
+            answer = raw_hello(sock, self.code, role="watch", name="x")
+        except (OSError, ValueError):  # hung up on (too many saying their hello), or silent
+            answer = {}
+        if answer.get("type") != "welcome":  # or refused: too many onlookers
             sock.close()
             time.sleep(0.1)
             return None
@@ -355,6 +354,15 @@ class Crowd:
             sock.close()
             time.sleep(0.05)
 
+    def rejoin(self, rng: random.Random) -> None:
+        """A good hello, then away at once, again and again: each costs
+        the host a welcome and an update."""
+        while self.running():
+            sock = self.entered()
+            if sock is not None:
+                self.note("rejoined", 1)
+                sock.close()
+
     def churn(self, rng: random.Random) -> None:
         while self.running():
             sock = self.connect()
@@ -375,7 +383,7 @@ def run_hostile(args) -> None:
     plan = ([crowd.idle] * 12 + [crowd.drip_hello] * 3 + [crowd.stall] * 3 + [crowd.bad_hello] * 2
             + [lambda rng: crowd.junk_after_hello(rng, read=True)] * 2
             + [lambda rng: crowd.junk_after_hello(rng, read=False)]
-            + [crowd.slow_reader, crowd.drip_message, crowd.oversize, crowd.churn])
+            + [crowd.slow_reader, crowd.drip_message, crowd.oversize, crowd.churn, crowd.rejoin, crowd.rejoin])
     threads = [threading.Thread(target=work, args=(random.Random(args.seed * 100 + i),), daemon=True)
                for i, work in enumerate(plan)]
     for thread in threads:

@@ -244,7 +244,7 @@ def test_onlookers_that_never_read_freeze_nobody_and_are_dropped(monkeypatch):
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
             sock.connect(str(host.path))
-            raw_hello(sock, host.code, role="watch")  # and never reads
+            assert raw_hello(sock, host.code, role="watch")["type"] == "welcome"  # and reads no more
             stalled.append(sock)
         assert wait_until(lambda: sum(c.role == "watch" for c in host.connections) == 4)
         local = host.seat(0)

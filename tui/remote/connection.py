@@ -24,7 +24,7 @@ from typing import Any
 from tui.remote import wire
 
 SEND_TIMEOUT = 10.0  # seconds a connection may take no byte before it is dropped
-MAX_QUEUED = 64  # messages waiting for one connection: one more and it is dropped
+MAX_QUEUED = 256  # messages waiting for one connection: one more and it is dropped
 MAX_QUEUED_BYTES = 2 * wire.HOST_MAX  # bytes waiting for one connection (one message may exceed it)
 REPLY_ROOM = 16  # a peer's next message is read only while fewer than this wait for it
 
