@@ -63,3 +63,30 @@ async def until(pilot, test, tries: int = 400) -> bool:
 
 def banner(app) -> str:
     return str(app.screen.query_one("#banner").render())
+
+
+
+def read_line(sock) -> bytes:
+    """One line from ``sock``, a byte at a time (so nothing after it is
+    taken from the socket: the caller may wrap it in a reader afterwards)."""
+    out = bytearray()
+    while not out.endswith(b"\n"):
+        byte = sock.recv(1)
+        if not byte:
+            break
+        out += byte
+    return bytes(out)
+
+
+def raw_hello(sock, code: str, role: str = "player", name: str = "x") -> dict:
+    """The joiner's side of the hello by hand on a connected ``sock``, as the
+    real joiner says it: the one place hostile tests make a hello, so a
+    change of handshake changes only this.  Returns the host's answer (the
+    welcome, or a refusal) as a dict; what follows a welcome (the update)
+    is left on the socket.  Raises ValueError if the host hung up."""
+    import json
+
+    from tui.remote import wire
+
+    sock.sendall(wire.encode("hello", code=code, role=role, name=name))
+    return json.loads(read_line(sock))

@@ -9,6 +9,14 @@ this process: a joiner's update is built from ``view(side)``,
 ``legal_orders(side)`` and ``log_for(side)`` only, with the dice seed
 blanked.
 
+No peer can stop the host or stall anyone.  At most ``MAX_PENDING``
+connections, ``MAX_PENDING_PER_ACCOUNT`` of them from one account, may be
+saying their hello at once (more are closed at once), and the whole hello
+must come within ``HELLO_DEADLINE``; accepting goes on after any error.  Updates are built under the lock but only queued there:
+each connection has a bounded queue and a thread of its own that writes
+it, and a connection whose queue fills (or that takes nothing for
+``SEND_TIMEOUT``) is dropped, the reason kept in ``Host.dropped``.
+
 A connection's first message must be a ``hello`` with the join code; a
 wrong code, a malformed or oversized message, an order out of turn or for
 the other side is answered with a refusal and changes nothing.
@@ -21,11 +29,14 @@ two seats make afresh.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
-import select
 import socket
+import struct
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,12 +44,16 @@ from typing import Any
 from core.events import Event
 from core.orders import OrderSyntaxError
 from core.ruleset import Rejection
-from core.seats import Facts, LocalSeat, Table
+from core.seats import Facts, LocalSeat, Table, wrong_side
 from tui.remote import fairdice, wire
+from tui.remote.connection import Connection
 from tui.remote.rendezvous import remove_socket, same_code, socket_path
 
-HELLO_TIMEOUT = 10.0
-SEND_TIMEOUT = 10.0
+HELLO_DEADLINE = 10.0  # seconds for the whole hello, however slowly it comes
+MAX_PENDING = 32  # connections not yet through their hello: more are closed at once
+MAX_PENDING_PER_ACCOUNT = 4  # of those, from one account (another cannot crowd the joiner out)
+ACCEPT_BACKOFF = 0.05  # seconds to wait when accepting fails (no file descriptors left, ...)
+CLOSE_WAIT = 1.0  # seconds the last words (a refusal, "closing") may take to leave
 MAX_WATCHERS = 4
 MAX_NAME = 40
 DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
@@ -91,64 +106,6 @@ class GuardedSeat(LocalSeat):
         return f"Join code: {self.host.code}"
 
 
-class Connection:
-    def __init__(self, host: Host, sock: socket.socket) -> None:
-        self.host = host
-        self.sock = sock
-        self.reader = sock.makefile("rb")
-        self.send_lock = threading.Lock()
-        self.side: int | None = None
-        self.role = ""
-        self.sent_events = 0
-        self.alive = True
-
-    def send(self, data: bytes) -> None:
-        """Send, or hang up on a reader too slow to take it within
-        SEND_TIMEOUT (a joiner that stops reading must not stall the game:
-        updates go out under the host's lock)."""
-        with self.send_lock:
-            if not self.alive:
-                return
-            view = memoryview(data)
-            try:
-                while view:
-                    _, writable, _ = select.select([], [self.sock], [], SEND_TIMEOUT)
-                    if not writable:
-                        raise TimeoutError("the other side stopped reading")
-                    view = view[self.sock.send(view):]
-            except OSError:
-                self.close()
-
-    def send_message(self, kind: str, **fields: Any) -> None:
-        self.send(wire.encode(kind, **fields))
-
-    def refuse(self, code: str, message: str) -> None:
-        self.send_message("refused", code=code, message=message)
-
-    def read(self) -> bytes | None:
-        """One line (None at the end); oversized lines raise WireError."""
-        line = self.reader.readline(wire.CLIENT_MAX + 2)
-        if not line:
-            return None
-        if not line.endswith(b"\n") and len(line) > wire.CLIENT_MAX:
-            raise wire.WireError(f"a message is longer than {wire.CLIENT_MAX} bytes")
-        return line
-
-    def close(self) -> None:
-        """Hang up.  Only the socket: its reader belongs to the serving
-        thread (closing a buffered reader another thread is reading from
-        waits for that read), which closes it when its read returns."""
-        self.alive = False
-        try:
-            self.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-        try:
-            self.sock.close()
-        except OSError:
-            pass
-
-
 class Host:
     """Serves the seat of ``remote_side`` (and onlookers) over a Unix socket.
 
@@ -171,7 +128,10 @@ class Host:
         self.allow_watchers = watchers
         self.lock = threading.RLock()
         self.table: Table | None = Table(game) if game is not None else None
-        self.connections: list[Connection] = []
+        self.connections: list[Connection] = []  # through their hello
+        self.pending: set[Connection] = set()  # not yet through it (at most MAX_PENDING)
+        self.pending_lock = threading.Lock()  # not the game's: accepting never waits for a move
+        self.dropped: deque[str] = deque(maxlen=50)  # why connections were dropped, latest last
         self.player: Connection | None = None
         self.listeners: list[Callable[[], None]] = []
         self.saver: Callable[[], None] | None = None  # called after every change, before any update
@@ -247,12 +207,52 @@ class Host:
         return self.path
 
     def _accept(self) -> None:
+        """Accept until the host closes, whatever happens: no error ends
+        this loop (out of descriptors, out of threads: wait a moment and go
+        on)."""
+        server = self.server
+        assert server is not None  # open() made it before this thread began
         while not self.closed:
             try:
-                sock, _ = self.server.accept()
-            except OSError:
+                sock, _ = server.accept()
+            except OSError as exc:
+                if self.closed:
+                    return
+                scarce = exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+                time.sleep(ACCEPT_BACKOFF if scarce else ACCEPT_BACKOFF / 10)
+                continue
+            except Exception:  # noqa: BLE001 - whatever it was, the loop goes on
+                time.sleep(ACCEPT_BACKOFF)
+                continue
+            try:
+                self._admit(sock)
+            except Exception:  # noqa: BLE001 - no thread to be had, or worse: this one waits
+                _discard(sock)
+                time.sleep(ACCEPT_BACKOFF)
+
+    def _admit(self, sock: socket.socket) -> None:
+        """A new connection gets a thread for its hello, unless MAX_PENDING
+        others, or MAX_PENDING_PER_ACCOUNT from its account, are still
+        saying theirs: then it is closed at once (the joiner tries again;
+        the seats already connected notice nothing)."""
+        if self.closed:
+            _discard(sock)
+            return
+        account = peer_account(sock)
+        with self.pending_lock:
+            mine = sum(c.account == account for c in self.pending)
+            if len(self.pending) >= MAX_PENDING or mine >= MAX_PENDING_PER_ACCOUNT:
+                _discard(sock)
                 return
-            threading.Thread(target=self._serve, args=(sock,), daemon=True).start()
+            conn = Connection(self, sock)
+            conn.account = account
+            self.pending.add(conn)
+        try:
+            threading.Thread(target=self._serve, args=(conn,), name="skirmish-peer", daemon=True).start()
+        except BaseException:
+            with self.pending_lock:
+                self.pending.discard(conn)
+            raise
 
     def next_game(self, facts: Facts, remote_side: int, hosting: dict, make_game: Callable[[int], Any],
                   reason: str = "The host has begun the next game.") -> None:
@@ -271,35 +271,49 @@ class Host:
             leaving, self.connections, self.player = list(self.connections), [], None
             for conn in leaving:
                 conn.send_message("next", reason=reason)
-                conn.close()
+                conn.finish()
         self._notify()
 
     def close(self, reason: str = "The host has stopped.") -> None:
         """Tell everyone connected why, and stop listening."""
         self.closed = True
         with self.lock:
-            for conn in list(self.connections):
+            leaving = list(self.connections)
+            for conn in leaving:
                 conn.send_message("closing", reason=reason)
-                conn.close()
+                conn.finish()
             self.connections.clear()
             self.player = None
+        with self.pending_lock:
+            waiting = list(self.pending)
+        for conn in waiting:
+            conn.hang_up()
         if self.server is not None:
             try:
-                self.server.close()
+                self.server.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
             except OSError:
                 pass
+            _discard(self.server)
         if self.path is not None:
             remove_socket(self.path)
+        end = time.monotonic() + CLOSE_WAIT  # the last words leave, or not: nobody waits longer
+        for conn in leaving:
+            conn.flushed(max(0.0, end - time.monotonic()))
+            conn.hang_up()
 
     # -- one connection ----------------------------------------------------------
-    def _serve(self, sock: socket.socket) -> None:
-        conn = Connection(self, sock)
+    def _serve(self, conn: Connection) -> None:
+        was_player = False
         try:
-            sock.settimeout(HELLO_TIMEOUT)
-            if not self._hello(conn):
-                return
-            sock.settimeout(None)
-            self._talk(conn)
+            conn.deadline = time.monotonic() + HELLO_DEADLINE  # one for the whole hello
+            try:
+                said = self._hello(conn)
+            finally:
+                conn.deadline = None
+                with self.pending_lock:
+                    self.pending.discard(conn)
+            if said:
+                self._talk(conn)
         except (OSError, wire.WireError, ValueError):
             pass
         finally:
@@ -309,11 +323,7 @@ class Host:
                 was_player = self.player is conn
                 if was_player:
                     self.player = None
-            conn.close()
-            try:
-                conn.reader.close()
-            except OSError:
-                pass
+            conn.release(CLOSE_WAIT)
             if was_player:
                 self._notify()
 
@@ -359,6 +369,9 @@ class Host:
 
     def _begin(self, conn: Connection, nonce: str) -> None:
         """The joiner's half of the seed has come: start the game."""
+        if conn is not self.player:  # an onlooker's: refused without taking the game's lock
+            conn.refuse("not-now", "A half of the seed is taken only from the joiner, before the game.")
+            return
         with self.lock:
             if self.table is not None or conn is not self.player or not fairdice.is_half(nonce):
                 conn.refuse("not-now", "A half of the seed is taken only from the joiner, before the game.")
@@ -380,6 +393,7 @@ class Host:
 
     def _talk(self, conn: Connection) -> None:
         while not self.closed:
+            conn.wait_for_room()
             try:
                 line = conn.read()
             except wire.WireError as exc:  # oversized: no way to find the next line
@@ -411,6 +425,10 @@ class Host:
         except (OrderSyntaxError, ValueError) as exc:
             conn.send_message("result", ok=False, code="bad-order", message=str(exc)[:200])
             return
+        refused = wrong_side(conn.side, order)  # needs no lock: a flood of these never holds it
+        if refused is not None:
+            conn.send_message("result", ok=False, code=refused.code, message=refused.message)
+            return
         with self.lock:
             if self.table is None:
                 conn.send_message("result", ok=False, code="not-started", message="The game has not started.")
@@ -420,6 +438,22 @@ class Host:
                 conn.send_message("result", ok=False, code=result.code, message=result.message)
             else:
                 conn.send_message("result", ok=True, code="", message="")
+
+
+def peer_account(sock: socket.socket) -> int | None:
+    """The account (uid) of the process at the other end, None if unknown."""
+    try:
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):
+        return None
+    return struct.unpack("3i", creds)[1]
+
+
+def _discard(sock: socket.socket) -> None:
+    try:
+        sock.close()
+    except OSError:
+        pass
 
 
 def remove_socket_file(path: Path) -> None:
