@@ -254,14 +254,3 @@ def splice(document: str, section: list[str]) -> str:
         return head.rstrip() + "\n\n" + block + "\n\n" + FINDINGS_START + rest
     return document.rstrip() + "\n\n" + block + "\n"
 
-
-def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several runs (say one per ruleset, run one after another) as one."""
-    rows, times = [], {}
-    for r in results:
-        rows += r["rows"]
-        for level, per in r["times"].items():
-            times.setdefault(level, {}).update(per)
-    return {"games": max((r["games"] for r in results), default=0), "rows": rows, "times": times,
-            "load_before": results[0]["load_before"] if results else "n/a",
-            "load_after": results[-1]["load_after"] if results else "n/a"}
