@@ -8,7 +8,8 @@ computer player's strength table runs only when named (``--only strength``,
 ``--jobs 2`` plays two games at once and ``--progress FILE`` keeps every
 finished game, so a run can be stopped, resumed, or turned into the table
 with ``--no-play``.  A run of only the strength table replaces that section
-of the report and keeps the rest.
+of the report and keeps the rest; any other run rewrites the figures and
+keeps the hand-written findings (``bench/report.py``).
 """
 
 from __future__ import annotations
@@ -85,12 +86,9 @@ def main(argv: list[str] | None = None) -> int:
         # Only the strength table was measured: keep the rest of the report.
         text = strength.splice(out_path.read_text(encoding="utf-8"), strength.render(results["strength"]))
     else:
-        text = report.render(results, facts, quick, seconds)
+        # The findings, and the strength table when it was not played, are kept.
         old = out_path.read_text(encoding="utf-8") if out_path is not None and out_path.exists() else ""
-        if "strength" not in results and strength.START in old and strength.END in old:
-            # The strength table was not measured this time: keep the last one.
-            kept = old.split(strength.START, 1)[1].split(strength.END, 1)[0].strip("\n").splitlines()
-            text = strength.splice(text, kept)
+        text = report.render(results, facts, quick, seconds, previous=old)
     if args.out == "-":
         sys.stdout.write(text)
     else:

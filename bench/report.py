@@ -1,11 +1,14 @@
-"""Turn the results of a run into ``docs/performance.md``."""
+"""Turn the results of a run into ``docs/performance.md``.
+
+The report is the run's figures (every section down to *Bytes over the
+wire*, written afresh), the computer player's table (written when it was
+played, else kept from the report it replaces) and the hand-written
+findings between ``FINDINGS_START`` and ``FINDINGS_END``, kept as they are.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-
-FINDINGS = Path(__file__).parent / "findings.md"
 
 AIMS = {
     "startup": "within 1.3x the minimal Textual app (median ratio)",
@@ -39,13 +42,42 @@ def _ok(met: bool) -> str:
     return "met" if met else "**missed**"
 
 
-def render(results: dict[str, Any], machine: dict[str, str], quick: bool, seconds: float) -> str:
-    out: list[str] = ["# Performance", ""]
-    out.append(
-        "Written by `python3 -m bench` (see the README's *Benchmarks*); "
-        "every figure below comes from the run described here. Speed is measured, never asserted in tests."
-    )
-    out.append("")
+FINDINGS_START, FINDINGS_END = "<!-- findings:start -->", "<!-- findings:end -->"
+
+INTRO = [
+    "What Skirmish costs on one machine, against its aims, and what limits each figure. "
+    "Speed is measured here, never asserted in tests.",
+    "",
+    "`python3 -m bench` (see the README's *Benchmarks*) measures, in a few minutes:",
+    "",
+    "- **startup**: process start to the main menu's first full frame, beside a minimal Textual app;",
+    "- **latency**: a cursor key to the frame it causes, on every ruleset's game screen and a 40x40 board;",
+    "- **engine**: orders per second of random legal games, per ruleset;",
+    "- **saves**: saving and loading one long game per ruleset;",
+    "- **wire**: the bytes a cursor move writes to the terminal.",
+    "",
+    "`--only NAMES` runs some of them; `--quick` only checks that they run (its figures mean nothing). "
+    "`--only strength` plays the computer's games (hours; `--jobs`, `--progress` and `--no-play`, "
+    "see `python3 -m bench --help`). A run rewrites the figures below and keeps the hand-written "
+    "*Findings* (and the *Computer player* table when that was not played).",
+    "",
+]
+
+
+def _between(text: str, start: str, end: str) -> list[str] | None:
+    """The lines of ``text`` between the markers (without them), or None."""
+    if start not in text or end not in text.split(start, 1)[1]:
+        return None
+    return text.split(start, 1)[1].split(end, 1)[0].strip("\n").splitlines()
+
+
+def render(results: dict[str, Any], machine: dict[str, str], quick: bool, seconds: float,
+           previous: str = "") -> str:
+    """The report of a run; ``previous`` is the report it replaces, whose
+    findings (and computer-player table, when ``results`` has none) are kept."""
+    from bench import strength
+
+    out: list[str] = ["# Performance", "", *INTRO]
     if quick:
         out += ["> **Quick run** (`--quick`): tiny sizes, for checking the benchmarks work. "
                 "These figures are not representative.", ""]
@@ -76,12 +108,14 @@ def render(results: dict[str, Any], machine: dict[str, str], quick: bool, second
         out += _saves(results["saves"])
     if "wire" in results:
         out += _wire(results["wire"])
+    kept_strength = _between(previous, strength.START, strength.END)
     if "strength" in results:
-        from bench import strength
-
         out += ["", strength.START, *strength.render(results["strength"]), strength.END, ""]
-    if FINDINGS.exists():
-        out += ["", FINDINGS.read_text(encoding="utf-8").rstrip(), ""]
+    elif kept_strength is not None:
+        out += ["", strength.START, *kept_strength, strength.END, ""]
+    findings = _between(previous, FINDINGS_START, FINDINGS_END)
+    if findings is not None:
+        out += ["", FINDINGS_START, *findings, FINDINGS_END, ""]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -241,21 +241,16 @@ START, END = "<!-- strength:start -->", "<!-- strength:end -->"
 
 
 def splice(document: str, section: list[str]) -> str:
-    """``document`` with its computer-player section replaced (or added)."""
+    """``document`` with its computer-player section replaced (or added,
+    before the hand-written findings)."""
+    from bench.report import FINDINGS_START
+
     block = "\n".join([START, *section, END])
     if START in document and END in document:
         head, rest = document.split(START, 1)
         return head + block + rest.split(END, 1)[1]
+    if FINDINGS_START in document:
+        head, rest = document.split(FINDINGS_START, 1)
+        return head.rstrip() + "\n\n" + block + "\n\n" + FINDINGS_START + rest
     return document.rstrip() + "\n\n" + block + "\n"
 
-
-def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several runs (say one per ruleset, run one after another) as one."""
-    rows, times = [], {}
-    for r in results:
-        rows += r["rows"]
-        for level, per in r["times"].items():
-            times.setdefault(level, {}).update(per)
-    return {"games": max((r["games"] for r in results), default=0), "rows": rows, "times": times,
-            "load_before": results[0]["load_before"] if results else "n/a",
-            "load_after": results[-1]["load_after"] if results else "n/a"}

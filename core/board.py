@@ -438,10 +438,6 @@ def _ray_steps(dx: int, dy: int, sx: float, sy: float):
     return tuple(into), tuple(out)
 
 
-def has_line_of_sight(battlefield: Battlefield, observer: Cell, target: Cell, figures: Iterable[Cell] = ()) -> bool:
-    return visible_fraction(battlefield, observer, target, figures) > 0
-
-
 # --------------------------------------------------------------------------
 # Facing and arcs
 # --------------------------------------------------------------------------

@@ -88,22 +88,6 @@ def generic_lines(event: Event) -> list[str]:
     return [event.sentence]
 
 
-def following(events: Sequence[Event], index: int, kind: type, limit: int = 4) -> Event | None:
-    """The first ``kind`` event within ``limit`` lines after ``index``."""
-    for later in events[index + 1:index + 1 + limit]:
-        if isinstance(later, kind):
-            return later
-    return None
-
-
-def preceding(events: Sequence[Event], index: int, kind: type, limit: int = 4) -> Event | None:
-    """The nearest ``kind`` event within ``limit`` lines before ``index``."""
-    for earlier in reversed(events[max(0, index - limit):index]):
-        if isinstance(earlier, kind):
-            return earlier
-    return None
-
-
 def _explainers() -> dict[str, Explainer]:
     # Imported here: the ruleset packages import core modules themselves.
     from core.rulesets.optio.explain import explain as optio

@@ -21,9 +21,6 @@ from core.orders import Order, OrderCodec
 if TYPE_CHECKING:  # only the type: core draws nothing from the global random
     import random
 
-SIDES = (0, 1)
-
-
 @attrs.frozen
 class Rejection:
     """An order refused: a short code for programs, a sentence for people."""

@@ -238,47 +238,6 @@ class TooSmall(Screen[None]):
         self.app.call_after_refresh(self.app.check_size)
 
 
-class LogView(ModalScreen[None]):
-    """The whole game log in a scrollable pane: ↑↓, PageUp/PageDown,
-    Home/End scroll it; Esc, q or L close it.  Plain text (sentences come
-    from the game, names from saves: never read as markup)."""
-
-    DEFAULT_CSS = """
-    LogView Label { width: 100%; }
-    LogView { align: center middle; }
-    LogView > Vertical { width: 100%; height: 100%; border: round $accent; background: $panel; }
-    LogView #log-title { text-style: bold; width: 100%; padding: 0 1; }
-    LogView RichLog { height: 1fr; padding: 0 1; background: $panel; scrollbar-gutter: stable; }
-    LogView #log-hint { color: $text-muted; padding: 0 1; }
-    """
-    BINDINGS = [Binding("escape,q,L", "close", "Close")]
-
-    def __init__(self, title: str, lines: Sequence[str]) -> None:
-        super().__init__()
-        self.log_title = title
-        self.lines = list(lines)
-
-    def compose(self) -> ComposeResult:
-        from textual.widgets import RichLog
-
-        with Vertical():
-            yield Static(f"{self.log_title} ({len(self.lines)} entries)", id="log-title", markup=False)
-            # min_width: RichLog's default (78) would render lines wider than the pane.
-            yield RichLog(id="full-log", wrap=True, markup=False, max_lines=None, auto_scroll=True, min_width=20)
-            yield Static("↑↓ PgUp PgDn Home End scroll · Esc close", id="log-hint", markup=False)
-
-    def on_mount(self) -> None:
-        from textual.widgets import RichLog
-
-        log = self.query_one(RichLog)
-        for line in self.lines or ["Nothing has happened yet."]:
-            log.write(line)
-        log.focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class AskPath(ModalScreen[Any]):
     """One line of text: a file name to write to.  Enter gives it, Esc
     gives None.  Pasted text only ever lands in the field."""

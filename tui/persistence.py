@@ -6,7 +6,6 @@ package is missing or broken; every caller gets a readable message instead.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 
@@ -32,10 +31,6 @@ def library() -> Any:
 
 def battlefields() -> list:
     return list(library().shipped_battlefields())
-
-
-def latest() -> Path | None:
-    return store().latest_save()
 
 
 class SaveScan:

@@ -219,3 +219,34 @@ def test_strength_progress_file_is_resumed_and_summed(tmp_path, monkeypatch):
     again = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress,
                          play_games=False)
     assert again["rows"] == result["rows"]
+
+
+def test_report_keeps_the_hand_written_findings_and_the_last_strength_table():
+    """A run rewrites the figures and keeps what it did not measure: the
+    findings always, the computer player's table unless it was played; the
+    report as it stands in docs/ keeps its findings through a render."""
+    from pathlib import Path
+
+    from bench import strength
+
+    fake = stats.summary([1.0, 2.0])
+    results = {"saves": [{"ruleset": "x", "orders": 1, "game": "seed 0", "bytes": 10, "save_ms": fake, "load_ms": fake}]}
+    findings = "## Findings\n\nWhy the figures are what they are."
+    previous = "\n".join(["# Performance", "", "## Saves", "old figures", "", strength.START, "## Computer player",
+                          "old table", strength.END, "", report.FINDINGS_START, findings, report.FINDINGS_END, ""])
+    text = report.render(results, stats.machine(), quick=False, seconds=1.0, previous=previous)
+    assert "old figures" not in text and "## Saves" in text
+    assert text.index(strength.START) < text.index("old table") < text.index(report.FINDINGS_START)
+    assert f"{report.FINDINGS_START}\n{findings}\n{report.FINDINGS_END}" in text
+    assert report.render(results, stats.machine(), quick=False, seconds=1.0, previous=text) == text
+    # the strength table played this time replaces the old one, the findings stay after it
+    played = {"games": 1, "load_before": "0", "load_after": "0", "rows": [], "times": {}}
+    again = report.render(results | {"strength": played}, stats.machine(), quick=False, seconds=1.0, previous=text)
+    assert "old table" not in again and again.index(strength.START) < again.index(report.FINDINGS_START)
+    # a strength-only run splices its table in before the findings
+    spliced = strength.splice(previous.replace(strength.START, "").replace(strength.END, "").replace(
+        "## Computer player\nold table\n", ""), ["## Computer player", "new table"])
+    assert spliced.index("new table") < spliced.index(report.FINDINGS_START)
+    current = (Path(__file__).resolve().parents[2] / "docs" / "performance.md").read_text(encoding="utf-8")
+    kept = report.render(results, stats.machine(), quick=False, seconds=1.0, previous=current)
+    assert current.split(report.FINDINGS_START, 1)[1] == kept.split(report.FINDINGS_START, 1)[1]

@@ -5,8 +5,8 @@ counting when it is dropped.  Objects caught in reference cycles wait for
 Python's cyclic collector instead, whose full passes cost tens of
 milliseconds in a large heap and land wherever they happen to fall: in the
 computer's search (which plays thousands of orders a move) or in the
-engine figures of the benchmark (bench/findings.md, "GC and the engine
-figures")."""
+engine figures of the benchmark (docs/performance.md, *Findings*, "The
+garbage collector")."""
 
 from __future__ import annotations
 

@@ -143,17 +143,8 @@ def format_map(m: OpMap) -> str:
 # --------------------------------------------------------------------------
 
 
-def large_squares() -> list[Cell]:
-    return [(x, y) for y in range(LARGE) for x in range(LARGE)]
-
-
 def on_map(square: Cell) -> bool:
     return 0 <= square[0] < LARGE and 0 <= square[1] < LARGE
-
-
-def square_of(cell: Cell) -> Cell:
-    """The large square holding a small square."""
-    return (cell[0] // SMALL, cell[1] // SMALL)
 
 
 def centre_cell(square: Cell) -> Cell:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 
 from core.board import RAY_COUNT, Cell, Feature, adjacent
-from core.values import evolve
 
 from .events import Attacked
 from .grid import FRONT_NEAR, grid, in_front, open_ray_count
@@ -29,15 +28,10 @@ def in_contact(state: PlastoState, a: Cell, b: Cell) -> bool:
     return adjacent(a, b) and bf.elevation(a) == bf.elevation(b)
 
 
-def contact_attacks(state: PlastoState, mover: Mini, events: list) -> PlastoState:
-    """The mover ends a Movement: every enemy in contact and in its front
-    arc is attacked (unless this mover already attacks it)."""
-    new = new_contacts(state, mover, events)
-    return evolve(state, attacks=state.attacks + new) if new else state
-
-
 def new_contacts(state: PlastoState, mover: Mini, events: list) -> tuple[Attack, ...]:
-    """The attacks of :func:`contact_attacks`, with their events.  Only the
+    """The mover ends a Movement: the attacks it makes on every enemy in
+    contact and in its front arc (unless it already attacks that enemy),
+    with their events; the caller adds them to the state.  Only the
     mover has changed since ``state`` (it may still hold the mover as it
     was): the attacks, and every other mini, are the same."""
     if mover.pos is None or mover.prone or (state.attacks and mover.id in statuses(state).targeted):

@@ -93,11 +93,6 @@ class PlastoState:
                 return m
         return None
 
-    def feature_at(self, cell: Cell) -> Feature | None:
-        for f in self.features:
-            if f.cell == cell:
-                return f
-        return None
 
     def replace(self, mini: Mini) -> PlastoState:
         unit = mini.id

@@ -186,11 +186,6 @@ def doomed_ids(state: PlastoState) -> tuple[str, ...]:
     return tuple([m.id for m in state.minis if m.id in dooms]) if dooms else ()
 
 
-def is_doomed(state: PlastoState, unit: str) -> bool:
-    mini = state.mini(unit)
-    return mini is not None and doom_reason(state, mini) is not None
-
-
 def movable(state: PlastoState, mini: Mini) -> bool:
     """Free to spend a Movement in its own turn ("Movement": not Locked In
     Battle, Doomed or Pinned; a mini in mid-jump waits for its landing).

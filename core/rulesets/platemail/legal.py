@@ -292,7 +292,7 @@ class _Writes:
             first, _, then, other = self.cand(i)
             acts, me = self.acts, self.me
             good = True
-            # _act_ok on the three in turn, stopping at the first refused
+            # check_act on the three in turn (once per Act), stopping at the first refused
             for act, is_first in ((first, True), (then, False), (other, False)):
                 key = (id(act), is_first)
                 fine = acts.get(key)
@@ -302,13 +302,6 @@ class _Writes:
                     good = False
                     break
             self.verdicts[i] = good
-        return good
-
-    def _act_ok(self, state: PlatemailState, act: Act, first: bool) -> bool:
-        key = (id(act), first)
-        good = self.acts.get(key)
-        if good is None:
-            good = self.acts[key] = check_act(state, self.me, act, first) is None
         return good
 
     def write(self, i: int) -> Write:

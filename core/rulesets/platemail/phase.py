@@ -36,11 +36,6 @@ _WHY = MappingProxyType({(cond, yes): f"IF {text}: {'true, THEN' if yes else 'fa
                          for cond, text in CONDITION_TEXT.items() for yes in (True, False)})
 
 
-def default_plan(side: int, unit: str) -> Write:
-    d = Act(side, A_DEFEND)
-    return Write(side, unit, d, C_HIT, d, d)
-
-
 def my_target(work: Work, uid: str, plan: Write) -> str | None:
     """'My target': the first Action's target, else the THEN Action's."""
     tid = work.first_target.get(uid)
@@ -130,7 +125,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         if not me.fighting or me.pos is None:
             continue
         plan = plans.get(uid)
-        if plan is None:  # default_plan's: Defend
+        if plan is None:  # no orders written: Defend
             act, why = _DEFEND[me.side], "no orders were written: Defends all Round"
         elif phase == 1:
             act, why = plan.first, "1st Action"

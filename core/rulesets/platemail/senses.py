@@ -69,7 +69,6 @@ class Work:
         self.phase = 0
         self.was_hit: dict[str, bool] = {}
         self.first_target: dict[str, str | None] = {}
-        self.first_act: dict[str, Act] = {}
         self.new_phase()
 
     def new_phase(self) -> None:

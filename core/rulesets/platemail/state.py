@@ -45,7 +45,6 @@ class Action(enum.Enum):
 
 
 INVOLUNTARY = frozenset({Action.CRASH, Action.CLASH, Action.DAZED, Action.TERROR})
-VOLUNTARY = tuple(a for a in Action if a not in INVOLUNTARY)
 
 # (R) / (NR) as printed next to each Action.  Use Item depends on the item.
 READY = {
