@@ -208,3 +208,32 @@ def test_figure_lines_read_the_view_only():
     unit = next(u for u in adapter.units(game, view) if u.id == b.id)
     assert unit.pos is None and adapter.figure_lines(view, unit, 0) is None
     assert adapter.figure_lines(game.view(1), next(u for u in adapter.units(game, game.view(1)) if u.id == b.id), 1)
+
+
+def test_a_doomed_plasto_latros_mini_is_struck_through_and_keeps_its_arrow():
+    """Plasto Latros: a Doomed mini stays on the board until it is removed;
+    it looks fallen (struck through, dim) and keeps its shooter letter and
+    arrow; one merely Locked does not look fallen."""
+    from core.board import Battlefield, Facing, Terrain
+    from core.ruleset import UnitView
+    from tui.picture import Picture
+    from tui.rulesets import adapter_for
+
+    adapter = adapter_for(find_ruleset("plasto_latros"))
+    doomed = UnitView("a1", 0, "shooter a1", (0, 0), "threatened, locked in battle, doomed", Facing.E, "A", "TLD")
+    locked = UnitView("b1", 1, "warrior b1", (1, 0), "locked in battle", Facing.W, "b", "L")
+    field = Battlefield("t", 3, 1, ("...",), ((".", Terrain("grass")),), ())
+    for compact in (False, True):
+        board = BoardView()
+        board.zoom = compact
+        board.show(Picture(battlefield=field, units={(0, 0): doomed, (1, 0): locked},
+                           labels={u.id: adapter.unit_label(u) for u in (doomed, locked)},
+                           compact_labels={u.id: adapter.unit_label(u, True) for u in (doomed, locked)}))
+        w = board.cell_w
+        first = list(board._row_strip(0).crop(0, w))
+        second = list(board._row_strip(0).crop(w, 2 * w))
+        assert all(s.style.strike and s.style.dim for s in first)
+        assert not any(s.style.strike for s in second)
+        text = "".join(s.text for s in first)
+        assert (text == "AD→") if not compact else (text[0] == "▷")
+        assert any("fallen (doomed)" in line for line in board.side_key(("Ann", "Bo"), no_color=True))
