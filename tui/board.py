@@ -49,7 +49,6 @@ from core.ruleset import UnitView
 from tui.picture import (
     CELL_W,
     COMPACT_W,
-    FACING_CHARS,
     LABEL_W,
     SIDE_COLOUR_WORDS,
     HIGHLIGHT,
@@ -63,8 +62,12 @@ from tui.picture import (
     SHADE_DEFAULT,
     GRID_EDGE,
     terrain_style,
+    FALLEN,
+    UNMARKED_TARGET,
     default_label,
     distinct_labels,
+    fallen_status,
+    kept_columns,
     side_style,
     Picture,
 )
@@ -125,6 +128,7 @@ class BoardView(ScrollView, can_focus=True):
         self.cursor: Cell = (0, 0)
         self.labels: dict[str, str] = {}  # what each figure shows, as drawn
         self.plain_labels: dict[str, str] = {}  # the same without the target marks
+        self.unmarked: set[str] = set()  # lit figures with no room for the target mark
         self.zoom: bool | None = None  # None: pick the width by itself; True compact; False full
         self.cell_w = CELL_W
         self.cell_h = 1
@@ -209,28 +213,35 @@ class BoardView(ScrollView, can_focus=True):
         self.refresh()
 
     def _mark_targets(self) -> None:
-        """A figure an order points at shows ``*`` in place of its last
-        column (or its first, when the last tells it apart), never taking
-        another figure's label; a facing arrow or shape is never covered
-        (the mark takes the column beside it: facing decides attacks)."""
+        """A figure an order points at shows ``*`` in one of its columns,
+        never taking another figure's label and never its facing or class
+        mark (:func:`kept_columns`): a blank column first, then the middle
+        one, then the others.  When no such column keeps the labels apart
+        (two lit footmen in compact cells) the label stays whole and the
+        figure is drawn in italics as well as on the lit background."""
         pic = self.picture
         self.plain_labels = dict(self.labels)
+        self.unmarked = set()
         taken = set(self.labels.values())
+        units = {u.id: u for u in self._all_units()}
         for cell, unit in pic.units.items():
             if cell not in pic.highlights or unit.id not in self.labels:
                 continue
             label = self.labels[unit.id]
-            if FACING_CHARS.intersection(label):
-                tries = [label[:i] + "*" + label[i + 1:] for i in range(len(label) - 1, -1, -1)
-                         if label[i] not in FACING_CHARS and label[i] != " "]
-            else:
-                tries = (label[:-1] + "*", "*" + label[1:])
-                tries = tries[::-1] if label[-1:].isalnum() else tries
-            for marked in tries:
-                if marked not in taken:
-                    taken.add(marked)
-                    self.labels[unit.id] = marked
-                    break
+            keep = kept_columns(label, units.get(unit.id, unit))
+            middle = len(label) // 2
+            order = sorted((i for i in range(len(label)) if i not in keep),
+                           key=lambda i: (label[i] != " ", i != middle, -i))
+            marked = next((m for m in (label[:i] + "*" + label[i + 1:] for i in order) if m not in taken), None)
+            if marked is None:
+                self.unmarked.add(unit.id)
+                continue
+            taken.add(marked)
+            self.labels[unit.id] = marked
+
+    def _all_units(self) -> list[UnitView]:
+        pic = self.picture
+        return list(pic.units.values()) + [p[2] for stack in pic.stacks.values() for p in stack]
 
     def action_zoom(self) -> None:
         """``z``: switch between the full and the compact cell width."""
@@ -373,8 +384,10 @@ class BoardView(ScrollView, can_focus=True):
         w = self.cell_w
         label = self.labels.get(unit.id) or default_label(unit, w < CELL_W)[:w]
         style = self._terrain_style(cell) + side_style(unit.side, pic.own_side)
+        if fallen_status(unit):
+            style = style + FALLEN
         if lit:
-            style = style + HIGHLIGHT_BG
+            style = style + HIGHLIGHT_BG + (UNMARKED_TARGET if unit.id in self.unmarked else PLAIN)
         if cell == pic.selected:
             style = style + SELECTED
         return label, style
@@ -449,6 +462,8 @@ class BoardView(ScrollView, can_focus=True):
                     continue
                 label = self.labels.get(unit.id, unit.id)[:3]
                 style = base + side_style(unit.side, pic.own_side)
+                if fallen_status(unit):
+                    style = style + FALLEN
                 if unit.id == pic.selected_id:
                     style = style + SELECTED
                 for i, ch in enumerate(label):
@@ -518,4 +533,7 @@ class BoardView(ScrollView, can_focus=True):
             colour = "" if no_color else f"{SIDE_COLOUR_WORDS[side % 2]}, "
             you = " (you, bold)" if pic.own_side == side else ""
             lines.append(f"{name}{you}: {colour}{sample}")
+        fallen = sorted({w for u in units if (w := fallen_status(u))})
+        if fallen:
+            lines.append(f"Struck through, dim: fallen ({', '.join(fallen)})")
         return lines

@@ -20,8 +20,9 @@ ctrl+z takes back your own last order (these two, the result screen and
 forced orders live in :mod:`tui.flow`; who has the keyboard, the handover,
 the log each seat may read and the computer's watching keys live in
 :mod:`tui.seat_hooks`);
-F1 or ``?`` opens the rules; ctrl+s saves; ``q`` leaves (after asking; the
-game autosaves).
+F1 or ``?`` opens the rules; ``f`` lists the figures and the cursor card
+shows the one under the cursor (:mod:`tui.warband`); ctrl+s saves; ``q``
+leaves (after asking; the game autosaves).
 
 Speed: a cursor move only repaints the two board cells and, in the small
 ``#cursor`` lines under the side panel, the columns whose characters
@@ -55,12 +56,13 @@ from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets import adapter_for
 from tui.seat_hooks import SeatHooks, since_last_turn
 from tui.seated import SeatedScreen
+from tui.warband import WarbandKeys
 from tui.widgets import PatchedText
 
 __all__ = ["GameScreen", "since_last_turn"]
 
 
-class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
+class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -89,6 +91,7 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         Binding("q", "quit_game", "Quit"),
         Binding("L", "full_log", "Log", show=False),
         Binding("x", "why", "Why?", show=False),
+        Binding("f", "warband", "Figures", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Log up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
         Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
@@ -354,22 +357,6 @@ class GameScreen(SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     def on_board_view_refitted(self, message: BoardView.Refitted) -> None:
         self._fit_log()
         self._draw_panel()  # the side key lists the labels as drawn
-
-    def _draw_cursor(self) -> None:
-        """The cursor cell (``#cursor``, one row) and what stands on it
-        (``#cursor-unit``, two rows) under the side panel: fixed heights, so
-        no relayout, and only the changed columns are repainted -- a cursor
-        move costs a few dozen bytes."""
-        field = self.adapter.battlefield(self.game, self.view_state)
-        cell = self.query_one(BoardView).cursor
-        if not field.in_bounds(cell):
-            return
-        terrain = field.terrain(cell)
-        here = next((u for u in self.units if u.pos == cell), None)
-        text = f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else "")
-        unit = f"  {self._unit_line(here)}" if here is not None else ""
-        self.query_one("#cursor", PatchedText).update(text)
-        self.query_one("#cursor-unit", PatchedText).update(unit)
 
     def _unit_line(self, unit: UnitView) -> str:
         facing = f" facing {unit.facing.value}" if unit.facing is not None else ""

@@ -69,23 +69,82 @@ def default_label(unit: UnitView, compact: bool = False) -> str:
     return f"{mark}{letter}" if compact else f"{mark}{letter}{arrow}"
 
 
+# What a figure that is out of the fight looks like (never colour alone:
+# NO_COLOR keeps the strike and the dimming), and the status words that say
+# so in every ruleset (Platemail dying/stable/dead, Waylights KO/dead,
+# Plasto Latros doomed, removed figures of any ruleset still drawn).
+FALLEN = Style(strike=True, dim=True)
+# A lit figure whose label has no room for the target mark ``*``.
+UNMARKED_TARGET = Style(italic=True)
+FALLEN_WORDS = {"dying": "dying", "stable": "unconscious", "unconscious": "unconscious", "dead": "dead",
+                "ko": "knocked out", "doomed": "doomed", "removed": "removed"}
+
+
+def fallen_status(unit: UnitView) -> str | None:
+    """How ``unit`` has fallen, in words ("dead", "knocked out"), or None."""
+    for word in unit.status.replace(";", ",").split(","):
+        word = word.strip().lower()
+        if word in FALLEN_WORDS:
+            return FALLEN_WORDS[word]
+    return None
+
+
+def kept_columns(label: str, unit: UnitView) -> frozenset[int]:
+    """The columns of ``label`` that carry what it must never lose: its
+    facing (an arrow or a facing shape) and its class or side mark (the
+    column holding the figure's glyph, in either case; else the first)."""
+    keep = {i for i, ch in enumerate(label) if ch in FACING_CHARS}
+    glyph = (unit.glyph or "")[:1].lower()
+    mark = next((i for i, ch in enumerate(label) if glyph and ch.lower() == glyph and i not in keep), None)
+    if mark is None and not keep:  # (a facing shape is the side and class mark too)
+        mark = 0 if label else None
+    if mark is not None:
+        keep.add(mark)
+    return frozenset(keep)
+
+
+SPARE = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0"
+
+
+def _variants(label: str, unit: UnitView, width: int):
+    """Labels for ``unit`` that keep the columns :func:`kept_columns`
+    protects and change the others: first the figure's own number (the
+    last characters of its id), then running characters."""
+    keep = kept_columns(label, unit)
+    free = [i for i in range(width) if i not in keep]
+    if not free:
+        return
+    tail = [c for c in unit.id if c.isalnum()][-len(free):]
+    chars = list(label)
+    for i, ch in zip(free[len(free) - len(tail):], tail):
+        chars[i] = ch
+    yield "".join(chars)
+    for i in reversed(free):
+        for ch in SPARE:
+            chars2 = list(chars)
+            chars2[i] = ch
+            yield "".join(chars2)
+
+
 def distinct_labels(units: Sequence[UnitView], labels: Mapping[str, str], width: int) -> dict[str, str]:
     """``labels`` fitted to ``width`` columns, with any label two figures
-    share replaced so that none is shown twice: by the figure's id when ids
-    fit, else by the side mark and a running letter."""
+    share replaced so that none is shown twice.  A replacement never drops
+    what the label carries (its facing, its class or side mark:
+    :func:`kept_columns`): only the other columns change, to the figure's
+    number first, then to running characters."""
     out = {u.id: (labels.get(u.id) or default_label(u, width < CELL_W)).ljust(width)[:width] for u in units}
     seen: dict[str, int] = {}
     for label in out.values():
         seen[label] = seen.get(label, 0) + 1
     clashing = [u for u in units if seen[out[u.id]] > 1]
     taken = {label for label, n in seen.items() if n == 1}
-    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    spare = iter(SPARE * 4)
     for unit in clashing:
-        label = unit.id.ljust(width)[:width]
-        while label in taken:
-            label = (SIDE_MARKS[unit.side % 2] + next(spare)).ljust(width)[:width]
-        taken.add(label)
-        out[unit.id] = label
+        found = next((v for v in _variants(out[unit.id], unit, width) if v not in taken), None)
+        while found is None or found in taken:  # nothing left to change: a running pair
+            found = (SIDE_MARKS[unit.side % 2] + next(spare)).ljust(width)[:width]
+        taken.add(found)
+        out[unit.id] = found
     return out
 
 

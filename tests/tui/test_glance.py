@@ -161,7 +161,8 @@ def test_labels_two_figures_share_are_replaced():
 
 def test_targets_keep_their_labels_apart():
     """``*`` marks a figure an order points at without two figures ever
-    reading the same (two lit footmen Fb1 and Fb2 stay *b1 and *b2)."""
+    reading the same, and without covering the class letter (issue 29: two
+    lit footmen Fb1 and Fb2 read F*1 and F*2)."""
     from core.board import Battlefield, Terrain
     from core.ruleset import UnitView
 
@@ -172,14 +173,17 @@ def test_targets_keep_their_labels_apart():
     board.show(Picture(battlefield=field, units=units, labels={"b1": "Fb1", "b2": "Fb2", "a1": "Fa1"},
                        highlights=frozenset({(0, 0), (1, 0)})))
     drawn = [seg.text for seg in board._row_strip(0)]
-    assert drawn[:3] == ["*b1", "*b2", "Fa1"]
+    assert drawn[:3] == ["F*1", "F*2", "Fa1"]
     for compact in ({"b1": "f1", "b2": "f2", "a1": "F1"}, {"b1": "f1", "b2": "s1", "a1": "F1"}):
         board = BoardView()
         board.zoom = True
         board.show(Picture(battlefield=field, units=units, compact_labels=compact,
                            highlights=frozenset({(0, 0), (1, 0), (2, 0)})))
-        drawn = [seg.text for seg in board._row_strip(0)][:3]
-        assert len(set(drawn)) == 3 and all("*" in d for d in drawn[:2]), drawn
+        drawn = [board.labels[uid] for uid in ("b1", "b2", "a1")]
+        assert len(set(drawn)) == 3 and "*" in drawn[0], drawn
+        # the class letter stays; a figure with no room left for * is drawn in italics
+        assert [d[0] for d in drawn] == [compact[uid][0] for uid in ("b1", "b2", "a1")], drawn
+        assert all("*" in board.labels[uid] or uid in board.unmarked for uid in compact), drawn
 
 
 def screen_text(app) -> str:
@@ -475,7 +479,8 @@ async def test_plasto_latros_narrow_board_explains_its_shapes():
 
 def test_a_target_mark_never_covers_a_facing():
     """The mark of a figure an order points at takes the column beside its
-    facing arrow or shape, full or compact; other labels keep the old rule."""
+    facing arrow or shape, full or compact; other labels keep their class
+    letter too (issue 29: a compact F1 marked reads F*, no longer *1)."""
     from core.board import Facing
     from core.ruleset import UnitView
 
@@ -485,7 +490,7 @@ def test_a_target_mark_never_covers_a_facing():
              (2, 0): UnitView("c1", 1, "m", (2, 0), glyph="F")}
     for compact, labels, want in (
         (False, {"a1": "a1↑", "b1": "B1↓", "c1": "F1 "}, {"a1": "a*↑", "b1": "B*↓", "c1": "F1*"}),
-        (True, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1": "▲*", "b1": "⇓*", "c1": "*1"}),
+        (True, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1": "▲*", "b1": "⇓*", "c1": "F*"}),
     ):
         board = BoardView()
         board.zoom = compact

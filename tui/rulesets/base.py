@@ -11,6 +11,13 @@ Drawing and words (called on every redraw, keep them cheap):
     from its id, facing arrow); two with ``compact`` (the board's compact
     cell width).  The two sides' labels must differ in text, not only in
     colour; the board replaces any label two figures share.
+``figure_lines(view, unit, side) -> list[str] | None``
+    A figure's full stats as plain lines (the first names it and says its
+    status; then wounds, defence or Threshold, weapons and ammunition...),
+    for the figure list (``f``) and the cursor card.  Drawn from ``view``
+    alone, what ``side`` (the side at the keyboard) may see; None: ``side``
+    may not list this figure (it is hidden from it).  Default: one line
+    from the ``UnitView``.
 ``describe(game, view, order) -> str``
     A menu label for an order (default ``ruleset.describe_order``).
 ``panel_lines(game, view, side, selected) -> list[str]``
@@ -108,6 +115,15 @@ from tui.picture import default_label
 END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
 
 
+def unit_headline(unit: UnitView, status: str | None = None) -> str:
+    """A figure's first line: id, name, status (``status`` instead of the
+    view's words), facing, where it stands."""
+    facing = f", facing {unit.facing.value}" if unit.facing is not None else ""
+    where = f" at {unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else ""
+    name = unit.name[:-len(unit.id)].rstrip() if unit.name.endswith(unit.id) else unit.name
+    return f"{unit.id} {name}: {status if status is not None else unit.status}{facing}{where}"
+
+
 class RulesetAdapter:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -125,6 +141,9 @@ class RulesetAdapter:
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return default_label(unit, compact)
+
+    def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
+        return [unit_headline(unit)]
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         try:

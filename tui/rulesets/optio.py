@@ -148,6 +148,20 @@ class OptioAdapter(RulesetAdapter):
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return f"{(unit.glyph or '?')[:1]}{unit.id[:2]}"
 
+    def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
+        """A block's kind (your own, or an enemy's once revealed), its large
+        square and the edge it came in by; an enemy block not yet revealed
+        is not listed (its kind is what scouting is for)."""
+        block = view.block(unit.id)
+        if block is None:
+            return super().figure_lines(view, unit, side)
+        if block.kind is Kind.UNKNOWN:
+            return None
+        where = "off the map" if block.pos is None else f"large square {block.pos[0]},{block.pos[1]}"
+        edge = f", came in by {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
+        seen = "revealed to both sides" if block.revealed else "hidden from the enemy"
+        return [f"{unit.id} {SIDE_NAMES[block.side]} {KIND_WORD[block.kind]}: {where}{edge}", seen]
+
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
         lines = []
         if side is not None:

@@ -31,7 +31,8 @@ from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, 
                                                 Turn)
 from core.rulesets.plasto_latros.state import Phase
 from tui.picture import FACING_SHAPES
-from tui.rulesets.base import RulesetAdapter
+from core.rulesets.plasto_latros.status import doom_reason
+from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
@@ -75,6 +76,27 @@ class PlastoLatrosAdapter(RulesetAdapter):
             return f"{shapes[FACING_ORDER.index(unit.facing)]}{middle}"
         arrow = unit.facing.arrow if unit.facing is not None else " "
         return f"{glyph}{middle}{arrow}"
+
+    def figure_lines(self, view, unit, side) -> list[str] | None:
+        """Warrior or shooter, facing, every marker in words with why a
+        Doom falls on it, and a shooter's shot this turn."""
+        mini = view.mini(unit.id)
+        if mini is None:
+            return super().figure_lines(view, unit, side)
+        lines = [unit_headline(unit)]
+        kind = "Shooter: shoots into its front arc, one target a turn" if mini.shooter else "Warrior: attacks in contact"
+        lines.append(kind + (" · prone" if mini.prone else ""))
+        why = doom_reason(view, mini) if mini.pos is not None else None
+        if why:
+            lines.append(f"Doomed: {why}")
+        if mini.shooter and mini.id in view.shot_this_turn:
+            lines.append("Has shot this turn")
+        attacks = [a for a in view.attacks if unit.id in (a.attacker, a.target)]
+        for a in attacks:
+            other = a.target if a.attacker == unit.id else a.attacker
+            verb = "attacks" if a.attacker == unit.id else "attacked by"
+            lines.append(f"{verb} {other} ({a.kind.value})")
+        return lines
 
     def cell_marks(self, game, view, selected) -> dict:
         marks = {f.cell: "{" + (f.id[:1] or "?").upper() + "}" for f in getattr(view, "features", ())}

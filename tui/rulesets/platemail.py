@@ -30,6 +30,7 @@ from core.orders import Order
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.platemail_figures import character_lines
 from tui.rulesets.platemail_menus import figure_label
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
@@ -104,6 +105,18 @@ class PlatemailAdapter(RulesetAdapter):
     # -- words ------------------------------------------------------------------
     def unit_label(self, unit, compact: bool = False) -> str:
         return figure_label(unit, compact)
+
+    def figure_lines(self, view: Any, unit, side: int | None) -> list[str] | None:
+        """Wounds, Defense (Ready and not), what it wields and carries,
+        armour, shield, scores, potions, spells and what holds it.  An
+        enemy skulking out of sight of every character of ``side`` is
+        not listed (the view has no place for it)."""
+        c = next((c for c in view.characters if c.id == unit.id), None)
+        if c is None:
+            return super().figure_lines(view, unit, side)
+        if c.side != side and side is not None and c.hidden and c.pos is None:
+            return None
+        return character_lines(c, unit)
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if order.verb == "commit":

@@ -13,7 +13,7 @@ from core.orders import Order
 from core.rulesets.spheres_of_war.actions import opponent_of
 from core.rulesets.spheres_of_war.movement import heading
 from tui.modals import ChoiceMenu
-from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.base import RulesetAdapter, unit_headline
 
 
 def _positions(ruleset, view) -> dict[str, Any]:
@@ -58,6 +58,21 @@ class SpheresOfWarAdapter(RulesetAdapter):
             case "ready":
                 return "Ready: deployment finished"
         return super().describe(game, view, order)
+
+    def figure_lines(self, view: Any, unit: Any, side: int | None) -> list[str] | None:
+        """Its role, its Match (with whom, Actions used), Inert or locked."""
+        lines = [unit_headline(unit)]
+        match_ = getattr(view, "match", None)
+        if match_ is not None and unit.id in (match_.instigator, match_.retaliator):
+            lines.append(f"Matched with {opponent_of(match_, unit.id)} · Actions used {match_.step}/10")
+            if match_.struck == unit.id:
+                lines.append("Struck: must defend (d6, 5-6 falls)")
+        partner = view.partner(unit.id) if unit.pos is not None else None
+        if partner is not None:
+            lines.append(f"In combat with {partner} from last turn")
+        if unit.id in getattr(view, "inert", ()):
+            lines.append("Inert: resolved this turn")
+        return lines
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         choices = [o for o in orders if o.verb == "match"]

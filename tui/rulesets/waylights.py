@@ -28,9 +28,11 @@ from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_le
 from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
                                             Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.ruleset import UnitView
-from tui.rulesets.base import RulesetAdapter
+from core.rulesets.waylights.state import KO, READY
+from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
 
+COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
 ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
 
@@ -80,13 +82,72 @@ class WaylightsAdapter(RulesetAdapter):
         self._declined_at = -1  # a prompt closed with Esc: not again until an order is given
 
     # -- words ----------------------------------------------------------------
+    compact_key = COMPACT_KEY
+
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         # Kind glyph and the id (side letter and number): "Fa1", "mb2"; a
-        # figure out of the fight shows "x" for its glyph.  Compact: the id.
+        # figure out of the fight keeps them (the board strikes it through).
+        # Compact: the kind glyph and the number, glyph first for the first
+        # side ("F1"), number first for the second ("1F"): the class letter
+        # stays and the two sides still read apart without colour.
+        glyph = (unit.glyph or "?")[:1]
         if compact:
-            return f"{unit.id[-2:]:<2}"
-        glyph = "x" if not unit.status.startswith("ready") else (unit.glyph or "?")[:1]
+            number = unit.id[-1:]
+            return f"{glyph}{number}" if unit.side == 0 else f"{number}{glyph}"
         return f"{glyph}{unit.id[-2:]:<2}"
+
+    def units(self, game: Any, view: Any) -> list[UnitView]:
+        # A living figure may stand on a dead one's cell: the dead first, so
+        # the board (one figure a cell, the last one given) draws the living.
+        return sorted(self.ruleset.units(view), key=lambda u: not u.status.startswith("dead"))
+
+    def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
+        """Wounds against the KO count, Threshold and Defence, the split,
+        each weapon with its ammunition, crystals and what holds it."""
+        try:
+            f = view.get(unit.id)
+        except (KeyError, StopIteration, AttributeError):
+            f = None
+        if f is None:
+            return super().figure_lines(view, unit, side)
+        k = f.template
+        status = {READY: "ready", KO: "knocked out"}.get(f.status, "dead")
+        lines = [unit_headline(unit, status)]
+        defence = sum(v for _, v in defence_mods(f, None))
+        lines.append(f"Wounds {f.wounds} of {f.ko_at} (KO at {f.ko_at}) · Threshold {threshold(f)}"
+                     f" · Defence {signed(defence)} · Move {k.move}")
+        if f.split is not None:
+            lines.append(f"Dice split {f.split}/{4 - f.split} (attack/defence)")
+        arms = []
+        for i, w in enumerate(f.weapons):
+            text = w.name + (" (in hand)" if i == f.wielding else "")
+            if w.ranged and i < len(f.ammo):
+                text += f" {f.ammo[i]}/{w.capacity}"
+                if w.kind == "launcher":
+                    text += (" primed" if f.primed[i] else " unprimed") + (
+                        f", {f.spares[i]} spare clip{'s' if f.spares[i] != 1 else ''}" if i < len(f.spares) else "")
+            if f"weapon:{w.name}" in f.broken:
+                text += " BROKEN"
+            arms.append(text)
+        lines.append("Weapons: " + (", ".join(arms) or "fists"))
+        gear = []
+        if k.shield:
+            gear.append(f"shield +{k.shield}" + (" BROKEN" if "shield" in f.broken else ""))
+        if k.armour_threshold or k.armour_defence:
+            gear.append(f"armour T+{k.armour_threshold} D+{k.armour_defence}" + (" BROKEN" if "armour" in f.broken else ""))
+        if f.crystals:
+            gear.append(f"{f.crystals} crystal{'s' if f.crystals != 1 else ''}")
+        if view.options.psi_tension:
+            gear.append(f"tension {f.tension}")
+        if gear:
+            lines.append(", ".join(gear))
+        held = [text for text, on in ((f"grappled by {f.grappled_by}", f.grappled_by), ("entangled", f.entangled),
+                                      ("armour pierced", f.pierced), (f"suppressed by {f.suppressed_by}", f.suppressed_by),
+                                      (f"holds {f.shielded_by} as a shield", f.shielded_by),
+                                      (f"stunned until round {f.wake_round}", f.wake_round)) if on]
+        if held:
+            lines.append("Now: " + ", ".join(held))
+        return lines
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if isinstance(order, Split):
