@@ -110,7 +110,8 @@ def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
     """Why ``events[index]`` happened, in the words of ``ruleset``'s rules
     (a :class:`core.ruleset.Ruleset`, or its name as saves and logs give it)."""
     if isinstance(ruleset, str):
-        from core.registry import find_ruleset  # here: the registry imports every ruleset
+        # imported here: the registry imports every ruleset
+        from core.registry import find_ruleset
 
         ruleset = find_ruleset(ruleset)
     event = events[index]

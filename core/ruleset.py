@@ -103,8 +103,9 @@ class Situation:
 
 
 class Ruleset(abc.ABC):
-    """One ruleset.  Subclass it in ``core/rulesets/<name>/`` and add the
-    instance to :data:`core.registry.RULESETS`."""
+    """One ruleset.  Subclass it in ``core/rulesets/<name>/``, answer every
+    abstract method (the rules, then the plug-in's hooks at the end of this
+    class) and add the instance to the list in :mod:`core.registry`."""
 
     name: ClassVar[str]  # the id used in saves and on the command line
     title: ClassVar[str]

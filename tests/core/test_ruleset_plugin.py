@@ -175,7 +175,7 @@ def _name_keyed(path: Path, names: set[str]) -> list[str]:
         if isinstance(node, ast.Dict) and any(named(k) for k in node.keys if k is not None):
             found.append(f"{where}:{node.lineno} a table keyed by ruleset names")
         elif isinstance(node, ast.Compare):
-            for op, right in zip(node.ops, node.comparators):
+            for op, right in zip(node.ops, node.comparators, strict=True):
                 if isinstance(op, (ast.Eq, ast.NotEq)) and (named(right) or named(node.left)):
                     found.append(f"{where}:{node.lineno} a comparison with a ruleset name")
                 if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)) \

@@ -15,8 +15,8 @@ import attrs
 from core.board import Battlefield, Facing, distance_squared, neighbours
 from core.dice import Dice, roll
 from core.events import Defeated, Moved, Note, TurnEnded
-from core.options import option
 from core.explain import Ref, generic_lines
+from core.options import option
 from core.orders import Order, Role
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 

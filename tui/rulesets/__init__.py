@@ -21,8 +21,8 @@ from core.rulesets.spheres_of_war.ruleset import SpheresOfWar
 from core.rulesets.waylights.ruleset import WaylightsRuleset
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.optio import OptioAdapter
-from tui.rulesets.platemail import PlatemailAdapter
 from tui.rulesets.plasto_latros import PlastoLatrosAdapter
+from tui.rulesets.platemail import PlatemailAdapter
 from tui.rulesets.spheres_of_war import SpheresOfWarAdapter
 from tui.rulesets.waylights import WaylightsAdapter
 

@@ -133,7 +133,8 @@ class Optio(Ruleset):
         return explain_event(events, index)
 
     def knowledge(self) -> Knowledge:
-        from core.ai.optio import OptioKnowledge  # the computer, imported only when it plays
+        # the computer, imported only when it plays
+        from core.ai.optio import OptioKnowledge
 
         return OptioKnowledge(self)
 

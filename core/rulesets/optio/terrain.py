@@ -57,7 +57,8 @@ def battlefield_for(result: TemplateResult, ruleset: Ruleset | str) -> Battlefie
     and side 1 along the bottom, each in the first two small squares' depth
     of its edge."""
     if isinstance(ruleset, str):
-        from core.registry import find_ruleset  # here: the registry imports every ruleset
+        # imported here: the registry imports every ruleset
+        from core.registry import find_ruleset
 
         ruleset = find_ruleset(ruleset)
     profile = profile_of(ruleset)

@@ -62,7 +62,8 @@ class PlastoLatros(Ruleset):
         return explain_event(events, index)
 
     def knowledge(self) -> Knowledge:
-        from core.ai.plasto_latros import PlastoKnowledge  # the computer, imported only when it plays
+        # the computer, imported only when it plays
+        from core.ai.plasto_latros import PlastoKnowledge
 
         return PlastoKnowledge(self)
 

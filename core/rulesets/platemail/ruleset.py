@@ -122,7 +122,8 @@ class Platemail(Ruleset):
         return explain_event(events, index)
 
     def knowledge(self) -> Knowledge:
-        from core.ai.platemail import PlatemailKnowledge  # the computer, imported only when it plays
+        # the computer, imported only when it plays
+        from core.ai.platemail import PlatemailKnowledge
 
         return PlatemailKnowledge(self)
 

@@ -52,7 +52,8 @@ class SpheresOfWar(Ruleset):
         return explain_event(events, index)
 
     def knowledge(self) -> Knowledge:
-        from core.ai.spheres_of_war import SpheresKnowledge  # the computer, imported only when it plays
+        # the computer, imported only when it plays
+        from core.ai.spheres_of_war import SpheresKnowledge
 
         return SpheresKnowledge(self)
 

@@ -165,7 +165,8 @@ class WaylightsRuleset(Ruleset):
         return explain_event(events, index)
 
     def knowledge(self) -> Knowledge:
-        from core.ai.waylights import WaylightsKnowledge  # the computer, imported only when it plays
+        # the computer, imported only when it plays
+        from core.ai.waylights import WaylightsKnowledge
 
         return WaylightsKnowledge(self)
 

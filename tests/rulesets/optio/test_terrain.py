@@ -2,8 +2,8 @@
 
 import pytest
 
-from core.rulesets.optio.state import Edge, TemplateResult
 from core.registry import find_ruleset
+from core.rulesets.optio.state import Edge, TemplateResult
 from core.rulesets.optio.terrain import battlefield_for
 
 
