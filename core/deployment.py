@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from core.board import Battlefield, Cell
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import Rejection
 
 
@@ -22,6 +22,7 @@ class Deploy(Order):
     """Place (or move again, before ``ready``) one figure in the zone."""
 
     verb = "deploy"
+    role = Role.DEPLOY
     unit: str
     at: tuple[int, int]
 
@@ -31,6 +32,7 @@ class DeployAll(Order):
     """Let the game place every figure of the side not yet placed."""
 
     verb = "deploy-all"
+    role = Role.DEPLOY
 
 
 @attrs.frozen
@@ -38,6 +40,7 @@ class Ready(Order):
     """The side has finished deploying."""
 
     verb = "ready"
+    role = Role.READY
 
 
 DEPLOYMENT_ORDERS = (Deploy, DeployAll, Ready)

@@ -7,13 +7,15 @@ fell in, and the rule it applies -- a section of the ruleset's in-app help
 
 The explanations are worked out from the events alone (the log a side may
 read), never from the state, so asking "why?" cannot reveal anything.
-Each ruleset lists its own explanations in ``core/rulesets/<name>/explain.py``;
-:data:`EXPLAINERS` is the explicit list of them.
+Each ruleset writes its own explanations in ``core/rulesets/<name>/explain.py``
+and answers them through its ``Ruleset.explain`` hook; this module knows no
+ruleset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -88,28 +90,14 @@ def generic_lines(event: Event) -> list[str]:
     return [event.sentence]
 
 
-def _explainers() -> dict[str, Explainer]:
-    # Imported here: the ruleset packages import core modules themselves.
-    from core.rulesets.optio.explain import explain as optio
-    from core.rulesets.plasto_latros.explain import explain as plasto_latros
-    from core.rulesets.platemail.explain import explain as platemail
-    from core.rulesets.spheres_of_war.explain import explain as spheres_of_war
-    from core.rulesets.waylights.explain import explain as waylights
+def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
+    """Why ``events[index]`` happened, in the words of ``ruleset``'s rules
+    (a :class:`core.ruleset.Ruleset`, or its name as saves and logs give it)."""
+    if isinstance(ruleset, str):
+        # imported here: the registry imports every ruleset
+        from core.registry import find_ruleset
 
-    return {
-        "spheres_of_war": spheres_of_war,
-        "plasto_latros": plasto_latros,
-        "optio": optio,
-        "platemail": platemail,
-        "waylights": waylights,
-    }
-
-
-def explain(ruleset_name: str, events: Sequence[Event], index: int) -> Explanation:
-    """Why ``events[index]`` happened, in the words of ``ruleset_name``'s rules."""
+        ruleset = find_ruleset(ruleset)
     event = events[index]
-    explainer = _explainers().get(ruleset_name)
-    if explainer is None:
-        return Explanation(event.sentence, tuple(generic_lines(event)), "", "no rule reference for this ruleset")
-    lines, ref = explainer(events, index)
+    lines, ref = ruleset.explain(events, index)
     return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)

@@ -35,11 +35,27 @@ class OrderSyntaxError(ValueError):
     """Text that is not a well-formed order."""
 
 
+class Role(enum.Enum):
+    """What an order does, as the screen's keys and the computer's search
+    read it: data on each order class (``role = Role.ATTACK``), so that no
+    other module keeps a list of verbs.  An order class says nothing for
+    :attr:`ACTION`, the ordinary case."""
+
+    ACTION = "action"  # anything else: move, turn, write, reload...
+    END_TURN = "end turn"  # ends the side's turn, passes or commits: what the ``p`` key gives
+    READY = "ready"  # ends the side's deployment (``p`` while deploying, asked nothing)
+    ATTACK = "attack"  # hurts or uncovers the enemy: the search tries it first
+    QUIET = "quiet"  # does nothing now (wait, hold): the search always keeps one
+    DEPLOY = "deploy"  # places figures before the battle
+
+
 @attrs.frozen
 class Order:
-    """Base class of every order.  Subclasses set ``verb`` and add fields."""
+    """Base class of every order.  Subclasses set ``verb`` (and ``role``
+    when it is not a plain action) and add fields."""
 
     verb: ClassVar[str] = ""
+    role: ClassVar[Role] = Role.ACTION
     side: int
 
     def to_text(self) -> str:

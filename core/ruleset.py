@@ -3,6 +3,16 @@
 A ruleset writes the rules (setup, who acts, legal orders, check, apply,
 outcome, views); :mod:`core.game` keeps the bookkeeping (history, log,
 refusing orders out of turn or after the end).
+
+The :class:`Ruleset` object is also the single plug-in: everything the rest
+of Skirmish asks about a ruleset (its Why? explanations, the computer's
+knowledge of it with its sampler of what a side cannot see, the battlefield
+an Optio pre-game cuts for it, its help page, which statuses mean a figure
+is out of the fight, and, on its order classes, each order's
+:class:`core.orders.Role`) it answers itself.  Those hooks are abstract: a
+ruleset that leaves one out cannot be made at all, instead of playing on
+with a silent default.  Nothing else keeps a table keyed by a ruleset's
+name; :mod:`core.registry` is the one list of them.
 """
 
 from __future__ import annotations
@@ -14,12 +24,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from core.board import Battlefield, Cell, Facing
+from core.board import Battlefield, Cell, Facing, Terrain
 from core.events import Event
 from core.orders import Order, OrderCodec
 
-if TYPE_CHECKING:  # only the type: core draws nothing from the global random
-    import random
+if TYPE_CHECKING:  # only the types: core draws nothing from the global random,
+    import random  # and a ruleset's module never imports the computer player
+
+    from core.ai.knowledge import Knowledge
+    from core.explain import Ref
 
 @attrs.frozen
 class Rejection:
@@ -51,6 +64,18 @@ class Capabilities:
 
 
 @attrs.frozen
+class BattlefieldProfile:
+    """How an Optio pre-game's cut-out becomes this ruleset's battlefield
+    (issue 6's hand-off, ``core/rulesets/optio/terrain.py``): how many cells
+    each small square becomes, each way, and what a map kind means here
+    where it differs from the base terrain (``docs/optio-maps.md``)."""
+
+    scale: int  # battlefield cells per small square, each way
+    terrain: tuple[tuple[str, Terrain], ...] = ()  # map kind -> terrain, over the base
+    note: str = ""  # the docs' words on this scale
+
+
+@attrs.frozen
 class UnitView:
     """One figure as the board, the side panel and ``skirmish replay`` see it."""
 
@@ -75,8 +100,9 @@ class Situation:
 
 
 class Ruleset(abc.ABC):
-    """One ruleset.  Subclass it in ``core/rulesets/<name>/`` and add the
-    instance to :data:`core.registry.RULESETS`."""
+    """One ruleset.  Subclass it in ``core/rulesets/<name>/``, answer every
+    abstract method (the rules, then the plug-in's hooks at the end of this
+    class) and add the instance to the list in :mod:`core.registry`."""
 
     name: ClassVar[str]  # the id used in saves and on the command line
     title: ClassVar[str]
@@ -174,3 +200,40 @@ class Ruleset(abc.ABC):
         """The state with what ``side`` may not see removed (None: a neutral
         onlooker, who sees only what both sides may see)."""
         return state
+
+    # -- the plug-in: what the rest of Skirmish asks of a ruleset ------------
+    # Every hook is abstract, so a ruleset missing one fails when it is made
+    # (``TypeError: Can't instantiate abstract class ...``), never later.  A
+    # data hook is answered with a plain class attribute (``help_page =
+    # "platemail.md"``), a behaviour with a method.
+    @property
+    @abc.abstractmethod
+    def help_page(self) -> str:
+        """The file of this ruleset's in-app help in ``tui/help/`` (the TUI
+        reads it; its ``## `` headings are the sections a Why? names)."""
+
+    @property
+    @abc.abstractmethod
+    def battlefield_profile(self) -> BattlefieldProfile | None:
+        """How an Optio pre-game's ground is cut for this ruleset's battle,
+        or None for a ruleset never fought on it (Optio itself)."""
+
+    @property
+    @abc.abstractmethod
+    def fallen_statuses(self) -> frozenset[str]:
+        """The words of :attr:`UnitView.status` (up to its first comma) for
+        a figure out of the fight though it may still lie on the board; the
+        computer's default reckoning of strength leaves them out."""
+
+    @abc.abstractmethod
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        """Why ``events[index]`` happened: the working lines and the rule
+        (``core/rulesets/<name>/explain.py``; :func:`core.explain.explain`
+        puts the answer together)."""
+
+    @abc.abstractmethod
+    def knowledge(self) -> Knowledge:
+        """A fresh :class:`core.ai.knowledge.Knowledge` for this ruleset: the
+        computer's evaluation, its ranking of orders and its sampler of the
+        hidden information (``sample_hidden``).  Import the knowledge module
+        inside the method: importing a ruleset never imports the computer."""

@@ -1,5 +1,6 @@
 """Rules help: the list of rulesets and a Markdown viewer for each one's
-``tui/help/<name>.md`` (written in the project's own words).
+help page in ``tui/help/`` (the file its ``Ruleset.help_page`` names,
+written in the project's own words).
 
 ``MarkdownViewer`` (markdown-it, the syntax highlighter) is imported only
 when a help page is opened: it is a sizeable part of the app's start-up."""
@@ -17,8 +18,15 @@ from textual.widgets.option_list import Option
 HELP_DIR = Path(__file__).parent / "help"
 
 
+def help_path(name: str) -> Path:
+    """The help file the ruleset called ``name`` names (its ``help_page``)."""
+    from core.registry import find_ruleset
+
+    return HELP_DIR / find_ruleset(name).help_page
+
+
 def help_text(name: str, title: str = "") -> str:
-    path = HELP_DIR / f"{name}.md"
+    path = help_path(name)
     try:
         return path.read_text(encoding="utf-8")
     except OSError:

@@ -28,16 +28,8 @@ KINDS = ("human", "easy", "normal", "hard")
 
 
 def knowledge_for(rules: Ruleset) -> Knowledge:
-    from core.ai import optio, plasto_latros, platemail, spheres_of_war, waylights
-
-    table = {
-        "spheres_of_war": spheres_of_war.SpheresKnowledge,
-        "plasto_latros": plasto_latros.PlastoKnowledge,
-        "platemail": platemail.PlatemailKnowledge,
-        "waylights": waylights.WaylightsKnowledge,
-        "optio": optio.OptioKnowledge,
-    }
-    return table.get(rules.name, Knowledge)(rules)
+    """A fresh knowledge of ``rules`` for one search: the ruleset's own hook."""
+    return rules.knowledge()
 
 
 def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: str | Level = "normal",

@@ -4,7 +4,9 @@ for any ruleset through the shared protocol.
 A ruleset's own module (``core/ai/<name>.py``) subclasses :class:`Knowledge`
 where the defaults play badly: an evaluation for cut-off play-outs, a
 ranking of orders for large menus, extra candidate orders, and a sampler of
-what the searching side cannot see.
+what the searching side cannot see (``sample_hidden``).  The ruleset gives
+its knowledge through its ``Ruleset.knowledge`` hook; what an order does
+(attack, end the turn, deploy...) is its class's ``role``, never its verb.
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ import attrs
 
 from core.board import distance_squared
 from core.dice import Dice
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import Ruleset
 
-# Verbs that end a turn or do nothing: always kept among the candidates.
-QUIET_VERBS = frozenset({"pass", "end", "end-turn", "wait", "decline", "hold", "ready", "commit"})
-# Verbs that hurt the enemy: tried first.
-HITTING_VERBS = frozenset({"attack", "fight", "shoot", "charge", "finish", "jump-attack", "destroy", "scout"})
+# Roles of orders that end a turn or do nothing: always kept among the
+# candidates.  (Orders of the ATTACK role are tried first.)
+QUIET_ROLES = frozenset({Role.END_TURN, Role.READY, Role.QUIET})
 
 
 def fold_seed(*parts: int) -> int:
@@ -109,10 +110,11 @@ class Knowledge:
     def strength(self, state: Any, side: int) -> float:
         """How much fight ``side`` has left (figures standing, less wounds)."""
         total = 0.0
+        fallen = self.rules.fallen_statuses
         for u in self.rules.units(state):
             if u.side != side or u.pos is None:
                 continue
-            if u.status in ("dead", "removed", "destroyed", "ko", "stable", "dying", "off map"):
+            if u.status.partition(",")[0] in fallen:
                 continue
             total += 1.0
         return total
@@ -148,10 +150,10 @@ class Knowledge:
 
     def prior(self, state: Any, order: Order, where: Where) -> float:
         """How promising ``order`` looks before searching (higher first)."""
-        verb = order.verb
-        if verb in HITTING_VERBS:
+        role = order.role
+        if role is Role.ATTACK:
             return 3.0
-        if verb in QUIET_VERBS:
+        if role in QUIET_ROLES:
             return 0.5
         unit = self.rules.order_unit(order)
         if unit in where.units and where.units[unit][1] is not None:
@@ -174,12 +176,12 @@ class Knowledge:
         if len(orders) <= limit:
             return _unique(orders)
         if len(orders) > 8 * limit:  # huge menus: rank a random share of them
-            orders = rng.sample(orders, 8 * limit) + [o for o in orders if o.verb in QUIET_VERBS][:1]
+            orders = rng.sample(orders, 8 * limit) + [o for o in orders if o.role in QUIET_ROLES][:1]
         keyed = [(self.prior(state, o, where) + rng.random() * 0.2, i) for i, o in enumerate(orders)]
         keyed.sort(reverse=True)
         picked = [orders[i] for _, i in keyed[:limit]]
-        if not any(o.verb in QUIET_VERBS for o in picked):
-            quiet = [o for o in orders if o.verb in QUIET_VERBS]
+        if not any(o.role in QUIET_ROLES for o in picked):
+            quiet = [o for o in orders if o.role in QUIET_ROLES]
             if quiet:
                 picked[-1] = quiet[0]
         return _unique(picked)
@@ -188,7 +190,7 @@ class Knowledge:
     def redeploys(order: Order, where: Where) -> bool:
         """A deployment order that moves a figure already placed: allowed, but
         searching it would let the computer shuffle its figures for ever."""
-        if order.verb != "deploy":
+        if order.role is not Role.DEPLOY:
             return False
         unit = getattr(order, "unit", None)
         return unit in where.units and where.units[unit][1] is not None

@@ -12,6 +12,7 @@ from core import registry
 from core.board import Battlefield, Rect, Terrain, Zone
 from core.dice import Dice, roll
 from core.events import GameOver, Note
+from core.explain import Ref, generic_lines
 from core.game import Game, ReplayError, Submitted, replay, start, submit, undo
 from core.options import option
 from core.orders import Order
@@ -49,6 +50,18 @@ class Count(Ruleset):
     options_type = CountOptions
     state_type = CountState
     order_types = (Add,)
+    # the plug-in's hooks (core/ruleset.py), the plainest answers
+    help_page = "count-to-ten.md"
+    battlefield_profile = None
+    fallen_statuses = frozenset()
+
+    def explain(self, events, index):
+        return generic_lines(events[index]), Ref("", "counting")
+
+    def knowledge(self):
+        from core.ai.knowledge import Knowledge
+
+        return Knowledge(self)
 
     def check_options(self, options, battlefield):
         return "the target is too small" if options.target < 2 else None

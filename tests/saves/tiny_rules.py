@@ -15,8 +15,9 @@ import attrs
 from core.board import Battlefield, Facing, distance_squared, neighbours
 from core.dice import Dice, roll
 from core.events import Defeated, Moved, Note, TurnEnded
+from core.explain import Ref, generic_lines
 from core.options import option
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 
 
@@ -45,6 +46,7 @@ class Step(Order):
 @attrs.frozen
 class Shoot(Order):
     verb = "shoot"
+    role = Role.ATTACK
     unit: str
     target: str
 
@@ -52,6 +54,7 @@ class Shoot(Order):
 @attrs.frozen
 class End(Order):
     verb = "end"
+    role = Role.END_TURN
 
 
 @attrs.frozen
@@ -77,6 +80,19 @@ class Tiny(Ruleset):
     state_type = TinyState
     order_types = (Step, Shoot, End)
     default_battlefield = "open-12"
+
+    # the plug-in's hooks (core/ruleset.py), the plainest answers
+    help_page = "tiny.md"  # never shown: the tiny rules are never registered for good
+    battlefield_profile = None
+    fallen_statuses = frozenset()
+
+    def explain(self, events, index):
+        return generic_lines(events[index]), Ref("", "the tiny test rules")
+
+    def knowledge(self):
+        from core.ai.knowledge import Knowledge
+
+        return Knowledge(self)
 
     def check_options(self, options, battlefield: Battlefield):
         if len(battlefield.zone_cells(0)) < options.figures:

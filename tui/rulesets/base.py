@@ -107,12 +107,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import Ruleset, UnitView
 from tui.picture import default_label
 
-# Verbs that end a turn or pass, in every ruleset: the ``p`` key gives them.
-END_VERBS = ("pass", "end-turn", "end", "commit", "decline")
+# What ``p`` gives is read from each order class's role (core.orders.Role),
+# never from its verb: END_TURN ends a turn, READY ends a deployment.
 
 
 def unit_headline(unit: UnitView, status: str | None = None) -> str:
@@ -230,14 +230,14 @@ class RulesetAdapter:
         asks only while some other order (an Action) remains.  During
         deployment it says Ready (only offered once every figure is placed;
         moving a placed figure again is not an Action, so it does not ask)."""
-        ready = next((o for o in orders if o.verb == "ready"), None)
+        ready = next((o for o in orders if o.role is Role.READY), None)
         if ready is not None:
             return ready, None
-        ends = [o for o in orders if o.verb in END_VERBS]
+        ends = [o for o in orders if o.role is Role.END_TURN]
         if not ends:
             return None
         order = ends[0]
-        others = [o for o in orders if o.verb not in END_VERBS]
+        others = [o for o in orders if o.role is not Role.END_TURN]
         if not others:
             return order, None
         view = game.view(side)

@@ -64,7 +64,7 @@ class FightScreen(ModalScreen[Any]):
     def __init__(self, game: Any) -> None:
         super().__init__()
         self.game = game
-        self.choices = [r for r in rulesets() if r.name != OPTIO]
+        self.choices = [r for r in rulesets() if r.battlefield_profile is not None]  # fought on a cut-out
         self.preferred = None
 
     def compose(self) -> ComposeResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.orders import Order
+from core.orders import Order, Role
 
 
 @attrs.frozen
@@ -24,6 +24,7 @@ class Scout(Order):
     shows itself and makes ``target`` show itself."""
 
     verb = "scout"
+    role = Role.ATTACK
     unit: str
     target: str
 
@@ -33,6 +34,7 @@ class EndTurn(Order):
     """Finish a scouting-phase turn (at least one block must have moved)."""
 
     verb = "end-turn"
+    role = Role.END_TURN
 
 
 @attrs.frozen
@@ -40,6 +42,7 @@ class Hold(Order):
     """Closing phase: pay a kudo coin and keep the army where it is."""
 
     verb = "hold"
+    role = Role.QUIET
 
 
 @attrs.frozen

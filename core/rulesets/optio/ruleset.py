@@ -9,6 +9,7 @@ player sends ``place-template``), then ``done`` with ``state.result`` set.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
 from core.dice import Dice, roll
@@ -16,6 +17,8 @@ from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.explain import Ref
+from core.rulesets.optio.explain import explain as explain_event
 from core.memo import Table
 from core.values import evolve
 from core.rulesets.optio import template as tpl
@@ -26,6 +29,9 @@ from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTe
 from core.rulesets.optio.state import (
     GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
 )
+
+if TYPE_CHECKING:
+    from core.ai.knowledge import Knowledge
 
 KINDS_IN_HAND = (Kind.ARMY, Kind.SCOUT, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY, Kind.DUMMY)
 PREFIX = ("g", "r")
@@ -117,6 +123,20 @@ class Optio(Ruleset):
     options_type = OptioOptions
     state_type = OptioState
     order_types = ORDER_TYPES
+
+    # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
+    help_page = "optio.md"
+    battlefield_profile = None  # the pre-game is played on its own map, never on a cut-out
+    fallen_statuses = frozenset({"off map"})
+
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        return explain_event(events, index)
+
+    def knowledge(self) -> Knowledge:
+        # the computer, imported only when it plays
+        from core.ai.optio import OptioKnowledge
+
+        return OptioKnowledge(self)
 
     # -- setup ---------------------------------------------------------------
     def check_options(self, options: OptioOptions, battlefield: Battlefield) -> str | None:

@@ -1,18 +1,16 @@
 """From the template's cut-out to the battlefield another ruleset fights on.
 
-Rulesets are named by string and never imported here.  Each has a profile:
-how many battlefield cells a small square becomes (each way), and what each
-map kind means in its terms (elevation, blocking, sight, cover, cost).  The
-table is documented in ``docs/optio-maps.md``.
+Each ruleset brings its own profile (``Ruleset.battlefield_profile``): how
+many battlefield cells a small square becomes (each way), and what a map
+kind means in its terms where it differs from the base terrain below
+(elevation, blocking, sight, cover, cost).  No ruleset is named here; the
+profiles are documented in ``docs/optio-maps.md``.
 """
 
 from __future__ import annotations
 
-import re
-
-import attrs
-
 from core.board import Battlefield, Rect, Terrain, Zone
+from core.ruleset import BattlefieldProfile, Ruleset
 from core.rulesets.optio.maps import EDGE_GLYPH, GLYPHS
 from core.rulesets.optio.state import SIDE_NAMES, TemplateResult
 
@@ -29,75 +27,41 @@ _BASE: dict[str, Terrain] = {
 }
 
 
-@attrs.frozen
-class Profile:
-    key: str
-    title: str
-    scale: int  # battlefield cells per small square, each way
-    terrain: tuple[tuple[str, Terrain], ...]  # kind -> terrain, over the base
-    note: str = ""
-
-    def kind_terrain(self, kind: str, height: int = 0) -> Terrain:
-        if kind == "hill":
-            return Terrain("hill", elevation=height)
-        return dict(self.terrain).get(kind, _BASE[kind])
+def kind_terrain(profile: BattlefieldProfile, kind: str, height: int = 0) -> Terrain:
+    """What a map kind is on ``profile``'s battlefield: its own terrain for
+    the kind, or the base one (a hill keeps its height)."""
+    if kind == "hill":
+        return Terrain("hill", elevation=height)
+    return dict(profile.terrain).get(kind, _BASE[kind])
 
 
-PROFILES: tuple[Profile, ...] = (
-    Profile(
-        "spheres", "Spheres of War", 1,
-        (("woods", Terrain("woods", cover=1, move_cost=2)),),
-        "1 cell = 1 inch; a small square is an inch, so the field is 16 x 8 inches. "
-        "Woods slow and give light cover but do not hide (Matches go by distance).",
-    ),
-    Profile(
-        "plasto", "Plasto Latros", 2, (),
-        "a small square is 2 x 2 cells (32 x 16); hills keep their levels for climbing and sight; "
-        "woods block sight, so the 50% visibility test sees through their edge only.",
-    ),
-    Profile(
-        "waylights", "Waylights", 2, (),
-        "a small square is 2 x 2 cells (32 x 16); woods and marsh cost double to enter.",
-    ),
-    Profile(
-        "platemail", "Platemail", 2,
-        (("woods", Terrain("woods", blocks_sight=True, cover=1, move_cost=2)),),
-        "5-foot cells; a small square is 10 feet, so the field is 160 x 80 feet; woods give half cover.",
-    ),
-)
-DEFAULT = Profile("default", "any other ruleset", 1, (), "one cell a small square, the base terrain")
+def profile_of(ruleset: Ruleset) -> BattlefieldProfile:
+    """``ruleset``'s profile; a ruleset that is never fought on a cut-out
+    (Optio itself) is refused loudly rather than given a default."""
+    profile = ruleset.battlefield_profile
+    if profile is None:
+        raise ValueError(f"{ruleset.title} is not fought on an Optio pre-game's ground")
+    return profile
 
 
-def _norm(name: str) -> str:
-    return re.sub(r"[^a-z]", "", name.lower())
-
-
-def profile_for(ruleset_name: str) -> Profile:
-    """The profile whose key the ruleset's name contains (so 'spheres',
-    'spheres-of-war' and 'Spheres of War' all match); the default otherwise."""
-    norm = _norm(ruleset_name)
-    for profile in PROFILES:
-        if profile.key in norm:
-            return profile
-    return DEFAULT
-
-
-def scale_for(ruleset_name: str) -> int:
-    return profile_for(ruleset_name).scale
-
-
-def glyph_terrain(profile: Profile, glyph: str) -> Terrain:
+def glyph_terrain(profile: BattlefieldProfile, glyph: str) -> Terrain:
     if glyph == EDGE_GLYPH:
-        return profile.kind_terrain("edge")
+        return kind_terrain(profile, "edge")
     kind, height = GLYPHS[glyph]
-    return profile.kind_terrain(kind, height)
+    return kind_terrain(profile, kind, height)
 
 
-def battlefield_for(result: TemplateResult, ruleset_name: str) -> Battlefield:
-    """The battlefield a ruleset fights on: the cut-out scaled up, side 0
-    deploying along the top edge and side 1 along the bottom, each in the
-    first two small squares' depth of its edge."""
-    profile = profile_for(ruleset_name)
+def battlefield_for(result: TemplateResult, ruleset: Ruleset | str) -> Battlefield:
+    """The battlefield ``ruleset`` (or the ruleset of that name) fights on:
+    the cut-out scaled by its profile, side 0 deploying along the top edge
+    and side 1 along the bottom, each in the first two small squares' depth
+    of its edge."""
+    if isinstance(ruleset, str):
+        # imported here: the registry imports every ruleset
+        from core.registry import find_ruleset
+
+        ruleset = find_ruleset(ruleset)
+    profile = profile_of(ruleset)
     s = profile.scale
     rows = tuple("".join(g * s for g in row) for row in result.rows for _ in range(s))
     width, height = len(rows[0]), len(rows)
@@ -117,6 +81,6 @@ def battlefield_for(result: TemplateResult, ruleset_name: str) -> Battlefield:
         ),
         description=(
             f"Cut by the Optio template from {result.map_name}, large square {mx},{my}; "
-            f"{green} deploys along the top, {red} along the bottom ({profile.title} scale)."
+            f"{green} deploys along the top, {red} along the bottom ({ruleset.title} scale)."
         ),
     )

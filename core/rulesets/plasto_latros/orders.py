@@ -7,7 +7,7 @@ import attrs
 
 from core.board import Facing
 from core.deployment import DEPLOYMENT_ORDERS
-from core.orders import Order
+from core.orders import Order, Role
 
 
 @attrs.frozen
@@ -57,6 +57,7 @@ class JumpAttack(Movement):
     """Jump down onto an adjacent enemy at least one level below."""
 
     verb = "jump-attack"
+    role = Role.ATTACK
     target: str
 
 
@@ -73,6 +74,7 @@ class Shoot(Order):
     """A shooter declares a long-range target (free, once a turn)."""
 
     verb = "shoot"
+    role = Role.ATTACK
     unit: str
     target: str
 
@@ -82,6 +84,7 @@ class Destroy(Order):
     """Destroy an artifact the side's minis are in contact with (free)."""
 
     verb = "destroy"
+    role = Role.ATTACK
     feature: str
 
 
@@ -90,6 +93,7 @@ class Pass(Order):
     """Give up the rest of the turn's Movements (or end the final turn)."""
 
     verb = "pass"
+    role = Role.END_TURN
 
 
 @attrs.frozen
@@ -105,6 +109,7 @@ class Decline(Order):
     """Decline the Defending Free Movement."""
 
     verb = "decline"
+    role = Role.END_TURN
 
 
 @attrs.frozen

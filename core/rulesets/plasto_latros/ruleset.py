@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
-from core.events import Note
+from core.events import Event, Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.ruleset import BattlefieldProfile
+from core.explain import Ref
+from core.rulesets.plasto_latros.explain import explain as explain_event
 
 from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
 from .draw import random_order as draw_order
@@ -18,6 +22,9 @@ from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpA
 from .rules import apply_order, own_ids
 from .state import DRAWN, Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
+
+if TYPE_CHECKING:
+    from core.ai.knowledge import Knowledge
 
 # the members as plain names: an Enum member read from its class costs a lookup
 # in Python code each time (hot paths compare phases and kinds several times an order)
@@ -43,6 +50,22 @@ class PlastoLatros(Ruleset):
     state_type = PlastoState
     order_types = ORDER_TYPES
     default_battlefield = "pl-open"
+
+    # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
+    help_page = "plasto_latros.md"
+    battlefield_profile = BattlefieldProfile(
+        2, (), "a small square is 2 x 2 cells (32 x 16); hills keep their levels for climbing and sight; "
+        "woods block sight, so the 50% visibility test sees through their edge only.")
+    fallen_statuses = frozenset({"removed"})
+
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        return explain_event(events, index)
+
+    def knowledge(self) -> Knowledge:
+        # the computer, imported only when it plays
+        from core.ai.plasto_latros import PlastoKnowledge
+
+        return PlastoKnowledge(self)
 
     # -- setup -------------------------------------------------------------
     def check_options(self, options: PlastoOptions, battlefield: Battlefield) -> str | None:

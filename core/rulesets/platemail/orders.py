@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.orders import Order
+from core.orders import Order, Role
 
 from .state import Action, Condition
 
@@ -41,3 +41,4 @@ class Commit(Order):
     """The side's orders are final for this Round."""
 
     verb = "commit"
+    role = Role.END_TURN

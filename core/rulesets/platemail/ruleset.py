@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 
 from core.board import Battlefield
@@ -11,6 +12,10 @@ from core.dice import Dice
 from core.events import Event, Note, Placed
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.ruleset import BattlefieldProfile
+from core.board import Terrain
+from core.explain import Ref
+from core.rulesets.platemail.explain import explain as explain_event
 from core.values import copy_with, evolve
 
 from .checks import check_write
@@ -21,6 +26,9 @@ from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
                     PlatemailOptions, PlatemailState, Write, rebuild)
+
+if TYPE_CHECKING:
+    from core.ai.knowledge import Knowledge
 
 
 def parse_roster(text: str) -> list[str] | str:
@@ -102,6 +110,22 @@ class Platemail(Ruleset):
     state_type = PlatemailState
     order_types = (Write, Commit, Act, Deploy, DeployAll, Ready)
     default_battlefield = "pm-yard"
+
+    # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
+    help_page = "platemail.md"
+    battlefield_profile = BattlefieldProfile(
+        2, (("woods", Terrain("woods", blocks_sight=True, cover=1, move_cost=2)),),
+        "5-foot cells; a small square is 10 feet, so the field is 160 x 80 feet; woods give half cover.")
+    fallen_statuses = frozenset({"dying", "stable", "dead"})
+
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        return explain_event(events, index)
+
+    def knowledge(self) -> Knowledge:
+        # the computer, imported only when it plays
+        from core.ai.platemail import PlatemailKnowledge
+
+        return PlatemailKnowledge(self)
 
     def check_options(self, options: PlatemailOptions, battlefield: Battlefield) -> str | None:
         for side, text in ((0, options.roster_0), (1, options.roster_1)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.deployment import DEPLOYMENT_ORDERS
-from core.orders import Order
+from core.orders import Order, Role
 
 
 @attrs.frozen
@@ -23,6 +23,7 @@ class Wait(Order):
     """Do nothing for one Action (rule 24)."""
 
     verb = "wait"
+    role = Role.QUIET
     unit: str
 
 
@@ -42,6 +43,7 @@ class Fight(Order):
     struck, otherwise strike the opponent in contact."""
 
     verb = "fight"
+    role = Role.ATTACK
     unit: str
 
 

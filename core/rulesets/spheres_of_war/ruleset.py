@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell, distance
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
@@ -11,12 +12,19 @@ from core.events import Event, Note, Placed
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.ruleset import BattlefieldProfile
+from core.board import Terrain
+from core.explain import Ref
+from core.rulesets.spheres_of_war.explain import explain as explain_event
 from core.values import evolve
 
 from . import actions, cache, movement
 from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
 from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
 from .turns import closest_pairs, form_next, start_match, start_turn
+
+if TYPE_CHECKING:
+    from core.ai.knowledge import Knowledge
 
 
 _TO_ACT = "spheres_of_war.to_act"  # the state memo key of who acts in a Match
@@ -31,6 +39,23 @@ class SpheresOfWar(Ruleset):
     state_type = SowState
     order_types = ORDER_TYPES
     default_battlefield = "open-12"
+
+    # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
+    help_page = "spheres_of_war.md"
+    battlefield_profile = BattlefieldProfile(
+        1, (("woods", Terrain("woods", cover=1, move_cost=2)),),
+        "1 cell = 1 inch; a small square is an inch, so the field is 16 x 8 inches. "
+        "Woods slow and give light cover but do not hide (Matches go by distance).")
+    fallen_statuses = frozenset({"removed"})
+
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        return explain_event(events, index)
+
+    def knowledge(self) -> Knowledge:
+        # the computer, imported only when it plays
+        from core.ai.spheres_of_war import SpheresKnowledge
+
+        return SpheresKnowledge(self)
 
     # -- setup -------------------------------------------------------------
     def check_options(self, options: SowOptions, battlefield: Battlefield) -> str | None:

@@ -6,7 +6,7 @@ import attrs
 
 from core.board import Facing
 from core.deployment import DEPLOYMENT_ORDERS
-from core.orders import Order
+from core.orders import Order, Role
 
 
 @attrs.frozen
@@ -54,6 +54,7 @@ class Attack(Order):
     tension on a valid hit to break the target's weapon, shield or armour."""
 
     verb = "attack"
+    role = Role.ATTACK
     unit: str
     target: str
     effect: str | None = None
@@ -117,6 +118,7 @@ class Finish(Order):
     """A full turn (both Actions): kill a KO character within reach or range."""
 
     verb = "finish"
+    role = Role.ATTACK
     unit: str
     target: str
 
@@ -126,6 +128,7 @@ class EndTurn(Order):
     """End the character's turn, giving up what is left of it."""
 
     verb = "end"
+    role = Role.END_TURN
     unit: str
 
 

@@ -4,6 +4,7 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 from itertools import compress
 
 
@@ -13,6 +14,9 @@ from core.dice import Dice
 from core.events import Event, Note
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.ruleset import BattlefieldProfile
+from core.explain import Ref
+from core.rulesets.waylights.explain import explain as explain_event
 from core.rulesets.waylights import rules
 from core.rulesets.waylights.draw import random_order as draw_order
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
@@ -22,6 +26,9 @@ from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Co
 from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
 from core.rulesets.waylights.resolve import fire
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter, rebuild
+
+if TYPE_CHECKING:
+    from core.ai.knowledge import Knowledge
 
 __all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "counter_refusal_for", "preview_order", "Preview"]
 
@@ -147,6 +154,21 @@ class WaylightsRuleset(Ruleset):
     state_type = WaylightsState
     order_types = ORDER_TYPES
     default_battlefield = "wl-crossroads"
+
+    # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
+    help_page = "waylights.md"
+    battlefield_profile = BattlefieldProfile(
+        2, (), "a small square is 2 x 2 cells (32 x 16); woods and marsh cost double to enter.")
+    fallen_statuses = frozenset({"KO", "dead"})
+
+    def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
+        return explain_event(events, index)
+
+    def knowledge(self) -> Knowledge:
+        # the computer, imported only when it plays
+        from core.ai.waylights import WaylightsKnowledge
+
+        return WaylightsKnowledge(self)
 
     def check_options(self, options: WaylightsOptions, battlefield: Battlefield) -> str | None:
         for side in (0, 1):

@@ -2,8 +2,14 @@
 
 import pytest
 
+from core.registry import find_ruleset
 from core.rulesets.optio.state import Edge, TemplateResult
-from core.rulesets.optio.terrain import battlefield_for, profile_for, scale_for
+from core.rulesets.optio.terrain import battlefield_for
+
+
+def scale_for(name):
+    """The scale the ruleset's own profile gives (``Ruleset.battlefield_profile``)."""
+    return find_ruleset(name).battlefield_profile.scale
 
 ROWS = (
     "..=T123%~#XXXX..",
@@ -16,10 +22,11 @@ def result():
 
 
 @pytest.mark.parametrize("name, scale", [("spheres_of_war", 1), ("plasto_latros", 2), ("waylights", 2),
-                                         ("platemail", 2), ("Spheres of War", 1), ("something-else", 1)])
+                                         ("platemail", 2)])
 def test_each_ruleset_has_its_scale(name, scale):
     assert scale_for(name) == scale
-    bf = battlefield_for(result(), name)
+    bf = battlefield_for(result(), find_ruleset(name))
+    assert battlefield_for(result(), name) == bf  # the name the hand-off keeps finds the same ruleset
     assert (bf.width, bf.height) == (16 * scale, 8 * scale)
     # each small square becomes scale x scale identical cells
     for x in range(16):
@@ -49,7 +56,13 @@ def test_woods_hide_except_on_the_spheres_of_war_table():
     assert not battlefield_for(result(), "spheres_of_war").terrain((3, 0)).blocks_sight
     assert battlefield_for(result(), "plasto_latros").terrain((6, 0)).blocks_sight
     assert battlefield_for(result(), "platemail").terrain((6, 0)).cover == 1
-    assert profile_for("waylights").key == "waylights"
+    assert not find_ruleset("waylights").battlefield_profile.terrain  # the base terrain throughout
+
+
+def test_optio_itself_is_never_fought_on_a_cut_out_and_says_so():
+    """A ruleset without a profile is refused loudly, never given a default one."""
+    with pytest.raises(ValueError, match="not fought on an Optio pre-game's ground"):
+        battlefield_for(result(), find_ruleset("optio"))
 
 
 @pytest.mark.parametrize("name", ["spheres_of_war", "platemail"])
