@@ -57,13 +57,18 @@ def test_an_older_host_ends_join_with_a_sentence_and_a_failing_status(meet):
         fake.close()
 
 
-@pytest.mark.parametrize("how", ["ctrl+q", signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("how", ["escape", "ctrl+q", signal.SIGTERM, signal.SIGHUP])
 def test_a_silent_host_never_freezes_the_join_screen(meet, how):
     fake = FakeHost(silent)
     term = _join(fake.code)
     try:
         term.wait_for("Connecting to the host")
         assert wait_until(lambda: fake.connections >= 1)
+        if how == "escape":  # back to the menu at once, the connection given up
+            term.keys("Escape")
+            term.wait_for("Join a hosted game", timeout=3)
+            assert wait_until(lambda: fake.ended == 1, timeout=3) and pid_alive(term.pid)
+            return
         if how == "ctrl+q":
             term.keys("C-q")
             term.wait_for("Quit Skirmish?", timeout=5)

@@ -33,6 +33,7 @@ class FakeHost:
         self.behave = behave
         self.received = bytearray()
         self.connections = 0
+        self.ended = 0  # connections whose behaviour has finished (a silent host's: the joiner hung up)
         self.path = socket_path(self.code, create=True)
         self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.server.bind(str(self.path))
@@ -56,6 +57,7 @@ class FakeHost:
             self.behave(sock, self)
         except OSError:
             pass
+        self.ended += 1
 
     def close(self) -> None:
         self.closed = True

@@ -157,6 +157,7 @@ def test_the_joiners_half_is_kept_where_only_it_can_read_it(data_dir):
         assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
         assert host.code not in path.name
         assert keep.half_for(host.code, host.hosting["commit"]) == seat._half == host.hosting["joiner"]
+        assert keep.load(host.code)["host_uid"] == os.getuid()  # the account that hosted it, for later joins
         # a file that is not the joiner's own is not trusted
         if os.getuid() == 0:
             os.chown(path, 12345, -1)

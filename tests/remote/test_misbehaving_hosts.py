@@ -207,3 +207,40 @@ def test_a_flood_of_valid_updates_does_not_bloat_the_joiner():
         proc.kill()
         proc.wait()
         fake.close()
+
+
+async def test_the_joined_screen_says_an_order_to_a_stopped_host_is_unanswered_and_stays_live(data_dir):
+    """The screen over a stopped host: the order is "sent, not answered",
+    never "not allowed" and never shown as taken; keys still work; once the
+    host goes on, the board shows what it did."""
+    from textual.widgets import RichLog
+
+    from tests.remote.helpers import until
+    from tui.app import SkirmishApp
+    from tui.game_screen import GameScreen
+
+    proc, code = _host_process("spheres_of_war", 0)
+    try:
+        app = SkirmishApp(join_code=code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen, seat = app.screen, app.remote_seat
+            assert await until(pilot, lambda: seat.may_act())
+            version = seat.version
+            os.kill(proc.pid, signal.SIGSTOP)
+            assert wait_until(lambda: _state(proc.pid) == "T")
+            began = time.monotonic()
+            await pilot.press("d")  # deploy: the first order goes to the stopped host
+            assert time.monotonic() - began < client.ANSWER_WAIT + 1.5
+            pane = "\n".join(str(line.text) for line in screen.query_one("#log", RichLog).lines)
+            assert "has not answered yet" in pane and "Not allowed" not in pane, pane
+            assert seat.version == version
+            await pilot.press("question_mark")  # the app still takes keys
+            await pilot.press("escape")
+            os.kill(proc.pid, signal.SIGCONT)
+            assert await until(pilot, lambda: seat.version > version)
+            app.stop_joined()
+    finally:
+        os.kill(proc.pid, signal.SIGCONT)
+        proc.kill()
+        proc.wait()

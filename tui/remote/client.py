@@ -351,8 +351,8 @@ class RemoteSeat(Seat):
                     if self.reason != str(exc):
                         self.status, self.reason = "distrusted", str(exc)
                         self._notify()
-                except JoinError as exc:
-                    self.reason = str(exc)
+                except JoinError as exc:  # refused (the seat was taken meanwhile): say so, and go on trying
+                    self.status, self.reason = "refused", str(exc)
                     self._notify()
                 except (OSError, wire.WireError, ValueError):
                     continue
