@@ -54,8 +54,7 @@ def _run_app(**kwargs) -> int:
     from tui.app import run_app  # imports Textual: only when the app starts
 
     freeze_imports()  # what the imports made lasts: full collections skip it
-    run_app(**kwargs)
-    return 0
+    return run_app(**kwargs) or 0
 
 
 def _not_a_save_file(path: Path) -> str | None:

@@ -560,7 +560,7 @@ def readable(exc: BaseException, limit: int = 600) -> str:
     """An error as a sentence for people: the save's own sentence, or what
     the system said and about which file; never a type name or a traceback,
     and never longer than ``limit`` characters."""
-    if type(exc).__name__ in ("SaveError", "GameLocked", "SavesUnavailable"):
+    if type(exc).__name__ in ("SaveError", "GameLocked", "SavesUnavailable", "RendezvousError"):
         text = str(exc)
     elif isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
@@ -588,7 +588,9 @@ def _safe_players(game: Any) -> Any:
 
 
 def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_path: Path | None = None,
-            **remote: Any) -> None:
+            **remote: Any) -> int:
     """Start the TUI (the ``skirmish`` command's default; ``remote``:
     ``host_path``, ``host_new`` or ``join_code``)."""
-    SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path, **remote).run()
+    app = SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path, **remote)
+    app.run()
+    return app.return_code or 0  # non-zero: ``skirmish join CODE`` could not join

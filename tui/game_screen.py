@@ -393,7 +393,10 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
-            self.say(f"✗ Not allowed: {result.message}")
+            if result.code == "unanswered":  # a joined seat: neither taken nor refused yet
+                self.say(f"… {result.message}")
+            else:
+                self.say(f"✗ Not allowed: {result.message}")
             return False
         if self.single:
             self._take_change()  # the new events are in this seat's log

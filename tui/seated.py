@@ -79,5 +79,9 @@ class SeatedScreen:
             return "Host stopped (game saved): waiting for it to resume"
         if status == "lost":
             return "Connection to the host lost: trying again"
+        if status == "distrusted":
+            return "Not rejoining: what answers is not this game's host"
+        if status == "broken":
+            return "Stopped listening to the host"
         return ""
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import socket
 import time
 
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
 from saves.library import battlefield_named
-from tui.remote import fairdice
+from tui.remote import fairdice, proof, wire
 from tui.remote.client import RemoteSeat
 from tui.remote.host import Host
 from tui.remote.rendezvous import new_code
@@ -43,6 +45,33 @@ class RecordingSeat(RemoteSeat):
         return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX) if line else None
 
 
+def read_line(sock: socket.socket) -> bytes:
+    """One line from ``sock``, a byte at a time (so nothing after it is
+    taken from the socket: the caller may wrap it in a reader afterwards)."""
+    out = bytearray()
+    while not out.endswith(b"\n"):
+        byte = sock.recv(1)
+        if not byte:
+            break
+        out += byte
+    return bytes(out)
+
+
+def raw_hello(sock: socket.socket, code: str, role: str = "player", name: str = "x") -> dict:
+    """The joiner's side of the hello by hand on a connected ``sock``: the
+    challenge, the host's proof (not checked here: a wrong ``code`` goes on
+    to be refused), our own proof.  Returns the
+    host's next message (the welcome, or a refusal) as a dict; the update
+    that follows a welcome is left on the socket."""
+    challenge = proof.new_token()
+    sock.sendall(wire.encode("hello", role=role, name=name, challenge=challenge))
+    prove = json.loads(read_line(sock))
+    if prove["type"] != "prove":
+        return prove
+    sock.sendall(wire.encode("answer", mac=proof.joiner_proof(code, prove["host_nonce"], challenge)))
+    return json.loads(read_line(sock))
+
+
 def wait_until(test, timeout: float = 10.0) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -63,30 +92,3 @@ async def until(pilot, test, tries: int = 400) -> bool:
 
 def banner(app) -> str:
     return str(app.screen.query_one("#banner").render())
-
-
-
-def read_line(sock) -> bytes:
-    """One line from ``sock``, a byte at a time (so nothing after it is
-    taken from the socket: the caller may wrap it in a reader afterwards)."""
-    out = bytearray()
-    while not out.endswith(b"\n"):
-        byte = sock.recv(1)
-        if not byte:
-            break
-        out += byte
-    return bytes(out)
-
-
-def raw_hello(sock, code: str, role: str = "player", name: str = "x") -> dict:
-    """The joiner's side of the hello by hand on a connected ``sock``, as the
-    real joiner says it: the one place hostile tests make a hello, so a
-    change of handshake changes only this.  Returns the host's answer (the
-    welcome, or a refusal) as a dict; what follows a welcome (the update)
-    is left on the socket.  Raises ValueError if the host hung up."""
-    import json
-
-    from tui.remote import wire
-
-    sock.sendall(wire.encode("hello", code=code, role=role, name=name))
-    return json.loads(read_line(sock))

@@ -11,7 +11,7 @@ from core.registry import find_ruleset
 from core.seats import Facts
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, wait_until
-from tui.remote import fairdice, rendezvous
+from tui.remote import fairdice, rendezvous, wire
 
 
 def test_the_seed_needs_both_halves_and_the_commitment_binds_the_host():
@@ -56,6 +56,8 @@ def _joiner_that_saw(game, commit: str, half: str) -> RecordingSeat:
     seat.side, seat.commit, seat._half = 1, commit, half
     seat._facts = Facts(game.ruleset_name, game.options, game.battlefield, game.players)
     seat._events = list(game.log_for(1))
+    seat._outcome = game.outcome
+    seat._view = wire.view_in(game.ruleset, wire.view_out(game.ruleset, game.view(1)))  # as the wire gave it
     return seat
 
 

@@ -13,7 +13,7 @@ import pytest
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
-from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, wait_until
+from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_hello, wait_until
 from tui.remote import wire
 from tui.remote.client import JoinError
 
@@ -30,8 +30,8 @@ def _connect(host, code=None, role="player"):
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(str(host.path))
     sock.settimeout(10)
-    sock.sendall(wire.encode("hello", code=host.code if code is None else code, role=role, name="x"))
-    return sock, sock.makefile("rb")
+    first = raw_hello(sock, host.code if code is None else code, role)
+    return sock, first, sock.makefile("rb")
 
 
 def _replies(reader, count):
@@ -85,8 +85,8 @@ def test_ten_thousand_hostile_messages_change_nothing():
         # side 1's orders as they will be when it may act: legal later, out of turn now
         own = [rules.parse_order(o.to_text().replace("side=0", "side=1")) for o in host_orders]
         rng = random.Random(13)
-        sock, reader = _connect(host)
-        replies = [json.loads(reader.readline()) for _ in range(2)]
+        sock, welcome, reader = _connect(host)
+        replies = [welcome, json.loads(reader.readline())]
         assert [r["type"] for r in replies] == ["welcome", "update"]
         sent = 0
         while sent < MESSAGES:
@@ -104,10 +104,9 @@ def test_ten_thousand_hostile_messages_change_nothing():
         sock.close()
         # wrong codes: refused before anything about the game is sent
         for code in ["aaaaa-bbbbb-ccccc-ddddd", "", host.code + "x", host.code.upper()]:
-            bad, bad_reader = _connect(host, code=code)
-            answer = bad_reader.readline()
-            assert json.loads(answer)["code"] == "wrong-code"
-            assert rules.name.encode() not in answer and bad_reader.readline() == b""
+            bad, answer, bad_reader = _connect(host, code=code)
+            assert answer["code"] == "wrong-code"
+            assert rules.name not in json.dumps(answer) and bad_reader.readline() == b""
             bad.close()
         assert (host.table.version, host.table.game) == before
         # and the honest joiner is still served
@@ -147,7 +146,7 @@ def test_an_onlooker_that_stops_reading_is_dropped_and_the_game_goes_on(monkeypa
     game = _started("platemail")
     host = new_host("platemail", remote_side=1, game=game)
     try:
-        sleeper, _ = _connect(host, role="watch")  # connects, then never reads
+        sleeper, _, _ = _connect(host, role="watch")  # connects, then never reads
         sleeper.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         assert wait_until(lambda: any(c.role == "watch" for c in host.connections))  # it is in, before the play
         rng = random.Random(5)

@@ -14,7 +14,7 @@ from core.game import start, submit
 from core.registry import find_ruleset
 from core.seats import Facts
 from saves.library import battlefield_named
-from tests.remote.helpers import RecordingSeat, wait_until
+from tests.remote.helpers import RecordingSeat, raw_hello, wait_until
 from tui.remote import fairdice, wire
 from tui.remote.host import Host, joiner_name
 from tui.remote.rendezvous import new_code
@@ -218,10 +218,9 @@ def test_before_the_start_only_the_joiners_own_half_starts_the_game():
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(str(host.path))
         sock.settimeout(10)
-        sock.sendall(wire.encode("hello", code=host.code, role=role, name="x"))
         socks.append(sock)
+        assert raw_hello(sock, host.code, role, "x")["type"] == "welcome"
         reader = sock.makefile("rb")
-        assert json.loads(reader.readline())["type"] == "welcome"
         return sock, reader
 
     try:

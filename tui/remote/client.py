@@ -1,12 +1,22 @@
 """The joining side: a :class:`core.seats.Seat` over the host's socket.
 
-It holds only what the host sends for its seat -- the view, the legal
-orders, the events its side may read, the orders it may know -- and reads
-every message as strictly as the host reads its own.  A reader thread
-keeps the copy current and calls the subscribers (on that thread) after
-each change; when the host goes away (it stopped, or the line dropped) the
-seat says so in ``status`` and tries again every second, so the same code
-rejoins when the host is back.
+It holds only what the host sends for its seat -- the latest view, the
+legal orders, the events its side may read (at most :data:`MAX_EVENTS`),
+the orders it may know -- and reads every message as strictly as the host
+reads its own.  A reader thread keeps the copy current and calls the
+subscribers (on that thread) after each change; orders go out through a
+writer thread, so nothing here ever blocks on the host for long: a host
+that stops answering leaves an order "unanswered" (:data:`UNANSWERED`), and
+the next update shows whether it was taken.  When the host goes away (it
+stopped, or the line dropped) the seat says so in ``status`` and tries
+again every second, so the same code rejoins when the host is back.
+
+Joining never sends the join code: the host proves it holds it first
+(:mod:`tui.remote.proof`), after the socket's owner was checked against
+the account that hosted the game when this joiner first joined
+(:mod:`tui.remote.keep`).  Whatever the host sends that this Skirmish
+cannot read (another version, not a Skirmish at all) is a
+:class:`HostError` with a sentence, never a traceback.
 
 When the host begins the game after this one (a rematch, Optio's battle)
 the seat's ``status`` becomes ``"next"`` and it stops: the seat of that
@@ -16,10 +26,12 @@ whatever shows this game keeps it as it ended.
 
 from __future__ import annotations
 
-import queue
+import json
 import socket
+import struct
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -29,19 +41,60 @@ from core.events import Event
 from core.orders import Order
 from core.ruleset import Outcome, Rejection
 from core.seats import Facts, Listener, Seat, wrong_side
-from tui.remote import fairdice, wire
-from tui.remote.rendezvous import socket_path
+from tui.remote import fairdice, keep, proof, wire
+from tui.remote.dicecheck import check_dice
+from tui.remote.rendezvous import account_name, socket_path
 
 RETRY_EVERY = 1.0
-ANSWER_TIMEOUT = 15.0
+CONNECT_TIMEOUT = 5.0  # connecting, and each message of the hello
+FIRST_UPDATE_TIMEOUT = 10.0
+ANSWER_WAIT = 1.0  # how long ``submit`` waits for the host's answer before calling it unanswered
+REVEAL_WAIT = 5.0  # after the game's end, how long the host has to reveal its half of the seed
+MAX_EVENTS = 20_000  # events kept: a whole game's log is a few hundred
+MAX_OUTBOX = 32  # orders waiting to be sent
+UNANSWERED = "unanswered"  # a Rejection's code: sent, but no answer yet (not a refusal)
 
 
 class JoinError(Exception):
     """The host refused us (wrong code, seat taken): trying again will not help."""
 
 
+class HostError(JoinError):
+    """What answers on the code is not a host this joiner can trust or read."""
+
+
 class NextGame(Exception):
     """The code now leads to another game than the one this seat holds."""
+
+
+def peer_uid(sock: socket.socket) -> int | None:
+    """The account of the process at the other end of a Unix socket."""
+    try:
+        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):
+        return None
+    return struct.unpack("3i", raw)[1]
+
+
+def unreadable(line: bytes, exc: Exception) -> str:
+    """Why a host's message could not be read, for people."""
+    try:
+        version = json.loads(line.decode("utf-8")).get("v")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        version = None
+    if type(version) is int and version != wire.VERSION:
+        return (f"the host runs another version of Skirmish (it speaks protocol {version}, this one "
+                f"{wire.VERSION}): both players need the same version")
+    return f"the host sent something this Skirmish cannot read ({exc}); is it a Skirmish host of the same version?"
+
+
+class _Ticket:
+    """An order sent, waiting for its answer (answers come in order)."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.answer: dict | None = None
+        self.gave_up = False
 
 
 class RemoteSeat(Seat):
@@ -54,8 +107,9 @@ class RemoteSeat(Seat):
         self._facts: Facts | None = None
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        self._answers: queue.Queue = queue.Queue()
+        self._waiting: deque[_Ticket] = deque()
         self._sock: socket.socket | None = None
+        self._outbox: Any = None
         self._view: Any = None
         self._to_act: frozenset[int] = frozenset()
         self._legal: tuple[Order, ...] = ()
@@ -64,27 +118,36 @@ class RemoteSeat(Seat):
         self._outcome: Outcome | None = None
         self._version = -1
         self.host_version = -1
+        self.host_uid: int | None = None
         self._half: str | None = None
         self.commit = ""
-        self.status = "connecting"  # connecting, seed, playing, host-stopped, lost, refused, next
+        # connecting, seed, playing, host-stopped, lost, refused, next, broken (the host misbehaved:
+        # no more tries), distrusted (what answers on the code is not the host: tries go on)
+        self.status = "connecting"
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
+        self.notice = ""  # news for the player, such as a late refusal of an order
+        self._reveal_timer: threading.Timer | None = None
         self._stop = False
         self._thread: threading.Thread | None = None
 
     # -- connecting ----------------------------------------------------------------
-    def start(self, timeout: float = 10.0) -> None:
-        """Connect (raises JoinError/OSError) and keep the copy current."""
+    def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
+        """Connect (raises JoinError/OSError) and keep the copy current.
+        Blocks until the first update: call it off the interface's thread."""
         self._connect()
         self._thread = threading.Thread(target=self._run, name="skirmish-join", daemon=True)
         self._thread.start()
         deadline = time.monotonic() + timeout
-        while self._version < 0 and time.monotonic() < deadline and self.status != "refused":
+        while (self._version < 0 and time.monotonic() < deadline and not self._stop
+               and self.status not in ("refused", "broken")):
             time.sleep(0.02)
-        if self.status == "refused":
+        if self.status in ("refused", "broken"):
             raise JoinError(self.reason)
+        if self._stop:
+            raise OSError("joining was cancelled")
         if self._version < 0:
-            raise OSError("the host did not send the game")
+            raise OSError(f"the host did not send the game within {timeout:.0f} s")
 
     def follow(self) -> None:
         """Connect in the background (trying again every second while
@@ -96,7 +159,8 @@ class RemoteSeat(Seat):
                 try:
                     self._connect()
                     break
-                except JoinError:
+                except JoinError as exc:
+                    self.status, self.reason = "refused", str(exc)
                     self._notify()
                     return
                 except (OSError, wire.WireError, ValueError):
@@ -107,69 +171,172 @@ class RemoteSeat(Seat):
         self._thread.start()
 
     def stop(self) -> None:
+        """Hang up (never waits on the host)."""
         self._stop = True
+        self._cancel_reveal_wait()
         sock = self._sock
         if sock is not None:
             try:
-                sock.sendall(wire.encode("bye"))
+                sock.send(wire.encode("bye"), socket.MSG_DONTWAIT)
             except OSError:
                 pass
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-                sock.close()
-            except OSError:
-                pass
+            self._hang_up(sock)
+
+    @staticmethod
+    def _hang_up(sock: socket.socket) -> None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        try:
+            sock.close()
+        except OSError:
+            pass
 
     def _connect(self) -> None:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(CONNECT_TIMEOUT)
+        self._sock = sock  # so that stop() can hang up while the hello goes on
+        try:
+            self._hello(sock)
+        except BaseException:
+            self._hang_up(sock)
+            if self._sock is sock:
+                self._sock = None
+            raise
+        if self._stop:
+            self._hang_up(sock)
+            raise OSError("joining was cancelled")
+
+    def _hello(self, sock: socket.socket) -> None:
         try:
             sock.connect(str(socket_path(self.code)))
         except FileNotFoundError:
-            sock.close()
             raise OSError("no game is being hosted with that code (check it, or wait for the host)") from None
-        except OSError:
-            sock.close()
-            raise
-        sock.sendall(wire.encode("hello", code=self.code, role=self.role, name=self.name[:40]))
-        self._sock = sock
+        except TimeoutError:
+            raise OSError(f"the host did not take the connection within {CONNECT_TIMEOUT:.0f} s") from None
+        uid = self._check_account(sock)
+        challenge = proof.new_token()
+        sock.sendall(wire.encode("hello", role=self.role, name=self.name[:40], challenge=challenge))
         self._reader = sock.makefile("rb")
-        message = self._read()
-        if message is None:
-            raise OSError("the host closed the connection")
+        message = self._hello_read()
         if message["type"] == "refused":
-            self.status, self.reason = "refused", message["message"]
+            raise JoinError(message["message"])
+        if message["type"] != "prove" or not proof.is_token(message["host_nonce"]) or not proof.same(
+                message["mac"], proof.host_proof(self.code, challenge, message["host_nonce"])):
+            raise HostError("what answers on this code did not prove it holds the join code, so it is not "
+                            "this game's host (someone may be posing as it); nothing was sent to it")
+        host_nonce = message["host_nonce"]
+        sock.sendall(wire.encode("answer", mac=proof.joiner_proof(self.code, host_nonce, challenge)))
+        message = self._hello_read()
+        if message["type"] == "refused":
             raise JoinError(message["message"])
         if message["type"] != "welcome":
-            raise OSError("the host did not welcome us")
+            raise HostError("the host did not welcome us after the hello")
+        try:
+            self._welcome(sock, message)
+        except wire.WireError as exc:
+            raise HostError(f"the host's welcome cannot be read ({exc})") from None
+        if uid is not None:
+            self.host_uid = uid
+            try:
+                keep.remember_host(self.code, uid)
+            except OSError:
+                pass  # not kept: the next join learns the host's account again
+        sock.settimeout(None)  # from now on the reader waits as long as the game does
+        self._start_writer(sock)
+        if not message["started"] and self.role == "player":
+            self._give_half()
+
+    def _check_account(self, sock: socket.socket) -> int | None:
+        """The host's account must be the one that hosted this game when this
+        joiner first joined it (anyone may make the socket once the host has
+        stopped)."""
+        uid = peer_uid(sock)
+        known = keep.load(self.code)["host_uid"]
+        if uid is not None and known is not None and uid != known:
+            raise HostError(f"this game's socket now belongs to the account {account_name(uid)}, not to "
+                            f"{account_name(known)}, who hosted it when you first joined: someone may be "
+                            "posing as the host, so nothing was sent. Ask the host to host the game again")
+        return uid
+
+    def _hello_read(self) -> dict:
+        try:
+            message = self._read()
+        except TimeoutError:
+            raise OSError(f"the host did not answer within {CONNECT_TIMEOUT:.0f} s (it may be stopped)") from None
+        if message is None:
+            raise OSError("the host closed the connection")
+        return message
+
+    def _welcome(self, sock: socket.socket, message: dict) -> None:
         side = message["side"]
-        if side not in (0, 1, None):
-            raise wire.WireError("a bad side")
+        if side not in (0, 1, None) or (side is None) != (self.role == "watch"):
+            raise HostError("the host welcomed us to the wrong seat")
         facts = wire.facts_in(message)
         if self._facts is not None and (message["commit"] != self.commit or facts != self._facts):
-            sock.close()  # the host has gone on to another game: ours is over
-            self._sock = None
-            raise NextGame()
+            raise NextGame()  # the host has gone on to another game: ours is over
         with self._lock:
             self.side, self._facts, self.commit = side, facts, message["commit"]
             self._events = []  # the host sends them all again
         self.status = "playing" if message["started"] else "seed"
-        if not message["started"] and self.role == "player":
-            self._give_half()
 
     def _read(self) -> dict | None:
         line = self._reader.readline(wire.HOST_MAX + 2)
         if not line:
             return None
-        return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX)
+        try:
+            return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX)
+        except wire.WireError as exc:
+            raise HostError(unreadable(line, exc)) from None
+
+    def _start_writer(self, sock: socket.socket) -> None:
+        """Orders go out on a thread of their own: a host that stops
+        reading holds up that thread, never the caller's."""
+        import queue
+
+        box: queue.Queue = queue.Queue(maxsize=MAX_OUTBOX)
+
+        def run() -> None:
+            while True:
+                data = box.get()
+                if data is None:
+                    return
+                try:
+                    sock.sendall(data)
+                except OSError:
+                    return
+
+        old, self._outbox = self._outbox, box
+        if old is not None:
+            old.put(None)
+        threading.Thread(target=run, name="skirmish-join-send", daemon=True).start()
+
+    def _send(self, data: bytes) -> bool:
+        import queue
+
+        box = self._outbox
+        if box is None:
+            return False
+        try:
+            box.put_nowait(data)
+        except queue.Full:
+            return False
+        return True
 
     def _run(self) -> None:
         while not self._stop:
             try:
                 self._listen()
-            except (OSError, wire.WireError, ValueError) as exc:
-                if self.status not in ("host-stopped",):
+            except HostError as exc:
+                self.status, self.reason = "broken", str(exc)
+            except wire.WireError as exc:
+                self.status, self.reason = "broken", f"the host sent something this Skirmish cannot use ({exc})"
+            except (OSError, ValueError) as exc:
+                if self.status not in ("host-stopped", "broken"):
                     self.status, self.reason = "lost", str(exc) or "the connection dropped"
-            if self._stop or not self.retry:
+            self._connection_ended()
+            if self._stop or not self.retry or self.status == "broken":
                 break
             self._notify()
             while not self._stop:
@@ -180,11 +347,31 @@ class RemoteSeat(Seat):
                 except NextGame:
                     self.status, self.reason = "next", "The host has begun the next game."
                     self._stop = True
-                except JoinError:
+                except HostError as exc:  # an impostor, or a host of another version: wait for the real one
+                    if self.reason != str(exc):
+                        self.status, self.reason = "distrusted", str(exc)
+                        self._notify()
+                except JoinError as exc:  # refused (the seat was taken meanwhile): say so, and go on trying
+                    self.status, self.reason = "refused", str(exc)
                     self._notify()
                 except (OSError, wire.WireError, ValueError):
                     continue
         self._notify()
+
+    def _connection_ended(self) -> None:
+        """Orders still waiting will not be answered on this connection;
+        a game that ended without the host's reveal goes unchecked."""
+        box, self._outbox = self._outbox, None
+        if box is not None:
+            box.put(None)
+        with self._lock:
+            waiting, self._waiting = list(self._waiting), deque()
+        for ticket in waiting:
+            ticket.answer = {"ok": False, "code": UNANSWERED,
+                             "message": "The connection dropped before the host answered."}
+            ticket.done.set()
+        if self._reveal_timer is not None:
+            self._no_reveal("the host went away before revealing its half of the seed")
 
     def _listen(self) -> None:
         while not self._stop:
@@ -196,9 +383,9 @@ class RemoteSeat(Seat):
             kind = message["type"]
             if kind == "update":
                 self._take_update(message)
-            elif kind == "result":
-                self._answers.put(message)
-            elif kind == "seed":
+            elif kind in ("result", "refused"):
+                self._answered(message)
+            elif kind in ("seed", "pong"):
                 pass
             elif kind == "reveal":
                 self._check_dice(message)
@@ -209,17 +396,38 @@ class RemoteSeat(Seat):
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()
-            elif kind == "refused":
-                self._answers.put({"ok": False, "code": message["code"], "message": message["message"]})
+            else:
+                raise HostError(f"the host sent a {kind!r} message in the middle of the game")
+
+    def _answered(self, message: dict) -> None:
+        answer = ({"ok": message["ok"], "code": message["code"], "message": message["message"]}
+                  if message["type"] == "result" else
+                  {"ok": False, "code": message["code"], "message": message["message"]})
+        with self._lock:
+            ticket = self._waiting.popleft() if self._waiting else None
+        if ticket is None:
+            return  # a refusal of something else (a half of the seed given twice)
+        ticket.answer = answer
+        ticket.done.set()
+        if ticket.gave_up and not answer["ok"]:
+            self.notice = f"The host refused an order sent earlier: {answer['message'] or 'refused'}"
+            self._notify()
 
     def _give_half(self) -> None:
         if not (isinstance(self.commit, str) and len(self.commit) == 64):
-            raise wire.WireError("the host sent no commitment for the dice")
+            raise HostError("the host sent no commitment for the dice")
         self._half = fairdice.new_half()
-        self._sock.sendall(wire.encode("nonce", nonce=self._half))
+        try:
+            keep.remember_half(self.code, self.commit, self._half)  # before it is sent: ours to check with
+        except OSError:
+            pass  # this process still holds it; a later one will say the check cannot be made
+        self._send(wire.encode("nonce", nonce=self._half))
 
     def _take_update(self, message: dict) -> None:
         rules = self._facts.ruleset
+        if not isinstance(message["events"], list) or len(self._events) + len(message["events"]) > MAX_EVENTS:
+            raise HostError(f"the host sent a longer log than any game has (over {MAX_EVENTS} events); "
+                            "stopped listening to it")
         view = wire.view_in(rules, message["view"])
         events = wire.events_in(rules, message["events"])
         legal = wire.orders_in(rules, message["legal"])
@@ -248,28 +456,44 @@ class RemoteSeat(Seat):
             self._version = max(self._version, 0) + 1
             self.host_version = message["version"]
         self.status = "playing"
+        if outcome is not None:
+            self._await_reveal()
         self._notify()
+
+    # -- the fair-dice check -------------------------------------------------------------
+    def _await_reveal(self) -> None:
+        if self.role != "player" or self.fairness or self._reveal_timer is not None:
+            return
+        if not self.commit:
+            self.fairness = ("Dice unchecked: the host made this game's seed alone (it gave no commitment), "
+                             "so there is nothing to check.")
+            return
+        timer = threading.Timer(REVEAL_WAIT, self._no_reveal,
+                                args=(f"the host did not reveal its half of the seed within {REVEAL_WAIT:.0f} s",))
+        timer.daemon = True
+        self._reveal_timer = timer
+        timer.start()
+
+    def _cancel_reveal_wait(self) -> None:
+        timer, self._reveal_timer = self._reveal_timer, None
+        if timer is not None:
+            timer.cancel()
+
+    def _no_reveal(self, why: str) -> None:
+        self._cancel_reveal_wait()
+        if not self.fairness:
+            self.fairness = f"Dice unchecked: {why}, so nobody can tell whether its dice were fair."
+            self._notify()
 
     def _check_dice(self, message: dict) -> None:
         """The game is over: the host's half must match its commitment, and
-        the whole game replayed from the agreed seed must give us exactly
-        the events we were sent."""
-        from core.game import ReplayError, replay
-
-        facts = self._facts
-        joiner = self._half or message["joiner"]
-        if not fairdice.matches(message["nonce"], self.commit) or not fairdice.is_half(joiner):
-            self.fairness = "The host's half of the seed does not match what it promised."
-        else:
-            seed = fairdice.seed_from(message["nonce"], joiner)
-            try:
-                game = replay(facts.ruleset, facts.options, facts.battlefield, seed, facts.players,
-                              list(wire.orders_in(facts.ruleset, message["orders"])))
-                ok = game.log_for(self.side) == tuple(self._events)
-            except (ReplayError, ValueError):
-                ok = False
-            self.fairness = ("Dice checked: every roll came from the seed both seats made." if ok else
-                             "The dice do not match the seed both seats made.")
+        the game replayed from the agreed seed must give exactly the events,
+        the outcome and the final position we were sent."""
+        self._cancel_reveal_wait()
+        mine = self._half or keep.half_for(self.code, self.commit)
+        with self._lock:
+            seen = (tuple(self._events), self._outcome, self._view)
+        self.fairness = check_dice(self._facts, self.side, self.commit, mine, message, *seen)
         self._notify()
 
     def _notify(self) -> None:
@@ -315,20 +539,28 @@ class RemoteSeat(Seat):
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
-    def submit(self, order: Order) -> Rejection | tuple[Event, ...]:
+    def submit(self, order: Order, wait: float | None = None) -> Rejection | tuple[Event, ...]:
+        """Send the order and wait at most ``wait`` (ANSWER_WAIT) seconds for
+        the host's answer.  Without one in time the order is neither taken
+        nor refused here: a Rejection with the code ``UNANSWERED`` says so,
+        and the next update shows what the host did with it."""
         refused = wrong_side(self.side, order)
         if refused is not None:
             return refused
-        if self.status != "playing" or self._sock is None:
+        if self.status != "playing" or self._outbox is None:
             return Rejection("offline", "Not connected to the host just now.")
-        while not self._answers.empty():
-            self._answers.get_nowait()
-        before = len(self._events)
-        try:
-            self._sock.sendall(wire.encode("order", text=order.to_text()))
-            answer = self._answers.get(timeout=ANSWER_TIMEOUT)
-        except (OSError, queue.Empty):
-            return Rejection("offline", "The host did not answer.")
+        ticket = _Ticket()
+        with self._lock:
+            before = len(self._events)
+            self._waiting.append(ticket)
+            if not self._send(wire.encode("order", text=order.to_text())):
+                self._waiting.remove(ticket)
+                return Rejection("offline", "The host is not taking orders just now (it may be stopped).")
+        if not ticket.done.wait(ANSWER_WAIT if wait is None else wait):
+            ticket.gave_up = True
+            return Rejection(UNANSWERED, "Sent, but the host has not answered yet (it may be busy or stopped); "
+                                         "the board shows whether it was taken when the host goes on.")
+        answer = ticket.answer or {"ok": False, "code": UNANSWERED, "message": "No answer."}
         if not answer["ok"]:
             return Rejection(answer["code"] or "refused", answer["message"] or "Refused.")
         with self._lock:

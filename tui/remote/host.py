@@ -12,14 +12,17 @@ blanked.
 No peer can stop the host or stall anyone.  At most ``MAX_PENDING``
 connections, ``MAX_PENDING_PER_ACCOUNT`` of them from one account, may be
 saying their hello at once (more are closed at once), and the whole hello
-must come within ``HELLO_DEADLINE``; accepting goes on after any error.  Updates are built under the lock but only queued there:
-each connection has a bounded queue and a thread of its own that writes
-it, and a connection whose queue fills (or that takes nothing for
-``SEND_TIMEOUT``) is dropped, the reason kept in ``Host.dropped``.
+must come within ``HELLO_DEADLINE``; accepting goes on after any error.
+Updates are built under the lock but only queued there: each connection has
+a bounded queue and a thread of its own that writes it, and a connection
+whose queue fills (or that takes nothing for ``SEND_TIMEOUT``) is dropped,
+the reason kept in ``Host.dropped``.
 
-A connection's first message must be a ``hello`` with the join code; a
-wrong code, a malformed or oversized message, an order out of turn or for
-the other side is answered with a refusal and changes nothing.
+A connection's first message must be a ``hello``; the host then proves it
+holds the join code and the joiner proves it does too (the code itself
+never travels: :mod:`tui.remote.proof`).  A wrong code, a malformed or
+oversized message, an order out of turn or for the other side is answered
+with a refusal and changes nothing.
 
 When a game is over the host may begin the next one (:meth:`Host.next_game`:
 a rematch, Optio's battle) with the same code: everyone connected is told
@@ -45,9 +48,9 @@ from core.events import Event
 from core.orders import OrderSyntaxError
 from core.ruleset import Rejection
 from core.seats import Facts, LocalSeat, Table, wrong_side
-from tui.remote import fairdice, wire
+from tui.remote import fairdice, proof, wire
 from tui.remote.connection import Connection
-from tui.remote.rendezvous import remove_socket, same_code, socket_path
+from tui.remote.rendezvous import remove_socket, socket_path
 
 HELLO_DEADLINE = 10.0  # seconds for the whole hello, however slowly it comes
 MAX_PENDING = 32  # connections not yet through their hello: more are closed at once
@@ -328,15 +331,22 @@ class Host:
                 self._notify()
 
     def _hello(self, conn: Connection) -> bool:
-        try:
-            line = conn.read()
-            if line is None:
-                return False
-            message = wire.decode(line, wire.CLIENT_MESSAGES, wire.CLIENT_MAX)
-        except wire.WireError as exc:
-            conn.refuse("bad-message", str(exc))
+        """The hello, then the proofs that both sides hold the code (which
+        never travels: :mod:`tui.remote.proof`), then the welcome.  Nothing
+        about the game is sent before the joiner's proof checks out."""
+        message = self._read_hello(conn, "hello")
+        if message is None:
             return False
-        if message["type"] != "hello" or not same_code(message["code"], self.code):
+        challenge = message["challenge"]
+        if not proof.is_token(challenge):
+            conn.refuse("bad-message", "A hello needs a fresh challenge (64 hex digits).")
+            return False
+        host_nonce = proof.new_token()
+        conn.send_message("prove", host_nonce=host_nonce, mac=proof.host_proof(self.code, challenge, host_nonce))
+        answer = self._read_hello(conn, "answer")
+        if answer is None:
+            return False
+        if not proof.same(answer["mac"], proof.joiner_proof(self.code, host_nonce, challenge)):
             conn.refuse("wrong-code", "That is not this game's code.")
             return False
         role = message["role"]
@@ -366,6 +376,22 @@ class Host:
         if role == "player":
             self._notify()
         return True
+
+    @staticmethod
+    def _read_hello(conn: Connection, kind: str) -> dict | None:
+        """One message of the hello, which must be of ``kind`` (else refused: None)."""
+        try:
+            line = conn.read()
+            if line is None:
+                return None
+            message = wire.decode(line, wire.CLIENT_MESSAGES, wire.CLIENT_MAX)
+        except wire.WireError as exc:
+            conn.refuse("bad-message", str(exc))
+            return None
+        if message["type"] != kind:
+            conn.refuse("bad-message", f"A {kind!r} message was expected.")
+            return None
+        return message
 
     def _begin(self, conn: Connection, nonce: str) -> None:
         """The joiner's half of the seed has come: start the game."""

@@ -29,6 +29,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -129,6 +130,7 @@ class JoinScreen(Screen[None]):
         self.query_one("#status", Static).update(text)
 
     def action_cancel(self) -> None:
+        self.app.cancel_join()
         self.app.pop_screen()
 
 
@@ -338,11 +340,20 @@ class HostingMixin:
             host.close(reason)
 
     # -- joining ------------------------------------------------------------------
+    # The seat connects and talks to the host on threads of its own; what
+    # they learn reaches the screens only as messages to the app (JoinDone,
+    # SeatNews), handled on the app's thread.
+    _joining: Any = None  # the seat still connecting, until JoinDone
+
     def action_join_game(self) -> None:
         self.push_screen(JoinScreen())
 
     def join_game(self, text: str) -> None:
-        from tui.remote.client import JoinError, RemoteSeat
+        """Connect to the game with the code ``text`` off the interface's
+        thread: the join screen stays live (Esc, ctrl+q, signals) meanwhile."""
+        import threading
+
+        from tui.remote.client import RemoteSeat
         from tui.remote.rendezvous import normal_code
 
         screen = self.screen if isinstance(self.screen, JoinScreen) else None
@@ -351,25 +362,72 @@ class HostingMixin:
             if screen:
                 screen.say("That is not a join code (four groups of five letters and digits).")
             return
+        if self._joining is not None:
+            return  # already connecting
         role = getattr(self, "join_role", "player")
         name = screen.name_given() if screen is not None else self.join_name
         self.join_name = name
         seat = RemoteSeat(code, role=role, name=name)
-        try:
-            seat.start()
-        except JoinError as exc:
-            if screen:
-                hint = (f" To watch instead: skirmish join --watch {code}"
-                        if "taken" in str(exc) and role == "player" else "")
-                screen.say(f"Refused: {exc}{hint}")
+        self._joining = seat
+        if screen:
+            screen.say("Connecting to the host… (Esc: back)")
+
+        def connect() -> None:
+            error: BaseException | None = None
+            try:
+                seat.start()
+            except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence on the screen
+                error = exc
+            self.post_message(JoinDone(seat, error))
+
+        threading.Thread(target=connect, name="skirmish-connect", daemon=True).start()
+
+    def cancel_join(self) -> None:
+        seat, self._joining = self._joining, None
+        if seat is not None:
+            seat.stop()
+
+    async def on_join_done(self, message: JoinDone) -> None:
+        from tui.remote.client import HostError, JoinError
+
+        seat, error = message.seat, message.error
+        if seat is not self._joining:  # cancelled meanwhile
+            seat.stop()
             return
-        except OSError as exc:
+        self._joining = None
+        screen = self.screen if isinstance(self.screen, JoinScreen) else None
+        if error is not None:
+            seat.stop()
+            reason = join_failure(error)
+            if isinstance(error, JoinError):
+                hint = (f" To watch instead: skirmish join --watch {seat.code}"
+                        if "taken" in reason and seat.role == "player" else "")
+                if getattr(self, "join_code", None) is not None and not getattr(self, "joined_once", False):
+                    # ``skirmish join CODE``: trying again will not help; say why and fail.
+                    from rich.text import Text
+
+                    self.exit(return_code=1, message=Text(f"skirmish: cannot join: {reason}.{hint}"))
+                    return
+                text = f"{'Cannot join' if isinstance(error, HostError) else 'Refused'}: {reason}{hint}"
+            else:
+                text = f"Cannot join: {reason}"
             if screen:
-                screen.say(f"Cannot join: {exc}")
+                screen.say(text)
+            else:
+                self.notify(text, severity="error", markup=False, timeout=10)
             return
         self.stop_joined()
-        seat.subscribe(lambda: soon(self, lambda: self._seat_news(seat)))
+        self.joined_once = True
+        seat.subscribe(lambda: self.post_message(SeatNews(seat)))
+        await self._clear_to_menu()
         self._show_joined(seat)
+
+    async def _clear_to_menu(self) -> None:
+        """Back to the main menu, each screen above it gone wholly before
+        the game screen comes (a game screen pushed while the join screen
+        was still being taken down at times mounted without its board)."""
+        while len(self.screen_stack) > 2:
+            await self.pop_screen()
 
     def _show_joined(self, seat: Any) -> None:
         from core.seats import SeatSet
@@ -381,6 +439,12 @@ class HostingMixin:
             self.pop_screen()
         self.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
 
+    async def on_seat_news(self, message: SeatNews) -> None:
+        seat = message.seat
+        if seat is self.remote_seat and not getattr(seat, "shown", True) and seat.version >= 0:
+            await self._clear_to_menu()
+        self._seat_news(seat)
+
     def _seat_news(self, seat: Any) -> None:
         """The joined seat's news, on the app's thread: the host has begun
         the next game (follow it with a new seat on the same code), or that
@@ -389,11 +453,14 @@ class HostingMixin:
 
         if seat is not self.remote_seat:
             return
+        if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
+            seat.notice_told = seat.notice
+            self.notify(seat.notice, severity="warning", markup=False, timeout=10)
         if seat.status == "next":
             follow = RemoteSeat(seat.code, role=seat.role, name=seat.name)
             follow.shown = False
             self.remote_seat = follow
-            follow.subscribe(lambda: soon(self, lambda: self._seat_news(follow)))
+            follow.subscribe(lambda: self.post_message(SeatNews(follow)))
             self.notify(f"{seat.reason} This screen follows it.", markup=False, timeout=6)
             follow.follow()
         elif seat.status == "refused" and not seat.shown:
@@ -405,6 +472,36 @@ class HostingMixin:
                             markup=False, timeout=6)
 
     def stop_joined(self) -> None:
+        self.cancel_join()
         seat, self.remote_seat = self.remote_seat, None
         if seat is not None:
             seat.stop()
+
+
+def join_failure(error: BaseException) -> str:
+    """A failed join as a sentence (never a type name or a traceback)."""
+    text = str(error).strip()
+    if isinstance(error, ConnectionRefusedError):
+        text = "the host's socket is there but nobody answers on it (the host stopped); wait for it to host again"
+    elif isinstance(error, OSError) and error.errno is not None:
+        text = error.strerror or "the system refused"
+    elif not text:
+        text = "something went wrong while joining"
+    return text[:600]
+
+
+class JoinDone(Message):
+    """A seat's connecting thread has finished (``error`` None: joined)."""
+
+    def __init__(self, seat: Any, error: BaseException | None) -> None:
+        super().__init__()
+        self.seat = seat
+        self.error = error
+
+
+class SeatNews(Message):
+    """A joined seat has news (posted from its threads)."""
+
+    def __init__(self, seat: Any) -> None:
+        super().__init__()
+        self.seat = seat

@@ -3,9 +3,12 @@
 The code is 100 random bits in words of base-32 letters (``secrets``).  The
 socket sits in a folder named by a hash of the code, inside a meeting place
 that others may enter and write into but not list (mode 1733, like /tmp
-without read): an account that does not hold the code cannot find the
-socket, and the host checks the code again in the first message.  The
-meeting place is ``$SKIRMISH_RENDEZVOUS`` or ``/tmp/skirmish-games``; two
+without read).  That does not hide a live socket (every account can read
+its path in /proc/net/unix), so the code itself never travels: host and
+joiner each prove they hold it (:mod:`tui.remote.proof`), and a joiner
+refuses a socket of another account than the one that first hosted the
+game.  A host that finds its game's folder made by another account is told
+who, and what to do (:func:`held_by_another`).  The meeting place is ``$SKIRMISH_RENDEZVOUS`` or ``/tmp/skirmish-games``; two
 accounts playing each other must use the same one, made by root (its
 owner could see and replace what is in it).
 """
@@ -85,6 +88,24 @@ def ensure_place() -> Path:
     return place
 
 
+def account_name(uid: int) -> str:
+    """``name (uid N)``, or ``uid N`` for an account with no name."""
+    import pwd
+
+    try:
+        return f"{pwd.getpwuid(uid).pw_name} (uid {uid})"
+    except KeyError:
+        return f"uid {uid}"
+
+
+def held_by_another(folder: Path, uid: int) -> str:
+    """Why a game cannot be hosted where another account made its folder."""
+    return (f"someone else holds this game's folder: the account {account_name(uid)} made {folder}, "
+            "so it may be posing as this game's host (a joiner who joined before refuses it). "
+            f"Ask an administrator to remove that folder (rm -r {folder}), then host the save again; "
+            "or host a new game, which gets a new code")
+
+
 def socket_path(code: str, create: bool = False) -> Path:
     """The socket of the game with ``code`` (its folder made when ``create``)."""
     if create:
@@ -92,8 +113,9 @@ def socket_path(code: str, create: bool = False) -> Path:
         try:
             folder.mkdir(mode=0o700)
         except FileExistsError:
-            if folder.lstat().st_uid != os.getuid() or not folder.is_dir():
-                raise RendezvousError("someone else holds this game's folder") from None
+            info = folder.lstat()
+            if info.st_uid != os.getuid() or not stat.S_ISDIR(info.st_mode):
+                raise RendezvousError(held_by_another(folder, info.st_uid)) from None
         os.chmod(folder, 0o711)  # others may pass through to the socket, not list
         return folder / "game.sock"
     place = meeting_place()

@@ -8,12 +8,17 @@ types) and no longer than a cap: a joiner's messages are small
 travel in their text form; views, options and events through the saves'
 strict converter.  Anything else is a :class:`WireError`.
 
-Version 2 (version 1 is refused): a hello's ``name`` is used (it replaces
-the joining side's default name in a game not started yet), an onlooker may
-wait for a game to start, and ``next`` tells everyone connected that the
-host has begun the game after this one (a rematch, Optio's battle): they
-connect again with the same code and get that game's ``welcome``, and the
-joiner gives a new half of its seed.
+Version 3 (older versions are refused): the join code never travels.  A
+hello carries the joiner's role, name and a random ``challenge``; the host
+answers ``prove`` (its ``host_nonce`` and a keyed hash of both tokens with
+the code), the joiner checks it and answers ``answer`` (its own keyed hash),
+and only then does the host send ``welcome`` (see :mod:`tui.remote.proof`).
+Since version 2: a hello's ``name`` replaces the joining side's default
+name in a game not started yet, an onlooker may wait for a game to start,
+and ``next`` tells everyone connected that the host has begun the game
+after this one (a rematch, Optio's battle): they connect again with the
+same code and get that game's ``welcome``, and the joiner gives a new half
+of its seed.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from core.events import Event
 from core.registry import find_ruleset
 from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
 
-VERSION = 2
+VERSION = 3
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
 HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
 MAX_DEPTH = 64
@@ -39,7 +44,8 @@ class WireError(ValueError):
 
 # What a joiner may send, and the exact fields (name -> type) of each.
 CLIENT_MESSAGES: dict[str, dict[str, type]] = {
-    "hello": {"code": str, "role": str, "name": str},
+    "hello": {"role": str, "name": str, "challenge": str},
+    "answer": {"mac": str},
     "nonce": {"nonce": str},
     "order": {"text": str},
     "ping": {},
@@ -48,6 +54,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
 
 # What a host may send (the joiner checks these too: it trusts nobody).
 HOST_MESSAGES: dict[str, dict[str, type]] = {
+    "prove": {"host_nonce": str, "mac": str},
     "welcome": {"side": (int, type(None)), "ruleset": str, "options": object, "battlefield": object,
                 "players": list, "commit": str, "started": bool},
     "seed": {"status": str},

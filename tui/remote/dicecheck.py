@@ -1,0 +1,55 @@
+"""The joiner's check of the dice once a hosted game is over.
+
+The host reveals its half of the seed and every order.  The check holds
+only if the half matches the host's commitment, the host's record of the
+joiner's half is the joiner's own (kept by the joiner itself:
+:mod:`tui.remote.keep`), and the game replayed from the seed both halves
+make gives exactly the events this seat was sent, the same outcome and the
+same final position.  Anything less is said in words: which part differs,
+or why the check cannot be made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.remote import fairdice, wire
+
+CHECKED = "Dice checked: every roll, the result and the final position came from the seed both seats made."
+
+
+def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reveal: dict,
+               events: tuple, outcome: Any, view: Any) -> str:
+    """What checking found, as a sentence for the player."""
+    from core.game import ReplayError, replay
+
+    if not fairdice.matches(reveal["nonce"], commit):
+        return "The host's half of the seed does not match what it promised: the dice cannot be trusted."
+    if mine is None:
+        return ("Dice unchecked: this terminal no longer holds its own half of this game's seed (it was "
+                "given from another account, or its file in your data folder is gone), so the check "
+                "cannot be made.")
+    if reveal["joiner"] != mine:
+        return ("The dice do not match: the host's record of your half of the seed is not the one you "
+                "gave, so it rolled from a seed of its own.")
+    seed = fairdice.seed_from(reveal["nonce"], mine)
+    try:
+        game = replay(facts.ruleset, facts.options, facts.battlefield, seed, facts.players,
+                      list(wire.orders_in(facts.ruleset, reveal["orders"])))
+    except (ReplayError, ValueError):
+        return "The dice do not match: the host's orders cannot be replayed from the seed both seats made."
+    wrong = []
+    if game.log_for(side) != tuple(events):
+        wrong.append("the log")
+    if game.outcome != outcome:
+        wrong.append("the result")
+    try:
+        final = wire.view_in(facts.ruleset, wire.view_out(facts.ruleset, game.view(side)))
+    except (ValueError, TypeError):
+        final = None
+    if final != view:
+        wrong.append("the final position")
+    if wrong:
+        return (f"The dice do not match the seed both seats made: {', '.join(wrong)} differ"
+                f"{'s' if len(wrong) == 1 else ''} from a replay of the host's own orders.")
+    return CHECKED
