@@ -14,11 +14,10 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandPalette
 
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm, install_dismiss_guard
-from tui.palette import SafeCommandPalette, SkirmishCommands
+from tui.palette import SafeCommandPalette, SkirmishCommands, palette_open
 from tui.remote.play import HostingMixin
 
 
@@ -30,8 +29,10 @@ class SkirmishApp(HostingMixin, App[None]):
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        """One palette at most, wherever it is in the stack (tui/palette.py)."""
+        if self.use_command_palette and not palette_open(self):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
+
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]

@@ -42,6 +42,15 @@ class SkirmishCommands(Provider):
                 yield Hit(score, matcher.highlight(name), command, help=help_text)
 
 
+def palette_open(app: Any) -> bool:
+    """A command palette is open anywhere in the screen stack, not only on
+    top: ctrl+p, ctrl+q, ctrl+p once opened a second palette under the quit
+    question, with the first one's id, and Textual ended the app with
+    ``DuplicateIds`` (Textual's own ``CommandPalette.is_open`` looks at the
+    top screen only)."""
+    return any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
+
+
 class SafeCommandPalette(CommandPalette):
     """Textual's palette, tolerant of being closed while it still gathers
     commands.  A burst of keys (typed fast, or pasted over SSH) can open and
