@@ -18,6 +18,7 @@ import datetime
 import json
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,6 +102,71 @@ def data_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+# -- nothing readable by other accounts ---------------------------------------
+# A hosted game's save holds its join code and the seed: with them any
+# account could watch, take the free seat or know every roll to come.  So
+# every folder Skirmish makes is 0700 and every file 0600, whatever the
+# umask, and what an older Skirmish left (0755/0644) is tightened on start.
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
+
+
+def make_private_dirs(folder: Path) -> None:
+    """``folder`` and any missing parents, each made 0700 (a folder that
+    already exists is left as it is: it may be the player's home or a
+    folder an export was sent to)."""
+    folder = Path(folder)
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for each in reversed(missing):
+        try:
+            os.mkdir(each, PRIVATE_DIR)
+        except FileExistsError:
+            continue  # made meanwhile by another process: not ours to change
+        os.chmod(each, PRIVATE_DIR)  # mkdir's mode is cut by the umask; this is not
+
+
+def _tighten_one(path: str, info: os.stat_result, mode: int) -> bool:
+    if info.st_uid != os.getuid() or not info.st_mode & 0o077:
+        return False
+    try:
+        os.chmod(path, stat.S_IMODE(info.st_mode) & mode)
+    except OSError:
+        return False
+    return True
+
+
+def tighten(root: Path | None = None) -> int:
+    """Take every right of other accounts off the data folder (``root``),
+    its folders and its files (never through a link; only what this account
+    owns).  Returns how many were changed.  Called when Skirmish starts."""
+    root = Path(root) if root is not None else data_dir()
+    changed = 0
+    try:
+        info = os.lstat(root)
+    except OSError:
+        return 0
+    if not stat.S_ISDIR(info.st_mode):
+        return 0
+    changed += _tighten_one(str(root), info, PRIVATE_DIR)
+    for folder, subfolders, files in os.walk(root):  # never follows links to folders
+        for name in subfolders + files:
+            path = os.path.join(folder, name)
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                changed += _tighten_one(path, info, PRIVATE_DIR)
+            elif stat.S_ISREG(info.st_mode):
+                changed += _tighten_one(path, info, PRIVATE_FILE)
+    return changed
 
 
 MAX_NAME = 40
@@ -232,8 +298,9 @@ def write_new_file(path: Path, blob: bytes, sync: bool = True) -> None:
         os.unlink(path)
     except FileNotFoundError:
         pass
-    fd = os.open(path, _NEW_FILE, 0o644)
+    fd = os.open(path, _NEW_FILE, PRIVATE_FILE)
     with open(fd, "wb", closefd=True) as handle:
+        os.fchmod(fd, PRIVATE_FILE)  # exactly 0600, whatever the umask
         handle.write(blob)
         handle.flush()
         if sync:
@@ -253,6 +320,8 @@ def _keep_backup(path: Path) -> None:
             pass
         try:
             os.link(path, staging)
+            if os.stat(staging).st_mode & 0o077:  # a file an older Skirmish made 0644
+                os.chmod(staging, PRIVATE_FILE)
         except OSError:
             write_new_file(staging, path.read_bytes(), sync=False)
         os.replace(staging, backup)
@@ -276,7 +345,7 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
         raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {MAX_BYTES} a save may hold")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dirs(path.parent)
         write_new_file(temp, blob)
         _keep_backup(path)
         os.replace(temp, path)
@@ -579,4 +648,5 @@ __all__ = [
     "safe_name",
     "saves_dir",
     "summarise",
+    "tighten",
 ]

@@ -69,6 +69,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
     def on_mount(self) -> None:
+        self._tighten_data_dir()
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
@@ -86,6 +87,16 @@ class SkirmishApp(HostingMixin, App[None]):
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    def _tighten_data_dir(self) -> None:
+        """What an older Skirmish left readable by other accounts (folders
+        0755, saves 0644) becomes this account's alone (saves/store.py)."""
+        try:
+            from tui.persistence import store
+
+            store().tighten()
+        except Exception:  # noqa: BLE001 - saving may be unavailable; the app still starts
+            pass
 
     def get_driver_class(self) -> Any:
         from tui.input_driver import tolerant
