@@ -56,7 +56,10 @@ class SkirmishApp(HostingMixin, App[None]):
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
-        self._save_failed = False
+        self._save_failed = False  # set by a save on any thread (a hosted game's order)
+        self._shown_failed = False  # what the screens and the retry timer last showed
+        self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
+        self.app_thread: int | None = None
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self._on_disk: Any = None
@@ -69,6 +72,9 @@ class SkirmishApp(HostingMixin, App[None]):
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
     def on_mount(self) -> None:
+        import threading
+
+        self.app_thread = threading.get_ident()  # a hosted game's orders are saved on other threads too
         self._tighten_data_dir()
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
@@ -396,7 +402,7 @@ class SkirmishApp(HostingMixin, App[None]):
         from tui.game_screen import GameScreen
 
         self.game = game
-        self._save_failed = False
+        self._save_failed = self._shown_failed = False
         self._saved_orders = len(getattr(game, "orders", ()))
         if self._retrying is not None:
             self._retrying.stop()
@@ -408,27 +414,50 @@ class SkirmishApp(HostingMixin, App[None]):
         self.push_screen(screen if screen is not None else GameScreen(game, kinds=self.seat_kinds))
         self.call_after_refresh(self.check_size)
 
+    def _save_lock(self) -> Any:
+        """A hosted game is saved under the host's lock: its orders are saved
+        on the threads that give them (``HostingMixin.keep_hosted``), never
+        two saves of one file at once."""
+        import contextlib
+
+        host = self.host
+        return host.lock if host is not None else contextlib.nullcontext()
+
     def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
+        with self._save_lock():
+            table = getattr(self.host, "table", None)
+            if table is not None:
+                game = table.game  # a hosted game: the table's is the one to keep
+            return self._autosave(game, announce, force)
+
+    def _autosave(self, game: Any, announce: bool, force: bool) -> str | None:
         self.game = game
         if self.session is None:
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
         pending = {**self.pending(), **self.save_pending()}
+        self.pending_kept = pending
         if game is self._on_disk and not pending and not announce and not force:
             return str(getattr(self.session, "path", "") or "") or "the save folder"
+        was_failing = self._save_failed
         try:
             self.session.save(game, pending, seats=self.seat_kinds)
             self._on_disk = game
         except Exception as exc:
-            if announce or not self._save_failed:
-                self.report("Saving failed: the game keeps trying", exc)
-            self._saving_failed(True)
+            self._save_failed = True
+            if announce or not was_failing:
+                title = ("Saving failed: no order is taken until it works again" if self.host is not None
+                         else "Saving failed: the game keeps trying")
+                self.report(title, exc)
+            self._show_saving()
             return None
         self._saved_orders = len(game.orders)
-        if self._save_failed:
-            self.notify("Saved again: nothing is lost.", markup=False)
-        self._saving_failed(False)
+        self._save_failed = False
+        if was_failing:
+            self.notify("Saved again: orders are taken again, nothing is lost." if self.host is not None
+                        else "Saved again: nothing is lost.", markup=False)
+        self._show_saving()
         where = str(getattr(self.session, "path", "") or "")
         if announce:
             self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
@@ -437,20 +466,34 @@ class SkirmishApp(HostingMixin, App[None]):
     # -- a failed save: retried, shown, and never lost silently ---------------------------
     RETRY_SECONDS = 5.0
 
-    def _saving_failed(self, failed: bool) -> None:
-        changed = failed != self._save_failed
-        self._save_failed = failed
+    def _show_saving(self) -> None:
+        """On the app's thread: the retry timer runs while saving fails, and
+        the game screens show the change (their banners say so)."""
+        failed = self._save_failed
         if failed and self._retrying is None:
             self._retrying = self.set_interval(self.RETRY_SECONDS, self._retry_save)
         elif not failed and self._retrying is not None:
             self._retrying.stop()
             self._retrying = None
-        if changed:
+        if failed != self._shown_failed:
+            self._shown_failed = failed
             from tui.game_screen import GameScreen
 
             for screen in self.screen_stack:
                 if isinstance(screen, GameScreen):
-                    screen.redraw()
+                    screen.redraw()  # pokes a computer whose order was refused, too
+
+    def on_saving_changed(self, message: Any) -> None:
+        """A hosted game's save, made on the thread that gave the order,
+        started failing or works again (``tui.persistence.SavingChanged``):
+        said here, on the app's thread."""
+        if message.failed:
+            self.notify(f"{message.reason}. No order is taken, from either seat, until the game can be "
+                        "saved; the other player is told why when they give one. Skirmish keeps trying.",
+                        title="Saving failed", severity="error", timeout=12, markup=False)
+        else:
+            self.notify("Saved again: orders are taken again, nothing is lost.", markup=False)
+        self._show_saving()
 
     def _retry_save(self) -> None:
         if self._save_failed and self.game is not None and self.session is not None:
@@ -460,6 +503,8 @@ class SkirmishApp(HostingMixin, App[None]):
         """What the last failed save would lose, in words ("" when saved)."""
         if not self._save_failed or self.game is None:
             return ""
+        if self.host is not None:  # every order is saved before it is taken: none is lost
+            return "SAVING FAILS: no order is taken until it works again"
         count = len(self.game.orders) - self._saved_orders
         orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
         drafts = " and the orders being written" if self.pending() else ""

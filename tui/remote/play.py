@@ -230,9 +230,11 @@ class HostingMixin:
                 self.report("This game will not be saved", exc)
         self.autosave(game)
         mine = 1 - host.remote_side
-        # The saver runs under the host's lock after every order, whoever gave
-        # it, and before anyone is sent the move.
-        host.saver = lambda: self.autosave(host.table.game)
+        # Every order is saved before it is taken (under the host's lock, on
+        # the thread of whoever gave it): one that cannot be saved is refused,
+        # so nobody is ever shown a move a crash could lose.
+        host.saver = None
+        host.table.keeper = self.keep_hosted
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.game = game
@@ -248,6 +250,40 @@ class HostingMixin:
             host.listeners.append(lambda: soon(self, self._presence))
         self._was_joined = None
         self._presence()
+
+    def keep_hosted(self, game: Any) -> str | None:
+        """The hosted table's keeper (``core.seats.Table``): save ``game``, the
+        game as an order would leave it, before the order is taken.  Runs
+        under the host's lock on the thread that gave the order (the
+        joiner's connection, the computer's, or the app's), so it touches
+        no screen: it writes the file and, when saving starts or stops
+        failing, posts ``SavingChanged`` to the app.  Returns None once
+        saved, or why not: the order is then refused to whichever seat gave
+        it, with this reason."""
+        import threading
+
+        from tui.persistence import SavingChanged
+
+        session = self.session
+        if session is None:
+            return None  # this game has no save file (the host was told): nothing to keep it in
+        pending = dict(self.pending() if threading.get_ident() == self.app_thread else self.pending_kept)
+        pending.update(self.save_pending())
+        try:
+            session.save(game, pending, seats=self.seat_kinds)
+        except Exception as exc:  # noqa: BLE001 - a save that fails is a reason, never a dead thread
+            problem = str(getattr(exc, "problem", "") or exc or type(exc).__name__)
+            if not self._save_failed:
+                self._save_failed = True
+                self.post_message(SavingChanged(True, f"This game could not be saved: {problem}"))
+            return (f"The game cannot be saved on the host's side just now: {problem}. No order is taken "
+                    "until it can be; nothing played so far is lost.")
+        self.game = self._on_disk = game
+        self._saved_orders = len(game.orders)
+        if self._save_failed:
+            self._save_failed = False
+            self.post_message(SavingChanged(False))
+        return None
 
     def _presence(self) -> None:
         host = self.host
