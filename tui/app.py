@@ -60,6 +60,7 @@ class SkirmishApp(HostingMixin, App[None]):
         self._shown_failed = False  # what the screens and the retry timer last showed
         self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
         self.app_thread: int | None = None
+        self.no_file_reason = ""  # why the open game has no save file, if it has none
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self._on_disk: Any = None
@@ -295,6 +296,7 @@ class SkirmishApp(HostingMixin, App[None]):
             self.session.save(game, seats=self.seat_kinds)
         except Exception as exc:
             self.session = None
+            self.no_file_reason = readable(exc, 300)
             self.report("This game will not be saved", exc)
         self._show_game(game, replace)
 
@@ -531,17 +533,71 @@ class SkirmishApp(HostingMixin, App[None]):
 
     def leave_question(self, question: str) -> Any:
         """The modal that asks before leaving the game: a yes/no while it is
-        saved, else the choices of ``LeaveUnsaved`` (True: leave)."""
+        saved, else the choices of ``LeaveUnsaved`` (True: leave).  It never
+        says "saved" of a game with no save file (the data folder could not
+        be written): it offers to write it to a file the player names."""
         from tui.modals import LeaveUnsaved
 
         lost = self.unsaved()
+        if not lost and self.no_save_file():
+            why = self.no_file_reason or "the save folder could not be written"
+            return LeaveUnsaved(f"This game has no save file ({why}). Leaving now loses it.",
+                                retry=self.save_anew, export=self.export_game,
+                                default_path=self._export_default(), retry_label="Try the save folder again")
         if not lost:
             return Confirm(question)
+        if self.host is not None:
+            text = ("Saving fails just now. Every order taken is in the save (none is taken until it can be "
+                    "saved); the orders being written are not.")
+        else:
+            text = f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}."
+        return LeaveUnsaved(text, retry=lambda: self.autosave(self.game, announce=True) is not None,
+                            export=self.export_game, default_path=self._export_default())
+
+    def no_save_file(self) -> bool:
+        """The game on screen is held by this process and has no save file
+        (not a joined game, whose host saves it, nor a read-only view)."""
+        from tui.game_screen import GameScreen
+        from tui.readonly import ReadOnlyGameScreen
+
+        if self.session is not None or self.game is None or self.remote_seat is not None:
+            return False
+        screens = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        return bool(screens) and not any(isinstance(s, ReadOnlyGameScreen) for s in screens)
+
+    def _export_default(self) -> str:
+        """Where "write it to a file" proposes: the home folder, under the
+        save's own name (or a fresh one)."""
         where = str(getattr(self.session, "path", "") or "")
-        default = str(Path.home() / Path(where).name) if where else str(Path.home())
-        return LeaveUnsaved(f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}.",
-                            retry=lambda: self.autosave(self.game, announce=True) is not None,
-                            export=self.export_game, default_path=default)
+        if where:
+            return str(Path.home() / Path(where).name)
+        try:
+            from tui.persistence import store
+
+            return str(store().new_save_path(self.game, Path.home()))
+        except Exception:  # noqa: BLE001 - saving unavailable: the folder alone
+            return str(Path.home())
+
+    def save_anew(self) -> bool:
+        """A game with no save file: try once more to give it one in the
+        save folder.  Says where, or why not."""
+        from tui.persistence import store
+
+        session = None
+        try:
+            with self._save_lock():
+                saves = store()
+                session = saves.GameSession.open(saves.new_save_path(self.game))
+                session.save(self.game, {**self.pending(), **self.save_pending()}, seats=self.seat_kinds)
+        except Exception as exc:
+            if session is not None:
+                session.close()
+            self.no_file_reason = readable(exc, 300)
+            self.report("Still no save file", exc)
+            return False
+        self.session, self._on_disk, self.no_file_reason = session, self.game, ""
+        self.notify(f"Saved to {session.path}.", markup=False)
+        return True
 
     def pending(self) -> dict:
         """What the save keeps beside the game: the drafts of the open
@@ -621,7 +677,9 @@ def readable(exc: BaseException, limit: int = 600) -> str:
         text = str(exc)
     elif isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
-        text = f"{where}{exc.strerror or 'the system refused'}"
+        # An OSError raised with a sentence of our own (RendezvousError) has
+        # no strerror: its sentence is the reason, never "the system refused".
+        text = f"{where}{exc.strerror}" if exc.strerror else (str(exc) or "the system refused")
     else:
         text = str(exc) or "something went wrong"
         if type(exc).__module__ == "builtins":

@@ -27,7 +27,7 @@ class SkirmishCommands(Provider):
         ]
         for r in rulesets():
             out.append((f"Rules: {r.title}", partial(open_help, app, r.name, r.title), r.summary))
-        out.append(("Quit", app.action_request_quit, "Leave Skirmish (the game in play is saved)"))
+        out.append(("Quit", app.action_request_quit, "Leave Skirmish (it asks first while a game is open)"))
         return out
 
     async def discover(self) -> Hits:
