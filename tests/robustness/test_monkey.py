@@ -68,6 +68,10 @@ async def burst(pilot, keys) -> None:
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    # "Write the game to a file I name" takes whatever the keys typed, relative
+    # to the working folder: keep those files out of the checkout.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
 
 
 def internal_errors(app) -> list[str]:

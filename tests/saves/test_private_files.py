@@ -180,3 +180,36 @@ def test_another_account_cannot_read_a_hosted_games_save(open_home, other_accoun
             assert read_as(uid, gid, each) == "PermissionError", each
     finally:
         session.close()
+
+
+async def test_another_account_cannot_read_the_save_of_a_game_hosted_from_the_menu(open_home, other_account,
+                                                                                  monkeypatch):
+    """The same, with the save the app itself writes for a hosted game
+    (a real joiner on the real socket)."""
+    import asyncio
+
+    from tests.remote.helpers import RecordingSeat, until
+    from tui.app import SkirmishApp
+    from tui.game_screen import GameScreen
+
+    meeting = tempfile.mkdtemp(prefix="skm", dir="/tmp")
+    monkeypatch.setenv("SKIRMISH_RENDEZVOUS", meeting + "/m")
+    uid, gid = other_account
+    app = SkirmishApp()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("h", "ctrl+g")  # Host, the first ruleset
+            code = app.screen.code
+            joiner = RecordingSeat(code)
+            await asyncio.to_thread(joiner.start)
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            save = app.session.path
+            assert code in save.read_text(), "a hosted game's save holds its join code"
+            try:
+                assert read_as(uid, gid, save) == "PermissionError"
+                assert read_as(uid, gid, save.parent / "probe") == "PermissionError"  # not even the folder
+                assert_private(open_home / ".local")
+            finally:
+                joiner.stop()
+    finally:
+        shutil.rmtree(meeting, ignore_errors=True)
