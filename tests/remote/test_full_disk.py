@@ -125,6 +125,8 @@ async def test_a_full_disk_mid_game_refuses_orders_drops_nobody_and_loses_nothin
         assert joiner.events() == seen, "the joiner was shown an order that is in no file"
         assert app.host.joined and joiner.status == "playing", "the joiner was dropped"
         assert "SAVING FAILS" in banner(app), banner(app)
+        told = [str(n.message) for n in app._notifications if n.title == "Saving failed"]
+        assert told and "No space left on device" in told[-1], "the host was not told why, on its own thread"
         again = await asyncio.to_thread(joiner.submit, order)  # still full: still refused, still connected
         assert isinstance(again, Rejection) and again.code == "not-saved"
         os.unlink(filler)
