@@ -18,7 +18,6 @@ import datetime
 import json
 import os
 import re
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from core.options import option_problem
 from core.registry import find_ruleset, rulesets
 from saves.convert import (PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure,
                            unstructure)
+from saves.private import PRIVATE_FILE, make_private_dirs  # folders 0700, files 0600, whatever the umask
 
 FORMAT_VERSION = 2
 MAX_BYTES = 8 * 1024 * 1024
@@ -104,69 +104,12 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-# -- nothing readable by other accounts ---------------------------------------
-# A hosted game's save holds its join code and the seed: with them any
-# account could watch, take the free seat or know every roll to come.  So
-# every folder Skirmish makes is 0700 and every file 0600, whatever the
-# umask, and what an older Skirmish left (0755/0644) is tightened on start.
-PRIVATE_DIR = 0o700
-PRIVATE_FILE = 0o600
-
-
-def make_private_dirs(folder: Path) -> None:
-    """``folder`` and any missing parents, each made 0700 (a folder that
-    already exists is left as it is: it may be the player's home or a
-    folder an export was sent to)."""
-    folder = Path(folder)
-    missing = []
-    while not os.path.lexists(folder):
-        missing.append(folder)
-        if folder.parent == folder:
-            break
-        folder = folder.parent
-    for each in reversed(missing):
-        try:
-            os.mkdir(each, PRIVATE_DIR)
-        except FileExistsError:
-            continue  # made meanwhile by another process: not ours to change
-        os.chmod(each, PRIVATE_DIR)  # mkdir's mode is cut by the umask; this is not
-
-
-def _tighten_one(path: str, info: os.stat_result, mode: int) -> bool:
-    if info.st_uid != os.getuid() or not info.st_mode & 0o077:
-        return False
-    try:
-        os.chmod(path, stat.S_IMODE(info.st_mode) & mode)
-    except OSError:
-        return False
-    return True
-
-
 def tighten(root: Path | None = None) -> int:
-    """Take every right of other accounts off the data folder (``root``),
-    its folders and its files (never through a link; only what this account
-    owns).  Returns how many were changed.  Called when Skirmish starts."""
-    root = Path(root) if root is not None else data_dir()
-    changed = 0
-    try:
-        info = os.lstat(root)
-    except OSError:
-        return 0
-    if not stat.S_ISDIR(info.st_mode):
-        return 0
-    changed += _tighten_one(str(root), info, PRIVATE_DIR)
-    for folder, subfolders, files in os.walk(root):  # never follows links to folders
-        for name in subfolders + files:
-            path = os.path.join(folder, name)
-            try:
-                info = os.lstat(path)
-            except OSError:
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                changed += _tighten_one(path, info, PRIVATE_DIR)
-            elif stat.S_ISREG(info.st_mode):
-                changed += _tighten_one(path, info, PRIVATE_FILE)
-    return changed
+    """What an older Skirmish left readable by other accounts in the data
+    folder becomes this account's alone (called when the app starts)."""
+    from saves import private
+
+    return private.tighten(Path(root) if root is not None else data_dir())
 
 
 MAX_NAME = 40
