@@ -168,6 +168,10 @@ class SavingMixin:
             return LeaveUnsaved(f"This game has no save file ({why}). Leaving now loses it.",
                                 retry=self.save_anew, export=self.export_game,
                                 default_path=self._export_default(), retry_label="Try the save folder again")
+        seat = self.remote_seat
+        if seat is not None and not lost:  # a joined game: the host's file, not Continue
+            asked = question.split("?", 1)[0] + "?"
+            return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")
         if not lost:
             return Confirm(question)
         if self.host is not None:

@@ -154,3 +154,23 @@ async def test_the_palettes_quit_does_not_promise_a_save(read_only_data):
         await pilot.pause()
         quit_help = next(h for name, _, h in SkirmishCommands(app.screen)._commands() if name == "Quit")
         assert "saved" not in quit_help, quit_help
+
+
+@pytest.mark.parametrize("key", ["ctrl+q", "q"], ids=["quit-skirmish", "leave-the-game"])
+async def test_a_joiner_is_not_told_continue_brings_the_game_back(place, key):
+    """The joiner holds no save: its way back is the join code, not Continue."""
+    from tests.remote.helpers import new_host, until
+
+    host = new_host("spheres_of_war", remote_side=1, game=a_game())
+    try:
+        app = SkirmishApp(join_code=host.code)
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press(key)
+            await pilot.pause()
+            ask = app.screen
+            assert isinstance(ask, Confirm), type(ask).__name__
+            assert "Continue" not in ask.question and "is saved" not in ask.question, ask.question
+            assert f"skirmish join {host.code}" in ask.question, ask.question
+    finally:
+        host.close()
