@@ -248,7 +248,7 @@ class Table:
         try:
             return keeper(game)
         except Exception as exc:  # noqa: BLE001 - a keeper that fails has not kept the game
-            return f"The game could not be saved ({type(exc).__name__}: {exc}); the order was not taken."
+            return f"The game could not be saved ({exc or type(exc).__name__}); the order was not taken."
 
     def replace(self, game: core_game.Game) -> None:
         """Put another game on the table (undo, a reload): a change like any."""
