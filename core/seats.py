@@ -181,16 +181,28 @@ def wrong_side(seat_side: int | None, order: Order) -> Rejection | None:
     return None
 
 
+Keeper = Callable[[core_game.Game], "str | None"]
+
+
 class Table:
     """Holds the game and serves its seats.  ``submit`` is the only way the
     game changes; every change bumps ``version`` and calls the listeners in
-    the order they listened (an owner that saves listens first)."""
+    the order they listened (an owner that saves listens first).
+
+    ``keeper`` (the owner's, optional) makes every order durable before
+    anyone hears of it: ``keeper(game)`` is called with the game as the
+    order would leave it, before the order takes effect, and returns None
+    once that game is kept (saved), or a sentence saying why it could not
+    be.  Then the order is refused with that sentence (``Rejection`` code
+    ``"not-saved"``) and the game stays as it was: no seat is ever shown a
+    move that is not kept.  The keeper must not touch the table."""
 
     def __init__(self, game: core_game.Game) -> None:
         self._game = game
         self._version = 0
         self._listeners: list[Callable[[tuple[Event, ...]], None]] = []
         self._seats: dict[int | None, LocalSeat] = {}
+        self.keeper: Keeper | None = None
 
     @property
     def game(self) -> core_game.Game:
@@ -220,11 +232,23 @@ class Table:
         result = core_game.submit(self._game, order)
         if isinstance(result, Rejection):
             return result
+        problem = self._kept(result.game)
+        if problem is not None:
+            return Rejection("not-saved", problem)
         self._game = result.game
         self._version += 1
         for callback in list(self._listeners):
             callback(result.events)
         return result
+
+    def _kept(self, game: core_game.Game) -> str | None:
+        keeper = self.keeper
+        if keeper is None:
+            return None
+        try:
+            return keeper(game)
+        except Exception as exc:  # noqa: BLE001 - a keeper that fails has not kept the game
+            return f"The game could not be saved ({exc or type(exc).__name__}); the order was not taken."
 
     def replace(self, game: core_game.Game) -> None:
         """Put another game on the table (undo, a reload): a change like any."""

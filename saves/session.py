@@ -41,6 +41,17 @@ def _holder_text(path: Path) -> str:
         return "another process; it did not say which"
 
 
+def _private(path: Path) -> None:
+    """The lock file 0600 (filelock's mode is cut by the umask, and an
+    older Skirmish left its locks 0644)."""
+    try:
+        info = os.lstat(path)
+        if info.st_uid == os.getuid() and info.st_mode & 0o077 and not os.path.islink(path):
+            os.chmod(path, store.PRIVATE_FILE)
+    except OSError:
+        pass
+
+
 def _no_link(path: Path) -> None:
     """A lock file is never a link: one planted there is removed, so that
     opening the lock cannot create or touch the file it points at."""
@@ -61,10 +72,12 @@ class GameSession:
         SaveError when the folder cannot be used."""
         path = Path(path)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            store.make_private_dirs(path.parent)
             _no_link(lock_path(path))
-            lock = filelock.FileLock(str(lock_path(path)), timeout=0, thread_local=False)
+            lock = filelock.FileLock(str(lock_path(path)), timeout=0, mode=store.PRIVATE_FILE,
+                                     thread_local=False)
             lock.acquire()
+            _private(lock_path(path))
         except filelock.Timeout:
             raise store.GameLocked(path, _holder_text(path)) from None
         except OSError as exc:

@@ -32,6 +32,7 @@ from core.options import option_problem
 from core.registry import find_ruleset, rulesets
 from saves.convert import (PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure,
                            unstructure)
+from saves.private import PRIVATE_FILE, make_private_dirs  # folders 0700, files 0600, whatever the umask
 
 FORMAT_VERSION = 2
 MAX_BYTES = 8 * 1024 * 1024
@@ -101,6 +102,14 @@ def data_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
+
+
+def tighten(root: Path | None = None) -> int:
+    """What an older Skirmish left readable by other accounts in the data
+    folder becomes this account's alone (called when the app starts)."""
+    from saves import private
+
+    return private.tighten(Path(root) if root is not None else data_dir())
 
 
 MAX_NAME = 40
@@ -232,8 +241,9 @@ def write_new_file(path: Path, blob: bytes, sync: bool = True) -> None:
         os.unlink(path)
     except FileNotFoundError:
         pass
-    fd = os.open(path, _NEW_FILE, 0o644)
+    fd = os.open(path, _NEW_FILE, PRIVATE_FILE)
     with open(fd, "wb", closefd=True) as handle:
+        os.fchmod(fd, PRIVATE_FILE)  # exactly 0600, whatever the umask
         handle.write(blob)
         handle.flush()
         if sync:
@@ -253,6 +263,8 @@ def _keep_backup(path: Path) -> None:
             pass
         try:
             os.link(path, staging)
+            if os.stat(staging).st_mode & 0o077:  # a file an older Skirmish made 0644
+                os.chmod(staging, PRIVATE_FILE)
         except OSError:
             write_new_file(staging, path.read_bytes(), sync=False)
         os.replace(staging, backup)
@@ -276,7 +288,7 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
         raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {MAX_BYTES} a save may hold")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_private_dirs(path.parent)
         write_new_file(temp, blob)
         _keep_backup(path)
         os.replace(temp, path)
@@ -579,4 +591,5 @@ __all__ = [
     "safe_name",
     "saves_dir",
     "summarise",
+    "tighten",
 ]

@@ -1,5 +1,6 @@
-"""The Skirmish Textual app: screens, the open game's save session,
-autosave and quitting (the command palette is tui/palette.py).
+"""The Skirmish Textual app: screens, the open game's save session and
+quitting (autosave, failed saves and what leaving offers are tui/saving.py;
+the command palette is tui/palette.py).
 
 ``run_app`` is what the ``skirmish`` command calls.
 """
@@ -14,24 +15,26 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.command import CommandPalette
 
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm, install_dismiss_guard
-from tui.palette import SafeCommandPalette, SkirmishCommands
+from tui.palette import SafeCommandPalette, SkirmishCommands, palette_open
 from tui.remote.play import HostingMixin
+from tui.saving import SavingMixin
 
 
 EXIT_GRACE = 5.0  # seconds a signalled app has to shut down before the process is ended
 
 
-class SkirmishApp(HostingMixin, App[None]):
+class SkirmishApp(SavingMixin, HostingMixin, App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        """One palette at most, wherever it is in the stack (tui/palette.py)."""
+        if self.use_command_palette and not palette_open(self):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
+
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]
@@ -55,7 +58,11 @@ class SkirmishApp(HostingMixin, App[None]):
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
-        self._save_failed = False
+        self._save_failed = False  # set by a save on any thread (a hosted game's order)
+        self._shown_failed = False  # what the screens and the retry timer last showed
+        self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
+        self.app_thread: int | None = None
+        self.no_file_reason = ""  # why the open game has no save file, if it has none
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self._on_disk: Any = None
@@ -68,6 +75,10 @@ class SkirmishApp(HostingMixin, App[None]):
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
     def on_mount(self) -> None:
+        import threading
+
+        self.app_thread = threading.get_ident()  # a hosted game's orders are saved on other threads too
+        self._tighten_data_dir()
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
@@ -277,6 +288,7 @@ class SkirmishApp(HostingMixin, App[None]):
             self.session.save(game, seats=self.seat_kinds)
         except Exception as exc:
             self.session = None
+            self.no_file_reason = readable(exc, 300)
             self.report("This game will not be saved", exc)
         self._show_game(game, replace)
 
@@ -384,7 +396,7 @@ class SkirmishApp(HostingMixin, App[None]):
         from tui.game_screen import GameScreen
 
         self.game = game
-        self._save_failed = False
+        self._save_failed = self._shown_failed = False
         self._saved_orders = len(getattr(game, "orders", ()))
         if self._retrying is not None:
             self._retrying.stop()
@@ -395,109 +407,6 @@ class SkirmishApp(HostingMixin, App[None]):
             self.pop_screen()
         self.push_screen(screen if screen is not None else GameScreen(game, kinds=self.seat_kinds))
         self.call_after_refresh(self.check_size)
-
-    def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
-        self.game = game
-        if self.session is None:
-            if announce:
-                self.notify("This game has no save file (saving is unavailable).", severity="warning")
-            return None
-        pending = {**self.pending(), **self.save_pending()}
-        if game is self._on_disk and not pending and not announce and not force:
-            return str(getattr(self.session, "path", "") or "") or "the save folder"
-        try:
-            self.session.save(game, pending, seats=self.seat_kinds)
-            self._on_disk = game
-        except Exception as exc:
-            if announce or not self._save_failed:
-                self.report("Saving failed: the game keeps trying", exc)
-            self._saving_failed(True)
-            return None
-        self._saved_orders = len(game.orders)
-        if self._save_failed:
-            self.notify("Saved again: nothing is lost.", markup=False)
-        self._saving_failed(False)
-        where = str(getattr(self.session, "path", "") or "")
-        if announce:
-            self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
-        return where or "the save folder"
-
-    # -- a failed save: retried, shown, and never lost silently ---------------------------
-    RETRY_SECONDS = 5.0
-
-    def _saving_failed(self, failed: bool) -> None:
-        changed = failed != self._save_failed
-        self._save_failed = failed
-        if failed and self._retrying is None:
-            self._retrying = self.set_interval(self.RETRY_SECONDS, self._retry_save)
-        elif not failed and self._retrying is not None:
-            self._retrying.stop()
-            self._retrying = None
-        if changed:
-            from tui.game_screen import GameScreen
-
-            for screen in self.screen_stack:
-                if isinstance(screen, GameScreen):
-                    screen.redraw()
-
-    def _retry_save(self) -> None:
-        if self._save_failed and self.game is not None and self.session is not None:
-            self.autosave(self.game)
-
-    def unsaved(self) -> str:
-        """What the last failed save would lose, in words ("" when saved)."""
-        if not self._save_failed or self.game is None:
-            return ""
-        count = len(self.game.orders) - self._saved_orders
-        orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
-        drafts = " and the orders being written" if self.pending() else ""
-        return f"UNSAVED: {orders}{drafts} since the last good save"
-
-    def export_game(self, text: str) -> bool:
-        """Write the game (with its drafts) to the path the player typed;
-        a folder gets a new file inside it.  Says where, or why not."""
-        from tui.persistence import store
-
-        try:
-            saves = store()
-            target = Path(text).expanduser()
-            if target.is_dir():
-                target = saves.new_save_path(self.game, target)
-            elif target.suffix != ".json":
-                target = target.with_name(target.name + ".json")
-            saves.save_game(self.game, target, self.pending(), self.seat_kinds)
-        except Exception as exc:
-            self.report("Could not write it there", exc)
-            return False
-        self.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
-        return True
-
-    def leave_question(self, question: str) -> Any:
-        """The modal that asks before leaving the game: a yes/no while it is
-        saved, else the choices of ``LeaveUnsaved`` (True: leave)."""
-        from tui.modals import LeaveUnsaved
-
-        lost = self.unsaved()
-        if not lost:
-            return Confirm(question)
-        where = str(getattr(self.session, "path", "") or "")
-        default = str(Path.home() / Path(where).name) if where else str(Path.home())
-        return LeaveUnsaved(f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}.",
-                            retry=lambda: self.autosave(self.game, announce=True) is not None,
-                            export=self.export_game, default_path=default)
-
-    def pending(self) -> dict:
-        """What the save keeps beside the game: the drafts of the open
-        screens, and those restored but not yet reopened."""
-        from tui.drafts import MAX_DRAFTS, collect
-
-        drafts = collect(self.screen_stack)
-        open_kinds = {(d["kind"], d["side"]) for d in drafts}
-        played = len(getattr(self.game, "orders", ()))
-        # A waiting draft of a decision since made ("at": the order count it was for) is gone.
-        self.drafts_waiting = [d for d in self.drafts_waiting if d.get("at", played) == played]
-        drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
-        return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
 
     def reopen_drafts(self, screen: Any) -> None:
         """Called by the game screen once ``screen.keyboard_side`` has the
@@ -564,7 +473,9 @@ def readable(exc: BaseException, limit: int = 600) -> str:
         text = str(exc)
     elif isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
-        text = f"{where}{exc.strerror or 'the system refused'}"
+        # An OSError raised with a sentence of our own (RendezvousError) has
+        # no strerror: its sentence is the reason, never "the system refused".
+        text = f"{where}{exc.strerror}" if exc.strerror else (str(exc) or "the system refused")
     else:
         text = str(exc) or "something went wrong"
         if type(exc).__module__ == "builtins":

@@ -185,7 +185,8 @@ class Handover(Screen[None]):
                 heading = "So far:" if self.first else "Since your last turn:"
                 yield Static(f"{heading}\n{lines}", id="handover-news", markup=False)
             hint = " x: why? on these." if self.why is not None else ""
-            leave = " q: leave the game (it is saved)." if self.leave is not None else ""
+            saved = " (it is saved)" if getattr(self.app, "session", None) is not None else ""
+            leave = f" q: leave the game{saved}." if self.leave is not None else ""
             yield Static(f"The board stays hidden until you press Enter.{hint}{leave}", markup=False)
 
     def action_leave(self) -> None:
@@ -281,8 +282,9 @@ class LeaveUnsaved(ChoiceMenu):
     Dismisses True when leaving loses nothing more (saved again, written
     elsewhere, or the player chose to lose it), False to stay."""
 
-    def __init__(self, lost: str, retry: Any, export: Any, default_path: str = "") -> None:
-        super().__init__(lost, [("Try saving again", "retry"),
+    def __init__(self, lost: str, retry: Any, export: Any, default_path: str = "",
+                 retry_label: str = "Try saving again") -> None:
+        super().__init__(lost, [(retry_label, "retry"),
                                 ("Write the game to a file I name…", "export"),
                                 ("Leave anyway and lose it", "lose"),
                                 ("Stay in the game", "stay")],

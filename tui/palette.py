@@ -27,7 +27,7 @@ class SkirmishCommands(Provider):
         ]
         for r in rulesets():
             out.append((f"Rules: {r.title}", partial(open_help, app, r.name, r.title), r.summary))
-        out.append(("Quit", app.action_request_quit, "Leave Skirmish (the game in play is saved)"))
+        out.append(("Quit", app.action_request_quit, "Leave Skirmish (it asks first while a game is open)"))
         return out
 
     async def discover(self) -> Hits:
@@ -40,6 +40,15 @@ class SkirmishCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), command, help=help_text)
+
+
+def palette_open(app: Any) -> bool:
+    """A command palette is open anywhere in the screen stack, not only on
+    top: ctrl+p, ctrl+q, ctrl+p once opened a second palette under the quit
+    question, with the first one's id, and Textual ended the app with
+    ``DuplicateIds`` (Textual's own ``CommandPalette.is_open`` looks at the
+    top screen only)."""
+    return any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
 
 
 class SafeCommandPalette(CommandPalette):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.message import Message
+
 
 class SavesUnavailable(RuntimeError):
     pass
@@ -87,3 +89,17 @@ class SaveScan:
         finally:
             self._post(self.done)
             self.finished = True
+
+
+class SavingChanged(Message):
+    """Saving the open game started failing (``failed``, ``reason`` in
+    words) or works again.  Posted to the app by a save made on another
+    thread (a hosted game saves on the thread of whoever gave the order):
+    ``App.post_message`` is thread-safe, and nothing else of the app or its
+    screens is touched from that thread.  Handled by
+    ``SkirmishApp.on_saving_changed``."""
+
+    def __init__(self, failed: bool, reason: str = "") -> None:
+        super().__init__()
+        self.failed = failed
+        self.reason = reason

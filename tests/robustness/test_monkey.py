@@ -45,7 +45,7 @@ KEYS = (
     list("abcdefghijklmnopqrstuvwxyz0123456789") + [
         "enter", "escape", "tab", "shift+tab", "space", "backspace", "delete", "up", "down", "left",
         "right", "home", "end", "pageup", "pagedown", "ctrl+s", "f1", "question_mark", "ctrl+p",
-        "enter", "enter", "escape", "up", "down", "left", "right",
+        "ctrl+q", "enter", "enter", "escape", "up", "down", "left", "right",
         "replacement_character", "é", "ÿ",
     ]
 )
@@ -68,6 +68,10 @@ async def burst(pilot, keys) -> None:
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    # "Write the game to a file I name" takes whatever the keys typed, relative
+    # to the working folder: keep those files out of the checkout.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path))
 
 
 def internal_errors(app) -> list[str]:
@@ -78,13 +82,22 @@ def internal_errors(app) -> list[str]:
     return found
 
 
-async def monkey(pilot, seed: int, setup=None) -> None:
+# The keys that open and close screens anywhere in the stack (the palette,
+# the quit question, help, the menus' letters, Esc and the answers), pressed
+# densely: ctrl+p, ctrl+q, ctrl+p once opened a second palette under the
+# quit question and ended the app (DuplicateIds), a sequence the full
+# alphabet above reaches too seldom to find.
+STACK_KEYS = ["ctrl+p", "ctrl+q", "ctrl+p", "ctrl+q", "escape", "escape", "enter", "y", "n", "f1",
+              "question_mark", "ctrl+s", "n", "l", "r", "down", "tab", "q"]
+
+
+async def monkey(pilot, seed: int, setup=None, alphabet=KEYS) -> None:
     app = pilot.app
     pick = random.Random(seed)
     for count in range(0, KEYS_PER_SCREEN, BATCH):
         if setup is not None and count % 150 == 0:
             await setup(pilot)
-        keys = [pick.choice(KEYS) for _ in range(BATCH)]
+        keys = [pick.choice(alphabet) for _ in range(BATCH)]
         if pick.random() < BURSTS:
             # Half the bursts repeat one key, as key repeat or typing "12" does.
             if pick.random() < 0.5:
@@ -136,3 +149,23 @@ async def test_random_keys_on_every_game_screen(rules):
 
         await in_a_game(pilot)
         await monkey(pilot, seed=len(rules.name), setup=in_a_game)
+
+
+@pytest.mark.parametrize("where", ["main-menu", "game"], ids=lambda w: f"{w}-seed{len(w)}")
+async def test_screen_opening_keys_across_the_stack(where):
+    """Palette, quit, help and menu keys over whatever screens they stack:
+    no pair of overlays may collide (one palette at most, one quit question)."""
+    from textual.command import CommandPalette
+
+    app = MonkeyApp()
+    rules = rulesets()[0]
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def setup(pilot):
+            if where == "game" and not any(isinstance(s, GameScreen) for s in app.screen_stack):
+                app.start_game(start(rules, None, battlefield_for(rules), seed=11, players=("Ann", "Bo")))
+                await pilot.pause()
+
+        await setup(pilot)
+        await monkey(pilot, seed=len(where), setup=setup, alphabet=STACK_KEYS)
+        assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) <= 1

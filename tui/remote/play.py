@@ -23,6 +23,7 @@ the joining side's default name in a game not started yet.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,40 @@ def soon(app: Any, callback: Any) -> None:
     if loop is not None and not loop.is_closed():
         loop.call_soon_threadsafe(run)
 STOP_REASON = "The host stopped; the game is saved. Stay here: it rejoins when the host resumes."
+
+
+def host_problem(exc: BaseException) -> str:
+    """Why hosting failed, and what to do about it: the system's reason,
+    who owns the meeting place and how it is set, and the line that makes
+    it right (``rendezvous.HOW_TO_SHARE``).  "Cannot host: the system
+    refused" said none of that."""
+    import pwd
+
+    from tui.remote.rendezvous import HOW_TO_SHARE, meeting_place
+
+    place = meeting_place()
+    if isinstance(exc, OSError) and exc.strerror:
+        reason = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    else:
+        reason = str(exc) or type(exc).__name__
+    try:
+        info = place.lstat()
+    except FileNotFoundError:
+        where = f"The meeting place {place} does not exist yet"
+    except OSError as err:
+        where = f"The meeting place {place} cannot be looked at ({err.strerror or err})"
+    else:
+        try:
+            owner = pwd.getpwuid(info.st_uid).pw_name
+        except KeyError:
+            owner = f"user id {info.st_uid}"
+        mine = " (this account)" if info.st_uid == os.getuid() else ""
+        where = f"The meeting place {place} belongs to {owner}{mine}, mode {oct(info.st_mode & 0o7777)[2:]}"
+    fix = HOW_TO_SHARE.format(place=place)
+    if "install -d" in reason:  # the reason already gives the line
+        return f"{reason}. {where}."
+    return (f"{reason}. {where}. To fix it: {fix} (or set SKIRMISH_RENDEZVOUS to a folder both "
+            "accounts share, made that way).")
 
 
 def join_hint(code: str) -> str:
@@ -194,11 +229,14 @@ class HostingMixin:
             host = Host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
             host.open()
         except OSError as exc:
-            self.report("Cannot host", exc)
+            self.cannot_host(exc)
             return
         self.host = host
         self._hear_host(host)
         self.push_screen(HostWaitScreen(code, rules.title))
+
+    def cannot_host(self, exc: BaseException) -> None:
+        self.notify(host_problem(exc)[:900], title="Cannot host", severity="error", timeout=30, markup=False)
 
     def _hear_host(self, host: Any) -> None:
         """This app hears of the host's news (the joiner came, the game
@@ -229,12 +267,15 @@ class HostingMixin:
                 self.session = saves.GameSession.open(path)
             except Exception as exc:
                 self.session = None
+                self.no_file_reason = str(getattr(exc, "problem", "") or exc)[:300]
                 self.report("This game will not be saved", exc)
         self.autosave(game)
         mine = 1 - host.remote_side
-        # The saver runs under the host's lock after every order, whoever gave
-        # it, and before anyone is sent the move.
-        host.saver = lambda: self.autosave(host.table.game)
+        # Every order is saved before it is taken (under the host's lock, on
+        # the thread of whoever gave it): one that cannot be saved is refused,
+        # so nobody is ever shown a move a crash could lose.
+        host.saver = None
+        host.table.keeper = self.keep_hosted
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.game = game
@@ -250,6 +291,40 @@ class HostingMixin:
             host.listeners.append(lambda: soon(self, self._presence))
         self._was_joined = None
         self._presence()
+
+    def keep_hosted(self, game: Any) -> str | None:
+        """The hosted table's keeper (``core.seats.Table``): save ``game``, the
+        game as an order would leave it, before the order is taken.  Runs
+        under the host's lock on the thread that gave the order (the
+        joiner's connection, the computer's, or the app's), so it touches
+        no screen: it writes the file and, when saving starts or stops
+        failing, posts ``SavingChanged`` to the app.  Returns None once
+        saved, or why not: the order is then refused to whichever seat gave
+        it, with this reason."""
+        import threading
+
+        from tui.persistence import SavingChanged
+
+        session = self.session
+        if session is None:
+            return None  # this game has no save file (the host was told): nothing to keep it in
+        pending = dict(self.pending() if threading.get_ident() == self.app_thread else self.pending_kept)
+        pending.update(self.save_pending())
+        try:
+            session.save(game, pending, seats=self.seat_kinds)
+        except Exception as exc:  # noqa: BLE001 - a save that fails is a reason, never a dead thread
+            problem = str(getattr(exc, "problem", "") or exc or type(exc).__name__)
+            if not self._save_failed:
+                self._save_failed = True
+                self.post_message(SavingChanged(True, f"This game could not be saved: {problem}"))
+            return (f"The game cannot be saved on the host's side just now: {problem}. No order is taken "
+                    "until it can be; nothing played so far is lost.")
+        self.game = self._on_disk = game
+        self._saved_orders = len(game.orders)
+        if self._save_failed:
+            self._save_failed = False
+            self.post_message(SavingChanged(False))
+        return None
 
     def _presence(self) -> None:
         host = self.host
@@ -290,7 +365,7 @@ class HostingMixin:
             host.open()
         except OSError as exc:
             session.close()
-            self.report("Cannot host", exc)
+            self.cannot_host(exc)
             return
         self.close_session()
         self.session = session
