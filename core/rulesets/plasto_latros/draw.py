@@ -7,8 +7,9 @@ random games wants one of them.  The draw here picks a kind of order, then
 a mini, then that mini's Movement, computing only what the chosen mini
 needs.  It uses the same helpers as ``legal_orders`` (so it returns only
 orders the listing holds, which ``check`` accepts: legal by construction,
-so a play-out may apply them with ``core.game.step_unchecked``), gives every listed
-order a non-zero chance, and draws only from the ``rng`` it is given.
+so a play-out may apply them with ``core.game.step_unchecked``), gives
+every listed order a non-zero chance, and draws only from the ``rng`` it
+is given.
 
 The chances are not those of a uniform choice from the listing: a turn is
 ended with ``Pass`` now and then rather than once in some 250 orders, and

@@ -3,6 +3,8 @@ Movement, the end of a turn and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from core.board import Battlefield, Facing
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy
@@ -110,8 +112,8 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     if new:
         changes["attacks"] = state.attacks + new
     after = rebuild(state, same_places=not moved, minis=minis[:index] + (mini,) + minis[index + 1:], **changes)
-    if moved or not new:
-        derive = {}
+    if state.memo.entries and (moved or not new):
+        derive: dict[str, Callable[[Any], Any]] = {}
         if moved:
             # one figure changed cells: the cells it leaves and enters are all
             # that changes in the blocked cells and the figures closing sight

@@ -133,7 +133,8 @@ def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoS
     memo = fields["memo"] = _new(Memo)
     memo.entries = {}
     _set(new, "__dict__", fields)
-    if same_places or ("minis" not in changes and "features" not in changes):
+    old = old_fields["memo"]
+    if old.entries and (same_places or ("minis" not in changes and "features" not in changes)):
         statuses = "minis" not in changes and "attacks" not in changes
-        carry(old_fields["memo"], memo, ALL_FACTS if statuses else PLACE_FACTS)
+        carry(old, memo, ALL_FACTS if statuses else PLACE_FACTS)
     return new
