@@ -207,7 +207,7 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
 WRITES_KEPT = 64
 
 
-def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
+def _memo_for(state: PlatemailState) -> dict:
     """Each character's writes (``_Writes``), per characters tuple: found
     first among the few most recent tuples by identity (writing an order
     leaves the characters tuple of the state as it was, so the calls of one
@@ -231,8 +231,6 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     table = memo_of.table("platemail.writes", WRITES_KEPT)
     memo = table.get(chars)
     if memo is None:
-        if not create:
-            return None
         memo = table.put(chars, {})
     if len(recent) >= 8:
         recent.clear()
