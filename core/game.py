@@ -1,8 +1,21 @@
 """A game in progress: the ruleset's state plus the history the core keeps.
 
-``submit`` is the only way a state changes.  It refuses orders after the
-end, orders from a side that may not act, and whatever the ruleset's own
-``check`` refuses; a refused order leaves the game exactly as it was.
+Two ways move a game on, and only two:
+
+* ``submit`` is the checked boundary, the only way a *game* changes.  It
+  refuses (``refusal``) an order of a kind the ruleset does not have, any
+  order after the end, an order from a side that may not act now (the
+  core's own wording, said here and nowhere else), and then whatever the
+  ruleset's ``check`` refuses; a refused order leaves the game exactly as
+  it was.  A ruleset's ``check`` assumes those first three questions are
+  answered: it is asked only about an order of a side that may act in a
+  game still going on.
+* ``step_unchecked`` is the fast path for searches and random play-outs
+  over bare states: it applies an order with no check at all, like
+  python-chess's ``Board.push`` beside ``is_legal`` or OpenSpiel's
+  ``ApplyAction``.  It is for an order taken from ``legal_orders`` or the
+  ruleset's own ``random_order`` for that very state (or one that
+  ``refusal`` has just passed); anything else is the caller's bug.
 """
 
 from __future__ import annotations
@@ -104,28 +117,53 @@ def start(
     )
 
 
-def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
-    rules = rules or game.ruleset
+def refusal(rules: Ruleset, state: Any, order: Order,
+            players: tuple[str, str] | None = None) -> Rejection | None:
+    """Why ``order`` may not be submitted in ``state``, or None: the whole
+    check of the boundary (see the module's docstring), for a bare state.
+    ``players`` names the side in the turn refusal (else "Player N").  The
+    search asks it of an order found in another sample of hidden facts,
+    and a screen of a move it previews."""
     if not isinstance(order, rules.order_types):
         return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
-    if rules.outcome(game.state) is not None:
+    if rules.outcome(state) is not None:
         return Rejection("game-over", "The game is over.")
-    if order.side not in rules.to_act(game.state):
-        name = game.players[order.side] if order.side in (0, 1) else f"side {order.side}"
+    if order.side not in rules.to_act(state):
+        if order.side in (0, 1):
+            name = players[order.side] if players is not None else f"Player {order.side + 1}"
+        else:
+            name = f"side {order.side}"
         return Rejection("not-your-turn", f"It is not {name}'s turn to act.")
-    return rules.check(game.state, order)
+    return rules.check(state, order)
+
+
+def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
+    """Why ``submit`` would refuse ``order`` now, or None (``refusal`` on the game)."""
+    return refusal(rules or game.ruleset, game.state, order, game.players)
+
+
+def step_unchecked(rules: Ruleset, state: Any, order: Order) -> tuple[Any, list[Event]]:
+    """The state after ``order`` and what happened, with **no check**: the
+    fast path of searches and play-outs (python-chess's ``push``, OpenSpiel's
+    ``ApplyAction``).  Only for an order taken from ``rules.legal_orders``
+    or ``rules.random_order`` for this very ``state``, or one ``refusal``
+    has just passed in it; any other order may give a state the rules
+    never allow, or raise.  No game's history records it: a game moves on
+    only through ``submit``."""
+    return rules.apply(state, order)
 
 
 def submit(game: Game, order: Order) -> Submitted | Rejection:
-    """Apply ``order`` if it is legal, or say why not (the game unchanged)."""
+    """Apply ``order`` if it is legal, or say why not (the game unchanged):
+    the checked boundary."""
     rules = game.ruleset
-    rejection = check(game, order, rules)
+    rejection = refusal(rules, game.state, order, game.players)
     if rejection is not None:
         return rejection
     state, events = rules.apply(game.state, order)
     events = tuple(events)
     outcome = rules.outcome(state)
-    # check() refused orders after the end, so the game was still going.
+    # refusal() refused orders after the end, so the game was still going.
     if outcome is not None:
         name = game.players[outcome.winner] if outcome.winner is not None else ""
         events += (GameOver(outcome.winner, name, outcome.reason),)

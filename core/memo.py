@@ -15,6 +15,13 @@ and a ruleset asks ``bf.memo.get(key, compute)``.  The rules:
   object (``evolve`` builds one) with an empty memo, so an answer can never
   be served for a value it was not derived from; garbage collection of the
   value frees its entries, and nothing is keyed by ``id()``;
+* the one exception, and the one way to make it: :func:`carry` hands
+  chosen entries of a value's memo to the memo of the value made from it,
+  when the maker knows the change leaves those answers true (or knows how
+  to bring them up to date from the old answer).  That is the maker's
+  claim, so every ruleset that carries proves it with a property test
+  (``tests/rulesets/<name>/test_memo_carry.py``): over random games, every
+  carried answer equals the one worked out afresh on an empty memo;
 * the one eviction rule: a memo, or a :class:`Table` kept in it, that holds
   its limit of entries is emptied before the next one is added (answers are
   recomputed, never wrong);
@@ -27,7 +34,7 @@ name as the first item of the key so that rulesets never collide.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -105,6 +112,27 @@ class Memo:
 
     def __reduce__(self):
         return (Memo, ())
+
+
+def carry(old: Memo, new: Memo, keys: Iterable[Any] = (),
+          derive: Mapping[Any, Callable[[Any], Any]] | None = None) -> None:
+    """Hand ``new`` (the memo of a value just made from ``old``'s) the
+    entries of ``old`` under ``keys``, the same answers, and under each key
+    of ``derive`` the answer its function makes from ``old``'s entry (the
+    old answer brought up to date with what changed).  Keys ``old`` has no
+    entry for are skipped.  The caller claims the answers hold for the new
+    value: see the module's docstring for the test that proves it."""
+    entries = old.entries
+    if not entries:
+        return
+    into = new.entries
+    for key in keys:
+        if key in entries:
+            into[key] = entries[key]
+    if derive:
+        for key, bring in derive.items():
+            if key in entries:
+                into[key] = bring(entries[key])
 
 
 def memo_field() -> Any:

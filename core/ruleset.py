@@ -153,17 +153,28 @@ class Ruleset(abc.ABC):
         the same ``rng`` state gives the same order as
         ``rng.choice(legal_orders(...))``; a ruleset may override it with a
         draw that does not list every order, provided every order it returns
-        is legal."""
+        is legal by construction (a play-out applies it with
+        ``core.game.step_unchecked``; ``submit`` checks it in full, like any
+        other order)."""
         legal = self.legal_orders(state, side)
         return rng.choice(legal) if legal else None
 
     @abc.abstractmethod
     def check(self, state: Any, order: Order) -> Rejection | None:
-        """Why ``order`` is illegal now, or None when it may be applied."""
+        """Why ``order`` is illegal now, or None when it may be applied.
+
+        The core asks it (``core.game.refusal``, ``submit``) only after its
+        own checks: the order is one of ``order_types``, the game is not
+        over and ``order.side`` is in ``to_act``; so a ruleset repeats none
+        of those, and whoever asks it directly has answered them.  The answer depends on the order's value alone (an
+        equal order gets the same answer, whatever object it is) and the
+        check changes nothing (its memo may learn derived facts, see
+        ``core.memo``)."""
 
     @abc.abstractmethod
     def apply(self, state: Any, order: Order) -> tuple[Any, list[Event]]:
-        """The state after a checked order, and what happened."""
+        """The state after a checked order, and what happened (a search's
+        unchecked step calls it directly: ``core.game.step_unchecked``)."""
 
     @abc.abstractmethod
     def outcome(self, state: Any) -> Outcome | None:

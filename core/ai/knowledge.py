@@ -20,6 +20,7 @@ import attrs
 
 from core.board import distance_squared
 from core.dice import Dice
+from core.game import refusal
 from core.orders import Order, Role
 from core.ruleset import Ruleset
 
@@ -172,7 +173,7 @@ class Knowledge:
         where = self.positions(state)
         orders = [o for o in legal if not self.redeploys(o, where)]
         orders = (orders or list(legal)) + [o for o in self.extra_orders(state, side, legal, rng)
-                                            if self.rules.check(state, o) is None]
+                                            if refusal(self.rules, state, o) is None]
         if len(orders) <= limit:
             return _unique(orders)
         if len(orders) > 8 * limit:  # huge menus: rank a random share of them

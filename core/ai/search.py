@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from core.ai.knowledge import Knowledge
+from core.game import refusal, step_unchecked
 from core.orders import Order
 
 EXPLORE = 0.9
@@ -90,7 +91,7 @@ def search(rules, know: Knowledge, view: Any, side: int, legal: Sequence[Order],
     root_orders = know.candidates(know.sample_hidden(view, side, rng), side, legal, width, rng)
     # Extra orders the knowledge proposes are kept only if they pass check on the view.
     legal_set = set(legal)
-    root_orders = [o for o in root_orders if o in legal_set or rules.check(view, o) is None] or list(legal)
+    root_orders = [o for o in root_orders if o in legal_set or refusal(rules, view, o) is None] or list(legal)
     by_text = {o.to_text(): o for o in root_orders}
     root = Node(actor=side)
     if len(by_text) == 1:
@@ -123,7 +124,7 @@ def _options(rules, know: Knowledge, node: Node, state: Any, actor: int, width: 
     again and the new candidates added."""
     if node.options is not None:
         know.spend("check", len(node.options))
-        here = {t: o for t, o in node.options.items() if rules.check(state, o) is None}
+        here = {t: o for t, o in node.options.items() if refusal(rules, state, o) is None}
         if len(here) >= min(2, len(node.options)):
             return here
     legal = rules.legal_orders(state, actor)
@@ -191,12 +192,13 @@ def _iterate(rules, know: Knowledge, root: Node, state: Any, side: int, root_ord
 
 
 def _apply(rules, know: Knowledge, state, order):
-    """The state after ``order``, or None when this sample refuses it."""
+    """The state after ``order``, or None when this sample refuses it (the
+    order may come from another sample: checked, then the unchecked step)."""
     know.spend("apply", 1, order, state)
     try:
-        if rules.check(state, order) is not None:
+        if refusal(rules, state, order) is not None:
             return None
-        return rules.apply(state, order)[0]
+        return step_unchecked(rules, state, order)[0]
     except Exception:  # a sampled position the ruleset cannot play on  # noqa: BLE001
         return None
 
@@ -210,8 +212,8 @@ def _playout(rules, know: Knowledge, state: Any, side: int, rng: random.Random) 
         if order is None:
             break
         know.spend("apply", 1, order, state)
-        try:
-            state = rules.apply(state, order)[0]
+        try:  # drawn for this very state (Knowledge.rollout_order): the unchecked step
+            state = step_unchecked(rules, state, order)[0]
         except Exception:  # noqa: BLE001
             break
     return know.evaluate(state, side)

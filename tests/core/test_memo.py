@@ -189,3 +189,13 @@ def test_get_passes_its_arguments_to_compute_and_computes_once():
     assert memo.get("sum", add, 2, 3) == 5
     assert memo.get("sum", add, 7, 7) == 5  # found: not computed again
     assert calls == [(2, 3)]
+
+
+def test_carry_hands_on_only_the_named_entries_it_has_and_brings_derived_ones_up_to_date():
+    old, new = Memo(), Memo()
+    old.entries.update({"kept": 1, "dropped": 2, "cells": frozenset({(0, 0), (1, 1)})})
+    memo_module.carry(old, new, ("kept", "absent"), {"cells": lambda c: (c - {(0, 0)}) | {(2, 2)}, "none": len})
+    assert new.entries == {"kept": 1, "cells": frozenset({(1, 1), (2, 2)})}
+    assert old.entries["cells"] == frozenset({(0, 0), (1, 1)})  # the old value's answer is its own still
+    memo_module.carry(Memo(), new, ("kept",))  # nothing to hand on: nothing changes
+    assert new.entries["kept"] == 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from core import game as core_game
 from core.orders import Order
 from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
 from core.rulesets.waylights.rules import can_counter
@@ -227,7 +228,8 @@ class WaylightsAdapter(RulesetAdapter):
         (reach, diagonals, range, sight, ammunition, Actions left)."""
         if other.side == side:
             return None
-        refusal = self.ruleset.check(game.state, Attack(side, selected.id, other.id))
+        # the boundary's whole check (the core's turn check, then the ruleset's)
+        refusal = core_game.refusal(self.ruleset, game.state, Attack(side, selected.id, other.id), game.players)
         return f"{selected.id} cannot attack {other.id}: {refusal.message}" if refusal is not None else None
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:

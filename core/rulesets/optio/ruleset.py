@@ -254,10 +254,7 @@ class Optio(Ruleset):
 
     # -- checking ------------------------------------------------------------
     def check(self, state: OptioState, order: Order) -> Rejection | None:
-        if state.phase is Phase.DONE:
-            return Rejection("game-over", "The battlefield has already been chosen.")
-        if order.side != state.active:
-            return Rejection("not-your-turn", "It is the other player's turn.")
+        # (the game going on and order.side to act: core.game.refusal's)
         if isinstance(order, Move):
             return self._check_move(state, order)
         if isinstance(order, Scout):

@@ -6,8 +6,10 @@ four facings (about 245 orders a call); a searcher that plays thousands of
 random games wants one of them.  The draw here picks a kind of order, then
 a mini, then that mini's Movement, computing only what the chosen mini
 needs.  It uses the same helpers as ``legal_orders`` (so it returns only
-orders the listing holds, which ``check`` accepts), gives every listed
-order a non-zero chance, and draws only from the ``rng`` it is given.
+orders the listing holds, which ``check`` accepts: legal by construction,
+so a play-out may apply them with ``core.game.step_unchecked``), gives
+every listed order a non-zero chance, and draws only from the ``rng`` it
+is given.
 
 The chances are not those of a uniform choice from the listing: a turn is
 ended with ``Pass`` now and then rather than once in some 250 orders, and
@@ -27,7 +29,7 @@ from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, 
                        jump_targets, near_bits, open_line_map, standable)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
-from .state import DRAWN, Mini, Phase, PlastoState
+from .state import Mini, Phase, PlastoState
 from .status import free_eligible, movable, statuses
 
 # the members as plain names: an Enum member read from its class costs a lookup
@@ -52,15 +54,10 @@ def random_order(state: PlastoState, side: int, rng: random.Random):
     if phase is _OVER:
         return None
     if phase is _DEPLOY:
-        order = _deploy(state, side, rng)
-    elif state.pending_free:
-        order = _free(state, side, rng)
-    else:
-        order = _play(state, side, rng)
-    # the order is legal in this state: its check need not work that out
-    # again (PlastoLatros.check, when it is handed this very object)
-    state.memo.entries[DRAWN] = order
-    return order
+        return _deploy(state, side, rng)
+    if state.pending_free:
+        return _free(state, side, rng)
+    return _play(state, side, rng)
 
 
 def _deploy(state: PlastoState, side: int, rng: random.Random):

@@ -3,10 +3,13 @@ Movement, the end of a turn and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 
 from core.board import Battlefield, Facing
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy
 from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+from core.memo import carry
 from core.values import evolve
 
 from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
@@ -109,20 +112,20 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     if new:
         changes["attacks"] = state.attacks + new
     after = rebuild(state, same_places=not moved, minis=minis[:index] + (mini,) + minis[index + 1:], **changes)
-    old, entries = state.memo.entries, after.memo.entries
-    if moved:
-        # one figure changed cells: the cells it leaves and enters are all
-        # that changes in the blocked cells and the figures closing sight
-        cells = old.get("blocked")
-        if cells is not None:
-            blocked = entries["blocked"] = (cells - {start}) | {mini.pos}
-        sight = old.get("sight-figures")
-        if sight is not None:  # often the very set of the blocked cells (see sight_figures)
-            entries["sight-figures"] = blocked if sight is cells else (sight - {start}) | {mini.pos}
-    if not new:
-        known = old.get("statuses")
-        if known is not None:  # the same attacks: the same statuses but for the mini
-            entries["statuses"] = moved_statuses(known, mini, state.attacks)
+    if state.memo.entries and (moved or not new):
+        derive: dict[str, Callable[[Any], Any]] = {}
+        if moved:
+            # one figure changed cells: the cells it leaves and enters are all
+            # that changes in the blocked cells and the figures closing sight
+            end = mini.pos
+
+            def shift(cells: frozenset) -> frozenset:
+                return (cells - {start}) | {end}
+
+            derive["blocked"] = derive["sight-figures"] = shift
+        if not new:  # the same attacks: the same statuses but for the mini
+            derive["statuses"] = lambda known: moved_statuses(known, mini, state.attacks)
+        carry(state.memo, after.memo, (), derive)
     return after
 
 

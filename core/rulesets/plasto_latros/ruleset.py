@@ -20,7 +20,7 @@ from .options import PlastoOptions
 from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
                      Relocate, Shoot, Stand, Turn)
 from .rules import apply_order, own_ids
-from .state import DRAWN, Mini, Phase, PlastoState
+from .state import Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
 
 if TYPE_CHECKING:
@@ -99,12 +99,7 @@ class PlastoLatros(Ruleset):
 
     # -- checking ------------------------------------------------------------
     def check(self, state: PlastoState, order) -> Rejection | None:
-        if state.memo.entries.pop(DRAWN, None) is order:
-            return None  # the very order this state's draw gave (see draw.random_order): legal here
-        if state.phase is _OVER:
-            return Rejection("game-over", "The game is over.")
-        if order.side not in self.to_act(state):
-            return Rejection("not-your-turn", f"It is not {state.players[order.side]}'s turn to act.")
+        # (the game going on and order.side to act: core.game.refusal's)
         if isinstance(order, (Deploy, DeployAll, Ready)):
             if state.phase is not _DEPLOY:
                 return Rejection("not-deploying", "Deployment is over.")

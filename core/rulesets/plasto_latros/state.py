@@ -9,7 +9,7 @@ import enum
 import attrs
 
 from core.board import Battlefield, Cell, Facing, Feature
-from core.memo import Memo, memo_field
+from core.memo import Memo, carry, memo_field
 from core.values import evolve
 
 from .options import PlastoOptions
@@ -101,16 +101,12 @@ class PlastoState:
 
 # What a state's memo holds (keys of core/memo.py entries), by what it is
 # derived from: the cells minis and artifacts stand on, or the minis and the
-# attacks.  ``rebuild`` hands them on to a new state that keeps those.
+# attacks.  ``rebuild`` hands them on (``core.memo.carry``) to a new state
+# that keeps those; tests/rulesets/plasto_latros/test_memo_carry.py checks
+# every carried answer against one worked out afresh.
 PLACE_FACTS = ("blocked", "sight-figures", "sight")
 STATUS_FACTS = ("statuses",)
 ALL_FACTS = PLACE_FACTS + STATUS_FACTS
-FACTS = frozenset(ALL_FACTS)
-# The order the state's own draw (draw.random_order) last gave: legal in
-# this state and in no other, so never handed on (rebuild copies FACTS
-# only); PlastoLatros.check accepts that very object without checking it
-# again, and takes the entry away (as Waylights vouches for its draws).
-DRAWN = "plasto_latros.drawn"
 
 
 def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoState:
@@ -130,20 +126,10 @@ def rebuild(state: PlastoState, same_places: bool = False, **changes) -> PlastoS
         return evolve(state, **changes)  # a name that is no field: let evolve say so
     new = _new(PlastoState)
     memo = fields["memo"] = _new(Memo)
-    _set(new, "__dict__", fields)
-    old = old_fields["memo"].entries
-    if old and (same_places or ("minis" not in changes and "features" not in changes)):
-        statuses = "minis" not in changes and "attacks" not in changes
-        if old.keys() <= FACTS:  # the usual case: a copy, less the statuses if they change
-            entries = memo.entries = old.copy()
-            if not statuses:
-                entries.pop("statuses", None)
-            return new
-        entries = memo.entries = {}
-        for key in ALL_FACTS if statuses else PLACE_FACTS:
-            found = old.get(key)
-            if found is not None:
-                entries[key] = found
-        return new
     memo.entries = {}
+    _set(new, "__dict__", fields)
+    old = old_fields["memo"]
+    if old.entries and (same_places or ("minis" not in changes and "features" not in changes)):
+        statuses = "minis" not in changes and "attacks" not in changes
+        carry(old, memo, ALL_FACTS if statuses else PLACE_FACTS)
     return new

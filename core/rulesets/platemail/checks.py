@@ -88,9 +88,8 @@ def _can_shoot(me: Character) -> bool:
     return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
 
 
-def check_write(state: PlatemailState, order: Write, acts_passed: bool = False) -> Rejection | None:
-    """Whether ``order`` may be written; ``acts_passed`` says its three
-    Actions are known to pass check_act for this character (legal.passes)."""
+def check_write(state: PlatemailState, order: Write) -> Rejection | None:
+    """Whether ``order`` may be written."""
     if state.stage != "orders":
         return Rejection("not-orders", "Orders are written at the start of a Round, once both sides have deployed.")
     if state.committed[order.side]:
@@ -100,8 +99,6 @@ def check_write(state: PlatemailState, order: Write, acts_passed: bool = False) 
         return Rejection("not-your-unit", f"{order.unit} is not one of your characters.")
     if not me.fighting:
         return Rejection("out-of-fight", f"{me.id} is out of the fight and takes no Actions.")
-    if acts_passed:
-        return None
     for act, first in ((order.first, True), (order.then, False), (order.otherwise, False)):
         problem = check_act(state, me, act, first)
         if problem:

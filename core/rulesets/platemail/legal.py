@@ -199,10 +199,6 @@ def _seconds(me: Character, shoots: bool) -> list[Act]:
     return out
 
 
-# The key, in a characters tuple's writes memo, of the write drawn last for
-# those characters (``draw_write``, ``passes``).
-_DRAWN = "drawn"
-
 # Characters tuples whose writes the by-value table keeps.  Its hits come
 # from positions met again soon after (a view rebuilt, the search's samples):
 # random play finds every one of them with 16 kept, the computer's search
@@ -211,7 +207,7 @@ _DRAWN = "drawn"
 WRITES_KEPT = 64
 
 
-def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
+def _memo_for(state: PlatemailState) -> dict:
     """Each character's writes (``_Writes``), per characters tuple: found
     first among the few most recent tuples by identity (writing an order
     leaves the characters tuple of the state as it was, so the calls of one
@@ -221,8 +217,7 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     function of the characters, the battlefield and the key (character id,
     whether it has written orders; or ``("fighting", side)``: the draw's
     tuple of that side's characters fighting on the battlefield; or
-    ``("side", side)``: ``_side``), but for ``_DRAWN``, the last write drawn
-    for them."""
+    ``("side", side)``: ``_side``)."""
     chars = state.characters
     memo_of = state.battlefield.memo
     recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
@@ -236,8 +231,6 @@ def _memo_for(state: PlatemailState, create: bool = True) -> dict | None:
     table = memo_of.table("platemail.writes", WRITES_KEPT)
     memo = table.get(chars)
     if memo is None:
-        if not create:
-            return None
         memo = table.put(chars, {})
     if len(recent) >= 8:
         recent.clear()
@@ -255,7 +248,7 @@ class _Writes:
     this entry, so an id names one of them; an Action shared by several
     candidates is checked once)."""
 
-    __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed", "passed")
+    __slots__ = ("me", "firsts", "seconds", "n", "verdicts", "writes", "acts", "listed")
 
     def __init__(self, state: PlatemailState, me: Character, written: bool, memo: dict | None = None):
         self.me = me
@@ -268,9 +261,6 @@ class _Writes:
         self.writes: list[Write | None] = [None] * n
         self.acts: dict[tuple[int, bool], bool] = {}
         self.listed: tuple[Write, ...] | None = None
-        # the Writes built here (all pass the Action checks), by id: this
-        # entry holds them, and passes() compares the object itself
-        self.passed: dict[int, Write] = {}
 
     def cand(self, i: int) -> tuple:
         """Candidate ``i``: (first, condition, then, otherwise), before the
@@ -306,13 +296,12 @@ class _Writes:
 
     def write(self, i: int) -> Write:
         """Candidate ``i`` (which passes) as a Write, one object per
-        candidate, known to ``passes``."""
+        candidate."""
         w = self.writes[i]
         if w is None:
             first, cond, then, other = self.cand(i)
             me = self.me
             w = self.writes[i] = Write(me.side, me.id, first, cond, then, other)
-            self.passed[id(w)] = w
         return w
 
 
@@ -338,24 +327,6 @@ def _rewrites(state: PlatemailState, me: Character) -> _Writes:
     if entry is None:
         entry = table.put(key, _Writes(state, me, True))
     return entry
-
-
-def passes(state: PlatemailState, order: Write) -> bool:
-    """True when ``order`` is one of the Write objects listed or drawn for
-    ``state``'s characters tuple (so check_act has passed its three Actions
-    for this very character); False says only that it is not known (an
-    equal write built elsewhere, say parsed from text, is checked)."""
-    memo = _memo_for(state, create=False)
-    if memo is None:
-        return False
-    if memo.get(_DRAWN) is order:
-        # The write drawn last for these characters (draw_write): it has
-        # passed check_act for this character, whether it came from the
-        # entry of its first writing or of a rewriting (their verdicts on
-        # one Action are the same: check_act never reads the written orders).
-        return True
-    entry = memo.get((order.unit, state.plan(order.unit) is not None))
-    return entry is not None and entry.passed.get(id(order)) is order
 
 
 def sample_writes(state: PlatemailState, side: int) -> list[Write]:
@@ -420,9 +391,6 @@ def draw_write(state: PlatemailState, me: Character, rng, tries: int = 8, memo: 
         good = verdicts[i]
         if good or (good is None and entry.ok(state, i)):
             w = entry.writes[i]
-            if w is None:
-                w = entry.write(i)
-            memo[_DRAWN] = w  # passes() knows it at once
-            return w
+            return w if w is not None else entry.write(i)
     writes = character_writes(state, me, memo)
     return rng.choice(writes) if writes else None

@@ -21,7 +21,7 @@ from core.values import copy_with, evolve
 from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
 from .draw import random_order as draw_order
-from .legal import passes, sample_writes
+from .legal import sample_writes
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
@@ -178,15 +178,9 @@ class Platemail(Ruleset):
     random_order = draw_order
 
     def check(self, state: PlatemailState, order: Order) -> Rejection | None:
+        # (the game going on and order.side to act: core.game.refusal's)
         if type(order) is Write and state.stage == "orders":  # the usual order first (as below)
-            done_0, done_1 = state.committed
-            if order.side not in _WRITING[done_0][done_1]:  # self.to_act(state), inlined
-                return Rejection("not-your-turn", "It is not your side's turn to act.")
-            return check_write(state, order, passes(state, order))
-        if state.stage == "over":
-            return Rejection("game-over", "The battle is over.")
-        if order.side not in self.to_act(state):
-            return Rejection("not-your-turn", "It is not your side's turn to act.")
+            return check_write(state, order)
         if isinstance(order, Act):
             return Rejection("nested-only", "An Action is written inside a write order, not on its own.")
         if isinstance(order, (Deploy, DeployAll, Ready)):
@@ -202,7 +196,7 @@ class Platemail(Ruleset):
         if state.stage != "orders":
             return Rejection("not-orders", "Orders are written once both sides have deployed.")
         if isinstance(order, Write):
-            return check_write(state, order, passes(state, order))
+            return check_write(state, order)
         if isinstance(order, Commit):
             if state.committed[order.side]:
                 return Rejection("committed", "Your orders are already committed.")

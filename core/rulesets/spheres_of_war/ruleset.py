@@ -132,11 +132,7 @@ class SpheresOfWar(Ruleset):
         return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
 
     def check(self, state: SowState, order: Order) -> Rejection | None:
-        if state.phase is Phase.OVER:
-            return Rejection("game-over", "The game is over.")
-        if order.side not in self.to_act(state):
-            who = state.players[order.side] if order.side in (0, 1) else f"side {order.side}"
-            return Rejection("not-your-turn", f"It is not {who}'s turn to act.")
+        # (the game going on and order.side to act: core.game.refusal's)
         if isinstance(order, (Deploy, DeployAll, Ready)):
             if state.phase is not Phase.DEPLOY:
                 return Rejection("wrong-phase", "Deployment is over.")

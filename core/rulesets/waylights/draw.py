@@ -26,7 +26,7 @@ from . import ruleset as listing  # the listing's own orders (ruleset imports th
 from .combat import reaches
 from .movement import step_cells
 from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
-from .rules import attack_dice_refusal, attack_terms, check_turn, fixed_passing, other_target, step_refusal, vouch
+from .rules import attack_dice_refusal, attack_terms, check_turn, fixed_passing, other_target, step_refusal
 from .state import KO, READY, WaylightsState
 
 READY_SHARE = 0.25  # deployment: declare ready once every figure stands
@@ -41,11 +41,6 @@ KINDS_TOTAL = sum(w for _, w in KINDS)
 
 def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to decide), or None if it has none."""
-    order = _draw(ruleset, state, side, rng)
-    return None if order is None else vouch(state, order)
-
-
-def _draw(ruleset, state: WaylightsState, side: int, rng: random.Random):
     if side not in ruleset.to_act(state):
         return None
     if state.phase == "deploy":

@@ -120,28 +120,8 @@ def counter_refusal(state: WaylightsState, a: Fighter, t: Fighter) -> Rejection 
     return R("cannot-counter", f"No counterattack: {why}.") if why else None
 
 
-DRAWN = "waylights.drawn"  # the state's memo: the order its draw last gave
-
-
-def vouch(state: WaylightsState, order):
-    """``order``, just drawn for ``state`` by ``draw.random_order`` (which
-    only gives orders check accepts), remembered in the state's memo so
-    that check accepts this very object without asking again (the computer's
-    search checks every order it draws when it submits it).  One entry,
-    replaced by the next draw; it keeps the order alive, so its id is its
-    own."""
-    state.memo.entries[DRAWN] = order
-    return order
-
-
 def check(state: WaylightsState, order) -> Rejection | None:
-    if state.memo.entries.get(DRAWN) is order:
-        return None  # drawn for this state (vouch)
-    if state.phase == "over":
-        return R("over", "The game is over.")
-    side = deciding_side(state)
-    if order.side != side:
-        return R("not-your-turn", "It is not your side's decision now.")
+    # (the game going on and order.side the deciding side: core.game.refusal's)
     if state.phase == "deploy":
         own = [f.id for f in state.side_of(order.side)]
         pos = {f.id: f.pos for f in state.fighters}

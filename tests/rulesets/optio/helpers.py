@@ -7,6 +7,7 @@ import attrs
 from core.rulesets.optio import RULESET
 from core.rulesets.optio.maps import SIZE, OpMap, map_battlefield
 from core.rulesets.optio.state import Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase
+from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 
 R = RULESET
 
@@ -52,14 +53,14 @@ def go(state: OptioState, *texts: str) -> OptioState:
     """Apply orders by text, each of which must be legal."""
     for text in texts:
         order = R.parse_order(text)
-        problem = R.check(state, order)
+        problem = refusal(R, state, order, state.players)
         assert problem is None, f"{text}: {problem}"
         state, _ = R.apply(state, order)
     return state
 
 
 def rejected(state: OptioState, text: str) -> str:
-    problem = R.check(state, R.parse_order(text))
+    problem = refusal(R, state, R.parse_order(text), state.players)
     assert problem is not None, f"{text} was accepted"
     return problem.code
 

@@ -6,6 +6,9 @@ import attrs
 
 from core.battlefield_text import parse_battlefield
 from core.board import Facing
+from core.game import (
+    refusal,  # the checked boundary's test: the core's turn check, then the ruleset's
+)
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.options import PlastoOptions
 from core.rulesets.plasto_latros.state import Mini, Phase, PlastoState
@@ -58,7 +61,7 @@ def play(state: PlastoState, *orders):
     state and every event."""
     events = []
     for order in orders:
-        rejection = RULESET.check(state, order)
+        rejection = refusal(RULESET, state, order, state.players)
         assert rejection is None, f"{order.to_text()} refused: {rejection}"
         state, new = RULESET.apply(state, order)
         events += new
@@ -66,7 +69,7 @@ def play(state: PlastoState, *orders):
 
 
 def refused(state: PlastoState, order) -> str:
-    rejection = RULESET.check(state, order)
+    rejection = refusal(RULESET, state, order, state.players)
     assert rejection is not None, f"{order.to_text()} was accepted"
     return rejection.message
 

@@ -8,6 +8,7 @@ from core.battlefield_text import parse_battlefield
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.ruleset import make_character
 from core.rulesets.platemail.state import Act, Action, Commit, Condition, PlatemailOptions, Write
+from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 
 OPEN = """name: pm-test
 terrain . open
@@ -55,7 +56,7 @@ def play(state, writes, dice=()):
     if dice:
         state = attrs.evolve(state, dice=state.dice.scripted(*dice))
     for w in writes:
-        problem = RULESET.check(state, w)
+        problem = refusal(RULESET, state, w, state.players)
         assert problem is None, problem
         state, _ = RULESET.apply(state, w)
     state, _ = RULESET.apply(state, Commit(0))

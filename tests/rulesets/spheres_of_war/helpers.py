@@ -12,6 +12,9 @@ from __future__ import annotations
 import attrs
 
 from core.battlefield_text import parse_battlefield
+from core.game import (
+    refusal,  # the checked boundary's test: the core's turn check, then the ruleset's
+)
 from core.rulesets.spheres_of_war import RULESET
 from core.rulesets.spheres_of_war.state import Phase, SowOptions
 from core.rulesets.spheres_of_war.turns import form_next, start_turn
@@ -53,7 +56,7 @@ def play(state, *orders):
     """Check and apply each order (each must be legal); all the events."""
     events = []
     for order in orders:
-        rejection = RULESET.check(state, order)
+        rejection = refusal(RULESET, state, order, state.players)
         assert rejection is None, f"{order.to_text()} refused: {rejection}"
         state, new = RULESET.apply(state, order)
         events.extend(new)

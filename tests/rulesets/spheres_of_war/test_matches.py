@@ -2,6 +2,7 @@
 between the closest unMatched opposed pair; the Instigator picks among exact ties."""
 
 from core.events import Matched, TurnEnded, TurnStarted
+from core.game import refusal
 from core.rulesets.spheres_of_war import RULESET
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Wait
 from core.rulesets.spheres_of_war.state import Phase
@@ -68,7 +69,7 @@ def test_equally_close_pairs_wait_for_the_instigator_to_choose():
 def test_only_a_tied_pair_may_be_chosen_and_only_by_the_instigator():
     state, _ = position(EQUAL)
     assert RULESET.check(state, ChooseMatch(0, "i1", "r4")).code == "not-closest"
-    assert RULESET.check(state, ChooseMatch(1, "i1", "r2")).code == "not-your-turn"
+    assert refusal(RULESET, state, ChooseMatch(1, "i1", "r2"), state.players).code == "not-your-turn"  # the core's turn check (core.game.refusal)
     assert RULESET.check(state, Wait(0, "i1")).code == "wrong-phase"
     state, events = play(state, ChooseMatch(0, "i1", "r2"))
     assert state.phase is Phase.MATCH

@@ -6,6 +6,7 @@ from core.battlefield_text import parse_battlefield
 from core.deployment import Deploy, DeployAll, Ready
 from core.dice import Dice
 from core.events import Matched, Rolled, TurnStarted
+from core.game import refusal
 from core.registry import find_ruleset
 from core.rulesets.spheres_of_war import RULESET
 from core.rulesets.spheres_of_war.state import Phase
@@ -51,7 +52,7 @@ def test_side_zero_deploys_first_within_six_inches_of_its_edge():
     # Row 5 is the sixth row from side 0's edge; row 6 is beyond 6 inches.
     assert RULESET.check(state, Deploy(0, "i1", (3, 5))) is None
     assert RULESET.check(state, Deploy(0, "i1", (3, 6))).code == "outside-zone"
-    assert RULESET.check(state, Deploy(1, "r1", (3, 8))).code == "not-your-turn"
+    assert refusal(RULESET, state, Deploy(1, "r1", (3, 8)), state.players).code == "not-your-turn"  # the core's turn check (core.game.refusal)
     assert RULESET.check(state, Deploy(0, "r1", (3, 2))).code == "not-your-unit"
     assert RULESET.check(state, Ready(0)).code == "not-deployed"
 

@@ -6,6 +6,9 @@ import attrs
 
 from core.battlefield_text import parse_battlefield
 from core.dice import Dice
+from core.game import (
+    refusal,  # the checked boundary's test: the core's turn check, then the ruleset's
+)
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import WaylightsOptions, WaylightsState, new_fighter
 
@@ -63,13 +66,13 @@ def script(state: WaylightsState, *faces: int) -> WaylightsState:
 def do(state, text: str):
     """Parse, check (must pass) and apply one order."""
     order = R.parse_order(text)
-    why = R.check(state, order)
+    why = refusal(R, state, order, state.players)
     assert why is None, why
     return R.apply(state, order)
 
 
 def rejected(state, text: str) -> str:
-    why = R.check(state, R.parse_order(text))
+    why = refusal(R, state, R.parse_order(text), state.players)
     assert why is not None, f"{text} was accepted"
     return why.code
 
