@@ -4,6 +4,7 @@
 # ~/.local/bin.  It never pip-installs into the system Python, so it works
 # on Debian/Ubuntu's own Python (PEP 668, "externally managed") as on any
 # other Python 3.11+.  Run it again to upgrade; `--uninstall` removes it.
+# It ends by printing the `ssh -t` command that starts Skirmish from elsewhere.
 #
 #   sh install.sh               install or upgrade from this checkout
 #   sh install.sh --uninstall   remove the environment and the command
@@ -70,3 +71,15 @@ case ":$PATH:" in
   *":$bindir:"*) ;;
   *) echo "note: $bindir is not on your PATH; add it (export PATH=\"$bindir:\$PATH\" in ~/.profile) or run $bindir/skirmish" ;;
 esac
+
+# A command given to ssh runs with sshd's own PATH (on Debian
+# /usr/local/bin:/usr/bin:/bin:/usr/games), not the one ~/.profile makes for
+# a login, so ~/.local/bin is not searched there: say the command that works.
+# It runs in the home folder, hence a path relative to it.
+case "$bindir" in
+  /usr/local/bin | /usr/bin | /bin) remote="skirmish" ;;
+  "$HOME"/*) remote="${bindir#"$HOME"/}/skirmish" ;;
+  *) remote="$bindir/skirmish" ;;
+esac
+echo "to play from another machine:"
+echo "  ssh -t $(uname -n) $remote"

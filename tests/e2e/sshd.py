@@ -42,7 +42,10 @@ def write_wrapper(path: Path, data_dir: Path, extra_env: dict[str, str] | None =
 
 
 class Sshd:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, user: str | None = None) -> None:
+        """``user``: log in as this account (its key goes in its own
+        ``~/.ssh/authorized_keys``, see :meth:`authorize`) instead of the
+        account running the tests."""
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.host_key = folder / "host_ed25519"
@@ -61,11 +64,16 @@ class Sshd:
             self.user = "root"
             # sshd refuses to start without its privilege separation folder.
             Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
+        keys_files = str(self.authorized)
+        if user is not None:
+            self.user = user
+            # sshd reads these as the account: its own file, relative to its home.
+            keys_files += " .ssh/authorized_keys"
         options = {
             "ListenAddress": "127.0.0.1",
             "Port": str(self.port),
             "HostKey": str(self.host_key),
-            "AuthorizedKeysFile": str(self.authorized),
+            "AuthorizedKeysFile": keys_files,
             "PidFile": str(self.pid_file),
             "StrictModes": "no",
             "UsePAM": "no",
@@ -92,6 +100,22 @@ class Sshd:
                     self.close()
                     raise RuntimeError("sshd never listened") from None
                 time.sleep(0.1)
+
+    def authorize(self, home: Path, owner: str) -> None:
+        """Let the client key log in to the account ``owner`` whose home is
+        ``home``, the way a user sets up key login: ``~/.ssh/authorized_keys``."""
+        ssh_dir = home / ".ssh"
+        ssh_dir.mkdir(mode=0o700, exist_ok=True)
+        keys = ssh_dir / "authorized_keys"
+        keys.write_text(Path(f"{self.user_key}.pub").read_text())
+        keys.chmod(0o600)
+        subprocess.run(["chown", "-R", f"{owner}:", str(ssh_dir)], check=True)
+
+    def client_options(self) -> list[str]:
+        """The ssh client's options for this server (its key, port, no host checks)."""
+        return ["-i", str(self.user_key), "-p", str(self.port),
+                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                "-o", "LogLevel=ERROR", "-o", "BatchMode=yes"]
 
     def ssh_command(self, remote: str) -> str:
         """The client command line that runs ``remote`` on a pseudo-terminal."""
