@@ -196,7 +196,7 @@ def wound_chances(view, order: Attack) -> tuple[float, float, bool]:
 def attack_note(view, order: Attack) -> str:
     """"3 dice v 2: 58% to wound" against a declared split; against one
     still to come, the range over its splits ("3 dice v 0-4 by its split:
-    31-91% to wound").  "if it defends" when it may counter instead."""
+    26-100% to wound").  "if it defends" when it may counter instead."""
     a, t = view.get(order.unit), view.get(order.target)
     adice = a.split if a.split is not None else 2
     low, high, counter = wound_chances(view, order)
