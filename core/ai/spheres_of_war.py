@@ -149,6 +149,8 @@ class SpheresKnowledge(Knowledge):
         if state.phase is not Phase.MATCH or m is None:
             return 0.0
         actor = acting_in(state)
+        if actor is None:
+            return 0.0
         me, them = state.unit(actor), state.unit(opponent_of(m, actor))
         if me is None or them is None or me.pos is None or them.pos is None:
             return 0.0
@@ -176,6 +178,8 @@ class SpheresKnowledge(Knowledge):
                 or len(legal) < 2):
             return list(legal)  # easy (no lookahead) searches them all, noise and all
         actor = acting_in(view)
+        if actor is None:
+            return list(legal)
         me, them = view.unit(actor), view.unit(opponent_of(m, actor))
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return list(legal)
@@ -207,6 +211,8 @@ class SpheresKnowledge(Knowledge):
         if self._plans() or view.phase is not Phase.MATCH or m is None or m.struck is not None:
             return kept
         actor = acting_in(view)
+        if actor is None:
+            return kept
         me, them = view.unit(actor), view.unit(opponent_of(m, actor))
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return kept
