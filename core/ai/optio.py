@@ -23,7 +23,6 @@ from core.rulesets.optio.orders import Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
 from core.rulesets.optio.state import HOME_ROW, Kind, OptioOptions, Phase
 
-
 FARTHEST = 2 * (LARGE - 1)  # the greatest distance between two large squares
 # How much less likely than another unseen block to be the army or the
 # scout a block is that walked in on one of ours and did not scout.
@@ -156,28 +155,33 @@ class OptioKnowledge(Knowledge):
         return 0
 
     def shortlist(self, view, side: int, legal):
-        """Orders no sensible general gives, dropped before the search (not
-        for easy, which plays by feel):
+        """Orders no sensible general gives, dropped before the search.
+        Every level, even a beginner (easy):
 
         - in the scouting, the army never walks into a square holding an
           enemy block whose kind is unknown: if that block is their army,
           theirs held the square first and they place the template;
+        - in the closing, only the orders that win the coin game outright
+          (:func:`closing_win`), when there are any: a won closing is
+          never thrown away.
+
+        Normal and hard also drop:
+
         - in the scouting, a scout of a block already shown, which only
           shows ours (the search sees through its samples, so it cannot
           price what that tells the opponent), unless it is our army
           showing itself with theirs known: that ends the scouting;
-        - in the closing, the orders that win the coin game outright
-          (:func:`closing_win`), when there are any;
         - hard, in the last turn of the scouting, when nothing that turn
           can reveal an army: the army's best step or stay
           (:meth:`last_turn`)."""
-        if getattr(self.level, "lookahead", None) == 0 or len(legal) < 2:
+        if len(legal) < 2:
             return list(legal)
+        beginner = getattr(self.level, "lookahead", None) == 0
         if view.phase is Phase.SCOUTING:
             hidden = {b.pos for b in view.blocks
                       if b.side != side and not b.gone and not b.revealed and b.pos is not None}
             army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
-            shown = {b.id for b in view.blocks if b.side != side and not b.gone and b.revealed}
+            shown = set() if beginner else {b.id for b in view.blocks if b.side != side and not b.gone and b.revealed}
             theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
             kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)
                     and not (isinstance(o, Scout) and o.target in shown

@@ -7,11 +7,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.ai.knowledge import Knowledge
-from core.ai.sow_deploy import NextTurn, deploy_cells, placement_note
-from core.ai.sow_match import MatchSolver
+from core.ai.sow_deploy import NextTurn, deploy_cells, placement_note, reaches
+from core.ai.sow_match import LAST, MatchSolver
 from core.board import Cell, adjacent, distance
 from core.deployment import Deploy
-from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, actor as acting_in, opponent_of, touching
+from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touching
+from core.rulesets.spheres_of_war.actions import actor as acting_in
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
 
@@ -148,6 +149,8 @@ class SpheresKnowledge(Knowledge):
         if state.phase is not Phase.MATCH or m is None:
             return 0.0
         actor = acting_in(state)
+        if actor is None:
+            return 0.0
         me, them = state.unit(actor), state.unit(opponent_of(m, actor))
         if me is None or them is None or me.pos is None or them.pos is None:
             return 0.0
@@ -168,12 +171,15 @@ class SpheresKnowledge(Knowledge):
         where the figures stand for the Matches after."""
         if view.phase is Phase.DEPLOY:
             return self._deployments(view, side, legal) if self._plans() else list(legal)
+        legal = self.safe(view, side, legal)
         lookahead = getattr(self.level, "lookahead", None)
         m = view.match
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
             return list(legal)  # easy (no lookahead) searches them all, noise and all
         actor = acting_in(view)
+        if actor is None:
+            return list(legal)
         me, them = view.unit(actor), view.unit(opponent_of(m, actor))
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return list(legal)
@@ -188,6 +194,44 @@ class SpheresKnowledge(Knowledge):
             return list(legal)
         best = max(v for v, _ in scored)
         return [o for v, o in scored if v >= best - 1e-9]
+
+    def safe(self, view, side: int, legal):
+        """Tactics before search, at every level: a Move off the battlefield
+        (rule 27: the figure is out of the game) is never searched unless it
+        is the only order.  Easy and normal also never step within the
+        opponent's reach (``in_reach``) when Waiting where they stand is
+        safe: whoever steps within reach is struck first.  A Move into
+        contact is a strike, and kept.  Hard's solver plans those steps
+        itself (its Instigator closes in on purpose at a Match's end)."""
+        bf = view.battlefield
+        kept = [o for o in legal if not (isinstance(o, Move) and not bf.in_bounds(o.to))]
+        if not kept:
+            return list(legal)
+        m = view.match
+        if self._plans() or view.phase is not Phase.MATCH or m is None or m.struck is not None:
+            return kept
+        actor = acting_in(view)
+        if actor is None:
+            return kept
+        me, them = view.unit(actor), view.unit(opponent_of(m, actor))
+        if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
+            return kept
+        if not any(isinstance(o, Wait) for o in kept) or self.in_reach(view, me, them, me.pos):
+            return kept
+        return [o for o in kept if not isinstance(o, Move) or adjacent(o.to, them.pos)
+                or not self.in_reach(view, me, them, o.to)]
+
+    @staticmethod
+    def in_reach(view, me, them, cell) -> bool:
+        """Whether ``them`` could strike ``me`` first with ``me`` at
+        ``cell``: with the Match's next Action (its own), or, when this is
+        the Match's last Action and more turns follow, as the Instigator
+        striking first next turn where the pair stand."""
+        m = view.match
+        if m.step + 1 >= LAST and (view.turn >= view.options.turn_limit or them.side != view.instigator):
+            return False
+        others = [u.pos for u in view.units if u.pos is not None and not u.removed and u.id not in (me.id, them.id)]
+        return reaches(view.battlefield, them.pos, cell, others)
 
     def _deployments(self, view, side: int, legal):
         """A level that plans to the end (hard) deploys each figure where
@@ -214,7 +258,7 @@ class SpheresKnowledge(Knowledge):
             self._solvers, self._battlefield = {}, bf
         others = frozenset(u.pos for u in state.units
                            if u.pos is not None and not u.removed and u.id not in (a, b))
-        plans = self._plans() and odds is carried_odds
+        plans = odds is carried_odds and getattr(self.level, "lookahead", None) != 0
         key = (others, mine, caution, their_caution, odds, (a, b) if plans else None)
         solver = self._solvers.get(key)
         if solver is None:
@@ -224,7 +268,7 @@ class SpheresKnowledge(Knowledge):
 
     @staticmethod
     def _next_turn(state, a: str, b: str):
-        """For a level that plans past the Match (hard): where the pair end
+        """For a level that looks ahead (normal, hard): where the pair end
         it is worth the strikes it leaves the Instigator next turn, the
         closest figures paired first (``NextTurn``).  Ending a Match
         within reach of an Instigator's figure costs a first strike."""
@@ -284,6 +328,8 @@ class SpheresKnowledge(Knowledge):
         """Whether the opponent's next Action could bring it into contact
         with a figure at ``cell`` (and so strike first)."""
         if step + 1 >= 2 * ACTIONS_EACH:
+            if SpheresKnowledge.in_reach(view, view.unit(mover), them, cell):
+                return f": the Match ends within {them.id}'s reach"
             return ": the Match ends"
         others = frozenset(u.pos for u in view.units if u.pos is not None and not u.removed
                            and u.id not in (mover, them.id))

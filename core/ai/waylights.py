@@ -1,12 +1,31 @@
-"""Waylights: fighters standing, weighed by the wounds they can still take."""
+"""Waylights: fighters standing, weighed by the wounds they can still take.
+
+Before the search, orders no beginner gives are dropped (``shortlist``):
+a new clip while the old one still holds rounds, a step back after moving
+up in the same turn, and an all-attack split (4/0) where two enemies can
+strike it.  The reasons state the chance to wound the rules give for what
+the side can see: a target yet to declare its split declares it only when
+attacked, so its chance is a range over the splits it may choose."""
 
 from __future__ import annotations
 
+import attrs
+
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev
-from core.rulesets.waylights.combat import DICE, attack_preview, reaches
-from core.rulesets.waylights.orders import Attack, Counter, Defend, Finish, Move, Split, SplitMove, Step
-from core.rulesets.waylights.ruleset import preview_order
+from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
+from core.rulesets.waylights.orders import (
+    Attack,
+    Clip,
+    Counter,
+    Defend,
+    Finish,
+    Move,
+    Split,
+    SplitMove,
+    Step,
+)
+from core.rulesets.waylights.ruleset import counter_refusal_for
 
 
 def dice(n: int) -> str:
@@ -33,6 +52,57 @@ class WaylightsKnowledge(Knowledge):
             total += 0.4 + 0.6 * max(0, f.ko_at - f.penalty) / max(1, f.ko_at)
         return total
 
+    def shortlist(self, view, side: int, legal):
+        """Tactics before search, at every level: the orders no beginner
+        gives are not searched, unless nothing else is legal.
+
+        - when an attack is a good shot (``good_shot``), only the good
+          shots at the target nearest its KO are searched: a beginner takes
+          them;
+        - *clip* while the wielded launcher's clip still holds rounds (a
+          reload primes it from them; the new clip only wastes an Action);
+        - a move that takes a fighter further from its nearest enemy after
+          it has already moved this turn (forward then back: a zig-zag);
+        - a 4/0 split (no dice to defend or counter with) where two or more
+          enemies can strike the fighter, and, once on 4/0, a move that
+          ends where two or more can."""
+        me = view.find(view.active) if view.active else None
+        if me is None or me.side != side or me.pos is None or len(legal) < 2:
+            return list(legal)
+        foes = [f for f in view.fighters if f.side != side and f.up]
+        moved = view.moved or view.stepped or (view.exposed and view.target is None)
+
+        def blunder(o) -> bool:
+            if isinstance(o, Clip):
+                i = me.template.weapons.index(me.weapon.name) if me.weapon.name in me.template.weapons else -1
+                return i >= 0 and me.ammo[i] > 0
+            if isinstance(o, Split) and o.unit == me.id and o.attack == DICE:
+                return _threats(view, me, me.pos, foes) >= 2
+            if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
+                if me.split == DICE and _threats(view, me, o.to, foes) >= 2:
+                    return True
+                if moved:
+                    near = min(chebyshev(me.pos, f.pos) for f in foes)
+                    return min(chebyshev(o.to, f.pos) for f in foes) > near
+            return False
+
+        good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)]
+        if good:  # the target nearest its KO first
+            left = {o: view.get(o.target).ko_at - view.get(o.target).wounds for o in good}
+            return [o for o in good if left[o] == min(left.values())]
+        kept = [o for o in legal if not blunder(o)]
+        return kept or list(legal)
+
+    GOOD_SHOT = 0.5  # the least chance to wound, whatever the target's split, that is always taken
+
+    def good_shot(self, view, order: Attack) -> bool:
+        """An attack a beginner always makes: at least ``GOOD_SHOT`` to
+        wound if the target defends, whatever split it may declare, or a
+        target one wound from its KO with a third of a chance or more."""
+        low, _, _ = wound_chances(view, order)
+        t = view.get(order.target)
+        return low >= self.GOOD_SHOT or (t.wounds + 1 >= t.ko_at and low >= 1 / 3)
+
     def prior(self, state, order, where) -> float:
         if order.verb == "split":  # more attack dice for an attacker in reach
             return 1.0 + 0.2 * order.attack
@@ -45,13 +115,7 @@ class WaylightsKnowledge(Knowledge):
         each figure has declared (``attack_preview``, the game's own
         preview), or how a move stands to the nearest enemy."""
         if isinstance(order, Attack):
-            a, t = view.get(order.unit), view.get(order.target)
-            p = preview_order(view, order)
-            adice = a.split if a.split is not None else 2
-            ddice = DICE - t.split if t.split is not None else 2
-            told = "" if t.split is not None else " if it keeps 2"
-            ko = f", {float(p.ko):.0%} KO" if p.ko >= 0.005 else ""
-            return f"{dice(adice)} v {ddice}{told}: {wounding(p):.0%} to wound{ko}"
+            return attack_note(view, order)
         if isinstance(order, Finish):
             return f"{order.target} is knocked out"
         pending = view.attack
@@ -100,3 +164,46 @@ class WaylightsKnowledge(Knowledge):
         if not foes:
             return f"nobody in reach of the {me.weapon.name} yet"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
+
+
+def _threats(view, me, cell, foes) -> int:
+    """How many of ``foes`` could strike ``me`` standing at ``cell``, from
+    where they stand (``combat.reaches``, with what they wield)."""
+    there = attrs.evolve(me, pos=cell)
+    return sum(1 for f in foes if reaches(view, f, there, f.weapon) is None)
+
+
+def wound_chances(view, order: Attack) -> tuple[float, float, bool]:
+    """The chance ``order`` wounds its target if the target defends, as the
+    attacker's side can know it: (lowest, highest, counter possible).
+
+    A target that has declared its split keeps it (the rulings: "the
+    target uses the allocation of its last turn"), so the chance is the
+    preview's against its defence dice.  One yet to declare chooses its
+    split after the attack is declared, any of 0-4 defence dice, so the
+    chance is the range over them.  Cover is counted as the preview counts
+    it.  A counter is the target's choice too (the attack then meets no
+    defence dice): the third value says whether the rules allow one."""
+    a, t = view.get(order.unit), view.get(order.target)
+    adice = a.split if a.split is not None else 2
+    cover = min(cover_level(view, a, t) or 0, 3) if a.weapon.ranged else 0
+    kept = [DICE - t.split] if t.split is not None else list(range(DICE + 1))
+    chances = [wounding(attack_preview(a, t, a.weapon, adice, d, cover)) for d in kept]
+    counter = counter_refusal_for(view, order) is None and (t.split is None or t.split < DICE)
+    return min(chances), max(chances), counter
+
+
+def attack_note(view, order: Attack) -> str:
+    """"3 dice v 2: 58% to wound" against a declared split; against one
+    still to come, the range over its splits ("3 dice v 0-4 by its split:
+    26-100% to wound").  "if it defends" when it may counter instead."""
+    a, t = view.get(order.unit), view.get(order.target)
+    adice = a.split if a.split is not None else 2
+    low, high, counter = wound_chances(view, order)
+    cond = " if it defends" if counter else ""
+    if t.split is None:
+        return f"{dice(adice)} v 0-4 by its split: {low:.0%}-{high:.0%} to wound{cond}"
+    cover = min(cover_level(view, a, t) or 0, 3) if a.weapon.ranged else 0
+    p = attack_preview(a, t, a.weapon, adice, DICE - t.split, cover)
+    ko = f", {float(p.ko):.0%} KO" if p.ko >= 0.005 and not counter else ""
+    return f"{dice(adice)} v {DICE - t.split}: {low:.0%} to wound{cond}{ko}"

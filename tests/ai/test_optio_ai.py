@@ -63,9 +63,9 @@ def test_the_army_never_walks_in_on_an_unknown_enemy_block():
     view, kept = shortlist("normal", state, 0)
     assert into not in kept
     assert "move side=0 unit=g-scout to=2,2" in kept and "move side=0 unit=g-army to=0,1" in kept
-    # Easy plays by feel and keeps it.
+    # Easy, a beginner, drops it too (issue 31: it marched in 46 times in a bench).
     _, easy = shortlist("easy", state, 0)
-    assert into in easy
+    assert into not in easy
 
 
 def test_walking_in_on_a_block_already_known_is_kept():

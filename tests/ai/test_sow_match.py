@@ -264,9 +264,9 @@ def test_hard_will_not_end_a_match_within_the_instigators_reach():
     # The Retaliator's last Action (step 9), four cells below the
     # Instigator's figure: out of its reach.  Stepping 1 or 2 toward it ends
     # the Match 3 or 2 cells off, and next turn the Instigator acts first and
-    # strikes from there (rules 16, 28).  Normal looks no further than the
-    # Match and finds every Action worth nothing; hard values where the pair
-    # stand for next turn and keeps none of those steps.
+    # strikes from there (rules 16, 28).  Looking no further than the
+    # Match, every Action is worth nothing; normal (since issue 31) and hard
+    # value where the pair stand for next turn and keep none of those steps.
     rules, state = _in_match(6, 9, (5, 8), (5, 4))
     side = state.unit(state.match.retaliator).side
     legal = rules.legal_orders(state, side)
@@ -277,5 +277,5 @@ def test_hard_will_not_end_a_match_within_the_instigators_reach():
         know = SpheresKnowledge(rules)
         know.level = LEVELS[level]
         kept[level] = set(know.shortlist(rules.view(state, side), side, legal))
-    assert toward <= kept["normal"]
-    assert kept["hard"] and not toward & kept["hard"]
+    for level in ("normal", "hard"):
+        assert kept[level] and not toward & kept[level]

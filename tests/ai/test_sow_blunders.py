@@ -1,0 +1,112 @@
+"""Spheres of War: the blunders of issue 31, in hand-built positions.
+
+- A Move off the battlefield takes the figure out of the game (rule 27);
+  no level makes one while another order is legal.
+- Whoever steps within the opponent's reach is struck first (rules 16,
+  28-29: a Move into contact strikes at once).  Easy and normal never step
+  within reach when Waiting where they stand is safe, also with the
+  Match's last Action: a pair still in reach when the Match ends is met
+  next turn by the Instigator, who acts first.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core.ai import choose
+from core.registry import find_ruleset
+from core.rulesets.spheres_of_war.actions import actor
+from core.rulesets.spheres_of_war.orders import Move, Wait
+from tests.rulesets.spheres_of_war.helpers import OPEN, position
+
+RULES = find_ruleset("spheres_of_war")
+SEEDS = range(24)
+
+
+def at_step(placements: dict, step: int, **opts):
+    state, _ = position(placements, **opts)
+    return attrs.evolve(state, match=attrs.evolve(state.match, step=step))
+
+
+def choices(state, level: str):
+    uid = actor(state)
+    side = state.unit(uid).side
+    view, legal = RULES.view(state, side), RULES.legal_orders(state, side)
+    return [choose(RULES, view, side, legal, level, seed=s) for s in SEEDS]
+
+
+# Full teams; i1 (side 0) stands on the left edge and acts first in its Match
+# against r1, four cells below it and out of reach.  The others stand far off.
+EDGE = {"i1": (0, 5), "r1": (3, 9), "i2": (6, 2), "r2": (9, 9), "i3": (11, 0), "r3": (11, 11)}
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_level_walks_off_the_battlefield(level):
+    state = at_step(EDGE, 0)
+    assert actor(state) == "i1"
+    legal = RULES.legal_orders(state, 0)
+    assert any(isinstance(o, Move) and not OPEN.in_bounds(o.to) for o in legal)  # the blunder is on offer
+    for c in choices(state, level):
+        assert not (isinstance(c.order, Move) and not OPEN.in_bounds(c.order.to)), c.reason
+
+
+def test_walking_off_is_played_when_it_is_the_only_order():
+    from core.ai.search import LEVELS
+    from core.ai.spheres_of_war import SpheresKnowledge
+    state = at_step(EDGE, 0)
+    off = [o for o in RULES.legal_orders(state, 0) if isinstance(o, Move) and not OPEN.in_bounds(o.to)]
+    know = SpheresKnowledge(RULES)
+    know.level = LEVELS["easy"]
+    assert know.safe(RULES.view(state, 0), 0, off) == off
+
+
+def _within_reach_of(them, cell) -> bool:
+    """By hand on the open board: a Move goes up to 2 inches straight toward,
+    and contact is the 8 cells around, so a figure reaches contact from 3
+    inches or nearer (3 across and 1 up is already out of reach)."""
+    dx, dy = cell[0] - them[0], cell[1] - them[1]
+    return dx * dx + dy * dy <= 9
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_step_within_reach_in_the_match(level):
+    # r1 (the Retaliator) to act at step 5, four cells right of i1: Waiting
+    # is safe (a 2-inch Move leaves i1 two short).  Stepping 1 or 2 toward
+    # it leaves i1 a Move from contact, and i1 strikes first at step 6.
+    state = at_step({"i1": (1, 5), "r1": (5, 5), "i2": (0, 0), "r2": (11, 11)}, 5)
+    assert actor(state) == "r1"
+    for c in choices(state, level):
+        o = c.order
+        assert isinstance(o, Wait) or not _within_reach_of((1, 5), o.to), c.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_step_within_reach_with_the_last_action(level):
+    # The Retaliator's last Action (step 9) four cells below i1: out of its
+    # reach.  A step toward ends the Match 3 or 2 cells off, and next turn
+    # the Instigator acts first (rule 16) and strikes from there.  The
+    # solver alone (normal, three Actions ahead) valued those steps like a
+    # Wait, at nothing: the Match ends before the strike.
+    state = at_step({"i1": (5, 8), "r1": (5, 4), "i2": (0, 0), "r2": (11, 0)}, 9)
+    assert actor(state) == "r1" and state.turn < state.options.turn_limit
+    legal = RULES.legal_orders(state, 1)
+    assert any(isinstance(o, Move) and o.to in ((5, 5), (5, 6)) for o in legal)
+    for c in choices(state, level):
+        o = c.order
+        assert isinstance(o, Wait) or not _within_reach_of((5, 8), o.to), c.reason
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_steps_within_reach_are_not_searched(level):
+    # The position above: the search used to be handed the steps toward
+    # alongside the Wait (normal's solver valued them all at nothing), and
+    # broke the tie by its play-outs.  Now they are dropped before it.
+    from core.ai.search import LEVELS
+    from core.ai.spheres_of_war import SpheresKnowledge
+    state = at_step({"i1": (5, 8), "r1": (5, 4), "i2": (0, 0), "r2": (11, 0)}, 9)
+    know = SpheresKnowledge(RULES)
+    know.level = LEVELS[level]
+    kept = know.shortlist(RULES.view(state, 1), 1, RULES.legal_orders(state, 1))
+    assert any(isinstance(o, Wait) for o in kept)
+    assert not [o for o in kept if isinstance(o, Move) and _within_reach_of((5, 8), o.to)]
