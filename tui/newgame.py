@@ -208,14 +208,15 @@ class NewGameScreen(Screen[None]):
         rows = []
         if model is not None:
             for side in (0, 1):
-                field = WarbandField(side, model, model.figures(first, side), id=f"wb-{self.generation}-{side}")
-                rows.append(Horizontal(Label(f"Player {side + 1}'s warband"), field, classes="row"))
+                row = WarbandField(side, model, model.figures(first, side), id=f"wb-{self.generation}-{side}")
+                rows.append(Horizontal(Label(f"Player {side + 1}'s warband"), row, classes="row"))
         for info in describe_options(rules.options_type):
             if info.name in replaced:
                 continue
             values = option_values(info)
             wid = f"opt-{self.generation}-{info.name}"
             value = getattr(first, info.name, info.default)
+            field: Any
             if values is None:
                 field = Input(str(value), id=wid, type="integer" if isinstance(info.default, int) else "text")
             else:
@@ -268,6 +269,8 @@ class NewGameScreen(Screen[None]):
     def on_warband_field_open(self, event: WarbandField.Open) -> None:
         rules = self.ruleset()
         model = model_for(rules.name)
+        if model is None:
+            return
         side = event.field.side
         name = self.query_one(f"#p{side}", Input).value.strip() or f"Player {side + 1}"
         title = f"{name}'s warband ({rules.title})"

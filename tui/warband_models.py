@@ -78,10 +78,9 @@ class PlatemailModel(Model):
     replaces = ("roster_0", "roster_1")
 
     def figures(self, options, side):
-        from core.rulesets.platemail.roster import parse_roster
+        from core.rulesets.platemail.roster import roster_figures
 
-        found = parse_roster(getattr(options, f"roster_{side}"))
-        return [] if isinstance(found, str) else list(found)
+        return roster_figures(getattr(options, f"roster_{side}"))
 
     def with_figures(self, options, side, figures):
         from core.rulesets.platemail.roster import roster_text
@@ -143,8 +142,12 @@ class WaylightsModel(Model):
     replaces = ("team_0", "team_1", "roster_0", "roster_1")
 
     def figures(self, options, side):
+        from core.rulesets.waylights.roster import KINDS
         from core.rulesets.waylights.ruleset import side_keys
 
+        text = getattr(options, f"roster_{side}").strip()
+        if text:  # however many: a list being built may hold too many
+            return [k for k in (k.strip().lower() for k in text.split(",")) if k in KINDS]
         found = side_keys(options, side)
         return [] if isinstance(found, str) else list(found)
 
@@ -166,7 +169,7 @@ class WaylightsModel(Model):
     def stats(self, figure, options):
         from core.rulesets.waylights.roster import kind_words
 
-        return kind_words(figure).split(": ", 1)[1]
+        return kind_words(figure)
 
     def presets(self):
         from core.rulesets.waylights.roster import KINDS, PRESETS
@@ -205,7 +208,7 @@ class PlastoModel(Model):
     def stats(self, figure, options):
         from core.rulesets.plasto_latros.options import FIGURE_WORDS
 
-        return FIGURE_WORDS[figure].split(": ", 1)[1]
+        return FIGURE_WORDS[figure]
 
 
 _MODELS = {"platemail": PlatemailModel, "waylights": WaylightsModel, "plasto_latros": PlastoModel}

@@ -142,7 +142,10 @@ class WarbandScreen(ModalScreen[Any]):
         menu.add_option(Option("+ add a figure", id="add"))
         menu.highlighted = max(0, min(highlight, len(figures)))
         self._show_figure()
-        self.query_one("#wb-why", Static).update(self.problem() or "")
+        said = self.problem() or ""
+        why = self.query_one("#wb-why", Static)
+        why.update(said)
+        why.display = bool(said)
 
     def problem(self) -> str | None:
         return self.model.side_problem(self.options, self.side) or self.check(self.options)

@@ -110,7 +110,7 @@ def battle_form(pre_game: Any, battle: Any, seats: tuple[str, str] | None) -> An
     from tui.newgame import NewGameScreen, Preset
 
     return NewGameScreen(Preset(battle.ruleset_name, battle.options, tuple(battle.players),
-                                tuple(seats) if seats else None, pre_game.state.result))
+                                (seats[0], seats[1]) if seats else None, pre_game.state.result))
 
 
 def plain_battlefields_apply(rules: Any) -> bool:

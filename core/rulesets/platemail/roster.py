@@ -99,6 +99,12 @@ def parse_roster(text: str) -> tuple[Figure, ...] | str:
     return tuple(out)
 
 
+def roster_figures(text: str) -> list[Figure]:
+    """Every entry of a roster that names a figure, however many there are
+    (a list being built may hold too many or too few for a game)."""
+    return [fig for fig in map(_entry, (e for e in text.split(",") if e.strip())) if isinstance(fig, Figure)]
+
+
 def roster_text(figures: tuple[Figure, ...] | list[Figure]) -> str:
     return ",".join(f.text() for f in figures)
 
