@@ -309,7 +309,8 @@ class NewGameScreen(Screen[None]):
                 if fitting:
                     self.last_fitting[rules.name] = fitting
                 else:  # a field is wrong: the problem line says why; the list stays
-                    fitting = self.last_fitting.get(rules.name, [])
+                    fitting = self.last_fitting.get(rules.name) or [
+                        bf for bf in self.battlefields if rules.check_options(rules.default_options(), bf) is None]
         current = cycler.value
         cycler.values = list(fitting)
         cycler.labels = [battlefield_label(bf) for bf in fitting]

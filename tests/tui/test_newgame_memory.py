@@ -130,3 +130,22 @@ async def test_the_battle_after_an_optio_pre_game_opens_the_form_pre_filled(data
         assert battle.game.battlefield == bf.values[0]
         assert [c.archetype for c in battle.game.state.characters if c.side == 0] == ["archer", "knight"]
         app.close_session()
+
+
+async def test_remembered_options_no_battlefield_takes_still_list_the_battlefields_and_say_why(data_dir):
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "ruleset": "platemail",
+                                "options": {"platemail": {"roster_0": "footman,dragon"}}}))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert form.options().roster_0 == "footman,dragon"
+        bf = form.query_one("#battlefield", Cycler)
+        assert bf.labels[bf.index] == "Walled farmyard (Platemail) (16x12)"
+        assert "dragon" in str(form.query_one("#problem").render())
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert app.screen is form and started(app) is None
