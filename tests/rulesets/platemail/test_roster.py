@@ -64,3 +64,32 @@ def test_defense_and_absorb_follow_the_printed_tables():
     assert "Defense 15 (12 NR)" in line and "Absorb 1" in line and "Wounds 3" in line
     # "Requires Str 3", "-1 Attack for each Strength below": a Strength 0 spellcaster is at -3.
     assert "-3 to hit" in figure_stats(Figure("spellcaster", "great-axe", "unarmored", None), 3)
+
+
+def test_random_loadouts_play_to_the_end_with_every_listed_order_accepted():
+    import random
+
+    import attrs
+
+    from core.game import submit
+    from core.ruleset import Rejection
+    from core.rulesets.platemail.equipment import ARCHETYPES, ARMOUR, SHIELDS
+    from saves.library import battlefield_named
+
+    for seed in (0, 3):
+        rng = random.Random(seed)
+
+        def side():
+            return roster_text([Figure(rng.choice(list(ARCHETYPES)), rng.choice(WIELDABLE), rng.choice(list(ARMOUR)),
+                                       rng.choice([None, *SHIELDS])) for _ in range(4)])
+
+        options = attrs.evolve(RULESET.default_options(), round_limit=3, roster_0=side(), roster_1=side())
+        game = start(RULESET, options, battlefield_named("pm-yard"), seed)
+        for _ in range(2000):
+            if game.outcome is not None:
+                break
+            order = rng.choice(game.legal_orders(rng.choice(sorted(game.to_act))))
+            result = submit(game, order)
+            assert not isinstance(result, Rejection), (order.to_text(), result)
+            game = result.game
+        assert game.outcome is not None
