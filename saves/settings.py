@@ -129,7 +129,7 @@ def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[
 
     before = load_settings()
     try:
-        kept = {name: unstructure(converter_for(name_rules(name)), value) for name, value in before.options.items()
+        kept = {name: unstructure(converter_for(_rules(name)), value) for name, value in before.options.items()
                 if name != ruleset.name}
         kept[ruleset.name] = unstructure(converter_for(ruleset), options)
         data = {"version": VERSION, "ruleset": ruleset.name, "players": list(players),
@@ -141,7 +141,7 @@ def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[
     return None
 
 
-def name_rules(name: str) -> Any:
+def _rules(name: str) -> Any:
     from core.registry import find_ruleset
 
     return find_ruleset(name)
