@@ -38,7 +38,7 @@ async def test_the_last_choices_are_the_next_run_s_defaults_and_a_broken_file_is
     async with app.run_test(size=SIZE) as pilot:
         form = await open_form(pilot, "platemail")
         fresh = form.options()
-        screen = await open_warband(pilot, 0)
+        await open_warband(pilot, 0)
         await pilot.press("d", "w", "1", "escape")  # no Footman; the Archer wields an Axe
         await pilot.pause()
         form.query_one("#p0", Input).focus()

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from core.game import start
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.roster import (WIELDABLE, Figure, figure_stats, parse_roster, roster_text)
-from core.rulesets.platemail.senses import absorb, defense
+from core.rulesets.platemail.roster import (
+    WIELDABLE,
+    Figure,
+    figure_stats,
+    parse_roster,
+    roster_text,
+)
 from core.rulesets.platemail.ruleset import make_character
+from core.rulesets.platemail.senses import absorb, defense
 from core.rulesets.platemail.state import PlatemailOptions
 from tests.rulesets.platemail.helpers import battlefield
 
