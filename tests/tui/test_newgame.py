@@ -188,3 +188,21 @@ async def test_the_form_and_its_lists_fit_80x24_with_plain_labels():
                 await pilot.press("escape", "escape")
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_an_emptied_waylights_list_is_no_one_not_the_preset_team_and_says_whose():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(pilot, "waylights")
+        screen = await open_warband(pilot, 1)
+        await pilot.press("d", "d", "d", "d")
+        assert screen.figures == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert text(form.query_one("#problem", Static)) == "Player 2's roster: a roster needs at least one character"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert started(app) is None
+        await pilot.press("enter", "t", "3", "escape")  # start again from a team: the elites
+        await pilot.pause()
+        assert form.options().roster_1 == "elite,marksman" and text(form.query_one("#problem", Static)) == ""
