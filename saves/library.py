@@ -55,3 +55,18 @@ def battlefield_named(name: str) -> Battlefield:
             return bf
     known = ", ".join(shipped_battlefield_ids())
     raise KeyError(f"no shipped battlefield called {name!r} (there are: {known})")
+
+
+# Titles for the shipped battlefields whose name: line is a file name
+# (the name stays: saves and options refer to it).
+_TITLES = {
+    "copse-16": "Four copses",
+    "hill-20x14": "The hill",
+    "open-12": "Open field",
+    "pm-yard": "Walled farmyard (Platemail)",
+}
+
+
+def battlefield_title(bf: Battlefield) -> str:
+    """What a player reads for ``bf`` in a list: a title, never a file name."""
+    return _TITLES.get(bf.name, bf.name)

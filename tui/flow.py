@@ -77,8 +77,7 @@ class PlayFlow:
         if choice == "extra":
             modal = self.adapter.after_over(self.game)
             if modal is not None:
-                self._open(modal, lambda game: app.start_game(game, seats=kinds) if game is not None
-                           else self.show_result())
+                self._open(modal, lambda game: self._game_after(game, kinds))
         elif choice == "rematch":
             app.start_game(rematch(self.game), seats=tuple(reversed(kinds)))
         elif choice == "new":
@@ -88,6 +87,17 @@ class PlayFlow:
             app.leave_game(self.game)
         elif choice == "watch":
             self._watch_again()
+
+    def _game_after(self, game: Any, kinds: tuple[str, str]) -> None:
+        """The game chosen to follow this one (the battle after an Optio
+        pre-game) opens in the new-game form, pre-filled, so the players
+        choose their warbands; Esc there comes back to the result."""
+        if game is None:
+            self.show_result()
+            return
+        from tui.rulesets.optio_handoff import battle_form
+
+        self._open(battle_form(self.game, game, kinds), lambda _: self.show_result())
 
     def _next_hosted(self, choice: str, kinds: tuple[str, str]) -> None:
         """A game over the network: the host begins the next one (same

@@ -1,6 +1,12 @@
-"""The new-game form: ruleset, both players' names, the ruleset's own
-options (built from ``core.options.describe_options``) and a battlefield
-that suits them.  Tab moves between fields, left/right change a choice."""
+"""The new-game form: ruleset, both players' names and who plays them, the
+ruleset's own options (built from ``core.options.describe_options``), each
+side's force as a list of figures (``tui.warband_picker``) and a
+battlefield that suits them.  Tab moves between fields, left/right change
+a choice, Enter on a force opens its list, F1 shows the ruleset's rules.
+
+The form remembers (``saves.settings``): the last ruleset, each ruleset's
+last options, who played and the names are the next defaults.  The battle
+after an Optio pre-game opens it pre-filled (:class:`Preset`)."""
 
 from __future__ import annotations
 
@@ -15,11 +21,25 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.options import describe_options, option_problem
+from tui.warband_models import model_for
+from tui.warband_picker import WarbandField, WarbandScreen
 from tui.widgets import Cycler
-
 
 SEATS = ("human", "easy", "normal", "hard")
 SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the computer (hard)")
+
+
+@attrs.frozen
+class Preset:
+    """What the form opens with instead of the remembered choices: the
+    battle after an Optio pre-game (``ground``: the pre-game's result, cut
+    for whichever ruleset is chosen)."""
+
+    ruleset: str
+    options: Any = None
+    players: tuple[str, str] | None = None
+    seats: tuple[str, str] | None = None
+    ground: Any = None
 
 
 def _side_words(text: str) -> str:
@@ -57,6 +77,16 @@ def option_values(info) -> tuple[list, list[str]] | None:
     return None
 
 
+def battlefield_label(bf) -> str:
+    try:
+        from saves.library import battlefield_title
+
+        title = battlefield_title(bf)
+    except Exception:  # noqa: BLE001 - a broken library still lists the battlefield
+        title = bf.name
+    return f"{title} ({bf.width}x{bf.height})"
+
+
 class NewGameScreen(Screen[None]):
     DEFAULT_CSS = """
     NewGameScreen VerticalScroll { height: 1fr; }
@@ -74,13 +104,15 @@ class NewGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("ctrl+g,f5", "start", "Start game"),
+        Binding("f1", "rules", "Rules"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         from core.registry import rulesets
 
         self.rulesets = rulesets()
+        self.preset = preset
         self.battlefields: list = []
         self.bf_error = ""
         try:
@@ -89,24 +121,51 @@ class NewGameScreen(Screen[None]):
             self.battlefields = battlefields()
         except Exception as exc:
             self.bf_error = str(exc)
+        self.remembered = self._remembered()
         self.generation = 0
+        self.held: dict[str, Any] = {}  # the options the force lists stand for
+        self.last_fitting: dict[str, list] = {}  # per ruleset: the last battlefield list something fitted
+
+    @staticmethod
+    def _remembered() -> Any:
+        try:
+            from saves.settings import load_settings
+
+            return load_settings()
+        except Exception:  # noqa: BLE001 - no settings module: the usual defaults
+            return None
+
+    def _start_values(self) -> tuple[str | None, tuple[str, str], tuple[str, str]]:
+        ruleset, players, seats = None, ("Player 1", "Player 2"), ("human", "human")
+        kept = self.remembered
+        if kept is not None:
+            ruleset = kept.ruleset
+            players = kept.players or players
+            seats = kept.seats or seats
+        if self.preset is not None:
+            ruleset = self.preset.ruleset
+            players = self.preset.players or players
+            seats = self.preset.seats or seats
+        return ruleset, players, seats
 
     def compose(self) -> ComposeResult:
+        ruleset, players, seats = self._start_values()
+        names = [r.name for r in self.rulesets]
         yield Static("[b]New game[/b]  Tab: next field · ←/→: change · Enter on Start (or ctrl+g)")
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
-                yield Cycler([r.name for r in self.rulesets], [r.title for r in self.rulesets], id="ruleset")
-            with Horizontal(classes="row"):
-                yield Label("Player 1")
-                yield Input("Player 1", id="p0", max_length=24)
-            with Horizontal(classes="row"):
-                yield Label("Player 2")
-                yield Input("Player 2", id="p1", max_length=24)
+                yield Cycler(names, [r.title for r in self.rulesets],
+                             names.index(ruleset) if ruleset in names else 0, id="ruleset")
+            for i in (0, 1):
+                with Horizontal(classes="row"):
+                    yield Label(f"Player {i + 1}'s name")
+                    yield Input(players[i], id=f"p{i}", max_length=24)
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1} is")
-                    yield Cycler(list(SEATS), list(SEAT_LABELS), 0, id=f"seat{i}")
+                    yield Cycler(list(SEATS), list(SEAT_LABELS), SEATS.index(seats[i]) if seats[i] in SEATS else 0,
+                                 id=f"seat{i}")
             yield Vertical(id="options")
             with Horizontal(classes="row"):
                 yield Label("Battlefield")
@@ -125,33 +184,59 @@ class NewGameScreen(Screen[None]):
         name = self.query_one("#ruleset", Cycler).value
         return next((r for r in self.rulesets if r.name == name), None)
 
+    def _first_options(self, rules) -> Any:
+        """The options the form opens a ruleset with: the pre-filled ones,
+        else the ones last started, else the ruleset's defaults."""
+        if self.preset is not None and self.preset.ruleset == rules.name and \
+                isinstance(self.preset.options, rules.options_type):
+            return self.preset.options
+        kept = self.remembered.options.get(rules.name) if self.remembered is not None else None
+        return kept if isinstance(kept, rules.options_type) else rules.default_options()
+
     def _build_options(self) -> None:
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rules = self.ruleset()
         if rules is None:
-            self._update_battlefields()
+            self._update_battlefields(reset=True)
             return
         self.generation += 1
+        first = self._first_options(rules)
+        model = model_for(rules)
+        replaced = model.replaces if model is not None else ()
+        self.held = {name: getattr(first, name) for name in replaced}
         rows = []
+        if model is not None:
+            for side in (0, 1):
+                row = WarbandField(side, model, model.figures(first, side), id=f"wb-{self.generation}-{side}")
+                rows.append(Horizontal(Label(f"Player {side + 1}'s warband"), row, classes="row"))
         for info in describe_options(rules.options_type):
+            if info.name in replaced:
+                continue
             values = option_values(info)
             wid = f"opt-{self.generation}-{info.name}"
+            value = getattr(first, info.name, info.default)
+            field: Any
             if values is None:
-                field = Input(str(info.default), id=wid, type="integer" if isinstance(info.default, int) else "text")
+                field = Input(str(value), id=wid, type="integer" if isinstance(info.default, int) else "text")
             else:
                 vals, labels = values
-                field = Cycler(vals, labels, vals.index(info.default) if info.default in vals else 0, id=wid)
+                field = Cycler(vals, labels, vals.index(value) if value in vals else 0, id=wid)
             field.tooltip = _side_words(info.help)
             rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
         box.mount_all(rows)
         box.styles.height = "auto"
-        self.call_after_refresh(self._update_battlefields)
+        self.call_after_refresh(self._after_build)
+
+    def _after_build(self) -> None:
+        self._update_battlefields(reset=True)
 
     def options(self) -> Any:
         rules = self.ruleset()
-        values = {}
+        values = dict(self.held)
         for info in describe_options(rules.options_type):
+            if info.name in values:
+                continue
             try:
                 field = self.query_one(f"#opt-{self.generation}-{info.name}")
             except Exception:
@@ -164,31 +249,92 @@ class NewGameScreen(Screen[None]):
                     info.default if isinstance(info.default, int) else text)
         return rules.options_type(**values)
 
-    def _update_battlefields(self) -> None:
+    def _options_or_defaults(self) -> Any:
+        rules = self.ruleset()
+        try:
+            return self.options()
+        except Exception:  # noqa: BLE001 - a field the options class refuses
+            return rules.default_options()
+
+    # -- each side's force ----------------------------------------------------------
+    def _show_forces(self) -> None:
+        rules = self.ruleset()
+        model = model_for(rules) if rules is not None else None
+        if model is None:
+            return
+        options = self._options_or_defaults()
+        for field in self.query(WarbandField):
+            field.show(model, model.figures(options, field.side))
+
+    def on_warband_field_open(self, event: WarbandField.Open) -> None:
+        rules = self.ruleset()
+        model = model_for(rules)
+        if model is None:
+            return
+        side = event.field.side
+        name = self.query_one(f"#p{side}", Input).value.strip() or f"Player {side + 1}"
+        title = f"{name}'s warband ({rules.title})"
+
+        def done(options: Any) -> None:
+            if options is None:
+                return
+            self.held = {key: getattr(options, key) for key in model.replaces}
+            self._show_forces()
+            self._update_battlefields()
+
+        self.app.push_screen(WarbandScreen(model, self._options_or_defaults(), side, title, self.problem_with), done)
+
+    # -- battlefields ---------------------------------------------------------------
+    def _default_battlefield(self, rules) -> str | None:
+        try:
+            from saves.library import battlefield_named
+
+            return battlefield_named(rules.default_battlefield).name
+        except Exception:  # noqa: BLE001 - no such shipped battlefield: the first that fits
+            return None
+
+    def _update_battlefields(self, reset: bool = False) -> None:
+        """The battlefields that take the options.  Nothing fitting (a field
+        is wrong) keeps the last list, so a slip never empties it; ``reset``
+        (another ruleset) goes back to the ruleset's own battlefield."""
         rules = self.ruleset()
         cycler = self.query_one("#battlefield", Cycler)
-        fitting = []
+        fitting: list = []
+        options = self._options_or_defaults() if rules is not None else None
         if rules is not None:
-            try:
-                options = self.options()
-            except Exception:
-                options = rules.default_options()
             from tui.rulesets.optio_handoff import plain_battlefields_apply
 
             if plain_battlefields_apply(rules):
                 fitting = [bf for bf in self.battlefields if rules.check_options(options, bf) is None]
-        names = [bf.name for bf in fitting]
+                if fitting:
+                    self.last_fitting[rules.name] = fitting
+                else:  # a field is wrong: the problem line says why; the list stays
+                    fitting = self.last_fitting.get(rules.name) or [
+                        bf for bf in self.battlefields if rules.check_options(rules.default_options(), bf) is None]
         current = cycler.value
-        default = current if current in names else (rules.default_battlefield if rules else None)
-        cycler.values = fitting
-        cycler.labels = [f"{bf.name} ({bf.width}x{bf.height})" for bf in fitting]
-        if rules is not None:  # saved Optio results, "play an Optio pre-game first", Optio's maps
-            from tui.rulesets.optio_handoff import extra_sources
+        cycler.values = list(fitting)
+        cycler.labels = [battlefield_label(bf) for bf in fitting]
+        wanted = None
+        if rules is not None:  # the pre-game's ground, saved Optio results, "play an Optio pre-game first", Optio's maps
+            from tui.rulesets.optio_handoff import extra_sources, ground_source
 
+            ground = ground_source(self.preset.ground, rules) if self.preset is not None else None
+            if ground is not None:
+                cycler.labels.insert(0, ground[0])
+                cycler.values.insert(0, ground[1])
+                wanted = ground[1]
             for label, source in extra_sources(rules, options):
                 cycler.values.append(source)
                 cycler.labels.append(label)
-        cycler.index = names.index(default) if default in names else 0
+        index = None
+        if not reset and current is not None:
+            index = next((i for i, v in enumerate(cycler.values) if v == current), None)
+        if index is None and wanted is not None:
+            index = 0
+        if index is None and rules is not None:
+            name = self._default_battlefield(rules)
+            index = next((i for i, bf in enumerate(cycler.values) if getattr(bf, "name", None) == name), None)
+        cycler.index = index or 0
         cycler._show()
         self._show_battlefield()
 
@@ -199,6 +345,34 @@ class NewGameScreen(Screen[None]):
             about.update(self.bf_error or "No shipped battlefield suits these options.")
         else:
             about.update(bf.description or "")
+        self._show_problem()
+
+    def problem_with(self, options: Any) -> str | None:
+        """What keeps ``options`` from starting on the chosen battlefield
+        (the ruleset's own words), or None."""
+        rules = self.ruleset()
+        why = option_problem(options)
+        bf = self.query_one("#battlefield", Cycler).value
+        if why is None and bf is not None:
+            if getattr(bf, "pre_game", False):
+                from tui.rulesets.optio_handoff import open_ground
+
+                why = rules.check_options(options, open_ground(rules.name))
+            else:
+                why = rules.check_options(options, bf)
+        return why
+
+    def _show_problem(self) -> None:
+        rules = self.ruleset()
+        problem = self.query_one("#problem", Static)
+        if rules is None:
+            return
+        try:
+            options = self.options()
+        except Exception as exc:  # noqa: BLE001
+            problem.update(f"Those options do not fit: {exc}")
+            return
+        problem.update(self.problem_with(options) or "")
 
     def on_cycler_changed(self, event: Cycler.Changed) -> None:
         if event.cycler.id == "ruleset":
@@ -208,6 +382,7 @@ class NewGameScreen(Screen[None]):
         elif event.cycler.id in ("seat0", "seat1"):
             pass
         else:
+            self._show_forces()  # Platemail's Max Wounds is in each figure's numbers
             self._update_battlefields()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -216,6 +391,13 @@ class NewGameScreen(Screen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
+
+    def action_rules(self) -> None:
+        from tui.help import open_help
+
+        rules = self.ruleset()
+        if rules is not None:
+            open_help(self.app, rules.name, rules.title)
 
     # -- starting -------------------------------------------------------------------
     def action_start(self) -> None:
@@ -249,14 +431,28 @@ class NewGameScreen(Screen[None]):
         if getattr(bf, "pre_game", False):  # decide the battlefield by an Optio pre-game first
             from tui.rulesets.optio_handoff import start_pre_game
 
-            problem.update(start_pre_game(self.app, rules, options, names, replace=self, seats=seats) or "")
+            said = start_pre_game(self.app, rules, options, names, replace=self, seats=seats)
+            problem.update(said or "")
+            if said is None:
+                self._remember(rules, options, names, seats)
             return
         try:
             game = start(rules, options, bf, seed=random.randrange(2**31), players=names)
         except ValueError as exc:
             problem.update(str(exc))
             return
+        self._remember(rules, options, names, seats)
         self.app.start_game(game, replace=self, seats=seats)
+
+    def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple) -> None:
+        try:
+            from saves.settings import remember
+
+            said = remember(rules, options, names, seats)
+        except Exception as exc:  # noqa: BLE001 - remembering never stops a game
+            said = str(exc)
+        if said:
+            self.app.notify(said, severity="warning", timeout=6, markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

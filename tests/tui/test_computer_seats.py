@@ -64,6 +64,11 @@ async def test_an_optio_pre_game_against_the_computer_hands_its_seats_to_the_bat
         assert isinstance(app.screen, FightScreen)
         await pilot.press("enter")
         await pilot.pause()
+        form = app.screen  # the battle's form, pre-filled with who plays each side
+        assert isinstance(form, NewGameScreen)
+        assert (form.query_one("#seat0", Cycler).value, form.query_one("#seat1", Cycler).value) == AGAINST
+        await pilot.press("ctrl+g")
+        await pilot.pause()
         battle = game_screen(app)
         assert battle is not pre and battle.game.ruleset_name == "spheres_of_war"
         assert app.seat_kinds == AGAINST

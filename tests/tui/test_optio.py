@@ -146,6 +146,12 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         assert "\n".join(" ".join(r) for r in result.rows) in str(fight.query_one("#fight-field Static").render())
         await pilot.press("enter")
         await pilot.pause()
+        # The battle's form, pre-filled: the ruleset, and the ground the pre-game chose.
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.query_one("#ruleset", Cycler).value == "spheres_of_war"
+        assert form.query_one("#battlefield", Cycler).value == battlefield_for(result, "spheres_of_war")
+        await pilot.press("ctrl+g")
+        await pilot.pause()
         battle = game_screen(app)
         assert battle is not screen and battle.game.ruleset_name == "spheres_of_war"
         expected = battlefield_for(result, "spheres_of_war")

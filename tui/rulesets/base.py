@@ -105,7 +105,7 @@ through ``core.game.submit`` and shows any ``Rejection``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from core.orders import Order, Role
 from core.ruleset import Ruleset, UnitView
@@ -137,6 +137,10 @@ class RulesetAdapter:
 
     # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
     end_turn_label = "End turn"
+
+    # The new-game form's list model of a side's force
+    # (``tui/warband_models.py``), None where the force is not chosen.
+    warband_model: ClassVar[type | None] = None
 
     # -- drawing and words ----------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:

@@ -75,7 +75,7 @@ class FightScreen(ModalScreen[Any]):
                 yield Static(preview_text(result.rows), markup=False)
             yield Label("[b]Fight this battle with...[/b]")
             yield OptionList(id="fight-list")
-            yield Label("↑↓ choose · Enter start the battle (it is saved) · Esc not now", classes="muted")
+            yield Label("↑↓ choose · Enter: choose the warbands, then start · Esc not now", classes="muted")
 
     def on_mount(self) -> None:
         pending = handoffs(self.app).get(self.game.seed)

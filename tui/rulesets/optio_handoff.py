@@ -88,6 +88,31 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
     return out
 
 
+def ground_source(ground: Any, rules: Any) -> tuple[str, Any] | None:
+    """The form's first battlefield when it opens for the battle after an
+    Optio pre-game: the ground the pre-game chose (its ``TemplateResult``),
+    cut to ``rules``' scale (None: no ground, or Optio itself)."""
+    if ground is None or rules.name == OPTIO:
+        return None
+    try:
+        field = battlefield_for(ground, rules.name)
+    except Exception:  # noqa: BLE001 - a ruleset the cut does not know
+        return None
+    x, y = ground.meeting
+    return (f"The Optio pre-game's ground: {ground.map_name} {x},{y} ({field.width}x{field.height})", field)
+
+
+def battle_form(pre_game: Any, battle: Any, seats: tuple[str, str] | None) -> Any:
+    """The new-game form for the battle after ``pre_game`` (the Optio game
+    that chose the ground): pre-filled with the ruleset, options and
+    players of ``battle`` (the fight screen's choice) and the seats, on
+    the pre-game's ground, so the players choose their warbands there."""
+    from tui.newgame import NewGameScreen, Preset
+
+    return NewGameScreen(Preset(battle.ruleset_name, battle.options, tuple(battle.players),
+                                (seats[0], seats[1]) if seats else None, pre_game.state.result))
+
+
 def plain_battlefields_apply(rules: Any) -> bool:
     """Whether ``rules`` is played on one of the shipped battlefields: an
     Optio pre-game is played on its operational map instead (its own

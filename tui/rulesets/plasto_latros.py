@@ -34,6 +34,7 @@ from tui.picture import FACING_SHAPES
 from core.rulesets.plasto_latros.status import doom_reason
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
+from tui.warband_models import PlastoModel
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
@@ -54,6 +55,7 @@ def at(cell) -> str:
 
 
 class PlastoLatrosAdapter(RulesetAdapter):
+    warband_model = PlastoModel
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self.arcs_unit: str | None = None  # whose arcs are shaded (presentation only)

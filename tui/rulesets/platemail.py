@@ -35,6 +35,7 @@ from tui.rulesets.platemail_menus import figure_label
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
 from tui.rulesets.platemail_writer import OrderWriter
+from tui.warband_models import PlatemailModel
 
 
 def short_act(act: Act) -> str:
@@ -73,6 +74,7 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
 
 
 class PlatemailAdapter(RulesetAdapter):
+    warband_model = PlatemailModel
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self.played: dict[int | None, int] = {}  # per side: the last Round whose playback it saw

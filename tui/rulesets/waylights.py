@@ -32,6 +32,7 @@ from core.ruleset import UnitView
 from core.rulesets.waylights.state import KO, READY
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
+from tui.warband_models import WaylightsModel
 
 COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
 ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
@@ -77,6 +78,7 @@ def turn_orders(game: Any) -> list[Order]:
 
 
 class WaylightsAdapter(RulesetAdapter):
+    warband_model = WaylightsModel
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self._handed_at = -1  # len(game.orders) when the last hand-over was shown

@@ -36,3 +36,27 @@ class PlastoOptions:
 
     def shooters(self, side: int) -> int:
         return self.shooters_0 if side == 0 else self.shooters_1
+
+
+# A side's force as a list: each mini a shooter or a warrior.  The options
+# hold it as one count of minis for both sides and, for each side, how many
+# of its first minis shoot; a list always puts its shooters first.
+SHOOTER, WARRIOR = "shooter", "warrior"
+FIGURE_WORDS = {
+    SHOOTER: "Shooter: fights base to base, and shoots at any distance into its front arc (half in view)",
+    WARRIOR: "Warrior: fights base to base only (no long-range attack)",
+}
+
+
+def side_figures(options: PlastoOptions, side: int) -> tuple[str, ...]:
+    """``side``'s minis in order: its shooters, then its warriors (a count
+    of shooters above the minis shows as the minis there are)."""
+    shooters = min(options.shooters(side), options.minis)
+    return (SHOOTER,) * shooters + (WARRIOR,) * (options.minis - shooters)
+
+
+def with_side_figures(options: PlastoOptions, side: int, figures: tuple[str, ...] | list[str]) -> PlastoOptions:
+    """The options with ``side``'s minis as ``figures``; both sides field as
+    many minis, so the other side gains or loses warriors at its end."""
+    shooters = sum(1 for f in figures if f == SHOOTER)
+    return attrs.evolve(options, minis=len(figures), **{f"shooters_{side}": shooters})

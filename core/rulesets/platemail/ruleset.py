@@ -22,6 +22,8 @@ from .checks import check_write
 from .equipment import ARCHETYPES, SPELLS
 from .draw import random_order as draw_order
 from .legal import sample_writes
+from .roster import Figure
+from .roster import parse_roster as _parse_figures
 from .phase import resolve_round
 from .secrecy import unseen_by
 from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
@@ -31,24 +33,22 @@ if TYPE_CHECKING:
     from core.ai.knowledge import Knowledge
 
 
-def parse_roster(text: str) -> list[str] | str:
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
-    if not 1 <= len(names) <= 8:
-        return "A roster needs between 1 and 8 characters."
-    for n in names:
-        if n not in ARCHETYPES:
-            return f"{n!r} is not an archetype (choose from {', '.join(ARCHETYPES)})."
-    return names
+def parse_roster(text: str) -> list[Figure] | str:
+    """A roster's figures (archetypes and their gear: ``roster.py``), or a
+    sentence saying what is wrong."""
+    figures = _parse_figures(text)
+    return figures if isinstance(figures, str) else list(figures)
 
 
-def make_character(side: int, index: int, key: str, max_wounds: int) -> Character:
-    a = ARCHETYPES[key]
+def make_character(side: int, index: int, key: str | Figure, max_wounds: int) -> Character:
+    fig = Figure.of(key) if isinstance(key, str) else key
+    a = ARCHETYPES[fig.archetype]
     uid = f"{'ab'[side]}{index}"
     return Character(
-        id=uid, side=side, name=f"{a.name} {uid}", archetype=key, glyph=a.glyph, pos=None, max_wounds=max_wounds,
+        id=uid, side=side, name=f"{a.name} {uid}", archetype=a.key, glyph=a.glyph, pos=None, max_wounds=max_wounds,
         strength=a.strength, dexterity=a.dexterity, stealth=a.stealth, perception=a.perception, medical=a.medical,
-        concentration=a.concentration, wielding=a.wielding, carried=a.carried, armour=a.armour, shield=a.shield,
-        potions=a.potions, spells=a.spells)
+        concentration=a.concentration, wielding=fig.wielding, carried=a.carried, armour=fig.armour,
+        shield=fig.shield, potions=a.potions, spells=a.spells)
 
 
 def describe_act(act: Act) -> str:
@@ -131,17 +131,17 @@ class Platemail(Ruleset):
         for side, text in ((0, options.roster_0), (1, options.roster_1)):
             names = parse_roster(text)
             if isinstance(names, str):
-                return f"Side {side + 1}: {names}"
+                return f"Player {side + 1}'s roster: {names}"
             cells = [c for c in battlefield.zone_cells(side) if not battlefield.terrain(c).blocks_move]
             if len(cells) < len(names):
-                return f"Side {side + 1}'s deployment zone has room for only {len(cells)} characters."
+                return f"Player {side + 1}'s deployment zone has room for only {len(cells)} characters."
         return None
 
     def setup(self, options, battlefield, seed, players):
         chars = []
         for side, text in ((0, options.roster_0), (1, options.roster_1)):
-            for i, key in enumerate(parse_roster(text), 1):
-                chars.append(make_character(side, i, key, options.max_wounds))
+            for i, fig in enumerate(parse_roster(text), 1):
+                chars.append(make_character(side, i, fig, options.max_wounds))
         state = PlatemailState(options=options, battlefield=battlefield, dice=Dice(seed), players=tuple(players),
                                characters=tuple(chars))
         return state, [Note(f"Platemail: {players[0]} and {players[1]} deploy their characters")]

@@ -186,7 +186,8 @@ _FRESH_CHARACTER = ((_HASH_CACHE, None),)  # a new character has not worked out 
 
 
 def _roster_help() -> str:
-    return "Comma-separated archetypes: footman, archer, crossbowman, knight, rogue, spellcaster (1 to 8)."
+    return ("Comma-separated archetypes: footman, archer, crossbowman, knight, rogue, spellcaster (1 to 8); "
+            "each may name its gear, archetype:weapon:armour:shield (empty keeps its own, none: no shield).")
 
 
 @attrs.frozen

@@ -162,3 +162,24 @@ def parse_roster(text: str) -> tuple[str, ...] | str:
     if unknown:
         return f"unknown character kind {unknown[0]!r} (known: {', '.join(KINDS)})"
     return keys
+
+
+def weapon_words(key: str, clip: bool = False) -> str:
+    """One weapon, briefly: its bonus and its reach or range (and clip)."""
+    w = WEAPONS[key]
+    if not w.ranged:
+        return f"{w.name} +{w.bonus}" + (f" reach {w.reach}" if w.reach > 1 else "") + (
+            f" parry +{w.parry}" if w.parry else "")
+    rounds = f" ({w.capacity}" + (f", {w.spares} spare)" if w.spares else ")") if clip and w.capacity else ""
+    return f"{w.name} +{w.bonus} range {w.range}{rounds}"
+
+
+def kind_words(key: str) -> str:
+    """A kind in one line: the numbers a player picks by (Wounds before KO,
+    Threshold with armour, Timing, move) and its weapons."""
+    k = KINDS[key]
+    gear = [weapon_words(w) for w in k.weapons]
+    if k.shield:
+        gear.append(f"shield +{k.shield}")
+    return (f"{k.name}: Wounds {k.wounds}, Threshold {k.threshold + k.armour_threshold}, Timing {k.timing}, "
+            f"Move {k.move} · {', '.join(gear)}")

@@ -174,9 +174,9 @@ class WaylightsRuleset(Ruleset):
         for side in (0, 1):
             keys = side_keys(options, side)
             if isinstance(keys, str):
-                return f"Side {side}: {keys}"
+                return f"Player {side + 1}'s roster: {keys}"
             if len(open_cells(battlefield, side, {})) < len(keys):
-                return f"Side {side}: the deployment zone has room for fewer than {len(keys)} figures"
+                return f"Player {side + 1}'s deployment zone has room for fewer than {len(keys)} figures"
         return None
 
     def setup(self, options, battlefield, seed, players):

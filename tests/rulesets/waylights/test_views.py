@@ -67,7 +67,7 @@ def test_roster_matches_the_wounds_table_and_options_build_sides():
     s, _ = R.setup(opts, field(), 0, ("A", "B"))
     assert [(f.id, f.kind) for f in s.fighters] == [("a1", "elite"), ("a2", "beast"), ("b1", "fighter"),
                                                     ("b2", "fighter"), ("b3", "archer")]
-    assert R.check_options(WaylightsOptions(roster_1="dragon"), field()).startswith("Side 1")
+    assert R.check_options(WaylightsOptions(roster_1="dragon"), field()).startswith("Player 2's roster")
     assert R.check_options(WaylightsOptions(roster_1="mook," * 8 + "mook"), field()) is not None
 
 

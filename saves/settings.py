@@ -1,0 +1,147 @@
+"""What the new-game form remembers between runs: the last ruleset, each
+ruleset's last options, who played each side (a person or the computer
+and its level) and the players' names.
+
+One small JSON file, ``settings/new-game.json`` in the data folder
+(``store.data_dir()``): written atomically (a new file, then a rename),
+mode 0600 in a folder of mode 0700.  Reading never raises: a missing,
+broken, foreign or older file gives no remembered values, and anything
+in it that does not fit (an unknown ruleset, options the ruleset refuses)
+is left out one value at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+VERSION = 1
+MAX_BYTES = 64 * 1024
+FILE_NAME = "new-game.json"
+SEAT_KINDS = ("human", "easy", "normal", "hard")
+
+
+@attrs.frozen
+class Remembered:
+    """The form's defaults; ``options`` maps a ruleset name to its options."""
+
+    ruleset: str | None = None
+    players: tuple[str, str] | None = None
+    seats: tuple[str, str] | None = None
+    options: dict = attrs.field(factory=dict)
+
+
+def settings_path() -> Path:
+    from saves.store import data_dir
+
+    return data_dir() / "settings" / FILE_NAME
+
+
+def _read(path: Path) -> Any:
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb", closefd=True) as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a folder, a pipe, a device: not settings
+            return None
+        blob = handle.read(MAX_BYTES + 1)
+    if blob is None or len(blob) > MAX_BYTES:
+        return None
+    return json.loads(blob.decode("utf-8"), parse_constant=lambda name: None)
+
+
+def _pair(value: Any, allowed: tuple[str, ...] | None = None) -> tuple[str, str] | None:
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, str) for v in value):
+        return None
+    if allowed is not None and not all(v in allowed for v in value):
+        return None
+    return (value[0], value[1])
+
+
+def _options(name: str, raw: Any) -> Any:
+    """``raw`` as ``name``'s options, or None if it does not fit."""
+    from core.options import option_problem
+    from core.registry import find_ruleset
+    from saves.convert import converter_for, structure
+
+    try:
+        rules = find_ruleset(name)
+        options = structure(converter_for(rules), raw, rules.options_type, "$")
+    except Exception:  # an unknown ruleset, a changed options class: forget it
+        return None
+    return None if option_problem(options) else options
+
+
+def load_settings() -> Remembered:
+    """The remembered defaults (empty when there are none or they are broken)."""
+    from saves.store import safe_name
+
+    try:
+        data = _read(settings_path())
+    except Exception:  # missing, unreadable, not JSON, not UTF-8: nothing remembered
+        return Remembered()
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return Remembered()
+    ruleset = data.get("ruleset") if isinstance(data.get("ruleset"), str) else None
+    players = _pair(data.get("players"))
+    if players is not None:
+        players = (safe_name(players[0]), safe_name(players[1]))
+    options = {}
+    raw = data.get("options")
+    if isinstance(raw, dict):
+        for name, value in raw.items():
+            found = _options(name, value) if isinstance(name, str) else None
+            if found is not None:
+                options[name] = found
+    return Remembered(ruleset, players, _pair(data.get("seats"), SEAT_KINDS), options)
+
+
+def _write_atomically(path: Path, blob: bytes) -> None:
+    folder = path.parent
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
+    temp = folder / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        os.unlink(temp)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(temp, flags, 0o600)
+        with open(fd, "wb", closefd=True) as handle:
+            handle.write(blob)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[str, str]) -> str | None:
+    """Keep this form's choices as the next defaults (the other rulesets'
+    options stay as they were).  Returns a problem sentence, or None."""
+    from saves.convert import converter_for, unstructure
+
+    before = load_settings()
+    try:
+        kept = {name: unstructure(converter_for(_rules(name)), value) for name, value in before.options.items()
+                if name != ruleset.name}
+        kept[ruleset.name] = unstructure(converter_for(ruleset), options)
+        data = {"version": VERSION, "ruleset": ruleset.name, "players": list(players),
+                "seats": [s if s in SEAT_KINDS else "human" for s in seats], "options": kept}
+        blob = (json.dumps(data, indent=1, sort_keys=True, allow_nan=False) + "\n").encode("utf-8")
+        _write_atomically(settings_path(), blob)
+    except (OSError, TypeError, ValueError) as exc:
+        return f"The form's choices could not be remembered ({getattr(exc, 'strerror', None) or exc})."
+    return None
+
+
+def _rules(name: str) -> Any:
+    from core.registry import find_ruleset
+
+    return find_ruleset(name)
