@@ -20,6 +20,8 @@ from typing import Any
 
 import attrs
 
+from saves.private import make_private_dirs
+
 VERSION = 1
 MAX_BYTES = 64 * 1024
 FILE_NAME = "new-game.json"
@@ -102,7 +104,7 @@ def load_settings() -> Remembered:
 
 def _write_atomically(path: Path, blob: bytes) -> None:
     folder = path.parent
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make_private_dirs(folder)  # missing parents 0700 too (mkdir's parents= ignores mode)
     os.chmod(folder, 0o700)
     temp = folder / f".{path.name}.{os.getpid()}.tmp"
     try:

@@ -25,6 +25,7 @@ import os
 import stat
 from pathlib import Path
 
+from saves.private import make_private_dirs
 from tui.remote import fairdice
 
 MAX_HALVES = 32  # games on one code (rematches) whose halves are kept
@@ -71,7 +72,7 @@ def load(code: str) -> dict:
 def _save(code: str, data: dict) -> None:
     """Write the whole file (0600, in a 0700 folder), replacing the old one."""
     where = folder()
-    where.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make_private_dirs(where)  # missing parents 0700 too (mkdir's parents= ignores mode)
     os.chmod(where, 0o700)
     target = path_for(code)
     temporary = target.with_suffix(f".{os.getpid()}.tmp")
