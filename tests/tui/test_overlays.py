@@ -1,0 +1,92 @@
+"""See what a move gives (issue 29): with a figure selected, the board marks
+the cells its facts concern and the cursor card says what the cursor cell
+means for it, at 80x24, in every ruleset with such facts.  Positions are
+hand-built; what each mark should say is worked out from the rules (the
+core tests of each fact do the same by hand)."""
+
+from __future__ import annotations
+
+from core.game import start
+from core.values import evolve
+from tests.tui.test_glance import SIZE, open_game, screen_text
+from tui.app import SkirmishApp
+from tui.board import BoardView
+
+
+def cell_text(board: BoardView, cell) -> str:
+    """The columns the board draws for ``cell`` (its row's strip)."""
+    x, y = cell
+    row = "".join(seg.text for seg in board._row_strip(y))
+    return row[x * board.cell_w:(x + 1) * board.cell_w]
+
+
+async def move_to(pilot, board: BoardView, cell) -> None:
+    board.move_cursor(cell)
+    await pilot.pause()
+
+
+def game_of(rules, state, players=("Ann", "Bob")):
+    game = start(rules, None, state.battlefield, seed=3, players=players)
+    return evolve(game, state=state)
+
+
+# -- Spheres of War ----------------------------------------------------------------
+
+async def test_spheres_of_war_marks_the_opponents_reach_and_the_matched_pair():
+    from core.rulesets.spheres_of_war import RULESET
+    from tests.rulesets.spheres_of_war.helpers import position
+
+    state, _ = position({"i1": (5, 5), "r1": (5, 9), "i2": (0, 0)})
+    game = game_of(RULESET, state)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        board = screen.query_one(BoardView)
+        assert screen.selected == "i1"
+        # the Matched pair wear M, the figure outside the Match none (the help promises it)
+        assert cell_text(board, (5, 5)).strip() == "I1M" and cell_text(board, (5, 9)).strip() == "R1M"
+        assert cell_text(board, (0, 0)).strip() == "I2"
+        # r1 reaches 4,8 (touching) and 5,6 (two inches up, then touching): i1 would be struck there
+        assert cell_text(board, (4, 8)) == " .r"
+        # a Move of i1 to 5,7 ends within r1's reach: its lit cell reads [r]; 5,4 (away) stays [.]
+        assert cell_text(board, (5, 7)) == "[r]"
+        assert cell_text(board, (5, 4)) == "[.]"
+        # out of reach: unmarked
+        assert cell_text(board, (9, 2)) == " . "
+        text = screen_text(app)
+        assert "r: within reach of r1" in text
+        await move_to(pilot, board, (5, 7))
+        card = screen.query_one("#cursor-unit").text
+        assert "within reach of r1" in card
+
+
+# -- Waylights -------------------------------------------------------------------------
+
+async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_cover():
+    from core.rulesets.waylights import RULESET
+    from tests.rulesets.waylights.helpers import position
+
+    rows = ["..........", "..........", "..........", "..........", "..........",
+            "....,.....", "..........", "..........", "..........", ".........."]
+    state = position([("a1", 0, "fighter", (1, 1)), ("b1", 1, "fighter", (5, 3)), ("b2", 1, "archer", (4, 5))],
+                     "a1", rows=rows)
+    game = game_of(RULESET, state)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        board = screen.query_one(BoardView)
+        assert screen.selected == "a1"
+        # a Move to 4,3 or 5,2 ends beside b1 (a sword reaches no diagonal, so 4,2 gives nothing):
+        # the lit cell names b1's number; 4,4 is beside b2 (on the brush at 4,5) only
+        assert cell_text(board, (4, 3)) == "[1]" and cell_text(board, (5, 2)) == "[1]"
+        assert cell_text(board, (4, 2)) == "[.]"
+        assert cell_text(board, (4, 4)) == "[2]"
+        assert "w: a1's sword reaches" in screen._panel_text
+        await move_to(pilot, board, (4, 5))
+        card = screen.query_one("#cursor-unit").text
+        # b2 stands on the brush: cover from it comes from its own cell (the line's end, beside it)
+        assert "Sight a1→here: 100% in view" in card
+        assert "Cover of b2: light (brush at 4,5 (light))" in card
+        assert "sword: does not reach b2 from here" in card
+        await move_to(pilot, board, (5, 2))
+        assert "A move here gives a shot at b1" in screen.query_one("#cursor-unit").text
