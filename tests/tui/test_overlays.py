@@ -90,3 +90,53 @@ async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_
         assert "sword: does not reach b2 from here" in card
         await move_to(pilot, board, (5, 2))
         assert "A move here gives a shot at b1" in screen.query_one("#cursor-unit").text
+
+
+# -- Plasto Latros ---------------------------------------------------------------------
+
+async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_says_what_a_facing_does(tmp_path):
+    """a1 at 6,4 facing S; b1 at 5,7 facing N, b2 at 6,11 facing N (a Movement: 4 cells)."""
+    from core.board import Facing
+    from tests.tui.test_plasto_latros import open_game as open_saved, prepared
+    from tui.rulesets.plasto_latros_modals import FacingPicker
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_saved(pilot, prepared(), tmp_path)
+        board = screen.query_one(BoardView)
+        await move_to(pilot, board, (6, 4))
+        await pilot.press("enter")
+        assert screen.selected == "a1"
+        # 5,6 touches b1 (it turns to attack) and b2 can come to 6,7 or 4,7: two could attack there
+        assert cell_text(board, (5, 6)) == "[2]"
+        # 6,1 is out of both enemies' reach: a plain lit cell
+        assert cell_text(board, (6, 1)) == "[.]"
+        await move_to(pilot, board, (5, 6))
+        card = screen.query_one("#cursor-unit").text
+        assert "Sight a1→here: 100% in view" in card
+        # b1 can step to 6,6, beside a1 (its left hand when facing S: worse than its front);
+        # b2 only reaches cells in front of it (6,7 and 4,7); nothing can get behind it
+        assert "could be attacked: b1 contact from its left, b2 contact from its front" in card
+        await move_to(pilot, board, (6, 2))
+        assert "outside a1's front arc" in screen.query_one("#cursor-unit").text
+        # the arcs stay shaded with a1 selected: the lit cells in them read [f] / [b]
+        await move_to(pilot, board, (6, 4))
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.selected == "a1"
+        assert cell_text(board, (6, 5)) == "[f]" and cell_text(board, (6, 3)) == "[b]"
+        await pilot.press("a")  # arcs off again
+        # the compass starts on a1's own facing (S) and says what each facing attacks
+        await move_to(pilot, board, (5, 6))
+        await pilot.press("enter")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, FacingPicker)
+        assert picker.facing is Facing.S
+        outcomes = str(picker.query_one("#facing-outcomes").render())
+        assert "attacks b1 (Locked In Battle)" in outcomes
+        assert "Facing S ↓: attacks b1 (Locked In Battle)" in str(picker.query_one("#facing-now").render())
+        await pilot.press("k")  # N: b1 behind
+        await pilot.pause()
+        assert "Facing N ↑: back open to b1" in str(picker.query_one("#facing-now").render())
+        await pilot.press("escape")

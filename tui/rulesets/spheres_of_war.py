@@ -55,19 +55,12 @@ class SpheresOfWarAdapter(RulesetAdapter):
         return f"{glyph}{number}"
 
     def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
-        """``r`` on every empty cell where the selected figure would be
-        within reach of its opponent (a strike can land there)."""
+        """``r`` on every cell where the selected figure would be within
+        reach of its opponent (a strike can land there); a lit Move
+        destination so marked reads ``[r]``."""
         if selected is None:
             return {}
         return {c: REACH_KEY for c in threatened(view, selected.id)}
-
-    def cell_marks(self, game: Any, view: Any, selected: Any) -> dict:
-        """A lit Move destination within the opponent's reach reads ``[r]``."""
-        if selected is None:
-            return {}
-        reach = threatened(view, selected.id)
-        lit = {c for o in self._orders_of(game, selected.id) for c in self.order_cells(game, view, o)}
-        return {c: f" {REACH_KEY} " for c in lit if c in reach}
 
     def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
         """Whether the selected figure, standing on the cursor cell, would be
@@ -80,9 +73,6 @@ class SpheresOfWarAdapter(RulesetAdapter):
         if who:
             return [f"r: here {selected.id} is within reach of {', '.join(who)} (a strike can land)"]
         return [f"Here {selected.id} is out of reach of {', '.join(threats_to(view, selected.id))}"]
-
-    def _orders_of(self, game: Any, uid: str) -> list[Order]:
-        return [o for side in game.to_act for o in game.legal_orders(side) if getattr(o, "unit", None) == uid]
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         pos = _positions(self.ruleset, view)

@@ -152,7 +152,7 @@ class WaylightsAdapter(RulesetAdapter):
 
     # -- board marks: reach, shots, sight and cover (tui/rulesets/waylights_glance.py)
     def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
-        return glance.reach_shades(view, selected)
+        return glance.reach_shades(self.ruleset, view, selected)
 
     def cell_marks(self, game: Any, view: Any, selected: Any) -> dict:
         return glance.shot_marks(self.ruleset, view, selected)

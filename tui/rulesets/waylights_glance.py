@@ -30,9 +30,14 @@ def move_cells(ruleset: Any, view: Any, fid: str, side: int) -> set:
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == fid and o.to not in taken}
 
 
-def reach_shades(view: Any, selected: Any) -> dict:
+def reach_shades(ruleset: Any, view: Any, selected: Any) -> dict:
+    """``w`` on the cells the weapon reaches, but not on the lit ones (a
+    move there is marked with the shot it gives instead)."""
     f = _fighter(view, selected)
-    return {c: REACH_KEY for c in weapon_reach(view, f.id)} if f is not None else {}
+    if f is None:
+        return {}
+    lit = move_cells(ruleset, view, f.id, f.side)
+    return {c: REACH_KEY for c in weapon_reach(view, f.id) if c not in lit}
 
 
 def shot_marks(ruleset: Any, view: Any, selected: Any) -> dict:
