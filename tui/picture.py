@@ -43,7 +43,7 @@ PLAIN = Style()
 SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
 MARK_STYLE = Style(color="bright_magenta", bold=True)
 SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f"),
-                "r": Style(bgcolor="#3a1f2a"), "c": Style(bgcolor="#1f2f3a"), "s": Style(bgcolor="#2f2f1a")}
+                "r": Style(bgcolor="#3a1f2a"), "w": Style(bgcolor="#2f2f1a"), "h": Style(bgcolor="#1f2f3a")}
 SHADE_DEFAULT = Style(bgcolor="grey19")
 GRID_EDGE = Style(underline=True)
 

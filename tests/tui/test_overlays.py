@@ -140,3 +140,58 @@ async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_s
         await pilot.pause()
         assert "Facing N ↑: back open to b1" in str(picker.query_one("#facing-now").render())
         await pilot.press("escape")
+
+
+# -- Platemail -------------------------------------------------------------------------
+
+async def test_platemail_marks_where_a_skulk_stays_hidden_and_writes_a_move_from_any_reachable_cell():
+    """The rogue a1 at 5,5; the knight b1 at 5,9 with a wall at 5,7 between; a hedge at 7,5."""
+    from core.rulesets.platemail import RULESET
+    from core.rulesets.platemail.orders import Write
+    from core.rulesets.platemail.state import Action
+    from tests.rulesets.platemail.helpers import position
+    from tests.rulesets.platemail.test_glance import ROWS
+    from tui.rulesets.platemail_writer import OrderWriter
+
+    state = position([("rogue", 0, (5, 5)), ("knight", 1, (5, 9))], rows=ROWS)
+    game = game_of(RULESET, state)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        board = screen.query_one(BoardView)
+        if screen.selected != "a1":
+            await move_to(pilot, board, (5, 5))
+            await pilot.press("enter")
+        assert screen.selected == "a1"
+        assert cell_text(board, (5, 6)) == "[h]"  # behind the wall: concealed from b1
+        assert cell_text(board, (7, 5)) == "[h]"  # in the hedge: cover
+        assert cell_text(board, (3, 5)) == "[.]"  # b1 sees it clear past the wall
+        assert "h: a Skulk of a1 ending there stays Hidden" in screen._panel_text
+        await move_to(pilot, board, (3, 5))
+        card = screen.query_one("#cursor-unit").text
+        assert "Sight a1→here: 100% in view" in card and "A Skulk here is seen clear by b1" in card
+        # a reachable cell no sample order points at still takes a Move
+        samples = {o.first.to for o in RULESET.legal_orders(game.view(0), 0)
+                   if isinstance(o, Write) and o.first.kind is Action.MOVE}
+        cell = next(c for c in sorted(board.picture.highlights) if c not in samples and c != (5, 5))
+        await move_to(pilot, board, cell)
+        await pilot.press("enter")
+        await pilot.pause()
+        writer = next(s for s in app.screen_stack if isinstance(s, OrderWriter))
+        assert writer.acts["first"] is not None and writer.acts["first"].kind is Action.MOVE
+        assert writer.acts["first"].to == cell
+
+
+async def test_platemail_orders_menu_does_not_list_a_move_to_every_cell():
+    from core.rulesets.platemail import RULESET
+    from tests.rulesets.platemail.helpers import position
+    from tests.rulesets.platemail.test_glance import ROWS
+
+    state = position([("rogue", 0, (5, 5)), ("knight", 1, (5, 9))], rows=ROWS)
+    game = game_of(RULESET, state)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        samples = RULESET.legal_orders(game.view(0), 0)
+        assert len(screen.orders) > len(samples)  # the board offers more Moves
+        assert screen.adapter.menu_orders(game, list(screen.orders)) == list(samples)

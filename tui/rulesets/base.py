@@ -189,6 +189,12 @@ class RulesetAdapter:
         choosing from the listing alone)."""
         return orders
 
+    def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
+        """The orders the ``o`` menu lists among ``orders`` (default: all);
+        an adapter leaves out those it offers on the board only (Platemail's
+        Move to every reachable cell)."""
+        return orders
+
     def after_over(self, game: Any) -> Any:
         return None
 
