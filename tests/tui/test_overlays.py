@@ -195,3 +195,38 @@ async def test_platemail_orders_menu_does_not_list_a_move_to_every_cell():
         samples = RULESET.legal_orders(game.view(0), 0)
         assert len(screen.orders) > len(samples)  # the board offers more Moves
         assert screen.adapter.menu_orders(game, list(screen.orders)) == list(samples)
+
+
+# -- the marks the help promises ---------------------------------------------------------
+
+def test_spheres_of_war_labels_carry_every_mark_the_help_lists_in_full_and_compact_cells():
+    from core.registry import find_ruleset
+    from core.ruleset import UnitView
+    from tui.rulesets import adapter_for
+
+    adapter = adapter_for(find_ruleset("spheres_of_war"))
+
+    def unit(uid, markers):
+        return UnitView(id=uid, side=0 if uid[0] == "i" else 1, name="x", pos=(0, 0), status="s",
+                        glyph=uid[0].upper(), markers=markers)
+
+    full = {m: adapter.unit_label(unit("i3", m)) for m in ("M", "C", "C!", "M!", "z", "L", "")}
+    assert full == {"M": "I3M", "C": "I3C", "C!": "I3!", "M!": "I3!", "z": "I3z", "L": "I3L", "": "I3 "}
+    assert adapter.unit_label(unit("r2", "M"), compact=True) == "RM"
+    assert adapter.unit_label(unit("r2", "z"), compact=True) == "r2"
+    assert adapter.unit_label(unit("r2", ""), compact=True) == "R2"
+
+
+def test_each_rulesets_help_explains_its_new_marks():
+    from tui.help import help_text
+
+    words = {
+        "spheres_of_war": ["`M` Matched", "`C` in combat", "`z` Inert", "reads `r`"],
+        "waylights": ["`w`", "`[1]` for b1", "cover that enemy has"],
+        "plasto_latros": ["`[2]`", "arc of your mini", "starts on the way the mini faces now"],
+        "platemail": ["reads `h`", "Enter on any of them opens the writer with that Move", "in the character's sight"],
+    }
+    for name, needed in words.items():
+        text = " ".join(help_text(name).split())
+        for w in needed:
+            assert " ".join(w.split()) in text, (name, w)
