@@ -33,7 +33,7 @@ from typing import Any
 from core.board import RAY_COUNT, Arc, Facing, arc_of
 from core.orders import Order
 from core.rulesets.plasto_latros.combat import needed_for, shot_fraction, sight_figures
-from core.rulesets.plasto_latros.glance import facing_outcome, threats_at
+from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
 from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand,
                                                 Turn)
@@ -112,17 +112,18 @@ class PlastoLatrosAdapter(RulesetAdapter):
             bf = game.battlefield
             level = bf.elevation(selected.pos)
             mini = view.mini(selected.id)
+            moves = set()
             for order in self._orders_of(game, selected.id):
                 inner = body(order)
                 if isinstance(inner, (Climb, Jump)):
                     marks[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
-                elif (isinstance(inner, (Move, Relocate)) and inner.to not in marks and mini is not None
-                      and self.arcs_unit is None):
-                    # how many enemies could attack it there (facing: the way it faces now);
-                    # with the arcs shaded (a), the lit cells show the arcs instead
-                    n = len(threats_at(view, mini.id, inner.to, mini.facing))
-                    if n:
-                        marks[inner.to] = f" {min(n, 9)} "
+                elif isinstance(inner, (Move, Relocate)):
+                    moves.add(inner.to)
+            if mini is not None and self.arcs_unit is None:
+                # how many enemies could attack it there (facing: the way it faces now);
+                # with the arcs shaded (a), the lit cells show the arcs instead
+                for cell, threats in threats_by_cell(view, mini.id, moves - set(marks), mini.facing).items():
+                    marks[cell] = f" {min(len(threats), 9)} "
         return marks
 
     def cursor_lines(self, game, view, selected, cursor) -> list[str]:

@@ -47,33 +47,46 @@ def threats_at(view: PlastoState, uid: str, cell: Cell, facing: Facing) -> list[
     """The enemies of ``uid`` that could attack it standing on ``cell``
     facing ``facing``, on their side's turn, each with the worst arc of
     ``uid`` the attack could come from."""
+    return threats_by_cell(view, uid, [cell], facing).get(cell, [])
+
+
+def threats_by_cell(view: PlastoState, uid: str, cells, facing: Facing) -> dict[Cell, list[Threat]]:
+    """:func:`threats_at` for each of ``cells`` (those with none left out),
+    each enemy's Movement worked out once unless the cell stands in its way."""
     me = view.mini(uid)
     if me is None:
-        return []
+        return {}
     bf = view.battlefield
-    level = bf.elevation(cell)
-    out = []
-    figures = None
-    # the mini stands on ``cell`` (not where it stands now): it blocks there
-    blocked = (blocked_cells(view) - {me.pos}) | {cell}
-    for e in view.minis:
-        if e.side == me.side or not _free(view, e):
-            continue
-        if e.pos == cell:
-            continue
-        beside = {c for c in move_destinations(view, e, blocked) if adjacent(c, cell) and bf.elevation(c) == level}
-        if adjacent(e.pos, cell) and bf.elevation(e.pos) == level:
-            beside.add(e.pos)
-        beside.discard(cell)
-        if beside:
-            arcs = {arc_of(cell, facing, c) for c in beside}
-            out.append(Threat(e.id, "contact", next(a for a in ARC_ORDER if a in arcs)))
-            continue
-        if e.shooter and in_front(e.pos, e.facing, cell):
-            if figures is None:
-                figures = (sight_figures(view) - {me.pos}) if me.pos is not None else sight_figures(view)
-            if open_ray_count(grid(bf), e.pos, cell, figures) * 2 >= RAY_COUNT:
-                out.append(Threat(e.id, "shot", arc_of(cell, facing, e.pos)))
+    reach = view.options.move_length
+    base = blocked_cells(view) - {me.pos}
+    enemies = [e for e in view.minis if e.side != me.side and _free(view, e)]
+    plain = {e.id: move_destinations(view, e, base) for e in enemies}
+    figures = (sight_figures(view) - {me.pos}) if me.pos is not None else sight_figures(view)
+    g = grid(bf)
+    out: dict[Cell, list[Threat]] = {}
+    for cell in cells:
+        level = bf.elevation(cell)
+        found = []
+        for e in enemies:
+            if e.pos == cell:
+                continue
+            near = max(abs(e.pos[0] - cell[0]), abs(e.pos[1] - cell[1]))
+            if near > reach + 1 and not e.shooter:
+                continue  # no Movement brings it beside the cell
+            # the mini on ``cell`` blocks the enemy's lines only within its reach
+            dests = move_destinations(view, e, base | {cell}) if near <= reach else plain[e.id]
+            beside = {c for c in dests if adjacent(c, cell) and bf.elevation(c) == level}
+            if adjacent(e.pos, cell) and bf.elevation(e.pos) == level:
+                beside.add(e.pos)
+            beside.discard(cell)
+            if beside:
+                arcs = {arc_of(cell, facing, c) for c in beside}
+                found.append(Threat(e.id, "contact", next(a for a in ARC_ORDER if a in arcs)))
+            elif e.shooter and in_front(e.pos, e.facing, cell) and \
+                    open_ray_count(g, e.pos, cell, figures) * 2 >= RAY_COUNT:
+                found.append(Threat(e.id, "shot", arc_of(cell, facing, e.pos)))
+        if found:
+            out[cell] = found
     return out
 
 
