@@ -136,6 +136,9 @@ async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_s
         outcomes = str(picker.query_one("#facing-outcomes").render())
         assert "attacks b1 (Locked In Battle)" in outcomes
         assert "Facing S ↓: attacks b1 (Locked In Battle)" in str(picker.query_one("#facing-now").render())
+        # facing SE it attacks b1, which is then Locked: only b2 could come round, and it cannot
+        se = next(line for line in outcomes.splitlines() if " SE " in line)
+        assert "attacks b1 (Locked In Battle)" in se and "back open" not in se
         await pilot.press("k")  # N: b1 behind
         await pilot.pause()
         assert "Facing N ↑: back open to b1" in str(picker.query_one("#facing-now").render())

@@ -339,7 +339,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 words.append(f"attacks {', '.join(contact)} (Locked In Battle)")
             if shots:
                 words.append(f"can target {', '.join(shots)}")
-            backs = [t.enemy for t in threats_at(view, mini.id, to, facing) if t.arc is Arc.BACK and t.how == "contact"]
+            # an enemy it attacks is Locked In Battle: that one cannot come round
+            backs = [t.enemy for t in threats_at(view, mini.id, to, facing)
+                     if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
             if backs:
                 words.append(f"back open to {', '.join(backs)}")
             notes[facing] = "; ".join(words) or "attacks nothing"
