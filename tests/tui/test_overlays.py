@@ -86,7 +86,7 @@ async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_
         card = screen.query_one("#cursor-unit").text
         # b2 stands on the brush: cover from it comes from its own cell (the line's end, beside it)
         assert "Sight a1→here: 100% in view" in card
-        assert "Cover of b2: light (brush at 4,5 (light))" in card
+        assert "Cover of b2: light, from brush at 4,5 (light)" in card
         assert "sword: does not reach b2 from here" in card
         await move_to(pilot, board, (5, 2))
         assert "A move here gives a shot at b1" in screen.query_one("#cursor-unit").text

@@ -63,7 +63,7 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
     if enemy is not None and enemy.side != f.side and enemy.up:
         level, why = cover_sources(view, f.pos, enemy.id)
         if level is not None:
-            lines.append(f"Cover of {enemy.id}: {COVER_WORDS[level]}" + (f" ({'; '.join(why)})" if why else ""))
+            lines.append(f"Cover of {enemy.id}: {COVER_WORDS[level]}" + (f", from {'; '.join(why)}" if why else ""))
         reach = cursor in weapon_reach(view, f.id)
         lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
     elif here is None:
