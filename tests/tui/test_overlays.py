@@ -97,7 +97,8 @@ async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_
 async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_says_what_a_facing_does(tmp_path):
     """a1 at 6,4 facing S; b1 at 5,7 facing N, b2 at 6,11 facing N (a Movement: 4 cells)."""
     from core.board import Facing
-    from tests.tui.test_plasto_latros import open_game as open_saved, prepared
+    from tests.tui.test_plasto_latros import open_game as open_saved
+    from tests.tui.test_plasto_latros import prepared
     from tui.rulesets.plasto_latros_modals import FacingPicker
 
     app = SkirmishApp()

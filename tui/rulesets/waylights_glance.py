@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.waylights.glance import COVER_WORDS, cover_sources, shots_from, weapon_reach
+from core.rulesets.waylights.glance import (
+    COVER_WORDS,
+    cover_sources,
+    shots_from,
+    weapon_reach,
+)
 from core.rulesets.waylights.movement import sees
 from core.rulesets.waylights.orders import Move, SplitMove, Step
 

@@ -59,32 +59,32 @@ def threats_by_cell(view: PlastoState, uid: str, cells, facing: Facing) -> dict[
     bf = view.battlefield
     reach = view.options.move_length
     base = blocked_cells(view) - {me.pos}
-    enemies = [e for e in view.minis if e.side != me.side and _free(view, e)]
-    plain = {e.id: move_destinations(view, e, base) for e in enemies}
+    enemies = [(e, e.pos) for e in view.minis if e.side != me.side and e.pos is not None and _free(view, e)]
+    plain = {e.id: move_destinations(view, e, base) for e, _ in enemies}
     figures = (sight_figures(view) - {me.pos}) if me.pos is not None else sight_figures(view)
     g = grid(bf)
     out: dict[Cell, list[Threat]] = {}
     for cell in cells:
         level = bf.elevation(cell)
         found = []
-        for e in enemies:
-            if e.pos == cell:
+        for e, at in enemies:
+            if at == cell:
                 continue
-            near = max(abs(e.pos[0] - cell[0]), abs(e.pos[1] - cell[1]))
+            near = max(abs(at[0] - cell[0]), abs(at[1] - cell[1]))
             if near > reach + 1 and not e.shooter:
                 continue  # no Movement brings it beside the cell
             # the mini on ``cell`` blocks the enemy's lines only within its reach
             dests = move_destinations(view, e, base | {cell}) if near <= reach else plain[e.id]
             beside = {c for c in dests if adjacent(c, cell) and bf.elevation(c) == level}
-            if adjacent(e.pos, cell) and bf.elevation(e.pos) == level:
-                beside.add(e.pos)
+            if adjacent(at, cell) and bf.elevation(at) == level:
+                beside.add(at)
             beside.discard(cell)
             if beside:
                 arcs = {arc_of(cell, facing, c) for c in beside}
                 found.append(Threat(e.id, "contact", next(a for a in ARC_ORDER if a in arcs)))
-            elif e.shooter and in_front(e.pos, e.facing, cell) and \
-                    open_ray_count(g, e.pos, cell, figures) * 2 >= RAY_COUNT:
-                found.append(Threat(e.id, "shot", arc_of(cell, facing, e.pos)))
+            elif e.shooter and in_front(at, e.facing, cell) and \
+                    open_ray_count(g, at, cell, figures) * 2 >= RAY_COUNT:
+                found.append(Threat(e.id, "shot", arc_of(cell, facing, at)))
         if found:
             out[cell] = found
     return out

@@ -30,7 +30,7 @@ def skulk_cover(view: PlatemailState, uid: str, cells=None) -> dict[Cell, str]:
     if cells is None:
         cells = set(reachable(view, me.pos, MOVES[Action.SKULK])) | {me.pos}
     work = Work(view)
-    foes = [c for c in work.fighters() if c.side != me.side]
+    foes = [(c, c.pos) for c in work.fighters() if c.side != me.side and c.pos is not None]
     bf = work.bf
     taken = {c.pos for c in view.characters if c.pos is not None and c.id != uid and c.fighting}
     out = {}
@@ -38,7 +38,7 @@ def skulk_cover(view: PlatemailState, uid: str, cells=None) -> dict[Cell, str]:
         if cell in taken or not bf.in_bounds(cell) or bf.terrain(cell).blocks_move:
             continue
         there = rebuild(me, pos=cell)
-        seen = [sight(work, f.pos, there) for f in foes]
+        seen = [sight(work, at, there) for _, at in foes]
         if "clear" in seen:
             continue
         out[cell] = "concealed" if all(s == "concealed" for s in seen) else "cover"
@@ -53,7 +53,8 @@ def clear_sight_of(view: PlatemailState, uid: str, cell: Cell) -> list[str]:
         return []
     work = Work(view)
     there = rebuild(me, pos=cell)
-    return [f.id for f in work.fighters() if f.side != me.side and sight(work, f.pos, there) == "clear"]
+    return [f.id for f in work.fighters()
+            if f.side != me.side and f.pos is not None and sight(work, f.pos, there) == "clear"]
 
 
 def sight_share(view: PlatemailState, observer: Cell, cell: Cell) -> float:

@@ -79,11 +79,14 @@ def threats_at(view: SowState, uid: str, cell: Cell) -> tuple[str, ...] | None:
 
 def _threats(view: SowState, uid: str, cells) -> dict[Cell, tuple[str, ...]]:
     bf = view.battlefield
-    enemies = [(e, view.unit(e).pos) for e in threats_to(view, uid)]
-    enemies = [(e, p) for e, p in enemies if p is not None]
+    enemies: list[tuple[str, Cell]] = []
+    for e in threats_to(view, uid):
+        unit = view.unit(e)
+        if unit is not None and unit.pos is not None:
+            enemies.append((e, unit.pos))
     if not enemies:
         return {}
-    others = [u.pos for u in view.units if u.on_board and u.id != uid]
+    others = [u.pos for u in view.units if u.pos is not None and not u.removed and u.id != uid]
     taken = set(others)
     out: dict[Cell, tuple[str, ...]] = {}
     for cell in cells:
