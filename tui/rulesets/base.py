@@ -87,6 +87,10 @@ Board marks and adapter keys (Plasto Latros arcs and artifacts):
     have), shown on the cursor card under the side panel; called on
     every cursor move, so keep it cheap.  Default: nothing (a ruleset with
     sight says whether the selected figure sees the cursor cell).
+``menu_orders(game, orders) -> list[Order]``
+    The orders the ``o`` menu lists (default: all): an adapter whose
+    ``offered`` adds orders for the board only (Platemail's Move to every
+    reachable cell) leaves them out of the menu.
 ``keys() -> list[tuple[str, str, str]]``
     Extra screen keys as (keys, footer label, name).  Default: none.
 ``key(game, side, name, selected, cursor)``
