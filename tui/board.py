@@ -18,7 +18,9 @@ their middle rows; a few dozen bytes to the terminal) unless the board has
 to scroll.
 
 Cell text (never colour alone):
-``[.]`` a cell a legal order points at (``[.`` compact), ``◆1↑`` a figure
+``[.]`` a cell a legal order points at (``[.`` compact; a mark or shade key
+the adapter gives the cell shows inside the brackets instead of the glyph),
+`` .r`` an empty cell with a shade key (its third column), ``◆1↑`` a figure
 (side mark, letter, facing arrow), ``◆1*`` a figure an order points at; the
 cursor is drawn in reverse video (on a big cell, its middle row: a bar
 across the square, level with the row number, that costs a cursor move two
@@ -416,7 +418,9 @@ class BoardView(ScrollView, can_focus=True):
                 mark = pic.marks.get(cell)
                 shade = pic.shades.get(cell)
                 if lit:
-                    inner = (mark[1:2] or glyph) if mark else glyph
+                    # a lit cell keeps its mark or shade key inside the brackets
+                    # (a climb ``[^]``, an arc ``[f]``, within reach ``[r]``)
+                    inner = (mark[1:2] or glyph) if mark else (shade[:1] if shade else glyph)
                     label = f"[{inner}]" if w == CELL_W else f"[{inner}"
                     style = self._terrain_style(cell) + HIGHLIGHT + HIGHLIGHT_BG
                 elif mark:

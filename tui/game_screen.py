@@ -500,6 +500,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     def action_orders(self) -> None:
         by_unit = self._orders_by_unit()
         orders = by_unit.get(self.selected, []) + by_unit.get(None, []) if self.selected else list(self.orders)
+        orders = self.adapter.menu_orders(self.game, orders)  # not those offered on the board only
         extra = self.adapter.commands(self.game, self.keyboard_side)
         if extra:
             choices = [(label, ("command", make)) for label, make in extra]

@@ -42,7 +42,8 @@ CURSOR = Style(reverse=True)
 PLAIN = Style()
 SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
 MARK_STYLE = Style(color="bright_magenta", bold=True)
-SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f")}
+SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f"),
+                "r": Style(bgcolor="#3a1f2a"), "w": Style(bgcolor="#2f2f1a"), "h": Style(bgcolor="#1f2f3a")}
 SHADE_DEFAULT = Style(bgcolor="grey19")
 GRID_EDGE = Style(underline=True)
 

@@ -157,6 +157,10 @@ class WarbandKeys:
         if here is not None:
             lines = self.adapter.figure_lines(self.view_state, here, self.keyboard_side)
             card = "\n".join(lines) if lines else f"  {self._unit_line(here)}"
+        # What the cell means for the selected figure (sight, reach, cover).
+        glance = self.adapter.cursor_lines(self.game, self.view_state, self._unit(self.selected), cell)
+        if glance:
+            card = "\n".join([*glance, *([card] if card else [])])
         self.query_one("#cursor", PatchedText).update(text)
         widget = self.query_one("#cursor-unit", PatchedText)
         widget.update(card)

@@ -19,21 +19,11 @@ touching (rule 6), deployment decides which pairs start that way:
 
 from __future__ import annotations
 
-from core.board import Battlefield, Cell, adjacent, distance_squared
+from core.board import Battlefield, Cell, distance_squared
 from core.rulesets.spheres_of_war import cache
-from core.rulesets.spheres_of_war.movement import blockers_near, destinations_near
 
-
-def reaches(bf: Battlefield, mover: Cell, target: Cell, figures) -> bool:
-    """Whether a figure at ``mover`` is in contact with one at ``target``
-    or can Move into contact with it in one Action, with the other figures
-    at ``figures`` (and walls) in the way."""
-    if adjacent(mover, target):
-        return True
-    if distance_squared(mover, target) > 9:
-        return False  # a Move's straight line ends 2 or more cells short (3 across, 1 up is the nearest miss)
-    near = blockers_near(bf, mover, (*figures, target))
-    return any(bf.in_bounds(d) and adjacent(d, target) for d in destinations_near(bf, mover, target, near))
+# Reach is a rules fact: it lives with the ruleset; re-exported for the AI modules.
+from core.rulesets.spheres_of_war.reach import exposed, reached_from, reaches
 
 
 def first_turn(bf: Battlefield, instigators: list[Cell], retaliators: list[Cell]) -> int:
@@ -112,16 +102,6 @@ def deploy_cells(bf: Battlefield, side: int, instigator: int, mine: list[Cell], 
         return []
     best = max(s for s, _ in scored)
     return [c for s, c in scored if s == best]
-
-
-def reached_from(bf: Battlefield, cell: Cell, cells: list[Cell], placed: list[Cell]) -> list[Cell]:
-    """Those of ``cells`` (not ``cell`` itself) a figure at ``cell`` could strike first."""
-    return [e for e in cells if e != cell and reaches(bf, cell, e, placed)]
-
-
-def exposed(bf: Battlefield, cell: Cell, cells: list[Cell], placed: list[Cell]) -> bool:
-    """Whether a figure on any of ``cells`` (not ``cell`` itself) could strike one at ``cell`` first."""
-    return any(e != cell and reaches(bf, e, cell, placed) for e in cells)
 
 
 def placement_note(bf: Battlefield, side: int, instigator: int, cell: Cell, mine: dict[str, Cell],

@@ -78,8 +78,19 @@ Board marks and adapter keys (Plasto Latros arcs and artifacts):
     Three columns drawn on an empty cell (an artifact); on a lit cell only
     the middle character shows inside the brackets.  Default: none.
 ``cell_shades(game, view, selected, cursor) -> dict[Cell, str]``
-    One-character shade keys ("f" front, "b" back) for cells; the board
-    gives them a background and writes the key in an empty cell.
+    One-character shade keys ("f" front, "b" back, "r" within reach) for
+    cells; the board gives them a background and writes the key in an
+    empty cell.  Drawn from ``view`` (the seat's) only.
+``cursor_lines(game, view, selected, cursor) -> list[str]``
+    What the cursor cell means for the selected figure (its line of
+    sight there, who could strike or shoot it there, the cover it would
+    have), shown on the cursor card under the side panel; called on
+    every cursor move, so keep it cheap.  Default: nothing (a ruleset with
+    sight says whether the selected figure sees the cursor cell).
+``menu_orders(game, orders) -> list[Order]``
+    The orders the ``o`` menu lists (default: all): an adapter whose
+    ``offered`` adds orders for the board only (Platemail's Move to every
+    reachable cell) leaves them out of the menu.
 ``keys() -> list[tuple[str, str, str]]``
     Extra screen keys as (keys, footer label, name).  Default: none.
 ``key(game, side, name, selected, cursor)``
@@ -186,6 +197,12 @@ class RulesetAdapter:
         choosing from the listing alone)."""
         return orders
 
+    def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
+        """The orders the ``o`` menu lists among ``orders`` (default: all);
+        an adapter leaves out those it offers on the board only (Platemail's
+        Move to every reachable cell)."""
+        return orders
+
     def after_over(self, game: Any) -> Any:
         return None
 
@@ -207,6 +224,9 @@ class RulesetAdapter:
 
     def cell_shades(self, game: Any, view: Any, selected: UnitView | None, cursor: Any) -> dict:
         return {}
+
+    def cursor_lines(self, game: Any, view: Any, selected: UnitView | None, cursor: Any) -> list[str]:
+        return []
 
     def keys(self) -> list[tuple[str, str, str]]:
         return []

@@ -16,7 +16,13 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   (Enter on a highlighted ``*`` target declares it too);
 * the Defending Free Movement opens a banner for the defender, who takes it
   on the board or declines; ``p`` passes the turn (or declines);
-* artifacts still standing are drawn ``{X}`` (X: the first letter of their id).
+* artifacts still standing are drawn ``{X}`` (X: the first letter of their id);
+* with a mini selected, each lit destination shows how many enemies could
+  attack it there (``[2]``: enough to Doom it), the arcs stay shaded on
+  lit cells (``[f]`` ``[b]``), the cursor card names those enemies and the
+  arc of the mini each would come from, and the mini's sight to the
+  cursor; the facing compass starts from the mini's facing and says what
+  each facing would attack (core.rulesets.plasto_latros.glance).
 """
 
 from __future__ import annotations
@@ -24,9 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.board import Arc, Facing, arc_of
+from core.board import RAY_COUNT, Arc, Facing, arc_of
 from core.orders import Order
-from core.rulesets.plasto_latros.combat import needed_for, shot_fraction
+from core.rulesets.plasto_latros.combat import needed_for, shot_fraction, sight_figures
+from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
+from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
 from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand,
                                                 Turn)
 from core.rulesets.plasto_latros.state import Phase
@@ -105,13 +113,49 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if selected is not None and selected.pos is not None:
             bf = game.battlefield
             level = bf.elevation(selected.pos)
+            mini = view.mini(selected.id)
+            moves = set()
             for order in self._orders_of(game, selected.id):
                 inner = body(order)
                 if isinstance(inner, (Climb, Jump)):
                     marks[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
+                elif isinstance(inner, (Move, Relocate)):
+                    moves.add(inner.to)
+            if mini is not None and self.arcs_unit is None:
+                # how many enemies could attack it there (facing: the way it faces now);
+                # with the arcs shaded (a), the lit cells show the arcs instead
+                for cell, threats in threats_by_cell(view, mini.id, moves - set(marks), mini.facing).items():
+                    marks[cell] = f" {min(len(threats), 9)} "
         return marks
 
+    def cursor_lines(self, game, view, selected, cursor) -> list[str]:
+        """The selected mini's sight to the cursor (its front arc only: it
+        is blind to the rest), and who could attack it standing there, with
+        the arc each would come from (facing as it faces now)."""
+        mini = view.mini(selected.id) if selected is not None and hasattr(view, "mini") else None
+        if mini is None or mini.pos is None or cursor is None or not game.battlefield.in_bounds(cursor):
+            return []
+        lines = []
+        if cursor != mini.pos:
+            if not in_front(mini.pos, mini.facing, cursor):
+                lines.append(f"Sight: outside {mini.id}'s front arc (blind there)")
+            else:
+                seen = open_ray_count(grid(view.battlefield), mini.pos, cursor, sight_figures(view)) / RAY_COUNT
+                lines.append(f"Sight {mini.id}→here: {round(seen * 100)}% in view"
+                             + (" (a shot needs 50%)" if mini.shooter else ""))
+        if view.at(cursor) is None or cursor == mini.pos:
+            threats = threats_at(view, mini.id, cursor, mini.facing)
+            if threats:
+                words = ", ".join(f"{t.enemy} {'shot' if t.how == 'shot' else 'contact'} from its {t.arc.value}"
+                                  for t in threats)
+                lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked: {words}")
+            elif view.phase is Phase.PLAY:
+                lines.append(f"Here no enemy could attack {mini.id} next turn")
+        return lines
+
     def cell_shades(self, game, view, selected, cursor) -> dict:
+        """The arcs of the mini ``a`` picked; they stay with a mini selected
+        (a lit cell in an arc reads ``[f]`` or ``[b]``)."""
         if self.arcs_unit is None:
             return {}
         mini = view.mini(self.arcs_unit)
@@ -176,6 +220,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
             lines.append(f"Arcs of {self.arcs_unit}: f front, b back (a: off)")
         else:
             lines.append("a: shade arcs of the mini at the cursor")
+            if selected is not None and selected.pos is not None:
+                lines.append("[2]: two enemies could attack it there")
         marked = [f"{u.id}:{u.markers}" for u in self.ruleset.units(state) if u.markers]
         if marked:
             lines.append("Markers: " + " ".join(marked))
@@ -246,7 +292,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
             label = self.step_label(game, view, members[0])
             choices = {body(o).facing: o for o in members}
             out.append((label + " …", FacingStep(f"{label}: face which way?", choices,
-                                                 self.initial_facing(view, inner))))
+                                                 self.initial_facing(view, inner),
+                                                 self.facing_notes(view, inner, choices))))
         return out
 
     def step_label(self, game, view, order: Order) -> str:
@@ -270,17 +317,37 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return free + text
 
     def initial_facing(self, view, inner: Order) -> Facing | None:
+        """The compass starts from the way the mini faces now (the nearest
+        allowed facing when that one is not offered: a turn in place)."""
+        mini = view.mini(inner.unit)
+        if mini is None:
+            return None
+        return mini.facing
+
+    def facing_notes(self, view, inner: Order, choices) -> dict:
+        """For each facing offered, what ending the Movement so would do:
+        the contact attacks it makes (each Locks both minis), the shots a
+        shooter could then declare, and the enemies that could attack it
+        from its back arc."""
         mini = view.mini(inner.unit)
         if mini is None or mini.pos is None:
-            return None
-        to = getattr(inner, "to", mini.pos)
-        if to != mini.pos:
-            return Facing.towards(mini.pos, to)
-        enemies = [m for m in view.on_board() if m.side != mini.side]
-        if enemies:
-            near = min(enemies, key=lambda m: (abs(m.pos[0] - to[0]) + abs(m.pos[1] - to[1]), m.id))
-            return Facing.towards(to, near.pos)
-        return mini.facing
+            return {}
+        to = getattr(inner, "to", None) or mini.pos
+        notes = {}
+        for facing in choices:
+            contact, shots = facing_outcome(view, mini.id, to, facing)
+            words = []
+            if contact:
+                words.append(f"attacks {', '.join(contact)} (Locked In Battle)")
+            if shots:
+                words.append(f"can target {', '.join(shots)}")
+            # an enemy it attacks is Locked In Battle: that one cannot come round
+            backs = [t.enemy for t in threats_at(view, mini.id, to, facing)
+                     if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
+            if backs:
+                words.append(f"back open to {', '.join(backs)}")
+            notes[facing] = "; ".join(words) or "attacks nothing"
+        return notes
 
     # -- keys ---------------------------------------------------------------------
     def keys(self) -> list[tuple[str, str, str]]:

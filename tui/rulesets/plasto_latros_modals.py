@@ -50,10 +50,12 @@ class FacingPicker(ModalScreen[Any]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, title: str, choices: Mapping[Facing, Order], initial: Facing | None = None) -> None:
+    def __init__(self, title: str, choices: Mapping[Facing, Order], initial: Facing | None = None,
+                 notes: Mapping[Facing, str] | None = None) -> None:
         super().__init__()
         self.picker_title = title
         self.choices = dict(choices)
+        self.notes = dict(notes or {})  # what each facing would do (attack, lock, target)
         allowed = [f for f in Facing if f in self.choices]
         if initial is None:
             initial = allowed[0]
@@ -66,6 +68,8 @@ class FacingPicker(ModalScreen[Any]):
             yield Label(self.picker_title, id="facing-title", markup=False)
             yield Static(self._compass(), id="compass", markup=False)
             yield Label(self._now(), id="facing-now", markup=False)
+            if self.notes:
+                yield Static(self._outcomes(), id="facing-outcomes", markup=False)
             yield Label("arrows hjkl yubn keypad: point · Enter: ok · Esc: back",
                         id="facing-hint", markup=False)
 
@@ -86,7 +90,15 @@ class FacingPicker(ModalScreen[Any]):
         return "\n".join(rows)
 
     def _now(self) -> str:
-        return f"Facing {self.facing.value} {self.facing.arrow}   (· = not allowed)"
+        note = self.notes.get(self.facing)
+        return f"Facing {self.facing.value} {self.facing.arrow}: {note}" if note else (
+            f"Facing {self.facing.value} {self.facing.arrow}   (· = not allowed)")
+
+    def _outcomes(self) -> str:
+        """Every facing that does something, one line each (the pointed one marked)."""
+        rows = [f"{'▶' if f is self.facing else ' '} {f.arrow} {f.value:<2} {self.notes[f]}"
+                for f in Facing if f in self.notes and self.notes[f] != "attacks nothing"]
+        return "\n".join(rows) or "No facing attacks anything here."
 
     def action_point(self, value: str) -> None:
         facing = Facing(value)
@@ -96,6 +108,8 @@ class FacingPicker(ModalScreen[Any]):
         self.facing = facing
         self.query_one("#compass", Static).update(self._compass())
         self.query_one("#facing-now", Label).update(self._now())
+        if self.notes:
+            self.query_one("#facing-outcomes", Static).update(self._outcomes())
 
     def action_confirm(self) -> None:
         self.dismiss(self.choices[self.facing])
@@ -111,9 +125,10 @@ class FacingStep:
     title: str
     choices: Mapping[Facing, Order]
     initial: Facing | None = None
+    notes: Mapping[Facing, str] | None = None  # what each facing would attack or lock
 
     def picker(self) -> FacingPicker:
-        return FacingPicker(self.title, self.choices, self.initial)
+        return FacingPicker(self.title, self.choices, self.initial, self.notes)
 
 
 class StepMenu(ChoiceMenu):

@@ -29,6 +29,7 @@ from core.deployment import Deploy, open_cells
 from core.orders import Order
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
+from tui.rulesets import platemail_glance as glance
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.platemail_figures import character_lines
 from tui.rulesets.platemail_menus import figure_label
@@ -78,6 +79,7 @@ class PlatemailAdapter(RulesetAdapter):
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self.played: dict[int | None, int] = {}  # per side: the last Round whose playback it saw
+        self.board_only: set[Order] = set()  # the Moves offered on the board only (not in the o menu)
 
     @staticmethod
     def log_for(game: Any, side: int | None) -> Sequence[Any]:
@@ -94,6 +96,10 @@ class PlatemailAdapter(RulesetAdapter):
         the engine lists only the first four (enough for its own choosing)
         but accepts any of them."""
         state = game.view(side)
+        if state.stage == "orders":  # a Move from any reachable cell, not only the samples'
+            listed = set(orders)
+            self.board_only = {o for o in glance.move_writes(state, side) if o not in listed}
+            return orders + sorted(self.board_only, key=lambda o: (o.unit, o.first.to))
         if state.stage != "deploy":
             return orders
         pos = {c.id: c.pos for c in state.characters}
@@ -103,6 +109,18 @@ class PlatemailAdapter(RulesetAdapter):
         listed = set(orders)
         more = [Deploy(side, waiting[0], cell) for cell in open_cells(state.battlefield, side, pos)]
         return orders + [o for o in more if o not in listed]
+
+    def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
+        """The ``o`` menu keeps the engine's sample writes; the Moves to every
+        reachable cell are for Enter on the board."""
+        return [o for o in orders if o not in self.board_only]
+
+    # -- board marks: where a Skulk stays Hidden, sight (tui/rulesets/platemail_glance.py)
+    def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
+        return glance.hidden_shades(view, selected)
+
+    def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
+        return glance.cursor_words(view, selected, cursor)
 
     # -- words ------------------------------------------------------------------
     def unit_label(self, unit, compact: bool = False) -> str:
@@ -154,6 +172,7 @@ class PlatemailAdapter(RulesetAdapter):
             other = 1 - side
             lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'writing'}")
             lines.append("w (or o, 1): orders & commit; Enter on own: write")
+            lines += glance.legend(view, selected)
         own = {c.id for c in view.characters if c.side == side}
         results = last_round_results(self.log_for(game, side), own)
         if results:

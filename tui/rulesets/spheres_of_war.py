@@ -1,6 +1,9 @@
 """Spheres of War, Tactical Fragment 1: the Match-creation menu (rule 13,
-the Instigator picks among equally close pairs) and Move / Wait / Fight
-labels that say what each Action does."""
+the Instigator picks among equally close pairs), Move / Wait / Fight
+labels that say what each Action does, the figures' marks (Matched, in
+combat, must defend, Inert, locked) in their labels, and, with a figure
+selected, the cells within reach of its opponent (``r``: a strike can land
+there; core.rulesets.spheres_of_war.reach)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from core.events import cell_text
 from core.orders import Order
 from core.rulesets.spheres_of_war.actions import opponent_of
 from core.rulesets.spheres_of_war.movement import heading
+from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
 from tui.modals import ChoiceMenu
 from tui.rulesets.base import RulesetAdapter, unit_headline
 
@@ -20,8 +24,55 @@ def _positions(ruleset, view) -> dict[str, Any]:
     return {u.id: u.pos for u in ruleset.units(view)}
 
 
+# The marks a label carries, most telling first (the ruleset's UnitView markers).
+MARK_ORDER = "!CLMz"
+REACH_KEY = "r"  # a cell within reach of the selected figure's opponent
+COMPACT_KEY = "Compact: IM RM Matched, C in combat, ! defends,\nL locked; i1 r1 (lower case) Inert (z: wider)"
+
+
+def _mark(unit) -> str:
+    return next((m for m in MARK_ORDER if m in (unit.markers or "")), "")
+
+
 class SpheresOfWarAdapter(RulesetAdapter):
     end_turn_label = "Wait"  # p: the Matched figure Waits one Action
+    compact_key = COMPACT_KEY
+
+    def unit_label(self, unit: Any, compact: bool = False) -> str:
+        """``I1M``: role letter, number, its mark (M Matched, C in combat,
+        ! must defend, z Inert, L locked from last turn).  Compact: the
+        Matched pair shows its mark instead of the number (one Match at a
+        time keeps them apart); an Inert figure's role letter is lower case."""
+        glyph = (unit.glyph or "?")[:1]
+        number = (unit.id[1:] or "?")[-1]
+        mark = _mark(unit)
+        if not compact:
+            return f"{glyph}{number}{mark or ' '}"
+        if mark in ("!", "C", "M"):
+            return f"{glyph}{mark}"
+        if mark == "z":
+            return f"{glyph.lower()}{number}"
+        return f"{glyph}{number}"
+
+    def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
+        """``r`` on every cell where the selected figure would be within
+        reach of its opponent (a strike can land there); a lit Move
+        destination so marked reads ``[r]``."""
+        if selected is None:
+            return {}
+        return {c: REACH_KEY for c in threatened(view, selected.id)}
+
+    def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
+        """Whether the selected figure, standing on the cursor cell, would be
+        within its opponent's reach."""
+        if selected is None:
+            return []
+        who = threats_at(view, selected.id, cursor)
+        if who is None:
+            return []
+        if who:
+            return [f"r: here {selected.id} is within reach of {', '.join(who)} (a strike can land)"]
+        return [f"Here {selected.id} is out of reach of {', '.join(threats_to(view, selected.id))}"]
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         pos = _positions(self.ruleset, view)
@@ -119,4 +170,10 @@ class SpheresOfWarAdapter(RulesetAdapter):
         inert = getattr(state, "inert", ())
         if inert:
             lines.append("Inert: " + " ".join(inert))
+        if selected is not None:
+            foes = threats_to(state, selected.id)
+            if foes:
+                lines.append(f"r: within reach of {', '.join(foes)} (a strike")
+                lines.append(f"  can land on {selected.id}); unmarked: out of reach")
+        lines.append("Marks: M Matched, C in combat, ! defends, z Inert, L locked")
         return lines

@@ -31,6 +31,7 @@ from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crysta
 from core.ruleset import UnitView
 from core.rulesets.waylights.state import KO, READY
 from tui.rulesets.base import RulesetAdapter, unit_headline
+from tui.rulesets import waylights_glance as glance
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
 from tui.warband_models import WaylightsModel
 
@@ -152,6 +153,16 @@ class WaylightsAdapter(RulesetAdapter):
             lines.append("Now: " + ", ".join(held))
         return lines
 
+    # -- board marks: reach, shots, sight and cover (tui/rulesets/waylights_glance.py)
+    def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
+        return glance.reach_shades(self.ruleset, view, selected)
+
+    def cell_marks(self, game: Any, view: Any, selected: Any) -> dict:
+        return glance.shot_marks(self.ruleset, view, selected)
+
+    def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
+        return glance.cursor_words(self.ruleset, view, selected, cursor)
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if isinstance(order, Split):
             ranged = view.get(order.unit).weapon.ranged
@@ -222,7 +233,7 @@ class WaylightsAdapter(RulesetAdapter):
             status = {"ready": "", "ko": " KO", "dead": " dead"}[g.status]
             split = f" {g.split}/{4 - g.split}" if g.split is not None else ""
             lines.append(f" {g.id} {g.template.name[:12]} w{g.wounds}/{g.ko_at}{split}{status}")
-        return lines
+        return lines + glance.legend(selected, view)
 
     # -- asking ---------------------------------------------------------------------
     def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:

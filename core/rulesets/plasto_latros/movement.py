@@ -250,8 +250,10 @@ def _destinations(g: Grid, key: tuple) -> tuple[Cell, ...]:
     return remember(g.dests, key, tuple(out))
 
 
-def move_destinations(state: PlastoState, mini: Mini) -> list[Cell]:
-    key = _destination_key(state, mini, blocked_cells(state))
+def move_destinations(state: PlastoState, mini: Mini, blocked: frozenset[Cell] | None = None) -> list[Cell]:
+    """Where one straight Movement takes ``mini``; ``blocked``: the cells
+    nobody may enter, when not the state's own (a figure supposed elsewhere)."""
+    key = _destination_key(state, mini, blocked_cells(state) if blocked is None else blocked)
     return list(_destinations(grid(state.battlefield), key))
 
 

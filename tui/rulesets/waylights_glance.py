@@ -1,0 +1,86 @@
+"""Waylights' board marks for a selected figure (issue 29): where its
+weapon reaches (``w``), which lit cells give a shot at which enemy (the
+enemy's number inside the brackets, ``+`` for several), and on the cursor
+card the line of sight and the cover a target has, with where it comes
+from.  The facts come from core.rulesets.waylights.glance, drawn from the
+seat's view; this module only words and places them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.rulesets.waylights.glance import (
+    COVER_WORDS,
+    cover_sources,
+    shots_from,
+    weapon_reach,
+)
+from core.rulesets.waylights.movement import sees
+from core.rulesets.waylights.orders import Move, SplitMove, Step
+
+REACH_KEY = "w"  # a cell the selected figure's weapon reaches from where it stands
+
+
+def _fighter(view: Any, selected: Any):
+    if selected is None or getattr(view, "phase", "") != "battle":
+        return None
+    f = view.find(selected.id)
+    return f if f is not None and f.pos is not None and f.up else None
+
+
+def move_cells(ruleset: Any, view: Any, fid: str, side: int) -> set:
+    """The empty cells a Move, Split Move or step of ``fid`` can end on."""
+    taken = set(view.occupied())
+    return {o.to for o in ruleset.legal_orders(view, side)
+            if isinstance(o, (Move, SplitMove, Step)) and o.unit == fid and o.to not in taken}
+
+
+def reach_shades(ruleset: Any, view: Any, selected: Any) -> dict:
+    """``w`` on the cells the weapon reaches, but not on the lit ones (a
+    move there is marked with the shot it gives instead)."""
+    f = _fighter(view, selected)
+    if f is None:
+        return {}
+    lit = move_cells(ruleset, view, f.id, f.side)
+    return {c: REACH_KEY for c in weapon_reach(view, f.id) if c not in lit}
+
+
+def shot_marks(ruleset: Any, view: Any, selected: Any) -> dict:
+    f = _fighter(view, selected)
+    if f is None:
+        return {}
+    shots = shots_from(view, f.id, move_cells(ruleset, view, f.id, f.side))
+    return {c: f" {ids[0][-1] if len(ids) == 1 else '+'} " for c, ids in shots.items()}
+
+
+def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
+    """Line of sight from the selected figure to the cursor; on an enemy,
+    its cover and where it comes from; on a cell a move reaches, the
+    enemies a shot from there could take."""
+    f = _fighter(view, selected)
+    if f is None or cursor == f.pos:
+        return []
+    lines = []
+    frac = sees(view, f.pos, cursor)
+    lines.append(f"Sight {f.id}→here: {round(frac * 100)}% in view" if frac > 0 else f"Sight: {f.id} cannot see here")
+    here = view.occupied().get(cursor)
+    enemy = view.find(here) if here else None
+    if enemy is not None and enemy.side != f.side and enemy.up:
+        level, why = cover_sources(view, f.pos, enemy.id)
+        if level is not None:
+            lines.append(f"Cover of {enemy.id}: {COVER_WORDS[level]}" + (f", from {'; '.join(why)}" if why else ""))
+        reach = cursor in weapon_reach(view, f.id)
+        lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
+    elif here is None:
+        shots = shots_from(view, f.id, [cursor]).get(cursor)
+        if shots and cursor in move_cells(ruleset, view, f.id, f.side):
+            lines.append(f"A move here gives a shot at {', '.join(shots)}")
+    return lines
+
+
+def legend(selected: Any, view: Any) -> list[str]:
+    f = _fighter(view, selected)
+    if f is None:
+        return []
+    return [f"w: {f.id}'s {f.weapon.name} reaches it from here",
+            "[2]: a move there gives a shot at b2 (+ several)"]
