@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 
 from saves.store import list_saves, load_with_seats
 from tui.app import SkirmishApp
@@ -106,16 +107,39 @@ async def test_watching_pauses_and_steps(data_dir):
         assert await wait_for(pilot, lambda: len(screen.game.orders) > held + 2)
 
 
-async def test_sighup_while_the_computer_thinks_saves_the_game(data_dir):
+async def test_sighup_while_the_computer_thinks_saves_the_game(data_dir, monkeypatch):
+    """SIGHUP while a thought is under way saves the game as it stood; the
+    unfinished thought is dropped.  The thought is held at a gate (released
+    after the app has gone) so that it is surely under way at the signal:
+    without the gate, on a loaded machine a thought could finish between the
+    test's snapshot and the signal's handler, and the test would race."""
+    from core.ai.player import ComputerPlayer
+
+    real_think = ComputerPlayer.think
+    holding, gate = threading.Event(), threading.Event()
+    held = []
+
+    def gated_think(self, moment):
+        if holding.is_set():
+            held.append(self.side)
+            gate.wait(30)
+        return real_think(self, moment)
+
+    monkeypatch.setattr(ComputerPlayer, "think", gated_think)
     app = SkirmishApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await start_with(pilot, (3, 3))  # computer (hard) v computer (hard)
-        await pilot.press("plus", "plus", "plus")
-        assert await wait_for(pilot, lambda: len(screen.game.orders) >= 2 and screen.computer.thinking is not None)
-        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN)
-        at_signal = screen.game.orders
-        os.kill(os.getpid(), signal.SIGHUP)
-        await pilot.pause(0.2)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await start_with(pilot, (3, 3))  # computer (hard) v computer (hard)
+            await pilot.press("plus", "plus", "plus")
+            assert await wait_for(pilot, lambda: len(screen.game.orders) >= 2)
+            holding.set()
+            assert await wait_for(pilot, lambda: held and screen.computer.thinking is not None)
+            assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_DFL, signal.SIG_IGN)
+            at_signal = screen.game.orders
+            os.kill(os.getpid(), signal.SIGHUP)
+            await pilot.pause(0.2)
+    finally:
+        gate.set()
     saves = list_saves()
     assert len(saves) == 1
     game, seats = load_with_seats(saves[0].path)
