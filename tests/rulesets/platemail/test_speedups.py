@@ -39,11 +39,13 @@ MIXED = ["........",
 # counted in steps, as a Move counts them, and the Range modifier named with
 # its feet): the orders are unchanged; the log differs only in the Range
 # modifiers of 6 attack rolls, two "within Range" distances and one total
-# (a diagonal 15 ft throw, no longer -2).
+# (a diagonal 15 ft throw, no longer -2).  All three again for issue 29
+# (the Severs Limb d4 names the limb it picks): orders unchanged, the log
+# differs only in those rolls' purpose and one note after each.
 GOLDEN = [
-    ("pm-yard", 1, 303, "6cda8953fd39c75f6939521a3206baf8ac0e55032538780ae522eacdfe303145"),
-    ("pm-yard", 2, 273, "d0fe6eb16445ecd896ad0fbba921033bc83bd2508e43cda1c35b6052e551b446"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "83808a7fbfa627a9221a6df07fb47d381460e60b0624409bc5aa8388f170fdd6"),
+    ("pm-yard", 1, 303, "044c65723737fd4120cfb0030b4d989f61fd34187e29a0db3fd575146ae1780b"),
+    ("pm-yard", 2, 273, "5b7b8764f58c9cf65e386a5a00e28504157e903ef80c7e4db876a41efbfb9a92"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "f9f6f34098386782d6454e93e5ea5fd6d81122670d50521af8d2d4119b4c33be"),
 ]
 
 
