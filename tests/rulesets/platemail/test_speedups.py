@@ -40,12 +40,13 @@ MIXED = ["........",
 # its feet): the orders are unchanged; the log differs only in the Range
 # modifiers of 6 attack rolls, two "within Range" distances and one total
 # (a diagonal 15 ft throw, no longer -2).  All three again for issue 29
-# (the Severs Limb d4 names the limb it picks): orders unchanged, the log
-# differs only in those rolls' purpose and one note after each.
+# (the Severs Limb d4 names the limb it picks; a Round's start and end say
+# "Round", Platemail's word, not "Turn"): orders unchanged, the log differs
+# only in those rolls' purpose, one note after each, and those two lines.
 GOLDEN = [
-    ("pm-yard", 1, 303, "044c65723737fd4120cfb0030b4d989f61fd34187e29a0db3fd575146ae1780b"),
-    ("pm-yard", 2, 273, "5b7b8764f58c9cf65e386a5a00e28504157e903ef80c7e4db876a41efbfb9a92"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "f9f6f34098386782d6454e93e5ea5fd6d81122670d50521af8d2d4119b4c33be"),
+    ("pm-yard", 1, 303, "4613a3067460a116a754c1c9e8f6d8a58632d307de0dcf665e9d34a80e6b57a0"),
+    ("pm-yard", 2, 273, "917a1b0b3d929c4c6f8e0e5cdbe8118aae2cc7646446c957ef3b21f26f51ad0a"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "efb43d0f633da27177604ea72ae7c8947f963bf1c380b7db913e12dfc917b8d8"),
 ]
 
 
