@@ -8,10 +8,19 @@ from __future__ import annotations
 import attrs
 
 from core.game import submit
-from core.rulesets.waylights.orders import EndTurn, Move, Split, SplitMove, Step
+from core.rulesets.waylights.orders import (
+    Counter,
+    Defend,
+    EndTurn,
+    Move,
+    Split,
+    SplitMove,
+    Step,
+)
 from core.rulesets.waylights.state import KO
 from tests.tui.test_waylights import RULES, SIZE, open_game, panel, prepared
 from tui.app import SkirmishApp
+from tui.rulesets.waylights import KIND_KEYS
 from tui.rulesets.waylights_modals import PickList
 
 
@@ -68,6 +77,9 @@ async def test_the_actions_menu_keeps_one_key_per_kind_of_order_from_turn_to_tur
     # the same key for the same kind whichever rows come before it
     assert {k for k in near if k in far} == {k for k in far}
     assert all(near[k].split("…")[0].split()[0] == far[k].split("…")[0].split()[0] for k in far)
+    # one key, one kind, in every menu: the answer to an attack keeps d and c
+    assert len(set(KIND_KEYS.values())) == len(KIND_KEYS)
+    assert KIND_KEYS[Defend] == "d" and KIND_KEYS[Counter] == "c"
 
 
 async def test_the_how_list_on_a_cell_keys_each_kind_of_move_by_its_kind():

@@ -13,7 +13,8 @@
 
 Keys: ``o`` allocation menu (or the pending decision), Enter on a lit
 cell (move, step, attack), Tab the acting figure; in menus the arrows,
-Enter and the hotkey shown on each row; Esc closes a menu.
+Enter and the hotkey shown on each row (one key per kind of order, the
+same every turn: ``KIND_KEYS``); Esc closes a menu.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boo
 # One key for each kind of order, the same in every menu and every turn
 # (issue 29): a player's fingers learn them.  Rows of another kind take
 # the digits and the letters left over.
-KIND_KEYS: dict[type, str] = {Move: "m", SplitMove: "p", Step: "s", Attack: "a", Finish: "f", TakeCover: "c",
-                              Wield: "w", Reload: "r", Clip: "l", Crystal: "h", Boost: "b", EndTurn: "e"}
+KIND_KEYS: dict[type, str] = {Move: "m", SplitMove: "p", Step: "s", Attack: "a", Finish: "f", TakeCover: "t",
+                              Wield: "w", Reload: "r", Clip: "l", Crystal: "h", Boost: "b", EndTurn: "e",
+                              Defend: "d", Counter: "c"}
 
 
 def kinded(kind: type, make: Any) -> Any:
@@ -366,14 +368,14 @@ class WaylightsAdapter(RulesetAdapter):
             rows.append((f"Defend, {tdice} dice {signed(dmod)}: risk KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}",
                          HEADING))
             for o in defends:
-                keys[len(rows)] = "d" if o is defends[0] else ""
+                keys[len(rows)] = KIND_KEYS[Defend] if o is defends[0] else ""
                 rows.append((self.describe(game, state, o), o))
         if counters:
             c = attack_preview(a, t, a.weapon, adice, 0, 0)
             back = attack_preview(t, a, t.weapon, tdice, 4 - adice, 0)
             rows.append((f"Counter, guard 0: risk KO {pct(c.ko)}; KO {a.id} {pct(back.ko)} if it lands", HEADING))
             for o in counters:
-                keys[len(rows)] = "c" if o is counters[0] else ""
+                keys[len(rows)] = KIND_KEYS[Counter] if o is counters[0] else ""
                 rows.append((self.describe(game, state, o), o))
         else:
             why = can_counter(state)
