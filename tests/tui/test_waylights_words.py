@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import attrs
 
-from core.game import submit
+from core.deployment import Deploy, Ready
+from core.game import start, submit
 from core.rulesets.waylights.orders import (
+    Attack,
     Counter,
     Defend,
     EndTurn,
@@ -17,11 +19,12 @@ from core.rulesets.waylights.orders import (
     SplitMove,
     Step,
 )
-from core.rulesets.waylights.state import KO
+from core.rulesets.waylights.state import KO, WaylightsOptions
+from saves.library import battlefield_named
 from tests.tui.test_waylights import RULES, SIZE, open_game, panel, prepared
 from tui.app import SkirmishApp
 from tui.rulesets.waylights import KIND_KEYS
-from tui.rulesets.waylights_modals import PickList
+from tui.rulesets.waylights_modals import AttackPreview, PickList
 
 
 def _until_a1_splits(game):
@@ -112,3 +115,29 @@ async def test_a_wound_count_never_shows_above_the_knock_out_count():
         assert f"Wounds {b1.ko_at} of {b1.ko_at}: knocked out" in "\n".join(lines)
         unit = next(u for u in RULES.units(game.state) if u.id == "b1")
         assert f"wounds {b1.ko_at}/{b1.ko_at}" in unit.status
+
+
+async def test_several_attacks_open_behind_their_one_key_and_go_through_the_preview():
+    # Alternate damage: five ways to attack b1 (plain, grapple, shove...), all behind `a`.
+    options = WaylightsOptions(roster_0="fighter", roster_1="mook", alternate_damage=True)
+    game = start(RULES, options, battlefield_named("open-12"), seed=2, players=("Ann", "Bo"))
+    for order in (Deploy(0, "a1", (5, 5)), Ready(0), Deploy(1, "b1", (5, 6)), Ready(1), Split(0, "a1", 2)):
+        game = submit(game, order).game
+    attacks = [o for o in game.legal_orders(0) if isinstance(o, Attack)]
+    assert len(attacks) > 1
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        assert app.screen is screen
+        await pilot.press("o")
+        keys = _menu_keys(app.screen)
+        assert keys["a"].startswith(f"Attack… ({len(attacks)} ways")
+        await pilot.press("a")
+        ways = app.screen
+        assert isinstance(ways, PickList)
+        assert [v for _, v in ways.rows] == attacks
+        await pilot.press("1")
+        assert isinstance(app.screen, AttackPreview)
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.game.state.attack is not None and screen.game.state.attack.attacker == "a1"
