@@ -23,7 +23,6 @@ from core.rulesets.waylights.state import KO, WaylightsOptions
 from saves.library import battlefield_named
 from tests.tui.test_waylights import RULES, SIZE, open_game, panel, prepared
 from tui.app import SkirmishApp
-from tui.rulesets.waylights import KIND_KEYS
 from tui.rulesets.waylights_modals import AttackPreview, PickList
 
 
@@ -81,6 +80,8 @@ async def test_the_actions_menu_keeps_one_key_per_kind_of_order_from_turn_to_tur
     assert {k for k in near if k in far} == {k for k in far}
     assert all(near[k].split("…")[0].split()[0] == far[k].split("…")[0].split()[0] for k in far)
     # one key, one kind, in every menu: the answer to an attack keeps d and c
+    from tui.rulesets.waylights import KIND_KEYS
+
     assert len(set(KIND_KEYS.values())) == len(KIND_KEYS)
     assert KIND_KEYS[Defend] == "d" and KIND_KEYS[Counter] == "c"
 
