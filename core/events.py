@@ -151,22 +151,24 @@ class Removed(Event):
 class TurnEnded(Event):
     turn: int
     detail: str = ""
+    word: str = "Turn"  # the ruleset's word for what it counts (Ruleset.turn_word)
 
     @property
     def sentence(self) -> str:
         extra = f" ({self.detail})" if self.detail else ""
-        return f"Turn {self.turn} ends{extra}"
+        return f"{self.word} {self.turn} ends{extra}"
 
 
 @attrs.frozen
 class TurnStarted(Event):
     turn: int
     detail: str = ""
+    word: str = "Turn"  # the ruleset's word for what it counts (Ruleset.turn_word)
 
     @property
     def sentence(self) -> str:
         extra = f": {self.detail}" if self.detail else ""
-        return f"Turn {self.turn} begins{extra}"
+        return f"{self.word} {self.turn} begins{extra}"
 
 
 @attrs.frozen

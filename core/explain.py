@@ -81,7 +81,7 @@ def generic_lines(event: Event) -> list[str]:
     if isinstance(event, Removed):
         return [f"{event.unit} leaves the battlefield" + (f": {event.reason}" if event.reason else "")]
     if isinstance(event, (TurnStarted, TurnEnded)):
-        return [f"Turn {event.turn}" + (f": {event.detail}" if event.detail else "")]
+        return [f"{event.word} {event.turn}" + (f": {event.detail}" if event.detail else "")]
     if isinstance(event, GameOver):
         who = "a draw" if event.winner is None else f"{event.winner_name} wins"
         return [f"Result: {who}", f"Because: {event.reason}"]

@@ -9,6 +9,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.registry import find_ruleset
+
 MENU = (
     ("new", "New game", "n"),
     ("host", "Host: the other side joins elsewhere", "h"),
@@ -138,7 +140,7 @@ class LoadScreen(Screen[None]):
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
         # "finished" first, so a narrow terminal never cuts it off.
         over = "finished · " if getattr(s, "over", False) else ""
-        return f"{over}{s.ruleset_title or s.ruleset} · {players} · turn {s.turn} · {saved}"
+        return f"{over}{s.ruleset_title or s.ruleset} · {players} · {_turn_word(s.ruleset)} {s.turn} · {saved}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]
@@ -162,3 +164,12 @@ class LoadScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _turn_word(name: str) -> str:
+    """The ruleset's own word for what its count counts ("round" in
+    Waylights and Platemail), as every other screen says it."""
+    try:
+        return find_ruleset(name).turn_word.lower()
+    except KeyError:  # a save of a ruleset this build does not have
+        return "turn"

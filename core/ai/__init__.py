@@ -55,10 +55,16 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
     value = node.value / node.visits if node and node.visits else 0.5
     label = rules.describe_order(view, order)
     note = know.explain(view, side, order)
-    if visits:
-        why = f"{label}: {note + ', ' if note else ''}{value:.0%} expected over {visits} play-outs"
+    # No figure from the search: its play-outs end in the ruleset's estimate
+    # of a position, not in won or lost games, so a percentage would read
+    # as a chance to win that it is not (issue 29: "44% expected" in a game
+    # already lost).  The fact that decided the order says why.
+    if note:
+        why = f"{label}: {note}"
+    elif visits:
+        why = f"{label}: the best of {len(root.children)} orders its search tried"
     else:
-        why = f"{label}: {note or 'the only sensible order'}"
+        why = f"{label}: the only sensible order"
     return Choice(order, why, visits, value)
 
 

@@ -32,8 +32,8 @@ def test_coming_onto_the_battlefield_reads_as_one_place():
 def test_optio_says_whose_turn_ends_so_no_turn_ends_twice():
     ends = [e.sentence for e in played("optio").log if isinstance(e, TurnEnded)]
     assert ends and len(ends) == len(set(ends))
-    assert any(s.startswith("Ann's turn ends (round 1") for s in ends)
-    assert any(s.startswith("Bo's turn ends (round 1") for s in ends)
+    assert any(s.startswith("Ann's turn 1 ends") for s in ends)
+    assert any(s.startswith("Bo's turn 1 ends") for s in ends)
 
 
 def test_waylights_names_the_character_whose_turn_begins_and_counts_wounds_in_words():

@@ -177,7 +177,9 @@ class OptioAdapter(RulesetAdapter):
         lines.append("(N/E/S/W: side it came in by; * revealed)")
         keys = {
             Phase.SCOUTING: "Tab block · Enter in a lit square: move · o: orders (scout, end turn)",
-            Phase.CLOSING: "Enter in a lit square: move the army · o: orders (hold pays a kudo)",
+            Phase.CLOSING: ("Enter in a lit square: move the army · o: orders (hold pays a kudo)"
+                            if side is None or view.kudos[side] >= 1 else
+                            "Enter in a lit square: move the army closer (no kudo coin left to hold)"),
             Phase.TEMPLATE: "o: place the template",
             Phase.DONE: "",
         }[view.phase]

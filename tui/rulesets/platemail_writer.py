@@ -40,6 +40,7 @@ KIND_KEYS = {
     Action.AIM: "i", Action.DEFEND: "d", Action.GUARD: "g", Action.PREPARE: "n", Action.RELEASE: "e",
     Action.FOCUS: "u", Action.USE_ITEM: "t", Action.RESCUE: "x", Action.STABILIZE: "z",
 }
+SPELL_KINDS = (Action.PREPARE, Action.RELEASE, Action.FOCUS)
 CONDITION_KEYS = {
     Condition.REACHED: "r", Condition.TARGET_DOWN: "d", Condition.HIT: "h", Condition.ENEMY_ADJACENT: "a",
     Condition.IN_RANGE: "g", Condition.VISIBLE: "v", Condition.ALLY_DOWN: "l", Condition.WOUNDED: "w",
@@ -209,6 +210,8 @@ class OrderWriter(ModalScreen[Any]):
         first = slot == "first"
         entries = []
         for kind, key in KIND_KEYS.items():
+            if kind in SPELL_KINDS and not self.me.spells:
+                continue  # a character who knows no spell is offered none (a crossbowman's menu)
             label = f"{TITLES[kind]} {ready_mark(kind)}"
             why = self._impossible(kind, first)
             entries.append((key, f"{label} — {why}" if why else label, None if why else kind))

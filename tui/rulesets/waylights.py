@@ -13,7 +13,8 @@
 
 Keys: ``o`` allocation menu (or the pending decision), Enter on a lit
 cell (move, step, attack), Tab the acting figure; in menus the arrows,
-Enter and the hotkey shown on each row; Esc closes a menu.
+Enter and the hotkey shown on each row (one key per kind of order, the
+same every turn: ``KIND_KEYS``); Esc closes a menu.
 """
 
 from __future__ import annotations
@@ -37,6 +38,32 @@ from tui.warband_models import WaylightsModel
 
 COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
 ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
+
+
+# One key for each kind of order, the same in every menu and every turn
+# (issue 29): a player's fingers learn them.  Rows of another kind take
+# the digits and the letters left over.
+KIND_KEYS: dict[type, str] = {Move: "m", SplitMove: "p", Step: "s", Attack: "a", Finish: "f", TakeCover: "t",
+                              Wield: "w", Reload: "r", Clip: "l", Crystal: "h", Boost: "b", EndTurn: "e",
+                              Defend: "d", Counter: "c"}
+
+
+def kinded(kind: type, make: Any) -> Any:
+    """``make`` (a row's maker of a sub-list) marked with its kind of order."""
+    make.kind = kind
+    return make
+
+
+def kind_keys(rows: Sequence[tuple[str, Any]]) -> dict[int, str]:
+    """The row index of each kind's row and its key: the first row of a kind
+    (an order, or a sub-list marked by :func:`kinded`) takes the kind's key."""
+    keys: dict[int, str] = {}
+    for i, (_, value) in enumerate(rows):
+        kind = getattr(value, "kind", None) if callable(value) and not isinstance(value, Order) else type(value)
+        key = KIND_KEYS.get(kind) if kind is not None else None
+        if key and key not in keys.values():
+            keys[i] = key
+    return keys
 
 
 def signed(n: int) -> str:
@@ -65,9 +92,13 @@ def short(order: Order) -> str:
 
 
 def turn_orders(game: Any) -> list[Order]:
-    """The orders of the active character's turn so far (after its split)."""
+    """The orders of the active character's turn so far (after its split).
+    None before its split: a turn starts with the split, and what lies
+    further back is an earlier turn's."""
     state = game.state
     out: list[Order] = []
+    if state.pending == "split":
+        return out
     for order in reversed(game.orders):
         if getattr(order, "unit", None) != state.active:
             continue
@@ -118,7 +149,7 @@ class WaylightsAdapter(RulesetAdapter):
         status = {READY: "ready", KO: "knocked out"}.get(f.status, "dead")
         lines = [unit_headline(unit, status)]
         defence = sum(v for _, v in defence_mods(f, None))
-        lines.append(f"Wounds {f.wounds} of {f.ko_at} (KO at {f.ko_at}) · Threshold {threshold(f)}"
+        lines.append(f"{wounds_words(f)} · Threshold {threshold(f)}"
                      f" · Defence {signed(defence)} · Move {k.move}")
         if f.split is not None:
             lines.append(f"Dice split {f.split}/{4 - f.split} (attack/defence)")
@@ -232,7 +263,7 @@ class WaylightsAdapter(RulesetAdapter):
                 continue
             status = {"ready": "", "ko": " KO", "dead": " dead"}[g.status]
             split = f" {g.split}/{4 - g.split}" if g.split is not None else ""
-            lines.append(f" {g.id} {g.template.name[:12]} w{g.wounds}/{g.ko_at}{split}{status}")
+            lines.append(f" {g.id} {g.template.name[:12]} w{min(g.wounds, g.ko_at)}/{g.ko_at}{split}{status}")
         return lines + glance.legend(selected, view)
 
     # -- asking ---------------------------------------------------------------------
@@ -282,7 +313,7 @@ class WaylightsAdapter(RulesetAdapter):
         rows = [(self._cell_label(game, o), o) for o in orders]
         cell = getattr(orders[0], "to", None)
         title = f"{game.state.active} to {cell[0]},{cell[1]}: how?" if cell else "Which order?"
-        return PickList(title, rows, confirm=self._preview_of(game))
+        return PickList(title, rows, keys=kind_keys(rows), confirm=self._preview_of(game))
 
     def confirm(self, game: Any, side: int, order: Order) -> Any:
         """A single attack picked on the board shows its preview first."""
@@ -350,14 +381,14 @@ class WaylightsAdapter(RulesetAdapter):
             rows.append((f"Defend, {tdice} dice {signed(dmod)}: risk KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}",
                          HEADING))
             for o in defends:
-                keys[len(rows)] = "d" if o is defends[0] else ""
+                keys[len(rows)] = KIND_KEYS[Defend] if o is defends[0] else ""
                 rows.append((self.describe(game, state, o), o))
         if counters:
             c = attack_preview(a, t, a.weapon, adice, 0, 0)
             back = attack_preview(t, a, t.weapon, tdice, 4 - adice, 0)
             rows.append((f"Counter, guard 0: risk KO {pct(c.ko)}; KO {a.id} {pct(back.ko)} if it lands", HEADING))
             for o in counters:
-                keys[len(rows)] = "c" if o is counters[0] else ""
+                keys[len(rows)] = KIND_KEYS[Counter] if o is counters[0] else ""
                 rows.append((self.describe(game, state, o), o))
         else:
             why = can_counter(state)
@@ -384,26 +415,47 @@ class WaylightsAdapter(RulesetAdapter):
         mv: list[tuple[str, Any]] = []
         if moves:
             mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step this turn)",
-                       lambda: self._cells(game, "Move to", moves)))
+                       kinded(Move, lambda: self._cells(game, "Move to", moves))))
         if smoves:
             mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; step kept)",
-                       lambda: self._cells(game, "Split move to", smoves)))
+                       kinded(SplitMove, lambda: self._cells(game, "Split move to", smoves))))
         group("Move (1 Action)", mv)
-        fight = [(self.describe(game, view, o), o) for o in orders if isinstance(o, (Attack, Finish, TakeCover))]
-        group("Fight (1 Action; finishing takes both)", fight)
-        group("Change weapon (1 Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Wield)])
-        group("Use an item (1 Action)", [(self.describe(game, view, o), o) for o in orders
-                                         if isinstance(o, (Reload, Clip, Crystal))])
-        group("Use a skill (1 Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Boost)])
-        group("Free step (no Action)", [(self.describe(game, view, o), o) for o in orders if isinstance(o, Step)])
+        group("Fight (1 Action; finishing takes both)",
+              self._kind_rows(game, orders, Attack, "Attack… ({n} ways: whom and how)")
+              + self._kind_rows(game, orders, Finish, "Finish… ({n} figures)")
+              + self._kind_rows(game, orders, TakeCover, "Take cover…"))
+        group("Change weapon (1 Action)", self._kind_rows(game, orders, Wield, "Wield… ({n} weapons)"))
+        group("Use an item (1 Action)", self._kind_rows(game, orders, Reload, "Reload…")
+              + self._kind_rows(game, orders, Clip, "New clip…")
+              + self._kind_rows(game, orders, Crystal, "Healing crystal…"))
+        group("Use a skill (1 Action)", self._kind_rows(game, orders, Boost, "Boost… ({n} skills)"))
+        steps = [o for o in orders if isinstance(o, Step)]
+        if steps:
+            group("Free step (no Action)", [(f"Step… ({len(steps)} cells, 1 each; no Action)",
+                                             kinded(Step, lambda: self._cells(game, "Step to", steps)))])
         group("Turn", [("End the turn (give up what is left)", o) for o in orders if isinstance(o, EndTurn)])
-        known = (Move, SplitMove, Attack, Finish, TakeCover, Wield, Reload, Clip, Crystal, Boost, Step, EndTurn)
+        known = tuple(KIND_KEYS)
         group("Other", [(self.describe(game, view, o), o) for o in orders if not isinstance(o, known)])
         rows: list[tuple[str, Any]] = []
         for name, entries in groups:
             rows.append((name, HEADING))
             rows += entries
-        return PickList(title, rows, confirm=self._preview_of(game))
+        return PickList(title, rows, keys=kind_keys(rows), confirm=self._preview_of(game))
+
+    def _kind_rows(self, game: Any, orders: Sequence[Order], kind: type, many: str) -> list[tuple[str, Any]]:
+        """The row of one kind of order: the order itself when there is one,
+        else a list of them behind the kind's key (its key stays the kind's)."""
+        mine = [o for o in orders if isinstance(o, kind)]
+        if len(mine) == 1:
+            return [(self.describe(game, game.state, mine[0]), mine[0])]
+        if not mine:
+            return []
+        rows = [(self.describe(game, game.state, o), o) for o in mine]
+
+        def more() -> PickList:
+            return PickList(many.format(n=len(mine)).rstrip("…"), rows, confirm=self._preview_of(game))
+
+        return [(many.format(n=len(mine)), kinded(kind, more))]
 
     def _cells(self, game: Any, verb: str, orders: Sequence[Order]) -> PickList:
         f = game.state.get(game.state.active)
@@ -437,7 +489,7 @@ class WaylightsAdapter(RulesetAdapter):
         amod = sum(v for _, v in attack_mods(a, a.weapon))
         dmod = sum(v for _, v in defence_mods(t, a.weapon))
         detail = [f"{adice} attack dice {signed(amod)} against {tdice} defence dice {signed(dmod)}, "
-                  f"Threshold {threshold(t)}; {t.id} has {t.wounds}/{t.ko_at} wounds."]
+                  f"Threshold {threshold(t)}; {t.id} has {min(t.wounds, t.ko_at)}/{t.ko_at} wounds."]
         if not declared:
             detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
         cover = 0
@@ -457,6 +509,14 @@ class WaylightsAdapter(RulesetAdapter):
         chances = [f"  {line}" for line in p.lines()] if p else []
         title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
         return AttackPreview(order, title, detail, chances)
+
+
+def wounds_words(f) -> str:
+    """The wounds against the count that knocks out: never above it (the
+    blow that knocks out may carry more wounds than were left)."""
+    if f.wounds >= f.ko_at:
+        return f"Wounds {f.ko_at} of {f.ko_at}" + (": knocked out" if f.status == KO else "")
+    return f"Wounds {f.wounds} of {f.ko_at} (KO at {f.ko_at})"
 
 
 def pct(p) -> str:

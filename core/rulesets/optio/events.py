@@ -17,7 +17,7 @@ class TurnPassed(TurnEnded):
     @property
     def sentence(self) -> str:
         extra = f", {self.detail}" if self.detail else ""
-        return f"{self.who}'s turn ends (round {self.turn}{extra})"
+        return f"{self.who}'s turn {self.turn} ends{extra}"  # "Turn", Optio's word (Ruleset.turn_word)
 
 
 @attrs.frozen

@@ -57,6 +57,12 @@ def _name(state: OptioState, side: int) -> str:
     return state.players[side] or SIDE_NAMES[side]
 
 
+def _coloured(state: OptioState, side: int) -> str:
+    """The player's name and the colour of their blocks ("Ann (Green)")."""
+    name = _name(state, side)
+    return name if name == SIDE_NAMES[side] else f"{name} ({SIDE_NAMES[side]})"
+
+
 def _replace(state: OptioState, *blocks: Block) -> OptioState:
     return evolve(state, blocks=_replaced(state, *blocks))
 
@@ -167,22 +173,31 @@ class Optio(Ruleset):
                 kinds[i], kinds[face - 1] = kinds[face - 1], kinds[i]
             blocks += [Block(f"{PREFIX[side]}{n + 1}", side, k) for n, k in enumerate(kinds)]
         names = tuple(players)
+        who = (names[0] or SIDE_NAMES[0], names[1] or SIDE_NAMES[1])
         if options.first_player is FirstPlayer.ROLL:
-            first = 0
+            first, ties, why = 0, 0, ""
             for _ in range(20):  # ties throw again
-                dice, a = roll(dice, 1, 6, "the first move", who=names[0] or SIDE_NAMES[0])
-                dice, b = roll(dice, 1, 6, "the first move", who=names[1] or SIDE_NAMES[1])
+                dice, a = roll(dice, 1, 6, "the first move", who=who[0])
+                dice, b = roll(dice, 1, 6, "the first move", who=who[1])
                 events += [a, b]
                 if a.total != b.total:
                     first = 0 if a.total > b.total else 1
+                    high, low = (a.total, b.total) if first == 0 else (b.total, a.total)
+                    again = f" after {ties} tied throw{'s' if ties != 1 else ''}" if ties else ""
+                    why = f"having rolled {high} against {who[1 - first]}'s {low}{again}"
                     break
+                ties += 1
+            why = why or f"since all {ties} throws tied"
         else:
             first = 0 if options.first_player is FirstPlayer.PLAYER_1 else 1
+            why = "as chosen for this game"
         state = OptioState(dice=dice, map=opmap, players=names, blocks=tuple(blocks),
                            kudos=(options.kudos, options.kudos), turn_limit=options.turn_limit,
                            first=first, active=first)
-        events.append(Note(f"Map: {opmap.title}. {_name(state, first)} moves first; "
-                           f"{SIDE_NAMES[0]} enters from the top edge, {SIDE_NAMES[1]} from the bottom."))
+        # Who moves first and why, in so many words (issue 29), and which
+        # colour each player is.
+        events.append(Note(f"Map: {opmap.title}. {who[first]} moves first, {why}. "
+                           f"{_coloured(state, 0)} enters from the top edge, {_coloured(state, 1)} from the bottom."))
         return state, events
 
     # -- whose turn ----------------------------------------------------------
@@ -468,7 +483,10 @@ class Optio(Ruleset):
             detail = (f"{who} to move (scouting turn {state.round} of {state.turn_limit}); "
                       f"{len(state.moved)} block(s) moved; {kudos}")
         elif state.phase is Phase.CLOSING:
-            detail = f"{who} must close in or pay a kudo coin; {kudos}"
+            if state.kudos[state.active] >= 1:
+                detail = f"{who} must close in or pay a kudo coin; {kudos}"
+            else:  # no coin to offer: say so, never "pay a kudo coin"
+                detail = f"{who} has no kudo coin left and must close in; {kudos}"
         elif state.phase is Phase.TEMPLATE:
             detail = f"{who}'s army was there first: place the template"
         else:

@@ -321,13 +321,17 @@ def tally(work: Work) -> None:
             work.update(uid, entrapped=True)
             work.note(f"{uid} is entrapped: Not Ready and cannot move until freed")
         elif kind == "sever":
-            limb = _limb(work.roll(4, "Severs Limb: which limb (d4 in LIMBS order)", (), uid).total)
+            limb = _limb(work.roll(4, f"Severs Limb: which of {uid}'s limbs (1 left leg, 2 right leg, "
+                                      "3 left arm, 4 right arm)", (), uid).total)
+            work.note(f"the d4 picks {uid}'s {limb}")
             protect = ARMOUR[c.armour].protects_limbs
             if protect and work.roll(4, f"armour protects limbs {protect}", (), uid).total <= protect:
                 work.note(f"{uid}'s armour saves the {limb}")
             elif limb not in c.lost_limbs:
                 work.update(uid, lost_limbs=c.lost_limbs + (limb,))
                 work.events.append(StatusChanged(uid, f"maimed: {limb} severed"))
+            else:
+                work.note(f"{uid}'s {limb} is already lost")
     for uid in work.ids:
         c = work.chars[uid]
         if c.fighting and c.wounds > c.max_wounds:

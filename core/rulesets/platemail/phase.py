@@ -219,7 +219,7 @@ def _end_round(work: Work, state: PlatemailState) -> None:
 
 def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
     work = Work(state)
-    work.events.append(TurnStarted(state.round, "orders revealed"))
+    work.events.append(TurnStarted(state.round, "orders revealed", word="Round"))
     for phase in (1, 2):
         work.phase = phase
         work.events.append(PhaseBegan(state.round, phase))
@@ -228,7 +228,7 @@ def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
         perform(work)
         _end_phase(work)
     _end_round(work, state)
-    work.events.append(TurnEnded(state.round))
+    work.events.append(TurnEnded(state.round, word="Round"))
     new = rebuild(work.state, characters=tuple(work.chars[c.id] for c in state.characters),
                        dice=work.dice, plans=(), committed=(False, False), round=state.round + 1)
     return finish(new, work.events)

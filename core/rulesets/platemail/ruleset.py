@@ -58,6 +58,8 @@ def describe_act(act: Act) -> str:
     if act.item:
         words.append(act.item)
     if act.target:
+        if act.kind in (Action.MOVE, Action.SPRINT) and not act.to:
+            words.append("toward")  # a Move at a character goes toward it (never "Move b1")
         words.append(GENERAL_TARGETS.get(act.target, act.target))
     if act.to:
         words.append(f"to {act.to[0]},{act.to[1]}")

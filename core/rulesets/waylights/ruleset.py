@@ -316,7 +316,7 @@ class WaylightsRuleset(Ruleset):
         out = []
         for f in state.fighters:
             status = {READY: "ready", KO: "KO"}.get(f.status, "dead")
-            status += f", wounds {f.wounds}/{f.ko_at}"
+            status += f", wounds {min(f.wounds, f.ko_at)}/{f.ko_at}"  # the knocking-out blow may carry more
             if f.split is not None:
                 status += f", split {f.split}/{4 - f.split}"
             if state.options.psi_tension:

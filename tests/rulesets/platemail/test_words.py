@@ -1,0 +1,32 @@
+"""Platemail's words (issue 29, "the smaller words"): a Move at a character
+says toward whom, and a severing blow's d4 names the limb it picks."""
+
+from __future__ import annotations
+
+from core.rulesets.platemail.ruleset import describe_act
+
+from .helpers import act, order, play, position, text
+
+
+def test_a_move_at_a_character_says_toward_whom():
+    assert describe_act(act(0, "move", "closest")) == "Move toward the closest hostile (R)"
+    assert describe_act(act(0, "sprint", "b1")) == "Sprint toward b1 (NR)"
+    # a cell is a place, a Charge its own word
+    assert describe_act(act(0, "move", to=(2, 4))) == "Move to 2,4 (R)"
+    assert describe_act(act(0, "charge", "b1")).startswith("Charge b1")
+
+
+def test_the_d4_of_severs_limb_names_the_limb_it_picks():
+    """Seed: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm" (Severs Limb)."""
+    # A Great Sword's critical (20); the d4 shows 3: the left arm; splint
+    # mail (Protects Limbs 1) rolls 2, above 1: the arm is severed.
+    st = position([("knight", 0, (5, 5)), ("footman", 1, (5, 6), {"armour": "splint"})])
+    st, ev = play(st, [order(0, "a1", act(0, "counter", "b1"))], dice=(20, 3, 2))
+    said = text(ev)
+    assert "picks b1's left arm" in said and "LIMBS" not in said, said
+    # the armour's 1 saves it: the log still says which limb was picked
+    st = position([("knight", 0, (5, 5)), ("footman", 1, (5, 6), {"armour": "splint"})])
+    st, ev = play(st, [order(0, "a1", act(0, "counter", "b1"))], dice=(20, 4, 1))
+    said = text(ev)
+    assert "picks b1's right arm" in said and "saves the right arm" in said, said
+    assert st.char("b1").lost_limbs == ()
