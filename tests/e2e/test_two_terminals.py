@@ -196,8 +196,8 @@ def test_a_rematch_on_two_terminals_follows_without_a_new_code_and_the_joiner_na
     from core.registry import find_ruleset
     from saves.library import battlefield_named
     from saves.store import new_save_path, save_game
-    from tui.remote import fairdice
-    from tui.remote.rendezvous import new_code
+    from net import fairdice
+    from net.rendezvous import new_code
 
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"

@@ -39,7 +39,7 @@ from tests.remote.census import (
     play,
     played,
 )
-from tui.remote import wire
+from net import wire
 
 EXAMPLES = int(os.environ.get("SKIRMISH_CONFORMANCE_EXAMPLES", "4"))
 

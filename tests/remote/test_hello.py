@@ -10,7 +10,7 @@ import json
 import socket
 
 from tests.remote.helpers import new_host, read_line
-from tui.remote import proof, wire
+from net import proof, wire
 
 
 def _connect(host) -> socket.socket:

@@ -25,9 +25,9 @@ from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, new_host, wait_until
-from tui.remote import connection
-from tui.remote import host as host_module
-from tui.remote.client import RemoteSeat
+from net import connection
+from net import host as host_module
+from net.client import RemoteSeat
 
 ATTACK = 12.0  # seconds the crowd attacks
 DEADLINE = 1.0  # the hello's, shortened

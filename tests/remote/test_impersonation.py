@@ -26,9 +26,9 @@ import pytest
 
 from tests.remote.helpers import wait_until
 from tests.remote.test_misbehaving_hosts import _host_process
-from tui.remote import proof, wire
-from tui.remote.client import HostError, RemoteSeat
-from tui.remote.rendezvous import RendezvousError, meeting_place
+from net import proof, wire
+from net.client import HostError, RemoteSeat
+from net.rendezvous import RendezvousError, meeting_place
 
 pytestmark = pytest.mark.skipif(os.getuid() != 0, reason="needs root to make a second account")
 
@@ -153,7 +153,7 @@ def test_after_the_hosts_sighup_another_account_gets_nothing_and_the_host_is_tol
         assert got.count(b'"hello"') == 1 and b'"answer"' not in got and b'"nonce"' not in got, got
         # the real host, resuming, is told who holds the game's folder and what to do
         from tui.app import readable
-        from tui.remote.host import Host
+        from net.host import Host
 
         again = Host(seat.facts, 1, code, {})
         with pytest.raises(RendezvousError) as caught:

@@ -15,9 +15,9 @@ from core.registry import find_ruleset
 from core.seats import Facts
 from saves.library import battlefield_named
 from tests.remote.helpers import RecordingSeat, raw_hello, wait_until
-from tui.remote import fairdice, wire
-from tui.remote.host import Host, joiner_name
-from tui.remote.rendezvous import new_code
+from net import fairdice, wire
+from net.host import Host, joiner_name
+from net.rendezvous import new_code
 
 
 def _finished(ruleset: str, players: tuple[str, str], seed: int = 7):

@@ -16,7 +16,7 @@ from tests.remote.helpers import RecordingSeat, banner, until
 from tests.remote.test_next_game import _facts, _finished, _host
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.remote import fairdice
+from net import fairdice
 from tui.remote.play import HostWaitScreen
 from tui.result import ResultScreen
 

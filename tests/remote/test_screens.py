@@ -13,7 +13,7 @@ from tests.remote.helpers import RecordingSeat, new_host, banner, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
-from tui.remote.wire import hide_dice
+from net.wire import hide_dice
 
 SIZE = (80, 24)
 

@@ -21,7 +21,7 @@ import pytest
 from core.rulesets.optio.state import Kind
 from saves.convert import converter_for, unstructure
 from tests.remote.helpers import RecordingSeat, new_host, wait_until
-from tui.remote import wire
+from net import wire
 
 ORDERS = 70
 

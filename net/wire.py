@@ -12,7 +12,7 @@ Version 3 (older versions are refused): the join code never travels.  A
 hello carries the joiner's role, name and a random ``challenge``; the host
 answers ``prove`` (its ``host_nonce`` and a keyed hash of both tokens with
 the code), the joiner checks it and answers ``answer`` (its own keyed hash),
-and only then does the host send ``welcome`` (see :mod:`tui.remote.proof`).
+and only then does the host send ``welcome`` (see :mod:`net.proof`).
 Since version 2: a hello's ``name`` replaces the joining side's default
 name in a game not started yet, an onlooker may wait for a game to start,
 and ``next`` tells everyone connected that the host has begun the game

@@ -20,7 +20,7 @@ the reason kept in ``Host.dropped``.
 
 A connection's first message must be a ``hello``; the host then proves it
 holds the join code and the joiner proves it does too (the code itself
-never travels: :mod:`tui.remote.proof`).  A wrong code, a malformed or
+never travels: :mod:`net.proof`).  A wrong code, a malformed or
 oversized message, an order out of turn or for the other side is answered
 with a refusal and changes nothing.
 
@@ -48,9 +48,9 @@ from core.events import Event
 from core.orders import OrderSyntaxError
 from core.ruleset import Rejection
 from core.seats import Facts, LocalSeat, Table, wrong_side
-from tui.remote import fairdice, proof, wire
-from tui.remote.connection import Connection
-from tui.remote.rendezvous import remove_socket, socket_path
+from net import fairdice, proof, wire
+from net.connection import Connection
+from net.rendezvous import remove_socket, socket_path
 
 HELLO_DEADLINE = 10.0  # seconds for the whole hello, however slowly it comes
 MAX_PENDING = 32  # connections not yet through their hello: more are closed at once
@@ -332,7 +332,7 @@ class Host:
 
     def _hello(self, conn: Connection) -> bool:
         """The hello, then the proofs that both sides hold the code (which
-        never travels: :mod:`tui.remote.proof`), then the welcome.  Nothing
+        never travels: :mod:`net.proof`), then the welcome.  Nothing
         about the game is sent before the joiner's proof checks out."""
         message = self._read_hello(conn, "hello")
         if message is None:
