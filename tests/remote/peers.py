@@ -50,7 +50,7 @@ def _started(ruleset: str, seed: int = 7):
 
 def run_host(args) -> None:
     from tests.remote.helpers import new_host
-    from net import host as host_module
+    from net import unix as host_module  # the transport holds the caps
 
     host_module.HELLO_DEADLINE = args.hello_deadline
     host_module.MAX_PENDING_PER_ACCOUNT = args.per_account

@@ -35,7 +35,7 @@ from core.registry import find_ruleset
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, new_host, raw_hello, wait_until
 from net import connection, wire
-from net import host as host_module
+from net import unix as host_module  # the transport holds the caps
 from net.client import RemoteSeat
 
 BOUND = 1.0  # seconds: the bound on an order's answer
