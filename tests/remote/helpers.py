@@ -9,11 +9,11 @@ import time
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
-from saves.library import battlefield_named
 from net import fairdice, proof, wire
 from net.client import RemoteSeat
 from net.host import Host
 from net.rendezvous import new_code
+from saves.library import battlefield_named
 
 PLAYERS = ("Ann", "Bob")
 

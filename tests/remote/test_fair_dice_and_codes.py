@@ -9,9 +9,9 @@ import stat
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import fairdice, rendezvous, wire
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, wait_until
-from net import fairdice, rendezvous, wire
 
 
 def test_the_seed_needs_both_halves_and_the_commitment_binds_the_host():

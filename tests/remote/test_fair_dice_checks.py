@@ -15,12 +15,12 @@ import pytest
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.seats import Facts
-from saves.library import battlefield_named
-from tests.remote.fakehost import FakeHost, read_line
-from tests.remote.helpers import PLAYERS, wait_until
 from net import client, fairdice, keep, wire
 from net.client import RemoteSeat
 from net.host import Host
+from saves.library import battlefield_named
+from tests.remote.fakehost import FakeHost, read_line
+from tests.remote.helpers import PLAYERS, wait_until
 
 RULES = "spheres_of_war"
 

@@ -23,12 +23,11 @@ from collections import Counter
 
 from core.game import start
 from core.registry import find_ruleset
-from saves.library import battlefield_named
-from tests.remote.helpers import PLAYERS, new_host, wait_until
-from net import connection
-from net import authority
+from net import authority, connection
 from net import unix as host_module  # the transport holds the caps
 from net.client import RemoteSeat
+from saves.library import battlefield_named
+from tests.remote.helpers import PLAYERS, new_host, wait_until
 
 ATTACK = 12.0  # seconds the crowd attacks
 DEADLINE = 1.0  # the hello's, shortened

@@ -19,11 +19,11 @@ import pytest
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import client, wire
+from net.client import HostError, RemoteSeat
 from saves.library import battlefield_named
 from tests.remote.fakehost import FakeHost, read_line, silent
 from tests.remote.helpers import PLAYERS, wait_until
-from net import client, wire
-from net.client import HostError, RemoteSeat
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -342,9 +342,9 @@ class HostingMixin:
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
         from core.seats import Facts
-        from tui.persistence import store
         from net.host import Host
         from net.rendezvous import new_code, normal_code
+        from tui.persistence import store
 
         try:
             saves = store()
