@@ -45,7 +45,7 @@ def joiner_name(facts: Facts, side: int, name: str) -> Facts:
     if not DEFAULT_NAME.fullmatch(players[side]) or given in ("", "Player", players[1 - side]):
         return facts
     players[side] = given
-    return attrs.evolve(facts, players=tuple(players))
+    return attrs.evolve(facts, players=(players[0], players[1]))
 
 
 class GuardedSeat(LocalSeat):
