@@ -16,6 +16,11 @@ Two ways move a game on, and only two:
   ``ApplyAction``.  It is for an order taken from ``legal_orders`` or the
   ruleset's own ``random_order`` for that very state (or one that
   ``refusal`` has just passed); anything else is the caller's bug.
+
+What a side may see is decided in one place, :func:`redact`: the
+ruleset's ``view`` (what the other side hides), then what no side may see
+removed (the dice seed).  ``Game.view`` is it; every seat, screen, adapter,
+replay, wire message and the computer read a side's state through it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from typing import Any
 import attrs
 
 from core.board import Battlefield
+from core.dice import without_seed
 from core.events import Event, GameOver, Rolled, visible_to
 from core.orders import Order, OrderSyntaxError
 from core import registry
@@ -62,7 +68,8 @@ class Game:
         return rules.to_act(self.state)
 
     def view(self, side: int | None) -> Any:
-        return self.ruleset.view(self.state, side)
+        """What ``side`` may see of the state now (:func:`redact`)."""
+        return redact(self.ruleset, self.state, side)
 
     def log_for(self, side: int | None) -> tuple[Event, ...]:
         """The events ``side`` may read (None: the neutral onlooker)."""
@@ -205,6 +212,15 @@ def replay(
             raise ReplayError(index, text, result.message)
         game = result.game
     return game
+
+
+def redact(rules: Ruleset, state: Any, side: int | None) -> Any:
+    """The one redaction: ``state`` as ``side`` may see it (None: the
+    neutral onlooker).  The ruleset's ``view`` removes what the other side
+    hides (orders, positions, kinds); then what no side may see goes, the
+    dice roller's seed and any scripted faces (``core.dice.without_seed``),
+    which would foretell every roll to come.  The count of rolls stays."""
+    return without_seed(rules.view(state, side))
 
 
 def undo(game: Game) -> Game:

@@ -6,7 +6,8 @@ terminal, a program) sees the game only through it.  A :class:`Seat` offers
 * ``side`` -- its side (None: the neutral onlooker, who may not act);
 * ``facts`` -- what both sides know from the start (ruleset, options,
   battlefield, players' names);
-* ``view()`` -- the state as the side may see it (``Ruleset.view``);
+* ``view()`` -- the state as the side may see it (``core.game.redact``:
+  the ruleset's ``view``, then the dice seed removed);
 * ``to_act()``, ``outcome()`` -- who may act now, and how the game ended;
 * ``legal_orders()`` -- the orders the side may give now (empty when it may
   not act);
@@ -21,7 +22,7 @@ side is in ``to_act()`` choose from ``legal_orders()`` and ``submit``.
 
 :class:`Table` holds the :class:`~core.game.Game` and serves local seats;
 hot-seat play is one table with two local seats.  A remote seat
-(``tui.remote.client``) is the same interface over a connection.
+(``net.client``) is the same interface over a connection.
 
 :class:`SeatGame` is one moment of a seat, shaped like the parts of a
 ``Game`` the game screen and the ruleset adapters read (``state`` is the
@@ -102,8 +103,11 @@ class SeatGame:
         return self.facts.players
 
     def view(self, side: int | None = None) -> Any:
-        """The seat's own view, whatever side is asked for: a seat never
-        holds more."""
+        """The seat's own view (already redacted: ``core.game.redact``).
+        Another side's view is not held by this seat: asking for it is a
+        bug, and is refused rather than answered with this seat's."""
+        if side != self.side:
+            raise ValueError(f"the seat of side {self.side} holds no view of side {side}")
         return self.state
 
     def log_for(self, side: int | None = None) -> tuple[Event, ...]:

@@ -114,7 +114,7 @@ def _main(argv: list[str] | None) -> int:
             return _run_app(host_path=args.file, **level)
         return _run_app(host_new=True, **level)
     if args.command == "join":
-        from tui.remote.rendezvous import normal_code
+        from net.rendezvous import normal_code
 
         code = normal_code(args.code)
         if code is None:

@@ -30,7 +30,7 @@ def final_position(game: Any, side: int | None = None) -> dict:
     nothing less than the board did; a finished game is shown in full."""
     rules = game.ruleset
     outcome = game.outcome
-    state = game.state if outcome is not None else rules.view(game.state, side)
+    state = game.state if outcome is not None else game.view(side)
     situation = rules.situation(state)
     units = []
     for unit in rules.units(state):

@@ -113,7 +113,7 @@ class WatchScreen(Screen[None]):
         game = self.history[self.index]
         rules = game.ruleset
         side = self.shown_side()
-        view = rules.view(game.state, side) if side is not None else game.state
+        view = game.view(side) if side is not None else game.state
         units = self.adapter.units(game, view)
         field = self.adapter.battlefield(game, view)
         picture = Picture(

@@ -36,11 +36,13 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
            seed: int = 0, ply: int = 0) -> Choice:
     """The order ``side`` gives now, and a short reason for the log.
 
-    ``view`` must be ``rules.view(state, side)`` and ``legal`` the orders
+    ``view`` must be ``core.game.redact(rules, state, side)`` (a seat's
+    view, ``Game.view``) and ``legal`` the orders
     the side may give; ``seed`` (the computer's own, ``computer_seed`` of
     the game's: never the dice seed) and ``ply`` (orders played so far)
-    make the choice reproducible.  A dice seed left in ``view`` is blanked
-    before anything reads it."""
+    make the choice reproducible.  A caller that passed the ruleset's bare
+    view is forgiven: the last step of the redaction (``without_seed``) is
+    applied again before anything reads it."""
     if not legal:
         raise ValueError("the computer was asked to act with no legal order")
     view = without_seed(view)
@@ -70,9 +72,9 @@ def choose(rules: Ruleset, view: Any, side: int, legal: Sequence[Order], level: 
 
 def decide(game, side: int, level: str | Level = "normal") -> Choice:
     """``choose`` for ``side`` of a running :class:`core.game.Game`, given
-    only what a seat gives: the side's view without the dice seed, its
+    only what a seat gives: the side's view (``Game.view``: redacted), its
     orders, the computer's own seed (derived one way from the game's) and
     how many orders were played.  The caller's side of the line: ``choose``
     itself never sees ``game``."""
-    return choose(game.ruleset, without_seed(game.view(side)), side, game.legal_orders(side), level,
+    return choose(game.ruleset, game.view(side), side, game.legal_orders(side), level,
                   computer_seed(game.seed), len(game.orders))

@@ -4,7 +4,8 @@ A :class:`ComputerPlayer` is given a :class:`core.seats.Seat` and a level.
 It chooses from what that seat gives a person and nothing else: the seat's
 ``view()``, ``legal_orders()``, ``facts``, and how many orders and events
 the seat knows of (which, with the computer's own seed, seed the search's
-own random numbers).  The view it passes on has the dice seed blanked, and
+own random numbers).  The view it passes on is the seat's (redacted once,
+by :func:`core.game.redact`: the dice seed blanked), and
 its own seed is :func:`core.dice.computer_seed` of the game's, worked out
 by whoever seats it: the computer never holds the dice seed.  It submits
 through the seat, like a person, so its orders are recorded and replayed
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 from core.ai import Choice, Level, choose
 from core.ai.knowledge import fold_seed
-from core.dice import without_seed
 from core.events import Event
 from core.ruleset import Rejection
 from core.seats import Seat, SeatGame
@@ -54,7 +54,8 @@ class ComputerPlayer:
         if moment.outcome is not None or self.side not in moment.to_act or not moment.legal:
             return None
         ply = fold_seed(len(moment.orders), len(moment.log))
-        return choose(moment.facts.ruleset, without_seed(moment.state), self.side, moment.legal, self.level, self.seed, ply)
+        # the seat's own view: redacted once, by core.game.redact
+        return choose(moment.facts.ruleset, moment.view(self.side), self.side, moment.legal, self.level, self.seed, ply)
 
     def choose(self) -> Choice | None:
         return self.think(self.moment())

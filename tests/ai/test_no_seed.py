@@ -150,7 +150,7 @@ def test_a_view_left_with_its_seed_is_blanked_before_the_search():
     rules = find_ruleset("waylights")
     game = _game("waylights", 99)
     side = min(game.to_act)
-    view, legal = game.view(side), game.legal_orders(side)
+    view, legal = rules.view(game.state, side), game.legal_orders(side)  # the ruleset's bare view
     assert view.dice.seed == game.seed  # this ruleset's view hides nothing else
     blank = without_seed(view)
     assert blank.dice == Dice(0, view.dice.draws)

@@ -6,7 +6,21 @@ def test_importing_core_and_every_ruleset_does_not_import_textual_or_io_modules(
     code = (
         "import sys, core.game, core.registry\n"
         "for r in core.registry.rulesets(): r.name\n"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'platformdirs', 'filelock', 'tui', 'saves')]\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'platformdirs', 'filelock', 'tui', 'saves', 'net')]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_the_network_package_imports_no_textual_and_no_tui():
+    """``net`` (the authority, the transports, the remote seat) lives below
+    the screens: importing every module of it brings in neither Textual nor
+    anything of ``tui``."""
+    code = (
+        "import sys, pkgutil, importlib, net\n"
+        "for m in pkgutil.iter_modules(net.__path__): importlib.import_module('net.' + m.name)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'tui')]\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

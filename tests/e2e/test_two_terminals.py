@@ -194,10 +194,10 @@ def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(t
 def test_a_rematch_on_two_terminals_follows_without_a_new_code_and_the_joiner_names_itself(tmp_path):
     from core.game import start, submit
     from core.registry import find_ruleset
+    from net import fairdice
+    from net.rendezvous import new_code
     from saves.library import battlefield_named
     from saves.store import new_save_path, save_game
-    from tui.remote import fairdice
-    from tui.remote.rendezvous import new_code
 
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"

@@ -17,9 +17,9 @@ import attrs
 from core import registry
 from core.events import Event
 from core.game import Game, start, submit
+from net import wire
 from saves.convert import converter_for, structure, unstructure
 from saves.library import battlefield_named
-from tui.remote import wire
 
 RULESETS = registry.rulesets()
 SEEDS = (1, 2, 3)  # random games per ruleset for the classes' census

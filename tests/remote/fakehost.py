@@ -10,8 +10,8 @@ import socket
 import threading
 from collections.abc import Callable
 
-from tui.remote import proof, wire
-from tui.remote.rendezvous import new_code, remove_socket, socket_path
+from net import proof, wire
+from net.rendezvous import new_code, remove_socket, socket_path
 
 
 def read_line(sock: socket.socket, received: bytearray) -> bytes:

@@ -9,11 +9,11 @@ import time
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import fairdice, proof, wire
+from net.client import RemoteSeat
+from net.host import Host
+from net.rendezvous import new_code
 from saves.library import battlefield_named
-from tui.remote import fairdice, proof, wire
-from tui.remote.client import RemoteSeat
-from tui.remote.host import Host
-from tui.remote.rendezvous import new_code
 
 PLAYERS = ("Ann", "Bob")
 
@@ -40,7 +40,7 @@ class RecordingSeat(RemoteSeat):
         line = self._reader.readline(2 ** 23)
         if line:
             self.received.append(line)
-        from tui.remote import wire
+        from net import wire
 
         return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX) if line else None
 

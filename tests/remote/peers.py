@@ -49,8 +49,8 @@ def _started(ruleset: str, seed: int = 7):
 
 
 def run_host(args) -> None:
+    from net import unix as host_module  # the transport holds the caps
     from tests.remote.helpers import new_host
-    from tui.remote import host as host_module
 
     host_module.HELLO_DEADLINE = args.hello_deadline
     host_module.MAX_PENDING_PER_ACCOUNT = args.per_account

@@ -31,6 +31,7 @@ import core.events
 from core import registry
 from core.events import Event, Note, only_for
 from core.game import start, submit
+from net import wire
 from tests.remote.census import (
     RULESETS,
     cross,
@@ -39,7 +40,6 @@ from tests.remote.census import (
     play,
     played,
 )
-from tui.remote import wire
 
 EXAMPLES = int(os.environ.get("SKIRMISH_CONFORMANCE_EXAMPLES", "4"))
 

@@ -9,9 +9,9 @@ import stat
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import fairdice, rendezvous, wire
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, wait_until
-from tui.remote import fairdice, rendezvous, wire
 
 
 def test_the_seed_needs_both_halves_and_the_commitment_binds_the_host():
@@ -123,7 +123,7 @@ def test_host_stopping_tells_the_joiner_which_waits_and_rejoins_a_resumed_host()
     host.close("saved and stopped")
     assert wait_until(lambda: seat.status == "host-stopped")
     assert seat.reason == "saved and stopped" and seat.legal_orders() == []
-    from tui.remote.host import Host
+    from net.host import Host
 
     again = Host(host.facts, 1, host.code, hosting, game=game)
     again.open()

@@ -15,12 +15,12 @@ import pytest
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import client, fairdice, keep, wire
+from net.client import RemoteSeat
+from net.host import Host
 from saves.library import battlefield_named
 from tests.remote.fakehost import FakeHost, read_line
 from tests.remote.helpers import PLAYERS, wait_until
-from tui.remote import client, fairdice, keep, wire
-from tui.remote.client import RemoteSeat
-from tui.remote.host import Host
 
 RULES = "spheres_of_war"
 
@@ -114,7 +114,7 @@ def _host_of_finished_game(claimed_joiner_half: str, joiner_half: str):
     assert game.outcome is not None
     hosting = {"host": host_half, "commit": fairdice.commitment(host_half), "joiner": claimed_joiner_half}
     facts = Facts(game.ruleset_name, game.options, game.battlefield, game.players)
-    from tui.remote.rendezvous import new_code
+    from net.rendezvous import new_code
 
     host = Host(facts, 1, new_code(), hosting, game=game)
     host.open()

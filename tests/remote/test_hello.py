@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import socket
 
+from net import proof, wire
 from tests.remote.helpers import new_host, read_line
-from tui.remote import proof, wire
 
 
 def _connect(host) -> socket.socket:

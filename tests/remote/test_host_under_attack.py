@@ -32,11 +32,11 @@ import pytest
 
 from core.game import start
 from core.registry import find_ruleset
+from net import connection, wire
+from net import unix as host_module  # the transport holds the caps
+from net.client import RemoteSeat
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, new_host, raw_hello, wait_until
-from tui.remote import connection, wire
-from tui.remote import host as host_module
-from tui.remote.client import RemoteSeat
 
 BOUND = 1.0  # seconds: the bound on an order's answer
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

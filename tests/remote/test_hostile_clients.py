@@ -10,12 +10,12 @@ import socket
 
 import pytest
 
-from core.game import start
+from core.game import redact, start
 from core.registry import find_ruleset
+from net import wire
+from net.client import JoinError
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_hello, wait_until
-from tui.remote import wire
-from tui.remote.client import JoinError
 
 MESSAGES = 10_000
 V = wire.VERSION
@@ -129,7 +129,7 @@ def test_the_seat_is_taken_and_onlookers_see_the_neutral_view():
         onlooker = RecordingSeat(host.code, role="watch")
         onlooker.start()
         assert onlooker.side is None and onlooker.legal_orders() == []
-        assert onlooker.view() == wire.hide_dice(game.view(None))
+        assert onlooker.view() == redact(game.ruleset, game.state, None)
         assert onlooker.events() == game.log_for(None)
         order = game.legal_orders(min(game.to_act))[0]
         assert onlooker.submit(order).code == "onlooker"
@@ -140,7 +140,7 @@ def test_the_seat_is_taken_and_onlookers_see_the_neutral_view():
 
 
 def test_an_onlooker_that_stops_reading_is_dropped_and_the_game_goes_on(monkeypatch):
-    from tui.remote import connection
+    from net import connection
 
     monkeypatch.setattr(connection, "SEND_TIMEOUT", 0.3)
     game = _started("platemail")

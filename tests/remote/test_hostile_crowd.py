@@ -23,11 +23,11 @@ from collections import Counter
 
 from core.game import start
 from core.registry import find_ruleset
+from net import authority, connection
+from net import unix as host_module  # the transport holds the caps
+from net.client import RemoteSeat
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS, new_host, wait_until
-from tui.remote import connection
-from tui.remote import host as host_module
-from tui.remote.client import RemoteSeat
 
 ATTACK = 12.0  # seconds the crowd attacks
 DEADLINE = 1.0  # the hello's, shortened
@@ -69,7 +69,7 @@ def test_a_hostile_crowd_never_slows_an_honest_order(monkeypatch):
     monkeypatch.setattr(host_module, "HELLO_DEADLINE", DEADLINE)
     monkeypatch.setattr(host_module, "MAX_PENDING", 8)
     monkeypatch.setattr(host_module, "MAX_PENDING_PER_ACCOUNT", 8)  # the crowd is one account
-    monkeypatch.setattr(host_module, "MAX_WATCHERS", 8)  # room for hostile onlookers beside the honest one
+    monkeypatch.setattr(authority, "MAX_WATCHERS", 8)  # room for hostile onlookers beside the honest one
     monkeypatch.setattr(connection, "MAX_QUEUED", 32)
     monkeypatch.setattr(connection, "SEND_TIMEOUT", 3.0)
     rules = find_ruleset("platemail")

@@ -24,11 +24,11 @@ import uuid
 
 import pytest
 
+from net import proof, wire
+from net.client import HostError, RemoteSeat
+from net.rendezvous import RendezvousError, meeting_place
 from tests.remote.helpers import wait_until
 from tests.remote.test_misbehaving_hosts import _host_process
-from tui.remote import proof, wire
-from tui.remote.client import HostError, RemoteSeat
-from tui.remote.rendezvous import RendezvousError, meeting_place
 
 pytestmark = pytest.mark.skipif(os.getuid() != 0, reason="needs root to make a second account")
 
@@ -152,8 +152,8 @@ def test_after_the_hosts_sighup_another_account_gets_nothing_and_the_host_is_tol
         assert code.encode() not in got
         assert got.count(b'"hello"') == 1 and b'"answer"' not in got and b'"nonce"' not in got, got
         # the real host, resuming, is told who holds the game's folder and what to do
+        from net.host import Host
         from tui.app import readable
-        from tui.remote.host import Host
 
         again = Host(seat.facts, 1, code, {})
         with pytest.raises(RendezvousError) as caught:

@@ -19,11 +19,11 @@ import pytest
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import client, wire
+from net.client import HostError, RemoteSeat
 from saves.library import battlefield_named
 from tests.remote.fakehost import FakeHost, read_line, silent
 from tests.remote.helpers import PLAYERS, wait_until
-from tui.remote import client, wire
-from tui.remote.client import HostError, RemoteSeat
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,7 +149,7 @@ def _rss_kib(pid: int) -> int:
 
 JOINER = """
 import sys, time
-from tui.remote.client import RemoteSeat
+from net.client import RemoteSeat
 seat = RemoteSeat(sys.argv[1], retry=False)
 print("ready", flush=True)
 sys.stdin.readline()

@@ -10,14 +10,14 @@ import json
 import random
 import socket
 
-from core.game import start, submit
+from core.game import redact, start, submit
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import fairdice, wire
+from net.host import Host, joiner_name
+from net.rendezvous import new_code
 from saves.library import battlefield_named
 from tests.remote.helpers import RecordingSeat, raw_hello, wait_until
-from tui.remote import fairdice, wire
-from tui.remote.host import Host, joiner_name
-from tui.remote.rendezvous import new_code
 
 
 def _finished(ruleset: str, players: tuple[str, str], seed: int = 7):
@@ -94,7 +94,7 @@ def test_a_rematch_follows_on_the_same_code_with_sides_swapped_and_a_new_fair_se
         game = host.table.game
         assert game.seed == fairdice.seed_from(half, follow._half)
         assert game.players == ("Bob", "Ann") and not game.orders
-        assert follow.view() == wire.hide_dice(game.view(0))
+        assert follow.view() == redact(game.ruleset, game.state, 0)
         # Played to its end, the joiner checks the new seed's every roll.
         _play_out(host, follow, random.Random(3))
         assert wait_until(lambda: follow.fairness != "")
@@ -162,7 +162,7 @@ def test_optios_battle_is_hosted_on_the_same_code_with_the_same_seats():
         game = host.table.game
         assert game.ruleset_name == "spheres_of_war" and game.battlefield == battle.battlefield
         assert follow.side == 1 and follow.facts.players == ("Ann", "Bob")
-        assert watcher.side is None and watcher.view() == wire.hide_dice(game.view(None))
+        assert watcher.side is None and watcher.view() == redact(game.ruleset, game.state, None)
     finally:
         for seat in seats:
             seat.stop()
@@ -182,7 +182,7 @@ def test_the_joiners_name_replaces_the_default_name_of_its_side_before_the_first
         seat.start()
         assert seat.facts.players == ("Ann", "Zoë")
         assert host.table.game.players == ("Ann", "Zoë") and host.facts.players == ("Ann", "Zoë")
-        assert seat.view() == wire.hide_dice(host.table.game.view(1))
+        assert seat.view() == redact(host.table.game.ruleset, host.table.game.state, 1)
     finally:
         if seat is not None:
             seat.stop()

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
-
 from core.game import start
 from core.registry import find_ruleset
+from net import fairdice
 from saves.library import battlefield_named
 from saves.store import list_saves, load_with_seats, new_save_path, save_game
 from tests.remote.helpers import RecordingSeat, banner, until
 from tests.remote.test_next_game import _facts, _finished, _host
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.remote import fairdice
 from tui.remote.play import HostWaitScreen
 from tui.result import ResultScreen
 

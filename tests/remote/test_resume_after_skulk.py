@@ -18,13 +18,13 @@ import pytest
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.seats import Facts
+from net import fairdice
+from net.host import Host
+from net.rendezvous import new_code
 from saves.library import battlefield_named
 from saves.store import load_for_play, save_game
 from tests.remote.census import RULESETS, played
 from tests.remote.helpers import RecordingSeat, wait_until
-from tui.remote import fairdice
-from tui.remote.host import Host
-from tui.remote.rendezvous import new_code
 
 ROSTERS = {"roster_0": "knight,archer,rogue", "roster_1": "footman,rogue,spellcaster"}
 ROGUES = {0: "a3", 1: "b2"}

@@ -8,12 +8,10 @@ from __future__ import annotations
 import asyncio
 import re
 
-
-from tests.remote.helpers import RecordingSeat, new_host, banner, until
+from tests.remote.helpers import RecordingSeat, banner, new_host, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
-from tui.remote.wire import hide_dice
 
 SIZE = (80, 24)
 
@@ -42,7 +40,7 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_live(data_dir):
 
 
 async def test_joining_follows_the_host_and_offers_only_its_own_orders():
-    from core.game import start
+    from core.game import redact, start
     from core.registry import find_ruleset
     from saves.library import battlefield_named
 
@@ -67,13 +65,13 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
             assert await until(pilot, lambda: any("deploys" in e.sentence for e in screen.game.log))
             await pilot.pause(0.1)
             assert all(o.side == 1 for o in screen.orders)
-            assert screen.game.state == hide_dice(host.table.game.view(1))  # its view, nothing more
+            assert screen.game.state == redact(host.table.game.ruleset, host.table.game.state, 1)  # its view, nothing more
     finally:
         host.close()
 
 
 async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handover():
-    from core.game import start
+    from core.game import redact, start
     from core.registry import find_ruleset
     from saves.library import battlefield_named
     from tui.modals import Handover
@@ -91,7 +89,7 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
             assert screen.fixed is None and screen.single
             assert await until(pilot, lambda: "Waiting for" in banner(app)), banner(app)
             assert screen.orders == [] and not isinstance(app.screen, Handover)
-            assert screen.game.state == hide_dice(game.view(None))
+            assert screen.game.state == redact(game.ruleset, game.state, None)
             assert all(u.name.split()[1] == "block" for u in rules.units(screen.game.state) if not u.markers)
         player.stop()
     finally:
@@ -99,10 +97,11 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
 
 
 async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_and_x_opens_it():
+    from textual.widgets import RichLog
+
     from core.game import start
     from core.registry import find_ruleset
     from saves.library import battlefield_named
-    from textual.widgets import RichLog
     from tui.why import EventLog
 
     rules = find_ruleset("plasto_latros")  # no order plays itself: the turn stays

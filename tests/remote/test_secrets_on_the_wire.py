@@ -19,9 +19,9 @@ import random
 import pytest
 
 from core.rulesets.optio.state import Kind
+from net import wire
 from saves.convert import converter_for, unstructure
 from tests.remote.helpers import RecordingSeat, new_host, wait_until
-from tui.remote import wire
 
 ORDERS = 70
 

@@ -1,5 +1,5 @@
 """Hosting and joining in the app: the waiting screens, and the glue
-between :mod:`tui.remote.host` / :mod:`tui.remote.client` and the game
+between :mod:`net.host` / :mod:`net.client` and the game
 screen.  ``HostingMixin`` is part of :class:`tui.app.SkirmishApp`.
 
 The hosting player sits at side 0 (the side the new game's first name
@@ -68,7 +68,7 @@ def host_problem(exc: BaseException) -> str:
     refused" said none of that."""
     import pwd
 
-    from tui.remote.rendezvous import HOW_TO_SHARE, meeting_place
+    from net.rendezvous import HOW_TO_SHARE, meeting_place
 
     place = meeting_place()
     if isinstance(exc, OSError) and exc.strerror:
@@ -204,9 +204,9 @@ class HostingMixin:
         seed, then start."""
         from core.game import start
         from core.seats import Facts
-        from tui.remote import fairdice
-        from tui.remote.host import Host
-        from tui.remote.rendezvous import new_code
+        from net import fairdice
+        from net.host import Host
+        from net.rendezvous import new_code
 
         self.hosting_new = False
         self.seat_kinds = self.hosted_kinds(seats)
@@ -342,9 +342,9 @@ class HostingMixin:
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
         from core.seats import Facts
+        from net.host import Host
+        from net.rendezvous import new_code, normal_code
         from tui.persistence import store
-        from tui.remote.host import Host
-        from tui.remote.rendezvous import new_code, normal_code
 
         try:
             saves = store()
@@ -383,8 +383,8 @@ class HostingMixin:
         under its own file."""
         from core.game import start
         from core.seats import Facts
-        from tui.remote import fairdice
-        from tui.remote.host import Host
+        from net import fairdice
+        from net.host import Host
 
         host: Host | None = self.host
         if host is None or host.table is None or host.table.game.outcome is None:
@@ -428,8 +428,8 @@ class HostingMixin:
         thread: the join screen stays live (Esc, ctrl+q, signals) meanwhile."""
         import threading
 
-        from tui.remote.client import RemoteSeat
-        from tui.remote.rendezvous import normal_code
+        from net.client import RemoteSeat
+        from net.rendezvous import normal_code
 
         screen = self.screen if isinstance(self.screen, JoinScreen) else None
         code = normal_code(text)
@@ -463,7 +463,7 @@ class HostingMixin:
             seat.stop()
 
     async def on_join_done(self, message: JoinDone) -> None:
-        from tui.remote.client import HostError, JoinError
+        from net.client import HostError, JoinError
 
         seat, error = message.seat, message.error
         if seat is not self._joining:  # cancelled meanwhile
@@ -524,7 +524,7 @@ class HostingMixin:
         """The joined seat's news, on the app's thread: the host has begun
         the next game (follow it with a new seat on the same code), or that
         new seat has its game (show it)."""
-        from tui.remote.client import RemoteSeat
+        from net.client import RemoteSeat
 
         if seat is not self.remote_seat:
             return

@@ -179,9 +179,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return super().describe(game, view, order)
 
     def banner(self, game, side) -> str | None:
-        state = game.state
         if game.outcome is not None or side is None:
             return None
+        state = game.view(side)
         if state.pending_free:
             return self.free_text(game, state.pending_free[0]) + " · p declines"
         name = game.players[side]
@@ -250,7 +250,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return [o for o in game.legal_orders(min(to_act)) if self.ruleset.order_unit(o) == unit]
 
     def prompt(self, game, side: int, orders: Sequence[Order]) -> Any:
-        state = game.state
+        state = game.view(side)
         if not state.pending_free or state.pending_free[0] != side:
             return None
         if self.prompted_at == len(game.orders):

@@ -144,7 +144,7 @@ class PlatemailAdapter(RulesetAdapter):
         return super().describe(game, view, order)
 
     def handover_detail(self, game: Any, side: int) -> str:
-        state = game.state
+        state = game.view(side)
         if state.stage != "orders":
             return ""
         if state.round > 1 and not any(state.committed) and self.played.get(side, 0) < state.round - 1:
@@ -182,7 +182,7 @@ class PlatemailAdapter(RulesetAdapter):
 
     # -- screens ----------------------------------------------------------------
     def _playback_due(self, game: Any, side: int | None) -> list:
-        state = game.state
+        state = game.view(side)
         done = state.round - 1
         if done < 1 or self.played.get(side, 0) >= done:
             return []
@@ -190,8 +190,9 @@ class PlatemailAdapter(RulesetAdapter):
         return self.round_log(game, side)
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        events = self._playback_due(game, side) if game.state.stage == "orders" else []
-        return Playback(f"Round {game.state.round - 1} resolved", events) if events else None
+        state = game.view(side)
+        events = self._playback_due(game, side) if state.stage == "orders" else []
+        return Playback(f"Round {state.round - 1} resolved", events) if events else None
 
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
         units = {getattr(o, "unit", None) for o in orders}
@@ -212,7 +213,7 @@ class PlatemailAdapter(RulesetAdapter):
         return None
 
     def commands(self, game: Any, side: int) -> list[tuple[str, Callable[[], Any]]]:
-        state = game.state
+        state = game.view(side)
         out: list[tuple[str, Callable[[], Any]]] = []
         if state.stage == "orders" and side is not None and not state.committed[side]:
             out.append(("Write and review this side's orders; c commits", lambda: SideOrders(game, side)))
@@ -230,7 +231,7 @@ class PlatemailAdapter(RulesetAdapter):
         return [("w", "Write", "orders")]
 
     def key(self, game: Any, side: int | None, name: str, selected, cursor) -> Any:
-        state = game.state
+        state = game.view(side)
         if name == "orders" and side is not None and state.stage == "orders" and not state.committed[side]:
             return SideOrders(game, side)
         return None

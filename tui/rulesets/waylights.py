@@ -203,8 +203,10 @@ class WaylightsAdapter(RulesetAdapter):
         return super().describe(game, view, order)
 
     def banner(self, game: Any, side: int | None) -> str | None:
-        state = game.state
-        if state.phase != "battle" or side is None:
+        if side is None:
+            return None
+        state = game.view(side)
+        if state.phase != "battle":
             return None
         who = game.players[side]
         p = state.attack
@@ -216,7 +218,7 @@ class WaylightsAdapter(RulesetAdapter):
         return f"▶ {who}: {f.name}'s turn · Round {state.round} · o: Actions menu"
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
-        state = game.state
+        state = view  # the seat's, as the screen shows it
         if state.phase != "battle" or not state.active:
             return []
         f = state.get(state.active)
@@ -273,11 +275,11 @@ class WaylightsAdapter(RulesetAdapter):
         if other.side == side:
             return None
         # the boundary's whole check (the core's turn check, then the ruleset's)
-        refusal = core_game.refusal(self.ruleset, game.state, Attack(side, selected.id, other.id), game.players)
+        refusal = core_game.refusal(self.ruleset, game.view(side), Attack(side, selected.id, other.id), game.players)
         return f"{selected.id} cannot attack {other.id}: {refusal.message}" if refusal is not None else None
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        state = game.state
+        state = game.view(side)
         if state.phase != "battle" or len(game.orders) == self._declined_at:
             return None
         make = self._decision(game, side, orders)

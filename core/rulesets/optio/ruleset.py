@@ -460,8 +460,9 @@ class Optio(Ruleset):
         hidden = tuple(
             b if b.revealed or b.side == side else evolve(b, kind=Kind.UNKNOWN) for b in state.blocks
         )
-        # The dice seed would let the kinds' shuffle be worked out again.
-        return evolve(state, blocks=hidden, dice=Dice(0, state.dice.draws))
+        # The dice seed (which would let the kinds' shuffle be worked out
+        # again) is removed for every side by core.game.redact.
+        return evolve(state, blocks=hidden)
 
     # -- the screen ----------------------------------------------------------
     def units(self, state: OptioState) -> Sequence[UnitView]:

@@ -280,12 +280,12 @@ class Platemail(Ruleset):
     def view(self, state: PlatemailState, side: int | None) -> PlatemailState:
         """Drop the other side's orders (written or committed, until resolved),
         every Stealth roll but the side's own, the positions of skulkers no
-        fighting character of ``side`` perceives, and the dice seed."""
+        fighting character of ``side`` perceives (the dice seed goes for
+        every side in ``core.game.redact``)."""
         plans = tuple([p for p in state.plans if p.side == side])
         # (rebuild: as evolve would, from a copy of the fields; the listing
         # and the draw may ask for a view at every order)
-        return rebuild(state, dice=Dice(0, state.dice.draws),  # the seed would foretell every roll
-                       characters=_seen_characters(state, side), plans=plans)
+        return rebuild(state, characters=_seen_characters(state, side), plans=plans)
 
     def writing_view(self, state: PlatemailState, side: int) -> PlatemailState:
         """What the listing and the draw of ``side``'s writes read: ``view``,

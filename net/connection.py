@@ -21,7 +21,7 @@ import time
 from collections import deque
 from typing import Any
 
-from tui.remote import wire
+from net import wire
 
 SEND_TIMEOUT = 10.0  # seconds a connection may take no byte before it is dropped
 MAX_QUEUED = 256  # messages waiting for one connection: one more and it is dropped
@@ -40,7 +40,7 @@ class Connection:
     with ``poll`` (no ``select``: descriptors past 1024 are ordinary here)
     and move bytes with ``MSG_DONTWAIT``; only the serving thread closes
     the descriptor, after the writer has finished (:meth:`release`).
-    ``host`` is anything with a ``dropped`` list (a :class:`~tui.remote.host.Host`)."""
+    ``host`` is anything with a ``dropped`` list (a :class:`~net.host.Host`)."""
 
     def __init__(self, host: Any, sock: socket.socket) -> None:
         self.host = host

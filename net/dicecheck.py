@@ -3,7 +3,7 @@
 The host reveals its half of the seed and every order.  The check holds
 only if the half matches the host's commitment, the host's record of the
 joiner's half is the joiner's own (kept by the joiner itself:
-:mod:`tui.remote.keep`), and the game replayed from the seed both halves
+:mod:`net.keep`), and the game replayed from the seed both halves
 make gives exactly the events this seat was sent, the same outcome and the
 same final position.  Anything less is said in words: which part differs,
 or why the check cannot be made.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.remote import fairdice, wire
+from net import fairdice, wire
 
 CHECKED = "Dice checked: every roll, the result and the final position came from the seed both seats made."
 

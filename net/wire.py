@@ -12,7 +12,7 @@ Version 3 (older versions are refused): the join code never travels.  A
 hello carries the joiner's role, name and a random ``challenge``; the host
 answers ``prove`` (its ``host_nonce`` and a keyed hash of both tokens with
 the code), the joiner checks it and answers ``answer`` (its own keyed hash),
-and only then does the host send ``welcome`` (see :mod:`tui.remote.proof`).
+and only then does the host send ``welcome`` (see :mod:`net.proof`).
 Since version 2: a hello's ``name`` replaces the joining side's default
 name in a game not started yet, an onlooker may wait for a game to start,
 and ``next`` tells everyone connected that the host has begun the game
@@ -27,7 +27,6 @@ import json
 import sys
 from typing import Any
 
-from core.dice import Dice
 from core.events import Event
 from core.registry import find_ruleset
 from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
@@ -194,20 +193,11 @@ def events_in(ruleset: Any, data: Any) -> tuple[Event, ...]:
     return tuple(out)
 
 
-def hide_dice(view: Any) -> Any:
-    """The view without the dice roller's seed: with it a joiner could work
-    out every roll to come.  The count of rolls so far stays (it is in the
-    log anyway)."""
-    import attrs
-
-    dice = getattr(view, "dice", None)
-    if isinstance(dice, Dice) and attrs.has(type(view)):
-        return attrs.evolve(view, dice=Dice(0, dice.draws))
-    return view
-
-
 def view_out(ruleset: Any, view: Any) -> Any:
-    return unstructure(converter_for(ruleset), hide_dice(view))
+    """A seat's view for the wire.  ``view`` must come from a seat (or
+    ``Game.view``): redacted once, by ``core.game.redact``, dice seed
+    included; nothing is taken out here."""
+    return unstructure(converter_for(ruleset), view)
 
 
 def view_in(ruleset: Any, data: Any) -> Any:

@@ -12,9 +12,9 @@ stopped, or the line dropped) the seat says so in ``status`` and tries
 again every second, so the same code rejoins when the host is back.
 
 Joining never sends the join code: the host proves it holds it first
-(:mod:`tui.remote.proof`), after the socket's owner was checked against
+(:mod:`net.proof`), after the socket's owner was checked against
 the account that hosted the game when this joiner first joined
-(:mod:`tui.remote.keep`).  Whatever the host sends that this Skirmish
+(:mod:`net.keep`).  Whatever the host sends that this Skirmish
 cannot read (another version, not a Skirmish at all) is a
 :class:`HostError` with a sentence, never a traceback.
 
@@ -41,9 +41,9 @@ from core.events import Event
 from core.orders import Order
 from core.ruleset import Outcome, Rejection
 from core.seats import Facts, Listener, Seat, wrong_side
-from tui.remote import fairdice, keep, proof, wire
-from tui.remote.dicecheck import check_dice
-from tui.remote.rendezvous import account_name, socket_path
+from net import fairdice, keep, proof, wire
+from net.dicecheck import check_dice
+from net.rendezvous import account_name, socket_path
 
 RETRY_EVERY = 1.0
 CONNECT_TIMEOUT = 5.0  # connecting, and each message of the hello

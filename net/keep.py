@@ -6,7 +6,7 @@ One small file per join code in the joiner's own data folder
 * ``host_uid`` -- the account that hosted the game when this joiner first
   joined it.  A later host on the same code from another account is
   refused: after the real host stopped, anyone could have made the game's
-  socket (:mod:`tui.remote.client`).
+  socket (:mod:`net.client`).
 * ``halves`` -- the joiner's half of each game's seed, by the host's
   commitment, written before the half is sent.  The fair-dice check after
   the game uses this copy, never what the host says the joiner gave, so a
@@ -25,8 +25,8 @@ import os
 import stat
 from pathlib import Path
 
+from net import fairdice
 from saves.private import make_private_dirs
-from tui.remote import fairdice
 
 MAX_HALVES = 32  # games on one code (rematches) whose halves are kept
 

@@ -1,0 +1,287 @@
+"""The authority of a hosted game: the table, who sits where, and what each
+seat is sent.  It knows nothing of sockets: a peer is anything with a
+``side``, a ``role``, a count ``sent_events`` and ``send_message(kind,
+**fields)`` / ``refuse(code, message)`` / ``finish()`` (a
+:class:`net.connection.Connection` is one; :mod:`net.unix` reaches peers
+over a Unix socket).
+
+Every change of the game happens under one lock, through
+:class:`core.seats.Table` (so through ``core.game.submit``), and is followed
+by the saver, then an update to every peer built from what its seat may
+see -- ``view()`` (the one redaction, :func:`core.game.redact`),
+``legal_orders()``, ``events()`` and ``known_orders()`` of its seat, nothing
+else -- then the listeners.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from core.events import Event
+from core.orders import OrderSyntaxError
+from core.ruleset import Rejection
+from core.seats import Facts, LocalSeat, Table, wrong_side
+from net import fairdice, wire
+
+MAX_WATCHERS = 4
+MAX_NAME = 40
+DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
+
+
+def joiner_name(facts: Facts, side: int, name: str) -> Facts:
+    """The facts with the joining side's name replaced by the name the
+    joiner gave, when the host left that side's name at the form's default
+    ("Player 2"); otherwise (the host named the side, or the name is empty,
+    unsafe to the last character or the other side's) unchanged."""
+    import attrs
+
+    from saves.store import safe_name
+
+    players = list(facts.players)
+    given = safe_name(name[:MAX_NAME]) if name.strip() else ""
+    if not DEFAULT_NAME.fullmatch(players[side]) or given in ("", "Player", players[1 - side]):
+        return facts
+    players[side] = given
+    return attrs.evolve(facts, players=(players[0], players[1]))
+
+
+class GuardedSeat(LocalSeat):
+    """A local seat whose submit takes the authority's lock (the joiner's
+    orders arrive on other threads)."""
+
+    def __init__(self, authority: Authority, side: int | None) -> None:
+        assert authority.table is not None
+        super().__init__(authority.table, side)
+        self.authority = authority
+
+    def submit(self, order):
+        with self.authority.lock:
+            return super().submit(order)
+
+    def submit_at(self, version, order):
+        with self.authority.lock:  # the check and the order, with no joiner's order between them
+            return super().submit_at(version, order)
+
+    def snapshot(self):
+        with self.authority.lock:  # one moment, not parts of two
+            return super().snapshot()
+
+    @property
+    def status(self) -> str:
+        """"absent" while the other seat's player is not connected."""
+        return "playing" if self.authority.joined else "absent"
+
+    @property
+    def reason(self) -> str:
+        return f"Join code: {self.authority.code}"
+
+
+class Authority:
+    """Serves the seat of ``remote_side`` (and onlookers) to peers.
+
+    ``game`` is the game to serve, or None for a new game that starts once
+    the joiner has given its half of the seed: ``make_game(seed)`` then
+    builds it.  ``hosting`` is what a save keeps to resume (the code and the
+    seed halves); the listeners are called (on any thread) after every
+    change and when the joiner comes or goes.
+    """
+
+    def __init__(self, facts: Facts, remote_side: int, code: str, hosting: dict,
+                 game: Any = None, make_game: Callable[[int], Any] | None = None,
+                 watchers: bool = True) -> None:
+        self.facts = facts
+        self.form_facts = facts  # as the host chose them, before any joiner's name
+        self.remote_side = remote_side
+        self.code = code
+        self.hosting = dict(hosting)
+        self.make_game = make_game
+        self.allow_watchers = watchers
+        self.lock = threading.RLock()
+        self.table: Table | None = Table(game) if game is not None else None
+        self.connections: list[Any] = []  # peers through their hello
+        self.player: Any = None  # the peer in the remote seat
+        self.listeners: list[Callable[[], None]] = []
+        self.saver: Callable[[], None] | None = None  # called after every change, before any update
+        self.started = threading.Event()
+        self.games = 0  # how many games this host has begun after its first (next_game)
+        if self.table is not None:
+            self._attach()
+            self.started.set()
+
+    # -- the table ---------------------------------------------------------------
+    def _attach(self) -> None:
+        table = self.table
+        assert table is not None
+        # A game that is over and followed by the next one tells nobody anything.
+        table.listen(lambda events: self._changed(events) if self.table is table else None)
+
+    def seat(self, side: int | None) -> GuardedSeat:
+        return GuardedSeat(self, side)
+
+    @property
+    def joined(self) -> bool:
+        return self.player is not None and self.player.alive
+
+    def _notify(self) -> None:
+        for callback in list(self.listeners):
+            try:
+                callback()
+            except Exception:
+                pass
+
+    def _changed(self, _events: tuple[Event, ...]) -> None:
+        # Called under the lock by Table.submit: save first, so nobody is
+        # ever shown a move that a crash could lose.
+        if self.saver is not None:
+            self.saver()
+        for peer in list(self.connections):
+            self._update(peer)
+        self._notify()
+
+    def _update(self, peer: Any) -> None:
+        """Send ``peer`` what its seat may see now, and nothing more."""
+        if self.table is None:
+            return  # waiting for the joiner's half of the seed
+        game = self.table.game
+        rules = game.ruleset
+        seat = self.table.seat(peer.side)
+        events = seat.events()
+        new = events[peer.sent_events:]
+        peer.sent_events = len(events)
+        outcome = game.outcome
+        peer.send_message(
+            "update", version=self.table.version, view=wire.view_out(rules, seat.view()),
+            to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
+            events=wire.events_out(rules, new), orders=[o.to_text() for o in seat.known_orders()],
+            outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            present=True)
+        if outcome is not None and peer.role == "player" and "host" in self.hosting:
+            peer.send_message("reveal", nonce=self.hosting["host"], joiner=self.hosting.get("joiner", ""),
+                              orders=[o.to_text() for o in game.orders])
+
+    # -- seating -------------------------------------------------------------------
+    def sit(self, peer: Any, role: str, name: str) -> bool:
+        """Seat a peer whose proof of the code checked out: ``role``
+        "player" (the remote seat) or "watch" (an onlooker).  Refused (and
+        False) when the seat is taken, onlookers are full or not taken;
+        else welcomed and sent its first update."""
+        with self.lock:
+            if role == "player":
+                if self.joined:
+                    peer.refuse("seat-taken", "The other seat is already taken.")
+                    return False
+                if self.table is None:  # not started: the joiner's own name may stand
+                    self.facts = joiner_name(self.form_facts, self.remote_side, name)
+                peer.side = self.remote_side
+                self.player = peer
+            elif role == "watch" and self.allow_watchers:
+                if sum(c.role == "watch" for c in self.connections) >= MAX_WATCHERS:
+                    peer.refuse("full", "Too many onlookers already.")
+                    return False
+                peer.side = None  # before the start it waits, as the joiner does
+            else:
+                peer.refuse("no-onlookers", "This game takes no onlookers.")
+                return False
+            peer.role = role
+            peer.send_message("welcome", side=peer.side, commit=self.hosting.get("commit", ""),
+                              started=self.table is not None,
+                              **wire.facts_out(self.facts))
+            self.connections.append(peer)
+            self._update(peer)
+        if role == "player":
+            self._notify()
+        return True
+
+    def leave(self, peer: Any) -> None:
+        """``peer`` has gone (hung up, or was dropped)."""
+        with self.lock:
+            if peer in self.connections:
+                self.connections.remove(peer)
+            was_player = self.player is peer
+            if was_player:
+                self.player = None
+        if was_player:
+            self._notify()
+
+    def begin(self, peer: Any, nonce: str) -> None:
+        """The joiner's half of the seed has come: start the game."""
+        if peer is not self.player:  # an onlooker's: refused without taking the game's lock
+            peer.refuse("not-now", "A half of the seed is taken only from the joiner, before the game.")
+            return
+        with self.lock:
+            if self.table is not None or peer is not self.player or not fairdice.is_half(nonce):
+                peer.refuse("not-now", "A half of the seed is taken only from the joiner, before the game.")
+                return
+            self.hosting["joiner"] = nonce
+            assert self.make_game is not None
+            game = self.make_game(fairdice.seed_from(self.hosting["host"], nonce))
+            if tuple(game.players) != tuple(self.facts.players):  # the joiner's own name
+                from core.game import start
+
+                game = start(game.ruleset, game.options, game.battlefield, game.seed, self.facts.players)
+            self.table = Table(game)
+            self._attach()
+            peer.send_message("seed", status="agreed")
+            for each in list(self.connections):
+                each.sent_events = 0
+                self._update(each)
+        self.started.set()
+        self._notify()
+
+    def order(self, peer: Any, text: str) -> None:
+        """An order from ``peer``'s seat, answered with a ``result``."""
+        rules = self.facts.ruleset
+        try:
+            order = rules.parse_order(text)
+        except (OrderSyntaxError, ValueError) as exc:
+            peer.send_message("result", ok=False, code="bad-order", message=str(exc)[:200])
+            return
+        refused = wrong_side(peer.side, order)  # needs no lock: a flood of these never holds it
+        if refused is not None:
+            peer.send_message("result", ok=False, code=refused.code, message=refused.message)
+            return
+        with self.lock:
+            if self.table is None:
+                peer.send_message("result", ok=False, code="not-started", message="The game has not started.")
+                return
+            result = self.table.seat(peer.side).submit(order)
+            if isinstance(result, Rejection):
+                peer.send_message("result", ok=False, code=result.code, message=result.message)
+            else:
+                peer.send_message("result", ok=True, code="", message="")
+
+    # -- the next game, the end --------------------------------------------------
+    def next_game(self, facts: Facts, remote_side: int, hosting: dict, make_game: Callable[[int], Any],
+                  reason: str = "The host has begun the next game.") -> None:
+        """Begin the game after this one, with the same code: ``facts`` and
+        ``remote_side`` (the joiner's side in it), a new half of the seed in
+        ``hosting``, and ``make_game(seed)`` to build it once the joiner's new
+        half has come.  Every peer is told ``next`` and let go; they come
+        again to this game (the joiner at once, by itself)."""
+        with self.lock:
+            self.facts = self.form_facts = facts
+            self.remote_side = remote_side
+            self.hosting, self.make_game = dict(hosting), make_game
+            self.table = None
+            self.started.clear()
+            self.games += 1
+            leaving, self.connections, self.player = list(self.connections), [], None
+            for peer in leaving:
+                peer.send_message("next", reason=reason)
+                peer.finish()
+        self._notify()
+
+    def dismiss(self, reason: str) -> list[Any]:
+        """Tell every peer why the game is closing, and let them go: the
+        peers, for the transport to hang up on once their last words left."""
+        with self.lock:
+            leaving = list(self.connections)
+            for peer in leaving:
+                peer.send_message("closing", reason=reason)
+                peer.finish()
+            self.connections.clear()
+            self.player = None
+        return leaving
