@@ -17,7 +17,6 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from core.options import describe_options, option_problem
 from tui.widgets import Cycler
 
-
 SEATS = ("human", "easy", "normal", "hard")
 SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the computer (hard)")
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 
-
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named

@@ -8,8 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-
-from tests.remote.helpers import RecordingSeat, new_host, banner, until
+from tests.remote.helpers import RecordingSeat, banner, new_host, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
@@ -99,10 +98,11 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
 
 
 async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_and_x_opens_it():
+    from textual.widgets import RichLog
+
     from core.game import start
     from core.registry import find_ruleset
     from saves.library import battlefield_named
-    from textual.widgets import RichLog
     from tui.why import EventLog
 
     rules = find_ruleset("plasto_latros")  # no order plays itself: the turn stays

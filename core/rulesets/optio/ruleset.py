@@ -14,21 +14,30 @@ from typing import TYPE_CHECKING
 from core.board import Battlefield, Cell
 from core.dice import Dice, roll
 from core.events import Event, Moved, Note, Removed, TurnEnded
+from core.explain import Ref
+from core.memo import Table
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.explain import Ref
-from core.rulesets.optio.explain import explain as explain_event
-from core.memo import Table
-from core.values import evolve
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
+from core.rulesets.optio.explain import explain as explain_event
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
 from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import (
-    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
+    GENERATED,
+    HOME_ROW,
+    SIDE_NAMES,
+    Block,
+    Edge,
+    FirstPlayer,
+    Kind,
+    OptioOptions,
+    OptioState,
+    Phase,
 )
+from core.values import evolve
 
 if TYPE_CHECKING:
     from core.ai.knowledge import Knowledge

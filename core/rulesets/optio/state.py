@@ -14,7 +14,6 @@ from core.dice import Dice
 from core.options import option
 from core.rulesets.optio.maps import OpMap
 
-
 # Names of the maps shipped in saves/data/maps (a test keeps this in step).
 SHIPPED_MAPS = ("forest-marches", "hill-country", "open-plain", "river-crossing", "rocky-pass")
 GENERATED = "generated"

@@ -4,7 +4,6 @@ Artifacts" in the seed)."""
 
 from __future__ import annotations
 
-
 from core.board import RAY_COUNT, Cell, Feature, adjacent
 
 from .events import Attacked

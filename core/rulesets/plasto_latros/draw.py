@@ -25,8 +25,18 @@ from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import destroyers, may_destroy, needed_for, shot_fraction
 from .grid import DELTA, FACINGS, Grid, grid, step_cells
-from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, blocked_cells, climb_limit,
-                       jump_targets, near_bits, open_line_map, standable)
+from .movement import (
+    CELLS_PER_LEVEL,
+    _destination_key,
+    _destinations,
+    _walk,
+    blocked_cells,
+    climb_limit,
+    jump_targets,
+    near_bits,
+    open_line_map,
+    standable,
+)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState

@@ -15,8 +15,21 @@ from core.values import evolve
 from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .grid import DELTA
-from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
-                     Shoot, Stand, Turn)
+from .orders import (
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Movement,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
 from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
 
@@ -84,7 +97,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     other ``changes`` to the state made at the same time."""
     minis = state.minis
     unit = order.unit
-    for index, mini in enumerate(minis):
+    for index, mini in enumerate(minis):  # noqa: B007  (both are used after the break)
         if mini.id == unit:
             break
     if isinstance(order, JumpAttack):

@@ -6,19 +6,41 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
-from core.events import Event, Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
+from core.events import Event, Note
 from core.explain import Ref
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.plasto_latros.explain import explain as explain_event
 
-from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
+from .combat import (
+    can_shoot,
+    destroyers,
+    may_destroy,
+    needed_for,
+    shoot_targets,
+    shooter_problem,
+    shot_fraction,
+    target_problem,
+)
 from .draw import random_order as draw_order
 from .movement import blocked_cells, free_movements, movement_problem, movements_for, relocations, standable
 from .options import PlastoOptions
-from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
-                     Relocate, Shoot, Stand, Turn)
+from .orders import (
+    ORDER_TYPES,
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Movement,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
 from .rules import apply_order, own_ids
 from .state import Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words

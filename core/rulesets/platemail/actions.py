@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
@@ -10,8 +9,8 @@ from core.values import evolve
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
-from .secrecy import STEALTH
 from .movement import clash_attacks
+from .secrecy import STEALTH
 from .senses import Work, aware, door_features, weapon
 from .state import Action, Status
 
@@ -101,7 +100,7 @@ def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
         work.note(f"{uid} cannot Rapid Fire a {w.name}: it needs reloading between shots")
         return
     tid = work.targets.get(uid)
-    for n in range(shots):
+    for _n in range(shots):
         me = work.chars[uid]
         if w.reload and not me.loaded:
             work.note(f"{uid}'s {w.name} is not loaded")

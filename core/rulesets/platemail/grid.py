@@ -6,9 +6,18 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 
 from __future__ import annotations
 
+from core.board import (
+    _SAMPLES,
+    BODY_HEIGHT,
+    EYE_HEIGHT,
+    FIGURE_HEIGHT,
+    Battlefield,
+    _ray_steps,
+    _sight_tops,
+    neighbours,
+    visible_fraction,
+)
 from core.memo import Table
-from core.board import (_SAMPLES, BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_steps, _sight_tops,
-                        neighbours, visible_fraction)
 
 # The sample points of visible_fraction's rays, by index (x + 4 y), middle
 # ones first: the order a Concealment test tries them (any order gives the

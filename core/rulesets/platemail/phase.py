@@ -14,8 +14,7 @@ from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
 from .senses import Work, perceives, resolve_target, sight, weapon
-from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
-                    Write, rebuild)
+from .state import CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status, Write, rebuild
 
 # Enum members as module names: read from their class each costs ~90 ns in
 # Python 3.11 (the Round reads them at every step); the same objects.

@@ -3,8 +3,6 @@ see, whom they are aware of, and how general targets are chosen."""
 
 from __future__ import annotations
 
-
-
 from core.board import Battlefield, Terrain, distance_squared
 from core.dice import Dice, roll, splitmix64
 from core.events import Event, Note, Rolled

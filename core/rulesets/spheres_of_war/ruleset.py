@@ -5,16 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.board import Battlefield, Cell, distance
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
+from core.board import Battlefield, Cell, Terrain, distance
+from core.deployment import (
+    Deploy,
+    DeployAll,
+    Ready,
+    auto_deploy,
+    check_deploy,
+    check_ready,
+    describe_deployment,
+    open_cells,
+)
 from core.dice import Dice, roll
 from core.events import Event, Note, Placed
+from core.explain import Ref
 from core.options import option_problem
 from core.orders import Order
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
-from core.board import Terrain
-from core.explain import Ref
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.spheres_of_war.explain import explain as explain_event
 from core.values import evolve
 

@@ -16,7 +16,6 @@ from core.memo import Memo, memo_field
 from core.options import option
 from core.values import evolve
 
-
 ACTIONS_EACH = 5  # rule 17, read with rule 37: five Actions for each of the pair
 TEAM_SIZE = 5  # rule 4
 

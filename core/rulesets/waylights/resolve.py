@@ -8,9 +8,18 @@ import attrs
 from core.board import Facing, adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Note, Rolled, Struck
-from core.rulesets.waylights.combat import (EFFECT_COST, attack_mods, band_name, cover_avoid_faces,
-                                            cover_level, defence_mods, reaches, tension_gain, threshold,
-                                            wounds_for)
+from core.rulesets.waylights.combat import (
+    EFFECT_COST,
+    attack_mods,
+    band_name,
+    cover_avoid_faces,
+    cover_level,
+    defence_mods,
+    reaches,
+    tension_gain,
+    threshold,
+    wounds_for,
+)
 from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon

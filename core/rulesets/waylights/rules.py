@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
 from core.rulesets.waylights.movement import can_reach, step_cells
-from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish,
-                                            Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
+from core.rulesets.waylights.orders import (
+    Attack,
+    Boost,
+    Clip,
+    Counter,
+    Crystal,
+    Defend,
+    EndTurn,
+    Finish,
+    Move,
+    Reload,
+    Split,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
 from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState, rebuild

@@ -4,27 +4,41 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 from itertools import compress
-
+from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
 from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note
-from core.orders import Order
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
 from core.explain import Ref
-from core.rulesets.waylights.explain import explain as explain_event
+from core.orders import Order
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.waylights import rules
-from core.rulesets.waylights.draw import random_order as draw_order
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
+from core.rulesets.waylights.draw import random_order as draw_order
+from core.rulesets.waylights.explain import explain as explain_event
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
-from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
-                                            Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
-from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
+from core.rulesets.waylights.orders import (
+    ORDER_TYPES,
+    Attack,
+    Boost,
+    Clip,
+    Counter,
+    Crystal,
+    Defend,
+    EndTurn,
+    Finish,
+    Move,
+    Reload,
+    Split,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
 from core.rulesets.waylights.resolve import fire
+from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter, rebuild
 
 if TYPE_CHECKING:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 from core.board import adjacent
-from core.events import Event, Note
 from core.dice import roll
+from core.events import Event, Note
 from core.rulesets.waylights.events import CharacterTurn
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 

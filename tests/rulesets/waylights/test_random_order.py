@@ -10,8 +10,8 @@ import attrs
 from core.game import start
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import KO, WaylightsOptions
-
-from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice
+from tests.rulesets.draws import draws_everything as draws_all
 
 from .helpers import field, position
 
