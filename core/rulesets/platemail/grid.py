@@ -35,8 +35,9 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at", "low_tops",
-                 "_counts")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest",
+                 "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at",
+                 "low_tops", "_counts")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}

@@ -107,8 +107,8 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
         if c.side != side and c.hidden:
             c = rebuild(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
         out.append(c)
-    out = tuple(out)
-    return characters if out == characters else out
+    seen = tuple(out)
+    return characters if seen == characters else seen
 
 
 # The sides still writing, for each pair of committed flags (to_act is asked

@@ -131,7 +131,7 @@ class SowState:
         return evolve(self, units=tuple([unit if u.id == uid else u for u in self.units]))
 
     def occupied(self) -> dict[Cell, str]:
-        return {u.pos: u.id for u in self.units if u.on_board}
+        return {u.pos: u.id for u in self.units if u.pos is not None and not u.removed}  # on_board
 
     def partner(self, uid: str) -> str | None:
         """The v0.2 locked partner of ``uid``, if any."""

@@ -46,7 +46,12 @@ def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
     if state.phase == "deploy":
         return _deploy(ruleset, state, side, rng)
     if state.pending in ("split", "target-split"):
-        uid = state.active if state.pending == "split" else state.attack.target
+        if state.pending == "split":
+            uid = state.active
+        else:
+            assert state.attack is not None  # the target splits the dice against an attack
+            uid = state.attack.target
+        assert uid is not None  # a figure is active while it splits
         # check passes all five for the figure asked (the listing's own
         # orders: 4 attack dice down to 0)
         return rng.choice(split_orders(state.battlefield, side, uid))
@@ -77,6 +82,7 @@ def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
 
 
 def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
+    assert state.active is not None  # a turn has its active figure
     f = state.get(state.active)
     kinds = list(KINDS)
     total = KINDS_TOTAL

@@ -196,6 +196,7 @@ def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[
 def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[Event]]:
     a, t = state.get(blow.attacker), state.get(blow.target)
     e, detail = blow.effect, ""
+    assert e is not None  # called for a blow with an effect
     if t.status != READY and e != "stun":
         return state, []
     if e == "grapple":

@@ -154,7 +154,7 @@ def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Orde
     return bf.memo.get(("waylights.fixed-orders", side, uid, kind), make)
 
 
-_NOBODY = frozenset()
+_NOBODY: frozenset[int] = frozenset()
 _ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 
 
@@ -232,9 +232,15 @@ class WaylightsRuleset(Ruleset):
         if state.pending in ("split", "target-split"):
             # check accepts all five from the figure asked (it is the one
             # the pending split names, of the deciding side)
-            uid = state.active if state.pending == "split" else state.attack.target
+            if state.pending == "split":
+                uid = state.active
+            else:
+                assert state.attack is not None  # the target splits against an attack
+                uid = state.attack.target
+            assert uid is not None  # a figure is active while it splits
             return list(split_orders(state.battlefield, side, uid))
         elif state.pending == "response":
+            assert state.attack is not None  # the target responds to an attack
             t = state.get(state.attack.target)
             a = state.get(state.attack.attacker)
             out = [Defend(side, t.id, p) for p in self._psi(state, t)]
@@ -363,9 +369,9 @@ class WaylightsRuleset(Ruleset):
         detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
         if state.pending == "split":
             detail += f"; {state.active} declares its dice split"
-        elif state.pending == "target-split":
+        elif state.pending == "target-split" and p is not None:
             detail += f"; {p.target} is attacked by {p.attacker} and declares its dice split"
-        elif state.pending == "response":
+        elif state.pending == "response" and p is not None:
             detail += f"; {p.target} chooses: defend or counterattack {p.attacker}"
         return Situation(state.round, state.pending or "actions", to_act, detail)
 
@@ -383,8 +389,9 @@ class WaylightsRuleset(Ruleset):
             v = getattr(order, name, None)
             if v:
                 extra += f", {'smash ' if name == 'smash' else ''}{v}"
-        if getattr(order, "psi", 0):
-            extra += f", up to {order.psi} tension"
+        psi = getattr(order, "psi", 0)
+        if psi:
+            extra += f", up to {psi} tension"
         if isinstance(order, Split):
             return f"{order.attack} attack / {4 - order.attack} defence"
         if isinstance(order, (Move, SplitMove)):

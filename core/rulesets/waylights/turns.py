@@ -120,7 +120,7 @@ def tidy(state: WaylightsState) -> WaylightsState:
             other = getattr(f, field)
             if other:
                 o = state.find(other)
-                if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
+                if o is None or not o.up or not f.up or f.pos is None or o.pos is None or not adjacent(f.pos, o.pos):
                     f = rebuild(f, **{field: None})
                     changed = True
         out.append(f)
