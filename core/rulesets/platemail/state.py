@@ -121,6 +121,13 @@ class Character:
     def fighting(self) -> bool:
         return self.status is _FIGHTING  # Status.FIGHTING, read as a module name (cheaper than from the class)
 
+    @property
+    def cell(self) -> Cell:
+        """Where the character stands, asked only of one on the battlefield."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.pos
+
 
 def rebuild(inst, **changes):
     """``core.values.evolve(inst, **changes)`` made cheaper for the two

@@ -53,6 +53,13 @@ class Combatant:
     def on_board(self) -> bool:
         return self.pos is not None and not self.removed
 
+    @property
+    def cell(self) -> Cell:
+        """Where the combatant stands, asked only of one deployed."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.pos
+
 
 @attrs.frozen
 class Match:
@@ -111,6 +118,20 @@ class SowState:
             if u.id == uid:
                 return u
         return None
+
+    def get(self, uid: str) -> Combatant:
+        """``unit`` for a combatant the caller knows is in the game."""
+        found = self.unit(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
+
+    @property
+    def current(self) -> Match:
+        """The Match being played, asked only while one is."""
+        if self.match is None:
+            raise ValueError("no Match is being played")
+        return self.match
 
     def side_units(self, side: int) -> tuple[Combatant, ...]:
         return tuple([u for u in self.units if u.side == side])
