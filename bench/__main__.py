@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
         log(f"wrote {args.out}")
     if args.json_path:
-        Path(args.json_path).write_text(json.dumps({"machine": facts, "results": results, "quick": quick, "seconds": seconds}, indent=1), encoding="utf-8")
+        figures = {"machine": facts, "results": results, "quick": quick, "seconds": seconds}
+        Path(args.json_path).write_text(json.dumps(figures, indent=1), encoding="utf-8")
     return 0
 
 

@@ -329,7 +329,7 @@ def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple
     # the ray's lowest point over a cell is where it enters when rising and
     # where it leaves when falling (the height is monotonic in t)
     for path in _ray_paths(battlefield, target[0] - ox, target[1] - oy)[0 if rise >= 0 else 1]:
-        closers: list[Cell] | None = []
+        closers: list[Cell] = []
         for rx, ry, t in path:
             x, y = ox + rx, oy + ry
             if not (0 <= x < width and 0 <= y < height):
@@ -337,11 +337,10 @@ def _trace_rays(battlefield: Battlefield, observer: Cell, target: Cell) -> tuple
             top, figure_top = tops[y][x]
             low = eye + rise * t
             if low < top:
-                closers = None  # the terrain alone closes this ray
-                break
+                break  # the terrain alone closes this ray
             if low < figure_top:
                 closers.append((x, y))  # a figure standing here would
-        if closers is not None:
+        else:
             rays.append(frozenset(closers))
     return tuple(rays)
 

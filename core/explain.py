@@ -19,8 +19,22 @@ from typing import Any
 
 import attrs
 
-from core.events import (Defeated, Event, GameOver, Matched, Moved, Note, Placed, Removed, Rolled, Struck,
-                         TurnEnded, TurnStarted, cell_text, signed)
+from core.events import (
+    Defeated,
+    Event,
+    GameOver,
+    Matched,
+    Moved,
+    Note,
+    Placed,
+    Removed,
+    Rolled,
+    Struck,
+    TurnEnded,
+    TurnStarted,
+    cell_text,
+    signed,
+)
 
 
 @attrs.frozen

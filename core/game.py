@@ -30,11 +30,11 @@ from typing import Any
 
 import attrs
 
+from core import registry
 from core.board import Battlefield
 from core.dice import without_seed
 from core.events import Event, GameOver, Rolled, visible_to
 from core.orders import Order, OrderSyntaxError
-from core import registry
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -112,13 +112,15 @@ def start(
     problem = rules.check_options(options, battlefield)
     if problem:
         raise ValueError(problem)
-    state, events = rules.setup(options, battlefield, seed, tuple(players))
+    first, second = players
+    names = (first, second)
+    state, events = rules.setup(options, battlefield, seed, names)
     return Game(
         ruleset_name=rules.name,
         options=options,
         battlefield=battlefield,
         seed=seed,
-        players=tuple(players),
+        players=names,
         state=state,
         log=tuple(events),
     )
@@ -167,8 +169,8 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     rejection = refusal(rules, game.state, order, game.players)
     if rejection is not None:
         return rejection
-    state, events = rules.apply(game.state, order)
-    events = tuple(events)
+    state, applied = rules.apply(game.state, order)
+    events = tuple(applied)
     outcome = rules.outcome(state)
     # refusal() refused orders after the end, so the game was still going.
     if outcome is not None:

@@ -8,10 +8,10 @@ from core.ruleset import Ruleset
 def _all() -> list[Ruleset]:
     # Imported here, not at module level, so that core.game can import the
     # registry while ruleset packages import core.game's helpers.
-    from core.rulesets.spheres_of_war import RULESET as spheres_of_war
-    from core.rulesets.plasto_latros import RULESET as plasto_latros
     from core.rulesets.optio import RULESET as optio
+    from core.rulesets.plasto_latros import RULESET as plasto_latros
     from core.rulesets.platemail import RULESET as platemail
+    from core.rulesets.spheres_of_war import RULESET as spheres_of_war
     from core.rulesets.waylights import RULESET as waylights
 
     return [

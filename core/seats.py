@@ -220,7 +220,7 @@ class Table:
     @property
     def facts(self) -> Facts:
         g = self._game
-        return Facts(g.ruleset_name, g.options, g.battlefield, tuple(g.players))
+        return Facts(g.ruleset_name, g.options, g.battlefield, (g.players[0], g.players[1]))
 
     def seat(self, side: int | None) -> LocalSeat:
         if side not in self._seats:

@@ -424,7 +424,10 @@ class RemoteSeat(Seat):
         self._send(wire.encode("nonce", nonce=self._half))
 
     def _take_update(self, message: dict) -> None:
-        rules = self._facts.ruleset
+        facts = self._facts
+        if facts is None:  # an update before the welcome: the host is not following the protocol
+            raise wire.WireError("an update came before the welcome")
+        rules = facts.ruleset
         if not isinstance(message["events"], list) or len(self._events) + len(message["events"]) > MAX_EVENTS:
             raise HostError(f"the host sent a longer log than any game has (over {MAX_EVENTS} events); "
                             "stopped listening to it")
@@ -441,7 +444,6 @@ class RemoteSeat(Seat):
             if set(out) != {"winner", "reason"} or out["winner"] not in (0, 1, None) or not isinstance(out["reason"], str):
                 raise wire.WireError("bad outcome")
             outcome = Outcome(out["winner"], out["reason"])
-        facts = self._facts
         players = wire.players_in(view.players)
         if players != facts.players:
             # An onlooker welcomed before the joiner named itself was told the
@@ -506,6 +508,8 @@ class RemoteSeat(Seat):
     # -- the Seat interface ---------------------------------------------------------
     @property
     def facts(self) -> Facts:
+        if self._facts is None:
+            raise RuntimeError("the seat has not been welcomed yet")  # start() waits for the welcome
         return self._facts
 
     @property

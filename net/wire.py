@@ -42,7 +42,7 @@ class WireError(ValueError):
 
 
 # What a joiner may send, and the exact fields (name -> type) of each.
-CLIENT_MESSAGES: dict[str, dict[str, type]] = {
+CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"role": str, "name": str, "challenge": str},
     "answer": {"mac": str},
     "nonce": {"nonce": str},
@@ -52,7 +52,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type]] = {
 }
 
 # What a host may send (the joiner checks these too: it trusts nobody).
-HOST_MESSAGES: dict[str, dict[str, type]] = {
+HOST_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "prove": {"host_nonce": str, "mac": str},
     "welcome": {"side": (int, type(None)), "ruleset": str, "options": object, "battlefield": object,
                 "players": list, "commit": str, "started": bool},
@@ -97,7 +97,7 @@ def encode(kind: str, **fields: Any) -> bytes:
     return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() + b"\n"
 
 
-def decode(line: bytes, allowed: dict[str, dict[str, type]], cap: int) -> dict:
+def decode(line: bytes, allowed: dict[str, dict[str, type | tuple[type, ...]]], cap: int) -> dict:
     """Strictly read one message (``line`` without or with its newline)."""
     if len(line) > cap + 1:
         raise WireError(f"a message is longer than {cap} bytes")

@@ -20,7 +20,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import platformdirs
@@ -30,8 +30,7 @@ from core.board import Battlefield
 from core.game import Game, ReplayError, replay
 from core.options import option_problem
 from core.registry import find_ruleset, rulesets
-from saves.convert import (PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure,
-                           unstructure)
+from saves.convert import PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure, unstructure
 from saves.private import PRIVATE_FILE, make_private_dirs  # folders 0700, files 0600, whatever the umask
 
 FORMAT_VERSION = 2
@@ -550,19 +549,45 @@ def load_with_pending(path: Path) -> tuple[Game, dict]:
     return loaded.game, loaded.pending
 
 
-# -- listing (saves/listing.py, re-exported here) -----------------------------
+# -- listing and sessions (saves/listing.py, saves/session.py) ----------------
 
-from saves.listing import (  # noqa: E402  (it uses the above)
-    CHECK_SECONDS,
-    SaveSummary,
-    latest_save,
-    list_saves,
-    save_paths,
-    summarise,
-    summarise_within,
-)
+# Named here too, for the modules that import them from the store.  They are
+# looked up when first asked for, not imported at load: both modules import
+# this one, and an import each way would be a cycle
+# (tests/core/test_import_cycles.py).
+_ELSEWHERE = {
+    "CHECK_SECONDS": "saves.listing",
+    "SaveSummary": "saves.listing",
+    "latest_save": "saves.listing",
+    "list_saves": "saves.listing",
+    "save_paths": "saves.listing",
+    "summarise": "saves.listing",
+    "summarise_within": "saves.listing",
+    "GameSession": "saves.session",
+}
 
-from saves.session import GameSession  # noqa: E402  (re-exported; it uses the above)
+if TYPE_CHECKING:  # for the checkers only (never run)
+    from saves.listing import (
+        CHECK_SECONDS,
+        SaveSummary,
+        latest_save,
+        list_saves,
+        save_paths,
+        summarise,
+        summarise_within,
+    )
+    from saves.session import GameSession
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ELSEWHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_ELSEWHERE[name]), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
 
 __all__ = [
     "FORMAT_VERSION",

@@ -22,7 +22,6 @@ from tui.palette import SafeCommandPalette, SkirmishCommands, palette_open
 from tui.remote.play import HostingMixin
 from tui.saving import SavingMixin
 
-
 EXIT_GRACE = 5.0  # seconds a signalled app has to shut down before the process is ended
 
 

@@ -47,33 +47,31 @@ from textual.strip import Strip
 
 from core.board import Cell, Facing
 from core.ruleset import UnitView
-
 from tui.picture import (
     CELL_W,
     COMPACT_W,
-    LABEL_W,
-    SIDE_COLOUR_WORDS,
+    CURSOR,
+    FALLEN,
+    GRID_EDGE,
     HIGHLIGHT,
     HIGHLIGHT_BG,
     LABEL_STYLE,
-    CURSOR,
+    LABEL_W,
+    MARK_STYLE,
     PLAIN,
     SELECTED,
-    MARK_STYLE,
-    SHADE_STYLES,
     SHADE_DEFAULT,
-    GRID_EDGE,
-    terrain_style,
-    FALLEN,
+    SHADE_STYLES,
+    SIDE_COLOUR_WORDS,
     UNMARKED_TARGET,
+    Picture,
     default_label,
     distinct_labels,
     fallen_status,
     kept_columns,
     side_style,
-    Picture,
+    terrain_style,
 )
-
 
 # The keys for each of the eight directions: arrows, vi keys (hjkl yubn),
 # the numeric keypad and the digits laid out like it.

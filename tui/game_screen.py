@@ -45,14 +45,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from core.events import visible_to
-from core.seats import SeatSet
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
+from core.seats import SeatSet
 from tui.board import BoardView
-from tui.picture import Picture, legend_text
 from tui.computer import computer_seats
 from tui.flow import PlayFlow, fit_pieces, guarded
 from tui.modals import ChoiceMenu, Confirm
+from tui.picture import Picture, legend_text
 from tui.rulesets import adapter_for
 from tui.seat_hooks import SeatHooks, since_last_turn
 from tui.seated import SeatedScreen

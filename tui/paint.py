@@ -113,9 +113,8 @@ def render_strip(strip: Any, color_system: Any, append: Any, state: tuple) -> tu
 
 def render_segments(self: Any, console: Any) -> str:
     """``ChopsUpdate.render_segments``, each chop cropped to its span."""
-    from rich.control import Control
-
     from rich.color import ColorSystem
+    from rich.control import Control
 
     color_system = console._color_system or ColorSystem.TRUECOLOR
     state = _PLAIN

@@ -14,9 +14,9 @@ from typing import Any
 from textual.widgets import RichLog
 
 from tui.board import BoardView
-from tui.picture import Picture
 from tui.flow import guarded
 from tui.modals import Handover
+from tui.picture import Picture
 
 
 def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:

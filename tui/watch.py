@@ -22,8 +22,8 @@ from textual.widgets import Footer, RichLog, Static
 
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
-from tui.picture import Picture, legend_text
 from tui.flow import fit_pieces
+from tui.picture import Picture, legend_text
 from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing

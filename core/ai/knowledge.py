@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,6 +23,9 @@ from core.dice import Dice
 from core.game import refusal
 from core.orders import Order, Role
 from core.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from core.ai.search import Level
 
 # Roles of orders that end a turn or do nothing: always kept among the
 # candidates.  (Orders of the ATTACK role are tried first.)
@@ -65,7 +68,7 @@ class Knowledge:
         self.rules = ruleset
         self.draws = getattr(type(ruleset), "random_order", Ruleset.random_order) is not Ruleset.random_order
         self.spent = 0.0  # work done by the current search (see ``spend``)
-        self.level = None  # the Level searching (set by the search: its lookahead)
+        self.level: Level | None = None  # the Level searching (set by the search: its lookahead)
 
     # -- work ----------------------------------------------------------------
     def spend(self, what: str, n: int = 1, order: Order | None = None, state: Any = None) -> None:
@@ -162,7 +165,7 @@ class Knowledge:
             if cells:
                 side, here = where.units[unit]
                 before, after = where.reach(side, here), where.reach(side, cells[-1])
-                if before is not None:
+                if before is not None and after is not None:  # both or neither: the same foes
                     return 1.0 + max(-1.0, min(1.0, (before - after) / 3.0))
         return 1.0
 

@@ -42,7 +42,9 @@ class ComputerPlayer:
 
     @property
     def side(self) -> int:
-        return self.seat.side
+        side = self.seat.side
+        assert side is not None  # refused in __init__
+        return side
 
     def moment(self) -> SeatGame:
         """What the seat shows now, frozen (take it where the seat lives)."""

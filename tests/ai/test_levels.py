@@ -38,9 +38,9 @@ def test_a_ruleset_may_search_a_level_deeper_where_its_moves_are_cheap():
     """Waylights' hard searches twice the iterations and work of the plain
     level (its slowest move took a third of hard's 3 s); the other levels,
     and the other rulesets, search the plain levels."""
+    from bench.games import battlefield_for
     from core.ai.search import search
     from core.game import start
-    from bench.games import battlefield_for
 
     rules = find_ruleset("waylights")
     know = knowledge_for(rules)

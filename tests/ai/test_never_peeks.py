@@ -17,9 +17,9 @@ import pytest
 
 from bench.games import battlefield_for
 from core.ai import Level, decide, knowledge_for
-from core.ruleset import Rejection
 from core.game import start, submit
 from core.registry import find_ruleset
+from core.ruleset import Rejection
 from core.rulesets.optio.ruleset import KINDS_IN_HAND
 from core.rulesets.optio.state import Kind
 from core.rulesets.platemail.orders import Act, Write

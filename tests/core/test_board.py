@@ -210,7 +210,7 @@ def test_rays_traced_per_offset_equal_rays_traced_from_each_cell():
     from core.board import open_rays
 
     pick = random.Random(15)
-    for board in range(12):
+    for _board in range(12):
         w, h = pick.randint(3, 14), pick.randint(3, 14)
         rows = ["".join(pick.choice("....^#~") for _ in range(w)) for _ in range(h)]
         bf = parse_battlefield("\n".join([

@@ -63,7 +63,7 @@ def test_check_answers_an_equal_order_alike_and_changes_nothing_in_the_state(rul
     anything but derived facts into, the state's memo."""
     asked = 0
     for seed in (3, 4):
-        for game, side, order in _states(rules, seed, 300):
+        for game, _side, order in _states(rules, seed, 300):
             state = game.state
             memo = getattr(state, "memo", None)  # (Optio's and Platemail's states keep none)
             before = dict(memo.entries) if memo is not None else {}
@@ -113,7 +113,7 @@ def test_a_drawn_order_is_checked_in_full(monkeypatch, name):
 
 @pytest.mark.parametrize("rules", RULESETS)
 def test_the_unchecked_step_is_the_checked_one_for_drawn_orders(rules):
-    for game, side, order in _states(rules, 6, 200):
+    for game, _side, order in _states(rules, 6, 200):
         assert refusal(rules, game.state, order, game.players) is None
         fast, fast_events = step_unchecked(rules, game.state, order)
         checked = submit(game, order)

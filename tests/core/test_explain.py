@@ -140,8 +140,8 @@ def test_a_platemail_save_says_what_it_had_to_beat_and_whether_it_did():
 def test_a_spheres_strike_with_the_last_action_says_why_nobody_falls():
     """Rule 35: the exchange ends when "all remaining Actions have been used
     up"; Why? on the last strike and on the Match's end says so."""
-    from core.rulesets.spheres_of_war.events import MatchResolved
     from core.events import Struck
+    from core.rulesets.spheres_of_war.events import MatchResolved
 
     struck = Struck("r1", "i1")
     resolved = MatchResolved(1, ("i1", "r1"), "all Actions used; the last strike at i1 goes unanswered")

@@ -4,7 +4,6 @@ that none of them takes minutes or gigabytes, as they used to)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 import re

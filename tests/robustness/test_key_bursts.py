@@ -5,16 +5,15 @@ the last screen, and the game's lock stays with the game on screen."""
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
-from saves.store import GameSession, GameLocked
+from saves.store import GameLocked, GameSession
 from tests.e2e.test_signals import only_save, spheres_at_match_choice
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.menu import MainMenu
 from tui.modals import ChoiceMenu, Confirm, Message
-
-import pytest
 
 
 async def burst(pilot, *keys: str) -> None:

@@ -11,8 +11,8 @@ import textwrap
 
 from core.registry import find_ruleset
 from saves.store import save_game
-from tests.saves.helpers import play
 from tests.e2e.sshd import ROOT
+from tests.saves.helpers import play
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.menu import LoadScreen

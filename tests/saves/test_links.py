@@ -9,8 +9,8 @@ import os
 import pytest
 
 from core.registry import find_ruleset
-from saves.store import GameSession, load_game, save_game  # noqa: I001 (store first: it imports session)
 from saves.session import lock_path, owner_path
+from saves.store import GameSession, load_game, save_game  # noqa: I001 (store first: it imports session)
 from tests.saves.helpers import play
 
 

@@ -110,7 +110,7 @@ async def test_what_an_older_skirmish_left_is_tightened_on_start(open_home):
     _path, session = hosted_save()
     session.close()
     data = store.data_dir()
-    for folder, subfolders, files in os.walk(open_home / ".local"):
+    for folder, _subfolders, files in os.walk(open_home / ".local"):
         os.chmod(folder, 0o755)
         for name in files:
             os.chmod(os.path.join(folder, name), 0o644)

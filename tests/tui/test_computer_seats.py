@@ -5,6 +5,7 @@ on the games, the saves and who the screens let act, never on timing."""
 
 from __future__ import annotations
 
+from core.game import submit
 from saves.store import list_saves, load_with_seats
 from tests.tui.test_computer import wait_for
 from tests.tui.test_optio import game_screen, play_to_template
@@ -15,8 +16,6 @@ from tui.result import ResultScreen
 from tui.rulesets.optio_fight import FightScreen
 from tui.rulesets.optio_handoff import PlayOptioFirst
 from tui.widgets import Cycler
-
-from core.game import submit
 
 SIZE = (80, 24)
 AGAINST = ("human", "normal")
@@ -95,9 +94,9 @@ async def test_an_optio_pre_game_against_the_computer_hands_its_seats_to_the_bat
 
 async def test_a_rematch_keeps_the_computer_with_its_player(data_dir):
     """A rematch swaps the players' sides: the computer's player is now side 0."""
-    from core.registry import find_ruleset
     from bench.games import battlefield_for
     from core.game import start
+    from core.registry import find_ruleset
     from tui.result import rematch
 
     rules = find_ruleset("spheres_of_war")

@@ -5,6 +5,7 @@ the figure that acts next, ctrl+z, and refusals that say why."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import RichLog
 
 from core.deployment import Deploy, Ready
 from core.game import start, submit
@@ -13,7 +14,6 @@ from core.rulesets.waylights.orders import Split, Step
 from core.rulesets.waylights.state import WaylightsOptions
 from saves.library import battlefield_named
 from tests.tui.test_every_ruleset import battlefield_for
-from textual.widgets import RichLog
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.flow import fit_pieces

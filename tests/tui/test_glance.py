@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.color import Color
 from textual.events import MouseScrollDown, MouseScrollUp
 from textual.filter import NoColor
-from textual.color import Color
 from textual.widgets import Input, RichLog
 
 from core.game import start, submit
@@ -20,10 +20,10 @@ from core.registry import find_ruleset, rulesets
 from saves.library import shipped_battlefields
 from tui.app import SkirmishApp
 from tui.board import BoardView
-from tui.picture import Picture
 from tui.game_screen import GameScreen
 from tui.modals import Handover
 from tui.newgame import NewGameScreen
+from tui.picture import Picture
 from tui.rulesets import adapter_for
 
 SIZE = (80, 24)
@@ -215,7 +215,7 @@ async def test_no_color_keeps_the_sides_apart_and_the_legend_says_what_is_drawn(
         region = board.content_region
         board_text = "\n".join(r[region.x:region.right] for r in rows[region.y:region.bottom])
         shown = {u.id: board.labels[u.id].strip() for u in board.picture.units.values()}
-        for uid, label in shown.items():
+        for _uid, label in shown.items():
             assert label in board_text
         assert shown["a1"] != shown["b1"]
         panel = str(screen.query_one("#panel").render())
@@ -425,7 +425,8 @@ def _hue_gap(a, b, matrix) -> float:
 
 
 def test_side_colours_are_16_colour_names_that_stay_apart_under_colour_blindness():
-    from rich.color import Color as RichColor, ColorType
+    from rich.color import Color as RichColor
+    from rich.color import ColorType
 
     from tui.picture import SIDE_COLOURS
 

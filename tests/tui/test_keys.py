@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import signal
 
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, RichLog
+
 from core.deployment import DeployAll, Ready
 from core.game import start, submit
 from core.registry import find_ruleset
 from core.rulesets.platemail.state import Write
 from saves.library import battlefield_named
-from textual.containers import VerticalScroll
-from textual.widgets import Footer, RichLog
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import Handover
-from tui.why import EventLog, WhyView
 from tui.rulesets.platemail_menus import KeyMenu
 from tui.rulesets.platemail_writer import OrderWriter
+from tui.why import EventLog, WhyView
 
 SIZE = (80, 24)
 

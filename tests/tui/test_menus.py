@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+from textual.app import App
+from textual.widgets import MarkdownViewer, OptionList
+
 from core.board import Battlefield, Rect, Terrain, Zone
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import saves_dir
-from textual.app import App
-from textual.widgets import MarkdownViewer, OptionList
+from tests.robustness.hostile import settled
 from tui.app import SkirmishApp
 from tui.board import BoardView
-from tui.picture import CELL_W, Picture
 from tui.game_screen import GameScreen
 from tui.help import HelpScreen, RulesScreen
-from tests.robustness.hostile import settled
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Handover
+from tui.picture import CELL_W, Picture
 
 SIZE = (80, 24)
 

@@ -12,18 +12,18 @@ import attrs
 
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.optio.terrain import battlefield_for
+from core.rulesets.optio import template as tpl
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import SMALL, map_battlefield
 from core.rulesets.optio.state import Kind, Phase
-from core.rulesets.optio import template as tpl
+from core.rulesets.optio.terrain import battlefield_for
 from saves.store import list_saves, load_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import ChoiceMenu, Handover
-from tui.result import ResultScreen
 from tui.newgame import NewGameScreen
+from tui.result import ResultScreen
 from tui.rulesets.optio import template_shift
 from tui.rulesets.optio_fight import FightScreen
 from tui.rulesets.optio_handoff import PlayOptioFirst

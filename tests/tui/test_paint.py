@@ -12,11 +12,11 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate
 from textual.strip import Strip
 
+from tests.tui.test_keys import game_screen, played
 from tui import paint
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.picture import CELL_W, LABEL_W
-from tests.tui.test_keys import game_screen, played
 
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
 SGR = re.compile(r"\x1b\[[0-9;]*m")
@@ -137,7 +137,7 @@ async def test_a_large_square_shows_the_cursor_on_its_middle_row_and_a_move_repa
         assert not reversed_columns(board, 1 + h + h // 2)
         text = screen.query_one("#cursor").text
         assert text.startswith("Cursor 1,2:")
-        for y, x1, x2 in spans:
+        for y, x1, _x2 in spans:
             if y == cursor_line.y:  # "1,1" -> "1,2": the row digit, and the terrain word if it changed
                 assert x1 >= cursor_line.x + len("Cursor 1,")
         # Right: one span over both middle rows (the squares touch).

@@ -15,10 +15,10 @@ from rich.style import Style
 from textual._compositor import ChopsUpdate
 from textual.strip import Strip
 
+from tests.tui.test_keys import game_screen, played
 from tui import paint
 from tui.app import SkirmishApp
 from tui.board import BoardView
-from tests.tui.test_keys import game_screen, played
 
 TOKEN = re.compile(r"\x1b\[(\d+);(\d+)H|\x1b\[([0-9;]*)m|\r|\n|[^\x1b\r\n]")
 OFF = {"22": {"1", "2"}, "23": {"3"}, "24": {"4", "21"}, "25": {"5", "6"}, "27": {"7"}, "28": {"8"},

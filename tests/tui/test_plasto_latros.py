@@ -25,8 +25,7 @@ from saves.store import save_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
-from tui.modals import ChoiceMenu
-from tui.modals import Confirm
+from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets.plasto_latros_modals import FacingPicker
 
 SIZE = (80, 24)

@@ -10,13 +10,12 @@ from pathlib import Path
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
+from tests.tui.test_platemail import deployed_game, open_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import Confirm, Handover
 from tui.rulesets.platemail_review import SideOrders
-
-from tests.tui.test_platemail import deployed_game, open_game
 
 SIZE = (80, 24)
 HELP = Path(__file__).resolve().parents[2] / "tui" / "help" / "platemail.md"

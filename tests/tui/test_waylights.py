@@ -10,9 +10,9 @@ from core.deployment import Deploy, Ready
 from core.events import Rolled
 from core.game import start, submit
 from core.registry import find_ruleset
-from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.events import Resolved
 from core.rulesets.waylights.orders import Attack, Counter, Defend, Split
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.state import KO, WaylightsOptions
 from saves.library import battlefield_named
 from tui.app import SkirmishApp

@@ -29,10 +29,10 @@ import attrs
 
 from core.board import Battlefield, Rect, Zone
 from core.orders import Order
+from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
 from core.rulesets.optio.orders import Move
 from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
-from core.ruleset import UnitView
 from tui.rulesets.base import RulesetAdapter
 
 # A large square on the board: a grid column and seven of art, three rows.

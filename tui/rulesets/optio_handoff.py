@@ -22,10 +22,10 @@ import attrs
 
 from core.game import start
 from core.registry import find_ruleset
-from core.rulesets.optio.terrain import battlefield_for
-from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.generator import generate_map
+from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.state import GENERATED, Edge, TemplateResult
+from core.rulesets.optio.terrain import battlefield_for
 from tui.rulesets.optio_fight import OPTIO, handoffs
 
 

@@ -19,10 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from core.rulesets.optio.ruleset import operational_battlefield
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.maps import EDGE_GLYPH, SMALL
 from core.rulesets.optio.orders import PlaceTemplate
+from core.rulesets.optio.ruleset import operational_battlefield
 from core.rulesets.optio.state import SIDE_NAMES
 from tui.board import BoardView
 from tui.picture import Picture

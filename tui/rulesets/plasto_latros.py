@@ -35,11 +35,10 @@ from core.orders import Order
 from core.rulesets.plasto_latros.combat import needed_for, shot_fraction, sight_figures
 from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
-from core.rulesets.plasto_latros.orders import (Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand,
-                                                Turn)
+from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand, Turn
 from core.rulesets.plasto_latros.state import Phase
-from tui.picture import FACING_SHAPES
 from core.rulesets.plasto_latros.status import doom_reason
+from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 from tui.warband_models import PlastoModel
@@ -284,7 +283,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 key = order
             groups.setdefault(key, []).append(order)
         out: list[tuple[str, Any]] = []
-        for key, members in groups.items():
+        for members in groups.values():
             inner = body(members[0])
             if not isinstance(inner, FACED):
                 out.append((self.describe(game, view, members[0]), members[0]))

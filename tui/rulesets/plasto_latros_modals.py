@@ -15,8 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from core.board import Facing
-from tui.board import DIRECTION_KEYS
 from core.orders import Order
+from tui.board import DIRECTION_KEYS
 from tui.modals import ChoiceMenu
 
 # Rows of the compass as drawn: each a facing (or None for the mini itself).

@@ -21,7 +21,6 @@ from tui.board import BoardView
 from tui.picture import Picture
 
 
-
 def figure_label(unit, compact: bool = False) -> str:
     """A character on the board: the archetype letter and the id ("Fa1",
     "Fb1": the two sides' footmen differ); compact, the letter in capitals

@@ -15,8 +15,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from core.events import Event, Moved, Rolled, TurnEnded, TurnStarted
-from core.rulesets.platemail.events import (ActionTaken, AttackMade, Clashed, Crashed, PhaseBegan,
-                                            StatusChanged, WoundsTallied)
+from core.rulesets.platemail.events import (
+    ActionTaken,
+    AttackMade,
+    Clashed,
+    Crashed,
+    PhaseBegan,
+    StatusChanged,
+    WoundsTallied,
+)
 from tui.modals import Message
 
 MOVES = (Moved, Clashed, Crashed)

@@ -28,8 +28,17 @@ from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.ruleset import describe_act
-from core.rulesets.platemail.state import (CONDITION_TEXT, GENERAL_TARGETS, MOVES, READY, TITLES, Act,
-                                           Action, Condition, Write)
+from core.rulesets.platemail.state import (
+    CONDITION_TEXT,
+    GENERAL_TARGETS,
+    MOVES,
+    READY,
+    TITLES,
+    Act,
+    Action,
+    Condition,
+    Write,
+)
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's

@@ -24,15 +24,30 @@ from typing import Any
 
 from core import game as core_game
 from core.orders import Order
-from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
-from core.rulesets.waylights.rules import can_counter
-from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
-from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish, Move,
-                                            Reload, Split, SplitMove, Step, TakeCover, Wield)
 from core.ruleset import UnitView
+from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
+from core.rulesets.waylights.orders import (
+    Attack,
+    Boost,
+    Clip,
+    Counter,
+    Crystal,
+    Defend,
+    EndTurn,
+    Finish,
+    Move,
+    Reload,
+    Split,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
+from core.rulesets.waylights.rules import can_counter
+from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
 from core.rulesets.waylights.state import KO, READY
-from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets import waylights_glance as glance
+from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
 from tui.warband_models import WaylightsModel
 

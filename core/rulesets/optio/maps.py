@@ -23,9 +23,8 @@ import re
 
 import attrs
 
-from core.memo import Memo, memo_field
-
 from core.board import Battlefield, Cell, Rect, Terrain, Zone
+from core.memo import Memo, memo_field
 
 LARGE = 5  # large squares a side
 SMALL = 8  # small squares a large square

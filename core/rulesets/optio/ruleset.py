@@ -14,21 +14,30 @@ from typing import TYPE_CHECKING
 from core.board import Battlefield, Cell
 from core.dice import Dice, roll
 from core.events import Event, Moved, Note, Removed, TurnEnded
+from core.explain import Ref
+from core.memo import Table
 from core.options import option_problem
 from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.explain import Ref
-from core.rulesets.optio.explain import explain as explain_event
-from core.memo import Table
-from core.values import evolve
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
+from core.rulesets.optio.explain import explain as explain_event
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
 from core.rulesets.optio.orders import ORDER_TYPES, EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import (
-    GENERATED, HOME_ROW, SIDE_NAMES, Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase,
+    GENERATED,
+    HOME_ROW,
+    SIDE_NAMES,
+    Block,
+    Edge,
+    FirstPlayer,
+    Kind,
+    OptioOptions,
+    OptioState,
+    Phase,
 )
+from core.values import evolve
 
 if TYPE_CHECKING:
     from core.ai.knowledge import Knowledge
@@ -81,7 +90,7 @@ def _allowed_shifts(state: OptioState) -> frozenset[tuple[int, int]]:
     """The (forward, right) shifts ``tpl.shift_allowed`` accepts at the
     meeting square, kept in the map's memo per square and edge."""
     return state.map.memo.get(("optio.shifts", state.meeting, state.second_edge),
-                              lambda: tpl.allowed_shifts(state.map, state.meeting, state.second_edge))
+                              lambda: tpl.allowed_shifts(state.map, *state.met))
 
 
 def _move(moves: Table, side: int, uid: str, to: Cell) -> Move:
@@ -256,8 +265,8 @@ class Optio(Ruleset):
             army = state.army(side)
             if state.block(army.id) is army and not army.gone:
                 may_pay = state.kudos[side] >= 1  # a move that does not close costs a coin
-                enemy = state.army(1 - side).pos
-                here = manhattan(army.pos, enemy)
+                enemy = state.army(1 - side).cell  # closing in: both armies are on the map
+                here = manhattan(army.cell, enemy)
                 out += [_move(moves, side, army.id, c) for c in self._destinations(state, army)
                         if may_pay or manhattan(c, enemy) < here]
             if state.kudos[side] >= 1:
@@ -319,8 +328,8 @@ class Optio(Ruleset):
             if len(own) >= 2:
                 return Rejection("stacking", "At most two of your blocks may share a large square.")
         if state.phase is Phase.CLOSING:
-            enemy = state.army(1 - order.side).pos
-            closer = manhattan(order.to, enemy) < manhattan(block.pos, enemy)
+            enemy = state.army(1 - order.side).cell  # closing in: both armies are on the map
+            closer = manhattan(order.to, enemy) < manhattan(block.cell, enemy)
             if not closer and state.kudos[order.side] < 1:
                 return Rejection("must-close", "With no kudo coins left your army must move closer to the enemy army.")
         return None
@@ -371,7 +380,7 @@ class Optio(Ruleset):
             state = _next_turn(state)
         elif isinstance(order, PlaceTemplate):
             placer = order.side
-            result = tpl.cut(state.map, state.meeting, state.second_edge, 1 - placer, placer,
+            result = tpl.cut(state.map, *state.met, 1 - placer, placer,
                              order.forward, order.right)
             state = evolve(state, result=result, phase=Phase.DONE)
             events.append(TemplatePlaced(_name(state, placer), order.forward, order.right, result.origin))
@@ -384,9 +393,9 @@ class Optio(Ruleset):
         return evolve(state, kudos=tuple(kudos))
 
     def _apply_move(self, state: OptioState, order: Move, events: list[Event]) -> OptioState:
-        block = state.block(order.unit)
+        block = state.get(order.unit)
         enemy_army = state.army(1 - order.side) if state.phase is Phase.CLOSING else None
-        if enemy_army is not None and manhattan(order.to, enemy_army.pos) >= manhattan(block.pos, enemy_army.pos):
+        if enemy_army is not None and manhattan(order.to, enemy_army.cell) >= manhattan(block.cell, enemy_army.cell):
             state = self._pay(state, order.side, "keep away from the enemy army", events)
         edge = Edge.home(block.side) if block.pos is None else edge_towards(order.to, block.pos)
         clock = state.clock + 1
@@ -451,7 +460,8 @@ class Optio(Ruleset):
     def _meet(self, state: OptioState, second: int, events: list[Event]) -> OptioState:
         army = state.army(second)
         first = 1 - second
-        events.append(ArmiesMet(army.pos, _name(state, first), _name(state, second), army.entered_from.word))
+        assert army.entered_from is not None  # it came into the square it met in
+        events.append(ArmiesMet(army.cell, _name(state, first), _name(state, second), army.entered_from.word))
         return evolve(state, phase=Phase.TEMPLATE, meeting=army.pos, first_army=first,
                             second_edge=army.entered_from, active=first, moved=(), may_scout=(), scouted=())
 
@@ -491,7 +501,8 @@ class Optio(Ruleset):
         elif state.phase is Phase.TEMPLATE:
             detail = f"{who}'s army was there first: place the template"
         else:
-            detail = self.outcome(state).reason if state.result else ""
+            outcome = self.outcome(state)
+            detail = outcome.reason if outcome is not None else ""
         return Situation(turn=state.round, phase=state.phase.value, to_act=self.to_act(state), detail=detail)
 
     def order_cells(self, state: OptioState, order: Order) -> tuple[Cell, ...]:
@@ -505,7 +516,7 @@ class Optio(Ruleset):
             cell = display_cell(state, target) if target is not None else None
             return (cell,) if cell is not None else ()
         if isinstance(order, PlaceTemplate) and state.meeting is not None:
-            (x0, y0), w, h = tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)
+            (x0, y0), w, h = tpl.template_box(*state.met, order.forward, order.right)
             return (x0 + w // 2, y0 + h // 2),
         return ()
 
@@ -518,7 +529,7 @@ class Optio(Ruleset):
             direction = edge_towards(block.pos, order.to).word if orthogonal(block.pos, order.to) else "?"
             text = f"{order.unit}: {direction} to {x},{y}"
             if state.phase is Phase.CLOSING:
-                enemy = state.army(1 - order.side).pos
+                enemy = state.army(1 - order.side).cell
                 if manhattan(order.to, enemy) >= manhattan(block.pos, enemy):
                     text += " (pays a kudo coin)"
             return text
@@ -569,7 +580,7 @@ def template_cells(state: OptioState, order: PlaceTemplate) -> tuple[Cell, ...]:
     """Every small square a placement would cover (on or off the map)."""
     if state.meeting is None:
         return ()
-    return tuple(tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, order.forward, order.right)))
+    return tuple(tpl.box_cells(*tpl.template_box(*state.met, order.forward, order.right)))
 
 
 RULESET = Optio()

@@ -14,7 +14,6 @@ from core.dice import Dice
 from core.options import option
 from core.rulesets.optio.maps import OpMap
 
-
 # Names of the maps shipped in saves/data/maps (a test keeps this in step).
 SHIPPED_MAPS = ("forest-marches", "hill-country", "open-plain", "river-crossing", "rocky-pass")
 GENERATED = "generated"
@@ -100,6 +99,13 @@ class Block:
     revealed: bool = False
     gone: bool = False  # removed when the scouting ends
 
+    @property
+    def cell(self) -> Cell:
+        """Its large square, asked only of a block on the map."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the map")
+        return self.pos
+
 
 @attrs.frozen
 class TemplateResult:
@@ -152,6 +158,21 @@ class OptioState:
             if b.id == block_id:
                 return b
         return None
+
+    def get(self, block_id: str) -> Block:
+        """``block`` for a block the caller knows is in the game."""
+        found = self.block(block_id)
+        if found is None:
+            raise LookupError(f"no block {block_id!r} in this state")
+        return found
+
+    @property
+    def met(self) -> tuple[Cell, Edge]:
+        """The meeting square and the edge the second army came in by,
+        asked only once the armies have met."""
+        if self.meeting is None or self.second_edge is None:
+            raise ValueError("the armies have not met")
+        return self.meeting, self.second_edge
 
     def army(self, side: int) -> Block:
         for b in self.blocks:

@@ -4,6 +4,7 @@ Artifacts" in the seed)."""
 
 from __future__ import annotations
 
+from collections.abc import Set
 
 from core.board import RAY_COUNT, Cell, Feature, adjacent
 
@@ -83,11 +84,13 @@ def sight_figures(state: PlastoState) -> frozenset[Cell]:
     return found
 
 
-def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[Cell] | None = None) -> float:
+def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: Set[Cell] | None = None) -> float:
     """The visible share of ``target`` from ``shooter``; ``figures`` is
     :func:`sight_figures` when the caller already has it.  The rays measure
     levels and cells in one unit and stand each figure one level tall: the
     height scale of :mod:`.movement`."""
+    here, there = shooter.pos, target.pos
+    assert here is not None and there is not None  # both on the battlefield
     own = sight_figures(state)
     if figures is None or figures is own:
         # the state's own figures: each pair of cells is traced once per
@@ -96,12 +99,12 @@ def shot_fraction(state: PlastoState, shooter: Mini, target: Mini, figures: set[
         seen = memo.get("sight")
         if seen is None:
             seen = memo["sight"] = {}
-        key = (shooter.pos, target.pos)
+        key = (here, there)
         count = seen.get(key)
         if count is None:
-            count = seen[key] = open_ray_count(grid(state.battlefield), shooter.pos, target.pos, own)
+            count = seen[key] = open_ray_count(grid(state.battlefield), here, there, own)
         return count / RAY_COUNT
-    return open_ray_count(grid(state.battlefield), shooter.pos, target.pos, figures) / RAY_COUNT
+    return open_ray_count(grid(state.battlefield), here, there, figures) / RAY_COUNT
 
 
 def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
@@ -123,10 +126,10 @@ def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
 
 
 def target_problem(state: PlastoState, shooter: Mini, target: Mini | None,
-                   figures: set[Cell] | None = None) -> str | None:
+                   figures: Set[Cell] | None = None) -> str | None:
     if target is None or target.pos is None or target.side == shooter.side:
         return "The target must be an enemy on the battlefield."
-    if not in_front(shooter.pos, shooter.facing, target.pos):
+    if not in_front(shooter.cell, shooter.facing, target.pos):
         return f"{target.id} is not in {shooter.id}'s front arc."
     seen = shot_fraction(state, shooter, target, figures)
     if seen < 0.5:
@@ -148,8 +151,9 @@ def can_shoot(state: PlastoState, mini: Mini) -> bool:
 def can_target(state: PlastoState, shooter: Mini, target: Mini) -> bool:
     """``target_problem(state, shooter, target) is None``, without wording
     a refusal."""
-    there = target.pos
-    return (there is not None and target.side != shooter.side and in_front(shooter.pos, shooter.facing, there)
+    here, there = shooter.pos, target.pos
+    assert here is not None  # a shooter stands on the battlefield
+    return (there is not None and target.side != shooter.side and in_front(here, shooter.facing, there)
             and shot_fraction(state, shooter, target) >= 0.5)
 
 
@@ -168,7 +172,7 @@ def destroyers(state: PlastoState, side: int, feature: Feature) -> list[Mini]:
     facing it, free to act (valid attacker, not Locked, not in mid-jump)."""
     return [
         m for m in state.on_board()
-        if m.side == side and in_contact(state, m.pos, feature.cell)
+        if m.side == side and m.pos is not None and in_contact(state, m.pos, feature.cell)
         and in_front(m.pos, m.facing, feature.cell)
         and valid_attacker(state, m.id) and not locked(state, m.id) and not jumping(state, m.id)
     ]

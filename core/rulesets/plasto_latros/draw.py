@@ -19,14 +19,25 @@ each kind of order (Movement, shot, artifact) gets its own share.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence, Set
 
 from core.board import Cell
 from core.deployment import Deploy, DeployAll, Ready, check_ready, open_cells
 
 from .combat import destroyers, may_destroy, needed_for, shot_fraction
 from .grid import DELTA, FACINGS, Grid, grid, step_cells
-from .movement import (CELLS_PER_LEVEL, _destination_key, _destinations, _walk, blocked_cells, climb_limit,
-                       jump_targets, near_bits, open_line_map, standable)
+from .movement import (
+    CELLS_PER_LEVEL,
+    _destination_key,
+    _destinations,
+    _walk,
+    blocked_cells,
+    climb_limit,
+    jump_targets,
+    near_bits,
+    open_line_map,
+    standable,
+)
 from .orders import Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass, Relocate, Shoot, Stand, Turn
 from .rules import own_ids
 from .state import Mini, Phase, PlastoState
@@ -79,7 +90,8 @@ def _below(rng: random.Random):
     (``seq[_randbelow(len(seq))]``), ``randrange(n)`` and each step of
     ``shuffle``: called directly it draws the very same numbers without
     their frames.  An rng of another type is asked through ``choice``."""
-    return rng._randbelow if type(rng) is random.Random else (lambda n: rng.choice(range(n)))
+    # (CPython's own method of random.Random: not in the typeshed stubs)
+    return rng._randbelow if type(rng) is random.Random else (lambda n: rng.choice(range(n)))  # type: ignore[attr-defined]
 
 
 def _free(state: PlastoState, side: int, rng: random.Random):
@@ -132,7 +144,7 @@ def _move_kind(state: PlastoState, side: int, rng: random.Random, below):
     return None
 
 
-def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng: random.Random, below,
+def _movement(state: PlastoState, mini: Mini, side: int, blocked: Set[Cell], rng: random.Random, below,
               attacks: bool):
     """One of ``movements_for(state, mini, side, attacks)``: a prone mini
     stands up; a standing one turns (to any other facing), climbs or jumps
@@ -147,6 +159,9 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     # _steps, written out
     g = grid(state.battlefield)
     reach = state.options.move_length
+    assert mini.pos is not None  # a mini that moves stands on the battlefield
+    climbs: Sequence[Cell]
+    jumps: Sequence[Cell]
     climbs, jumps, lower = step_cells(g, mini.pos, reach // CELLS_PER_LEVEL)  # climb_limit(state)
     if climbs:
         climbs = [c for c in climbs if c not in blocked]
@@ -173,11 +188,11 @@ def _movement(state: PlastoState, mini: Mini, side: int, blocked: set[Cell], rng
     return Jump(side, unit, jumps[index - len(climbs)], FACINGS[facing])
 
 
-def _steps(state: PlastoState, mini: Mini, blocked: set[Cell]):
+def _steps(state: PlastoState, mini: Mini, blocked: Set[Cell]):
     """``climb_destinations`` and ``jump_destinations`` in one pass over the
     adjacent cells, and whether any of them lies lower (else no jump attack
     is possible: its target stands on a lower adjacent cell)."""
-    climbs, jumps, below = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    climbs, jumps, below = step_cells(grid(state.battlefield), mini.cell, climb_limit(state))
     return ([c for c in climbs if c not in blocked] if climbs else climbs,
             [c for c in jumps if c not in blocked] if jumps else jumps, below)
 
@@ -193,13 +208,14 @@ def _disc(state: PlastoState, reach: int) -> tuple[Cell, ...]:
     return found
 
 
-def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, blocked: set[Cell], offsets,
+def _straight_destination(state: PlastoState, g: Grid, reach: int, mini: Mini, blocked: Set[Cell], offsets,
                           rng: random.Random, below):
     """A random cell a straight Movement of ``mini`` (``reach`` cells, on the
     grid ``g``) may end at, or None: random cells in reach are tried with the
     test of the listing (a free cell on the mini's level with an open line),
     then every one is listed."""
     pos = mini.pos
+    assert pos is not None  # a mini that moves stands on the battlefield
     x, y = pos
     lines = open_line_map(g, pos, reach)
     near = None
@@ -263,11 +279,13 @@ def _shoot_kind(state: PlastoState, side: int, rng: random.Random, below):
         for i in range(last, 0, -1):  # rng.shuffle(enemies)
             j = below(i + 1)
             enemies[i], enemies[j] = enemies[j], enemies[i]
-        (x, y), (fx, fy) = m.pos, DELTA[m.facing._name_]
+        (x, y), (fx, fy) = m.cell, DELTA[m.facing._name_]
         for target in enemies:
             # can_target(state, m, target), written out: in the front arc
             # (grid.in_front), then at least half of it seen
-            tx, ty = target.pos[0] - x, target.pos[1] - y
+            there = target.pos
+            assert there is not None  # only minis on the battlefield are listed
+            tx, ty = there[0] - x, there[1] - y
             dot = fx * tx + fy * ty
             if dot > 0 and -dot <= fx * ty - fy * tx <= dot and shot_fraction(state, m, target) >= 0.5:
                 return Shoot(side, m.id, target.id)

@@ -4,6 +4,8 @@ lists of destinations for menus."""
 
 from __future__ import annotations
 
+from collections.abc import Set
+
 from core.board import FIGURE_HEIGHT, Cell, distance_squared
 
 from .grid import FACINGS, Grid, grid, in_front, relative_steps, remember, step_cells
@@ -39,12 +41,12 @@ def blocked_cells(state: PlastoState) -> frozenset[Cell]:
     return found
 
 
-def standable(state: PlastoState, cell: Cell, taken: set[Cell]) -> bool:
+def standable(state: PlastoState, cell: Cell, taken: Set[Cell]) -> bool:
     bf = state.battlefield
     return bf.in_bounds(cell) and not bf.terrain(cell).blocks_move and cell not in taken
 
 
-def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: set[Cell]) -> str | None:
+def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: Set[Cell]) -> str | None:
     """Why a straight Movement from ``start`` to ``end`` is not possible, or None.
 
     The path is the supercover of the segment.  It stays on the level the
@@ -114,11 +116,12 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
     return None
 
 
-def _destination_key(state: PlastoState, mini: Mini, blocked: set[Cell]) -> tuple:
+def _destination_key(state: PlastoState, mini: Mini, blocked: Set[Cell]) -> tuple:
     """What a mini's straight destinations depend on: where it stands, the
     reach, and the blocked cells within reach (no line leaves that square)."""
     reach = state.options.move_length
     pos = mini.pos
+    assert pos is not None  # a mini that moves stands on the battlefield
     return (pos, reach, near_bits(pos, reach, blocked))
 
 
@@ -257,26 +260,27 @@ def move_destinations(state: PlastoState, mini: Mini, blocked: frozenset[Cell] |
     return list(_destinations(grid(state.battlefield), key))
 
 
-def _step_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None, climb: bool) -> list[Cell]:
+def _step_destinations(state: PlastoState, mini: Mini, blocked: Set[Cell] | None, climb: bool) -> list[Cell]:
     """Free adjacent cells (on the battlefield, passable, not taken) up or
     down by one level to :func:`climb_limit` levels (``climb``), or lower
     than the mini by any height (a jump)."""
     taken = blocked_cells(state) if blocked is None else blocked
-    climbs, jumps, _ = step_cells(grid(state.battlefield), mini.pos, climb_limit(state))
+    climbs, jumps, _ = step_cells(grid(state.battlefield), mini.cell, climb_limit(state))
     return [c for c in (climbs if climb else jumps) if c not in taken]
 
 
-def climb_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None = None) -> list[Cell]:
+def climb_destinations(state: PlastoState, mini: Mini, blocked: Set[Cell] | None = None) -> list[Cell]:
     return _step_destinations(state, mini, blocked, climb=True)
 
 
-def jump_destinations(state: PlastoState, mini: Mini, blocked: set[Cell] | None = None) -> list[Cell]:
+def jump_destinations(state: PlastoState, mini: Mini, blocked: Set[Cell] | None = None) -> list[Cell]:
     return _step_destinations(state, mini, blocked, climb=False)
 
 
 def jump_targets(state: PlastoState, mini: Mini) -> list[Mini]:
     elev = grid(state.battlefield).elev
     pos, side, facing = mini.pos, mini.side, mini.facing
+    assert pos is not None  # a mini that jumps stands on the battlefield
     x, y = pos
     level = elev[pos]
     return [
@@ -303,9 +307,10 @@ def movement_problem(state: PlastoState, mini: Mini, order: Movement) -> str | N
         if not bf.in_bounds(order.to):
             return "That cell is off the battlefield."
         reach = state.options.move_length
-        if distance_squared(mini.pos, order.to) > reach * reach:
+        here = mini.cell  # a mini that moves stands on the battlefield
+        if distance_squared(here, order.to) > reach * reach:
             return f"One Standard Movement reaches {reach} cells."
-        return straight_path_problem(state, mini.pos, order.to, blocked_cells(state) - {mini.pos})
+        return straight_path_problem(state, here, order.to, blocked_cells(state) - {here})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):
             limit = climb_limit(state)
@@ -340,16 +345,15 @@ def _cell_map(g: Grid, kind: str, side: int, unit: str, free: bool) -> dict:
     return found if found is not None else remember(g.orders, key, {})
 
 
-def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None, free: bool = False) -> tuple:
+def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: Set[Cell] | None, free: bool = False) -> tuple:
     """Every Movement of a standing mini but jump attacks (each wrapped as a
     Defending Free Movement when ``free``), cached on what it depends on:
     side, unit, facing, and the key of its straight lines (the blocked cells
     within reach cover the adjacent cells of climbs and jumps)."""
     g = grid(state.battlefield)
     unit, facing = mini.id, mini.facing
-    if blocked is None:
-        blocked = blocked_cells(state)
-    key = _destination_key(state, mini, blocked)
+    taken = blocked_cells(state) if blocked is None else blocked
+    key = _destination_key(state, mini, taken)
     whole = (side, unit, facing._name_, free, key)  # a name, not the Enum member: no object to walk
     found = g.wholes.get(whole)
     if found is not None:
@@ -357,8 +361,8 @@ def _movement_tuple(state: PlastoState, mini: Mini, side: int, blocked: set[Cell
     out: list = list(_orders(g, ("turn", side, unit, facing._name_, free),
                              lambda: _wrap(side, free, (Turn(side, unit, f) for f in FACINGS if f is not facing))))
     for kind, cls, cells in (("move", Move, _destinations(g, key)),
-                             ("climb", Climb, climb_destinations(state, mini, blocked)),
-                             ("jump", Jump, jump_destinations(state, mini, blocked))):
+                             ("climb", Climb, climb_destinations(state, mini, taken)),
+                             ("jump", Jump, jump_destinations(state, mini, taken))):
         per = _cell_map(g, kind, side, unit, free)
         plain = _cell_map(g, kind, side, unit, False) if free else per
         for cell in cells:
@@ -386,7 +390,7 @@ def _stand_tuple(state: PlastoState, mini: Mini, side: int, free: bool = False) 
 
 
 def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = True,
-                  blocked: set[Cell] | None = None) -> list[Movement]:
+                  blocked: Set[Cell] | None = None) -> list[Movement]:
     """Every Movement ``mini`` could make (statuses are the caller's business).
     ``blocked`` is :func:`blocked_cells` when the caller already has it."""
     if mini.prone:
@@ -397,7 +401,7 @@ def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = Tru
     return out
 
 
-def free_movements(state: PlastoState, mini: Mini, side: int, blocked: set[Cell] | None = None) -> tuple:
+def free_movements(state: PlastoState, mini: Mini, side: int, blocked: Set[Cell] | None = None) -> tuple:
     """``movements_for(..., attacks=False)``, each wrapped as a Defending
     Free Movement (cached like the movements)."""
     if mini.prone:

@@ -59,4 +59,6 @@ def with_side_figures(options: PlastoOptions, side: int, figures: tuple[str, ...
     """The options with ``side``'s minis as ``figures``; both sides field as
     many minis, so the other side gains or loses warriors at its end."""
     shooters = sum(1 for f in figures if f == SHOOTER)
-    return attrs.evolve(options, minis=len(figures), **{f"shooters_{side}": shooters})
+    if side == 0:
+        return attrs.evolve(options, minis=len(figures), shooters_0=shooters)
+    return attrs.evolve(options, minis=len(figures), shooters_1=shooters)

@@ -15,8 +15,21 @@ from core.values import evolve
 from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
 from .grid import DELTA
-from .orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass, Relocate,
-                     Shoot, Stand, Turn)
+from .orders import (
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Movement,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
 from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
 
@@ -58,7 +71,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         state = rebuild(state, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Shoot):
-        shooter, target = state.mini(order.unit), state.mini(order.target)
+        shooter, target = state.get(order.unit), state.get(order.target)
         percent = round(shot_fraction(state, shooter, target) * 100)
         events.append(ShotAt(shooter.id, target.id, percent))
         state = rebuild(state, attacks=state.attacks + (Attack(_SHOT, shooter.id, target.id),),
@@ -67,7 +80,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, Destroy):
         return _destroy(state, order, events), events
     if isinstance(order, Relocate):
-        mini = state.mini(order.unit)
+        mini = state.get(order.unit)
         events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
         mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
         state = rebuild(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
@@ -84,7 +97,7 @@ def do_movement(state: PlastoState, order: Movement, events: list, **changes) ->
     other ``changes`` to the state made at the same time."""
     minis = state.minis
     unit = order.unit
-    for index, mini in enumerate(minis):
+    for index, mini in enumerate(minis):  # noqa: B007  (both are used after the break)
         if mini.id == unit:
             break
     if isinstance(order, JumpAttack):
@@ -188,7 +201,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         before = set(state.doomed)
         newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
-            events.append(DoomFalls(unit, doom_reason(state, state.mini(unit))))
+            events.append(DoomFalls(unit, _doomed_reason(state, unit)))
         for unit in state.doomed:
             mini = state.mini(unit)
             if unit not in now and mini is not None and mini.pos is not None:
@@ -197,7 +210,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         if state.phase is _PLAY:
             # One Defending Free Movement per player per dooming event;
             # the player not taking the turn answers first.
-            sides = sorted({state.mini(u).side for u in newly}, key=lambda s: s == state.active) if newly else ()
+            sides = sorted({state.get(u).side for u in newly}, key=lambda s: s == state.active) if newly else ()
             for side in sides:
                 if side in pending:
                     continue
@@ -249,10 +262,17 @@ def free_actions_left(state: PlastoState) -> bool:
     return False
 
 
+def _doomed_reason(state: PlastoState, unit: str) -> str:
+    """Why ``unit``, one of the Doomed, is Doomed."""
+    reason = doom_reason(state, state.get(unit))
+    assert reason is not None  # the Doomed each have their reason
+    return reason
+
+
 def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
     for attack in [a for a in state.attacks if a.kind is _JUMP]:
         state = rebuild(state, attacks=tuple(a for a in state.attacks if a != attack))
-        jumper, target = state.mini(attack.attacker), state.mini(attack.target)
+        jumper, target = state.get(attack.attacker), state.get(attack.target)
         if target.pos is None:
             continue
         if not valid_attacker(state, jumper.id):
@@ -290,7 +310,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     recorded here but left to the :func:`settle` of the next turn's start,
     which announces it and owes its Defending Free Movement like any other."""
     attacks = state.attacks
-    dying = [(unit, doom_reason(state, state.mini(unit))) for unit in doomed_ids(state)] if attacks else ()
+    dying = [(unit, _doomed_reason(state, unit)) for unit in doomed_ids(state)] if attacks else ()
     for unit, reason in dying:
         events.append(Removed(unit, reason))
     contact = tuple([a for a in attacks if a.kind is _CONTACT]) if attacks else attacks

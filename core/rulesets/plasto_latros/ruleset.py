@@ -6,19 +6,42 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
-from core.events import Event, Note
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
+from core.events import Event, Note
 from core.explain import Ref
+from core.orders import Order
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.plasto_latros.explain import explain as explain_event
 
-from .combat import can_shoot, destroyers, may_destroy, needed_for, shoot_targets, shooter_problem, shot_fraction, target_problem
+from .combat import (
+    can_shoot,
+    destroyers,
+    may_destroy,
+    needed_for,
+    shoot_targets,
+    shooter_problem,
+    shot_fraction,
+    target_problem,
+)
 from .draw import random_order as draw_order
 from .movement import blocked_cells, free_movements, movement_problem, movements_for, relocations, standable
 from .options import PlastoOptions
-from .orders import (ORDER_TYPES, Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Pass,
-                     Relocate, Shoot, Stand, Turn)
+from .orders import (
+    ORDER_TYPES,
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Movement,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
 from .rules import apply_order, own_ids
 from .state import Mini, Phase, PlastoState
 from .status import free_eligible, jumping, locked, markers, movable, pinned, status_words
@@ -33,7 +56,7 @@ _DEPLOY, _FINAL, _OVER, _PLAY = Phase.DEPLOY, Phase.FINAL, Phase.OVER, Phase.PLA
 PHASE_WORDS = {Phase.DEPLOY: "deployment", Phase.PLAY: "play", Phase.FINAL: "final turn", Phase.OVER: "over"}
 
 
-NOBODY = frozenset()
+NOBODY: frozenset[int] = frozenset()
 ONE_SIDE = (frozenset({0}), frozenset({1}))  # who acts, built once (to_act runs several times an order)
 
 
@@ -209,13 +232,13 @@ class PlastoLatros(Ruleset):
             return []
         if state.phase is _DEPLOY:
             positions = {m.id: m.pos for m in state.minis}
-            own = own_ids(state, side)
-            if check_ready(own, positions) is None:
+            ids = own_ids(state, side)
+            if check_ready(ids, positions) is None:
                 return [Ready(side)]
-            out = [DeployAll(side)]
+            out: list[Order] = [DeployAll(side)]
             free = open_cells(state.battlefield, side, positions)
             # Only figures not yet placed are listed, so random play stays bounded.
-            out += [Deploy(side, u, c) for u in own if positions[u] is None for c in free]
+            out += [Deploy(side, u, c) for u in ids if positions[u] is None for c in free]
             return out
         if state.pending_free:
             out = [Decline(side)]
@@ -224,7 +247,7 @@ class PlastoLatros(Ruleset):
                 if m.side == side and free_eligible(state, m):
                     out += free_movements(state, m, side, blocked)
             return out
-        out: list = [Pass(side)]
+        out = [Pass(side)]
         own = [m for m in state.on_board() if m.side == side]
         if state.phase is _PLAY and state.movements_left > 0:
             blocked = blocked_cells(state)

@@ -39,6 +39,13 @@ class Mini:
     facing: Facing = Facing.N
     prone: bool = False
 
+    @property
+    def cell(self) -> Cell:
+        """Where it stands, asked only of a mini on the battlefield."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.pos
+
 
 @attrs.frozen
 class Attack:
@@ -83,6 +90,13 @@ class PlastoState:
             if m.id == unit:
                 return m
         return None
+
+    def get(self, unit: str) -> Mini:
+        """``mini`` for a mini the caller knows is in the game."""
+        found = self.mini(unit)
+        if found is None:
+            raise KeyError(unit)
+        return found
 
     def on_board(self) -> list[Mini]:
         return [m for m in self.minis if m.pos is not None]

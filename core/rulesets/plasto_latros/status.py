@@ -165,6 +165,7 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
     if mini.prone:
         return "attacked while prone"
     contact = [a for a in valid if a.kind is _CONTACT]
+    assert mini.pos is not None  # an attacked mini stands on the battlefield
     if len(contact) >= 2:
         return "two attackers in contact"
     for a in contact:

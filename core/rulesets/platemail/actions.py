@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
@@ -10,8 +9,8 @@ from core.values import evolve
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import StatusChanged
-from .secrecy import STEALTH
 from .movement import clash_attacks
+from .secrecy import STEALTH
 from .senses import Work, aware, door_features, weapon
 from .state import Action, Status
 
@@ -31,7 +30,8 @@ def _adjacent_foe(work: Work, uid: str, preferred: str | None) -> str | None:
     side, fighting = me.side, S_FIGHTING
     mx, my = me.pos or (None, None)  # (no position: chebyshev's TypeError, as before, once a foe is met)
     foes = [c for c in work.chars.values() if c.status is fighting and c.pos is not None and c.side != side
-            and max(abs(c.pos[0] - mx), abs(c.pos[1] - my)) == 1 and (not c.hidden or aware(work, me, c))]
+            and max(abs(c.pos[0] - mx), abs(c.pos[1] - my)) == 1  # type: ignore[operator]  # (mx, my: see above)
+            and (not c.hidden or aware(work, me, c))]
     if not foes:
         return None
     ids = [c.id for c in foes]
@@ -72,19 +72,22 @@ def missile(me):
 
 
 def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
-    me = work.chars.get(uid)
+    me = work.chars[uid]
     t = work.chars.get(tid) if tid else None
-    if t is None or work.start_pos.get(tid) is None or t.status is not S_FIGHTING:
+    there = work.start_pos.get(tid) if tid is not None else None
+    if t is None or there is None or t.status is not S_FIGHTING:
         work.note(f"{uid} has no target to shoot at")
         return False
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
         return False
-    if work.start_pos[tid] is None or work.grid.concealed(work.start_pos[uid], work.start_pos[tid]):
+    here = work.start_pos[uid]
+    assert here is not None  # the shooter acts, so it stood on the battlefield
+    if work.grid.concealed(here, there):
         work.note(f"{uid} cannot see {tid}: Concealed")
         return False
-    if range_penalty(range_ft, work.start_pos[uid], work.start_pos[tid]) is None:
-        feet = feet_between(work.start_pos[uid], work.start_pos[tid])
+    if range_penalty(range_ft, here, there) is None:
+        feet = feet_between(here, there)
         work.note(f"{uid}'s target {tid} is {feet} ft away, beyond four times the Range of {range_ft} ft")
         return False
     return True
@@ -101,7 +104,7 @@ def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
         work.note(f"{uid} cannot Rapid Fire a {w.name}: it needs reloading between shots")
         return
     tid = work.targets.get(uid)
-    for n in range(shots):
+    for _n in range(shots):
         me = work.chars[uid]
         if w.reload and not me.loaded:
             work.note(f"{uid}'s {w.name} is not loaded")
@@ -110,7 +113,9 @@ def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
             return
         if not _can_shoot_at(work, uid, tid, w.range_ft):
             return
-        fav, pen = (), 0
+        assert tid is not None  # _can_shoot_at found the target
+        fav: tuple[str, ...] = ()
+        pen = 0
         if me.aimed and work.kind(uid) == A_RANGED:
             fav, pen = ("aimed",), 1
         attack(work, uid, tid, "ranged", favor=fav, disfavor=tuple(extra_dis), pen_bonus=pen, thrown=thrown)
@@ -134,7 +139,7 @@ def perform(work: Work) -> None:
         if k == A_CHARGE:
             fav = ("charge",) if work.moved.get(uid, 0) >= 2 or uid in work.clashed else ()
             t = work.chars.get(tid) if tid else None
-            if t and t.fighting and chebyshev(t.pos, me.pos) == 1 and weapon(me).melee:
+            if tid and t and t.fighting and chebyshev(t.cell, me.cell) == 1 and weapon(me).melee:
                 attack(work, uid, tid, "melee", favor=fav)
             else:
                 work.note(f"{uid}'s Charge does not reach its target")
@@ -181,7 +186,7 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
     work.update(uid, prepared=None)
     t = work.chars.get(tid) if tid else None
     if spell.effect == "heal":
-        if t is None or t.pos is None or chebyshev(t.pos, me.pos) > 1 or t.status is S_DEAD:
+        if t is None or t.pos is None or chebyshev(t.pos, me.cell) > 1 or t.status is S_DEAD:
             work.note(f"{uid}'s {spell.name} needs someone within reach")
             return
         work.effects.append(("heal", tid))
@@ -189,6 +194,7 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
         return
     if not _can_shoot_at(work, uid, tid, spell.range_ft):
         return
+    assert tid is not None and t is not None  # _can_shoot_at found the target
     work.reveal.add(uid)
     if spell.effect == "attack":
         attack(work, uid, tid, "spell", spell=spell.key)
@@ -231,12 +237,12 @@ def _use_item(work: Work, uid: str, act) -> None:
     elif item == "free":
         tid = work.targets.get(uid) or uid
         t = work.chars.get(tid)
-        if t and t.pos and chebyshev(t.pos, me.pos) <= 1 and t.entrapped:
+        if t and t.pos and chebyshev(t.pos, me.cell) <= 1 and t.entrapped:
             work.effects.append(("free", tid))
         else:
             work.note(f"{uid} has nobody entrapped within reach to free")
     elif item == "door":
-        doors = [f for f in door_features(work.state) if chebyshev(f.cell, me.pos) == 1
+        doors = [f for f in door_features(work.state) if chebyshev(f.cell, me.cell) == 1
                  and (act.to is None or f.cell == act.to)]
         occupied = {c.pos for c in work.chars.values()}
         if doors and doors[0].cell not in occupied:
@@ -248,7 +254,7 @@ def _use_item(work: Work, uid: str, act) -> None:
 def _stabilize(work: Work, uid: str, tid: str | None) -> None:
     me = work.chars[uid]
     t = work.chars.get(tid) if tid else None
-    if t is None or t.status is not S_DYING or chebyshev(t.pos, me.pos) > 1:
+    if t is None or t.status is not S_DYING or chebyshev(t.cell, me.cell) > 1:
         work.note(f"{uid} has nobody Fatally Wounded within reach to Stabilize")
         return
     mods = (("Medical", me.medical),) + ((("Wounds", -me.wounds),) if me.wounds else ())

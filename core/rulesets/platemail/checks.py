@@ -6,8 +6,7 @@ from core.ruleset import Rejection
 
 from .equipment import SPELLS, WEAPONS
 from .senses import weapon
-from .state import (GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState,
-                    Write)
+from .state import GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState, Write
 
 # Enum members as module names: read from their class each costs ~90 ns in
 # Python 3.11 (the Round reads them at every step); the same objects.

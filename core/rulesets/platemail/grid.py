@@ -6,9 +6,18 @@ for the terrain of every cell again at every tick (docs/performance.md)."""
 
 from __future__ import annotations
 
+from core.board import (
+    _SAMPLES,
+    BODY_HEIGHT,
+    EYE_HEIGHT,
+    FIGURE_HEIGHT,
+    Battlefield,
+    _ray_steps,
+    _sight_tops,
+    neighbours,
+    visible_fraction,
+)
 from core.memo import Table
-from core.board import (_SAMPLES, BODY_HEIGHT, EYE_HEIGHT, FIGURE_HEIGHT, Battlefield, _ray_steps, _sight_tops,
-                        neighbours, visible_fraction)
 
 # The sample points of visible_fraction's rays, by index (x + 4 y), middle
 # ones first: the order a Concealment test tries them (any order gives the
@@ -26,8 +35,9 @@ class Grid:
     ``a``, in sorted order; ``cost[c]``: the move cost of an in-bounds cell;
     ``passable``: in-bounds cells that do not block movement."""
 
-    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest", "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at", "low_tops",
-                 "_counts")
+    __slots__ = ("steps", "into", "cost", "passable", "nonnegative", "bf", "seen", "elevation", "tall", "cheapest",
+                 "_near", "_shut", "_rays", "index", "into_i", "cost_i", "_dx", "_dy", "around", "tall_rows", "top_at",
+                 "low_tops", "_counts")
 
     def __init__(self, bf: Battlefield):
         cost: dict[Cell, int] = {}

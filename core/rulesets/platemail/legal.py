@@ -21,6 +21,7 @@ def _toward(state: PlatemailState, me: Character, goal, steps: int, way: int = 1
     battlefield."""
     if goal is None:
         return None
+    assert me.pos is not None  # a character moving stands on the battlefield
     x, y = me.pos
     gx, gy = goal
     # each of the ``steps`` steps moves by the same sign towards the goal
@@ -220,7 +221,8 @@ def _memo_for(state: PlatemailState) -> dict:
     ``("side", side)``: ``_side``)."""
     chars = state.characters
     memo_of = state.battlefield.memo
-    recent = memo_of.entries.get("platemail.recent-writes")  # (asked twice an order: no call when there)
+    recent: list[tuple[tuple[Character, ...], dict]] | None = memo_of.entries.get("platemail.recent-writes")
+    # (asked twice an order: no call when there)
     if recent is None:
         recent = memo_of.get("platemail.recent-writes", list)
     elif recent and recent[-1][0] is chars:  # the newest: most often the one asked for

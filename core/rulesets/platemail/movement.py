@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 from types import MappingProxyType
 
-from core.board import chebyshev, distance_squared, neighbours
+from core.board import Cell, chebyshev, distance_squared, neighbours
 from core.events import Moved
 
 from .combat import attack, can_make_aoo, dex_save
@@ -143,7 +143,7 @@ def goal_of(work: Work, uid):
         if act.to is not None and kind == A_FALL_BACK:
             foes = _hostile_cells(work, uid)
             if not foes or min(distance_squared(act.to, f) for f in foes) > min(
-                    distance_squared(c.pos, f) for f in foes):
+                    distance_squared(c.cell, f) for f in foes):
                 return ("cell", act.to)
         cell = retreat_cell(work, uid, work.allowance[uid], blocked)
         return ("cell", cell) if cell else None
@@ -295,9 +295,10 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     ``blocked`` may be a frozenset (made once for every mover that plans
     around the same cells: it is the key of the kept searches too)."""
     c = work.chars[uid]
-    pos = c.pos
+    pos = c.cell  # a mover stands on the battlefield
     g = work.grid
     frozen = blocked if type(blocked) is frozenset else frozenset(blocked)
+    goals: tuple[Cell, ...]
     if fields is None:
         fields = {}
     if goal[0] == "cell":
@@ -394,7 +395,7 @@ def resolve_movement(work: Work) -> None:
                 if other is None or other.pos is None:
                     idle = True
                 else:
-                    (ax, ay), (bx, by) = me.pos, other.pos
+                    (ax, ay), (bx, by) = me.cell, other.pos
                     idle = -1 <= ax - bx <= 1 and -1 <= ay - by <= 1  # chebyshev(...) <= 1
             else:
                 idle = me.pos == goal[1]
@@ -561,7 +562,7 @@ def _aoo_on_leaving(work: Work, mover: str, before, ids=None) -> None:
         return  # Fall Back prevents Attacks of Opportunity
     old = before[mover]
     ox, oy = old
-    mx, my = m.pos
+    mx, my = m.cell
     for e in [chars[i] for i in (sorted(chars) if ids is None else ids)]:
         eid = e.id
         if e.side == m.side or e.status is not S_FIGHTING or e.pos is None or eid not in before:
@@ -570,12 +571,12 @@ def _aoo_on_leaving(work: Work, mover: str, before, ids=None) -> None:
         # chebyshev(old, before[e]) == 1, and m ends beyond reach of where
         # e stood and of where e stands
         if max(abs(ox - bx), abs(oy - by)) == 1 and max(abs(mx - bx), abs(my - by)) > 1 \
-                and chebyshev(m.pos, e.pos) > 1 and can_make_aoo(work, eid, mover):
+                and chebyshev(m.cell, e.pos) > 1 and can_make_aoo(work, eid, mover):
             work.aoo_used.add(eid)
             attack(work, eid, mover, "opportunity")
 
 
 def clash_attacks(work: Work) -> None:
     for me, other in work.clash_attacks:
-        if work.chars[me].status is S_FIGHTING and chebyshev(work.chars[me].pos, work.chars[other].pos) <= 1:
+        if work.chars[me].status is S_FIGHTING and chebyshev(work.chars[me].cell, work.chars[other].cell) <= 1:
             attack(work, me, other, "opportunity")

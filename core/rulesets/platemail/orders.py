@@ -8,7 +8,7 @@ import attrs
 
 from core.orders import Order, Role
 
-from .state import Action, Condition
+from .kinds import Action, Condition
 
 
 @attrs.frozen

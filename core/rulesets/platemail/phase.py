@@ -14,8 +14,7 @@ from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
 from .senses import Work, perceives, resolve_target, sight, weapon
-from .state import (CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status,
-                    Write, rebuild)
+from .state import CONDITION_TEXT, READY, TITLES, Act, Action, Condition, PlatemailState, Status, Write, rebuild
 
 # Enum members as module names: read from their class each costs ~90 ns in
 # Python 3.11 (the Round reads them at every step); the same objects.
@@ -67,7 +66,7 @@ def condition_detail(work: Work, uid: str, plan: Write) -> str:
     t = work.chars.get(tid) if tid else None
     if not (t and t.fighting and t.pos):
         return " (no target)"
-    return f" ({t.id} {feet_between(me.pos, t.pos)}' away, Range {_range_ft(me, plan)}')"
+    return f" ({t.id} {feet_between(me.cell, t.pos)}' away, Range {_range_ft(me, plan)}')"
 
 
 def condition_holds(work: Work, uid: str, plan: Write) -> bool:
@@ -82,20 +81,21 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
     if cond == C_REACHED:
         if plan.first.to is not None:
             return me.pos == plan.first.to
-        return seen and chebyshev(me.pos, t.pos) == 1
+        # (seen: both stand on the battlefield)
+        return seen and t is not None and chebyshev(me.cell, t.cell) == 1
     if cond == C_TARGET_DOWN:
-        return seen and t.status is not S_FIGHTING
+        return seen and t is not None and t.status is not S_FIGHTING
     if cond == C_HIT:
         return work.was_hit.get(uid, False)
     if cond == C_ENEMY_ADJACENT:
-        return any(c.side != me.side and chebyshev(c.pos, me.pos) == 1 and perceives(work, me, c)
+        return any(c.side != me.side and chebyshev(c.cell, me.cell) == 1 and perceives(work, me, c)
                    for c in work.fighters())
     if cond == C_IN_RANGE:
-        if not (seen and t.fighting):
+        if not (seen and t is not None and t.fighting):
             return False
-        return feet_between(me.pos, t.pos) <= _range_ft(me, plan)  # (adjacent: 5 ft, within any Range)
+        return feet_between(me.cell, t.cell) <= _range_ft(me, plan)  # (adjacent: 5 ft, within any Range)
     if cond == C_VISIBLE:
-        return seen and t.fighting
+        return seen and t is not None and t.fighting
     if cond == C_ALLY_DOWN:
         return any(c.side == me.side and not c.fighting and perceives(work, me, c) for c in work.chars.values())
     if cond == C_WOUNDED:
@@ -167,7 +167,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
             work.stood_up[uid] = True
         if act.kind == A_RESCUE:
             t = work.chars.get(tid or "")
-            if t and t.side == me.side and t.id != uid and t.pos and chebyshev(t.pos, me.pos) == 1 \
+            if t and t.side == me.side and t.id != uid and t.pos and chebyshev(t.pos, me.cell) == 1 \
                     and t.id not in work.carrying.values() and (not t.fighting or t.entrapped):
                 work.carrying[uid] = t.id
         label = TITLES[act.kind] + (f" {tid}" if tid else "")
@@ -184,6 +184,7 @@ def _end_phase(work: Work) -> None:
             work.update(uid, dazed=max(me.dazed, 1), prepared=None, focus=None, focus_target=None)
         elif k == A_PREPARE and me.fighting:
             spell = work.acts[uid].spell
+            assert spell is not None  # check refuses a Prepare that names no spell
             work.update(uid, prepared=spell)
             work.note(f"{uid} has {SPELLS[spell].name} Prepared")
         me = work.chars[uid]
@@ -195,7 +196,7 @@ def _end_phase(work: Work) -> None:
         me = work.chars[uid]
         if me.hidden:
             foes = [c for c in work.fighters() if c.side != me.side]
-            exposed = any(sight(work, c.pos, me) == "clear" for c in foes)
+            exposed = any(sight(work, c.cell, me) == "clear" for c in foes)
             overt = k not in (A_SKULK, A_DEFEND, A_AIM, A_USE_ITEM, A_GUARD,
                               A_STABILIZE, A_RANGED)
             if uid in work.reveal or exposed or overt or not me.fighting:

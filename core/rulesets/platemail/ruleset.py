@@ -5,29 +5,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-
-from core.board import Battlefield
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
+from core.board import Battlefield, Terrain
+from core.deployment import (
+    Deploy,
+    DeployAll,
+    Ready,
+    auto_deploy,
+    check_deploy,
+    check_ready,
+    describe_deployment,
+    open_cells,
+)
 from core.dice import Dice
 from core.events import Event, Note, Placed
-from core.orders import Order
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
-from core.board import Terrain
 from core.explain import Ref
+from core.orders import Order
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.platemail.explain import explain as explain_event
 from core.values import copy_with, evolve
 
 from .checks import check_write
-from .equipment import ARCHETYPES, SPELLS
 from .draw import random_order as draw_order
+from .equipment import ARCHETYPES, SPELLS
 from .legal import sample_writes
+from .phase import resolve_round
 from .roster import Figure
 from .roster import parse_roster as _parse_figures
-from .phase import resolve_round
 from .secrecy import unseen_by
-from .state import (CONDITION_TEXT, GENERAL_TARGETS, READY, TITLES, Act, Action, Character, Commit,
-                    PlatemailOptions, PlatemailState, Write, rebuild)
+from .state import (
+    CONDITION_TEXT,
+    GENERAL_TARGETS,
+    READY,
+    TITLES,
+    Act,
+    Action,
+    Character,
+    Commit,
+    PlatemailOptions,
+    PlatemailState,
+    Write,
+    rebuild,
+)
 
 if TYPE_CHECKING:
     from core.ai.knowledge import Knowledge
@@ -91,8 +109,8 @@ def _seen(characters: tuple[Character, ...], side: int | None) -> tuple[Characte
         if c.side != side and c.hidden:
             c = rebuild(c, stealth_roll=0, pos=None if unseen_by(characters, c, side) else c.pos)
         out.append(c)
-    out = tuple(out)
-    return characters if out == characters else out
+    seen = tuple(out)
+    return characters if seen == characters else seen
 
 
 # The sides still writing, for each pair of committed flags (to_act is asked

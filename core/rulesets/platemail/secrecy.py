@@ -48,7 +48,7 @@ def subject(event: Event) -> str | None:
 _append = list.append
 
 
-class SecretKeeper(list):
+class SecretKeeper(list[Event]):
     """The event list of a Round's resolution: every event appended is
     marked with the sides that may read it (``Work.events``)."""
 

@@ -3,11 +3,9 @@ see, whom they are aware of, and how general targets are chosen."""
 
 from __future__ import annotations
 
-
-
 from core.board import Battlefield, Terrain, distance_squared
 from core.dice import Dice, roll, splitmix64
-from core.events import Event, Note, Rolled
+from core.events import Note, Rolled
 from core.values import copy_with, evolve
 
 from .equipment import ARMOUR, PASSIVE_BASE, SHIELDS, WEAPONS
@@ -53,6 +51,11 @@ def effective_battlefield(state: PlatemailState) -> Battlefield:
 class Work:
     """A mutable scratchpad for one Round's resolution (never stored)."""
 
+    # the roller (see ``dice``): a Dice value, or None while followed by seed and draw count
+    _dice: Dice | None
+    _seed: int
+    _draws: int
+
     def __init__(self, state: PlatemailState):
         self.state = state
         self.set_battlefield(effective_battlefield(state))
@@ -61,7 +64,7 @@ class Work:
         # never change within a Round (update() replaces the values)
         self.ids = tuple(sorted(self.chars))
         self.dice = state.dice
-        self.events: list[Event] = SecretKeeper(self)
+        self.events = SecretKeeper(self)
         # Whether anyone is Hidden (secrecy asks at every event: kept on the
         # event list itself, read there without the weak reference); kept
         # up by ``update``, the one place a character changes.
@@ -112,7 +115,7 @@ class Work:
             self.events.anyone_hidden = any(o.hidden for o in self.chars.values())
         return c
 
-    def held_ids(self) -> set[str]:
+    def held_ids(self) -> set[str | None]:
         """Who is held by a Binding now (``movement.held`` for each)."""
         return {o.focus_target for o in self.chars.values() if o.focus == "binding" and o.fighting}
 
@@ -201,7 +204,7 @@ def defense(c: Character, ready: bool) -> int:
     value = 10
     if ready or not armour.ready_only:
         value += armour.deflection
-    if shield_usable(c, ready):
+    if c.shield and shield_usable(c, ready):  # (usable: there is one)
         value += SHIELDS[c.shield].deflection
     if ready:
         value += weapon(c).ready_deflection
@@ -211,7 +214,7 @@ def defense(c: Character, ready: bool) -> int:
 def absorb(c: Character, ready: bool) -> int:
     armour = ARMOUR[c.armour]
     value = armour.absorb if (ready or not armour.ready_only) else 0
-    if shield_usable(c, ready):
+    if c.shield and shield_usable(c, ready):  # (usable: there is one)
         value += SHIELDS[c.shield].absorb
     return value
 
@@ -269,7 +272,8 @@ def hostile(a: Character, b: Character) -> bool:
 
 
 def _closest_key(me: Character):
-    return lambda c: (distance_squared(me.pos, c.pos), c.id)
+    here = me.cell  # asked of one on the battlefield
+    return lambda c: (distance_squared(here, c.pos), c.id)
 
 
 def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
@@ -299,17 +303,17 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
         # is there for most pairs; concealed stores only True or False)
         shut, known = g.concealed, g._shut
         seen = [c for c in foes if (k := known.get((here, c.pos))) is False
-                or (k is None and not shut(here, c.pos))] or foes
+                or (k is None and not shut(here, c.cell))] or foes
         if spec == "closest":
             if len(seen) == 1:
                 return seen[0].id
             x, y = here
-            near, best = -1, ""
+            nearest, best = -1, ""
             for c in seen:  # min by (distance squared, id), without a key tuple each
-                cx, cy = c.pos
+                cx, cy = c.cell
                 d = (cx - x) * (cx - x) + (cy - y) * (cy - y)
-                if near < 0 or d < near or (d == near and c.id < best):
-                    near, best = d, c.id
+                if nearest < 0 or d < nearest or (d == nearest and c.id < best):
+                    nearest, best = d, c.id
             return best
         near = _closest_key(me)
         if spec == "injured":

@@ -1,5 +1,5 @@
-"""Platemail values: actions, conditions, characters, options, state (the
-orders are in orders.py)."""
+"""Platemail values: characters, options, state (the Actions and
+Conditions are in kinds.py, the orders in orders.py)."""
 
 from __future__ import annotations
 
@@ -12,37 +12,7 @@ from core.dice import Dice
 from core.options import option
 from core.values import copy_with, evolve
 
-
-class Action(enum.Enum):
-    # Hashed by identity (members are singletons, equal only to themselves):
-    # Enum's own hash is a Python call, and these key dicts the resolution
-    # reads at every step.  No order depends on it (string hashes vary too).
-    __hash__ = object.__hash__
-
-    MOVE = "move"
-    SPRINT = "sprint"
-    FALL_BACK = "fall-back"
-    SKULK = "skulk"
-    CHARGE = "charge"
-    FULL_ATTACK = "full-attack"
-    COUNTER = "counter"
-    RANGED = "ranged-attack"
-    RAPID_FIRE = "rapid-fire"
-    AIM = "aim"
-    DEFEND = "defend"
-    GUARD = "guard"
-    PREPARE = "prepare-spell"
-    RELEASE = "release-spell"
-    FOCUS = "focus-spell"
-    USE_ITEM = "use-item"
-    RESCUE = "rescue"
-    STABILIZE = "stabilize"
-    # Involuntary: never written, only forced
-    CRASH = "crash"
-    CLASH = "clash"
-    DAZED = "dazed"
-    TERROR = "terror"
-
+from .kinds import Action, Condition
 
 INVOLUNTARY = frozenset({Action.CRASH, Action.CLASH, Action.DAZED, Action.TERROR})
 
@@ -71,20 +41,6 @@ TITLES = {
     Action.RESCUE: "Rescue", Action.STABILIZE: "Stabilize", Action.CRASH: "Crash",
     Action.CLASH: "Clash", Action.DAZED: "Dazed", Action.TERROR: "Terror",
 }
-
-
-class Condition(enum.Enum):
-    __hash__ = object.__hash__  # as Action's
-
-    REACHED = "reached"  # I reached my target (or my destination)
-    TARGET_DOWN = "target-down"  # my target is down
-    HIT = "hit"  # I was hit in the 1st Action Phase
-    ENEMY_ADJACENT = "enemy-adjacent"  # an enemy is adjacent to me
-    IN_RANGE = "in-range"  # my target is within my weapon's (or spell's) Range
-    VISIBLE = "visible"  # I can see my target (not Concealed)
-    ALLY_DOWN = "ally-down"  # an ally is down
-    WOUNDED = "wounded"  # I have at least one Wound
-    SPELL_READY = "spell-ready"  # I have a Prepared spell
 
 
 CONDITION_TEXT = {
@@ -165,6 +121,13 @@ class Character:
     def fighting(self) -> bool:
         return self.status is _FIGHTING  # Status.FIGHTING, read as a module name (cheaper than from the class)
 
+    @property
+    def cell(self) -> Cell:
+        """Where the character stands, asked only of one on the battlefield."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.pos
+
 
 def rebuild(inst, **changes):
     """``core.values.evolve(inst, **changes)`` made cheaper for the two
@@ -229,5 +192,6 @@ class PlatemailState:
 
 
 # The orders live in orders.py; they are named here too, as the state's
-# annotations (a character's written orders) refer to them.
-from .orders import Act, Commit, Write  # noqa: E402  (orders.py imports the enums above)
+# annotations (a character's written orders) refer to them, and other
+# modules import Act and Commit from here.
+from .orders import Act, Commit, Write  # noqa: E402, F401

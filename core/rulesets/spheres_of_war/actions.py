@@ -39,7 +39,7 @@ def action_number(m: Match) -> int:
 
 
 def in_contact(state: SowState, a: str, b: str) -> bool:
-    return touching(state.unit(a), state.unit(b))
+    return touching(state.get(a), state.get(b))
 
 
 def touching(ua: Combatant, ub: Combatant) -> bool:
@@ -51,19 +51,19 @@ def touching(ua: Combatant, ub: Combatant) -> bool:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
 
 
-def acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
+def acting(state: SowState) -> tuple[str, Combatant, str, Combatant] | None:
     """(actor id, its figure, opponent id, the opponent's figure) in the
     Match, or None (no actor): kept in the state's memo, since listing,
     checking and applying an Action all ask."""
     return state.memo.get("spheres_of_war.acting", _acting, state)
 
 
-def _acting(state: SowState) -> tuple[str, Combatant, str, Combatant | None] | None:
+def _acting(state: SowState) -> tuple[str, Combatant, str, Combatant] | None:
     uid = actor(state)
     if uid is None:
         return None
-    other = opponent_of(state.match, uid)
-    return uid, state.unit(uid), other, state.unit(other)
+    other = opponent_of(state.current, uid)  # an actor acts in the Match
+    return uid, state.get(uid), other, state.get(other)
 
 
 def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | None:
@@ -80,7 +80,7 @@ def check_action(state: SowState, order: Wait | Move | Fight) -> Rejection | Non
         if named.side != order.side:
             return Rejection("not-your-unit", f"{order.unit} is not one of your combatants.")
         return Rejection("not-acting", f"It is {uid}'s Action in this Match, not {order.unit}'s.")
-    m = state.match
+    m = state.current
     contact = touching(unit, them)  # in_contact(state, uid, other)
     if isinstance(order, Fight):
         if not contact:
@@ -106,7 +106,7 @@ def legal_actions(state: SowState, side: int) -> list:
     if touching(unit, them):
         return [_order(orders, Fight, side, uid)]
     key = (side, uid)
-    out = [_order(orders, Wait, side, uid)]
+    out: list[Wait | Move | Fight] = [_order(orders, Wait, side, uid)]
     for c in movement.destination_cells(state, uid, other):
         order = orders.get(key + (c,))
         out.append(order if order is not None else orders.put(key + (c,), Move(side, uid, c)))
@@ -129,7 +129,7 @@ def _spend(state: SowState, events: list[Event], struck: str | None = None, **ch
     """Use the actor's Action; the Match ends when both have used all five
     (rule 37).  ``changes`` are the Action's own to the state (figures,
     dice), made in the same rebuild."""
-    m = state.match
+    m = state.current
     m = Match(m.number, m.instigator, m.retaliator, m.step + 1, struck)  # evolve(m, step=..., struck=...)
     state = evolve(state, match=m, **changes)
     if m.step >= 2 * ACTIONS_EACH:
@@ -143,15 +143,15 @@ def _spend(state: SowState, events: list[Event], struck: str | None = None, **ch
 
 def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState, list[Event]]:
     events: list[Event] = []
-    m = state.match
+    m = state.current  # only the Match's actor acts
     uid = order.unit
     other = opponent_of(m, uid)
     if isinstance(order, Wait):
         events.append(Waited(uid))
         return _spend(state, events), events
     if isinstance(order, Move):
-        unit, them = state.unit(uid), state.unit(other)
-        how = f"moves {movement.heading(unit.pos, them.pos, order.to)} {other}"
+        unit, them = state.get(uid), state.get(other)
+        how = f"moves {movement.heading(unit.cell, them.cell, order.to)} {other}"
         if not state.battlefield.in_bounds(order.to):
             # Rule 27: off the gaming area, out of the game.  The Match ends with it.
             events.append(Moved(uid, unit.pos, None, how))
@@ -176,11 +176,11 @@ def apply_action(state: SowState, order: Wait | Move | Fight) -> tuple[SowState,
                         low_is_good=True)
     events.append(rolled)
     if rolled.total in DEFEAT_FACES:
-        unit = state.unit(uid)
+        unit = state.get(uid)
         events.append(Defeated(uid, other, f"defence roll of {rolled.total}"))
         events.append(Removed(uid, f"defeated by {other}"))
         gone = evolve(unit, pos=None, removed=True)
-        m = evolve(state.match, step=state.match.step + 1, struck=None)
+        m = evolve(m, step=m.step + 1, struck=None)
         state = evolve(state, dice=dice, units=tuple([gone if u.id == uid else u for u in state.units]), match=m)
         return end_match(state, events, f"{other} is the Winner"), events
     events.append(Struck(uid, other, f"strikes back after a defence of {rolled.total}"))

@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.events import Defeated, Event, GameOver, Matched, Moved, Note, Placed, Removed, Rolled, Struck
-from core.events import TurnEnded, TurnStarted
+from core.events import (
+    Defeated,
+    Event,
+    GameOver,
+    Matched,
+    Moved,
+    Note,
+    Placed,
+    Removed,
+    Rolled,
+    Struck,
+    TurnEnded,
+    TurnStarted,
+)
 from core.explain import Ref, generic_lines, roll_lines
 
 from .events import MatchResolved, Waited

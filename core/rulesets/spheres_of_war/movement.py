@@ -69,14 +69,16 @@ def _paths() -> tuple[tuple[int, int, int, tuple[Cell, ...], tuple[tuple[Cell, C
     (dx, dy, squared length, then the supercover steps of its path from
     (0, 0): the cells it enters one at a time, and the pairs beside a corner
     it passes exactly through, where only both blocked stop it)."""
-    out = []
+    out: list[tuple[int, int, int, tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]] = []
     for dy in range(-2, 3):
         for dx in range(-2, 3):
             if (dx == 0 and dy == 0) or dx * dx + dy * dy > MAX_MOVE_SQ:
                 continue
             steps = supercover((0, 0), (dx, dy))
-            out.append((dx, dy, dx * dx + dy * dy, tuple(step[0] for step in steps if len(step) == 1),
-                        tuple(step for step in steps if len(step) != 1)))
+            # a step of two cells is the pair beside a corner (supercover)
+            corners = tuple((step[0], step[1]) for step in steps if len(step) == 2)
+            assert len(corners) + sum(len(step) == 1 for step in steps) == len(steps)
+            out.append((dx, dy, dx * dx + dy * dy, tuple(step[0] for step in steps if len(step) == 1), corners))
     return tuple(out)
 
 
@@ -119,8 +121,8 @@ def destination_cells(state: SowState, mover: str, opponent: str) -> tuple[Cell,
 
 
 def _destinations(state: SowState, mover: str, opponent: str) -> tuple[Cell, ...]:
-    p = state.unit(mover).pos
-    q = state.unit(opponent).pos
+    p = state.get(mover).cell  # both of a Match stand on the battlefield
+    q = state.get(opponent).cell
     figures = [u.pos for u in state.units if u.pos is not None and u.id != mover and not u.removed]
     return destinations_near(state.battlefield, p, q, blockers_near(state.battlefield, p, figures))
 
@@ -177,8 +179,8 @@ def walls_near(bf: Battlefield, p: Cell) -> frozenset[Cell]:
 def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Rejection | None:
     if to in destination_cells(state, mover, opponent):
         return None  # every listed destination passes _problem
-    me, them = state.unit(mover), state.unit(opponent)
-    problem = _problem(state, mover, me.pos, them.pos, to)
+    me, them = state.get(mover), state.get(opponent)
+    problem = _problem(state, mover, me.cell, them.cell, to)
     if problem is not None:
         return problem
     if to not in destinations(state, mover, opponent):
@@ -189,7 +191,7 @@ def move_problem(state: SowState, mover: str, opponent: str, to: Cell) -> Reject
 
 
 def direction(state: SowState, mover: str, opponent: str, to: Cell) -> str:
-    return heading(state.unit(mover).pos, state.unit(opponent).pos, to)
+    return heading(state.get(mover).cell, state.get(opponent).cell, to)
 
 
 def heading(p: Cell, q: Cell, to: Cell) -> str:

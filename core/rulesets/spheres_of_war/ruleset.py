@@ -5,16 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.board import Battlefield, Cell, distance
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready, describe_deployment, open_cells
+from core.board import Battlefield, Cell, Terrain, distance
+from core.deployment import (
+    Deploy,
+    DeployAll,
+    Ready,
+    auto_deploy,
+    check_deploy,
+    check_ready,
+    describe_deployment,
+    open_cells,
+)
 from core.dice import Dice, roll
 from core.events import Event, Note, Placed
+from core.explain import Ref
 from core.options import option_problem
 from core.orders import Order
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
-from core.board import Terrain
-from core.explain import Ref
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.spheres_of_war.explain import explain as explain_event
 from core.values import evolve
 
@@ -81,7 +88,7 @@ class SpheresOfWar(Ruleset):
         units = tuple(
             Combatant(f"{'i' if side == instigator else 'r'}{n}", side)
             for side in (0, 1) for n in range(1, TEAM_SIZE + 1))
-        state = SowState(options=options, battlefield=battlefield, players=tuple(players),
+        state = SowState(options=options, battlefield=battlefield, players=(players[0], players[1]),
                          instigator=instigator, units=units, dice=dice)
         for side in (0, 1):
             role = state.role(side)
@@ -124,10 +131,12 @@ class SpheresOfWar(Ruleset):
                 # every order of the zone, less those onto a taken cell
                 drop = sorted((index[c] for c in taken if c in index), reverse=True)
                 if drop:
-                    orders = list(orders)
+                    kept = list(orders)
                     for i in drop:
-                        del orders[i]
-                out += orders
+                        del kept[i]
+                    out += kept
+                else:
+                    out += orders
             return out
         return [ChooseMatch(side, i, r) for i, r in closest_pairs(state)]
 
@@ -183,6 +192,7 @@ class SpheresOfWar(Ruleset):
         elif isinstance(order, ChooseMatch):
             state = start_match(state, order.unit, order.opponent, events, "chosen by the Instigator (rule 13)")
         else:
+            assert isinstance(order, (Wait, Move, Fight))  # check lets no other order through
             state, events = actions.apply_action(state, order)
         return state, events
 
@@ -232,8 +242,9 @@ class SpheresOfWar(Ruleset):
             pairs = ", ".join(f"{i}-{r}" for i, r in closest_pairs(state))
             return Situation(state.turn, "choosing a Match", to_act,
                              f"{state.players[state.instigator]} (Instigator) picks one of the equally close pairs: {pairs}")
-        m = state.match
+        m = state.current  # neither deploying, choosing nor over: a Match is played
         uid = actions.actor(state)
+        assert uid is not None  # a Match always has its actor
         k = actions.action_number(m)
         phase = f"Match {m.number}: {uid}'s action {k} of {ACTIONS_EACH}"
         other = actions.opponent_of(m, uid)
@@ -247,7 +258,8 @@ class SpheresOfWar(Ruleset):
 
     def order_cells(self, state: SowState, order: Order) -> tuple[Cell, ...]:
         if isinstance(order, ChooseMatch):
-            return tuple(state.unit(u).pos for u in (order.opponent, order.unit) if state.unit(u) and state.unit(u).pos)
+            found = (state.unit(u) for u in (order.opponent, order.unit))
+            return tuple(c.pos for c in found if c is not None and c.pos is not None)
         if isinstance(order, Move) and not state.battlefield.in_bounds(order.to):
             return ()  # leaving the board: nothing on the board to point at (menu only)
         if isinstance(order, Fight) and state.match is not None:
@@ -264,10 +276,11 @@ class SpheresOfWar(Ruleset):
             return f"Match {order.unit} against {order.opponent}"
         if isinstance(order, Wait):
             return f"Wait ({order.unit})"
-        if isinstance(order, Move) and state.match is not None and state.unit(order.unit) is not None \
-                and state.unit(order.unit).on_board:
+        mover = state.unit(order.unit) if isinstance(order, Move) else None
+        if isinstance(order, Move) and state.match is not None and mover is not None and mover.on_board:
             other = actions.opponent_of(state.match, order.unit)
-            if state.unit(other) is None or not state.unit(other).on_board:
+            them = state.unit(other)
+            if them is None or not them.on_board:
                 return order.to_text()
             way = movement.direction(state, order.unit, other, order.to)
             if not state.battlefield.in_bounds(order.to):
@@ -291,7 +304,7 @@ def _actor_side(state: SowState) -> frozenset[int]:
     uid = actions.actor(state)
     if uid is None:
         return _NOBODY
-    return _ONLY[state.unit(uid).side]
+    return _ONLY[state.get(uid).side]
 
 
 def _note(text: str) -> Event:

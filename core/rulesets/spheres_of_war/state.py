@@ -16,7 +16,6 @@ from core.memo import Memo, memo_field
 from core.options import option
 from core.values import evolve
 
-
 ACTIONS_EACH = 5  # rule 17, read with rule 37: five Actions for each of the pair
 TEAM_SIZE = 5  # rule 4
 
@@ -53,6 +52,13 @@ class Combatant:
     @property
     def on_board(self) -> bool:
         return self.pos is not None and not self.removed
+
+    @property
+    def cell(self) -> Cell:
+        """Where the combatant stands, asked only of one deployed."""
+        if self.pos is None:
+            raise ValueError(f"{self.id} is not on the battlefield")
+        return self.pos
 
 
 @attrs.frozen
@@ -113,6 +119,20 @@ class SowState:
                 return u
         return None
 
+    def get(self, uid: str) -> Combatant:
+        """``unit`` for a combatant the caller knows is in the game."""
+        found = self.unit(uid)
+        if found is None:
+            raise KeyError(uid)
+        return found
+
+    @property
+    def current(self) -> Match:
+        """The Match being played, asked only while one is."""
+        if self.match is None:
+            raise ValueError("no Match is being played")
+        return self.match
+
     def side_units(self, side: int) -> tuple[Combatant, ...]:
         return tuple([u for u in self.units if u.side == side])
 
@@ -132,7 +152,7 @@ class SowState:
         return evolve(self, units=tuple([unit if u.id == uid else u for u in self.units]))
 
     def occupied(self) -> dict[Cell, str]:
-        return {u.pos: u.id for u in self.units if u.on_board}
+        return {u.pos: u.id for u in self.units if u.pos is not None and not u.removed}  # on_board
 
     def partner(self, uid: str) -> str | None:
         """The v0.2 locked partner of ``uid``, if any."""

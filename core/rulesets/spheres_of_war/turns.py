@@ -25,7 +25,7 @@ def candidate_pairs(state: SowState) -> list[tuple[int, str, str]]:
             pi, pr = state.partner(i.id), state.partner(r.id)
             if (pi is not None and pi != r.id) or (pr is not None and pr != i.id):
                 continue
-            pairs.append((distance_squared(i.pos, r.pos), i.id, r.id))
+            pairs.append((distance_squared(i.cell, r.cell), i.id, r.id))  # standing: on the battlefield
     return sorted(pairs)
 
 
@@ -40,7 +40,7 @@ def closest_pairs(state: SowState) -> list[tuple[str, str]]:
 
 def start_match(state: SowState, i: str, r: str, events: list[Event], how: str) -> SowState:
     n = state.matches_formed + 1
-    gap = distance(state.unit(i).pos, state.unit(r).pos)
+    gap = distance(state.get(i).cell, state.get(r).cell)
     detail = f"Match {n}, {gap:.1f} inches apart, {how}"
     if state.partner(i) == r:
         detail = f"Match {n}, still locked in combat from last turn"
@@ -79,8 +79,8 @@ def end_turn(state: SowState, events: list[Event]) -> SowState:
     if state.options.version == "v0.2":
         # v0.2: a Matched pair still in contact stays Matched into the next turn.
         for i, r in state.paired:
-            a, b = state.unit(i), state.unit(r)
-            if a.on_board and b.on_board and adjacent(a.pos, b.pos):
+            a, b = state.get(i), state.get(r)
+            if a.pos is not None and b.pos is not None and not a.removed and not b.removed and adjacent(a.pos, b.pos):
                 locked += ((i, r),)
     state = evolve(state, locked=locked)
     if state.turn >= state.options.turn_limit:
@@ -116,8 +116,8 @@ def start_turn(state: SowState, events: list[Event]) -> SowState:
 
 def end_match(state: SowState, events: list[Event], detail: str) -> SowState:
     """Rules 18-19, 37: the Match is Resolved and whoever is left of the pair is Inert."""
-    m = state.match
-    left = tuple(uid for uid in (m.instigator, m.retaliator) if state.unit(uid).on_board)
+    m = state.current
+    left = tuple(uid for uid in (m.instigator, m.retaliator) if state.get(uid).on_board)
     events.append(MatchResolved(m.number, left, detail))
     state = evolve(state, match=None, inert=state.inert + left)
     if state.options.version == "v0.2":

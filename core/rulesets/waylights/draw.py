@@ -22,7 +22,6 @@ import random
 
 from core.deployment import DeployAll, Ready
 
-from . import ruleset as listing  # the listing's own orders (ruleset imports this module: read at call time)
 from .combat import reaches
 from .movement import step_cells
 from .orders import Attack, EndTurn, Finish, Move, SplitMove, Step
@@ -41,15 +40,21 @@ KINDS_TOTAL = sum(w for _, w in KINDS)
 
 def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
     """A legal order for ``side`` (who is to decide), or None if it has none."""
+    from .ruleset import split_orders  # here: ruleset.py imports this module
     if side not in ruleset.to_act(state):
         return None
     if state.phase == "deploy":
         return _deploy(ruleset, state, side, rng)
     if state.pending in ("split", "target-split"):
-        uid = state.active if state.pending == "split" else state.attack.target
+        if state.pending == "split":
+            uid = state.active
+        else:
+            assert state.attack is not None  # the target splits the dice against an attack
+            uid = state.attack.target
+        assert uid is not None  # a figure is active while it splits
         # check passes all five for the figure asked (the listing's own
         # orders: 4 attack dice down to 0)
-        return rng.choice(listing.split_orders(state.battlefield, side, uid))
+        return rng.choice(split_orders(state.battlefield, side, uid))
     if state.pending == "response":
         return rng.choice(ruleset.legal_orders(state, side))  # a few orders: the listing is cheap
     return _turn(ruleset, state, side, rng)
@@ -58,13 +63,14 @@ def random_order(ruleset, state: WaylightsState, side: int, rng: random.Random):
 def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
     """A Deploy of any own figure to a free zone cell, DeployAll while one
     is unplaced, or Ready once all stand."""
+    from .ruleset import _zone_deploys  # here: ruleset.py imports this module
     own = state.side_of(side)
     unplaced = any(f.pos is None for f in own)
     if rng.random() < (DEPLOY_ALL_SHARE if unplaced else READY_SHARE):
         return DeployAll(side) if unplaced else Ready(side)
     taken = {f.pos for f in state.fighters if f.pos is not None}
     f = rng.choice(own)
-    deploys = listing._zone_deploys(state.battlefield, side, f.id)
+    deploys = _zone_deploys(state.battlefield, side, f.id)
     for _ in range(DEPLOY_TRIES):
         order = rng.choice(deploys)
         if order.at not in taken:
@@ -76,12 +82,13 @@ def _deploy(ruleset, state: WaylightsState, side: int, rng: random.Random):
 
 
 def _turn(ruleset, state: WaylightsState, side: int, rng: random.Random):
+    assert state.active is not None  # a turn has its active figure
     f = state.get(state.active)
     kinds = list(KINDS)
     total = KINDS_TOTAL
     while kinds:
         roll = rng.random() * total
-        for i, (kind, weight) in enumerate(kinds):
+        for i, (kind, weight) in enumerate(kinds):  # noqa: B007  (all three are used after the break)
             roll -= weight
             if roll < 0:
                 break
@@ -98,15 +105,17 @@ def _actions_left(state: WaylightsState) -> bool:
 
 
 def _move(ruleset, state, f, side, rng):
+    from .ruleset import move_to  # here: ruleset.py imports this module
     if not _actions_left(state) or f.grappled_by or state.stepped:
         return None
-    return listing.move_to(Move, side, f.id, state, f.template.move, rng)
+    return move_to(Move, side, f.id, state, f.template.move, rng)
 
 
 def _split_move(ruleset, state, f, side, rng):
+    from .ruleset import move_to  # here: ruleset.py imports this module
     if not _actions_left(state) or f.grappled_by:
         return None
-    return listing.move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
+    return move_to(SplitMove, side, f.id, state, f.template.move // 2, rng)
 
 
 def _attack(ruleset, state, f, side, rng):
@@ -138,9 +147,10 @@ def _finish(ruleset, state, f, side, rng):
 
 def _other(ruleset, state, f, side, rng):
     """Taking cover, a weapon change, an item or a psi boost."""
+    from .ruleset import _fixed_orders  # here: ruleset.py imports this module
     if not _actions_left(state):
         return None
-    orders = fixed_passing(state, f, listing._fixed_orders(state.battlefield, side, f.id, f.kind))
+    orders = fixed_passing(state, f, _fixed_orders(state.battlefield, side, f.id, f.kind))
     return rng.choice(orders) if orders else None
 
 

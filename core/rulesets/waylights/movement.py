@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from core.board import Battlefield, Cell, Facing
-from core.board import distance_squared
+from core.board import Battlefield, Cell, Facing, distance_squared
 from core.rulesets.waylights.reach import Grid, Reach
 from core.rulesets.waylights.sight import sight
 from core.rulesets.waylights.state import DEAD, WaylightsState

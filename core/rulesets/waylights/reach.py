@@ -59,7 +59,8 @@ class Grid:
         got = self.chunks.get(key)
         if got is None:
             base = (key >> 8) * 8
-            got = self.chunks[key] = tuple(self.cells[base + o] for o in OFFSETS[key & 255])
+            # the offsets are of set bits, whose cells are all filled in
+            got = self.chunks[key] = tuple(self.cells[base + o] for o in OFFSETS[key & 255])  # type: ignore[misc]
         return got
 
     def gather(self, bits: int, table: dict, make: Callable[[tuple[Cell, ...]], tuple]) -> list:

@@ -8,9 +8,18 @@ import attrs
 from core.board import Facing, adjacent
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Note, Rolled, Struck
-from core.rulesets.waylights.combat import (EFFECT_COST, attack_mods, band_name, cover_avoid_faces,
-                                            cover_level, defence_mods, reaches, tension_gain, threshold,
-                                            wounds_for)
+from core.rulesets.waylights.combat import (
+    EFFECT_COST,
+    attack_mods,
+    band_name,
+    cover_avoid_faces,
+    cover_level,
+    defence_mods,
+    reaches,
+    tension_gain,
+    threshold,
+    wounds_for,
+)
 from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon
@@ -187,6 +196,7 @@ def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[
 def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[Event]]:
     a, t = state.get(blow.attacker), state.get(blow.target)
     e, detail = blow.effect, ""
+    assert e is not None  # called for a blow with an effect
     if t.status != READY and e != "stun":
         return state, []
     if e == "grapple":

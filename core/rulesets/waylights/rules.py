@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
-
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
 from core.rulesets.waylights.movement import can_reach, step_cells
-from core.rulesets.waylights.orders import (Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn, Finish,
-                                            Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
+from core.rulesets.waylights.orders import (
+    Attack,
+    Boost,
+    Clip,
+    Counter,
+    Crystal,
+    Defend,
+    EndTurn,
+    Finish,
+    Move,
+    Reload,
+    Split,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
 from core.rulesets.waylights.resolve import cover_roll, fire, resolve_attack, suppression_shot
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import DEAD, KO, READY, Fighter, PendingAttack, WaylightsState, rebuild
@@ -42,6 +56,7 @@ def _deciding_side(state: WaylightsState) -> int | None:
 
 
 def can_step(state: WaylightsState) -> bool:
+    assert state.active is not None  # asked in a figure's turn
     f = state.get(state.active)
     return not (state.moved or state.stepped or state.reloading == FULL_RELOAD or f.grappled_by) \
         and bool(step_cells(state, f.id))
@@ -140,11 +155,13 @@ def check(state: WaylightsState, order) -> Rejection | None:
             return R("split-first", f"First declare {state.active}'s dice split (attack/defence).")
         return None if 0 <= order.attack <= 4 else R("split-range", "Split 4 dice: 0 to 4 attack.")
     if state.pending == "target-split":
+        assert state.attack is not None  # the target splits against an attack
         if not isinstance(order, Split) or f.id != state.attack.target:
             return R("split-first", f"{state.attack.target} is attacked: declare its dice split first.")
         return None if 0 <= order.attack <= 4 else R("split-range", "Split 4 dice: 0 to 4 attack.")
     if state.pending == "response":
         p = state.attack
+        assert p is not None  # the target responds to an attack
         if f.id != p.target or not isinstance(order, (Defend, Counter)):
             return R("respond", f"{p.target} must defend or counterattack.")
         if isinstance(order, Defend):
@@ -195,9 +212,9 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
         why = attack_dice_refusal(f) or other_target(state, f, t)
         if why:
             return why
-        why = reaches(state, f, t, f.weapon)
-        if why:
-            return R("out-of-reach", why[0].upper() + why[1:] + ".")
+        gap = reaches(state, f, t, f.weapon)
+        if gap:
+            return R("out-of-reach", gap[0].upper() + gap[1:] + ".")
         return attack_terms(state, f, t, order)
     if isinstance(order, TakeCover):
         return None
@@ -252,8 +269,8 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             # Endgame: "a full turn action", the free step included.
             return R("full-turn", f"{f.id} took its free step: finishing a KO character takes the whole "
                                   "turn, the step included.")
-        why = reaches(state, f, t, f.weapon)
-        return R("out-of-reach", why[0].upper() + why[1:] + ".") if why else None
+        gap = reaches(state, f, t, f.weapon)
+        return R("out-of-reach", gap[0].upper() + gap[1:] + ".") if gap else None
     if isinstance(order, EndTurn):
         return None
     return R("unknown", f"{order.verb} is not a Waylights order.")
@@ -373,6 +390,7 @@ def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, l
     events += evs
     if state.phase != "battle" or state.pending:
         return state, events
+    assert state.active is not None  # a battle's turn has its active figure
     f = state.get(state.active)
     if f.status != READY or (state.actions >= state.max_actions and not can_step(state)):
         state, evs = end_turn(state)
@@ -381,6 +399,7 @@ def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, l
 
 
 def enter_response(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    assert state.attack is not None  # entered on an attack
     t = state.get(state.attack.target)
     if can_counter(state) is None or (state.options.psi_tension and t.tension > 0):
         return rebuild(state, pending="response"), []
@@ -395,7 +414,7 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
     if isinstance(order, DeployAll):
         own = [f.id for f in state.side_of(side)]
         spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
-        events = []
+        events: list[Event] = []
         for uid, cell in spots.items():
             state = state.put(rebuild(state.get(uid), pos=cell))
             events.append(Placed(uid, cell))

@@ -4,27 +4,41 @@ rules themselves are in ``rules``, ``combat``, ``movement``, ``turns``...)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 from itertools import compress
-
+from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell
 from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note
-from core.orders import Order
-from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
-from core.ruleset import BattlefieldProfile
 from core.explain import Ref
-from core.rulesets.waylights.explain import explain as explain_event
+from core.orders import Order
+from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.waylights import rules
-from core.rulesets.waylights.draw import random_order as draw_order
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
+from core.rulesets.waylights.draw import random_order as draw_order
+from core.rulesets.waylights.explain import explain as explain_event
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
-from core.rulesets.waylights.orders import (ORDER_TYPES, Attack, Boost, Clip, Counter, Crystal, Defend, EndTurn,
-                                            Finish, Move, Reload, Split, SplitMove, Step, TakeCover, Wield)
-from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
+from core.rulesets.waylights.orders import (
+    ORDER_TYPES,
+    Attack,
+    Boost,
+    Clip,
+    Counter,
+    Crystal,
+    Defend,
+    EndTurn,
+    Finish,
+    Move,
+    Reload,
+    Split,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
 from core.rulesets.waylights.resolve import fire
+from core.rulesets.waylights.roster import KINDS, PRESETS, parse_roster
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions, WaylightsState, new_fighter, rebuild
 
 if TYPE_CHECKING:
@@ -140,7 +154,7 @@ def _fixed_orders(bf: Battlefield, side: int, uid: str, kind: str) -> tuple[Orde
     return bf.memo.get(("waylights.fixed-orders", side, uid, kind), make)
 
 
-_NOBODY = frozenset()
+_NOBODY: frozenset[int] = frozenset()
 _ONE_SIDE = (frozenset({0}), frozenset({1}))  # to_act's answers, made once
 
 
@@ -218,9 +232,15 @@ class WaylightsRuleset(Ruleset):
         if state.pending in ("split", "target-split"):
             # check accepts all five from the figure asked (it is the one
             # the pending split names, of the deciding side)
-            uid = state.active if state.pending == "split" else state.attack.target
+            if state.pending == "split":
+                uid = state.active
+            else:
+                assert state.attack is not None  # the target splits against an attack
+                uid = state.attack.target
+            assert uid is not None  # a figure is active while it splits
             return list(split_orders(state.battlefield, side, uid))
         elif state.pending == "response":
+            assert state.attack is not None  # the target responds to an attack
             t = state.get(state.attack.target)
             a = state.get(state.attack.attacker)
             out = [Defend(side, t.id, p) for p in self._psi(state, t)]
@@ -349,9 +369,9 @@ class WaylightsRuleset(Ruleset):
         detail += ", step used (no Move)" if state.stepped else (", no step (moved)" if state.moved else ", step free")
         if state.pending == "split":
             detail += f"; {state.active} declares its dice split"
-        elif state.pending == "target-split":
+        elif state.pending == "target-split" and p is not None:
             detail += f"; {p.target} is attacked by {p.attacker} and declares its dice split"
-        elif state.pending == "response":
+        elif state.pending == "response" and p is not None:
             detail += f"; {p.target} chooses: defend or counterattack {p.attacker}"
         return Situation(state.round, state.pending or "actions", to_act, detail)
 
@@ -369,8 +389,9 @@ class WaylightsRuleset(Ruleset):
             v = getattr(order, name, None)
             if v:
                 extra += f", {'smash ' if name == 'smash' else ''}{v}"
-        if getattr(order, "psi", 0):
-            extra += f", up to {order.psi} tension"
+        psi = getattr(order, "psi", 0)
+        if psi:
+            extra += f", up to {psi} tension"
         if isinstance(order, Split):
             return f"{order.attack} attack / {4 - order.attack} defence"
         if isinstance(order, (Move, SplitMove)):

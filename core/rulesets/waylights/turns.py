@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 from core.board import adjacent
-from core.events import Event, Note
 from core.dice import roll
+from core.events import Event, Note
 from core.rulesets.waylights.events import CharacterTurn
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 
@@ -121,7 +120,7 @@ def tidy(state: WaylightsState) -> WaylightsState:
             other = getattr(f, field)
             if other:
                 o = state.find(other)
-                if o is None or not o.up or not f.up or not adjacent(f.pos, o.pos):
+                if o is None or not o.up or not f.up or f.pos is None or o.pos is None or not adjacent(f.pos, o.pos):
                     f = rebuild(f, **{field: None})
                     changed = True
         out.append(f)

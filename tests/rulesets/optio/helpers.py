@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import attrs
 
+from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 from core.rulesets.optio import RULESET
 from core.rulesets.optio.maps import SIZE, OpMap, map_battlefield
 from core.rulesets.optio.state import Block, Edge, FirstPlayer, Kind, OptioOptions, OptioState, Phase
-from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 
 R = RULESET
 

@@ -3,7 +3,15 @@
 import pytest
 
 from core.rulesets.optio.generator import crossing_exists, generate_map
-from core.rulesets.optio.maps import SIZE, MapSyntaxError, OpMap, format_map, map_battlefield, map_from_battlefield, parse_map
+from core.rulesets.optio.maps import (
+    SIZE,
+    MapSyntaxError,
+    OpMap,
+    format_map,
+    map_battlefield,
+    map_from_battlefield,
+    parse_map,
+)
 from core.rulesets.optio.state import SHIPPED_MAPS
 from saves.maps import map_battlefield_named, map_named, shipped_maps
 

@@ -9,8 +9,8 @@ from core import game as core_game
 from core.dice import Dice
 from core.ruleset import Rejection
 from core.rulesets.optio import RULESET as R
-from core.rulesets.optio.ruleset import operational_battlefield, template_cells
 from core.rulesets.optio.orders import PlaceTemplate
+from core.rulesets.optio.ruleset import operational_battlefield, template_cells
 from core.rulesets.optio.state import Kind, OptioOptions, Phase
 from saves.maps import map_battlefield_named
 from tests.rulesets.optio.helpers import go, new_state, with_kinds

@@ -4,8 +4,8 @@ from collections import Counter
 
 import attrs
 
-from core.rulesets.optio.state import Edge, FirstPlayer, Kind, OptioOptions
 from core.rulesets.optio.maps import map_battlefield
+from core.rulesets.optio.state import Edge, FirstPlayer, Kind, OptioOptions
 from tests.rulesets.optio.helpers import R, go, new_state, open_map, place, rejected, with_kinds
 
 

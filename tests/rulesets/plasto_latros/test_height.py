@@ -3,9 +3,8 @@ Terrain", "Jumping Attacks"), and straight lines ("Movement")."""
 
 from core.board import Facing
 from core.rulesets.plasto_latros import RULESET
-from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, JumpAttack, Move, Stand, Turn
-
 from core.rulesets.plasto_latros.options import PlastoOptions
+from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, JumpAttack, Move, Stand, Turn
 
 from .helpers import grid, marks, mini, play, position, refused
 

@@ -14,8 +14,20 @@ from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.options import PlastoOptions
-from core.rulesets.plasto_latros.orders import (Climb, Decline, Destroy, FreeMove, Jump, JumpAttack, Move, Pass,
-                                                Relocate, Shoot, Stand, Turn)
+from core.rulesets.plasto_latros.orders import (
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
 from core.rulesets.plasto_latros.state import Phase
 
 from .helpers import field, mini, play, position

@@ -11,8 +11,8 @@ from core.rulesets.plasto_latros import RULESET
 from core.rulesets.plasto_latros.options import PlastoOptions
 from core.rulesets.plasto_latros.orders import FreeMove, Move
 from core.rulesets.plasto_latros.state import Phase
-
-from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice
+from tests.rulesets.draws import draws_everything as draws_all
 
 from .helpers import grid, mini, position
 from .test_speed import random_field

@@ -8,8 +8,14 @@ from core.battlefield_text import parse_battlefield
 from core.board import Facing
 from core.game import Submitted, start, submit
 from core.rulesets.plasto_latros import RULESET
-from core.rulesets.plasto_latros.movement import (blocked_cells, climb_destinations, jump_destinations,
-                                                  move_destinations, movements_for, straight_path_problem)
+from core.rulesets.plasto_latros.movement import (
+    blocked_cells,
+    climb_destinations,
+    jump_destinations,
+    move_destinations,
+    movements_for,
+    straight_path_problem,
+)
 from saves.library import battlefield_named
 
 from .helpers import mini, position

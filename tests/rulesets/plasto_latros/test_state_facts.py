@@ -9,14 +9,27 @@ import random
 from core.board import RAY_COUNT, visible_fraction
 from core.game import Submitted, start, submit
 from core.rulesets.plasto_latros import RULESET
-from core.rulesets.plasto_latros.combat import (can_shoot, can_target, shooter_problem, shot_fraction,
-                                                sight_figures, target_problem)
-from core.rulesets.plasto_latros.grid import grid
-from core.rulesets.plasto_latros.grid import open_ray_count
+from core.rulesets.plasto_latros.combat import (
+    can_shoot,
+    can_target,
+    shooter_problem,
+    shot_fraction,
+    sight_figures,
+    target_problem,
+)
+from core.rulesets.plasto_latros.grid import grid, open_ray_count
 from core.rulesets.plasto_latros.movement import blocked_cells, straight_path_problem
 from core.rulesets.plasto_latros.state import PLACE_FACTS, STATUS_FACTS
-from core.rulesets.plasto_latros.status import (doom_reason, doomed_ids, jumping, locked, movable, pinned,
-                                                threatened, valid_attacker)
+from core.rulesets.plasto_latros.status import (
+    doom_reason,
+    doomed_ids,
+    jumping,
+    locked,
+    movable,
+    pinned,
+    threatened,
+    valid_attacker,
+)
 from core.values import evolve
 from saves.library import battlefield_named
 
@@ -36,8 +49,8 @@ def facts(state):
         if m.pos is not None:
             assert can_shoot(state, m) == (shooter_problem(state, m) is None)
     # the straight lines a draw found open are open
-    for start, end in state.memo.entries.get("open-lines", ()):
-        assert straight_path_problem(state, start, end, blocked_cells(state) - {start}) is None
+    for first, end in state.memo.entries.get("open-lines", ()):
+        assert straight_path_problem(state, first, end, blocked_cells(state) - {first}) is None
     return out
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import attrs
 
 from core.battlefield_text import parse_battlefield
+from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.ruleset import make_character
 from core.rulesets.platemail.state import Act, Action, Commit, Condition, PlatemailOptions, Write
-from core.game import refusal  # the checked boundary's test: the core's turn check, then the ruleset's
 
 OPEN = """name: pm-test
 terrain . open

@@ -8,10 +8,9 @@ import random
 
 import attrs
 
-from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.state import (Act, Action, Commit, Condition, PlatemailOptions, PlatemailState,
-                                           Write)
+from core.rulesets.platemail.equipment import PASSIVE_BASE
+from core.rulesets.platemail.state import Act, Action, Commit, Condition, PlatemailOptions, PlatemailState, Write
 
 # Rogues skulk well, so the random games reach unseen skulkers often.
 OPTIONS = PlatemailOptions(roster_0="rogue,rogue,footman", roster_1="rogue,archer,rogue")

@@ -5,7 +5,7 @@ The enemy's log, legal orders and lit cells never tell where it is."""
 
 from core.events import visible_to
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.state import Action, Write
+from core.rulesets.platemail.state import Write
 
 from .helpers import act, order, play, position
 

@@ -12,7 +12,7 @@ from core.ruleset import Rejection
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.state import Commit
 
-from .helpers import act, order, play, position
+from .helpers import act, order, position
 
 
 def test_registered_with_capabilities():

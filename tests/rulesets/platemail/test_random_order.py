@@ -10,10 +10,10 @@ import attrs
 from core.game import start
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.state import PlatemailOptions
+from tests.rulesets.draws import drawn_game_twice
+from tests.rulesets.draws import draws_everything as draws_all
 
-from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
-
-from .helpers import battlefield, order, act, position
+from .helpers import act, battlefield, order, position
 
 
 def draws_everything(state, side, draws):

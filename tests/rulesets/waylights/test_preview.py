@@ -7,9 +7,9 @@ from fractions import Fraction
 import attrs
 
 from core.rulesets.waylights import RULESET as R
-from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.combat import attack_preview
 from core.rulesets.waylights.roster import WEAPONS
+from core.rulesets.waylights.ruleset import preview_order
 from core.rulesets.waylights.state import new_fighter
 from tests.rulesets.waylights.helpers import position
 

@@ -10,8 +10,8 @@ import attrs
 from core.game import start
 from core.rulesets.waylights import RULESET
 from core.rulesets.waylights.state import KO, WaylightsOptions
-
-from tests.rulesets.draws import drawn_game_twice, draws_everything as draws_all
+from tests.rulesets.draws import drawn_game_twice
+from tests.rulesets.draws import draws_everything as draws_all
 
 from .helpers import field, position
 
@@ -64,7 +64,8 @@ def test_the_deployment_and_the_dice_split_are_drawn_from_the_listing():
 
 def test_random_games_drawn_this_way_are_legal_and_repeatable():
     for seed, options in enumerate((WaylightsOptions(), BOTH, attrs.evolve(BOTH, team_0="gang"))):
-        orders = drawn_game_twice(lambda: start(RULESET, options, field([".........."] * 4 + ["..#..~~...", ".,,.==..W."] + [".........."] * 4), seed), seed, 600)
+        rows = [".........."] * 4 + ["..#..~~...", ".,,.==..W."] + [".........."] * 4
+        orders = drawn_game_twice(lambda: start(RULESET, options, field(rows), seed), seed, 600)
         assert len(orders) > 20
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from core.battlefield_text import parse_battlefield
 import core.board
+from core.battlefield_text import parse_battlefield
 from core.board import visible_fraction
 from core.rulesets.waylights.movement import sees
 from core.rulesets.waylights.sight import SAMPLES, settled
