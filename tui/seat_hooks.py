@@ -128,6 +128,7 @@ class SeatHooks:
     def _fill_log(self) -> None:
         log = self.query_one(RichLog)
         log.clear()
+        self.narrator.drop()  # what it held is in the game's log, written below
         for event in self.readable_log()[-300:]:
             log.write(event.sentence)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)
