@@ -183,7 +183,8 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
-            self._turn_news(side == self.fixed and side is not None)
+            if not self.narrator.busy:  # "since your last turn" once it has all been shown
+                self._turn_news(side == self.fixed and side is not None)
         elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return

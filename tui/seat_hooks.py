@@ -128,8 +128,13 @@ class SeatHooks:
     def _fill_log(self) -> None:
         log = self.query_one(RichLog)
         log.clear()
-        self.narrator.drop()  # what it held is in the game's log, written below
-        for event in self.readable_log()[-300:]:
+        events = self.readable_log()[-300:]
+        waiting = tuple(self.narrator.queue)  # the newest events, still to be shown one at a time
+        if waiting and tuple(events[-len(waiting):]) == waiting:
+            events = events[:-len(waiting)]
+        else:
+            self.narrator.drop()  # another reader's log: all of it is written below
+        for event in events:
             log.write(event.sentence)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 
