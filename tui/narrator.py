@@ -200,6 +200,13 @@ class NarratedScreen:
     event has been shown."""
 
     narrator: Narrator
+    banner_side: int | None
+    # The screen's own, declared for the type checker.
+    query_one: Any
+    notify: Any
+    call_later: Any
+    redraw: Any
+    _draw_banner: Any
 
     def say(self, text: str) -> None:
         """News for the player (whose turn it is, why an order was refused):

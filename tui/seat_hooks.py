@@ -33,6 +33,8 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
 class SeatHooks:
     """Who plays at the game screen (see the module docstring)."""
 
+    narrator: Any  # tui.narrator.Narrator
+
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
         if self.single and self.fixed in to_act:

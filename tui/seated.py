@@ -15,6 +15,7 @@ class SeatedScreen:
     _snapshot: Any
     _unsubscribe: Any
     _events_seen: int
+    narrate: Any  # tui.narrator.NarratedScreen.narrate
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
