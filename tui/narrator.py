@@ -189,7 +189,7 @@ class Narrator:
 
         try:
             self.screen.query_one(BoardView).spot(cells)
-        except Exception:  # noqa: BLE001 - the screen is closing
+        except Exception:  # noqa: BLE001, S110 - the screen is closing: nothing to mark
             pass
 
 
@@ -221,7 +221,7 @@ class NarratedScreen:
         detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
         try:
             self.query_one(RichLog).write(f"! internal error: {detail}")
-        except Exception:
+        except Exception:  # noqa: BLE001, S110 - the screen is closing: the toast still says it
             pass
         self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
 

@@ -100,7 +100,7 @@ def test_every_roll_against_the_players_figures_is_on_screen_before_the_next_key
             before = shown
             tmux.keys(key_for(shown), pause=0)
             # The key moved something on (the next event, the menu closed...).
-            wait_until(lambda: tmux.screen() != before, timeout=10)
+            wait_until(lambda before=before: tmux.screen() != before, timeout=10)
     finally:
         tmux.close()
     saves = list_saves(data / "saves")

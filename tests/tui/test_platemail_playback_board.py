@@ -5,12 +5,12 @@ puts the board back as the game stands."""
 from __future__ import annotations
 
 from core.events import Moved
-from core.rulesets.platemail.state import Act, Action, Commit, Condition, Write
 from core.game import submit
+from core.rulesets.platemail.state import Act, Action, Commit, Condition, Write
+from tests.tui.test_platemail import SIZE, deployed_game, open_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.rulesets.platemail_playback import Playback
-from tests.tui.test_platemail import SIZE, deployed_game, open_game
 
 
 def a1_moved_game():
