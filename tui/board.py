@@ -48,6 +48,7 @@ from textual.strip import Strip
 from core.board import Cell, Facing
 from core.ruleset import UnitView
 from tui.picture import (
+    SPOTLIGHT,
     CELL_W,
     COMPACT_W,
     CURSOR,
@@ -139,6 +140,7 @@ class BoardView(ScrollView, can_focus=True):
         # a scroll re-renders every line, most of them already drawn once
         self._lines: dict[int, dict[tuple[int, int], Strip]] = {}
         self._terrain_styles: dict[str, Style] = {}  # glyph -> terrain_style, for this picture
+        self.spotlight: frozenset[Cell] = frozenset()  # the narrated blow's cells (spot)
 
     # -- geometry -------------------------------------------------------------
     @property
@@ -211,6 +213,16 @@ class BoardView(ScrollView, can_focus=True):
             self.labels = distinct_labels(list(picture.units.values()), short, COMPACT_W)
         self._mark_targets()
         self.refresh()
+
+    def spot(self, cells) -> None:
+        """The narrated blow's figure and target (tui/narrator.py), marked
+        over the picture until the next one (an empty set: none)."""
+        cells = frozenset(cells)
+        if cells != self.spotlight:
+            self.spotlight = cells
+            self._rows.clear()
+            self._lines.clear()
+            self.refresh()
 
     def _mark_targets(self) -> None:
         """A figure an order points at shows ``*`` in one of its columns,
@@ -437,6 +449,8 @@ class BoardView(ScrollView, can_focus=True):
                 style = style + GRID_EDGE  # the bottom edge of a grid square
             if cell == self.cursor:
                 style = style + CURSOR
+            if cell in self.spotlight:
+                style = style + SPOTLIGHT
             segments.append(Segment(label, style))
         # one segment a run of equal style: fewer escapes to the terminal
         strip = Strip(Segment.simplify(segments), w * bf.width)
@@ -478,6 +492,8 @@ class BoardView(ScrollView, can_focus=True):
                 cells = [Segment(seg.text, seg.style + GRID_EDGE) for seg in cells]
             if cell == self.cursor and r == h // 2:
                 cells = [Segment(seg.text, seg.style + CURSOR) for seg in cells]
+            if cell in self.spotlight:
+                cells = [Segment(seg.text, seg.style + SPOTLIGHT) for seg in cells]
             segments.extend(cells)
         return Strip(Segment.simplify(segments), w * bf.width)
 

@@ -77,6 +77,9 @@ class ComputerSeats(Static):
     def poke(self) -> None:
         """Called after every redraw: start thinking if a computer side acts."""
         game = self.screen.game
+        narrator = getattr(self.screen, "narrator", None)
+        if narrator is not None and narrator.busy:
+            return  # what it did last is still being shown (tui/narrator.py)
         if game.outcome is not None:
             self.release_reasons()
         sides = sorted(s for s in game.to_act if self.plays(s))
@@ -151,7 +154,9 @@ class ComputerSeats(Static):
         side = player.side
         if player.seat is screen.seats.seat(side):
             self._say_why(moment, side, choice)
-            screen.submit(choice.order)  # the screen's own seat: logged, saved and redrawn as a person's
+            # The screen's own seat: logged, saved and redrawn as a person's;
+            # against a person its events are shown one at a time.
+            screen.submit(choice.order, narrate=self.watcher is not None)
         else:
             # Another seat (the host's): its change notice writes the order's
             # events as it goes through, so the reason is written first.  The

@@ -148,7 +148,7 @@ class PlayFlow:
         if self.game is not game or self.modal_open:
             return  # something else happened first
         self.say(f"› {why}")
-        self.submit(order)
+        self.submit(order, narrate=True)  # nobody chose it: its rolls are shown one at a time
 
     @guarded
     def action_end_turn(self) -> None:

@@ -33,7 +33,6 @@ redrawn when the game or the selection changes.
 from __future__ import annotations
 
 import dataclasses
-import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +51,7 @@ from tui.board import BoardView
 from tui.computer import computer_seats
 from tui.flow import PlayFlow, fit_pieces, guarded
 from tui.modals import ChoiceMenu, Confirm
+from tui.narrator import NarratedScreen, Narrator
 from tui.picture import Picture, legend_text
 from tui.rulesets import adapter_for
 from tui.seat_hooks import SeatHooks, since_last_turn
@@ -62,7 +62,7 @@ from tui.widgets import PatchedText
 __all__ = ["GameScreen", "since_last_turn"]
 
 
-class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
+class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     GameScreen #banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -92,6 +92,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         Binding("L", "full_log", "Log", show=False),
         Binding("x", "why", "Why?", show=False),
         Binding("f", "warband", "Figures", show=False),
+        Binding("v", "pace", "Pace", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Log up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
         Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
@@ -138,6 +139,8 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
         self.my_turn = False  # a hosted or joined seat: whether it is this seat's turn
         self.news_from: int | None = None  # where "since your last turn" starts in this seat's log
+        self.narrator = Narrator(self)  # the other side's events, one at a time (tui/narrator.py)
+        self.banner_side: int | None = None
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -164,26 +167,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         if self.single:
             self._unsubscribe = self.seats.subscribe(self._seat_changed)
 
-    # -- news -------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        """News for the player (whose turn it is, why an order was refused):
-        the newest line of the log pane, never a pop-up over it.  These
-        lines are the screen's own; the game's log (L) holds only events."""
-        self.query_one(RichLog).write(text)
-
-    # -- errors -----------------------------------------------------------------
-    def show_error(self, exc: BaseException) -> None:
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        try:
-            self.query_one(RichLog).write(f"! internal error: {detail}")
-        except Exception:
-            pass
-        self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
-
     # -- the picture --------------------------------------------------------------
-    def log_line(self, text: str) -> None:
-        self.query_one(RichLog).write(text)
-
     @guarded
     def redraw(self) -> None:
         game = self.game
@@ -199,7 +183,8 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         if self.single:
             self.keyboard_side = self.fixed  # no handover: the other player has their own screen
             side = side if side == self.fixed else None
-            self._turn_news(side == self.fixed and side is not None)
+            if not self.narrator.busy:  # "since your last turn" once it has all been shown
+                self._turn_news(side == self.fixed and side is not None)
         elif side is not None and self.private and side != self.keyboard_side:
             self._handover(side)
             return
@@ -256,6 +241,8 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         self._draw_banner(side)
         self._draw_panel()
         self.refresh_bindings()
+        if self.narrator.busy:
+            return  # nothing moves on until what happened has been shown
         if game.outcome is not None and not self.announced_over:
             self.announced_over = True
             self.show_result()
@@ -285,6 +272,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
 
     def _draw_banner(self, side: int | None) -> None:
         game = self.game
+        self.banner_side = side
         text = self.adapter.banner(game, side)
         if text is None:
             situation = game.ruleset.situation(self.view_state)
@@ -307,6 +295,8 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         unsaved = self.app.unsaved() if hasattr(self.app, "unsaved") else ""
         if unsaved:  # saving failed: said on the board until a save succeeds
             text = f"⚠ {unsaved} · {text}"
+        if self.narrator.busy:
+            text = f"{self.narrator.hint()} · {text}"
         banner = self.query_one("#banner", Static)
         banner.update(fit_pieces(text, max(20, self.app.size.width - 2)))  # markup=False: names come from saves
         for n in (0, 1):  # the side to act in its board colour
@@ -388,8 +378,11 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
     def redraw_panel_only(self) -> None:
         self._draw_panel()
 
-    def submit(self, order: Order) -> bool:
-        """Submit through the seat; show a refusal as a sentence."""
+    def submit(self, order: Order, narrate: bool = False) -> bool:
+        """Submit through the seat; show a refusal as a sentence.  ``narrate``:
+        an order the player did not choose (the computer's, a forced one):
+        its events are shown one at a time (tui/narrator.py)."""
+        self.narrator.remember(self.units)
         result = self.seats.submit(order)
         log = self.query_one(RichLog)
         if isinstance(result, Rejection):
@@ -399,10 +392,15 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
                 self.say(f"✗ Not allowed: {result.message}")
             return False
         if self.single:
+            self._own_change = not narrate
             self._take_change()  # the new events are in this seat's log
+            self._own_change = False
             return True
-        for event in result:
-            if self.game.outcome is not None or visible_to(event, self.log_side()):
+        shown = [e for e in result if self.game.outcome is not None or visible_to(e, self.log_side())]
+        if narrate:
+            self.narrate(shown)
+        else:
+            for event in shown:
                 log.write(event.sentence)
         self.app.autosave(self.game)
         self.redraw()

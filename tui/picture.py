@@ -41,6 +41,7 @@ LABEL_STYLE = Style(color="grey58", dim=True)
 CURSOR = Style(reverse=True)
 PLAIN = Style()
 SELECTED = Style(underline=True, bold=True, bgcolor="grey35")
+SPOTLIGHT = Style(bold=True, underline=True, bgcolor="#5f1f5f")  # a narrated blow's figure and target
 MARK_STYLE = Style(color="bright_magenta", bold=True)
 SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f"),
                 "r": Style(bgcolor="#3a1f2a"), "w": Style(bgcolor="#2f2f1a"), "h": Style(bgcolor="#1f2f3a")}

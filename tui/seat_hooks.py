@@ -33,6 +33,8 @@ def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
 class SeatHooks:
     """Who plays at the game screen (see the module docstring)."""
 
+    narrator: Any  # tui.narrator.Narrator
+
     def acting_side(self) -> int | None:
         to_act = self.game.to_act
         if self.single and self.fixed in to_act:
@@ -128,7 +130,13 @@ class SeatHooks:
     def _fill_log(self) -> None:
         log = self.query_one(RichLog)
         log.clear()
-        for event in self.readable_log()[-300:]:
+        events = self.readable_log()[-300:]
+        waiting = tuple(self.narrator.queue)  # the newest events, still to be shown one at a time
+        if waiting and tuple(events[-len(waiting):]) == waiting:
+            events = events[:-len(waiting)]
+        else:
+            self.narrator.drop()  # another reader's log: all of it is written below
+        for event in events:
             log.write(event.sentence)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 

@@ -15,6 +15,7 @@ class SeatedScreen:
     _snapshot: Any
     _unsubscribe: Any
     _events_seen: int
+    narrate: Any  # tui.narrator.NarratedScreen.narrate
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -57,9 +58,13 @@ class SeatedScreen:
             return
         game = self.game
         log = self.query_one(RichLog)
-        for event in game.log[self._events_seen:]:
-            log.write(event.sentence)
+        news = game.log[self._events_seen:]
         self._events_seen = len(game.log)
+        if getattr(self, "_own_change", False):  # this terminal's own order: seen as given
+            for event in news:
+                log.write(event.sentence)
+        else:  # the other side's (or the host's computer's): one at a time
+            self.narrate(news)
         status = self._remote_status()
         if status and status != getattr(self, "_status_told", ""):
             reason = getattr(self.seats.any_seat, "reason", "")

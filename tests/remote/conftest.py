@@ -19,3 +19,10 @@ def data_dir(tmp_path, monkeypatch):
     """Saves of each test in its own folder."""
     monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
+
+
+@pytest.fixture(autouse=True)
+def instant_blows(monkeypatch):
+    """Tests written before the other side's events were shown one at a
+    time (tui/narrator.py) see them all at once; tests of it set the pace."""
+    monkeypatch.setattr("tui.narrator.DEFAULT_PACE", "instant")

@@ -3,11 +3,19 @@ a key, Phase by Phase -- what each character does (and which branch of its
 IF/ELSE fired, and why), the movement with Clashes and Crashes, every
 attack with its rolls, and the Wounds tallied at the end of each Phase.
 
+Over the game screen it sits beside the board, not over it, and the board
+under it moves the figures as you step (each figure at the cell the
+Round's movement events put it by that step, the ones that just moved
+marked); closing it puts the board back as it was.
+
 It only reads events the engine logged; it works nothing out itself."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import attrs
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -73,7 +81,13 @@ def _kind(event: Event) -> str:
 
 def playback_steps(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
     """Group a Round's events into steps of (title, lines)."""
+    return [(title, lines) for title, lines, _ in grouped_steps(events)]
+
+
+def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Event]]]:
+    """The steps of :func:`playback_steps`, each with its events."""
     steps: list[tuple[str, list[str]]] = []
+    groups: list[list[Event]] = []
     previous = None
     for event in events:
         kind = _kind(event)
@@ -87,6 +101,8 @@ def playback_steps(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
             new = previous not in ("phase", "act")
         if new:
             steps.append((_title(event, kind), []))
+            groups.append([])
+        groups[-1].append(event)
         title, lines = steps[-1]
         if kind == "act":
             lines.append(action_line(event))
@@ -101,7 +117,23 @@ def playback_steps(events: Sequence[Event]) -> list[tuple[str, list[str]]]:
             lines.append(event.sentence)
         if kind != "other":
             previous = kind
-    return steps
+    return [(title, lines, group) for (title, lines), group in zip(steps, groups)]
+
+
+def positions_at(final: dict[str, Any], groups: Sequence[Sequence[Event]], shown: int) -> dict[str, Any]:
+    """Where each figure stands once the first ``shown`` steps are played:
+    its cell at the end of the Round (``final``: figure id -> cell) taken
+    back over the Round's moves, then forward over the steps shown."""
+    moves = [e for group in groups for e in group if isinstance(e, Moved)]
+    where = dict(final)
+    for move in reversed(moves):
+        if move.unit in where:
+            where[move.unit] = move.frm
+    for group in groups[:shown]:
+        for event in group:
+            if isinstance(event, Moved) and event.unit in where:
+                where[event.unit] = event.to
+    return where
 
 
 def _title(event: Event, kind: str) -> str:
@@ -121,6 +153,8 @@ class Playback(Message, inherit_bindings=False):
     DEFAULT_CSS = """
     Playback Label { width: 100%; }
     Playback { align: center middle; }
+    Playback.beside-board { align: right top; background: $background 0%; }
+    Playback.beside-board #pb-box { width: 40; }
     Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
     Playback #pb-title { text-style: bold; height: 1; }
     Playback #pb-scroll { height: 1fr; }
@@ -135,8 +169,13 @@ class Playback(Message, inherit_bindings=False):
 
     def __init__(self, title: str, events: Sequence[Event]) -> None:
         super().__init__(title, "")
-        self.steps = playback_steps(events) or [("Nothing to play back", [])]
+        grouped = grouped_steps(events)
+        self.steps = [(title, lines) for title, lines, _ in grouped] or [("Nothing to play back", [])]
+        self.groups = [group for _, _, group in grouped] or [[]]
         self.shown = 1
+        self.board: Any = None  # the game screen's board under it, if any
+        self._board_was: Any = None  # its picture before the playback
+        self._board_now: Any = None  # the picture the playback put there
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pb-box"):
@@ -146,7 +185,36 @@ class Playback(Message, inherit_bindings=False):
             yield Label("Enter/space/→ next · ← back · a all · Esc close", id="pb-hint", markup=False)
 
     def on_mount(self) -> None:
+        from tui.board import BoardView
+
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        boards = list(below.query(BoardView)) if below is not None else []
+        if boards and boards[0].picture is not None and not boards[0].picture.hidden:
+            self.board, self._board_was = boards[0], boards[0].picture
+            self.add_class("beside-board")
         self._draw()
+
+    def on_unmount(self) -> None:
+        """The board as the game screen drew it (unless it drew anew meanwhile)."""
+        if self.board is not None and self.board.picture is self._board_now:
+            self.board.show(self._board_was)
+            self.board.spot(())
+
+    def _move_figures(self) -> None:
+        """The board under the playback: each figure where it stands after
+        the steps shown, the figures of the newest step marked."""
+        if self.board is None or self.board.picture is not self._board_now and self._board_now is not None:
+            return
+        picture = self._board_was
+        final = {unit.id: cell for cell, unit in picture.units.items()}
+        where = positions_at(final, self.groups, self.shown)
+        units = {cell: attrs.evolve(unit, pos=where[unit.id]) if hasattr(unit, "pos") else unit
+                 for unit in picture.units.values() if (cell := where.get(unit.id)) is not None}
+        self._board_now = attrs.evolve(picture, units=units, highlights=frozenset(), selected=None)
+        self.board.show(self._board_now)
+        newest = self.groups[self.shown - 1] if self.shown <= len(self.groups) else []
+        self.board.spot(where[e.unit] for e in newest
+                        if isinstance(e, Moved) and where.get(e.unit) is not None)
 
     def shown_text(self) -> str:
         out = []
@@ -162,6 +230,7 @@ class Playback(Message, inherit_bindings=False):
             f"{self.title_text} — step {self.shown}/{len(self.steps)}" + (" (the end: Enter closes)" if last else ""))
         self.query_one("#pb-text", Static).update(self.shown_text())
         self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
+        self._move_figures()
 
     def action_next(self) -> None:
         if self.shown >= len(self.steps):

@@ -1,0 +1,253 @@
+"""Every blow is seen (issue 29): the events the player did not choose --
+the computer's orders, a remote player's, and orders given for the player
+because they had no alternative (a Spheres of War defence roll) -- are
+played out one at a time on the game screen instead of all at once.
+
+Each event in turn becomes the log pane's newest line, and the figure
+that acts and its target are marked on the board (``BoardView.spot``,
+from the event's own fields: ``unit``, ``attacker``, ``who``, ``target``,
+``at``, ``frm``/``to`` ...).  Then a pause, at the player's pace:
+
+* ``instant``: everything at once (as before);
+* ``normal``: a short pause after each event;
+* ``step``: each event stays until a key (the last one too: what follows
+  it, a forced order or the computer's, waits for that key).
+
+While events wait to be shown the screen holds everything that would
+move the game on: the computer does not think, an order with no
+alternative is not given, no prompt opens, and a key press only shows the
+next event sooner (it never gives an order on a board the player has not
+seen).  ``v`` cycles the pace; the app remembers it for the next game.
+
+It only reads events; it changes nothing in the game.  Only the app's
+thread calls it (change notices from other threads are posted there).
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from textual.widgets import RichLog
+
+from core.events import Event
+
+PACES = ("instant", "normal", "step")
+DEFAULT_PACE = "normal"
+PAUSE = 0.7  # seconds each event stays newest at the normal pace
+PACE_WORDS = {"instant": "all at once", "normal": f"one at a time ({PAUSE:g} s each)",
+              "step": "one per key"}
+
+# An event's fields that name figures, the actor's first.
+ACTOR_FIELDS = ("unit", "attacker", "who", "first", "by")
+TARGET_FIELDS = ("target", "second", "defender", "opponent")
+CELL_FIELDS = ("at", "frm", "to", "cell")
+
+
+def pace_of(app: Any) -> str:
+    pace = getattr(app, "narration_pace", DEFAULT_PACE)
+    return pace if pace in PACES else DEFAULT_PACE
+
+
+def next_pace(pace: str) -> str:
+    return PACES[(PACES.index(pace) + 1) % len(PACES)] if pace in PACES else DEFAULT_PACE
+
+
+def event_cells(event: Event, positions: dict[str, Any]) -> frozenset:
+    """The cells an event is about: where its figures stand (``positions``:
+    figure id -> cell) and any cell it names."""
+    cells = set()
+    for name in ACTOR_FIELDS + TARGET_FIELDS:
+        value = getattr(event, name, None)
+        if isinstance(value, str) and positions.get(value) is not None:
+            cells.add(positions[value])
+    for name in CELL_FIELDS:
+        value = getattr(event, name, None)
+        if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            cells.add(value)
+    return frozenset(cells)
+
+
+class Narrator:
+    """Plays out one side's unseen events on ``screen`` (a GameScreen):
+    ``screen.log_line``, ``screen.units``, ``screen.query_one(BoardView)``,
+    ``screen.set_timer`` and ``screen.narration_over`` are what it uses."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.queue: deque[Event] = deque()
+        self.showing: Event | None = None  # shown, its pause not over yet
+        self.positions: dict[str, Any] = {}  # figure id -> its last known cell
+        self._timer: Any = None
+
+    # -- the pace ----------------------------------------------------------------
+    @property
+    def pace(self) -> str:
+        return pace_of(self.screen.app)
+
+    def cycle_pace(self) -> str:
+        pace = next_pace(self.pace)
+        self.screen.app.narration_pace = pace
+        if pace == "instant":
+            self.finish()
+        return pace
+
+    # -- telling --------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """Events still to show (or the last one's pause not over)."""
+        return bool(self.queue) or self.showing is not None
+
+    def remember(self, units: Iterable[Any]) -> None:
+        """Where the figures stand before the events (a figure an event
+        removes is still marked where it fell)."""
+        for unit in units:
+            if getattr(unit, "pos", None) is not None:
+                self.positions[unit.id] = unit.pos
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Show ``events`` at the player's pace (all at once: ``instant``)."""
+        events = list(events)
+        if not events:
+            return
+        if self.pace == "instant" and not self.busy:
+            for event in events:
+                self.screen.log_line(event.sentence)
+            return
+        self.queue.extend(events)
+        if self.showing is None:
+            self._next()
+
+    def key(self) -> None:
+        """A key pressed while events wait: the next one now (the key does nothing else)."""
+        self._stop_timer()
+        self._next()
+
+    def finish(self) -> None:
+        """Everything waiting at once (the pace became instant)."""
+        self._stop_timer()
+        while self.queue:
+            self.screen.log_line(self.queue.popleft().sentence)
+        self._done()
+
+    def drop(self) -> None:
+        """Forget what waits (the log pane is being refilled from the game)."""
+        self._stop_timer()
+        self.queue.clear()
+        self.showing = None
+        self._spot(frozenset())
+
+    def hint(self) -> str:
+        if not self.busy:
+            return ""
+        more = len(self.queue)
+        rest = f"{more} more · " if more else ""
+        if self.pace == "step":
+            return f"▷ {rest}any key: next"
+        return f"▷ {rest}any key: sooner"
+
+    # -- the loop ---------------------------------------------------------------------
+    def _next(self) -> None:
+        if not self.queue:
+            self._done()
+            return
+        event = self.queue.popleft()
+        self.showing = event
+        self.screen.log_line(event.sentence)
+        self._spot(event_cells(event, self.positions))
+        self._after_move(event)
+        if self.pace == "normal":
+            self._timer = self.screen.set_timer(PAUSE, self._paused)
+        self.screen.narration_moved()
+
+    def _paused(self) -> None:
+        self._timer = None
+        self._next()
+
+    def _after_move(self, event: Event) -> None:
+        unit, to = getattr(event, "unit", None), getattr(event, "to", None)
+        if isinstance(unit, str) and isinstance(to, tuple):
+            self.positions[unit] = to
+
+    def _done(self) -> None:
+        """The marks stay until the player's next key (``unmark``)."""
+        self.showing = None
+        self.screen.narration_over()
+
+    def unmark(self) -> None:
+        self._spot(frozenset())
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _spot(self, cells: frozenset) -> None:
+        from tui.board import BoardView
+
+        try:
+            self.screen.query_one(BoardView).spot(cells)
+        except Exception:  # noqa: BLE001, S110 - the screen is closing: nothing to mark
+            pass
+
+
+class NarratedScreen:
+    """The game screen's log pane as the player's news (mixed into
+    :class:`tui.game_screen.GameScreen`): what it says, the narrator's keys
+    while events wait, ``v`` for the pace, and what happens when the last
+    event has been shown."""
+
+    narrator: Narrator
+    banner_side: int | None
+    # The screen's own, declared for the type checker.
+    query_one: Any
+    notify: Any
+    call_later: Any
+    redraw: Any
+    _draw_banner: Any
+
+    def say(self, text: str) -> None:
+        """News for the player (whose turn it is, why an order was refused):
+        the newest line of the log pane, never a pop-up over it.  These
+        lines are the screen's own; the game's log (L) holds only events."""
+        self.query_one(RichLog).write(text)
+
+    def log_line(self, text: str) -> None:
+        self.query_one(RichLog).write(text)
+
+    def show_error(self, exc: BaseException) -> None:
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        try:
+            self.query_one(RichLog).write(f"! internal error: {detail}")
+        except Exception:  # noqa: BLE001, S110 - the screen is closing: the toast still says it
+            pass
+        self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
+
+    def on_key(self, event: Any) -> None:
+        narrator = self.narrator
+        if event.key == "v" or not narrator.busy:
+            if not narrator.busy:
+                narrator.unmark()
+            return  # the key does what it always does
+        event.stop()
+        event.prevent_default()
+        narrator.key()
+
+    def narrate(self, events: Iterable[Event]) -> None:
+        self.narrator.tell(events)
+        self._draw_banner(self.banner_side)
+
+    def narration_moved(self) -> None:
+        self._draw_banner(self.banner_side)
+
+    def narration_over(self) -> None:
+        """Everything shown: the game may move on (the computer thinks, a
+        forced order is given, a prompt opens)."""
+        self.call_later(self.redraw)
+
+    def action_pace(self) -> None:
+        pace = self.narrator.cycle_pace()
+        self.say(f"Blows against you are shown {PACE_WORDS[pace]} (v: change)")
+        self._draw_banner(self.banner_side)
