@@ -569,12 +569,16 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         open_help(self.app, rules.name, rules.title)
 
     def action_save(self) -> None:
+        # Said in the log, never in a toast over it (issue 29).
         if self.local_game() is None:
-            self.notify("The host saves this game after every order.", markup=False)
+            self.say("The host saves this game after every order.")
             return
-        where = self.app.autosave(self.local_game(), announce=True)
+        if getattr(self.app, "session", None) is None:
+            self.say("This game has no save file (saving is unavailable).")
+            return
+        where = self.app.autosave(self.local_game(), force=True)
         if where:
-            self.query_one(RichLog).write(f"Saved to {where}")
+            self.say(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from core.board import Facing
 from core.explain import explain
+from core.game import submit
 from core.registry import rulesets
 from core.rulesets.plasto_latros.events import DoomFalls
 from core.rulesets.plasto_latros.orders import Move
@@ -55,3 +56,42 @@ async def test_why_for_a_doom_names_the_attackers_and_their_cells_without_markdo
     assert "a1 at 5,4 (in contact)" in text and "a2 at 4,5 (in contact)" in text, text
     assert "*" not in text, text
     assert "a1 at 5,4" in shown  # on screen at 80x24, not only in the widget
+
+
+async def test_ctrl_s_reports_in_the_log_not_in_a_toast():
+    from tests.tui.test_flow import log_text, new, open_game
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, new("spheres_of_war"))
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert list(app._notifications) == []  # no toast over the log
+        assert "Saved to " in log_text(screen)
+
+
+async def test_take_back_moves_the_cursor_with_the_figure():
+    from tests.tui.test_flow import new, open_game
+    from tui.board import BoardView
+
+    game = new("plasto_latros")
+    for side in (0, 1):
+        game = submit(game, next(o for o in game.legal_orders(side) if o.verb == "deploy-all")).game
+        game = submit(game, next(o for o in game.legal_orders(side) if o.verb == "ready")).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        side = screen.acting_side()
+        move = next(o for o in screen.game.legal_orders(side) if isinstance(o, Move))
+        before = screen.game.state.mini(move.unit).pos
+        board = screen.query_one(BoardView)
+        board.move_cursor(move.to)
+        screen.submit(move)
+        await pilot.pause()
+        assert screen.game.state.mini(move.unit).pos == move.to
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.game.state.mini(move.unit).pos == before
+        assert board.cursor == before
