@@ -95,3 +95,41 @@ async def test_take_back_moves_the_cursor_with_the_figure():
         await pilot.pause()
         assert screen.game.state.mini(move.unit).pos == before
         assert board.cursor == before
+
+
+async def test_the_load_list_shows_who_won_and_who_played():
+    from saves.store import new_save_path, save_game
+    from tests.tui.test_result import one_order_from_the_end
+    from tui.menu import LoadScreen
+
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    save_game(over, new_save_path(over), seats=("human", "hard"))
+    ann, bo = over.players
+    won = "a draw" if over.outcome.winner is None else f"{over.players[over.outcome.winner]} won"
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, LoadScreen) and app.screen.done:
+                break
+        shown = " ".join(re.sub("[▊▎]", " ", screen_text(app)).split())  # the list's wrapped rows, read on
+    assert f"finished, {won} ·" in shown, shown
+    assert f"{ann} v {bo} (computer, hard)" in shown, shown
+
+
+async def test_no_lock_file_is_left_beside_a_finished_game(data_dir):
+    from tests.tui.test_result import one_order_from_the_end, play_to_the_result
+    from tui.menu import MainMenu
+
+    before, last, _ = one_order_from_the_end("plasto_latros")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_result(pilot, before, last)
+        assert list(data_dir.rglob("*.json.lock")), "the open game holds its lock"
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert app.session is None
+    assert list(data_dir.rglob("*.lock")) == []
+    assert list(data_dir.rglob("*.json")), "the finished game is still saved"
