@@ -333,7 +333,8 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
         board = self.query_one(BoardView)
-        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
+        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color),
+                                 self.adapter.drawn_glyphs(field)))
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)
         text = "\n".join(lines)

@@ -133,3 +133,75 @@ async def test_no_lock_file_is_left_beside_a_finished_game(data_dir):
         assert app.session is None
     assert list(data_dir.rglob("*.lock")) == []
     assert list(data_dir.rglob("*.json")), "the finished game is still saved"
+
+
+async def optio_at_the_keyboard(pilot, map_seed: int = 1):
+    from tests.tui.test_optio import pre_game
+    from tui.modals import Handover
+
+    app = pilot.app
+    app.start_game(pre_game(map_seed=map_seed))
+    await pilot.pause()
+    if isinstance(app.screen, Handover):
+        await pilot.press("enter")
+        await pilot.pause()
+    return app.screen
+
+
+async def test_the_optio_legend_lists_every_terrain_drawn():
+    from core.rulesets.optio.maps import MAP_TERRAIN
+    from tui.board import BoardView
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await optio_at_the_keyboard(pilot)
+        board = screen.query_one(BoardView)
+        drawn = set()
+        for y in range(1, board.virtual_size.height):
+            line = "".join(seg.text for seg in board.render_line(y))
+            drawn |= {g for g in line[4:] if g in MAP_TERRAIN}  # the cells, not the row numbers
+        legend = str(screen.query_one("#panel").render()).rsplit("\n", 1)[-1]
+    assert {"#", "%", "="} <= drawn  # map 1 draws rock, marsh and road in its squares' pictures
+    missing = [g for g in sorted(drawn) if f"{g} {MAP_TERRAIN[g].kind}" not in legend]
+    assert missing == [], legend
+
+
+async def test_the_selected_optio_block_is_marked_where_the_player_looks():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await optio_at_the_keyboard(pilot)
+        await pilot.press("tab")
+        await pilot.pause()
+        chosen = screen.selected
+        assert chosen is not None
+        shown = screen_text(app)
+    assert f"›{chosen} " in shown, shown  # in the list of blocks on screen (it is off the map)
+
+
+def test_since_your_last_turn_keeps_every_line():
+    from core.events import visible_to
+    from tests.tui.test_keys import played
+    from tui.seat_hooks import since_last_turn
+
+    game = played("optio", 12, seed=4)
+    both = [e for e in game.log if visible_to(e, 0) and visible_to(e, 1)]
+    assert len(both) > 6
+    assert since_last_turn(game, 1, 0) == both
+
+
+async def test_a_long_since_your_last_turn_is_never_cut_at_80x24():
+    from tests.tui.fit import cut_texts
+    from tui.modals import Handover
+
+    news = [f"Green's g{n % 6 + 1} enters the large square {n % 5},0 from the north edge of the map"
+            for n in range(20)]
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(Handover("Ann", "Green's turn in the Optio pre-game (scouting).", news, why=lambda: None))
+        await pilot.pause()
+        assert cut_texts(app.screen) == []
+        shown = " ".join(screen_text(app).replace("║", " ").split())
+        text = str(app.screen.query_one("#handover-news").render())
+    assert " ".join(news[-1].split()) in shown  # the newest line, whole
+    hidden = 20 - text.count("· ")
+    assert hidden > 0 and f"({hidden} earlier lines: x shows every line)" in " ".join(text.split())
