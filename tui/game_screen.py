@@ -250,6 +250,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
         )
         board = self.query_one(BoardView)
         board.show(self.adapter.picture(game, view, picture))
+        self._fit_side()  # a battlefield too wide for the board beside a full panel
         self._fit_log()
         if jump:
             self._jump_to(self.selected)
@@ -344,10 +345,32 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             panel.update(text)
         self._draw_cursor()
 
+    SIDE_W, NARROW_SIDE_W = 36, 13  # the side panel's columns, and the fewest it gives up to
+
+    def _fit_side(self) -> None:
+        """Give the board the columns it needs to be seen whole in compact
+        cells (an Optio hand-off's 32x16 at 80x24), taking them from the side
+        panel down to ``NARROW_SIDE_W``; its cursor lines get the rows their
+        wrapped words then need."""
+        from tui.picture import COMPACT_W, LABEL_W
+
+        board, side = self.query_one(BoardView), self.query_one("#side")
+        pic, width = board.picture, self.size.width
+        need = 0
+        if pic is not None and pic.cell_size is None and board.zoom is not False and width:
+            bf = pic.battlefield
+            tall = 1 + bf.height > self.size.height - 6  # the banner, the footer, the log's 4 rows
+            need = LABEL_W + COMPACT_W * bf.width + (1 if tall else 0)  # row numbers, cells, a scrollbar
+        narrow = need > width - self.SIDE_W and width - need >= self.NARROW_SIDE_W
+        side.styles.width = width - need if narrow else self.SIDE_W
+        self.query_one("#cursor").styles.height = 2 if narrow else 1
+        self.query_one("#cursor-unit").styles.height = 4 if narrow else 2
+
     def _fit_log(self) -> None:
         """Give the board the rows it needs to be seen whole (a 16-row
         battlefield at 80x24), taking them from the log pane (6 rows, at
         least 4)."""
+        self._fit_side()
         want = self.query_one(BoardView).rows_wanted()
         if want and self.size.height:
             self.query_one(RichLog).styles.height = max(4, min(6, self.size.height - 2 - want))

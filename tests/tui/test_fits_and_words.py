@@ -205,3 +205,75 @@ async def test_a_long_since_your_last_turn_is_never_cut_at_80x24():
     assert " ".join(news[-1].split()) in shown  # the newest line, whole
     hidden = 20 - text.count("· ")
     assert hidden > 0 and f"({hidden} earlier lines: x shows every line)" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)
+async def test_the_help_contents_leave_the_text_readable_and_take_the_arrow_keys(rules):
+    from textual.widgets import Markdown, Tree
+    from tui.help import open_help
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        open_help(app, rules.name, rules.title)
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        tree = screen.query_one(Tree)
+        contents = tree.parent
+        assert contents.display and app.focused is tree  # the arrows move in the contents
+        first = tree.cursor_line
+        await pilot.press("down", "down")
+        assert tree.cursor_line == first + 2
+        assert screen.query_one(Markdown).region.width >= 40  # the text beside them stays readable
+        assert tree.virtual_size.width <= tree.scrollable_content_region.width  # no heading cut
+        await pilot.press("enter")  # goes to that heading
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert not contents.display and app.focused is not tree
+
+
+def handoff_game(name: str):
+    """A game of ``name`` deployed on the ground an Optio pre-game chose
+    (``battlefield_for``: 32x16 at the scale of two cells a small square)."""
+    from core.game import start
+    from core.registry import find_ruleset
+    from core.rulesets.optio.terrain import battlefield_for
+    from tests.tui.test_optio import play_to_template, pre_game
+
+    optio = play_to_template(pre_game())
+    while optio.outcome is None:
+        optio = submit(optio, optio.legal_orders(min(optio.to_act))[0]).game
+    game = start(find_ruleset(name), None, battlefield_for(optio.state.result, name), seed=3, players=("Ann", "Bo"))
+    for side in (0, 1):
+        game = submit(game, next(o for o in game.legal_orders(side) if o.verb == "deploy-all")).game
+        ready = [o for o in game.legal_orders(side) if o.verb == "ready"]
+        if ready:
+            game = submit(game, ready[0]).game
+    return game
+
+
+@pytest.mark.parametrize("name", ["plasto_latros", "platemail", "waylights"])
+async def test_the_optio_handoff_battlefield_is_seen_whole_at_80x24(name):
+    from tests.tui.fit import cut_texts
+    from tests.tui.test_glance import open_game
+    from textual.widgets import RichLog
+    from tui.board import BoardView
+
+    game = handoff_game(name)
+    assert (game.battlefield.width, game.battlefield.height) == (32, 16)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        assert board.max_scroll_x == 0 and board.max_scroll_y == 0, (board.virtual_size, board.size)
+        assert board.compact
+        assert screen.query_one(RichLog).size.height >= 3  # the newest log lines stay on screen
+        assert cut_texts(screen) == []
+        cursor = screen.query_one("#cursor")
+        assert len(cursor.rows()) <= cursor.size.height  # the cursor line's words all shown
+        await pilot.press("z")  # full cells: the panel gets its width back, the board scrolls
+        await pilot.pause()
+        assert screen.query_one("#side").outer_size.width == screen.SIDE_W and board.max_scroll_x > 0
