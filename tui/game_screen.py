@@ -293,6 +293,9 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
                 who = "Game over · Enter: the result"
             elif self.single and self._remote_status():
                 who = self._remote_status()
+            elif self.onlooker():
+                acting = sorted(game.to_act)
+                who = "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
             elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
@@ -462,7 +465,7 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             self.show_result()
             return
         if self.keyboard_side is None or not self.orders:
-            self.say("Nobody can act now.")
+            self.say("You are watching: this screen gives no orders." if self.onlooker() else "Nobody can act now.")
             return
         if self.selected is not None:
             hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
@@ -491,6 +494,11 @@ class GameScreen(WarbandKeys, SeatHooks, PlayFlow, SeatedScreen, Screen[None]):
             self.say(f"{here.id} has no order to give now.")
         else:
             self.say("No order points here. Tab selects a figure that can act; o lists every order.")
+
+    def onlooker(self) -> bool:
+        """This screen watches a hosted game: no seat of its own, no
+        computer playing from it."""
+        return self.single and self.fixed is None and self.computer is None
 
     # -- actions --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:

@@ -160,6 +160,11 @@ class Host:
     def joined(self) -> bool:
         return self.player is not None and self.player.alive
 
+    @property
+    def watchers(self) -> int:
+        """How many onlookers are connected."""
+        return sum(1 for c in list(self.connections) if getattr(c, "role", None) == "watch" and c.alive)
+
     def _notify(self) -> None:
         for callback in list(self.listeners):
             try:
@@ -327,7 +332,7 @@ class Host:
                 if was_player:
                     self.player = None
             conn.release(CLOSE_WAIT)
-            if was_player:
+            if was_player or getattr(conn, "role", None) == "watch":
                 self._notify()
 
     def _hello(self, conn: Connection) -> bool:
@@ -373,8 +378,7 @@ class Host:
                               **wire.facts_out(self.facts))
             self.connections.append(conn)
             self._update(conn)
-        if role == "player":
-            self._notify()
+        self._notify()  # a joiner, or an onlooker: the host's screen says who is there
         return True
 
     @staticmethod
