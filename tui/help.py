@@ -69,7 +69,6 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         from textual.widgets import MarkdownViewer
-
         from textual.widgets.markdown import MarkdownTableOfContents
 
         class ShortContents(MarkdownTableOfContents):
@@ -77,7 +76,9 @@ class HelpScreen(Screen[None]):
             names in brackets stay in the text (the pane is narrow)."""
 
             def on_mount(self) -> None:
-                self.query_one("Tree").guide_depth = 2  # the narrowest guides: columns for the words
+                from textual.widgets import Tree
+
+                self.query_one(Tree).guide_depth = 2  # the narrowest guides: columns for the words
 
             def rebuild_table_of_contents(self, table_of_contents) -> None:
                 super().rebuild_table_of_contents(

@@ -23,7 +23,6 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
-
 READABLE = 40  # the fewest columns a page of help text may be given
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from core.board import Facing
 from core.explain import explain
-from core.game import submit
+from core.game import Rejection
+from core.game import submit as core_submit
 from core.registry import rulesets
 from core.rulesets.plasto_latros.events import DoomFalls
 from core.rulesets.plasto_latros.orders import Move
@@ -24,6 +25,13 @@ from tui.why import WhyView
 SIZE = (80, 24)
 
 
+def submit(game, order):
+    """``core.game.submit``, which must take the order."""
+    result = core_submit(game, order)
+    assert not isinstance(result, Rejection), result
+    return result
+
+
 def keys_section(name: str) -> str:
     text = help_text(name)
     return text.split("## Keys", 1)[1].split("\n## ", 1)[0]
@@ -31,12 +39,12 @@ def keys_section(name: str) -> str:
 
 @pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)
 def test_x_why_is_in_every_rulesets_keys(rules):
-    assert re.search(r"^- `x`: Why\?", keys_section(rules.name), re.M), rules.name
+    assert re.search(r"^- `x`: Why\?", keys_section(rules.name), re.MULTILINE), rules.name
 
 
 def test_a_diceless_games_help_never_speaks_of_dice():
     text = help_text("plasto_latros")
-    assert re.findall(r"\b(?:dice\w*|die|rolls?|rolled)\b", text, re.I) == []
+    assert re.findall(r"\b(?:dice\w*|die|rolls?|rolled)\b", text, re.IGNORECASE) == []
 
 
 async def test_why_for_a_doom_names_the_attackers_and_their_cells_without_markdown():
@@ -210,6 +218,7 @@ async def test_a_long_since_your_last_turn_is_never_cut_at_80x24():
 @pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)
 async def test_the_help_contents_leave_the_text_readable_and_take_the_arrow_keys(rules):
     from textual.widgets import Markdown, Tree
+
     from tui.help import open_help
 
     app = SkirmishApp()
@@ -256,9 +265,10 @@ def handoff_game(name: str):
 
 @pytest.mark.parametrize("name", ["plasto_latros", "platemail", "waylights"])
 async def test_the_optio_handoff_battlefield_is_seen_whole_at_80x24(name):
+    from textual.widgets import RichLog
+
     from tests.tui.fit import cut_texts
     from tests.tui.test_glance import open_game
-    from textual.widgets import RichLog
     from tui.board import BoardView
 
     game = handoff_game(name)

@@ -51,8 +51,10 @@ def test_the_checker_finds_a_footer_key_cut_off_or_overlapping():
     from textual.binding import Binding
     from textual.widgets import Footer
 
+    crowd = [Binding(key, f"notify('{key}')", f"A long description {key}") for key in "abcdefgh"]
+
     class Crowded(App):
-        BINDINGS = [Binding(key, f"notify('{key}')", f"A long description {key}") for key in "abcdefgh"]
+        BINDINGS = crowd
 
         def compose(self):
             yield Footer()

@@ -183,9 +183,9 @@ def doom_attackers(state: PlastoState, unit: str) -> tuple[str, ...]:
     mini = state.mini(unit)
     out = []
     for a in state.attacks:
-        if a.target != unit or not valid_attacker(state, a.attacker):
-            continue
         attacker = state.mini(a.attacker)
+        if a.target != unit or attacker is None or attacker.pos is None or not valid_attacker(state, a.attacker):
+            continue
         how = _HOW[a.kind]
         if a.kind is Kind.CONTACT and mini is not None and mini.pos is not None \
                 and in_back(mini.pos, mini.facing, attacker.pos):
