@@ -125,6 +125,11 @@ class Authority:
     def joined(self) -> bool:
         return self.player is not None and self.player.alive
 
+    @property
+    def watchers(self) -> int:
+        """How many onlookers are connected."""
+        return sum(1 for c in list(self.connections) if getattr(c, "role", None) == "watch" and c.alive)
+
     def _notify(self) -> None:
         for callback in list(self.listeners):
             try:
@@ -191,8 +196,7 @@ class Authority:
                               **wire.facts_out(self.facts))
             self.connections.append(peer)
             self._update(peer)
-        if role == "player":
-            self._notify()
+        self._notify()  # a joiner, or an onlooker: the host's screen says who is there
         return True
 
     def leave(self, peer: Any) -> None:
@@ -203,7 +207,7 @@ class Authority:
             was_player = self.player is peer
             if was_player:
                 self.player = None
-        if was_player:
+        if was_player or getattr(peer, "role", None) == "watch":
             self._notify()
 
     def begin(self, peer: Any, nonce: str) -> None:

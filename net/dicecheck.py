@@ -16,6 +16,8 @@ from typing import Any
 from net import fairdice, wire
 
 CHECKED = "Dice checked: every roll, the result and the final position came from the seed both seats made."
+# A diceless game (Plasto Latros) has no roll to speak of: the same check, in its words.
+CHECKED_DICELESS = "Game checked: the log, the result and the final position replay from the orders given."
 
 
 def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reveal: dict,
@@ -52,4 +54,4 @@ def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reve
     if wrong:
         return (f"The dice do not match the seed both seats made: {', '.join(wrong)} differ"
                 f"{'s' if len(wrong) == 1 else ''} from a replay of the host's own orders.")
-    return CHECKED
+    return CHECKED if facts.ruleset.capabilities.dice else CHECKED_DICELESS

@@ -24,6 +24,8 @@ class SaveSummary:
     saved_at: str
     over: bool
     problem: str | None = None
+    seats: tuple[str, ...] = ()  # who plays each side: "human", or the computer's level
+    winner: int | None = None  # the side that won a finished game (None: a draw, or not over)
 
 
 _SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
@@ -63,10 +65,29 @@ def summarise(path: Path) -> SaveSummary:
             turn=rules.situation(game.state).turn,
             saved_at=loaded.saved_at or _mtime_text(path),
             over=game.outcome is not None,
+            seats=tuple(loaded.seats),
+            winner=game.outcome.winner if game.outcome is not None else None,
         )
     if key is not None:
         _SUMMARIES[key] = summary
     return summary
+
+
+def seat_words(summary: SaveSummary) -> tuple[str, ...]:
+    """Who played each side, in words: the player's name for a person,
+    "Bo (computer, easy)" for the computer."""
+    seats = summary.seats or ("human",) * len(summary.players)
+    return tuple(name if kind == "human" else f"{name} (computer, {kind})"
+                 for name, kind in zip(summary.players, seats))
+
+
+def result_words(summary: SaveSummary) -> str:
+    """"Ann won", "a draw", or "" for a game not over."""
+    if not summary.over:
+        return ""
+    if summary.winner is None or not 0 <= summary.winner < len(summary.players):
+        return "a draw"
+    return f"{summary.players[summary.winner]} won"
 
 
 CHECK_SECONDS = 15.0  # the longest one file may take to check for a list

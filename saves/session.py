@@ -59,6 +59,18 @@ def _no_link(path: Path) -> None:
         path.unlink()
 
 
+def _locks_the_file(lock: filelock.BaseFileLock, path: Path) -> bool:
+    """Whether the file ``lock`` holds is still the one named ``path``."""
+    fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)
+    if fd is None:
+        return True  # nothing to compare with: as filelock took it
+    try:
+        held, named = os.fstat(fd), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
+
+
 class GameSession:
     """An open game: holds the lock until :meth:`close`."""
 
@@ -74,9 +86,17 @@ class GameSession:
         try:
             store.make_private_dirs(path.parent)
             _no_link(lock_path(path))
-            lock = filelock.FileLock(str(lock_path(path)), timeout=0, mode=store.PRIVATE_FILE,
-                                     thread_local=False)
-            lock.acquire()
+            for _ in range(5):
+                lock = filelock.FileLock(str(lock_path(path)), timeout=0, mode=store.PRIVATE_FILE,
+                                         thread_local=False)
+                lock.acquire()
+                if _locks_the_file(lock, lock_path(path)):
+                    break
+                # The holder removed the lock file as it let go (see close):
+                # the lock taken is on a file nobody else can find any more.
+                lock.release(force=True)
+            else:
+                raise store.SaveError(path, "cannot lock the game (its lock file kept changing)")
             _private(lock_path(path))
         except filelock.Timeout:
             raise store.GameLocked(path, _holder_text(path)) from None
@@ -115,10 +135,15 @@ class GameSession:
 
     def close(self) -> None:
         if self._lock.is_locked:
-            try:
-                owner_path(self.path).unlink(missing_ok=True)
-            except OSError:
-                pass
+            # The lock file goes too, while still held (filelock leaves it in
+            # place): no ``.lock`` is left beside a game nobody has open.  A
+            # process that opened the old file before it went finds, once it
+            # holds it, that the name is no longer that file (open() above).
+            for leftover in (owner_path(self.path), lock_path(self.path)):
+                try:
+                    leftover.unlink(missing_ok=True)
+                except OSError:
+                    pass
             self._lock.release(force=True)
 
     def __enter__(self) -> GameSession:

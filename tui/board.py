@@ -48,7 +48,6 @@ from textual.strip import Strip
 from core.board import Cell, Facing
 from core.ruleset import UnitView
 from tui.picture import (
-    SPOTLIGHT,
     CELL_W,
     COMPACT_W,
     CURSOR,
@@ -64,6 +63,7 @@ from tui.picture import (
     SHADE_DEFAULT,
     SHADE_STYLES,
     SIDE_COLOUR_WORDS,
+    SPOTLIGHT,
     UNMARKED_TARGET,
     Picture,
     default_label,

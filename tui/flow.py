@@ -193,4 +193,5 @@ class PlayFlow:
         self._fill_log()
         self.say(f"↶ {self.game.players[side]} takes back: {text}")
         self.redraw()
+        self._jump_to(getattr(order, "unit", None))  # the cursor goes back with the figure
 

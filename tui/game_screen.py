@@ -235,6 +235,7 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         )
         board = self.query_one(BoardView)
         board.show(self.adapter.picture(game, view, picture))
+        self._fit_side()  # a battlefield too wide for the board beside a full panel
         self._fit_log()
         if jump:
             self._jump_to(self.selected)
@@ -280,6 +281,9 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
                 who = "Game over · Enter: the result"
             elif self.single and self._remote_status():
                 who = self._remote_status()
+            elif self.onlooker():
+                acting = sorted(game.to_act)
+                who = "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
             elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
@@ -323,7 +327,8 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         lines.append("")
         board = self.query_one(BoardView)
-        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
+        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color),
+                                 self.adapter.drawn_glyphs(field)))
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)
         text = "\n".join(lines)
@@ -333,10 +338,32 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             panel.update(text)
         self._draw_cursor()
 
+    SIDE_W, NARROW_SIDE_W = 36, 13  # the side panel's columns, and the fewest it gives up to
+
+    def _fit_side(self) -> None:
+        """Give the board the columns it needs to be seen whole in compact
+        cells (an Optio hand-off's 32x16 at 80x24), taking them from the side
+        panel down to ``NARROW_SIDE_W``; its cursor lines get the rows their
+        wrapped words then need."""
+        from tui.picture import COMPACT_W, LABEL_W
+
+        board, side = self.query_one(BoardView), self.query_one("#side")
+        pic, width = board.picture, self.size.width
+        need = 0
+        if pic is not None and pic.cell_size is None and board.zoom is not False and width:
+            bf = pic.battlefield
+            tall = 1 + bf.height > self.size.height - 6  # the banner, the footer, the log's 4 rows
+            need = LABEL_W + COMPACT_W * bf.width + (1 if tall else 0)  # row numbers, cells, a scrollbar
+        narrow = need > width - self.SIDE_W and width - need >= self.NARROW_SIDE_W
+        side.styles.width = width - need if narrow else self.SIDE_W
+        self.query_one("#cursor").styles.height = 2 if narrow else 1
+        self.query_one("#cursor-unit").styles.height = 4 if narrow else 2
+
     def _fit_log(self) -> None:
         """Give the board the rows it needs to be seen whole (a 16-row
         battlefield at 80x24), taking them from the log pane (6 rows, at
         least 4)."""
+        self._fit_side()
         want = self.query_one(BoardView).rows_wanted()
         if want and self.size.height:
             self.query_one(RichLog).styles.height = max(4, min(6, self.size.height - 2 - want))
@@ -436,7 +463,7 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             self.show_result()
             return
         if self.keyboard_side is None or not self.orders:
-            self.say("Nobody can act now.")
+            self.say("You are watching: this screen gives no orders." if self.onlooker() else "Nobody can act now.")
             return
         if self.selected is not None:
             hits = [o for o in by_unit.get(self.selected, []) if cell in self.adapter.order_cells(self.game, view, o)]
@@ -465,6 +492,11 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             self.say(f"{here.id} has no order to give now.")
         else:
             self.say("No order points here. Tab selects a figure that can act; o lists every order.")
+
+    def onlooker(self) -> bool:
+        """This screen watches a hosted game: no seat of its own, no
+        computer playing from it."""
+        return self.single and self.fixed is None and self.computer is None
 
     # -- actions --------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -568,12 +600,16 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         open_help(self.app, rules.name, rules.title)
 
     def action_save(self) -> None:
+        # Said in the log, never in a toast over it (issue 29).
         if self.local_game() is None:
-            self.notify("The host saves this game after every order.", markup=False)
+            self.say("The host saves this game after every order.")
             return
-        where = self.app.autosave(self.local_game(), announce=True)
+        if getattr(self.app, "session", None) is None:
+            self.say("This game has no save file (saving is unavailable).")
+            return
+        where = self.app.autosave(self.local_game(), force=True)
         if where:
-            self.query_one(RichLog).write(f"Saved to {where}")
+            self.say(f"Saved to {where}")
 
     def action_quit_game(self) -> None:
         def answered(yes: bool | None) -> None:

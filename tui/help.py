@@ -33,11 +33,28 @@ def help_text(name: str, title: str = "") -> str:
         return f"# {title or name}\n\nNo rules help has been written for this ruleset yet.\n"
 
 
+def short_heading(name: str, level: int = 2) -> str:
+    """A heading for the contents pane: "Contact, Threat and Doom" for
+    "Contact, Threat and Doom (*Attacking And Defending*)"; the page's title
+    without its subtitle ("Spheres of War" for "Spheres of War: Tactical
+    Fragment")."""
+    import re
+
+    short = re.sub(r"\s*\([^)]*\)\s*$", "", name).replace("*", "").strip()
+    if level == 1:
+        short = re.split(r" — |: ", short, maxsplit=1)[0]
+    return short or name.replace("*", "").strip()
+
+
 class HelpScreen(Screen[None]):
     """One ruleset's rules, as Markdown (t toggles the contents)."""
 
+    # The contents pane (t) at most a third of the width, its long headings
+    # cut at its edge, so that the text beside it stays readable at 80x24.
     DEFAULT_CSS = """
     HelpScreen MarkdownViewer { height: 1fr; }
+    HelpScreen MarkdownTableOfContents { width: 34; max-width: 42%; }
+    HelpScreen MarkdownTableOfContents > Tree { width: 100%; padding: 0 1; overflow-x: hidden; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
@@ -52,8 +69,27 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         from textual.widgets import MarkdownViewer
+        from textual.widgets.markdown import MarkdownTableOfContents
 
-        yield MarkdownViewer(help_text(self.ruleset_name, self.ruleset_title), show_table_of_contents=False)
+        class ShortContents(MarkdownTableOfContents):
+            """The contents list the help's own headings: the printed rules'
+            names in brackets stay in the text (the pane is narrow)."""
+
+            def on_mount(self) -> None:
+                from textual.widgets import Tree
+
+                self.query_one(Tree).guide_depth = 2  # the narrowest guides: columns for the words
+
+            def rebuild_table_of_contents(self, table_of_contents) -> None:
+                super().rebuild_table_of_contents(
+                    [(level, short_heading(name, level), block_id) for level, name, block_id in table_of_contents])
+
+        class HelpViewer(MarkdownViewer):
+            def compose(self) -> ComposeResult:
+                for widget in super().compose():
+                    yield ShortContents(widget.markdown) if isinstance(widget, MarkdownTableOfContents) else widget
+
+        yield HelpViewer(help_text(self.ruleset_name, self.ruleset_title), show_table_of_contents=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -76,8 +112,14 @@ class HelpScreen(Screen[None]):
         return False
 
     def action_toggle_toc(self) -> None:
+        """Open the contents and give them the arrow keys (Enter goes to a
+        heading), or close them and give the keys back to the text."""
         viewer = self.query_one("MarkdownViewer")
         viewer.show_table_of_contents = not viewer.show_table_of_contents
+        if viewer.show_table_of_contents:
+            self.call_after_refresh(lambda: viewer.table_of_contents.query_one("Tree").focus())
+        else:
+            viewer.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -136,10 +136,12 @@ class LoadScreen(Screen[None]):
         name = getattr(s, "name", "") or str(getattr(s, "path", "?"))
         if getattr(s, "problem", None):
             return f"⚠ {name}: BROKEN — {s.problem}"
-        players = " v ".join(s.players) if getattr(s, "players", None) else "?"
+        from saves.listing import result_words, seat_words
+
+        players = " v ".join(seat_words(s)) if getattr(s, "players", None) else "?"
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
-        # "finished" first, so a narrow terminal never cuts it off.
-        over = "finished · " if getattr(s, "over", False) else ""
+        # "finished" first, so a narrow terminal never cuts it off; who won with it.
+        over = f"finished, {result_words(s)} · " if getattr(s, "over", False) else ""
         return f"{over}{s.ruleset_title or s.ruleset} · {players} · {_turn_word(s.ruleset)} {s.turn} · {saved}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -148,6 +148,21 @@ class Message(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _rows(text: str, width: int) -> int:
+    """The rows ``text`` takes wrapped at ``width`` columns (words kept whole)."""
+    import textwrap
+
+    from rich.cells import cell_len
+
+    if width <= 0:
+        return 1
+    total = 0
+    for line in text.split("\n"):
+        wrapped = textwrap.wrap(line, width) or [""]
+        total += sum(max(1, -(-cell_len(w) // width)) for w in wrapped)
+    return total
+
+
 class Handover(Screen[None]):
     """Hides the whole board until the next player presses Enter or space.
 
@@ -175,19 +190,41 @@ class Handover(Screen[None]):
         # previous player's view for a moment.
         self.leave = leave
 
+    WIDTH = 50  # the box's text columns (56 less its border and padding)
+
     def compose(self) -> ComposeResult:
+        title = f"Hand the keyboard to {self.player}."
+        hint = " x: why? on these." if self.why is not None else ""
+        saved = " (it is saved)" if getattr(self.app, "session", None) is not None else ""
+        leave = f" q: leave the game{saved}." if self.leave is not None else ""
+        footer = f"The board stays hidden until you press Enter.{hint}{leave}"
         with Vertical():
-            yield Static(f"[b]Hand the keyboard to {escape(self.player)}.[/b]", markup=True)
+            yield Static(f"[b]{escape(title)}[/b]", markup=True)
             if self.detail:
                 yield Static(self.detail, markup=False)
             if self.news:
-                lines = "\n".join(f"· {line}" for line in self.news)
-                heading = "So far:" if self.first else "Since your last turn:"
-                yield Static(f"{heading}\n{lines}", id="handover-news", markup=False)
-            hint = " x: why? on these." if self.why is not None else ""
-            saved = " (it is saved)" if getattr(self.app, "session", None) is not None else ""
-            leave = f" q: leave the game{saved}." if self.leave is not None else ""
-            yield Static(f"The board stays hidden until you press Enter.{hint}{leave}", markup=False)
+                # Every line, or the newest that fit and how many come before
+                # them (x shows them all): never cut off by the screen's edge.
+                spare = self.app.size.height - 4 - 1 - sum(_rows(t, self.WIDTH) for t in (title, self.detail, footer)
+                                                          if t)
+                yield Static(self.news_text(spare), id="handover-news", markup=False)
+            yield Static(footer, markup=False)
+
+    def news_text(self, rows: int) -> str:
+        """The heading and the news in at most ``rows`` rows of the box."""
+        heading = "So far:" if self.first else "Since your last turn:"
+        lines = [f"· {line}" for line in self.news]
+        sizes = [_rows(line, self.WIDTH) for line in lines]
+        if 1 + sum(sizes) <= rows:
+            return "\n".join([heading, *lines])
+        where = "x shows every line" if self.why is not None else "L shows every line"
+        budget, shown = rows - _rows(f"{heading} (99 earlier lines: {where})", self.WIDTH), 0
+        while shown < len(lines) and (shown == 0 or sizes[-shown - 1] <= budget):
+            budget -= sizes[-shown - 1]
+            shown += 1
+        hidden = len(lines) - shown
+        heading += f" ({hidden} earlier line{'s' if hidden != 1 else ''}: {where})" if hidden else ""
+        return "\n".join([heading, *lines[len(lines) - shown:]])
 
     def action_leave(self) -> None:
         if self.leave is None:

@@ -184,10 +184,11 @@ class Picture:
     selected_id: str | None = None  # with big cells: the selected figure
 
 
-def legend_text(battlefield: Battlefield, sides: Sequence[str] = ()) -> str:
+def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> str:
     """Glyph meanings for the side panel (plain text, no colour needed);
-    ``sides``: a line a side (:meth:`BoardView.side_key`), first."""
-    used = {g for row in battlefield.rows for g in row}
+    ``sides``: a line a side (:meth:`BoardView.side_key`), first; ``drawn``:
+    the glyphs on the board when not only its cells' (Optio's pictures)."""
+    used = drawn if drawn is not None else {g for row in battlefield.rows for g in row}
     parts = []
     for glyph, terrain in battlefield.legend:
         if glyph not in used:

@@ -19,15 +19,16 @@ from tui.modals import Handover
 from tui.picture import Picture
 
 
-def since_last_turn(game: Any, side: int, mark: int, most: int = 6) -> list:
+def since_last_turn(game: Any, side: int, mark: int, most: int | None = None) -> list:
     """What ``side`` may read of what happened since it last gave up the
     keyboard, shown on the handover screen -- so only events the other side
-    may read too (the other player may still be looking)."""
+    may read too (the other player may still be looking).  All of it: the
+    handover screen says how many lines it has no room for."""
     from core.events import visible_to
 
     other = 1 - side
     news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
-    return news[-most:]
+    return news[-most:] if most else news
 
 
 class SeatHooks:

@@ -151,7 +151,8 @@ class WatchScreen(Screen[None]):
             lines.append(f"{self.adapter.unit_label(unit).strip()} {unit.name} {where} {unit.status}")
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
-        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color)))
+        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color),
+                                 self.adapter.drawn_glyphs(field)))
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)
         self.query_one("#watch-panel", Static).update("\n".join(lines))

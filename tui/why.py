@@ -21,6 +21,19 @@ from core.events import Event
 from core.explain import Explanation, explain
 
 
+def plain_text(why: Explanation) -> str:
+    """The explanation as a reader sees it: the help's headings and the
+    printed rules' names without their Markdown emphasis (``*Movement*``
+    reads "Movement"); ``section`` itself stays as written, to find the
+    heading with."""
+    import attrs
+
+    def plain(text: str) -> str:
+        return text.replace("*", "").replace("`", "")
+
+    return attrs.evolve(why, section=plain(why.section), cite=plain(why.cite)).text()
+
+
 class WhyView(ModalScreen[None]):
     """One log line explained; ``h`` opens the rules at the rule it applies."""
 
@@ -46,7 +59,7 @@ class WhyView(ModalScreen[None]):
         with Vertical():
             yield Label("[b]Why?[/b]")
             with VerticalScroll():
-                yield Static(self.why.text(), id="why-text", markup=False)
+                yield Static(plain_text(self.why), id="why-text", markup=False)
             yield Static("h: open this rule in the help · Enter/Esc: close", id="why-hint", markup=False)
 
     def action_rule(self) -> None:

@@ -1,16 +1,19 @@
 """Find text that a screen cuts off: the check behind the "nothing cut at
 80 columns" tests.
 
-For every widget on the screen's compositor map it asks three things:
+For every widget on the screen's compositor map it asks:
 
 * a text widget (``Static``, ``Label``) needs no more rows than it has
   at its width (so a one-row banner that wraps to two is cut), and, when
   it does not wrap, no more columns;
 * a log (``RichLog``) is no wider than its pane (its lines wrap);
-* no widget is clipped by a container that cannot scroll to the rest.
+* no widget is clipped by a container that cannot scroll to the rest;
+* a Markdown page (the rules help) keeps at least ``READABLE`` columns.
 
-The footer is left out: it is one row of keys by design, and Textual
-lets it scroll sideways.  The board is left out: it scrolls.
+The footer is checked on its own terms (:func:`footer_problems`): it is
+one row of keys that Textual lets scroll sideways, so every key must lie
+wholly inside it and no two may overlap (the command palette's key docked at
+its right included).  The board is left out: it scrolls.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from textual.containers import ScrollableContainer
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
+
+READABLE = 40  # the fewest columns a page of help text may be given
 
 
 def _name(widget: Widget) -> str:
@@ -52,12 +57,35 @@ def _clipped_by(widget: Widget, region, full_map, screen) -> Widget | None:
     return None
 
 
+def footer_problems(screen, full_map) -> list[str]:
+    """Keys of a footer that are cut off by its edge or drawn over another."""
+    problems: list[str] = []
+    for footer, geometry in full_map.items():
+        if not isinstance(footer, Footer) or not footer.display:
+            continue
+        area = geometry.region.intersection(screen.region)
+        keys = []
+        for widget in footer.query("FooterKey, FooterLabel"):
+            if not widget.display:
+                continue
+            placed = full_map.get(widget)  # a key scrolled out of sight is not on the map at all
+            if placed is None or not area.contains_region(placed.region):
+                problems.append(f"footer key {_text(widget)!r} cut off by the footer's edge")
+            elif placed.region.width and placed.region.height:
+                keys.append((widget, placed.region))
+        for i, (one, first) in enumerate(keys):
+            for other, second in keys[i + 1:]:
+                if first.overlaps(second):
+                    problems.append(f"footer keys {_text(one)!r} and {_text(other)!r} overlap")
+    return problems
+
+
 def cut_texts(screen) -> list[str]:
     """Every place where ``screen`` (as last laid out) cuts text off."""
     from tui.board import BoardView
 
-    problems: list[str] = []
     full_map = screen._compositor.full_map
+    problems: list[str] = footer_problems(screen, full_map)
     for widget, geometry in full_map.items():
         if widget is screen or not widget.display or not widget.visible:
             continue
@@ -66,6 +94,8 @@ def cut_texts(screen) -> list[str]:
         region = geometry.region
         if region.width == 0 or region.height == 0:
             continue
+        if type(widget).__name__ == "Markdown" and region.width < READABLE:  # squeezed by a pane beside it
+            problems.append(f"{_name(widget)} has {region.width} columns, fewer than {READABLE} to read")
         holder = _clipped_by(widget, region, full_map, screen)
         if holder is not None:
             problems.append(f"{_name(widget)} ({region.width}x{region.height}) cut by {_name(holder)}: {_text(widget)!r}")

@@ -1,8 +1,9 @@
 """Nothing cut at 80x24: every screen and modal of every ruleset, walked
 the way a player meets them (main menu, the new-game form with that
 ruleset chosen, the game screen mid-game with its menus, the adapters'
-modals, the whole log, the rules help, the result screen), each checked
-with :func:`tests.tui.fit.cut_texts`."""
+modals, the whole log, the rules help with its Contents open, the result
+screen), and the battlefield an Optio pre-game hands over, each checked
+with :func:`tests.tui.fit.cut_texts` -- the footer's keys included."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from core.registry import rulesets
 from tests.tui.fit import cut_texts
 from tests.tui.test_every_ruleset import battlefield_for
 from tui.app import SkirmishApp
+from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import Handover
 from tui.result import ResultScreen
@@ -40,6 +42,31 @@ def test_the_checker_finds_a_cut_banner():
             assert any("#banner" in p for p in cut_texts(screen))
 
     asyncio.run(run())
+
+
+def test_the_checker_finds_a_footer_key_cut_off_or_overlapping():
+    import asyncio
+
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.widgets import Footer
+
+    crowd = [Binding(key, f"notify('{key}')", f"A long description {key}") for key in "abcdefgh"]
+
+    class Crowded(App):
+        BINDINGS = crowd
+
+        def compose(self):
+            yield Footer()
+
+    async def run():
+        app = Crowded()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            return cut_texts(app.screen)
+
+    problems = asyncio.run(run())
+    assert any("cut off" in p or "overlap" in p for p in problems), problems
 
 
 class Walk:
@@ -99,8 +126,8 @@ async def test_every_screen_and_modal_fits_at_80x24(rules):
                     await walk.back_to(screen)
                 continue
             if step == 1:  # the menus a player opens from the board (once: help is slow to draw)
-                # The rules help is one Markdown viewer for all: checked for the first ruleset.
-                menus = (("o", "1", "enter"), ("L",), ("enter",)) + ((("f1",),) if rules is rulesets()[0] else ())
+                # The rules help of each ruleset, with its Contents open.
+                menus = (("o", "1", "enter"), ("L",), ("enter",), ("f1", "t"))
                 for keys in menus:
                     await walk.press(f"step {step} keys {keys}", *keys)
                     await walk.back_to(screen)
@@ -130,5 +157,42 @@ async def test_every_screen_and_modal_fits_at_80x24(rules):
         await walk.check("the end")
         assert isinstance(app.screen, ResultScreen)
         await walk.press("result", "b", "L")
+    unique = sorted({(where.split()[-1], problem) for where, cut in walk.problems.items() for problem in cut})
+    assert unique == []
+
+
+@pytest.mark.parametrize("name", ["plasto_latros", "platemail", "waylights"])
+async def test_the_optio_handoff_battlefield_fits_at_80x24(name):
+    """The 32x16 ground an Optio pre-game hands over, its board, panel,
+    menus and footer, as every shipped battlefield."""
+    from tests.tui.test_fits_and_words import handoff_game
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        walk = Walk(app, pilot)
+        app.start_game(handoff_game(name))
+        await walk.check("hand-off game start")
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        if isinstance(app.screen, Handover):
+            await walk.press("handover", "enter")
+        board = screen.query_one(BoardView)
+        assert board.max_scroll_x == 0 and board.max_scroll_y == 0, (board.virtual_size, board.size)  # whole
+        for keys in (("tab",), ("o",), ("f",), ("L",)):
+            await walk.press(f"keys {keys}", *keys)
+            await walk.back_to(screen)
+    unique = sorted({(where.split()[-1], problem) for where, cut in walk.problems.items() for problem in cut})
+    assert unique == []
+
+
+@pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)
+async def test_every_rulesets_help_fits_with_its_contents_open(rules):
+    from tui.help import open_help
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        walk = Walk(app, pilot)
+        open_help(app, rules.name, rules.title)
+        await walk.check(f"{rules.name} help")
+        await walk.press(f"{rules.name} help", "t", "down", "enter", "t")
     unique = sorted({(where.split()[-1], problem) for where, cut in walk.problems.items() for problem in cut})
     assert unique == []

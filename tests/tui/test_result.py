@@ -187,7 +187,7 @@ async def test_a_finished_save_is_labelled_never_continued_and_never_redated(dat
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
-        assert LoadScreen._text(list_saves()[0]).startswith("finished · ")
+        assert LoadScreen._text(list_saves()[0]).startswith("finished, ")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)

@@ -331,6 +331,20 @@ class HostingMixin:
         if host is None:
             return
         other = host.facts.players[host.remote_side]
+        watchers = getattr(host, "watchers", 0)
+        before = getattr(self, "_was_watched", 0)
+        self._was_watched = watchers
+        if watchers != before:  # said in the game's log (a line that stays), or as a notice before it
+            text = (f"Someone is watching this game ({watchers} onlooker{'s' if watchers != 1 else ''})."
+                    if watchers > before else
+                    f"An onlooker left ({watchers} still watching)." if watchers else "Nobody is watching now.")
+            from tui.game_screen import GameScreen
+
+            board = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+            if board is not None:
+                board.say(text)
+            else:
+                self.notify(text, markup=False, timeout=6)
         if getattr(self, "_was_joined", None) == host.joined:
             return
         self._was_joined = host.joined

@@ -182,6 +182,11 @@ class RulesetAdapter:
     def board_grid(self, game: Any, view: Any) -> int:
         return 0
 
+    def drawn_glyphs(self, field: Any) -> set[str] | None:
+        """The terrain glyphs the board draws for ``field``, when not just
+        its cells' (the legend lists these); None: its cells'."""
+        return None
+
     def units(self, game: Any, view: Any) -> list[UnitView]:
         return list(self.ruleset.units(view))
 

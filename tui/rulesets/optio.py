@@ -119,6 +119,13 @@ class OptioAdapter(RulesetAdapter):
             self._art = {(x, y): square_art(view.map, (x, y)) for y in range(LARGE) for x in range(LARGE)}
         return self._field
 
+    def drawn_glyphs(self, field: Any) -> set[str] | None:
+        """Every glyph of the squares' pictures: the legend names each
+        terrain drawn, not only each square's most common one."""
+        if field is not self._field or not self._art:
+            return None
+        return {g for art in self._art.values() for line in art for g in line}
+
     def units(self, game: Any, view: Any) -> list[UnitView]:
         """The core's figures, each placed on its large square."""
         squares = {b.id: b.pos for b in view.blocks}
@@ -170,11 +177,13 @@ class OptioAdapter(RulesetAdapter):
         for owner in (side, None if side is None else 1 - side):
             if owner is None:
                 continue
-            entries = [block_entry(b) for b in view.side_blocks(owner)]
+            # The selected block marked "›" where the others have a space.
+            entries = [("›" if selected is not None and b.id == selected.id else " ") + block_entry(b)
+                       for b in view.side_blocks(owner)]
             lines.append("Yours:" if owner == side else "Theirs:")
             for i in range(0, len(entries), 2):
-                lines.append(" " + "  ".join(e.ljust(15) for e in entries[i:i + 2]).rstrip())
-        lines.append("(N/E/S/W: side it came in by; * revealed)")
+                lines.append(" ".join(e.ljust(16) for e in entries[i:i + 2]).rstrip())
+        lines.append("(N/E/S/W: side it came in by; * revealed; › selected)")
         keys = {
             Phase.SCOUTING: "Tab block · Enter in a lit square: move · o: orders (scout, end turn)",
             Phase.CLOSING: ("Enter in a lit square: move the army · o: orders (hold pays a kudo)"

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll

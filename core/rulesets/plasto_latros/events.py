@@ -44,6 +44,9 @@ class JumpedOn(Event):
 class DoomFalls(Event):
     unit: str
     reason: str
+    # The attackers that count, each "B2 at 3,4 (in contact, from behind)":
+    # what Why? names (empty in saves written before it was recorded).
+    by: tuple[str, ...] = ()
 
     @property
     def sentence(self) -> str:

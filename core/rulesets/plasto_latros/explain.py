@@ -37,10 +37,11 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return [f"{event.jumper} jumped down onto {event.target} from higher ground",
                 f"{event.target} is Pinned and Doomed by the jump"], JUMP
     if isinstance(event, DoomFalls):
-        return [f"Why: {event.reason}",
-                "Doom comes from two counting attackers (in contact, shooting, or one of each),",
-                "one attacker in the back quarter,"
-                "a jump, or any attack on a prone mini",
+        attackers = ([f"Attacked by {', '.join(event.by)}"] if event.by else [])
+        return [f"Why: {event.reason}", *attackers,
+                "Doom comes from two counting attackers (in contact, shooting, or one of each), "
+                "one attacker in the back quarter, a jump, or any attack on a prone mini",
+                "An attacker counts while it stands and nothing attacks it",
                 "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], DOOM
     if isinstance(event, DoomLifted):
         return [f"{event.unit} no longer has enough counting attackers to stay Doomed",

@@ -14,7 +14,7 @@ from core.values import evolve
 
 from .combat import destroyers, may_destroy, needed_for, new_contacts, shot_fraction
 from .events import ArtifactDestroyed, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
-from .grid import DELTA
+from .grid import DELTA, in_back
 from .orders import (
     Climb,
     Decline,
@@ -187,6 +187,26 @@ def free_answer_possible(state: PlastoState, side: int) -> bool:
     return any(free_eligible(state, m) for m in state.on_board() if m.side == side)
 
 
+_HOW = {Kind.CONTACT: "in contact", Kind.SHOT: "shooting", Kind.JUMP: "jumping down on it"}
+
+
+def doom_attackers(state: PlastoState, unit: str) -> tuple[str, ...]:
+    """The attackers that count towards ``unit``'s Doom, each with its cell
+    and how it attacks ("B2 at 3,4 (in contact, from behind)"), for Why?."""
+    mini = state.mini(unit)
+    out = []
+    for a in state.attacks:
+        attacker = state.mini(a.attacker)
+        if a.target != unit or attacker is None or attacker.pos is None or not valid_attacker(state, a.attacker):
+            continue
+        how = _HOW[a.kind]
+        if a.kind is Kind.CONTACT and mini is not None and mini.pos is not None \
+                and in_back(mini.pos, mini.facing, attacker.pos):
+            how += ", from behind"
+        out.append(f"{a.attacker} at {attacker.pos[0]},{attacker.pos[1]} ({how})")
+    return tuple(out)
+
+
 def settle(state: PlastoState, events: list) -> PlastoState:
     """After every order: announce Doom falling and lifting, owe Defending
     Free Movements, resolve jumps once nobody owes an answer, and end the
@@ -201,7 +221,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         before = set(state.doomed)
         newly = [u for u in now if u not in before] if now else ()
         for unit in newly:
-            events.append(DoomFalls(unit, _doomed_reason(state, unit)))
+            events.append(DoomFalls(unit, _doomed_reason(state, unit), doom_attackers(state, unit)))
         for unit in state.doomed:
             mini = state.mini(unit)
             if unit not in now and mini is not None and mini.pos is not None:
