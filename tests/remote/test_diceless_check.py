@@ -7,10 +7,10 @@ import random
 
 from core.game import start, submit
 from core.registry import find_ruleset
+from net import fairdice
 from saves.library import battlefield_named
 from tests.remote.helpers import PLAYERS
 from tests.remote.test_fair_dice_and_codes import _joiner_that_saw
-from tui.remote import fairdice
 
 
 def test_the_check_of_a_diceless_game_speaks_of_no_dice():
