@@ -87,7 +87,8 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
             assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert screen.fixed is None and screen.single
-            assert await until(pilot, lambda: "Waiting for" in banner(app)), banner(app)
+            # An onlooker's banner says it is watching (issue 29), not "Waiting for".
+            assert await until(pilot, lambda: "Watching: Ann to play" in banner(app)), banner(app)
             assert screen.orders == [] and not isinstance(app.screen, Handover)
             assert screen.game.state == redact(game.ruleset, game.state, None)
             assert all(u.name.split()[1] == "block" for u in rules.units(screen.game.state) if not u.markers)
