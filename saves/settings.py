@@ -143,6 +143,33 @@ def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[
     return None
 
 
+PACE_FILE = "pace.json"
+
+
+def load_pace(allowed: tuple[str, ...]) -> str | None:
+    """The pace at which the other side's moves were last shown (one of
+    ``allowed``), or None when none is remembered or the file is unusable."""
+    try:
+        data = _read(settings_path().with_name(PACE_FILE))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return None
+    pace = data.get("pace")
+    return pace if isinstance(pace, str) and pace in allowed else None
+
+
+def remember_pace(pace: str) -> str | None:
+    """Keep ``pace`` for the next game and the next start.  Returns a problem
+    sentence, or None."""
+    blob = (json.dumps({"version": VERSION, "pace": pace}) + "\n").encode("utf-8")
+    try:
+        _write_atomically(settings_path().with_name(PACE_FILE), blob)
+    except OSError as exc:
+        return f"The pace could not be remembered ({exc.strerror or exc})."
+    return None
+
+
 def _rules(name: str) -> Any:
     from core.registry import find_ruleset
 

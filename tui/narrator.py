@@ -47,7 +47,13 @@ CELL_FIELDS = ("at", "frm", "to", "cell")
 
 
 def pace_of(app: Any) -> str:
-    pace = getattr(app, "narration_pace", DEFAULT_PACE)
+    """The app's pace: the one set in this run, else the one remembered in
+    the settings (saves/settings.py), else the default."""
+    pace = getattr(app, "narration_pace", None)
+    if pace is None:
+        from saves.settings import load_pace
+
+        pace = app.narration_pace = load_pace(PACES) or DEFAULT_PACE
     return pace if pace in PACES else DEFAULT_PACE
 
 
@@ -88,8 +94,13 @@ class Narrator:
         return pace_of(self.screen.app)
 
     def cycle_pace(self) -> str:
+        from saves.settings import remember_pace
+
         pace = next_pace(self.pace)
         self.screen.app.narration_pace = pace
+        problem = remember_pace(pace)
+        if problem:
+            self.screen.log_line(problem)
         if pace == "instant":
             self.finish()
         return pace

@@ -129,3 +129,31 @@ async def test_v_cycles_the_pace_and_the_app_remembers_it(data_dir):
         app._show_game(exchange(), None)  # the next game keeps the pace
         await pilot.pause()
         assert app.screen.narrator.pace == "normal"
+
+
+async def test_the_pace_is_remembered_for_the_next_start_and_a_broken_file_is_ignored(data_dir):
+    """The tests' default pace is instant; "normal" set in one run must be
+    the pace of the next run's game."""
+    from saves.settings import PACE_FILE, load_pace, settings_path
+    from tui.narrator import PACES
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_against_computer(pilot, "step")
+        await pilot.press("v", "v")  # step -> instant -> normal
+        assert app.narration_pace == "normal"
+    pace_file = settings_path().with_name(PACE_FILE)
+    assert (pace_file.stat().st_mode & 0o777) == 0o600
+    again = SkirmishApp()
+    async with again.run_test(size=SIZE) as pilot:
+        again._show_game(exchange(), None)
+        await pilot.pause()
+        assert again.screen.narrator.pace == "normal"
+    for broken in (b'{"version": 1, "pace": "warp"}', b"\xff not json", b"[]"):
+        pace_file.write_bytes(broken)
+        assert load_pace(PACES) is None
+    third = SkirmishApp()
+    async with third.run_test(size=SIZE) as pilot:
+        third._show_game(exchange(), None)
+        await pilot.pause()
+        assert third.screen.narrator.pace == "instant"  # the default again, no crash
