@@ -27,6 +27,7 @@ from core.seats import Facts, LocalSeat, Table, wrong_side
 from net import fairdice, wire
 
 MAX_WATCHERS = 4
+MAX_NOTICE = 300  # characters of a notice to the peers
 MAX_NAME = 40
 DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
 
@@ -129,6 +130,13 @@ class Authority:
     def watchers(self) -> int:
         """How many onlookers are connected."""
         return sum(1 for c in list(self.connections) if getattr(c, "role", None) == "watch" and c.alive)
+
+    def announce(self, text: str) -> None:
+        """Tell every connected peer ``text`` (news that no update carries,
+        such as the host's saves failing).  Only queued: it never waits on a
+        peer, so it may be called under the game's lock."""
+        for peer in list(self.connections):
+            peer.send_message("notice", text=text[:MAX_NOTICE])
 
     def _notify(self) -> None:
         for callback in list(self.listeners):

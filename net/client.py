@@ -52,6 +52,7 @@ ANSWER_WAIT = 1.0  # how long ``submit`` waits for the host's answer before call
 REVEAL_WAIT = 5.0  # after the game's end, how long the host has to reveal its half of the seed
 MAX_EVENTS = 20_000  # events kept: a whole game's log is a few hundred
 MAX_OUTBOX = 32  # orders waiting to be sent
+MAX_NOTICE = 300  # characters of a notice from the host kept to show
 UNANSWERED = "unanswered"  # a Rejection's code: sent, but no answer yet (not a refusal)
 
 
@@ -395,6 +396,9 @@ class RemoteSeat(Seat):
                 return
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
+                self._notify()
+            elif kind == "notice":  # shown to the player as it is: printable text only, capped
+                self.notice = "".join(c for c in message["text"][:MAX_NOTICE] if c.isprintable())
                 self._notify()
             else:
                 raise HostError(f"the host sent a {kind!r} message in the middle of the game")

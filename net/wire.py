@@ -62,6 +62,7 @@ HOST_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "result": {"ok": bool, "code": str, "message": str},
     "reveal": {"nonce": str, "joiner": str, "orders": list},
     "closing": {"reason": str},
+    "notice": {"text": str},
     "next": {"reason": str},
     "refused": {"code": str, "message": str},
     "pong": {},

@@ -103,8 +103,12 @@ async def test_a_full_disk_mid_game_refuses_orders_drops_nobody_and_loses_nothin
         assert app.host.table.version == 0, "an order that could not be saved was taken"
         await pilot.pause(0.2)
         assert "SAVING FAILS" in banner(app), banner(app)
+        # the joiner is told at once, without having to give an order first
+        assert await until(pilot, lambda: "cannot save this game" in joiner.notice), joiner.notice
+        assert "No space left on device" in joiner.notice
         os.unlink(filler)
         assert screen.submit(order) is True, "space is back: the order is taken"
+        assert await until(pilot, lambda: "saves this game again" in joiner.notice), joiner.notice
         for _ in range(10):  # the host's deployment, to the joiner's turn
             if not host_seat.may_act():
                 break

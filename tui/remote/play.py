@@ -317,6 +317,9 @@ class HostingMixin:
             if not self._save_failed:
                 self._save_failed = True
                 self.post_message(SavingChanged(True, f"This game could not be saved: {problem}"))
+                self.host.announce(f"The host's Skirmish cannot save this game just now ({problem}): "
+                                   "no order is taken, from either seat, until it can. Nothing played "
+                                   "so far is lost.")
             return (f"The game cannot be saved on the host's side just now: {problem}. No order is taken "
                     "until it can be; nothing played so far is lost.")
         self.game = self._on_disk = game
@@ -324,6 +327,7 @@ class HostingMixin:
         if self._save_failed:
             self._save_failed = False
             self.post_message(SavingChanged(False))
+            self.host.announce("The host's Skirmish saves this game again: orders are taken again.")
         return None
 
     def _presence(self) -> None:
