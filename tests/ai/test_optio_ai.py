@@ -223,7 +223,7 @@ def walked_in_on_their_known_army():
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_an_army_beside_their_known_army_plays_a_legal_order(level):
-    """Seed: one army "may by scouting reveal another army": the scout of
+    """Seed: scouting may "reveal another army" in the square: the scout of
     their known army is among the orders searched, and whatever the
     computer picks is legal."""
     state = walked_in_on_their_known_army()

@@ -312,7 +312,7 @@ def test_the_result_says_which_way_the_template_was_shifted():
 
 
 async def test_the_orders_menu_offers_a_hidden_army_the_scout_of_their_revealed_army():
-    """Seed: one army "may by scouting reveal another army"; the menu of a
+    """Seed: scouting may "reveal another army" in the square; the menu of a
     hidden army that walked in on Red's known army offers that scout (not
     only "End the turn"), says the armies meet, and picking it meets them."""
     from core.rulesets.optio.state import Edge

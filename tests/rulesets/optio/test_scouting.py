@@ -57,7 +57,7 @@ def test_the_chance_to_scout_ends_with_the_turn():
 
 
 def test_revealed_blocks_stay_revealed_and_a_hidden_block_scouting_one_shows_only_itself():
-    """Seed: revealed blocks stay "face up for the rest of the game"; a
+    """Seed: a revealed block stays "face up" from then on; a
     hidden army scouting one turns its own icon up, and nothing else moves."""
     state = go(contested(), "move side=0 unit=g-scout to=2,2", "scout side=0 unit=g-scout target=r-d1",
                "end-turn side=0", "move side=1 unit=r-scout to=2,3", "end-turn side=1",
@@ -141,7 +141,7 @@ def beside_their_known_army():
 
 def test_a_hidden_army_may_scout_the_revealed_enemy_army_in_its_square_and_they_meet():
     """Seed: a block entering "may immediately scout" the opponent's block,
-    and one army "may by scouting reveal another army": scouting shows the
+    and scouting may "reveal another army" in the square: scouting shows the
     arriving army, so both armies are known in one square and meet there.
     Green's army came in last (from the north), so north is Green's side;
     Red's army held the square first and places the template."""

@@ -1,5 +1,5 @@
 """Where a Skulk keeps a rogue Hidden (issue 29).  Seed, Skulk: the
-skulker "must end this Action Phase in Cover or Concealment"; Cover and
+skulker must finish the Phase "in Cover or Concealment"; Cover and
 Concealment: an object blocking about half the body gives Cover, sight
 "blocked completely" gives Concealment.  Hand-built: the knight b1 at 5,9,
 a wall at 5,7 between, a hedge (cover 1) at 7,5."""

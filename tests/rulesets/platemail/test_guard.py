@@ -17,7 +17,7 @@ def guard_hits(ev):
 
 def test_a_natural_20_keeps_its_critical_on_the_guard():
     """Seed, Guard: "On even, the Attack hits you."; Attack Rolls:
-    a natural 20 "has +1 Penetration and deals one extra Wound".
+    a natural 20 adds a point of Penetration and "one extra Wound".
 
     a1 (sword, Penetration 0) Counters b1; b2, a rogue in leather (Absorb 1,
     Defense 10 + 2 = 12), guards b1.  d20 20 against the guard, d6 2: the

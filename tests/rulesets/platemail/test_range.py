@@ -50,7 +50,7 @@ def test_a_diagonal_shot_takes_the_band_of_its_feet_and_why_shows_them():
 
 
 def test_a_javelin_reaches_as_far_as_four_of_its_ranges_counted_in_steps():
-    """Ranged Weapons: "cannot reach further than 4 times their Range".
+    """Ranged Weapons reach at most "4 times their Range".
 
     a1, a footman, throws its javelin (Range 15') at b1 nine diagonal cells
     away: 45 feet, the 3rd increment, -4.  (In a straight line, 63.6 feet is

@@ -17,7 +17,7 @@ def test_a_move_at_a_character_says_toward_whom():
 
 
 def test_the_d4_of_severs_limb_names_the_limb_it_picks():
-    """Seed: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm" (Severs Limb)."""
+    """Seed, Severs Limb: a d4 picks the limb (legs on 1-2, arms on 3-4)."""
     # A Great Sword's critical (20); the d4 shows 3: the left arm; splint
     # mail (Protects Limbs 1) rolls 2, above 1: the arm is severed.
     st = position([("knight", 0, (5, 5)), ("footman", 1, (5, 6), {"armour": "splint"})])

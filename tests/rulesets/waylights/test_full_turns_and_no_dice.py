@@ -48,7 +48,7 @@ def test_clip_then_reload_takes_the_whole_turn_with_no_step():
 
 
 def test_reload_then_clip_is_the_same_full_turn():
-    """Seed: "requires a full turn (Replace clip and Reload"."""
+    """Seed: clip and reload together take "a full turn"."""
     s = position([("a1", 0, "archer", (2, 2), dict(primed=(False, False), ammo=(1, 0))),
                   ("b1", 1, "mook", (7, 7)), FAR], "a1")
     s, _ = do(s, "reload side=0 unit=a1")
@@ -95,7 +95,7 @@ def ko_beside_a_step():
 
 
 def test_finishing_after_the_step_is_refused():
-    """Seed: KO "may be killed as a full turn action"."""
+    """Seed: a KO figure is finished only "as a full turn action"."""
     s = ko_beside_a_step()
     assert rejected(s, "finish side=0 unit=a1 target=b1") == "out-of-reach"  # diagonal: not yet
     s, _ = do(s, "step side=0 unit=a1 to=2,3")

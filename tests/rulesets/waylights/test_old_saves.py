@@ -44,7 +44,7 @@ def with_old_orders(game, tmp_path, *orders):
 
 
 def test_an_old_save_with_a_finish_after_the_step_names_the_refusal(tmp_path):
-    """Seed: KO "may be killed as a full turn action"."""
+    """Seed: a KO figure is finished only "as a full turn action"."""
     for seed in range(20):  # random play until a KO enemy is in reach after a step
         game = start(R, None, battlefield_named(R.default_battlefield), seed, ("Ann", "Bo"))
         rng = random.Random(seed)
