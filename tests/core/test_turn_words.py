@@ -37,6 +37,7 @@ class _Summary:
     def __init__(self, ruleset: str, turn: int) -> None:
         self.name, self.players, self.saved_at, self.over, self.problem = "g", ("Ann", "Bo"), "", False, None
         self.ruleset, self.ruleset_title, self.turn = ruleset, ruleset, turn
+        self.seats, self.winner = ("human", "human"), None  # who played, and who won (the Load list says)
 
 
 @pytest.mark.parametrize("name", [r.name for r in rulesets()])

@@ -175,5 +175,6 @@ class SpheresOfWarAdapter(RulesetAdapter):
             if foes:
                 lines.append(f"r: within reach of {', '.join(foes)} (a strike")
                 lines.append(f"  can land on {selected.id}); unmarked: out of reach")
-        lines.append("Marks: M Matched, C in combat, ! defends, z Inert, L locked")
+        if getattr(getattr(state, "phase", None), "value", None) != "deploy":  # no Matches while deploying: legend first
+            lines.append("Marks: M Matched, C in combat, ! defends, z Inert, L locked")
         return lines
