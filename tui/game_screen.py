@@ -284,6 +284,8 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             elif self.onlooker():
                 acting = sorted(game.to_act)
                 who = "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
+            elif self.narrator.busy:  # keys bring the next event: "to play" would say they give orders
+                who = "Showing what happened (a key: next)"
             elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
@@ -410,19 +412,26 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         an order the player did not choose (the computer's, a forced one):
         its events are shown one at a time (tui/narrator.py)."""
         self.narrator.remember(self.units)
-        result = self.seats.submit(order)
-        log = self.query_one(RichLog)
-        if isinstance(result, Rejection):
-            if result.code == "unanswered":  # a joined seat: neither taken nor refused yet
-                self.say(f"… {result.message}")
-            else:
-                self.say(f"✗ Not allowed: {result.message}")
-            return False
-        if self.single:
-            self._own_change = not narrate
-            self._take_change()  # the new events are in this seat's log
+        # Set before submitting: a seat held in this process tells of the
+        # change at once, on this thread, from inside submit (tui/seated.py).
+        self._own_change = not narrate
+        try:
+            result = self.seats.submit(order)
+            log = self.query_one(RichLog)
+            if isinstance(result, Rejection):
+                if result.code == "unanswered":  # a joined seat: neither taken nor refused yet
+                    self.say(f"… {result.message}")
+                else:
+                    self.say(f"✗ Not allowed: {result.message}")
+                return False
+            if self.single:
+                seen = self._events_seen
+                self._take_change()  # the new events are in this seat's log...
+                # ...or, from a host, in its next update: they are this seat's own then too
+                self._own_expected = not narrate and self._events_seen == seen
+                return True
+        finally:
             self._own_change = False
-            return True
         shown = [e for e in result if self.game.outcome is not None or visible_to(e, self.log_side())]
         if narrate:
             self.narrate(shown)

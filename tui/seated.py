@@ -60,7 +60,10 @@ class SeatedScreen:
         log = self.query_one(RichLog)
         news = game.log[self._events_seen:]
         self._events_seen = len(game.log)
-        if getattr(self, "_own_change", False):  # this terminal's own order: seen as given
+        own = getattr(self, "_own_change", False) or (news and getattr(self, "_own_expected", False))
+        if news:
+            self._own_expected = False
+        if own:  # this terminal's own order: seen as given
             for event in news:
                 log.write(event.sentence)
         else:  # the other side's (or the host's computer's): one at a time

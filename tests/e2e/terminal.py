@@ -89,3 +89,20 @@ def wait_until(predicate, timeout: float = 20.0, step: float = 0.1) -> bool:
             return True
         time.sleep(step)
     return predicate()
+
+
+def instant_pace(*data_dirs) -> None:
+    """Remember the pace "instant" in each data folder, as a player who
+    pressed `v` would: the other side's moves are then shown at once.  For
+    end-to-end tests about something else (two terminals, saving) that send
+    keys as soon as a line appears; tests/e2e/test_blows_e2e.py plays at
+    the step pace on purpose."""
+    import json
+    import os
+
+    for data in data_dirs:
+        folder = os.path.join(str(data), "settings")
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        path = os.path.join(folder, "pace.json")
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+            json.dump({"version": 1, "pace": "instant"}, handle)

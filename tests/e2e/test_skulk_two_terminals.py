@@ -24,33 +24,39 @@ import tempfile
 import pytest
 
 from saves.store import load_game
-from tests.e2e.terminal import Tmux, pid_alive
+from tests.e2e.terminal import Tmux, instant_pace, pid_alive
 from tests.e2e.test_two_terminals import _host_command
 
 pytestmark = pytest.mark.e2e
 
-ROSTERS = ("knight,archer,rogue", "footman,rogue,spellcaster")
-# The rogue's place in its side's list of orders (a3 for Player 1, b2 for Player 2).
-ROGUE_ROW = (2, 1)
+ROGUE_CHOICE = 5  # Rogue in the list of figures to add (Footman, Archer, Crossbowman, Knight, Rogue, ...)
+# The rogue's place in its side's list of orders (a4 and b4: each side's fourth figure).
+ROGUE_ROW = (3, 3)
 # In the writer, each key with what the screen shows once it is taken: 1st
 # Action Skulk (k), staying where it is to hide (n); IF hit (h) THEN Defend
 # (d) ELSE Defend (d).
 SKULK_HERE = [("k", "Skulk — where to?"), ("n", "the IF condition"), ("h", "the THEN Action"),
-              ("d", "the ELSE Action"), ("d", "1/3 characters have orders")]
+              ("d", "the ELSE Action"), ("d", "1/4 characters have orders")]
 CRASHES = ("Something went wrong", "internal error")  # the app's error notice, the log's
 
 
 def _set_rosters(host: Tmux) -> None:
-    """In the new-game form (its ruleset field focused): Platemail, then both rosters."""
+    """In the new-game form (its ruleset field focused): Platemail, then a
+    rogue added to each side's warband from the list (the fourth figure)."""
     host.keys("Right", "Right", "Right")  # the ruleset: Platemail
-    host.wait_for("Player 1's roster")
-    host.keys("Tab", "Tab", "Tab", "Tab", "Tab")  # names, who plays each side, then Player 1's roster
-    for roster in ROSTERS:
-        host.keys("End", "C-u")  # the default roster gone
-        host.run("send-keys", "-t", host.name, "-l", roster)  # typed as it is
-        host.wait_for(roster)
+    host.wait_for("Player 1's warband")
+    host.keys("Tab", "Tab", "Tab", "Tab", "Tab")  # names, who plays each side, then Player 1's warband
+    for side in (1, 2):
+        host.keys("Enter")
+        host.wait_for(f"Player {side}'s warband (Platemail)")
+        host.keys("a")
+        host.wait_for("Add a figure")
+        host.keys(str(ROGUE_CHOICE))
+        host.wait_for("4. Rogue")
+        host.keys("Escape")
+        host.wait_for("Rogue (4)")
         host.keys("Tab")
-    assert ROSTERS[0] in host.screen() and ROSTERS[1] in host.screen()
+    assert host.screen().count("Rogue (4)") == 2, host.screen()
 
 
 def _skulk_and_commit(term: Tmux, row: int, unit: str, round_: int) -> None:
@@ -83,6 +89,7 @@ def _both_go_on(host: Tmux, joiner: Tmux, next_round: int) -> None:
 def test_each_sides_rogue_skulks_in_a_hosted_platemail_game(tmp_path):
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"
+    instant_pace(host_data, join_data)
     env = {"TERM": "xterm-256color"}
     host = Tmux(_host_command(host_data, meet, "host"), env=env)
     joiner = None
@@ -94,35 +101,35 @@ def test_each_sides_rogue_skulks_in_a_hosted_platemail_game(tmp_path):
         joiner.wait_for("Waiting for Player 1")
         host.wait_for("Player 1 to play")
         host.keys("d")  # deploy all
-        host.wait_for("a3 deploys")
+        host.wait_for("a4 deploys")
         host.keys("r")  # ready
         joiner.wait_for("Player 2 to play")
         joiner.keys("d")
-        joiner.wait_for("b3 deploys")
+        joiner.wait_for("b4 deploys")
         joiner.keys("r")
         host.wait_for("write orders for Round 1")
         joiner.wait_for("write orders for Round 1")
 
         # Round 1: the joiner's rogue skulks and it commits first; then the
         # host's, whose commit resolves the Round on the host's screen.
-        _skulk_and_commit(joiner, ROGUE_ROW[1], "b2", 1)
+        _skulk_and_commit(joiner, ROGUE_ROW[1], "b4", 1)
         joiner.wait_for("Waiting for Player 1")
         host.wait_for("Player 2 commits")
-        _skulk_and_commit(host, ROGUE_ROW[0], "a3", 1)
+        _skulk_and_commit(host, ROGUE_ROW[0], "a4", 1)
         _both_go_on(host, joiner, 2)
         # Round 2 the other way round: the joiner's commit resolves it, in the
         # host's socket thread (this ended the host's process).
-        _skulk_and_commit(host, ROGUE_ROW[0], "a3", 2)
+        _skulk_and_commit(host, ROGUE_ROW[0], "a4", 2)
         host.wait_for("Waiting for Player 2")
         joiner.wait_for("Player 1 commits")
-        _skulk_and_commit(joiner, ROGUE_ROW[1], "b2", 2)
+        _skulk_and_commit(joiner, ROGUE_ROW[1], "b4", 2)
         _both_go_on(host, joiner, 3)
 
         path = next((host_data / "saves").glob("*.json"))
         game = load_game(path)
         assert game.state.round == 3
         skulks = [o.unit for o in game.orders if o.verb == "write" and o.first.kind.value == "skulk"]
-        assert sorted(skulks) == ["a3", "a3", "b2", "b2"]
+        assert sorted(skulks) == ["a4", "a4", "b4", "b4"]
         assert {s for e in game.log if e.seen_by is not None for s in e.seen_by} == {0, 1}, \
             "each side was told a secret of the other's skulk"
         assert pid_alive(host.pid) and pid_alive(joiner.pid)

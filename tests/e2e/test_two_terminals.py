@@ -26,7 +26,7 @@ import pytest
 
 from saves.store import load_game
 from tests.e2e.sshd import write_wrapper
-from tests.e2e.terminal import ROOT, Tmux, pid_alive, skirmish_command, wait_until
+from tests.e2e.terminal import ROOT, Tmux, instant_pace, pid_alive, skirmish_command, wait_until
 from tests.e2e.test_ssh import sshd  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.e2e
@@ -66,6 +66,7 @@ def _both_keys(host: Tmux, joiner: Tmux, keys: list[str], watch: list) -> None:
 def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up_host(sshd, tmp_path):  # noqa: F811
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"
+    instant_pace(host_data, join_data)
     wrapper = _join_wrapper(tmp_path / "join.sh", join_data, meet)
     env = {"TERM": "xterm-256color"}
     host = Tmux(_host_command(host_data, meet, "host"), env=env)
@@ -154,6 +155,7 @@ def _kinds_shown(screen: str, block: str) -> list[str]:
 def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(tmp_path):
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"
+    instant_pace(host_data, join_data)
     env = {"TERM": "xterm-256color"}
     host = Tmux(_host_command(host_data, meet, "host"), env=env)
     joiner = None
@@ -201,6 +203,7 @@ def test_a_rematch_on_two_terminals_follows_without_a_new_code_and_the_joiner_na
 
     meet = tempfile.mkdtemp(prefix="skm", dir="/tmp") + "/m"
     host_data, join_data = tmp_path / "host", tmp_path / "join"
+    instant_pace(host_data, join_data)
     env = {"TERM": "xterm-256color"}
     # A hosted game of Spheres of War that has just ended.
     rules = find_ruleset("spheres_of_war")
