@@ -198,8 +198,8 @@ def driver_class(default: type) -> type:
 # the search's ``_watch__list_visible`` then queries the gone list
 # (NoMatches), and page up/down on an empty list raised KeyError in
 # OptionList.  Found by tests/robustness/test_monkey.py.  Upstream: no thread
-# found (searched "command palette NoMatches closed", "OptionList page_down
-# empty KeyError").  Both overrides are private methods of CommandPalette.
+# found (searched "command palette NoMatches after dismiss"); the nearest is
+# Textualize/textual#4856 / PR #4874 "command palette dismiss logic".  Both overrides are private methods of CommandPalette.
 PALETTE = VERIFIED
 
 
@@ -273,8 +273,9 @@ def open_command_palette(app: Any) -> None:
 # put on the app's event loop directly, with the app's context variables set
 # (``App._loop``, ``App._thread_id``, ``App._context``: private).  Outside the
 # gate, or if those attributes are gone, ``call_later`` is used.
-# Upstream: no thread found asking for a non-blocking call_from_thread
-# (searched "call_from_thread without waiting", "call_from_thread deadlock").
+# Upstream: Textualize/textual#2421 "The behaviour and return value of
+# App.call_from_thread is not clear" (its docs now say it waits; PR #1517,
+# which added it, notes the deadlock); no public non-waiting call found.
 SOON = VERIFIED
 
 
