@@ -16,9 +16,10 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 
+from tui import textual_fixes
 from tui.menu import LoadScreen, MainMenu
-from tui.modals import Confirm, install_dismiss_guard
-from tui.palette import SafeCommandPalette, SkirmishCommands, palette_open
+from tui.modals import Confirm
+from tui.palette import SkirmishCommands
 from tui.remote.play import HostingMixin
 from tui.saving import SavingMixin
 
@@ -30,9 +31,8 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
     def action_command_palette(self) -> None:
-        """One palette at most, wherever it is in the stack (tui/palette.py)."""
-        if self.use_command_palette and not palette_open(self):
-            self.push_screen(SafeCommandPalette(id="--command-palette"))
+        """One palette at most, wherever it is in the stack (tui/textual_fixes.py)."""
+        textual_fixes.open_command_palette(self)
 
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
@@ -42,10 +42,9 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
                  join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None,
                  join_name: str | None = None) -> None:
-        from tui import paint
-
-        paint.install()  # partial repaints write only their dirty columns
-        install_dismiss_guard()  # a burst of keys closes a menu once, never the screen under it
+        # partial repaints write only their dirty columns; a burst of keys
+        # closes a menu once, never the screen under it
+        textual_fixes.apply_all()
         super().__init__()
         self.continue_latest = continue_latest
         self.load_path = load_path
@@ -97,9 +96,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             self.action_continue_game()
 
     def get_driver_class(self) -> Any:
-        from tui.input_driver import tolerant
-
-        return tolerant(super().get_driver_class())
+        return textual_fixes.driver_class(super().get_driver_class())
 
     def pop_screen(self) -> Any:
         """Never pop the main menu: below it there is only Textual's blank

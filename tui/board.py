@@ -95,7 +95,10 @@ class BoardView(ScrollView, can_focus=True):
 
     BINDINGS = [
         *(Binding(keys, f"step({f.delta[0]},{f.delta[1]})", f.arrow, show=False) for f, keys in DIRECTION_KEYS.items()),
+        # Enter chooses; the footer tells it unless the board was made with
+        # show_choose=False (check_action keeps one of these two enabled).
         Binding("enter,space,5,kp_begin", "choose", "Choose", show=True),
+        Binding("enter,space,5,kp_begin", "choose('quiet')", "Choose", show=False),
         Binding("shift+up", "jump(0,-1)", show=False),
         Binding("shift+down", "jump(0,1)", show=False),
         Binding("shift+left", "jump(-1,0)", show=False),
@@ -119,12 +122,8 @@ class BoardView(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, show_choose: bool = True) -> None:
         super().__init__(id=id)
-        if not show_choose:  # the game screen's footer is full: Enter is told in the panel and help
-            import dataclasses
-
-            for key, bindings in self._bindings.key_to_bindings.items():
-                self._bindings.key_to_bindings[key] = [
-                    dataclasses.replace(b, show=False) if b.action == "choose" else b for b in bindings]
+        # False: the game screen's footer is full, Enter is told in the panel and help
+        self.show_choose = show_choose
         self.picture: Picture | None = None
         self.cursor: Cell = (0, 0)
         self.labels: dict[str, str] = {}  # what each figure shows, as drawn
@@ -318,7 +317,13 @@ class BoardView(ScrollView, can_focus=True):
         x, y = self.cursor
         self.move_cursor((max(0, min(bf.width - 1, x + dx * step)), max(0, min(bf.height - 1, y + dy * step))))
 
-    def action_choose(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of the two Enter bindings, the one shown if ``show_choose``, else the quiet one."""
+        if action == "choose":
+            return (parameters == ("quiet",)) != self.show_choose
+        return True
+
+    def action_choose(self, _quiet: str = "") -> None:
         if self.picture is not None and not self.picture.hidden:
             self.post_message(self.CellChosen(self.cursor))
 

@@ -15,32 +15,6 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
-def install_dismiss_guard() -> None:
-    """Make ``Screen.dismiss`` act only on the screen on top.
-
-    Keys that arrive in one burst (typed fast, pasted, one SSH packet) are
-    all queued to the screen that was on top when they came: a menu that
-    the first key already closed still gets the second, and Textual's
-    ``dismiss`` pops whatever is on top, so the second key used to close
-    the game screen under the menu, and more keys popped the last screen
-    (ScreenStackError).  A screen that is no longer on top has nothing
-    left to dismiss.  Installed once by the app, for every screen."""
-    from textual.await_complete import AwaitComplete
-
-    if getattr(Screen.dismiss, "skirmish_guard", False):
-        return
-    original = Screen.dismiss
-
-    def dismiss(self: Screen, result: Any = None) -> AwaitComplete:
-        if not self.is_attached or not self.is_active:
-            return AwaitComplete.nothing()
-        return original(self, result)
-
-    dismiss.skirmish_guard = True  # type: ignore[attr-defined]
-    dismiss.__doc__ = original.__doc__
-    Screen.dismiss = dismiss  # type: ignore[method-assign]
-
-
 class ChoiceMenu(ModalScreen[Any]):
     """Pick one of ``choices`` (label, value) with the arrows and Enter.
 

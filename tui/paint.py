@@ -5,7 +5,7 @@ Textual turns a partial screen update into terminal text in
 every widget piece ("chop") the span touches *from the piece's left edge*
 up to the span's end.  A cursor move on the board dirties two 3-column
 cells, yet the whole board line left of them was written again (up to ~330
-bytes a line on a scrolled 40x40 board).  :func:`install` replaces that
+bytes a line on a scrolled 40x40 board).  :func:`tui.textual_fixes.install_cropped_repaint` replaces that
 method with one that crops each piece to the span itself, so only the
 dirty columns are written (and no newline between lines: each piece
 starts with a cursor move anyway), and the style is written only where it
@@ -13,17 +13,16 @@ changes, as the change (Textual writes each segment's whole style and a
 reset after it: a third of a cursor move's bytes).  The frame on screen is the same: the columns
 left of the span were already showing exactly that.
 
-The replacement is installed only if ``ChopsUpdate`` still looks like the
-one it was written for (Textual 8: ``chops``, ``spans``, ``chop_ends``);
-otherwise Textual's own method stays.
+The replacement is installed by tui/textual_fixes.py, under its version
+gate, and only if ``ChopsUpdate`` still looks like the one it was written
+for (Textual 8: ``chops``, ``spans``, ``chop_ends``); otherwise Textual's
+own method stays.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
-
-_installed = False
 
 # Rich's attribute bits in order (Textual's ``SGR_STYLES``): the SGR code
 # that sets each and the one that clears it (22 clears bold and dim, 24 both
@@ -140,29 +139,7 @@ def render_segments(self: Any, console: Any) -> str:
     return "".join(sequences)  # every piece starts with a move: no newline between lines
 
 
-def install() -> bool:
-    """Put :func:`render_segments` in place (once); False if Textual's
-    ``ChopsUpdate`` is not the expected shape."""
-    global _installed
-    if _installed:
-        return True
-    try:
-        from textual._compositor import ChopsUpdate
-    except ImportError:
-        return False
-    init = getattr(ChopsUpdate, "__init__", None)
-    names = getattr(getattr(init, "__code__", None), "co_varnames", ())
-    if not callable(getattr(ChopsUpdate, "render_segments", None)) or names[1:4] != ("chops", "spans", "chop_ends"):
-        return False
-    if not _styles_readable():
-        return False
-    ChopsUpdate._textual_render_segments = ChopsUpdate.render_segments
-    ChopsUpdate.render_segments = render_segments
-    _installed = True
-    return True
-
-
-def _styles_readable() -> bool:
+def styles_readable() -> bool:
     """Whether Rich's styles and colours still hold what :func:`render_strip`
     reads (private fields): if not, Textual's own writing stays."""
     from rich.color import ColorSystem

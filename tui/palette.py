@@ -1,13 +1,13 @@
 """The command palette: what the main menu offers, plus each ruleset's
-rules, in a palette that survives being closed mid-search."""
+rules (the palette that survives being closed mid-search, and opens once,
+is in tui/textual_fixes.py)."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.css.query import NoMatches
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 
 class SkirmishCommands(Provider):
@@ -40,34 +40,3 @@ class SkirmishCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), command, help=help_text)
-
-
-def palette_open(app: Any) -> bool:
-    """A command palette is open anywhere in the screen stack, not only on
-    top: ctrl+p, ctrl+q, ctrl+p once opened a second palette under the quit
-    question, with the first one's id, and Textual ended the app with
-    ``DuplicateIds`` (Textual's own ``CommandPalette.is_open`` looks at the
-    top screen only)."""
-    return any(isinstance(screen, CommandPalette) for screen in app.screen_stack)
-
-
-class SafeCommandPalette(CommandPalette):
-    """Textual's palette, tolerant of being closed while it still gathers
-    commands.  A burst of keys (typed fast, or pasted over SSH) can open and
-    dismiss it before its search finishes; Textual 8.2 then looks for the
-    palette's list after it is gone and the error ends the app.  Found by
-    tests/robustness/test_monkey.py."""
-
-    def _watch__list_visible(self) -> None:
-        try:
-            super()._watch__list_visible()
-        except NoMatches:
-            pass  # already closed: nothing left to show or hide
-
-    def _action_command_list(self, action: str) -> None:
-        # Page up/down on an empty list raises KeyError in Textual 8.2's
-        # OptionList; with no commands listed there is nothing to move to.
-        try:
-            super()._action_command_list(action)
-        except (KeyError, NoMatches):
-            pass

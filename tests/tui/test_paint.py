@@ -13,7 +13,7 @@ from textual._compositor import ChopsUpdate
 from textual.strip import Strip
 
 from tests.tui.test_keys import game_screen, played
-from tui import paint
+from tui import paint, textual_fixes
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.picture import CELL_W, LABEL_W
@@ -53,7 +53,7 @@ def test_cropped_update_writes_only_the_span_with_the_same_characters():
     console = Console(width=15, color_system="truecolor", force_terminal=True)
     before = [["?"] * 15 for _ in range(2)]
     after = [["?"] * 15 for _ in range(2)]
-    apply(ChopsUpdate._textual_render_segments(update, console) if paint.install() else "", before)
+    apply(ChopsUpdate._textual_render_segments(update, console) if textual_fixes.install_cropped_repaint() else "", before)
     written = apply(paint.render_segments(update, console), after)
     assert written == {(x, 0) for x in range(3, 6)} | {(x, 1) for x in range(7, 12)}
     for x, y in written:

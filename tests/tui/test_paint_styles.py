@@ -16,7 +16,7 @@ from textual._compositor import ChopsUpdate
 from textual.strip import Strip
 
 from tests.tui.test_keys import game_screen, played
-from tui import paint
+from tui import paint, textual_fixes
 from tui.app import SkirmishApp
 from tui.board import BoardView
 
@@ -103,7 +103,7 @@ def test_the_writer_looks_like_textuals_own_writing_cell_for_cell():
         chops = [{0: piece(line[:6]), 20: piece(line[6:])}, {0: piece(line[3:9]), 20: piece(line[9:] + line[:2])}]
         update = ChopsUpdate(chops, [(0, 2, 30), (1, 1, 25)], [[20, 40], [20, 40]])
         theirs, ours = Term(40, 2), Term(40, 2)
-        theirs.feed(ChopsUpdate._textual_render_segments(update, console) if paint.install() else "")
+        theirs.feed(ChopsUpdate._textual_render_segments(update, console) if textual_fixes.install_cropped_repaint() else "")
         written = ours.feed(paint.render_segments(update, console))
         assert written == {(x, 0) for x in range(2, 30)} | {(x, 1) for x in range(1, 25)}
         for x, y in written:

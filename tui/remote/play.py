@@ -44,20 +44,12 @@ def soon(app: Any, callback: Any) -> None:
     """Run ``callback`` on the app's thread without waiting for it.
     (``call_from_thread`` waits, and the thread calling may hold what the
     app's thread is itself waiting for: the host's lock, or the answer to
-    the order it just sent.)"""
-    import threading
+    the order it just sent.)  How: tui/textual_fixes.py."""
+    from tui.textual_fixes import soon as run_soon
 
-    if getattr(app, "_thread_id", None) == threading.get_ident():
-        callback()
-        return
+    run_soon(app, callback)
 
-    def run() -> None:
-        with app._context():
-            callback()
 
-    loop = getattr(app, "_loop", None)
-    if loop is not None and not loop.is_closed():
-        loop.call_soon_threadsafe(run)
 STOP_REASON = "The host stopped; the game is saved. Stay here: it rejoins when the host resumes."
 
 
