@@ -364,7 +364,11 @@ class SeatSet:
 
     @classmethod
     def hot_seat(cls, game: core_game.Game) -> SeatSet:
-        table = Table(game)
+        return cls.at_table(Table(game))
+
+    @classmethod
+    def at_table(cls, table: Table) -> SeatSet:
+        """Both sides' seats (and the onlooker's) at ``table``: one keyboard."""
         return cls({side: table.seat(side) for side in (0, 1, None)}, None, table, hot=True)
 
     @property
