@@ -411,7 +411,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             from core.seats import SeatSet
             from match import Match
 
-            self.match = Match(game, self.seat_kinds, computers=False)
+            self.match = Match(game, self.seat_kinds, saver=self._match_saves, computers=False)
             screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds)
         self.push_screen(screen)
         self.call_after_refresh(self.check_size)
@@ -448,6 +448,13 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
                 self.drafts_waiting.remove(draft)
                 return True
         return False
+
+    def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:
+        """The saver of a match at this keyboard, called by its listener after
+        every order (on this thread: one keyboard's orders are given here):
+        the app's autosave, with the drafts of its screens, its reports of a
+        failed save and its retries."""
+        self.autosave(game)
 
     def end_match(self) -> None:
         if self.match is not None:

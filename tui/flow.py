@@ -199,7 +199,8 @@ class PlayFlow:
             order = self.game.orders[-1]
             self.game = earlier
         text = self.adapter.describe(earlier, earlier.view(side), order)  # as it was given
-        self.app.autosave(self.game)
+        if not self.saved_by_match():
+            self.app.autosave(self.game)
         self._fill_log()
         self.say(f"↶ {self.game.players[side]} takes back: {text}")
         self.redraw()

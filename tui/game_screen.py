@@ -429,7 +429,8 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         else:
             for event in shown:
                 log.write(event.sentence)
-        self.app.autosave(self.game)
+        if not self.saved_by_match():
+            self.app.autosave(self.game)
         self.redraw()
         return True
 
