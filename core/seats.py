@@ -171,6 +171,13 @@ class Seat(abc.ABC):
     def may_act(self) -> bool:
         return self.side is not None and self.side in self.to_act()
 
+    def put_drafts(self, drafts: list[dict]) -> bool:
+        """Hand the seat's drafts (what its player has written but not
+        given: plain JSON dicts, see ``tui/drafts.py``) to whoever keeps the
+        game, replacing the seat's earlier ones.  False when this seat
+        keeps none (the default; a seat at a :class:`Table` keeps them)."""
+        return False
+
     def snapshot(self) -> SeatGame:
         return SeatGame(self.facts, self.side, self.view(), self.events(), self.known_orders(),
                         self.to_act(), self.outcome(), tuple(self.legal_orders()), self.version)
@@ -207,6 +214,8 @@ class Table:
         self._listeners: list[Callable[[tuple[Event, ...]], None]] = []
         self._seats: dict[int | None, LocalSeat] = {}
         self.keeper: Keeper | None = None
+        self._drafts: dict[int, tuple[dict, ...]] = {}
+        self._draft_listeners: list[Callable[[int], None]] = []
 
     @property
     def game(self) -> core_game.Game:
@@ -253,6 +262,24 @@ class Table:
             return keeper(game)
         except Exception as exc:  # noqa: BLE001 - a keeper that fails has not kept the game
             return f"The game could not be saved ({exc or type(exc).__name__}); the order was not taken."
+
+    # -- drafts: what each seat's player has written but not given --------------
+    def put_drafts(self, side: int, drafts: list[dict]) -> None:
+        """Keep ``side``'s drafts (replacing its earlier ones) and tell the
+        draft listeners; the owner saves them beside the game, never in it."""
+        self._drafts[side] = tuple(d for d in drafts if isinstance(d, dict))
+        for callback in list(self._draft_listeners):
+            callback(side)
+
+    def drafts(self, side: int | None = None) -> list[dict]:
+        """The drafts of ``side`` (None: of every side, side 0 first)."""
+        sides = sorted(self._drafts) if side is None else [side]
+        return [d for s in sides for d in self._drafts.get(s, ())]
+
+    def listen_drafts(self, callback: Callable[[int], None]) -> Callable[[], None]:
+        """``callback(side)`` after a seat hands in its drafts."""
+        self._draft_listeners.append(callback)
+        return lambda: self._draft_listeners.remove(callback) if callback in self._draft_listeners else None
 
     def replace(self, game: core_game.Game) -> None:
         """Put another game on the table (undo, a reload): a change like any."""
@@ -312,6 +339,12 @@ class LocalSeat(Seat):
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         return self.table.listen(lambda _events: callback())
 
+    def put_drafts(self, drafts: list[dict]) -> bool:
+        if self.side is None:
+            return False  # an onlooker writes nothing
+        self.table.put_drafts(self.side, drafts)
+        return True
+
 
 class SeatSet:
     """The seats one screen draws from and submits through.
@@ -331,7 +364,11 @@ class SeatSet:
 
     @classmethod
     def hot_seat(cls, game: core_game.Game) -> SeatSet:
-        table = Table(game)
+        return cls.at_table(Table(game))
+
+    @classmethod
+    def at_table(cls, table: Table) -> SeatSet:
+        """Both sides' seats (and the onlooker's) at ``table``: one keyboard."""
         return cls({side: table.seat(side) for side in (0, 1, None)}, None, table, hot=True)
 
     @property

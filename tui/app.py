@@ -56,6 +56,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
         self.game: Any = None  # the game on screen, as last autosaved
+        self.match: Any = None  # the match of a game played at this keyboard (match.Match), or None
         self._save_failed = False  # set by a save on any thread (a hosted game's order)
         self._shown_failed = False  # what the screens and the retry timer last showed
         self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
@@ -401,7 +402,15 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.push_screen(screen if screen is not None else GameScreen(game, kinds=self.seat_kinds))
+        self.end_match()
+        if screen is None:
+            # One keyboard (hot-seat, or against the computer): the match holds the table.
+            from core.seats import SeatSet
+            from match import Match
+
+            self.match = Match(game, self.seat_kinds, saver=self._match_saves, computers=False)
+            screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds)
+        self.push_screen(screen)
         self.call_after_refresh(self.check_size)
 
     def reopen_drafts(self, screen: Any) -> None:
@@ -437,6 +446,18 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
                 return True
         return False
 
+    def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:
+        """The saver of a match at this keyboard, called by its listener after
+        every order (on this thread: one keyboard's orders are given here):
+        the app's autosave, with the drafts of its screens, its reports of a
+        failed save and its retries."""
+        self.autosave(game)
+
+    def end_match(self) -> None:
+        if self.match is not None:
+            self.match.close()
+        self.match = None
+
     def close_session(self) -> None:
         if self.session is not None:
             try:
@@ -453,6 +474,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.stop_hosting()
         self.stop_joined()
         self.close_session()
+        self.end_match()
         self.game = None
         while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
             self.pop_screen()

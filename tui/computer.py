@@ -217,16 +217,11 @@ class ComputerSeats(Static):
 
 
 def computer_seats(screen: Any, seats: tuple[str, str] | None, own: dict | None = None) -> ComputerSeats | None:
-    """The computer player for a game screen, or None when two people play;
-    binds the watching keys on the screen.  ``own``: side -> the seat the
+    """The computer player for a game screen, or None when two people play
+    (the screen declares the watching keys and offers them while the computer
+    plays both sides).  ``own``: side -> the seat the
     computer fills when it is not one of the screen's seats."""
     seats = tuple(seats or PEOPLE)
     if not any(is_computer(s) for s in seats):
         return None
-    player = ComputerSeats(seats, own, id="computer")
-    if player.watching:
-        screen._bindings.bind("P", "computer('pause')", "Pause")
-        screen._bindings.bind("full_stop", "computer('step')", "Step", show=False)
-        screen._bindings.bind("plus,equals_sign", "computer('faster')", "Faster", show=False)
-        screen._bindings.bind("minus", "computer('slower')", "Slower", show=False)
-    return player
+    return ComputerSeats(seats, own, id="computer")

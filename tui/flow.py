@@ -16,6 +16,7 @@ from typing import Any
 
 from core import game as core_game
 from core.orders import Order
+from core.ruleset import Rejection
 from tui.board import BoardView
 from tui.modals import Confirm
 
@@ -182,14 +183,24 @@ class PlayFlow:
         if not getattr(getattr(self, "seats", None), "hot", True):
             self.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
             return
-        refusal, earlier = core_game.take_back_refusal(self.game, side)
-        if refusal is not None:
-            self.say(f"✗ Cannot take back: {refusal.message}")
-            return
-        order = self.game.orders[-1]
+        match = getattr(self.app, "match", None)
+        if match is not None and match.table is self.seats.table:
+            # The match takes it back (the rule: core.game.take_back_refusal).
+            taken = match.take_back(side)
+            if isinstance(taken, Rejection):
+                self.say(f"✗ Cannot take back: {taken.message}")
+                return
+            earlier, order = self.game, taken
+        else:
+            refusal, earlier = core_game.take_back_refusal(self.game, side)
+            if refusal is not None:
+                self.say(f"✗ Cannot take back: {refusal.message}")
+                return
+            order = self.game.orders[-1]
+            self.game = earlier
         text = self.adapter.describe(earlier, earlier.view(side), order)  # as it was given
-        self.game = earlier
-        self.app.autosave(self.game)
+        if not self.saved_by_match():
+            self.app.autosave(self.game)
         self._fill_log()
         self.say(f"↶ {self.game.players[side]} takes back: {text}")
         self.redraw()

@@ -97,6 +97,11 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         Binding("right_square_bracket", "scroll_log(1)", "Log down", show=False),
         Binding("left_curly_bracket", "scroll_side(-1)", "Panel up", show=False),
         Binding("right_curly_bracket", "scroll_side(1)", "Panel down", show=False),
+        # Watching the computer play itself (tui/computer.py); offered only then (check_action).
+        Binding("P", "computer('pause')", "Pause"),
+        Binding("full_stop", "computer('step')", "Step", show=False),
+        Binding("plus,equals_sign", "computer('faster')", "Faster", show=False),
+        Binding("minus", "computer('slower')", "Slower", show=False),
     ]
 
     def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None,
@@ -438,7 +443,8 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
         else:
             for event in shown:
                 log.write(event.sentence)
-        self.app.autosave(self.game)
+        if not self.saved_by_match():
+            self.app.autosave(self.game)
         self.redraw()
         return True
 
@@ -516,6 +522,9 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             return bool(self.orders)
         if action == "deselect":
             return self.selected is not None
+        if action == "computer":
+            computer = getattr(self, "computer", None)
+            return computer is not None and computer.watching
         return True
 
     @guarded

@@ -37,6 +37,12 @@ class SeatedScreen:
         if self.seats.hot:
             self.seats.table.replace(game)
 
+    def saved_by_match(self) -> bool:
+        """This screen's table is the app's match's, whose listener saves
+        every order: the screen does not save it again."""
+        match = getattr(self.app, "match", None)
+        return match is not None and match.table is self.seats.table
+
     def local_game(self) -> Any:
         """The whole game when this process holds it (to save), else None."""
         return self.seats.table.game if self.seats.table is not None else None
