@@ -23,7 +23,7 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "saves", "tui", "net")  # net/ joins when it exists
+PACKAGES = ("core", "saves", "tui", "net", "match")
 
 
 def modules_under(root: Path, packages=PACKAGES) -> dict[str, Path]:
