@@ -289,8 +289,9 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             elif self.onlooker():
                 acting = sorted(game.to_act)
                 who = "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
-            elif self.narrator.busy:  # keys bring the next event: "to play" would say they give orders
-                who = "Showing what happened (a key: next)"
+            elif self.narrator.busy:  # the narrator's mark says a key brings the next event
+                acting = sorted(game.to_act)
+                who = f"then {game.players[acting[0]]} plays" if acting else "then nobody acts"
             elif self.single and self.fixed not in game.to_act:
                 acting = sorted(game.to_act)
                 who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
