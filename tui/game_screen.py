@@ -364,8 +364,9 @@ class GameScreen(NarratedScreen, WarbandKeys, SeatHooks, PlayFlow, SeatedScreen,
             need = LABEL_W + COMPACT_W * bf.width + (1 if tall else 0)  # row numbers, cells, a scrollbar
         narrow = need > width - self.SIDE_W and width - need >= self.NARROW_SIDE_W
         side.styles.width = width - need if narrow else self.SIDE_W
-        self.query_one("#cursor").styles.height = 2 if narrow else 1
-        self.query_one("#cursor-unit").styles.height = 4 if narrow else 2
+        for name, rows in (("#cursor", 2 if narrow else 1), ("#cursor-unit", 4 if narrow else 2)):
+            for card in self.query(name):  # absent for a moment while the panel is being built
+                card.styles.height = rows
 
     def _fit_log(self) -> None:
         """Give the board the rows it needs to be seen whole (a 16-row

@@ -241,8 +241,9 @@ async def test_the_whole_log_shows_the_computers_reasons_where_its_orders_came(d
         screen = await start_with(pilot, (2, 0))  # Spheres of War: the computer (normal) deploys first
         # Its deployment done, the person's begins (on the board, no prompt).
         assert await wait_for(pilot, lambda: 1 in screen.game.to_act)
-        await pilot.pause()
-        assert app.screen is screen and len(screen.computer.notes) == 6  # five figures placed, then ready
+        # five figures placed, then ready (the last reason may land a moment after the turn passes)
+        assert await wait_for(pilot, lambda: len(screen.computer.notes) == 6), screen.computer.notes
+        assert app.screen is screen
         at, line = screen.computer.notes[0]
         await pilot.press("L")
         await pilot.pause()
