@@ -85,6 +85,28 @@ class Live:
         self.lock = threading.RLock()
         self.match: Match | None = None
         self.peers: list[Any] = []
+        self.texts: list[str] = []  # the game's orders as text, kept as it grows
+        self.sides: list[int | None] = []
+
+    def order_texts(self, game: core_game.Game) -> list[str]:
+        """The texts of ``game.orders``, each order's made once."""
+        orders = game.orders
+        if len(orders) < len(self.texts) or (self.texts and orders and len(self.texts) == len(orders)
+                                             and orders[-1].to_text() != self.texts[-1]):
+            self.texts, self.sides = [], []  # another game on the table: made afresh
+        for order in orders[len(self.texts):]:
+            self.texts.append(order.to_text())
+            self.sides.append(getattr(order, "side", None))
+        return self.texts
+
+    def known_texts(self, game: core_game.Game, side: int | None) -> list[str]:
+        """What ``side`` may know of the orders (as ``LocalSeat.known_orders``)."""
+        from core.seats import private_ruleset
+
+        texts = self.order_texts(game)
+        if not private_ruleset(game.ruleset) or game.outcome is not None:
+            return list(texts)
+        return [t for t, s in zip(texts, self.sides) if s == side]
 
 
 class Referee:
@@ -122,7 +144,7 @@ class Referee:
 
     def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None) -> None:
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
-        match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid), strict=True, drafts=drafts,
+        match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid, live), strict=True, drafts=drafts,
                       computers=False)
         match.lock = live.lock  # one lock for the game and its peers
         match.subscribe(lambda notice: self._noticed(live, notice))
@@ -131,7 +153,7 @@ class Referee:
             match._start_computers = True
             match.start_computers()
 
-    def _saver(self, gid: str):
+    def _saver(self, gid: str, live: Live | None = None):
         from saves.store import game_to_data
 
         def save(game: core_game.Game, pending: dict, kinds: tuple[str, str]) -> None:
@@ -141,7 +163,8 @@ class Referee:
                 if d.get("side") in (0, 1):
                     drafts[d["side"]].append(d)
             over = game.outcome is not None
-            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1])), drafts,
+            texts = live.order_texts(game) if live is not None else None
+            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1]), texts), drafts,
                               result_text(game) if over else None)
 
         return save
@@ -412,11 +435,11 @@ class Referee:
         peer.send_message(
             "update", version=match.version, view=wire.view_out(rules, seat.view()),
             to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
-            events=wire.events_out(rules, new), orders=[o.to_text() for o in seat.known_orders()],
+            events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             present=True)
         if outcome is not None:  # the game is over: the seed may be known, and checked
-            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=[o.to_text() for o in game.orders])
+            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
 
     def _send_drafts(self, live: Live, peer: Any) -> None:
         if live.match is None or peer.side is None:

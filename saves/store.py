@@ -167,8 +167,10 @@ class SaveFile:
     seats: tuple[str, str] = PEOPLE
 
 
-def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None) -> dict:
-    """The JSON data of a save of ``game``."""
+def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None,
+                 order_texts: list[str] | None = None) -> dict:
+    """The JSON data of a save of ``game`` (``order_texts``: its orders'
+    texts, when the caller keeps them already)."""
     conv = converter_for(game.ruleset)
     return {
         "format_version": FORMAT_VERSION,
@@ -178,7 +180,7 @@ def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str]
         "battlefield": unstructure(PLAIN, game.battlefield),
         "seed": game.seed,
         "players": list(game.players),
-        "orders": orders_to_text(game.orders),
+        "orders": orders_to_text(game.orders) if order_texts is None else list(order_texts),
         "snapshot": unstructure(conv, game.state),
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),
