@@ -35,6 +35,7 @@ from bench.stats import summary
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("platemail", "spheres_of_war", "waylights", "optio", "plasto_latros")
 LEVELS = (10, 50, 100)
+THINKS = (1.0, 0.0)  # a quick player's second a move; then flat out (each order the moment the last is answered)
 
 
 def rss_kib(pid: int) -> int:
@@ -43,6 +44,13 @@ def rss_kib(pid: int) -> int:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _encode(kind: str, **fields: Any) -> bytes:
@@ -78,6 +86,7 @@ class Player:
         self.legal: list[str] = []
         self.to_act: list[int] = []
         self.sent_at: float | None = None
+        self.ready_at = 0.0  # when its player has thought enough to give the next order
         self.over = False
 
 
@@ -88,9 +97,11 @@ class Game:
 
 
 class Bench:
-    def __init__(self, path: Path, rng: random.Random) -> None:
+    def __init__(self, path: Path, rng: random.Random, think: float = 0.0) -> None:
         self.path = path
         self.rng = rng
+        self.think = think  # seconds a player takes over an order, on average (0: flat out)
+        self.waiting: set[Player] = set()
         self.selector = selectors.DefaultSelector()
         self.trips: list[float] = []
         self.orders = 0
@@ -122,8 +133,12 @@ class Bench:
             self.new_game()
         began = time.perf_counter()
         while time.perf_counter() - began < seconds:
-            for key, _ in self.selector.select(0.5):
+            for key, _ in self.selector.select(0.01 if self.think else 0.5):
                 self._readable(key.data)
+            now = time.perf_counter()
+            for player in [p for p in self.waiting if p.ready_at <= now]:
+                self.waiting.discard(player)
+                self._maybe_order(player, thought=True)
         elapsed = time.perf_counter() - began
         for key in list(self.selector.get_map().values()):
             key.fileobj.close()
@@ -150,6 +165,7 @@ class Bench:
         self._maybe_order(player)
 
     def _drop(self, player: Player) -> None:
+        self.waiting.discard(player)
         try:
             self.selector.unregister(player.sock)
         except (KeyError, ValueError):
@@ -175,8 +191,13 @@ class Bench:
             if not message["ok"]:
                 self.refused += 1
 
-    def _maybe_order(self, player: Player) -> None:
+    def _maybe_order(self, player: Player, thought: bool = False) -> None:
         if player.over or player.sent_at is not None or player.side not in player.to_act or not player.legal:
+            return
+        if self.think and not thought:
+            if player not in self.waiting:
+                player.ready_at = time.perf_counter() + self.rng.expovariate(1 / self.think)
+                self.waiting.add(player)
             return
         text = self.rng.choice(player.legal)
         player.sent_at = time.perf_counter()
@@ -206,7 +227,7 @@ def _client_memory(path: Path) -> int:
 
 
 def run(quick: bool = False, log: Any = print, levels: tuple[int, ...] | None = None,
-        seconds: float | None = None) -> dict[str, Any]:
+        seconds: float | None = None, thinks: tuple[float, ...] = THINKS) -> dict[str, Any]:
     levels = levels or ((5, 10) if quick else LEVELS)
     seconds = seconds or (3.0 if quick else 20.0)
     folder = Path(tempfile.mkdtemp(prefix="skb", dir="/tmp"))
@@ -224,14 +245,18 @@ def run(quick: bool = False, log: Any = print, levels: tuple[int, ...] | None = 
             time.sleep(0.05)
         time.sleep(0.3)
         idle = rss_kib(server.pid)
-        for games in levels:
-            log(f"  server: {games} games at once for {seconds:g} s")
-            bench = Bench(path, random.Random(games))
-            row = bench.run(games, seconds)
-            row["server_rss_mib"] = rss_kib(server.pid) / 1024
-            row["per_game_kib"] = (rss_kib(server.pid) - idle) / games
-            rows.append(row)
-            time.sleep(1.0)  # the games' connections close; the next level starts afresh
+        for think in thinks:
+            for games in levels:
+                log(f"  server: {games} games at once for {seconds:g} s, {think:g} s a move")
+                bench = Bench(path, random.Random(games), think)
+                cpu = cpu_seconds(server.pid)
+                row = bench.run(games, seconds)
+                row["think"] = think
+                row["server_cpu_ms_per_order"] = 1000 * (cpu_seconds(server.pid) - cpu) / max(1, row["orders"])
+                row["server_rss_mib"] = rss_kib(server.pid) / 1024
+                row["per_game_kib"] = (rss_kib(server.pid) - idle) / games
+                rows.append(row)
+                time.sleep(1.0)  # the games' connections close; the next level starts afresh
         client = _client_memory(path)
     finally:
         server.terminate()
@@ -255,12 +280,19 @@ def render(result: dict[str, Any]) -> list[str]:
         f"headless client (a seat, no screen): {result['client_rss_mib']:.0f} MiB. Aim: 100 games at once "
         "with the p99 round trip under 100 ms.",
         "",
-        "| games at once | orders/s | round trip p50 | p99 | server RSS | per game | games finished |",
-        "|---|---|---|---|---|---|---|",
+        "Each player thinks a while before each order (exponentially distributed, the mean in the first "
+        "column), or not at all (flat out: the server's capacity). Server CPU: its user and system time "
+        "over the orders taken.",
+        "",
+        "| thinking | games at once | orders/s | round trip p50 | p99 | server CPU per order | server RSS "
+        "| per game | games finished |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for row in result["levels"]:
         trip = row["round_trip_ms"]
-        out.append(f"| {row['games']} | {row['orders_per_s']:.0f} | {trip['median']:.1f} ms | {trip['p99']:.1f} ms "
+        think = f"{row.get('think', 0):g} s" if row.get("think") else "flat out"
+        out.append(f"| {think} | {row['games']} | {row['orders_per_s']:.0f} | {trip['median']:.1f} ms "
+                   f"| {trip['p99']:.1f} ms | {row.get('server_cpu_ms_per_order', 0):.1f} ms "
                    f"| {row['server_rss_mib']:.0f} MiB | {row['per_game_kib']:.0f} KiB | {row['finished']} |")
     out.append("")
     return out

@@ -7,8 +7,9 @@ is in the store before anyone hears of it) whose saver is the store
 drafts of each seat, is loaded again when the referee starts.
 
 A peer is anything with ``player`` (its player's id), ``side``, ``role``,
-``sent_events``, ``send_message(kind, **fields)``, ``refuse(code,
-message)`` and ``alive`` (a :class:`net.connection.Connection` is one).
+``sent_events`` (how far into the game's log it has been sent),
+``send_message(kind, **fields)``, ``refuse(code, message)`` and ``alive``
+(a :class:`net.connection.Connection` is one).
 What a peer is sent is built from its seat only -- ``view()`` (the one
 redaction, :func:`core.game.redact`), ``legal_orders()``, ``events()``,
 ``known_orders()`` -- and its own side's drafts; the chat goes to the two
@@ -27,6 +28,7 @@ import threading
 from typing import Any
 
 from core import game as core_game
+from core.events import visible_to
 from core.orders import OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
@@ -164,7 +166,8 @@ class Referee:
                     drafts[d["side"]].append(d)
             over = game.outcome is not None
             texts = live.order_texts(game) if live is not None else None
-            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1]), texts), drafts,
+            # No snapshot: the store is the server's own, and loading replays every order anyway.
+            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1]), texts, snapshot=False), drafts,
                               result_text(game) if over else None)
 
         return save
@@ -428,9 +431,10 @@ class Referee:
         game = match.game
         rules = game.ruleset
         seat = match.seat(peer.side)
-        events = seat.events()
-        new = events[peer.sent_events:]
-        peer.sent_events = len(events)
+        # The events it may read that it has not been sent (seat.events(), read from where it was).
+        log = game.log
+        new = tuple(e for e in log[peer.sent_events:] if visible_to(e, peer.side))
+        peer.sent_events = len(log)
         outcome = game.outcome
         peer.send_message(
             "update", version=match.version, view=wire.view_out(rules, seat.view()),
