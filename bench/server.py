@@ -88,6 +88,7 @@ class Player:
         self.sent_at: float | None = None
         self.ready_at = 0.0  # when its player has thought enough to give the next order
         self.over = False
+        self.closed = False
 
 
 class Game:
@@ -141,12 +142,14 @@ class Bench:
                 self._maybe_order(player, thought=True)
         elapsed = time.perf_counter() - began
         for key in list(self.selector.get_map().values()):
-            key.fileobj.close()
+            self._drop(key.data)
         return {"games": games, "seconds": elapsed, "orders": self.orders, "orders_per_s": self.orders / elapsed,
                 "round_trip_ms": summary([t * 1000 for t in self.trips]), "finished": self.games_done,
                 "refused": self.refused}
 
     def _readable(self, player: Player) -> None:
+        if player.closed:  # its game ended earlier in this same batch of events
+            return
         try:
             chunk = player.sock.recv(1 << 20)
         except BlockingIOError:
@@ -166,6 +169,9 @@ class Bench:
 
     def _drop(self, player: Player) -> None:
         self.waiting.discard(player)
+        if player.closed:
+            return
+        player.closed = True
         try:
             self.selector.unregister(player.sock)
         except (KeyError, ValueError):
@@ -229,7 +235,7 @@ def _client_memory(path: Path) -> int:
 def run(quick: bool = False, log: Any = print, levels: tuple[int, ...] | None = None,
         seconds: float | None = None, thinks: tuple[float, ...] = THINKS) -> dict[str, Any]:
     levels = levels or ((5, 10) if quick else LEVELS)
-    seconds = seconds or (3.0 if quick else 20.0)
+    seconds = seconds or (3.0 if quick else 15.0)
     folder = Path(tempfile.mkdtemp(prefix="skb", dir="/tmp"))
     os.chmod(folder, 0o755)
     path = folder / "srv" / "socket"

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from typing import Any
 
 from core import game as core_game
@@ -42,6 +43,7 @@ MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 32  # characters of a display name
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
 MAX_WATCHERS = 16  # onlookers of one game
+CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -364,7 +366,7 @@ class Referee:
                 side: int | None = live.fillers.index(mine)
                 for other in list(live.peers):  # the same player's older connection gives way
                     if other.role == "player" and other.side == side and other is not peer:
-                        other.send_message("closing", reason="This seat was opened from another connection.")
+                        other.send_message("moved", reason="This seat was opened in another terminal.")
                         other.finish()
                         live.peers.remove(other)
             elif role == "watch":
@@ -405,10 +407,12 @@ class Referee:
         with live.lock:
             if peer in live.peers:
                 live.peers.remove(peer)
-            if not live.peers and live.match is not None and live.match.game.outcome is not None:
-                with self.lock:  # a finished game nobody watches is let go (the store keeps it)
+            idle = not live.peers and live.match is not None and live.match.game.outcome is not None
+        if idle:  # a finished game nobody watches is let go (the store keeps it)
+            with self.lock, live.lock:  # in the order every other path takes them
+                if not live.peers and self.live.get(live.gid) is live:
                     live.match.close()
-                    self.live.pop(live.gid, None)
+                    del self.live[live.gid]
 
     def _facts(self, live: Live) -> dict:
         if live.match is not None:
@@ -505,6 +509,10 @@ class Referee:
         line = clean_text(text, MAX_CHAT)
         if not line:
             return
+        now = time.monotonic()
+        if now - getattr(peer, "last_chat", -CHAT_EVERY) < CHAT_EVERY:
+            raise Refusal("slow-down", "One line of chat a second at most.")
+        peer.last_chat = now
         self.db.add_chat(live.gid, self.names.get(peer.player, "someone")[:MAX_NAME], line)
         lines = self.db.chat(live.gid)
         for other in list(live.peers):

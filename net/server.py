@@ -269,7 +269,10 @@ class ServerTransport:
             try:
                 self._answer(conn, kind, message)
             except Refusal as exc:
-                conn.refuse(exc.code, exc.message)
+                if kind in ("drafts", "chat"):  # answered by nothing: a refusal would read as an order's answer
+                    conn.send_message("notice", text=exc.message)
+                else:
+                    conn.refuse(exc.code, exc.message)
             except Exception:  # noqa: BLE001 - told as a refusal, logged, and the client goes on
                 log.exception("a %s from a client failed", kind)
                 conn.refuse("server-error", "The server could not do that just now.")

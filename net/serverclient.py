@@ -412,6 +412,10 @@ class ServerSeat(RemoteSeat):
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()
+            elif kind == "moved":  # the same player opened this seat elsewhere: that one plays, this one stops
+                self.status, self.reason = "refused", message["reason"][:300]
+                self._stop = True
+                return
             elif kind == "notice":
                 self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
                 self._notify()
