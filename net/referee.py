@@ -42,6 +42,7 @@ FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 32  # characters of a display name
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
+MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -248,6 +249,11 @@ class Referee:
         if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
             raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
                                       "finish or wait for some first.")
+        with self.lock:
+            waiting = sum(1 for live in self.live.values() if live.match is None)
+        if waiting >= MAX_WAITING:
+            raise Refusal("too-many", "The server has as many games waiting for an opponent as it takes: "
+                                      "join one of them, or try again later.")
         try:
             rules = find_ruleset(ruleset)
         except (KeyError, LookupError, ValueError):
@@ -410,7 +416,7 @@ class Referee:
             idle = not live.peers and live.match is not None and live.match.game.outcome is not None
         if idle:  # a finished game nobody watches is let go (the store keeps it)
             with self.lock, live.lock:  # in the order every other path takes them
-                if not live.peers and self.live.get(live.gid) is live:
+                if not live.peers and self.live.get(live.gid) is live and live.match is not None:
                     live.match.close()
                     del self.live[live.gid]
 

@@ -145,3 +145,17 @@ def test_a_client_says_nothing_to_a_socket_its_folders_owner_does_not_serve(serv
                 ServerClient.connect(server.socket, "guest:Ann")
         finally:
             os.chown(folder, 0, -1)
+
+
+def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, monkeypatch):
+    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.referee.MAX_WAITING", 3)
+    ann = server.client("Ann")
+    for _ in range(2):
+        ann.create("spheres_of_war", None, ("me", "open"))
+    with pytest.raises(ServerError) as refused:
+        ann.create("spheres_of_war", None, ("me", "open"))
+    assert refused.value.code == "too-many"
+    server.client("Bob").create("spheres_of_war", None, ("me", "open"))
+    with pytest.raises(ServerError, match="waiting for an opponent"):
+        server.client("Cat").create("spheres_of_war", None, ("me", "open"))
