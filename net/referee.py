@@ -92,6 +92,7 @@ class Live:
         self.peers: list[Any] = []
         self.texts: list[str] = []  # the game's orders as text, kept as it grows
         self.sides: list[int | None] = []
+        self.legal_known: dict[Any, str] = {}
 
     def order_texts(self, game: core_game.Game) -> list[str]:
         """The texts of ``game.orders``, each order's made once."""
@@ -103,6 +104,21 @@ class Live:
             self.texts.append(order.to_text())
             self.sides.append(getattr(order, "side", None))
         return self.texts
+
+    def legal_texts(self, orders: list) -> list[str]:
+        """Texts of legal orders, remembered by order value for this game
+        (most orders stay legal from one moment to the next: hashing one is
+        several times cheaper than writing it)."""
+        known = self.legal_known
+        if len(known) > 5000:
+            known.clear()
+        out = []
+        for order in orders:
+            text = known.get(order)
+            if text is None:
+                text = known[order] = order.to_text()
+            out.append(text)
+        return out
 
     def known_texts(self, game: core_game.Game, side: int | None) -> list[str]:
         """What ``side`` may know of the orders (as ``LocalSeat.known_orders``)."""
@@ -448,7 +464,7 @@ class Referee:
         outcome = game.outcome
         peer.send_message(
             "update", version=match.version, view=wire.view_out(rules, seat.view()),
-            to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
+            to_act=sorted(seat.to_act()), legal=live.legal_texts(seat.legal_orders()),
             events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             present=True)
