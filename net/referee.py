@@ -291,6 +291,30 @@ class Referee:
             self._maybe_begin(live)
         return gid, code
 
+    def rematch(self, pid: str, gid: str) -> str:
+        """The same battle again after ``gid`` is over, each seat's filler at
+        the other side, with fresh dice: the new game's id (the one made
+        already, when the other player asked first)."""
+        with self.lock:
+            row = self.db.game(gid)
+            fillers = self.db.fillers(gid)
+            if row is None or f"player:{pid}" not in fillers:
+                raise Refusal("not-yours", "Only a player of a game asks for its rematch.")
+            if row["state"] != "over":
+                raise Refusal("not-over", "A rematch comes once the game is over.")
+            made = self.db.following(gid)
+            if made is not None:
+                return made
+            half, salt = fairdice.new_half(), fairdice.new_half()
+            new = secrets.token_hex(4)
+            swapped = (fillers[1], fillers[0])
+            self.db.create_game(new, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
+                                swapped, fairdice.commitment(half), half, salt, "", pid, follows=gid)
+            live = Live(new, self.db.game(new), swapped)
+            self.live[new] = live
+            self._maybe_begin(live)
+        return new
+
     @staticmethod
     def _checked_setup(rules: Any, options: Any, battlefield: Any) -> tuple[Any, Any]:
         from core.battlefield_text import battlefield_problem
