@@ -159,3 +159,15 @@ def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, 
     server.client("Bob").create("spheres_of_war", None, ("me", "open"))
     with pytest.raises(ServerError, match="waiting for an opponent"):
         server.client("Cat").create("spheres_of_war", None, ("me", "open"))
+
+
+def test_the_server_will_not_serve_from_a_folder_others_may_write_or_over_a_running_server(server, place):
+    from net.server import ServerTransport
+
+    open_folder = place / "open"
+    open_folder.mkdir()
+    os.chmod(open_folder, 0o777)
+    with pytest.raises(OSError, match="writable by it alone"):
+        ServerTransport(server.referee, open_folder / "socket").open()
+    with pytest.raises(OSError, match="already answers"):
+        ServerTransport(server.referee, server.socket).open()
