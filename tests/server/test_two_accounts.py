@@ -88,7 +88,7 @@ def _player(account, socket_path, mark: str, other_mark: str, place: str, go_r: 
         seat = Recording(client.path, "", gid)
     seat.start(30)
     assert wait_until(lambda: seat.version >= 0, 60)
-    rng = random.Random(hash(mark) & 0xFFFF)
+    rng = random.Random(mark)
     drafts = 0
     while seat.outcome() is None:
         if seat.may_act() and seat.legal_orders():
