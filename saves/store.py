@@ -167,8 +167,11 @@ class SaveFile:
     seats: tuple[str, str] = PEOPLE
 
 
-def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None) -> dict:
-    """The JSON data of a save of ``game``."""
+def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None,
+                 order_texts: list[str] | None = None, snapshot: bool = True) -> dict:
+    """The JSON data of a save of ``game`` (``order_texts``: its orders'
+    texts, when the caller keeps them already; without ``snapshot`` the
+    state is left out, and loading replays the orders without comparing)."""
     conv = converter_for(game.ruleset)
     return {
         "format_version": FORMAT_VERSION,
@@ -178,8 +181,8 @@ def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str]
         "battlefield": unstructure(PLAIN, game.battlefield),
         "seed": game.seed,
         "players": list(game.players),
-        "orders": orders_to_text(game.orders),
-        "snapshot": unstructure(conv, game.state),
+        "orders": orders_to_text(game.orders) if order_texts is None else list(order_texts),
+        "snapshot": unstructure(conv, game.state) if snapshot else None,
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),
         "seats": list(_checked_seats(seats or PEOPLE)),
@@ -445,9 +448,9 @@ class _Loaded:
     seats: tuple[str, str] = PEOPLE
 
 
-def _load(path: Path) -> _Loaded:
+def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     path = Path(path)
-    data = _migrate(path, parse_json(path, _read_bytes(path)))
+    data = _migrate(path, parse_json(path, _read_bytes(path) if blob is None else blob))
     try:
         envelope = structure(PLAIN, data, SaveFile, "$")
     except StructureError as exc:
@@ -540,6 +543,15 @@ def load_with_seats(path: Path) -> tuple[Game, tuple[str, str]]:
 def load_for_play(path: Path) -> tuple[Game, dict, tuple[str, str]]:
     """The game, its pending screen state and its seats, with one replay."""
     loaded = _load(path)
+    return loaded.game, loaded.pending, loaded.seats
+
+
+def load_blob(where: str, blob: bytes) -> tuple[Game, dict, tuple[str, str]]:
+    """A save held elsewhere than in a file (a server's database row, named
+    ``where`` in errors): checked and replayed like a file."""
+    if len(blob) > MAX_BYTES:
+        raise SaveError(where, f"the save is more than the {MAX_BYTES} bytes a save may hold")
+    loaded = _load(Path(where), blob)
     return loaded.game, loaded.pending, loaded.seats
 
 

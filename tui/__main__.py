@@ -46,6 +46,16 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     join.add_argument("--name", default=None, metavar="NAME",
                       help="your name, in place of the host's default name for your side (\"Player 2\")")
+    serve = commands.add_parser("serve", help="run a Skirmish server: the neutral referee of every game on "
+                                              "this machine, with a lobby (run it under an account of its own)")
+    serve.add_argument("--socket", default=None, metavar="PATH",
+                       help="the socket clients connect to (default: $SKIRMISH_SERVER or "
+                            "/tmp/skirmish-server/socket)")
+    serve.add_argument("--data", default=None, metavar="DIR",
+                       help="where the games are stored (default: this account's data folder)")
+    serve.add_argument("--door-account", action="append", default=[], metavar="NAME",
+                       help="an account that carries other players (the shared SSH account, the web door) "
+                            "and so may say whom it carries; may be given more than once")
     return parser
 
 
@@ -92,6 +102,10 @@ def _main(argv: list[str] | None) -> int:
         from tui.cli import replay_command
 
         return replay_command(args.file, args.json, sys.stdout, sys.stderr, args.side, args.log)
+    if args.command == "serve":
+        from net.server import serve
+
+        return serve(args.socket, args.data, args.door_account)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":
