@@ -115,18 +115,35 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
     return out
 
 
-def stated_hit(work: Work, me, t, kind: Action, spell: str | None = None) -> tuple[float, str]:
+def stated_hit(work: Work, me, t, kind: Action, spell: str | None = None,
+               weights: dict[Action, float] | None = None) -> tuple[float, str]:
     """The chance to hit a reason states, and its words: the rules' chance
     when the target's Action cannot change it ("45% to hit Defense 14"),
-    else the mean over the Actions it may take, each counted once, said as
-    such ("38% to hit on average": over what the target may do)."""
+    else the chance over the Actions it may take, each as likely as
+    ``weights`` make it (the computer's own guess of what the target
+    wrote, ``core.ai.platemail.guess_weights``; without weights, each
+    Action counted once), said as such ("50% to hit if b1 acts as
+    guessed")."""
     found = chances_by_action(work, me, t, kind, spell)
     values = set(found.values())
     if len(values) == 1:
         chance, d = values.pop()
         return chance, f"{chance:.0%} to hit Defense {d}"
+    weights = {k: p for k, p in (weights or {}).items() if k in found}
+    if weights:
+        total = sum(weights.values())
+        chance = sum(p * found[k][0] for k, p in weights.items()) / total
+        return chance, f"{chance:.0%} to hit if {t.id} acts as guessed"
     chance = sum(c for c, _ in found.values()) / len(found)
     return chance, f"{chance:.0%} to hit on average"
+
+
+def _guessed(work: Work, t) -> dict[Action, float]:
+    """The computer's guess of ``t``'s first Action, from the view."""
+    from core.ai.platemail import guess_weights  # (that module imports this one)
+    from core.rulesets.platemail import RULESET
+
+    return guess_weights(RULESET, work.state, t)
 
 
 def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
@@ -143,7 +160,11 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
                 return f"{verb}{state}", tid  # no attack roll: a save, or nothing prepared yet
             if kind in (A.FULL_ATTACK, A.COUNTER) and chebyshev(me.pos, t.pos) > 1:
                 return f"{tid}{state} is {chebyshev(me.pos, t.pos)} squares off: no blow yet", tid
-            return f"{verb}{state}: {stated_hit(work, me, t, kind, spell)[1]}", tid
+            chance, words = stated_hit(work, me, t, kind, spell, _guessed(work, t))
+            said = f"{verb}{state}: {words}"
+            if len(said) > MOST:  # the guess said in fewer words
+                said = f"{verb}{state}: {chance:.0%} to hit, guessed"
+            return said, tid
         if kind is A.AIM:
             return f"aims at {tid}{state}", tid
         if kind in (A.MOVE, A.SPRINT):

@@ -4,9 +4,10 @@ are true").  The target's Action is secret while orders are written, and
 it moves the roll (Favor and Disfavor) and the Defense (Ready / Not
 Ready), so for each Action the target may take the chance is held to the
 real resolution: the attacker's first d20 scripted through every face,
-the Round resolved, and the hits counted.  The stated figure is then the
-mean over those Actions, said as such, or the one chance when the
-target's Action is forced and known."""
+the Round resolved, and the hits counted.  The stated figure is then
+those chances weighed by the computer's own guess of the target's order
+(the sampler's, ``core.ai.platemail.guesses``), said as such, or the one
+chance when the target's Action is forced and known."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from fractions import Fraction
 
 import pytest
 
+from core.ai.platemail import guess_weights
 from core.ai.platemail_reasons import chances_by_action, explain_write, stated_hit
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.events import AttackMade
@@ -55,7 +57,26 @@ def test_each_actions_chance_is_the_resolutions(kind):
     assert Fraction(chances[kind][0]).limit_denominator(20) == resolved_rate(state, STAYING[kind])
 
 
-def test_the_stated_chance_is_the_mean_over_the_targets_actions_worked_by_hand():
+def test_the_stated_chance_weighs_each_action_by_the_computers_guess_worked_by_hand():
+    # b1, a footman with a sword beside a1 and nothing to shoot: the guess
+    # is Full Attack on the closest (first: 1/2 + 1/6), Charge the closest
+    # or the injured (1/6 each).  Full Attack: Not Ready (Defense 11) and
+    # exposed (Favor +3), d20 + 2 beats 11 on 10..20, 11 in 20; Charge: Not
+    # Ready, d20 - 1 beats 11 on 13..20, 8 in 20.
+    # 2/3 * 11/20 + 1/3 * 8/20 = 30/60 = 50%.
+    state = position(DUEL)
+    view = RULESET.view(state, 0)
+    b1 = view.char("b1")
+    assert guess_weights(RULESET, view, b1) == pytest.approx({Action.FULL_ATTACK: 2 / 3, Action.CHARGE: 1 / 3})
+    chance, words = stated_hit(Work(view), view.char("a1"), b1, Action.FULL_ATTACK,
+                               weights=guess_weights(RULESET, view, b1))
+    assert chance == pytest.approx(0.5)
+    assert words == "50% to hit if b1 acts as guessed"
+    reason = explain_write(view, order(0, "a1", act(0, "full-attack", "b1")))
+    assert reason == "attacks b1 twice: 50% to hit if b1 acts as guessed"
+
+
+def test_without_a_guess_the_stated_chance_is_the_mean_over_the_targets_actions():
     # d20 - 1 (a1's Wound) must beat b1's Defense: 14 Ready (10, chain 1,
     # shield 2, sword 1), 11 Not Ready (chain only).  b1 may take 13
     # Actions (no spells, nothing to shoot or throw):
@@ -69,8 +90,6 @@ def test_the_stated_chance_is_the_mean_over_the_targets_actions_worked_by_hand()
     chance, words = stated_hit(Work(view), view.char("a1"), view.char("b1"), Action.FULL_ATTACK)
     assert chance == pytest.approx(83 / 260)
     assert words == "32% to hit on average"
-    reason = explain_write(view, order(0, "a1", act(0, "full-attack", "b1")))
-    assert reason.startswith("attacks b1 twice: 32% to hit on average")
 
 
 def test_a_forced_action_gives_the_one_chance_and_its_defense():
