@@ -88,3 +88,19 @@ def test_a_short_run_reports_every_ruleset_and_splices_into_the_report(tmp_path)
     once = calibration.splice(document, section)
     assert once.index(calibration.START) < once.index(FINDINGS_START) and "mine" in once
     assert calibration.splice(once, section) == once
+
+
+def test_the_report_keeps_the_section_when_not_measured_and_renders_it_when_measured():
+    from bench import report, stats
+
+    result = calibration.summarise([{"ruleset": "waylights", "seed": 5000, "computer": "easy", "computer_side": 0,
+                                     "winner": 0, "orders": 9, "stated": 2,
+                                     "chances": [{"order": 3, "chance": 0.7, "happened": True},
+                                                 {"order": 5, "chance": 0.9, "happened": False}]}], 1)
+    (row,) = result["rows"]
+    assert (row["n"], row["seen"]) == (2, 0.5) and row["mean_stated"] == 0.8
+    assert [b["n"] for b in row["bins"]] == [0, 0, 0, 1, 1]
+    made = report.render({"calibration": result}, stats.machine(), quick=True, seconds=1.0)
+    assert "| waylights | 1 | 2 | 2 | 80% | 50% |" in made
+    kept = report.render({}, stats.machine(), quick=True, seconds=1.0, previous=made)
+    assert calibration.START in kept and "| waylights | 1 | 2 | 2 | 80% | 50% |" in kept
