@@ -58,8 +58,9 @@ INTRO = [
     "",
     "`--only NAMES` runs some of them; `--quick` only checks that they run (its figures mean nothing). "
     "`--only strength` plays the computer's games (hours; `--jobs`, `--progress` and `--no-play`, "
-    "see `python3 -m bench --help`). A run rewrites the figures below and keeps the hand-written "
-    "*Findings* (and the *Computer player* table when that was not played).",
+    "see `python3 -m bench --help`); `--only calibration` sets the chances the computer's reasons state "
+    "against what happened (minutes). A run rewrites the figures below and keeps the hand-written "
+    "*Findings* (and the *Computer player* and *Reasons against outcomes* tables when those were not played).",
     "",
 ]
 
@@ -120,6 +121,13 @@ def render(results: dict[str, Any], machine: dict[str, str], quick: bool, second
         out += ["", strength.START, *strength.render(results["strength"]), strength.END, ""]
     elif kept_strength is not None:
         out += ["", strength.START, *kept_strength, strength.END, ""]
+    from bench import calibration
+
+    kept_calibration = _between(previous, calibration.START, calibration.END)
+    if "calibration" in results:
+        out += ["", calibration.START, *calibration.render(results["calibration"]), calibration.END, ""]
+    elif kept_calibration is not None:
+        out += ["", calibration.START, *kept_calibration, calibration.END, ""]
     findings = _between(previous, FINDINGS_START, FINDINGS_END)
     if findings is not None:
         out += ["", FINDINGS_START, *findings, FINDINGS_END, ""]

@@ -136,6 +136,31 @@ def blunder(write: Write, me, near: int) -> str:
     return ""
 
 
+def guesses(rules, state, me) -> list[Write]:
+    """The orders the computer supposes ``me`` (a character of the other
+    side) may have written: the best three that suit it (:func:`fitting`)
+    and are allowed.  The sampler draws the first half the time and any of
+    them the rest, or Defend when there is none (:func:`guess_weights`)."""
+    open_state = attrs.evolve(state, committed=(False, False))
+    return [o for o in fitting(state, me)[:4] if rules.check(open_state, o) is None][:3]
+
+
+def _defends(me) -> Write:
+    d = Act(me.side, A.DEFEND)
+    return Write(me.side, me.id, d, C.HIT, d, d)
+
+
+def guess_weights(rules, state, me) -> dict[Action, float]:
+    """How likely the sampler's guess (:func:`guesses`) makes each first
+    Action of ``me``: the first guess 1/2 + 1/(2n), each guess 1/(2n)."""
+    options = guesses(rules, state, me) or [_defends(me)]
+    out: dict[Action, float] = {}
+    for i, write in enumerate(options):
+        share = 0.5 / len(options) + (0.5 if i == 0 else 0.0)
+        out[write.first.kind] = out.get(write.first.kind, 0.0) + share
+    return out
+
+
 def _nearest(state, me) -> int:
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     return min((chebyshev(me.pos, f) for f in foes), default=99)
@@ -213,12 +238,10 @@ class PlatemailKnowledge(Knowledge):
 
     def _guess(self, state, me, rng: random.Random) -> Write:
         """One of the orders that suit the other side's character (the best
-        three, the best more often)."""
-        open_state = attrs.evolve(state, committed=(False, False))
-        options = [o for o in fitting(state, me)[:4] if self.rules.check(open_state, o) is None][:3]
+        three, the best more often: :func:`guesses`)."""
+        options = guesses(self.rules, state, me)
         if not options:
-            d = Act(me.side, A.DEFEND)
-            return Write(me.side, me.id, d, C.HIT, d, d)
+            return _defends(me)
         return options[0] if rng.random() < 0.5 else rng.choice(options)
 
     # -- orders --------------------------------------------------------------

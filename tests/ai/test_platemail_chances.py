@@ -1,0 +1,102 @@
+"""Platemail: the chance to hit that the computer's reason states is the
+chance the rules give for what its side can see (issue 31, "Reasons that
+are true").  The target's Action is secret while orders are written, and
+it moves the roll (Favor and Disfavor) and the Defense (Ready / Not
+Ready), so for each Action the target may take the chance is held to the
+real resolution: the attacker's first d20 scripted through every face,
+the Round resolved, and the hits counted.  The stated figure is then
+those chances weighed by the computer's own guess of the target's order
+(the sampler's, ``core.ai.platemail.guesses``), said as such, or the one
+chance when the target's Action is forced and known."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from core.ai.platemail import guess_weights
+from core.ai.platemail_reasons import chances_by_action, explain_write, stated_hit
+from core.rulesets.platemail import RULESET
+from core.rulesets.platemail.events import AttackMade
+from core.rulesets.platemail.senses import Work
+from core.rulesets.platemail.state import Action
+from tests.rulesets.platemail.helpers import act, order, play, position
+
+# a1 (side 0, one Wound) beside b1 (side 1): both footmen with a sword,
+# chain mail and a shield, nothing to throw.
+DUEL = [("footman", 0, (5, 5), {"wounds": 1, "carried": ()}), ("footman", 1, (6, 5), {"carried": ()})]
+# What b1 may do in the first Phase without leaving a1's reach or rolling first.
+STAYING = {
+    Action.DEFEND: act(1, "defend"),
+    Action.FULL_ATTACK: act(1, "full-attack", "a1"),
+    Action.COUNTER: act(1, "counter", "a1"),
+    Action.AIM: act(1, "aim", "a1"),
+    Action.USE_ITEM: act(1, "use-item", item="free"),
+}
+
+
+def resolved_rate(state, target_act) -> Fraction:
+    """a1 Full Attacks b1 while b1 takes ``target_act``: of the 20 faces of
+    a1's first d20, how many the resolution counts as a hit."""
+    hits = 0
+    for face in range(1, 21):
+        _, events = play(state, [order(0, "a1", act(0, "full-attack", "b1")), order(1, "b1", target_act)],
+                         dice=(face,))
+        first = next(e for e in events if isinstance(e, AttackMade) and e.attacker == "a1")
+        hits += first.hit
+    return Fraction(hits, 20)
+
+
+@pytest.mark.parametrize("kind", list(STAYING), ids=lambda k: k.value)
+def test_each_actions_chance_is_the_resolutions(kind):
+    state = position(DUEL)
+    view = RULESET.view(state, 0)
+    work = Work(view)
+    chances = chances_by_action(work, view.char("a1"), view.char("b1"), Action.FULL_ATTACK)
+    assert Fraction(chances[kind][0]).limit_denominator(20) == resolved_rate(state, STAYING[kind])
+
+
+def test_the_stated_chance_weighs_each_action_by_the_computers_guess_worked_by_hand():
+    # b1, a footman with a sword beside a1 and nothing to shoot: the guess
+    # is Full Attack on the closest (first: 1/2 + 1/6), Charge the closest
+    # or the injured (1/6 each).  Full Attack: Not Ready (Defense 11) and
+    # exposed (Favor +3), d20 + 2 beats 11 on 10..20, 11 in 20; Charge: Not
+    # Ready, d20 - 1 beats 11 on 13..20, 8 in 20.
+    # 2/3 * 11/20 + 1/3 * 8/20 = 30/60 = 50%.
+    state = position(DUEL)
+    view = RULESET.view(state, 0)
+    b1 = view.char("b1")
+    assert guess_weights(RULESET, view, b1) == pytest.approx({Action.FULL_ATTACK: 2 / 3, Action.CHARGE: 1 / 3})
+    chance, words = stated_hit(Work(view), view.char("a1"), b1, Action.FULL_ATTACK,
+                               weights=guess_weights(RULESET, view, b1))
+    assert chance == pytest.approx(0.5)
+    assert words == "50% to hit if b1 acts as guessed"
+    reason = explain_write(view, order(0, "a1", act(0, "full-attack", "b1")))
+    assert reason == "attacks b1 twice: 50% to hit if b1 acts as guessed"
+
+
+def test_without_a_guess_the_stated_chance_is_the_mean_over_the_targets_actions():
+    # d20 - 1 (a1's Wound) must beat b1's Defense: 14 Ready (10, chain 1,
+    # shield 2, sword 1), 11 Not Ready (chain only).  b1 may take 13
+    # Actions (no spells, nothing to shoot or throw):
+    #   Ready, nothing more (Move, Skulk, Guard, Use Item): 16..20, 5 in 20 (x4)
+    #   Ready, on guard or Defending, Disfavor -3 (Fall Back, Counter, Defend): 19..20, 2 (x3)
+    #   Not Ready (Sprint, Charge, Stabilize): 13..20, 8 (x3)
+    #   Not Ready and exposed or busy, Favor +3 (Full Attack, Aim, Rescue): 10..20, 11 (x3)
+    # mean: (20 + 6 + 24 + 33) / (13 * 20) = 83/260 = 31.9%
+    state = position(DUEL)
+    view = RULESET.view(state, 0)
+    chance, words = stated_hit(Work(view), view.char("a1"), view.char("b1"), Action.FULL_ATTACK)
+    assert chance == pytest.approx(83 / 260)
+    assert words == "32% to hit on average"
+
+
+def test_a_forced_action_gives_the_one_chance_and_its_defense():
+    # Dazed: b1's Action is forced and seen; Not Ready (Defense 11) and
+    # Favor +3: d20 - 1 + 3 must beat 11, 10..20: 11 in 20.
+    state = position([DUEL[0], ("footman", 1, (6, 5), {"carried": (), "dazed": 1})])
+    view = RULESET.view(state, 0)
+    chance, words = stated_hit(Work(view), view.char("a1"), view.char("b1"), Action.FULL_ATTACK)
+    assert chance == pytest.approx(11 / 20)
+    assert words == "55% to hit Defense 11"
