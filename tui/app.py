@@ -55,8 +55,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.host_computer = host_computer  # the computer level that plays a hosted game's host side
         self.session: Any = None
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
-        self.game: Any = None  # the game on screen, as last autosaved
-        self.match: Any = None  # the match of a game played at this keyboard (match.Match), or None
+        self.match: Any = None  # the open game's match (match.Match: hot-seat, the computer, hosted), or None
         self._save_failed = False  # set by a save on any thread (a hosted game's order)
         self._shown_failed = False  # what the screens and the retry timer last showed
         self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
@@ -77,6 +76,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         import threading
 
         self.app_thread = threading.get_ident()  # a hosted game's orders are saved on other threads too
+        self.set_interval(0.5, self._drafts_tick)  # a hosted or joined game's drafts reach their keeper
         self._tighten_data_dir()
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
@@ -95,6 +95,16 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    @property
+    def game(self) -> Any:
+        """The open game, held by its match (None: no match here; a joined
+        game is the host's, a read-only view or a replay holds its own)."""
+        return self.match.game if self.match is not None else None
+
+    def _drafts_tick(self) -> None:
+        if self.host is not None or self.remote_seat is not None:
+            self.hand_drafts()
 
     def get_driver_class(self) -> Any:
         return textual_fixes.driver_class(super().get_driver_class())
@@ -392,7 +402,6 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
     def _show_game(self, game: Any, replace: Any, screen: Any = None) -> None:
         from tui.game_screen import GameScreen
 
-        self.game = game
         self._save_failed = self._shown_failed = False
         self._saved_orders = len(getattr(game, "orders", ()))
         if self._retrying is not None:
@@ -421,7 +430,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
         side = screen.keyboard_side
         mine = [d for d in self.drafts_waiting if d.get("side") == side]
-        if side is None or not mine or self.session is None:  # read-only views reopen nothing
+        if side is None or not mine or (self.session is None and self.remote_seat is None):  # read-only views reopen nothing
             return
         if self.offer_drafts(self.screen):
             return
@@ -475,7 +484,6 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.stop_joined()
         self.close_session()
         self.end_match()
-        self.game = None
         while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
             self.pop_screen()
 

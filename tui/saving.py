@@ -50,14 +50,34 @@ class SavingMixin:
         return host.lock if host is not None else contextlib.nullcontext()
 
     def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
+        """Save the open game with the drafts of this keyboard's screens:
+        through the hosted match (``_save_hosted``), else the file at once."""
+        if self.host is not None and self.match is not None:
+            return self._save_hosted(announce, force)
         with self._save_lock():
-            table = getattr(self.host, "table", None)
-            if table is not None:
-                game = table.game  # a hosted game: the table's is the one to keep
             return self._autosave(game, announce, force)
 
+    def _save_hosted(self, announce: bool, force: bool) -> str | None:
+        """A hosted game: the host's drafts go to its match, which saves the
+        game with every seat's drafts (the joiner's too); its failures reach
+        the screens as ``SavingChanged`` (``HostingMixin.hosted_notice``)."""
+        match = self.match
+        changed = self.hand_drafts(save=False)
+        if self.session is None:
+            if announce:
+                self.notify("This game has no save file (saving is unavailable).", severity="warning")
+            return None
+        problem = match.save(force=changed or force or announce)
+        if problem is not None:
+            if announce:
+                self.report("Saving failed: no order is taken until it works again", RuntimeError(problem))
+            return None
+        where = str(getattr(self.session, "path", "") or "")
+        if announce:
+            self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
+        return where or "the save folder"
+
     def _autosave(self, game: Any, announce: bool, force: bool) -> str | None:
-        self.game = game
         if self.session is None:
             if announce:
                 self.notify("This game has no save file (saving is unavailable).", severity="warning")
@@ -113,6 +133,7 @@ class SavingMixin:
         """A hosted game's save, made on the thread that gave the order,
         started failing or works again (``tui.persistence.SavingChanged``):
         said here, on the app's thread."""
+        self._save_failed = message.failed
         if message.failed:
             self.notify(f"{message.reason}. No order is taken, from either seat, until the game can be "
                         "saved; the other player is told why when they give one. Skirmish keeps trying.",

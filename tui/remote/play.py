@@ -197,7 +197,6 @@ class HostingMixin:
         from core.game import start
         from core.seats import Facts
         from net import fairdice
-        from net.host import Host
         from net.rendezvous import new_code
 
         self.hosting_new = False
@@ -218,7 +217,7 @@ class HostingMixin:
             return game
 
         try:
-            host = Host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
+            host = self._new_host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
             host.open()
         except OSError as exc:
             self.cannot_host(exc)
@@ -261,16 +260,20 @@ class HostingMixin:
                 self.session = None
                 self.no_file_reason = str(getattr(exc, "problem", "") or exc)[:300]
                 self.report("This game will not be saved", exc)
-        self.autosave(game)
         mine = 1 - host.remote_side
-        # Every order is saved before it is taken (under the host's lock, on
-        # the thread of whoever gave it): one that cannot be saved is refused,
-        # so nobody is ever shown a move a crash could lose.
-        host.saver = None
-        host.table.keeper = self.keep_hosted
+        # The host's table is its match's: every order is saved before it is
+        # taken (under the host's lock, on the thread of whoever gave it),
+        # with every seat's drafts; one that cannot be saved is refused, so
+        # nobody is ever shown a move a crash could lose.
+        self.end_match()
+        self.match = match = self._hosted_match(host)
+        host.keep_drafts = lambda side, kept: match.put_drafts(side, kept, save=True)
+        match.save()
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.game = game
+        from tui.drafts import waiting_from
+
+        self.drafts_waiting = waiting_from({"drafts": self.match.table.drafts(mine)})  # reopened on its screen
         kinds = tuple(self.seat_kinds)
         if kinds[mine] == "human":
             screen = GameScreen(seats=SeatSet({mine: host.seat(mine)}, mine, host.table))
@@ -284,43 +287,92 @@ class HostingMixin:
         self._was_joined = None
         self._presence()
 
-    def keep_hosted(self, game: Any) -> str | None:
-        """The hosted table's keeper (``core.seats.Table``): save ``game``, the
-        game as an order would leave it, before the order is taken.  Runs
-        under the host's lock on the thread that gave the order (the
-        joiner's connection, the computer's, or the app's), so it touches
-        no screen: it writes the file and, when saving starts or stops
-        failing, posts ``SavingChanged`` to the app.  Returns None once
-        saved, or why not: the order is then refused to whichever seat gave
-        it, with this reason."""
+    def _new_host(self, facts: Any, remote_side: int, code: str, hosting: dict, game: Any = None,
+                  make_game: Any = None, drafts: Any = None) -> Any:
+        """A host serving the tables of this app's hosted matches (one per
+        game: this one, and each game after it on the same code)."""
         import threading
 
-        from tui.persistence import SavingChanged
+        from match import Match
+        from net.host import Host
 
+        lock = threading.RLock()  # the host's and its matches': one lock for the table
+
+        def table_for(made: Any) -> Any:  # called by the host, on whichever thread began the game
+            kept = drafts if made is game else None
+            match = Match(made, tuple(self.seat_kinds), saver=self._hosted_saves, strict=True, drafts=kept,
+                          computers=False, lock=lock)
+            match.subscribe(self.hosted_notice)
+            self._made_match = match
+            return match.table
+
+        return Host(facts, remote_side, code, hosting, game=game, make_game=make_game, table_for=table_for,
+                    lock=lock)
+
+    _made_match: Any = None  # the match of the host's latest table, until the app takes it up
+
+    def _hosted_match(self, host: Any) -> Any:
+        """The match whose table ``host`` serves (one made around it for a
+        host that was handed over with a bare table)."""
+        from match import Match
+
+        match = self._made_match
+        if match is None or match.table is not host.table:
+            match = Match(host.table.game, tuple(self.seat_kinds), saver=self._hosted_saves, strict=True,
+                          computers=False, lock=host.lock, table=host.table)
+            match.subscribe(self.hosted_notice)
+        self._made_match = None
+        return match
+
+    def _hosted_saves(self, game: Any, pending: dict, kinds: tuple[str, str]) -> None:
+        """The hosted match's saver: under the host's lock, on the thread
+        that gave the order (or handed in drafts), so it touches no screen."""
         session = self.session
         if session is None:
-            return None  # this game has no save file (the host was told): nothing to keep it in
-        pending = dict(self.pending() if threading.get_ident() == self.app_thread else self.pending_kept)
-        pending.update(self.save_pending())
-        try:
-            session.save(game, pending, seats=self.seat_kinds)
-        except Exception as exc:  # noqa: BLE001 - a save that fails is a reason, never a dead thread
-            problem = str(getattr(exc, "problem", "") or exc or type(exc).__name__)
-            if not self._save_failed:
-                self._save_failed = True
-                self.post_message(SavingChanged(True, f"This game could not be saved: {problem}"))
-                self.host.announce(f"The host's Skirmish cannot save this game just now ({problem}): "
-                                   "no order is taken, from either seat, until it can. Nothing played "
-                                   "so far is lost.")
-            return (f"The game cannot be saved on the host's side just now: {problem}. No order is taken "
-                    "until it can be; nothing played so far is lost.")
-        self.game = self._on_disk = game
-        self._saved_orders = len(game.orders)
-        if self._save_failed:
+            return  # this game has no save file (the host was told): nothing to keep it in
+        session.save(game, {**pending, **self.save_pending()}, seats=kinds)
+
+    def hosted_notice(self, notice: Any) -> None:
+        """The hosted match's news, on whichever thread made it: saving
+        started failing or works again.  Said to the app by a message, to
+        the other side through the host."""
+        from tui.persistence import SavingChanged
+
+        host = self.host
+        if notice.kind == "save-failed":
+            self._save_failed = True
+            self.post_message(SavingChanged(True, f"This game could not be saved: {notice.reason}"))
+            if host is not None:
+                host.announce(f"The host's Skirmish cannot save this game just now ({notice.reason}): "
+                              "no order is taken, from either seat, until it can. Nothing played "
+                              "so far is lost.")
+        elif notice.kind == "saved-again":
             self._save_failed = False
             self.post_message(SavingChanged(False))
-            self.host.announce("The host's Skirmish saves this game again: orders are taken again.")
-        return None
+            if host is not None:
+                host.announce("The host's Skirmish saves this game again: orders are taken again.")
+
+    def hand_drafts(self, save: bool = True) -> bool:
+        """This keyboard's drafts to whoever keeps them with the game: the
+        hosted match (saved now with ``save``), or the joined seat (sent to
+        the host).  True when the match's copy changed."""
+        drafts = [d for d in self.pending().get("drafts", ())]
+        seat = self.remote_seat
+        if seat is not None and getattr(seat, "shown", False):
+            seat.put_drafts([d for d in drafts if d.get("side") == seat.side])
+            return False
+        host, match = self.host, self.match
+        if host is None or match is None or match.table is not host.table:
+            return False
+        side = 1 - host.remote_side
+        if match.kinds[side] != "human":
+            return False
+        mine = [d for d in drafts if d.get("side") == side]
+        with match.lock:
+            if match.table.drafts(side) == mine:
+                return False
+            match.put_drafts(side, mine, save=save)
+        return True
 
     def _presence(self) -> None:
         host = self.host
@@ -352,7 +404,6 @@ class HostingMixin:
     def resume_hosting(self, path: Path) -> None:
         """``skirmish host FILE``: the saved game, hosted again with its code."""
         from core.seats import Facts
-        from net.host import Host
         from net.rendezvous import new_code, normal_code
         from tui.persistence import store
 
@@ -370,8 +421,9 @@ class HostingMixin:
             hosting = {"code": code, "side": HOST_SIDE}
         side = hosting.get("side") if hosting.get("side") in (0, 1) else HOST_SIDE
         facts = Facts(game.ruleset_name, game.options, game.battlefield, tuple(game.players))
+        self.seat_kinds = self.hosted_kinds(seats, side)
         try:
-            host = Host(facts, 1 - side, code, hosting, game=game)
+            host = self._new_host(facts, 1 - side, code, hosting, game=game, drafts=pending.get("drafts"))
             host.open()
         except OSError as exc:
             session.close()
@@ -380,7 +432,6 @@ class HostingMixin:
         self.close_session()
         self.session = session
         self.host = host
-        self.seat_kinds = self.hosted_kinds(seats, side)
         self._play_hosted(Path(path))
         self.notify(join_hint(code), markup=False, timeout=30)
 
@@ -516,10 +567,13 @@ class HostingMixin:
 
     def _show_joined(self, seat: Any) -> None:
         from core.seats import SeatSet
+        from tui.drafts import waiting_from
         from tui.game_screen import GameScreen
 
         self.remote_seat = seat
         seat.shown = True
+        # What this seat had written and not given, kept by the host while it was away.
+        self.drafts_waiting = waiting_from({"drafts": [d for d in seat.drafts if d.get("side") == seat.side]})
         while len(self.screen_stack) > 2:  # back to the main menu, which stays
             self.pop_screen()
         self.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
