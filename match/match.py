@@ -84,8 +84,9 @@ class Match:
 
     def __init__(self, game: core_game.Game, kinds: tuple[Any, Any] = (HUMAN, HUMAN),
                  saver: Saver | None = None, strict: bool = False,
-                 drafts: list[dict] | None = None, computers: bool = True) -> None:
-        self.lock = threading.RLock()
+                 drafts: list[dict] | None = None, computers: bool = True, lock: Any = None,
+                 table: Table | None = None) -> None:
+        self.lock = lock if lock is not None else threading.RLock()  # a host's, when it serves the table
         self.saver = saver
         self.strict = strict
         self._subscribers: list[Callable[[Notice], None]] = []
@@ -97,14 +98,17 @@ class Match:
         self.computers: dict[int, Any] = {}
         self._pace: dict[str, Any] = {}
         self._start_computers = computers
-        self._seat_table(game, kinds, drafts)
+        self._seat_table(game, kinds, drafts, table)
 
     # -- the table and its seats ---------------------------------------------------
-    def _seat_table(self, game: core_game.Game, kinds: tuple[Any, Any], drafts: list[dict] | None) -> None:
+    def _seat_table(self, game: core_game.Game, kinds: tuple[Any, Any], drafts: list[dict] | None,
+                    table: Table | None = None) -> None:
+        """Seat ``game`` at a new table (or at ``table``, which holds it: a
+        host's, served before this match took it up)."""
         for unlisten in self._unlisten:
             unlisten()
         self.kinds: tuple[Any, Any] = (kinds[0], kinds[1])
-        self.table = Table(game)
+        self.table = table if table is not None else Table(game)
         for side in (0, 1):
             mine = [d for d in drafts or () if isinstance(d, dict) and d.get("side") == side]
             if mine:

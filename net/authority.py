@@ -88,11 +88,19 @@ class Authority:
     builds it.  ``hosting`` is what a save keeps to resume (the code and the
     seed halves); the listeners are called (on any thread) after every
     change and when the joiner comes or goes.
+
+    ``table_for(game)`` gives the table each game is served from (the
+    owner's: a :class:`match.Match`'s, whose ``lock`` must then be this
+    authority's ``lock``); by default a bare :class:`Table`.  The joiner's
+    drafts (a ``drafts`` message) go to ``keep_drafts(side, drafts)`` (the
+    match's ``put_drafts``, saved), else to the table; they go back to
+    that seat's player only, after its welcome.
     """
 
     def __init__(self, facts: Facts, remote_side: int, code: str, hosting: dict,
                  game: Any = None, make_game: Callable[[int], Any] | None = None,
-                 watchers: bool = True) -> None:
+                 watchers: bool = True, table_for: Callable[[Any], Table] | None = None,
+                 lock: Any = None) -> None:
         self.facts = facts
         self.form_facts = facts  # as the host chose them, before any joiner's name
         self.remote_side = remote_side
@@ -100,8 +108,10 @@ class Authority:
         self.hosting = dict(hosting)
         self.make_game = make_game
         self.allow_watchers = watchers
-        self.lock = threading.RLock()
-        self.table: Table | None = Table(game) if game is not None else None
+        self.lock = lock if lock is not None else threading.RLock()  # a match's, when it gives the tables
+        self.table_for: Callable[[Any], Table] = table_for or Table
+        self.keep_drafts: Callable[[int, list[dict]], None] | None = None
+        self.table: Table | None = self.table_for(game) if game is not None else None
         self.connections: list[Any] = []  # peers through their hello
         self.player: Any = None  # the peer in the remote seat
         self.listeners: list[Callable[[], None]] = []
@@ -203,6 +213,9 @@ class Authority:
                               started=self.table is not None,
                               **wire.facts_out(self.facts))
             self.connections.append(peer)
+            drafts = self.table.drafts(peer.side) if self.table is not None and role == "player" else []
+            if drafts:  # what this seat's player wrote before it left: its own, to it alone
+                peer.send_message("drafts", drafts=drafts[:wire.MAX_DRAFTS])
             self._update(peer)
         self._notify()  # a joiner, or an onlooker: the host's screen says who is there
         return True
@@ -234,7 +247,7 @@ class Authority:
                 from core.game import start
 
                 game = start(game.ruleset, game.options, game.battlefield, game.seed, self.facts.players)
-            self.table = Table(game)
+            self.table = self.table_for(game)
             self._attach()
             peer.send_message("seed", status="agreed")
             for each in list(self.connections):
@@ -264,6 +277,24 @@ class Authority:
                 peer.send_message("result", ok=False, code=result.code, message=result.message)
             else:
                 peer.send_message("result", ok=True, code="", message="")
+
+    def drafts(self, peer: Any, data: Any) -> None:
+        """The joiner's drafts (what it has written, not given), kept with
+        the game in place of its earlier ones.  Never sent to anyone else."""
+        if peer is not self.player:
+            peer.refuse("not-now", "Only the joiner's seat keeps drafts.")
+            return
+        try:
+            drafts = wire.drafts_in(data, peer.side)
+        except wire.WireError:
+            return  # dropped unanswered: a refusal would read as the answer to an order sent
+        with self.lock:
+            if self.table is None or peer is not self.player or self.table.drafts(peer.side) == drafts:
+                return
+            if self.keep_drafts is not None:
+                self.keep_drafts(peer.side, drafts)
+            else:
+                self.table.put_drafts(peer.side, drafts)
 
     # -- the next game, the end --------------------------------------------------
     def next_game(self, facts: Facts, remote_side: int, hosting: dict, make_game: Callable[[int], Any],

@@ -128,6 +128,8 @@ class RemoteSeat(Seat):
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
         self.notice = ""  # news for the player, such as a late refusal of an order
+        self.drafts: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
+        self._drafts_sent: list[dict] | None = None
         self._reveal_timer: threading.Timer | None = None
         self._stop = False
         self._thread: threading.Thread | None = None
@@ -280,6 +282,7 @@ class RemoteSeat(Seat):
         with self._lock:
             self.side, self._facts, self.commit = side, facts, message["commit"]
             self._events = []  # the host sends them all again
+            self._drafts_sent = None  # sent again on the next change: the host may have lost them
         self.status = "playing" if message["started"] else "seed"
 
     def _read(self) -> dict | None:
@@ -388,6 +391,9 @@ class RemoteSeat(Seat):
                 self._answered(message)
             elif kind in ("seed", "pong"):
                 pass
+            elif kind == "drafts":  # ours, kept by the host while we were away
+                self.drafts = wire.drafts_in(message["drafts"], self.side)
+                self._drafts_sent = self.drafts
             elif kind == "reveal":
                 self._check_dice(message)
             elif kind == "next":
@@ -546,6 +552,26 @@ class RemoteSeat(Seat):
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def put_drafts(self, drafts: list[dict]) -> bool:
+        """Send this seat's drafts to the host, which keeps them with the
+        game (and gives them back when this seat joins again); sent only
+        when they changed.  False when they cannot go (not connected, an
+        onlooker, too many or too long)."""
+        if self.side is None or self.role != "player":
+            return False
+        drafts = [d for d in drafts if isinstance(d, dict)]
+        if drafts == self._drafts_sent:
+            return True
+        try:
+            wire.drafts_in(drafts, self.side)
+            data = wire.encode("drafts", drafts=drafts)
+        except (wire.WireError, TypeError, ValueError):
+            return False
+        if len(data) > wire.CLIENT_MAX or self.status != "playing" or not self._send(data):
+            return False
+        self._drafts_sent = drafts
+        return True
 
     def submit(self, order: Order, wait: float | None = None) -> Rejection | tuple[Event, ...]:
         """Send the order and wait at most ``wait`` (ANSWER_WAIT) seconds for

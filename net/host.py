@@ -33,8 +33,9 @@ class Host(Authority):
 
     def __init__(self, facts: Facts, remote_side: int, code: str, hosting: dict,
                  game: Any = None, make_game: Callable[[int], Any] | None = None,
-                 watchers: bool = True) -> None:
-        super().__init__(facts, remote_side, code, hosting, game, make_game, watchers)
+                 watchers: bool = True, table_for: Callable[[Any], Any] | None = None,
+                 lock: Any = None) -> None:
+        super().__init__(facts, remote_side, code, hosting, game, make_game, watchers, table_for, lock)
         self.transport = UnixTransport(self)
 
     def open(self) -> Path:

@@ -214,6 +214,8 @@ class UnixTransport:
                 self.authority.order(conn, message["text"])
             elif kind == "nonce":
                 self.authority.begin(conn, message["nonce"])
+            elif kind == "drafts":
+                self.authority.drafts(conn, message["drafts"])
             else:
                 conn.refuse("not-now", f"A {kind!r} message is not expected now.")
 

@@ -8,7 +8,11 @@ types) and no longer than a cap: a joiner's messages are small
 travel in their text form; views, options and events through the saves'
 strict converter.  Anything else is a :class:`WireError`.
 
-Version 3 (older versions are refused): the join code never travels.  A
+Version 4 (older versions are refused): a joiner's ``drafts`` (what its
+player has written but not given, such as Platemail's secret orders) go to
+the host, which keeps them with the game and sends them back, in a
+``drafts`` message after the welcome, to that seat's player only.
+Since version 3: the join code never travels.  A
 hello carries the joiner's role, name and a random ``challenge``; the host
 answers ``prove`` (its ``host_nonce`` and a keyed hash of both tokens with
 the code), the joiner checks it and answers ``answer`` (its own keyed hash),
@@ -31,7 +35,7 @@ from core.events import Event
 from core.registry import find_ruleset
 from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
 
-VERSION = 3
+VERSION = 4
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
 HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
 MAX_DEPTH = 64
@@ -47,6 +51,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "answer": {"mac": str},
     "nonce": {"nonce": str},
     "order": {"text": str},
+    "drafts": {"drafts": list},
     "ping": {},
     "bye": {},
 }
@@ -57,6 +62,7 @@ HOST_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "welcome": {"side": (int, type(None)), "ruleset": str, "options": object, "battlefield": object,
                 "players": list, "commit": str, "started": bool},
     "seed": {"status": str},
+    "drafts": {"drafts": list},
     "update": {"version": int, "view": object, "to_act": list, "legal": list, "events": list,
                "orders": list, "outcome": (dict, type(None)), "present": bool},
     "result": {"ok": bool, "code": str, "message": str},
@@ -67,6 +73,24 @@ HOST_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "refused": {"code": str, "message": str},
     "pong": {},
 }
+
+
+MAX_DRAFTS = 8  # drafts of one seat (match.match.MAX_DRAFTS: what a save keeps beside the game)
+
+
+def drafts_in(data: Any, side: int | None) -> list[dict]:
+    """A seat's drafts as they travel (either way): at most
+    :data:`MAX_DRAFTS` JSON objects, each with a ``kind`` (text) and the
+    seat's own ``side``; anything else is a :class:`WireError`."""
+    if side is None:
+        raise WireError("an onlooker has no drafts")
+    if not isinstance(data, list) or len(data) > MAX_DRAFTS:
+        raise WireError(f"drafts must be a list of at most {MAX_DRAFTS}")
+    for draft in data:
+        if (not isinstance(draft, dict) or not isinstance(draft.get("kind"), str)
+                or type(draft.get("side")) is not int or draft["side"] != side):
+            raise WireError("a draft must be an object with its kind and the seat's own side")
+    return [dict(d) for d in data]
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:

@@ -1,13 +1,14 @@
-"""The Skirmish Textual app: screens, the open game's save session and
-quitting (autosave, failed saves and what leaving offers are tui/saving.py;
-the command palette is tui/palette.py).
+"""The Skirmish Textual app: the screens, the open game's match (one or
+none) and quitting.  It holds its collaborators: the save file and drafts
+(``saves``: tui/saving.py), the hosted game (``hosting``:
+tui/remote/hosting.py) and the joined one (``joining``:
+tui/remote/joining.py); the command palette is tui/palette.py.
 
 ``run_app`` is what the ``skirmish`` command calls.
 """
 
 from __future__ import annotations
 
-import signal
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,13 +21,19 @@ from tui import textual_fixes
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm
 from tui.palette import SkirmishCommands
-from tui.remote.play import HostingMixin
-from tui.saving import SavingMixin
+from tui.remote.hosting import Hosting
+from tui.remote.joining import Joining
+from tui.saving import SaveFiles
+from tui.signals import SignalExit
 
-EXIT_GRACE = 5.0  # seconds a signalled app has to shut down before the process is ended
+
+def _to(part: str, name: str) -> Any:
+    """A method of the app that is its collaborator ``part``'s ``name``
+    (what the screens and the tests call the app)."""
+    return lambda app, *args, **kwargs: getattr(getattr(app, part), name)(*args, **kwargs)
 
 
-class SkirmishApp(SavingMixin, HostingMixin, App[None]):
+class SkirmishApp(App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
 
@@ -49,44 +56,62 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.continue_latest = continue_latest
         self.load_path = load_path
         self.watch_path = watch_path
-        self.host_path, self.host_new, self.join_code = host_path, host_new, join_code
-        self.join_role = "watch" if join_watch else "player"
-        self.join_name = join_name or ""  # what a joiner tells the host its name is (``--name``)
-        self.host_computer = host_computer  # the computer level that plays a hosted game's host side
-        self.session: Any = None
+        self.host_path, self.host_new = host_path, host_new
         self.seat_kinds: tuple[str, str] = ("human", "human")  # who plays each side of the open game
-        self.game: Any = None  # the game on screen, as last autosaved
-        self.match: Any = None  # the match of a game played at this keyboard (match.Match), or None
-        self._save_failed = False  # set by a save on any thread (a hosted game's order)
-        self._shown_failed = False  # what the screens and the retry timer last showed
-        self.pending_kept: dict = {}  # the drafts as last collected on the app's thread
-        self.app_thread: int | None = None
-        self.no_file_reason = ""  # why the open game has no save file, if it has none
-        # The game exactly as its file holds it: saving it again would only
-        # change the file's date (and its place in the Load list).
-        self._on_disk: Any = None
-        self._saved_orders = 0  # how many orders the last good save held
-        self._retrying: Any = None  # the timer that retries a failed save
-        self._signal_loop: Any = None
-        self._old_handlers: dict[int, Any] = {}
-        self._signalled = False
+        self.match: Any = None  # the open game's match (match.Match: hot-seat, the computer, hosted), or None
+        self.saves = SaveFiles(self)
+        self.hosting = Hosting(self, host_computer)
+        self.joining = Joining(self, join_code, join_watch, join_name or "")
+        self.signals = SignalExit(self)
         self.continuing: Any = None  # the SaveScan of a Continue under way
-        self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
+
+    # -- the collaborators, as the screens (and tests) call them ----------------------
+    RETRY_SECONDS = 5.0  # between tries of a failed save
+    session = property(lambda app: app.saves.session)
+    host = property(lambda app: app.hosting.host)
+    remote_seat = property(lambda app: app.joining.seat)
+    autosave = _to("saves", "autosave")
+    unsaved = _to("saves", "unsaved")
+    leave_question = _to("saves", "leave_question")
+    reopen_drafts = _to("saves", "reopen_drafts")
+    offer_drafts = _to("saves", "offer_drafts")
+    close_session = _to("saves", "close")
+    host_next = _to("hosting", "next")
+    stop_hosting = _to("hosting", "stop")
+    stop_joined = _to("joining", "stop")
+
+    def on_saving_changed(self, message: Any) -> None:
+        self.saves.changed(message)
+
+    async def on_join_done(self, message: Any) -> None:
+        await self.joining.done(message)
+
+    async def on_seat_news(self, message: Any) -> None:
+        await self.joining.news(message)
+
+    def action_host_game(self) -> None:
+        from tui.newgame import NewGameScreen
+
+        self.hosting.new = True
+        self.push_screen(NewGameScreen())
+
+    def action_join_game(self) -> None:
+        from tui.remote.play import JoinScreen
+
+        self.push_screen(JoinScreen())
 
     def on_mount(self) -> None:
-        import threading
-
-        self.app_thread = threading.get_ident()  # a hosted game's orders are saved on other threads too
-        self._tighten_data_dir()
+        self.set_interval(0.5, self._drafts_tick)  # a hosted or joined game's drafts reach their keeper
+        self.saves.tighten()
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
-        self._install_signal_handlers()
-        if self.join_code is not None:
+        self.signals.install()
+        if self.joining.code is not None:
             from tui.remote.play import JoinScreen
 
-            self.push_screen(JoinScreen(self.join_code))
+            self.push_screen(JoinScreen(self.joining.code))
         elif self.host_path is not None:
-            self.resume_hosting(Path(self.host_path))
+            self.hosting.resume(Path(self.host_path))
         elif self.host_new:
             self.action_host_game()
         elif self.watch_path is not None:
@@ -95,6 +120,16 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:
             self.action_continue_game()
+
+    @property
+    def game(self) -> Any:
+        """The open game, held by its match (None: no match here; a joined
+        game is the host's, a read-only view or a replay holds its own)."""
+        return self.match.game if self.match is not None else None
+
+    def _drafts_tick(self) -> None:
+        self.hosting.hand_drafts()
+        self.joining.hand_drafts()
 
     def get_driver_class(self) -> Any:
         return textual_fixes.driver_class(super().get_driver_class())
@@ -125,74 +160,23 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         elif not small and covered:
             self.pop_screen()
 
-    # -- SIGTERM / SIGHUP: save, then end -------------------------------------------
-    def _install_signal_handlers(self) -> None:
-        try:
-            import asyncio
-
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                self._old_handlers[sig] = signal.getsignal(sig)
-                loop.add_signal_handler(sig, self._on_signal, sig)
-            self._signal_loop = loop
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # not on a Unix main thread (Windows, a worker thread): nothing to install
-
-    def _remove_signal_handlers(self) -> None:
-        """Give the signals back as they were before the app (a test run
-        under Pilot goes on after the app: a later SIGTERM must end it)."""
-        loop, self._signal_loop = self._signal_loop, None
-        if loop is None:
-            return
-        for sig, old in self._old_handlers.items():
-            try:
-                loop.remove_signal_handler(sig)
-                signal.signal(sig, old if old is not None else signal.SIG_DFL)
-            except (RuntimeError, ValueError, TypeError, OSError):
-                pass
-        self._old_handlers.clear()
-
     def on_unmount(self) -> None:
-        self._remove_signal_handlers()
+        self.signals.remove()
 
-    def _on_signal(self, sig: int = signal.SIGTERM) -> None:
-        if self._signalled:
-            # A second signal while the first is still being handled (a hung
-            # shutdown): stop handling it and let it end the process.
-            self._remove_signal_handlers()
-            import os
-
-            os.kill(os.getpid(), sig)
-            return
-        self._signalled = True
-        if not self.is_headless:  # under Pilot the process is the test run's own
-            self._exit_soon(sig)
+    def leave_now(self) -> None:
+        """A signal: the last word before the process ends is saved, the
+        others are told, the app ends."""
         try:
             if self.game is not None:
-                # The last word before the process ends: written even when
-                # nothing changed since the last save, unless the game is over
-                # (a finished save keeps its date and its place in Load).
+                # Written even when nothing changed since the last save, unless
+                # the game is over (a finished save keeps its date and its place in Load).
                 self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
+            self.joining.hand_drafts()
             self.stop_hosting()
             self.stop_joined()
             self.close_session()
         finally:
             self.exit()
-
-    def _exit_soon(self, sig: int) -> None:
-        """Make sure a signalled process ends.  The save is written first,
-        in the handler; then the app shuts down.  If that shutdown hangs (a
-        thread waiting on a terminal that is gone), nothing would ever end
-        the process: after the event loop stops, a second SIGHUP or SIGTERM
-        only reaches asyncio's wake-up pipe.  Such a leftover process held
-        the save's lock and its hosting code after an SSH drop.  So a timer
-        thread ends the process EXIT_GRACE seconds after the signal."""
-        import os
-        import threading
-
-        timer = threading.Timer(EXIT_GRACE, os._exit, args=(128 + sig,))
-        timer.daemon = True  # a normal exit does not wait for it
-        timer.start()
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
@@ -255,7 +239,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                if self.game is not None and not self._save_failed:
+                if self.game is not None and not self.saves.failed:
                     self.autosave(self.game)
                 self.stop_hosting()
                 self.stop_joined()
@@ -270,23 +254,13 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
     # -- games ---------------------------------------------------------------------
     def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:
-        from tui.persistence import store
 
-        if self.hosting_new:
-            self.begin_hosting(_safe_players(game), seats)
+        if self.hosting.new:
+            self.hosting.begin(_safe_players(game), seats)
             return
-        self.close_session()
         game = _safe_players(game)
         self.seat_kinds = tuple(seats or ("human", "human"))
-        try:
-            saves = store()
-            path = saves.new_save_path(game)
-            self.session = saves.GameSession.open(path)
-            self.session.save(game, seats=self.seat_kinds)
-        except Exception as exc:
-            self.session = None
-            self.no_file_reason = readable(exc, 300)
-            self.report("This game will not be saved", exc)
+        self.saves.open_new(game)
         self._show_game(game, replace)
 
     def open_saved(self, path: Path) -> None:
@@ -313,11 +287,10 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         from tui.drafts import waiting_from
 
         self.close_session()
-        self.session = session
+        self.saves.session, self.saves.on_disk = session, game
         self.seat_kinds = seats
-        self._on_disk = game
         self._show_game(game, None)
-        self.drafts_waiting = waiting_from(pending)
+        self.saves.drafts_waiting = waiting_from(pending)
 
     def _is_open_here(self, path: Path) -> bool:
         """This process already holds ``path`` (Continue or Load of the game
@@ -392,13 +365,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
     def _show_game(self, game: Any, replace: Any, screen: Any = None) -> None:
         from tui.game_screen import GameScreen
 
-        self.game = game
-        self._save_failed = self._shown_failed = False
-        self._saved_orders = len(getattr(game, "orders", ()))
-        if self._retrying is not None:
-            self._retrying.stop()
-            self._retrying = None
-        self.drafts_waiting = []
+        self.saves.fresh(game)
         # Back to the main menu first, so Quit from the game returns there.
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -413,39 +380,6 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.push_screen(screen)
         self.call_after_refresh(self.check_size)
 
-    def reopen_drafts(self, screen: Any) -> None:
-        """Called by the game screen once ``screen.keyboard_side`` has the
-        keyboard and nothing is open over the board: that side's waiting
-        draft, if any, opens again where it was left."""
-        from tui.drafts import reopen
-
-        side = screen.keyboard_side
-        mine = [d for d in self.drafts_waiting if d.get("side") == side]
-        if side is None or not mine or self.session is None:  # read-only views reopen nothing
-            return
-        if self.offer_drafts(self.screen):
-            return
-        if getattr(screen, "modal_open", True):
-            return
-        draft = mine[0]
-        self.drafts_waiting.remove(draft)
-        modal = reopen(screen.game, side, draft)
-        if modal is not None:
-            screen._open(modal, screen._submit_result)
-
-    def offer_drafts(self, screen: Any) -> bool:
-        """A screen the game opened again by itself (a decision still to
-        make) takes the waiting draft that belongs to it, if any, through
-        its ``take_draft``; called when such a screen opens."""
-        take = getattr(screen, "take_draft", None)
-        if not callable(take):
-            return False
-        for draft in list(self.drafts_waiting):
-            if take(draft):
-                self.drafts_waiting.remove(draft)
-                return True
-        return False
-
     def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:
         """The saver of a match at this keyboard, called by its listener after
         every order (on this thread: one keyboard's orders are given here):
@@ -458,14 +392,6 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             self.match.close()
         self.match = None
 
-    def close_session(self) -> None:
-        if self.session is not None:
-            try:
-                self.session.close()
-            except Exception:
-                pass
-        self.session = None
-
     def leave_game(self, game: Any) -> None:
         from tui.game_screen import GameScreen
 
@@ -475,7 +401,6 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.stop_joined()
         self.close_session()
         self.end_match()
-        self.game = None
         while isinstance(self.screen, GameScreen) or any(isinstance(s, GameScreen) for s in self.screen_stack[1:]):
             self.pop_screen()
 

@@ -1,36 +1,46 @@
-"""The app's saving of the open game: autosave (on the app's thread, or
-under the host's lock for a hosted game), a failed save retried and shown,
-the news of a hosted game's save made on another thread
-(``tui.persistence.SavingChanged``), and what leaving offers when the game
-is not safely in a file (saving failed, or there is no save file).  Part
-of :class:`tui.app.SkirmishApp`; the session itself is ``saves.session``."""
+"""The open game's save file, held for the app by a :class:`SaveFiles`:
+the session (``saves.session``), autosave with the drafts of this
+keyboard's screens, a failed save retried and shown, the news of a hosted
+game's save made on another thread (``tui.persistence.SavingChanged``), the
+drafts restored from a save until their screens reopen them, and what
+leaving offers when the game is not safely in a file (saving failed, or
+there is no save file).
+
+A game with a match (hot-seat, against the computer, hosted) is the
+match's: a hosted match saves every order itself, before it is taken, on
+whichever thread gives it (``tui.remote.hosting``); this object hands it
+the host's drafts and says what its saves did."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 from tui.modals import Confirm
 
 
-class SavingMixin:
-    """Saving for the app (see the module docstring)."""
+class SaveFiles:
+    """The app's save file and drafts (see the module docstring)."""
 
-    session: Any
-    game: Any
-    host: Any
-    remote_seat: Any
-    seat_kinds: tuple[str, str]
-    drafts_waiting: list
-    _save_failed: bool
-    _shown_failed: bool
-    _on_disk: Any
-    _saved_orders: int
-    _retrying: Any
-    pending_kept: dict
-    no_file_reason: str
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.session: Any = None
+        self.failed = False  # set by a save on any thread (a hosted game's order)
+        self._shown_failed = False  # what the screens and the retry timer last showed
+        self.no_file_reason = ""  # why the open game has no save file, if it has none
+        # The game exactly as its file holds it: saving it again would only
+        # change the file's date (and its place in the Load list).
+        self.on_disk: Any = None
+        self.saved_orders = 0  # how many orders the last good save held
+        self._retrying: Any = None  # the timer that retries a failed save
+        self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
 
-    def _tighten_data_dir(self) -> None:
+    @property
+    def hosted(self) -> bool:
+        return self.app.hosting.host is not None
+
+    def tighten(self) -> None:
         """What an older Skirmish left readable by other accounts (folders
         0755, saves 0644) becomes this account's alone (saves/store.py)."""
         try:
@@ -40,64 +50,104 @@ class SavingMixin:
         except Exception:  # noqa: BLE001 - saving may be unavailable; the app still starts
             pass
 
-    def _save_lock(self) -> Any:
-        """A hosted game is saved under the host's lock: its orders are saved
-        on the threads that give them (``HostingMixin.keep_hosted``), never
-        two saves of one file at once."""
-        import contextlib
+    def fresh(self, game: Any) -> None:
+        """A game is shown: nothing of the last one's failures or drafts stays."""
+        self.failed = self._shown_failed = False
+        self.saved_orders = len(getattr(game, "orders", ()))
+        if self._retrying is not None:
+            self._retrying.stop()
+            self._retrying = None
+        self.drafts_waiting = []
 
-        host = self.host
-        return host.lock if host is not None else contextlib.nullcontext()
+    def open_new(self, game: Any, save: bool = True) -> None:
+        """A save file for a new game (saved now with ``save``); when the
+        folder cannot be written the game goes on without one, and says so."""
+        from tui.persistence import store
 
+        self.close()
+        try:
+            saves = store()
+            self.session = saves.GameSession.open(saves.new_save_path(game))
+            if save:
+                self.session.save(game, seats=self.app.seat_kinds)
+        except Exception as exc:
+            from tui.app import readable
+
+            self.session = None
+            self.no_file_reason = readable(exc, 300)
+            self.app.report("This game will not be saved", exc)
+
+    def close(self) -> None:
+        if self.session is not None:
+            try:
+                self.session.close()
+            except Exception:
+                pass
+        self.session = None
+
+    # -- saving ---------------------------------------------------------------------
     def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
-        with self._save_lock():
-            table = getattr(self.host, "table", None)
-            if table is not None:
-                game = table.game  # a hosted game: the table's is the one to keep
-            return self._autosave(game, announce, force)
+        """Save the open game with the drafts of this keyboard's screens:
+        through the hosted match, else the file at once.  Where it went, or None."""
+        if self.hosted and self.app.match is not None:
+            return self._save_hosted(announce, force)
+        return self._save(game, announce, force)
 
-    def _autosave(self, game: Any, announce: bool, force: bool) -> str | None:
-        self.game = game
+    def _save_hosted(self, announce: bool, force: bool) -> str | None:
+        """The host's drafts go to its match, which saves the game with every
+        seat's drafts (the joiner's too); its failures reach the screens as
+        ``SavingChanged`` (``Hosting.notice``)."""
+        changed = self.app.hosting.hand_drafts(save=False)
         if self.session is None:
             if announce:
-                self.notify("This game has no save file (saving is unavailable).", severity="warning")
+                self.app.notify("This game has no save file (saving is unavailable).", severity="warning")
             return None
-        pending = {**self.pending(), **self.save_pending()}
-        self.pending_kept = pending
-        if game is self._on_disk and not pending and not announce and not force:
-            return str(getattr(self.session, "path", "") or "") or "the save folder"
-        was_failing = self._save_failed
-        try:
-            self.session.save(game, pending, seats=self.seat_kinds)
-            self._on_disk = game
-        except Exception as exc:
-            self._save_failed = True
-            if announce or not was_failing:
-                title = ("Saving failed: no order is taken until it works again" if self.host is not None
-                         else "Saving failed: the game keeps trying")
-                self.report(title, exc)
-            self._show_saving()
+        problem = self.app.match.save(force=changed or force or announce)
+        if problem is not None:
+            if announce:
+                self.app.report("Saving failed: no order is taken until it works again", RuntimeError(problem))
             return None
-        self._saved_orders = len(game.orders)
-        self._save_failed = False
-        if was_failing:
-            self.notify("Saved again: orders are taken again, nothing is lost." if self.host is not None
-                        else "Saved again: nothing is lost.", markup=False)
-        self._show_saving()
+        return self._said(announce)
+
+    def _said(self, announce: bool) -> str:
         where = str(getattr(self.session, "path", "") or "")
         if announce:
-            self.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
+            self.app.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
 
-    # -- a failed save: retried, shown, and never lost silently ---------------------------
-    RETRY_SECONDS = 5.0
+    def _save(self, game: Any, announce: bool, force: bool) -> str | None:
+        app = self.app
+        if self.session is None:
+            if announce:
+                app.notify("This game has no save file (saving is unavailable).", severity="warning")
+            return None
+        pending = self.pending()
+        if game is self.on_disk and not pending and not announce and not force:
+            return str(getattr(self.session, "path", "") or "") or "the save folder"
+        was_failing = self.failed
+        try:
+            self.session.save(game, pending, seats=app.seat_kinds)
+            self.on_disk = game
+        except Exception as exc:
+            self.failed = True
+            if announce or not was_failing:
+                app.report("Saving failed: the game keeps trying", exc)
+            self.show()
+            return None
+        self.saved_orders = len(game.orders)
+        self.failed = False
+        if was_failing:
+            app.notify("Saved again: nothing is lost.", markup=False)
+        self.show()
+        return self._said(announce)
 
-    def _show_saving(self) -> None:
+    # -- a failed save: retried, shown, and never lost silently ---------------------------
+    def show(self) -> None:
         """On the app's thread: the retry timer runs while saving fails, and
         the game screens show the change (their banners say so)."""
-        failed = self._save_failed
+        failed = self.failed
         if failed and self._retrying is None:
-            self._retrying = self.set_interval(self.RETRY_SECONDS, self._retry_save)
+            self._retrying = self.app.set_interval(self.app.RETRY_SECONDS, self._retry)
         elif not failed and self._retrying is not None:
             self._retrying.stop()
             self._retrying = None
@@ -105,54 +155,58 @@ class SavingMixin:
             self._shown_failed = failed
             from tui.game_screen import GameScreen
 
-            for screen in self.screen_stack:
+            for screen in self.app.screen_stack:
                 if isinstance(screen, GameScreen):
                     screen.redraw()  # pokes a computer whose order was refused, too
 
-    def on_saving_changed(self, message: Any) -> None:
+    def changed(self, message: Any) -> None:
         """A hosted game's save, made on the thread that gave the order,
         started failing or works again (``tui.persistence.SavingChanged``):
         said here, on the app's thread."""
+        self.failed = message.failed
         if message.failed:
-            self.notify(f"{message.reason}. No order is taken, from either seat, until the game can be "
-                        "saved; the other player is told why when they give one. Skirmish keeps trying.",
-                        title="Saving failed", severity="error", timeout=12, markup=False)
+            self.app.notify(f"{message.reason}. No order is taken, from either seat, until the game can be "
+                            "saved; the other player is told why when they give one. Skirmish keeps trying.",
+                            title="Saving failed", severity="error", timeout=12, markup=False)
         else:
-            self.notify("Saved again: orders are taken again, nothing is lost.", markup=False)
-        self._show_saving()
+            self.app.notify("Saved again: orders are taken again, nothing is lost.", markup=False)
+        self.show()
 
-    def _retry_save(self) -> None:
-        if self._save_failed and self.game is not None and self.session is not None:
-            self.autosave(self.game)
+    def _retry(self) -> None:
+        if self.failed and self.app.game is not None and self.session is not None:
+            self.autosave(self.app.game)
 
     def unsaved(self) -> str:
         """What the last failed save would lose, in words ("" when saved)."""
-        if not self._save_failed or self.game is None:
+        game = self.app.game
+        if not self.failed or game is None:
             return ""
-        if self.host is not None:  # every order is saved before it is taken: none is lost
+        if self.hosted:  # every order is saved before it is taken: none is lost
             return "SAVING FAILS: no order is taken until it works again"
-        count = len(self.game.orders) - self._saved_orders
+        count = len(game.orders) - self.saved_orders
         orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
         drafts = " and the orders being written" if self.pending() else ""
         return f"UNSAVED: {orders}{drafts} since the last good save"
 
-    def export_game(self, text: str) -> bool:
+    # -- leaving a game that is not safely in a file ------------------------------------
+    def export(self, text: str) -> bool:
         """Write the game (with its drafts) to the path the player typed;
         a folder gets a new file inside it.  Says where, or why not."""
         from tui.persistence import store
 
+        game = self.app.game
         try:
             saves = store()
             target = Path(text).expanduser()
             if target.is_dir():
-                target = saves.new_save_path(self.game, target)
+                target = saves.new_save_path(game, target)
             elif target.suffix != ".json":
                 target = target.with_name(target.name + ".json")
-            saves.save_game(self.game, target, self.pending(), self.seat_kinds)
+            saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
         except Exception as exc:
-            self.report("Could not write it there", exc)
+            self.app.report("Could not write it there", exc)
             return False
-        self.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
+        self.app.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
         return True
 
     def leave_question(self, question: str) -> Any:
@@ -166,21 +220,21 @@ class SavingMixin:
         if not lost and self.no_save_file():
             why = self.no_file_reason or "the save folder could not be written"
             return LeaveUnsaved(f"This game has no save file ({why}). Leaving now loses it.",
-                                retry=self.save_anew, export=self.export_game,
+                                retry=self.save_anew, export=self.export,
                                 default_path=self._export_default(), retry_label="Try the save folder again")
-        seat = self.remote_seat
+        seat = self.app.joining.seat
         if seat is not None and not lost:  # a joined game: the host's file, not Continue
             asked = question.split("?", 1)[0] + "?"
             return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")
         if not lost:
             return Confirm(question)
-        if self.host is not None:
+        if self.hosted:
             text = ("Saving fails just now. Every order taken is in the save (none is taken until it can be "
                     "saved); the orders being written are not.")
         else:
             text = f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}."
-        return LeaveUnsaved(text, retry=lambda: self.autosave(self.game, announce=True) is not None,
-                            export=self.export_game, default_path=self._export_default())
+        return LeaveUnsaved(text, retry=lambda: self.autosave(self.app.game, announce=True) is not None,
+                            export=self.export, default_path=self._export_default())
 
     def no_save_file(self) -> bool:
         """The game on screen is held by this process and has no save file
@@ -188,9 +242,9 @@ class SavingMixin:
         from tui.game_screen import GameScreen
         from tui.readonly import ReadOnlyGameScreen
 
-        if self.session is not None or self.game is None or self.remote_seat is not None:
+        if self.session is not None or self.app.game is None or self.app.joining.seat is not None:
             return False
-        screens = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        screens = [s for s in self.app.screen_stack if isinstance(s, GameScreen)]
         return bool(screens) and not any(isinstance(s, ReadOnlyGameScreen) for s in screens)
 
     def _export_default(self) -> str:
@@ -202,7 +256,7 @@ class SavingMixin:
         try:
             from tui.persistence import store
 
-            return str(store().new_save_path(self.game, Path.home()))
+            return str(store().new_save_path(self.app.game, Path.home()))
         except Exception:  # noqa: BLE001 - saving unavailable: the folder alone
             return str(Path.home())
 
@@ -211,33 +265,76 @@ class SavingMixin:
         save folder.  Says where, or why not."""
         from tui.persistence import store
 
-        session = None
+        game, session = self.app.game, None
+        host = self.app.hosting.host
         try:
-            with self._save_lock():
+            with host.lock if host is not None else contextlib.nullcontext():
                 saves = store()
-                session = saves.GameSession.open(saves.new_save_path(self.game))
-                session.save(self.game, {**self.pending(), **self.save_pending()}, seats=self.seat_kinds)
+                session = saves.GameSession.open(saves.new_save_path(game))
+                session.save(game, self._all_pending(), seats=self.app.seat_kinds)
         except Exception as exc:
             if session is not None:
                 session.close()
             from tui.app import readable
 
             self.no_file_reason = readable(exc, 300)
-            self.report("Still no save file", exc)
+            self.app.report("Still no save file", exc)
             return False
-        self.session, self._on_disk, self.no_file_reason = session, self.game, ""
-        self.notify(f"Saved to {session.path}.", markup=False)
+        self.session, self.on_disk, self.no_file_reason = session, game, ""
+        self.app.notify(f"Saved to {session.path}.", markup=False)
         return True
 
+    def _all_pending(self) -> dict:
+        """What a save keeps beside the game: a hosted match's (every seat's
+        drafts, the hosting), else this keyboard's drafts."""
+        if self.hosted and self.app.match is not None:
+            self.app.hosting.hand_drafts(save=False)
+            return {**self.app.match.pending(), **self.app.hosting.pending()}
+        return self.pending()
+
+    # -- drafts ----------------------------------------------------------------------------
     def pending(self) -> dict:
-        """What the save keeps beside the game: the drafts of the open
-        screens, and those restored but not yet reopened."""
+        """This keyboard's drafts: those of the open screens, and those
+        restored but not yet reopened."""
         from tui.drafts import MAX_DRAFTS, collect
 
-        drafts = collect(self.screen_stack)
+        drafts = collect(self.app.screen_stack)
         open_kinds = {(d["kind"], d["side"]) for d in drafts}
-        played = len(getattr(self.game, "orders", ()))
+        played = len(getattr(self.app.game, "orders", ()))
         # A waiting draft of a decision since made ("at": the order count it was for) is gone.
         self.drafts_waiting = [d for d in self.drafts_waiting if d.get("at", played) == played]
         drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
         return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
+
+    def reopen_drafts(self, screen: Any) -> None:
+        """Called by the game screen once ``screen.keyboard_side`` has the
+        keyboard and nothing is open over the board: that side's waiting
+        draft, if any, opens again where it was left."""
+        from tui.drafts import reopen
+
+        side = screen.keyboard_side
+        mine = [d for d in self.drafts_waiting if d.get("side") == side]
+        if side is None or not mine or (self.session is None and self.app.joining.seat is None):
+            return  # read-only views reopen nothing
+        if self.offer_drafts(self.app.screen):
+            return
+        if getattr(screen, "modal_open", True):
+            return
+        draft = mine[0]
+        self.drafts_waiting.remove(draft)
+        modal = reopen(screen.game, side, draft)
+        if modal is not None:
+            screen._open(modal, screen._submit_result)
+
+    def offer_drafts(self, screen: Any) -> bool:
+        """A screen the game opened again by itself (a decision still to
+        make) takes the waiting draft that belongs to it, if any, through
+        its ``take_draft``; called when such a screen opens."""
+        take = getattr(screen, "take_draft", None)
+        if not callable(take):
+            return False
+        for draft in list(self.drafts_waiting):
+            if take(draft):
+                self.drafts_waiting.remove(draft)
+                return True
+        return False

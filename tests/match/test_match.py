@@ -119,3 +119,23 @@ def test_next_game_keeps_who_fills_each_seat():
     battle = new("spheres_of_war")
     match.next_game(battle)
     assert match.game is battle and match.kinds == ("human", "easy")
+
+
+def test_a_match_takes_up_a_table_a_host_already_serves_and_keeps_it_strictly():
+    """A host handed over with a bare table (``Hosting`` in the app): the
+    match keeps that table, with the host's lock, and saves each order
+    before it is taken; one that cannot be saved is refused."""
+    import threading
+
+    from core.seats import Table
+
+    game, lock, saver = new(), threading.RLock(), Saver()
+    table = Table(game)
+    match = Match(game, saver=saver, strict=True, computers=False, lock=lock, table=table)
+    assert match.table is table and match.lock is lock
+    saver.failing = "disk full"
+    refused = table.seat(0).submit(deploy(match, 0))
+    assert isinstance(refused, Rejection) and refused.code == "not-saved" and table.version == 0
+    saver.failing = ""
+    assert not isinstance(table.seat(0).submit(deploy(match, 0)), Rejection)
+    assert saver.saved[-1][0] is table.game and table.version == 1

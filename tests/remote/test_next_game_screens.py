@@ -145,7 +145,7 @@ async def test_a_pre_game_hosted_from_the_form_keeps_the_forms_ruleset_for_its_b
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         app.optio_handoff = {template.seed: ("waylights", None)}
-        app.hosting_new = True
+        app.hosting.new = True
         app.start_game(template)
         assert await until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
         joiner = RecordingSeat(app.host.code, name="Bob")

@@ -1,7 +1,7 @@
 """Issue 29: an onlooker's screen says it is watching and offers no
 orders; the host is told when someone watches.  Over real sockets, with the
-screens the app builds for each (``_show_joined`` for the onlooker,
-``_play_hosted`` for the host)."""
+screens the app builds for each (``Joining.show`` for the onlooker,
+``Hosting.play`` for the host)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ async def test_an_onlookers_screen_says_it_is_watching_and_offers_no_orders():
         assert wait_until(lambda: onlooker.status == "playing")
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            app._show_joined(onlooker)
+            app.joining.show(onlooker)
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, GameScreen)
@@ -69,9 +69,9 @@ async def test_the_host_is_told_when_someone_watches(data_dir):
         assert wait_until(lambda: host.table is not None)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            app.host = host
+            app.hosting.host = host
             app.seat_kinds = ("human", "human")
-            app._play_hosted(None)
+            app.hosting.play(None)
             await pilot.pause()
             screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
             onlooker = RecordingSeat(host.code, role="watch", name="Cy")
@@ -81,7 +81,7 @@ async def test_the_host_is_told_when_someone_watches(data_dir):
                 log_text(screen)
             onlooker.stop()
             assert await settle(pilot, lambda: "Nobody is watching now." in log_text(screen)), log_text(screen)
-            app.host = None
+            app.hosting.host = None
     finally:
         for seat in seats:
             seat.stop()

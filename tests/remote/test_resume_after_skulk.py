@@ -6,8 +6,8 @@ joiner heard "the host did not send the game").
 
 Over real sockets, as the app does it: the host saves before every update
 (``Host.saver``, with the hosting facts in ``pending`` as
-``HostingMixin.save_pending`` keeps them), and resuming builds a ``Host``
-from the loaded game and the saved code, as ``resume_hosting`` does.
+``Hosting.pending`` keeps them), and resuming builds a ``Host``
+from the loaded game and the saved code, as ``Hosting.resume`` does.
 """
 
 from __future__ import annotations

@@ -1,0 +1,326 @@
+"""Hosting in the app: a :class:`Hosting` the app holds owns the host
+(:class:`net.host.Host`: the authority and its Unix-socket transport), who
+is present, and the glue between the host and the app's match.
+
+The host serves the tables of the app's hosted matches, one per game: a
+:class:`match.Match` with ``strict=True`` sharing the host's lock, so every
+order is saved before it is taken (with the drafts of every seat: the
+host's, handed in from its screens, and the joiner's, sent over the wire)
+on whichever thread gives it, never touching a screen: a save that starts
+or stops failing reaches the app as a ``SavingChanged`` message, and the
+joiner as a notice.
+
+The hosting player sits at side 0 (the side the new game's first name
+plays), the joiner at side 1; in a rematch they change sides.  The host's
+side may be played by the computer (``skirmish host --computer LEVEL``, or
+a computer level for the first player in the host's new-game form): the
+host's terminal then looks on as the neutral onlooker.  A hosted game's
+save keeps ``pending["hosting"]``: the join code, the host's half of the
+seed and its commitment, the joiner's half and the host's side, so
+``skirmish host FILE`` resumes it with the same code (and the drafts of
+both seats).
+
+After the end the host's result screen begins the next game with the same
+code (``next``): a rematch with the sides swapped, or the battle after an
+Optio pre-game, with a new seed made from two new halves and its own save
+file.  The joiner's seat is told ``next`` and follows by itself.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from tui.remote.play import STOP_REASON, HostWaitScreen, host_problem, join_hint, soon
+
+HOST_SIDE = 0
+
+
+class Hosting:
+    """The app's hosted game (see the module docstring)."""
+
+    def __init__(self, app: Any, computer: str | None = None) -> None:
+        self.app = app
+        self.host: Any = None
+        self.new = False  # the new-game form hosts the game it starts
+        self.computer = computer  # ``skirmish host --computer LEVEL``: the level that plays the host's side
+        self._made: Any = None  # the match of the host's latest table, until the app takes it up
+        self._was_joined: bool | None = None
+        self._was_watched = 0
+
+    def pending(self) -> dict:
+        """What a hosted game's save keeps to resume it."""
+        return {"hosting": dict(self.host.hosting)} if self.host is not None else {}
+
+    def kinds(self, seats: Any = None, side: int = HOST_SIDE) -> tuple[str, str]:
+        """Who plays each side of a hosted game: the joiner is a person; the
+        host's ``side`` is the computer at ``--computer``'s level, or at the
+        level the form (or the save) gives it, or the host."""
+        from tui.computer import is_computer
+
+        kinds = ["human", "human"]
+        chosen = self.computer or (tuple(seats)[side] if seats else "human")
+        kinds[side] = chosen if is_computer(chosen) else "human"
+        return (kinds[0], kinds[1])
+
+    # -- a new hosted game, a resumed one, the next one -----------------------------
+    def begin(self, template: Any, seats: Any = None) -> None:
+        """The new game's settings are chosen: wait for the joiner, agree the
+        seed, then start."""
+        from core.game import start
+        from core.seats import Facts
+        from net import fairdice
+        from net.rendezvous import new_code
+
+        app = self.app
+        self.new = False
+        app.seat_kinds = self.kinds(seats)
+        facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
+        code = new_code()
+        half = fairdice.new_half()
+        hosting = {"code": code, "host": half, "commit": fairdice.commitment(half), "side": HOST_SIDE}
+        rules = template.ruleset
+
+        def make(seed: int) -> Any:
+            game = start(rules, template.options, template.battlefield, seed, tuple(template.players))
+            # An Optio pre-game from the form: the ruleset chosen there is
+            # offered first for its battle (tui.rulesets.optio_fight.handoffs).
+            handoff = getattr(app, "optio_handoff", None)
+            if handoff and template.seed in handoff:
+                handoff[game.seed] = handoff.pop(template.seed)
+            return game
+
+        try:
+            host = self._new_host(facts, 1 - HOST_SIDE, code, hosting, make_game=make)
+            host.open()
+        except OSError as exc:
+            self.cannot(exc)
+            return
+        self.host = host
+        self._hear(host)
+        app.push_screen(HostWaitScreen(code, rules.title))
+
+    def resume(self, path: Path) -> None:
+        """``skirmish host FILE``: the saved game, hosted again with its code."""
+        from core.seats import Facts
+        from net.rendezvous import new_code, normal_code
+        from tui.persistence import store
+
+        app = self.app
+        try:
+            saves = store()
+            session = saves.GameSession.open(Path(path))
+            game, pending, seats = saves.load_for_play(Path(path))
+        except Exception as exc:
+            app.report("Cannot host that save", exc)
+            return
+        hosting = pending.get("hosting") if isinstance(pending, dict) else None
+        code = normal_code(hosting.get("code", "")) if isinstance(hosting, dict) else None
+        if not isinstance(hosting, dict) or code is None:
+            code = new_code()
+            hosting = {"code": code, "side": HOST_SIDE}
+        side = hosting.get("side") if hosting.get("side") in (0, 1) else HOST_SIDE
+        facts = Facts(game.ruleset_name, game.options, game.battlefield, tuple(game.players))
+        app.seat_kinds = self.kinds(seats, side)
+        try:
+            host = self._new_host(facts, 1 - side, code, hosting, game=game, drafts=pending.get("drafts"))
+            host.open()
+        except OSError as exc:
+            session.close()
+            self.cannot(exc)
+            return
+        app.saves.close()
+        app.saves.session = session
+        self.host = host
+        self.play(Path(path))
+        app.notify(join_hint(code), markup=False, timeout=30)
+
+    def next(self, template: Any, kinds: tuple[str, str], what: str, swap: bool) -> None:
+        """Begin the game after the hosted one that has ended, with the same
+        code: ``template`` gives its ruleset, options, battlefield and
+        players (not its seed: the two seats make a new one); ``swap``: the
+        joiner changes sides (a rematch).  It starts as soon as the joiner's
+        new half comes (the joiner's screen follows by itself) and is saved
+        under its own file."""
+        from core.game import start
+        from core.seats import Facts
+        from net import fairdice
+
+        app, host = self.app, self.host
+        if host is None or host.table is None or host.table.game.outcome is None:
+            return
+        app.autosave(host.table.game)
+        app.saves.close()  # the ended game's file stays as it is
+        remote = 1 - host.remote_side if swap else host.remote_side
+        half = fairdice.new_half()
+        hosting = {"code": host.code, "host": half, "commit": fairdice.commitment(half), "side": 1 - remote}
+        facts = Facts(template.ruleset_name, template.options, template.battlefield, tuple(template.players))
+        rules = template.ruleset
+
+        def make(seed: int) -> Any:
+            return start(rules, template.options, template.battlefield, seed, tuple(template.players))
+
+        app.seat_kinds = tuple(kinds)
+        self._hear(host)
+        host.next_game(facts, remote, hosting, make, reason=f"The host has begun {what}.")
+        while len(app.screen_stack) > 2:  # the ended game's screens go; Cancel leads to the menu
+            app.pop_screen()
+        app.push_screen(HostWaitScreen(host.code, f"{what} ({rules.title})"))
+        self._news()
+
+    def cannot(self, exc: BaseException) -> None:
+        self.app.notify(host_problem(exc)[:900], title="Cannot host", severity="error", timeout=30, markup=False)
+
+    def stop(self, reason: str = STOP_REASON) -> None:
+        host, self.host = self.host, None
+        if host is not None:
+            host.close(reason)
+
+    # -- the host's news --------------------------------------------------------------
+    def _hear(self, host: Any) -> None:
+        """This app hears of the host's news (the joiner came, the game
+        began), once however many games follow."""
+        if not getattr(host, "heard", False):
+            host.heard = True
+            host.listeners.append(lambda: soon(self.app, self._news))
+
+    def _news(self) -> None:
+        host = self.host
+        if host is not None and isinstance(self.app.screen, HostWaitScreen) and host.table is not None:
+            self.play(None)
+
+    def play(self, path: Path | None) -> None:
+        """The hosted game has started (or was resumed from ``path``): the
+        app takes up its match, and shows the host's seat."""
+        from core.seats import SeatSet
+        from tui.drafts import waiting_from
+        from tui.game_screen import GameScreen
+
+        app, host = self.app, self.host
+        if path is None:
+            app.saves.open_new(host.table.game, save=False)
+        mine = 1 - host.remote_side
+        app.end_match()
+        app.match = match = self._match_of(host)
+        host.keep_drafts = lambda side, kept: match.put_drafts(side, kept, save=True)
+        match.save()
+        while len(app.screen_stack) > 2:
+            app.pop_screen()
+        app.saves.fresh(match.game)
+        app.saves.drafts_waiting = waiting_from({"drafts": match.table.drafts(mine)})  # reopened on its screen
+        kinds = tuple(app.seat_kinds)
+        if kinds[mine] == "human":
+            screen = GameScreen(seats=SeatSet({mine: host.seat(mine)}, mine, host.table))
+        else:  # the computer fills the host's seat; this terminal looks on
+            screen = GameScreen(seats=SeatSet({None: host.seat(None)}, None, host.table), kinds=kinds,
+                                computer={mine: host.seat(mine)})
+        app.push_screen(screen)
+        if not getattr(host, "presence_told", False):  # once per host, whatever games follow
+            host.presence_told = True
+            host.listeners.append(lambda: soon(app, self._presence))
+        self._was_joined = None
+        self._presence()
+
+    def _presence(self) -> None:
+        host, app = self.host, self.app
+        if host is None:
+            return
+        other = host.facts.players[host.remote_side]
+        watchers = getattr(host, "watchers", 0)
+        before, self._was_watched = self._was_watched, watchers
+        if watchers != before:  # said in the game's log (a line that stays), or as a notice before it
+            text = (f"Someone is watching this game ({watchers} onlooker{'s' if watchers != 1 else ''})."
+                    if watchers > before else
+                    f"An onlooker left ({watchers} still watching)." if watchers else "Nobody is watching now.")
+            from tui.game_screen import GameScreen
+
+            board = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+            if board is not None:
+                board.say(text)
+            else:
+                app.notify(text, markup=False, timeout=6)
+        if self._was_joined == host.joined:
+            return
+        self._was_joined = host.joined
+        if host.joined:
+            app.notify(f"{other} is here.", markup=False, timeout=3)
+        else:
+            app.notify(f"{other} is not connected. Join code: {host.code}", markup=False, timeout=30)
+
+    # -- the match below the host ---------------------------------------------------------
+    def _new_host(self, facts: Any, remote_side: int, code: str, hosting: dict, game: Any = None,
+                  make_game: Any = None, drafts: Any = None) -> Any:
+        """A host serving the tables of this app's hosted matches (one per
+        game: this one, and each game after it on the same code)."""
+        from match import Match
+        from net.host import Host
+
+        lock = threading.RLock()  # the host's and its matches': one lock for the table
+
+        def table_for(made: Any) -> Any:  # called by the host, on whichever thread began the game
+            kept = drafts if made is game else None
+            match = Match(made, tuple(self.app.seat_kinds), saver=self._saves, strict=True, drafts=kept,
+                          computers=False, lock=lock)
+            match.subscribe(self.notice)
+            self._made = match
+            return match.table
+
+        return Host(facts, remote_side, code, hosting, game=game, make_game=make_game, table_for=table_for,
+                    lock=lock)
+
+    def _match_of(self, host: Any) -> Any:
+        """The match whose table ``host`` serves (one made around it for a
+        host that was handed over with a bare table)."""
+        from match import Match
+
+        match, self._made = self._made, None
+        if match is None or match.table is not host.table:
+            match = Match(host.table.game, tuple(self.app.seat_kinds), saver=self._saves, strict=True,
+                          computers=False, lock=host.lock, table=host.table)
+            match.subscribe(self.notice)
+        return match
+
+    def _saves(self, game: Any, pending: dict, kinds: tuple[str, str]) -> None:
+        """The hosted match's saver: under the host's lock, on the thread
+        that gave the order (or handed in drafts), so it touches no screen."""
+        session = self.app.saves.session
+        if session is None:
+            return  # this game has no save file (the host was told): nothing to keep it in
+        session.save(game, {**pending, **self.pending()}, seats=kinds)
+
+    def notice(self, notice: Any) -> None:
+        """The hosted match's news, on whichever thread made it: saving
+        started failing or works again.  Told to the app by a message, to
+        the other side through the host."""
+        from tui.persistence import SavingChanged
+
+        host = self.host
+        if notice.kind == "save-failed":
+            self.app.saves.failed = True
+            self.app.post_message(SavingChanged(True, f"This game could not be saved: {notice.reason}"))
+            if host is not None:
+                host.announce(f"The host's Skirmish cannot save this game just now ({notice.reason}): "
+                              "no order is taken, from either seat, until it can. Nothing played "
+                              "so far is lost.")
+        elif notice.kind == "saved-again":
+            self.app.saves.failed = False
+            self.app.post_message(SavingChanged(False))
+            if host is not None:
+                host.announce("The host's Skirmish saves this game again: orders are taken again.")
+
+    def hand_drafts(self, save: bool = True) -> bool:
+        """The host's drafts (its screens') to its match, saved now with
+        ``save``.  True when the match's copy changed."""
+        host, match = self.host, self.app.match
+        if host is None or match is None or match.table is not host.table:
+            return False
+        side = 1 - host.remote_side
+        if match.kinds[side] != "human":
+            return False
+        mine = [d for d in self.app.saves.pending().get("drafts", ()) if d.get("side") == side]
+        with match.lock:
+            if match.table.drafts(side) == mine:
+                return False
+            match.put_drafts(side, mine, save=save)
+        return True

@@ -1,0 +1,175 @@
+"""Joining in the app: a :class:`Joining` the app holds owns the joined
+seat (:class:`net.client.RemoteSeat`) and the one still connecting.
+
+The seat connects and talks to the host on threads of its own; what they
+learn reaches the screens only as messages to the app (``JoinDone``,
+``SeatNews``), handled on the app's thread.  When the host begins the next
+game the seat is told ``next``, and this app follows into that game by
+itself with a new seat on the same code.  The joiner's name (``skirmish
+join --name``, or the join screen's name field) replaces the joining side's
+default name in a game not started yet.  What the joiner writes and has not
+given (its drafts) is handed to the host, which keeps it with the game and
+gives it back when this seat joins again (:meth:`hand_drafts`).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from tui.remote.play import JoinDone, JoinScreen, SeatNews, join_failure
+
+
+class Joining:
+    """The app's joined game (see the module docstring)."""
+
+    def __init__(self, app: Any, code: str | None = None, watch: bool = False, name: str = "") -> None:
+        self.app = app
+        self.code = code  # ``skirmish join CODE``: a join that fails ends the app
+        self.role = "watch" if watch else "player"
+        self.name = name  # what a joiner tells the host its name is (``--name``, the join screen)
+        self.seat: Any = None  # the joined seat
+        self._joining: Any = None  # the seat still connecting, until JoinDone
+        self.joined_once = False
+
+    def join(self, text: str) -> None:
+        """Connect to the game with the code ``text`` off the interface's
+        thread: the join screen stays live (Esc, ctrl+q, signals) meanwhile."""
+        from net.client import RemoteSeat
+        from net.rendezvous import normal_code
+
+        app = self.app
+        screen = app.screen if isinstance(app.screen, JoinScreen) else None
+        code = normal_code(text)
+        if code is None:
+            if screen:
+                screen.say("That is not a join code (four groups of five letters and digits).")
+            return
+        if self._joining is not None:
+            return  # already connecting
+        self.name = name = screen.name_given() if screen is not None else self.name
+        seat = RemoteSeat(code, role=self.role, name=name)
+        self._joining = seat
+        if screen:
+            screen.say("Connecting to the host… (Esc: back)")
+
+        def connect() -> None:
+            error: BaseException | None = None
+            try:
+                seat.start()
+            except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence on the screen
+                error = exc
+            app.post_message(JoinDone(seat, error))
+
+        threading.Thread(target=connect, name="skirmish-connect", daemon=True).start()
+
+    def cancel(self) -> None:
+        seat, self._joining = self._joining, None
+        if seat is not None:
+            seat.stop()
+
+    async def done(self, message: JoinDone) -> None:
+        """A seat's connecting thread has finished: show its game, or say why not."""
+        from net.client import HostError, JoinError
+
+        app = self.app
+        seat, error = message.seat, message.error
+        if seat is not self._joining:  # cancelled meanwhile
+            seat.stop()
+            return
+        self._joining = None
+        screen = app.screen if isinstance(app.screen, JoinScreen) else None
+        if error is not None:
+            seat.stop()
+            reason = join_failure(error)
+            if isinstance(error, JoinError):
+                hint = (f" To watch instead: skirmish join --watch {seat.code}"
+                        if "taken" in reason and seat.role == "player" else "")
+                if self.code is not None and not self.joined_once:
+                    # ``skirmish join CODE``: trying again will not help; say why and fail.
+                    from rich.text import Text
+
+                    app.exit(return_code=1, message=Text(f"skirmish: cannot join: {reason}.{hint}"))
+                    return
+                text = f"{'Cannot join' if isinstance(error, HostError) else 'Refused'}: {reason}{hint}"
+            else:
+                text = f"Cannot join: {reason}"
+            if screen:
+                screen.say(text)
+            else:
+                app.notify(text, severity="error", markup=False, timeout=10)
+            return
+        self.stop()
+        self.joined_once = True
+        seat.subscribe(lambda: app.post_message(SeatNews(seat)))
+        await self._clear_to_menu()
+        self.show(seat)
+
+    async def _clear_to_menu(self) -> None:
+        """Back to the main menu, each screen above it gone wholly before
+        the game screen comes (a game screen pushed while the join screen
+        was still being taken down at times mounted without its board)."""
+        while len(self.app.screen_stack) > 2:
+            await self.app.pop_screen()
+
+    def show(self, seat: Any) -> None:
+        from core.seats import SeatSet
+        from tui.drafts import waiting_from
+        from tui.game_screen import GameScreen
+
+        app = self.app
+        self.seat = seat
+        seat.shown = True
+        while len(app.screen_stack) > 2:  # back to the main menu, which stays
+            app.pop_screen()
+        # What this seat had written and not given, kept by the host while it was away.
+        app.saves.fresh(None)
+        app.saves.drafts_waiting = waiting_from({"drafts": [d for d in seat.drafts if d.get("side") == seat.side]})
+        app.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
+
+    async def news(self, message: SeatNews) -> None:
+        seat = message.seat
+        if seat is self.seat and not getattr(seat, "shown", True) and seat.version >= 0:
+            await self._clear_to_menu()
+        self._seat_news(seat)
+
+    def _seat_news(self, seat: Any) -> None:
+        """The joined seat's news, on the app's thread: the host has begun
+        the next game (follow it with a new seat on the same code), or that
+        new seat has its game (show it)."""
+        from net.client import RemoteSeat
+
+        app = self.app
+        if seat is not self.seat:
+            return
+        if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
+            seat.notice_told = seat.notice
+            app.notify(seat.notice, severity="warning", markup=False, timeout=10)
+        if seat.status == "next":
+            follow = RemoteSeat(seat.code, role=seat.role, name=seat.name)
+            follow.shown = False
+            self.seat = follow
+            follow.subscribe(lambda: app.post_message(SeatNews(follow)))
+            app.notify(f"{seat.reason} This screen follows it.", markup=False, timeout=6)
+            follow.follow()
+        elif seat.status == "refused" and not seat.shown:
+            app.notify(f"Refused: {seat.reason}", severity="warning", markup=False, timeout=10)
+        elif not seat.shown and seat.version >= 0 and seat.facts is not None:
+            self.show(seat)
+            if seat.side is not None:
+                app.notify(f"You play {seat.facts.players[seat.side]} (side {seat.side + 1}).",
+                           markup=False, timeout=6)
+
+    def hand_drafts(self) -> None:
+        """This seat's drafts (its screens', and those not yet reopened) to
+        the host, when they changed."""
+        seat = self.seat
+        if seat is not None and getattr(seat, "shown", False) and seat.side is not None:
+            drafts = self.app.saves.pending().get("drafts", ())
+            seat.put_drafts([d for d in drafts if d.get("side") == seat.side])
+
+    def stop(self) -> None:
+        self.cancel()
+        seat, self.seat = self.seat, None
+        if seat is not None:
+            seat.stop()
