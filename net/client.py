@@ -128,7 +128,7 @@ class RemoteSeat(Seat):
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
         self.notice = ""  # news for the player, such as a late refusal of an order
-        self.drafts: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
+        self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
         self._drafts_sent: list[dict] | None = None
         self._reveal_timer: threading.Timer | None = None
         self._stop = False
@@ -392,8 +392,8 @@ class RemoteSeat(Seat):
             elif kind in ("seed", "pong"):
                 pass
             elif kind == "drafts":  # ours, kept by the host while we were away
-                self.drafts = wire.drafts_in(message["drafts"], self.side)
-                self._drafts_sent = self.drafts
+                self._kept = wire.drafts_in(message["drafts"], self.side)
+                self._drafts_sent = self._kept
             elif kind == "reveal":
                 self._check_dice(message)
             elif kind == "next":
@@ -552,6 +552,12 @@ class RemoteSeat(Seat):
     def subscribe(self, callback: Listener) -> Callable[[], None]:
         self._listeners.append(callback)
         return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def drafts(self) -> list[dict]:
+        """This seat's drafts as its keeper sent them back (after a rejoin:
+        what was written before the line dropped)."""
+        with self._lock:
+            return list(self._kept)
 
     def put_drafts(self, drafts: list[dict]) -> bool:
         """Send this seat's drafts to the host, which keeps them with the

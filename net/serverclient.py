@@ -313,7 +313,6 @@ class ServerSeat(RemoteSeat):
         self.game_id = game_id
         self.salt = ""
         self.started = False
-        self._drafts: list[dict] = []
         self.chat: tuple[ChatLine, ...] = ()
         self.player = ""
 
@@ -409,7 +408,7 @@ class ServerSeat(RemoteSeat):
                 self._notify()
             elif kind == "drafts":
                 with self._lock:
-                    self._drafts = [d for d in message["drafts"] if isinstance(d, dict)]
+                    self._kept = [d for d in message["drafts"] if isinstance(d, dict)]
                 self._notify()
             elif kind == "chat":
                 self._take_chat(message["lines"])
@@ -458,14 +457,8 @@ class ServerSeat(RemoteSeat):
             return False
         mine = [dict(d, side=self.side) for d in drafts if isinstance(d, dict)]
         with self._lock:
-            self._drafts = mine
+            self._kept = mine
         return self._send(serverwire.encode("drafts", drafts=mine))
-
-    def drafts(self) -> list[dict]:
-        """This side's drafts as the server keeps them (after a resume: what
-        was written before the hangup)."""
-        with self._lock:
-            return list(self._drafts)
 
     def say(self, text: str) -> bool:
         """A line in this game's chat."""

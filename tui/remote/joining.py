@@ -124,7 +124,7 @@ class Joining:
             app.pop_screen()
         # What this seat had written and not given, kept by the host while it was away.
         app.saves.fresh(None)
-        app.saves.drafts_waiting = waiting_from({"drafts": [d for d in seat.drafts if d.get("side") == seat.side]})
+        app.saves.drafts_waiting = waiting_from({"drafts": [d for d in seat.drafts() if d.get("side") == seat.side]})
         app.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
 
     async def news(self, message: SeatNews) -> None:
