@@ -58,7 +58,7 @@ def test_the_joiners_drafts_are_kept_and_saved_by_the_host_and_given_back_to_it_
         assert wait_until(lambda: not host.joined)
         again = RecordingSeat(host.code)
         again.start()
-        assert again.drafts == [DRAFT]
+        assert again.drafts() == [DRAFT]
         types = _types(again)
         assert types.index("drafts") == types.index("welcome") + 1, types
         assert "drafts" not in _types(onlooker)
