@@ -154,6 +154,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
     def on_unmount(self) -> None:
         self._remove_signal_handlers()
+        self.end_match()  # the app is ending: its computers stop thinking
 
     def _on_signal(self, sig: int = signal.SIGTERM) -> None:
         if self._signalled:
@@ -408,9 +409,12 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
             from core.seats import SeatSet
             from match import Match
 
-            self.match = Match(game, self.seat_kinds, saver=self._match_saves, computers=False)
-            screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds)
+            self.match = Match(game, self.seat_kinds, saver=self._match_saves)
+            screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds,
+                                match=self.match)
         self.push_screen(screen)
+        if self.match is not None:
+            self.match.start_computers()  # the computer plays its sides, with or without a screen
         self.call_after_refresh(self.check_size)
 
     def reopen_drafts(self, screen: Any) -> None:
@@ -448,10 +452,49 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
     def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:
         """The saver of a match at this keyboard, called by its listener after
-        every order (on this thread: one keyboard's orders are given here):
-        the app's autosave, with the drafts of its screens, its reports of a
-        failed save and its retries."""
-        self.autosave(game)
+        every order, under the match's lock.  On this thread: the app's
+        autosave (the drafts of its screens, the reports of a failed save
+        and its retries).  On the computer's: the file only, with the drafts
+        last collected here; a failure is posted (``SavingChanged``)."""
+        import threading
+
+        if threading.get_ident() == self.app_thread:
+            self.autosave(game)
+            return
+        from tui.game_screen import GameScreen
+
+        self.game = game  # the newest game: a signal's last save writes it
+        if self.session is None:
+            return
+        try:
+            if self._save_failed:
+                raise OSError("saving fails")  # the app's own autosave retries it, and says so
+            self.session.save(game, self.pending_kept, seats=self.seat_kinds)
+            self._on_disk, self._saved_orders = game, len(game.orders)
+        except Exception:  # noqa: BLE001 - said and retried by the app's autosave, on its thread
+            self.post_message(GameScreen.SaveRequested(None))
+
+    # -- intents from the game screen ----------------------------------------------
+    def on_game_screen_leave(self, message: Any) -> None:
+        self.leave_game(message.game)
+
+    def on_game_screen_save_requested(self, message: Any) -> None:
+        screen = message.screen
+        game = self.match.game if self.match is not None else screen.local_game() if screen else None
+        if game is None:
+            return
+        where = self.autosave(game, force=message.force)  # under the match's lock (tui/saving.py)
+        if message.tell and where:
+            screen.say(f"Saved to {where}")
+
+    def on_game_screen_drafts_wanted(self, message: Any) -> None:
+        self.reopen_drafts(message.screen)
+
+    def on_game_screen_result_chosen(self, message: Any) -> None:
+        from tui.result_flow import after_result
+
+        after_result(self, message.screen, message.choice)
+    # -- end of the intents from the game screen --
 
     def end_match(self) -> None:
         if self.match is not None:

@@ -46,8 +46,11 @@ class SavingMixin:
         two saves of one file at once."""
         import contextlib
 
-        host = self.host
-        return host.lock if host is not None else contextlib.nullcontext()
+        host, match = self.host, getattr(self, "match", None)
+        if host is not None:
+            return host.lock
+        # A match's computer saves on its own thread, under the match's lock.
+        return match.lock if match is not None else contextlib.nullcontext()
 
     def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
         with self._save_lock():
