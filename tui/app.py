@@ -455,7 +455,8 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         every order, under the match's lock.  On this thread: the app's
         autosave (the drafts of its screens, the reports of a failed save
         and its retries).  On the computer's: the file only, with the drafts
-        last collected here; a failure is posted (``SavingChanged``)."""
+        last collected here, touching no screen; a failure is left to the
+        app's autosave, asked for by a message (it says so and retries)."""
         import threading
 
         if threading.get_ident() == self.app_thread:
