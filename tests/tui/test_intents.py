@@ -108,3 +108,22 @@ async def test_the_computer_waits_while_its_last_blows_are_shown(data_dir):
             await pilot.pause(0.2)
         assert len(screen.game.orders) > given  # released once all of it was seen
 
+
+
+async def test_a_rulesets_own_keys_are_offered_in_its_games_only_before_help_and_quit():
+    """Declared once for every ruleset (tui/screen_keys.py): Plasto Latros'
+    a/t/s and Platemail's w come before Help and Quit, and each only in
+    its own ruleset's games."""
+    from tests.tui.test_flow import open_game
+
+    def offered(screen) -> list[str]:
+        return [key for key, b in screen.active_bindings.items() if b.binding.show and b.enabled]
+
+    for name, own, other in (("plasto_latros", ["a", "t", "s"], "w"), ("platemail", ["w"], "a")):
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_game(pilot, new(name))
+            await pilot.pause()
+            keys = offered(screen)
+            assert other not in keys, (name, keys)
+            assert all(keys.index(k) < keys.index("f1") < keys.index("q") for k in own), (name, keys)
