@@ -458,4 +458,6 @@ class GameScreen(Screen[None]):
         show_result(self)
 
     def _after_result(self, choice: str | None) -> None:
+        if choice == "rematch" and not self.single:  # until the app has it on the table
+            self.query_one(Banner).update("Rematch: the same battle again, sides swapped…")
         self.post_message(self.ResultChosen(self, choice))
