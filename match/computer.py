@@ -127,9 +127,14 @@ class ComputerClient:
             except Exception as exc:  # noqa: BLE001 - told, never a dead thread
                 self._say(f"error: {exc or type(exc).__name__}")
 
-    def _turn(self) -> None:
+    def player(self) -> Any:
+        """The computer in its seat, seeded one way from the game's seed
+        (the match holds the game): never the dice seed."""
         from core.ai.player import ComputerPlayer
 
+        return ComputerPlayer(self.match.seat(self.side), self.level, computer_seed(self.match.game.seed))
+
+    def _turn(self) -> None:
         match = self.match
         moment = match.snapshot(self.side)
         if moment.outcome is not None or self.side not in moment.to_act:
@@ -147,9 +152,7 @@ class ComputerClient:
         with self._cond:
             self._steps = max(0, self._steps - 1)
         self._say("thinking")
-        seed = computer_seed(match.game.seed)  # the match holds the game: its own seed, never the dice's
-        player = ComputerPlayer(match.seat(self.side), self.level, seed)
-        choice = player.think(moment)
+        choice = self.player().think(moment)
         if self._stopped:
             return
         if choice is None:
@@ -174,3 +177,53 @@ class ComputerClient:
     def _say(self, what: str) -> None:
         self.state = what.split(":", 1)[0]
         self.match.tell(Notice("computer", side=self.side, reason=what))
+
+
+class SeatRoom:
+    """What a :class:`ComputerClient` needs of a match, over a table that
+    another owner keeps and guards (a hosted game whose host side the
+    computer plays, while hosting has no :class:`match.Match` of its own):
+    the seats given, change notices from the table, one lock for the
+    computer's check-then-submit.  ``close()`` stops listening."""
+
+    def __init__(self, table: Any, seats: dict[int, Any]) -> None:
+        self.table = table
+        self._seats = dict(seats)
+        self.lock = threading.RLock()
+        self._subscribers: list[Any] = []
+        self._unlisten = table.listen(self._changed)
+
+    @property
+    def game(self) -> Any:
+        return self.table.game
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    def seat(self, side: int) -> Any:
+        return self._seats[side]
+
+    def snapshot(self, side: int) -> Any:
+        return self._seats[side].snapshot()
+
+    def submit(self, seat: Any, order: Any, version: int | None = None) -> Any:
+        with self.lock:
+            return seat.submit(order) if version is None else seat.submit_at(version, order)
+
+    def subscribe(self, callback: Any) -> Any:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+    def tell(self, notice: Notice) -> None:
+        for callback in list(self._subscribers):
+            try:
+                callback(notice)
+            except Exception:  # noqa: BLE001, S110 - one subscriber's fault never stops the game
+                pass
+
+    def _changed(self, events: tuple) -> None:
+        self.tell(Notice("order", events=events))  # a replaced game too: the computer looks again
+
+    def close(self) -> None:
+        self._unlisten()

@@ -9,6 +9,7 @@ tui/remote/joining.py); the command palette is tui/palette.py.
 
 from __future__ import annotations
 
+import threading
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
@@ -64,6 +65,7 @@ class SkirmishApp(App[None]):
         self.joining = Joining(self, join_code, join_watch, join_name or "")
         self.signals = SignalExit(self)
         self.continuing: Any = None  # the SaveScan of a Continue under way
+        self.ui_thread: int | None = None  # the app's own thread (set on mount)
 
     # -- the collaborators, as the screens (and tests) call them ----------------------
     RETRY_SECONDS = 5.0  # between tries of a failed save
@@ -101,6 +103,7 @@ class SkirmishApp(App[None]):
         self.push_screen(JoinScreen())
 
     def on_mount(self) -> None:
+        self.ui_thread = threading.get_ident()
         self.set_interval(0.5, self._drafts_tick)  # a hosted or joined game's drafts reach their keeper
         self.saves.tighten()
         self.push_screen(MainMenu())
@@ -162,6 +165,7 @@ class SkirmishApp(App[None]):
 
     def on_unmount(self) -> None:
         self.signals.remove()
+        self.end_match()  # the app is ending: its computers stop thinking
 
     def leave_now(self) -> None:
         """A signal: the last word before the process ends is saved, the
@@ -375,17 +379,49 @@ class SkirmishApp(App[None]):
             from core.seats import SeatSet
             from match import Match
 
-            self.match = Match(game, self.seat_kinds, saver=self._match_saves, computers=False)
-            screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds)
+            self.match = Match(game, self.seat_kinds, saver=self._match_saves)
+            screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds,
+                                match=self.match)
         self.push_screen(screen)
+        if self.match is not None:
+            self.match.start_computers()  # the computer plays its sides, with or without a screen
         self.call_after_refresh(self.check_size)
 
     def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:
         """The saver of a match at this keyboard, called by its listener after
-        every order (on this thread: one keyboard's orders are given here):
-        the app's autosave, with the drafts of its screens, its reports of a
-        failed save and its retries."""
-        self.autosave(game)
+        every order, under the match's lock.  On the app's thread: the app's
+        autosave (the drafts of its screens, the reports of a failed save
+        and its retries).  On the computer's: the file only, touching no
+        screen (``SaveFiles.save_quietly``); a failure is left to the app's
+        autosave, asked for by a message (it says so and retries)."""
+        if threading.get_ident() == self.ui_thread:
+            self.autosave(game)
+        elif not self.saves.save_quietly(game):
+            from tui.intents import SaveRequested
+
+            self.post_message(SaveRequested(None))
+
+    # -- intents from the game screen ----------------------------------------------
+    def on_game_screen_leave(self, message: Any) -> None:
+        self.leave_game(message.game)
+
+    def on_game_screen_save_requested(self, message: Any) -> None:
+        screen = message.screen
+        game = self.match.game if self.match is not None else screen.local_game() if screen else None
+        if game is None:
+            return
+        where = self.autosave(game, force=message.force)  # under the match's lock (tui/saving.py)
+        if message.tell and where:
+            screen.say(f"Saved to {where}")
+
+    def on_game_screen_drafts_wanted(self, message: Any) -> None:
+        self.reopen_drafts(message.screen)
+
+    def on_game_screen_result_chosen(self, message: Any) -> None:
+        from tui.result_flow import after_result
+
+        after_result(self, message.screen, message.choice)
+    # -- end of the intents from the game screen --
 
     def end_match(self) -> None:
         if self.match is not None:

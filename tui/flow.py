@@ -1,12 +1,11 @@
-"""How play flows on the game screen, the same in every ruleset (issue 12):
-the result screen and what follows it, ``p`` to end the turn (asking only
-while Actions remain), ctrl+z to take back (the rule is
-``core.game.take_back_refusal``), orders with no alternative given at
-once, and the cursor jumping to the figure that acts next.
-
-:class:`PlayFlow` is a mixin of :class:`tui.game_screen.GameScreen`; it
-uses the screen's ``game``, ``adapter``, ``keyboard_side``, ``orders``,
-``units``, ``modal_open``, ``say``, ``submit``, ``redraw`` and ``_open``.
+"""How orders are given on the game screen, the same in every ruleset
+(issue 12): a cell chosen on the board, Tab to the next figure, ``o`` for
+the list, ``p`` to end the turn (asking only while Actions remain),
+ctrl+z to take back (the match decides: ``core.game.take_back_refusal``),
+orders with no alternative given at once, a ruleset's prompt opened, and
+the cursor jumping to the figure that acts next.  Functions of a
+:class:`tui.game_screen.GameScreen`: they read what it shows and give
+orders through its ``submit``; the result flow is :mod:`tui.result_flow`.
 """
 
 from __future__ import annotations
@@ -14,23 +13,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from core import game as core_game
 from core.orders import Order
 from core.ruleset import Rejection
+from tui.banner import fit_pieces
 from tui.board import BoardView
-from tui.modals import Confirm
+from tui.modals import ChoiceMenu, Confirm
 
-
-def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
-    """``text`` made of pieces joined by ``sep``, the last pieces dropped
-    until it fits in ``width`` columns (the first always stays): a one-row
-    banner never wraps out of sight."""
-    from rich.cells import cell_len
-
-    pieces = text.split(sep)
-    while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
-        pieces.pop()
-    return sep.join(pieces)
+__all__ = ["fit_pieces", "guarded"]
 
 
 def guarded(method):
@@ -48,161 +37,199 @@ def guarded(method):
     return wrapper
 
 
-class PlayFlow:
-    # -- the end ----------------------------------------------------------------------
-    def show_result(self) -> None:
-        """The result screen; its choice is carried out by ``_after_result``."""
-        from tui.result import ResultScreen
+def show_error(screen: Any, exc: BaseException) -> None:
+    """An error at the edge of a handler: said in the log and in a toast."""
+    import traceback
 
-        extra = self.adapter.after_over_label(self.game)
-        headline = self.adapter.result_headline(self.game)
-        sides = self.adapter.result_sides(self.game)
-        computer = getattr(self, "computer", None)
-        released = computer.release_reasons() if computer is not None else 0
-        note = (f"The computer's reasons for its {released} order{'s' if released != 1 else ''}, kept back "
-                "while its orders were secret, are now in the log: b shows the final board." if released else None)
-        self._open(ResultScreen(self.game, headline, extra, sides, note), self._after_result)
+    detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    for log in screen.query("#log"):  # none while the screen is closing: the toast still says it
+        log.write(f"! internal error: {detail}")
+    screen.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
 
-    @guarded
-    def _after_result(self, choice: str | None) -> None:
-        from tui.result import rematch
 
-        app = self.app
-        # Whoever played each side (a person or the computer) plays it in
-        # the game that follows: the battle after an Optio pre-game, or the
-        # rematch (where each player changes side).
-        kinds = tuple(getattr(self, "kinds", None) or ("human", "human"))
-        if getattr(self, "single", False) and choice in ("extra", "rematch"):
-            self._next_hosted(choice, kinds)
-            return
-        if choice == "extra":
-            modal = self.adapter.after_over(self.game)
-            if modal is not None:
-                self._open(modal, lambda game: self._game_after(game, kinds))
-        elif choice == "rematch":
-            app.start_game(rematch(self.game), seats=tuple(reversed(kinds)))
-        elif choice == "new":
-            app.leave_game(self.game)
-            app.action_new_game()
-        elif choice == "menu":
-            app.leave_game(self.game)
-        elif choice == "watch":
-            self._watch_again()
+def jump_to(screen: Any, uid: str | None) -> None:
+    """Put the cursor on the figure that acts next (if it is on the board)."""
+    unit = screen._unit(uid)
+    if unit is not None and unit.pos is not None:
+        board = screen.query_one(BoardView)
+        if board.cursor != unit.pos:
+            board.move_cursor(unit.pos)
 
-    def _game_after(self, game: Any, kinds: tuple[str, str]) -> None:
-        """The game chosen to follow this one (the battle after an Optio
-        pre-game) opens in the new-game form, pre-filled, so the players
-        choose their warbands; Esc there comes back to the result."""
-        if game is None:
-            self.show_result()
-            return
-        from tui.rulesets.optio_handoff import battle_form
 
-        self._open(battle_form(self.game, game, kinds), lambda _: self.show_result())
+def next_step(screen: Any, game: Any, side: int) -> None:
+    """Nothing is being shown and nothing is open: an order with no
+    alternative is given (after this frame is drawn), or the ruleset's
+    prompt opens."""
+    forced = screen.adapter.forced(game, side, screen.orders)
+    if forced is not None:
+        screen.call_later(give_forced, screen, game, *forced)
+        return
+    screen.adapter.shared_keyboard = screen.shares_keyboard()
+    modal = screen.adapter.prompt(game, side, screen.orders)
+    if modal is not None:
+        screen._open(modal, screen._submit_result)
 
-    def _next_hosted(self, choice: str, kinds: tuple[str, str]) -> None:
-        """A game over the network: the host begins the next one (same
-        code, a new fair seed) and the joiner's screen follows it; the
-        joiner and onlookers wait for the host's choice."""
-        from tui.result import rematch
 
-        app, whole = self.app, self.local_game()
-        if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
-            self.say("The host chooses what comes next: this screen follows it into the next game.")
-            return
-        if choice == "rematch":
-            app.host_next(rematch(whole), tuple(reversed(kinds)), "a rematch, sides swapped", swap=True)
-            return
-        modal = self.adapter.after_over(whole)
-        if modal is None:
-            return
-
-        def chosen(game: Any) -> None:
-            if game is None or not hasattr(game, "ruleset_name"):
-                self.show_result()  # not now, or a look back (Platemail's last Round)
-            else:
-                app.host_next(game, kinds, "the battle", swap=False)
-
-        self._open(modal, chosen)
-
-    def _watch_again(self) -> None:
-        """The finished game from its first position (the whole game: this
-        process holds it); back to the result screen afterwards."""
-        from tui.watch import WatchScreen
-
-        whole = self.local_game() if getattr(self, "single", False) else self.game
-        if whole is None:
-            self.say("Only the host holds the whole game: watch it from the host's Load list.")
-            return
-        self._open(WatchScreen(whole), lambda _: self.show_result())
-
-    def _jump_to(self, uid: str | None) -> None:
-        """Put the cursor on the figure that acts next (if it is on the board)."""
-        unit = next((u for u in self.units if u.id == uid), None)
-        if unit is not None and unit.pos is not None:
-            board = self.query_one(BoardView)
-            if board.cursor != unit.pos:
-                board.move_cursor(unit.pos)
-
-    @guarded
-    def _give_forced(self, game: Any, order: Order, why: str) -> None:
-        if self.game is not game or self.modal_open:
+def give_forced(screen: Any, game: Any, order: Order, why: str) -> None:
+    try:
+        if screen.game is not game or screen.modal_open:
             return  # something else happened first
-        self.say(f"› {why}")
-        self.submit(order, narrate=True)  # nobody chose it: its rolls are shown one at a time
+        screen.say(f"› {why}")
+        screen.submit(order, narrate=True)  # nobody chose it: its rolls are shown one at a time
+    except Exception as exc:  # noqa: BLE001 - the edge, as guarded
+        screen.show_error(exc)
 
-    @guarded
-    def action_end_turn(self) -> None:
-        """``p`` in every ruleset: end the turn, pass or commit, asking first
-        only while Actions remain."""
-        side = self.keyboard_side
-        if self.modal_open or side is None or self.game.outcome is not None:
-            return
-        found = self.adapter.end_turn(self.game, side, self.orders)
-        if found is None:
-            self.say("Nothing ends the turn now: " + (
-                "give the order asked for (o lists it)." if self.orders else "nobody can act."))
-            return
-        order, question = found
-        if question is None:
-            self.submit(order)
-            return
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.submit(order)
-
-        self._open(Confirm(question), answered)
-
-    @guarded
-    def action_take_back(self) -> None:
-        """ctrl+z: take back this side's last order, if the rule allows."""
-        side = self.keyboard_side
-        if self.modal_open or side is None:
-            return
-        if not getattr(getattr(self, "seats", None), "hot", True):
-            self.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
-            return
-        match = getattr(self.app, "match", None)
-        if match is not None and match.table is self.seats.table:
-            # The match takes it back (the rule: core.game.take_back_refusal).
-            taken = match.take_back(side)
-            if isinstance(taken, Rejection):
-                self.say(f"✗ Cannot take back: {taken.message}")
-                return
-            earlier, order = self.game, taken
+def choose_among(screen: Any, orders: Any, reason: str, title: str) -> None:
+    """One order at a cell is given (after the ruleset's question, if it
+    asks one); several open the ruleset's chooser, or a menu."""
+    if not orders:
+        return
+    game, side, adapter = screen.game, screen.keyboard_side, screen.adapter
+    if len(orders) == 1 and reason == "cell":
+        ask = adapter.confirm(game, side, orders[0])
+        if ask is None:
+            screen.submit(orders[0])
         else:
-            refusal, earlier = core_game.take_back_refusal(self.game, side)
-            if refusal is not None:
-                self.say(f"✗ Cannot take back: {refusal.message}")
-                return
-            order = self.game.orders[-1]
-            self.game = earlier
-        text = self.adapter.describe(earlier, earlier.view(side), order)  # as it was given
-        if not self.saved_by_match():
-            self.app.autosave(self.game)
-        self._fill_log()
-        self.say(f"↶ {self.game.players[side]} takes back: {text}")
-        self.redraw()
-        self._jump_to(getattr(order, "unit", None))  # the cursor goes back with the figure
+            screen._open(ask, screen._submit_result)
+        return
+    modal = adapter.choose(game, side, orders, reason)
+    if modal is None:
+        modal = ChoiceMenu(title, [(adapter.describe(game, screen.view_state, o), o) for o in orders])
+    screen._open(modal, screen._submit_result)
 
+
+def adapter_key(screen: Any, name: str) -> None:
+    """A key of the ruleset's own: an order, a modal, or just a redraw."""
+    if screen.modal_open:
+        return
+    cursor = screen.query_one(BoardView).cursor
+    result = screen.adapter.key(screen.game, screen.keyboard_side, name, screen._unit(screen.selected), cursor)
+    if result is None:
+        screen.redraw()
+    elif isinstance(result, (Order, list, tuple)):
+        screen._submit_result(result)
+    else:
+        screen._open(result, screen._submit_result)
+
+
+def cell_chosen(screen: Any, cell: Any) -> None:
+    """Enter on ``cell``: the result of a finished game, the selected
+    figure's order there, selecting a figure, an order of no figure there,
+    or why nothing happens."""
+    game, view, adapter = screen.game, screen.view_state, screen.adapter
+    if game.outcome is not None:
+        screen.show_result()
+        return
+    if screen.keyboard_side is None or not screen.orders:
+        screen.say("You are watching: this screen gives no orders." if screen.onlooker() else "Nobody can act now.")
+        return
+    by_unit = screen._orders_by_unit()
+    if screen.selected is not None:
+        hits = [o for o in by_unit.get(screen.selected, []) if cell in adapter.order_cells(game, view, o)]
+        if hits:
+            screen.choose_among(hits, "cell", f"Orders for {screen.selected} at {cell[0]},{cell[1]}")
+            return
+    here = next((u for u in screen.units if u.pos == cell), None)
+    if here is not None and here.id in by_unit:
+        if here.id == screen.selected:
+            screen.choose_among(by_unit[here.id], "menu", f"Orders for {here.id}")
+        else:
+            screen.selected = here.id
+            screen.redraw()
+        return
+    loose = [o for o in by_unit.get(None, []) if cell in adapter.order_cells(game, view, o)]
+    if loose:
+        screen.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
+        return
+    chosen = screen._unit(screen.selected)
+    if here is not None and chosen is not None and here.id != chosen.id:
+        why = adapter.why_not(game, screen.keyboard_side, chosen, here)
+        if why:
+            screen.say(f"✗ {why}")
+            return
+    if here is not None:
+        screen.say(f"{here.id} has no order to give now.")
+    else:
+        screen.say("No order points here. Tab selects a figure that can act; o lists every order.")
+
+
+def next_unit(screen: Any, step: int) -> None:
+    """Tab: the next figure that can act, the cursor on it."""
+    movers = [u for u in screen._orders_by_unit() if u is not None]
+    if not movers:
+        return
+    index = movers.index(screen.selected) + step if screen.selected in movers else 0
+    screen.selected = movers[index % len(movers)]
+    screen.redraw()
+    unit = screen._unit(screen.selected)
+    board = screen.query_one(BoardView)
+    if unit is not None and unit.pos is not None:
+        board.move_cursor(unit.pos)
+    else:
+        cells = sorted(board.picture.highlights, key=lambda c: (c[1], c[0])) if board.picture else []
+        if cells:
+            board.move_cursor(cells[0])
+
+
+def orders_menu(screen: Any) -> None:
+    """``o``: the selected figure's orders, or every legal order, with the
+    ruleset's commands first."""
+    game, adapter = screen.game, screen.adapter
+    by_unit = screen._orders_by_unit()
+    orders = by_unit.get(screen.selected, []) + by_unit.get(None, []) if screen.selected else list(screen.orders)
+    orders = adapter.menu_orders(game, orders)  # not those offered on the board only
+    extra = adapter.commands(game, screen.keyboard_side)
+    if extra:
+        choices = [(label, ("command", make)) for label, make in extra]
+        choices += [(adapter.describe(game, screen.view_state, o), o) for o in orders]
+
+        def picked(value: Any) -> None:
+            if isinstance(value, tuple) and len(value) == 2 and value[0] == "command":
+                screen._open(value[1](), screen._submit_result)
+            else:
+                screen._submit_result(value)
+
+        screen._open(ChoiceMenu("Orders", choices), picked)
+        return
+    screen.choose_among(orders, "menu", f"Orders for {screen.selected}" if screen.selected else "Every legal order")
+
+
+def end_turn(screen: Any) -> None:
+    """``p`` in every ruleset: end the turn, pass or commit, asking first
+    only while Actions remain."""
+    side = screen.keyboard_side
+    if screen.modal_open or side is None or screen.game.outcome is not None:
+        return
+    found = screen.adapter.end_turn(screen.game, side, screen.orders)
+    if found is None:
+        screen.say("Nothing ends the turn now: " + (
+            "give the order asked for (o lists it)." if screen.orders else "nobody can act."))
+        return
+    order, question = found
+    if question is None:
+        screen.submit(order)
+        return
+    screen._open(Confirm(question), lambda yes: screen.submit(order) if yes else None)
+
+
+def take_back(screen: Any) -> None:
+    """ctrl+z: the screen asks the match to take back this side's last
+    order; the match decides (the rule, and only at one keyboard)."""
+    side = screen.keyboard_side
+    if screen.modal_open or side is None:
+        return
+    if screen.match is None or screen.single:
+        screen.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
+        return
+    taken = screen.match.take_back(side)
+    if isinstance(taken, Rejection):
+        screen.say(f"✗ Cannot take back: {taken.message}")
+        return
+    earlier = screen.game
+    text = screen.adapter.describe(earlier, earlier.view(side), taken)  # as it was given
+    screen._events_seen = len(earlier.log)
+    screen._fill_log()
+    screen.say(f"↶ {screen.game.players[side]} takes back: {text}")
+    screen.redraw()
+    jump_to(screen, getattr(taken, "unit", None))  # the cursor goes back with the figure

@@ -25,12 +25,9 @@ thread calls it (change notices from other threads are posted there).
 
 from __future__ import annotations
 
-import traceback
 from collections import deque
 from collections.abc import Iterable
 from typing import Any
-
-from textual.widgets import RichLog
 
 from core.events import Event
 
@@ -131,6 +128,18 @@ class Narrator:
         if self.showing is None:
             self._next()
 
+    def on_key(self, event: Any) -> None:
+        """The screen's keys: while events wait, a key (but ``v``, the
+        pace) only shows the next one sooner; otherwise it does what it
+        always does, and the last event's marks go."""
+        if event.key == "v" or not self.busy:
+            if not self.busy:
+                self.unmark()
+            return
+        event.stop()
+        event.prevent_default()
+        self.key()
+
     def key(self) -> None:
         """A key pressed while events wait: the next one now (the key does nothing else)."""
         self._stop_timer()
@@ -202,63 +211,3 @@ class Narrator:
             self.screen.query_one(BoardView).spot(cells)
         except Exception:  # noqa: BLE001, S110 - the screen is closing: nothing to mark
             pass
-
-
-class NarratedScreen:
-    """The game screen's log pane as the player's news (mixed into
-    :class:`tui.game_screen.GameScreen`): what it says, the narrator's keys
-    while events wait, ``v`` for the pace, and what happens when the last
-    event has been shown."""
-
-    narrator: Narrator
-    banner_side: int | None
-    # The screen's own, declared for the type checker.
-    query_one: Any
-    notify: Any
-    call_later: Any
-    redraw: Any
-    _draw_banner: Any
-
-    def say(self, text: str) -> None:
-        """News for the player (whose turn it is, why an order was refused):
-        the newest line of the log pane, never a pop-up over it.  These
-        lines are the screen's own; the game's log (L) holds only events."""
-        self.query_one(RichLog).write(text)
-
-    def log_line(self, text: str) -> None:
-        self.query_one(RichLog).write(text)
-
-    def show_error(self, exc: BaseException) -> None:
-        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-        try:
-            self.query_one(RichLog).write(f"! internal error: {detail}")
-        except Exception:  # noqa: BLE001, S110 - the screen is closing: the toast still says it
-            pass
-        self.notify(f"Something went wrong: {detail}", title="Error", severity="error", timeout=8)
-
-    def on_key(self, event: Any) -> None:
-        narrator = self.narrator
-        if event.key == "v" or not narrator.busy:
-            if not narrator.busy:
-                narrator.unmark()
-            return  # the key does what it always does
-        event.stop()
-        event.prevent_default()
-        narrator.key()
-
-    def narrate(self, events: Iterable[Event]) -> None:
-        self.narrator.tell(events)
-        self._draw_banner(self.banner_side)
-
-    def narration_moved(self) -> None:
-        self._draw_banner(self.banner_side)
-
-    def narration_over(self) -> None:
-        """Everything shown: the game may move on (the computer thinks, a
-        forced order is given, a prompt opens)."""
-        self.call_later(self.redraw)
-
-    def action_pace(self) -> None:
-        pace = self.narrator.cycle_pace()
-        self.say(f"Blows against you are shown {PACE_WORDS[pace]} (v: change)")
-        self._draw_banner(self.banner_side)

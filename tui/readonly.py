@@ -13,7 +13,7 @@ from tui.game_screen import GameScreen
 
 
 class ReadOnlyGameScreen(GameScreen):
-    BLOCKED = ("deploy_all", "ready", "orders", "save")
+    BLOCKED = ("give", "orders", "save")
 
     def __init__(self, game: Any, holder: str, path: Path | None = None) -> None:
         super().__init__(game)
@@ -65,4 +65,4 @@ class ReadOnlyGameScreen(GameScreen):
         banner.update(f"read-only: held by {self.holder} · {banner.content}")
 
     def action_quit_game(self) -> None:
-        self.app.leave_game(self.game)
+        self.post_message(self.Leave(self.game))

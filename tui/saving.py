@@ -35,6 +35,7 @@ class SaveFiles:
         self.saved_orders = 0  # how many orders the last good save held
         self._retrying: Any = None  # the timer that retries a failed save
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
+        self.last_pending: dict = {}  # this keyboard's drafts as last collected on the app's thread
 
     @property
     def hosted(self) -> bool:
@@ -115,7 +116,35 @@ class SaveFiles:
             self.app.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
         return where or "the save folder"
 
+    def _lock(self) -> Any:
+        """The open match's lock: its computer saves on its own thread, and
+        two saves of one file never run at once."""
+        import contextlib
+
+        match = self.app.match
+        return match.lock if match is not None else contextlib.nullcontext()
+
+    def save_quietly(self, game: Any) -> bool:
+        """Off the app's thread (a computer's order): write the file only,
+        with the drafts last collected on the app's thread, touching no
+        screen.  False when it failed: the app's autosave says so and retries."""
+        if self.session is None:
+            return True
+        if self.failed:
+            return False
+        with self._lock():
+            try:
+                self.session.save(game, self.last_pending, seats=self.app.seat_kinds)
+            except Exception:  # noqa: BLE001 - told and retried by the app's autosave, on its thread
+                return False
+            self.on_disk, self.saved_orders = game, len(game.orders)
+        return True
+
     def _save(self, game: Any, announce: bool, force: bool) -> str | None:
+        with self._lock():
+            return self._save_locked(game, announce, force)
+
+    def _save_locked(self, game: Any, announce: bool, force: bool) -> str | None:
         app = self.app
         if self.session is None:
             if announce:
@@ -304,7 +333,8 @@ class SaveFiles:
         # A waiting draft of a decision since made ("at": the order count it was for) is gone.
         self.drafts_waiting = [d for d in self.drafts_waiting if d.get("at", played) == played]
         drafts += [d for d in self.drafts_waiting if (d["kind"], d["side"]) not in open_kinds]
-        return {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
+        self.last_pending = {"drafts": drafts[:MAX_DRAFTS]} if drafts else {}
+        return self.last_pending
 
     def reopen_drafts(self, screen: Any) -> None:
         """Called by the game screen once ``screen.keyboard_side`` has the

@@ -1,20 +1,17 @@
-"""The game screen's hooks for who sits where: whose turn the keyboard
-has (a person's, never the computer's), the hot-seat handover between two
-local seats, a hosted or joined seat's turn news, whose log is shown, and
-the keys for watching the computer play.  Mixed into
-:class:`tui.game_screen.GameScreen`, whose ``seats``, ``computer``,
-``single``, ``fixed``, ``private``, ``keyboard_side`` and ``log_marks`` it
-reads.
-"""
+"""Who sits at the game screen: the hot-seat handover between two people
+at one keyboard, and a hosted or joined seat's news (the other side's
+moves arriving as change notices, "since your last turn", a joined seat's
+trouble with the host).  Functions of :class:`tui.game_screen.GameScreen`'s
+``seats``, ``fixed``, ``keyboard_side``, ``log_marks`` and log."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import RichLog
-
+from core.orders import Order
+from core.ruleset import Rejection
+from tui.banner import remote_status
 from tui.board import BoardView
-from tui.flow import guarded
 from tui.modals import Handover
 from tui.picture import Picture
 
@@ -31,124 +28,94 @@ def since_last_turn(game: Any, side: int, mark: int, most: int | None = None) ->
     return news[-most:] if most else news
 
 
-class SeatHooks:
-    """Who plays at the game screen (see the module docstring)."""
+def hand_over(screen: Any, side: int) -> None:
+    """Hide the board until ``side``'s player takes the keyboard, showing
+    them the public news since their last turn."""
+    if screen.modal_open:
+        return
+    game, board = screen.game, screen.query_one(BoardView)
+    if board.picture is not None:
+        board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
+    screen.selected = None
+    if screen.keyboard_side is not None:
+        screen.log_marks[screen.keyboard_side] = len(game.log)
+    news = since_last_turn(game, side, screen.log_marks.get(side, 0))
 
-    narrator: Any  # tui.narrator.Narrator
+    def done(_: Any) -> None:
+        screen.keyboard_side = side
+        screen.redraw()
 
-    def acting_side(self) -> int | None:
-        to_act = self.game.to_act
-        if self.single and self.fixed in to_act:
-            return self.fixed
-        people = [s for s in to_act if not (self.computer and self.computer.plays(s))]
-        return min(people or to_act) if to_act else None
-
-    def shares_keyboard(self) -> bool:
-        """Whether two people take turns at this keyboard: not over the
-        network (each has a terminal) and not one person against the computer."""
-        return not self.single and not (self.computer is not None and self.computer.watcher is not None)
-
-    def _handover(self, side: int) -> None:
-        if self.modal_open:
-            return
-        board = self.query_one(BoardView)
-        if board.picture is not None:
-            board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
-        self.selected = None
-
-        if self.keyboard_side is not None:
-            self.log_marks[self.keyboard_side] = len(self.game.log)
-        news = since_last_turn(self.game, side, self.log_marks.get(side, 0))
-
-        def done(_: Any) -> None:
-            self.keyboard_side = side
-            self.redraw()
-
-        def why() -> None:
-            from tui.why import EventLog
-
-            rules = self.game.ruleset
-            self.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
-
-        self._open(Handover(self.game.players[side], self.adapter.handover_detail(self.game, side),
-                            [e.sentence for e in news], why if news else None,
-                            first=side not in self.log_marks,
-                            leave=lambda: self.app.leave_game(self.local_game())), done)
-
-    def readable_log(self) -> tuple:
-        """The events the player at the keyboard may read."""
-        if self.single:
-            return self.game.log  # this seat's events only
-        if not self.private or self.game.outcome is not None:
-            return self.game.log
-        return self.game.log_for(self.keyboard_side)
-
-    def action_full_log(self) -> None:
-        """The whole game's log (every event, every die) as a list whose
-        lines open with Why?."""
+    def why() -> None:
         from tui.why import EventLog
 
-        rules = self.game.ruleset
-        log = self.readable_log()
-        # The computer's reasons, where its orders came (only in the whole
-        # game's log: a seat's own log numbers its events differently).
-        notes = self.computer.notes if self.computer is not None and log is self.game.log else ()
-        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, log, notes=notes), None)
+        rules = game.ruleset
+        screen.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
 
-    def action_why(self) -> None:
-        """Why? on the newest log line (the full log opens on it); on a
-        hosted or joined seat whose turn has come, on the first line since
-        its last turn."""
-        from tui.why import EventLog
+    screen._open(Handover(game.players[side], screen.adapter.handover_detail(game, side),
+                          [e.sentence for e in news], why if news else None, first=side not in screen.log_marks,
+                          leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
 
-        rules = self.game.ruleset
-        log = self.readable_log()
-        start = self.news_from if self.single and self.news_from is not None else None
-        self._open(EventLog(f"Game log — {rules.title}", rules.name, rules.title, log, start), None)
 
-    def _turn_news(self, mine: bool) -> None:
-        """A seat in its own terminal: when its turn comes, say in the log
-        pane how much happened since its last turn (x opens it with Why?)."""
-        log_length = len(self.game.log)
-        if mine and not self.my_turn:
-            mark = self.log_marks.get(self.fixed)
-            if mark is not None and log_length > mark:
-                self.news_from = mark
-                count = log_length - mark
-                self.query_one(RichLog).write(
-                    f"▶ Your turn. Since your last: {count} line{'s' if count != 1 else ''} above (x: why?)")
-        elif not mine and self.my_turn:
-            self.log_marks[self.fixed] = log_length
-            self.news_from = None
-        self.my_turn = mine
+def turn_news(screen: Any, mine: bool) -> None:
+    """A seat in its own terminal: when its turn comes, say in the log
+    pane how much happened since its last turn (x opens it with Why?)."""
+    log_length = len(screen.game.log)
+    if mine and not screen.my_turn:
+        mark = screen.log_marks.get(screen.fixed)
+        if mark is not None and log_length > mark:
+            screen.news_from = mark
+            count = log_length - mark
+            screen.say(f"▶ Your turn. Since your last: {count} line{'s' if count != 1 else ''} above (x: why?)")
+    elif not mine and screen.my_turn:
+        screen.log_marks[screen.fixed] = log_length
+        screen.news_from = None
+    screen.my_turn = mine
 
-    def log_side(self) -> int | None:
-        """Whose log is shown: in hot-seat with secrets, the side whose view
-        is on screen; otherwise the neutral onlooker (events everyone may
-        read, which is every event when nothing is secret)."""
-        return self.keyboard_side if self.private else None
 
-    def _fill_log(self) -> None:
-        log = self.query_one(RichLog)
-        log.clear()
-        events = self.readable_log()[-300:]
-        waiting = tuple(self.narrator.queue)  # the newest events, still to be shown one at a time
-        if waiting and tuple(events[-len(waiting):]) == waiting:
-            events = events[:-len(waiting)]
-        else:
-            self.narrator.drop()  # another reader's log: all of it is written below
-        for event in events:
-            log.write(event.sentence)
-        self.log_shown_for = (self.log_side(), self.game.outcome is not None)
+def submit_single(screen: Any, order: Order, narrate: bool) -> bool:
+    """A hosted or joined seat's order: its events arrive as the seat's
+    news (here at once from a host in this process, or in the host's next
+    update), seen as given."""
+    screen._own_change = not narrate  # a seat held here tells of the change at once, from inside submit
+    try:
+        result = screen.seats.submit(order)
+        if isinstance(result, Rejection):
+            if result.code == "unanswered":  # a joined seat: neither taken nor refused yet
+                screen.say(f"… {result.message}")
+            else:
+                screen.say(f"✗ Not allowed: {result.message}")
+            return False
+        seen = screen._events_seen
+        seat_news(screen)
+        screen._own_expected = not narrate and screen._events_seen == seen
+        return True
+    finally:
+        screen._own_change = False
 
-    @guarded
-    def action_computer(self, what: str) -> None:
-        """Watching the computer: pause, one move, faster, slower."""
-        if self.computer is None:
-            return
-        if what == "pause":
-            self.computer.toggle_pause()
-        elif what == "step":
-            self.computer.step()
-        else:
-            self.computer.faster(1 if what == "faster" else -1)
+
+def seat_news(screen: Any) -> None:
+    """What changed at a single seat: its new events (its own as given, the
+    other side's one at a time), a joined seat's trouble, the fairness note."""
+    if not screen.is_attached:
+        return
+    game, seat = screen.game, screen.seats.any_seat
+    news = game.log[screen._events_seen:]
+    screen._events_seen = len(game.log)
+    own = getattr(screen, "_own_change", False) or (news and getattr(screen, "_own_expected", False))
+    if news:
+        screen._own_expected = False
+    if own:
+        for event in news:
+            screen.log_line(event.sentence)
+    else:
+        screen.narrate(news)
+    status = remote_status(seat)
+    if status and status != getattr(screen, "_status_told", ""):
+        reason = getattr(seat, "reason", "")
+        screen.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
+    screen._status_told = status
+    fairness = getattr(seat, "fairness", "")
+    if fairness and fairness != getattr(screen, "_fairness_told", ""):
+        screen._fairness_told = fairness
+        screen.log_line(fairness)
+    screen.redraw()

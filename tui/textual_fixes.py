@@ -10,8 +10,7 @@ tests/tui/test_textual_fixes.py (applied under the gate, not outside it,
 and the bug it guards against does not happen).
 
 Nothing else in ``tui/`` imports ``textual._*`` or calls a private method of
-Textual (the two ``_bindings`` edits of tui/game_screen.py and
-tui/computer.py excepted, being reworked elsewhere).
+Textual (the game screen declares its keys: tui/screen_keys.py).
 """
 
 from __future__ import annotations

@@ -116,55 +116,22 @@ class WarbandList(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class WarbandKeys:
-    """The game screen's side of it: ``f`` opens the list, and the cursor
-    card shows the full stats of the figure under the cursor."""
+def open_warband(screen: Any) -> None:
+    """``f`` on the game screen: every figure as the keyboard's side sees
+    it; the one chosen gets the cursor."""
+    from tui.board import BoardView
 
-    def action_warband(self) -> None:
-        from tui.board import BoardView
+    board = screen.query_one(BoardView)
+    if screen.modal_open or board.picture is None or board.picture.hidden or screen.view_state is None:
+        return
+    sections = warband_sections(screen.adapter, screen.view_state, screen.units, screen.keyboard_side,
+                                screen.game.players)
+    units = {u.id: u for u in screen.units}
 
-        board = self.query_one(BoardView)
-        if self.modal_open or board.picture is None or board.picture.hidden or self.view_state is None:
-            return
-        side = self.keyboard_side
-        sections = warband_sections(self.adapter, self.view_state, self.units, side, self.game.players)
-        units = {u.id: u for u in self.units}
+    def picked(uid: Any) -> None:
+        unit = units.get(uid) if uid is not None else None
+        if unit is not None and unit.pos is not None:
+            board.move_cursor(unit.pos)
+        screen.redraw_panel_only()
 
-        def picked(uid: Any) -> None:
-            unit = units.get(uid) if uid is not None else None
-            if unit is not None and unit.pos is not None:
-                board.move_cursor(unit.pos)
-            self.redraw_panel_only()
-
-        self._open(WarbandList("Figures (f) · as your side sees them", sections), picked)
-
-    def _draw_cursor(self) -> None:
-        """The cursor cell (``#cursor``, one row) and the card of what stands
-        on it (``#cursor-unit``: the figure's full stats; two rows when
-        the cell is empty, so moving over empty ground never relays out):
-        only the changed columns are repainted."""
-        from tui.board import BoardView
-        from tui.widgets import PatchedText
-
-        field = self.adapter.battlefield(self.game, self.view_state)
-        cell = self.query_one(BoardView).cursor
-        if not field.in_bounds(cell):
-            return
-        terrain = field.terrain(cell)
-        here = next((u for u in self.units if u.pos == cell), None)
-        text = f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else "")
-        card = ""
-        if here is not None:
-            lines = self.adapter.figure_lines(self.view_state, here, self.keyboard_side)
-            card = "\n".join(lines) if lines else f"  {self._unit_line(here)}"
-        # What the cell means for the selected figure (sight, reach, cover).
-        glance = self.adapter.cursor_lines(self.game, self.view_state, self._unit(self.selected), cell)
-        if glance:
-            card = "\n".join([*glance, *([card] if card else [])])
-        self.query_one("#cursor", PatchedText).update(text)
-        widget = self.query_one("#cursor-unit", PatchedText)
-        widget.update(card)
-        rows = len(widget.rows()) if widget.size.width and card else 0
-        height = max(CARD_ROWS[0], min(CARD_ROWS[1], rows))
-        if widget.styles.height is None or widget.styles.height.value != height:
-            widget.styles.height = height
+    screen._open(WarbandList("Figures (f) · as your side sees them", sections), picked)

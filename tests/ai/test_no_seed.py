@@ -12,7 +12,6 @@ as a dice seed, rolls what the game will roll next.
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import attrs
 import pytest
@@ -24,7 +23,6 @@ from core.ai import Level
 from core.dice import Dice, computer_seed, derived_seed, without_seed
 from core.game import start, submit
 from core.registry import find_ruleset, rulesets
-from core.seats import Table
 
 TINY = Level("tiny", 2, 3)
 NAMES = [r.name for r in rulesets()]
@@ -112,15 +110,13 @@ def test_the_computers_seed_is_one_way_and_not_the_dice_seed():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_seated_computer_gets_no_dice_seed(name, spy):
-    """The TUI's seat maker (tui/computer.py) and the seated player."""
-    from tui.computer import ComputerSeats
+    """The match's computer client (match/computer.py) and the seated player."""
+    from match import Match
+    from match.computer import ComputerClient
 
     game = _game(name, 4242)
-    table = Table(game)
     side = min(game.to_act)
-    screen = SimpleNamespace(local_game=lambda: table.game)
-    seats = SimpleNamespace(screen=screen, seat=table.seat, seats=("easy", "easy"))
-    player = ComputerSeats.player(seats, side)
+    player = ComputerClient(Match(game, ("easy", "easy")), side, "easy").player()
     assert player.seed == computer_seed(game.seed) != game.seed
     assert player.choose() is not None
     _assert_blind(game, spy)

@@ -66,11 +66,12 @@ async def test_a_person_against_the_computer_and_continue(data_dir):
         computer_orders = [o for o in screen.game.orders if o.side == 1]
         assert computer_orders
         assert "» Player 2 (normal): " in log_text(screen)
-        saves = list_saves()
-        assert len(saves) == 1
-        game, seats = load_with_seats(saves[0].path)
-        assert seats == ("human", "normal")
-        assert game.orders == screen.game.orders  # its orders are recorded like a person's
+        with app.match.lock:  # the computer plays on its own thread: the file and the game of one moment
+            saves = list_saves()
+            assert len(saves) == 1
+            game, seats = load_with_seats(saves[0].path)
+            assert seats == ("human", "normal")
+            assert game.orders == screen.game.orders  # its orders are recorded like a person's
         app.close_session()  # as quitting does (a Match prompt may be open, so not by keys here)
     app = SkirmishApp(continue_latest=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -11,6 +11,7 @@ from core.values import evolve
 from tests.tui.test_glance import SIZE, open_game, screen_text
 from tui.app import SkirmishApp
 from tui.board import BoardView
+from tui.side_panel import SidePanel
 
 
 def cell_text(board: BoardView, cell) -> str:
@@ -81,7 +82,7 @@ async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_
         assert cell_text(board, (4, 3)) == "[1]" and cell_text(board, (5, 2)) == "[1]"
         assert cell_text(board, (4, 2)) == "[.]"
         assert cell_text(board, (4, 4)) == "[2]"
-        assert "w: a1's sword reaches" in screen._panel_text
+        assert "w: a1's sword reaches" in screen.query_one(SidePanel).text
         await move_to(pilot, board, (4, 5))
         card = screen.query_one("#cursor-unit").text
         # b2 stands on the brush: cover from it comes from its own cell (the line's end, beside it)
@@ -170,7 +171,7 @@ async def test_platemail_marks_where_a_skulk_stays_hidden_and_writes_a_move_from
         assert cell_text(board, (5, 6)) == "[h]"  # behind the wall: concealed from b1
         assert cell_text(board, (7, 5)) == "[h]"  # in the hedge: cover
         assert cell_text(board, (3, 5)) == "[.]"  # b1 sees it clear past the wall
-        assert "h: a Skulk of a1 ending there stays Hidden" in screen._panel_text
+        assert "h: a Skulk of a1 ending there stays Hidden" in screen.query_one(SidePanel).text
         await move_to(pilot, board, (3, 5))
         card = screen.query_one("#cursor-unit").text
         assert "Sight a1→here: 100% in view" in card and "A Skulk here is seen clear by b1" in card

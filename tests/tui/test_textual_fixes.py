@@ -40,8 +40,7 @@ def test_the_installed_textual_is_the_range_every_workaround_was_verified_on():
 
 def test_no_other_module_reaches_into_textual_privately():
     private = re.compile(r"textual\._|\._bindings\b|\._thread_id|\._context\(|\._loop\b|_watch__|_action_command_list")
-    # Being reworked on another branch (issue 27, "key bindings declared"):
-    allowed = {"textual_fixes.py", "game_screen.py", "computer.py"}
+    allowed = {"textual_fixes.py"}
     found = [f"{path.relative_to(TUI)}:{n}" for path in TUI.rglob("*.py") if path.name not in allowed
              for n, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
     assert found == []

@@ -214,8 +214,9 @@ class Hosting:
             screen = GameScreen(seats=SeatSet({mine: host.seat(mine)}, mine, host.table))
         else:  # the computer fills the host's seat; this terminal looks on
             screen = GameScreen(seats=SeatSet({None: host.seat(None)}, None, host.table), kinds=kinds,
-                                computer={mine: host.seat(mine)})
+                                match=match)
         app.push_screen(screen)
+        match.start_computers()  # the match's client plays the host's side, with or without a screen
         if not getattr(host, "presence_told", False):  # once per host, whatever games follow
             host.presence_told = True
             host.listeners.append(lambda: soon(app, self._presence))

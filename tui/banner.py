@@ -1,0 +1,85 @@
+"""The game screen's one-row banner: who plays now (or whom this screen
+waits for, or that it only watches), the turn and phase, a failed save,
+and the narrator's mark while the other side's events are being shown.
+Its pieces are dropped from the end until it fits: it never wraps out of
+sight."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Static
+
+
+def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
+    """``text`` made of pieces joined by ``sep``, the last pieces dropped
+    until it fits in ``width`` columns (the first always stays)."""
+    from rich.cells import cell_len
+
+    pieces = text.split(sep)
+    while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
+        pieces.pop()
+    return sep.join(pieces)
+
+
+def remote_status(seat: Any) -> str:
+    """A joined seat's trouble with the host, in words (or "")."""
+    status = getattr(seat, "status", "playing")
+    if status == "host-stopped":
+        return "Host stopped (game saved): waiting for it to resume"
+    if status == "lost":
+        return "Connection to the host lost: trying again"
+    if status == "distrusted":
+        return "Not rejoining: what answers is not this game's host"
+    if status == "broken":
+        return "Stopped listening to the host"
+    return ""
+
+
+def who_plays(screen: Any, side: int | None) -> str:
+    """The banner's first piece: whose move it is, as this screen sees it."""
+    game, seat = screen.game, screen.seats.any_seat
+    acting = sorted(game.to_act)
+    if game.outcome is not None:
+        return "Game over · Enter: the result"
+    if screen.single and remote_status(seat):
+        return remote_status(seat)
+    if screen.onlooker():
+        return "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
+    if screen.narrator.busy:  # the narrator's mark says a key brings the next event
+        return f"then {game.players[acting[0]]} plays" if acting else "then nobody acts"
+    if screen.single and screen.fixed not in game.to_act:
+        who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
+        if getattr(seat, "status", "") == "absent":  # the host's screen
+            who += f" (not connected; {seat.reason.lower()})"
+        return who
+    if side is None:
+        return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"
+    return f"▶ {game.players[side]} to play"
+
+
+class Banner(Static):
+    DEFAULT_CSS = """
+    Banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
+    Banner.side-0 { color: ansi_bright_cyan; }
+    Banner.side-1 { color: ansi_bright_yellow; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__("", id="banner", markup=False)  # markup=False: names come from saves
+
+    def show(self, screen: Any, side: int | None) -> None:
+        game = screen.game
+        text = screen.adapter.banner(game, side)
+        if text is None:
+            situation = game.ruleset.situation(screen.view_state)
+            short_title = game.ruleset.title.split(":")[0]
+            text = f"{who_plays(screen, side)} · {game.ruleset.turn_word} {situation.turn} · {situation.phase} · {short_title}"
+        unsaved = screen.app.unsaved() if hasattr(screen.app, "unsaved") else ""
+        if unsaved:  # saving failed: said on the board until a save succeeds
+            text = f"⚠ {unsaved} · {text}"
+        if screen.narrator.busy:
+            text = f"{screen.narrator.hint()} · {text}"
+        self.update(fit_pieces(text, max(20, screen.app.size.width - 2)))
+        for n in (0, 1):  # the side to act in its board colour
+            self.set_class(side == n and game.outcome is None, f"side-{n}")

@@ -1,0 +1,57 @@
+"""The game screen's log pane: the events the player at the keyboard may
+read, and the screen's own news between them (whose turn it is, why an
+order was refused: never a pop-up over the log).  ``[``/``]`` scroll it;
+``L`` opens the whole log, ``x`` Why? on its newest line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.markup import escape
+from textual.widgets import RichLog
+
+
+class LogPane(RichLog):
+    DEFAULT_CSS = "LogPane { height: 6; border-top: hkey $primary; }"
+
+    def __init__(self) -> None:
+        super().__init__(id="log", max_lines=2000, wrap=True, markup=False, min_width=20)
+        self.can_focus = False
+        self.border_title = escape("log: [ ] scroll · L whole log")
+
+    def fill(self, events: Sequence[Any], narrator: Any) -> None:
+        """Write ``events`` again from the start, but the newest that the
+        narrator still has to show one at a time."""
+        self.clear()
+        events = list(events[-300:])
+        waiting = tuple(narrator.queue)
+        if waiting and tuple(events[-len(waiting):]) == waiting:
+            events = events[:-len(waiting)]
+        else:
+            narrator.drop()  # another reader's log: all of it is written below
+        for event in events:
+            self.write(event.sentence)
+
+    def scroll(self, step: int) -> None:
+        self.scroll_page_up(animate=False) if step < 0 else self.scroll_page_down(animate=False)
+
+
+def open_log(screen: Any, whole: bool) -> None:
+    """``L``: the whole readable log as a list whose lines open with Why?,
+    with the computer's reasons where its orders came (only in the whole
+    game's log: a seat's own log numbers its events differently).  ``x``:
+    the same, on the newest line, or on a hosted or joined seat whose turn
+    has come, on the first line since its last turn."""
+    from tui.why import EventLog
+
+    rules = screen.game.ruleset
+    log = screen.readable_log()
+    title = f"Game log — {rules.title}"
+    if whole:
+        computer = screen.computer
+        notes = computer.notes if computer is not None and log is screen.game.log else ()
+        screen._open(EventLog(title, rules.name, rules.title, log, notes=notes), None)
+        return
+    start = screen.news_from if screen.single and screen.news_from is not None else None
+    screen._open(EventLog(title, rules.name, rules.title, log, start), None)

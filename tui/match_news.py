@@ -1,0 +1,83 @@
+"""A game screen's ear on the match: notices arrive on whichever thread
+made the change -- the computer's, a joiner's connection -- and are
+posted to the screen as messages, never shown from there.  Notices before
+the screen is up are kept and handed over when it mounts.  A single seat
+(hosted, joined) tells of its changes the same way; a hosted game whose
+host side the computer plays has that computer's clients here, over the
+host's table, for as long as the host's screen is up."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from core.events import visible_to
+from tui.computer import ComputerSaid, hosted_clients
+from tui.intents import Changed
+
+
+class MatchNews:
+    def __init__(self, screen: Any, match: Any, computer: dict | None) -> None:
+        self.screen = screen
+        self.room, self.hosted = hosted_clients(screen.seats.table, computer or {}, screen.kinds)
+        self.source = match or self.room  # what tells of the computer's words (and orders)
+        self.ui_thread: int | None = None
+        self.early: list | None = []  # (notice, log length) before the screen was mounted
+        self._unsubscribe = [self.source.subscribe(self.heard)] if self.source is not None else []
+
+    def clients(self) -> dict:
+        """The computer's clients, side -> client (a match's are read afresh)."""
+        match = self.screen.match
+        return match.computers if match is not None else self.hosted
+
+    def mounted(self) -> list[ComputerSaid]:
+        """On the screen's thread, once: from now notices are posted; the
+        computer's words heard before, to show at once."""
+        screen = self.screen
+        with self.source.lock if self.source is not None else threading.RLock():
+            self.ui_thread = threading.get_ident()
+            early, self.early = self.early or [], None
+            if not screen.single:
+                screen._events_seen = len(screen.game.log)  # the log pane starts with all of it
+        if screen.single:
+            self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
+        for client in self.hosted.values():
+            client.start()
+        return [ComputerSaid(notice.side, notice.reason, at) for notice, at in early]
+
+    def heard(self, notice: Any) -> None:
+        screen = self.screen
+        if notice.kind == "computer":
+            at = len(self.source.game.log)
+            if self.early is not None:
+                self.early.append((notice, at))
+            else:
+                screen.post_message(ComputerSaid(notice.side, notice.reason, at))
+        elif self.early is None and notice.kind == "order" and not screen.single \
+                and threading.get_ident() != self.ui_thread:
+            if screen.computer is not None and screen.computer.watcher is not None:
+                screen.computer.hold(True)  # its events are shown one at a time first
+            screen.post_message(Changed())
+
+    def catch_up(self, upto: int) -> None:
+        """Show the events up to ``upto`` the keyboard has not seen (the
+        computer's): one at a time when a person watches."""
+        screen = self.screen
+        game = screen.game
+        news = [e for e in game.log[screen._events_seen:upto] if game.outcome is not None
+                or visible_to(e, screen.log_side())]
+        screen._events_seen = max(screen._events_seen, upto)
+        if screen.computer is not None and screen.computer.watcher is not None:
+            screen.narrate(news)
+        else:
+            for event in news:
+                screen.log_line(event.sentence)
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        for client in self.hosted.values():
+            client.stop()
+        if self.room is not None:
+            self.room.close()

@@ -1,0 +1,97 @@
+"""What follows a finished game (issue 12): the result screen, and the
+choice made on it -- the battle after an Optio pre-game, a rematch (each
+player, or computer, at the other side), a new game, the menu, or
+watching the game again.
+
+The game screen opens the result screen and sends the choice up
+(``GameScreen.ResultChosen``); the app carries it out with
+:func:`after_result`.  Whoever played each side plays it in the game that
+follows.  Over the network the host begins the next game (same code, a
+new fair seed) and the joiner's screen follows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def show_result(screen: Any) -> None:
+    """The result screen over ``screen``; its choice is sent up."""
+    from tui.result import ResultScreen
+
+    adapter, game = screen.adapter, screen.game
+    released = screen.computer.release_reasons() if screen.computer is not None else []
+    for line in released:
+        screen.log_line(line)
+    count = len(released)
+    note = (f"The computer's reasons for its {count} order{'s' if count != 1 else ''}, kept back "
+            "while its orders were secret, are now in the log: b shows the final board." if count else None)
+    screen._open(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
+                              adapter.result_sides(game), note), screen._after_result)
+
+
+def after_result(app: Any, screen: Any, choice: str | None) -> None:
+    from tui.result import rematch
+
+    kinds = tuple(screen.kinds)
+    if screen.single and choice in ("extra", "rematch"):
+        _next_hosted(app, screen, choice, kinds)
+    elif choice == "extra":
+        modal = screen.adapter.after_over(screen.game)
+        if modal is not None:
+            screen._open(modal, lambda game: _game_after(screen, game, kinds))
+    elif choice == "rematch":
+        app.start_game(rematch(screen.game), seats=tuple(reversed(kinds)))
+    elif choice in ("new", "menu"):
+        app.leave_game(screen.game)
+        if choice == "new":
+            app.action_new_game()
+    elif choice == "watch":
+        _watch_again(screen)
+
+
+def _game_after(screen: Any, game: Any, kinds: tuple[str, str]) -> None:
+    """The game chosen to follow (the battle after an Optio pre-game)
+    opens in the new-game form, pre-filled, so the players choose their
+    warbands; Esc there comes back to the result."""
+    if game is None:
+        show_result(screen)
+        return
+    from tui.rulesets.optio_handoff import battle_form
+
+    screen._open(battle_form(screen.game, game, kinds), lambda _: show_result(screen))
+
+
+def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> None:
+    """The host begins the next game; the joiner and onlookers wait for it."""
+    from tui.result import rematch
+
+    whole = screen.local_game()
+    if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
+        screen.say("The host chooses what comes next: this screen follows it into the next game.")
+        return
+    if choice == "rematch":
+        app.host_next(rematch(whole), tuple(reversed(kinds)), "a rematch, sides swapped", swap=True)
+        return
+    modal = screen.adapter.after_over(whole)
+    if modal is None:
+        return
+
+    def chosen(game: Any) -> None:
+        if game is None or not hasattr(game, "ruleset_name"):
+            show_result(screen)  # not now, or a look back (Platemail's last Round)
+        else:
+            app.host_next(game, kinds, "the battle", swap=False)
+
+    screen._open(modal, chosen)
+
+
+def _watch_again(screen: Any) -> None:
+    """The finished game from its first position (this process holds the
+    whole game); back to the result screen afterwards."""
+    from tui.watch import WatchScreen
+
+    whole = screen.local_game() if screen.single else screen.game
+    if whole is None:
+        screen.say("Only the host holds the whole game: watch it from the host's Load list.")
+        return
+    screen._open(WatchScreen(whole), lambda _: show_result(screen))

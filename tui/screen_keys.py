@@ -1,0 +1,75 @@
+"""The game screen's keys, declared once (no edits of Textual's private
+binding tables): the common keys, then every ruleset's own keys
+(``RulesetAdapter.keys``) and every ruleset's word for ``p``
+(``end_turn_label``), then Help and Quit last -- the footer lists keys in
+this order and cuts them at 80 columns.  :func:`enabled` (the screen's
+``check_action``) offers a ruleset's keys only in its own games, and
+the watching keys only while the computer plays both sides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from tui.rulesets import ADAPTERS
+
+
+def _ruleset_keys() -> tuple[list[Binding], list[Binding]]:
+    keys: dict[tuple[str, str, str], None] = {}
+    labels: dict[str, None] = {}
+    for adapter in ADAPTERS.values():
+        # keys() is a constant list: read it without a ruleset behind the adapter.
+        for entry in adapter.keys(adapter.__new__(adapter)):
+            keys[tuple(entry)] = None
+        labels[adapter.end_turn_label] = None
+    return ([Binding(k, f"adapter_key({name!r})", label) for k, label, name in keys],
+            [Binding("p", f"end_turn({label!r})", label) for label in labels])
+
+
+_KEYS, _ENDS = _ruleset_keys()
+
+BINDINGS = [
+    Binding("tab", "next_unit(1)", "Next"),
+    Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
+    Binding("o", "orders", "Orders"),
+    Binding("d", "give('deploy-all')", "Deploy"),
+    Binding("r", "give('ready')", "Ready"),
+    *_ENDS,
+    Binding("ctrl+z", "take_back", "Take back", show=False),
+    Binding("escape", "deselect", "Deselect", show=False),
+    Binding("ctrl+s", "save", "Save", show=False),
+    Binding("L", "log(True)", "Log", show=False),
+    Binding("x", "log(False)", "Why?", show=False),
+    Binding("f", "warband", "Figures", show=False),
+    Binding("v", "pace", "Pace", show=False),
+    Binding("left_square_bracket", "scroll('log', -1)", "Log up", show=False),
+    Binding("right_square_bracket", "scroll('log', 1)", "Log down", show=False),
+    Binding("left_curly_bracket", "scroll('side', -1)", "Panel up", show=False),
+    Binding("right_curly_bracket", "scroll('side', 1)", "Panel down", show=False),
+    # Watching the computer play itself (tui/computer.py); offered only then.
+    Binding("P", "computer('pause')", "Pause"),
+    Binding("full_stop", "computer('step')", "Step", show=False),
+    Binding("plus,equals_sign", "computer('faster')", "Faster", show=False),
+    Binding("minus", "computer('slower')", "Slower", show=False),
+    *_KEYS,
+    Binding("f1,question_mark", "rules", "Help"),
+    Binding("q", "quit_game", "Quit"),
+]
+
+
+def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
+    """Whether ``action`` is offered now (False: neither shown nor run)."""
+    if action == "give":
+        return any(o.verb == parameters[0] for o in screen.orders)
+    if action == "end_turn":
+        return bool(screen.orders) and (not parameters or parameters[0] == screen.adapter.end_turn_label)
+    if action == "adapter_key":
+        return any(name == parameters[0] for _keys, _label, name in screen.adapter.keys())
+    if action in ("orders", "next_unit"):
+        return bool(screen.orders)
+    if action == "deselect":
+        return screen.selected is not None
+    if action == "computer":
+        return screen.computer is not None and screen.computer.watching
+    return True

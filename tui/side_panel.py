@@ -1,0 +1,131 @@
+"""The game screen's side panel: the situation, the ruleset's lines, the
+selected figure, the key to the board's marks, the cursor's cell and the
+card of what stands on it, and the computer's line.  It draws from what
+the screen shows (``show(screen)``: its game, view, figures, selection
+and orders) and gives the board the columns a wide battlefield needs.
+
+Speed: a cursor move repaints only the changed columns of the two cursor
+rows (:class:`tui.widgets.PatchedText`); the rest of the panel is redrawn
+when its text changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static
+
+from core.ruleset import UnitView
+from tui.computer import ComputerLine
+from tui.picture import COMPACT_W, LABEL_W, legend_text
+from tui.warband import CARD_ROWS
+from tui.widgets import PatchedText
+
+
+def unit_line(unit: UnitView) -> str:
+    facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
+    marks = f" [{unit.markers}]" if unit.markers else ""
+    return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
+
+
+class SidePanel(Vertical):
+    SIDE_W, NARROW_SIDE_W = 36, 13  # its columns, and the fewest it gives up to
+
+    DEFAULT_CSS = """
+    SidePanel { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
+    SidePanel #side-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    SidePanel #cursor { height: 1; color: $text-muted; }
+    SidePanel #cursor-unit { height: 2; color: $text-muted; }
+    """
+
+    def __init__(self, computer: bool = False) -> None:
+        super().__init__(id="side")
+        self.with_computer = computer
+        self.text: str | None = None  # the panel's text as last drawn
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="side-scroll"):
+            yield Static("", id="panel", markup=False)
+        yield PatchedText(id="cursor")
+        yield PatchedText(id="cursor-unit")
+        if self.with_computer:
+            yield ComputerLine(id="computer")
+
+    def show(self, screen: Any, board: Any) -> None:
+        game, view, adapter = screen.game, screen.view_state, screen.adapter
+        situation = game.ruleset.situation(view)
+        lines = [f"{game.ruleset.turn_word} {situation.turn}, {situation.phase}"]
+        if situation.detail:
+            lines.append(situation.detail)
+        chosen = screen._unit(screen.selected)
+        lines += adapter.panel_lines(game, view, screen.keyboard_side, chosen)
+        by_unit = screen._orders_by_unit()
+        if chosen is not None:
+            lines.append(f"Selected: {unit_line(chosen)}")
+            lines.append(f"  {len(by_unit.get(chosen.id, []))} order(s); Enter on [.] cell, o: list")
+        side = screen.keyboard_side
+        if side is not None:
+            waiting = [u for u in screen.units if u.side == side and u.pos is None and u.status != "removed"]
+            if waiting and any(u.id in by_unit for u in waiting):
+                lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
+        field = adapter.battlefield(game, view)
+        lines += ["", legend_text(field, board.side_key(game.players, screen.app.no_color), adapter.drawn_glyphs(field))]
+        if board.compact and adapter.compact_key:
+            lines.append(adapter.compact_key)
+        text = "\n".join(lines)
+        if text != self.text:
+            self.text = text
+            self.query_one("#panel", Static).update(text)
+        self.show_cursor(screen, board.cursor)
+
+    def show_cursor(self, screen: Any, cell: Any) -> None:
+        """The cursor cell (one row) and the card of what stands on it (the
+        figure's full stats; two rows when the cell is empty, so moving over
+        empty ground never relays out)."""
+        game, view, adapter = screen.game, screen.view_state, screen.adapter
+        field = adapter.battlefield(game, view)
+        if not field.in_bounds(cell):
+            return
+        terrain = field.terrain(cell)
+        here = next((u for u in screen.units if u.pos == cell), None)
+        text = f"Cursor {cell[0]},{cell[1]}: {terrain.kind}" + (f" h{terrain.elevation}" if terrain.elevation else "")
+        card = ""
+        if here is not None:
+            lines = adapter.figure_lines(view, here, screen.keyboard_side)
+            card = "\n".join(lines) if lines else f"  {unit_line(here)}"
+        # What the cell means for the selected figure (sight, reach, cover).
+        glance = adapter.cursor_lines(game, view, screen._unit(screen.selected), cell)
+        if glance:
+            card = "\n".join([*glance, *([card] if card else [])])
+        self.query_one("#cursor", PatchedText).update(text)
+        widget = self.query_one("#cursor-unit", PatchedText)
+        widget.update(card)
+        rows = len(widget.rows()) if widget.size.width and card else 0
+        height = max(CARD_ROWS[0], min(CARD_ROWS[1], rows))
+        if widget.styles.height is None or widget.styles.height.value != height:
+            widget.styles.height = height
+
+    def fit(self, board: Any, width: int, height: int) -> None:
+        """Give the board the columns it needs to be seen whole in compact
+        cells (an Optio hand-off's 32x16 at 80x24), down to
+        ``NARROW_SIDE_W``; the cursor rows get the rows their wrapped words
+        then need."""
+        pic, need = board.picture, 0
+        if pic is not None and pic.cell_size is None and board.zoom is not False and width:
+            bf = pic.battlefield
+            tall = 1 + bf.height > height - 6  # the banner, the footer, the log's 4 rows
+            need = LABEL_W + COMPACT_W * bf.width + (1 if tall else 0)  # row numbers, cells, a scrollbar
+        narrow = need > width - self.SIDE_W and width - need >= self.NARROW_SIDE_W
+        self.styles.width = width - need if narrow else self.SIDE_W
+        for name, rows in (("#cursor", 2 if narrow else 1), ("#cursor-unit", 4 if narrow else 2)):
+            for card in self.query(name):  # absent for a moment while the panel is being built
+                card.styles.height = rows
+
+    def scroll(self, step: int) -> None:
+        side = self.query_one("#side-scroll", VerticalScroll)
+        side.scroll_page_up(animate=False) if step < 0 else side.scroll_page_down(animate=False)
+
+    def computer_says(self, text: str) -> None:
+        for line in self.query(ComputerLine):
+            line.update(text)
