@@ -176,15 +176,3 @@ def computer_seats(seats: tuple[str, str] | None, clients: Callable[[], dict]) -
     if not any(is_computer(s) for s in seats):
         return None
     return ComputerSeats(seats, clients)
-
-
-def hosted_clients(table: Any, seats: dict, kinds: tuple[str, str]) -> tuple[Any, dict]:
-    """A hosted game whose host side the computer plays (``seats``: side ->
-    the host's seat): a room over the host's table and the computer's
-    clients in it, started and stopped by the host's screen."""
-    if not seats:
-        return None, {}
-    from match.computer import ComputerClient, SeatRoom
-
-    room = SeatRoom(table, seats)
-    return room, {side: ComputerClient(room, side, kinds[side]) for side in seats}

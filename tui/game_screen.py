@@ -80,7 +80,7 @@ class GameScreen(Screen[None]):
     ResultChosen, Changed = intents.ResultChosen, intents.Changed
 
     def __init__(self, game: Any = None, seats: SeatSet | None = None, kinds: tuple[str, str] | None = None,
-                 computer: dict | None = None, match: Any = None) -> None:
+                 match: Any = None) -> None:
         super().__init__()
         self.seats = seats if seats is not None else SeatSet.hot_seat(game)
         self.match = match  # the app's match at one keyboard (its computers play here), or None
@@ -90,7 +90,7 @@ class GameScreen(Screen[None]):
         self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
         self.single = self.seats.single  # one seat here (hosted, joined, watching): no handover
         self.adapter = adapter_for(self.game.ruleset)
-        self.news = MatchNews(self, match, computer)  # the match's notices, from any thread
+        self.news = MatchNews(self, match)  # the match's notices, from any thread
         self.computer = computer_seats(self.kinds, self.news.clients)
         caps = self.game.ruleset.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)

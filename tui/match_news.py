@@ -2,9 +2,9 @@
 made the change -- the computer's, a joiner's connection -- and are
 posted to the screen as messages, never shown from there.  Notices before
 the screen is up are kept and handed over when it mounts.  A single seat
-(hosted, joined) tells of its changes the same way; a hosted game whose
-host side the computer plays has that computer's clients here, over the
-host's table, for as long as the host's screen is up."""
+(hosted, joined) tells of its changes the same way; the match's computers
+(a hosted game's host side among them) are started once the screen is up,
+so the reasons they give follow the log the screen began with."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ import threading
 from typing import Any
 
 from core.events import visible_to
-from tui.computer import ComputerSaid, hosted_clients
+from tui.computer import ComputerSaid
 from tui.intents import Changed
 
 
 class MatchNews:
-    def __init__(self, screen: Any, match: Any, computer: dict | None) -> None:
+    def __init__(self, screen: Any, match: Any) -> None:
         self.screen = screen
-        self.room, self.hosted = hosted_clients(screen.seats.table, computer or {}, screen.kinds)
-        self.source = match or self.room  # what tells of the computer's words (and orders)
+        self.source = match  # what tells of the computer's words (and orders)
         self.ui_thread: int | None = None
         self.early: list | None = []  # (notice, log length) before the screen was mounted
         self._unsubscribe = [self.source.subscribe(self.heard)] if self.source is not None else []
@@ -28,7 +27,7 @@ class MatchNews:
     def clients(self) -> dict:
         """The computer's clients, side -> client (a match's are read afresh)."""
         match = self.screen.match
-        return match.computers if match is not None else self.hosted
+        return match.computers if match is not None else {}
 
     def mounted(self) -> list[ComputerSaid]:
         """On the screen's thread, once: from now notices are posted; the
@@ -41,8 +40,8 @@ class MatchNews:
                 screen._events_seen = len(screen.game.log)  # the log pane starts with all of it
         if screen.single:
             self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
-        for client in self.hosted.values():
-            client.start()
+        if self.source is not None:
+            self.source.start_computers()  # (already started at one keyboard: the app starts them)
         return [ComputerSaid(notice.side, notice.reason, at) for notice, at in early]
 
     def heard(self, notice: Any) -> None:
@@ -77,7 +76,3 @@ class MatchNews:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
-        for client in self.hosted.values():
-            client.stop()
-        if self.room is not None:
-            self.room.close()

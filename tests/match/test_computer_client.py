@@ -148,24 +148,3 @@ def test_a_headless_match_imports_no_textual():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=200)
     assert out.stdout.strip() == "clean"
-
-
-def test_it_fills_a_seat_of_a_table_another_owner_keeps():
-    """A hosted game's host side (tui/match_news.py): the computer plays it
-    through the host's seats, as over a match, to the end."""
-    from core.seats import Table
-    from match.computer import SeatRoom
-
-    table = Table(new("spheres_of_war"))
-    room = SeatRoom(table, {0: table.seat(0), 1: table.seat(1)})
-    clients = [ComputerClient(room, side, TINY).start() for side in (0, 1)]
-    try:
-        end = time.monotonic() + 120
-        while table.game.outcome is None and time.monotonic() < end:
-            time.sleep(0.1)
-        assert table.game.outcome is not None
-        assert sum(c.moves for c in clients) == len(table.game.orders)
-    finally:
-        for client in clients:
-            client.stop(wait=5)
-        room.close()

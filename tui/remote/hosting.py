@@ -215,8 +215,7 @@ class Hosting:
         else:  # the computer fills the host's seat; this terminal looks on
             screen = GameScreen(seats=SeatSet({None: host.seat(None)}, None, host.table), kinds=kinds,
                                 match=match)
-        app.push_screen(screen)
-        match.start_computers()  # the match's client plays the host's side, with or without a screen
+        app.push_screen(screen)  # the match's client plays a computer's side once the screen is up
         if not getattr(host, "presence_told", False):  # once per host, whatever games follow
             host.presence_told = True
             host.listeners.append(lambda: soon(app, self._presence))
