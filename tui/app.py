@@ -21,6 +21,7 @@ from textual.binding import Binding
 from tui import textual_fixes
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm
+from tui.opening import SavedGames
 from tui.palette import SkirmishCommands
 from tui.remote.hosting import Hosting
 from tui.remote.joining import Joining
@@ -64,7 +65,7 @@ class SkirmishApp(App[None]):
         self.hosting = Hosting(self, host_computer)
         self.joining = Joining(self, join_code, join_watch, join_name or "")
         self.signals = SignalExit(self)
-        self.continuing: Any = None  # the SaveScan of a Continue under way
+        self.opening = SavedGames(self)
         self.ui_thread: int | None = None  # the app's own thread (set on mount)
 
     # -- the collaborators, as the screens (and tests) call them ----------------------
@@ -81,6 +82,10 @@ class SkirmishApp(App[None]):
     host_next = _to("hosting", "next")
     stop_hosting = _to("hosting", "stop")
     stop_joined = _to("joining", "stop")
+    open_saved = _to("opening", "open_saved")
+    watch_saved = _to("opening", "watch_saved")
+    action_continue_game = _to("opening", "continue_latest")
+    scanning = property(lambda app: app.opening.scanning)
 
     def on_saving_changed(self, message: Any) -> None:
         self.saves.changed(message)
@@ -192,39 +197,6 @@ class SkirmishApp(App[None]):
 
         self.push_screen(NewGameScreen())
 
-    def action_continue_game(self) -> None:
-        """Open the newest playable save, found off the interface thread
-        (``SaveScan``): a slow or hostile file never freezes the app."""
-        from tui.persistence import SaveScan
-
-        if self.continuing is not None and not self.continuing.finished:
-            return  # already looking
-        found: list[Any] = []
-        finished: list[Any] = []
-
-        def seen(summary: Any) -> None:
-            if isinstance(summary, Exception):
-                self.report("Cannot continue", summary)
-            elif summary.problem is None and not summary.over:
-                found.append(summary.path)
-            elif summary.over:
-                finished.append(summary.path)
-
-        def done() -> None:
-            if not found:
-                # Continue never offers a finished game; say where they are.
-                self.notify("No unfinished game to continue: Load lists the finished ones." if finished
-                            else "There is no saved game yet.", severity="warning")
-            else:
-                self.open_saved(found[0])
-
-        self.continuing = SaveScan(seen, done, first_playable=True).start(self)
-
-    @property
-    def scanning(self) -> bool:
-        """Continue is still looking for a game (tests wait on this)."""
-        return self.continuing is not None and not self.continuing.finished
-
     def action_load_game(self) -> None:
         self.push_screen(LoadScreen())
 
@@ -260,113 +232,14 @@ class SkirmishApp(App[None]):
     def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:
 
         if self.hosting.new:
-            self.hosting.begin(_safe_players(game), seats)
+            self.hosting.begin(safe_players(game), seats)
             return
-        game = _safe_players(game)
+        game = safe_players(game)
         self.seat_kinds = tuple(seats or ("human", "human"))
         self.saves.open_new(game)
-        self._show_game(game, replace)
+        self.show_game(game, replace)
 
-    def open_saved(self, path: Path) -> None:
-        from tui.persistence import store
-
-        if self._is_open_here(Path(path)):
-            self._back_to_open_game()
-            return
-        try:
-            saves = store()
-            session = saves.GameSession.open(Path(path))
-        except Exception as exc:
-            if type(exc).__name__ == "GameLocked":
-                self.offer_read_only(Path(path), str(getattr(exc, "holder", "another process")))
-                return
-            self.report("Cannot open that save", exc)
-            return
-        try:
-            game, pending, seats = saves.load_for_play(Path(path))
-        except Exception as exc:
-            session.close()
-            self.report("Cannot open that save", exc)
-            return
-        from tui.drafts import waiting_from
-
-        self.close_session()
-        self.saves.session, self.saves.on_disk = session, game
-        self.seat_kinds = seats
-        self._show_game(game, None)
-        self.saves.drafts_waiting = waiting_from(pending)
-
-    def _is_open_here(self, path: Path) -> bool:
-        """This process already holds ``path`` (Continue or Load of the game
-        on screen): it is not "another Skirmish"."""
-        current = getattr(self.session, "path", None)
-        if current is None or not getattr(self.session, "is_open", False):
-            return False
-        try:
-            return Path(current).resolve() == path.resolve()
-        except OSError:
-            return False
-
-    def _back_to_open_game(self) -> None:
-        from tui.game_screen import GameScreen
-
-        if not any(isinstance(s, GameScreen) for s in self.screen_stack):
-            game = self.game
-            if game is None:
-                return
-            self._show_game(game, None)
-            return
-        while not isinstance(self.screen, GameScreen) and len(self.screen_stack) > 2:
-            self.pop_screen()
-
-    def watch_saved(self, path: Path) -> None:
-        """Watch a save from its first position.  Reads the file only: no
-        lock, no autosave, the save is never written."""
-        from tui.persistence import store
-        from tui.watch import WatchScreen
-
-        try:
-            game = store().load_game(Path(path))
-        except Exception as exc:
-            self.report("Cannot watch that save", exc)
-            return
-        try:
-            screen = WatchScreen(_safe_players(game))
-        except Exception as exc:
-            self.report("Cannot watch that save", exc)
-            return
-        self.push_screen(screen)
-
-    def offer_read_only(self, path: Path, holder: str) -> None:
-        """Another process holds this game: say who, and offer to watch it
-        read-only or to choose another game."""
-        from textual.markup import escape
-
-        from tui.modals import ChoiceMenu
-
-        def chosen(choice: str | None) -> None:
-            if choice == "view":
-                self.view_read_only(path, holder)
-            elif choice == "other" and not isinstance(self.screen, LoadScreen):
-                self.push_screen(LoadScreen())
-
-        self.push_screen(ChoiceMenu(f"This game is open in another Skirmish: {escape(holder)}.",
-                                    [("Watch it read-only", "view"), ("Choose another game", "other"),
-                                     ("Back", "back")]), chosen)
-
-    def view_read_only(self, path: Path, holder: str) -> None:
-        from tui.persistence import store
-        from tui.readonly import ReadOnlyGameScreen
-
-        try:
-            game = store().load_game(path)
-        except Exception as exc:
-            self.report("Cannot open that save", exc)
-            return
-        self.close_session()
-        self._show_game(game, None, ReadOnlyGameScreen(game, holder, path))
-
-    def _show_game(self, game: Any, replace: Any, screen: Any = None) -> None:
+    def show_game(self, game: Any, replace: Any, screen: Any = None) -> None:
         from tui.game_screen import GameScreen
 
         self.saves.fresh(game)
@@ -462,7 +335,7 @@ def readable(exc: BaseException, limit: int = 600) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _safe_players(game: Any) -> Any:
+def safe_players(game: Any) -> Any:
     """The game with its players' names made safe to show (no escape
     sequences, no markup brackets), as loading a save would make them."""
     try:

@@ -37,7 +37,7 @@ async def open_against_computer(pilot, pace: str) -> GameScreen:
     app = pilot.app
     app.narration_pace = pace
     app.seat_kinds = ("human", "easy")
-    app._show_game(exchange(), None)
+    app.show_game(exchange(), None)
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen)
@@ -126,7 +126,7 @@ async def test_v_cycles_the_pace_and_the_app_remembers_it(data_dir):
         assert player_must_choose(screen)
         await pilot.press("v")
         assert app.narration_pace == "normal"
-        app._show_game(exchange(), None)  # the next game keeps the pace
+        app.show_game(exchange(), None)  # the next game keeps the pace
         await pilot.pause()
         assert app.screen.narrator.pace == "normal"
 
@@ -146,7 +146,7 @@ async def test_the_pace_is_remembered_for_the_next_start_and_a_broken_file_is_ig
     assert (pace_file.stat().st_mode & 0o777) == 0o600
     again = SkirmishApp()
     async with again.run_test(size=SIZE) as pilot:
-        again._show_game(exchange(), None)
+        again.show_game(exchange(), None)
         await pilot.pause()
         assert again.screen.narrator.pace == "normal"
     for broken in (b'{"version": 1, "pace": "warp"}', b"\xff not json", b"[]"):
@@ -154,6 +154,6 @@ async def test_the_pace_is_remembered_for_the_next_start_and_a_broken_file_is_ig
         assert load_pace(PACES) is None
     third = SkirmishApp()
     async with third.run_test(size=SIZE) as pilot:
-        third._show_game(exchange(), None)
+        third.show_game(exchange(), None)
         await pilot.pause()
         assert third.screen.narrator.pace == "instant"  # the default again, no crash

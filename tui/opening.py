@@ -1,0 +1,157 @@
+"""Opening a saved game: Continue (the newest playable save, found off the
+interface thread), Load's choice, watching a save, and a game another
+Skirmish holds (offered read-only).  The app holds one ``SavedGames`` and
+shows what it opens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tui.menu import LoadScreen
+
+
+class SavedGames:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.continuing: Any = None  # the SaveScan of a Continue under way
+
+    @property
+    def scanning(self) -> bool:
+        """Continue is still looking for a game (tests wait on this)."""
+        return self.continuing is not None and not self.continuing.finished
+
+    def continue_latest(self) -> None:
+        """Open the newest playable save, found off the interface thread
+        (``SaveScan``): a slow or hostile file never freezes the app."""
+        from tui.persistence import SaveScan
+
+        app = self.app
+        if self.continuing is not None and not self.continuing.finished:
+            return  # already looking
+        found: list[Any] = []
+        finished: list[Any] = []
+
+        def seen(summary: Any) -> None:
+            if isinstance(summary, Exception):
+                app.report("Cannot continue", summary)
+            elif summary.problem is None and not summary.over:
+                found.append(summary.path)
+            elif summary.over:
+                finished.append(summary.path)
+
+        def done() -> None:
+            if not found:
+                # Continue never offers a finished game; say where they are.
+                app.notify("No unfinished game to continue: Load lists the finished ones." if finished
+                            else "There is no saved game yet.", severity="warning")
+            else:
+                self.open_saved(found[0])
+
+        self.continuing = SaveScan(seen, done, first_playable=True).start(app)
+
+    def open_saved(self, path: Path) -> None:
+        from tui.persistence import store
+
+        app = self.app
+        if self._is_open_here(Path(path)):
+            self._back_to_open_game()
+            return
+        try:
+            saves = store()
+            session = saves.GameSession.open(Path(path))
+        except Exception as exc:
+            if type(exc).__name__ == "GameLocked":
+                self.offer_read_only(Path(path), str(getattr(exc, "holder", "another process")))
+                return
+            app.report("Cannot open that save", exc)
+            return
+        try:
+            game, pending, seats = saves.load_for_play(Path(path))
+        except Exception as exc:
+            session.close()
+            app.report("Cannot open that save", exc)
+            return
+        from tui.drafts import waiting_from
+
+        app.close_session()
+        app.saves.session, app.saves.on_disk = session, game
+        app.seat_kinds = seats
+        app.show_game(game, None)
+        app.saves.drafts_waiting = waiting_from(pending)
+
+    def _is_open_here(self, path: Path) -> bool:
+        """This process already holds ``path`` (Continue or Load of the game
+        on screen): it is not "another Skirmish"."""
+        app = self.app
+        current = getattr(app.session, "path", None)
+        if current is None or not getattr(app.session, "is_open", False):
+            return False
+        try:
+            return Path(current).resolve() == path.resolve()
+        except OSError:
+            return False
+
+    def _back_to_open_game(self) -> None:
+        from tui.game_screen import GameScreen
+
+        app = self.app
+        if not any(isinstance(s, GameScreen) for s in app.screen_stack):
+            game = app.game
+            if game is None:
+                return
+            app.show_game(game, None)
+            return
+        while not isinstance(app.screen, GameScreen) and len(app.screen_stack) > 2:
+            app.pop_screen()
+
+    def watch_saved(self, path: Path) -> None:
+        """Watch a save from its first position.  Reads the file only: no
+        lock, no autosave, the save is never written."""
+        from tui.app import safe_players
+        from tui.persistence import store
+        from tui.watch import WatchScreen
+
+        app = self.app
+        try:
+            game = store().load_game(Path(path))
+        except Exception as exc:
+            app.report("Cannot watch that save", exc)
+            return
+        try:
+            screen = WatchScreen(safe_players(game))
+        except Exception as exc:
+            app.report("Cannot watch that save", exc)
+            return
+        app.push_screen(screen)
+
+    def offer_read_only(self, path: Path, holder: str) -> None:
+        """Another process holds this game: say who, and offer to watch it
+        read-only or to choose another game."""
+        from textual.markup import escape
+
+        from tui.modals import ChoiceMenu
+
+        app = self.app
+        def chosen(choice: str | None) -> None:
+            if choice == "view":
+                self.view_read_only(path, holder)
+            elif choice == "other" and not isinstance(app.screen, LoadScreen):
+                app.push_screen(LoadScreen())
+
+        app.push_screen(ChoiceMenu(f"This game is open in another Skirmish: {escape(holder)}.",
+                                    [("Watch it read-only", "view"), ("Choose another game", "other"),
+                                     ("Back", "back")]), chosen)
+
+    def view_read_only(self, path: Path, holder: str) -> None:
+        from tui.persistence import store
+        from tui.readonly import ReadOnlyGameScreen
+
+        app = self.app
+        try:
+            game = store().load_game(path)
+        except Exception as exc:
+            app.report("Cannot open that save", exc)
+            return
+        app.close_session()
+        app.show_game(game, None, ReadOnlyGameScreen(game, holder, path))
