@@ -33,7 +33,7 @@ from typing import Any
 
 from core.events import Event
 from core.registry import find_ruleset
-from saves.convert import PLAIN, StructureError, converter_for, structure, unstructure
+from saves.convert import PLAIN, JSONRefused, StructureError, converter_for, strict_json, structure, unstructure
 
 VERSION = 4
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
@@ -93,17 +93,9 @@ def drafts_in(data: Any, side: int | None) -> list[dict]:
     return [dict(d) for d in data]
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise WireError(f"the key {key!r} appears twice")
-        out[key] = value
-    return out
-
-
-def _no_constants(name: str) -> Any:
-    raise WireError(f"{name} is not allowed")
+# What the strict reader refuses, in a message's words (saves/convert.py's
+# JSONRefused: its reason, then what it found).
+_REFUSED = {"duplicate": "the key {!r} appears twice", "constant": "{} is not allowed"}
 
 
 def _depth(value: Any) -> int:
@@ -134,11 +126,11 @@ def decode(line: bytes, allowed: dict[str, dict[str, type | tuple[type, ...]]], 
     if "\n" in text or "\r" in text:
         raise WireError("a message must be one line")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        data = strict_json(text)
+    except JSONRefused as exc:
+        raise WireError(_REFUSED[exc.reason].format(exc.what)) from None
     except RecursionError:
         raise WireError("a message is nested too deeply") from None
-    except WireError:
-        raise
     except ValueError as exc:
         raise WireError(f"a message is not JSON ({exc})") from None
     if not isinstance(data, dict):

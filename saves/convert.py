@@ -41,6 +41,51 @@ class StructureError(ValueError):
     lists each problem with where it is (``$.units[2].pos``)."""
 
 
+# -- strict JSON ----------------------------------------------------------------
+# One reader for a save's file and a message on the wire (net/wire.py): each
+# caller turns a JSONRefused into its own words (a file's, a message's).
+
+
+class JSONRefused(ValueError):
+    """JSON that :func:`strict_json` refuses.  ``reason`` is ``"duplicate"``
+    (``what``: the key found twice in one object), ``"constant"`` (``what``:
+    NaN, Infinity or -Infinity) or ``"infinite"`` (``what``: a number's text
+    too large for a float)."""
+
+    def __init__(self, reason: str, what: str) -> None:
+        super().__init__(f"{reason}: {what}")
+        self.reason, self.what = reason, what
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise JSONRefused("duplicate", key)
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise JSONRefused("constant", name)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise JSONRefused("infinite", text)
+    return value
+
+
+def strict_json(text: str, finite: bool = False) -> Any:
+    """``json.loads`` that refuses a key twice in one object and the
+    constants NaN and Infinity (and, with ``finite``, a number that reads as
+    infinity) with :class:`JSONRefused`; other faults raise as ``json.loads``
+    raises them (``json.JSONDecodeError``, ``RecursionError``)."""
+    return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+                      parse_float=_finite if finite else None)
+
+
 # -- strict primitives --------------------------------------------------------
 
 

@@ -30,7 +30,17 @@ from core.board import Battlefield
 from core.game import Game, ReplayError, replay
 from core.options import option_problem
 from core.registry import find_ruleset, rulesets
-from saves.convert import PLAIN, StructureError, converter_for, first_difference, orders_to_text, structure, unstructure
+from saves.convert import (
+    PLAIN,
+    JSONRefused,
+    StructureError,
+    converter_for,
+    first_difference,
+    orders_to_text,
+    strict_json,
+    structure,
+    unstructure,
+)
 from saves.private import PRIVATE_FILE, make_private_dirs  # folders 0700, files 0600, whatever the umask
 
 FORMAT_VERSION = 2
@@ -330,24 +340,13 @@ def _read_bytes(path: Path) -> bytes:
     return blob
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {key!r} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a save may hold")
-
-
-def _no_infinity(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:40]} is too large for a save (it reads as infinity)")
-    return value
+# What the strict reader refuses, in a save's words (saves/convert.py's
+# JSONRefused: its reason, then what it found).
+_REFUSED = {
+    "duplicate": "the key {!r} appears twice in one object",
+    "constant": "{} is not a number a save may hold",
+    "infinite": "the number {:.40} is too large for a save (it reads as infinity)",
+}
 
 
 def _shape_problem(value: Any) -> str | None:
@@ -378,8 +377,9 @@ def parse_json(path: Path, blob: bytes) -> Any:
     if not text.strip():
         raise SaveError(path, "the file is empty")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
-                          parse_float=_no_infinity)
+        data = strict_json(text, finite=True)
+    except JSONRefused as exc:
+        raise SaveError(path, "the JSON is not allowed: " + _REFUSED[exc.reason].format(exc.what)) from None
     except RecursionError:
         raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:

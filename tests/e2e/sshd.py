@@ -58,7 +58,6 @@ class Sshd:
         self.authorized.chmod(0o600)
         self.pid_file = folder / "sshd.pid"
         self.log = folder / "sshd.log"
-        self.port = free_port()
         self.user = os.environ.get("USER") or "root"
         if os.getuid() == 0:
             self.user = "root"
@@ -71,7 +70,7 @@ class Sshd:
             keys_files += " .ssh/authorized_keys"
         options = {
             "ListenAddress": "127.0.0.1",
-            "Port": str(self.port),
+            "Port": "",  # chosen below
             "HostKey": str(self.host_key),
             "AuthorizedKeysFile": keys_files,
             "PidFile": str(self.pid_file),
@@ -84,6 +83,16 @@ class Sshd:
             "PrintLastLog": "no",
             "LogLevel": "ERROR",
         }
+        # free_port() lets the port go before sshd binds it: another test
+        # (another xdist worker) may take it meanwhile, so a server that
+        # cannot bind tries a new port.
+        for attempt in range(5):
+            self.port = free_port()
+            options["Port"] = str(self.port)
+            if self._start(options, last=attempt == 4):
+                break
+
+    def _start(self, options: dict[str, str], last: bool) -> bool:
         args = [SSHD, "-D", "-e", "-f", "/dev/null"]
         for key, value in options.items():
             args += ["-o", f"{key}={value}"]
@@ -91,10 +100,17 @@ class Sshd:
         deadline = time.monotonic() + 15
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"sshd exited at once: {self.log.read_text(errors='replace')}")
+                said = self.log.read_text(errors="replace")
+                if "Address already in use" in said and not last:
+                    return False
+                raise RuntimeError(f"sshd exited at once: {said}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    break
+                    pass
+                # our own server answers (it writes its pid once it listens), not another test's
+                if self.pid_file.read_text().strip() == str(self.process.pid):
+                    return True
+                time.sleep(0.1)
             except OSError:
                 if time.monotonic() > deadline:
                     self.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -62,6 +63,29 @@ class Tmux:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never appeared; the screen was:\n{shown}")
             time.sleep(0.2)
+
+    def dead_status(self) -> str:
+        """``"#{pane_dead} #{pane_dead_status}"``: ``"0"`` while the command
+        runs, ``"1 N"`` once it has exited with status N.
+
+        tmux (Debian's, built with libutempter) can miss the command's
+        exit: when the pane's terminal closes before the process is reaped,
+        tmux calls utempter_remove_record, which runs a helper with SIGCHLD
+        reset to its default for that moment; a SIGCHLD arriving then is
+        dropped, the exited command stays a zombie, and tmux shows the pane
+        dead with no status for ever (seen under load: the joiner had
+        printed its sentence and exited 1, yet "#{pane_dead_status}" stayed
+        empty past 30 s).  tmux's own remedy (tmux/tmux#311) is a SIGCHLD
+        to the server, which then reaps every exited pane: sent here when
+        the pane is dead but its status is missing."""
+        dead, status, signalled, server = self.run(
+            "display-message", "-p", "-t", self.name,
+            "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}|#{pid}").stdout.strip().split("|")
+        if dead == "1" and not status and not signalled:
+            os.kill(int(server), signal.SIGCHLD)
+            dead, status = self.run("display-message", "-p", "-t", self.name,
+                                    "#{pane_dead}|#{pane_dead_status}").stdout.strip().split("|")
+        return f"{dead} {status}".strip()
 
     def close(self) -> None:
         self.run("kill-server", check=False)

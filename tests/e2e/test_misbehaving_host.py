@@ -35,7 +35,7 @@ def _join(code: str) -> Tmux:
 
 
 def _dead_status(term: Tmux) -> str:
-    return term.run("display-message", "-p", "-t", term.name, "#{pane_dead} #{pane_dead_status}").stdout.strip()
+    return term.dead_status()  # "1 N" once the app has exited with N (tmux nudged if it missed the exit)
 
 
 def test_an_older_host_ends_join_with_a_sentence_and_a_failing_status(meet):

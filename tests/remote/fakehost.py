@@ -12,17 +12,9 @@ from collections.abc import Callable
 
 from net import proof, wire
 from net.rendezvous import new_code, remove_socket, socket_path
+from tests.remote.helpers import read_line
 
-
-def read_line(sock: socket.socket, received: bytearray) -> bytes:
-    out = bytearray()
-    while not out.endswith(b"\n"):
-        byte = sock.recv(1)
-        if not byte:
-            break
-        out += byte
-        received += byte
-    return bytes(out)
+__all__ = ["FakeHost", "read_line", "silent"]  # read_line: its tests import it from here too
 
 
 class FakeHost:

@@ -45,15 +45,19 @@ class RecordingSeat(RemoteSeat):
         return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX) if line else None
 
 
-def read_line(sock: socket.socket) -> bytes:
+def read_line(sock: socket.socket, received: bytearray | None = None) -> bytes:
     """One line from ``sock``, a byte at a time (so nothing after it is
-    taken from the socket: the caller may wrap it in a reader afterwards)."""
+    taken from the socket: the caller may wrap it in a reader afterwards).
+    Each byte read is also added to ``received``, if given (a fake host
+    keeps everything a joiner sent it)."""
     out = bytearray()
     while not out.endswith(b"\n"):
         byte = sock.recv(1)
         if not byte:
             break
         out += byte
+        if received is not None:
+            received += byte
     return bytes(out)
 
 

@@ -126,21 +126,21 @@ async def test_what_an_older_skirmish_left_is_tightened_on_start(open_home):
 
 # -- as another account ----------------------------------------------------------------
 
-OTHER = "skirmish-probe"
-
-
 @pytest.fixture
 def other_account():
+    """A throwaway account of its own name (another test run, or another
+    xdist worker, may be making one at the same time)."""
     if os.geteuid() != 0 or shutil.which("useradd") is None:
         pytest.skip("needs root and useradd to make a second account")
-    subprocess.run(["userdel", "-r", OTHER], check=False, capture_output=True)
-    subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", OTHER],
-                   check=True, capture_output=True)
     import pwd
+    import uuid
 
-    entry = pwd.getpwnam(OTHER)
+    name = f"skp{uuid.uuid4().hex[:8]}"
+    subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
+                   check=True, capture_output=True)
+    entry = pwd.getpwnam(name)
     yield entry.pw_uid, entry.pw_gid
-    subprocess.run(["userdel", OTHER], check=False, capture_output=True)
+    subprocess.run(["userdel", name], check=False, capture_output=True)
 
 
 def read_as(uid: int, gid: int, path: Path) -> str:
