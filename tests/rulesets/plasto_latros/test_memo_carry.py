@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from core.game import refusal, step_unchecked
@@ -71,7 +71,10 @@ def test_every_carried_fact_equals_a_fresh_computation(seed, field, draw):
         assert refusal(RULESET, state, order) is None  # the check fills the old state's memo too
         state, _ = step_unchecked(RULESET, state, order)
         compared += carried_equal_fresh(state)
-    assert compared > 0
+    # A game both sides pass out at once (seed 382 on pl-open, drawn) carries
+    # nothing: it says nothing either way (test_random_games_do_carry_facts
+    # checks that games do carry).
+    assume(compared > 0)
 
 
 def test_random_games_do_carry_facts():
