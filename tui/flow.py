@@ -61,6 +61,9 @@ class PlayFlow:
         released = computer.release_reasons() if computer is not None else 0
         note = (f"The computer's reasons for its {released} order{'s' if released != 1 else ''}, kept back "
                 "while its orders were secret, are now in the log: b shows the final board." if released else None)
+        fairness = getattr(self.seats.any_seat, "fairness", "")  # a joined or server's game: the dice check
+        if fairness:
+            note = f"{note}\n{fairness}" if note else fairness
         self._open(ResultScreen(self.game, headline, extra, sides, note), self._after_result)
 
     @guarded
