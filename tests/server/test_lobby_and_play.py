@@ -34,6 +34,13 @@ def test_two_players_find_each_other_and_play_platemail_to_the_end_with_checked_
     finished = ann.lobby().finished
     assert finished[0].id == gid and finished[0].state == "over" and finished[0].result
     assert bob.lobby().mine == ()
+    # Once both have gone, the server lets the game go; it is watched again from the store.
+    mine.stop()
+    theirs.stop()
+    assert wait_until(lambda: gid not in server.referee.live)
+    again = server.client("Cat").watch(gid)
+    assert again.outcome() == mine.outcome() and again.known_orders() == mine.known_orders()
+    assert len(again.known_orders()) > 20
 
 
 def test_an_invitation_seat_is_taken_only_with_its_code(server):
@@ -126,3 +133,30 @@ def test_a_display_name_is_asked_once_for_a_key_and_refused_empty(server):
     assert first.set_name("Dora\x1b[31m").name == "Dora[31m"
     again = ServerClient.connect(server.socket, key)
     assert not again.me.needs_name and again.me.name == "Dora[31m"
+
+
+def test_a_game_of_two_computers_is_played_by_the_server_alone_and_watched(server):
+    ann = server.client("Ann")
+    gid, _ = ann.create("spheres_of_war", None, ("easy", "easy"))
+    assert ann.lobby().mine == ()  # Ann sits at neither side
+    watcher = ann.watch(gid)
+    assert watcher.facts.players == ("Computer (easy) (1)", "Computer (easy) (2)")
+    # Both computers play, with nobody at either seat and no screen anywhere.
+    assert wait_until(lambda: {o.side for o in watcher.known_orders()} == {0, 1}, 120)
+
+
+def test_a_rematch_swaps_the_sides_with_fresh_dice_and_is_one_game_whoever_asks(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    with pytest.raises(ServerError) as refused:
+        ann.rematch(gid)
+    assert refused.value.code == "not-over"
+    play_random([a, b], random.Random(6))
+    with pytest.raises(ServerError):
+        server.client("Cat").rematch(gid)  # not hers
+    again = bob.rematch(gid)
+    assert ann.rematch(gid) == again != gid
+    a2, b2 = ann.resume(again), bob.resume(again)
+    assert (a2.side, b2.side) == (1, 0) and a2.facts.players == ("Bob", "Ann")
+    assert a2.commit != a.commit
