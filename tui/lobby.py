@@ -8,7 +8,8 @@ for an opponent (Enter joins), games in progress (Enter watches with the
 neutral view) and finished games (Enter watches again).  ``n`` makes a
 game (the new-game form, each seat filled by me, anyone, an invitation
 code or the computer, which the server plays), ``i`` joins by invitation
-code.  In a game, ``c`` says a line to the other player (``chat_line``).
+code, ``r`` asks for a rematch of a finished game of yours.  In a game,
+``c`` says a line to the other player (``chat_line``).
 
 A game is shown with the ordinary game screen, given the seat the
 client returns (it behaves like a joined game's seat); leaving it comes
@@ -111,7 +112,8 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new", "New game"),
         Binding("i", "invited", "Invitation code"),
         Binding("w", "watch", "Watch"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("u", "refresh", "Refresh", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -138,9 +140,12 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.app.server_lobby = self  # a server's result screen asks it for the rematch (tui/flow.py)
         self.call_server("connect", self.connect)
 
     def on_unmount(self) -> None:
+        if getattr(self.app, "server_lobby", None) is self:
+            self.app.server_lobby = None
         if self._refresh_timer is not None:
             self._refresh_timer.stop()
         client, self.client = self.client, None
@@ -331,6 +336,22 @@ class LobbyScreen(Screen[None]):
         self.code = code  # shown while the game waits for the invited player
         self.action_refresh()
         self._enter("resume", game_id)
+
+    def action_rematch(self) -> None:
+        """The highlighted finished game of yours again, sides swapped, fresh dice."""
+        chosen = self._chosen()
+        if chosen is None or chosen[0] != "finished" or getattr(chosen[1], "you", None) is None:
+            self.say("r: a rematch of a finished game of yours (highlight it first).")
+            return
+        self.rematch(getattr(chosen[1], "id", None))
+
+    def rematch(self, game_id: Any) -> None:
+        client = self.client
+        if client is None or game_id is None or self.busy:
+            return
+        self.busy = "rematch"
+        self.say("Asking for the rematch…")
+        self.call_server("made", lambda: (client.rematch(game_id), ""))
 
     def action_leave(self) -> None:
         if self.only:
