@@ -202,7 +202,8 @@ class LobbyScreen(Screen[None]):
 
     def _show_me(self) -> None:
         me = getattr(self.client, "me", None)
-        name = plain(getattr(me, "name", "") or getattr(me, "display_name", "") or "?", 40)
+        name = "a newcomer (no name yet)" if getattr(me, "needs_name", False) else \
+            plain(getattr(me, "name", "") or "?", 40)
         self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
 
     def _named(self, name: str | None) -> None:
