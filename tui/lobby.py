@@ -141,7 +141,9 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.app.server_lobby = self  # a server's result screen asks it for the rematch (tui/flow.py)
+        self._looking = True
         self.call_server("connect", self.connect)
+        self._refresh_timer = self.set_interval(REFRESH_EVERY, self._tick)
 
     def on_unmount(self) -> None:
         if getattr(self.app, "server_lobby", None) is self:
@@ -174,30 +176,41 @@ class LobbyScreen(Screen[None]):
     def on_answer(self, message: Answer) -> None:
         message.stop()
         what, result, error = message.what, message.result, message.error
-        if what == "look":
+        if what in ("look", "connect"):
             self._looking = False
         if error is not None:
+            lost = what == "connect" or isinstance(error, OSError)  # a refusal is a ServerError, not an OSError
+            if lost:  # the connection is gone (the server stopped): a new one at the next look
+                self._drop_client()
+                self.query_one("#who", Static).update("Skirmish server · not connected (trying again)")
             if what == "connect":
-                self.query_one("#who", Static).update("Skirmish server · not connected")
-                self.say(f"Cannot reach the server: {reason(error)}. Esc: back.")
+                self.say(f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; "
+                         "Esc: back.")
             elif what == "look":
                 self.say(f"The server does not answer: {reason(error)}")
             else:
                 self.busy = ""
-                self.say(f"Refused: {reason(error)}")
+                self.say(f"{'Not connected' if lost else 'Refused'}: {reason(error)}")
             return
         handler = getattr(self, f"_got_{what.split(':')[0]}", None)
         if handler is not None:
             handler(result, what)
 
+    def _drop_client(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            threading.Thread(target=_quietly(client.close), daemon=True).start()
+
     def _got_connect(self, client: Any, _what: str) -> None:
+        if self.client is not None or not self.is_attached:
+            threading.Thread(target=_quietly(client.close), daemon=True).start()
+            return
         self.client = client
         self._show_me()
         me = getattr(client, "me", None)
         if getattr(me, "needs_name", False):
             self.app.push_screen(AskLine("Welcome to this Skirmish server. What name shall the other players "
                                          "see? (up to 24 letters)", max_length=24), self._named)
-        self._refresh_timer = self.set_interval(REFRESH_EVERY, self._tick)
         self.action_refresh()
 
     def _show_me(self) -> None:
@@ -221,7 +234,12 @@ class LobbyScreen(Screen[None]):
         self.say("Your name is set.")
 
     def _tick(self) -> None:
-        if self.app.screen is self:
+        if self.app.screen is not self or self._looking:
+            return
+        if self.client is None:  # not connected yet, or no longer: try again
+            self._looking = True
+            self.call_server("connect", self.connect)
+        else:
             self.action_refresh()
 
     def action_refresh(self) -> None:

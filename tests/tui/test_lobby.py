@@ -295,3 +295,22 @@ async def test_r_asks_for_a_rematch_of_a_finished_game_of_mine_only():
         await pilot.press("down", "r")
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
         assert ("rematch", "g2") in client.calls and client.calls[-1] == ("resume", "g3")
+
+
+async def test_the_lobby_connects_again_after_the_server_went_away(monkeypatch):
+    monkeypatch.setattr("tui.lobby.REFRESH_EVERY", 0.2)
+    first, second = FakeClient(), FakeClient()
+    second.add("g1", "waylights", "open")
+    made = [first, second]
+
+    def gone():
+        raise OSError("the server closed the connection")
+
+    first.lobby = gone
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = LobbyScreen(lambda: made.pop(0))
+        app.push_screen(lobby)
+        await settle(pilot, lambda: lobby.client is second and lobby.lobby is not None)
+        assert ("close",) in first.calls
+        assert any("#g1" in line for line in listed(lobby))
