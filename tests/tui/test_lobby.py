@@ -315,3 +315,57 @@ async def test_the_lobby_connects_again_after_the_server_went_away(monkeypatch):
         await settle(pilot, lambda: lobby.client is second and lobby.lobby is not None)
         assert ("close",) in first.calls
         assert any("#g1" in line for line in listed(lobby))
+
+
+async def test_against_a_real_server_a_game_with_the_computer_begins_and_the_computer_moves(tmp_path):
+    """The lobby with the real client over a real socket (a server in this
+    process): Spheres of War against the computer (easy), which the server
+    plays; the game begins at once and the computer's moves reach the board."""
+    import os
+    import pwd
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from core.ruleset import Rejection
+    from net.serverclient import ServerClient
+    from tests.server.helpers import Server
+
+    place = Path(tempfile.mkdtemp(prefix="sklobby", dir="/tmp"))
+    place.chmod(0o755)
+    server = Server(place, doors=(pwd.getpwuid(os.getuid()).pw_name,))
+    try:
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = LobbyScreen(lambda: ServerClient.connect(server.socket, "guest:ann"))
+            app.push_screen(lobby)
+            await settle(pilot, lambda: lobby.lobby is not None, 15)
+            await pilot.press("n")
+            await settle(pilot, lambda: isinstance(app.screen, ServerGameForm))
+            form = app.screen
+            await pilot.pause()
+            rules = form.ruleset()
+            assert rules.name == "spheres_of_war"  # a fresh data folder's form opens on the first ruleset
+            form.query_one("#seat1").focus()
+            for _ in range(2):
+                await pilot.press("right")  # open -> invitation -> the computer (easy)
+            assert form.query_one("#seat1").value == "easy"
+            await pilot.press("ctrl+g")
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 30)
+            seat = app.remote_seat
+            assert seat.side == 0 and seat.facts.ruleset_name == rules.name
+            # Ann deploys until it is the other side's turn; the computer, on the server, answers.
+            def computer_moved() -> bool:
+                return any(o.side == 1 for o in seat.known_orders())
+
+            for _ in range(40):
+                if computer_moved():
+                    break
+                legal = seat.legal_orders()
+                if legal:
+                    assert not isinstance(seat.submit(legal[0]), Rejection)
+                await pilot.pause(0.1)
+            await settle(pilot, computer_moved, 30)
+    finally:
+        server.stop()
+        shutil.rmtree(place, ignore_errors=True)
