@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 
 from tui.lobby_dialogs import AskLine, plain
 
-DRAFTS_EVERY = 0.5  # seconds between looks at the drafts of the game on screen
+DRAFTS_EVERY = 0.25  # seconds between looks at the drafts of the game on screen (sent only when changed)
 
 
 def show_seat(app: Any, seat: Any, code: str = "") -> None:
