@@ -457,8 +457,13 @@ class ServerSeat(RemoteSeat):
             return False
         mine = [dict(d, side=self.side) for d in drafts if isinstance(d, dict)]
         with self._lock:
+            if mine == self._drafts_sent:
+                return True  # sent already: only a change travels
             self._kept = mine
-        return self._send(serverwire.encode("drafts", drafts=mine))
+        if not self._send(serverwire.encode("drafts", drafts=mine)):
+            return False
+        self._drafts_sent = mine
+        return True
 
     def say(self, text: str) -> bool:
         """A line in this game's chat."""

@@ -46,6 +46,12 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     join.add_argument("--name", default=None, metavar="NAME",
                       help="your name, in place of the host's default name for your side (\"Player 2\")")
+    lobby = commands.add_parser("lobby", help="the lobby of the Skirmish server on this machine (skirmish serve)")
+    lobby.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                       help="the server's socket (default: $SKIRMISH_SERVER, else /tmp/skirmish-server/socket)")
+    door = commands.add_parser("door", help="the shared SSH account's ForceCommand: the lobby, as the key "
+                                            "the player logged in with (needs sshd's ExposeAuthInfo yes)")
+    door.add_argument("--socket", type=Path, default=None, metavar="PATH", help="the server's socket")
     serve = commands.add_parser("serve", help="run a Skirmish server: the neutral referee of every game on "
                                               "this machine, with a lobby (run it under an account of its own)")
     serve.add_argument("--socket", default=None, metavar="PATH",
@@ -127,6 +133,16 @@ def _main(argv: list[str] | None) -> int:
         if args.file is not None:
             return _run_app(host_path=args.file, **level)
         return _run_app(host_new=True, **level)
+    if args.command == "lobby":
+        return _run_app(lobby=(args.socket, None, False))
+    if args.command == "door":
+        from tui.cli import door_identity
+
+        identity, problem = door_identity()
+        if problem:
+            print(f"skirmish door: {problem}", file=sys.stderr)
+            return 1
+        return _run_app(lobby=(args.socket, identity, True))
     if args.command == "join":
         from net.rendezvous import normal_code
 

@@ -45,12 +45,24 @@ class SkirmishApp(App[None]):
 
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("c", "chat", "Chat"),  # a server's game only (check_action)
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":  # a line to the other player of a server's game (tui/lobby.py)
+            return callable(getattr(self.remote_seat, "say", None)) and getattr(self.remote_seat, "side", None) \
+                is not None and type(self.screen).__name__ == "GameScreen"
+        return True
+
+    def action_chat(self) -> None:
+        from tui.lobby_seat import chat_line
+
+        chat_line(self)
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
                  join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None,
-                 join_name: str | None = None) -> None:
+                 join_name: str | None = None, lobby: Any = None) -> None:
         # partial repaints write only their dirty columns; a burst of keys
         # closes a menu once, never the screen under it
         textual_fixes.apply_all()
@@ -67,6 +79,12 @@ class SkirmishApp(App[None]):
         self.signals = SignalExit(self)
         self.opening = SavedGames(self)
         self.ui_thread: int | None = None  # the app's own thread (set on mount)
+        # ``skirmish lobby``/``door``: (socket path, identity, lobby only) of the server (tui/lobby.py)
+        self.lobby = lobby
+        self.seat_drafts: Any = None  # hands a server seat's drafts to the server (tui/lobby_seat.py)
+        self.server_lobby: Any = None  # the server's lobby on screen, if any (tui/lobby.py)
+        if lobby is not None and lobby[2]:
+            self.ENABLE_COMMAND_PALETTE = False  # the door offers the lobby only, not this account's games
 
     # -- the collaborators, as the screens (and tests) call them ----------------------
     RETRY_SECONDS = 5.0  # between tries of a failed save
@@ -114,7 +132,11 @@ class SkirmishApp(App[None]):
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self.signals.install()
-        if self.joining.code is not None:
+        if self.lobby is not None:
+            from tui.lobby import open_lobby
+
+            open_lobby(self, *self.lobby)
+        elif self.joining.code is not None:
             from tui.remote.play import JoinScreen
 
             self.push_screen(JoinScreen(self.joining.code))
@@ -181,6 +203,8 @@ class SkirmishApp(App[None]):
                 # the game is over (a finished save keeps its date and its place in Load).
                 self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
             self.joining.hand_drafts()
+            if self.seat_drafts is not None:
+                self.seat_drafts.push()  # a server game's drafts, before hanging up
             self.stop_hosting()
             self.stop_joined()
             self.close_session()
@@ -194,6 +218,10 @@ class SkirmishApp(App[None]):
     # -- menu actions ------------------------------------------------------------
     def action_new_game(self) -> None:
         from tui.newgame import NewGameScreen
+
+        if self.lobby is not None and self.lobby[2]:  # the door: games are made in the lobby, on the server
+            self.notify("New games are made in the lobby: n there.", markup=False, timeout=5)
+            return
 
         self.push_screen(NewGameScreen())
 
@@ -306,6 +334,8 @@ class SkirmishApp(App[None]):
 
         if game is not None:
             self.autosave(game)
+        if self.seat_drafts is not None:
+            self.seat_drafts.push()
         self.stop_hosting()
         self.stop_joined()
         self.close_session()

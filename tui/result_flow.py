@@ -25,6 +25,9 @@ def show_result(screen: Any) -> None:
     count = len(released)
     note = (f"The computer's reasons for its {count} order{'s' if count != 1 else ''}, kept back "
             "while its orders were secret, are now in the log: b shows the final board." if count else None)
+    fairness = getattr(screen.seats.any_seat, "fairness", "")  # a joined or server's game: the dice check
+    if fairness:
+        note = f"{note}\n{fairness}" if note else fairness
     screen._open(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
                               adapter.result_sides(game), note), screen._after_result)
 
@@ -62,10 +65,20 @@ def _game_after(screen: Any, game: Any, kinds: tuple[str, str]) -> None:
 
 
 def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> None:
-    """The host begins the next game; the joiner and onlookers wait for it."""
+    """The host begins the next game; the joiner and onlookers wait for it.
+    A server's game: its lobby asks the server for the rematch."""
     from tui.result import rematch
 
     whole = screen.local_game()
+    game_id = getattr(getattr(app, "remote_seat", None), "game_id", None)
+    if game_id is not None:
+        lobby = getattr(app, "server_lobby", None)
+        if choice == "rematch" and lobby is not None:
+            app.leave_game(None)
+            lobby.rematch(game_id)
+        else:
+            screen.say("On a server the next game is made in the lobby: m goes back to it, then n.")
+        return
     if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
         screen.say("The host chooses what comes next: this screen follows it into the next game.")
         return
