@@ -149,7 +149,7 @@ class SeatGlue:
         if not kept:
             return
         self.taken = True
-        self.app.drafts_waiting = waiting_from({"drafts": kept})
+        self.app.saves.drafts_waiting = waiting_from({"drafts": kept})
         screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
         if screen is not None and getattr(screen, "keyboard_side", None) is not None:
             self.app.call_after_refresh(self.app.reopen_drafts, screen)

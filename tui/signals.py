@@ -17,7 +17,7 @@ class SignalExit:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self._loop: Any = None
+        self._signal_loop: Any = None
         self._old_handlers: dict[int, Any] = {}
         self.signalled = False
 
@@ -29,14 +29,14 @@ class SignalExit:
             for sig in (signal.SIGTERM, signal.SIGHUP):
                 self._old_handlers[sig] = signal.getsignal(sig)
                 loop.add_signal_handler(sig, self.on_signal, sig)
-            self._loop = loop
+            self._signal_loop = loop
         except (NotImplementedError, RuntimeError, AttributeError, ValueError):
             pass  # not on a Unix main thread (Windows, a worker thread): nothing to install
 
     def remove(self) -> None:
         """Give the signals back as they were before the app (a test run
         under Pilot goes on after the app: a later SIGTERM must end it)."""
-        loop, self._loop = self._loop, None
+        loop, self._signal_loop = self._signal_loop, None
         if loop is None:
             return
         for sig, old in self._old_handlers.items():
