@@ -46,6 +46,16 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     join.add_argument("--name", default=None, metavar="NAME",
                       help="your name, in place of the host's default name for your side (\"Player 2\")")
+    web = commands.add_parser("web", help="serve the lobby to web browsers (each tab a guest of the Skirmish server)")
+    web.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=int, default=8000, metavar="N", help="the port to listen on (default 8000)")
+    web.add_argument("--public-url", default=None, metavar="URL",
+                     help="the address browsers use, when a reverse proxy is in front (e.g. https://example.org)")
+    web.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                     help="browser tabs open at once (each runs its own app process; default 20)")
+    web.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                     help="the Skirmish server's socket (default $SKIRMISH_SERVER, else the standard place)")
     return parser
 
 
@@ -122,6 +132,10 @@ def _main(argv: list[str] | None) -> int:
             return 1
         named = {"join_name": args.name} if args.name is not None else {}
         return _run_app(join_code=code, join_watch=args.watch, **named)
+    if args.command == "web":
+        from tui.web import web_command
+
+        return web_command(args.host, args.port, args.public_url, args.max_sessions, args.socket)
     return _run_app()
 
 
