@@ -54,6 +54,7 @@ class Connection:
         self.alive = True
         self.reason = ""  # why the host hung up, when it did
         self.deadline: float | None = None  # for reading: the hello's, None after it
+        self.max_line = wire.CLIENT_MAX  # bytes in one message from this peer (a server's clients send drafts)
         self._inbox = bytearray()
         self._out: deque[bytes] = deque()
         self._out_bytes = 0
@@ -146,8 +147,8 @@ class Connection:
             if not self.alive:  # hung up: what it sent and we have not read is not wanted
                 return None
             end = self._inbox.find(b"\n")
-            if end > wire.CLIENT_MAX or (end < 0 and len(self._inbox) > wire.CLIENT_MAX):
-                raise wire.WireError(f"a message is longer than {wire.CLIENT_MAX} bytes")
+            if end > self.max_line or (end < 0 and len(self._inbox) > self.max_line):
+                raise wire.WireError(f"a message is longer than {self.max_line} bytes")
             if end >= 0:
                 line = bytes(self._inbox[:end + 1])
                 del self._inbox[:end + 1]

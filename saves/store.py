@@ -445,9 +445,9 @@ class _Loaded:
     seats: tuple[str, str] = PEOPLE
 
 
-def _load(path: Path) -> _Loaded:
+def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     path = Path(path)
-    data = _migrate(path, parse_json(path, _read_bytes(path)))
+    data = _migrate(path, parse_json(path, _read_bytes(path) if blob is None else blob))
     try:
         envelope = structure(PLAIN, data, SaveFile, "$")
     except StructureError as exc:
@@ -540,6 +540,15 @@ def load_with_seats(path: Path) -> tuple[Game, tuple[str, str]]:
 def load_for_play(path: Path) -> tuple[Game, dict, tuple[str, str]]:
     """The game, its pending screen state and its seats, with one replay."""
     loaded = _load(path)
+    return loaded.game, loaded.pending, loaded.seats
+
+
+def load_blob(where: str, blob: bytes) -> tuple[Game, dict, tuple[str, str]]:
+    """A save held elsewhere than in a file (a server's database row, named
+    ``where`` in errors): checked and replayed like a file."""
+    if len(blob) > MAX_BYTES:
+        raise SaveError(where, f"the save is more than the {MAX_BYTES} bytes a save may hold")
+    loaded = _load(Path(where), blob)
     return loaded.game, loaded.pending, loaded.seats
 
 

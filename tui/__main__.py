@@ -56,6 +56,16 @@ def _parser() -> argparse.ArgumentParser:
                      help="browser tabs open at once (each runs its own app process; default 20)")
     web.add_argument("--socket", type=Path, default=None, metavar="PATH",
                      help="the Skirmish server's socket (default $SKIRMISH_SERVER, else the standard place)")
+    serve = commands.add_parser("serve", help="run a Skirmish server: the neutral referee of every game on "
+                                              "this machine, with a lobby (run it under an account of its own)")
+    serve.add_argument("--socket", default=None, metavar="PATH",
+                       help="the socket clients connect to (default: $SKIRMISH_SERVER or "
+                            "/tmp/skirmish-server/socket)")
+    serve.add_argument("--data", default=None, metavar="DIR",
+                       help="where the games are stored (default: this account's data folder)")
+    serve.add_argument("--door-account", action="append", default=[], metavar="NAME",
+                       help="an account that carries other players (the shared SSH account, the web door) "
+                            "and so may say whom it carries; may be given more than once")
     return parser
 
 
@@ -102,6 +112,10 @@ def _main(argv: list[str] | None) -> int:
         from tui.cli import replay_command
 
         return replay_command(args.file, args.json, sys.stdout, sys.stderr, args.side, args.log)
+    if args.command == "serve":
+        from net.server import serve
+
+        return serve(args.socket, args.data, args.door_account)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":

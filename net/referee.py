@@ -1,0 +1,485 @@
+"""The server's referee: holds every game on this machine, neutral.
+
+Each game that has begun is a :class:`match.Match` (``strict``: every order
+is in the store before anyone hears of it) whose saver is the store
+(:class:`saves.gamedb.GameDB`); a computer seat is the match's own
+:class:`match.computer.ComputerClient`.  Every unfinished game, with the
+drafts of each seat, is loaded again when the referee starts.
+
+A peer is anything with ``player`` (its player's id), ``side``, ``role``,
+``sent_events``, ``send_message(kind, **fields)``, ``refuse(code,
+message)`` and ``alive`` (a :class:`net.connection.Connection` is one).
+What a peer is sent is built from its seat only -- ``view()`` (the one
+redaction, :func:`core.game.redact`), ``legal_orders()``, ``events()``,
+``known_orders()`` -- and its own side's drafts; the chat goes to the two
+players.  The secret half of the seed leaves only with the ``reveal``,
+once the game is over.
+
+Lobby questions raise :class:`Refusal` (a code and a sentence) when they
+cannot be answered.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from typing import Any
+
+from core import game as core_game
+from core.orders import OrderSyntaxError
+from core.registry import find_ruleset
+from core.ruleset import Rejection
+from core.seats import wrong_side
+from match import LEVELS, REMOTE, Match, Notice
+from net import fairdice, wire
+from saves.gamedb import GameDB
+
+FILLERS = ("me", "open", "invite", *LEVELS)
+MAX_CHAT = 200  # characters of one chat line
+MAX_NAME = 32  # characters of a display name
+MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
+MAX_WATCHERS = 16  # onlookers of one game
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+class Refusal(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def clean_text(text: str, cap: int) -> str:
+    """Printable characters only (no terminal control, no newlines), capped."""
+    return "".join(c for c in text if c.isprintable())[:cap].strip()
+
+
+def result_text(game: core_game.Game) -> str:
+    outcome = game.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None:
+        return f"Draw: {outcome.reason}"[:200]
+    return f"{game.players[outcome.winner]} won: {outcome.reason}"[:200]
+
+
+def options_text(data: Any) -> str:
+    if not isinstance(data, dict):
+        return ""
+    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in data.items() if isinstance(v, (str, int, float, bool))]
+    return ", ".join(parts)[:120]
+
+
+class Live:
+    """One game the referee holds: its row's facts, its match once it has
+    begun, and the peers connected to it."""
+
+    def __init__(self, gid: str, row: Any, fillers: tuple[str, str]) -> None:
+        self.gid = gid
+        self.ruleset = row["ruleset"]
+        self.options = json.loads(row["options"])
+        self.battlefield = json.loads(row["battlefield"])
+        self.commit, self.half, self.salt = row["commit_hash"], row["half"], row["salt"]
+        self.fillers = fillers
+        self.lock = threading.RLock()
+        self.match: Match | None = None
+        self.peers: list[Any] = []
+
+
+class Referee:
+    """Every game on this machine (see the module docstring)."""
+
+    def __init__(self, db: GameDB, computers: bool = True) -> None:
+        self.db = db
+        self.computers = computers
+        self.lock = threading.RLock()  # the lobby's: who sits where, which games are held
+        self.live: dict[str, Live] = {}
+        self.names: dict[str, str] = db.names()
+        self.problems: list[str] = []  # games that could not be loaded, and why
+        self._load()
+
+    # -- starting --------------------------------------------------------------------
+    def _load(self) -> None:
+        fillers = self.db.all_fillers()
+        for row in self.db.games(("open", "playing"), limit=1_000_000):
+            gid = row["id"]
+            live = Live(gid, row, fillers.get(gid, ("open", "open")))
+            if row["state"] == "playing":
+                try:
+                    self._resume_match(live, row)
+                except Exception as exc:  # noqa: BLE001 - one bad row never stops the others
+                    self.problems.append(f"{gid}: {exc}")
+                    continue
+            self.live[gid] = live
+
+    def _resume_match(self, live: Live, row: Any) -> None:
+        from saves.store import load_blob
+
+        game, _pending, _seats = load_blob(f"game {live.gid}", row["save"].encode())
+        drafts = [d for side, ds in sorted(self.db.drafts(live.gid).items()) for d in ds if d.get("side") == side]
+        self._seat_match(live, game, drafts)
+
+    def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None) -> None:
+        kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
+        match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid), strict=True, drafts=drafts,
+                      computers=False)
+        match.lock = live.lock  # one lock for the game and its peers
+        match.subscribe(lambda notice: self._noticed(live, notice))
+        live.match = match
+        if self.computers:
+            match._start_computers = True
+            match.start_computers()
+
+    def _saver(self, gid: str):
+        from saves.store import game_to_data
+
+        def save(game: core_game.Game, pending: dict, kinds: tuple[str, str]) -> None:
+            seats = tuple("human" if k == REMOTE else k for k in kinds)
+            drafts: dict[int, list[dict]] = {0: [], 1: []}
+            for d in pending.get("drafts", ()):
+                if d.get("side") in (0, 1):
+                    drafts[d["side"]].append(d)
+            over = game.outcome is not None
+            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1])), drafts,
+                              result_text(game) if over else None)
+
+        return save
+
+    def close(self) -> None:
+        with self.lock:
+            for live in self.live.values():
+                if live.match is not None:
+                    live.match.close()
+
+    # -- who is who -------------------------------------------------------------------
+    def me(self, pid: str, kind: str, who: str, name: str, named: bool) -> dict:
+        row = self.db.player(pid, kind, who, clean_text(name, MAX_NAME) or "Player", named)
+        self.names[pid] = row["name"]
+        return {"player": pid, "name": row["name"], "needs_name": not row["named"]}
+
+    def set_name(self, pid: str, name: str) -> dict:
+        given = clean_text(name, MAX_NAME)
+        if not given:
+            raise Refusal("bad-name", "A name needs at least one letter or digit.")
+        self.db.set_name(pid, given)
+        self.names[pid] = given
+        return {"player": pid, "name": given, "needs_name": False}
+
+    def _seat_label(self, filler: str) -> str:
+        if filler.startswith("player:"):
+            return self.names.get(filler[7:], "someone")
+        if filler == "open":
+            return "open"
+        if filler == "invite":
+            return "by invitation"
+        return f"Computer ({filler})"
+
+    # -- the lobby ---------------------------------------------------------------------
+    def lobby(self, pid: str) -> dict:
+        fillers = self.db.all_fillers()
+        mine_filler = f"player:{pid}"
+        out: dict[str, list] = {"open": [], "mine": [], "live": [], "finished": []}
+        for row in self.db.games(("open", "playing", "over"), limit=600):
+            seats = fillers.get(row["id"], ("open", "open"))
+            you = seats.index(mine_filler) if mine_filler in seats else None
+            entry = {"id": row["id"], "ruleset": row["ruleset"], "options": options_text(json.loads(row["options"])),
+                     "players": [self._seat_label(f) for f in seats], "waiting_since": row["created"],
+                     "state": row["state"], "result": row["result"], "you": you,
+                     "code": row["code"] if row["creator"] == pid else "",
+                     "battlefield": self._battlefield_label(row["battlefield"])}
+            if row["state"] == "over":
+                if len(out["finished"]) < 50:
+                    out["finished"].append(entry)
+            elif you is not None or (row["creator"] == pid and row["state"] == "open"):
+                out["mine"].append(entry)
+            elif row["state"] == "open":
+                if "open" in seats:
+                    out["open"].append(entry)
+            elif len(out["live"]) < 100:
+                out["live"].append(entry)
+        return out
+
+    @staticmethod
+    def _battlefield_label(raw: str) -> str:
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            return ""
+        if isinstance(value, dict):
+            return str(value.get("name", ""))[:40]
+        return str(value)[:40]
+
+    def create(self, pid: str, ruleset: str, options: Any, battlefield: Any, seats: list) -> tuple[str, str]:
+        if not (isinstance(seats, list) and len(seats) == 2 and all(s in FILLERS for s in seats)):
+            raise Refusal("bad-seats", f"Each of the two seats is one of: {', '.join(FILLERS)}.")
+        if seats.count("me") > 1:
+            raise Refusal("bad-seats", "You can sit at one side of a game only.")
+        if seats.count("invite") > 1:
+            raise Refusal("bad-seats", "One seat at most is kept for an invitation.")
+        if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
+            raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
+                                      "finish or wait for some first.")
+        try:
+            rules = find_ruleset(ruleset)
+        except (KeyError, LookupError, ValueError):
+            raise Refusal("bad-ruleset", "This server has no such ruleset.") from None
+        options_value, field = self._checked_setup(rules, options, battlefield)
+        from saves.convert import PLAIN, converter_for, unstructure
+
+        half, salt = fairdice.new_half(), fairdice.new_half()
+        gid = secrets.token_hex(4)
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(10)) if "invite" in seats else ""
+        fillers = tuple(f"player:{pid}" if s == "me" else s for s in seats)
+        with self.lock:
+            self.db.create_game(gid, rules.name, unstructure(converter_for(rules), options_value),
+                                unstructure(PLAIN, field), (fillers[0], fillers[1]), fairdice.commitment(half),
+                                half, salt, code, pid)
+            row = self.db.game(gid)
+            live = Live(gid, row, (fillers[0], fillers[1]))
+            self.live[gid] = live
+            self._maybe_begin(live)
+        return gid, code
+
+    @staticmethod
+    def _checked_setup(rules: Any, options: Any, battlefield: Any) -> tuple[Any, Any]:
+        from core.battlefield_text import battlefield_problem
+        from core.board import Battlefield
+        from core.options import option_problem
+        from saves.convert import PLAIN, StructureError, converter_for, structure
+        from saves.library import battlefield_named
+
+        try:
+            value = rules.default_options() if options is None else structure(
+                converter_for(rules), options, rules.options_type, "options")
+            if battlefield is None:
+                field = battlefield_named(rules.default_battlefield)
+            elif isinstance(battlefield, str):
+                field = battlefield_named(battlefield)
+            else:
+                field = structure(PLAIN, battlefield, Battlefield, "battlefield")
+        except (StructureError, KeyError, TypeError) as exc:
+            raise Refusal("bad-options", f"Those options cannot be played: {str(exc)[:200]}") from None
+        problem = battlefield_problem(field) or option_problem(value) or rules.check_options(value, field)
+        if problem:
+            raise Refusal("bad-options", f"Those options cannot be played: {problem[:200]}")
+        return value, field
+
+    def _unfinished_of(self, pid: str) -> list[str]:
+        mine = f"player:{pid}"
+        with self.lock:
+            return [g for g, live in self.live.items() if mine in live.fillers
+                    and (live.match is None or live.match.game.outcome is None)]
+
+    def join(self, pid: str, target: str) -> tuple[str, int]:
+        """Take an open seat of the game ``target`` (its id, or its
+        invitation code): the game's id and the side taken."""
+        target = target.strip().lower()
+        with self.lock:
+            by_code = self.db.by_code(target) if target else None
+            gid = by_code or target
+            live = self.live.get(gid)
+            if live is None or live.match is not None:
+                raise Refusal("no-game", "No game waiting for an opponent has that name or code.")
+            wanted = "invite" if by_code else "open"
+            if f"player:{pid}" in live.fillers:
+                raise Refusal("own-game", "You already sit at this game: resume it from your games.")
+            if wanted not in live.fillers:
+                raise Refusal("no-seat", "That game has no open seat (an invitation needs its code).")
+            if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
+                raise Refusal("too-many", "You have too many unfinished games already.")
+            side = live.fillers.index(wanted)
+            if not self.db.take_seat(gid, side, f"player:{pid}", wanted):
+                raise Refusal("seat-taken", "Someone took that seat just now.")
+            fillers = list(live.fillers)
+            fillers[side] = f"player:{pid}"
+            live.fillers = (fillers[0], fillers[1])
+            self._maybe_begin(live)
+        return gid, side
+
+    def _maybe_begin(self, live: Live) -> None:
+        """Once nobody is awaited, the game begins: its seed from the halves
+        (the server's committed one, and the public salt)."""
+        if any(f in ("open", "invite") for f in live.fillers) or live.match is not None:
+            return
+        rules = find_ruleset(live.ruleset)
+        options, field = self._checked_setup(rules, live.options, live.battlefield)
+        players = tuple(self._seat_label(f)[:MAX_NAME] for f in live.fillers)
+        if players[0] == players[1]:
+            players = (f"{players[0]} (1)", f"{players[1]} (2)")
+        game = core_game.start(rules, options, field, fairdice.seed_from(live.half, live.salt),
+                               (players[0], players[1]))
+        with live.lock:
+            self._seat_match(live, game, None)
+            assert live.match is not None
+            problem = live.match.save()
+            if problem is not None:
+                raise Refusal("not-saved", f"The game cannot be stored just now: {problem}")
+            for peer in list(live.peers):
+                peer.sent_events = 0
+                self._welcome(live, peer)
+                self._update(live, peer)
+
+    # -- seats -------------------------------------------------------------------------
+    def sit(self, peer: Any, gid: str, role: str) -> None:
+        """Seat ``peer`` at ``gid`` as its player (it must hold a seat there)
+        or as an onlooker (neutral view)."""
+        with self.lock:
+            live = self.live.get(gid)
+            if live is None:
+                live = self._load_over(gid)
+        if live is None:
+            raise Refusal("no-game", "There is no such game.")
+        with live.lock:
+            if role == "player":
+                mine = f"player:{peer.player}"
+                if mine not in live.fillers:
+                    raise Refusal("not-yours", "You hold no seat in that game (you may watch it).")
+                side: int | None = live.fillers.index(mine)
+                for other in list(live.peers):  # the same player's older connection gives way
+                    if other.role == "player" and other.side == side and other is not peer:
+                        other.send_message("closing", reason="This seat was opened from another connection.")
+                        other.finish()
+                        live.peers.remove(other)
+            elif role == "watch":
+                if live.match is None:
+                    raise Refusal("not-started", "That game has not begun: there is nothing to watch yet.")
+                if sum(p.role == "watch" for p in live.peers) >= MAX_WATCHERS:
+                    raise Refusal("full", "Too many onlookers already.")
+                side = None
+            else:
+                raise Refusal("bad-role", "A role is 'player' or 'watch'.")
+            peer.side, peer.role, peer.game, peer.sent_events = side, role, gid, 0
+            live.peers.append(peer)
+            self._welcome(live, peer)
+            if live.match is not None:
+                self._update(live, peer)
+            if role == "player":
+                self._send_drafts(live, peer)
+                peer.send_message("chat", lines=self.db.chat(gid))
+
+    def _load_over(self, gid: str) -> Live | None:
+        row = self.db.game(gid)
+        if row is None or row["state"] != "over":
+            return None
+        live = Live(gid, row, self.db.fillers(gid))
+        from saves.store import load_blob
+
+        game, _pending, _seats = load_blob(f"game {gid}", row["save"].encode())
+        kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
+        live.match = Match(game, (kinds[0], kinds[1]), saver=None, strict=True, computers=False)
+        live.match.lock = live.lock
+        self.live[gid] = live
+        return live
+
+    def leave(self, peer: Any) -> None:
+        live = self.live.get(getattr(peer, "game", "") or "")
+        if live is None:
+            return
+        with live.lock:
+            if peer in live.peers:
+                live.peers.remove(peer)
+            if not live.peers and live.match is not None and live.match.game.outcome is not None:
+                with self.lock:  # a finished game nobody watches is let go (the store keeps it)
+                    live.match.close()
+                    self.live.pop(live.gid, None)
+
+    def _facts(self, live: Live) -> dict:
+        if live.match is not None:
+            from core.seats import Table
+
+            return wire.facts_out(Table(live.match.game).facts)
+        labels = [self._seat_label(f)[:60] for f in live.fillers]
+        return {"ruleset": live.ruleset, "options": live.options, "battlefield": live.battlefield,
+                "players": labels}
+
+    def _welcome(self, live: Live, peer: Any) -> None:
+        peer.send_message("welcome", game=live.gid, side=peer.side, commit=live.commit, salt=live.salt,
+                          started=live.match is not None, **self._facts(live))
+
+    def _update(self, live: Live, peer: Any) -> None:
+        """Send ``peer`` what its seat may see now, and nothing more."""
+        match = live.match
+        if match is None:
+            return
+        game = match.game
+        rules = game.ruleset
+        seat = match.seat(peer.side)
+        events = seat.events()
+        new = events[peer.sent_events:]
+        peer.sent_events = len(events)
+        outcome = game.outcome
+        peer.send_message(
+            "update", version=match.version, view=wire.view_out(rules, seat.view()),
+            to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
+            events=wire.events_out(rules, new), orders=[o.to_text() for o in seat.known_orders()],
+            outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
+            present=True)
+        if outcome is not None:  # the game is over: the seed may be known, and checked
+            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=[o.to_text() for o in game.orders])
+
+    def _send_drafts(self, live: Live, peer: Any) -> None:
+        if live.match is None or peer.side is None:
+            return
+        peer.send_message("drafts", drafts=live.match.table.drafts(peer.side))
+
+    def _noticed(self, live: Live, notice: Notice) -> None:
+        if notice.kind in ("order", "new-game", "taken-back"):
+            for peer in list(live.peers):
+                self._update(live, peer)
+        elif notice.kind == "save-failed":
+            for peer in list(live.peers):
+                peer.send_message("notice", text=f"The server cannot store this game just now: {notice.reason}"[:300])
+
+    # -- what a seat does ---------------------------------------------------------------
+    def _live_of(self, peer: Any) -> Live:
+        live = self.live.get(getattr(peer, "game", "") or "")
+        if live is None or peer not in live.peers:
+            raise Refusal("not-seated", "Sit at a game first.")
+        return live
+
+    def order(self, peer: Any, text: str) -> None:
+        live = self._live_of(peer)
+        rules = find_ruleset(live.ruleset)
+        try:
+            order = rules.parse_order(text)
+        except (OrderSyntaxError, ValueError) as exc:
+            peer.send_message("result", ok=False, code="bad-order", message=str(exc)[:200])
+            return
+        refused = wrong_side(peer.side, order)
+        if refused is not None:
+            peer.send_message("result", ok=False, code=refused.code, message=refused.message)
+            return
+        match = live.match
+        if match is None:
+            peer.send_message("result", ok=False, code="not-started", message="The game has not begun.")
+            return
+        with live.lock:
+            result = match.submit(match.seat(peer.side), order)
+        if isinstance(result, Rejection):
+            peer.send_message("result", ok=False, code=result.code, message=result.message)
+        else:
+            peer.send_message("result", ok=True, code="", message="")
+
+    def drafts(self, peer: Any, drafts: list) -> None:
+        """``peer``'s side's drafts: kept (stored at once), never sent to anyone else."""
+        live = self._live_of(peer)
+        if peer.side is None or live.match is None or live.match.game.outcome is not None:
+            raise Refusal("no-drafts", "Only a player of a game under way keeps drafts.")
+        mine = [dict(d, side=peer.side) for d in drafts[:8] if isinstance(d, dict)]
+        if len(json.dumps(mine)) > 48 * 1024:
+            raise Refusal("too-big", "Those drafts are too long to keep.")
+        live.match.put_drafts(peer.side, mine, save=True)
+
+    def chat(self, peer: Any, text: str) -> None:
+        live = self._live_of(peer)
+        if peer.side is None:
+            raise Refusal("onlooker", "Only the two players talk in a game's chat.")
+        line = clean_text(text, MAX_CHAT)
+        if not line:
+            return
+        self.db.add_chat(live.gid, self.names.get(peer.player, "someone")[:MAX_NAME], line)
+        lines = self.db.chat(live.gid)
+        for other in list(live.peers):
+            if other.role == "player":
+                other.send_message("chat", lines=lines)

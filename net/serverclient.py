@@ -1,0 +1,444 @@
+"""A client of a Skirmish server (``skirmish serve``): the lobby and the
+seats, imports no Textual.
+
+:class:`ServerClient` is one connection for the lobby's questions (who am
+I, which games are open, create, join); each game played or watched is a
+:class:`ServerSeat` on a connection of its own, which behaves like
+:class:`net.client.RemoteSeat` (the same reader and writer threads, the same
+``status``, ``notice``, ``fairness``, ``subscribe``, ``view``, ``snapshot``,
+``submit``), so the game screen shows it like a joined game.  Besides, a
+seat keeps its own side's ``drafts()`` (handed in with ``put_drafts``: the
+server keeps them, whoever's process goes away) and the game's ``chat``.
+
+Who the client is comes from the kernel: the server reads the peer's
+account from the socket (``SO_PEERCRED``).  Only a *door* account (the
+shared SSH account's ``skirmish door``, the web door) may pass
+``identity="key:SHA256:..."`` or ``"guest:NAME"``; from anyone else an
+identity is refused.
+
+Fair dice: the server commits to its secret half of the seed when the game
+is created (``commit``) and names the public half (``salt``); when the game
+is over it reveals its half and every order, and the seat replays the game
+from that seed (:func:`net.dicecheck.check_dice`) and says in ``fairness``
+what it found.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from core.seats import Facts
+from net import serverwire, wire
+from net.client import FIRST_UPDATE_TIMEOUT, HostError, JoinError, RemoteSeat
+from net.dicecheck import check_dice
+
+DEFAULT_SOCKET = Path("/tmp/skirmish-server/socket")
+CONNECT_TIMEOUT = 5.0
+ANSWER_TIMEOUT = 15.0  # a lobby question's answer (creating a game replays nothing: fast)
+FILLERS = ("me", "open", "invite", "easy", "normal", "hard")
+MAX_CHAT = 200  # characters of one chat line (the server cuts longer ones)
+
+
+def socket_path(path: str | os.PathLike | None = None) -> Path:
+    """The server's socket: ``path``, else ``$SKIRMISH_SERVER``, else
+    ``/tmp/skirmish-server/socket``."""
+    if path is not None:
+        return Path(path)
+    env = os.environ.get("SKIRMISH_SERVER", "").strip()
+    return Path(env) if env else DEFAULT_SOCKET
+
+
+def reachable(path: str | os.PathLike | None = None) -> bool:
+    """Whether a server answers on the socket (for the main menu's entry)."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(1.0)
+    try:
+        probe.connect(str(socket_path(path)))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
+
+
+class ServerError(JoinError):
+    """The server refused a request; ``code`` says which way, the message why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@attrs.frozen
+class Me:
+    player: str  # "uid:NAME", "key:SHA256:...", "guest:NAME"
+    name: str  # the display name
+    needs_name: bool  # first login through the SSH door: ask for a display name
+
+
+@attrs.frozen
+class GameEntry:
+    """One game in the lobby.  ``players``: each seat as the lobby shows it
+    (a name, "open", "by invitation", "computer (normal)"); ``you``: your
+    side in it, None if you hold no seat; ``code``: its invitation code,
+    shown only to the player who made it."""
+
+    id: str
+    ruleset: str
+    options: str
+    players: tuple[str, str]
+    waiting_since: str
+    state: str  # "open", "playing", "over"
+    result: str = ""
+    you: int | None = None
+    code: str = ""
+    battlefield: str = ""
+
+
+@attrs.frozen
+class Lobby:
+    open: tuple[GameEntry, ...] = ()  # waiting for an opponent, not yours
+    mine: tuple[GameEntry, ...] = ()  # your unfinished games (each resumed with one key)
+    live: tuple[GameEntry, ...] = ()  # others' games in progress (watch)
+    finished: tuple[GameEntry, ...] = ()  # finished games (watch again)
+
+
+def _entry(data: Any) -> GameEntry:
+    if not isinstance(data, dict):
+        raise HostError("the server sent a lobby this Skirmish cannot read")
+    try:
+        players = data["players"]
+        you = data.get("you")
+        return GameEntry(str(data["id"]), str(data["ruleset"]), str(data.get("options", "")),
+                         (str(players[0]), str(players[1])), str(data.get("waiting_since", "")),
+                         str(data["state"]), str(data.get("result", "")),
+                         you if you in (0, 1) else None, str(data.get("code", "")),
+                         str(data.get("battlefield", "")))
+    except (KeyError, IndexError, TypeError):
+        raise HostError("the server sent a lobby this Skirmish cannot read") from None
+
+
+def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:
+    """Connect and say hello: the socket, its reader and the ``me`` message."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(CONNECT_TIMEOUT)
+    try:
+        try:
+            sock.connect(str(path))
+        except (FileNotFoundError, ConnectionRefusedError):
+            raise OSError(f"no Skirmish server answers on {path}") from None
+        sock.sendall(serverwire.encode("hello", identity=identity))
+        reader = sock.makefile("rb")
+        message = _read(reader)
+        if message is None:
+            raise OSError("the server closed the connection")
+        if message["type"] == "refused":
+            raise ServerError(message["code"], message["message"])
+        if message["type"] != "me":
+            raise HostError("the server did not say who we are after the hello")
+        return sock, reader, message
+    except BaseException:
+        sock.close()
+        raise
+
+
+def _read(reader: Any) -> dict | None:
+    line = reader.readline(serverwire.SERVER_MAX + 2)
+    if not line:
+        return None
+    try:
+        return serverwire.decode(line, serverwire.SERVER_MESSAGES, serverwire.SERVER_MAX)
+    except wire.WireError as exc:
+        raise HostError(f"the server sent something this Skirmish cannot read ({exc})") from None
+
+
+class ServerClient:
+    """One player's (or onlooker's) connection to the server's lobby."""
+
+    def __init__(self, path: Path, identity: str, sock: socket.socket, reader: Any, me: Me) -> None:
+        self.path = path
+        self.identity = identity
+        self._sock = sock
+        self._reader = reader
+        self.me = me
+        self._lock = threading.Lock()
+        self.seats: list[ServerSeat] = []
+
+    @classmethod
+    def connect(cls, path: str | os.PathLike | None = None, identity: str | None = None) -> ServerClient:
+        """Say hello to the server (raises OSError when none answers,
+        :class:`ServerError` when it refuses).  ``identity``: only through
+        a door account (``key:SHA256:...``, ``guest:NAME``)."""
+        where = socket_path(path)
+        sock, reader, message = _dial(where, identity or "")
+        sock.settimeout(ANSWER_TIMEOUT)
+        return cls(where, identity or "", sock, reader,
+                   Me(message["player"], message["name"], message["needs_name"]))
+
+    def _ask(self, kind: str, answer: str, **fields: Any) -> dict:
+        with self._lock:
+            try:
+                self._sock.sendall(serverwire.encode(kind, **fields))
+                message = _read(self._reader)
+            except TimeoutError:
+                raise OSError("the server did not answer in time") from None
+        if message is None:
+            raise OSError("the server closed the connection")
+        if message["type"] == "refused":
+            raise ServerError(message["code"], message["message"])
+        if message["type"] != answer:
+            raise HostError(f"the server answered {message['type']!r} to {kind!r}")
+        return message
+
+    def set_name(self, name: str) -> Me:
+        """Give the display name the lobby shows (the first login's question)."""
+        message = self._ask("set_name", "me", name=name)
+        self.me = Me(message["player"], message["name"], message["needs_name"])
+        return self.me
+
+    def lobby(self) -> Lobby:
+        message = self._ask("lobby", "lobby")
+        parts = [tuple(_entry(e) for e in message[k]) for k in ("open", "mine", "live", "finished")]
+        return Lobby(*parts)
+
+    def create(self, ruleset_name: str, options: Any = None, seats: tuple[str, str] = ("me", "open"),
+               battlefield: Any = None) -> tuple[str, str]:
+        """A new game: ``options`` (the ruleset's options, as a dict of its
+        fields or the options value itself; None: the defaults),
+        ``battlefield`` (a shipped battlefield's name, a Battlefield, or
+        None: the ruleset's default), and who fills each seat (``FILLERS``:
+        "me", "open" to anyone, "invite" by code, or the computer at a
+        level).  Returns the game's id and, for "invite", its code."""
+        if options is not None and not isinstance(options, dict):
+            from core.registry import find_ruleset
+            from saves.convert import converter_for, unstructure
+
+            options = unstructure(converter_for(find_ruleset(ruleset_name)), options)
+        if battlefield is not None and not isinstance(battlefield, str):
+            from saves.convert import PLAIN, unstructure
+
+            battlefield = unstructure(PLAIN, battlefield)
+        message = self._ask("create", "created", ruleset=ruleset_name, options=options,
+                            battlefield=battlefield, seats=list(seats))
+        return message["game"], message["code"]
+
+    def join(self, game: str, timeout: float = FIRST_UPDATE_TIMEOUT) -> ServerSeat:
+        """Take the open seat of ``game`` (its id, or an invitation code)
+        and return that seat, connected."""
+        message = self._ask("join", "joined", game=game)
+        return self.resume(message["game"], timeout)
+
+    def resume(self, game_id: str, timeout: float = FIRST_UPDATE_TIMEOUT) -> ServerSeat:
+        """Your seat in ``game_id`` (one of ``lobby().mine``), connected.
+        A game still waiting for its opponent gives a seat whose
+        ``version`` is -1 and ``status`` "waiting": it tells its
+        subscribers when the game begins."""
+        return self._seat(game_id, "player", timeout)
+
+    def watch(self, game_id: str, timeout: float = FIRST_UPDATE_TIMEOUT) -> ServerSeat:
+        """Watch ``game_id`` with the neutral onlooker's view."""
+        return self._seat(game_id, "watch", timeout)
+
+    def _seat(self, game_id: str, role: str, timeout: float) -> ServerSeat:
+        seat = ServerSeat(self.path, self.identity, game_id, role)
+        seat.start(timeout)
+        self.seats.append(seat)
+        return seat
+
+    def chat(self, game_id: str, text: str) -> None:
+        """Say a line in ``game_id``'s chat (through its seat, which must be open)."""
+        for seat in self.seats:
+            if seat.game_id == game_id and seat.status not in ("refused", "broken"):
+                seat.say(text)
+                return
+        raise ServerError("no-seat", "Open the game first: its chat goes through its seat.")
+
+    def close(self) -> None:
+        """Hang up the lobby (the seats stay until they are stopped)."""
+        try:
+            self._sock.sendall(serverwire.encode("bye"))
+        except OSError:
+            pass
+        try:
+            self._sock.close()
+        except OSError:
+            pass
+
+
+@attrs.frozen
+class ChatLine:
+    who: str
+    at: str
+    text: str
+
+
+class ServerSeat(RemoteSeat):
+    """A seat (or an onlooker's place) at one of the server's games; see
+    :class:`net.client.RemoteSeat` for everything a seat offers."""
+
+    def __init__(self, path: Path, identity: str, game_id: str, role: str = "player") -> None:
+        super().__init__(game_id, role=role)
+        self.path = path
+        self.identity = identity
+        self.game_id = game_id
+        self.salt = ""
+        self.started = False
+        self._drafts: list[dict] = []
+        self.chat: tuple[ChatLine, ...] = ()
+        self.player = ""
+
+    # -- connecting ------------------------------------------------------------------
+    def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
+        """Connect (raises JoinError/OSError) and keep the copy current.
+        Returns once welcomed and, if the game has begun, once its first
+        update came.  Call it off the interface's thread."""
+        self._connect()
+        self._thread = threading.Thread(target=self._run, name="skirmish-seat", daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + timeout
+        while (self.started and self._version < 0 and time.monotonic() < deadline and not self._stop
+               and self.status not in ("refused", "broken")):
+            time.sleep(0.02)
+        if self.status in ("refused", "broken"):
+            raise JoinError(self.reason)
+        if self.started and self._version < 0:
+            raise OSError(f"the server did not send the game within {timeout:.0f} s")
+
+    def _hello(self, sock: socket.socket) -> None:
+        try:
+            sock.connect(str(self.path))
+        except (FileNotFoundError, ConnectionRefusedError):
+            raise OSError(f"no Skirmish server answers on {self.path}") from None
+        except TimeoutError:
+            raise OSError(f"the server did not take the connection within {CONNECT_TIMEOUT:.0f} s") from None
+        sock.sendall(serverwire.encode("hello", identity=self.identity))
+        self._reader = sock.makefile("rb")
+        message = self._hello_read()
+        if message["type"] == "refused":
+            raise ServerError(message["code"], message["message"])
+        if message["type"] != "me":
+            raise HostError("the server did not say who we are after the hello")
+        self.player = message["player"]
+        sock.sendall(serverwire.encode("sit", game=self.game_id, role=self.role))
+        message = self._hello_read()
+        if message["type"] == "refused":
+            raise ServerError(message["code"], message["message"])
+        if message["type"] != "welcome":
+            raise HostError("the server did not welcome us to the game")
+        try:
+            self._welcome(sock, message)
+        except wire.WireError as exc:
+            raise HostError(f"the server's welcome cannot be read ({exc})") from None
+        sock.settimeout(None)
+        self._start_writer(sock)
+
+    def _welcome(self, sock: socket.socket | None, message: dict) -> None:
+        side = message["side"]
+        if side not in (0, 1, None) or (side is None) != (self.role == "watch"):
+            raise HostError("the server welcomed us to the wrong seat")
+        if message["game"] != self.game_id:
+            raise HostError("the server welcomed us to another game")
+        facts: Facts = wire.facts_in(message)
+        if self.commit and message["commit"] != self.commit:
+            raise HostError("the server's commitment to this game's dice changed: its dice cannot be trusted")
+        with self._lock:
+            self.side, self._facts, self.commit, self.salt = side, facts, message["commit"], message["salt"]
+            self._events = []  # the server sends them all again
+            self.started = message["started"]
+        self.status = "playing" if self.started else "waiting"
+
+    def _read(self) -> dict | None:
+        line = self._reader.readline(serverwire.SERVER_MAX + 2)
+        if not line:
+            return None
+        try:
+            return serverwire.decode(line, serverwire.SERVER_MESSAGES, serverwire.SERVER_MAX)
+        except wire.WireError as exc:
+            raise HostError(f"the server sent something this Skirmish cannot read ({exc})") from None
+
+    def _give_half(self) -> None:  # the server makes the seed (see fairness)
+        return
+
+    def _listen(self) -> None:
+        while not self._stop:
+            message = self._read()
+            if message is None:
+                if self.status != "host-stopped":
+                    self.status, self.reason = "lost", "the server went away"
+                return
+            kind = message["type"]
+            if kind == "update":
+                self._take_update(message)
+            elif kind in ("result", "refused"):
+                self._answered(message)
+            elif kind == "pong":
+                pass
+            elif kind == "welcome":  # the game has begun (its players' names are known now)
+                self._welcome(None, message)
+                self._notify()
+            elif kind == "drafts":
+                with self._lock:
+                    self._drafts = [d for d in message["drafts"] if isinstance(d, dict)]
+                self._notify()
+            elif kind == "chat":
+                self._take_chat(message["lines"])
+            elif kind == "reveal":
+                self._check_dice(message)
+            elif kind == "closing":
+                self.status, self.reason = "host-stopped", message["reason"]
+                self._notify()
+            elif kind == "notice":
+                self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
+                self._notify()
+            else:
+                raise HostError(f"the server sent a {kind!r} message in the middle of the game")
+
+    def _take_chat(self, lines: list) -> None:
+        kept = []
+        for line in lines[-100:]:
+            if isinstance(line, dict) and all(isinstance(line.get(k), str) for k in ("who", "at", "text")):
+                clean = "".join(c for c in line["text"][:MAX_CHAT] if c.isprintable())
+                kept.append(ChatLine("".join(c for c in line["who"][:40] if c.isprintable()), line["at"], clean))
+        self.chat = tuple(kept)
+        self._notify()
+
+    # -- fair dice ---------------------------------------------------------------------
+    def _await_reveal(self) -> None:
+        return  # the server reveals with the last update; nothing to wait for
+
+    def _check_dice(self, message: dict) -> None:
+        with self._lock:
+            seen = (tuple(self._events), self._outcome, self._view)
+        if not self.commit:
+            self.fairness = "Dice unchecked: the server gave no commitment for this game's seed."
+        else:
+            self.fairness = check_dice(self._facts, self.side, self.commit, self.salt, message, *seen)
+        self._notify()
+
+    # -- drafts and chat ------------------------------------------------------------------
+    def put_drafts(self, drafts: list[dict]) -> bool:
+        """Hand this side's drafts to the server, which keeps them (never
+        shown to anyone else) and gives them back on the next ``resume``."""
+        if self.side is None:
+            return False
+        mine = [dict(d, side=self.side) for d in drafts if isinstance(d, dict)]
+        with self._lock:
+            self._drafts = mine
+        return self._send(serverwire.encode("drafts", drafts=mine))
+
+    def drafts(self) -> list[dict]:
+        """This side's drafts as the server keeps them (after a resume: what
+        was written before the hangup)."""
+        with self._lock:
+            return list(self._drafts)
+
+    def say(self, text: str) -> bool:
+        """A line in this game's chat."""
+        return self._send(serverwire.encode("chat", text=text[:MAX_CHAT]))

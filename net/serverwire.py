@@ -1,0 +1,60 @@
+"""The messages between a Skirmish server (``skirmish serve``) and its
+clients: JSON lines read by :func:`net.wire.decode` (strict: exact keys and
+types, capped), in the same envelope as the host's (``"v"``, ``"type"``).
+
+A connection says ``hello`` first (``identity`` empty, or -- only from a
+door account -- ``key:SHA256:...`` / ``guest:NAME``) and is answered ``me``
+or ``refused``.  Then it may ask lobby questions (``lobby``, ``set_name``,
+``create``, ``join``: each answered by one message) and, once, ``sit`` at a
+game as a player or an onlooker: from then on it is that seat's connection
+(``welcome``, then ``update``s as the game changes, ``result`` for each
+``order``, ``drafts``/``chat`` as they change, ``reveal`` at the end).
+See ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+from net.wire import VERSION, WireError, decode, encode
+
+CLIENT_MAX = 64 * 1024  # bytes in one message from a client (drafts are the largest)
+SERVER_MAX = 4 * 1024 * 1024  # bytes in one message from the server (a view, a log, a lobby)
+
+_NULLABLE_STR = (str, type(None))
+
+# What a client may send, and the exact fields of each.
+CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "hello": {"identity": str},
+    "set_name": {"name": str},
+    "lobby": {},
+    "create": {"ruleset": str, "options": object, "battlefield": object, "seats": list},
+    "join": {"game": str},
+    "sit": {"game": str, "role": str},
+    "order": {"text": str},
+    "drafts": {"drafts": list},
+    "chat": {"text": str},
+    "ping": {},
+    "bye": {},
+}
+
+# What the server may send (the client checks these too: it trusts nobody).
+SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "me": {"player": str, "name": str, "needs_name": bool},
+    "lobby": {"open": list, "mine": list, "live": list, "finished": list},
+    "created": {"game": str, "code": str},
+    "joined": {"game": str, "side": int},
+    "welcome": {"game": str, "side": (int, type(None)), "ruleset": str, "options": object,
+                "battlefield": object, "players": list, "commit": str, "salt": str, "started": bool},
+    "update": {"version": int, "view": object, "to_act": list, "legal": list, "events": list,
+               "orders": list, "outcome": (dict, type(None)), "present": bool},
+    "result": {"ok": bool, "code": str, "message": str},
+    "drafts": {"drafts": list},
+    "chat": {"lines": list},
+    "reveal": {"nonce": str, "joiner": str, "orders": list},
+    "notice": {"text": str},
+    "closing": {"reason": str},
+    "refused": {"code": str, "message": str},
+    "pong": {},
+}
+
+__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "SERVER_MAX", "SERVER_MESSAGES", "VERSION", "WireError",
+           "decode", "encode"]

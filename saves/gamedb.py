@@ -1,0 +1,213 @@
+"""The server's store: every game, seat, draft and chat line in one SQLite
+database (the standard library's) in the server's data folder.
+
+* WAL journal, ``synchronous=NORMAL``: a commit is in the journal before it
+  returns, so a server killed at any moment (SIGKILL included) restarts
+  with every committed change; one transaction per order, per hand-in of
+  drafts, per chat line.  (A power cut may lose the last commits; the
+  server's own crash never does.)
+* Games are kept as a save file's JSON (:func:`saves.store.game_to_data`)
+  and read back through the same checks and replay as a save file
+  (:func:`saves.store.load_blob`).
+* The folder is made private (0700) and the database file 0600: the
+  server's account alone reads it, since it holds every side's orders,
+  drafts and the secret half of each game's seed.
+
+Tables: ``players`` (id, kind: uid|key|guest, who, display name),
+``games`` (id, ruleset, options, battlefield, state open|playing|over,
+the game, result, seed commitment and halves, invitation code), ``seats``
+(game, side, filler: ``player:<id>`` | ``open`` | ``invite`` | a computer
+level), ``drafts`` (game, side, JSON), ``chat`` (game, who, at, text).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from saves.private import make_private_dirs
+
+DB_NAME = "skirmish-server.sqlite3"
+MAX_CHAT_LINES = 200  # lines kept per game; older ones go
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY, kind TEXT NOT NULL, who TEXT NOT NULL, name TEXT NOT NULL,
+    named INTEGER NOT NULL DEFAULT 0, created TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, battlefield TEXT NOT NULL,
+    created TEXT NOT NULL, updated TEXT NOT NULL, state TEXT NOT NULL, save TEXT,
+    result TEXT NOT NULL DEFAULT '', commit_hash TEXT NOT NULL, half TEXT NOT NULL,
+    salt TEXT NOT NULL, code TEXT NOT NULL DEFAULT '', creator TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS games_state ON games(state);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL, side INTEGER NOT NULL, filler TEXT NOT NULL, PRIMARY KEY (game, side));
+CREATE TABLE IF NOT EXISTS drafts (
+    game TEXT NOT NULL, side INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (game, side));
+CREATE TABLE IF NOT EXISTS chat (
+    n INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, who TEXT NOT NULL, at TEXT NOT NULL,
+    text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chat_game ON chat(game);
+"""
+
+
+def now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def default_folder() -> Path:
+    """The server account's own data folder."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("skirmish-server", appauthor=False))
+
+
+class GameDB:
+    """The store (see the module docstring).  One connection, used under a
+    lock from any thread; every method is one transaction."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_folder()
+        make_private_dirs(self.folder)
+        os.chmod(self.folder, 0o700)
+        self.path = self.folder / DB_NAME
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        os.close(fd)
+        os.chmod(self.path, 0o600)
+        self.lock = threading.Lock()
+        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(SCHEMA)
+        for extra in ("-wal", "-shm"):
+            try:
+                os.chmod(str(self.path) + extra, 0o600)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self.db.execute(sql, args)
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def _rows(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+        with self.lock:
+            return list(self.db.execute(sql, args))
+
+    # -- players -----------------------------------------------------------------------
+    def player(self, pid: str, kind: str, who: str, name: str, named: bool) -> sqlite3.Row:
+        """The player ``pid``, made on first sight with ``name``."""
+        rows = self._rows("SELECT * FROM players WHERE id = ?", (pid,))
+        if not rows:
+            self._write([("INSERT OR IGNORE INTO players (id, kind, who, name, named, created) "
+                          "VALUES (?, ?, ?, ?, ?, ?)", (pid, kind, who, name, int(named), now()))])
+            rows = self._rows("SELECT * FROM players WHERE id = ?", (pid,))
+        return rows[0]
+
+    def set_name(self, pid: str, name: str) -> None:
+        self._write([("UPDATE players SET name = ?, named = 1 WHERE id = ?", (name, pid))])
+
+    def names(self) -> dict[str, str]:
+        return {r["id"]: r["name"] for r in self._rows("SELECT id, name FROM players")}
+
+    # -- games -------------------------------------------------------------------------
+    def create_game(self, gid: str, ruleset: str, options: Any, battlefield: Any, fillers: tuple[str, str],
+                    commit: str, half: str, salt: str, code: str, creator: str) -> None:
+        when = now()
+        self._write([
+            ("INSERT INTO games (id, ruleset, options, battlefield, created, updated, state, save, "
+             "commit_hash, half, salt, code, creator) VALUES (?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?, ?, ?)",
+             (gid, ruleset, json.dumps(options), json.dumps(battlefield), when, when, commit, half, salt,
+              code, creator)),
+            *[("INSERT INTO seats (game, side, filler) VALUES (?, ?, ?)", (gid, side, fillers[side]))
+              for side in (0, 1)],
+        ])
+
+    def game(self, gid: str) -> sqlite3.Row | None:
+        rows = self._rows("SELECT * FROM games WHERE id = ?", (gid,))
+        return rows[0] if rows else None
+
+    def by_code(self, code: str) -> str | None:
+        rows = self._rows("SELECT id FROM games WHERE code = ? AND state = 'open'", (code,))
+        return rows[0]["id"] if rows else None
+
+    def games(self, states: tuple[str, ...], limit: int = 200) -> list[sqlite3.Row]:
+        marks = ",".join("?" * len(states))
+        return self._rows(f"SELECT * FROM games WHERE state IN ({marks}) ORDER BY updated DESC LIMIT ?",
+                          (*states, limit))
+
+    def fillers(self, gid: str) -> tuple[str, str]:
+        rows = {r["side"]: r["filler"] for r in self._rows("SELECT side, filler FROM seats WHERE game = ?", (gid,))}
+        return rows.get(0, "open"), rows.get(1, "open")
+
+    def all_fillers(self) -> dict[str, tuple[str, str]]:
+        out: dict[str, list[str]] = {}
+        for r in self._rows("SELECT game, side, filler FROM seats"):
+            out.setdefault(r["game"], ["open", "open"])[r["side"]] = r["filler"]
+        return {g: (f[0], f[1]) for g, f in out.items()}
+
+    def take_seat(self, gid: str, side: int, filler: str, expected: str) -> bool:
+        """``side`` of ``gid`` to ``filler`` if it is still ``expected``."""
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self.db.execute("UPDATE seats SET filler = ? WHERE game = ? AND side = ? AND filler = ?",
+                                      (filler, gid, side, expected))
+                self.db.execute("UPDATE games SET updated = ? WHERE id = ?", (now(), gid))
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return cur.rowcount == 1
+
+    def save_game(self, gid: str, data: dict, drafts: dict[int, list[dict]] | None, result: str | None) -> None:
+        """The game (a save's data) and, with ``drafts``, every side's drafts:
+        one transaction.  ``result`` set: the game is over."""
+        state = "over" if result is not None else "playing"
+        statements: list[tuple[str, tuple]] = [
+            ("UPDATE games SET save = ?, state = ?, result = ?, updated = ? WHERE id = ?",
+             (json.dumps(data, ensure_ascii=False, allow_nan=False), state, result or "", now(), gid))]
+        if drafts is not None:
+            statements.append(("DELETE FROM drafts WHERE game = ?", (gid,)))
+            statements += [("INSERT INTO drafts (game, side, data) VALUES (?, ?, ?)", (gid, side, json.dumps(d)))
+                           for side, d in sorted(drafts.items()) if d and state == "playing"]
+        self._write(statements)
+
+    def drafts(self, gid: str) -> dict[int, list[dict]]:
+        out: dict[int, list[dict]] = {}
+        for r in self._rows("SELECT side, data FROM drafts WHERE game = ?", (gid,)):
+            try:
+                value = json.loads(r["data"])
+            except ValueError:
+                continue
+            if isinstance(value, list):
+                out[r["side"]] = [d for d in value if isinstance(d, dict)]
+        return out
+
+    # -- chat --------------------------------------------------------------------------
+    def add_chat(self, gid: str, who: str, text: str) -> None:
+        self._write([
+            ("INSERT INTO chat (game, who, at, text) VALUES (?, ?, ?, ?)", (gid, who, now(), text)),
+            ("DELETE FROM chat WHERE game = ? AND n NOT IN (SELECT n FROM chat WHERE game = ? "
+             "ORDER BY n DESC LIMIT ?)", (gid, gid, MAX_CHAT_LINES)),
+        ])
+
+    def chat(self, gid: str, last: int = 50) -> list[dict]:
+        rows = self._rows("SELECT who, at, text FROM chat WHERE game = ? ORDER BY n DESC LIMIT ?", (gid, last))
+        return [{"who": r["who"], "at": r["at"], "text": r["text"]} for r in reversed(rows)]
