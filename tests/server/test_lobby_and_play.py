@@ -1,0 +1,128 @@
+"""The lobby and a game through the server's socket (issue 28): two players
+find each other, play to the end and check the dice; open and invitation
+seats; a player sees only their own games; onlookers; chat; the computer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.seats import SeatGame
+from net.client import JoinError
+from net.dicecheck import CHECKED
+from net.serverclient import ServerError
+from tests.server.helpers import play_random, wait_until
+
+
+def test_two_players_find_each_other_and_play_platemail_to_the_end_with_checked_dice(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, code = ann.create("platemail", None, ("me", "open"))
+    assert code == ""
+    assert [e.id for e in bob.lobby().open] == [gid]
+    assert [e.id for e in ann.lobby().mine] == [gid] and ann.lobby().open == ()
+    mine = ann.resume(gid)
+    assert mine.status == "waiting" and mine.version == -1  # no opponent yet
+    theirs = bob.join(gid)
+    assert wait_until(lambda: mine.status == "playing" and mine.version >= 0)
+    assert mine.facts.players == theirs.facts.players == ("Ann", "Bob")
+    assert (mine.side, theirs.side) == (0, 1)
+    play_random([mine, theirs], random.Random(3))
+    assert wait_until(lambda: mine.fairness and theirs.fairness)
+    assert mine.fairness == theirs.fairness == CHECKED
+    assert mine.outcome() == theirs.outcome() is not None
+    finished = ann.lobby().finished
+    assert finished[0].id == gid and finished[0].state == "over" and finished[0].result
+    assert bob.lobby().mine == ()
+
+
+def test_an_invitation_seat_is_taken_only_with_its_code(server):
+    ann, bob, cat = server.client("Ann"), server.client("Bob"), server.client("Cat")
+    gid, code = ann.create("spheres_of_war", None, ("me", "invite"))
+    assert len(code) == 10
+    assert bob.lobby().open == ()  # not offered to anyone
+    with pytest.raises(ServerError) as refused:
+        bob.join(gid)
+    assert refused.value.code == "no-seat"
+    assert ann.lobby().mine[0].code == code and bob.lobby().live == ()
+    seat = cat.join(code.upper())
+    assert seat.side == 1 and seat.status == "playing"
+    with pytest.raises(ServerError):
+        bob.join(code)  # taken
+
+
+def test_a_player_sees_and_resumes_only_their_own_games(server):
+    ann, bob, cat = server.client("Ann"), server.client("Bob"), server.client("Cat")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    bob.join(gid)
+    assert cat.lobby().mine == () and [e.id for e in cat.lobby().live] == [gid]
+    with pytest.raises(JoinError, match="no seat"):
+        cat.resume(gid)
+    with pytest.raises(ServerError) as refused:
+        ann.join(gid)
+    assert refused.value.code in ("no-game", "own-game")
+
+
+def test_an_onlooker_has_the_neutral_view_and_gives_no_orders(server):
+    ann, bob, cat = server.client("Ann"), server.client("Bob"), server.client("Cat")
+    gid, _ = ann.create("platemail", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    assert wait_until(lambda: a.version >= 0)
+    play_random([a, b], random.Random(1), until=lambda: len(a.events()) > 10)
+    watcher = cat.watch(gid)
+    assert watcher.side is None and watcher.legal_orders() == []
+    moment = watcher.snapshot()
+    assert isinstance(moment, SeatGame) and moment.state is not None
+    order = a.legal_orders()[0] if a.legal_orders() else b.legal_orders()[0]
+    refused = watcher.submit(order)
+    assert refused.code == "onlooker"
+    # The onlooker sees what a neutral onlooker may: the seat's own view of side None.
+    with server.referee.live[gid].lock:
+        game = server.referee.live[gid].match.game
+        from net import wire
+
+        neutral = wire.view_in(game.ruleset, wire.view_out(game.ruleset, game.view(None)))
+    assert wait_until(lambda: watcher.view() == neutral)
+
+
+def test_chat_goes_to_both_players_stripped_of_control_characters_and_capped(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    a.say("hello \x1b[2J\x1b]0;pwned\x07there\r\n" + "x" * 500)
+    assert wait_until(lambda: len(b.chat) == 1 and len(a.chat) == 1)
+    line = b.chat[0]
+    assert line.who == "Ann"
+    assert "\x1b" not in line.text and "\x07" not in line.text and "\n" not in line.text
+    assert line.text.startswith("hello [2J]0;pwnedthere") and len(line.text) <= 200
+    again = bob.resume(gid)  # kept with the game
+    assert wait_until(lambda: len(again.chat) == 1)
+
+
+def test_a_computer_seat_is_played_by_the_server(server):
+    ann = server.client("Ann")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "easy"))
+    seat = ann.resume(gid)
+    assert seat.status == "playing" and seat.facts.players[1] == "Computer (easy)"
+    rng = random.Random(5)
+    for _ in range(40):
+        if seat.outcome() is not None:
+            break
+        if seat.may_act() and seat.legal_orders():
+            seat.submit(rng.choice(seat.legal_orders()), wait=5)
+        elif not wait_until(lambda: seat.may_act() or seat.outcome() is not None, 20):
+            break
+    assert 1 in {o.side for o in seat.known_orders()}  # spheres of war hides nothing: the computer's orders show
+
+
+def test_a_display_name_is_asked_once_for_a_key_and_refused_empty(server):
+    key = "key:SHA256:" + "A" * 43
+    from net.serverclient import ServerClient
+
+    first = ServerClient.connect(server.socket, key)
+    assert first.me.needs_name and first.me.player == key
+    with pytest.raises(ServerError):
+        first.set_name("\x1b\x07  ")
+    assert first.set_name("Dora\x1b[31m").name == "Dora[31m"
+    again = ServerClient.connect(server.socket, key)
+    assert not again.me.needs_name and again.me.name == "Dora[31m"
