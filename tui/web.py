@@ -14,7 +14,10 @@ What is added to textual-serve here, all through its public constructor:
   matches the ``Host`` it was asked for, or ``--public-url``): another web
   site open in the same browser cannot start sessions here;
 - the page asks nothing of a third party (textual-serve's page fetches a font
-  from fonts.googleapis.com; the copy served here does not).
+  from fonts.googleapis.com; the copy served here does not);
+- each browser is one guest, named by a random token in a cookie that only
+  this server reads: the tab cannot choose whom it plays as, and a reload or
+  a second tab of the same browser finds its games again.
 
 It listens on 127.0.0.1 unless told otherwise: plain HTTP, for a browser on
 this machine, or for a reverse proxy that adds TLS in front of it (README).
@@ -22,8 +25,10 @@ this machine, or for a reverse proxy that adds TLS in front of it (README).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import secrets
 import shlex
 import shutil
 import sys
@@ -39,6 +44,15 @@ TITLE = "Skirmish"
 
 # What each tab runs: the lobby, as a guest (a name, no account).
 APP_ARGS: tuple[str, ...] = ("lobby", "--guest")
+
+# A browser is one guest: a random token in a cookie (HttpOnly, SameSite
+# Strict) names it, so a reload or a second tab finds the same games; the
+# tab's process is told the guest's id (derived from the token) in GUEST_ENV.
+COOKIE = "skirmish_guest"
+COOKIE_DAYS = 30
+TOKEN_BYTES = 24
+GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+GUEST_ENV = "SKIRMISH_GUEST"
 
 _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
 
@@ -75,11 +89,23 @@ def same_origin(origin: str | None, host: str | None, public_url: str) -> bool:
     return (parts.scheme, parts.netloc.lower()) == (public.scheme, public.netloc.lower())
 
 
+def guest_id(token: str | None) -> str | None:
+    """The guest a browser is, from its cookie's token (None: no valid
+    token).  Derived one way, so the id (which the tab's process and the
+    server's store hold) never gives the token back."""
+    if not token or not GUEST_TOKEN.fullmatch(token):
+        return None
+    return "web-" + hashlib.sha256(token.encode("ascii")).hexdigest()[:24]
+
+
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
                 max_sessions: int = DEFAULT_MAX_SESSIONS, app_args: tuple[str, ...] = APP_ARGS) -> Any:
     """A textual-serve ``Server`` for Skirmish with the additions above."""
+    import asyncio
+
     from aiohttp import web
-    from textual_serve.server import Server
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server, log
 
     class SkirmishWebServer(Server):
         def __init__(self) -> None:
@@ -95,18 +121,62 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         async def on_shutdown(self, app: web.Application) -> None:
             shutil.rmtree(self.templates_folder, ignore_errors=True)
 
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
+            if guest_id(request.cookies.get(COOKIE)) is None:
+                response.set_cookie(COOKIE, secrets.token_urlsafe(TOKEN_BYTES), max_age=COOKIE_DAYS * 86400,
+                                    httponly=True, samesite="Strict", secure=self.public_url.startswith("https:"))
+            return response
+
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
             if not same_origin(request.headers.get("Origin"), request.headers.get("Host"), self.public_url):
                 raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
             if self.sessions >= self.max_sessions:
                 raise web.HTTPServiceUnavailable(text="Every seat of this web door is taken: try again later.")
+            # A browser with no cookie (a private window that refused it) is a
+            # guest for this tab only.
+            guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
+            command = f"exec env {GUEST_ENV}={guest} {self.command}"
             self.sessions += 1
             try:
-                return await super().handle_websocket(request)
+                return await self._session(request, command)
             finally:
                 self.sessions -= 1
 
+        async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
+            # textual-serve 1.1's handle_websocket, with this tab's own command
+            # (the base reads ``self.command`` after an await: shared between tabs).
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            app_service: AppService | None = None
+            try:
+                await websocket.prepare(request)
+                app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                         close=websocket.close, download_manager=self.download_manager,
+                                         debug=self.debug)
+                await app_service.start(width, height)
+                try:
+                    await self._process_messages(websocket, app_service)
+                finally:
+                    await app_service.stop()
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:  # noqa: BLE001 - one tab's failure is logged, never the server's end
+                log.exception(error)
+            finally:
+                if app_service is not None:
+                    await app_service.stop()
+            return websocket
+
     return SkirmishWebServer()
+
+
+def to_int(value: str, default: int) -> int:
+    try:
+        return max(10, min(int(value), 500))
+    except ValueError:
+        return default
 
 
 def web_command(host: str, port: int, public_url: str | None, max_sessions: int, socket: Path | None,

@@ -128,8 +128,9 @@ class Browser:
         for flag in FLAGS:
             options.add_argument(flag)
         options.add_argument(f"--user-data-dir={self.profile}")
-        # About 80x24 cells at the page's 16px font (xterm.js fits the window).
-        options.add_argument(f"--window-size={width * 10 + 20},{height * 19 + 40}")
+        # A little over width x height cells at the page's 16px font (xterm.js
+        # fits the terminal to the window: about 9 by 26 pixels a cell here).
+        options.add_argument(f"--window-size={width * 9 + 60},{height * 26 + 80}")
         options.binary_location = CHROMIUM
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_SOCKET})
