@@ -17,6 +17,7 @@ import pytest
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
+from tui.web import COOKIE, GUEST_ENV, guest_id
 
 pytestmark = pytest.mark.e2e
 
@@ -71,7 +72,7 @@ def listening_addresses(port: int) -> set[str]:
     return found
 
 
-def handshake(port: int, origin: str | None) -> tuple[int, socket.socket]:
+def handshake(port: int, origin: str | None, cookie: str | None = None) -> tuple[int, socket.socket]:
     """Open the page's websocket as a browser would (from ``origin``): the
     HTTP status, and the connection (left open: the session lasts while it is)."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=20)
@@ -80,6 +81,8 @@ def handshake(port: int, origin: str | None) -> tuple[int, socket.socket]:
              "Sec-WebSocket-Version: 13"]
     if origin is not None:
         lines.append(f"Origin: {origin}")
+    if cookie is not None:
+        lines.append(f"Cookie: {cookie}")
     connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
     status = connection.recv(4096).split(b"\r\n", 1)[0]
     return int(status.split()[1]), connection
@@ -111,5 +114,46 @@ def test_a_session_is_refused_to_another_site_and_past_the_cap(tmp_path):
         while (status := handshake(port, None)[0]) != 101 and time.monotonic() < deadline:
             time.sleep(0.5)  # the first tab's app ends, then its seat is free
         assert status == 101
+    finally:
+        stop(process)
+
+
+def tab_guests(web_pid: int) -> list[str]:
+    """The guest each tab's app process was started as (from its environment)."""
+    guests = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            if int(stat.rsplit(")", 1)[1].split()[1]) != web_pid:
+                continue
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except (OSError, ValueError):
+            continue
+        guests += [v.split(b"=", 1)[1].decode() for v in environ if v.startswith(GUEST_ENV.encode() + b"=")]
+    return guests
+
+
+def test_a_browser_is_one_guest_named_by_a_cookie_it_cannot_choose(tmp_path):
+    process, port = start_web(tmp_path)
+    try:
+        first = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20)
+        cookie = first.headers["Set-Cookie"]
+        assert cookie.startswith(COOKIE + "=")
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        token = cookie.split(";")[0].split("=", 1)[1]
+        again = urllib.request.urlopen(urllib.request.Request(
+            f"http://127.0.0.1:{port}/", headers={"Cookie": f"{COOKIE}={token}"}), timeout=20)
+        assert again.headers["Set-Cookie"] is None  # the browser keeps its guest
+        status, _tab = handshake(port, None, cookie=f"{COOKIE}={token}")
+        assert status == 101
+        status, _other = handshake(port, None)  # no cookie: a guest for that tab only
+        assert status == 101
+        deadline = time.monotonic() + 20
+        while len(guests := tab_guests(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert guest_id(token) in guests and len(set(guests)) == 2
+        assert token not in "".join(guests)  # the id never gives the token back
+        # a cookie the server never made names nobody: the tab gets a fresh guest
+        assert guest_id("../../etc/passwd") is None and guest_id("") is None
     finally:
         stop(process)
