@@ -46,6 +46,14 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("--watch", action="store_true", help="watch as a neutral onlooker instead of playing")
     join.add_argument("--name", default=None, metavar="NAME",
                       help="your name, in place of the host's default name for your side (\"Player 2\")")
+    lobby = commands.add_parser("lobby", help="the lobby of the Skirmish server on this machine (skirmish serve)")
+    lobby.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                       help="the server's socket (default: $SKIRMISH_SERVER, else /tmp/skirmish-server/socket)")
+    lobby.add_argument("--guest", action="store_true",
+                       help="as the browser guest `skirmish web` names (what it runs for each tab)")
+    door = commands.add_parser("door", help="the shared SSH account's ForceCommand: the lobby, as the key "
+                                            "the player logged in with (needs sshd's ExposeAuthInfo yes)")
+    door.add_argument("--socket", type=Path, default=None, metavar="PATH", help="the server's socket")
     web = commands.add_parser("web", help="serve the lobby to web browsers (each tab a guest of the Skirmish server)")
     web.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
                      help="the address to listen on (default 127.0.0.1: this machine only)")
@@ -137,6 +145,24 @@ def _main(argv: list[str] | None) -> int:
         if args.file is not None:
             return _run_app(host_path=args.file, **level)
         return _run_app(host_new=True, **level)
+    if args.command == "lobby" and args.guest:
+        from tui.web import guest_identity
+
+        identity, problem = guest_identity()
+        if problem:
+            print(f"skirmish lobby --guest: {problem}", file=sys.stderr)
+            return 1
+        return _run_app(lobby=(args.socket, identity, True))
+    if args.command == "lobby":
+        return _run_app(lobby=(args.socket, None, False))
+    if args.command == "door":
+        from tui.cli import door_identity
+
+        identity, problem = door_identity()
+        if problem:
+            print(f"skirmish door: {problem}", file=sys.stderr)
+            return 1
+        return _run_app(lobby=(args.socket, identity, True))
     if args.command == "join":
         from net.rendezvous import normal_code
 

@@ -36,12 +36,24 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("c", "chat", "Chat"),  # a server's game only (check_action)
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":  # a line to the other player of a server's game (tui/lobby.py)
+            return callable(getattr(self.remote_seat, "say", None)) and getattr(self.remote_seat, "side", None) \
+                is not None and type(self.screen).__name__ == "GameScreen"
+        return True
+
+    def action_chat(self) -> None:
+        from tui.lobby import chat_line
+
+        chat_line(self)
 
     def __init__(self, continue_latest: bool = False, load_path: Path | None = None,
                  watch_path: Path | None = None, host_path: Path | None = None, host_new: bool = False,
                  join_code: str | None = None, join_watch: bool = False, host_computer: str | None = None,
-                 join_name: str | None = None) -> None:
+                 join_name: str | None = None, lobby: Any = None) -> None:
         # partial repaints write only their dirty columns; a burst of keys
         # closes a menu once, never the screen under it
         textual_fixes.apply_all()
@@ -72,6 +84,11 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self._signalled = False
         self.continuing: Any = None  # the SaveScan of a Continue under way
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
+        # ``skirmish lobby``/``door``: (socket path, identity, lobby only) of the server (tui/lobby.py)
+        self.lobby = lobby
+        self.seat_drafts: Any = None  # hands a server seat's drafts to the server (tui/lobby.py)
+        if lobby is not None and lobby[2]:
+            self.ENABLE_COMMAND_PALETTE = False  # the door offers the lobby only, not this account's games
 
     def on_mount(self) -> None:
         import threading
@@ -81,7 +98,11 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self._install_signal_handlers()
-        if self.join_code is not None:
+        if self.lobby is not None:
+            from tui.lobby import open_lobby
+
+            open_lobby(self, *self.lobby)
+        elif self.join_code is not None:
             from tui.remote.play import JoinScreen
 
             self.push_screen(JoinScreen(self.join_code))
@@ -173,6 +194,8 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
                 # nothing changed since the last save, unless the game is over
                 # (a finished save keeps its date and its place in Load).
                 self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
+            if self.seat_drafts is not None:
+                self.seat_drafts.push()  # a server game's drafts, before hanging up
             self.stop_hosting()
             self.stop_joined()
             self.close_session()
@@ -421,7 +444,8 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
         side = screen.keyboard_side
         mine = [d for d in self.drafts_waiting if d.get("side") == side]
-        if side is None or not mine or self.session is None:  # read-only views reopen nothing
+        # read-only views reopen nothing; a server's game reopens the server's copy
+        if side is None or not mine or (self.session is None and self.remote_seat is None):
             return
         if self.offer_drafts(self.screen):
             return
@@ -471,6 +495,8 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
 
         if game is not None:
             self.autosave(game)
+        if self.seat_drafts is not None:
+            self.seat_drafts.push()
         self.stop_hosting()
         self.stop_joined()
         self.close_session()

@@ -109,3 +109,36 @@ def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
             lines += [f"log ({whose}):"] + [f"  {line}" for line in data["log"]]
         print("\n".join(lines), file=out)
     return 0
+
+
+def door_identity(environ: Any = None) -> tuple[str | None, str]:
+    """``skirmish door``: who logged in to the shared SSH account, as
+    ``key:SHA256:...``, from the file OpenSSH names in ``$SSH_USER_AUTH``
+    (``ExposeAuthInfo yes``: one line per method that let the player in),
+    its public key fingerprinted by ``ssh-keygen -lf`` (nothing home-made).
+    Returns (identity, "") or (None, why not)."""
+    import os
+    import subprocess
+
+    env = os.environ if environ is None else environ
+    where = env.get("SSH_USER_AUTH", "")
+    if not where:
+        return None, ("no SSH_USER_AUTH: this command is the shared SSH account's ForceCommand, and sshd "
+                      "must say 'ExposeAuthInfo yes' for that account (see the README's server section)")
+    try:
+        with open(where, encoding="utf-8") as handle:
+            lines = handle.read(65536).splitlines()
+    except OSError as exc:
+        return None, f"cannot read {where}: {exc.strerror or exc}"
+    keys = [line.split(None, 1)[1] for line in lines if line.startswith("publickey ") and " " in line]
+    if not keys:
+        return None, "this login used no public key: the shared account lets players in by key only"
+    try:
+        done = subprocess.run(["ssh-keygen", "-lf", "-", "-E", "sha256"], input=keys[-1].strip() + "\n",
+                              capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return None, f"ssh-keygen could not read the key ({exc})"
+    fields = done.stdout.split()
+    if done.returncode != 0 or len(fields) < 2 or not fields[1].startswith("SHA256:"):
+        return None, f"ssh-keygen could not read the key ({(done.stderr or done.stdout).strip()[:200]})"
+    return f"key:{fields[1]}", ""

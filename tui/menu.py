@@ -15,6 +15,7 @@ MENU = (
     ("new", "New game", "n"),
     ("host", "Host: the other side joins elsewhere", "h"),
     ("join", "Join a hosted game", "j"),
+    ("server", "Play on a server: the lobby", "s"),
     ("continue", "Continue", "c"),
     ("load", "Load game", "l"),
     ("rules", "Rules", "r"),
@@ -39,11 +40,18 @@ class MainMenu(Screen[None]):
     """
     BINDINGS = [Binding(key, f"pick('{ident}')", label, show=False) for ident, label, key in MENU]
 
+    def __init__(self) -> None:
+        super().__init__()
+        from tui.lobby import server_reachable
+
+        self.server_here = server_reachable()  # the entry is offered only when a server runs here
+
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(TITLE, id="title", markup=False)
             yield Label("One keyboard, two terminals, or the computer.", id="tagline")
-            yield OptionList(*[Option(f"{label}  ({key})", id=ident) for ident, label, key in MENU], id="menu")
+            yield OptionList(*[Option(f"{label}  ({key})", id=ident) for ident, label, key in MENU
+                               if ident != "server" or self.server_here], id="menu")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -54,6 +62,11 @@ class MainMenu(Screen[None]):
 
     def action_pick(self, ident: str) -> None:
         app = self.app
+        if ident == "server":
+            from tui.lobby import open_lobby
+
+            open_lobby(app)
+            return
         {"new": app.action_new_game, "host": app.action_host_game, "join": app.action_join_game, "continue": app.action_continue_game, "load": app.action_load_game,
          "rules": app.action_rules, "quit": app.action_request_quit}[ident]()
 

@@ -107,6 +107,9 @@ class NewGameScreen(Screen[None]):
         Binding("f1", "rules", "Rules"),
     ]
 
+    SEAT_CHOICES: tuple[str, ...] = SEATS  # who may fill each seat (the server's form offers others)
+    SEAT_CHOICE_LABELS: tuple[str, ...] = SEAT_LABELS
+
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
         from core.registry import rulesets
@@ -164,8 +167,9 @@ class NewGameScreen(Screen[None]):
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1} is")
-                    yield Cycler(list(SEATS), list(SEAT_LABELS), SEATS.index(seats[i]) if seats[i] in SEATS else 0,
-                                 id=f"seat{i}")
+                    choices = self.SEAT_CHOICES
+                    yield Cycler(list(choices), list(self.SEAT_CHOICE_LABELS),
+                                 choices.index(seats[i]) if seats[i] in choices else 0, id=f"seat{i}")
             yield Vertical(id="options")
             with Horizontal(classes="row"):
                 yield Label("Battlefield")
@@ -400,19 +404,19 @@ class NewGameScreen(Screen[None]):
             open_help(self.app, rules.name, rules.title)
 
     # -- starting -------------------------------------------------------------------
-    def action_start(self) -> None:
-        from core.game import start
-
+    def checked_choice(self) -> tuple[Any, Any, Any] | None:
+        """The ruleset, options and battlefield chosen, if they fit each
+        other; else None, with the reason on the problem line."""
         problem = self.query_one("#problem", Static)
         rules = self.ruleset()
         if rules is None:
             problem.update("No ruleset is installed.")
-            return
+            return None
         try:
             options = self.options()
         except Exception as exc:
             problem.update(f"Those options do not fit: {exc}")
-            return
+            return None
         why = option_problem(options)
         if not self.query_one("#battlefield", Cycler).values:
             self._update_battlefields()  # started before the form's first refresh filled the list
@@ -423,7 +427,17 @@ class NewGameScreen(Screen[None]):
             why = rules.check_options(options, bf)
         if why:
             problem.update(why)
+            return None
+        return rules, options, bf
+
+    def action_start(self) -> None:
+        from core.game import start
+
+        problem = self.query_one("#problem", Static)
+        chosen = self.checked_choice()
+        if chosen is None:
             return
+        rules, options, bf = chosen
         names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
         if names[0] == names[1]:
             names = (names[0], names[1] + " (2)")

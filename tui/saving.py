@@ -171,6 +171,9 @@ class SavingMixin:
         seat = self.remote_seat
         if seat is not None and not lost:  # a joined game: the host's file, not Continue
             asked = question.split("?", 1)[0] + "?"
+            if getattr(seat, "game_id", None) is not None:  # a server's game (tui/lobby.py)
+                return Confirm(f"{asked} The server keeps this game and what you have written; "
+                               "the lobby brings you back to it.")
             return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")
         if not lost:
             return Confirm(question)

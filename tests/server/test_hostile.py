@@ -1,0 +1,126 @@
+"""Who may say who they are, and clients that flood, stall, or send
+garbage: each is refused or dropped, and the game of two others goes on
+(issue 28)."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import time
+
+import pytest
+
+from net import serverwire
+from net.serverclient import ServerClient, ServerError
+from tests.server.helpers import Server, play_random, wait_until
+
+
+def _raw(server, identity: str = "") -> tuple[socket.socket, object]:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(5)
+    sock.connect(str(server.socket))
+    sock.sendall(serverwire.encode("hello", identity=identity))
+    reader = sock.makefile("rb")
+    assert json.loads(reader.readline())["type"] == "me"
+    return sock, reader
+
+
+def _closed(sock: socket.socket, within: float = 10.0) -> bool:
+    sock.settimeout(within)
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_only_a_door_account_may_say_whom_it_carries(place):
+    plain = Server(place, doors=())  # this account is no door here
+    try:
+        with pytest.raises(ServerError) as refused:
+            ServerClient.connect(plain.socket, "guest:Mallory")
+        assert refused.value.code == "who"
+        with pytest.raises(ServerError):
+            ServerClient.connect(plain.socket, "key:SHA256:" + "A" * 43)
+        me = ServerClient.connect(plain.socket)  # who the kernel says this account is
+        import os
+        import pwd
+
+        assert me.me.player == f"uid:{pwd.getpwuid(os.getuid()).pw_name}" and not me.me.needs_name
+    finally:
+        plain.stop()
+
+
+def test_a_door_must_say_whom_it_carries_in_a_form_it_may(server):
+    for identity in ("", "key:SHA256:short", "uid:root", "guest:", "guest:a\x1bb", "key:MD5:" + "A" * 43):
+        with pytest.raises(ServerError) as refused:
+            ServerClient.connect(server.socket, identity)
+        assert refused.value.code == "who", identity
+
+
+def test_a_flood_garbage_an_oversized_message_and_a_reader_that_stalls_harm_nobody_else(server, monkeypatch):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("platemail", None, ("me", "open"))
+    b, a = bob.join(gid), ann.resume(gid)
+    # An onlooker that never reads: its queue fills as the game goes on, and it is dropped.
+    stall, _ = _raw(server, "guest:Stall")
+    stall.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stall.sendall(serverwire.encode("sit", game=gid, role="watch"))
+    # Garbage is refused, and the connection goes on.
+    junk, junk_reader = _raw(server, "guest:Junk")
+    for line in (b"not json\n", b'{"v":3,"type":"order"}\n', b'{"v":3,"type":"lobby","x":1}\n', b"\xff\xfe\n",
+                 b'{"v":99,"type":"ping"}\n', serverwire.encode("order", text="move")):
+        junk.sendall(line)
+        assert json.loads(junk_reader.readline())["type"] == "refused"
+    junk.sendall(serverwire.encode("ping"))
+    assert json.loads(junk_reader.readline())["type"] == "pong"
+    # An oversized message: refused and hung up on.
+    big, _ = _raw(server, "guest:Big")
+    big.sendall(b'{"v":3,"type":"chat","text":"' + b"x" * (serverwire.CLIENT_MAX + 10) + b'"}\n')
+    assert _closed(big)
+    # A flood: dropped once past its rate.
+    flood, _ = _raw(server, "guest:Flood")
+    try:
+        flood.sendall(serverwire.encode("ping") * 2000)
+    except OSError:
+        pass
+    assert _closed(flood)
+    assert any("messages a second" in why for why in server.transport.dropped)
+    # Meanwhile the two players' game goes on, each order answered quickly.
+    rng = random.Random(2)
+    started = time.monotonic()
+    given = play_random([a, b], rng)
+    assert given > 50 and a.outcome() is not None
+    assert (time.monotonic() - started) / given < 0.5
+    assert wait_until(lambda: any("stopped reading" in why or "took nothing" in why
+                                  for why in server.transport.dropped), 15)
+
+
+def test_a_silent_connection_is_let_go_after_the_hello_deadline(server, monkeypatch):
+    monkeypatch.setattr("net.server.HELLO_DEADLINE", 0.5)
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    silent.connect(str(server.socket))
+    assert _closed(silent, 5)
+
+
+def test_connections_per_player_are_capped(server, monkeypatch):
+    monkeypatch.setattr("net.server.MAX_PER_IDENTITY", 3)
+    kept = [ServerClient.connect(server.socket, "guest:Many") for _ in range(3)]
+    with pytest.raises(ServerError) as refused:
+        ServerClient.connect(server.socket, "guest:Many")
+    assert refused.value.code == "too-many"
+    kept[0].close()
+    assert wait_until(lambda: _can_connect(server))
+
+
+def _can_connect(server) -> bool:
+    try:
+        ServerClient.connect(server.socket, "guest:Many").close()
+    except ServerError:
+        return False
+    return True

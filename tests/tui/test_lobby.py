@@ -1,0 +1,274 @@
+"""The server's lobby (tui/lobby.py) at 80x24, keys only, against a
+client that answers like ``net.serverclient.ServerClient`` from games held
+in this process (the real server over its socket: tests/e2e/test_server_ssh.py)."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import attrs
+
+from core.game import start
+from core.registry import find_ruleset
+from core.seats import LocalSeat, Table
+from net.serverclient import GameEntry, Lobby, Me
+from saves.library import battlefield_named
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.lobby import LobbyScreen, WaitScreen
+from tui.lobby_dialogs import AskLine, ServerGameForm
+
+SIZE = (80, 24)
+
+
+class FakeSeat(LocalSeat):
+    def __init__(self, table: Table, side: int | None, game_id: str) -> None:
+        super().__init__(table, side)
+        self.game_id = game_id
+        self.code = game_id
+        self.status = "playing"
+        self.notice = ""
+        self.chat: tuple = ()
+        self.said: list[str] = []
+        self.stopped = False
+
+    def drafts(self) -> list[dict]:
+        return self.table.drafts(self.side)
+
+    def say(self, text: str) -> bool:
+        self.said.append(text)
+        return True
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class FakeClient:
+    """Games kept in tables here; every call recorded."""
+
+    def __init__(self, needs_name: bool = False) -> None:
+        self.me = Me("uid:alice", "" if needs_name else "alice", needs_name)
+        self.calls: list[tuple] = []
+        self.tables: dict[str, Table] = {}
+        self.entries: dict[str, GameEntry] = {}
+
+    def add(self, game_id: str, ruleset: str, section: str, players=("bob", "open")) -> Table:
+        rules = find_ruleset(ruleset)
+        game = start(rules, rules.default_options(), battlefield_named(rules.default_battlefield), seed=7,
+                     players=players)
+        self.tables[game_id] = Table(game)
+        state = {"open": "open", "mine": "playing", "live": "playing", "finished": "over"}[section]
+        self.entries[game_id] = (section, GameEntry(game_id, ruleset, "", players, "2026-11-28T05:00", state))
+        return self.tables[game_id]
+
+    def set_name(self, name):
+        self.calls.append(("set_name", name))
+        self.me = Me("uid:alice", name, False)
+        return self.me
+
+    def lobby(self):
+        parts = {k: tuple(e for s, e in self.entries.values() if s == k) for k in ("open", "mine", "live", "finished")}
+        return Lobby(**parts)
+
+    def create(self, ruleset_name, options=None, seats=("me", "open"), battlefield=None):
+        self.calls.append(("create", ruleset_name, options, seats, battlefield))
+        game_id = f"g{len(self.tables) + 1}"
+        self.add(game_id, ruleset_name, "mine", ("alice", "open"))
+        return game_id, ("ABCDE-FGHIJ" if "invite" in seats else "")
+
+    def join(self, game_id):
+        self.calls.append(("join", game_id))
+        return FakeSeat(self.tables[game_id], 1, game_id)
+
+    def resume(self, game_id):
+        self.calls.append(("resume", game_id))
+        return FakeSeat(self.tables[game_id], 0, game_id)
+
+    def watch(self, game_id):
+        self.calls.append(("watch", game_id))
+        return FakeSeat(self.tables[game_id], None, game_id)
+
+    def close(self):
+        self.calls.append(("close",))
+
+
+async def settle(pilot, until, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not until() and time.monotonic() < deadline:
+        await pilot.pause(0.05)
+    assert until(), "the screen did not get there in time"
+
+
+async def open_lobby(pilot, app, client) -> LobbyScreen:
+    lobby = LobbyScreen(lambda: client)
+    app.push_screen(lobby)
+    await settle(pilot, lambda: lobby.lobby is not None)
+    return lobby
+
+
+def listed(lobby: LobbyScreen) -> list[str]:
+    from textual.widgets import OptionList
+
+    listing = lobby.query_one(OptionList)
+    return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+
+
+async def test_the_lobby_lists_each_kind_of_game_and_enter_opens_the_right_door():
+    client = FakeClient()
+    client.add("g1", "waylights", "open")
+    client.add("g2", "spheres_of_war", "live", ("carol", "dave"))
+    client.add("g3", "platemail", "finished", ("carol", "dave"))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await open_lobby(pilot, app, client)
+        lines = listed(lobby)
+        text = "\n".join(lines)
+        assert "alice" in str(lobby.query_one("#who").render())
+        for words in ("Your unfinished games (0)", "Waiting for an opponent (1)", "Being played (1)",
+                      "Finished (1)", "#g1 Waylights", "bob v open · waiting since 2026-11-28 05:00", "carol v dave"):
+            assert words in text
+        # The first game that can be opened is highlighted: the open one, joined by Enter.
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert client.calls[-1] == ("join", "g1")
+        assert app.remote_seat.side == 1
+        # Leaving the game comes back to the lobby, not to the main menu.
+        await pilot.press("q")
+        await pilot.press("y")
+        await settle(pilot, lambda: app.screen is lobby)
+        assert app.remote_seat is None
+        await pilot.press("down", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert client.calls[-1] == ("watch", "g2")
+        assert app.screen.seats.fixed is None
+
+
+async def test_a_first_login_is_asked_for_a_name():
+    client = FakeClient(needs_name=True)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = LobbyScreen(lambda: client)
+        app.push_screen(lobby)
+        await settle(pilot, lambda: isinstance(app.screen, AskLine))
+        await pilot.press(*"Zoë", "enter")
+        await settle(pilot, lambda: ("set_name", "Zoë") in client.calls)
+        await settle(pilot, lambda: "Zoë" in str(lobby.query_one("#who").render()))
+
+
+async def test_a_new_game_on_the_server_names_who_fills_each_seat():
+    client = FakeClient()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, ServerGameForm))
+        form = app.screen
+        await pilot.pause()
+        rules = form.ruleset()
+        assert [form.query_one(f"#seat{i}").value for i in (0, 1)] == ["me", "open"]
+        # Seat 2 by invitation: right twice from "open".
+        form.query_one("#seat1").focus()
+        await pilot.press("right")
+        await pilot.press("ctrl+g")
+        await settle(pilot, lambda: any(c[0] == "create" for c in client.calls))
+        made = next(c for c in client.calls if c[0] == "create")
+        assert made[1] == rules.name and made[3] == ("me", "invite")
+        assert isinstance(made[2], rules.options_type) and made[4] is not None
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert client.calls[-1] == ("resume", "g1")
+
+
+async def test_the_form_refuses_a_game_without_me():
+    client = FakeClient()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, ServerGameForm))
+        form = app.screen
+        form.query_one("#seat0").focus()
+        await pilot.press("right")  # "open to anyone": nobody of the two is me
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, ServerGameForm)
+        assert "yours" in str(form.query_one("#problem").render())
+        assert not any(c[0] == "create" for c in client.calls)
+
+
+async def test_a_game_waiting_for_its_opponent_shows_the_code_and_begins_by_itself():
+    client = FakeClient()
+    table = client.add("g1", "waylights", "mine")
+    seat = FakeSeat(table, 0, "g1")
+    seat.waiting = True
+    FakeSeat.version = property(lambda self: -1 if getattr(self, "waiting", False) else self.table.version)
+    try:
+        client.resume = lambda game_id: seat
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await open_lobby(pilot, app, client)
+            lobby.code = "ABCDE-FGHIJ"
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, WaitScreen))
+            assert "ABCDE-FGHIJ" in str(app.screen.query_one("Static").render())
+            seat.waiting = False
+            # The opponent sat down: the seat tells its subscribers (on its reader's thread).
+            threading.Thread(target=table.replace, args=(table.game,)).start()
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+    finally:
+        del FakeSeat.version
+
+
+async def test_drafts_go_to_the_server_and_come_back_on_resume():
+    """Platemail orders written but not committed are handed to the seat
+    (the server keeps them) and reopen when the game is resumed."""
+    from tests.tui.test_platemail import deployed_game
+    from tui.rulesets.platemail_review import SideOrders
+
+    client = FakeClient()
+    table = client.add("g1", "platemail", "mine", ("alice", "bob"))
+    table.replace(deployed_game())
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("o", "1")  # the orders screen of this side
+        await settle(pilot, lambda: isinstance(app.screen, SideOrders))
+        await pilot.press("enter")  # the highlighted character: a1
+        await pilot.press("m", "l")  # Move, to a location picked on the board
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.press("r", "d", "a", "c")  # IF reached THEN Defend ELSE Full Attack the closest
+        await settle(pilot, lambda: isinstance(app.screen, SideOrders) and app.screen.written)
+        # Within a moment the seat holds it, without a save or a key.
+        await settle(pilot, lambda: bool(table.drafts(0) and table.drafts(0)[0].get("written")))
+        kept = table.drafts(0)
+        assert kept[0]["side"] == 0 and any(text.startswith("Write") or "a1" in text for text in kept[0]["written"])
+        assert not table.drafts(1)
+    # A new terminal resumes: the draft opens again where it was left.
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, SideOrders))
+        assert any("a1: Move to 2,4" in line for line in app.screen.lines())
+
+
+async def test_chat_in_a_server_game():
+    client = FakeClient()
+    client.add("g1", "waylights", "mine", ("alice", "bob"))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        seat = app.remote_seat
+        await pilot.press("c")
+        await settle(pilot, lambda: isinstance(app.screen, AskLine))
+        await pilot.press(*"gl hf", "enter")
+        await settle(pilot, lambda: seat.said == ["gl hf"])
+        # A line from the other player is shown, stripped of anything that is not text.
+        line = attrs.make_class("Line", ["who", "at", "text"])
+        seat.chat = (line("bob\x1b[31m", "05:00", "you too\x07"),)
+        seat.table.replace(seat.table.game)
+        await settle(pilot, lambda: any("bob[31m: you too" in str(n.message) for n in app._notifications))

@@ -1,0 +1,547 @@
+"""The lobby of a Skirmish server (``skirmish serve``): the games of this
+server as this player may see them, and the doors into them.
+
+The server holds every game as a neutral referee; this screen is one of
+its clients (``net.serverclient.ServerClient``).  It lists, in one list:
+this player's unfinished games (Enter resumes one), open games waiting
+for an opponent (Enter joins), games in progress (Enter watches with the
+neutral view) and finished games (Enter watches again).  ``n`` makes a
+game (the new-game form, each seat filled by me, anyone, an invitation
+code or the computer, which the server plays), ``i`` joins by invitation
+code.  In a game, ``c`` says a line to the other player (``chat_line``).
+
+A game is shown with the ordinary game screen, given the seat the
+client returns (it behaves like a joined game's seat); leaving it comes
+back here.  The drafts a player writes (Platemail's orders not yet
+committed) go to the server as they change (``SeatGlue``), and the
+server's copy reopens when the game is resumed, from any terminal.
+
+Every call to the server runs off the interface's thread; its answer
+comes back as a message (``Answer``).  Nothing the server sends is read
+as markup.  The first time an account comes, it is asked for a name.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.lobby_dialogs import AskLine, GameWanted, ServerGameForm, plain
+
+REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
+DRAFTS_EVERY = 0.5  # seconds between looks at the drafts of the game on screen (SeatGlue)
+SECTIONS = (
+    ("mine", "Your unfinished games", "Enter: resume"),
+    ("open", "Waiting for an opponent", "Enter: join"),
+    ("live", "Being played", "Enter: watch"),
+    ("finished", "Finished", "Enter: watch again"),
+)
+
+
+class Answer(Message):
+    """A call to the server has returned (on its own thread)."""
+
+    def __init__(self, what: str, result: Any, error: BaseException | None) -> None:
+        super().__init__()
+        self.what = what
+        self.result = result
+        self.error = error
+
+
+def reason(error: BaseException) -> str:
+    """A failed call to the server as a sentence (never a traceback)."""
+    text = str(error).strip()
+    if isinstance(error, FileNotFoundError):
+        return "no Skirmish server runs here (its socket is missing); start one with: skirmish serve"
+    if isinstance(error, ConnectionRefusedError):
+        return "the server's socket is there but nobody answers on it (the server stopped)"
+    if isinstance(error, PermissionError):
+        return "this account may not reach the server's socket"
+    if isinstance(error, OSError) and not text:
+        text = error.strerror or "the connection failed"
+    return plain(text or "something went wrong", 400)
+
+
+def entry_words(entry: Any, section: str, me: Any = None) -> str:
+    """One game of the lobby as a line: its number, ruleset, players,
+    options, and what it waits for."""
+    from core.registry import find_ruleset
+
+    name = getattr(entry, "ruleset", "?")
+    try:
+        title = find_ruleset(name).title
+    except KeyError:
+        title = name
+    players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()
+    who = " v ".join(plain(p, 24) for p in players) if players else ""
+    parts = [f"#{getattr(entry, 'id', '?')} {title}"]
+    if section == "mine" and getattr(entry, "state", "") == "open":
+        code = plain(getattr(entry, "code", "") or "", 64)
+        parts.append("waiting for an opponent" + (f" (invitation code {code})" if code else ""))
+    if section == "open":
+        since = str(getattr(entry, "waiting_since", "") or "")[:16].replace("T", " ")
+        parts.append(f"{who} · waiting since {since}" if since else who)
+    elif who:
+        parts.append(who)
+    options = plain(getattr(entry, "options", "") or "", 60)
+    if options:
+        parts.append(options)
+    if section == "finished":
+        result = plain(getattr(entry, "result", "") or "", 60)
+        if result:
+            parts.append(result)
+    return " · ".join(p for p in parts if p)
+
+
+class LobbyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LobbyScreen #who { height: 1; background: $primary 30%; padding: 0 1; }
+    LobbyScreen OptionList { height: 1fr; border: round $primary; }
+    LobbyScreen #status { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("n", "new", "New game"),
+        Binding("i", "invited", "Invitation code"),
+        Binding("w", "watch", "Watch"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("escape,q", "leave", "Leave"),
+    ]
+
+    def __init__(self, connect: Callable[[], Any], only: bool = False) -> None:
+        """``connect``: makes the connected client (called off the
+        interface's thread); ``only``: the lobby is all this app offers
+        (the SSH door and the browser): leaving it ends the app."""
+        super().__init__()
+        self.connect = connect
+        self.only = only
+        self.client: Any = None
+        self.lobby: Any = None
+        self.entries: dict[str, tuple[str, Any]] = {}  # option id -> (section, entry)
+        self.busy = ""  # what the screen waits for the server to do, if anything
+        self.code = ""  # the invitation code of the game just made
+        self._refresh_timer: Any = None
+        self._looking = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("Skirmish server · connecting…", id="who", markup=False)
+        yield OptionList(id="games")
+        yield Static("", id="status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.call_server("connect", self.connect)
+
+    def on_unmount(self) -> None:
+        if self._refresh_timer is not None:
+            self._refresh_timer.stop()
+        client, self.client = self.client, None
+        if client is not None:
+            threading.Thread(target=_quietly(client.close), daemon=True).start()
+
+    def on_screen_resume(self) -> None:
+        if self.client is not None:
+            self.action_refresh()
+
+    def say(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    # -- talking to the server (off the interface's thread) -----------------------------
+    def call_server(self, what: str, call: Callable[[], Any]) -> None:
+        def run() -> None:
+            result, error = None, None
+            try:
+                result = call()
+            except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence
+                error = exc
+            self.post_message(Answer(what, result, error))
+
+        threading.Thread(target=run, name=f"skirmish-lobby-{what}", daemon=True).start()
+
+    def on_answer(self, message: Answer) -> None:
+        message.stop()
+        what, result, error = message.what, message.result, message.error
+        if what == "look":
+            self._looking = False
+        if error is not None:
+            if what == "connect":
+                self.query_one("#who", Static).update("Skirmish server · not connected")
+                self.say(f"Cannot reach the server: {reason(error)}. Esc: back.")
+            elif what == "look":
+                self.say(f"The server does not answer: {reason(error)}")
+            else:
+                self.busy = ""
+                self.say(f"Refused: {reason(error)}")
+            return
+        handler = getattr(self, f"_got_{what.split(':')[0]}", None)
+        if handler is not None:
+            handler(result, what)
+
+    def _got_connect(self, client: Any, _what: str) -> None:
+        self.client = client
+        self._show_me()
+        me = getattr(client, "me", None)
+        if getattr(me, "needs_name", False):
+            self.app.push_screen(AskLine("Welcome to this Skirmish server. What name shall the other players "
+                                         "see? (up to 24 letters)", max_length=24), self._named)
+        self._refresh_timer = self.set_interval(REFRESH_EVERY, self._tick)
+        self.action_refresh()
+
+    def _show_me(self) -> None:
+        me = getattr(self.client, "me", None)
+        name = plain(getattr(me, "name", "") or getattr(me, "display_name", "") or "?", 40)
+        self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
+
+    def _named(self, name: str | None) -> None:
+        client = self.client
+        if client is None:
+            return
+        if not name:
+            self.app.push_screen(AskLine("A name is needed before playing: what shall the others see?",
+                                         max_length=24), self._named)
+            return
+        self.call_server("named", lambda: client.set_name(name))
+
+    def _got_named(self, _result: Any, _what: str) -> None:
+        self._show_me()
+        self.say("Your name is set.")
+
+    def _tick(self) -> None:
+        if self.app.screen is self:
+            self.action_refresh()
+
+    def action_refresh(self) -> None:
+        client = self.client
+        if client is None or self._looking:
+            return
+        self._looking = True
+        self.call_server("look", client.lobby)
+
+    def _got_look(self, lobby: Any, _what: str) -> None:
+        self.lobby = lobby
+        listing = self.query_one(OptionList)
+        kept = self._highlighted_id()
+        listing.clear_options()
+        self.entries = {}
+        options: list[Option] = []
+        for key, title, hint in SECTIONS:
+            games = tuple(getattr(lobby, key, ()) or ())
+            options.append(Option(f"── {title} ({len(games)}) · {hint} ──", disabled=True))
+            for entry in games:
+                ident = f"{key}-{getattr(entry, 'id', len(self.entries))}"
+                self.entries[ident] = (key, entry)
+                options.append(Option(plain(entry_words(entry, key), 200).replace("[", "\\["), id=ident))
+            if not games:
+                options.append(Option("   (none)", disabled=True))
+        listing.add_options(options)
+        ids = [o.id for o in options]
+        if kept is not None and kept in ids:
+            listing.highlighted = ids.index(kept)
+        elif listing.highlighted is None or listing.highlighted >= len(options) or \
+                options[listing.highlighted].disabled:
+            first = next((i for i, o in enumerate(options) if not o.disabled), None)
+            if first is not None:
+                listing.highlighted = first
+        if not self.busy:
+            self.say("n: new game · Enter: resume, join or watch · i: join by invitation code")
+
+    def _highlighted_id(self) -> str | None:
+        listing = self.query_one(OptionList)
+        if listing.highlighted is None or listing.highlighted >= listing.option_count:
+            return None
+        return listing.get_option_at_index(listing.highlighted).id
+
+    def _chosen(self) -> tuple[str, Any] | None:
+        ident = self._highlighted_id()
+        return self.entries.get(ident) if ident else None
+
+    # -- the doors into a game -----------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        chosen = self.entries.get(event.option.id or "")
+        if chosen is None:
+            return
+        section, entry = chosen
+        game_id = getattr(entry, "id", None)
+        if section == "mine":
+            self._enter("resume", game_id)
+        elif section == "open":
+            self._enter("join", game_id)
+        else:
+            self._enter("watch", game_id)
+
+    def action_watch(self) -> None:
+        chosen = self._chosen()
+        if chosen is not None:
+            self._enter("watch", getattr(chosen[1], "id", None))
+
+    def _enter(self, how: str, game_id: Any) -> None:
+        client = self.client
+        if client is None or game_id is None or self.busy:
+            return
+        self.busy = how
+        words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
+        self.say(f"{words} game {plain(game_id, 40)}…")
+        self.call_server(f"seat:{how}", lambda: getattr(client, how)(game_id))
+
+    def _got_seat(self, seat: Any, what: str) -> None:
+        self.busy = ""
+        if seat is None:
+            self.say("The server gave no seat.")
+            return
+        code, self.code = self.code, ""
+        show_seat(self.app, seat, code)
+        if what.endswith("join") and getattr(seat, "side", None) is not None:
+            self.app.notify(f"You play side {seat.side + 1}.", markup=False, timeout=5)
+
+    def action_invited(self) -> None:
+        if self.client is None:
+            return
+
+        def given(code: str | None) -> None:
+            if code:
+                self._enter("join", code)
+
+        self.app.push_screen(AskLine("The invitation code you were given:", max_length=64), given)
+
+    def action_new(self) -> None:
+        if self.client is None or self.busy:
+            return
+        self.app.push_screen(ServerGameForm(), self._create)
+
+    def _create(self, wanted: GameWanted | None) -> None:
+        client = self.client
+        if wanted is None or client is None:
+            return
+        self.busy = "create"
+        self.say(f"Making a game of {wanted.rules.title}…")
+        self.call_server("made", lambda: create_game(client, wanted))
+
+    def _got_made(self, made: Any, _what: str) -> None:
+        self.busy = ""
+        game_id, code = made
+        self.code = code  # shown while the game waits for the invited player
+        self.action_refresh()
+        self._enter("resume", game_id)
+
+    def action_leave(self) -> None:
+        if self.only:
+            self.app.exit()
+        else:
+            self.dismiss(None)
+
+
+def _quietly(call: Callable[[], Any]) -> Callable[[], None]:
+    def run() -> None:
+        try:
+            call()
+        except Exception:  # noqa: BLE001 - closing a connection that is gone
+            pass
+
+    return run
+
+
+def create_game(client: Any, wanted: GameWanted) -> Any:
+    """Ask the server for the game the form describes."""
+    return client.create(wanted.rules.name, wanted.options, wanted.seats, battlefield=wanted.battlefield)
+
+
+def show_seat(app: Any, seat: Any, code: str = "") -> None:
+    """Show the game of ``seat`` (a player's, or an onlooker's: side None)
+    with the game screen over the lobby, or the waiting screen while the
+    game waits for its opponent."""
+    from core.seats import SeatSet
+    from tui.game_screen import GameScreen
+
+    if app.remote_seat is not seat:
+        app.stop_joined()  # one game on screen at a time
+        app.remote_seat = seat
+        seat.shown = True  # the app's own joined-game handling never takes it over
+        from tui.remote.play import SeatNews  # the app shows a seat's notices
+
+        seat.subscribe(lambda: app.post_message(SeatNews(seat)))
+        SeatGlue(app, seat).start()
+    if seat.version < 0:
+        app.push_screen(WaitScreen(seat, code))
+        return
+    side = getattr(seat, "side", None)
+    app.push_screen(GameScreen(seats=SeatSet({side: seat}, side)))
+    app.seat_drafts.take()
+
+
+class WaitScreen(Screen[None]):
+    """A game made on the server waits for its opponent; it turns into the
+    game as soon as one sits down.  Esc: back to the lobby (the game stays
+    open, under "Your unfinished games")."""
+
+    DEFAULT_CSS = """
+    WaitScreen { align: center middle; }
+    WaitScreen > Static { width: 70; height: auto; border: round $primary; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,q", "back", "Back to the lobby")]
+
+    def __init__(self, seat: Any, code: str = "") -> None:
+        super().__init__()
+        self.seat = seat
+        self.code = code
+        self.begun = False
+        self._unsubscribe: Any = None
+
+    def compose(self) -> ComposeResult:
+        facts = getattr(self.seat, "_facts", None)
+        title = facts.ruleset.title if facts is not None else "The game"
+        code = f"\n\nIts invitation code: {plain(self.code, 64)}" if self.code else ""
+        yield Static(f"{title} (game {plain(self.seat.game_id, 40)}) waits for an opponent: it begins as soon "
+                     f"as one sits down.{code}\n\nEsc: back to the lobby (the game stays open).", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.remote.play import soon
+
+        self._unsubscribe = self.seat.subscribe(lambda: soon(self.app, self._check))
+        self._check()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def _check(self) -> None:
+        if self.seat.version >= 0 and self.is_current and not self.begun:
+            # The game goes over this screen (pushed while nothing is being
+            # taken down); leaving the game comes back here, and this goes.
+            self.begun = True
+            show_seat(self.app, self.seat)
+
+    def on_screen_resume(self) -> None:
+        if self.begun:
+            self.dismiss(None)
+
+    def action_back(self) -> None:
+        self.app.stop_joined()
+        self.dismiss(None)
+
+
+class SeatGlue:
+    """What ties the game on screen to the server's seat beyond the game
+    screen's own: the drafts of the screens (what the player has written
+    but not given) handed to the server whenever they change, so a hangup
+    or a killed terminal loses none; the server's copy of them reopened
+    when the game is resumed; each new chat line shown.  Ends when another
+    seat is shown."""
+
+    def __init__(self, app: Any, seat: Any) -> None:
+        self.app = app
+        self.seat = seat
+        self.sent: list[dict] | None = None
+        self.taken = False
+        self.heard = len(getattr(seat, "chat", ()))
+        self.timer: Any = None
+
+    def start(self) -> None:
+        from tui.remote.play import soon
+
+        self.app.seat_drafts = self
+        self.timer = self.app.set_interval(DRAFTS_EVERY, self.push)
+        self.seat.subscribe(lambda: soon(self.app, self.news))
+
+    def current(self) -> bool:
+        return self.app.remote_seat is self.seat
+
+    def push(self) -> None:
+        from tui.drafts import collect
+
+        app = self.app
+        if not self.current() or getattr(self.seat, "side", None) is None:
+            if self.timer is not None and not self.current():
+                self.timer.stop()
+            return
+        drafts = [d for d in collect(app.screen_stack) if d.get("side") == self.seat.side]
+        if drafts == self.sent or (not drafts and self.sent is None):
+            return
+        try:
+            if self.seat.put_drafts(drafts):
+                self.sent, self.taken = drafts, True
+        except Exception:  # noqa: BLE001 - tried again at the next look
+            pass
+
+    def take(self) -> None:
+        """The server's copy of this side's drafts, reopened once (after a
+        resume: what was written before the hangup)."""
+        from tui.drafts import waiting_from
+        from tui.game_screen import GameScreen
+
+        if self.taken or not self.current() or getattr(self.seat, "side", None) is None:
+            return
+        kept = self.seat.drafts()
+        if not kept:
+            return
+        self.taken = True
+        self.app.drafts_waiting = waiting_from({"drafts": kept})
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is not None and getattr(screen, "keyboard_side", None) is not None:
+            self.app.call_after_refresh(self.app.reopen_drafts, screen)
+
+    def news(self) -> None:
+        if not self.current():
+            return
+        self.take()
+        lines = tuple(getattr(self.seat, "chat", ()))
+        for line in lines[self.heard:]:
+            self.app.notify(f"{plain(line.who, 40)}: {plain(line.text, 200)}", title="Chat", markup=False,
+                            timeout=12)
+        self.heard = len(lines)
+
+
+def chat_line(app: Any) -> None:
+    """Ask for a line and say it in the chat of the server's game on screen."""
+    seat = app.remote_seat
+    if seat is None or not callable(getattr(seat, "say", None)) or seat.side is None:
+        return
+
+    def given(text: str | None) -> None:
+        if text and not seat.say(text):
+            app.notify("Not connected to the server just now: the line was not said.", severity="warning",
+                       markup=False)
+
+    app.push_screen(AskLine("A line to the other player (kept with the game; both players read it):",
+                            max_length=200), given)
+
+
+def server_socket(path: Any = None) -> Any:
+    """Where the server's socket is: ``path``, else ``$SKIRMISH_SERVER``,
+    else the default of ``skirmish serve``."""
+    from net.serverclient import socket_path
+
+    return socket_path(path)
+
+
+def server_reachable(path: Any = None) -> bool:
+    """A server's socket is there (whether it answers is the lobby's to find)."""
+    import stat
+
+    try:
+        return stat.S_ISSOCK(server_socket(path).stat().st_mode)
+    except OSError:
+        return False
+
+
+def open_lobby(app: Any, path: Any = None, identity: str | None = None, only: bool = False) -> None:
+    """Push the lobby of the server at ``path`` (default: ``server_socket()``),
+    as ``identity`` (only a door account may assert one: the SSH door's
+    ``key:...``, the browser's ``guest:NAME``)."""
+    where = server_socket(path)
+
+    def connect() -> Any:
+        from net.serverclient import ServerClient
+
+        return ServerClient.connect(path=str(where), identity=identity)
+
+    app.push_screen(LobbyScreen(connect, only=only))

@@ -1,0 +1,124 @@
+"""The lobby's small dialogs: one line of text (a name, an invitation
+code, a chat line), and the new-game form with a filler for each seat
+(``tui.newgame``'s form, its names replaced by the players' own)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tui.newgame import NewGameScreen
+
+# Who fills a seat of a game made on the server (net.serverclient's fillers).
+FILLERS = ("me", "open", "invite", "easy", "normal", "hard")
+FILLER_LABELS = ("me", "open to anyone", "by invitation code", "the computer (easy)",
+                 "the computer (normal)", "the computer (hard)")
+
+
+def plain(text: Any, limit: int = 200) -> str:
+    """Text from the server (names, chat, options) as it may be shown:
+    control and format characters dropped, capped.  Shown with
+    ``markup=False`` or escaped by the caller."""
+    shown = "".join(ch for ch in str(text) if unicodedata.category(ch) not in ("Cc", "Cf"))
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+class AskLine(ModalScreen[Any]):
+    """One line of text; Enter gives it (stripped; None when empty), Esc None."""
+
+    DEFAULT_CSS = """
+    AskLine { align: center middle; }
+    AskLine > Vertical { width: 70; max-width: 98%; height: auto; border: round $accent;
+        background: $panel; padding: 0 1; }
+    AskLine Input { width: 1fr; }
+    AskLine #ask-hint { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, hint: str = "Enter: give it · Esc: back", start: str = "",
+                 max_length: int = 80) -> None:
+        super().__init__()
+        self.ask_title = title
+        self.hint = hint
+        self.start = start
+        self.max_length = max_length
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.ask_title, markup=False)
+            yield Input(self.start, id="line", max_length=self.max_length)
+            yield Static(self.hint, id="ask-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(plain(event.value, self.max_length).strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@attrs.frozen
+class GameWanted:
+    """What the server form asks the server for."""
+
+    rules: Any
+    options: Any
+    battlefield: Any
+    seats: tuple[str, str]
+
+
+class ServerGameForm(NewGameScreen):
+    """The new-game form for a game on the server: the ruleset, its options
+    and battlefield as in a local game, and who fills each seat (me, open to
+    anyone, by invitation code, the computer at a level: the server plays
+    it).  The players' names are their own display names, so the name rows
+    are hidden.  Dismisses with a :class:`GameWanted`, or None."""
+
+    SEAT_CHOICES = FILLERS
+    SEAT_CHOICE_LABELS = FILLER_LABELS
+
+    def _start_values(self) -> tuple[str | None, tuple[str, str], tuple[str, str]]:
+        ruleset, players, _seats = super()._start_values()
+        return ruleset, players, ("me", "open")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for i in (0, 1):
+            row = self.query_one(f"#p{i}", Input).parent
+            if row is not None:
+                row.display = False
+        self.query_one(Static).update("[b]New game on the server[/b]  Tab: next field · ←/→: change · "
+                                      "Enter on Start (or ctrl+g)")
+
+    def _seats_problem(self, seats: tuple[str, str]) -> str | None:
+        if "me" not in seats:
+            return "One of the seats is yours: choose \"me\" for the side you play."
+        if seats == ("me", "me"):
+            return "Both seats cannot be yours on a server: the other is open, invited or the computer."
+        return None
+
+    def action_start(self) -> None:
+        problem = self.query_one("#problem", Static)
+        chosen = self.checked_choice()
+        if chosen is None:
+            return
+        rules, options, bf = chosen
+        if getattr(bf, "pre_game", False):
+            problem.update("An Optio pre-game is not played on a server yet: choose a battlefield.")
+            return
+        seats = tuple(self.query_one(f"#seat{i}").value for i in (0, 1))
+        why = self._seats_problem(seats)  # type: ignore[arg-type]
+        if why:
+            problem.update(why)
+            return
+        self.dismiss(GameWanted(rules, options, bf, seats))  # type: ignore[arg-type]
