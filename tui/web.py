@@ -53,6 +53,7 @@ COOKIE_DAYS = 30
 TOKEN_BYTES = 24
 GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 GUEST_ENV = "SKIRMISH_GUEST"
+GUEST_ID = re.compile(r"web-[0-9a-f]{24}")
 
 _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
 
@@ -96,6 +97,28 @@ def guest_id(token: str | None) -> str | None:
     if not token or not GUEST_TOKEN.fullmatch(token):
         return None
     return "web-" + hashlib.sha256(token.encode("ascii")).hexdigest()[:24]
+
+
+def guest_identity(environ: Any = None) -> tuple[str | None, str]:
+    """``skirmish lobby --guest``: the identity the tab's process says to
+    the server (``guest:web-...``, from ``$SKIRMISH_GUEST``, which the web
+    server sets), or (None, why not)."""
+    given = (os.environ if environ is None else environ).get(GUEST_ENV, "")
+    if not GUEST_ID.fullmatch(given):
+        return None, ("a guest is what `skirmish web` starts for each browser tab; "
+                      "in a terminal, run `skirmish lobby`")
+    return f"guest:{given}", ""
+
+
+def name_the_guest(client: Any) -> Any:
+    """A guest the server knows only by its id has given no name yet: its
+    lobby asks for one (as a first login through the SSH door is asked)."""
+    import attrs
+
+    me = getattr(client, "me", None)
+    if me is not None and me.player.startswith("guest:") and me.name == me.player[6:]:
+        client.me = attrs.evolve(me, needs_name=True)
+    return client
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,

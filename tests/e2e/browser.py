@@ -164,6 +164,11 @@ class Browser:
             field.send_keys(key)
             time.sleep(pause)
 
+    def reload(self) -> None:
+        """Load the page again: a new session, its screen read afresh."""
+        self.driver.refresh()
+        self.screen_grid, self.seen = Screen(), 0
+
     def close(self) -> None:
         try:
             self.driver.quit()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import getpass
 import os
 import re
 import signal
@@ -14,12 +15,29 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
 from tui.web import COOKIE, GUEST_ENV, guest_id
 
 pytestmark = pytest.mark.e2e
+
+
+def start_server(tmp_path) -> tuple[subprocess.Popen, Path]:
+    """A Skirmish server whose door account is this test's own (the web
+    door's tabs, and the test's second player, run as it)."""
+    where = tmp_path / "server" / "socket"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tui", "serve", "--socket", str(where), "--data", str(tmp_path / "server-data"),
+         "--door-account", getpass.getuser()], cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=open(tmp_path / "serve.log", "wb"), start_new_session=True)
+    deadline = time.monotonic() + 30
+    while not where.exists():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError("the Skirmish server did not start: " + (tmp_path / "serve.log").read_text())
+        time.sleep(0.2)
+    return process, where
 
 
 def start_web(tmp_path, *args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, int]:
@@ -157,3 +175,49 @@ def test_a_browser_is_one_guest_named_by_a_cookie_it_cannot_choose(tmp_path):
         assert guest_id("../../etc/passwd") is None and guest_id("") is None
     finally:
         stop(process)
+
+
+def test_a_browser_reaches_the_lobby_joins_a_game_and_makes_a_move(tmp_path, browsers):
+    server, where = start_server(tmp_path)
+    web, port = start_web(tmp_path, "--socket", str(where))
+    bob = None
+    try:
+        from net.serverclient import ServerClient
+
+        # Bob, a second client of the server, waits for an opponent who will be the Instigator (side 0).
+        bob = ServerClient.connect(where, identity="guest:Bob")
+        game, _ = bob.create("spheres_of_war", {"instigator": "first"}, ("open", "me"))
+        ann = browsers(f"http://127.0.0.1:{port}/")
+        ann.wait_for("What name shall", timeout=60)
+        ann.keys("Ann", Keys.ENTER)
+        shown = ann.wait_for("you are Ann")
+        assert "Waiting for an opponent" in shown
+        ann.keys("r")
+        ann.wait_for("open v Bob")
+        ann.keys(Keys.ENTER)  # the one game waiting: join it
+        ann.wait_for("Ann to play", timeout=60)
+        ann.keys("d")  # deploy
+        ann.wait_for("i5 deploys at")
+        seat = bob.resume(game)
+        deadline = time.monotonic() + 20
+        while not any("deploys at" in event.sentence for event in seat.events()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert sum("deploys at" in event.sentence for event in seat.events()) == 5  # Ann's order reached the referee
+
+        # Another browser is another guest: Ann's game is not among its own.
+        cy = browsers(f"http://127.0.0.1:{port}/")
+        cy.wait_for("What name shall", timeout=60)
+        cy.keys("Cy", Keys.ENTER)
+        shown = cy.wait_for("you are Cy")
+        assert "Your unfinished games (0)" in shown
+
+        # Ann's browser, reloaded, is Ann again (its cookie), and finds her game.
+        ann.reload()
+        shown = ann.wait_for("you are Ann", timeout=60)
+        assert "What name" not in shown
+        ann.wait_for("Your unfinished games (1)")
+    finally:
+        if bob is not None:
+            bob.close()
+        stop(web)
+        stop(server)
