@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench import engine, latency, report, startup, strength, wire
+from bench import engine, latency, report, server, startup, strength, wire
 from bench.stats import machine
 from core.collector import freeze_imports
 
@@ -32,14 +32,16 @@ BENCHMARKS = {
     "latency": latency.run,
     "wire": wire.run,
     "strength": strength.run,
+    "server": server.run,
 }
+ONLY_WHEN_NAMED = ("strength", "server")  # hours; a server process and its clients
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m bench", description="Measure Skirmish on this machine.")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: check that every benchmark runs")
-    parser.add_argument("--only", default=",".join(n for n in BENCHMARKS if n != "strength"),
-                        help="comma-separated: " + ", ".join(BENCHMARKS) + " (strength, hours, only when named)")
+    parser.add_argument("--only", default=",".join(n for n in BENCHMARKS if n not in ONLY_WHEN_NAMED),
+                        help="comma-separated: " + ", ".join(BENCHMARKS) + " (strength and server only when named)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
     parser.add_argument("--games", type=int, help="games per pairing for the strength table (default 100)")
     parser.add_argument("--jobs", type=int, default=1, help="strength table: games played at once (processes)")

@@ -108,6 +108,10 @@ def render(results: dict[str, Any], machine: dict[str, str], quick: bool, second
         out += _saves(results["saves"])
     if "wire" in results:
         out += _wire(results["wire"])
+    if "server" in results:
+        from bench import server
+
+        out += server.render(results["server"])
     kept_strength = _between(previous, strength.START, strength.END)
     if "strength" in results:
         out += ["", strength.START, *strength.render(results["strength"]), strength.END, ""]

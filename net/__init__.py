@@ -6,4 +6,11 @@ sent); :mod:`net.unix` is one transport to reach a seat, a Unix socket;
 seat, :mod:`net.wire` the messages, :mod:`net.rendezvous` the meeting
 place, and :mod:`net.fairdice`, :mod:`net.proof`, :mod:`net.keep`,
 :mod:`net.dicecheck` the fair dice and the join code's proofs.
+
+The server (``skirmish serve``, issue 28) is the neutral referee of every
+game on the machine: :mod:`net.referee` holds the games (a strict
+``match.Match`` each, stored by :mod:`saves.gamedb`) and the lobby,
+:mod:`net.server` is its Unix-socket door, :mod:`net.serverwire` its
+messages and :mod:`net.serverclient` the client (the lobby and the seats).
+See ``docs/server.md``.
 """

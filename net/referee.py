@@ -7,8 +7,9 @@ is in the store before anyone hears of it) whose saver is the store
 drafts of each seat, is loaded again when the referee starts.
 
 A peer is anything with ``player`` (its player's id), ``side``, ``role``,
-``sent_events``, ``send_message(kind, **fields)``, ``refuse(code,
-message)`` and ``alive`` (a :class:`net.connection.Connection` is one).
+``sent_events`` (how far into the game's log it has been sent),
+``send_message(kind, **fields)``, ``refuse(code, message)`` and ``alive``
+(a :class:`net.connection.Connection` is one).
 What a peer is sent is built from its seat only -- ``view()`` (the one
 redaction, :func:`core.game.redact`), ``legal_orders()``, ``events()``,
 ``known_orders()`` -- and its own side's drafts; the chat goes to the two
@@ -24,9 +25,11 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+import time
 from typing import Any
 
 from core import game as core_game
+from core.events import visible_to
 from core.orders import OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
@@ -39,7 +42,9 @@ FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 32  # characters of a display name
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
+MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
+CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -85,6 +90,28 @@ class Live:
         self.lock = threading.RLock()
         self.match: Match | None = None
         self.peers: list[Any] = []
+        self.texts: list[str] = []  # the game's orders as text, kept as it grows
+        self.sides: list[int | None] = []
+
+    def order_texts(self, game: core_game.Game) -> list[str]:
+        """The texts of ``game.orders``, each order's made once."""
+        orders = game.orders
+        if len(orders) < len(self.texts) or (self.texts and orders and len(self.texts) == len(orders)
+                                             and orders[-1].to_text() != self.texts[-1]):
+            self.texts, self.sides = [], []  # another game on the table: made afresh
+        for order in orders[len(self.texts):]:
+            self.texts.append(order.to_text())
+            self.sides.append(getattr(order, "side", None))
+        return self.texts
+
+    def known_texts(self, game: core_game.Game, side: int | None) -> list[str]:
+        """What ``side`` may know of the orders (as ``LocalSeat.known_orders``)."""
+        from core.seats import private_ruleset
+
+        texts = self.order_texts(game)
+        if not private_ruleset(game.ruleset) or game.outcome is not None:
+            return list(texts)
+        return [t for t, s in zip(texts, self.sides) if s == side]
 
 
 class Referee:
@@ -122,7 +149,7 @@ class Referee:
 
     def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None) -> None:
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
-        match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid), strict=True, drafts=drafts,
+        match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid, live), strict=True, drafts=drafts,
                       computers=False)
         match.lock = live.lock  # one lock for the game and its peers
         match.subscribe(lambda notice: self._noticed(live, notice))
@@ -131,7 +158,7 @@ class Referee:
             match._start_computers = True
             match.start_computers()
 
-    def _saver(self, gid: str):
+    def _saver(self, gid: str, live: Live | None = None):
         from saves.store import game_to_data
 
         def save(game: core_game.Game, pending: dict, kinds: tuple[str, str]) -> None:
@@ -141,7 +168,9 @@ class Referee:
                 if d.get("side") in (0, 1):
                     drafts[d["side"]].append(d)
             over = game.outcome is not None
-            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1])), drafts,
+            texts = live.order_texts(game) if live is not None else None
+            # No snapshot: the store is the server's own, and loading replays every order anyway.
+            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1]), texts, snapshot=False), drafts,
                               result_text(game) if over else None)
 
         return save
@@ -220,6 +249,11 @@ class Referee:
         if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
             raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
                                       "finish or wait for some first.")
+        with self.lock:
+            waiting = sum(1 for live in self.live.values() if live.match is None)
+        if waiting >= MAX_WAITING:
+            raise Refusal("too-many", "The server has as many games waiting for an opponent as it takes: "
+                                      "join one of them, or try again later.")
         try:
             rules = find_ruleset(ruleset)
         except (KeyError, LookupError, ValueError):
@@ -338,7 +372,7 @@ class Referee:
                 side: int | None = live.fillers.index(mine)
                 for other in list(live.peers):  # the same player's older connection gives way
                     if other.role == "player" and other.side == side and other is not peer:
-                        other.send_message("closing", reason="This seat was opened from another connection.")
+                        other.send_message("moved", reason="This seat was opened in another terminal.")
                         other.finish()
                         live.peers.remove(other)
             elif role == "watch":
@@ -379,10 +413,12 @@ class Referee:
         with live.lock:
             if peer in live.peers:
                 live.peers.remove(peer)
-            if not live.peers and live.match is not None and live.match.game.outcome is not None:
-                with self.lock:  # a finished game nobody watches is let go (the store keeps it)
+            idle = not live.peers and live.match is not None and live.match.game.outcome is not None
+        if idle:  # a finished game nobody watches is let go (the store keeps it)
+            with self.lock, live.lock:  # in the order every other path takes them
+                if not live.peers and self.live.get(live.gid) is live and live.match is not None:
                     live.match.close()
-                    self.live.pop(live.gid, None)
+                    del self.live[live.gid]
 
     def _facts(self, live: Live) -> dict:
         if live.match is not None:
@@ -405,18 +441,19 @@ class Referee:
         game = match.game
         rules = game.ruleset
         seat = match.seat(peer.side)
-        events = seat.events()
-        new = events[peer.sent_events:]
-        peer.sent_events = len(events)
+        # The events it may read that it has not been sent (seat.events(), read from where it was).
+        log = game.log
+        new = tuple(e for e in log[peer.sent_events:] if visible_to(e, peer.side))
+        peer.sent_events = len(log)
         outcome = game.outcome
         peer.send_message(
             "update", version=match.version, view=wire.view_out(rules, seat.view()),
             to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
-            events=wire.events_out(rules, new), orders=[o.to_text() for o in seat.known_orders()],
+            events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             present=True)
         if outcome is not None:  # the game is over: the seed may be known, and checked
-            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=[o.to_text() for o in game.orders])
+            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
 
     def _send_drafts(self, live: Live, peer: Any) -> None:
         if live.match is None or peer.side is None:
@@ -478,6 +515,10 @@ class Referee:
         line = clean_text(text, MAX_CHAT)
         if not line:
             return
+        now = time.monotonic()
+        if now - getattr(peer, "last_chat", -CHAT_EVERY) < CHAT_EVERY:
+            raise Refusal("slow-down", "One line of chat a second at most.")
+        peer.last_chat = now
         self.db.add_chat(live.gid, self.names.get(peer.player, "someone")[:MAX_NAME], line)
         lines = self.db.chat(live.gid)
         for other in list(live.peers):

@@ -59,6 +59,16 @@ GUEST_ID = re.compile(r"guest:[^\x00-\x1f\x7f]{1,32}")
 log = logging.getLogger(__name__)
 
 
+class ClientConnection(Connection):
+    """A client's connection: who it is (``player``) and the game it sits at."""
+
+    def __init__(self, host: Any, sock: socket.socket) -> None:
+        super().__init__(host, sock)
+        self.player = ""
+        self.game = ""
+        self.max_line = serverwire.CLIENT_MAX
+
+
 def account_of(uid: int) -> str:
     try:
         return pwd.getpwuid(uid).pw_name
@@ -76,8 +86,8 @@ class ServerTransport:
         self.path = socket_path(path)
         self.door_accounts = frozenset(door_accounts)
         self.lock = threading.Lock()
-        self.pending: set[Connection] = set()
-        self.connections: set[Connection] = set()
+        self.pending: set[ClientConnection] = set()
+        self.connections: set[ClientConnection] = set()
         self.dropped: deque[str] = deque(maxlen=200)
         self.server: socket.socket | None = None
         self.closed = False
@@ -160,11 +170,8 @@ class ServerTransport:
                     or waiting >= MAX_PENDING_PER_ACCOUNT or (not door and mine >= MAX_PER_ACCOUNT)):
                 sock.close()
                 return
-            conn = Connection(self, sock)
+            conn = ClientConnection(self, sock)
             conn.account = account
-            conn.max_line = serverwire.CLIENT_MAX
-            conn.player = ""
-            conn.game = ""
             self.pending.add(conn)
         threading.Thread(target=self._serve, args=(conn,), name="skirmish-client", daemon=True).start()
 
@@ -269,7 +276,10 @@ class ServerTransport:
             try:
                 self._answer(conn, kind, message)
             except Refusal as exc:
-                conn.refuse(exc.code, exc.message)
+                if kind in ("drafts", "chat"):  # answered by nothing: a refusal would read as an order's answer
+                    conn.send_message("notice", text=exc.message)
+                else:
+                    conn.refuse(exc.code, exc.message)
             except Exception:  # noqa: BLE001 - told as a refusal, logged, and the client goes on
                 log.exception("a %s from a client failed", kind)
                 conn.refuse("server-error", "The server could not do that just now.")

@@ -125,6 +125,22 @@ def _entry(data: Any) -> GameEntry:
         raise HostError("the server sent a lobby this Skirmish cannot read") from None
 
 
+def check_server(sock: socket.socket, path: Path) -> None:
+    """The process answering must run under the account that owns the
+    socket's folder, a folder nobody else may write in: otherwise anyone
+    could have put a socket of their own there while no server ran."""
+    from net.client import peer_uid
+
+    try:
+        info = path.parent.stat()
+    except OSError:
+        raise OSError(f"no Skirmish server answers on {path}") from None
+    uid = peer_uid(sock)
+    if info.st_mode & 0o022 or (uid is not None and uid != info.st_uid):
+        raise HostError(f"what answers on {path} is not run by the account that owns its folder (or the "
+                        "folder is open to all): it may be posing as the server, so nothing was sent to it")
+
+
 def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:
     """Connect and say hello: the socket, its reader and the ``me`` message."""
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -134,6 +150,7 @@ def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:
             sock.connect(str(path))
         except (FileNotFoundError, ConnectionRefusedError):
             raise OSError(f"no Skirmish server answers on {path}") from None
+        check_server(sock, path)
         sock.sendall(serverwire.encode("hello", identity=identity))
         reader = sock.makefile("rb")
         message = _read(reader)
@@ -318,6 +335,7 @@ class ServerSeat(RemoteSeat):
             raise OSError(f"no Skirmish server answers on {self.path}") from None
         except TimeoutError:
             raise OSError(f"the server did not take the connection within {CONNECT_TIMEOUT:.0f} s") from None
+        check_server(sock, self.path)
         sock.sendall(serverwire.encode("hello", identity=self.identity))
         self._reader = sock.makefile("rb")
         message = self._hello_read()
@@ -394,6 +412,10 @@ class ServerSeat(RemoteSeat):
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()
+            elif kind == "moved":  # the same player opened this seat elsewhere: that one plays, this one stops
+                self.status, self.reason = "refused", message["reason"][:300]
+                self._stop = True
+                return
             elif kind == "notice":
                 self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
                 self._notify()

@@ -52,6 +52,7 @@ SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "reveal": {"nonce": str, "joiner": str, "orders": list},
     "notice": {"text": str},
     "closing": {"reason": str},
+    "moved": {"reason": str},
     "refused": {"code": str, "message": str},
     "pong": {},
 }

@@ -167,8 +167,11 @@ class SaveFile:
     seats: tuple[str, str] = PEOPLE
 
 
-def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None) -> dict:
-    """The JSON data of a save of ``game``."""
+def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None,
+                 order_texts: list[str] | None = None, snapshot: bool = True) -> dict:
+    """The JSON data of a save of ``game`` (``order_texts``: its orders'
+    texts, when the caller keeps them already; without ``snapshot`` the
+    state is left out, and loading replays the orders without comparing)."""
     conv = converter_for(game.ruleset)
     return {
         "format_version": FORMAT_VERSION,
@@ -178,8 +181,8 @@ def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str]
         "battlefield": unstructure(PLAIN, game.battlefield),
         "seed": game.seed,
         "players": list(game.players),
-        "orders": orders_to_text(game.orders),
-        "snapshot": unstructure(conv, game.state),
+        "orders": orders_to_text(game.orders) if order_texts is None else list(order_texts),
+        "snapshot": unstructure(conv, game.state) if snapshot else None,
         "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),
         "seats": list(_checked_seats(seats or PEOPLE)),

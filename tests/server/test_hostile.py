@@ -5,6 +5,7 @@ garbage: each is refused or dropped, and the game of two others goes on
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import time
@@ -48,7 +49,6 @@ def test_only_a_door_account_may_say_whom_it_carries(place):
         with pytest.raises(ServerError):
             ServerClient.connect(plain.socket, "key:SHA256:" + "A" * 43)
         me = ServerClient.connect(plain.socket)  # who the kernel says this account is
-        import os
         import pwd
 
         assert me.me.player == f"uid:{pwd.getpwuid(os.getuid()).pw_name}" and not me.me.needs_name
@@ -124,3 +124,38 @@ def _can_connect(server) -> bool:
     except ServerError:
         return False
     return True
+
+
+def test_a_client_says_nothing_to_a_socket_its_folders_owner_does_not_serve(server):
+    """Anyone could make the socket while no server runs, if its folder let
+    them: a folder open to all, or a server of another account than the
+    folder's owner, is not trusted."""
+    from net.client import HostError
+
+    folder = server.socket.parent
+    os.chmod(folder, 0o777)
+    with pytest.raises(HostError, match="posing"):
+        ServerClient.connect(server.socket, "guest:Ann")
+    os.chmod(folder, 0o755)
+    ServerClient.connect(server.socket, "guest:Ann").close()
+    if os.getuid() == 0:
+        os.chown(folder, 65534, -1)
+        try:
+            with pytest.raises(HostError, match="posing"):
+                ServerClient.connect(server.socket, "guest:Ann")
+        finally:
+            os.chown(folder, 0, -1)
+
+
+def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, monkeypatch):
+    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.referee.MAX_WAITING", 3)
+    ann = server.client("Ann")
+    for _ in range(2):
+        ann.create("spheres_of_war", None, ("me", "open"))
+    with pytest.raises(ServerError) as refused:
+        ann.create("spheres_of_war", None, ("me", "open"))
+    assert refused.value.code == "too-many"
+    server.client("Bob").create("spheres_of_war", None, ("me", "open"))
+    with pytest.raises(ServerError, match="waiting for an opponent"):
+        server.client("Cat").create("spheres_of_war", None, ("me", "open"))

@@ -34,6 +34,13 @@ def test_two_players_find_each_other_and_play_platemail_to_the_end_with_checked_
     finished = ann.lobby().finished
     assert finished[0].id == gid and finished[0].state == "over" and finished[0].result
     assert bob.lobby().mine == ()
+    # Once both have gone, the server lets the game go; it is watched again from the store.
+    mine.stop()
+    theirs.stop()
+    assert wait_until(lambda: gid not in server.referee.live)
+    again = server.client("Cat").watch(gid)
+    assert again.outcome() == mine.outcome() and again.known_orders() == mine.known_orders()
+    assert len(again.known_orders()) > 20
 
 
 def test_an_invitation_seat_is_taken_only_with_its_code(server):

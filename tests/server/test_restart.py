@@ -51,6 +51,13 @@ def test_a_server_killed_mid_round_comes_back_with_the_game_and_both_sides_draft
     again = server_process.client("Bob").resume(gid)
     assert wait_until(lambda: again.drafts() == b.drafts())
     assert again.known_orders() == b.known_orders()
+    # The seat opened again is the one that plays; the older one stops, and does not take it back.
+    assert wait_until(lambda: b.status == "refused" and "another terminal" in b.reason)
+    b = again
+    import time
+
+    time.sleep(1.5)
+    assert again.status == "playing"
     play_random([a, b], rng)
     assert wait_until(lambda: a.fairness != "" and b.fairness != "")
     assert "Dice checked" in a.fairness and "Dice checked" in b.fairness
