@@ -221,3 +221,14 @@ def test_a_browser_reaches_the_lobby_joins_a_game_and_makes_a_move(tmp_path, bro
             bob.close()
         stop(web)
         stop(server)
+
+
+@pytest.mark.parametrize("given", [None, "Bob", "web-" + "0" * 23, "web-" + "g" * 24])
+def test_the_guest_lobby_runs_only_as_a_guest_the_web_server_named(tmp_path, given):
+    env = {k: v for k, v in os.environ.items() if k != GUEST_ENV}
+    if given is not None:
+        env[GUEST_ENV] = given
+    done = subprocess.run([sys.executable, "-m", "tui", "lobby", "--guest"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "skirmish web" in done.stderr and "skirmish lobby" in done.stderr
