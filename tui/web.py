@@ -15,6 +15,9 @@ What is added to textual-serve here, all through its public constructor:
   site open in the same browser cannot start sessions here;
 - the page asks nothing of a third party (textual-serve's page fetches a font
   from fonts.googleapis.com; the copy served here does not);
+- what a tab sends is checked: a message past 64 KiB, a flood, garbage or an
+  absurd terminal size closes that tab (its app is its own process: nobody
+  else's game notices);
 - each browser is one guest, named by a random token in a cookie that only
   this server reads: the tab cannot choose whom it plays as, and a reload or
   a second tab of the same browser finds its games again.
@@ -26,6 +29,7 @@ this machine, or for a reverse proxy that adds TLS in front of it (README).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import secrets
@@ -33,6 +37,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,6 +59,12 @@ TOKEN_BYTES = 24
 GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 GUEST_ENV = "SKIRMISH_GUEST"
 GUEST_ID = re.compile(r"web-[0-9a-f]{24}")
+
+# What one tab may send: a message (keys, a paste) up to 64 KiB, 100 a
+# second on average with bursts of 300 (a key held down, a paste in pieces).
+MAX_MESSAGE = 64 * 1024
+RATE = 100
+BURST = 300
 
 _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
 
@@ -169,7 +180,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
             # textual-serve 1.1's handle_websocket, with this tab's own command
             # (the base reads ``self.command`` after an await: shared between tabs).
-            websocket = web.WebSocketResponse(heartbeat=15)
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             app_service: AppService | None = None
@@ -180,7 +191,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                                          debug=self.debug)
                 await app_service.start(width, height)
                 try:
-                    await self._process_messages(websocket, app_service)
+                    await self._messages(websocket, app_service)
                 finally:
                     await app_service.stop()
             except asyncio.CancelledError:
@@ -192,7 +203,66 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                     await app_service.stop()
             return websocket
 
+        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+            """What the page sends (keys, sizes, focus), passed on to the
+            tab's app; a tab that sends garbage, floods or asks for an
+            absurd size is closed (it harms nobody else: its app is its own)."""
+            from aiohttp import WSMsgType
+
+            tokens, last = float(BURST), time.monotonic()
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                now = time.monotonic()
+                tokens, last = min(float(BURST), tokens + (now - last) * RATE), now
+                if tokens < 1:
+                    log.warning("a tab sent more than %d messages a second: closed", RATE)
+                    break
+                tokens -= 1
+                envelope = read_envelope(message.data)
+                if envelope is None:
+                    log.warning("a tab sent something that is not the page's: closed")
+                    break
+                kind, data = envelope
+                if kind == "stdin":
+                    await app_service.send_bytes(data.encode("utf-8"))
+                elif kind == "resize":
+                    await app_service.set_terminal_size(data["width"], data["height"])
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
+            await websocket.close()
+
     return SkirmishWebServer()
+
+
+def read_envelope(text: str) -> tuple[str, Any] | None:
+    """One message of textual-serve's page (``["stdin", "keys"]``,
+    ``["resize", {"width": w, "height": h}]``, ``["ping", x]``, ``["blur"]``,
+    ``["focus"]``), checked: None for anything else.  A size is held to
+    what a screen can be (10 to 500 cells a side)."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+    if kind == "stdin" and isinstance(data, str):
+        return kind, data
+    if kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if type(width) is int and type(height) is int:
+            return kind, {"width": max(10, min(width, 500)), "height": max(10, min(height, 500))}
+        return None
+    if kind == "ping" and isinstance(data, (str, int, float)) and len(str(data)) <= 100:
+        return kind, data
+    if kind in ("blur", "focus"):
+        return kind, None
+    return None
 
 
 def to_int(value: str, default: int) -> int:

@@ -19,7 +19,7 @@ from selenium.webdriver.common.keys import Keys
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
-from tui.web import COOKIE, GUEST_ENV, guest_id
+from tui.web import COOKIE, GUEST_ENV, guest_id, read_envelope
 
 pytestmark = pytest.mark.e2e
 
@@ -232,3 +232,52 @@ def test_the_guest_lobby_runs_only_as_a_guest_the_web_server_named(tmp_path, giv
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1
     assert "skirmish web" in done.stderr and "skirmish lobby" in done.stderr
+
+
+def test_a_tab_that_sends_garbage_floods_or_oversizes_is_closed_and_another_plays_on(tmp_path):
+    import asyncio
+
+    import aiohttp
+
+    process, port = start_web(tmp_path)
+    url = f"http://127.0.0.1:{port}/ws?width=80&height=24"
+
+    async def closed_after(session: aiohttp.ClientSession, *sent: str) -> bool:
+        async with session.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_close=10)) as tab:
+            try:
+                for text in sent:
+                    await tab.send_str(text)
+            except ConnectionResetError:
+                return True
+            while True:
+                message = await asyncio.wait_for(tab.receive(), 20)
+                if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING,
+                                    aiohttp.WSMsgType.ERROR):
+                    return True
+
+    async def run() -> None:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(url) as good:
+                assert await closed_after(session, "not json")
+                assert await closed_after(session, '{"stdin": "x"}')
+                assert await closed_after(session, '["resize", {"width": "wide", "height": 24}]')
+                assert await closed_after(session, '["stdin", "' + "x" * (70 * 1024) + '"]')
+                assert await closed_after(session, *['["focus"]'] * 1000)
+                await good.send_str('["ping", "still here"]')
+                while True:
+                    message = await asyncio.wait_for(good.receive(), 20)
+                    if message.type == aiohttp.WSMsgType.TEXT and message.json() == ["pong", "still here"]:
+                        break
+
+    try:
+        asyncio.run(run())
+    finally:
+        stop(process)
+
+
+def test_a_terminal_size_is_held_to_what_a_screen_can_be():
+    assert read_envelope('["resize", {"width": 100000, "height": -5}]') == ("resize", {"width": 500, "height": 10})
+    assert read_envelope('["stdin", "q"]') == ("stdin", "q")
+    assert read_envelope('["ping", "' + "9" * 101 + '"]') is None
+    assert read_envelope('["resize", {"width": true, "height": 24}]') is None
+    assert read_envelope('["exec", "rm -rf /"]') is None
