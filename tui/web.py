@@ -283,6 +283,13 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
         return 1
     if socket is not None:
         os.environ["SKIRMISH_SERVER"] = str(socket)  # each tab's lobby finds the server there
+    import getpass
+
+    from net.serverclient import reachable, socket_path
+
+    if not reachable(socket):
+        print(f"skirmish: no Skirmish server answers on {socket_path(socket)} yet: each tab's lobby will say so "
+              f"until one does (skirmish serve --door-account {getpass.getuser()})", file=err)
     if host not in ("127.0.0.1", "::1", "localhost"):
         print(f"skirmish: serving plain HTTP on {host}: anyone who can reach it can open sessions; "
               "put a reverse proxy with TLS in front of it (see the README)", file=err)

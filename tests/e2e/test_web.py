@@ -15,7 +15,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.common.keys import Keys
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
@@ -178,6 +177,8 @@ def test_a_browser_is_one_guest_named_by_a_cookie_it_cannot_choose(tmp_path):
 
 
 def test_a_browser_reaches_the_lobby_joins_a_game_and_makes_a_move(tmp_path, browsers):
+    from selenium.webdriver.common.keys import Keys
+
     server, where = start_server(tmp_path)
     web, port = start_web(tmp_path, "--socket", str(where))
     bob = None
