@@ -6,7 +6,10 @@ it when the tab goes): the tab is a guest of the Skirmish server, a client
 like a terminal, seeing only its own games.  This process holds no game; it
 carries keys one way and screen updates the other.
 
-What is added to textual-serve here, all through its public constructor:
+What is added to textual-serve here (a subclass of its ``Server``: the
+constructor's arguments, the page's and the websocket's handlers; the
+websocket's is textual-serve 1.1's own with a tab's own command and checked
+messages, so pyproject holds textual-serve to 1.x):
 
 - a cap on the tabs open at once (each is a whole app process: see the
   README's figure), refused with 503 past it;
@@ -162,7 +165,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                                     httponly=True, samesite="Strict", secure=self.public_url.startswith("https:"))
             return response
 
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not same_origin(request.headers.get("Origin"), request.headers.get("Host"), self.public_url):
                 raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
             if self.sessions >= self.max_sessions:
@@ -187,8 +190,8 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             try:
                 await websocket.prepare(request)
                 app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                         close=websocket.close, download_manager=self.download_manager,
-                                         debug=self.debug)
+                                         close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
+                                         download_manager=self.download_manager, debug=self.debug)
                 await app_service.start(width, height)
                 try:
                     await self._messages(websocket, app_service)
