@@ -92,6 +92,7 @@ class Live:
         self.peers: list[Any] = []
         self.texts: list[str] = []  # the game's orders as text, kept as it grows
         self.sides: list[int | None] = []
+        self.legal_known: dict[Any, str] = {}
 
     def order_texts(self, game: core_game.Game) -> list[str]:
         """The texts of ``game.orders``, each order's made once."""
@@ -103,6 +104,21 @@ class Live:
             self.texts.append(order.to_text())
             self.sides.append(getattr(order, "side", None))
         return self.texts
+
+    def legal_texts(self, orders: list) -> list[str]:
+        """Texts of legal orders, remembered by order value for this game
+        (most orders stay legal from one moment to the next: hashing one is
+        several times cheaper than writing it)."""
+        known = self.legal_known
+        if len(known) > 5000:
+            known.clear()
+        out = []
+        for order in orders:
+            text = known.get(order)
+            if text is None:
+                text = known[order] = order.to_text()
+            out.append(text)
+        return out
 
     def known_texts(self, game: core_game.Game, side: int | None) -> list[str]:
         """What ``side`` may know of the orders (as ``LocalSeat.known_orders``)."""
@@ -274,6 +290,30 @@ class Referee:
             self.live[gid] = live
             self._maybe_begin(live)
         return gid, code
+
+    def rematch(self, pid: str, gid: str) -> str:
+        """The same battle again after ``gid`` is over, each seat's filler at
+        the other side, with fresh dice: the new game's id (the one made
+        already, when the other player asked first)."""
+        with self.lock:
+            row = self.db.game(gid)
+            fillers = self.db.fillers(gid)
+            if row is None or f"player:{pid}" not in fillers:
+                raise Refusal("not-yours", "Only a player of a game asks for its rematch.")
+            if row["state"] != "over":
+                raise Refusal("not-over", "A rematch comes once the game is over.")
+            made = self.db.following(gid)
+            if made is not None:
+                return made
+            half, salt = fairdice.new_half(), fairdice.new_half()
+            new = secrets.token_hex(4)
+            swapped = (fillers[1], fillers[0])
+            self.db.create_game(new, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
+                                swapped, fairdice.commitment(half), half, salt, "", pid, follows=gid)
+            live = Live(new, self.db.game(new), swapped)
+            self.live[new] = live
+            self._maybe_begin(live)
+        return new
 
     @staticmethod
     def _checked_setup(rules: Any, options: Any, battlefield: Any) -> tuple[Any, Any]:
@@ -448,7 +488,7 @@ class Referee:
         outcome = game.outcome
         peer.send_message(
             "update", version=match.version, view=wire.view_out(rules, seat.view()),
-            to_act=sorted(seat.to_act()), legal=[o.to_text() for o in seat.legal_orders()],
+            to_act=sorted(seat.to_act()), legal=live.legal_texts(seat.legal_orders()),
             events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             present=True)

@@ -300,6 +300,8 @@ class ServerTransport:
         elif kind == "join" and not seated:
             gid, side = referee.join(conn.player, message["game"])
             conn.send_message("joined", game=gid, side=side)
+        elif kind == "rematch" and not seated:
+            conn.send_message("created", game=referee.rematch(conn.player, message["game"]), code="")
         elif kind == "sit" and not seated:
             referee.sit(conn, message["game"], message["role"])
         elif kind == "order" and seated:

@@ -252,6 +252,12 @@ class ServerClient:
         message = self._ask("join", "joined", game=game)
         return self.resume(message["game"], timeout)
 
+    def rematch(self, game_id: str) -> str:
+        """The same battle again after ``game_id`` (a finished game of yours),
+        each side's player at the other side, with fresh dice: the new game's
+        id, to ``resume`` (both players asking get the same game)."""
+        return self._ask("rematch", "created", game=game_id)["game"]
+
     def resume(self, game_id: str, timeout: float = FIRST_UPDATE_TIMEOUT) -> ServerSeat:
         """Your seat in ``game_id`` (one of ``lobby().mine``), connected.
         A game still waiting for its opponent gives a seat whose

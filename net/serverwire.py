@@ -28,6 +28,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "lobby": {},
     "create": {"ruleset": str, "options": object, "battlefield": object, "seats": list},
     "join": {"game": str},
+    "rematch": {"game": str},
     "sit": {"game": str, "role": str},
     "order": {"text": str},
     "drafts": {"drafts": list},

@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, battlefield TEXT NOT NULL,
     created TEXT NOT NULL, updated TEXT NOT NULL, state TEXT NOT NULL, save TEXT,
     result TEXT NOT NULL DEFAULT '', commit_hash TEXT NOT NULL, half TEXT NOT NULL,
-    salt TEXT NOT NULL, code TEXT NOT NULL DEFAULT '', creator TEXT NOT NULL);
+    salt TEXT NOT NULL, code TEXT NOT NULL DEFAULT '', creator TEXT NOT NULL,
+    follows TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS games_state ON games(state);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL, side INTEGER NOT NULL, filler TEXT NOT NULL, PRIMARY KEY (game, side));
@@ -128,13 +129,14 @@ class GameDB:
 
     # -- games -------------------------------------------------------------------------
     def create_game(self, gid: str, ruleset: str, options: Any, battlefield: Any, fillers: tuple[str, str],
-                    commit: str, half: str, salt: str, code: str, creator: str) -> None:
+                    commit: str, half: str, salt: str, code: str, creator: str, follows: str = "") -> None:
         when = now()
         self._write([
             ("INSERT INTO games (id, ruleset, options, battlefield, created, updated, state, save, "
-             "commit_hash, half, salt, code, creator) VALUES (?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?, ?, ?)",
+             "commit_hash, half, salt, code, creator, follows) "
+             "VALUES (?, ?, ?, ?, ?, ?, 'open', NULL, ?, ?, ?, ?, ?, ?)",
              (gid, ruleset, json.dumps(options), json.dumps(battlefield), when, when, commit, half, salt,
-              code, creator)),
+              code, creator, follows)),
             *[("INSERT INTO seats (game, side, filler) VALUES (?, ?, ?)", (gid, side, fillers[side]))
               for side in (0, 1)],
         ])
@@ -142,6 +144,11 @@ class GameDB:
     def game(self, gid: str) -> sqlite3.Row | None:
         rows = self._rows("SELECT * FROM games WHERE id = ?", (gid,))
         return rows[0] if rows else None
+
+    def following(self, gid: str) -> str | None:
+        """The game made as ``gid``'s rematch, if any."""
+        rows = self._rows("SELECT id FROM games WHERE follows = ?", (gid,))
+        return rows[0]["id"] if rows else None
 
     def by_code(self, code: str) -> str | None:
         rows = self._rows("SELECT id FROM games WHERE code = ? AND state = 'open'", (code,))

@@ -133,3 +133,30 @@ def test_a_display_name_is_asked_once_for_a_key_and_refused_empty(server):
     assert first.set_name("Dora\x1b[31m").name == "Dora[31m"
     again = ServerClient.connect(server.socket, key)
     assert not again.me.needs_name and again.me.name == "Dora[31m"
+
+
+def test_a_game_of_two_computers_is_played_by_the_server_alone_and_watched(server):
+    ann = server.client("Ann")
+    gid, _ = ann.create("spheres_of_war", None, ("easy", "easy"))
+    assert ann.lobby().mine == ()  # Ann sits at neither side
+    watcher = ann.watch(gid)
+    assert watcher.facts.players == ("Computer (easy) (1)", "Computer (easy) (2)")
+    # Both computers play, with nobody at either seat and no screen anywhere.
+    assert wait_until(lambda: {o.side for o in watcher.known_orders()} == {0, 1}, 120)
+
+
+def test_a_rematch_swaps_the_sides_with_fresh_dice_and_is_one_game_whoever_asks(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    with pytest.raises(ServerError) as refused:
+        ann.rematch(gid)
+    assert refused.value.code == "not-over"
+    play_random([a, b], random.Random(6))
+    with pytest.raises(ServerError):
+        server.client("Cat").rematch(gid)  # not hers
+    again = bob.rematch(gid)
+    assert ann.rematch(gid) == again != gid
+    a2, b2 = ann.resume(again), bob.resume(again)
+    assert (a2.side, b2.side) == (1, 0) and a2.facts.players == ("Bob", "Ann")
+    assert a2.commit != a.commit
