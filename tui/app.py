@@ -225,6 +225,10 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
     def action_new_game(self) -> None:
         from tui.newgame import NewGameScreen
 
+        if self.lobby is not None and self.lobby[2]:  # the door: games are made in the lobby, on the server
+            self.notify("New games are made in the lobby: n there.", markup=False, timeout=5)
+            return
+
         self.push_screen(NewGameScreen())
 
     def action_continue_game(self) -> None:

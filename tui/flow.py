@@ -107,6 +107,9 @@ class PlayFlow:
         from tui.result import rematch
 
         app, whole = self.app, self.local_game()
+        if getattr(getattr(app, "remote_seat", None), "game_id", None) is not None:  # a server's game
+            self.say("On a server the next game is made in the lobby: m goes back to it, then n.")
+            return
         if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
             self.say("The host chooses what comes next: this screen follows it into the next game.")
             return

@@ -91,7 +91,7 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
         parts.append(f"{who} · waiting since {since}" if since else who)
     elif who:
         parts.append(who)
-    options = plain(getattr(entry, "options", "") or "", 60)
+    options = plain(getattr(entry, "options", "") or "", 32)  # the whole line fits 80 columns
     if options:
         parts.append(options)
     if section == "finished":

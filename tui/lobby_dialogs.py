@@ -97,8 +97,7 @@ class ServerGameForm(NewGameScreen):
             row = self.query_one(f"#p{i}", Input).parent
             if row is not None:
                 row.display = False
-        self.query_one(Static).update("[b]New game on the server[/b]  Tab: next field · ←/→: change · "
-                                      "Enter on Start (or ctrl+g)")
+        self.query_one(Static).update("[b]New game on the server[/b]  Tab: next · ←/→: change · ctrl+g: start")
 
     def _seats_problem(self, seats: tuple[str, str]) -> str | None:
         if "me" not in seats:
