@@ -53,9 +53,12 @@ TITLE = "Skirmish"
 # What each tab runs: the lobby, as a guest (a name, no account).
 APP_ARGS: tuple[str, ...] = ("lobby", "--guest")
 
-# A browser is one guest: a random token in a cookie (HttpOnly, SameSite
-# Strict) names it, so a reload or a second tab finds the same games; the
-# tab's process is told the guest's id (derived from the token) in GUEST_ENV.
+# A browser is one guest: a random token in a cookie names it, so a reload or
+# a second tab finds the same games; the tab's process is told the guest's id
+# (derived from the token) in GUEST_ENV.  HttpOnly; SameSite=Lax, so a link
+# to this server from another site still brings the cookie (Strict would make
+# a new guest there); a websocket from another site's page is refused by its
+# Origin whatever it carries.
 COOKIE = "skirmish_guest"
 COOKIE_DAYS = 30
 TOKEN_BYTES = 24
@@ -162,7 +165,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
             if guest_id(request.cookies.get(COOKIE)) is None:
                 response.set_cookie(COOKIE, secrets.token_urlsafe(TOKEN_BYTES), max_age=COOKIE_DAYS * 86400,
-                                    httponly=True, samesite="Strict", secure=self.public_url.startswith("https:"))
+                                    httponly=True, samesite="Lax", secure=self.public_url.startswith("https:"))
             return response
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
