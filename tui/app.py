@@ -87,6 +87,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         # ``skirmish lobby``/``door``: (socket path, identity, lobby only) of the server (tui/lobby.py)
         self.lobby = lobby
         self.seat_drafts: Any = None  # hands a server seat's drafts to the server (tui/lobby.py)
+        self.server_lobby: Any = None  # the server's lobby on screen, if any (tui/lobby.py)
         if lobby is not None and lobby[2]:
             self.ENABLE_COMMAND_PALETTE = False  # the door offers the lobby only, not this account's games
 

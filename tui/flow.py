@@ -61,6 +61,9 @@ class PlayFlow:
         released = computer.release_reasons() if computer is not None else 0
         note = (f"The computer's reasons for its {released} order{'s' if released != 1 else ''}, kept back "
                 "while its orders were secret, are now in the log: b shows the final board." if released else None)
+        fairness = getattr(self.seats.any_seat, "fairness", "")  # a joined or server's game: the dice check
+        if fairness:
+            note = f"{note}\n{fairness}" if note else fairness
         self._open(ResultScreen(self.game, headline, extra, sides, note), self._after_result)
 
     @guarded
@@ -107,8 +110,14 @@ class PlayFlow:
         from tui.result import rematch
 
         app, whole = self.app, self.local_game()
-        if getattr(getattr(app, "remote_seat", None), "game_id", None) is not None:  # a server's game
-            self.say("On a server the next game is made in the lobby: m goes back to it, then n.")
+        game_id = getattr(getattr(app, "remote_seat", None), "game_id", None)
+        if game_id is not None:  # a server's game: its lobby asks the server for the rematch
+            lobby = getattr(app, "server_lobby", None)
+            if choice == "rematch" and lobby is not None:
+                app.leave_game(None)
+                lobby.rematch(game_id)
+            else:
+                self.say("On a server the next game is made in the lobby: m goes back to it, then n.")
             return
         if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
             self.say("The host chooses what comes next: this screen follows it into the next game.")

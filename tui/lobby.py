@@ -8,7 +8,8 @@ for an opponent (Enter joins), games in progress (Enter watches with the
 neutral view) and finished games (Enter watches again).  ``n`` makes a
 game (the new-game form, each seat filled by me, anyone, an invitation
 code or the computer, which the server plays), ``i`` joins by invitation
-code.  In a game, ``c`` says a line to the other player (``chat_line``).
+code, ``r`` asks for a rematch of a finished game of yours.  In a game,
+``c`` says a line to the other player (``chat_line``).
 
 A game is shown with the ordinary game screen, given the seat the
 client returns (it behaves like a joined game's seat); leaving it comes
@@ -111,7 +112,8 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new", "New game"),
         Binding("i", "invited", "Invitation code"),
         Binding("w", "watch", "Watch"),
-        Binding("r", "refresh", "Refresh"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("u", "refresh", "Refresh", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -138,9 +140,14 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.app.server_lobby = self  # a server's result screen asks it for the rematch (tui/flow.py)
+        self._looking = True
         self.call_server("connect", self.connect)
+        self._refresh_timer = self.set_interval(REFRESH_EVERY, self._tick)
 
     def on_unmount(self) -> None:
+        if getattr(self.app, "server_lobby", None) is self:
+            self.app.server_lobby = None
         if self._refresh_timer is not None:
             self._refresh_timer.stop()
         client, self.client = self.client, None
@@ -169,35 +176,47 @@ class LobbyScreen(Screen[None]):
     def on_answer(self, message: Answer) -> None:
         message.stop()
         what, result, error = message.what, message.result, message.error
-        if what == "look":
+        if what in ("look", "connect"):
             self._looking = False
         if error is not None:
+            lost = what == "connect" or isinstance(error, OSError)  # a refusal is a ServerError, not an OSError
+            if lost:  # the connection is gone (the server stopped): a new one at the next look
+                self._drop_client()
+                self.query_one("#who", Static).update("Skirmish server · not connected (trying again)")
             if what == "connect":
-                self.query_one("#who", Static).update("Skirmish server · not connected")
-                self.say(f"Cannot reach the server: {reason(error)}. Esc: back.")
+                self.say(f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; "
+                         "Esc: back.")
             elif what == "look":
                 self.say(f"The server does not answer: {reason(error)}")
             else:
                 self.busy = ""
-                self.say(f"Refused: {reason(error)}")
+                self.say(f"{'Not connected' if lost else 'Refused'}: {reason(error)}")
             return
         handler = getattr(self, f"_got_{what.split(':')[0]}", None)
         if handler is not None:
             handler(result, what)
 
+    def _drop_client(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            threading.Thread(target=_quietly(client.close), daemon=True).start()
+
     def _got_connect(self, client: Any, _what: str) -> None:
+        if self.client is not None or not self.is_attached:
+            threading.Thread(target=_quietly(client.close), daemon=True).start()
+            return
         self.client = client
         self._show_me()
         me = getattr(client, "me", None)
         if getattr(me, "needs_name", False):
             self.app.push_screen(AskLine("Welcome to this Skirmish server. What name shall the other players "
                                          "see? (up to 24 letters)", max_length=24), self._named)
-        self._refresh_timer = self.set_interval(REFRESH_EVERY, self._tick)
         self.action_refresh()
 
     def _show_me(self) -> None:
         me = getattr(self.client, "me", None)
-        name = plain(getattr(me, "name", "") or getattr(me, "display_name", "") or "?", 40)
+        name = "a newcomer (no name yet)" if getattr(me, "needs_name", False) else \
+            plain(getattr(me, "name", "") or "?", 40)
         self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
 
     def _named(self, name: str | None) -> None:
@@ -215,7 +234,12 @@ class LobbyScreen(Screen[None]):
         self.say("Your name is set.")
 
     def _tick(self) -> None:
-        if self.app.screen is self:
+        if self.app.screen is not self or self._looking:
+            return
+        if self.client is None:  # not connected yet, or no longer: try again
+            self._looking = True
+            self.call_server("connect", self.connect)
+        else:
             self.action_refresh()
 
     def action_refresh(self) -> None:
@@ -331,6 +355,22 @@ class LobbyScreen(Screen[None]):
         self.code = code  # shown while the game waits for the invited player
         self.action_refresh()
         self._enter("resume", game_id)
+
+    def action_rematch(self) -> None:
+        """The highlighted finished game of yours again, sides swapped, fresh dice."""
+        chosen = self._chosen()
+        if chosen is None or chosen[0] != "finished" or getattr(chosen[1], "you", None) is None:
+            self.say("r: a rematch of a finished game of yours (highlight it first).")
+            return
+        self.rematch(getattr(chosen[1], "id", None))
+
+    def rematch(self, game_id: Any) -> None:
+        client = self.client
+        if client is None or game_id is None or self.busy:
+            return
+        self.busy = "rematch"
+        self.say("Asking for the rematch…")
+        self.call_server("made", lambda: (client.rematch(game_id), ""))
 
     def action_leave(self) -> None:
         if self.only:

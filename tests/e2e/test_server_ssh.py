@@ -337,7 +337,7 @@ def test_two_keys_meet_in_the_lobby_and_play_platemail_through_the_door(door_set
         roots = [Path(door.pw_dir), place, Path(server.account.pw_dir), *Path("/tmp").glob("skirmish*")]
         assert readable_holding(door, roots, secrets) == []
 
-        # Both commit; the one Round resolves and the game ends.
+        # Both commit; the one Round resolves and the game ends, its dice checked.
         ann.keys("p")
         ann.wait_for("Commit Ann's orders")
         ann.keys("y")
@@ -349,6 +349,7 @@ def test_two_keys_meet_in_the_lobby_and_play_platemail_through_the_door(door_set
         for term in (ann, bo):
             term.wait_for("Game over", 60)
             assert wait_until(lambda t=term: "Game over: A draw" in t.screen() or t.keys("Enter") or False, 30, 2.0)
+            term.wait_for("Dice checked", 20)  # each terminal replayed the game from the revealed seed
             term.keys("Escape")  # the final board
             term.wait_for("Game over with no winner")
         assert readable_holding(door, [Path(door.pw_dir), place], secrets) == []

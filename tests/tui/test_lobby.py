@@ -53,13 +53,14 @@ class FakeClient:
         self.tables: dict[str, Table] = {}
         self.entries: dict[str, GameEntry] = {}
 
-    def add(self, game_id: str, ruleset: str, section: str, players=("bob", "open")) -> Table:
+    def add(self, game_id: str, ruleset: str, section: str, players=("bob", "open"), you=None) -> Table:
         rules = find_ruleset(ruleset)
         game = start(rules, rules.default_options(), battlefield_named(rules.default_battlefield), seed=7,
                      players=players)
         self.tables[game_id] = Table(game)
         state = {"open": "open", "mine": "playing", "live": "playing", "finished": "over"}[section]
-        self.entries[game_id] = (section, GameEntry(game_id, ruleset, "", players, "2026-11-28T05:00", state))
+        self.entries[game_id] = (section, GameEntry(game_id, ruleset, "", players, "2026-11-28T05:00", state,
+                                                    you=you))
         return self.tables[game_id]
 
     def set_name(self, name):
@@ -76,6 +77,12 @@ class FakeClient:
         game_id = f"g{len(self.tables) + 1}"
         self.add(game_id, ruleset_name, "mine", ("alice", "open"))
         return game_id, ("ABCDE-FGHIJ" if "invite" in seats else "")
+
+    def rematch(self, game_id):
+        self.calls.append(("rematch", game_id))
+        new = f"g{len(self.tables) + 1}"
+        self.add(new, self.entries[game_id][1].ruleset, "mine", ("bob", "alice"))
+        return new
 
     def join(self, game_id):
         self.calls.append(("join", game_id))
@@ -272,3 +279,38 @@ async def test_chat_in_a_server_game():
         seat.chat = (line("bob\x1b[31m", "05:00", "you too\x07"),)
         seat.table.replace(seat.table.game)
         await settle(pilot, lambda: any("bob[31m: you too" in str(n.message) for n in app._notifications))
+
+
+async def test_r_asks_for_a_rematch_of_a_finished_game_of_mine_only():
+    client = FakeClient()
+    client.add("g1", "spheres_of_war", "finished", ("carol", "dave"))
+    client.add("g2", "spheres_of_war", "finished", ("alice", "bob"), you=0)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = await open_lobby(pilot, app, client)
+        assert lobby._chosen()[1].id == "g1"
+        await pilot.press("r")  # not a game of mine: only a word of help
+        await pilot.pause()
+        assert not any(c[0] == "rematch" for c in client.calls)
+        await pilot.press("down", "r")
+        await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert ("rematch", "g2") in client.calls and client.calls[-1] == ("resume", "g3")
+
+
+async def test_the_lobby_connects_again_after_the_server_went_away(monkeypatch):
+    monkeypatch.setattr("tui.lobby.REFRESH_EVERY", 0.2)
+    first, second = FakeClient(), FakeClient()
+    second.add("g1", "waylights", "open")
+    made = [first, second]
+
+    def gone():
+        raise OSError("the server closed the connection")
+
+    first.lobby = gone
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = LobbyScreen(lambda: made.pop(0))
+        app.push_screen(lobby)
+        await settle(pilot, lambda: lobby.client is second and lobby.lobby is not None)
+        assert ("close",) in first.calls
+        assert any("#g1" in line for line in listed(lobby))
