@@ -87,6 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     if set(results) == {"strength"} and out_path is not None and out_path.exists():
         # Only the strength table was measured: keep the rest of the report.
         text = strength.splice(out_path.read_text(encoding="utf-8"), strength.render(results["strength"]))
+    elif set(results) == {"server"} and out_path is not None and out_path.exists():
+        # Only the server was measured: likewise.
+        text = server.splice(out_path.read_text(encoding="utf-8"), server.render(results["server"]))
     else:
         # The findings, and the strength table when it was not played, are kept.
         old = out_path.read_text(encoding="utf-8") if out_path is not None and out_path.exists() else ""

@@ -108,10 +108,13 @@ def render(results: dict[str, Any], machine: dict[str, str], quick: bool, second
         out += _saves(results["saves"])
     if "wire" in results:
         out += _wire(results["wire"])
-    if "server" in results:
-        from bench import server
+    from bench import server
 
-        out += server.render(results["server"])
+    kept_server = _between(previous, server.START, server.END)
+    if "server" in results:
+        out += ["", server.START, *server.render(results["server"]), server.END, ""]
+    elif kept_server is not None:
+        out += ["", server.START, *kept_server, server.END, ""]
     kept_strength = _between(previous, strength.START, strength.END)
     if "strength" in results:
         out += ["", strength.START, *strength.render(results["strength"]), strength.END, ""]

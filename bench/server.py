@@ -245,6 +245,8 @@ def run(quick: bool = False, log: Any = print, levels: tuple[int, ...] | None = 
                               env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rows = []
+    began = time.time()
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     try:
         end = time.monotonic() + 30
         while not path.exists() and time.monotonic() < end:
@@ -272,7 +274,25 @@ def run(quick: bool = False, log: Any = print, levels: tuple[int, ...] | None = 
             server.kill()
         shutil.rmtree(folder, ignore_errors=True)
     return {"levels": rows, "idle_server_mib": idle / 1024, "client_rss_mib": client / 1024,
-            "cpus": os.cpu_count()}
+            "cpus": os.cpu_count(), "load": load, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(began))}
+
+
+START, END = "<!-- server:start -->", "<!-- server:end -->"
+
+
+def splice(document: str, section: list[str]) -> str:
+    """``document`` with its server section replaced (or added before the
+    hand-written findings): a run of only this benchmark keeps the rest."""
+    from bench.report import FINDINGS_START
+
+    block = "\n".join([START, *section, END])
+    if START in document and END in document:
+        head, rest = document.split(START, 1)
+        return head + block + rest.split(END, 1)[1]
+    if FINDINGS_START in document:
+        head, rest = document.split(FINDINGS_START, 1)
+        return head.rstrip() + "\n\n" + block + "\n\n" + FINDINGS_START + rest
+    return document.rstrip() + "\n\n" + block + "\n"
 
 
 def render(result: dict[str, Any]) -> list[str]:
@@ -288,7 +308,9 @@ def render(result: dict[str, Any]) -> list[str]:
         "",
         "Each player thinks a while before each order (exponentially distributed, the mean in the first "
         "column), or not at all (flat out: the server's capacity). Server CPU: its user and system time "
-        "over the orders taken.",
+        "over the orders taken."
+        + (f" Measured {result['date']} with a load average of {result['load']} at the start "
+           f"({result.get('cpus', '?')} cores)." if result.get("load") else ""),
         "",
         "| thinking | games at once | orders/s | round trip p50 | p99 | server CPU per order | server RSS "
         "| per game | games finished |",

@@ -42,6 +42,7 @@ FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 32  # characters of a display name
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
+MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores)
 MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
@@ -86,6 +87,7 @@ class Live:
         self.options = json.loads(row["options"])
         self.battlefield = json.loads(row["battlefield"])
         self.commit, self.half, self.salt = row["commit_hash"], row["half"], row["salt"]
+        self.creator = row["creator"]
         self.fillers = fillers
         self.lock = threading.RLock()
         self.match: Match | None = None
@@ -265,6 +267,9 @@ class Referee:
         if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
             raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
                                       "finish or wait for some first.")
+        if any(s in LEVELS for s in seats) and self._computer_games() >= MAX_COMPUTER_GAMES:
+            raise Refusal("busy", "The server's computer plays as many games as it can just now: "
+                                  "try again when one ends.")
         with self.lock:
             waiting = sum(1 for live in self.live.values() if live.match is None)
         if waiting >= MAX_WAITING:
@@ -340,10 +345,16 @@ class Referee:
         return value, field
 
     def _unfinished_of(self, pid: str) -> list[str]:
+        """The unfinished games ``pid`` sits at or made (two computers' included)."""
         mine = f"player:{pid}"
         with self.lock:
-            return [g for g, live in self.live.items() if mine in live.fillers
+            return [g for g, live in self.live.items() if (mine in live.fillers or live.creator == pid)
                     and (live.match is None or live.match.game.outcome is None)]
+
+    def _computer_games(self) -> int:
+        with self.lock:
+            return sum(1 for live in self.live.values() if any(f in LEVELS for f in live.fillers)
+                       and (live.match is None or live.match.game.outcome is None))
 
     def join(self, pid: str, target: str) -> tuple[str, int]:
         """Take an open seat of the game ``target`` (its id, or its

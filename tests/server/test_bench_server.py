@@ -15,3 +15,14 @@ def test_the_server_bench_plays_games_and_reports_them():
     machine = {k: "x" for k in ("cpu", "cores", "implementation", "python", "textual", "platform", "date", "load")}
     text = report.render({"server": result}, machine, True, 1.0)
     assert "## The server under load" in text and "| flat out | 4 |" in text
+
+
+def test_a_run_of_only_the_server_keeps_the_rest_of_the_report():
+    document = "# Performance\n\n## Engine\n\nfigures\n\n" + report.FINDINGS_START + "\nnotes\n" + report.FINDINGS_END + "\n"
+    result = {"levels": [], "idle_server_mib": 1.0, "client_rss_mib": 2.0}
+    once = server.splice(document, server.render(result))
+    assert "## Engine\n\nfigures" in once and "notes" in once and once.index(server.START) < once.index("notes")
+    assert server.splice(once, server.render(result)) == once  # replaced, not added again
+    again = report.render({}, {k: "x" for k in ("cpu", "cores", "implementation", "python", "textual",
+                                                 "platform", "date", "load")}, False, 1.0, previous=once)
+    assert "## The server under load" in again  # a run of the others keeps it

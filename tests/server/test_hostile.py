@@ -159,3 +159,31 @@ def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, 
     server.client("Bob").create("spheres_of_war", None, ("me", "open"))
     with pytest.raises(ServerError, match="waiting for an opponent"):
         server.client("Cat").create("spheres_of_war", None, ("me", "open"))
+
+
+def test_the_server_will_not_serve_from_a_folder_others_may_write_or_over_a_running_server(server, place):
+    from net.server import ServerTransport
+
+    open_folder = place / "open"
+    open_folder.mkdir()
+    os.chmod(open_folder, 0o777)
+    with pytest.raises(OSError, match="writable by it alone"):
+        ServerTransport(server.referee, open_folder / "socket").open()
+    with pytest.raises(OSError, match="already answers"):
+        ServerTransport(server.referee, server.socket).open()
+
+
+def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server, monkeypatch):
+    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.referee.MAX_COMPUTER_GAMES", 3)
+    ann = server.client("Ann")
+    for _ in range(2):
+        ann.create("spheres_of_war", None, ("easy", "easy"))  # Ann sits at neither: still hers
+    with pytest.raises(ServerError) as refused:
+        ann.create("spheres_of_war", None, ("easy", "easy"))
+    assert refused.value.code == "too-many"
+    server.client("Bob").create("spheres_of_war", None, ("me", "easy"))
+    with pytest.raises(ServerError) as refused:
+        server.client("Cat").create("spheres_of_war", None, ("me", "normal"))
+    assert refused.value.code == "busy"
+    server.client("Cat").create("spheres_of_war", None, ("me", "open"))  # people only: fine

@@ -160,3 +160,25 @@ def test_a_rematch_swaps_the_sides_with_fresh_dice_and_is_one_game_whoever_asks(
     a2, b2 = ann.resume(again), bob.resume(again)
     assert (a2.side, b2.side) == (1, 0) and a2.facts.players == ("Bob", "Ann")
     assert a2.commit != a.commit
+
+
+def test_a_game_on_a_battlefield_the_client_gives_as_a_value_and_bad_setups_refused(server):
+    """As after an Optio pre-game: the battlefield is a value, not a shipped name."""
+    import attrs
+
+    from saves.library import battlefield_named
+
+    field = attrs.evolve(battlefield_named("open-12"), name="the ground the pre-game chose")
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"), battlefield=field)
+    assert bob.join(gid).facts.battlefield == field
+    from saves.convert import PLAIN, unstructure
+
+    broken = dict(unstructure(PLAIN, field), width=0)  # what a hostile client could send
+    with pytest.raises(ServerError) as refused:
+        ann.create("spheres_of_war", None, ("me", "open"), battlefield=broken)
+    assert refused.value.code == "bad-options"
+    for options in ({"no_such_option": 1}, [1, 2], "x", {"round_limit": "many"}):
+        with pytest.raises(ServerError) as refused:
+            ann.create("platemail", options, ("me", "open"))
+        assert refused.value.code == "bad-options", options

@@ -77,3 +77,35 @@ def test_a_client_that_hangs_up_loses_nothing(server):
     assert wait_until(lambda: back.drafts() != [])
     assert back.drafts()[0]["written"] == ["mine"] and back.may_act()
     assert a.drafts() == []  # never Ann's to see
+
+
+def test_every_order_answered_before_a_sigkill_in_the_middle_of_play_is_there_after(server_process):
+    """Killed while both play as fast as they can: every order the server
+    said it took is in the game it comes back with, in the same place."""
+    import threading
+
+    ann, bob = server_process.client("Ann"), server_process.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    b, a = bob.join(gid), ann.resume(gid)
+    taken: list = []
+    stop = threading.Event()
+
+    def play() -> None:
+        rng = random.Random(9)
+        while not stop.is_set() and a.outcome() is None:
+            for seat in (a, b):
+                if seat.status == "playing" and seat.may_act() and seat.legal_orders():
+                    order = rng.choice(seat.legal_orders())
+                    if not hasattr(seat.submit(order, wait=5), "code"):
+                        taken.append(order)
+            stop.wait(0.001)
+
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    assert wait_until(lambda: len(taken) >= 15, 60)
+    server_process.kill()
+    stop.set()
+    player.join(10)
+    server_process.start()
+    assert wait_until(lambda: a.status == "playing" and len(a.known_orders()) >= len(taken), 20)
+    assert list(a.known_orders()[:len(taken)]) == taken
