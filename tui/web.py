@@ -282,6 +282,9 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
                 err: Any = None) -> int:
     """Run ``skirmish web`` until ctrl+c or SIGTERM; the exit status."""
     err = err or sys.stderr
+    if max_sessions < 1 or not 0 < port < 65536:
+        print("skirmish: --max-sessions needs at least 1, and --port a number from 1 to 65535", file=err)
+        return 2
     try:
         import textual_serve  # noqa: F401
     except ImportError:
