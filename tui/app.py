@@ -46,7 +46,7 @@ class SkirmishApp(SavingMixin, HostingMixin, App[None]):
         return True
 
     def action_chat(self) -> None:
-        from tui.lobby import chat_line
+        from tui.lobby_seat import chat_line
 
         chat_line(self)
 

@@ -16,8 +16,9 @@ from net.serverclient import GameEntry, Lobby, Me
 from saves.library import battlefield_named
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
-from tui.lobby import LobbyScreen, WaitScreen
+from tui.lobby import LobbyScreen
 from tui.lobby_dialogs import AskLine, ServerGameForm
+from tui.lobby_seat import WaitScreen
 
 SIZE = (80, 24)
 

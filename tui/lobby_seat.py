@@ -1,0 +1,180 @@
+"""A server's game on screen: the seat the lobby's client returns, shown
+with the ordinary game screen (``show_seat``), or the waiting screen while
+the game waits for its opponent (``WaitScreen``); and what ties the seat to
+the screens beyond the game screen's own (``SeatGlue``): the drafts handed
+to the server as they change and the server's copy reopened on resume,
+each new chat line shown, and ``chat_line`` to say one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tui.lobby_dialogs import AskLine, plain
+
+DRAFTS_EVERY = 0.5  # seconds between looks at the drafts of the game on screen
+
+
+def show_seat(app: Any, seat: Any, code: str = "") -> None:
+    """Show the game of ``seat`` (a player's, or an onlooker's: side None)
+    with the game screen over the lobby, or the waiting screen while the
+    game waits for its opponent."""
+    from core.seats import SeatSet
+    from tui.game_screen import GameScreen
+
+    if app.remote_seat is not seat:
+        app.stop_joined()  # one game on screen at a time
+        app.remote_seat = seat
+        seat.shown = True  # the app's own joined-game handling never takes it over
+        from tui.remote.play import SeatNews  # the app shows a seat's notices
+
+        seat.subscribe(lambda: app.post_message(SeatNews(seat)))
+        SeatGlue(app, seat).start()
+    if seat.version < 0:
+        app.push_screen(WaitScreen(seat, code))
+        return
+    side = getattr(seat, "side", None)
+    app.push_screen(GameScreen(seats=SeatSet({side: seat}, side)))
+    app.seat_drafts.take()
+
+
+class WaitScreen(Screen[None]):
+    """A game made on the server waits for its opponent; it turns into the
+    game as soon as one sits down.  Esc: back to the lobby (the game stays
+    open, under "Your unfinished games")."""
+
+    DEFAULT_CSS = """
+    WaitScreen { align: center middle; }
+    WaitScreen > Static { width: 70; height: auto; border: round $primary; padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape,q", "back", "Back to the lobby")]
+
+    def __init__(self, seat: Any, code: str = "") -> None:
+        super().__init__()
+        self.seat = seat
+        self.code = code
+        self.begun = False
+        self._unsubscribe: Any = None
+
+    def compose(self) -> ComposeResult:
+        facts = getattr(self.seat, "_facts", None)
+        title = facts.ruleset.title if facts is not None else "The game"
+        code = f"\n\nIts invitation code: {plain(self.code, 64)}" if self.code else ""
+        yield Static(f"{title} (game {plain(self.seat.game_id, 40)}) waits for an opponent: it begins as soon "
+                     f"as one sits down.{code}\n\nEsc: back to the lobby (the game stays open).", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tui.remote.play import soon
+
+        self._unsubscribe = self.seat.subscribe(lambda: soon(self.app, self._check))
+        self._check()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def _check(self) -> None:
+        if self.seat.version >= 0 and self.is_current and not self.begun:
+            # The game goes over this screen (pushed while nothing is being
+            # taken down); leaving the game comes back here, and this goes.
+            self.begun = True
+            show_seat(self.app, self.seat)
+
+    def on_screen_resume(self) -> None:
+        if self.begun:
+            self.dismiss(None)
+
+    def action_back(self) -> None:
+        self.app.stop_joined()
+        self.dismiss(None)
+
+
+class SeatGlue:
+    """What ties the game on screen to the server's seat beyond the game
+    screen's own: the drafts of the screens (what the player has written
+    but not given) handed to the server whenever they change, so a hangup
+    or a killed terminal loses none; the server's copy of them reopened
+    when the game is resumed; each new chat line shown.  Ends when another
+    seat is shown."""
+
+    def __init__(self, app: Any, seat: Any) -> None:
+        self.app = app
+        self.seat = seat
+        self.sent: list[dict] | None = None
+        self.taken = False
+        self.heard = len(getattr(seat, "chat", ()))
+        self.timer: Any = None
+
+    def start(self) -> None:
+        from tui.remote.play import soon
+
+        self.app.seat_drafts = self
+        self.timer = self.app.set_interval(DRAFTS_EVERY, self.push)
+        self.seat.subscribe(lambda: soon(self.app, self.news))
+
+    def current(self) -> bool:
+        return self.app.remote_seat is self.seat
+
+    def push(self) -> None:
+        from tui.drafts import collect
+
+        app = self.app
+        if not self.current() or getattr(self.seat, "side", None) is None:
+            if self.timer is not None and not self.current():
+                self.timer.stop()
+            return
+        drafts = [d for d in collect(app.screen_stack) if d.get("side") == self.seat.side]
+        if drafts == self.sent or (not drafts and self.sent is None):
+            return
+        try:
+            if self.seat.put_drafts(drafts):
+                self.sent, self.taken = drafts, True
+        except Exception:  # noqa: BLE001 - tried again at the next look
+            pass
+
+    def take(self) -> None:
+        """The server's copy of this side's drafts, reopened once (after a
+        resume: what was written before the hangup)."""
+        from tui.drafts import waiting_from
+        from tui.game_screen import GameScreen
+
+        if self.taken or not self.current() or getattr(self.seat, "side", None) is None:
+            return
+        kept = self.seat.drafts()
+        if not kept:
+            return
+        self.taken = True
+        self.app.drafts_waiting = waiting_from({"drafts": kept})
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is not None and getattr(screen, "keyboard_side", None) is not None:
+            self.app.call_after_refresh(self.app.reopen_drafts, screen)
+
+    def news(self) -> None:
+        if not self.current():
+            return
+        self.take()
+        lines = tuple(getattr(self.seat, "chat", ()))
+        for line in lines[self.heard:]:
+            self.app.notify(f"{plain(line.who, 40)}: {plain(line.text, 200)}", title="Chat", markup=False,
+                            timeout=12)
+        self.heard = len(lines)
+
+
+def chat_line(app: Any) -> None:
+    """Ask for a line and say it in the chat of the server's game on screen."""
+    seat = app.remote_seat
+    if seat is None or not callable(getattr(seat, "say", None)) or seat.side is None:
+        return
+
+    def given(text: str | None) -> None:
+        if text and not seat.say(text):
+            app.notify("Not connected to the server just now: the line was not said.", severity="warning",
+                       markup=False)
+
+    app.push_screen(AskLine("A line to the other player (kept with the game; both players read it):",
+                            max_length=200), given)
