@@ -49,9 +49,21 @@ def _parser() -> argparse.ArgumentParser:
     lobby = commands.add_parser("lobby", help="the lobby of the Skirmish server on this machine (skirmish serve)")
     lobby.add_argument("--socket", type=Path, default=None, metavar="PATH",
                        help="the server's socket (default: $SKIRMISH_SERVER, else /tmp/skirmish-server/socket)")
+    lobby.add_argument("--guest", action="store_true",
+                       help="as the browser guest `skirmish web` names (what it runs for each tab)")
     door = commands.add_parser("door", help="the shared SSH account's ForceCommand: the lobby, as the key "
                                             "the player logged in with (needs sshd's ExposeAuthInfo yes)")
     door.add_argument("--socket", type=Path, default=None, metavar="PATH", help="the server's socket")
+    web = commands.add_parser("web", help="serve the lobby to web browsers (each tab a guest of the Skirmish server)")
+    web.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=int, default=8000, metavar="N", help="the port to listen on (default 8000)")
+    web.add_argument("--public-url", default=None, metavar="URL",
+                     help="the address browsers use, when a reverse proxy is in front (e.g. https://example.org)")
+    web.add_argument("--max-sessions", type=int, default=20, metavar="N",
+                     help="browser tabs open at once (each runs its own app process; default 20)")
+    web.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                     help="the Skirmish server's socket (default $SKIRMISH_SERVER, else the standard place)")
     serve = commands.add_parser("serve", help="run a Skirmish server: the neutral referee of every game on "
                                               "this machine, with a lobby (run it under an account of its own)")
     serve.add_argument("--socket", default=None, metavar="PATH",
@@ -133,6 +145,14 @@ def _main(argv: list[str] | None) -> int:
         if args.file is not None:
             return _run_app(host_path=args.file, **level)
         return _run_app(host_new=True, **level)
+    if args.command == "lobby" and args.guest:
+        from tui.web import guest_identity
+
+        identity, problem = guest_identity()
+        if problem:
+            print(f"skirmish lobby --guest: {problem}", file=sys.stderr)
+            return 1
+        return _run_app(lobby=(args.socket, identity, True))
     if args.command == "lobby":
         return _run_app(lobby=(args.socket, None, False))
     if args.command == "door":
@@ -152,6 +172,10 @@ def _main(argv: list[str] | None) -> int:
             return 1
         named = {"join_name": args.name} if args.name is not None else {}
         return _run_app(join_code=code, join_watch=args.watch, **named)
+    if args.command == "web":
+        from tui.web import web_command
+
+        return web_command(args.host, args.port, args.public_url, args.max_sessions, args.socket)
     return _run_app()
 
 

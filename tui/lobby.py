@@ -416,12 +416,13 @@ def server_reachable(path: Any = None) -> bool:
 def open_lobby(app: Any, path: Any = None, identity: str | None = None, only: bool = False) -> None:
     """Push the lobby of the server at ``path`` (default: ``server_socket()``),
     as ``identity`` (only a door account may assert one: the SSH door's
-    ``key:...``, the browser's ``guest:NAME``)."""
+    ``key:...``, the browser's ``guest:web-...``)."""
     where = server_socket(path)
 
     def connect() -> Any:
         from net.serverclient import ServerClient
+        from tui.web import name_the_guest
 
-        return ServerClient.connect(path=str(where), identity=identity)
+        return name_the_guest(ServerClient.connect(path=str(where), identity=identity))
 
     app.push_screen(LobbyScreen(connect, only=only))

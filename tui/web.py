@@ -1,0 +1,313 @@
+"""``skirmish web``: the app in a browser, through textual-serve.
+
+Each browser tab that opens the page gets a process of its own running
+``skirmish lobby --guest`` (textual-serve starts one per websocket and ends
+it when the tab goes): the tab is a guest of the Skirmish server, a client
+like a terminal, seeing only its own games.  This process holds no game; it
+carries keys one way and screen updates the other.
+
+What is added to textual-serve here (a subclass of its ``Server``: the
+constructor's arguments, the page's and the websocket's handlers; the
+websocket's is textual-serve 1.1's own with a tab's own command and checked
+messages, so pyproject holds textual-serve to 1.x):
+
+- a cap on the tabs open at once (each is a whole app process: see the
+  README's figure), refused with 503 past it;
+- the websocket is accepted only from a page of this server (its ``Origin``
+  matches the ``Host`` it was asked for, or ``--public-url``): another web
+  site open in the same browser cannot start sessions here;
+- the page asks nothing of a third party (textual-serve's page fetches a font
+  from fonts.googleapis.com; the copy served here does not);
+- what a tab sends is checked: a message past 64 KiB, a flood, garbage or an
+  absurd terminal size closes that tab (its app is its own process: nobody
+  else's game notices);
+- each browser is one guest, named by a random token in a cookie that only
+  this server reads: the tab cannot choose whom it plays as, and a reload or
+  a second tab of the same browser finds its games again.
+
+It listens on 127.0.0.1 unless told otherwise: plain HTTP, for a browser on
+this machine, or for a reverse proxy that adds TLS in front of it (README).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import secrets
+import shlex
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_MAX_SESSIONS = 20
+TITLE = "Skirmish"
+
+# What each tab runs: the lobby, as a guest (a name, no account).
+APP_ARGS: tuple[str, ...] = ("lobby", "--guest")
+
+# A browser is one guest: a random token in a cookie names it, so a reload or
+# a second tab finds the same games; the tab's process is told the guest's id
+# (derived from the token) in GUEST_ENV.  HttpOnly; SameSite=Lax, so a link
+# to this server from another site still brings the cookie (Strict would make
+# a new guest there); a websocket from another site's page is refused by its
+# Origin whatever it carries.
+COOKIE = "skirmish_guest"
+COOKIE_DAYS = 30
+TOKEN_BYTES = 24
+GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
+GUEST_ENV = "SKIRMISH_GUEST"
+GUEST_ID = re.compile(r"web-[0-9a-f]{24}")
+
+# What one tab may send: a message (keys, a paste) up to 64 KiB, 100 a
+# second on average with bursts of 300 (a key held down, a paste in pieces).
+MAX_MESSAGE = 64 * 1024
+RATE = 100
+BURST = 300
+
+_GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
+
+
+def app_command(app_args: tuple[str, ...] = APP_ARGS) -> str:
+    """The shell command textual-serve runs for each tab: this Python's own
+    Skirmish (never one found on PATH), quoted."""
+    return shlex.join([sys.executable, "-m", "tui", *app_args])
+
+
+def local_template_dir() -> Path:
+    """A fresh folder holding textual-serve's page without its third-party
+    font link (the page falls back to the browser's monospace font)."""
+    import textual_serve
+
+    source = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
+    page = _GOOGLE_FONT.sub("", source.read_text(encoding="utf-8"))
+    folder = Path(tempfile.mkdtemp(prefix="skirmish-web-"))
+    (folder / "app_index.html").write_text(page, encoding="utf-8")
+    return folder
+
+
+def same_origin(origin: str | None, host: str | None, public_url: str) -> bool:
+    """Whether a websocket's ``Origin`` is a page of this server: no Origin
+    (not a browser), the ``Host`` the request was made to, or the public URL's."""
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    if host is not None and parts.netloc.lower() == host.lower():
+        return True
+    public = urlsplit(public_url)
+    return (parts.scheme, parts.netloc.lower()) == (public.scheme, public.netloc.lower())
+
+
+def guest_id(token: str | None) -> str | None:
+    """The guest a browser is, from its cookie's token (None: no valid
+    token).  Derived one way, so the id (which the tab's process and the
+    server's store hold) never gives the token back."""
+    if not token or not GUEST_TOKEN.fullmatch(token):
+        return None
+    return "web-" + hashlib.sha256(token.encode("ascii")).hexdigest()[:24]
+
+
+def guest_identity(environ: Any = None) -> tuple[str | None, str]:
+    """``skirmish lobby --guest``: the identity the tab's process says to
+    the server (``guest:web-...``, from ``$SKIRMISH_GUEST``, which the web
+    server sets), or (None, why not)."""
+    given = (os.environ if environ is None else environ).get(GUEST_ENV, "")
+    if not GUEST_ID.fullmatch(given):
+        return None, ("a guest is what `skirmish web` starts for each browser tab; "
+                      "in a terminal, run `skirmish lobby`")
+    return f"guest:{given}", ""
+
+
+def name_the_guest(client: Any) -> Any:
+    """A guest the server knows only by its id has given no name yet: its
+    lobby asks for one (as a first login through the SSH door is asked)."""
+    import attrs
+
+    me = getattr(client, "me", None)
+    if me is not None and me.player.startswith("guest:") and me.name == me.player[6:]:
+        client.me = attrs.evolve(me, needs_name=True)
+    return client
+
+
+def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
+                max_sessions: int = DEFAULT_MAX_SESSIONS, app_args: tuple[str, ...] = APP_ARGS) -> Any:
+    """A textual-serve ``Server`` for Skirmish with the additions above."""
+    import asyncio
+
+    from aiohttp import web
+    from textual_serve.app_service import AppService
+    from textual_serve.server import Server, log
+
+    class SkirmishWebServer(Server):
+        def __init__(self) -> None:
+            self.templates_folder = local_template_dir()
+            super().__init__(app_command(app_args), host=host, port=port, title=TITLE, public_url=public_url,
+                             templates_path=self.templates_folder)
+            self.max_sessions = max_sessions
+            self.sessions = 0
+
+        async def on_startup(self, app: web.Application) -> None:
+            self.console.print(f"Skirmish in a browser: open {self.public_url}  (ctrl+c stops it)")
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            shutil.rmtree(self.templates_folder, ignore_errors=True)
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
+            if guest_id(request.cookies.get(COOKIE)) is None:
+                response.set_cookie(COOKIE, secrets.token_urlsafe(TOKEN_BYTES), max_age=COOKIE_DAYS * 86400,
+                                    httponly=True, samesite="Lax", secure=self.public_url.startswith("https:"))
+            return response
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            if not same_origin(request.headers.get("Origin"), request.headers.get("Host"), self.public_url):
+                raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
+            if self.sessions >= self.max_sessions:
+                raise web.HTTPServiceUnavailable(text="Every seat of this web door is taken: try again later.")
+            # A browser with no cookie (a private window that refused it) is a
+            # guest for this tab only.
+            guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
+            command = f"exec env {GUEST_ENV}={guest} {self.command}"
+            self.sessions += 1
+            try:
+                return await self._session(request, command)
+            finally:
+                self.sessions -= 1
+
+        async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
+            # textual-serve 1.1's handle_websocket, with this tab's own command
+            # (the base reads ``self.command`` after an await: shared between tabs).
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+            width = to_int(request.query.get("width", "80"), 80)
+            height = to_int(request.query.get("height", "24"), 24)
+            app_service: AppService | None = None
+            try:
+                await websocket.prepare(request)
+                app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                         close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
+                                         download_manager=self.download_manager, debug=self.debug)
+                await app_service.start(width, height)
+                try:
+                    await self._messages(websocket, app_service)
+                finally:
+                    await app_service.stop()
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:  # noqa: BLE001 - one tab's failure is logged, never the server's end
+                log.exception(error)
+            finally:
+                if app_service is not None:
+                    await app_service.stop()
+            return websocket
+
+        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+            """What the page sends (keys, sizes, focus), passed on to the
+            tab's app; a tab that sends garbage, floods or asks for an
+            absurd size is closed (it harms nobody else: its app is its own)."""
+            from aiohttp import WSMsgType
+
+            tokens, last = float(BURST), time.monotonic()
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                now = time.monotonic()
+                tokens, last = min(float(BURST), tokens + (now - last) * RATE), now
+                if tokens < 1:
+                    log.warning("a tab sent more than %d messages a second: closed", RATE)
+                    break
+                tokens -= 1
+                envelope = read_envelope(message.data)
+                if envelope is None:
+                    log.warning("a tab sent something that is not the page's: closed")
+                    break
+                kind, data = envelope
+                if kind == "stdin":
+                    await app_service.send_bytes(data.encode("utf-8"))
+                elif kind == "resize":
+                    await app_service.set_terminal_size(data["width"], data["height"])
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await app_service.blur()
+                elif kind == "focus":
+                    await app_service.focus()
+            await websocket.close()
+
+    return SkirmishWebServer()
+
+
+def read_envelope(text: str) -> tuple[str, Any] | None:
+    """One message of textual-serve's page (``["stdin", "keys"]``,
+    ``["resize", {"width": w, "height": h}]``, ``["ping", x]``, ``["blur"]``,
+    ``["focus"]``), checked: None for anything else.  A size is held to
+    what a screen can be (10 to 500 cells a side)."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+    if kind == "stdin" and isinstance(data, str):
+        return kind, data
+    if kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if type(width) is int and type(height) is int:
+            return kind, {"width": max(10, min(width, 500)), "height": max(10, min(height, 500))}
+        return None
+    if kind == "ping" and isinstance(data, (str, int, float)) and len(str(data)) <= 100:
+        return kind, data
+    if kind in ("blur", "focus"):
+        return kind, None
+    return None
+
+
+def to_int(value: str, default: int) -> int:
+    try:
+        return max(10, min(int(value), 500))
+    except ValueError:
+        return default
+
+
+def web_command(host: str, port: int, public_url: str | None, max_sessions: int, socket: Path | None,
+                err: Any = None) -> int:
+    """Run ``skirmish web`` until ctrl+c or SIGTERM; the exit status."""
+    err = err or sys.stderr
+    if max_sessions < 1 or not 0 < port < 65536:
+        print("skirmish: --max-sessions needs at least 1, and --port a number from 1 to 65535", file=err)
+        return 2
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        print("skirmish: `skirmish web` needs textual-serve (pip install textual-serve)", file=err)
+        return 1
+    if socket is not None:
+        os.environ["SKIRMISH_SERVER"] = str(socket)  # each tab's lobby finds the server there
+    import getpass
+
+    from net.serverclient import reachable, socket_path
+
+    if not reachable(socket):
+        print(f"skirmish: no Skirmish server answers on {socket_path(socket)} yet: each tab's lobby will say so "
+              f"until one does (skirmish serve --door-account {getpass.getuser()})", file=err)
+    if host not in ("127.0.0.1", "::1", "localhost"):
+        print(f"skirmish: serving plain HTTP on {host}: anyone who can reach it can open sessions; "
+              "put a reverse proxy with TLS in front of it (see the README)", file=err)
+    server = make_server(host, port, public_url, max_sessions)
+    try:
+        server.serve()
+    except OSError as error:
+        print(f"skirmish: cannot serve on {host}:{port}: {error.strerror or error}", file=err)
+        return 1
+    finally:
+        shutil.rmtree(server.templates_folder, ignore_errors=True)
+    return 0
