@@ -184,8 +184,10 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                 self.sessions -= 1
 
         async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
-            # textual-serve 1.1's handle_websocket, with this tab's own command
-            # (the base reads ``self.command`` after an await: shared between tabs).
+            # One tab's session over textual-serve's AppService, started with
+            # this tab's own command: the base class's handler reads the
+            # shared ``self.command`` after an await, so two tabs opening at
+            # once could swap guests.
             websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
