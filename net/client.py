@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import socket
-import struct
 import threading
 import time
 from collections import deque
@@ -44,6 +43,7 @@ from core.seats import Facts, Listener, Seat, wrong_side
 from net import fairdice, keep, proof, wire
 from net.dicecheck import check_dice
 from net.rendezvous import account_name, socket_path
+from net.unix import peer_account
 
 RETRY_EVERY = 1.0
 CONNECT_TIMEOUT = 5.0  # connecting, and each message of the hello
@@ -66,15 +66,6 @@ class HostError(JoinError):
 
 class NextGame(Exception):
     """The code now leads to another game than the one this seat holds."""
-
-
-def peer_uid(sock: socket.socket) -> int | None:
-    """The account of the process at the other end of a Unix socket."""
-    try:
-        raw = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except (OSError, AttributeError):
-        return None
-    return struct.unpack("3i", raw)[1]
 
 
 def unreadable(line: bytes, exc: Exception) -> str:
@@ -255,7 +246,7 @@ class RemoteSeat(Seat):
         """The host's account must be the one that hosted this game when this
         joiner first joined it (anyone may make the socket once the host has
         stopped)."""
-        uid = peer_uid(sock)
+        uid = peer_account(sock)
         known = keep.load(self.code)["host_uid"]
         if uid is not None and known is not None and uid != known:
             raise HostError(f"this game's socket now belongs to the account {account_name(uid)}, not to "

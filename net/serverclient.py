@@ -129,13 +129,13 @@ def check_server(sock: socket.socket, path: Path) -> None:
     """The process answering must run under the account that owns the
     socket's folder, a folder nobody else may write in: otherwise anyone
     could have put a socket of their own there while no server ran."""
-    from net.client import peer_uid
+    from net.unix import peer_account
 
     try:
         info = path.parent.stat()
     except OSError:
         raise OSError(f"no Skirmish server answers on {path}") from None
-    uid = peer_uid(sock)
+    uid = peer_account(sock)
     if info.st_mode & 0o022 or (uid is not None and uid != info.st_uid):
         raise HostError(f"what answers on {path} is not run by the account that owns its folder (or the "
                         "folder is open to all): it may be posing as the server, so nothing was sent to it")
