@@ -36,6 +36,7 @@ from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import fairdice, wire
+from net.live import Live, clean_text, options_text, result_text
 from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
@@ -54,82 +55,6 @@ class Refusal(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-def clean_text(text: str, cap: int) -> str:
-    """Printable characters only (no terminal control, no newlines), capped."""
-    return "".join(c for c in text if c.isprintable())[:cap].strip()
-
-
-def result_text(game: core_game.Game) -> str:
-    outcome = game.outcome
-    if outcome is None:
-        return ""
-    if outcome.winner is None:
-        return f"Draw: {outcome.reason}"[:200]
-    return f"{game.players[outcome.winner]} won: {outcome.reason}"[:200]
-
-
-def options_text(data: Any) -> str:
-    if not isinstance(data, dict):
-        return ""
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in data.items() if isinstance(v, (str, int, float, bool))]
-    return ", ".join(parts)[:120]
-
-
-class Live:
-    """One game the referee holds: its row's facts, its match once it has
-    begun, and the peers connected to it."""
-
-    def __init__(self, gid: str, row: Any, fillers: tuple[str, str]) -> None:
-        self.gid = gid
-        self.ruleset = row["ruleset"]
-        self.options = json.loads(row["options"])
-        self.battlefield = json.loads(row["battlefield"])
-        self.commit, self.half, self.salt = row["commit_hash"], row["half"], row["salt"]
-        self.creator = row["creator"]
-        self.fillers = fillers
-        self.lock = threading.RLock()
-        self.match: Match | None = None
-        self.peers: list[Any] = []
-        self.texts: list[str] = []  # the game's orders as text, kept as it grows
-        self.sides: list[int | None] = []
-        self.legal_known: dict[Any, str] = {}
-
-    def order_texts(self, game: core_game.Game) -> list[str]:
-        """The texts of ``game.orders``, each order's made once."""
-        orders = game.orders
-        if len(orders) < len(self.texts) or (self.texts and orders and len(self.texts) == len(orders)
-                                             and orders[-1].to_text() != self.texts[-1]):
-            self.texts, self.sides = [], []  # another game on the table: made afresh
-        for order in orders[len(self.texts):]:
-            self.texts.append(order.to_text())
-            self.sides.append(getattr(order, "side", None))
-        return self.texts
-
-    def legal_texts(self, orders: list) -> list[str]:
-        """Texts of legal orders, remembered by order value for this game
-        (most orders stay legal from one moment to the next: hashing one is
-        several times cheaper than writing it)."""
-        known = self.legal_known
-        if len(known) > 5000:
-            known.clear()
-        out = []
-        for order in orders:
-            text = known.get(order)
-            if text is None:
-                text = known[order] = order.to_text()
-            out.append(text)
-        return out
-
-    def known_texts(self, game: core_game.Game, side: int | None) -> list[str]:
-        """What ``side`` may know of the orders (as ``LocalSeat.known_orders``)."""
-        from core.seats import private_ruleset
-
-        texts = self.order_texts(game)
-        if not private_ruleset(game.ruleset) or game.outcome is not None:
-            return list(texts)
-        return [t for t, s in zip(texts, self.sides) if s == side]
 
 
 class Referee:
@@ -301,23 +226,63 @@ class Referee:
         the other side, with fresh dice: the new game's id (the one made
         already, when the other player asked first)."""
         with self.lock:
-            row = self.db.game(gid)
-            fillers = self.db.fillers(gid)
-            if row is None or f"player:{pid}" not in fillers:
-                raise Refusal("not-yours", "Only a player of a game asks for its rematch.")
-            if row["state"] != "over":
-                raise Refusal("not-over", "A rematch comes once the game is over.")
-            made = self.db.following(gid)
+            row, fillers, made = self._followed(pid, gid, "rematch")
             if made is not None:
                 return made
-            half, salt = fairdice.new_half(), fairdice.new_half()
-            new = secrets.token_hex(4)
-            swapped = (fillers[1], fillers[0])
-            self.db.create_game(new, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
-                                swapped, fairdice.commitment(half), half, salt, "", pid, follows=gid)
-            live = Live(new, self.db.game(new), swapped)
-            self.live[new] = live
-            self._maybe_begin(live)
+            return self._follow(pid, gid, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
+                                (fillers[1], fillers[0]))
+
+    def battle(self, pid: str, gid: str, ruleset: str, options: Any) -> str:
+        """The battle after the Optio pre-game ``gid``: ``ruleset`` with
+        ``options`` on the ground the pre-game chose (Optio's template cut
+        for that ruleset), each seat's filler at the side it played: the new
+        game's id (the one made already, when the other player asked first)."""
+        from core.rulesets.optio.terrain import battlefield_for
+        from saves.convert import PLAIN, converter_for, unstructure
+
+        with self.lock:
+            row, fillers, made = self._followed(pid, gid, "battle")
+            if made is not None:
+                return made
+            live = self.live.get(gid)
+            game = live.match.game if live is not None and live.match is not None else None
+            result = getattr(getattr(game, "state", None), "result", None) if row["ruleset"] == "optio" else None
+            if result is None:
+                raise Refusal("no-ground", "Only a finished Optio pre-game that placed its template has a battle.")
+            try:
+                rules = find_ruleset(ruleset)
+            except (KeyError, LookupError, ValueError):
+                raise Refusal("bad-ruleset", "This server has no such ruleset.") from None
+            if rules.name == "optio":
+                raise Refusal("bad-ruleset", "The battle is fought under another ruleset than Optio.")
+            options_value, _default_field = self._checked_setup(rules, options, None)
+            field = battlefield_for(result, rules)
+            return self._follow(pid, gid, rules.name, unstructure(converter_for(rules), options_value),
+                                unstructure(PLAIN, field), fillers)
+
+    def _followed(self, pid: str, gid: str, what: str) -> tuple[Any, tuple[str, str], str | None]:
+        """``gid``'s row and fillers for the game to follow it, and the id of
+        that game if a player asked for it first (under the lock)."""
+        row = self.db.game(gid)
+        fillers = self.db.fillers(gid)
+        if row is None or f"player:{pid}" not in fillers:
+            raise Refusal("not-yours", f"Only a player of a game asks for its {what}.")
+        if row["state"] != "over":
+            raise Refusal("not-over", f"The {what} comes once the game is over.")
+        if gid not in self.live:
+            self._load_over(gid)
+        return row, fillers, self.db.following(gid)
+
+    def _follow(self, pid: str, gid: str, ruleset: str, options: Any, battlefield: Any,
+                fillers: tuple[str, str]) -> str:
+        """A new game after ``gid`` with fresh dice (under the lock)."""
+        half, salt = fairdice.new_half(), fairdice.new_half()
+        new = secrets.token_hex(4)
+        self.db.create_game(new, ruleset, options, battlefield, fillers, fairdice.commitment(half), half, salt, "",
+                            pid, follows=gid)
+        live = Live(new, self.db.game(new), fillers)
+        self.live[new] = live
+        self._maybe_begin(live)
         return new
 
     @staticmethod

@@ -302,6 +302,9 @@ class ServerTransport:
             conn.send_message("joined", game=gid, side=side)
         elif kind == "rematch" and not seated:
             conn.send_message("created", game=referee.rematch(conn.player, message["game"]), code="")
+        elif kind == "battle" and not seated:
+            made = referee.battle(conn.player, message["game"], message["ruleset"], message["options"])
+            conn.send_message("created", game=made, code="")
         elif kind == "sit" and not seated:
             referee.sit(conn, message["game"], message["role"])
         elif kind == "order" and seated:

@@ -258,6 +258,19 @@ class ServerClient:
         id, to ``resume`` (both players asking get the same game)."""
         return self._ask("rematch", "created", game=game_id)["game"]
 
+    def battle(self, game_id: str, ruleset_name: str, options: Any = None) -> str:
+        """The battle after the Optio pre-game ``game_id`` (a finished game
+        of yours): ``ruleset_name`` with ``options`` (a dict of its fields or
+        the options value; None: the defaults) on the ground the pre-game
+        chose, each player at the side they played: the new game's id, to
+        ``resume`` (both players asking get the same game)."""
+        if options is not None and not isinstance(options, dict):
+            from core.registry import find_ruleset
+            from saves.convert import converter_for, unstructure
+
+            options = unstructure(converter_for(find_ruleset(ruleset_name)), options)
+        return self._ask("battle", "created", game=game_id, ruleset=ruleset_name, options=options)["game"]
+
     def resume(self, game_id: str, timeout: float = FIRST_UPDATE_TIMEOUT) -> ServerSeat:
         """Your seat in ``game_id`` (one of ``lobby().mine``), connected.
         A game still waiting for its opponent gives a seat whose

@@ -29,6 +29,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "create": {"ruleset": str, "options": object, "battlefield": object, "seats": list},
     "join": {"game": str},
     "rematch": {"game": str},
+    "battle": {"game": str, "ruleset": str, "options": (dict, type(None))},
     "sit": {"game": str, "role": str},
     "order": {"text": str},
     "drafts": {"drafts": list},

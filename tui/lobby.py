@@ -373,6 +373,15 @@ class LobbyScreen(Screen[None]):
         self.say("Asking for the rematch…")
         self.call_server("made", lambda: (client.rematch(game_id), ""))
 
+    def battle(self, game_id: Any, ruleset_name: str, options: Any) -> None:
+        """The battle after a finished Optio pre-game of yours (tui/result_flow.py)."""
+        client = self.client
+        if client is None or game_id is None or self.busy:
+            return
+        self.busy = "battle"
+        self.say("Asking for the battle on the pre-game's ground…")
+        self.call_server("made", lambda: (client.battle(game_id, ruleset_name, options), ""))
+
     def action_leave(self) -> None:
         if self.only:
             self.app.exit()

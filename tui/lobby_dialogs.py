@@ -113,7 +113,7 @@ class ServerGameForm(NewGameScreen):
             return
         rules, options, bf = chosen
         if getattr(bf, "pre_game", False):
-            problem.update("An Optio pre-game is not played on a server yet: choose a battlefield.")
+            problem.update("On a server, make an Optio game itself: its result screen offers the battle on its ground.")
             return
         seats = tuple(self.query_one(f"#seat{i}").value for i in (0, 1))
         why = self._seats_problem(seats)  # type: ignore[arg-type]

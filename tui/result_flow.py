@@ -73,11 +73,13 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
     game_id = getattr(getattr(app, "remote_seat", None), "game_id", None)
     if game_id is not None:
         lobby = getattr(app, "server_lobby", None)
-        if choice == "rematch" and lobby is not None:
+        if lobby is None:
+            screen.say("On a server the next game is made in the lobby: m goes back to it, then n.")
+        elif choice == "rematch":
             app.leave_game(None)
             lobby.rematch(game_id)
         else:
-            screen.say("On a server the next game is made in the lobby: m goes back to it, then n.")
+            _server_battle(app, screen, lobby, game_id)
         return
     if getattr(app, "host", None) is None or whole is None or whole.outcome is None:
         screen.say("The host chooses what comes next: this screen follows it into the next game.")
@@ -94,6 +96,24 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
             show_result(screen)  # not now, or a look back (Platemail's last Round)
         else:
             app.host_next(game, kinds, "the battle", swap=False)
+
+    screen._open(modal, chosen)
+
+
+def _server_battle(app: Any, screen: Any, lobby: Any, game_id: str) -> None:
+    """The battle after a server's Optio pre-game: the fight screen picks
+    the ruleset and its options, the server cuts the pre-game's ground for
+    it and seats both players (whichever asks first makes it)."""
+    modal = screen.adapter.after_over(screen.game)
+    if modal is None:
+        return
+
+    def chosen(game: Any) -> None:
+        if game is None or not hasattr(game, "ruleset_name"):
+            show_result(screen)  # not now
+            return
+        app.leave_game(None)
+        lobby.battle(game_id, game.ruleset_name, game.options)
 
     screen._open(modal, chosen)
 

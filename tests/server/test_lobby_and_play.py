@@ -182,3 +182,41 @@ def test_a_game_on_a_battlefield_the_client_gives_as_a_value_and_bad_setups_refu
         with pytest.raises(ServerError) as refused:
             ann.create("platemail", options, ("me", "open"))
         assert refused.value.code == "bad-options", options
+
+
+def test_the_battle_after_an_optio_pre_game_is_fought_on_its_ground_by_the_same_sides(server):
+    """Optio picks the battlefield for another ruleset: on a server the
+    battle is asked of the server, which cuts the pre-game's ground (the
+    template placed at the meeting square) for the battle's ruleset and
+    seats each player at the side they played; asked by both, it is one game."""
+    from core.rulesets.optio.terrain import battlefield_for
+
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("optio", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    with pytest.raises(ServerError) as refused:
+        ann.battle(gid, "spheres_of_war")
+    assert refused.value.code == "not-over"
+    play_random([a, b], random.Random(11))
+    result = server.referee.live[gid].match.game.state.result
+    assert result is not None  # the template was placed: the pre-game chose its ground
+    with pytest.raises(ServerError):
+        server.client("Cat").battle(gid, "spheres_of_war")  # not hers
+    with pytest.raises(ServerError) as refused:
+        ann.battle(gid, "optio")
+    assert refused.value.code == "bad-ruleset"
+    battle = bob.battle(gid, "spheres_of_war")
+    assert ann.battle(gid, "spheres_of_war") == battle != gid
+    a2, b2 = ann.resume(battle), bob.resume(battle)
+    assert (a2.side, b2.side) == (0, 1) and a2.facts.players == ("Ann", "Bob")
+    assert a2.facts.ruleset.name == "spheres_of_war"
+    assert a2.facts.battlefield == battlefield_for(result, "spheres_of_war")
+
+
+def test_only_an_optio_pre_game_has_a_battle(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    play_random([ann.resume(gid), bob.join(gid)], random.Random(5))
+    with pytest.raises(ServerError) as refused:
+        ann.battle(gid, "platemail")
+    assert refused.value.code == "no-ground"
