@@ -243,15 +243,8 @@ def render(result: dict[str, Any]) -> list[str]:
 
 
 def splice(document: str, section: list[str]) -> str:
-    """``document`` with its reasons-against-outcomes section replaced (or
-    added before the hand-written findings)."""
-    from bench.report import FINDINGS_START
+    """``document`` with its reasons-against-outcomes section replaced (or added before the
+    hand-written findings)."""
+    from bench.report import splice_section
 
-    block = "\n".join([START, *section, END])
-    if START in document and END in document:
-        head, rest = document.split(START, 1)
-        return head + block + rest.split(END, 1)[1]
-    if FINDINGS_START in document:
-        head, rest = document.split(FINDINGS_START, 1)
-        return head.rstrip() + "\n\n" + block + "\n\n" + FINDINGS_START + rest
-    return document.rstrip() + "\n\n" + block + "\n"
+    return splice_section(document, section, START, END)

@@ -309,3 +309,17 @@ def _wire(wire: dict[str, Any]) -> list[str]:
             f"{c['max_move_bytes']} | {c['silent_moves']} | {_ok(m['median'] < 200)} |"
         )
     return rows + [""]
+
+
+def splice_section(document: str, section: list[str], start: str, end: str) -> str:
+    """``document`` with the section between the markers ``start`` and
+    ``end`` replaced by ``section`` (or added before the hand-written
+    findings): a run of only the benchmarks run when named keeps the rest."""
+    block = "\n".join([start, *section, end])
+    if start in document and end in document:
+        head, rest = document.split(start, 1)
+        return head + block + rest.split(end, 1)[1]
+    if FINDINGS_START in document:
+        head, rest = document.split(FINDINGS_START, 1)
+        return head.rstrip() + "\n\n" + block + "\n\n" + FINDINGS_START + rest
+    return document.rstrip() + "\n\n" + block + "\n"
