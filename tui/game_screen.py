@@ -86,15 +86,17 @@ class GameScreen(Screen[None]):
         self.match = match  # the app's match at one keyboard (its computers play here), or None
         self.kinds = tuple(kinds or ("human", "human"))  # "human" or a computer level, per side
         self._snapshot: Any = None
-        self._events_seen = len(self.game.log)
+        self._snapshot_of: tuple | None = None  # (seat's side, version) the snapshot is of
         self.fixed = self.seats.fixed  # this terminal's side in a hosted or joined game
         self.single = self.seats.single  # one seat here (hosted, joined, watching): no handover
-        self.adapter = adapter_for(self.game.ruleset)
+        rules = self.seats.any_seat.facts.ruleset
+        self.adapter = adapter_for(rules)
         self.news = MatchNews(self, match)  # the match's notices, from any thread
         self.computer = computer_seats(self.kinds, self.news.clients)
-        caps = self.game.ruleset.capabilities
+        caps = rules.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = self.computer.watcher if self.computer else None  # whose view is on screen
+        self._events_seen = len(self.game.log)  # in the log of the seat drawn from
         self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
@@ -132,13 +134,18 @@ class GameScreen(Screen[None]):
 
     @property
     def game(self) -> Any:
-        """One keyboard: the table's game.  A hosted or joined game: this
-        seat's SeatGame, never more."""
-        if self.seats.hot:
-            return self.seats.table.game
-        seat = self.seats.any_seat
-        if self._snapshot is None or self._snapshot.version != seat.version:
-            self._snapshot = seat.snapshot()
+        """What this screen draws from: a seat's SeatGame, never more.  A
+        hosted or joined game: this terminal's seat.  One keyboard: the seat
+        of the side that has the keyboard (``keyboard_side``; the neutral
+        onlooker's while nobody at the keyboard acts, as when the computer
+        plays itself), so nothing drawn, nor any adapter or modal handed
+        it, holds what that side may not see.  The whole game (to save,
+        take back, rematch, watch again): ``local_game()``."""
+        side = self.keyboard_side if self.seats.hot else self.fixed
+        seat = self.seats.seat(side)
+        of = (seat.side, seat.version)
+        if self._snapshot is None or self._snapshot_of != of:
+            self._snapshot, self._snapshot_of = seat.snapshot(), of
         return self._snapshot
 
     @game.setter
@@ -147,7 +154,9 @@ class GameScreen(Screen[None]):
             self.seats.table.replace(game)
 
     def local_game(self) -> Any:
-        """The whole game when this process holds it (to save), else None."""
+        """The whole game when this process holds it (the match's, at one
+        keyboard; the host's), else None: to save, rematch, watch again,
+        never to draw from."""
         return self.seats.table.game if self.seats.table is not None else None
 
     def acting_side(self) -> int | None:
@@ -207,12 +216,12 @@ class GameScreen(Screen[None]):
                 self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
             self.post_message(self.DraftsWanted(self))  # a draft from the save, once its side plays
+        game = self.game  # the seat of the side now at the keyboard
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
             self._fill_log()
-        view = self.view_state = self.seats.view(self.fixed if self.single else
-                                                 self.keyboard_side if self.private else side)
+        view = self.view_state = game.state  # the seat's view (core.game.redact)
         self.units = self.adapter.units(game, view)
-        self.orders = self.adapter.offered(game, side, self.seats.legal_orders(side)) if side is not None else []
+        self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if side is not None else []
         self._draw_board(game, view)
         self._draw_banner(side)
         self.query_one(SidePanel).show(self, self.query_one(BoardView))
@@ -280,10 +289,12 @@ class GameScreen(Screen[None]):
         flow.show_error(self, exc)
 
     def readable_log(self) -> tuple:
-        """The events the player at the keyboard may read."""
-        if self.single or not self.private or self.game.outcome is not None:
-            return self.game.log  # a single seat's log is its own
-        return self.game.log_for(self.keyboard_side)
+        """The events the player at the keyboard may read: its seat's log;
+        at one keyboard, once the game is over, every event (nothing is
+        secret any more: the whole game's, as the result shows it)."""
+        if self.seats.hot and self.game.outcome is not None:
+            return self.local_game().log
+        return self.game.log
 
     def log_side(self) -> int | None:
         """Whose log is shown: with secrets at one keyboard, the side whose
@@ -292,6 +303,8 @@ class GameScreen(Screen[None]):
 
     def _fill_log(self) -> None:
         self.query_one(LogPane).fill(self.readable_log(), self.narrator)
+        if not self.single:  # at one keyboard: the news is counted in the log of the seat drawn from
+            self._events_seen = len(self.game.log)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 
     def on_key(self, event: Any) -> None:

@@ -39,8 +39,9 @@ class LogPane(RichLog):
 
 def open_log(screen: Any, whole: bool) -> None:
     """``L``: the whole readable log as a list whose lines open with Why?,
-    with the computer's reasons where its orders came (only in the whole
-    game's log: a seat's own log numbers its events differently).  ``x``:
+    with the computer's reasons where its orders came (only where the log
+    is numbered as the whole game's: a seat's own log of a game with
+    secrets numbers its events differently until the game is over).  ``x``:
     the same, on the newest line, or on a hosted or joined seat whose turn
     has come, on the first line since its last turn."""
     from tui.why import EventLog
@@ -50,7 +51,8 @@ def open_log(screen: Any, whole: bool) -> None:
     title = f"Game log — {rules.title}"
     if whole:
         computer = screen.computer
-        notes = computer.notes if computer is not None and log is screen.game.log else ()
+        numbered_alike = screen.single or not screen.private or screen.game.outcome is not None
+        notes = computer.notes if computer is not None and numbered_alike else ()
         screen._open(EventLog(title, rules.name, rules.title, log, notes=notes), None)
         return
     start = screen.news_from if screen.single and screen.news_from is not None else None

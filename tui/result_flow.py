@@ -19,6 +19,8 @@ def show_result(screen: Any) -> None:
     from tui.result import ResultScreen
 
     adapter, game = screen.adapter, screen.game
+    if screen.seats.hot and game.outcome is not None:
+        game = screen.local_game()  # over: nothing is secret any more (every roll in the luck, every order)
     released = screen.computer.release_reasons() if screen.computer is not None else []
     for line in released:
         screen.log_line(line)
@@ -38,14 +40,14 @@ def after_result(app: Any, screen: Any, choice: str | None) -> None:
     kinds = tuple(screen.kinds)
     if screen.single and choice in ("extra", "rematch"):
         _next_hosted(app, screen, choice, kinds)
-    elif choice == "extra":
-        modal = screen.adapter.after_over(screen.game)
+    elif choice == "extra":  # what follows is made from the whole game (the match's), never the seat's
+        modal = screen.adapter.after_over(screen.local_game())
         if modal is not None:
             screen._open(modal, lambda game: _game_after(screen, game, kinds))
     elif choice == "rematch":
-        app.start_game(rematch(screen.game), seats=tuple(reversed(kinds)))
+        app.start_game(rematch(screen.local_game()), seats=tuple(reversed(kinds)))
     elif choice in ("new", "menu"):
-        app.leave_game(screen.game)
+        app.leave_game(screen.local_game() if screen.seats.hot else screen.game)
         if choice == "new":
             app.action_new_game()
     elif choice == "watch":
@@ -61,7 +63,7 @@ def _game_after(screen: Any, game: Any, kinds: tuple[str, str]) -> None:
         return
     from tui.rulesets.optio_handoff import battle_form
 
-    screen._open(battle_form(screen.game, game, kinds), lambda _: show_result(screen))
+    screen._open(battle_form(screen.local_game(), game, kinds), lambda _: show_result(screen))
 
 
 def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> None:
@@ -123,7 +125,7 @@ def _watch_again(screen: Any) -> None:
     whole game); back to the result screen afterwards."""
     from tui.watch import WatchScreen
 
-    whole = screen.local_game() if screen.single else screen.game
+    whole = screen.local_game()
     if whole is None:
         screen.say("Only the host holds the whole game: watch it from the host's Load list.")
         return

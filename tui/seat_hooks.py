@@ -33,13 +33,19 @@ def hand_over(screen: Any, side: int) -> None:
     them the public news since their last turn."""
     if screen.modal_open:
         return
-    game, board = screen.game, screen.query_one(BoardView)
+    # Between two sides: what both may read, from the neutral onlooker's seat
+    # (the marks count its log); the coming side's own seat only for the words on it.
+    public, coming = screen.seats.seat(None).snapshot(), screen.seats.seat(side).snapshot()
+    board = screen.query_one(BoardView)
     if board.picture is not None:
         board.show(Picture(battlefield=board.picture.battlefield, hidden=True))
     screen.selected = None
     if screen.keyboard_side is not None:
-        screen.log_marks[screen.keyboard_side] = len(game.log)
-    news = since_last_turn(game, side, screen.log_marks.get(side, 0))
+        screen.log_marks[screen.keyboard_side] = len(public.log)
+    screen.keyboard_side = None  # nobody's until the coming side takes it: the screen holds the onlooker's
+    screen.view_state, screen.orders = public.state, []
+    screen.units = screen.adapter.units(public, public.state)
+    news = since_last_turn(public, side, screen.log_marks.get(side, 0))
 
     def done(_: Any) -> None:
         screen.keyboard_side = side
@@ -48,10 +54,10 @@ def hand_over(screen: Any, side: int) -> None:
     def why() -> None:
         from tui.why import EventLog
 
-        rules = game.ruleset
+        rules = public.ruleset
         screen.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
 
-    screen._open(Handover(game.players[side], screen.adapter.handover_detail(game, side),
+    screen._open(Handover(public.players[side], screen.adapter.handover_detail(coming, side),
                           [e.sentence for e in news], why if news else None, first=side not in screen.log_marks,
                           leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
 

@@ -223,7 +223,7 @@ async def test_sighup_keeps_half_written_secret_orders_hidden_from_the_other_sid
         # Hidden information: the board stays covered until someone takes the keyboard.
         assert isinstance(again.screen, Handover)
         screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
-        assert screen.game.orders == game.orders
+        assert screen.local_game().orders == game.orders
         await pilot.press("enter")
         await pilot.pause()
         if screen.keyboard_side == 1:
@@ -350,7 +350,7 @@ async def test_a_signal_with_the_orders_menu_open_loses_nothing_in_every_ruleset
     async with again.run_test(size=(80, 24)) as pilot:
         await settled(pilot)
         screen = next(s for s in again.screen_stack if isinstance(s, GameScreen))
-        assert screen.game.orders == game.orders and screen.game.to_act == game.to_act
+        assert screen.local_game().orders == game.orders and screen.game.to_act == game.to_act
 
 
 def waylights_at_a_split():

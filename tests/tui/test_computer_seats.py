@@ -53,7 +53,7 @@ async def test_an_optio_pre_game_against_the_computer_hands_its_seats_to_the_bat
         assert pre.computer is not None and pre.computer.plays(1) and not pre.computer.plays(0)
         assert load_with_seats(list_saves()[0].path)[1] == AGAINST
         # The scouting and template by orders (the test's, for both sides), then the screens.
-        done = finished(pre.game)
+        done = finished(pre.local_game())
         app.autosave(done)
         pre.game = done
         pre.redraw()
@@ -110,6 +110,6 @@ async def test_a_rematch_keeps_the_computer_with_its_player(data_dir):
         await pilot.pause()
         second = game_screen(app)
         assert second is not screen and second.game.players == ("Bot", "Ann")
-        assert second.game.seed == rematch(game).seed  # (the computer, now side 0, may have moved)
+        assert second.local_game().seed == rematch(game).seed  # (the computer, now side 0, may have moved)
         assert app.seat_kinds == ("normal", "human")
         assert second.computer.plays(0) and not second.computer.plays(1)

@@ -120,7 +120,7 @@ async def test_p_ends_an_optio_turn():
         assert isinstance(app.screen, Confirm)  # other blocks could still move
         await pilot.press("y")
         await pilot.pause()
-        assert screen.game.orders[-1].verb == "end-turn"
+        assert screen.local_game().orders[-1].verb == "end-turn"
 
 
 @pytest.mark.parametrize("name", ["spheres_of_war", "plasto_latros", "platemail", "waylights"])
@@ -135,7 +135,7 @@ async def test_p_says_ready_once_every_figure_is_deployed(name):
         await pilot.press("p")
         await pilot.pause()
         assert not isinstance(app.screen, Confirm)  # placing again is no Action: nothing to ask
-        assert screen.game.orders[-1].verb == "ready"
+        assert screen.local_game().orders[-1].verb == "ready"
 
 
 async def test_a_sword_refused_on_a_diagonal_enemy_says_why():
@@ -171,10 +171,10 @@ async def test_ctrl_z_takes_back_a_deployment_and_refuses_once_the_other_side_ac
         assert screen.acting_side() == 1 and screen.game.orders[-1].side == 1
         await pilot.press("ctrl+z")  # Bo takes back his own deployment
         await pilot.pause()
-        assert screen.game.orders[-1].verb == "ready" and screen.game.orders[-1].side == 0
+        assert screen.local_game().orders[-1].verb == "ready" and screen.local_game().orders[-1].side == 0
         await pilot.press("ctrl+z")  # ... but not Ann's "ready"
         await pilot.pause()
-        assert screen.game.orders[-1].verb == "ready"
+        assert screen.local_game().orders[-1].verb == "ready"
         assert "✗ Cannot take back: The last order was Ann's" in log_text(screen)
 
 

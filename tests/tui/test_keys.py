@@ -77,7 +77,7 @@ async def test_l_opens_every_event_of_the_game_in_a_list_whose_lines_say_why():
         await pilot.press("escape")
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen and screen.game is game
+        assert app.screen is screen and screen.local_game() is game
 
 
 async def test_x_explains_the_newest_line_and_h_opens_the_rule_in_the_help():
@@ -128,7 +128,7 @@ async def test_brackets_scroll_the_log_pane_and_braces_the_side_panel():
             await pilot.press("left_curly_bracket")
             await pilot.pause()
             assert side.scroll_y == 0
-        assert screen.game is game  # none of these keys plays anything
+        assert screen.local_game() is game  # none of these keys plays anything
 
 
 async def test_cursor_box_follows_the_cursor_and_says_who_stands_there():
@@ -198,7 +198,7 @@ async def test_platemail_enter_on_a_lit_cell_opens_the_writer_with_that_first_ac
         await pilot.press("enter")
         await pilot.pause()
         # Nothing was submitted: the writer asks for the rest of the orders.
-        assert screen.game is game
+        assert screen.local_game() is game
         writer = next(s for s in app.screen_stack if isinstance(s, OrderWriter))
         assert writer.unit == unit
         firsts = {o.first for o in samples}

@@ -137,7 +137,7 @@ async def test_every_screen_and_modal_fits_at_80x24(rules):
             screen.submit(pick.choice(screen.orders))
             await walk.check(f"step {step} after an order")
         # The rest of the game by the core, then its last order on screen.
-        game = screen.game
+        game = screen.local_game()
         while game.outcome is None:
             order = pick.choice(game.legal_orders(min(game.to_act)))
             after = submit(game, order).game

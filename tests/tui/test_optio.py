@@ -116,7 +116,7 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         assert (board.picture.battlefield.width, board.picture.battlefield.height) == (5, 5)
         assert board.picture.cell_size is not None
         # Drive the scouting and closing by orders, then the rest by keys.
-        game = play_to_template(screen.game)
+        game = play_to_template(screen.local_game())
         app.autosave(game)
         screen.game = game
         screen.keyboard_side = None

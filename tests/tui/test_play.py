@@ -64,7 +64,7 @@ async def test_new_game_deploy_choose_match_fight_save_continue(data_dir):
         if isinstance(app.screen, ChoiceMenu):
             await pilot.press("escape")
         await pilot.press("ctrl+s")
-        saved_state, saved_orders = screen.game.state, screen.game.orders
+        saved_state, saved_orders = screen.local_game().state, screen.local_game().orders
         saves = list_saves()
         assert len(saves) == 1 and saves[0].problem is None
         assert load_game(saves[0].path).state == saved_state
@@ -76,7 +76,7 @@ async def test_new_game_deploy_choose_match_fight_save_continue(data_dir):
         await pilot.pause()
         back = app.screen if isinstance(app.screen, GameScreen) else app.screen_stack[-2]
         assert isinstance(back, GameScreen)
-        assert back.game.state == saved_state
+        assert back.local_game().state == saved_state
         assert back.game.orders == saved_orders
 
 
