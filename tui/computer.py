@@ -22,13 +22,9 @@ from typing import Any
 from textual.message import Message
 from textual.widgets import Static
 
-from match import LEVELS
+from match import is_computer
 
 SPEEDS = (0.0, 0.3, 0.8, 1.5, 3.0)  # seconds between moves when watching
-
-
-def is_computer(seat: Any) -> bool:
-    return seat in LEVELS
 
 
 class ComputerSaid(Message):

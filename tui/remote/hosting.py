@@ -57,7 +57,7 @@ class Hosting:
         """Who plays each side of a hosted game: the joiner is a person; the
         host's ``side`` is the computer at ``--computer``'s level, or at the
         level the form (or the save) gives it, or the host."""
-        from tui.computer import is_computer
+        from match import is_computer
 
         kinds = ["human", "human"]
         chosen = self.computer or (tuple(seats)[side] if seats else "human")
