@@ -391,13 +391,7 @@ class ServerSeat(RemoteSeat):
         self.status = "playing" if self.started else "waiting"
 
     def _read(self) -> dict | None:
-        line = self._reader.readline(serverwire.SERVER_MAX + 2)
-        if not line:
-            return None
-        try:
-            return serverwire.decode(line, serverwire.SERVER_MESSAGES, serverwire.SERVER_MAX)
-        except wire.WireError as exc:
-            raise HostError(f"the server sent something this Skirmish cannot read ({exc})") from None
+        return _read(self._reader)
 
     def _give_half(self) -> None:  # the server makes the seed (see fairness)
         return
