@@ -256,8 +256,6 @@ class PlatemailKnowledge(Knowledge):
         # concentrate on them (a Round turns on d20s: many candidates with a
         # few play-outs each cannot be told apart).
         own = [o for o in fitting(state, me) if self.rules.check(state, o) is None]
-        if getattr(self.level, "lookahead", None) == 0:
-            rng.shuffle(own)  # easy: any template that fits the rules, unweighed
         keep = max(3, limit // 2)
         if own:
             return own[:keep]

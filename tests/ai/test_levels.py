@@ -17,7 +17,12 @@ def _first_candidates(level: str, state, me, legal) -> set[str]:
     return {know.candidates(state, 0, legal, 10, random.Random(seed))[0].to_text() for seed in range(12)}
 
 
-def test_platemail_easy_writes_unweighed_templates_normal_the_best_fitting():
+def test_platemail_every_level_weighs_its_templates_best_fitting_first():
+    """Easy once shuffled the templates that fit the rules and searched
+    three of them: it Defended or walked away with an enemy beside it, and
+    drew or lost 18% of its games against a random player (issue 31: easy
+    plays like a beginner, not a random player).  Every level now puts the
+    best-fitting template first; easy differs by its search and noise."""
     rules = find_ruleset("platemail")
     checked = 0
     for game in _platemail_positions(3):
@@ -27,9 +32,8 @@ def test_platemail_easy_writes_unweighed_templates_normal_the_best_fitting():
         if len(fits) < 3:
             continue
         legal = rules.legal_orders(state, 0)
-        assert _first_candidates("normal", state, me, legal) == {fits[0].to_text()}
-        easy = _first_candidates("easy", state, me, legal)
-        assert len(easy) > 1 and easy <= {o.to_text() for o in fits}
+        for level in ("easy", "normal", "hard"):
+            assert _first_candidates(level, state, me, legal) == {fits[0].to_text()}, level
         checked += 1
     assert checked
 
