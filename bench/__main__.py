@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="strength table: play nothing, make the table from the games in --progress")
     parser.add_argument("--rulesets", default="", help="strength table and calibration: only these rulesets "
                                                        "(comma-separated)")
+    parser.add_argument("--pairings", default="", help="strength table: only these pairings, comma-separated "
+                                                       "(e.g. easy-random,hard-normal)")
     parser.add_argument("--calibration-log", help="calibration: write every game and every chance here "
                                                   "(JSON lines)")
     parser.add_argument("--json", dest="json_path", help="also write the raw results as JSON here")
@@ -88,8 +90,13 @@ def main(argv: list[str] | None = None) -> int:
                 if name == "strength":
                     only = tuple(n for n in args.rulesets.split(",") if n)
                     progress = Path(args.progress) if args.progress else None
+                    try:
+                        pairings = strength.parse_pairings(args.pairings)
+                    except ValueError as exc:
+                        parser.error(str(exc))
                     results[name] = strength.run(args.quick, log=log, games=args.games, only=only,
-                                                 jobs=args.jobs, progress=progress, play_games=not args.no_play)
+                                                 jobs=args.jobs, progress=progress, play_games=not args.no_play,
+                                                 pairings=pairings)
                 elif name == "calibration":
                     only = tuple(n for n in args.rulesets.split(",") if n)
                     where = Path(args.calibration_log) if args.calibration_log else None

@@ -125,10 +125,36 @@ def play_task(task: tuple[str, str, str, int]) -> dict[str, Any]:
             "winner": winner, "orders": orders, "times": times, "seconds": time.perf_counter() - began}
 
 
-def tasks(names: list[str], n: int) -> list[tuple[str, str, str, int]]:
+def parse_pairings(text: str) -> tuple[tuple[str, str], ...]:
+    """``--pairings``: "easy-random,hard-normal" (empty: every pairing)."""
+    known = {f"{strong}-{weak}": (strong, weak) for strong, weak in PAIRINGS}
+    asked = [p.strip() for p in text.split(",") if p.strip()]
+    unknown = [p for p in asked if p not in known]
+    if unknown:
+        raise ValueError(f"unknown pairing(s): {', '.join(unknown)} (known: {', '.join(known)})")
+    return tuple(known[p] for p in asked)
+
+
+def tasks(names: list[str], n: int, pairings: tuple[tuple[str, str], ...] = PAIRINGS) -> list[tuple[str, str, str, int]]:
     """Every game to play, game number first, so that a run stopped part
     way has played about as many games of every pairing."""
-    return [(name, strong, weak, g) for g in range(n) for name in names for strong, weak in PAIRINGS]
+    return [(name, strong, weak, g) for g in range(n) for name in names for strong, weak in pairings]
+
+
+def commit_played() -> str:
+    """The commit the games are played from (with "+changes" when the work
+    tree differs from it), so a row can be replayed from the same code."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "core", "bench"],
+                               cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if dirty else "")
 
 
 def read_progress(path: Path | None) -> list[dict[str, Any]]:
@@ -145,7 +171,7 @@ def read_progress(path: Path | None) -> list[dict[str, Any]]:
 
 def run(quick: bool, log: Callable[[str], None] = print, games: int | None = None,
         only: tuple[str, ...] = (), jobs: int = 1, progress: Path | None = None,
-        play_games: bool = True) -> dict[str, Any]:
+        play_games: bool = True, pairings: tuple[tuple[str, str], ...] = ()) -> dict[str, Any]:
     """Play every pairing ``games`` times (``jobs`` processes at once).  With
     ``progress`` each finished game is appended to that JSON-lines file,
     and games already in it are not played again: a long run can be
@@ -155,13 +181,16 @@ def run(quick: bool, log: Callable[[str], None] = print, games: int | None = Non
     names = [r.name for r in rulesets() if not only or r.name in only]
     records = [r for r in read_progress(progress) if r["ruleset"] in names and r["game"] < n]
     done = {(r["ruleset"], r["strong"], r["weak"], r["game"]) for r in records}
-    todo = [t for t in tasks(names, n) if t not in done] if play_games else []
-    log(f"  {len(done)} games already played, {len(todo)} to play, {jobs} at a time")
+    todo = [t for t in tasks(names, n, pairings or PAIRINGS) if t not in done] if play_games else []
+    commit = commit_played() if todo else ""
+    log(f"  {len(done)} games already played, {len(todo)} to play, {jobs} at a time" +
+        (f", from {commit}" if commit else ""))
     if progress is not None and progress.exists() and not progress.read_bytes().endswith(b"\n"):
         with progress.open("a", encoding="utf-8") as out:
             out.write("\n")  # a stopped run's last line was cut short: new games start on a line of their own
 
     def keep(record: dict[str, Any]) -> None:
+        record["commit"] = commit
         records.append(record)
         if progress is not None:
             with progress.open("a", encoding="utf-8") as out:
@@ -204,8 +233,9 @@ def summarise(records: list[dict[str, Any]], names: list[str], load_before: Any,
                     per_ruleset.setdefault(level, []).extend(values)
         for level, values in per_ruleset.items():
             times.setdefault(level, {})[name] = summary(values) | {"max": max(values)}
+    commits = sorted({r.get("commit", "unknown") for r in records if r["ruleset"] in names})
     return {"games": max((r["games"] for r in rows), default=0), "rows": rows, "times": times,
-            "load_before": load_before, "load_after": load_after}
+            "load_before": load_before, "load_after": load_after, "commits": commits}
 
 
 def render(result: dict[str, Any]) -> list[str]:
@@ -215,7 +245,9 @@ def render(result: dict[str, Any]) -> list[str]:
            "95% Wilson interval. Optio's scouting names no winner: the side whose army reached the meeting "
            "square first (it places the template) is scored the winner. The minutes column is the games' own "
            "time added up (several ran at once). "
-           f"Load average {result['load_before']} before, {result['load_after']} after.", "",
+           f"Load average {result['load_before']} before, {result['load_after']} after. "
+           f"Played from commit{'s' if len(result.get('commits', [])) != 1 else ''} "
+           f"{', '.join(result.get('commits', [])) or 'unknown'} (each game's own is in its record).", "",
            "| ruleset | pairing | score | win rate | 95% interval | aim | | minutes |",
            "|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:

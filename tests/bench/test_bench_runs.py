@@ -4,6 +4,7 @@ the right shape.  No assertion here is about speed: speed is measured by
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -219,6 +220,35 @@ def test_strength_progress_file_is_resumed_and_summed(tmp_path, monkeypatch):
     again = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress,
                          play_games=False)
     assert again["rows"] == result["rows"]
+
+
+def test_strength_plays_only_the_pairings_asked_and_names_the_commit(tmp_path, monkeypatch):
+    """``--pairings`` narrows a run (a long run can play the costly pairings
+    in their own process); every record names the commit it was played
+    from, and the table names the commits of its games."""
+    from bench import strength
+
+    played: list = []
+
+    def fake_game(task):
+        name, strong, weak, g = task
+        played.append((strong, weak))
+        return {"ruleset": name, "strong": strong, "weak": weak, "game": g, "strong_side": g % 2,
+                "winner": 0, "orders": 5, "times": {}, "seconds": 1.0}
+
+    monkeypatch.setattr(strength, "play_task", fake_game)
+    monkeypatch.setattr(strength, "commit_played", lambda: "abc1234")
+    progress = tmp_path / "games.jsonl"
+    chosen = strength.parse_pairings("easy-random, hard-normal")
+    assert chosen == (("easy", "random"), ("hard", "normal"))
+    result = strength.run(False, log=lambda _: None, games=2, only=("optio",), progress=progress, pairings=chosen)
+    assert sorted(set(played)) == [("easy", "random"), ("hard", "normal")] and len(played) == 4
+    records = [json.loads(line) for line in progress.read_text(encoding="utf-8").splitlines()]
+    assert {r["commit"] for r in records} == {"abc1234"}
+    assert result["commits"] == ["abc1234"]
+    assert any("Played from commit abc1234" in line for line in strength.render(result))
+    with pytest.raises(ValueError, match="unknown pairing.*hard-random"):
+        strength.parse_pairings("hard-random")
 
 
 def test_report_keeps_the_hand_written_findings_and_the_last_strength_table():
