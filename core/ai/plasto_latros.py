@@ -32,7 +32,13 @@ from core.rulesets.plasto_latros.orders import (
     Turn,
 )
 
-CHECKED = 24  # orders answered by the enemy's next order (the best-looking ones)
+# Orders answered by the enemy's next order (the best-looking ones), by
+# level: hard answers eight times as many.  In 168 positions of seeded games
+# where some order left no mini the enemy's next order Dooms, answering 24
+# exposed a mini 28 times, 72 16 times and 192 7 times.  Hard won 48% of 40
+# games against normal when both answered 24, 63% of 100 answering 192 (its
+# slowest move 1.3 s, aim 3 s), and 50% of 100 when normal answered 72.
+CHECKED = {"easy": 24, "normal": 24, "hard": 192}
 
 
 class PlastoKnowledge(Knowledge):
@@ -89,7 +95,8 @@ class PlastoKnowledge(Knowledge):
             tried.append((-gain, -self.prior(view, order, where), i, order, after, events))
         tried.sort(key=lambda t: t[:3])
         nets = {}
-        for neg_gain, _, _, order, after, _ in tried[:CHECKED]:
+        checked = CHECKED.get(getattr(self.level, "name", ""), CHECKED["normal"])
+        for neg_gain, _, _, order, after, _ in tried[:checked]:
             nets[order] = (-neg_gain, self._answered(after, side) - now)
         best = max(net for _, net in nets.values())
         keep = [o for o, (_, net) in nets.items() if net >= best - 1e-9]

@@ -100,3 +100,35 @@ def test_leaves_no_mini_the_next_enemy_order_dooms(level, seed):
     choice = choose(R, state, 0, R.legal_orders(state, 0), level, seed, 0)
     assert doomable(_after(state, choice.order), 0) == [], choice.reason
     assert "leaves no mini the enemy's next order Dooms" in choice.reason
+
+
+def _randomly_played(seed: int, orders: int):
+    """The position after ``orders`` random orders of a seeded game on the
+    bench's battlefield (the orders drawn from the legal ones with
+    ``random.Random(seed)``): deep in a game, with hundreds of orders."""
+    import random
+
+    from bench.games import battlefield_for
+    from core.game import start, submit
+
+    game = start(R, R.default_options(), battlefield_for(R), seed, ("A", "B"))
+    rng = random.Random(seed)
+    while len(game.orders) < orders:
+        game = submit(game, rng.choice(game.legal_orders(min(game.to_act)))).game
+    return game
+
+
+@pytest.mark.parametrize(("seed", "orders"), [(0, 38), (1, 51), (3, 26)])
+def test_hard_answers_enough_orders_to_find_a_safe_one(seed, orders):
+    """Positions where easy and normal (24 orders answered by the enemy's
+    next order) leave a mini the enemy's next order Dooms, though some order
+    leaves none: hard answers 192 and finds one (at 24 it exposed a mini
+    in each of these)."""
+    game = _randomly_played(seed, orders)
+    side = min(game.to_act)
+    state, legal = game.state, game.legal_orders(side)
+    assert any(not doomable(_after(state, o), side) for o in legal), "a safe order exists"
+    for level in ("normal", "hard"):
+        picks = [choose(R, game.view(side), side, legal, level, s, len(game.orders)).order for s in range(3)]
+        exposed = [bool(doomable(_after(state, o), side)) for o in picks]
+        assert exposed == ([True] * 3 if level == "normal" else [False] * 3), level
