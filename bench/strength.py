@@ -248,6 +248,7 @@ def render(result: dict[str, Any]) -> list[str]:
            f"Load average {result['load_before']} before, {result['load_after']} after. "
            f"Played from commit{'s' if len(result.get('commits', [])) != 1 else ''} "
            f"{', '.join(result.get('commits', [])) or 'unknown'} (each game's own is in its record).", "",
+           *_coverage(result["rows"]),
            "| ruleset | pairing | score | win rate | 95% interval | aim | | minutes |",
            "|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
@@ -267,6 +268,17 @@ def render(result: dict[str, Any]) -> list[str]:
             out.append(f"| {level} | {name} | {s['n']} | {s['median']:.3f} | {s['p90']:.3f} | {s['max']:.3f} | "
                        f"< {aim:g} s | {'met' if s['max'] < aim else '**missed**'} |")
     return out + [""]
+
+
+def _coverage(rows: list[dict[str, Any]]) -> list[str]:
+    """A sentence when the pairings were not all played to ``FULL_GAMES``:
+    a stopped run's table reads as what it is."""
+    counts = [r["games"] for r in rows]
+    if not counts or min(counts) >= FULL_GAMES:
+        return []
+    return [f"**A run stopped part way:** {min(counts)} to {max(counts)} games a pairing, where the aim is "
+            f"{FULL_GAMES}; an interval that straddles its aim says only that more games are needed "
+            "(`--progress` with the same file plays on from where it stopped).", ""]
 
 
 START, END = "<!-- strength:start -->", "<!-- strength:end -->"

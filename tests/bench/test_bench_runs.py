@@ -174,6 +174,9 @@ def test_strength_interval_and_report_section():
                                                       "p99": 0.3, "max": 0.4}}}}
     section = strength.render(result)
     assert any("1.5/2 (1 drawn)" in line and "not shown" in line for line in section)
+    assert any("A run stopped part way:** 2 to 2 games a pairing" in line for line in section)
+    full = {**result, "rows": [{**result["rows"][0], "games": 100}]}
+    assert not any("stopped part way" in line for line in strength.render(full))
     document = "# Performance\n\nother figures\n"
     once = strength.splice(document, section)
     assert once.startswith(document.rstrip()) and strength.START in once
