@@ -11,10 +11,10 @@ from tui.picture import Picture
 
 def board_picture(screen: Any, game: Any, view: Any, cursor: Any) -> Picture:
     adapter, units = screen.adapter, screen.units
-    by_unit = screen._orders_by_unit()
+    by_unit = screen.orders_by_unit()
     pointing = by_unit.get(None, []) + (by_unit.get(screen.selected, []) if screen.selected else [])
     highlights = {cell for order in pointing for cell in adapter.order_cells(game, view, order)}
-    chosen = screen._unit(screen.selected)
+    chosen = screen.unit_view(screen.selected)
     field = adapter.battlefield(game, view)
     picture = Picture(
         battlefield=field, units={u.pos: u for u in units if u.pos is not None},

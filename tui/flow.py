@@ -49,7 +49,7 @@ def show_error(screen: Any, exc: BaseException) -> None:
 
 def jump_to(screen: Any, uid: str | None) -> None:
     """Put the cursor on the figure that acts next (if it is on the board)."""
-    unit = screen._unit(uid)
+    unit = screen.unit_view(uid)
     if unit is not None and unit.pos is not None:
         board = screen.query_one(BoardView)
         if board.cursor != unit.pos:
@@ -67,7 +67,7 @@ def next_step(screen: Any, game: Any, side: int) -> None:
     screen.adapter.shared_keyboard = screen.shares_keyboard()
     modal = screen.adapter.prompt(game, side, screen.orders)
     if modal is not None:
-        screen._open(modal, screen._submit_result)
+        screen.open_modal(modal, screen.submit_result)
 
 
 def give_forced(screen: Any, game: Any, order: Order, why: str) -> None:
@@ -91,12 +91,12 @@ def choose_among(screen: Any, orders: Any, reason: str, title: str) -> None:
         if ask is None:
             screen.submit(orders[0])
         else:
-            screen._open(ask, screen._submit_result)
+            screen.open_modal(ask, screen.submit_result)
         return
     modal = adapter.choose(game, side, orders, reason)
     if modal is None:
         modal = ChoiceMenu(title, [(adapter.describe(game, screen.view_state, o), o) for o in orders])
-    screen._open(modal, screen._submit_result)
+    screen.open_modal(modal, screen.submit_result)
 
 
 def adapter_key(screen: Any, name: str) -> None:
@@ -104,13 +104,13 @@ def adapter_key(screen: Any, name: str) -> None:
     if screen.modal_open:
         return
     cursor = screen.query_one(BoardView).cursor
-    result = screen.adapter.key(screen.game, screen.keyboard_side, name, screen._unit(screen.selected), cursor)
+    result = screen.adapter.key(screen.game, screen.keyboard_side, name, screen.unit_view(screen.selected), cursor)
     if result is None:
         screen.redraw()
     elif isinstance(result, (Order, list, tuple)):
-        screen._submit_result(result)
+        screen.submit_result(result)
     else:
-        screen._open(result, screen._submit_result)
+        screen.open_modal(result, screen.submit_result)
 
 
 def cell_chosen(screen: Any, cell: Any) -> None:
@@ -124,7 +124,7 @@ def cell_chosen(screen: Any, cell: Any) -> None:
     if screen.keyboard_side is None or not screen.orders:
         screen.say("You are watching: this screen gives no orders." if screen.onlooker() else "Nobody can act now.")
         return
-    by_unit = screen._orders_by_unit()
+    by_unit = screen.orders_by_unit()
     if screen.selected is not None:
         hits = [o for o in by_unit.get(screen.selected, []) if cell in adapter.order_cells(game, view, o)]
         if hits:
@@ -142,7 +142,7 @@ def cell_chosen(screen: Any, cell: Any) -> None:
     if loose:
         screen.choose_among(loose, "cell", f"Orders at {cell[0]},{cell[1]}")
         return
-    chosen = screen._unit(screen.selected)
+    chosen = screen.unit_view(screen.selected)
     if here is not None and chosen is not None and here.id != chosen.id:
         why = adapter.why_not(game, screen.keyboard_side, chosen, here)
         if why:
@@ -156,13 +156,13 @@ def cell_chosen(screen: Any, cell: Any) -> None:
 
 def next_unit(screen: Any, step: int) -> None:
     """Tab: the next figure that can act, the cursor on it."""
-    movers = [u for u in screen._orders_by_unit() if u is not None]
+    movers = [u for u in screen.orders_by_unit() if u is not None]
     if not movers:
         return
     index = movers.index(screen.selected) + step if screen.selected in movers else 0
     screen.selected = movers[index % len(movers)]
     screen.redraw()
-    unit = screen._unit(screen.selected)
+    unit = screen.unit_view(screen.selected)
     board = screen.query_one(BoardView)
     if unit is not None and unit.pos is not None:
         board.move_cursor(unit.pos)
@@ -176,7 +176,7 @@ def orders_menu(screen: Any) -> None:
     """``o``: the selected figure's orders, or every legal order, with the
     ruleset's commands first."""
     game, adapter = screen.game, screen.adapter
-    by_unit = screen._orders_by_unit()
+    by_unit = screen.orders_by_unit()
     orders = by_unit.get(screen.selected, []) + by_unit.get(None, []) if screen.selected else list(screen.orders)
     orders = adapter.menu_orders(game, orders)  # not those offered on the board only
     extra = adapter.commands(game, screen.keyboard_side)
@@ -186,11 +186,11 @@ def orders_menu(screen: Any) -> None:
 
         def picked(value: Any) -> None:
             if isinstance(value, tuple) and len(value) == 2 and value[0] == "command":
-                screen._open(value[1](), screen._submit_result)
+                screen.open_modal(value[1](), screen.submit_result)
             else:
-                screen._submit_result(value)
+                screen.submit_result(value)
 
-        screen._open(ChoiceMenu("Orders", choices), picked)
+        screen.open_modal(ChoiceMenu("Orders", choices), picked)
         return
     screen.choose_among(orders, "menu", f"Orders for {screen.selected}" if screen.selected else "Every legal order")
 
@@ -210,7 +210,7 @@ def end_turn(screen: Any) -> None:
     if question is None:
         screen.submit(order)
         return
-    screen._open(Confirm(question), lambda yes: screen.submit(order) if yes else None)
+    screen.open_modal(Confirm(question), lambda yes: screen.submit(order) if yes else None)
 
 
 def take_back(screen: Any) -> None:
@@ -228,8 +228,8 @@ def take_back(screen: Any) -> None:
         return
     earlier = screen.game
     text = screen.adapter.describe(earlier, earlier.view(side), taken)  # as it was given
-    screen._events_seen = len(earlier.log)
-    screen._fill_log()
+    screen.events_seen = len(earlier.log)
+    screen.fill_log()
     screen.say(f"↶ {screen.game.players[side]} takes back: {text}")
     screen.redraw()
     jump_to(screen, getattr(taken, "unit", None))  # the cursor goes back with the figure

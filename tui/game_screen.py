@@ -96,7 +96,7 @@ class GameScreen(Screen[None]):
         caps = rules.capabilities
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = self.computer.watcher if self.computer else None  # whose view is on screen
-        self._events_seen = len(self.game.log)  # in the log of the seat drawn from
+        self.events_seen = len(self.game.log)  # in the log of the seat drawn from
         self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
@@ -107,6 +107,7 @@ class GameScreen(Screen[None]):
         self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
         self.my_turn = False  # a hosted or joined seat: whether it is this seat's turn
         self.news_from: int | None = None  # where "since your last turn" starts in this seat's log
+        self.seat_told = seat_hooks.SeatTold()  # a single seat's own orders and notices, as told so far
         self.narrator = Narrator(self)  # the other side's events, one at a time (tui/narrator.py)
         self.banner_side: int | None = None
 
@@ -121,7 +122,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         early = self.news.mounted()
-        self._fill_log()
+        self.fill_log()
         for said in early:  # the computer's words before the screen was up
             self.on_computer_said(said)
         self.query_one(BoardView).focus()
@@ -218,7 +219,7 @@ class GameScreen(Screen[None]):
             self.post_message(self.DraftsWanted(self))  # a draft from the save, once its side plays
         game = self.game  # the seat of the side now at the keyboard
         if self.log_shown_for != (self.log_side(), game.outcome is not None):
-            self._fill_log()
+            self.fill_log()
         view = self.view_state = game.state  # the seat's view (core.game.redact)
         self.units = self.adapter.units(game, view)
         self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if side is not None else []
@@ -236,7 +237,7 @@ class GameScreen(Screen[None]):
 
     def _draw_board(self, game: Any, view: Any) -> None:
         """The board; the cursor jumps to the figure that acts next when it was just picked."""
-        movers = [u for u in self._orders_by_unit() if u is not None]
+        movers = [u for u in self.orders_by_unit() if u is not None]
         jump = self.selected not in movers and len(movers) == 1
         if self.selected not in movers:
             self.selected = movers[0] if jump else None
@@ -246,13 +247,13 @@ class GameScreen(Screen[None]):
         if jump:
             flow.jump_to(self, self.selected)
 
-    def _orders_by_unit(self) -> dict[str | None, list[Order]]:
+    def orders_by_unit(self) -> dict[str | None, list[Order]]:
         by_unit: dict[str | None, list[Order]] = {}
         for order in self.orders:
             by_unit.setdefault(self.game.ruleset.order_unit(order), []).append(order)
         return by_unit
 
-    def _unit(self, uid: str | None) -> UnitView | None:
+    def unit_view(self, uid: str | None) -> UnitView | None:
         return next((u for u in self.units if u.id == uid), None)
 
     def _draw_banner(self, side: int | None) -> None:
@@ -301,10 +302,10 @@ class GameScreen(Screen[None]):
         view is on screen; otherwise the neutral onlooker's."""
         return self.keyboard_side if self.private else None
 
-    def _fill_log(self) -> None:
+    def fill_log(self) -> None:
         self.query_one(LogPane).fill(self.readable_log(), self.narrator)
         if not self.single:  # at one keyboard: the news is counted in the log of the seat drawn from
-            self._events_seen = len(self.game.log)
+            self.events_seen = len(self.game.log)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)
 
     def on_key(self, event: Any) -> None:
@@ -322,7 +323,7 @@ class GameScreen(Screen[None]):
         self.call_later(self.redraw)
 
     # -- modals and submitting ----------------------------------------------------------------
-    def _open(self, screen: Any, callback: Any) -> None:
+    def open_modal(self, screen: Any, callback: Any) -> None:
         self.modal_open = True
 
         def closed(result: Any) -> None:
@@ -333,7 +334,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, closed)
 
     @guarded
-    def _submit_result(self, result: Any) -> None:
+    def submit_result(self, result: Any) -> None:
         if result is None:
             self.redraw_panel_only()
             return
@@ -356,7 +357,7 @@ class GameScreen(Screen[None]):
             self.say(f"✗ Not allowed: {result.message}")
             return False
         self.news.catch_up(length - len(result))  # the computer's, just before
-        self._events_seen = length
+        self.events_seen = length
         shown = [e for e in result if self.game.outcome is not None or visible_to(e, self.log_side())]
         if narrate:
             self.narrate(shown)
@@ -465,12 +466,12 @@ class GameScreen(Screen[None]):
         else:
             question = "Leave this game? It is saved, and Continue brings you back here."
         ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
-        self._open(ask, answered)
+        self.open_modal(ask, answered)
 
     def show_result(self) -> None:
         show_result(self)
 
-    def _after_result(self, choice: str | None) -> None:
+    def result_chosen(self, choice: str | None) -> None:
         if choice == "rematch" and not self.single:  # until the app has it on the table
             self.query_one(Banner).update("Rematch: the same battle again, sides swapped…")
         self.post_message(self.ResultChosen(self, choice))

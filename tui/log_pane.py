@@ -53,7 +53,7 @@ def open_log(screen: Any, whole: bool) -> None:
         computer = screen.computer
         numbered_alike = screen.single or not screen.private or screen.game.outcome is not None
         notes = computer.notes if computer is not None and numbered_alike else ()
-        screen._open(EventLog(title, rules.name, rules.title, log, notes=notes), None)
+        screen.open_modal(EventLog(title, rules.name, rules.title, log, notes=notes), None)
         return
     start = screen.news_from if screen.single and screen.news_from is not None else None
-    screen._open(EventLog(title, rules.name, rules.title, log, start), None)
+    screen.open_modal(EventLog(title, rules.name, rules.title, log, start), None)

@@ -37,7 +37,7 @@ class MatchNews:
             self.ui_thread = threading.get_ident()
             early, self.early = self.early or [], None
             if not screen.single:
-                screen._events_seen = len(screen.game.log)  # the log pane starts with all of it
+                screen.events_seen = len(screen.game.log)  # the log pane starts with all of it
         if screen.single:
             self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
         if self.source is not None:
@@ -63,9 +63,9 @@ class MatchNews:
         computer's): one at a time when a person watches."""
         screen = self.screen
         game = screen.game
-        news = [e for e in game.log[screen._events_seen:upto] if game.outcome is not None
+        news = [e for e in game.log[screen.events_seen:upto] if game.outcome is not None
                 or visible_to(e, screen.log_side())]
-        screen._events_seen = max(screen._events_seen, upto)
+        screen.events_seen = max(screen.events_seen, upto)
         if screen.computer is not None and screen.computer.watcher is not None:
             screen.narrate(news)
         else:

@@ -30,8 +30,8 @@ def show_result(screen: Any) -> None:
     fairness = getattr(screen.seats.any_seat, "fairness", "")  # a joined or server's game: the dice check
     if fairness:
         note = f"{note}\n{fairness}" if note else fairness
-    screen._open(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
-                              adapter.result_sides(game), note), screen._after_result)
+    screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
+                              adapter.result_sides(game), note), screen.result_chosen)
 
 
 def after_result(app: Any, screen: Any, choice: str | None) -> None:
@@ -43,7 +43,7 @@ def after_result(app: Any, screen: Any, choice: str | None) -> None:
     elif choice == "extra":  # what follows is made from the whole game (the match's), never the seat's
         modal = screen.adapter.after_over(screen.local_game())
         if modal is not None:
-            screen._open(modal, lambda game: _game_after(screen, game, kinds))
+            screen.open_modal(modal, lambda game: _game_after(screen, game, kinds))
     elif choice == "rematch":
         app.start_game(rematch(screen.local_game()), seats=tuple(reversed(kinds)))
     elif choice in ("new", "menu"):
@@ -63,7 +63,7 @@ def _game_after(screen: Any, game: Any, kinds: tuple[str, str]) -> None:
         return
     from tui.rulesets.optio_handoff import battle_form
 
-    screen._open(battle_form(screen.local_game(), game, kinds), lambda _: show_result(screen))
+    screen.open_modal(battle_form(screen.local_game(), game, kinds), lambda _: show_result(screen))
 
 
 def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> None:
@@ -99,7 +99,7 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
         else:
             app.host_next(game, kinds, "the battle", swap=False)
 
-    screen._open(modal, chosen)
+    screen.open_modal(modal, chosen)
 
 
 def _server_battle(app: Any, screen: Any, lobby: Any, game_id: str) -> None:
@@ -117,7 +117,7 @@ def _server_battle(app: Any, screen: Any, lobby: Any, game_id: str) -> None:
         app.leave_game(None)
         lobby.battle(game_id, game.ruleset_name, game.options)
 
-    screen._open(modal, chosen)
+    screen.open_modal(modal, chosen)
 
 
 def _watch_again(screen: Any) -> None:
@@ -129,4 +129,4 @@ def _watch_again(screen: Any) -> None:
     if whole is None:
         screen.say("Only the host holds the whole game: watch it from the host's Load list.")
         return
-    screen._open(WatchScreen(whole), lambda _: show_result(screen))
+    screen.open_modal(WatchScreen(whole), lambda _: show_result(screen))

@@ -357,7 +357,7 @@ class SaveFiles:
         self.drafts_waiting.remove(draft)
         modal = reopen(screen.game, side, draft)
         if modal is not None:
-            screen._open(modal, screen._submit_result)
+            screen.open_modal(modal, screen.submit_result)
 
     def offer_drafts(self, screen: Any) -> bool:
         """A screen the game opened again by itself (a decision still to

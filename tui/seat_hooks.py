@@ -8,12 +8,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from core.orders import Order
 from core.ruleset import Rejection
 from tui.banner import remote_status
 from tui.board import BoardView
 from tui.modals import Handover
 from tui.picture import Picture
+
+
+@attrs.define
+class SeatTold:
+    """What a single seat's screen has told of its own news: whether the
+    change being reported is its own order (told as given, not narrated),
+    and the seat's last status and fairness notes (each told once)."""
+
+    own_change: bool = False  # inside this seat's own submit
+    own_expected: bool = False  # its own order's events are still to arrive (a joined seat)
+    status: str = ""
+    fairness: str = ""
 
 
 def since_last_turn(game: Any, side: int, mark: int, most: int | None = None) -> list:
@@ -57,7 +71,7 @@ def hand_over(screen: Any, side: int) -> None:
         rules = public.ruleset
         screen.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
 
-    screen._open(Handover(public.players[side], screen.adapter.handover_detail(coming, side),
+    screen.open_modal(Handover(public.players[side], screen.adapter.handover_detail(coming, side),
                           [e.sentence for e in news], why if news else None, first=side not in screen.log_marks,
                           leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
 
@@ -82,7 +96,8 @@ def submit_single(screen: Any, order: Order, narrate: bool) -> bool:
     """A hosted or joined seat's order: its events arrive as the seat's
     news (here at once from a host in this process, or in the host's next
     update), seen as given."""
-    screen._own_change = not narrate  # a seat held here tells of the change at once, from inside submit
+    told = screen.seat_told
+    told.own_change = not narrate  # a seat held here tells of the change at once, from inside submit
     try:
         result = screen.seats.submit(order)
         if isinstance(result, Rejection):
@@ -91,12 +106,12 @@ def submit_single(screen: Any, order: Order, narrate: bool) -> bool:
             else:
                 screen.say(f"✗ Not allowed: {result.message}")
             return False
-        seen = screen._events_seen
+        seen = screen.events_seen
         seat_news(screen)
-        screen._own_expected = not narrate and screen._events_seen == seen
+        told.own_expected = not narrate and screen.events_seen == seen
         return True
     finally:
-        screen._own_change = False
+        told.own_change = False
 
 
 def seat_news(screen: Any) -> None:
@@ -105,23 +120,24 @@ def seat_news(screen: Any) -> None:
     if not screen.is_attached:
         return
     game, seat = screen.game, screen.seats.any_seat
-    news = game.log[screen._events_seen:]
-    screen._events_seen = len(game.log)
-    own = getattr(screen, "_own_change", False) or (news and getattr(screen, "_own_expected", False))
+    news = game.log[screen.events_seen:]
+    screen.events_seen = len(game.log)
+    told = screen.seat_told
+    own = told.own_change or (news and told.own_expected)
     if news:
-        screen._own_expected = False
+        told.own_expected = False
     if own:
         for event in news:
             screen.log_line(event.sentence)
     else:
         screen.narrate(news)
     status = remote_status(seat)
-    if status and status != getattr(screen, "_status_told", ""):
+    if status and status != told.status:
         reason = getattr(seat, "reason", "")
         screen.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
-    screen._status_told = status
+    told.status = status
     fairness = getattr(seat, "fairness", "")
-    if fairness and fairness != getattr(screen, "_fairness_told", ""):
-        screen._fairness_told = fairness
+    if fairness and fairness != told.fairness:
+        told.fairness = fairness
         screen.log_line(fairness)
     screen.redraw()

@@ -58,9 +58,9 @@ class SidePanel(Vertical):
         lines = [f"{game.ruleset.turn_word} {situation.turn}, {situation.phase}"]
         if situation.detail:
             lines.append(situation.detail)
-        chosen = screen._unit(screen.selected)
+        chosen = screen.unit_view(screen.selected)
         lines += adapter.panel_lines(game, view, screen.keyboard_side, chosen)
-        by_unit = screen._orders_by_unit()
+        by_unit = screen.orders_by_unit()
         if chosen is not None:
             lines.append(f"Selected: {unit_line(chosen)}")
             lines.append(f"  {len(by_unit.get(chosen.id, []))} order(s); Enter on [.] cell, o: list")
@@ -95,7 +95,7 @@ class SidePanel(Vertical):
             lines = adapter.figure_lines(view, here, screen.keyboard_side)
             card = "\n".join(lines) if lines else f"  {unit_line(here)}"
         # What the cell means for the selected figure (sight, reach, cover).
-        glance = adapter.cursor_lines(game, view, screen._unit(screen.selected), cell)
+        glance = adapter.cursor_lines(game, view, screen.unit_view(screen.selected), cell)
         if glance:
             card = "\n".join([*glance, *([card] if card else [])])
         self.query_one("#cursor", PatchedText).update(text)

@@ -134,4 +134,4 @@ def open_warband(screen: Any) -> None:
             board.move_cursor(unit.pos)
         screen.redraw_panel_only()
 
-    screen._open(WarbandList("Figures (f) · as your side sees them", sections), picked)
+    screen.open_modal(WarbandList("Figures (f) · as your side sees them", sections), picked)

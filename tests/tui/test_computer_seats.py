@@ -106,7 +106,7 @@ async def test_a_rematch_keeps_the_computer_with_its_player(data_dir):
         app.start_game(game, seats=AGAINST)
         await pilot.pause()
         screen = game_screen(app)
-        screen._after_result("rematch")
+        screen.result_chosen("rematch")
         await pilot.pause()
         second = game_screen(app)
         assert second is not screen and second.game.players == ("Bot", "Ann")

@@ -341,7 +341,7 @@ async def test_the_mouse_moves_the_cursor_and_a_click_on_a_lit_cell_gives_the_or
         assert len(screen.game.orders) == orders + 1 and screen.game.orders[-1] == expected[0]  # as Enter
         # The cursor stays on the click, unless it jumped to the figure that
         # acts next (issue 12, one grammar of keys).
-        nxt = screen._unit(screen.selected)
+        nxt = screen.unit_view(screen.selected)
         assert board.cursor == (nxt.pos if nxt is not None and nxt.pos is not None else target)
 
 

@@ -64,7 +64,7 @@ async def test_what_follows_a_finished_game_is_the_apps_to_carry_out():
         screen = GameScreen(game)
         app.push_screen(screen)
         await pilot.pause()
-        screen._after_result("menu")
+        screen.result_chosen("menu")
         await pilot.pause()
         assert ("result", "menu") in app.heard
 

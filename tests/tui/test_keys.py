@@ -187,7 +187,7 @@ async def test_platemail_enter_on_a_lit_cell_opens_the_writer_with_that_first_ac
         unit = screen.selected
         assert unit is not None and unit.startswith("a")
         board = screen.query_one(BoardView)
-        me = screen._unit(unit).pos
+        me = screen.unit_view(unit).pos
         lit = sorted(c for c in board.picture.highlights if c != me and c[0] == me[0] and c[1] > me[1])
         assert lit, "no lit cell below the selected character"
         cell = lit[0]
