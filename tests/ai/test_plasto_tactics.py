@@ -19,7 +19,7 @@ from core.rulesets.plasto_latros import RULESET as R
 from core.rulesets.plasto_latros.orders import Move, Pass
 from tests.rulesets.plasto_latros.helpers import mini, play, position
 
-CASES = [(level, seed) for level in ("easy", "normal") for seed in range(4)]
+CASES = [(level, seed) for level in ("easy", "normal") for seed in range(4)] + [("hard", seed) for seed in range(2)]
 
 
 def _after(state, order):

@@ -20,7 +20,7 @@ from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Action, Condition
 from tests.rulesets.platemail.helpers import position
 
-CASES = [(level, seed) for level in ("easy", "normal") for seed in range(5)]
+CASES = [(level, seed) for level in ("easy", "normal") for seed in range(5)] + [("hard", seed) for seed in range(2)]
 
 
 def written(state, level, seed) -> Write:
