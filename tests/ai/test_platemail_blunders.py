@@ -1,7 +1,7 @@
 """Platemail: orders a beginner would not write (issue 31).
 
 Hand-built positions (tests/rulesets/platemail/helpers.py), the computer
-writing the first character's orders at easy and normal over a few seeds:
+writing the first character's orders at every level over a few seeds:
 - beside an enemy, a first Action that moves to the closest hostile goes
   nowhere and gives up the attack (*Movement*: a move ends beside its
   target);
