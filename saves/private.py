@@ -6,6 +6,9 @@ every roll to come.  So every folder Skirmish makes is 0700 and every file
 it writes 0600, whatever the umask (``saves.store`` creates them through
 :func:`make_private_dirs` and ``write_new_file``), and what an older
 Skirmish left (0755/0644) is tightened when the app starts (:func:`tighten`).
+Tightening takes only the other accounts' rights away: the owner's stay,
+execute included, since the data folder also holds what ``install.sh``
+installed (its virtual environment, whose programs must stay runnable).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 PRIVATE_DIR = 0o700
 PRIVATE_FILE = 0o600
+OWNER_ONLY = 0o700  # what tightening keeps of a mode: the owner's rights, all of them
 
 
 def make_private_dirs(folder: Path) -> None:
@@ -37,11 +41,11 @@ def make_private_dirs(folder: Path) -> None:
         os.chmod(each, PRIVATE_DIR)  # mkdir's mode is cut by the umask; this is not
 
 
-def _tighten_one(path: str, info: os.stat_result, mode: int) -> bool:
+def _tighten_one(path: str, info: os.stat_result) -> bool:
     if info.st_uid != os.getuid() or not info.st_mode & 0o077:
         return False
     try:
-        os.chmod(path, stat.S_IMODE(info.st_mode) & mode)
+        os.chmod(path, stat.S_IMODE(info.st_mode) & OWNER_ONLY)
     except OSError:
         return False
     return True
@@ -50,7 +54,8 @@ def _tighten_one(path: str, info: os.stat_result, mode: int) -> bool:
 def tighten(root: Path) -> int:
     """Take every right of other accounts off the folder ``root`` (the data
     folder), its folders and its files (never through a link; only what
-    this account owns).  Returns how many were changed."""
+    this account owns), leaving the owner's as they were.  Returns how many
+    were changed."""
     changed = 0
     try:
         info = os.lstat(root)
@@ -58,7 +63,7 @@ def tighten(root: Path) -> int:
         return 0
     if not stat.S_ISDIR(info.st_mode):
         return 0
-    changed += _tighten_one(str(root), info, PRIVATE_DIR)
+    changed += _tighten_one(str(root), info)
     for folder, subfolders, files in os.walk(root):  # never follows links to folders
         for name in subfolders + files:
             path = os.path.join(folder, name)
@@ -66,8 +71,6 @@ def tighten(root: Path) -> int:
                 info = os.lstat(path)
             except OSError:
                 continue
-            if stat.S_ISDIR(info.st_mode):
-                changed += _tighten_one(path, info, PRIVATE_DIR)
-            elif stat.S_ISREG(info.st_mode):
-                changed += _tighten_one(path, info, PRIVATE_FILE)
+            if stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode):
+                changed += _tighten_one(path, info)
     return changed

@@ -124,6 +124,25 @@ async def test_what_an_older_skirmish_left_is_tightened_on_start(open_home):
     assert stat.S_IMODE(os.stat("/etc/hostname").st_mode) == before
 
 
+async def test_tightening_keeps_the_owners_programs_runnable(open_home):
+    """install.sh puts its virtual environment in the data folder: the
+    app's start once took every file to 0600 there, and the next
+    ``skirmish`` was refused ("Permission denied").  Other accounts lose
+    their rights; the owner keeps its own, execute included."""
+    from tui.app import SkirmishApp
+
+    data = store.data_dir()
+    program = data / "venv" / "bin" / "tool"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\necho ran\n", encoding="utf-8")
+    os.chmod(program, 0o755)
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert stat.S_IMODE(os.stat(program).st_mode) == 0o700
+    assert subprocess.run([str(program)], capture_output=True, text=True, check=True).stdout == "ran\n"
+
+
 # -- as another account ----------------------------------------------------------------
 
 @pytest.fixture
