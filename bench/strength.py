@@ -209,6 +209,8 @@ def run(quick: bool, log: Callable[[str], None] = print, games: int | None = Non
         with ProcessPoolExecutor(max_workers=jobs, initializer=freeze_imports) as pool:
             for record in pool.map(play_task, todo, chunksize=1):
                 keep(record)
+    if not todo:  # nothing played: a load figure would say nothing of the games
+        return summarise(records, names, None, None)
     return summarise(records, names, load_before, load_average())
 
 
@@ -244,10 +246,7 @@ def render(result: dict[str, Any]) -> list[str]:
            "the games of each in the score column, sides alternating, seeds 1000 up; a win scores 1, a draw 1/2; "
            "95% Wilson interval. Optio's scouting names no winner: the side whose army reached the meeting "
            "square first (it places the template) is scored the winner. The minutes column is the games' own "
-           "time added up (several ran at once). "
-           f"Load average {result['load_before']} before, {result['load_after']} after. "
-           f"Played from commit{'s' if len(result.get('commits', [])) != 1 else ''} "
-           f"{', '.join(result.get('commits', [])) or 'unknown'} (each game's own is in its record).", "",
+           "time added up (several ran at once). " + _provenance(result), "",
            *_coverage(result["rows"]),
            "| ruleset | pairing | score | win rate | 95% interval | aim | | minutes |",
            "|---|---|---|---|---|---|---|---|"]
@@ -268,6 +267,17 @@ def render(result: dict[str, Any]) -> list[str]:
             out.append(f"| {level} | {name} | {s['n']} | {s['median']:.3f} | {s['p90']:.3f} | {s['max']:.3f} | "
                        f"< {aim:g} s | {'met' if s['max'] < aim else '**missed**'} |")
     return out + [""]
+
+
+def _provenance(result: dict[str, Any]) -> str:
+    """The load while the games were played (none given when this run only
+    read the records), and the commits they were played from."""
+    commits = result.get("commits", [])
+    load = (f"Load average {result['load_before']} before, {result['load_after']} after. "
+            if result["load_before"] is not None else
+            "Made from the games' records alone (this run played none, so no load is given). ")
+    return (load + f"Played from commit{'s' if len(commits) != 1 else ''} {', '.join(commits) or 'unknown'} "
+            "(each game's own is in its record).")
 
 
 def _coverage(rows: list[dict[str, Any]]) -> list[str]:

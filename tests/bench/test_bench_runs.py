@@ -223,6 +223,8 @@ def test_strength_progress_file_is_resumed_and_summed(tmp_path, monkeypatch):
     again = strength.run(False, log=lambda _: None, games=3, only=("optio",), progress=progress,
                          play_games=False)
     assert again["rows"] == result["rows"]
+    assert again["load_before"] is None  # nothing played: no load to speak of
+    assert any("records alone" in line for line in strength.render(again))
 
 
 def test_strength_plays_only_the_pairings_asked_and_names_the_commit(tmp_path, monkeypatch):
