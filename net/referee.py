@@ -255,8 +255,8 @@ class Referee:
                 raise Refusal("bad-ruleset", "This server has no such ruleset.") from None
             if rules.name == "optio":
                 raise Refusal("bad-ruleset", "The battle is fought under another ruleset than Optio.")
-            options_value, _default_field = self._checked_setup(rules, options, None)
-            field = battlefield_for(result, rules)
+            # The options are checked against the ground the battle is fought on.
+            options_value, field = self._checked_setup(rules, options, battlefield_for(result, rules))
             return self._follow(pid, gid, rules.name, unstructure(converter_for(rules), options_value),
                                 unstructure(PLAIN, field), fillers)
 
@@ -298,6 +298,8 @@ class Referee:
                 converter_for(rules), options, rules.options_type, "options")
             if battlefield is None:
                 field = battlefield_named(rules.default_battlefield)
+            elif isinstance(battlefield, Battlefield):
+                field = battlefield  # made here (the battle's cut ground), not sent
             elif isinstance(battlefield, str):
                 field = battlefield_named(battlefield)
             else:

@@ -205,6 +205,13 @@ def test_the_battle_after_an_optio_pre_game_is_fought_on_its_ground_by_the_same_
     with pytest.raises(ServerError) as refused:
         ann.battle(gid, "optio")
     assert refused.value.code == "bad-ruleset"
+    with pytest.raises(ServerError) as refused:
+        ann.battle(gid, "no-such-ruleset")
+    assert refused.value.code == "bad-ruleset"
+    for options in ({"turn_limit": "lots"}, {"turn_limit": -3}, {"no_such_field": 1}):  # a peer's own values
+        with pytest.raises(ServerError) as refused:
+            ann.battle(gid, "spheres_of_war", options)
+        assert refused.value.code == "bad-options", options
     battle = bob.battle(gid, "spheres_of_war")
     assert ann.battle(gid, "spheres_of_war") == battle != gid
     a2, b2 = ann.resume(battle), bob.resume(battle)
