@@ -204,10 +204,15 @@ class ResultScreen(Screen[str]):
                 yield Static("\n".join(result_lines(self.result, self.sides) + (["", self.note] if self.note else [])),
                              id="result-text", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
-            yield Static("↑↓ Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
+            yield Static("↑↓ then Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        # Nothing highlighted at first: the banner asks for Enter to open this
+        # screen, and a second Enter landing as it opens must not pick an
+        # entry (it started a rematch). An arrow key highlights one.
+        menu = self.query_one(OptionList)
+        menu.highlighted = None
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

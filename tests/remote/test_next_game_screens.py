@@ -121,7 +121,7 @@ async def test_after_a_hosted_optio_pre_game_the_battle_follows_with_the_same_se
         assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         joiner = RecordingSeat(app.host.code)
         await asyncio.to_thread(joiner.start)
-        await pilot.press("enter")  # the first entry: fight the battle on this ground
+        await pilot.press("e")  # its own entry: fight the battle on this ground
         assert await until(pilot, lambda: isinstance(app.screen, FightScreen))
         chosen = app.screen.choices[0]
         await pilot.press("enter")

@@ -58,7 +58,7 @@ async def test_an_optio_pre_game_against_the_computer_hands_its_seats_to_the_bat
         pre.game = done
         pre.redraw()
         assert await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
-        await pilot.press("enter")  # fight the battle on this ground
+        await pilot.press("e")  # fight the battle on this ground
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
         await pilot.press("enter")

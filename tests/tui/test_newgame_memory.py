@@ -99,7 +99,7 @@ async def test_the_battle_after_an_optio_pre_game_opens_the_form_pre_filled(data
                 break
             await pilot.pause(0.1)
         assert isinstance(app.screen, ResultScreen)
-        await pilot.press("enter")  # fight the battle on this ground
+        await pilot.press("e")  # fight the battle on this ground
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
         choices = app.screen.choices
@@ -115,7 +115,7 @@ async def test_the_battle_after_an_optio_pre_game_opens_the_form_pre_filled(data
         await pilot.press("escape")  # not now: back to the pre-game's result
         await pilot.pause()
         assert isinstance(app.screen, ResultScreen)
-        await pilot.press("enter")
+        await pilot.press("e")
         await pilot.pause()
         await pilot.press(str(platemail + 1))
         await pilot.pause()

@@ -138,7 +138,7 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         assert f"{placer}: army held square {x},{y} first and placed the template ({template_shift(*chosen)})" in text
         assert f"marched in by the {result.second_edge.word} side" in text
         assert "kudo coins left" in text and "luck" not in text and "left:" not in text
-        await pilot.press("enter")  # its first entry: fight the battle on this ground
+        await pilot.press("e")  # its own entry: fight the battle on this ground
         await pilot.pause()
         fight = app.screen
         assert isinstance(fight, FightScreen)

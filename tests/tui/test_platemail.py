@@ -243,7 +243,7 @@ async def test_the_last_rounds_playback_is_offered_on_the_result_screen():
         await pilot.pause()
         assert screen.game.outcome is not None  # the Round limit ends the battle
         assert type(app.screen) is ResultScreen
-        await pilot.press("enter")  # its first entry: watch the last Round again
+        await pilot.press("e")  # its own entry: watch the last Round again
         await pilot.pause()
         assert isinstance(app.screen, Playback)
         assert app.screen.shown == 1 and "Round 1, 2nd Action Phase" not in app.screen.shown_text()

@@ -7,6 +7,7 @@ import os
 import random
 
 import attrs
+from textual.widgets import OptionList
 
 from core.events import Rolled
 from core.game import start, submit
@@ -242,3 +243,21 @@ def test_the_result_counts_rounds_in_a_ruleset_of_rounds():
     assert f"Rounds played: {over.ruleset.situation(over.state).turn}" in lines
     _, _, over = one_order_from_the_end("spheres_of_war")
     assert any(line.startswith("Turns played: ") for line in result_lines(summarise(over)))
+
+
+async def test_an_enter_as_the_result_opens_picks_nothing_and_an_arrow_then_enter_does():
+    """The banner says Enter opens the result; an Enter landing just as it
+    opens by itself used to pick the first entry (a rematch) unseen."""
+    before, last, _ = one_order_from_the_end("spheres_of_war")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_the_result(pilot, before, last)
+        result = app.screen
+        assert result.query_one(OptionList).highlighted is None
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is result
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen is not result and isinstance(app.screen, GameScreen)
+        assert app.screen.game.orders == () and app.screen.game.players == ("Bo", "Ann")  # the first entry: a rematch
