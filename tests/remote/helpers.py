@@ -94,5 +94,12 @@ async def until(pilot, test, tries: int = 400) -> bool:
     return bool(test())
 
 
+def showing(app, kind) -> bool:
+    """The app shows a screen of ``kind`` whose mounting is done (its
+    ``on_mount`` has run): a test that stops the app sooner tears the
+    screen's widgets down under its ``on_mount``."""
+    return isinstance(app.screen, kind) and app.screen.is_mounted
+
+
 def banner(app) -> str:
     return str(app.screen.query_one("#banner").render())

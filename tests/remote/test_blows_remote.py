@@ -8,7 +8,7 @@ from __future__ import annotations
 from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
-from tests.remote.helpers import new_host, until
+from tests.remote.helpers import new_host, showing, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 
@@ -28,7 +28,7 @@ async def test_a_joined_seat_sees_the_hosts_moves_one_per_key():
         app = SkirmishApp(join_code=host.code)
         app.narration_pace = "step"
         async with app.run_test(size=SIZE) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             screen = app.screen
             local = host.seat(0)
             before = len(local.events())

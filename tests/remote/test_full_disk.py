@@ -28,7 +28,7 @@ from core.ruleset import Rejection
 from core.seats import Table
 from saves import store
 from saves.library import battlefield_named
-from tests.remote.helpers import RecordingSeat, banner, until
+from tests.remote.helpers import RecordingSeat, banner, showing, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 
@@ -90,7 +90,7 @@ async def test_a_full_disk_mid_game_refuses_orders_drops_nobody_and_loses_nothin
         code = app.screen.code
         joiner = RecordingSeat(code)
         await asyncio.to_thread(joiner.start)
-        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: showing(app, GameScreen))
         screen = app.screen
         save = app.session.path
         host_seat = app.host.seat(0)

@@ -15,7 +15,7 @@ from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import list_saves, load_with_seats, new_save_path, save_game
-from tests.remote.helpers import RecordingSeat, until
+from tests.remote.helpers import RecordingSeat, showing, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
@@ -42,7 +42,7 @@ async def _host_and_join(app, pilot):
     assert await until(pilot, lambda: app.host is not None)
     joiner = RecordingSeat(app.host.code)
     await asyncio.to_thread(joiner.start)
-    assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    assert await until(pilot, lambda: showing(app, GameScreen))
     return joiner
 
 
@@ -93,7 +93,7 @@ async def test_host_computer_resumes_a_save_with_the_computer_at_the_hosts_side(
     # Hosting the save again without --computer: its seats say the computer plays.
     app = SkirmishApp(host_path=path)
     async with app.run_test(size=SIZE) as pilot:
-        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: showing(app, GameScreen))
         assert app.screen.fixed is None and app.screen.computer.plays(0)
         app.stop_hosting()
 

@@ -214,7 +214,7 @@ async def test_the_joined_screen_says_an_order_to_a_stopped_host_is_unanswered_a
     host goes on, the board shows what it did."""
     from textual.widgets import RichLog
 
-    from tests.remote.helpers import until
+    from tests.remote.helpers import showing, until
     from tui.app import SkirmishApp
     from tui.game_screen import GameScreen
 
@@ -222,7 +222,7 @@ async def test_the_joined_screen_says_an_order_to_a_stopped_host_is_unanswered_a
     try:
         app = SkirmishApp(join_code=code)
         async with app.run_test(size=(80, 24)) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             screen, seat = app.screen, app.remote_seat
             assert await until(pilot, lambda: seat.may_act())
             version = seat.version

@@ -12,7 +12,7 @@ from core.registry import find_ruleset
 from net import fairdice
 from saves.library import battlefield_named
 from saves.store import list_saves, load_with_seats, new_save_path, save_game
-from tests.remote.helpers import RecordingSeat, banner, until
+from tests.remote.helpers import RecordingSeat, banner, showing, until
 from tests.remote.test_next_game import _facts, _finished, _host
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
@@ -102,7 +102,7 @@ async def test_the_joiners_name_is_on_both_screens(data_dir):
         joiner = SkirmishApp(join_code=app.host.code, join_name="Zoë")
         async with joiner.run_test(size=SIZE) as other:
             assert await until(other, lambda: isinstance(joiner.screen, GameScreen))
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             assert joiner.screen.game.players == ("Player 1", "Zoë")
             assert app.screen.game.players == ("Player 1", "Zoë")
             assert await until(other, lambda: "Player 1" in banner(joiner))  # waiting for the host's side
@@ -150,7 +150,7 @@ async def test_a_pre_game_hosted_from_the_form_keeps_the_forms_ruleset_for_its_b
         assert await until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
         joiner = RecordingSeat(app.host.code, name="Bob")
         await asyncio.to_thread(joiner.start)
-        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: showing(app, GameScreen))
         seed = app.host.table.game.seed
         assert seed != template.seed and app.optio_handoff == {seed: ("waylights", None)}
         joiner.stop()

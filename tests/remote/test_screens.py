@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tests.remote.helpers import RecordingSeat, banner, new_host, until
+from tests.remote.helpers import RecordingSeat, banner, new_host, showing, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
@@ -26,7 +26,7 @@ async def test_hosting_from_the_menu_shows_the_code_and_plays_live(data_dir):
         assert f"skirmish join {code}" in shown
         joiner = RecordingSeat(code)
         await asyncio.to_thread(joiner.start)
-        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert await until(pilot, lambda: showing(app, GameScreen))
         screen = app.screen
         assert screen.fixed == 0 and joiner.side == 1
         assert app.host.table.game.seed != 0
@@ -54,7 +54,7 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
             for ch in host.code:
                 await pilot.press(ch if ch != "-" else "minus")
             await pilot.press("enter")
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             screen = app.screen
             assert screen.fixed == 1
             assert await until(pilot, lambda: re.search(r"Waiting for Ann", banner(app))), banner(app)
@@ -84,7 +84,7 @@ async def test_a_third_terminal_watches_as_the_neutral_onlooker_without_a_handov
         await asyncio.to_thread(player.start)
         app = SkirmishApp(join_code=host.code, join_watch=True)
         async with app.run_test(size=SIZE) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             screen = app.screen
             assert screen.fixed is None and screen.single
             # An onlooker's banner says it is watching (issue 29), not "Waiting for".
@@ -111,7 +111,7 @@ async def test_when_a_joined_seats_turn_comes_the_log_says_what_happened_since_a
     try:
         app = SkirmishApp(join_code=host.code)
         async with app.run_test(size=SIZE) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             screen = app.screen
             local = host.seat(0)
 

@@ -159,13 +159,13 @@ async def test_the_palettes_quit_does_not_promise_a_save(read_only_data):
 @pytest.mark.parametrize("key", ["ctrl+q", "q"], ids=["quit-skirmish", "leave-the-game"])
 async def test_a_joiner_is_not_told_continue_brings_the_game_back(place, key):
     """The joiner holds no save: its way back is the join code, not Continue."""
-    from tests.remote.helpers import new_host, until
+    from tests.remote.helpers import new_host, showing, until
 
     host = new_host("spheres_of_war", remote_side=1, game=a_game())
     try:
         app = SkirmishApp(join_code=host.code)
         async with app.run_test(size=SIZE) as pilot:
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             await pilot.press(key)
             await pilot.pause()
             ask = app.screen

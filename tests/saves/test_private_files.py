@@ -207,7 +207,7 @@ async def test_another_account_cannot_read_the_save_of_a_game_hosted_from_the_me
     (a real joiner on the real socket)."""
     import asyncio
 
-    from tests.remote.helpers import RecordingSeat, until
+    from tests.remote.helpers import RecordingSeat, showing, until
     from tui.app import SkirmishApp
     from tui.game_screen import GameScreen
 
@@ -221,7 +221,7 @@ async def test_another_account_cannot_read_the_save_of_a_game_hosted_from_the_me
             code = app.screen.code
             joiner = RecordingSeat(code)
             await asyncio.to_thread(joiner.start)
-            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert await until(pilot, lambda: showing(app, GameScreen))
             save = app.session.path
             assert code in save.read_text(), "a hosted game's save holds its join code"
             try:
