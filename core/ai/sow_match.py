@@ -132,5 +132,21 @@ class MatchSolver:
         left = LAST - step if lookahead is None else min(lookahead, LAST - step)
         return self.worth(*self._after(me, them, to, step, left))
 
+    def reply_mean(self, me: Cell, them: Cell, to: Cell | None, step: int,
+                   lookahead: int | None = None) -> float:
+        """Worth to this side of Waiting (``to`` None) or Moving to ``to``,
+        averaged over every reply the opponent has, each valued as the
+        solver values the position after it.  Between Actions worth the
+        same against the best reply, this prefers the one that leaves the
+        opponent the most ways to go wrong.  A strike, a walk off the
+        battlefield or the Match's last Action leaves no reply to average."""
+        left = LAST - step if lookahead is None else min(lookahead, LAST - step)
+        cell = me if to is None else to
+        struck_or_off = to is not None and (not self.bf.in_bounds(to) or adjacent(to, them))
+        if struck_or_off or step + 1 >= LAST or left <= 1:
+            return self.order_value(me, them, to, step, lookahead)
+        replies = [None, *(c for c in self.moves(them, cell) if self.bf.in_bounds(c))]
+        return sum(self.worth(*self._after(them, cell, r, step + 1, left - 1)) for r in replies) / len(replies)
+
     def moves(self, me: Cell, them: Cell) -> tuple[Cell, ...]:
         return destinations_near(self.bf, me, them, blockers_near(self.bf, me, (*self.others, them)))

@@ -169,10 +169,10 @@ class SpheresKnowledge(Knowledge):
         """In a Match before any strike, the Actions the solver values best
         (to the level's lookahead): the search then only breaks ties, by
         where the figures stand for the Matches after."""
-        if view.phase is Phase.DEPLOY:
-            return self._deployments(view, side, legal) if self._plans() else list(legal)
-        legal = self.safe(view, side, legal)
         lookahead = getattr(self.level, "lookahead", None)
+        if view.phase is Phase.DEPLOY:
+            return self._deployments(view, side, legal) if lookahead != 0 else list(legal)
+        legal = self.safe(view, side, legal)
         m = view.match
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
@@ -193,7 +193,16 @@ class SpheresKnowledge(Knowledge):
         if len(scored) < len(legal):
             return list(legal)
         best = max(v for v, _ in scored)
-        return [o for v, o in scored if v >= best - 1e-9]
+        tied = [o for v, o in scored if v >= best - 1e-9]
+        if len(tied) < 2:
+            return tied
+        # Alike against the best replies: keep those that leave the
+        # opponent the most ways to go wrong (a step that is safe, but
+        # tempts a figure into this one's reach, beats a Wait).
+        lures = [(solver.reply_mean(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
+                 for o in tied]
+        top = max(v for v, _ in lures)
+        return [o for v, o in lures if v >= top - 1e-9]
 
     def safe(self, view, side: int, legal):
         """Tactics before search, at every level: a Move off the battlefield
@@ -234,10 +243,11 @@ class SpheresKnowledge(Knowledge):
         return reaches(view.battlefield, them.pos, cell, others)
 
     def _deployments(self, view, side: int, legal):
-        """A level that plans to the end (hard) deploys each figure where
+        """A level that looks ahead (normal, hard) deploys each figure where
         the first turn favours it most (``sow_deploy``), the first such
         cell in the zone's order: play-outs of random deployments cannot
-        tell equally good cells apart, so none are searched."""
+        tell equally good cells apart, so none are searched.  Easy deploys
+        as its search finds, within reach or not."""
         deploys = [o for o in legal if isinstance(o, Deploy)]
         if not deploys:
             return list(legal)  # Ready

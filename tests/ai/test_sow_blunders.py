@@ -110,3 +110,30 @@ def test_the_steps_within_reach_are_not_searched(level):
     kept = know.shortlist(RULES.view(state, 1), 1, RULES.legal_orders(state, 1))
     assert any(isinstance(o, Wait) for o in kept)
     assert not [o for o in kept if isinstance(o, Move) and _within_reach_of((5, 8), o.to)]
+
+
+# r1 (the Retaliator) to act at step 1, six cells below i1, which stands on
+# its edge and can only Wait or step toward.  Every order here is safe:
+# none ends within i1's reach, and the solver values them all alike against
+# i1's best reply (a Wait).  They differ in what i1 can get wrong.  From
+# (5,4), four cells off, both of i1's steps toward, to (5,1) or (5,2), end
+# within r1's reach, and r1 strikes first.  From (5,5) only the step to
+# (5,2) does; from where r1 stands, or farther back, neither.  Worked by
+# hand with the reach of rules 25-29.
+TEMPT = {"i1": (5, 0), "r1": (5, 6), "i2": (0, 11)}
+
+
+@pytest.mark.parametrize("placements,levels", [
+    ({**TEMPT, "r2": (11, 3)}, ["hard"]),  # level on figures: normal's caution turns a 58% exchange down
+    (TEMPT, ["normal", "hard"]),  # one behind: every level that looks ahead takes it
+], ids=["level", "behind"])
+def test_of_safe_steps_the_one_that_tempts_the_opponent_within_reach(placements, levels):
+    state = at_step(placements, 1)
+    assert actor(state) == "r1" and state.match.instigator == "i1"
+    for level in levels:
+        for c in choices(state, level):
+            assert isinstance(c.order, Move) and c.order.to == (5, 4), (level, c.reason)
+    assert not _within_reach_of((5, 0), (5, 4))
+    assert _within_reach_of((5, 4), (5, 1)) and _within_reach_of((5, 4), (5, 2))
+    assert _within_reach_of((5, 5), (5, 2)) and not _within_reach_of((5, 5), (5, 1))
+    assert not _within_reach_of((5, 6), (5, 2))

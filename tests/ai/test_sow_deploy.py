@@ -1,4 +1,4 @@
-"""Where hard deploys in Spheres of War (core/ai/sow_deploy.py), checked
+"""Where normal and hard deploy in Spheres of War (core/ai/sow_deploy.py), checked
 against reaches worked by hand from rules 25-29: a Move goes up to 2
 inches straight toward the opponent, and a figure that ends it touching
 (side or corner) strikes first.  Zones as on open-12: rows 0-5 and 6-11,
@@ -87,20 +87,21 @@ def test_the_instigator_deploying_first_goes_forward_and_spreads():
     assert second and all(y == 5 and abs(x - 5) >= 3 for x, y in second)
 
 
-def test_hard_deploys_on_a_best_cell_and_normal_searches_them_all():
+def test_normal_and_hard_deploy_on_a_best_cell_and_easy_searches_them_all():
     rules = find_ruleset("spheres_of_war")
     options = attrs.evolve(rules.default_options(), instigator="second")  # side 0 the Retaliator
     game = start(rules, options, OPEN, 5, ("A", "B"))
     legal = game.legal_orders(0)
     kept = {}
-    for level in ("normal", "hard"):
+    for level in ("easy", "normal", "hard"):
         know = SpheresKnowledge(rules)
         know.level = LEVELS[level]
         kept[level] = know.shortlist(game.view(0), 0, legal)
-    assert kept["normal"] == list(legal)
-    [order] = kept["hard"]
-    assert isinstance(order, Deploy) and order.at in deploy_cells(OPEN, 0, 1, [], [], 5, cells_of(0))
-    assert order.at[1] == 2
+    assert kept["easy"] == list(legal)
+    for level in ("normal", "hard"):
+        [order] = kept[level]
+        assert isinstance(order, Deploy) and order.at in deploy_cells(OPEN, 0, 1, [], [], 5, cells_of(0))
+        assert order.at[1] == 2  # out of reach of row 6, where the Instigator may deploy
 
 
 def test_the_log_says_what_a_placement_faces_in_the_first_turn():
