@@ -117,18 +117,20 @@ class SpheresKnowledge(Knowledge):
         score = 0.5 + 0.4 * lead / max(1.0, mine + theirs)
         return min(0.99, max(0.01, score))
 
-    def caution(self, lead: float, state=None) -> float:
+    def caution(self, lead: float, state=None, even: bool = False) -> float:
         """How much more an own loss weighs than an enemy's, by the lead in
-        figures: ahead, only clearly good exchanges; behind, gamble.  A
-        level that plans to the end (hard) also knows the turn limit: in the
-        last two turns a level side takes any exchange in its favour (a
-        draw is only half a win) and a side behind takes any chance."""
+        figures: ahead, only clearly good exchanges; behind, gamble.  Level
+        on figures, a level that plans to the end (hard), or any Match
+        valued with ``even``, weighs them alike.  Hard also knows the turn
+        limit: in the last two turns a level side takes any exchange in its
+        favour (a draw is only half a win) and a side behind takes any
+        chance."""
         if lead > 0:
             return self.CAUTION_AHEAD
         if state is not None and self._near_the_limit(state):
             return 1.0 if lead == 0 else self.CAUTION_LAST_BEHIND
         if lead == 0:
-            return 1.0 if self._plans() else self.CAUTION_EVEN
+            return 1.0 if self._plans() or even else self.CAUTION_EVEN
         return self.CAUTION_BEHIND
 
     CAUTION_LAST_BEHIND = 0.25
@@ -136,6 +138,19 @@ class SpheresKnowledge(Knowledge):
     def _plans(self) -> bool:
         """A level that plans to the end of the Match and past it (hard)."""
         return getattr(self.level, "lookahead", 0) is None
+
+    def _retaliator_plans(self, state, side: int) -> bool:
+        """Normal plays the Retaliator's Matches as hard does: to the end of
+        the Match, level losses weighed alike.  Three Actions ahead, it
+        backed away from an Instigator that stepped within its reach (a
+        first strike turned down at 1.5x), ran into the board's edge and
+        was left a late strike that carries over to the Instigator's first
+        strike next turn.  Easy (no lookahead) keeps its own play."""
+        return side != state.instigator and getattr(self.level, "lookahead", None) not in (0, None)
+
+    def lookahead(self, state, side: int) -> int | None:
+        """How many Actions ahead ``side``'s Match is valued (None: to its end)."""
+        return None if self._retaliator_plans(state, side) else getattr(self.level, "lookahead", None)
 
     def _near_the_limit(self, state) -> bool:
         return self._plans() and state.turn >= state.options.turn_limit - 1
@@ -156,12 +171,14 @@ class SpheresKnowledge(Knowledge):
             return 0.0
         mine = m.step % 2 if me.side == side else 1 - m.step % 2
         odds = odds_for(state)
-        solver = self._solver(state, actor, them.id, mine, self.caution(lead, state), self.caution(-lead, state), odds)
+        even = self._retaliator_plans(state, side)
+        solver = self._solver(state, actor, them.id, mine, self.caution(lead, state, even),
+                              self.caution(-lead, state, even), odds)
         if m.struck is not None:  # the struck one (the actor) rolls first, at this step
             struck_falls, other_falls = odds(m.step)
             return solver.worth(*solver.falls(m.step, struck_falls, other_falls))
         before = solver.expanded
-        value = solver.value(me.pos, them.pos, m.step, getattr(self.level, "lookahead", None))
+        value = solver.value(me.pos, them.pos, m.step, self.lookahead(state, side))
         self.spent += self.SOLVE_COST * (solver.expanded - before)
         return value
 
@@ -173,6 +190,7 @@ class SpheresKnowledge(Knowledge):
         if view.phase is Phase.DEPLOY:
             return self._deployments(view, side, legal) if lookahead != 0 else list(legal)
         legal = self.safe(view, side, legal)
+        lookahead = self.lookahead(view, side)
         m = view.match
         if (lookahead == 0 or view.phase is not Phase.MATCH or m is None or m.struck is not None
                 or len(legal) < 2):
@@ -184,8 +202,9 @@ class SpheresKnowledge(Knowledge):
         if me is None or them is None or me.side != side or me.pos is None or them.pos is None:
             return list(legal)
         lead = self.strength(view, side) - self.strength(view, 1 - side)
-        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view),
-                              self.caution(-lead, view), odds_for(view))
+        even = self._retaliator_plans(view, side)
+        solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view, even),
+                              self.caution(-lead, view, even), odds_for(view))
         before = solver.expanded
         scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
                   for o in legal if isinstance(o, (Move, Wait))]

@@ -137,3 +137,30 @@ def test_of_safe_steps_the_one_that_tempts_the_opponent_within_reach(placements,
     assert _within_reach_of((5, 4), (5, 1)) and _within_reach_of((5, 4), (5, 2))
     assert _within_reach_of((5, 5), (5, 2)) and not _within_reach_of((5, 5), (5, 1))
     assert not _within_reach_of((5, 6), (5, 2))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_retaliator_strikes_first_rather_than_back_into_the_edge(level):
+    # i1 has just stepped within r1's reach, three cells above it; r1 stands
+    # two cells from its own edge.  Striking now (step 1) wins the exchange
+    # 59% of the time (rolls at steps 2-9, carried over).  Backing off to the
+    # edge (5,11) leaves no room: i1 follows, and r1 is left to strike late,
+    # or be struck, with the fight carried over to i1's first strike next
+    # turn.  Normal, looking three Actions ahead and weighing its level
+    # losses 1.5x, backed off.
+    state = at_step({"i1": (5, 6), "r1": (5, 9), "i2": (0, 0), "r2": (11, 0)}, 1)
+    assert actor(state) == "r1" and _within_reach_of((5, 6), (5, 9))
+    for c in choices(state, level):
+        assert isinstance(c.order, Move) and c.order.to == (5, 7), c.reason
+        assert "59% to win the exchange" in c.reason
+
+
+def test_normal_plans_the_retaliators_match_to_its_end_and_the_instigators_three_actions_ahead():
+    from core.ai.search import LEVELS
+    from core.ai.spheres_of_war import SpheresKnowledge
+    state = at_step({"i1": (5, 6), "r1": (5, 9), "i2": (0, 0), "r2": (11, 0)}, 1)
+    know = SpheresKnowledge(RULES)
+    for level, instigator, retaliator in (("easy", 0, 0), ("normal", 3, None), ("hard", None, None)):
+        know.level = LEVELS[level]
+        assert (know.lookahead(state, state.instigator), know.lookahead(state, 1 - state.instigator)) == (
+            instigator, retaliator)

@@ -242,22 +242,28 @@ def test_in_a_match_only_the_best_valued_actions_are_searched():
     assert kept and all(isinstance(o, Wait) or o.to[0] >= 5 for o in kept)
 
 
-def test_hard_takes_a_favourable_exchange_when_the_counts_are_level():
+def test_a_retaliator_takes_a_favourable_exchange_when_the_counts_are_level():
     # The Retaliator to act at step 1, two cells from the Instigator, the
     # counts level.  Striking now it falls 0.41 and the Instigator 0.59
-    # (fought on next turn); weighing its own loss 1.5x (normal) that is
-    # not worth it, and it backs off out of reach.  Hard plays for the
-    # figures it expects to be left, weighing both losses alike while the
-    # counts are level (and a draw is only half a win): it strikes.
+    # (fought on next turn); weighing its own loss 1.5x, as normal does as
+    # the Instigator, that is not worth it, and it backs off out of reach.
+    # Hard, and normal as the Retaliator, play for the figures they expect
+    # to be left, weighing both losses alike while the counts are level (a
+    # draw is only half a win, and backing off runs into the edge): it
+    # strikes.
     rules, state = _in_match(6, 1, (5, 5), (3, 5))
     side = state.unit(state.match.retaliator).side
     assert state.options.turn_limit == 20
-    for level, turn, strikes in (("normal", 1, False), ("normal", 19, False), ("hard", 1, True), ("hard", 19, True)):
-        late = attrs.evolve(state, turn=turn)
-        know = SpheresKnowledge(rules)
-        know.level = LEVELS[level]
-        kept = know.shortlist(rules.view(late, side), side, rules.legal_orders(late, side))
-        assert kept and all((isinstance(o, Move) and adjacent(o.to, (5, 5))) == strikes for o in kept), (level, turn)
+    for level in ("normal", "hard"):
+        for turn in (1, 19):
+            late = attrs.evolve(state, turn=turn)
+            know = SpheresKnowledge(rules)
+            know.level = LEVELS[level]
+            kept = know.shortlist(rules.view(late, side), side, rules.legal_orders(late, side))
+            assert kept and all(isinstance(o, Move) and adjacent(o.to, (5, 5)) for o in kept), (level, turn)
+            assert know.caution(0, late, even=know.lookahead(late, side) is None) == 1.0
+    know.level = LEVELS["normal"]
+    assert know.caution(0, state) == 1.5  # the Instigator's
 
 
 def test_hard_will_not_end_a_match_within_the_instigators_reach():
