@@ -281,12 +281,13 @@ def _provenance(result: dict[str, Any]) -> str:
 
 
 def _coverage(rows: list[dict[str, Any]]) -> list[str]:
-    """A sentence when the pairings were not all played to ``FULL_GAMES``:
+    """A sentence when the pairings were not all played to ``FULL_GAMES`` (one
+    may hold more, where a closer figure was wanted):
     a stopped run's table reads as what it is."""
     counts = [r["games"] for r in rows]
     if not counts or min(counts) >= FULL_GAMES:
         return []
-    return [f"**A run stopped part way:** {min(counts)} to {max(counts)} games a pairing, where the aim is "
+    return [f"**A run stopped part way:** {min(counts)} to {max(counts)} games a pairing, where the aim is at least "
             f"{FULL_GAMES}; an interval that straddles its aim says only that more games are needed "
             "(`--progress` with the same file plays on from where it stopped).", ""]
 
