@@ -76,6 +76,11 @@ def carried_odds(first_roll: int) -> tuple[float, float]:
     return _CARRIED_ODDS[first_roll]
 
 
+def _destination(order) -> Cell | None:
+    """Where a Move ends; None for a Wait (the solver's way of saying so)."""
+    return order.to if isinstance(order, Move) else None
+
+
 def _placed(view, side: int, moving: str | None = None) -> tuple[dict[str, Cell], dict[str, Cell], bool]:
     """While deploying: where ``side``'s figures and the enemy's stand (less
     the figure ``moving``), and whether the enemy has figures still to place."""
@@ -119,9 +124,9 @@ class SpheresKnowledge(Knowledge):
 
     def caution(self, lead: float, state=None, even: bool = False) -> float:
         """How much more an own loss weighs than an enemy's, by the lead in
-        figures: ahead, only clearly good exchanges; behind, gamble.  Level
-        on figures, a level that plans to the end (hard), or any Match
-        valued with ``even``, weighs them alike.  Hard also knows the turn
+        figures: ahead, only clearly good exchanges; behind, gamble; level,
+        1.5x, or alike for a level that plans to the end (hard) and for a
+        Match valued ``even`` (normal's Retaliator).  Hard also knows the turn
         limit: in the last two turns a level side takes any exchange in its
         favour (a draw is only half a win) and a side behind takes any
         chance."""
@@ -206,7 +211,7 @@ class SpheresKnowledge(Knowledge):
         solver = self._solver(view, actor, them.id, m.step % 2, self.caution(lead, view, even),
                               self.caution(-lead, view, even), odds_for(view))
         before = solver.expanded
-        scored = [(solver.order_value(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
+        scored = [(solver.order_value(me.pos, them.pos, _destination(o), m.step, lookahead), o)
                   for o in legal if isinstance(o, (Move, Wait))]
         self.spent += self.SOLVE_COST * (solver.expanded - before)  # part of the search's allowance
         if len(scored) < len(legal):
@@ -218,8 +223,7 @@ class SpheresKnowledge(Knowledge):
         # Alike against the best replies: keep those that leave the
         # opponent the most ways to go wrong (a step that is safe, but
         # tempts a figure into this one's reach, beats a Wait).
-        lures = [(solver.reply_mean(me.pos, them.pos, o.to if isinstance(o, Move) else None, m.step, lookahead), o)
-                 for o in tied]
+        lures = [(solver.reply_mean(me.pos, them.pos, _destination(o), m.step, lookahead), o) for o in tied]
         top = max(v for v, _ in lures)
         return [o for v, o in lures if v >= top - 1e-9]
 
