@@ -302,8 +302,16 @@ class GameScreen(Screen[None]):
         view is on screen; otherwise the neutral onlooker's."""
         return self.keyboard_side if self.private else None
 
+    def reason_notes(self) -> tuple:
+        """The computer's reasons, each with how many events came before its
+        order, where the readable log is numbered as the whole game's (a
+        seat's own log of a game with secrets numbers its events
+        differently until the game is over)."""
+        numbered_alike = self.single or not self.private or self.game.outcome is not None
+        return tuple(self.computer.notes) if self.computer is not None and numbered_alike else ()
+
     def fill_log(self) -> None:
-        self.query_one(LogPane).fill(self.readable_log(), self.narrator)
+        self.query_one(LogPane).fill(self.readable_log(), self.narrator, self.reason_notes())
         if not self.single:  # at one keyboard: the news is counted in the log of the seat drawn from
             self.events_seen = len(self.game.log)
         self.log_shown_for = (self.log_side(), self.game.outcome is not None)

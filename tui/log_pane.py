@@ -20,17 +20,25 @@ class LogPane(RichLog):
         self.can_focus = False
         self.border_title = escape("log: [ ] scroll · L whole log")
 
-    def fill(self, events: Sequence[Any], narrator: Any) -> None:
+    def fill(self, events: Sequence[Any], narrator: Any, notes: Sequence[tuple[int, str]] = ()) -> None:
         """Write ``events`` again from the start, but the newest that the
-        narrator still has to show one at a time."""
+        narrator still has to show one at a time; each of ``notes`` (the
+        computer's reasons: how many events came before, the line) goes
+        where it was first written."""
         self.clear()
-        events = list(events[-300:])
+        first = max(0, len(events) - 300)
+        events = list(events[first:])
         waiting = tuple(narrator.queue)
         if waiting and tuple(events[-len(waiting):]) == waiting:
             events = events[:-len(waiting)]
         else:
             narrator.drop()  # another reader's log: all of it is written below
-        for event in events:
+        before: dict[int, list[str]] = {}
+        for at, line in notes:
+            before.setdefault(at, []).append(line)
+        for index, event in enumerate(events, start=first):
+            for line in before.get(index, ()):
+                self.write(line)
             self.write(event.sentence)
 
     def scroll(self, step: int) -> None:
@@ -50,10 +58,7 @@ def open_log(screen: Any, whole: bool) -> None:
     log = screen.readable_log()
     title = f"Game log — {rules.title}"
     if whole:
-        computer = screen.computer
-        numbered_alike = screen.single or not screen.private or screen.game.outcome is not None
-        notes = computer.notes if computer is not None and numbered_alike else ()
-        screen.open_modal(EventLog(title, rules.name, rules.title, log, notes=notes), None)
+        screen.open_modal(EventLog(title, rules.name, rules.title, log, notes=screen.reason_notes()), None)
         return
     start = screen.news_from if screen.single and screen.news_from is not None else None
     screen.open_modal(EventLog(title, rules.name, rules.title, log, start), None)
