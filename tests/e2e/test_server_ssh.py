@@ -22,7 +22,6 @@ import shlex
 import shutil
 import signal
 import sqlite3
-import stat
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,7 @@ import pytest
 
 from tests.e2e.sshd import SSHD, free_port
 from tests.e2e.terminal import ROOT, Tmux, pid_alive, wait_until
+from tests.other_accounts import reachable_by_all, readable_checkout
 
 pytestmark = [
     pytest.mark.skipif(os.getuid() != 0, reason="needs root: it makes the server's and the door's accounts"),
@@ -53,17 +53,9 @@ def readme_match_block() -> str:
     return "\n".join(line.strip() for line in found.group(1).splitlines() if line.strip())
 
 
-def reachable_by_all(path: Path) -> bool:
-    """Whether any account may read ``path`` (and pass through its folders)."""
-    path = Path(os.path.realpath(path))
-    for folder in [*reversed(path.parents)]:
-        if not os.stat(folder).st_mode & stat.S_IXOTH:
-            return False
-    return bool(os.stat(path).st_mode & stat.S_IROTH)
-
-
 def portable_python(place: Path) -> tuple[str, str]:
-    """A Python and a PYTHONPATH with which any account runs this checkout.
+    """A Python and a PYTHONPATH with which any account runs this checkout
+    (or its readable copy, ``readable_checkout``).
 
     This interpreter, when other accounts can reach it; else Debian's
     python3 of the same version, with the packages the app loads from
@@ -74,9 +66,10 @@ def portable_python(place: Path) -> tuple[str, str]:
                  "tui.rulesets", "core.ai", "tui.rulesets.platemail_review"):
         importlib.import_module(name)
     paths = [p for p in sys.path if p and Path(p).is_dir() and Path(p).resolve() != ROOT.resolve()]
+    checkout = readable_checkout(place)
     exe = sys.executable
     if reachable_by_all(Path(exe)) and all(reachable_by_all(Path(p)) for p in paths):
-        return exe, os.pathsep.join([str(ROOT), *paths])
+        return exe, os.pathsep.join([str(checkout), *paths])
     version = subprocess.run(["/usr/bin/python3", "-c", "import sys; print(sys.version_info[:2])"],
                              capture_output=True, text=True, check=False).stdout.strip()
     if version != str(tuple(sys.version_info[:2])):
@@ -98,7 +91,7 @@ def portable_python(place: Path) -> tuple[str, str]:
             if not target.exists():
                 (shutil.copytree if source.is_dir() else shutil.copy2)(source, target)
     keep = [p for p in paths if reachable_by_all(Path(p))]
-    return "/usr/bin/python3", os.pathsep.join([str(ROOT), *keep, str(site)])
+    return "/usr/bin/python3", os.pathsep.join([str(checkout), *keep, str(site)])
 
 
 def make_account(prefix: str, shell: str) -> pwd.struct_passwd:

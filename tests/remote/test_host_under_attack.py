@@ -22,11 +22,14 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +39,7 @@ from net import connection, wire
 from net import unix as host_module  # the transport holds the caps
 from net.client import RemoteSeat
 from saves.library import battlefield_named
+from tests.other_accounts import readable_checkout
 from tests.remote.helpers import PLAYERS, new_host, raw_hello, wait_until
 
 BOUND = 1.0  # seconds: the issue's bound on an order's answer
@@ -48,11 +52,11 @@ def _started(ruleset: str):
     return start(rules, None, battlefield_named(rules.default_battlefield), 7, PLAYERS)
 
 
-def _process(*args: str, stdin=None, **kwargs) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def _process(*args: str, stdin=None, root: str = ROOT, **kwargs) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     python = kwargs.pop("python", sys.executable)
     return subprocess.Popen([python, "-m", "tests.remote.peers", *args], stdin=stdin,
-                            stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT, **kwargs)
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=root, **kwargs)
 
 
 def _join(code: str, within: float, **kwargs) -> RemoteSeat | None:
@@ -131,8 +135,17 @@ def test_a_flood_under_a_low_descriptor_limit_leaves_the_host_accepting():
 NOBODY = 65534
 
 
+@pytest.fixture
+def readable_place():
+    """A folder every account can read (for the checkout's copy, if it needs one)."""
+    folder = tempfile.mkdtemp(prefix="skm-code", dir="/tmp")
+    os.chmod(folder, 0o755)
+    yield Path(folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists(SYSTEM_PYTHON), reason="needs root, to flood as another account")
-def test_another_accounts_flood_never_keeps_the_joiner_out(meeting_place):
+def test_another_accounts_flood_never_keeps_the_joiner_out(meeting_place, readable_place):
     """While the account 'nobody' floods the host with idle connections
     (with the system's Python: it cannot read the project's), the joiner
     joins and plays: that account may hold only MAX_PENDING_PER_ACCOUNT
@@ -143,6 +156,7 @@ def test_another_accounts_flood_never_keeps_the_joiner_out(meeting_place):
     try:
         told = json.loads(host.stdout.readline())
         flood = _process("flood", "--path", told["path"], "--count", "1100", "--seconds", "6",
+                         root=str(readable_checkout(readable_place)),
                          python=SYSTEM_PYTHON, user=NOBODY, group=NOBODY, extra_groups=[])
         assert "flooding" in json.loads(flood.stdout.readline())
         time.sleep(0.5)
