@@ -168,15 +168,21 @@ def test_strength_interval_and_report_section():
     assert (round(low, 3), round(high, 3)) == (0.888, 0.978)
     assert strength.wilson(0, 0) == (0.0, 1.0)
     result = {"games": 2, "load_before": "1.00", "load_after": "2.00",
-              "rows": [{"ruleset": "spheres_of_war", "strong": "normal", "weak": "random", "games": 2,
-                        "score": 1.5, "draws": 1, "low": 0.2, "high": 0.97, "aim": 0.95, "seconds": 60}],
+              "rows": [{"ruleset": "spheres_of_war", "strong": "easy", "weak": "random", "games": 2,
+                        "score": 1.5, "draws": 1, "low": 0.2, "high": 0.97, "aim": 0.90, "seconds": 60}],
               "times": {"normal": {"spheres_of_war": {"n": 3, "median": 0.1, "p10": 0.05, "p90": 0.2,
                                                       "p99": 0.3, "max": 0.4}}}}
     section = strength.render(result)
     assert any("1.5/2 (1 drawn)" in line and "not shown" in line for line in section)
-    assert any("A run stopped part way:** 2 to 2 games a pairing" in line for line in section)
+    assert any("A run stopped part way:** 2 to 2 games a pairing of issue 31's" in line for line in section)
     full = {**result, "rows": [{**result["rows"][0], "games": 100}]}
     assert not any("stopped part way" in line for line in strength.render(full))
+    # A first look (a pairing issue 31 sets no aim for) is marked, and its
+    # few games do not make the run read as stopped.
+    look = {**result["rows"][0], "strong": "normal", "weak": "easy", "games": 14, "aim": 0.70}
+    with_look = strength.render({**full, "rows": [*full["rows"], look]})
+    assert any("| normal v easy † | 1.5/14" in line for line in with_look)
+    assert not any("stopped part way" in line for line in with_look)
     document = "# Performance\n\nother figures\n"
     once = strength.splice(document, section)
     assert once.startswith(document.rstrip()) and strength.START in once
