@@ -10,7 +10,8 @@ from pathlib import Path
 
 import attrs
 
-from saves.store import SaveError, _capped, _load, saves_dir
+from saves.checks import SaveError, capped
+from saves.store import _load, saves_dir
 
 
 @attrs.frozen
@@ -107,7 +108,7 @@ def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
             found.append(summarise(path))
         except Exception as exc:  # noqa: BLE001 - an odd file is a problem to list, not a crash
             found.append(SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
-                                     _capped(f"it could not be checked ({type(exc).__name__}: {exc})")))
+                                     capped(f"it could not be checked ({type(exc).__name__}: {exc})")))
 
     worker = threading.Thread(target=check, name=f"check {path.name}", daemon=True)
     worker.start()

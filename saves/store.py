@@ -1,9 +1,11 @@
-"""Games as JSON files in the save folder: writing, checking, listing, locking.
+"""Games as JSON files in the save folder: where they live, writing, and
+loading (listing is ``saves.listing``'s, locking ``saves.session``'s).
 
 Loading runs its checks in a fixed order and stops at the first failure:
 
-1. size cap, 2. strict JSON (no NaN/Infinity, no duplicate keys, limited
-nesting, list lengths and number of values), 3. format version (with migrations of the raw data), 4. strict
+1. size cap, 2. strict JSON: no NaN/Infinity, no duplicate keys, limited
+nesting, list lengths and number of values (these two are ``saves.checks``),
+3. format version (with migrations of the raw data), 4. strict
 structuring into the game's types, 5. the ruleset's own option checks,
 6. replaying every order from the start, 7. comparing the replayed state
 with the snapshot in the file.
@@ -30,31 +32,29 @@ from core.board import Battlefield
 from core.game import Game, ReplayError, replay
 from core.options import option_problem
 from core.registry import find_ruleset, rulesets
+from saves import checks
+from saves.checks import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_ORDERS,
+    SaveError,
+    capped,
+    orders_problem,
+    parse_json,
+    read_bytes,
+)
 from saves.convert import (
     PLAIN,
-    JSONRefused,
     StructureError,
     converter_for,
     first_difference,
     orders_to_text,
-    strict_json,
     structure,
     unstructure,
 )
 from saves.private import PRIVATE_FILE, make_private_dirs  # folders 0700, files 0600, whatever the umask
 
 FORMAT_VERSION = 2
-MAX_BYTES = 8 * 1024 * 1024
-MAX_DEPTH = 64
-# Every bound is checked before work in proportion to it.  The longest
-# random games play about 400 orders (docs/performance.md): a game may hold
-# 25 times that.  An order's text is one line of a few dozen characters.
-MAX_ORDERS = 10_000
-MAX_ORDER_TEXT = 1_000
-MAX_ORDER_NESTING = 8
-MAX_LIST = MAX_ORDERS
-MAX_VALUES = 250_000
-MAX_MESSAGE = 600  # characters of a refusal shown to people
 
 # Migrations on the raw dict: MIGRATIONS[n] turns a version-n save into a
 # version-(n + 1) save.  Add one whenever FORMAT_VERSION goes up.
@@ -72,22 +72,6 @@ def _add_seats(raw: dict) -> dict:
 
 
 MIGRATIONS[1] = _add_seats
-
-
-class SaveError(Exception):
-    """A save that cannot be read, written or played back.  ``str()`` is a
-    sentence for people that names the file."""
-
-    def __init__(self, path: Path | str, problem: str):
-        problem = _capped(problem)
-        super().__init__(f"{_capped(str(path), 200)}: {problem}")
-        self.path = Path(path)
-        self.problem = problem
-
-
-def _capped(text: str, limit: int = MAX_MESSAGE) -> str:
-    """A message no longer than ``limit`` (a file can quote a 4 MB string)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class GameLocked(SaveError):
@@ -294,10 +278,12 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
         blob = _format_save(data).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be written as JSON ({exc})") from exc
-    if len(game.orders) > MAX_ORDERS:
-        raise SaveError(path, f"the game has {len(game.orders)} orders, more than the {MAX_ORDERS} a save may hold")
-    if len(blob) > MAX_BYTES:
-        raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {MAX_BYTES} a save may hold")
+    if len(game.orders) > checks.MAX_ORDERS:
+        raise SaveError(path, f"the game has {len(game.orders)} orders, more than the {checks.MAX_ORDERS} a save "
+                              "may hold")
+    if len(blob) > checks.MAX_BYTES:
+        raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {checks.MAX_BYTES} a save may "
+                              "hold")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         make_private_dirs(path.parent)
@@ -311,91 +297,6 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
 
 
 # -- reading ------------------------------------------------------------------
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(path, "there is no such file") from None
-    except OSError as exc:
-        raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
-    if path.is_dir():
-        raise SaveError(path, "this is a folder, not a save file")
-    if not path.is_file():
-        raise SaveError(path, "this is not a regular file (a device, pipe or socket), so it is not a save")
-    if size > MAX_BYTES:
-        raise SaveError(path, f"the file is {size} bytes, more than the {MAX_BYTES} a save may hold")
-    try:
-        # O_NONBLOCK: a pipe swapped in after the check above must not hang the read.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-        with open(fd, "rb", closefd=True) as handle:
-            blob = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
-    if blob is None:
-        raise SaveError(path, "this is not a regular file, so it is not a save")
-    if len(blob) > MAX_BYTES:
-        raise SaveError(path, f"the file is more than the {MAX_BYTES} bytes a save may hold")
-    return blob
-
-
-# What the strict reader refuses, in a save's words (saves/convert.py's
-# JSONRefused: its reason, then what it found).
-_REFUSED = {
-    "duplicate": "the key {!r} appears twice in one object",
-    "constant": "{} is not a number a save may hold",
-    "infinite": "the number {:.40} is too large for a save (it reads as infinity)",
-}
-
-
-def _shape_problem(value: Any) -> str | None:
-    """Nesting, list lengths and the number of values, walked once
-    (stops at the first bound passed)."""
-    count, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            return f"the JSON holds more than {MAX_VALUES} values"
-        if isinstance(item, (dict, list)):
-            if level > MAX_DEPTH:
-                return f"the JSON is nested more than {MAX_DEPTH} levels deep"
-            if len(item) > MAX_LIST:
-                return f"a list or object holds {len(item)} entries, more than the {MAX_LIST} a save may have"
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, level + 1) for child in children)
-    return None
-
-
-def parse_json(path: Path, blob: bytes) -> Any:
-    """Strict JSON: UTF-8, no NaN or Infinity, no duplicate keys, not too deep."""
-    try:
-        text = blob.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not UTF-8 text, so it is not a save") from None
-    if not text.strip():
-        raise SaveError(path, "the file is empty")
-    try:
-        data = strict_json(text, finite=True)
-    except JSONRefused as exc:
-        raise SaveError(path, "the JSON is not allowed: " + _REFUSED[exc.reason].format(exc.what)) from None
-    except RecursionError:
-        raise SaveError(path, f"the JSON is nested more than {MAX_DEPTH} levels deep") from None
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        # Cut off at the end, in a string, or in a word (tru, nul, fals, -).
-        stops = text.lstrip().startswith(("{", "[")) and (
-            exc.pos >= len(text.rstrip()) - 5 or exc.msg.startswith("Unterminated string"))
-        if stops:
-            raise SaveError(path, f"the JSON stops short ({where}); the file looks truncated") from None
-        raise SaveError(path, f"the file is not valid JSON ({exc.msg} at {where})") from None
-    except ValueError as exc:
-        raise SaveError(path, f"the JSON is not allowed: {exc}") from None
-    problem = _shape_problem(data)
-    if problem:
-        raise SaveError(path, problem)
-    return data
 
 
 def _migrate(path: Path, data: Any) -> dict:
@@ -421,25 +322,6 @@ def _migrate(path: Path, data: Any) -> dict:
     return data
 
 
-def _orders_problem(orders: tuple[str, ...]) -> str | None:
-    """The bounds on the orders, checked before any is parsed or played."""
-    if len(orders) > MAX_ORDERS:
-        return f"it holds {len(orders)} orders, more than the {MAX_ORDERS} a game may have"
-    for index, text in enumerate(orders):
-        if len(text) > MAX_ORDER_TEXT:
-            return f"order {index + 1} is {len(text)} characters long, more than {MAX_ORDER_TEXT}"
-        depth = deepest = 0
-        for ch in text:
-            if ch in "([":
-                depth += 1
-                deepest = max(deepest, depth)
-            elif ch in ")]":
-                depth -= 1
-        if deepest > MAX_ORDER_NESTING:
-            return f"order {index + 1} is nested {deepest} brackets deep, more than {MAX_ORDER_NESTING}"
-    return None
-
-
 @attrs.frozen
 class _Loaded:
     game: Game
@@ -450,7 +332,7 @@ class _Loaded:
 
 def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     path = Path(path)
-    data = _migrate(path, parse_json(path, _read_bytes(path) if blob is None else blob))
+    data = _migrate(path, parse_json(path, read_bytes(path) if blob is None else blob))
     try:
         envelope = structure(PLAIN, data, SaveFile, "$")
     except StructureError as exc:
@@ -463,9 +345,9 @@ def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     except KeyError:
         known = ", ".join(r.name for r in rulesets()) or "none"
         raise SaveError(
-            path, f"it is a game of {_capped(envelope.ruleset, 60)!r}, a ruleset this Skirmish does not have (it has: {known})"
+            path, f"it is a game of {capped(envelope.ruleset, 60)!r}, a ruleset this Skirmish does not have (it has: {known})"
         ) from None
-    problem = _orders_problem(envelope.orders)
+    problem = orders_problem(envelope.orders)
     if problem:
         raise SaveError(path, problem)
     conv = converter_for(rules)
@@ -549,8 +431,8 @@ def load_for_play(path: Path) -> tuple[Game, dict, tuple[str, str]]:
 def load_blob(where: str, blob: bytes) -> tuple[Game, dict, tuple[str, str]]:
     """A save held elsewhere than in a file (a server's database row, named
     ``where`` in errors): checked and replayed like a file."""
-    if len(blob) > MAX_BYTES:
-        raise SaveError(where, f"the save is more than the {MAX_BYTES} bytes a save may hold")
+    if len(blob) > checks.MAX_BYTES:
+        raise SaveError(where, f"the save is more than the {checks.MAX_BYTES} bytes a save may hold")
     loaded = _load(Path(where), blob)
     return loaded.game, loaded.pending, loaded.seats
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from saves import store
+from saves import checks, store
 from saves.store import SaveError, load_game, save_game
 from tests.saves.helpers import play
 from tests.saves.tiny_rules import TINY
@@ -144,7 +144,7 @@ def test_deep_but_allowed(good):
 
 def test_too_big(good, monkeypatch):
     path, _ = good
-    monkeypatch.setattr(store, "MAX_BYTES", 1000)
+    monkeypatch.setattr(checks, "MAX_BYTES", 1000)
     refused(path, "more than the 1000")
 
 

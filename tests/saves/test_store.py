@@ -9,7 +9,7 @@ import pytest
 import core
 from core import registry
 from core.game import replay
-from saves import store
+from saves import checks, store
 from saves.store import (
     FORMAT_VERSION,
     MAX_BYTES,
@@ -178,7 +178,7 @@ def test_a_hand_written_save_may_name_a_shipped_battlefield_and_leave_out_the_sn
 
 
 def test_a_game_too_big_to_load_is_not_written(tiny, tmp_path, monkeypatch):
-    monkeypatch.setattr(store, "MAX_BYTES", 200)
+    monkeypatch.setattr(checks, "MAX_BYTES", 200)
     path = tmp_path / "g.json"
     with pytest.raises(SaveError, match="more than the 200"):
         save_game(play(TINY, count=1), path)
