@@ -90,6 +90,10 @@ def portable_python(place: Path) -> tuple[str, str]:
             source, target = root / part, site / part
             if not target.exists():
                 (shutil.copytree if source.is_dir() else shutil.copy2)(source, target)
+    for root in hidden:  # the packages' metadata too (the app asks for Textual's version)
+        for info in root.glob("*.dist-info"):
+            if not (site / info.name).exists():
+                shutil.copytree(info, site / info.name)
     keep = [p for p in paths if reachable_by_all(Path(p))]
     return "/usr/bin/python3", os.pathsep.join([str(checkout), *keep, str(site)])
 
