@@ -140,7 +140,9 @@ class ComputerSeats:
         log (before its order's events), a refusal or an error said."""
         reason = message.reason
         if reason.startswith("why: ") and message.side is not None:
-            screen.log_line(self.reason_line(screen.game, message.side, reason[5:], message.at))
+            # After the events still being shown (the computer may answer
+            # before the screen has shown what it answers).
+            screen.narrator.note(self.reason_line(screen.game, message.side, reason[5:], message.at))
         elif reason.startswith("refused: "):
             screen.say(f"✗ The computer's order was refused: {reason[9:]}")
         elif reason.startswith("error: "):

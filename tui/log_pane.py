@@ -28,7 +28,7 @@ class LogPane(RichLog):
         self.clear()
         first = max(0, len(events) - 300)
         events = list(events[first:])
-        waiting = tuple(narrator.queue)
+        waiting = narrator.waiting()
         if waiting and tuple(events[-len(waiting):]) == waiting:
             events = events[:-len(waiting)]
         else:

@@ -80,7 +80,9 @@ class Narrator:
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
-        self.queue: deque[Event] = deque()
+        # Events to show, and lines written in their turn between them (the
+        # computer's reason for an order, which comes just before its events).
+        self.queue: deque[Event | str] = deque()
         self.showing: Event | None = None  # shown, its pause not over yet
         self.positions: dict[str, Any] = {}  # figure id -> its last known cell
         self._timer: Any = None
@@ -128,6 +130,18 @@ class Narrator:
         if self.showing is None:
             self._next()
 
+    def note(self, line: str) -> None:
+        """A line for the log after everything still to be shown (now, when
+        nothing is): written in its place, not below the event on show."""
+        if self.busy:
+            self.queue.append(line)
+        else:
+            self.screen.log_line(line)
+
+    def waiting(self) -> tuple[Event, ...]:
+        """The events still to be shown (not the notes between them)."""
+        return tuple(item for item in self.queue if not isinstance(item, str))
+
     def on_key(self, event: Any) -> None:
         """The screen's keys: while events wait, a key (but ``v``, the
         pace) only shows the next one sooner; otherwise it does what it
@@ -149,7 +163,8 @@ class Narrator:
         """Everything waiting at once (the pace became instant)."""
         self._stop_timer()
         while self.queue:
-            self.screen.log_line(self.queue.popleft().sentence)
+            item = self.queue.popleft()
+            self.screen.log_line(item if isinstance(item, str) else item.sentence)
         self._done()
 
     def drop(self) -> None:
@@ -162,7 +177,7 @@ class Narrator:
     def hint(self) -> str:
         if not self.busy:
             return ""
-        more = len(self.queue)
+        more = len(self.waiting())
         rest = f"{more} more · " if more else ""
         if self.pace == "step":
             return f"▷ {rest}any key: next"
@@ -170,17 +185,20 @@ class Narrator:
 
     # -- the loop ---------------------------------------------------------------------
     def _next(self) -> None:
-        if not self.queue:
-            self._done()
+        while self.queue:
+            event = self.queue.popleft()
+            if isinstance(event, str):
+                self.screen.log_line(event)  # a note: written, then on to the next event
+                continue
+            self.showing = event
+            self.screen.log_line(event.sentence)
+            self._spot(event_cells(event, self.positions))
+            self._after_move(event)
+            if self.pace == "normal":
+                self._timer = self.screen.set_timer(PAUSE, self._paused)
+            self.screen.narration_moved()
             return
-        event = self.queue.popleft()
-        self.showing = event
-        self.screen.log_line(event.sentence)
-        self._spot(event_cells(event, self.positions))
-        self._after_move(event)
-        if self.pace == "normal":
-            self._timer = self.screen.set_timer(PAUSE, self._paused)
-        self.screen.narration_moved()
+        self._done()
 
     def _paused(self) -> None:
         self._timer = None
