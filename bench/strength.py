@@ -294,8 +294,7 @@ def _coverage(rows: list[dict[str, Any]]) -> list[str]:
     if not counts or min(counts) >= FULL_GAMES:
         return []
     return [f"**A run stopped part way:** {min(counts)} to {max(counts)} games a pairing of issue 31's, where the aim "
-            f"is at least "
-            f"{FULL_GAMES}; an interval that straddles its aim says only that more games are needed "
+            f"is at least {FULL_GAMES}; an interval that straddles its aim says only that more games are needed "
             "(`--progress` with the same file plays on from where it stopped).", ""]
 
 
