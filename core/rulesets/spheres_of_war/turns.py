@@ -74,7 +74,8 @@ def sole_survivor(state: SowState) -> int | None:
 
 
 def end_turn(state: SowState, events: list[Event]) -> SowState:
-    events.append(TurnEnded(state.turn, f"{len(state.paired)} Matches"))
+    played = len(state.paired)
+    events.append(TurnEnded(state.turn, f"{played} {'Match' if played == 1 else 'Matches'}"))
     locked: tuple[tuple[str, str], ...] = ()
     if state.options.version == "v0.2":
         # v0.2: a Matched pair still in contact stays Matched into the next turn.

@@ -35,6 +35,7 @@ def test_the_next_match_ignores_inert_combatants_and_then_the_turn_ends():
     state, events = ten_waits(state)
     # Rule 21: no Match left to form, so the turn ends and the next begins unMatched (rule 11).
     assert [type(e) for e in events if isinstance(e, (TurnEnded, TurnStarted))] == [TurnEnded, TurnStarted]
+    assert [e.sentence for e in events if isinstance(e, TurnEnded)] == ["Turn 1 ends (2 Matches)"]
     assert state.turn == 2 and state.inert == ()
     assert (state.match.instigator, state.match.retaliator) == ("i1", "r1")
 
@@ -43,7 +44,7 @@ def test_a_combatant_left_without_an_opponent_ends_the_turn():
     # i1-r1 (4) before i2-r1 (5); after it i2 has nobody left to Match.
     state, _ = position({"i1": (2, 2), "i2": (3, 2), "r1": (2, 4)})
     state, events = ten_waits(state)
-    assert any(isinstance(e, TurnEnded) and e.turn == 1 for e in events)
+    assert [e.sentence for e in events if isinstance(e, TurnEnded)] == ["Turn 1 ends (1 Match)"]
     assert state.turn == 2
     assert (state.match.instigator, state.match.retaliator) == ("i1", "r1")
 
