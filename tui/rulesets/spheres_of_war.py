@@ -105,7 +105,7 @@ class SpheresOfWarAdapter(RulesetAdapter):
                     return f"Fight: {unit} defends (d6: 1-4 holds and strikes back, 5-6 falls)"
                 return f"Fight: {unit} strikes (1 Action)"
             case "deploy-all":
-                return "Deploy for me (place every figure not yet placed)"
+                return "Deploy for me: every figure not yet placed, in a line along the front of the zone"
             case "ready":
                 return "Ready: deployment finished"
         return super().describe(game, view, order)

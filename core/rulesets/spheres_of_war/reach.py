@@ -40,6 +40,22 @@ def exposed(bf: Battlefield, cell: Cell, cells: list[Cell], placed: list[Cell]) 
     return any(e != cell and reaches(bf, e, cell, placed) for e in cells)
 
 
+def rows_out_of_reach(bf: Battlefield, side: int) -> tuple[int, ...]:
+    """The rows of ``side``'s zone where a figure stands out of reach of
+    every cell the other side may deploy on (nobody else placed): where a
+    side that deploys first is safe from the first strikes of the side
+    deploying after it."""
+    from core.rulesets.spheres_of_war import cache
+
+    def work(b: Battlefield) -> tuple[int, ...]:
+        theirs = list(cache.deploy_cells(b, 1 - side))
+        rows: dict[int, list[Cell]] = {}
+        for cell in cache.deploy_cells(b, side):
+            rows.setdefault(cell[1], []).append(cell)
+        return tuple(sorted(y for y, cells in rows.items() if not any(exposed(b, c, theirs, []) for c in cells)))
+    return cache.per_battlefield(bf, ("rows-out-of-reach", side), work)
+
+
 def threats_to(view: SowState, uid: str) -> list[str]:
     """The enemies that could strike ``uid`` next: its Matched opponent
     during a Match (or its v0.2 locked partner); while deploying, every

@@ -27,6 +27,7 @@ from core.values import evolve
 
 from . import actions, cache, movement
 from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
+from .reach import rows_out_of_reach
 from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
 from .turns import closest_pairs, form_next, start_match, start_turn
 
@@ -235,7 +236,7 @@ class SpheresOfWar(Ruleset):
             rows = sorted({c[1] for c in cache.deploy_cells(state.battlefield, side)}) or [0]
             return Situation(state.turn, "deploying", to_act,
                              f"{state.players[side]} ({state.role(side)}) places combatants in their deployment zone, "
-                             f"rows {rows[0]}-{rows[-1]}")
+                             f"rows {rows[0]}-{rows[-1]}{_deploying_first(state, side)}")
         if state.phase is Phase.OVER:
             return Situation(state.turn, "game over", frozenset(), state.over_reason)
         if state.phase is Phase.CHOOSE:
@@ -309,6 +310,24 @@ def _actor_side(state: SowState) -> frozenset[int]:
 
 def _note(text: str) -> Event:
     return Note(text)
+
+
+def _deploying_first(state: SowState, side: int) -> str:
+    """For a Retaliator whose enemy deploys after it: where the Instigator
+    cannot strike it first in turn 1 (rules 6, 16, 25-29).  A line at the
+    zone's front stands one Move from the Instigator's zone."""
+    if side == state.instigator or state.deploying != 0:  # side 0 deploys first, side 1 next
+        return ""
+    safe = rows_out_of_reach(state.battlefield, side)
+    if not safe:
+        return ""
+    if len(safe) == 1:
+        named = f"row {safe[0]} is"
+    elif safe == tuple(range(safe[0], safe[-1] + 1)):
+        named = f"rows {safe[0]}-{safe[-1]} are"
+    else:
+        named = f"rows {', '.join(map(str, safe))} are"
+    return f"; the Instigator deploys next: {named} out of its reach"
 
 
 def _positions(state: SowState, side: int) -> dict[str, Cell | None]:

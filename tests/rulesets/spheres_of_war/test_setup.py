@@ -103,3 +103,23 @@ def test_the_deployment_line_names_the_rows_the_zone_really_offers():
         assert rows[0] in RULESET.situation(state).detail
         state = attrs.evolve(state, deploying=1)
         assert rows[1] in RULESET.situation(state).detail
+
+
+def test_a_retaliator_deploying_first_is_told_which_rows_the_instigator_cannot_reach():
+    # On open-12 the zones touch (rows 0-5 and 6-11).  A figure on row 3 is
+    # 3 inches from row 6 on its column: a 2-inch Move straight at it ends
+    # touching, and strikes first (rules 25-29, 32).  Row 2 is 4 inches
+    # away: out of reach, and so is every cell of rows 0-2 from every cell
+    # the Instigator may deploy on.
+    from core.rulesets.spheres_of_war.reach import exposed, rows_out_of_reach
+
+    zone = [(x, y) for y in range(6, 12) for x in range(12)]
+    assert exposed(OPEN, (5, 3), zone, []) and not exposed(OPEN, (5, 2), zone, [])
+    assert rows_out_of_reach(OPEN, 0) == (0, 1, 2)
+    state, _ = RULESET.setup(options(instigator="second"), OPEN, 3, PLAYERS)  # side 0 the Retaliator
+    assert RULESET.situation(state).detail.endswith("the Instigator deploys next: rows 0-2 are out of its reach")
+    # The Instigator deploying first, or a Retaliator deploying after it, is told nothing of the kind.
+    first, _ = RULESET.setup(options(instigator="first"), OPEN, 3, PLAYERS)
+    assert "deploys next" not in RULESET.situation(first).detail
+    first, _ = play(first, DeployAll(0), Ready(0))
+    assert first.deploying == 1 and "deploys next" not in RULESET.situation(first).detail
