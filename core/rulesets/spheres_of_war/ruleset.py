@@ -234,9 +234,14 @@ class SpheresOfWar(Ruleset):
             # Name the rows the battlefield's zone really offers: rule 6 says
             # within 6 inches, but a map's zone may be narrower.
             rows = sorted({c[1] for c in cache.deploy_cells(state.battlefield, side)}) or [0]
+            safe = _out_of_reach(state, side)
+            if safe:  # kept to three lines of the side panel: the legend stays in sight below it
+                return Situation(state.turn, "deploying", to_act,
+                                 f"{state.players[side]} ({state.role(side)}) deploys in rows {rows[0]}-{rows[-1]} "
+                                 f"({safe}: out of reach of the Instigator, deploying next)")
             return Situation(state.turn, "deploying", to_act,
                              f"{state.players[side]} ({state.role(side)}) places combatants in their deployment zone, "
-                             f"rows {rows[0]}-{rows[-1]}{_deploying_first(state, side)}")
+                             f"rows {rows[0]}-{rows[-1]}")
         if state.phase is Phase.OVER:
             return Situation(state.turn, "game over", frozenset(), state.over_reason)
         if state.phase is Phase.CHOOSE:
@@ -312,22 +317,18 @@ def _note(text: str) -> Event:
     return Note(text)
 
 
-def _deploying_first(state: SowState, side: int) -> str:
-    """For a Retaliator whose enemy deploys after it: where the Instigator
-    cannot strike it first in turn 1 (rules 6, 16, 25-29).  A line at the
-    zone's front stands one Move from the Instigator's zone."""
+def _out_of_reach(state: SowState, side: int) -> str:
+    """For a Retaliator whose enemy deploys after it, the rows where the
+    Instigator cannot strike it first in turn 1 (rules 6, 16, 25-29); a line
+    at the zone's front stands one Move from the Instigator's zone."""
     if side == state.instigator or state.deploying != 0:  # side 0 deploys first, side 1 next
         return ""
     safe = rows_out_of_reach(state.battlefield, side)
-    if not safe:
-        return ""
-    if len(safe) == 1:
-        named = f"row {safe[0]} is"
-    elif safe == tuple(range(safe[0], safe[-1] + 1)):
-        named = f"rows {safe[0]}-{safe[-1]} are"
-    else:
-        named = f"rows {', '.join(map(str, safe))} are"
-    return f"; the Instigator deploys next: {named} out of its reach"
+    if len(safe) < 2:
+        return f"row {safe[0]}" if safe else ""
+    if safe == tuple(range(safe[0], safe[-1] + 1)):
+        return f"rows {safe[0]}-{safe[-1]}"
+    return f"rows {', '.join(map(str, safe))}"
 
 
 def _positions(state: SowState, side: int) -> dict[str, Cell | None]:

@@ -117,9 +117,10 @@ def test_a_retaliator_deploying_first_is_told_which_rows_the_instigator_cannot_r
     assert exposed(OPEN, (5, 3), zone, []) and not exposed(OPEN, (5, 2), zone, [])
     assert rows_out_of_reach(OPEN, 0) == (0, 1, 2)
     state, _ = RULESET.setup(options(instigator="second"), OPEN, 3, PLAYERS)  # side 0 the Retaliator
-    assert RULESET.situation(state).detail.endswith("the Instigator deploys next: rows 0-2 are out of its reach")
+    assert RULESET.situation(state).detail == ("Ann (Retaliator) deploys in rows 0-5 "
+                                               "(rows 0-2: out of reach of the Instigator, deploying next)")
     # The Instigator deploying first, or a Retaliator deploying after it, is told nothing of the kind.
     first, _ = RULESET.setup(options(instigator="first"), OPEN, 3, PLAYERS)
-    assert "deploys next" not in RULESET.situation(first).detail
+    assert "out of reach" not in RULESET.situation(first).detail
     first, _ = play(first, DeployAll(0), Ready(0))
-    assert first.deploying == 1 and "deploys next" not in RULESET.situation(first).detail
+    assert first.deploying == 1 and "out of reach" not in RULESET.situation(first).detail
