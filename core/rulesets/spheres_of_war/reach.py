@@ -14,6 +14,7 @@ deploying), worked out from the seat's view only.
 from __future__ import annotations
 
 from core.board import Battlefield, Cell, adjacent, distance_squared
+from core.rulesets.spheres_of_war import cache
 from core.rulesets.spheres_of_war.movement import blockers_near, destinations_near
 from core.rulesets.spheres_of_war.state import Phase, SowState
 
@@ -45,8 +46,6 @@ def rows_out_of_reach(bf: Battlefield, side: int) -> tuple[int, ...]:
     every cell the other side may deploy on (nobody else placed): where a
     side that deploys first is safe from the first strikes of the side
     deploying after it."""
-    from core.rulesets.spheres_of_war import cache
-
     def work(b: Battlefield) -> tuple[int, ...]:
         theirs = list(cache.deploy_cells(b, 1 - side))
         rows: dict[int, list[Cell]] = {}
