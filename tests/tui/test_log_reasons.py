@@ -15,44 +15,32 @@ class Said:
     sentence: str
 
 
-class NothingWaiting:
-    """The narrator with nothing left to show one at a time."""
-
-    queue: tuple = ()
-
-    def waiting(self) -> tuple:
-        return ()
-
-    def drop(self) -> None:
-        pass
-
-
 class OnePane(App):
     def compose(self):
         yield LogPane()
 
 
-async def test_the_reasons_stand_before_their_orders_events_when_the_log_is_written_again():
-    events = [Said(f"event {n}") for n in range(5)]
-    notes = [(1, "» Bo (normal): reason for the second order"), (4, "» Bo (normal): reason for the last")]
+async def written(events, narrator, notes) -> list[str]:
+    """The pane's lines once ``fill`` has written ``events`` and ``notes``."""
     app = OnePane()
     async with app.run_test(size=(80, 24)) as pilot:
         pane = app.query_one(LogPane)
-        pane.fill(events, NothingWaiting(), notes)
+        pane.fill(events, narrator, notes)
         await pilot.pause()
-        lines = [str(line.text) for line in pane.lines]
+        return [str(line.text) for line in pane.lines]
+
+
+async def test_the_reasons_stand_before_their_orders_events_when_the_log_is_written_again():
+    events = [Said(f"event {n}") for n in range(5)]
+    notes = [(1, "» Bo (normal): reason for the second order"), (4, "» Bo (normal): reason for the last")]
+    lines = await written(events, Narrator(ScreenLog()), notes)  # nothing left to show one at a time
     assert lines == ["event 0", notes[0][1], "event 1", "event 2", "event 3", notes[1][1], "event 4"]
 
 
 async def test_only_the_newest_events_are_written_and_their_reasons_with_them():
     events = [Said(f"event {n}") for n in range(305)]
     notes = [(2, "» gone with its events"), (303, "» kept")]
-    app = OnePane()
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = app.query_one(LogPane)
-        pane.fill(events, NothingWaiting(), notes)
-        await pilot.pause()
-        lines = [str(line.text) for line in pane.lines]
+    lines = await written(events, Narrator(ScreenLog()), notes)
     assert lines[0] == "event 5" and "» gone with its events" not in lines
     assert lines[-3:] == ["» kept", "event 303", "event 304"]
 
@@ -109,11 +97,6 @@ async def test_the_log_written_again_leaves_a_waiting_reason_to_the_narrator():
     narrator.tell(events[1:3])  # event 1 on show, event 2 waiting
     narrator.note("» Bo (normal): its reason")
     narrator.tell(events[3:])
-    app = OnePane()
-    async with app.run_test(size=(80, 24)) as pilot:
-        pane = app.query_one(LogPane)
-        pane.fill(events, narrator, [(3, "» Bo (normal): its reason")])
-        await pilot.pause()
-        lines = [str(line.text) for line in pane.lines]
+    lines = await written(events, narrator, [(3, "» Bo (normal): its reason")])
     assert lines == ["event 0", "event 1"]  # the rest is the narrator's to show, the reason in its place
     assert narrator.waiting() == tuple(events[2:])
