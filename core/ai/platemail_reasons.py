@@ -94,6 +94,7 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
     ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
     stuck = t.entrapped or held(work, t.id)
     out = {}
+    bonuses: dict[tuple[int, int], int] = {}  # attack_bonus by (favor, disfavor): the Actions share a few
     for tk in target_actions(t):
         ready = READY[tk] and not stuck
         favor = disfavor = 0
@@ -111,7 +112,10 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
         if unaware:
             favor += 1
         d = defense(t, ready)
-        out[tk] = (hit_chance(attack_bonus(work, me, t, kind, spell, favor, disfavor), d), d)
+        bonus = bonuses.get((favor, disfavor))
+        if bonus is None:
+            bonus = bonuses[favor, disfavor] = attack_bonus(work, me, t, kind, spell, favor, disfavor)
+        out[tk] = (hit_chance(bonus, d), d)
     return out
 
 

@@ -1,0 +1,92 @@
+"""Platemail: the computer aims where its weapon hurts (issue 31).
+
+The general targets name the closest hostile, and in Platemail the closest
+is often the one an attack cannot hurt: a long bow's arrow (Penetration 2)
+is stopped by a knight's half plate (Absorb 3) unless it is a critical,
+and goes through an archer's leather (Absorb 1) every time it hits (seed:
+*Absorb*, *Penetration*, *Attack Rolls*).  The expected wounds below are
+worked out by hand from those rules and the equipment tables.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from core.ai import choose
+from core.ai.platemail_targets import harm, through
+from core.rulesets.platemail import RULESET as R
+from core.rulesets.platemail.orders import Write
+from core.rulesets.platemail.senses import Work
+from core.rulesets.platemail.state import Action
+from tests.rulesets.platemail.helpers import position
+
+
+@pytest.mark.parametrize("wounds, penetration, absorbs, left", [
+    (1, 0, 0, 1),  # nothing to absorb
+    (1, 2, 1, 1),  # a long bow through leather
+    (1, 2, 3, 0),  # a long bow on half plate: stopped
+    (2, 3, 3, 2),  # its critical: Penetration 3 meets Absorb 3
+    (2, 1, 3, 0),  # a great sword's critical on half plate
+    (2, 0, 1, 1),  # a sword's critical through leather loses one wound
+])
+def test_wounds_through_absorb(wounds, penetration, absorbs, left):
+    assert through(wounds, penetration, absorbs) == left
+
+
+def _work(placements):
+    state = position(placements)
+    return Work(state), state
+
+
+def test_an_arrow_on_half_plate_wounds_only_on_a_natural_20():
+    # Only a critical (1 in 20) gets through, with its two wounds, whatever the knight does.
+    work, state = _work([("archer", 0, (5, 2)), ("knight", 1, (5, 5))])
+    archer, knight = state.characters
+    assert harm(work, archer, knight, Action.RANGED) == pytest.approx(0.05 * 2)
+
+
+def test_an_arrow_on_a_dazed_archer():
+    # Dazed: the target's Action is forced (Favor +3 to the shot) and it is not Ready.
+    # Leather: Defense 10 + 2 = 12, so a d20 + 3 hits on 10-20 (11 in 20); Absorb 1 is
+    # met by Penetration 2, so a hit leaves 1 wound and a natural 20 leaves 2.
+    work, state = _work([("archer", 0, (5, 2)), ("archer", 1, (5, 5), {"dazed": 2})])
+    mine, theirs = state.characters
+    assert harm(work, mine, theirs, Action.RANGED) == pytest.approx(0.50 * 1 + 0.05 * 2)
+
+
+def test_a_footman_without_his_shield_ready():
+    # Not Ready, the shield neither deflects nor absorbs: Defense 10 + 1 (chain) = 11, a
+    # d20 + 3 hits on 9-20 (12 in 20); chain's Absorb 2 is met by the arrow's Penetration 2.
+    work, state = _work([("archer", 0, (5, 2)), ("footman", 1, (5, 5), {"dazed": 2})])
+    archer, footman = state.characters
+    assert harm(work, archer, footman, Action.RANGED) == pytest.approx(0.55 * 1 + 0.05 * 2)
+
+
+def _written(state, level, seed) -> Write:
+    choice = choose(R, R.view(state, 0), 0, R.legal_orders(state, 0), level, seed, 0)
+    assert isinstance(choice.order, Write), choice.reason
+    return choice.order
+
+
+LEVELS = [(level, seed) for level in ("normal", "hard") for seed in range(3)]
+
+
+@pytest.mark.parametrize("level, seed", LEVELS)
+def test_a_shooter_aims_past_the_knight_at_the_archer(level, seed):
+    # The knight stands closest; the enemy archer, within the bow's Range behind him,
+    # is the one an arrow can hurt.
+    state = position([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))])
+    write = _written(state, level, seed)
+    assert write.first.kind is Action.RANGED
+    assert write.first.target == "b2", write
+
+
+@pytest.mark.parametrize("level, seed", LEVELS)
+def test_a_knight_between_two_enemies_strikes_the_one_he_can_hurt(level, seed):
+    # Beside a knight in half plate (which his great sword's Penetration 1 cannot pass)
+    # and an archer in leather (which it does), he attacks the archer, with a Full Attack
+    # or a Charge (both strike from where he stands).
+    state = position([("knight", 0, (5, 5)), ("knight", 1, (5, 6)), ("archer", 1, (6, 6))])
+    write = _written(state, level, seed)
+    assert write.first.kind in (Action.FULL_ATTACK, Action.CHARGE)
+    assert write.first.target == "b2", write
