@@ -15,18 +15,18 @@ import attrs
 
 from core.ai.knowledge import Knowledge
 from core.ai.platemail_reasons import explain_write
-from core.ai.platemail_targets import CHARGE_REACH, best_target, harm
+from core.ai.platemail_targets import Aim, aimed
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.legal import draw_write
 from core.rulesets.platemail.orders import Act, Commit, Write
-from core.rulesets.platemail.senses import Work, resolve_target, weapon
+from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
 
 
-def templates(state, me, aims: list[tuple[Write, float]] | None = None) -> list[Write]:
+def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     """Orders whose IF/ELSE make sense for this character now (``aims``:
     :func:`aimed`, when the caller has it)."""
     s, u = me.side, me.id
@@ -65,68 +65,18 @@ def templates(state, me, aims: list[tuple[Write, float]] | None = None) -> list[
     down = any(c.side == s and c.status is Status.DYING and c.pos for c in state.characters)
     if down:
         out.append(w(act(A.STABILIZE, "ally-down"), C.WOUNDED, act(A.FALL_BACK), act(A.DEFEND)))
-    return out + [write for write, _ in (aimed(state, me) if aims is None else aims)]
+    return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
 
 
-def aimed(state, me) -> list[tuple[Write, float]]:
-    """The templates above aimed at the enemy ``me`` would hurt most
-    (``platemail_targets.best_target``) where that is not the closest
-    hostile, each with the wounds an attack gains by it: a shot at the one
-    it hurts most, a Full Attack on the adjacent one it hurts most, a
-    Charge at the one within a Charge's reach it hurts most."""
-    if me.pos is None:
-        return []
-    # Asked for each character in every play-out's writing, where the
-    # samples of one search mostly hold the same characters: kept by value.
-    table = state.battlefield.memo.table("platemail.aimed", 1024)
-    key = (state.characters, state.open_doors, me.id)
-    found = table.get(key)
-    if found is None:
-        found = table.put(key, _aimed(state, me))
-    return found
 
 
-def _aimed(state, me) -> list[tuple[Write, float]]:
-    s, u = me.side, me.id
-    work = Work(state)
-    closest = resolve_target(work, me, "closest")
-    if closest is None:
-        return []
-    nearest = work.chars[closest]
-
-    def act(kind, target=None):
-        return Act(s, kind, target)
-
-    out = []
-
-    def aim(kind, reach, write):
-        found = best_target(work, me, kind, reach)
-        if found is not None and found[0] != closest:
-            tid, expected = found
-            gain = expected - (harm(work, me, nearest, kind) if chebyshev(me.pos, nearest.pos) <= (reach or 99) else 0.0)
-            if gain > 0:
-                out.append((write(tid), gain))
-
-    if weapon(me).shoots:
-        if me.loaded:
-            aim(A.RANGED, None, lambda t: Write(s, u, act(A.RANGED, t), C.ENEMY_ADJACENT, act(A.FALL_BACK),
-                                                act(A.RANGED, t)))
-        return out
-    aim(A.FULL_ATTACK, 1, lambda t: Write(s, u, act(A.FULL_ATTACK, t), C.TARGET_DOWN, act(A.CHARGE, "closest"),
-                                          act(A.FULL_ATTACK, t)))
-    aim(A.CHARGE, CHARGE_REACH, lambda t: Write(s, u, act(A.CHARGE, t), C.REACHED, act(A.FULL_ATTACK, t),
-                                                act(A.CHARGE, t)))
-    return out
-
-
-AIM_GAIN = 0.05  # expected wounds an attack must gain by its aim to replace the closest
-
-
-def fitting(state, me) -> list[Write]:
+def fitting(state, me, aim: bool = True) -> list[Write]:
     """The templates in the order that suits ``me`` now, best first: melee
     for a fighter with an enemy adjacent, closing in when one is near,
     shooting when loaded and in reach, reloading when not, releasing a
-    Prepared spell, a potion when badly hurt."""
+    Prepared spell, a potion when badly hurt.  With ``aim``, attacks aimed
+    where they hurt (:func:`aimed`) come first, in place of the same
+    attacks on general targets they do clearly better than."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -162,19 +112,18 @@ def fitting(state, me) -> list[Write]:
             return 1.2 if me.wounds else 0.6
         return 0.5 if then is not A.FULL_ATTACK else 0.8
 
-    # An attack aimed where it hurts clearly more ranks above the same
-    # attack on the closest hostile, which is left out (it is the same
-    # order, only wasted on armour the weapon cannot pass).
-    aims = aimed(state, me)
-    gains = dict(aims)
-    better = {write.first.kind for write, gain in aims if gain > AIM_GAIN}
+    # An attack aimed where it hurts ranks above its kind, and the same
+    # attack on a general target it does clearly better than is left out
+    # (the same order, wasted on armour the weapon cannot pass).
+    aims = aimed(state, me) if aim else ()
+    preferred = {a.write for a in aims}
+    replaced = frozenset().union(*(a.replaces for a in aims))
 
     def ranked_score(write: Write) -> float:
-        return score(write) + (0.4 if gains.get(write, 0.0) > AIM_GAIN else 0.0)
+        return score(write) + (0.4 if write in preferred else 0.0)
 
     ranked = sorted(enumerate(templates(state, me, aims)), key=lambda p: (-ranked_score(p[1]), p[0]))
-    return [w for _, w in ranked if not blunder(w, me, near)
-            and not (w.first.kind in better and w.first.target == "closest")]
+    return [w for _, w in ranked if not blunder(w, me, near) and (w.first.kind, w.first.target) not in replaced]
 
 
 # First Actions that do not bring the character beside an enemy.
@@ -207,9 +156,13 @@ def guesses(rules, state, me) -> list[Write]:
     """The orders the computer supposes ``me`` (a character of the other
     side) may have written: the best three that suit it (:func:`fitting`)
     and are allowed.  The sampler draws the first half the time and any of
-    them the rest, or Defend when there is none (:func:`guess_weights`)."""
+    them the rest, or Defend when there is none (:func:`guess_weights`).
+    The guesses aim at general targets, as players mostly write them (the
+    closest hostile, the most injured): expecting every enemy to aim where
+    it hurts most would leave no reason to keep a figure its weapons
+    wound out of their way."""
     open_state = attrs.evolve(state, committed=(False, False))
-    return [o for o in fitting(state, me)[:4] if rules.check(open_state, o) is None][:3]
+    return [o for o in fitting(state, me, aim=False)[:4] if rules.check(open_state, o) is None][:3]
 
 
 def _defends(me) -> Write:

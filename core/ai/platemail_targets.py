@@ -19,15 +19,21 @@ one Absorb; ``harm`` counts a single hit.
 
 from __future__ import annotations
 
+import attrs
+
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.movement import held
-from core.rulesets.platemail.senses import Work, absorb, weapon
-from core.rulesets.platemail.state import READY, Action
+from core.rulesets.platemail.orders import Act, Write
+from core.rulesets.platemail.senses import Work, absorb, resolve_target, weapon
+from core.rulesets.platemail.state import READY, Action, Condition
 
 from .platemail_reasons import chances_by_action
 
-A = Action
+A, C = Action, Condition
+GENERAL = ("closest", "injured")  # the general targets the templates aim at
+AIM_GAIN = 0.05  # expected wounds an attack must gain by its aim to replace one at a general target
+FUTILE = 0.02  # expected wounds an attack below which it is wasted (only a rare critical gets through)
 CRITICAL = 1 / 20  # a natural 20: one more wound and one more Penetration (seed: Attack Rolls)
 CHARGE_REACH = 4  # cells: a Charge runs three squares (15 ft) and strikes from beside the target
 
@@ -97,3 +103,75 @@ def best_target(work: Work, me, kind: Action, reach: int | None = None) -> tuple
         if best is None or key > best[0]:
             best = (key, t.id)
     return None if best is None else (best[1], best[0][0])
+
+
+@attrs.frozen
+class Aim:
+    """An order aimed at one enemy by name, and the first Actions at
+    general targets (kind, target) it makes pointless."""
+
+    write: Write
+    replaces: frozenset[tuple[Action, str]]
+
+
+def aimed(state, me) -> tuple[Aim, ...]:
+    """``me``'s attacks aimed where they hurt most (:func:`best_target`),
+    where that is not where a general target would send them: a shot
+    (with its Aim) at the enemy it wounds most; a Full Attack on the
+    adjacent one it wounds most; a Charge at the one it wounds most within
+    a Charge's reach; and, when every enemy within reach is armoured past
+    its weapon, a Move toward the nearest one it can wound, which makes
+    attacking or closing on the others pointless."""
+    if me.pos is None:
+        return ()
+    # Asked for each character in every play-out's writing, where the
+    # samples of one search mostly hold the same characters: kept by value.
+    table = state.battlefield.memo.table("platemail.aimed", 1024)
+    key = (state.characters, state.open_doors, me.id)
+    found = table.get(key)
+    if found is None:
+        found = table.put(key, _aimed(Work(state), me))
+    return found
+
+
+def _aimed(work: Work, me) -> tuple[Aim, ...]:
+    s, u = me.side, me.id
+    general = {g: resolve_target(work, me, g) for g in GENERAL}
+    general = {g: tid for g, tid in general.items() if tid is not None}
+    if not general:
+        return ()
+    out = []
+
+    def act(kind, target=None):
+        return Act(s, kind, target)
+
+    def aim(kind, reach, write, kinds, worse):
+        found = best_target(work, me, kind, reach)
+        if found is None or found[1] <= FUTILE:
+            return
+        tid, expected = found
+        replaces = frozenset((k, g) for g, gid in general.items() if gid != tid
+                             and worse(harm(work, me, work.chars[gid], kind), expected) for k in kinds)
+        if replaces:
+            out.append(Aim(write(tid), replaces))
+
+    def clearly(theirs, best):
+        return theirs < best - AIM_GAIN
+
+    if weapon(me).shoots:
+        if me.loaded:
+            aim(A.RANGED, None, lambda t: Write(s, u, act(A.RANGED, t), C.ENEMY_ADJACENT, act(A.FALL_BACK),
+                                                act(A.RANGED, t)), (A.RANGED,), clearly)
+            aim(A.RANGED, None, lambda t: Write(s, u, act(A.AIM, t), C.VISIBLE, act(A.RANGED, t),
+                                                act(A.MOVE, "closest")), (A.AIM,), clearly)
+        return tuple(out)
+    aim(A.FULL_ATTACK, 1, lambda t: Write(s, u, act(A.FULL_ATTACK, t), C.TARGET_DOWN, act(A.CHARGE, "closest"),
+                                          act(A.FULL_ATTACK, t)), (A.FULL_ATTACK,), clearly)
+    aim(A.CHARGE, CHARGE_REACH, lambda t: Write(s, u, act(A.CHARGE, t), C.REACHED, act(A.FULL_ATTACK, t),
+                                                act(A.CHARGE, t)), (A.CHARGE,), clearly)
+    within = best_target(work, me, A.CHARGE, CHARGE_REACH)
+    if within is None or within[1] <= FUTILE:  # nobody within a Charge it can wound
+        aim(A.FULL_ATTACK, None, lambda t: Write(s, u, act(A.MOVE, t), C.REACHED, act(A.FULL_ATTACK, t),
+                                                 act(A.MOVE, t)),
+            (A.FULL_ATTACK, A.CHARGE, A.MOVE), lambda theirs, best: theirs <= FUTILE)
+    return tuple(out)

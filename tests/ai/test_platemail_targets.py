@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from core.ai import choose
+from core.ai.platemail import fitting
 from core.ai.platemail_targets import harm, through
 from core.rulesets.platemail import RULESET as R
 from core.rulesets.platemail.orders import Write
@@ -90,3 +91,23 @@ def test_a_knight_between_two_enemies_strikes_the_one_he_can_hurt(level, seed):
     write = _written(state, level, seed)
     assert write.first.kind in (Action.FULL_ATTACK, Action.CHARGE)
     assert write.first.target == "b2", write
+
+
+@pytest.mark.parametrize("level, seed", LEVELS)
+def test_a_knight_that_cannot_hurt_the_knight_beside_him_goes_for_the_archer(level, seed):
+    # Half plate against a great sword (Penetration 1, 2 with a critical, Absorb 3): the
+    # two knights cannot wound each other, and the archer is out of a Charge's reach.
+    # Trading blows with the knight all game is no plan; walking to the archer is.
+    state = position([("knight", 0, (9, 1)), ("knight", 1, (9, 2)), ("archer", 1, (2, 9))])
+    write = _written(state, level, seed)
+    assert write.first.kind is Action.MOVE
+    assert write.first.target == "b2", write
+
+
+def test_no_shot_at_a_general_target_an_aimed_shot_beats():
+    # The most injured enemy and the closest is a footman behind his shield, which an
+    # arrow's Penetration 2 does not pass while he is Ready; the archer behind him is
+    # the one to shoot, so neither general target's shot is kept.
+    state = position([("archer", 0, (4, 1)), ("footman", 1, (4, 4), {"wounds": 2}), ("archer", 1, (8, 6))])
+    shots = [w.first for w in fitting(state, state.characters[0]) if w.first.kind in (Action.RANGED, Action.AIM)]
+    assert shots and {a.target for a in shots} == {"b2"}
