@@ -71,36 +71,32 @@ def _written(state, level, seed) -> Write:
 
 LEVELS = [(level, seed) for level in ("normal", "hard") for seed in range(3)]
 
-
-@pytest.mark.parametrize("level, seed", LEVELS)
-def test_a_shooter_aims_past_the_knight_at_the_archer(level, seed):
-    # The knight stands closest; the enemy archer, within the bow's Range behind him,
-    # is the one an arrow can hurt.
-    state = position([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))])
-    write = _written(state, level, seed)
-    assert write.first.kind is Action.RANGED
-    assert write.first.target == "b2", write
-
-
-@pytest.mark.parametrize("level, seed", LEVELS)
-def test_a_knight_between_two_enemies_strikes_the_one_he_can_hurt(level, seed):
+# (what is shown, the position, the first Actions that aim at b2 there); in each, b2 is
+# the enemy archer, the one figure the character's weapon can wound.
+AIMS = {
+    # The knight stands closest; the archer, within the bow's Range behind him, is the
+    # one an arrow can hurt.
+    "a shooter aims past the knight at the archer":
+        ([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))], {Action.RANGED}),
     # Beside a knight in half plate (which his great sword's Penetration 1 cannot pass)
-    # and an archer in leather (which it does), he attacks the archer, with a Full Attack
-    # or a Charge (both strike from where he stands).
-    state = position([("knight", 0, (5, 5)), ("knight", 1, (5, 6)), ("archer", 1, (6, 6))])
-    write = _written(state, level, seed)
-    assert write.first.kind in (Action.FULL_ATTACK, Action.CHARGE)
-    assert write.first.target == "b2", write
-
-
-@pytest.mark.parametrize("level, seed", LEVELS)
-def test_a_knight_that_cannot_hurt_the_knight_beside_him_goes_for_the_archer(level, seed):
+    # and an archer in leather (which it does), he attacks the archer, with a Full
+    # Attack or a Charge (both strike from where he stands).
+    "a knight between two enemies strikes the one he can hurt":
+        ([("knight", 0, (5, 5)), ("knight", 1, (5, 6)), ("archer", 1, (6, 6))], {Action.FULL_ATTACK, Action.CHARGE}),
     # Half plate against a great sword (Penetration 1, 2 with a critical, Absorb 3): the
     # two knights cannot wound each other, and the archer is out of a Charge's reach.
     # Trading blows with the knight all game is no plan; walking to the archer is.
-    state = position([("knight", 0, (9, 1)), ("knight", 1, (9, 2)), ("archer", 1, (2, 9))])
-    write = _written(state, level, seed)
-    assert write.first.kind is Action.MOVE
+    "a knight who cannot hurt the knight beside him walks to the archer":
+        ([("knight", 0, (9, 1)), ("knight", 1, (9, 2)), ("archer", 1, (2, 9))], {Action.MOVE}),
+}
+
+
+@pytest.mark.parametrize("case", AIMS)
+@pytest.mark.parametrize("level, seed", LEVELS)
+def test_the_computer_aims_at_the_one_it_can_hurt(case, level, seed):
+    placements, kinds = AIMS[case]
+    write = _written(position(placements), level, seed)
+    assert write.first.kind in kinds, write
     assert write.first.target == "b2", write
 
 
