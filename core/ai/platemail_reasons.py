@@ -175,7 +175,10 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
             n = chebyshev(me.pos, t.pos)
             if n <= 1:
                 return f"already beside {tid}{state}", tid
-            return f"closes on {tid}{state}, {n} squares off", tid
+            said = f"closes on {tid}{state}, {n} squares off"
+            guarded = _armoured_beside(work, me)
+            why = f": {guarded}'s armour stops its blows" if guarded else ""
+            return said + why if len(said + why) <= MOST else said, tid
     if kind is A.USE_ITEM:
         if act.item == "reload":
             return f"reloads the {weapon(me).name}", None
@@ -193,6 +196,19 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
     if kind is A.FALL_BACK:
         return "falls back", None
     return "", tid
+
+
+def _armoured_beside(work: Work, me) -> str | None:
+    """The enemy beside ``me`` when every enemy beside it wears armour its
+    weapon cannot pass (``platemail_targets``: what walking away from it
+    to another enemy says), else None."""
+    from core.ai.platemail_targets import FUTILE, harm  # (that module imports this one)
+
+    beside = [c for c in work.chars.values() if c.side != me.side and c.fighting and c.pos is not None
+              and chebyshev(me.pos, c.pos) == 1]
+    if beside and all(harm(work, me, c, A.FULL_ATTACK) <= FUTILE for c in beside):
+        return beside[0].id
+    return None
 
 
 def explain_write(view, order: Write) -> str:

@@ -14,11 +14,12 @@ import pytest
 
 from core.ai import choose
 from core.ai.platemail import fitting
+from core.ai.platemail_reasons import explain_write
 from core.ai.platemail_targets import harm, through
 from core.rulesets.platemail import RULESET as R
-from core.rulesets.platemail.orders import Write
+from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work
-from core.rulesets.platemail.state import Action
+from core.rulesets.platemail.state import Action, Condition
 from tests.rulesets.platemail.helpers import position
 
 
@@ -107,3 +108,15 @@ def test_no_shot_at_a_general_target_an_aimed_shot_beats():
     state = position([("archer", 0, (4, 1)), ("footman", 1, (4, 4), {"wounds": 2}), ("archer", 1, (8, 6))])
     shots = [w.first for w in fitting(state, state.characters[0]) if w.first.kind in (Action.RANGED, Action.AIM)]
     assert shots and {a.target for a in shots} == {"b2"}
+
+
+def test_walking_away_from_an_armoured_enemy_says_why():
+    # A Move at b2 from beside b1 reads as a retreat unless the reason says that b1's
+    # half plate stops the knight's great sword.
+    state = position([("knight", 0, (9, 1)), ("knight", 1, (9, 2)), ("archer", 1, (2, 9))])
+    walk = Write(0, "a1", Act(0, Action.MOVE, "b2"), Condition.REACHED, Act(0, Action.FULL_ATTACK, "b2"),
+                 Act(0, Action.MOVE, "b2"))
+    assert explain_write(R.view(state, 0), walk) == "closes on b2, 8 squares off: b1's armour stops its blows"
+    # Beside an archer it can wound, the walk is only a walk.
+    state = position([("knight", 0, (9, 1)), ("archer", 1, (9, 2)), ("archer", 1, (2, 9))])
+    assert explain_write(R.view(state, 0), walk) == "closes on b2, 8 squares off; full attack if it reaches"
