@@ -2,6 +2,9 @@
 order written for it (``describe_order`` lines), a writer for each, and
 the Commit key (p, asking first).  It is the review before committing.
 
+``a`` writes last Round's orders again (``orders.last_written``) for
+every character still without orders, where the rules still allow them.
+
 It returns the orders to submit: the ``write`` orders written here, then
 ``commit`` when p (the end-turn key everywhere) was pressed and confirmed.  It reads ``game.view(side)`` only, so the
 other side's orders never show."""
@@ -17,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from core.rulesets.platemail.orders import last_written
 from core.rulesets.platemail.state import Commit, Write
 from tui.drafts import reopener
 from tui.rulesets.platemail_writer import OrderWriter
@@ -35,6 +39,7 @@ class SideOrders(ModalScreen[Any]):
     BINDINGS = [
         Binding("p", "commit", "Commit (end turn)"),
         Binding("w", "write", "Write", show=False),
+        Binding("a", "again", "Last Round's orders again"),
         Binding("escape", "close", "Close"),
         Binding("f1", "help", "Help", show=False),
     ]
@@ -55,8 +60,8 @@ class SideOrders(ModalScreen[Any]):
                         id="review-title", markup=False)
             yield OptionList(*self._options(), id="review-list")
             yield Label("", id="review-count", markup=False)
-            yield Label("Enter: write the highlighted character · p: commit all (asks first) · Esc: board"
-                        " · F1: help",
+            yield Label("Enter: write the highlighted character · a: last Round's orders again"
+                        " · p: commit all (asks first) · Esc: board · F1: help",
                         id="review-hint", markup=False)
 
     def on_mount(self) -> None:
@@ -138,6 +143,30 @@ class SideOrders(ModalScreen[Any]):
         if partial is not None:
             writer.restore(partial)
         self.app.push_screen(writer, written)
+
+    def action_again(self) -> None:
+        """Last Round's orders again for each character still without
+        orders, each checked by the rules: one they now refuse (a crossbow
+        to reload, a target fallen) is left to write, with the reason."""
+        earlier = last_written(self.game.orders, self.side)
+        again, refused = [], []
+        for c in self.mine:
+            order = earlier.get(c.id)
+            if order is None or not c.fighting or c.pos is None or self.plan(c.id) is not None:
+                continue
+            problem = self.game.ruleset.check(self.view, order)
+            if problem is None:
+                self.written[c.id] = order
+                again.append(c.id)
+            else:
+                refused.append(f"{c.id}: {problem.message}")
+        self._refresh(self.query_one(OptionList).highlighted)
+        if not again and not refused:
+            self.notify("Nobody without orders wrote any last Round.", severity="warning")
+            return
+        said = [f"Last Round's orders again: {' '.join(again)}." if again else ""]
+        said += [f"Not allowed now, write anew: {'; '.join(refused)}"] if refused else []
+        self.notify(" ".join(part for part in said if part), severity="warning" if refused else "information")
 
     def action_commit(self) -> None:
         """Ask first: once committed, this Round's orders cannot change."""

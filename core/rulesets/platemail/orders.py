@@ -42,3 +42,19 @@ class Commit(Order):
 
     verb = "commit"
     role = Role.END_TURN
+
+
+def last_written(orders, side: int) -> dict[str, Write]:
+    """Each of ``side``'s characters' newest orders from a Round the side
+    has committed, out of the ``orders`` given in order (a seat's own
+    orders are enough): what it wrote after its last Commit belongs to the
+    Round it is still writing.  For writing the same orders again."""
+    earlier: dict[str, Write] = {}
+    pending: dict[str, Write] = {}
+    for order in orders:
+        if isinstance(order, Write) and order.side == side:
+            pending[order.unit] = order
+        elif isinstance(order, Commit) and order.side == side:
+            earlier.update(pending)
+            pending = {}
+    return earlier

@@ -30,3 +30,21 @@ def test_the_d4_of_severs_limb_names_the_limb_it_picks():
     said = text(ev)
     assert "picks b1's right arm" in said and "saves the right arm" in said, said
     assert st.char("b1").lost_limbs == ()
+
+
+def test_last_written_is_each_characters_newest_committed_orders():
+    from core.rulesets.platemail.orders import Act, Commit, Write, last_written
+    from core.rulesets.platemail.state import Action, Condition
+
+    def write(side, unit, kind):
+        act = Act(side, kind)
+        return Write(side, unit, act, Condition.HIT, act, act)
+
+    round_one = [write(0, "a1", Action.DEFEND), write(0, "a2", Action.DEFEND), write(0, "a1", Action.FALL_BACK),
+                 Commit(0), write(1, "b1", Action.DEFEND), Commit(1)]
+    round_two = [write(0, "a2", Action.SKULK), Commit(0), Commit(1)]
+    writing = [write(0, "a1", Action.COUNTER)]  # Round 3, not committed: not yet "last Round's"
+    found = last_written(round_one + round_two + writing, 0)
+    assert {u: w.first.kind for u, w in found.items()} == {"a1": Action.FALL_BACK, "a2": Action.SKULK}
+    # A seat sees only its own orders; the other side's commits are not needed.
+    assert last_written([o for o in round_one if o.side == 1], 1)["b1"].first.kind is Action.DEFEND
