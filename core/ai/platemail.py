@@ -68,8 +68,6 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
 
 
-
-
 def fitting(state, me, aim: bool = True) -> list[Write]:
     """The templates in the order that suits ``me`` now, best first: melee
     for a fighter with an enemy adjacent, closing in when one is near,

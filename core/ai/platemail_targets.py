@@ -120,8 +120,8 @@ def aimed(state, me) -> tuple[Aim, ...]:
     (with its Aim) at the enemy it wounds most; a Full Attack on the
     adjacent one it wounds most; a Charge at the one it wounds most within
     a Charge's reach; and, when every enemy within reach is armoured past
-    its weapon, a Move toward the nearest one it can wound, which makes
-    attacking or closing on the others pointless."""
+    its weapon, a Move toward the one farther off it would wound most,
+    which makes attacking or closing on the others pointless."""
     if me.pos is None:
         return ()
     # Asked for each character in every play-out's writing, where the
