@@ -38,6 +38,11 @@ CRITICAL = 1 / 20  # a natural 20: one more wound and one more Penetration (seed
 CHARGE_REACH = 4  # cells: a Charge runs three squares (15 ft) and strikes from beside the target
 
 
+def _beside_an_enemy(work: Work, me) -> bool:
+    return any(c.side != me.side and c.fighting and c.pos is not None and chebyshev(me.pos, c.pos) == 1
+               for c in work.chars.values())
+
+
 def through(wounds: int, penetration: int, absorbs: int) -> int:
     """The wounds one hit leaves after ``absorbs`` (seed: Penetration:
     Absorb up to the Penetration is ignored, so a hit that meets it loses
@@ -114,27 +119,31 @@ class Aim:
     replaces: frozenset[tuple[Action, str]]
 
 
-def aimed(state, me) -> tuple[Aim, ...]:
+def aimed(state, me, volleys: bool = False) -> tuple[Aim, ...]:
     """``me``'s attacks aimed where they hurt most (:func:`best_target`),
     where that is not where a general target would send them: a shot
     (with its Aim) at the enemy it wounds most; a Full Attack on the
     adjacent one it wounds most; a Charge at the one it wounds most within
     a Charge's reach; and, when every enemy within reach is armoured past
     its weapon, a Move toward the one farther off it would wound most,
-    which makes attacking or closing on the others pointless."""
+    which makes attacking or closing on the others pointless.  With
+    ``volleys`` (hard knows it), a shooter whose weapon needs no reloading
+    and out of melee looses a Rapid Fire at the one it wounds most in
+    place of any single shot or Aim, where its two shots with Disfavor
+    leave more wounds than one without (seed: *Rapid Fire*)."""
     if me.pos is None:
         return ()
     # Asked for each character in every play-out's writing, where the
     # samples of one search mostly hold the same characters: kept by value.
     table = state.battlefield.memo.table("platemail.aimed", 1024)
-    key = (state.characters, state.open_doors, me.id)
+    key = (state.characters, state.open_doors, me.id, volleys)
     found = table.get(key)
     if found is None:
-        found = table.put(key, _aimed(Work(state), me))
+        found = table.put(key, _aimed(Work(state), me, volleys))
     return found
 
 
-def _aimed(work: Work, me) -> tuple[Aim, ...]:
+def _aimed(work: Work, me, volleys: bool) -> tuple[Aim, ...]:
     s, u = me.side, me.id
     general = {g: resolve_target(work, me, g) for g in GENERAL}
     general = {g: tid for g, tid in general.items() if tid is not None}
@@ -164,6 +173,14 @@ def _aimed(work: Work, me) -> tuple[Aim, ...]:
                                                 act(A.RANGED, t)), (A.RANGED,), clearly)
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.AIM, t), C.VISIBLE, act(A.RANGED, t),
                                                 act(A.MOVE, "closest")), (A.AIM,), clearly)
+        if volleys and not weapon(me).reload and not _beside_an_enemy(work, me):
+            volley, shot = best_target(work, me, A.RAPID_FIRE), best_target(work, me, A.RANGED)
+            if volley is not None and shot is not None and 2 * volley[1] > shot[1] + AIM_GAIN:
+                # Out of melee (where Rapid Fire would give Favor to blows on it), the
+                # volley replaces every single shot and Aim.
+                shots = frozenset((k, t) for k in (A.RANGED, A.AIM) for t in (*GENERAL, shot[0], volley[0]))
+                out.append(Aim(Write(s, u, act(A.RAPID_FIRE, volley[0]), C.ENEMY_ADJACENT, act(A.FALL_BACK),
+                                     act(A.RAPID_FIRE, volley[0])), shots))
         return tuple(out)
     aim(A.FULL_ATTACK, 1, lambda t: Write(s, u, act(A.FULL_ATTACK, t), C.TARGET_DOWN, act(A.CHARGE, "closest"),
                                           act(A.FULL_ATTACK, t)), (A.FULL_ATTACK,), clearly)

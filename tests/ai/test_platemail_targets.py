@@ -64,6 +64,28 @@ def test_a_footman_without_his_shield_ready():
     assert harm(work, archer, footman, Action.RANGED) == pytest.approx(0.55 * 1 + 0.05 * 2)
 
 
+def test_a_rapid_fire_leaves_more_wounds_than_a_shot():
+    # At a dazed archer within Range (Favor +3, and not Ready): a shot hits on 10-20 and
+    # leaves 0.50 * 1 + 0.05 * 2 = 0.60 wounds; Rapid Fire's Disfavor cancels the Favor,
+    # each of its two shots hits on 13-20: 0.35 * 1 + 0.05 * 2 = 0.45, 0.90 the pair.
+    work, state = _work([("archer", 0, (5, 2)), ("archer", 1, (5, 5), {"dazed": 2})])
+    mine, theirs = state.characters
+    assert harm(work, mine, theirs, Action.RANGED) == pytest.approx(0.60)
+    assert harm(work, mine, theirs, Action.RAPID_FIRE) == pytest.approx(0.45)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_looses_a_rapid_fire_where_normal_shoots_once(seed):
+    # Hard knows the volley's worth (above): out of melee it replaces every single shot.
+    # Normal, a sensible player, shoots or Aims once.
+    state = position([("archer", 0, (5, 1)), ("footman", 1, (5, 4)), ("archer", 1, (6, 6))])
+    assert _written(state, "hard", seed).first == Act(0, Action.RAPID_FIRE, "b2")
+    assert _written(state, "normal", seed).first.kind in (Action.RANGED, Action.AIM)
+    # Beside an enemy (whose blows Rapid Fire would give Favor) there is no volley.
+    state = position([("archer", 0, (5, 1)), ("footman", 1, (5, 2)), ("archer", 1, (6, 6))])
+    assert _written(state, "hard", seed).first.kind is not Action.RAPID_FIRE
+
+
 def _written(state, level, seed) -> Write:
     choice = choose(R, R.view(state, 0), 0, R.legal_orders(state, 0), level, seed, 0)
     assert isinstance(choice.order, Write), choice.reason
@@ -78,7 +100,7 @@ AIMS = {
     # The knight stands closest; the archer, within the bow's Range behind him, is the
     # one an arrow can hurt.
     "a shooter aims past the knight at the archer":
-        ([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))], {Action.RANGED}),
+        ([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))], {Action.RANGED, Action.RAPID_FIRE}),
     # Beside a knight in half plate (which his great sword's Penetration 1 cannot pass)
     # and an archer in leather (which it does), he attacks the archer, with a Full
     # Attack or a Charge (both strike from where he stands).
