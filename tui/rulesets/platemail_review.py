@@ -146,8 +146,10 @@ class SideOrders(ModalScreen[Any]):
 
     def action_again(self) -> None:
         """Last Round's orders again for each character still without
-        orders, each checked by the rules: one they now refuse (a crossbow
-        to reload, a target fallen) is left to write, with the reason."""
+        orders, each checked by the rules: one they now refuse (a potion
+        already drunk, a spell no longer Prepared) is left to write, with
+        the reason.  What the rules allow is kept as it was, a shot from a
+        crossbow still to reload included, as the writer would take it."""
         earlier = last_written(self.game.orders, self.side)
         again, refused = [], []
         for c in self.mine:
