@@ -33,6 +33,22 @@ def hit_chance(bonus: int, defence: int) -> float:
     return sum(1 for face in range(1, 21) if face == 20 or face + bonus > defence) / 20
 
 
+def attack_weapon(me, kind: Action):
+    """The weapon an attack of ``kind`` by ``me`` uses: a shot with what it
+    shoots or, failing that, throws; else the weapon in hand."""
+    w = weapon(me)
+    if kind in (A.RANGED, A.RAPID_FIRE) and not w.shoots:
+        thrown = next((k for k in me.carried if WEAPONS[k].shoots), None)
+        w = WEAPONS[thrown] if thrown else w
+    return w
+
+
+def enemies_beside(work: Work, me) -> list:
+    """The enemies fighting in a cell next to ``me``."""
+    return [c for c in work.chars.values() if c.side != me.side and c.fighting and c.pos is not None
+            and chebyshev(me.pos, c.pos) == 1]
+
+
 def attack_bonus(work: Work, me, t, kind: Action, spell: str | None = None,
                  favor: int = 0, disfavor: int = 0) -> int:
     """What the side can know of ``me``'s roll against ``t`` now (``attack``
@@ -41,10 +57,7 @@ def attack_bonus(work: Work, me, t, kind: Action, spell: str | None = None,
     ``disfavor``): wounds, Strength, the weapon, a prone target, the
     charge, range, cover and height."""
     ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
-    w = weapon(me)
-    if kind in (A.RANGED, A.RAPID_FIRE) and not w.shoots:
-        thrown = next((k for k in me.carried if WEAPONS[k].shoots), None)
-        w = WEAPONS[thrown] if thrown else w
+    w = attack_weapon(me, kind)
     if not ranged and t.prone:
         favor += 1
     if kind is A.CHARGE and chebyshev(me.pos, t.pos) >= 3:  # two squares or more to run
@@ -204,8 +217,7 @@ def _armoured_beside(work: Work, me) -> str | None:
     to another enemy says), else None."""
     from core.ai.platemail_targets import FUTILE, harm  # (that module imports this one)
 
-    beside = [c for c in work.chars.values() if c.side != me.side and c.fighting and c.pos is not None
-              and chebyshev(me.pos, c.pos) == 1]
+    beside = enemies_beside(work, me)
     if beside and all(harm(work, me, c, A.FULL_ATTACK) <= FUTILE for c in beside):
         return beside[0].id
     return None

@@ -22,13 +22,12 @@ from __future__ import annotations
 import attrs
 
 from core.board import chebyshev
-from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, absorb, resolve_target, weapon
 from core.rulesets.platemail.state import READY, Action, Condition
 
-from .platemail_reasons import chances_by_action
+from .platemail_reasons import attack_weapon, chances_by_action, enemies_beside
 
 A, C = Action, Condition
 GENERAL = ("closest", "injured")  # the general targets the templates aim at
@@ -38,11 +37,6 @@ CRITICAL = 1 / 20  # a natural 20: one more wound and one more Penetration (seed
 CHARGE_REACH = 4  # cells: a Charge runs three squares (15 ft) and strikes from beside the target
 
 
-def _beside_an_enemy(work: Work, me) -> bool:
-    return any(c.side != me.side and c.fighting and c.pos is not None and chebyshev(me.pos, c.pos) == 1
-               for c in work.chars.values())
-
-
 def through(wounds: int, penetration: int, absorbs: int) -> int:
     """The wounds one hit leaves after ``absorbs`` (seed: Penetration:
     Absorb up to the Penetration is ignored, so a hit that meets it loses
@@ -50,16 +44,6 @@ def through(wounds: int, penetration: int, absorbs: int) -> int:
     if absorbs <= 0 or penetration >= absorbs:
         return wounds
     return max(0, wounds - absorbs)
-
-
-def _arms(me, kind: Action):
-    """The weapon an attack of ``kind`` uses: a shot with what ``me``
-    shoots or throws, else the weapon in hand (as ``attack_bonus``)."""
-    w = weapon(me)
-    if kind in (A.RANGED, A.RAPID_FIRE) and not w.shoots:
-        thrown = next((k for k in me.carried if WEAPONS[k].shoots), None)
-        w = WEAPONS[thrown] if thrown else w
-    return w
 
 
 def harm(work: Work, me, t, kind: Action) -> float:
@@ -77,7 +61,7 @@ def harm(work: Work, me, t, kind: Action) -> float:
 
 
 def _harm(work: Work, me, t, kind: Action, stuck: bool) -> float:
-    w = _arms(me, kind)
+    w = attack_weapon(me, kind)
     pen = w.penetration + (1 if kind is A.CHARGE and "charge-pen" in w.properties else 0)
     found = chances_by_action(work, me, t, kind)
     if not found:
@@ -173,7 +157,7 @@ def _aimed(work: Work, me, volleys: bool) -> tuple[Aim, ...]:
                                                 act(A.RANGED, t)), (A.RANGED,), clearly)
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.AIM, t), C.VISIBLE, act(A.RANGED, t),
                                                 act(A.MOVE, "closest")), (A.AIM,), clearly)
-        if volleys and not weapon(me).reload and not _beside_an_enemy(work, me):
+        if volleys and not weapon(me).reload and not enemies_beside(work, me):
             volley, shot = best_target(work, me, A.RAPID_FIRE), best_target(work, me, A.RANGED)
             if volley is not None and shot is not None and 2 * volley[1] > shot[1] + AIM_GAIN:
                 # Out of melee (where Rapid Fire would give Favor to blows on it), the
