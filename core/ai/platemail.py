@@ -196,9 +196,6 @@ def _first_unwritten(state, side: int):
 
 class PlatemailKnowledge(Knowledge):
     rollout_depth = 10  # about one Round of writing for both sides, then it resolves
-    # Hard's slowest move took 1.0 s at the plain level (aim 3 s): twice
-    # the play-outs tell apart orders a third of a wound apart more often.
-    deeper = {"hard": 2.0}
 
     # Measured, see Knowledge; a sample guesses the other side's orders.
     LIST_COST, DRAW_COST, SAMPLE_COST = (0.5, 0.07), 0.24, 3.0
