@@ -68,15 +68,14 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
 
 
-def fitting(state, me, aim: bool = True, volleys: bool = False, shots: bool = True) -> list[Write]:
+def fitting(state, me, aim: bool = True, volleys: bool = False) -> list[Write]:
     """The templates in the order that suits ``me`` now, best first: melee
     for a fighter with an enemy adjacent, closing in when one is near,
     shooting when loaded and in reach, reloading when not, releasing a
     Prepared spell, a potion when badly hurt.  With ``aim``, attacks aimed
     where they hurt (:func:`aimed`) come first, in place of the same
     attacks on general targets they do clearly better than; with
-    ``volleys``, a Rapid Fire first of all for a shooter out of melee;
-    without ``shots``, shots at general targets only."""
+    ``volleys``, a Rapid Fire first of all for a shooter out of melee."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -117,7 +116,7 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, shots: bool = Tr
     # An attack aimed where it hurts ranks above its kind, and the same
     # attack on a general target it does clearly better than is left out
     # (the same order, wasted on armour the weapon cannot pass).
-    aims = aimed(state, me, volleys, shots) if aim else ()
+    aims = aimed(state, me, volleys) if aim else ()
     preferred = {a.write for a in aims}
     replaced = frozenset().union(*(a.replaces for a in aims))
 
@@ -208,13 +207,6 @@ class PlatemailKnowledge(Knowledge):
         Range: 0.62 wounds an Action against 0.45)."""
         return self.level is not None and self.level.name == "hard"
 
-    @property
-    def shots(self) -> bool:
-        """Hard also picks each shot's target by the wounds it leaves;
-        normal shoots as a sensible player does, at the closest enemy or
-        the most hurt, and aims only its blows and its walk."""
-        return self.volleys
-
     def apply_cost(self, state, order) -> float:
         """A commit that completes both sides' orders resolves the Round:
         the costliest order of the five rulesets."""
@@ -291,7 +283,7 @@ class PlatemailKnowledge(Knowledge):
         # The few orders that suit the character, so the play-outs
         # concentrate on them (a Round turns on d20s: many candidates with a
         # few play-outs each cannot be told apart).
-        own = [o for o in fitting(state, me, volleys=self.volleys, shots=self.shots) if self.rules.check(state, o) is None]
+        own = [o for o in fitting(state, me, volleys=self.volleys) if self.rules.check(state, o) is None]
         keep = max(3, limit // 2)
         if own:
             return own[:keep]
@@ -307,7 +299,7 @@ class PlatemailKnowledge(Knowledge):
             return Commit(side)
         roll = rng.random()
         if roll < 0.9:
-            own = fitting(state, me, volleys=self.volleys, shots=self.shots)
+            own = fitting(state, me, volleys=self.volleys)
             picks = own[:2] if roll < 0.6 else own
             for _ in range(3):
                 pick = picks[0] if roll < 0.4 else rng.choice(picks)

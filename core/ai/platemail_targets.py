@@ -103,7 +103,7 @@ class Aim:
     replaces: frozenset[tuple[Action, str]]
 
 
-def aimed(state, me, volleys: bool = False, shots: bool = True) -> tuple[Aim, ...]:
+def aimed(state, me, volleys: bool = False) -> tuple[Aim, ...]:
     """``me``'s attacks aimed where they hurt most (:func:`best_target`),
     where that is not where a general target would send them: a shot
     (with its Aim) at the enemy it wounds most; a Full Attack on the
@@ -114,21 +114,20 @@ def aimed(state, me, volleys: bool = False, shots: bool = True) -> tuple[Aim, ..
     ``volleys`` (hard knows it), a shooter whose weapon needs no reloading
     and out of melee looses a Rapid Fire at the one it wounds most in
     place of any single shot or Aim, where its two shots with Disfavor
-    leave more wounds than one without (seed: *Rapid Fire*).  Without
-    ``shots`` (normal) a shooter's shots keep to the general targets."""
+    leave more wounds than one without (seed: *Rapid Fire*)."""
     if me.pos is None:
         return ()
     # Asked for each character in every play-out's writing, where the
     # samples of one search mostly hold the same characters: kept by value.
     table = state.battlefield.memo.table("platemail.aimed", 1024)
-    key = (state.characters, state.open_doors, me.id, volleys, shots)
+    key = (state.characters, state.open_doors, me.id, volleys)
     found = table.get(key)
     if found is None:
-        found = table.put(key, _aimed(Work(state), me, volleys, shots))
+        found = table.put(key, _aimed(Work(state), me, volleys))
     return found
 
 
-def _aimed(work: Work, me, volleys: bool, shots: bool) -> tuple[Aim, ...]:
+def _aimed(work: Work, me, volleys: bool) -> tuple[Aim, ...]:
     s, u = me.side, me.id
     general = {g: resolve_target(work, me, g) for g in GENERAL}
     general = {g: tid for g, tid in general.items() if tid is not None}
@@ -153,7 +152,7 @@ def _aimed(work: Work, me, volleys: bool, shots: bool) -> tuple[Aim, ...]:
         return theirs < best - AIM_GAIN
 
     if weapon(me).shoots:
-        if me.loaded and shots:
+        if me.loaded:
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.RANGED, t), C.ENEMY_ADJACENT, act(A.FALL_BACK),
                                                 act(A.RANGED, t)), (A.RANGED,), clearly)
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.AIM, t), C.VISIBLE, act(A.RANGED, t),

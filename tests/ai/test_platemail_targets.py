@@ -94,27 +94,13 @@ def _written(state, level, seed) -> Write:
 
 LEVELS = [(level, seed) for level in ("normal", "hard") for seed in range(3)]
 
-# The knight stands closest; the archer, within the bow's Range behind him, is the
-# one an arrow can hurt.
-PAST_THE_KNIGHT = [("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))]
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_hard_aims_its_shots_where_normal_shoots_the_closest(seed):
-    # Hard picks each shot's target by the wounds it leaves; normal, a sensible player,
-    # shoots at a general target (the closest or the most hurt) and aims only its blows.
-    hard = _written(position(PAST_THE_KNIGHT), "hard", seed)
-    assert hard.first.kind in (Action.RANGED, Action.RAPID_FIRE) and hard.first.target == "b2", hard
-    shots = [w.first for w in fitting(position(PAST_THE_KNIGHT), position(PAST_THE_KNIGHT).characters[0],
-                                      shots=False) if w.first.kind in (Action.RANGED, Action.AIM)]
-    assert shots and {a.target for a in shots} <= {"closest", "injured"}
-    normal = _written(position(PAST_THE_KNIGHT), "normal", seed)
-    assert normal.first.target != "b2", normal
-
-
 # (what is shown, the position, the first Actions that aim at b2 there); in each, b2 is
 # the enemy archer, the one figure the character's weapon can wound.
 AIMS = {
+    # The knight stands closest; the archer, within the bow's Range behind him, is the
+    # one an arrow can hurt.
+    "a shooter aims past the knight at the archer":
+        ([("archer", 0, (5, 1)), ("knight", 1, (5, 4)), ("archer", 1, (6, 6))], {Action.RANGED, Action.RAPID_FIRE}),
     # Beside a knight in half plate (which his great sword's Penetration 1 cannot pass)
     # and an archer in leather (which it does), he attacks the archer, with a Full
     # Attack or a Charge (both strike from where he stands).
