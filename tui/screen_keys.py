@@ -33,7 +33,7 @@ BINDINGS = [
     Binding("tab", "next_unit(1)", "Next"),
     Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
     Binding("o", "orders", "Orders"),
-    Binding("d", "give('deploy-all')", "Deploy"),
+    Binding("d", "give('deploy-all')", "Deploy all"),
     Binding("r", "give('ready')", "Ready"),
     *_ENDS,
     Binding("ctrl+z", "take_back", "Take back", show=False),
