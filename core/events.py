@@ -172,6 +172,18 @@ class TurnStarted(Event):
 
 
 @attrs.frozen
+class Conceded(Event):
+    """A player conceded (``core.orders.Concede``); the GameOver follows."""
+
+    side: int
+    name: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.name} concedes the game"
+
+
+@attrs.frozen
 class GameOver(Event):
     winner: int | None
     winner_name: str

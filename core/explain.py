@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from core.events import (
+    Conceded,
     Defeated,
     Event,
     GameOver,
@@ -113,5 +114,17 @@ def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
 
         ruleset = find_ruleset(ruleset)
     event = events[index]
+    if isinstance(event, Conceded) or (isinstance(event, GameOver) and index > 0
+                                       and isinstance(events[index - 1], Conceded)):
+        return _conceded(event)
     lines, ref = ruleset.explain(events, index)
     return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)
+
+
+def _conceded(event: Event) -> Explanation:
+    """A concession is no ruleset's rule but Skirmish's own, alike in each
+    (``core.orders.Concede``): every help page tells of it under Keys."""
+    lines = ("A player may concede at any moment of a game, whoever's turn it is "
+             "(q, then c, on the game screen)",
+             "The other side wins; the figures stay where they stood")
+    return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")

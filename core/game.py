@@ -9,7 +9,9 @@ Two ways move a game on, and only two:
   ruleset's ``check`` refuses; a refused order leaves the game exactly as
   it was.  A ruleset's ``check`` assumes those first three questions are
   answered: it is asked only about an order of a side that may act in a
-  game still going on.
+  game still going on.  One order is the core's own in every ruleset:
+  ``Concede``, which either side may give at any moment of a game going
+  on; it ends the game (the other side wins) without touching the state.
 * ``step_unchecked`` is the fast path for searches and random play-outs
   over bare states: it applies an order with no check at all, like
   python-chess's ``Board.push`` beside ``is_legal`` or OpenSpiel's
@@ -33,8 +35,8 @@ import attrs
 from core import registry
 from core.board import Battlefield
 from core.dice import without_seed
-from core.events import Event, GameOver, Rolled, visible_to
-from core.orders import Order, OrderSyntaxError
+from core.events import Conceded, Event, GameOver, Rolled, visible_to
+from core.orders import Concede, Order, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -58,14 +60,16 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
+        # A concession is always the last order: nothing is taken after it.
+        if self.orders and type(self.orders[-1]) is Concede:
+            return conceded(self.orders[-1].side, self.players)
         return self.ruleset.outcome(self.state)
 
     @property
     def to_act(self) -> frozenset[int]:
-        rules = self.ruleset
-        if rules.outcome(self.state) is not None:
+        if self.outcome is not None:
             return frozenset()
-        return rules.to_act(self.state)
+        return self.ruleset.to_act(self.state)
 
     def view(self, side: int | None) -> Any:
         """What ``side`` may see of the state now (:func:`redact`)."""
@@ -77,7 +81,7 @@ class Game:
 
     def legal_orders(self, side: int):
         rules = self.ruleset
-        if rules.outcome(self.state) is not None or side not in rules.to_act(self.state):
+        if self.outcome is not None or side not in rules.to_act(self.state):
             return []
         return list(rules.legal_orders(self.state, side))
 
@@ -85,7 +89,7 @@ class Game:
         """A legal order for ``side`` drawn with ``rng`` (``Ruleset.random_order``),
         or None when it has none (the game is over or it is not its turn)."""
         rules = self.ruleset
-        if rules.outcome(self.state) is not None or side not in rules.to_act(self.state):
+        if self.outcome is not None or side not in rules.to_act(self.state):
             return None
         return rules.random_order(self.state, side, rng)
 
@@ -126,13 +130,26 @@ def start(
     )
 
 
+def conceded(side: int, players: tuple[str, str]) -> Outcome:
+    """How a game ends when ``side`` concedes: the other side wins."""
+    return Outcome(1 - side, f"{players[side]} conceded")
+
+
 def refusal(rules: Ruleset, state: Any, order: Order,
             players: tuple[str, str] | None = None) -> Rejection | None:
     """Why ``order`` may not be submitted in ``state``, or None: the whole
     check of the boundary (see the module's docstring), for a bare state.
     ``players`` names the side in the turn refusal (else "Player N").  The
     search asks it of an order found in another sample of hidden facts,
-    and a screen of a move it previews."""
+    and a screen of a move it previews.  A concession (``Concede``) is the
+    core's, not the ruleset's: either side may give it at any moment of a
+    game going on."""
+    if type(order) is Concede:
+        if order.side not in (0, 1):
+            return Rejection("not-a-side", f"There is no side {order.side} to concede.")
+        if rules.outcome(state) is not None:
+            return Rejection("game-over", "The game is over.")
+        return None
     if not isinstance(order, rules.order_types):
         return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
     if rules.outcome(state) is not None:
@@ -147,7 +164,10 @@ def refusal(rules: Ruleset, state: Any, order: Order,
 
 
 def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
-    """Why ``submit`` would refuse ``order`` now, or None (``refusal`` on the game)."""
+    """Why ``submit`` would refuse ``order`` now, or None (``refusal`` on the
+    game, which may also be over by a concession its state does not show)."""
+    if game.orders and type(game.orders[-1]) is Concede:
+        return Rejection("game-over", "The game is over.")
     return refusal(rules or game.ruleset, game.state, order, game.players)
 
 
@@ -166,9 +186,11 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     """Apply ``order`` if it is legal, or say why not (the game unchanged):
     the checked boundary."""
     rules = game.ruleset
-    rejection = refusal(rules, game.state, order, game.players)
+    rejection = check(game, order, rules)
     if rejection is not None:
         return rejection
+    if type(order) is Concede:
+        return _concede(game, order)
     state, applied = rules.apply(game.state, order)
     events = tuple(applied)
     outcome = rules.outcome(state)
@@ -178,6 +200,18 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
         events += (GameOver(outcome.winner, name, outcome.reason),)
     # Built directly rather than with attrs.evolve: this runs once per order.
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, state,
+               game.orders + (order,), game.log + events)
+    return Submitted(new, events)
+
+
+def _concede(game: Game, order: Concede) -> Submitted:
+    """The game ended by ``order``: its state stays as it was (the figures
+    where they stood), the concession is its last order."""
+    outcome = conceded(order.side, game.players)
+    assert outcome.winner is not None
+    events = (Conceded(order.side, game.players[order.side]),
+              GameOver(outcome.winner, game.players[outcome.winner], outcome.reason))
+    new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
                game.orders + (order,), game.log + events)
     return Submitted(new, events)
 

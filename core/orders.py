@@ -68,6 +68,17 @@ class Order:
         return self.to_text()
 
 
+@attrs.frozen
+class Concede(Order):
+    """A player gives up the game: the other side wins.  Not a rule of any
+    ruleset but of playing one (``docs/rulings.md``, *Conceding*), so the
+    core takes it in every ruleset (``core.game.submit``), from its side at
+    any moment of a game going on, whoever's turn it is.  No ruleset lists
+    it among its legal orders, so the computer never gives it."""
+
+    verb: ClassVar[str] = "concede"
+
+
 _BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")
 _INT = re.compile(r"-?\d{1,18}")
 _CELL = re.compile(r"(-?\d{1,9}),(-?\d{1,9})")

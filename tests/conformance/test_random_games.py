@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from core import registry
 from core.game import Game, Submitted, check, replay, start, submit
-from core.orders import Order
+from core.orders import Concede, Order
 from core.ruleset import Rejection
 from saves.convert import converter_for, structure, unstructure
 from saves.library import battlefield_named
@@ -108,6 +108,18 @@ def _save_load(game: Game) -> Game:
     return loaded
 
 
+def _concede_here(game: Game, side: int) -> None:
+    """A concession at this moment of the game, whoever's turn it is: the
+    other side wins, nothing is taken after it, and it saves and loads."""
+    result = submit(game, Concede(side))
+    assert isinstance(result, Submitted), f"a concession was refused: {result}"
+    over = result.game
+    assert over.outcome is not None and over.outcome.winner == 1 - side and not over.to_act
+    assert over.state is game.state
+    _refused(over, Concede(1 - side), "a concession after the end")
+    _save_load(over)
+
+
 def play_and_check(ruleset, seed: int, choices: int) -> Game:
     rng = random.Random(choices)
     battlefield = battlefield_named(ruleset.default_battlefield)
@@ -152,6 +164,8 @@ def play_and_check(ruleset, seed: int, choices: int) -> Game:
         game = after
         if step == save_at:
             _save_load(game)
+            if game.to_act:
+                _concede_here(game, step % 2)
     else:
         if game.to_act:
             pytest.fail(f"{ruleset.name}: no outcome after {ORDER_CAP} random legal orders "

@@ -1,0 +1,120 @@
+"""Conceding (``core.orders.Concede``, docs/rulings.md *Conceding*): a
+player gives up and the other side wins, in every ruleset, at any moment
+of a game going on, whoever's turn it is.  The games are real ones played
+a few seeded random orders in."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from core import registry
+from core.events import Conceded, GameOver
+from core.explain import explain
+from core.game import Game, Submitted, check, replay, start, submit, take_back_refusal
+from core.orders import Concede
+from core.ruleset import Rejection
+from saves.store import load_game, save_game
+from tests.tui.test_every_ruleset import battlefield_for
+
+RULESETS = registry.rulesets()
+
+
+def played(rules, orders: int = 12, seed: int = 7) -> Game:
+    """A game of ``rules`` a few random legal orders in, still going on."""
+    game = start(rules, None, battlefield_for(rules), seed=seed, players=("Ann", "Bo"))
+    rng = random.Random(seed)
+    for _ in range(orders):
+        side = rng.choice(sorted(game.to_act))
+        after = submit(game, rng.choice(game.legal_orders(side)))
+        assert isinstance(after, Submitted)
+        if after.game.outcome is not None:
+            break
+        game = after.game
+    assert game.outcome is None
+    return game
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+@pytest.mark.parametrize("side", [0, 1])
+def test_either_side_concedes_at_any_moment_and_the_other_wins(rules, side):
+    game = played(rules)
+    result = submit(game, Concede(side))
+    assert isinstance(result, Submitted)
+    over = result.game
+    winner = 1 - side
+    assert over.outcome is not None
+    assert over.outcome.winner == winner
+    assert over.outcome.reason == f"{game.players[side]} conceded"
+    assert result.events == (Conceded(side, game.players[side]),
+                             GameOver(winner, game.players[winner], f"{game.players[side]} conceded"))
+    assert "Ann concedes the game" in [e.sentence for e in over.log] or side == 1
+    # The figures stay where they stood: the state is the one before.
+    assert over.state == game.state and over.orders[-1] == Concede(side)
+    # Nobody acts any more, and nothing is taken after it.
+    assert over.to_act == frozenset() and over.legal_orders(0) == [] and over.legal_orders(1) == []
+    for order in (Concede(0), Concede(1), *game.legal_orders(min(game.to_act))[:3]):
+        refused = submit(over, order)
+        assert isinstance(refused, Rejection) and refused.code == "game-over", order
+        assert check(over, order) == refused
+
+
+def test_a_side_concedes_while_it_is_not_its_turn():
+    rules = registry.find_ruleset("spheres_of_war")
+    game = played(rules, orders=3)
+    waiting = next(s for s in (0, 1) if s not in game.to_act)
+    assert check(game, Concede(waiting)) is None
+    assert submit(game, Concede(waiting)).game.outcome.winner == 1 - waiting
+
+
+def test_only_a_side_of_the_game_concedes():
+    game = played(registry.find_ruleset("waylights"), orders=2)
+    for side in (2, -1):
+        refused = submit(game, Concede(side))
+        assert isinstance(refused, Rejection) and refused.code == "not-a-side"
+
+
+def test_a_game_the_rules_ended_cannot_be_conceded_after():
+    rules = registry.find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_for(rules), seed=3, players=("Ann", "Bo"))
+    rng = random.Random(3)
+    while game.outcome is None:
+        side = rng.choice(sorted(game.to_act))
+        game = submit(game, rng.choice(game.legal_orders(side))).game
+    refused = submit(game, Concede(0))
+    assert isinstance(refused, Rejection) and refused.code == "game-over"
+
+
+def test_a_concession_cannot_be_taken_back():
+    game = submit(played(registry.find_ruleset("plasto_latros"), orders=2), Concede(0)).game
+    refusal, earlier = take_back_refusal(game, 0)
+    assert refusal is not None and refusal.code == "game-over" and earlier is None
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_a_conceded_game_replays_from_its_text_and_survives_a_save(rules, tmp_path: Path):
+    game = submit(played(rules, seed=11), Concede(1)).game
+    texts = [o.to_text() for o in game.orders]
+    assert texts[-1] == "concede side=1"
+    again = replay(rules.name, game.options, game.battlefield, game.seed, game.players, texts)
+    assert again == game
+    path = tmp_path / "conceded.json"
+    save_game(game, path)
+    loaded = load_game(path)
+    assert loaded == game and loaded.outcome is not None and loaded.outcome.winner == 0
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_why_says_a_concession_is_no_printed_rule_and_points_at_the_keys(rules):
+    game = submit(played(rules, orders=2), Concede(0)).game
+    log = game.log
+    for index in (len(log) - 2, len(log) - 1):
+        answer = explain(rules, log, index)
+        assert answer.section == "Keys"
+        assert "not in the printed rules" in answer.cite
+        assert any("concede" in line for line in answer.lines)
+    help_page = Path(__file__).parents[2] / "tui" / "help" / rules.help_page
+    keys = help_page.read_text().split("\n## Keys", 1)
+    assert len(keys) == 2 and "concede" in keys[1].split("\n## ", 1)[0]
