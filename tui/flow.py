@@ -13,11 +13,11 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from core.orders import Order
+from core.orders import Concede, Order
 from core.ruleset import Rejection
 from tui.banner import fit_pieces
 from tui.board import BoardView
-from tui.modals import ChoiceMenu, Confirm
+from tui.modals import ChoiceMenu, Confirm, LeaveOrConcede
 
 __all__ = ["fit_pieces", "guarded"]
 
@@ -233,3 +233,26 @@ def take_back(screen: Any) -> None:
     screen.say(f"↶ {screen.game.players[side]} takes back: {text}")
     screen.redraw()
     jump_to(screen, getattr(taken, "unit", None))  # the cursor goes back with the figure
+
+
+def or_concede(screen: Any, ask: Any) -> Any:
+    """``q``'s question, offering to concede too when a person at this
+    keyboard plays a side of a game still going on (a plain yes/no only:
+    a failed save's choices come first)."""
+    side = screen.conceding_side()
+    if side is None or type(ask) is not Confirm:
+        return ask
+    players = screen.game.players
+    return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes and {players[1 - side]} wins.")
+
+
+def concede(screen: Any) -> None:
+    """The concession, asked once more (it ends the game for good), given
+    as an order through the seat like any other: the result follows."""
+    side = screen.conceding_side()
+    if side is None:
+        return
+    players = screen.game.players
+    question = (f"Concede the game? {players[1 - side]} wins, and a conceded game is over: "
+                "it cannot be taken back.")
+    screen.open_modal(Confirm(question), lambda yes: screen.submit(Concede(side)) if yes else None)

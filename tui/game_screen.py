@@ -465,8 +465,10 @@ class GameScreen(Screen[None]):
             self.post_message(self.SaveRequested(self, force=True, tell=True))
 
     def action_quit_game(self) -> None:
-        def answered(yes: bool | None) -> None:
-            if yes:
+        def answered(choice: bool | str | None) -> None:
+            if choice == "concede":
+                flow.concede(self)
+            elif choice is True:
                 self.post_message(self.Leave(self.local_game()))
 
         if self.game.outcome is not None:
@@ -474,7 +476,20 @@ class GameScreen(Screen[None]):
         else:
             question = "Leave this game? It is saved, and Continue brings you back here."
         ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
-        self.open_modal(ask, answered)
+        self.open_modal(flow.or_concede(self, ask), answered)
+
+    def conceding_side(self) -> int | None:
+        """The side a person at this keyboard plays in a game still going on
+        (who may concede it): this terminal's seat, the person's against
+        the computer, the side at the keyboard in a hot-seat game; None for
+        an onlooker, while the computer plays both and between two sides."""
+        if self.game.outcome is not None:
+            return None
+        if self.single:
+            return self.fixed
+        if self.computer is not None and (self.computer.plays(0) or self.computer.plays(1)):
+            return self.computer.watcher
+        return self.keyboard_side
 
     def show_result(self) -> None:
         show_result(self)

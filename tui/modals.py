@@ -98,6 +98,23 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(value)
 
 
+class LeaveOrConcede(Confirm):
+    """Leaving a game still going on, with its player's other way out:
+    ``c`` concedes it instead (dismisses "concede"; y leaves, n stays)."""
+
+    BINDINGS = [Binding("c", "answer('concede')", "Concede")]
+
+    def __init__(self, question: str, conceding: str) -> None:
+        super().__init__(question)
+        self.conceding = conceding
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Static(self.conceding)
+            yield Static("[b]y[/b] / Enter: leave    [b]c[/b]: concede    [b]n[/b] / Esc: stay")
+
+
 class Message(ModalScreen[None]):
     DEFAULT_CSS = """
     Message Label { width: 100%; }

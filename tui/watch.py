@@ -20,6 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from core.orders import Concede
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
 from tui.flow import fit_pieces
@@ -143,8 +144,9 @@ class WatchScreen(Screen[None]):
             lines.append(f"Result: {who} ({outcome.reason})")
         elif self.index < self.last:
             upcoming = self.history[self.index + 1].orders[-1]
-            lines.append(f"Next: {rules.describe_order(game.state, upcoming)}"
-                         if self._next_visible() else "Next: an order hidden from this view")
+            named = (f"{game.players[upcoming.side]} concedes" if isinstance(upcoming, Concede)
+                     else rules.describe_order(game.state, upcoming))  # the core's order, not the ruleset's
+            lines.append(f"Next: {named}" if self._next_visible() else "Next: an order hidden from this view")
         lines.append("")
         for unit in units:
             where = f"{unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else "off"
@@ -167,7 +169,8 @@ class WatchScreen(Screen[None]):
         other side's orders of a game with secrets show through their events)."""
         if self.viewer == ALL or not self.final.ruleset.capabilities.hidden_information:
             return True
-        return self.history[self.index + 1].orders[-1].side == self.viewer
+        upcoming = self.history[self.index + 1].orders[-1]
+        return upcoming.side == self.viewer or isinstance(upcoming, Concede)  # a concession is no secret
 
     # -- keys ---------------------------------------------------------------------
     def go(self, index: int) -> None:

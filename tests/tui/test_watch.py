@@ -185,3 +185,20 @@ async def test_the_banner_fits_one_row_at_80_columns(tmp_path):
         text = str(screen.query_one("#watch-banner").render())
         assert "\n" not in text and len(text) <= 78, text
         assert "Another long name's view" in text
+
+
+async def test_a_conceded_game_is_watched_to_its_concession(tmp_path):
+    from core.game import submit
+    from core.orders import Concede
+
+    game = submit(played("platemail", 10), Concede(1)).game
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end", "left")  # the position before the concession
+        panel = str(screen.query_one("#watch-panel").render())
+        assert f"Next: {game.players[1]} concedes" in panel
+        await pilot.press("right")
+        panel = str(screen.query_one("#watch-panel").render())
+        assert f"Result: {game.players[0]} wins ({game.players[1]} conceded)" in panel
