@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from core.orders import Concede
+from core.ruleset import Rejection
 from core.seats import SeatGame
 from net.client import JoinError
 from net.dicecheck import CHECKED
@@ -227,3 +229,20 @@ def test_only_an_optio_pre_game_has_a_battle(server):
     with pytest.raises(ServerError) as refused:
         ann.battle(gid, "platemail")
     assert refused.value.code == "no-ground"
+
+
+def test_a_player_concedes_to_the_servers_computer_and_the_lobby_lists_the_result(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("waylights", None, ("me", "normal"))
+    seat = ann.resume(gid)
+    assert seat.status == "playing" and seat.side == 0
+    assert seat.submit(Concede(1), wait=5).code == "not-your-side"  # the computer's side is not Ann's to give up
+    taken = seat.submit(Concede(0), wait=5)
+    assert not isinstance(taken, Rejection), taken
+    assert wait_until(lambda: seat.outcome() is not None)
+    assert seat.outcome().winner == 1 and seat.outcome().reason == "Ann conceded"
+    finished = ann.lobby().finished
+    assert finished[0].id == gid and finished[0].state == "over" and finished[0].result
+    seat.stop()
+    watched = bob.watch(gid)  # an onlooker, once the game is over, reads it whole
+    assert watched.outcome() == seat.outcome() and watched.known_orders()[-1] == Concede(0)
