@@ -58,3 +58,32 @@ def test_a_joiner_concedes_for_itself_only_and_the_host_wins():
         onlooker.stop()
     finally:
         host.close()
+
+
+async def test_a_joined_terminal_concedes_from_its_screen_while_the_host_is_to_act(data_dir):
+    from tests.remote.helpers import showing, until
+    from tui.app import SkirmishApp
+    from tui.game_screen import GameScreen
+    from tui.modals import LeaveOrConcede
+    from tui.result import ResultScreen
+
+    game = _started("spheres_of_war")
+    host = new_host("spheres_of_war", remote_side=1, game=game)
+    try:
+        app = SkirmishApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("j")
+            for ch in host.code:
+                await pilot.press(ch if ch != "-" else "minus")
+            await pilot.press("enter")
+            assert await until(pilot, lambda: showing(app, GameScreen))
+            screen = app.screen
+            assert screen.fixed == 1 and screen.conceding_side() == 1 and 1 not in screen.game.to_act
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveOrConcede)
+            await pilot.press("c", "y")
+            assert await until(pilot, lambda: showing(app, ResultScreen))
+            over = host.table.game
+            assert over.orders[-1] == Concede(1) and over.outcome.winner == 0
+    finally:
+        host.close()

@@ -53,14 +53,17 @@ async def test_hot_seat_the_side_at_the_keyboard_concedes_and_the_result_follows
         assert load_game(list_saves()[0].path).outcome == game.outcome
 
 
+async def started(pilot, ruleset: str, seats: tuple[str, str]) -> GameScreen:
+    rules = find_ruleset(ruleset)
+    pilot.app.start_game(start(rules, None, battlefield_for(rules), seed=5, players=("Ann", "Bo")), seats=seats)
+    assert await wait_for(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+    return pilot.app.screen
+
+
 async def test_against_the_computer_the_person_concedes_even_while_the_computer_plays(data_dir):
-    rules = find_ruleset("waylights")
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(start(rules, None, battlefield_for(rules), seed=5, players=("Ann", "Bo")),
-                       seats=("normal", "human"))
-        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = app.screen
+        screen = await started(pilot, "waylights", ("normal", "human"))
         assert screen.conceding_side() == 1
         await pilot.press("q")
         assert isinstance(app.screen, LeaveOrConcede)
@@ -71,13 +74,9 @@ async def test_against_the_computer_the_person_concedes_even_while_the_computer_
 
 
 async def test_whoever_only_watches_is_asked_only_whether_to_leave(data_dir):
-    rules = find_ruleset("spheres_of_war")
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game(start(rules, None, battlefield_for(rules), seed=5, players=("Ann", "Bo")),
-                       seats=("easy", "easy"))
-        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        screen = app.screen
+        screen = await started(pilot, "spheres_of_war", ("easy", "easy"))
         assert screen.conceding_side() is None
         await pilot.press("q")
         assert isinstance(app.screen, Confirm) and not isinstance(app.screen, LeaveOrConcede)
