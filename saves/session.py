@@ -157,3 +157,23 @@ class GameSession:
             self.close()
         except Exception:
             pass
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save for good, with its backup (``<save>.bak``), at its
+    player's asking.  Taken under the game's lock, so a game open in some
+    process is never removed from under it: raises GameLocked naming the
+    holder (or SaveError when the file cannot be removed); the file is then
+    left as it was.  A link planted as the save is removed, never followed."""
+    path = Path(path)
+    with GameSession.open(path):
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            raise store.SaveError(path, f"cannot remove it ({exc.strerror or exc})") from exc
+        try:
+            path.with_name(path.name + ".bak").unlink(missing_ok=True)
+        except OSError:
+            pass  # the game is gone from the list; a backup left behind is never listed

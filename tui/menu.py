@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -94,7 +96,8 @@ class LoadScreen(Screen[None]):
     LoadScreen OptionList { height: 1fr; }
     LoadScreen #scan-status { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch")]
+    BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch"),
+                Binding("d", "delete", "Delete")]
 
     def __init__(self) -> None:
         super().__init__()
@@ -107,7 +110,7 @@ class LoadScreen(Screen[None]):
         return self.scan is not None and self.scan.finished
 
     def compose(self) -> ComposeResult:
-        yield Label("[b]Load game[/b]: Enter opens a save, w watches it from the start")
+        yield Label("[b]Load game[/b]: Enter opens a save, w watches it from the start, d deletes it")
         yield OptionList(id="saves")
         yield Static("Checking the saves…", id="scan-status", markup=False)
         yield Footer()
@@ -164,14 +167,48 @@ class LoadScreen(Screen[None]):
             return
         self.app.open_saved(summary.path)
 
-    def action_watch(self) -> None:
+    def _highlighted(self) -> tuple[str, Any] | None:
+        """The highlighted save's option id and summary, if a save is highlighted."""
         listing = self.query_one(OptionList)
         if listing.highlighted is None or not self.summaries:
-            return
+            return None
         option = listing.get_option_at_index(listing.highlighted)
         if option.id is None or not option.id.startswith("s"):
+            return None
+        return option.id, self.summaries[int(option.id[1:])]
+
+    def action_delete(self) -> None:
+        """``d``: the highlighted save removed for good, after asking (a
+        broken one too); a game open in some process is refused, untouched."""
+        found = self._highlighted()
+        if found is None:
             return
-        summary = self.summaries[int(option.id[1:])]
+        option_id, summary = found
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from saves.session import delete_save
+            from saves.store import SaveError
+
+            try:
+                delete_save(summary.path)
+            except SaveError as exc:
+                self.notify(f"Not deleted: {exc}", severity="warning", markup=False)
+                return
+            self.query_one(OptionList).remove_option(option_id)
+            self.notify("Deleted.", markup=False)
+
+        from tui.modals import Confirm
+
+        question = f"Delete this save for good? It cannot be brought back.\n{self._text(summary)}"
+        self.app.push_screen(Confirm(_plain(question)), answered)
+
+    def action_watch(self) -> None:
+        found = self._highlighted()
+        if found is None:
+            return
+        summary = found[1]
         if getattr(summary, "problem", None):
             self.notify(f"This save cannot be watched: {summary.problem}", severity="warning", markup=False)
             return

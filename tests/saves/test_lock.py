@@ -83,3 +83,49 @@ def test_a_session_saves_releases_and_can_be_reopened(tiny, tmp_path):
         assert again.is_open
     assert load_game(path) == game
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == ["game.json"]
+
+
+def _saved(path: Path) -> Path:
+    from core.game import start
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from saves.store import save_game
+
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 3)
+    save_game(game, path)
+    save_game(game, path)  # the second save keeps the first as the backup
+    return path
+
+
+def test_deleting_a_save_removes_it_and_its_backup_but_never_a_game_open_elsewhere(tmp_path):
+    from saves.session import delete_save
+
+    path = _saved(tmp_path / "game.json")
+    backup = tmp_path / "game.json.bak"
+    assert backup.is_file()
+    holder = _python(HOLD, path)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        before = path.read_bytes()
+        with pytest.raises(GameLocked) as caught:
+            delete_save(path)
+        assert caught.value.holder.startswith(f"process {holder.pid}")
+        assert path.read_bytes() == before and backup.is_file()
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+    delete_save(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # the save, its backup, the lock and owner files
+
+
+def test_deleting_a_planted_link_removes_the_link_only(tmp_path):
+    from saves.session import delete_save
+
+    kept = _saved(tmp_path / "elsewhere.json")
+    before = kept.read_bytes()
+    (tmp_path / "saves").mkdir()
+    link = tmp_path / "saves" / "game.json"
+    link.symlink_to(kept)
+    delete_save(link)
+    assert not link.is_symlink() and kept.read_bytes() == before

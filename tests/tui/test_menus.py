@@ -171,3 +171,39 @@ def test_every_per_side_option_is_labelled_with_its_own_player():
                 assert f"Player {player}'s" in option_label(info), (rules.name, info.name, option_label(info))
                 checked += 1
     assert checked >= 4  # Waylights' teams and rosters, Platemail's rosters
+
+
+async def test_d_in_the_load_list_deletes_a_save_after_asking_and_refuses_one_open_here():
+    from saves.session import GameSession
+    from saves.store import save_game
+    from tui.modals import Confirm
+
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 3)
+    kept, gone = folder / "kept.json", folder / "gone.json"
+    save_game(game, kept)
+    save_game(game, gone)  # the newer: listed first
+    (folder / "broken.json").write_text("{not json", encoding="utf-8")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settled(pilot)
+        listing = app.screen.query_one(OptionList)
+        assert "BROKEN" in str(listing.get_option_at_index(0).prompt)
+        await pilot.press("down")  # gone.json
+        await pilot.press("d")
+        assert isinstance(app.screen, Confirm) and "cannot be brought back" in str(app.screen.question)
+        await pilot.press("n")  # not after all
+        assert gone.is_file() and isinstance(app.screen, LoadScreen)
+        await pilot.press("d", "y")
+        assert not gone.exists() and kept.is_file()
+        assert listing.option_count == 2
+        # A game open in some process (here this one) is refused and left as it was.
+        with GameSession.open(kept):
+            await pilot.press("end", "d", "y")  # kept.json, the last
+            assert kept.is_file() and listing.option_count == 2
+        # A broken file can go too, once its player asks.
+        await pilot.press("home", "d", "y")
+        assert not (folder / "broken.json").exists() and listing.option_count == 1
