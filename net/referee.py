@@ -221,6 +221,27 @@ class Referee:
             self._maybe_begin(live)
         return gid, code
 
+    def withdraw(self, pid: str, gid: str) -> None:
+        """``pid`` takes back a game it made that nobody has begun: gone
+        from the store and the lobby; a seat waiting at it is told and let
+        go.  A game under way is conceded from its screen instead."""
+        with self.lock:
+            live = self.live.get(gid)
+            if live is None:
+                raise Refusal("no-game", "There is no such game waiting for an opponent.")
+            if live.creator != pid:
+                raise Refusal("not-yours", "Only the player who made a game may withdraw it.")
+            if live.match is not None:
+                raise Refusal("begun", "That game has begun: give it up from its screen instead (q, then c).")
+            with live.lock:
+                if not self.db.withdraw_game(gid):
+                    raise Refusal("begun", "That game has begun: give it up from its screen instead (q, then c).")
+                for peer in list(live.peers):
+                    peer.send_message("moved", reason="The player who made this game withdrew it.")
+                    peer.finish()
+                live.peers.clear()
+                del self.live[gid]
+
     def rematch(self, pid: str, gid: str) -> str:
         """The same battle again after ``gid`` is over, each seat's filler at
         the other side, with fresh dice: the new game's id (the one made

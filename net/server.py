@@ -300,6 +300,9 @@ class ServerTransport:
         elif kind == "join" and not seated:
             gid, side = referee.join(conn.player, message["game"])
             conn.send_message("joined", game=gid, side=side)
+        elif kind == "withdraw" and not seated:
+            referee.withdraw(conn.player, message["game"])
+            conn.send_message("lobby", **referee.lobby(conn.player))
         elif kind == "rematch" and not seated:
             conn.send_message("created", game=referee.rematch(conn.player, message["game"]), code="")
         elif kind == "battle" and not seated:

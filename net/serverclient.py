@@ -110,6 +110,10 @@ class Lobby:
     finished: tuple[GameEntry, ...] = ()  # finished games (watch again)
 
 
+def _lobby(message: dict) -> Lobby:
+    return Lobby(*[tuple(_entry(e) for e in message[k]) for k in ("open", "mine", "live", "finished")])
+
+
 def _entry(data: Any) -> GameEntry:
     if not isinstance(data, dict):
         raise HostError("the server sent a lobby this Skirmish cannot read")
@@ -221,9 +225,12 @@ class ServerClient:
         return self.me
 
     def lobby(self) -> Lobby:
-        message = self._ask("lobby", "lobby")
-        parts = [tuple(_entry(e) for e in message[k]) for k in ("open", "mine", "live", "finished")]
-        return Lobby(*parts)
+        return _lobby(self._ask("lobby", "lobby"))
+
+    def withdraw(self, game_id: str) -> Lobby:
+        """Take back a game you made that nobody has begun (it goes from
+        the server): the lobby without it."""
+        return _lobby(self._ask("withdraw", "lobby", game=game_id))
 
     def create(self, ruleset_name: str, options: Any = None, seats: tuple[str, str] = ("me", "open"),
                battlefield: Any = None) -> tuple[str, str]:

@@ -5,7 +5,7 @@ types, capped), in the same envelope as the host's (``"v"``, ``"type"``).
 A connection says ``hello`` first (``identity`` empty, or -- only from a
 door account -- ``key:SHA256:...`` / ``guest:NAME``) and is answered ``me``
 or ``refused``.  Then it may ask lobby questions (``lobby``, ``set_name``,
-``create``, ``join``: each answered by one message) and, once, ``sit`` at a
+``create``, ``join``, ``withdraw``: each answered by one message) and, once, ``sit`` at a
 game as a player or an onlooker: from then on it is that seat's connection
 (``welcome``, then ``update``s as the game changes, ``result`` for each
 ``order``, ``drafts``/``chat`` as they change, ``reveal`` at the end).
@@ -28,6 +28,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "lobby": {},
     "create": {"ruleset": str, "options": object, "battlefield": object, "seats": list},
     "join": {"game": str},
+    "withdraw": {"game": str},
     "rematch": {"game": str},
     "battle": {"game": str, "ruleset": str, "options": (dict, type(None))},
     "sit": {"game": str, "role": str},

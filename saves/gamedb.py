@@ -96,16 +96,17 @@ class GameDB:
         with self.lock:
             self.db.close()
 
-    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+    def _write(self, statements: list[tuple[str, tuple]]) -> list[int]:
+        """Run ``statements`` as one transaction: the rows each changed."""
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, args in statements:
-                    self.db.execute(sql, args)
+                changed = [self.db.execute(sql, args).rowcount for sql, args in statements]
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
+        return changed
 
     def _rows(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         with self.lock:
@@ -140,6 +141,15 @@ class GameDB:
             *[("INSERT INTO seats (game, side, filler) VALUES (?, ?, ?)", (gid, side, fillers[side]))
               for side in (0, 1)],
         ])
+
+    def withdraw_game(self, gid: str) -> bool:
+        """Remove a game nobody has begun (still 'open'), with its seats,
+        drafts and chat, in one transaction: whether there was one."""
+        gone = "NOT EXISTS (SELECT 1 FROM games WHERE id = ?)"
+        changed = self._write([("DELETE FROM games WHERE id = ? AND state = 'open'", (gid,)),
+                               *[(f"DELETE FROM {table} WHERE game = ? AND {gone}", (gid, gid))
+                                 for table in ("seats", "drafts", "chat")]])
+        return changed[0] > 0
 
     def game(self, gid: str) -> sqlite3.Row | None:
         rows = self._rows("SELECT * FROM games WHERE id = ?", (gid,))

@@ -10,6 +10,7 @@ game (the new-game form, each seat filled by me, anyone, an invitation
 code or the computer, which the server plays), ``i`` joins by invitation
 code, ``r`` asks for a rematch of a finished game of yours.  In a game,
 ``c`` says a line to the other player (``tui.lobby_seat.chat_line``).
+``x`` withdraws a game of yours that nobody has joined yet (after asking).
 
 A game is shown with the ordinary game screen, given the seat the
 client returns (it behaves like a joined game's seat); leaving it comes
@@ -39,7 +40,7 @@ from tui.lobby_dialogs import AskLine, GameWanted, ServerGameForm, plain
 
 REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
 SECTIONS = (
-    ("mine", "Your unfinished games", "Enter: resume"),
+    ("mine", "Your unfinished games", "Enter: resume · x: withdraw one waiting"),
     ("open", "Waiting for an opponent", "Enter: join"),
     ("live", "Being played", "Enter: watch"),
     ("finished", "Finished", "Enter: watch again"),
@@ -112,6 +113,7 @@ class LobbyScreen(Screen[None]):
         Binding("i", "invited", "Invitation code"),
         Binding("w", "watch", "Watch"),
         Binding("r", "rematch", "Rematch"),
+        Binding("x", "withdraw", "Withdraw", show=False),
         Binding("u", "refresh", "Refresh", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
@@ -356,6 +358,31 @@ class LobbyScreen(Screen[None]):
         self.code = code  # shown while the game waits for the invited player
         self.action_refresh()
         self._enter("resume", game_id)
+
+    def action_withdraw(self) -> None:
+        """The highlighted game of yours still waiting for its opponent,
+        taken back after asking (the server decides: only its maker may)."""
+        chosen = self._chosen()
+        client = self.client
+        if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") != "open":
+            self.say("x: withdraw a game of yours still waiting for its opponent (highlight it first).")
+            return
+        if client is None or self.busy:
+            return
+        game_id = getattr(chosen[1], "id", "")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.client is client:
+                self.say(f"Withdrawing game {plain(game_id, 40)}…")
+                self.call_server("look", lambda: client.withdraw(game_id))
+
+        from textual.markup import escape
+
+        from tui.modals import Confirm
+
+        words = escape(plain(entry_words(chosen[1], "mine"), 200))
+        self.app.push_screen(Confirm(f"Withdraw this game? Nobody has joined it yet; it goes from the server "
+                                     f"for good.\n{words}"), answered)
 
     def action_rematch(self) -> None:
         """The highlighted finished game of yours again, sides swapped, fresh dice."""

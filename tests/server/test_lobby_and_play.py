@@ -246,3 +246,30 @@ def test_a_player_concedes_to_the_servers_computer_and_the_lobby_lists_the_resul
     seat.stop()
     watched = bob.watch(gid)  # an onlooker, once the game is over, reads it whole
     assert watched.outcome() == seat.outcome() and watched.known_orders()[-1] == Concede(0)
+
+
+def test_only_its_maker_withdraws_a_game_nobody_has_begun(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    waiting = ann.resume(gid)  # Ann's seat, waiting at the game in its own connection
+    assert waiting.status == "waiting"
+    with pytest.raises(ServerError) as refused:
+        bob.withdraw(gid)
+    assert refused.value.code == "not-yours"
+    lobby = ann.withdraw(gid)
+    assert gid not in [e.id for e in lobby.mine + lobby.open]
+    assert gid not in [e.id for e in bob.lobby().open]
+    assert server.db.game(gid) is None  # gone from the store, seats and all: a restart brings nothing back
+    assert [server.db._rows(f"SELECT * FROM {t} WHERE game = ?", (gid,)) for t in ("seats", "drafts", "chat")] \
+        == [[], [], []]
+    assert wait_until(lambda: waiting.status == "refused" and "withdrew" in waiting.reason)
+    with pytest.raises(ServerError) as gone:
+        bob.join(gid)
+    assert gone.value.code == "no-game"
+    # A game under way is conceded, not withdrawn.
+    begun, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    bob.join(begun)
+    with pytest.raises(ServerError) as under_way:
+        ann.withdraw(begun)
+    assert under_way.value.code == "begun"
+    assert server.db.game(begun)["state"] == "playing"

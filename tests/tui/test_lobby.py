@@ -369,3 +369,41 @@ async def test_against_a_real_server_a_game_with_the_computer_begins_and_the_com
     finally:
         server.stop()
         shutil.rmtree(place, ignore_errors=True)
+
+
+async def test_x_withdraws_a_waiting_game_of_mine_from_a_real_server_after_asking(tmp_path):
+    import os
+    import pwd
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from net.serverclient import ServerClient
+    from tests.server.helpers import Server
+    from tui.modals import Confirm
+
+    place = Path(tempfile.mkdtemp(prefix="sklobby", dir="/tmp"))
+    place.chmod(0o755)
+    server = Server(place, doors=(pwd.getpwuid(os.getuid()).pw_name,))
+    try:
+        gid, _ = server.client("ann").create("waylights", None, ("me", "open"))
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = LobbyScreen(lambda: ServerClient.connect(server.socket, "guest:ann"))
+            app.push_screen(lobby)
+            await settle(pilot, lambda: lobby.lobby is not None and lobby.lobby.mine, 15)
+            assert any(f"#{gid}" in line and "waiting for an opponent" in line for line in listed(lobby))
+            listing = lobby.query_one("OptionList")
+            listing.highlighted = next(i for i in range(listing.option_count)
+                                       if listing.get_option_at_index(i).id == f"mine-{gid}")
+            await pilot.press("x")
+            assert isinstance(app.screen, Confirm) and "for good" in str(app.screen.question)
+            await pilot.press("n")
+            assert server.db.game(gid) is not None
+            await pilot.press("x", "y")
+            await settle(pilot, lambda: not lobby.lobby.mine, 15)
+            assert server.db.game(gid) is None
+            assert not any(f"#{gid}" in line for line in listed(lobby))
+    finally:
+        server.stop()
+        shutil.rmtree(place, ignore_errors=True)
