@@ -79,6 +79,10 @@ class WaitScreen(Screen[None]):
             self._unsubscribe()
 
     def _check(self) -> None:
+        if getattr(self.seat, "status", "") == "refused" and self.is_current:  # withdrawn, or opened elsewhere
+            reason = plain(getattr(self.seat, "reason", "") or "The server let this seat go.", 300)
+            self.query_one(Static).update(f"{reason}\n\nEsc: back to the lobby.")
+            return
         if self.seat.version >= 0 and self.is_current and not self.begun:
             # The game goes over this screen (pushed while nothing is being
             # taken down); leaving the game comes back here, and this goes.

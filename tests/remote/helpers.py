@@ -103,3 +103,16 @@ def showing(app, kind) -> bool:
 
 def banner(app) -> str:
     return str(app.screen.query_one("#banner").render())
+
+
+async def join_from_the_menu(pilot, code: str):
+    """``j`` in the main menu, the join code typed, Enter: the game screen
+    once it shows (asserted)."""
+    from tui.game_screen import GameScreen
+
+    await pilot.press("j")
+    for ch in code:
+        await pilot.press(ch if ch != "-" else "minus")
+    await pilot.press("enter")
+    assert await until(pilot, lambda: showing(pilot.app, GameScreen))
+    return pilot.app.screen

@@ -61,9 +61,8 @@ def test_a_joiner_concedes_for_itself_only_and_the_host_wins():
 
 
 async def test_a_joined_terminal_concedes_from_its_screen_while_the_host_is_to_act(data_dir):
-    from tests.remote.helpers import showing, until
+    from tests.remote.helpers import join_from_the_menu, showing, until
     from tui.app import SkirmishApp
-    from tui.game_screen import GameScreen
     from tui.modals import LeaveOrConcede
     from tui.result import ResultScreen
 
@@ -72,12 +71,7 @@ async def test_a_joined_terminal_concedes_from_its_screen_while_the_host_is_to_a
     try:
         app = SkirmishApp()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("j")
-            for ch in host.code:
-                await pilot.press(ch if ch != "-" else "minus")
-            await pilot.press("enter")
-            assert await until(pilot, lambda: showing(app, GameScreen))
-            screen = app.screen
+            screen = await join_from_the_menu(pilot, host.code)
             assert screen.fixed == 1 and screen.conceding_side() == 1 and 1 not in screen.game.to_act
             await pilot.press("q")
             assert isinstance(app.screen, LeaveOrConcede)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 
-from tests.remote.helpers import RecordingSeat, banner, new_host, showing, until
+from tests.remote.helpers import RecordingSeat, banner, join_from_the_menu, new_host, showing, until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
@@ -50,12 +50,7 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
     try:
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("j")
-            for ch in host.code:
-                await pilot.press(ch if ch != "-" else "minus")
-            await pilot.press("enter")
-            assert await until(pilot, lambda: showing(app, GameScreen))
-            screen = app.screen
+            screen = await join_from_the_menu(pilot, host.code)
             assert screen.fixed == 1
             assert await until(pilot, lambda: re.search(r"Waiting for Ann", banner(app))), banner(app)
             assert screen.orders == []

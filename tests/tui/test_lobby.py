@@ -4,6 +4,7 @@ in this process (the real server over its socket: tests/e2e/test_server_ssh.py).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -371,31 +372,49 @@ async def test_against_a_real_server_a_game_with_the_computer_begins_and_the_com
         shutil.rmtree(place, ignore_errors=True)
 
 
-async def test_x_withdraws_a_waiting_game_of_mine_from_a_real_server_after_asking(tmp_path):
+@contextlib.contextmanager
+def real_server():
+    """A server in this process on a private folder, stopped and removed after."""
     import os
     import pwd
     import shutil
     import tempfile
     from pathlib import Path
 
-    from net.serverclient import ServerClient
     from tests.server.helpers import Server
-    from tui.modals import Confirm
 
     place = Path(tempfile.mkdtemp(prefix="sklobby", dir="/tmp"))
     place.chmod(0o755)
     server = Server(place, doors=(pwd.getpwuid(os.getuid()).pw_name,))
     try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(place, ignore_errors=True)
+
+
+async def ann_at_her_game(pilot, server, gid: str) -> LobbyScreen:
+    """Ann's lobby on the real ``server``, her game ``gid`` highlighted."""
+    from net.serverclient import ServerClient
+
+    lobby = LobbyScreen(lambda: ServerClient.connect(server.socket, "guest:ann"))
+    pilot.app.push_screen(lobby)
+    await settle(pilot, lambda: lobby.lobby is not None and lobby.lobby.mine, 15)
+    listing = lobby.query_one("OptionList")
+    listing.highlighted = next(i for i in range(listing.option_count)
+                               if listing.get_option_at_index(i).id == f"mine-{gid}")
+    return lobby
+
+
+async def test_x_withdraws_a_waiting_game_of_mine_from_a_real_server_after_asking(tmp_path):
+    from tui.modals import Confirm
+
+    with real_server() as server:
         gid, _ = server.client("ann").create("waylights", None, ("me", "open"))
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            lobby = LobbyScreen(lambda: ServerClient.connect(server.socket, "guest:ann"))
-            app.push_screen(lobby)
-            await settle(pilot, lambda: lobby.lobby is not None and lobby.lobby.mine, 15)
+            lobby = await ann_at_her_game(pilot, server, gid)
             assert any(f"#{gid}" in line and "waiting for an opponent" in line for line in listed(lobby))
-            listing = lobby.query_one("OptionList")
-            listing.highlighted = next(i for i in range(listing.option_count)
-                                       if listing.get_option_at_index(i).id == f"mine-{gid}")
             await pilot.press("x")
             assert isinstance(app.screen, Confirm) and "for good" in str(app.screen.question)
             await pilot.press("n")
@@ -404,6 +423,17 @@ async def test_x_withdraws_a_waiting_game_of_mine_from_a_real_server_after_askin
             await settle(pilot, lambda: not lobby.lobby.mine, 15)
             assert server.db.game(gid) is None
             assert not any(f"#{gid}" in line for line in listed(lobby))
-    finally:
-        server.stop()
-        shutil.rmtree(place, ignore_errors=True)
+
+
+async def test_a_seat_waiting_in_another_terminal_says_its_game_was_withdrawn(tmp_path):
+    with real_server() as server:
+        gid, _ = server.client("ann").create("optio", None, ("me", "open"))
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await ann_at_her_game(pilot, server, gid)
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, WaitScreen), 15)
+            server.client("ann").withdraw(gid)  # Ann, from another terminal
+            await settle(pilot, lambda: "withdrew" in str(app.screen.query_one("Static").render()), 15)
+            await pilot.press("escape")
+            await settle(pilot, lambda: app.screen is lobby)
