@@ -196,7 +196,10 @@ class LoadScreen(Screen[None]):
             except SaveError as exc:
                 self.notify(f"Not deleted: {exc}", severity="warning", markup=False)
                 return
-            self.query_one(OptionList).remove_option(option_id)
+            listing = self.query_one(OptionList)
+            listing.remove_option(option_id)
+            if listing.option_count == 0:
+                listing.add_option(Option("No saved games left.", disabled=True))
             self.notify("Deleted.", markup=False)
 
         from tui.modals import Confirm

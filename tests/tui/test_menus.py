@@ -207,3 +207,9 @@ async def test_d_in_the_load_list_deletes_a_save_after_asking_and_refuses_one_op
         # A broken file can go too, once its player asks.
         await pilot.press("home", "d", "y")
         assert not (folder / "broken.json").exists() and listing.option_count == 1
+        await pilot.press("home", "d", "y")  # the last one: the list says so
+        assert not kept.exists()
+        assert [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)] \
+            == ["No saved games left."]
+        await pilot.press("d", "w", "enter")  # nothing highlighted to delete, watch or open: nothing happens
+        assert isinstance(app.screen, LoadScreen)
