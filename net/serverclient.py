@@ -466,8 +466,10 @@ class ServerSeat(RemoteSeat):
     # -- drafts and chat ------------------------------------------------------------------
     def put_drafts(self, drafts: list[dict]) -> bool:
         """Hand this side's drafts to the server, which keeps them (never
-        shown to anyone else) and gives them back on the next ``resume``."""
-        if self.side is None:
+        shown to anyone else) and gives them back on the next ``resume``.
+        Nothing goes while the game waits for its opponent: nothing can be
+        written yet, and the server keeps no drafts then."""
+        if self.side is None or not self.started:
             return False
         mine = [dict(d, side=self.side) for d in drafts if isinstance(d, dict)]
         with self._lock:

@@ -253,6 +253,9 @@ def test_only_its_maker_withdraws_a_game_nobody_has_begun(server):
     gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
     waiting = ann.resume(gid)  # Ann's seat, waiting at the game in its own connection
     assert waiting.status == "waiting"
+    # Nothing can be written before the game begins: no drafts go (the server would refuse them).
+    assert waiting.put_drafts([]) is False
+    assert not wait_until(lambda: waiting.notice, timeout=0.5)
     with pytest.raises(ServerError) as refused:
         bob.withdraw(gid)
     assert refused.value.code == "not-yours"
