@@ -10,7 +10,7 @@ hostile, which the general targets name, is often the one an attack can
 least hurt.
 
 ``harm`` is the wounds one attack is expected to leave on a target: the
-printed d20 rule for the hit (``platemail_reasons.chances_by_action``), a
+printed d20 rule for the hit (``platemail_chances.chances_by_action``), a
 natural 20's extra wound and Penetration, and Absorb, averaged over the
 Actions the target may take (they decide whether it is Ready, and so its
 Defense and whether a shield Absorbs).  Several hits in one Phase share
@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import attrs
 
+from core.ai.platemail_chances import attack_weapon, chances_by_action, enemies_beside
 from core.board import chebyshev
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, absorb, resolve_target, weapon
 from core.rulesets.platemail.state import READY, Action, Condition
-
-from .platemail_reasons import attack_weapon, chances_by_action, enemies_beside
 
 A, C = Action, Condition
 GENERAL = ("closest", "injured")  # the general targets the templates aim at

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from core.ai import LEVELS, knowledge_for
-from core.ai.platemail import fitting
+from core.ai.platemail_templates import fitting
 from core.registry import find_ruleset
 from tests.ai.test_never_peeks import _platemail_positions
 

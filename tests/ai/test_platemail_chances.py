@@ -6,7 +6,7 @@ Ready), so for each Action the target may take the chance is held to the
 real resolution: the attacker's first d20 scripted through every face,
 the Round resolved, and the hits counted.  The stated figure is then
 those chances weighed by the computer's own guess of the target's order
-(the sampler's, ``core.ai.platemail.guesses``), said as such, or the one
+(the sampler's, ``core.ai.platemail_templates.guesses``), said as such, or the one
 chance when the target's Action is forced and known."""
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from fractions import Fraction
 
 import pytest
 
-from core.ai.platemail import guess_weights
-from core.ai.platemail_reasons import chances_by_action, explain_write, stated_hit
+from core.ai.platemail_chances import chances_by_action, stated_hit
+from core.ai.platemail_reasons import explain_write
+from core.ai.platemail_templates import guess_weights
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.events import AttackMade
 from core.rulesets.platemail.senses import Work

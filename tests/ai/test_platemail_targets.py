@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from core.ai import choose
-from core.ai.platemail import fitting
 from core.ai.platemail_reasons import explain_write
 from core.ai.platemail_targets import harm, through
+from core.ai.platemail_templates import fitting
 from core.rulesets.platemail import RULESET as R
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work

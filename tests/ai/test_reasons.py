@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 from core.ai import Level, decide, knowledge_for
-from core.ai.platemail_reasons import hit_chance
+from core.ai.platemail_chances import hit_chance
 from core.ai.spheres_of_war import exchange
 from core.board import neighbours
 from core.registry import find_ruleset, rulesets
@@ -70,7 +70,7 @@ def test_platemail_full_attack_chance_worked_by_hand():
     # Target: chain mail (Deflection 1), a shield (2) and a sword (1 while
     # Ready): Defense 10 + 1 + 2 + 1 = 14 Ready, 11 Not Ready (chain only).
     # Attacker: a sword, one Wound (-1).  The target's Action is secret;
-    # the computer guesses (core.ai.platemail.guesses) that a footman
+    # the computer guesses (core.ai.platemail_templates.guesses) that a footman
     # beside an enemy writes Full Attack first (2/3: Not Ready, exposed,
     # Favor +3: d20 + 2 beats 11 on 10..20, 11 in 20) or Charge (1/3: Not
     # Ready: d20 - 1 beats 11 on 13..20, 8 in 20): 2/3 * 55% + 1/3 * 40% =
@@ -204,7 +204,7 @@ def test_platemail_reasons_ignore_an_unseen_skulker_and_secret_orders():
 
     rules = find_ruleset("platemail")
     know = knowledge_for(rules)
-    from core.ai.platemail import templates
+    from core.ai.platemail_templates import templates
 
     checked = 0
     for game in _platemail_positions(3):
