@@ -118,6 +118,7 @@ class RemoteSeat(Seat):
         self.status = "connecting"
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
+        self.whole: Any = None  # after the game, once checked: the whole game replayed here (nothing secret)
         self.notice = ""  # news for the player, such as a late refusal of an order
         self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
         self._drafts_sent: list[dict] | None = None
@@ -496,7 +497,7 @@ class RemoteSeat(Seat):
         mine = self._half or keep.half_for(self.code, self.commit)
         with self._lock:
             seen = (tuple(self._events), self._outcome, self._view)
-        self.fairness = check_dice(self._facts, self.side, self.commit, mine, message, *seen)
+        self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, mine, message, *seen)
         self._notify()
 
     def _notify(self) -> None:

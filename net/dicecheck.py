@@ -21,25 +21,27 @@ CHECKED_DICELESS = "Game checked: the log, the result and the final position rep
 
 
 def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reveal: dict,
-               events: tuple, outcome: Any, view: Any) -> str:
-    """What checking found, as a sentence for the player."""
+               events: tuple, outcome: Any, view: Any) -> tuple[str, Any]:
+    """What checking found, as a sentence for the player, and the whole
+    game replayed from the agreed seed when the check held (else None):
+    the game is over, so nothing in it is secret from this seat any more."""
     from core.game import ReplayError, replay
 
     if not fairdice.matches(reveal["nonce"], commit):
-        return "The host's half of the seed does not match what it promised: the dice cannot be trusted."
+        return "The host's half of the seed does not match what it promised: the dice cannot be trusted.", None
     if mine is None:
         return ("Dice unchecked: this terminal no longer holds its own half of this game's seed (it was "
                 "given from another account, or its file in your data folder is gone), so the check "
-                "cannot be made.")
+                "cannot be made."), None
     if reveal["joiner"] != mine:
         return ("The dice do not match: the host's record of your half of the seed is not the one you "
-                "gave, so it rolled from a seed of its own.")
+                "gave, so it rolled from a seed of its own."), None
     seed = fairdice.seed_from(reveal["nonce"], mine)
     try:
         game = replay(facts.ruleset, facts.options, facts.battlefield, seed, facts.players,
                       list(wire.orders_in(facts.ruleset, reveal["orders"])))
     except (ReplayError, ValueError):
-        return "The dice do not match: the host's orders cannot be replayed from the seed both seats made."
+        return "The dice do not match: the host's orders cannot be replayed from the seed both seats made.", None
     wrong = []
     if game.log_for(side) != tuple(events):
         wrong.append("the log")
@@ -53,5 +55,5 @@ def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reve
         wrong.append("the final position")
     if wrong:
         return (f"The dice do not match the seed both seats made: {', '.join(wrong)} differ"
-                f"{'s' if len(wrong) == 1 else ''} from a replay of the host's own orders.")
-    return CHECKED if facts.ruleset.capabilities.dice else CHECKED_DICELESS
+                f"{'s' if len(wrong) == 1 else ''} from a replay of the host's own orders."), None
+    return (CHECKED if facts.ruleset.capabilities.dice else CHECKED_DICELESS), game

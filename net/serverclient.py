@@ -460,7 +460,7 @@ class ServerSeat(RemoteSeat):
         if not self.commit:
             self.fairness = "Dice unchecked: the server gave no commitment for this game's seed."
         else:
-            self.fairness = check_dice(self._facts, self.side, self.commit, self.salt, message, *seen)
+            self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, self.salt, message, *seen)
         self._notify()
 
     # -- drafts and chat ------------------------------------------------------------------

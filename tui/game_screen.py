@@ -97,7 +97,7 @@ class GameScreen(Screen[None]):
         self.private = bool(caps.hidden_information or caps.simultaneous_orders)
         self.keyboard_side: int | None = self.computer.watcher if self.computer else None  # whose view is on screen
         self.events_seen = len(self.game.log)  # in the log of the seat drawn from
-        self.log_shown_for: tuple | None = None  # (whose log, game over) the log pane holds
+        self.log_shown_for: tuple | None = None  # (whose log, whether the whole game's) the log pane holds
         self.selected: str | None = None
         self.orders: list[Order] = []
         self.units: list[UnitView] = []
@@ -218,7 +218,7 @@ class GameScreen(Screen[None]):
             self.keyboard_side = side
             self.post_message(self.DraftsWanted(self))  # a draft from the save, once its side plays
         game = self.game  # the seat of the side now at the keyboard
-        if self.log_shown_for != (self.log_side(), game.outcome is not None):
+        if self.log_shown_for != self.log_key():
             self.fill_log()
         view = self.view_state = game.state  # the seat's view (core.game.redact)
         self.units = self.adapter.units(game, view)
@@ -289,13 +289,27 @@ class GameScreen(Screen[None]):
     def show_error(self, exc: BaseException) -> None:
         flow.show_error(self, exc)
 
+    def whole_over(self) -> Any:
+        """The whole game once it is over, when this terminal has it, else
+        None: nothing is secret any more.  At one keyboard and on the host,
+        the game this process holds; a joined or server seat replays it
+        from the revealed seed and orders when checking the dice, and has
+        it once that check holds (``seat.whole``)."""
+        if self.game.outcome is None:
+            return None
+        whole = self.local_game()
+        return whole if whole is not None else getattr(self.seats.any_seat, "whole", None)
+
     def readable_log(self) -> tuple:
         """The events the player at the keyboard may read: its seat's log;
-        at one keyboard, once the game is over, every event (nothing is
-        secret any more: the whole game's, as the result shows it)."""
-        if self.seats.hot and self.game.outcome is not None:
-            return self.local_game().log
-        return self.game.log
+        once the game is over, every event of the whole game where this
+        terminal has it (``whole_over``), as the result shows it."""
+        whole = self.whole_over()
+        return whole.log if whole is not None else self.game.log
+
+    def log_key(self) -> tuple:
+        """What the log pane's lines depend on: whose log, and whether the whole game's."""
+        return self.log_side(), self.whole_over() is not None
 
     def log_side(self) -> int | None:
         """Whose log is shown: with secrets at one keyboard, the side whose
@@ -314,7 +328,7 @@ class GameScreen(Screen[None]):
         self.query_one(LogPane).fill(self.readable_log(), self.narrator, self.reason_notes())
         if not self.single:  # at one keyboard: the news is counted in the log of the seat drawn from
             self.events_seen = len(self.game.log)
-        self.log_shown_for = (self.log_side(), self.game.outcome is not None)
+        self.log_shown_for = self.log_key()
 
     def on_key(self, event: Any) -> None:
         self.narrator.on_key(event)

@@ -19,8 +19,9 @@ def show_result(screen: Any) -> None:
     from tui.result import ResultScreen
 
     adapter, game = screen.adapter, screen.game
-    if screen.seats.hot and game.outcome is not None:
-        game = screen.local_game()  # over: nothing is secret any more (every roll in the luck, every order)
+    whole = screen.whole_over()  # over: nothing is secret any more (every roll in the luck, every order)
+    if whole is not None:
+        game = whole
     released = screen.computer.release_reasons() if screen.computer is not None else []
     for line in released:
         screen.log_line(line)
@@ -121,12 +122,14 @@ def _server_battle(app: Any, screen: Any, lobby: Any, game_id: str) -> None:
 
 
 def _watch_again(screen: Any) -> None:
-    """The finished game from its first position (this process holds the
-    whole game); back to the result screen afterwards."""
+    """The finished game from its first position (this terminal holds the
+    whole game, or replayed it when checking the dice); back to the result
+    screen afterwards."""
     from tui.watch import WatchScreen
 
-    whole = screen.local_game()
+    whole = screen.whole_over()
     if whole is None:
-        screen.say("Only the host holds the whole game: watch it from the host's Load list.")
+        screen.say("This terminal does not have the whole game (its dice check did not hold): "
+                   "watch it from the host's Load list, or from the server's lobby.")
         return
     screen.open_modal(WatchScreen(whole), lambda _: show_result(screen))

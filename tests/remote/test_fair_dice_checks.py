@@ -89,6 +89,7 @@ def test_a_forged_end_is_caught_by_the_replay(forge, words):
         assert wait_until(lambda: seat.fairness != "")
         assert not seat.fairness.startswith("Dice checked"), seat.fairness
         assert "do not match" in seat.fairness and words in seat.fairness, seat.fairness
+        assert seat.whole is None  # a game that does not check out is never shown as the whole game
     finally:
         seat.stop()
         fake.close()

@@ -33,6 +33,10 @@ def test_two_players_find_each_other_and_play_platemail_to_the_end_with_checked_
     assert wait_until(lambda: mine.fairness and theirs.fairness)
     assert mine.fairness == theirs.fairness == CHECKED
     assert mine.outcome() == theirs.outcome() is not None
+    # Checking the dice replayed the whole game: each player now has it, the other side's secrets and all.
+    stored = server.referee.live[gid].match.game
+    assert mine.whole == theirs.whole == stored
+    assert mine.whole.log_for(0) == mine.events() and theirs.whole.log_for(1) == theirs.events()
     finished = ann.lobby().finished
     assert finished[0].id == gid and finished[0].state == "over" and finished[0].result
     assert bob.lobby().mine == ()

@@ -1,0 +1,55 @@
+"""Once a hosted game is over and the joiner's dice check holds, the
+joiner has the whole game (replayed from the revealed seed and orders):
+its log is the whole game's, the other side's secret events included (a
+Platemail skulker's, rare in play), as the host's and a hot-seat game's
+are, and ``w`` on the result screen watches it again.  A real host, the joining
+app under Pilot at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from core.orders import Concede
+from tests.remote.helpers import new_host, until
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.result import ResultScreen
+from tui.watch import WatchScreen
+
+SIZE = (80, 24)
+
+
+def _host_writes(host, orders: int) -> None:
+    """The host's side gives a few random legal orders (Platemail's are written in secret)."""
+    rng = random.Random(4)
+    seat = host.table.seat(0)
+    for _ in range(orders):
+        legal = seat.legal_orders()
+        if not legal:
+            return
+        seat.submit(rng.choice([o for o in legal if o.verb != "commit"] or legal))
+
+
+async def test_after_the_end_a_joined_screen_reads_the_whole_game_and_watches_it_again():
+    host = new_host("platemail", remote_side=1)
+    try:
+        app = SkirmishApp(join_code=host.code, join_name="Bob")
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and host.table is not None)
+            screen = app.screen
+            await asyncio.to_thread(_host_writes, host, 3)
+            assert screen.whole_over() is None  # while the game goes on, only the seat's own view
+            await pilot.press("q", "c", "y")
+            seat = app.remote_seat
+            assert await until(pilot, lambda: seat.whole is not None)
+            whole = host.table.game
+            assert whole.orders[-1] == Concede(1) and seat.whole == whole
+            assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+            assert screen.readable_log() == whole.log  # the whole game's, now that it is over
+            await pilot.press("w")
+            assert await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+            assert app.screen.final == whole
+            app.stop_joined()
+    finally:
+        host.close()
