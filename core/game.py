@@ -59,10 +59,17 @@ class Game:
         return found if found is not None else find_ruleset(self.ruleset_name)
 
     @property
+    def concession(self) -> Concede | None:
+        """The concession that ended the game, if one did: always the last
+        order, since nothing is taken after it."""
+        last = self.orders[-1] if self.orders else None
+        return last if type(last) is Concede else None
+
+    @property
     def outcome(self) -> Outcome | None:
-        # A concession is always the last order: nothing is taken after it.
-        if self.orders and type(self.orders[-1]) is Concede:
-            return conceded(self.orders[-1].side, self.players)
+        given = self.concession
+        if given is not None:
+            return conceded(given.side, self.players)
         return self.ruleset.outcome(self.state)
 
     @property
@@ -166,7 +173,7 @@ def refusal(rules: Ruleset, state: Any, order: Order,
 def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
     """Why ``submit`` would refuse ``order`` now, or None (``refusal`` on the
     game, which may also be over by a concession its state does not show)."""
-    if game.orders and type(game.orders[-1]) is Concede:
+    if game.concession is not None:
         return Rejection("game-over", "The game is over.")
     return refusal(rules or game.ruleset, game.state, order, game.players)
 
