@@ -187,3 +187,39 @@ def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server
         server.client("Cat").create("spheres_of_war", None, ("me", "normal"))
     assert refused.value.code == "busy"
     server.client("Cat").create("spheres_of_war", None, ("me", "open"))  # people only: fine
+
+
+def test_a_hostile_client_cannot_withdraw_anothers_game_and_a_withdrawal_frees_its_makers_place(server, monkeypatch):
+    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
+    ann = server.client("Ann")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    ann.create("spheres_of_war", None, ("me", "open"))
+    sock, reader = _raw(server, "guest:mallory")
+    lines = [serverwire.encode("withdraw", game=gid),  # not Mallory's
+             serverwire.encode("withdraw", game="no-such-game"),
+             b'{"v":%d,"type":"withdraw","game":7}\n' % serverwire.VERSION,
+             b'{"v":%d,"type":"withdraw","game":"%s","extra":1}\n' % (serverwire.VERSION, gid.encode()),
+             b'{"v":%d,"type":"withdraw"}\n' % serverwire.VERSION]
+    sock.sendall(b"".join(lines))
+    codes = [json.loads(reader.readline()) for _ in lines]
+    assert [c["type"] for c in codes] == ["refused"] * len(lines), codes
+    assert [c["code"] for c in codes[:2]] == ["not-yours", "no-game"]
+    assert server.db.game(gid) is not None and gid in server.referee.live
+    # Ann's own seat connection, once seated, asks lobby questions no more.
+    seat_sock, seat_reader = _raw(server, "guest:Ann")
+    seat_sock.sendall(serverwire.encode("sit", game=gid, role="player"))
+    assert json.loads(seat_reader.readline())["type"] == "welcome"
+    seat_sock.sendall(serverwire.encode("withdraw", game=gid))
+    told = [json.loads(seat_reader.readline())]
+    while told[-1]["type"] != "refused":
+        told.append(json.loads(seat_reader.readline()))
+    assert told[-1]["code"] == "not-now" and server.db.game(gid) is not None
+    # At her limit of unfinished games, Ann withdraws one and may make another.
+    with pytest.raises(ServerError):
+        ann.create("spheres_of_war", None, ("me", "open"))
+    ann.withdraw(gid)
+    moved = json.loads(seat_reader.readline())  # her waiting seat is told and let go
+    assert moved["type"] == "moved" and "withdrew" in moved["reason"] and server.db.game(gid) is None
+    ann.create("spheres_of_war", None, ("me", "open"))
+    sock.close()
+    seat_sock.close()
