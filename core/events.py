@@ -184,6 +184,19 @@ class Conceded(Event):
 
 
 @attrs.frozen
+class Forfeited(Event):
+    """A player left a server game and the opponent claimed it
+    (``core.orders.Forfeit``); the GameOver follows."""
+
+    side: int
+    name: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.name} left the game and forfeits it"
+
+
+@attrs.frozen
 class GameOver(Event):
     winner: int | None
     winner_name: str

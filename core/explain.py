@@ -23,6 +23,7 @@ from core.events import (
     Conceded,
     Defeated,
     Event,
+    Forfeited,
     GameOver,
     Matched,
     Moved,
@@ -114,8 +115,10 @@ def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
 
         ruleset = find_ruleset(ruleset)
     event = events[index]
-    if isinstance(event, Conceded) or (isinstance(event, GameOver) and index > 0
-                                       and isinstance(events[index - 1], Conceded)):
+    given = events[index - 1] if isinstance(event, GameOver) and index > 0 else event
+    if isinstance(given, Forfeited):
+        return _forfeited(event)
+    if isinstance(given, Conceded):
         return _conceded(event)
     lines, ref = ruleset.explain(events, index)
     return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)
@@ -127,4 +130,13 @@ def _conceded(event: Event) -> Explanation:
     lines = ("A player may concede at any moment of a game, whoever's turn it is "
              "(q, then c, on the game screen)",
              "The other side wins; the figures stay where they stood")
+    return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")
+
+
+def _forfeited(event: Event) -> Explanation:
+    """A forfeit is the server's ruling on a player who left
+    (``core.orders.Forfeit``), told under Keys on every help page."""
+    lines = ("On a Skirmish server, once a player has been away from a game that waits for them "
+             "for some minutes, the opponent may claim it (q, then w, on the game screen)",
+             "The player who left loses; the figures stay where they stood")
     return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")

@@ -12,6 +12,8 @@ Two ways move a game on, and only two:
   game still going on.  One order is the core's own in every ruleset:
   ``Concede``, which either side may give at any moment of a game going
   on; it ends the game (the other side wins) without touching the state.
+  ``Forfeit`` is a concession the server's referee gives for a player who
+  left (the core takes it alike; no seat may give it).
 * ``step_unchecked`` is the fast path for searches and random play-outs
   over bare states: it applies an order with no check at all, like
   python-chess's ``Board.push`` beside ``is_legal`` or OpenSpiel's
@@ -35,8 +37,8 @@ import attrs
 from core import registry
 from core.board import Battlefield
 from core.dice import without_seed
-from core.events import Conceded, Event, GameOver, Rolled, visible_to
-from core.orders import Concede, Order, OrderSyntaxError
+from core.events import Conceded, Event, Forfeited, GameOver, Rolled, visible_to
+from core.orders import Concede, Forfeit, Order, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -63,13 +65,13 @@ class Game:
         """The concession that ended the game, if one did: always the last
         order, since nothing is taken after it."""
         last = self.orders[-1] if self.orders else None
-        return last if type(last) is Concede else None
+        return last if isinstance(last, Concede) else None  # a Forfeit too
 
     @property
     def outcome(self) -> Outcome | None:
         given = self.concession
         if given is not None:
-            return conceded(given.side, self.players)
+            return conceded(given, self.players)
         return self.ruleset.outcome(self.state)
 
     @property
@@ -137,9 +139,10 @@ def start(
     )
 
 
-def conceded(side: int, players: tuple[str, str]) -> Outcome:
-    """How a game ends when ``side`` concedes: the other side wins."""
-    return Outcome(1 - side, f"{players[side]} conceded")
+def conceded(given: Concede, players: tuple[str, str]) -> Outcome:
+    """How a game ends when ``given.side`` concedes (or forfeits): the other side wins."""
+    how = "left the game" if isinstance(given, Forfeit) else "conceded"
+    return Outcome(1 - given.side, f"{players[given.side]} {how}")
 
 
 def refusal(rules: Ruleset, state: Any, order: Order,
@@ -151,9 +154,9 @@ def refusal(rules: Ruleset, state: Any, order: Order,
     and a screen of a move it previews.  A concession (``Concede``) is the
     core's, not the ruleset's: either side may give it at any moment of a
     game going on."""
-    if type(order) is Concede:
+    if isinstance(order, Concede):  # a Forfeit too
         if order.side not in (0, 1):
-            return Rejection("not-a-side", f"There is no side {order.side} to concede.")
+            return Rejection("not-a-side", f"There is no side {order.side} to {order.verb}.")
         if rules.outcome(state) is not None:
             return Rejection("game-over", "The game is over.")
         return None
@@ -196,7 +199,7 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
     rejection = check(game, order, rules)
     if rejection is not None:
         return rejection
-    if type(order) is Concede:
+    if isinstance(order, Concede):  # a Forfeit too
         return _concede(game, order)
     state, applied = rules.apply(game.state, order)
     events = tuple(applied)
@@ -214,9 +217,10 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
 def _concede(game: Game, order: Concede) -> Submitted:
     """The game ended by ``order``: its state stays as it was (the figures
     where they stood), the concession is its last order."""
-    outcome = conceded(order.side, game.players)
+    outcome = conceded(order, game.players)
     assert outcome.winner is not None
-    events = (Conceded(order.side, game.players[order.side]),
+    given = Forfeited if isinstance(order, Forfeit) else Conceded
+    events = (given(order.side, game.players[order.side]),
               GameOver(outcome.winner, game.players[outcome.winner], outcome.reason))
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
                game.orders + (order,), game.log + events)

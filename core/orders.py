@@ -79,6 +79,17 @@ class Concede(Order):
     verb: ClassVar[str] = "concede"
 
 
+@attrs.frozen
+class Forfeit(Concede):
+    """The side whose player left a game played from elsewhere loses it: a
+    concession the referee gives in that player's name once the opponent
+    claims the game (``net.referee``; ``docs/rulings.md``, *Leaving a server
+    game*).  The core takes it like a concession; no seat may give it
+    (``core.seats.wrong_side``), so a player can only ask the referee."""
+
+    verb: ClassVar[str] = "forfeit"
+
+
 _BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")
 _INT = re.compile(r"-?\d{1,18}")
 _CELL = re.compile(r"(-?\d{1,9}),(-?\d{1,9})")

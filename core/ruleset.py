@@ -26,7 +26,7 @@ import attrs
 
 from core.board import Battlefield, Cell, Facing, Terrain
 from core.events import Event
-from core.orders import Concede, Order, OrderCodec
+from core.orders import Concede, Forfeit, Order, OrderCodec
 
 if TYPE_CHECKING:  # only the types: core draws nothing from the global random,
     import random  # and a ruleset's module never imports the computer player
@@ -119,8 +119,8 @@ class Ruleset(abc.ABC):
 
     @functools.cached_property
     def codec(self) -> OrderCodec:
-        # Every ruleset reads a concession too (core.game takes it, not the ruleset).
-        return OrderCodec((*self.order_types, Concede))
+        # Every ruleset reads a concession and a forfeit too (core.game takes them, not the ruleset).
+        return OrderCodec((*self.order_types, Concede, Forfeit))
 
     def parse_order(self, text: str) -> Order:
         return self.codec.parse(text)

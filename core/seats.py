@@ -41,7 +41,7 @@ import attrs
 from core import game as core_game
 from core.board import Battlefield
 from core.events import Event, visible_to
-from core.orders import Order
+from core.orders import Forfeit, Order
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -184,9 +184,12 @@ class Seat(abc.ABC):
 
 
 def wrong_side(seat_side: int | None, order: Order) -> Rejection | None:
-    """A seat gives orders for its own side only."""
+    """A seat gives orders for its own side only, and never a forfeit (the
+    referee's ruling on a player who left: a player claims the game instead)."""
     if seat_side is None:
         return Rejection("onlooker", "An onlooker cannot give orders.")
+    if isinstance(order, Forfeit):
+        return Rejection("referees-order", "Only the server's referee records a forfeit: claim the game instead.")
     if getattr(order, "side", None) != seat_side:
         return Rejection("not-your-side", "That order is for the other side.")
     return None

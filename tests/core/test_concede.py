@@ -1,6 +1,8 @@
 """Conceding (``core.orders.Concede``, docs/rulings.md *Conceding*): a
 player gives up and the other side wins, in every ruleset, at any moment
-of a game going on, whoever's turn it is.  The games are real ones played
+of a game going on, whoever's turn it is.  A forfeit (``Forfeit``, *Leaving
+a server game*) is the referee's concession for a player who left: taken
+alike, told apart, and never given from a seat.  The games are real ones played
 a few seeded random orders in."""
 
 from __future__ import annotations
@@ -11,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from core import registry
-from core.events import Conceded, GameOver
+from core.events import Conceded, Forfeited, GameOver
 from core.explain import explain
 from core.game import Game, Submitted, check, replay, start, submit, take_back_refusal
-from core.orders import Concede
+from core.orders import Concede, Forfeit
 from core.ruleset import Rejection
+from core.seats import Table, wrong_side
 from saves.store import load_game, save_game
 from tests.tui.test_every_ruleset import battlefield_for
 
@@ -118,3 +121,37 @@ def test_why_says_a_concession_is_no_printed_rule_and_points_at_the_keys(rules):
     help_page = Path(__file__).parents[2] / "tui" / "help" / rules.help_page
     keys = help_page.read_text().split("\n## Keys", 1)
     assert len(keys) == 2 and "concede" in keys[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
+def test_a_forfeit_ends_the_game_as_a_player_who_left_and_replays_from_its_text(rules, tmp_path: Path):
+    game = played(rules, seed=5)
+    result = submit(game, Forfeit(1))
+    assert isinstance(result, Submitted)
+    over = result.game
+    assert over.outcome is not None and over.outcome.winner == 0 and over.outcome.reason == "Bo left the game"
+    assert result.events == (Forfeited(1, "Bo"), GameOver(0, "Ann", "Bo left the game"))
+    assert result.events[0].sentence == "Bo left the game and forfeits it"
+    assert over.state == game.state and over.concession == Forfeit(1) and over.concession != Concede(1)
+    refused = submit(over, Concede(0))
+    assert isinstance(refused, Rejection) and refused.code == "game-over"
+    texts = [o.to_text() for o in over.orders]
+    assert texts[-1] == "forfeit side=1"
+    assert replay(rules.name, over.options, over.battlefield, over.seed, over.players, texts) == over
+    path = tmp_path / "forfeited.json"
+    save_game(over, path)
+    assert load_game(path) == over
+    for index in (len(over.log) - 2, len(over.log) - 1):
+        answer = explain(rules, over.log, index)
+        assert answer.section == "Keys" and "not in the printed rules" in answer.cite
+        assert any("claim" in line for line in answer.lines)
+
+
+def test_no_seat_gives_a_forfeit_for_either_side():
+    game = played(registry.find_ruleset("waylights"), orders=2)
+    table = Table(game)
+    for side in (0, 1):
+        assert wrong_side(side, Forfeit(side)).code == "referees-order"
+        refused = table.seat(side).submit(Forfeit(1 - side))
+        assert isinstance(refused, Rejection) and refused.code == "referees-order"
+    assert table.game is game
