@@ -120,6 +120,7 @@ class RemoteSeat(Seat):
         self.fairness = ""  # after the game: what checking the dice found
         self.whole: Any = None  # after the game, once checked: the whole game replayed here (nothing secret)
         self.notice = ""  # news for the player, such as a late refusal of an order
+        self.opponent_present = True  # the last update's word: the other side's player is connected
         self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
         self._drafts_sent: list[dict] | None = None
         self._reveal_timer: threading.Timer | None = None
@@ -455,6 +456,7 @@ class RemoteSeat(Seat):
             self._facts = facts
             self._view, self._legal, self._orders = view, legal, orders
             self._to_act, self._outcome = frozenset(to_act), outcome
+            self.opponent_present = message["present"]
             self._events.extend(events)
             # Our own count: a resumed host counts from 0 again.
             self._version = max(self._version, 0) + 1
@@ -579,13 +581,18 @@ class RemoteSeat(Seat):
         refused = wrong_side(self.side, order)
         if refused is not None:
             return refused
+        return self._answered_by_host(wire.encode("order", text=order.to_text()), wait)
+
+    def _answered_by_host(self, data: bytes, wait: float | None = None) -> Rejection | tuple[Event, ...]:
+        """Send ``data`` (a message answered by a ``result``) and wait for
+        the answer, as ``submit`` says: the events that came meanwhile."""
         if self.status != "playing" or self._outbox is None:
             return Rejection("offline", "Not connected to the host just now.")
         ticket = _Ticket()
         with self._lock:
             before = len(self._events)
             self._waiting.append(ticket)
-            if not self._send(wire.encode("order", text=order.to_text())):
+            if not self._send(data):
                 self._waiting.remove(ticket)
                 return Rejection("offline", "The host is not taking orders just now (it may be stopped).")
         if not ticket.done.wait(ANSWER_WAIT if wait is None else wait):

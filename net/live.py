@@ -51,6 +51,14 @@ class Live:
         self.texts: list[str] = []  # the game's orders as text, kept as it grows
         self.sides: list[int | None] = []
         self.legal_known: dict[Any, str] = {}
+        # When each side's player last had no connection at the game (a
+        # monotonic time): kept only while that side has none.  A side held
+        # here since the referee took the game up counts from then.
+        self.away_since: dict[int, float] = {}
+
+    def seated(self, side: int) -> bool:
+        """Some connection plays ``side`` here now."""
+        return any(p.role == "player" and p.side == side for p in self.peers)
 
     def order_texts(self, game: core_game.Game) -> list[str]:
         """The texts of ``game.orders``, each order's made once."""

@@ -30,7 +30,7 @@ from typing import Any
 
 from core import game as core_game
 from core.events import visible_to
-from core.orders import OrderSyntaxError
+from core.orders import Forfeit, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.seats import wrong_side
@@ -47,6 +47,7 @@ MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it t
 MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
+CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -60,9 +61,10 @@ class Refusal(Exception):
 class Referee:
     """Every game on this machine (see the module docstring)."""
 
-    def __init__(self, db: GameDB, computers: bool = True) -> None:
+    def __init__(self, db: GameDB, computers: bool = True, claim_after: float = CLAIM_AFTER) -> None:
         self.db = db
         self.computers = computers
+        self.claim_after = claim_after
         self.lock = threading.RLock()  # the lobby's: who sits where, which games are held
         self.live: dict[str, Live] = {}
         self.names: dict[str, str] = db.names()
@@ -97,6 +99,10 @@ class Referee:
         match.lock = live.lock  # one lock for the game and its peers
         match.subscribe(lambda notice: self._noticed(live, notice))
         live.match = match
+        now = time.monotonic()
+        for side, filler in enumerate(live.fillers):  # nobody at a seat yet: away from now on
+            if filler.startswith("player:") and not live.seated(side):
+                live.away_since.setdefault(side, now)
         if self.computers:
             match._start_computers = True
             match.start_computers()
@@ -423,10 +429,13 @@ class Referee:
             else:
                 raise Refusal("bad-role", "A role is 'player' or 'watch'.")
             peer.side, peer.role, peer.game, peer.sent_events = side, role, gid, 0
+            back = role == "player" and side is not None and live.away_since.pop(side, None) is not None
             live.peers.append(peer)
             self._welcome(live, peer)
             if live.match is not None:
                 self._update(live, peer)
+                if back:
+                    self._tell_presence(live, peer)
             if role == "player":
                 self._send_drafts(live, peer)
                 peer.send_message("chat", lines=self.db.chat(gid))
@@ -452,6 +461,11 @@ class Referee:
         with live.lock:
             if peer in live.peers:
                 live.peers.remove(peer)
+                side = peer.side
+                if peer.role == "player" and side is not None and not live.seated(side):
+                    live.away_since[side] = time.monotonic()
+                    if live.match is not None and live.match.game.outcome is None:
+                        self._tell_presence(live, peer)
             idle = not live.peers and live.match is not None and live.match.game.outcome is not None
         if idle:  # a finished game nobody watches is let go (the store keeps it)
             with self.lock, live.lock:  # in the order every other path takes them
@@ -490,9 +504,24 @@ class Referee:
             to_act=sorted(seat.to_act()), legal=live.legal_texts(seat.legal_orders()),
             events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
-            present=True)
+            present=self._present(live, peer))
         if outcome is not None:  # the game is over: the seed may be known, and checked
             peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
+
+    @staticmethod
+    def _present(live: Live, peer: Any) -> bool:
+        """Whether ``peer``'s opponent is at the game: a computer always is,
+        a player while some connection plays its side (an onlooker: True)."""
+        if peer.side is None:
+            return True
+        other = 1 - peer.side
+        return not live.fillers[other].startswith("player:") or live.seated(other)
+
+    def _tell_presence(self, live: Live, moved: Any) -> None:
+        """A player came or went: the other side's seats hear it (in an update)."""
+        for other in list(live.peers):
+            if other is not moved and other.role == "player" and other.side != moved.side:
+                self._update(live, other)
 
     def _send_drafts(self, live: Live, peer: Any) -> None:
         if live.match is None or peer.side is None:
@@ -537,6 +566,39 @@ class Referee:
         else:
             peer.send_message("result", ok=True, code="", message="")
 
+    def claim(self, peer: Any) -> None:
+        """``peer``'s player claims the game its opponent left: once the
+        opponent has had no connection at it for ``claim_after`` seconds
+        and the game waits for them, the referee records their ``Forfeit``
+        (docs/rulings.md, *Leaving a server game*).  Refusals say why not."""
+        live = self._live_of(peer)
+        if peer.side is None or peer.role != "player":
+            raise Refusal("onlooker", "Only a player of a game claims it.")
+        match = live.match
+        if match is None:
+            raise Refusal("not-started", "The game has not begun.")
+        other = 1 - peer.side
+        with live.lock:
+            game = match.game
+            name = game.players[other]
+            if game.outcome is not None:
+                raise Refusal("game-over", "The game is over.")
+            if not live.fillers[other].startswith("player:"):
+                raise Refusal("computer", "The server's computer never leaves a game.")
+            if live.seated(other):
+                raise Refusal("present", f"{name} is connected to this game.")
+            if other not in game.to_act:
+                raise Refusal("your-move", f"The game waits for you, not for {name}: "
+                                           "a game can be claimed only while it waits for the one who left.")
+            away = time.monotonic() - live.away_since.get(other, time.monotonic())
+            if away < self.claim_after:
+                raise Refusal("too-soon", f"{name} has been away for {_duration(away)}: you may claim the game "
+                                          f"once {name} has been away for {_duration(self.claim_after)}.")
+            result = match.table.submit(Forfeit(other))
+        if isinstance(result, Rejection):
+            raise Refusal(result.code, result.message)
+        peer.send_message("result", ok=True, code="", message="")
+
     def drafts(self, peer: Any, drafts: list) -> None:
         """``peer``'s side's drafts: kept (stored at once), never sent to anyone else."""
         live = self._live_of(peer)
@@ -563,3 +625,12 @@ class Referee:
         for other in list(live.peers):
             if other.role == "player":
                 other.send_message("chat", lines=lines)
+
+
+def _duration(seconds: float) -> str:
+    """A time away in words: "40 seconds", "1 minute", "12 minutes"."""
+    if seconds < 60:
+        whole = max(0, int(seconds))
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    minutes = int(seconds // 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

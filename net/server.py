@@ -38,7 +38,7 @@ from typing import Any
 
 from net import serverwire
 from net.connection import Connection
-from net.referee import Referee, Refusal
+from net.referee import CLAIM_AFTER, Referee, Refusal
 from net.serverclient import socket_path
 from net.unix import peer_account
 
@@ -312,6 +312,8 @@ class ServerTransport:
             referee.sit(conn, message["game"], message["role"])
         elif kind == "order" and seated:
             referee.order(conn, message["text"])
+        elif kind == "claim" and seated:
+            referee.claim(conn)
         elif kind == "drafts" and seated:
             referee.drafts(conn, message["drafts"])
         elif kind == "chat" and seated:
@@ -320,7 +322,8 @@ class ServerTransport:
             raise Refusal("not-now", f"A {kind!r} message is not expected now.")
 
 
-def serve(path: str | None, data: str | None, door_accounts: list[str], computers: bool = True) -> int:
+def serve(path: str | None, data: str | None, door_accounts: list[str], computers: bool = True,
+          claim_after: float = CLAIM_AFTER) -> int:
     """``skirmish serve``: run until SIGTERM or SIGINT."""
     import signal
 
@@ -328,7 +331,7 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
 
     logging.basicConfig(level=logging.INFO, format="skirmish serve: %(message)s")
     db = GameDB(Path(data) if data else None)
-    referee = Referee(db, computers=computers)
+    referee = Referee(db, computers=computers, claim_after=claim_after)
     for problem in referee.problems:
         log.warning("a game could not be loaded: %s", problem)
     transport = ServerTransport(referee, path, tuple(door_accounts))

@@ -34,6 +34,8 @@ from typing import Any
 
 import attrs
 
+from core.events import Event
+from core.ruleset import Rejection
 from core.seats import Facts
 from net import serverwire, wire
 from net.client import FIRST_UPDATE_TIMEOUT, HostError, JoinError, RemoteSeat
@@ -484,3 +486,11 @@ class ServerSeat(RemoteSeat):
     def say(self, text: str) -> bool:
         """A line in this game's chat."""
         return self._send(serverwire.encode("chat", text=text[:MAX_CHAT]))
+
+    def claim(self) -> Rejection | tuple[Event, ...]:
+        """Claim the game the opponent left: the referee records their
+        forfeit once they have been away long enough and the game waits for
+        them, else says why not (``Referee.claim``)."""
+        if self.side is None or self.role != "player":
+            return Rejection("onlooker", "Only a player of a game claims it.")
+        return self._answered_by_host(serverwire.encode("claim"))

@@ -33,6 +33,7 @@ CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "battle": {"game": str, "ruleset": str, "options": (dict, type(None))},
     "sit": {"game": str, "role": str},
     "order": {"text": str},
+    "claim": {},
     "drafts": {"drafts": list},
     "chat": {"text": str},
     "ping": {},

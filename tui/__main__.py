@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--door-account", action="append", default=[], metavar="NAME",
                        help="an account that carries other players (the shared SSH account, the web door) "
                             "and so may say whom it carries; may be given more than once")
+    serve.add_argument("--claim-after", type=float, default=5.0, metavar="MINUTES",
+                       help="how long a player must have been away from a game that waits for them before "
+                            "the opponent may claim it (default 5)")
     return parser
 
 
@@ -123,7 +126,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "serve":
         from net.server import serve
 
-        return serve(args.socket, args.data, args.door_account)
+        return serve(args.socket, args.data, args.door_account, claim_after=max(0.0, args.claim_after) * 60)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":
