@@ -52,6 +52,8 @@ def who_plays(screen: Any, side: int | None) -> str:
         who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
         if getattr(seat, "status", "") == "absent":  # the host's screen
             who += f" (not connected; {seat.reason.lower()})"
+        elif not getattr(seat, "opponent_present", True):  # a server seat: q offers to claim it
+            who += " (not connected: q to claim the game)"
         return who
     if side is None:
         return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"

@@ -18,6 +18,7 @@ from core.ruleset import Rejection
 from tui.banner import fit_pieces
 from tui.board import BoardView
 from tui.modals import ChoiceMenu, Confirm, LeaveOrConcede
+from tui.seat_hooks import seat_news
 
 __all__ = ["fit_pieces", "guarded"]
 
@@ -243,7 +244,32 @@ def or_concede(screen: Any, ask: Any) -> Any:
     if side is None or type(ask) is not Confirm:
         return ask
     players = screen.game.players
-    return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes and {players[1 - side]} wins.")
+    return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes and {players[1 - side]} wins.",
+                          claiming(screen, side))
+
+
+def claiming(screen: Any, side: int) -> str:
+    """The claim ``q`` offers at a server seat while the game waits for an
+    opponent who is not connected (the referee decides whether they have
+    been away long enough), else ""."""
+    seat = screen.seats.any_seat
+    if (not screen.single or not hasattr(seat, "claim") or getattr(seat, "opponent_present", True)
+            or 1 - side not in screen.game.to_act):
+        return ""
+    name = screen.game.players[1 - side]
+    return (f"{name} is not connected. Or claim the game: once {name} has been away long enough, "
+            f"{name} forfeits and you win.")
+
+
+def claim(screen: Any) -> None:
+    """Ask the referee for the game the opponent left: its forfeit arrives
+    as the seat's news, or the refusal is said (too soon, not their move)."""
+    seat = screen.seats.any_seat
+    result = seat.claim()
+    if isinstance(result, Rejection):
+        screen.say(f"✗ Cannot claim the game: {result.message}")
+        return
+    seat_news(screen)
 
 
 def concede(screen: Any) -> None:

@@ -482,6 +482,8 @@ class GameScreen(Screen[None]):
         def answered(choice: bool | str | None) -> None:
             if choice == "concede":
                 flow.concede(self)
+            elif choice == "claim":
+                flow.claim(self)
             elif choice is True:
                 self.post_message(self.Leave(self.local_game()))
 

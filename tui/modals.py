@@ -99,20 +99,30 @@ class Confirm(ModalScreen[bool]):
 
 
 class LeaveOrConcede(Confirm):
-    """Leaving a game still going on, with its player's other way out:
-    ``c`` concedes it instead (dismisses "concede"; y leaves, n stays)."""
+    """Leaving a game still going on, with its player's other ways out:
+    ``c`` concedes it instead (dismisses "concede"; y leaves, n stays), and
+    on a server, while the opponent is not connected, ``w`` claims it
+    (dismisses "claim"; offered only with a ``claiming`` line)."""
 
-    BINDINGS = [Binding("c", "answer('concede')", "Concede")]
+    BINDINGS = [Binding("c", "answer('concede')", "Concede"), Binding("w", "claim", "Claim", show=False)]
 
-    def __init__(self, question: str, conceding: str) -> None:
+    def __init__(self, question: str, conceding: str, claiming: str = "") -> None:
         super().__init__(question)
         self.conceding = conceding
+        self.claiming = claiming
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             yield Static(self.conceding)
-            yield Static("[b]y[/b] / Enter: leave    [b]c[/b]: concede    [b]n[/b] / Esc: stay")
+            if self.claiming:
+                yield Static(self.claiming)
+            claim = "    [b]w[/b]: claim" if self.claiming else ""
+            yield Static(f"[b]y[/b] / Enter: leave    [b]c[/b]: concede{claim}    [b]n[/b] / Esc: stay")
+
+    def action_claim(self) -> None:
+        if self.claiming:
+            self.dismiss("claim")
 
 
 class Message(ModalScreen[None]):

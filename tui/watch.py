@@ -20,7 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core.orders import Concede
+from core.orders import Concede, Forfeit
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
 from tui.flow import fit_pieces
@@ -144,8 +144,11 @@ class WatchScreen(Screen[None]):
             lines.append(f"Result: {who} ({outcome.reason})")
         elif self.index < self.last:
             upcoming = self.history[self.index + 1].orders[-1]
-            named = (f"{game.players[upcoming.side]} concedes" if isinstance(upcoming, Concede)
-                     else rules.describe_order(game.state, upcoming))  # the core's order, not the ruleset's
+            if isinstance(upcoming, Concede):  # the core's order (a Forfeit too), not the ruleset's
+                named = f"{game.players[upcoming.side]} " + ("forfeits (left the game)" if isinstance(upcoming, Forfeit)
+                                                            else "concedes")
+            else:
+                named = rules.describe_order(game.state, upcoming)
             lines.append(f"Next: {named}" if self._next_visible() else "Next: an order hidden from this view")
         lines.append("")
         for unit in units:

@@ -202,3 +202,20 @@ async def test_a_conceded_game_is_watched_to_its_concession(tmp_path):
         await pilot.press("right")
         panel = str(screen.query_one("#watch-panel").render())
         assert f"Result: {game.players[0]} wins ({game.players[1]} conceded)" in panel
+
+
+async def test_a_forfeited_server_game_is_watched_to_the_forfeit(tmp_path):
+    from core.game import submit
+    from core.orders import Forfeit
+
+    game = submit(played("platemail", 10), Forfeit(0)).game
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end", "left")  # the position before the forfeit, from Player 1's view
+        panel = str(screen.query_one("#watch-panel").render())
+        assert f"Next: {game.players[0]} forfeits (left the game)" in panel
+        await pilot.press("right")
+        panel = str(screen.query_one("#watch-panel").render())
+        assert f"Result: {game.players[1]} wins ({game.players[0]} left the game)" in panel

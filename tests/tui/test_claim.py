@@ -1,0 +1,61 @@
+"""Claiming a server game the opponent left, from the game screen at 80x24
+(docs/rulings.md, *Leaving a server game*): the banner says the opponent
+is not connected, q offers the claim, w asks the referee, which refuses
+too early and records the forfeit once the opponent has been away long
+enough.  A real server in this process, the real client."""
+
+from __future__ import annotations
+
+import random
+
+from tests.server.helpers import play_random, wait_until
+from tests.tui.test_flow import log_text
+from tests.tui.test_lobby import SIZE, ann_at_her_game, real_server, settle
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.modals import LeaveOrConcede
+
+
+def _text(screen) -> str:
+    from textual.widgets import Static
+
+    return "\n".join(str(w.render()) for w in screen.query(Static))
+
+
+async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game():
+    with real_server() as server:
+        server.referee.claim_after = 3600.0
+        ann, bob = server.client("ann"), server.client("bob")
+        gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+        theirs = bob.join(gid)
+        mine = ann.resume(gid)
+        play_random([mine], random.Random(4), until=lambda: mine.to_act() == frozenset({1}))
+        mine.stop()
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await ann_at_her_game(pilot, server, gid)
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
+            screen = app.screen
+            banner = str(screen.query_one("#banner").render())
+            assert "Waiting for bob" in banner and "not connected" not in banner
+            # While bob is here, q asks only the usual question and offers no claim.
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveOrConcede) and not app.screen.claiming
+            await pilot.press("w")  # nothing to claim: the question stays
+            assert isinstance(app.screen, LeaveOrConcede)
+            await pilot.press("n")
+            theirs.stop()
+            await settle(pilot, lambda: "not connected: q to claim" in str(screen.query_one("#banner").render()), 10)
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveOrConcede)
+            assert "bob is not connected" in app.screen.claiming and "w: claim" in _text(app.screen)
+            await pilot.press("w")  # too early: the referee says how long bob has been away
+            await settle(pilot, lambda: app.screen is screen)
+            await settle(pilot, lambda: "Cannot claim the game: bob has been away for" in log_text(screen), 10)
+            assert screen.game.outcome is None
+            server.referee.claim_after = 0.0
+            await pilot.press("q", "w")
+            await settle(pilot, lambda: screen.game.outcome is not None, 10)
+            assert screen.game.outcome.winner == 0 and screen.game.outcome.reason == "bob left the game"
+            assert wait_until(lambda: server.db.game(gid)["state"] == "over")
