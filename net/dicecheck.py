@@ -15,16 +15,21 @@ from typing import Any
 
 from net import fairdice, wire
 
-CHECKED = "Dice checked: every roll, the result and the final position came from the seed both seats made."
+HOSTED_SEED = "the seed both seats made"
+# A server chooses its half alone: the commitment shows only that it did not change the dice during the game.
+SERVER_SEED = "the seed the server promised before the game began"
+CHECKED = f"Dice checked: every roll, the result and the final position came from {HOSTED_SEED}."
+CHECKED_SERVER = f"Dice checked: every roll, the result and the final position came from {SERVER_SEED}."
 # A diceless game (Plasto Latros) has no roll to speak of: the same check, in its words.
 CHECKED_DICELESS = "Game checked: the log, the result and the final position replay from the orders given."
 
 
 def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reveal: dict,
-               events: tuple, outcome: Any, view: Any) -> tuple[str, Any]:
+               events: tuple, outcome: Any, view: Any, seed_words: str = HOSTED_SEED) -> tuple[str, Any]:
     """What checking found, as a sentence for the player, and the whole
     game replayed from the agreed seed when the check held (else None):
-    the game is over, so nothing in it is secret from this seat any more."""
+    the game is over, so nothing in it is secret from this seat any more.
+    ``seed_words`` names the seed in the sentences (a server's: SERVER_SEED)."""
     from core.game import ReplayError, replay
 
     if not fairdice.matches(reveal["nonce"], commit):
@@ -41,7 +46,7 @@ def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reve
         game = replay(facts.ruleset, facts.options, facts.battlefield, seed, facts.players,
                       list(wire.orders_in(facts.ruleset, reveal["orders"])))
     except (ReplayError, ValueError):
-        return "The dice do not match: the host's orders cannot be replayed from the seed both seats made.", None
+        return f"The dice do not match: the host's orders cannot be replayed from {seed_words}.", None
     wrong = []
     if game.log_for(side) != tuple(events):
         wrong.append("the log")
@@ -54,6 +59,8 @@ def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reve
     if final != view:
         wrong.append("the final position")
     if wrong:
-        return (f"The dice do not match the seed both seats made: {', '.join(wrong)} differ"
+        return (f"The dice do not match {seed_words}: {', '.join(wrong)} differ"
                 f"{'s' if len(wrong) == 1 else ''} from a replay of the host's own orders."), None
-    return (CHECKED if facts.ruleset.capabilities.dice else CHECKED_DICELESS), game
+    if not facts.ruleset.capabilities.dice:
+        return CHECKED_DICELESS, game
+    return f"Dice checked: every roll, the result and the final position came from {seed_words}.", game

@@ -39,7 +39,7 @@ from core.ruleset import Rejection
 from core.seats import Facts
 from net import serverwire, wire
 from net.client import FIRST_UPDATE_TIMEOUT, HostError, JoinError, RemoteSeat
-from net.dicecheck import check_dice
+from net.dicecheck import SERVER_SEED, check_dice
 
 DEFAULT_SOCKET = Path("/tmp/skirmish-server/socket")
 CONNECT_TIMEOUT = 5.0
@@ -462,7 +462,8 @@ class ServerSeat(RemoteSeat):
         if not self.commit:
             self.fairness = "Dice unchecked: the server gave no commitment for this game's seed."
         else:
-            self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, self.salt, message, *seen)
+            self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, self.salt, message, *seen,
+                                                   seed_words=SERVER_SEED)
         self._notify()
 
     # -- drafts and chat ------------------------------------------------------------------

@@ -14,7 +14,7 @@ from core.events import Forfeited
 from core.orders import Forfeit
 from core.ruleset import Rejection
 from net import serverwire
-from net.dicecheck import CHECKED
+from net.dicecheck import CHECKED_SERVER
 from tests.server.helpers import play_random, wait_until
 
 
@@ -60,7 +60,7 @@ def test_the_game_is_claimed_only_once_the_opponent_has_been_away_long_enough(se
     assert mine.known_orders()[-1] == Forfeit(1)
     # The forfeit is an order of the game like any other: the dice check replays it.
     assert wait_until(lambda: mine.fairness)
-    assert mine.fairness == CHECKED and mine.whole == server.referee.live[gid].match.game
+    assert mine.fairness == CHECKED_SERVER and mine.whole == server.referee.live[gid].match.game
     row = server.db.game(gid)
     assert row["state"] == "over" and row["result"] == "Ann won: Bob left the game"
     # Bob, coming back, reads the result.

@@ -12,7 +12,7 @@ from core.orders import Concede
 from core.ruleset import Rejection
 from core.seats import SeatGame
 from net.client import JoinError
-from net.dicecheck import CHECKED
+from net.dicecheck import CHECKED_SERVER
 from net.serverclient import ServerError
 from tests.server.helpers import play_random, wait_until
 
@@ -31,7 +31,7 @@ def test_two_players_find_each_other_and_play_platemail_to_the_end_with_checked_
     assert (mine.side, theirs.side) == (0, 1)
     play_random([mine, theirs], random.Random(3))
     assert wait_until(lambda: mine.fairness and theirs.fairness)
-    assert mine.fairness == theirs.fairness == CHECKED
+    assert mine.fairness == theirs.fairness == CHECKED_SERVER
     assert mine.outcome() == theirs.outcome() is not None
     # Checking the dice replayed the whole game: each player now has it, the other side's secrets and all.
     stored = server.referee.live[gid].match.game

@@ -50,6 +50,10 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             await pilot.press("q")
             assert isinstance(app.screen, LeaveOrConcede)
             assert "bob is not connected" in app.screen.claiming and "w: claim" in _text(app.screen)
+            from textual.widgets import Static
+
+            keys = [w for w in app.screen.query(Static) if "w: claim" in str(w.render())]
+            assert len(keys) == 1 and keys[0].size.height == 1  # the four keys on one row at 80 columns
             await pilot.press("w")  # too early: the referee says how long bob has been away
             await settle(pilot, lambda: app.screen is screen)
             await settle(pilot, lambda: "Cannot claim the game: bob has been away for" in log_text(screen), 10)
