@@ -166,6 +166,8 @@ class Referee:
                      "state": row["state"], "result": row["result"], "you": you,
                      "code": row["code"] if row["creator"] == pid else "",
                      "battlefield": self._battlefield_label(row["battlefield"])}
+            if you is not None and row["state"] == "playing":
+                entry["turn"] = self._turn_words(row["id"], you)
             if row["state"] == "over":
                 if len(out["finished"]) < 50:
                     out["finished"].append(entry)
@@ -177,6 +179,23 @@ class Referee:
             elif len(out["live"]) < 100:
                 out["live"].append(entry)
         return out
+
+    def _turn_words(self, gid: str, you: int) -> str:
+        """Whom a game under way waits for, to the player at side ``you``:
+        "your move", or the other's, said "away" while they have no
+        connection at it (a claim may end it: ``claim``)."""
+        live = self.live.get(gid)
+        if live is None or live.match is None:
+            return ""
+        game = live.match.game
+        if you in game.to_act:
+            return "your move"
+        other = 1 - you
+        if other not in game.to_act:
+            return ""
+        name = game.players[other][:MAX_NAME]
+        away = live.fillers[other].startswith("player:") and not live.seated(other)
+        return f"{name}'s move" + (" (away)" if away else "")
 
     @staticmethod
     def _battlefield_label(raw: str) -> str:

@@ -90,7 +90,8 @@ class GameEntry:
     """One game in the lobby.  ``players``: each seat as the lobby shows it
     (a name, "open", "by invitation", "computer (normal)"); ``you``: your
     side in it, None if you hold no seat; ``code``: its invitation code,
-    shown only to the player who made it."""
+    shown only to the player who made it; ``turn``: in your games under
+    way, whom the game waits for ("your move", "Bo's move (away)")."""
 
     id: str
     ruleset: str
@@ -102,6 +103,7 @@ class GameEntry:
     you: int | None = None
     code: str = ""
     battlefield: str = ""
+    turn: str = ""
 
 
 @attrs.frozen
@@ -126,7 +128,7 @@ def _entry(data: Any) -> GameEntry:
                          (str(players[0]), str(players[1])), str(data.get("waiting_since", "")),
                          str(data["state"]), str(data.get("result", "")),
                          you if you in (0, 1) else None, str(data.get("code", "")),
-                         str(data.get("battlefield", "")))
+                         str(data.get("battlefield", "")), str(data.get("turn", ""))[:80])
     except (KeyError, IndexError, TypeError):
         raise HostError("the server sent a lobby this Skirmish cannot read") from None
 

@@ -92,6 +92,9 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
         parts.append(f"{who} · waiting since {since}" if since else who)
     elif who:
         parts.append(who)
+    turn = plain(getattr(entry, "turn", "") or "", 40) if section == "mine" else ""
+    if turn:
+        parts.append(turn)
     options = plain(getattr(entry, "options", "") or "", 32)  # the whole line fits 80 columns
     if options:
         parts.append(options)

@@ -1,5 +1,6 @@
 """Claiming a server game the opponent left (docs/rulings.md, *Leaving a
-server game*): each player hears whether the other is connected; once
+server game*): each player hears whether the other is connected (and the
+lobby says whose move each game of theirs waits for); once
 the game has waited for a player with no connection at it for the
 server's time, the opponent may claim it and the referee records that
 player's forfeit.  Real server, real sockets, real seats."""
@@ -35,11 +36,16 @@ def _waiting_for_bob(server, claim_after: float = 3600.0):
 def test_a_player_hears_the_opponent_go_and_come_back(server):
     gid, ann, bob, mine, theirs = _waiting_for_bob(server)
     assert wait_until(lambda: mine.opponent_present and theirs.opponent_present)
+    # Each player's lobby says whom the game waits for.
+    assert [(e.id, e.turn) for e in ann.lobby().mine] == [(gid, "Bob's move")]
+    assert [(e.id, e.turn) for e in bob.lobby().mine] == [(gid, "your move")]
     theirs.stop()
     assert wait_until(lambda: not mine.opponent_present)
+    assert ann.lobby().mine[0].turn == "Bob's move (away)"
     again = bob.resume(gid)
     assert wait_until(lambda: mine.opponent_present)
     assert again.opponent_present  # Ann is still here
+    assert ann.lobby().mine[0].turn == "Bob's move"
 
 
 def test_the_game_is_claimed_only_once_the_opponent_has_been_away_long_enough(server):

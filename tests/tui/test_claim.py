@@ -10,7 +10,7 @@ import random
 
 from tests.server.helpers import play_random, wait_until
 from tests.tui.test_flow import log_text
-from tests.tui.test_lobby import SIZE, ann_at_her_game, real_server, settle
+from tests.tui.test_lobby import SIZE, ann_at_her_game, listed, real_server, settle
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.modals import LeaveOrConcede
@@ -33,7 +33,8 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
         mine.stop()
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
+            lobby = await ann_at_her_game(pilot, server, gid)
+            assert any(f"#{gid}" in line and "bob's move" in line for line in listed(lobby))
             await pilot.press("enter")
             await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
             screen = app.screen
