@@ -496,11 +496,14 @@ class GameScreen(Screen[None]):
 
     def conceding_side(self) -> int | None:
         """The side a person at this keyboard plays in a game still going on
-        (who may concede it): this terminal's seat, the person's against
-        the computer, the side at the keyboard in a hot-seat game; None for
-        an onlooker, while the computer plays both and between two sides."""
-        if self.game.outcome is not None:
-            return None
+        (who may concede it): see ``player_side``."""
+        return None if self.game.outcome is not None else self.player_side()
+
+    def player_side(self) -> int | None:
+        """The side a person at this keyboard plays: this terminal's seat,
+        the person's against the computer, the side at the keyboard in a
+        hot-seat game; None for an onlooker, while the computer plays both
+        and between two sides."""
         if self.single:
             return self.fixed
         if self.computer is not None and (self.computer.plays(0) or self.computer.plays(1)):

@@ -132,4 +132,6 @@ def _watch_again(screen: Any) -> None:
         screen.say("This terminal does not have the whole game (its dice check did not hold): "
                    "watch it from the host's Load list, or from the server's lobby.")
         return
-    screen.open_modal(WatchScreen(whole), lambda _: show_result(screen))
+    # From this player's own view first (v switches it): a hot-seat game's from Player 1's.
+    side = screen.player_side()
+    screen.open_modal(WatchScreen(whole, viewer=side or 0), lambda _: show_result(screen))

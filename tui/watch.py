@@ -58,7 +58,7 @@ class WatchScreen(Screen[None]):
         Binding("escape,q", "close", "Back"),
     ]
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, viewer: int = 0) -> None:
         super().__init__()
         self.final = game
         self.history = positions(game)
@@ -66,7 +66,7 @@ class WatchScreen(Screen[None]):
         self.index = 0
         self.adapter = adapter_for(game.ruleset)
         self.title_text = game.ruleset.title.split(":")[0]  # the short name: the banner is one row
-        self.viewer: int | str | None = 0  # a side, or ALL once the game is over
+        self.viewer: int | str | None = viewer  # a side, or ALL once the game is over
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
 

@@ -50,6 +50,8 @@ async def test_after_the_end_a_joined_screen_reads_the_whole_game_and_watches_it
             await pilot.press("w")
             assert await until(pilot, lambda: isinstance(app.screen, WatchScreen))
             assert app.screen.final == whole
+            # It opens in Bob's own view (side 2), not Player 1's.
+            assert app.screen.viewer == 1 and "Bob's view" in str(app.screen.query_one("#watch-banner").render())
             app.stop_joined()
     finally:
         host.close()
