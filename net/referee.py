@@ -43,7 +43,8 @@ FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_CHAT = 200  # characters of one chat line
 MAX_NAME = 32  # characters of a display name
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
-MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores)
+MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores),
+# not counting those whose players have all been away for the claim time (``_computer_games``)
 MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
@@ -365,9 +366,22 @@ class Referee:
                     and (live.match is None or live.match.game.outcome is None)]
 
     def _computer_games(self) -> int:
+        """Unfinished games the server's computer plays in and may think
+        for: a game whose every player has been away for the claim time
+        (and that waits for one of them) costs its cores nothing, so it no
+        longer counts until its player comes back."""
+        now = time.monotonic()
         with self.lock:
             return sum(1 for live in self.live.values() if any(f in LEVELS for f in live.fillers)
-                       and (live.match is None or live.match.game.outcome is None))
+                       and (live.match is None or live.match.game.outcome is None) and self._attended(live, now))
+
+    def _attended(self, live: Live, now: float) -> bool:
+        humans = [side for side, f in enumerate(live.fillers) if f.startswith("player:")]
+        if live.match is None or not humans:
+            return True
+        if any(live.fillers[side] in LEVELS for side in live.match.game.to_act):
+            return True  # the computer's move: it thinks
+        return any(live.seated(side) or now - live.away_since.get(side, now) < self.claim_after for side in humans)
 
     def join(self, pid: str, target: str) -> tuple[str, int]:
         """Take an open seat of the game ``target`` (its id, or its

@@ -189,6 +189,38 @@ def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server
     server.client("Cat").create("spheres_of_war", None, ("me", "open"))  # people only: fine
 
 
+def test_a_game_of_the_computer_left_by_its_player_frees_its_place_until_they_come_back(server, monkeypatch):
+    """Abandoned games against the computer would otherwise hold its places
+    for ever: nobody else could play it."""
+    monkeypatch.setattr("net.referee.MAX_COMPUTER_GAMES", 1)
+    server.referee.claim_after = 0.2
+    bob = server.client("Bob")
+    gid, _ = bob.create("spheres_of_war", None, ("me", "easy"))  # Bob's side deploys first: his move
+    seat = bob.resume(gid)
+    with pytest.raises(ServerError) as refused:
+        server.client("Cat").create("spheres_of_war", None, ("me", "normal"))
+    assert refused.value.code == "busy"  # Bob is at his game
+    seat.stop()
+    cat = server.client("Cat")
+    made = []
+    assert wait_until(lambda: _made(made, cat), timeout=5)  # Bob has been away long enough: his place is free
+    cats = cat.resume(made[0])
+    assert cats.status == "playing"
+    bob.resume(gid)  # Bob comes back: his game counts again, and the cap is reached
+    with pytest.raises(ServerError) as refused:
+        server.client("Dan").create("spheres_of_war", None, ("me", "hard"))
+    assert refused.value.code == "busy"
+
+
+def _made(made: list, client) -> bool:
+    try:
+        made.append(client.create("spheres_of_war", None, ("me", "normal"))[0])
+    except ServerError as exc:
+        assert exc.code == "busy"
+        return False
+    return True
+
+
 def test_a_hostile_client_cannot_withdraw_anothers_game_and_a_withdrawal_frees_its_makers_place(server, monkeypatch):
     monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
     ann = server.client("Ann")
