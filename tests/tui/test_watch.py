@@ -187,35 +187,23 @@ async def test_the_banner_fits_one_row_at_80_columns(tmp_path):
         assert "Another long name's view" in text
 
 
-async def test_a_conceded_game_is_watched_to_its_concession(tmp_path):
+@pytest.mark.parametrize(("how", "side", "next_words", "reason"), [
+    ("concede", 1, "concedes", "conceded"),
+    ("forfeit", 0, "forfeits (left the game)", "left the game"),  # a server's referee records it
+])
+async def test_a_conceded_or_forfeited_game_is_watched_to_its_end(tmp_path, how, side, next_words, reason):
     from core.game import submit
-    from core.orders import Concede
+    from core.orders import Concede, Forfeit
 
-    game = submit(played("platemail", 10), Concede(1)).game
+    given = {"concede": Concede, "forfeit": Forfeit}[how](side)
+    game = submit(played("platemail", 10), given).game
     path = saved(tmp_path, game)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_watch(pilot, path)
-        await pilot.press("end", "left")  # the position before the concession
+        await pilot.press("end", "left")  # the position before it, from Player 1's view: no secret
         panel = str(screen.query_one("#watch-panel").render())
-        assert f"Next: {game.players[1]} concedes" in panel
+        assert f"Next: {game.players[side]} {next_words}" in panel
         await pilot.press("right")
         panel = str(screen.query_one("#watch-panel").render())
-        assert f"Result: {game.players[0]} wins ({game.players[1]} conceded)" in panel
-
-
-async def test_a_forfeited_server_game_is_watched_to_the_forfeit(tmp_path):
-    from core.game import submit
-    from core.orders import Forfeit
-
-    game = submit(played("platemail", 10), Forfeit(0)).game
-    path = saved(tmp_path, game)
-    app = SkirmishApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_watch(pilot, path)
-        await pilot.press("end", "left")  # the position before the forfeit, from Player 1's view
-        panel = str(screen.query_one("#watch-panel").render())
-        assert f"Next: {game.players[0]} forfeits (left the game)" in panel
-        await pilot.press("right")
-        panel = str(screen.query_one("#watch-panel").render())
-        assert f"Result: {game.players[1]} wins ({game.players[0]} left the game)" in panel
+        assert f"Result: {game.players[1 - side]} wins ({game.players[side]} {reason})" in panel
