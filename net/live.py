@@ -33,6 +33,15 @@ def options_text(data: Any) -> str:
     return ", ".join(parts)[:120]
 
 
+def duration(seconds: float) -> str:
+    """A time in words: "40 seconds", "1 minute", "12 minutes"."""
+    if seconds < 60:
+        whole = max(0, int(seconds))
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    minutes = int(seconds // 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
 class Live:
     """One game the referee holds: its row's facts, its match once it has
     begun, and the peers connected to it."""
@@ -56,9 +65,73 @@ class Live:
         # here since the referee took the game up counts from then.
         self.away_since: dict[int, float] = {}
 
+    # -- who is at the game (docs/rulings.md, *Leaving a server game*) -----------
+    def person(self, side: int) -> bool:
+        """A player (not the server's computer, nor a seat still open) fills ``side``."""
+        return self.fillers[side].startswith("player:")
+
     def seated(self, side: int) -> bool:
         """Some connection plays ``side`` here now."""
         return any(p.role == "player" and p.side == side for p in self.peers)
+
+    def present_to(self, side: int | None) -> bool:
+        """Whether the opponent of ``side`` is at the game: a computer always
+        is, a player while some connection plays its side (to an onlooker: True)."""
+        if side is None:
+            return True
+        return not self.person(1 - side) or self.seated(1 - side)
+
+    def time_away(self, side: int, now: float) -> float:
+        """Seconds ``side``'s player has had no connection at the game (0 while it has one)."""
+        return now - self.away_since.get(side, now)
+
+    def attended(self, now: float, claim_after: float) -> bool:
+        """Whether the server's computer may think in this game now: it is
+        its move, or some player of it has been away less than the claim
+        time (a game that only waits for players who have gone costs nothing)."""
+        people = [side for side in (0, 1) if self.person(side)]
+        if self.match is None or not people:
+            return True
+        if any(not self.person(side) for side in self.match.game.to_act):
+            return True  # the computer's move: it thinks
+        return any(self.seated(side) or self.time_away(side, now) < claim_after for side in people)
+
+    def turn_words(self, you: int) -> str:
+        """Whom the game waits for, to the player at side ``you``: "your
+        move", or the other's, said "away" while they have no connection."""
+        if self.match is None:
+            return ""
+        game = self.match.game
+        if you in game.to_act:
+            return "your move"
+        other = 1 - you
+        if other not in game.to_act:
+            return ""
+        away = self.person(other) and not self.seated(other)
+        return f"{game.players[other][:32]}'s move" + (" (away)" if away else "")
+
+    def claim_refusal(self, side: int, now: float, claim_after: float) -> tuple[str, str] | None:
+        """Why the player at ``side`` may not claim the game now (a code
+        and a sentence), or None: the opponent must be a player with no
+        connection at it for ``claim_after`` seconds, whom the game waits for."""
+        other = 1 - side
+        assert self.match is not None
+        game = self.match.game
+        name = game.players[other]
+        if game.outcome is not None:
+            return "game-over", "The game is over."
+        if not self.person(other):
+            return "computer", "The server's computer never leaves a game."
+        if self.seated(other):
+            return "present", f"{name} is connected to this game."
+        if other not in game.to_act:
+            return "your-move", (f"The game waits for you, not for {name}: "
+                                 "a game can be claimed only while it waits for the one who left.")
+        away = self.time_away(other, now)
+        if away < claim_after:
+            return "too-soon", (f"{name} has been away for {duration(away)}: you may claim the game "
+                                f"once {name} has been away for {duration(claim_after)}.")
+        return None
 
     def order_texts(self, game: core_game.Game) -> list[str]:
         """The texts of ``game.orders``, each order's made once."""

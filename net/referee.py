@@ -36,6 +36,7 @@ from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import fairdice, wire
+from net.gamesetup import battlefield_label, checked_setup
 from net.live import Live, clean_text, options_text, result_text
 from saves.gamedb import GameDB
 
@@ -101,8 +102,8 @@ class Referee:
         match.subscribe(lambda notice: self._noticed(live, notice))
         live.match = match
         now = time.monotonic()
-        for side, filler in enumerate(live.fillers):  # nobody at a seat yet: away from now on
-            if filler.startswith("player:") and not live.seated(side):
+        for side in (0, 1):  # nobody at a seat yet: away from now on
+            if live.person(side) and not live.seated(side):
                 live.away_since.setdefault(side, now)
         if self.computers:
             match._start_computers = True
@@ -166,9 +167,10 @@ class Referee:
                      "players": [self._seat_label(f) for f in seats], "waiting_since": row["created"],
                      "state": row["state"], "result": row["result"], "you": you,
                      "code": row["code"] if row["creator"] == pid else "",
-                     "battlefield": self._battlefield_label(row["battlefield"])}
+                     "battlefield": battlefield_label(row["battlefield"])}
             if you is not None and row["state"] == "playing":
-                entry["turn"] = self._turn_words(row["id"], you)
+                held = self.live.get(row["id"])
+                entry["turn"] = held.turn_words(you) if held is not None else ""
             if row["state"] == "over":
                 if len(out["finished"]) < 50:
                     out["finished"].append(entry)
@@ -180,33 +182,6 @@ class Referee:
             elif len(out["live"]) < 100:
                 out["live"].append(entry)
         return out
-
-    def _turn_words(self, gid: str, you: int) -> str:
-        """Whom a game under way waits for, to the player at side ``you``:
-        "your move", or the other's, said "away" while they have no
-        connection at it (a claim may end it: ``claim``)."""
-        live = self.live.get(gid)
-        if live is None or live.match is None:
-            return ""
-        game = live.match.game
-        if you in game.to_act:
-            return "your move"
-        other = 1 - you
-        if other not in game.to_act:
-            return ""
-        name = game.players[other][:MAX_NAME]
-        away = live.fillers[other].startswith("player:") and not live.seated(other)
-        return f"{name}'s move" + (" (away)" if away else "")
-
-    @staticmethod
-    def _battlefield_label(raw: str) -> str:
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            return ""
-        if isinstance(value, dict):
-            return str(value.get("name", ""))[:40]
-        return str(value)[:40]
 
     def create(self, pid: str, ruleset: str, options: Any, battlefield: Any, seats: list) -> tuple[str, str]:
         if not (isinstance(seats, list) and len(seats) == 2 and all(s in FILLERS for s in seats)):
@@ -334,29 +309,10 @@ class Referee:
 
     @staticmethod
     def _checked_setup(rules: Any, options: Any, battlefield: Any) -> tuple[Any, Any]:
-        from core.battlefield_text import battlefield_problem
-        from core.board import Battlefield
-        from core.options import option_problem
-        from saves.convert import PLAIN, StructureError, converter_for, structure
-        from saves.library import battlefield_named
-
         try:
-            value = rules.default_options() if options is None else structure(
-                converter_for(rules), options, rules.options_type, "options")
-            if battlefield is None:
-                field = battlefield_named(rules.default_battlefield)
-            elif isinstance(battlefield, Battlefield):
-                field = battlefield  # made here (the battle's cut ground), not sent
-            elif isinstance(battlefield, str):
-                field = battlefield_named(battlefield)
-            else:
-                field = structure(PLAIN, battlefield, Battlefield, "battlefield")
-        except (StructureError, KeyError, TypeError) as exc:
+            return checked_setup(rules, options, battlefield)
+        except ValueError as exc:
             raise Refusal("bad-options", f"Those options cannot be played: {str(exc)[:200]}") from None
-        problem = battlefield_problem(field) or option_problem(value) or rules.check_options(value, field)
-        if problem:
-            raise Refusal("bad-options", f"Those options cannot be played: {problem[:200]}")
-        return value, field
 
     def _unfinished_of(self, pid: str) -> list[str]:
         """The unfinished games ``pid`` sits at or made (two computers' included)."""
@@ -373,15 +329,8 @@ class Referee:
         now = time.monotonic()
         with self.lock:
             return sum(1 for live in self.live.values() if any(f in LEVELS for f in live.fillers)
-                       and (live.match is None or live.match.game.outcome is None) and self._attended(live, now))
-
-    def _attended(self, live: Live, now: float) -> bool:
-        humans = [side for side, f in enumerate(live.fillers) if f.startswith("player:")]
-        if live.match is None or not humans:
-            return True
-        if any(live.fillers[side] in LEVELS for side in live.match.game.to_act):
-            return True  # the computer's move: it thinks
-        return any(live.seated(side) or now - live.away_since.get(side, now) < self.claim_after for side in humans)
+                       and (live.match is None or live.match.game.outcome is None)
+                       and live.attended(now, self.claim_after))
 
     def join(self, pid: str, target: str) -> tuple[str, int]:
         """Take an open seat of the game ``target`` (its id, or its
@@ -537,18 +486,9 @@ class Referee:
             to_act=sorted(seat.to_act()), legal=live.legal_texts(seat.legal_orders()),
             events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
-            present=self._present(live, peer))
+            present=live.present_to(peer.side))
         if outcome is not None:  # the game is over: the seed may be known, and checked
             peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
-
-    @staticmethod
-    def _present(live: Live, peer: Any) -> bool:
-        """Whether ``peer``'s opponent is at the game: a computer always is,
-        a player while some connection plays its side (an onlooker: True)."""
-        if peer.side is None:
-            return True
-        other = 1 - peer.side
-        return not live.fillers[other].startswith("player:") or live.seated(other)
 
     def _tell_presence(self, live: Live, moved: Any) -> None:
         """A player came or went: the other side's seats hear it (in an update)."""
@@ -610,24 +550,11 @@ class Referee:
         match = live.match
         if match is None:
             raise Refusal("not-started", "The game has not begun.")
-        other = 1 - peer.side
         with live.lock:
-            game = match.game
-            name = game.players[other]
-            if game.outcome is not None:
-                raise Refusal("game-over", "The game is over.")
-            if not live.fillers[other].startswith("player:"):
-                raise Refusal("computer", "The server's computer never leaves a game.")
-            if live.seated(other):
-                raise Refusal("present", f"{name} is connected to this game.")
-            if other not in game.to_act:
-                raise Refusal("your-move", f"The game waits for you, not for {name}: "
-                                           "a game can be claimed only while it waits for the one who left.")
-            away = time.monotonic() - live.away_since.get(other, time.monotonic())
-            if away < self.claim_after:
-                raise Refusal("too-soon", f"{name} has been away for {_duration(away)}: you may claim the game "
-                                          f"once {name} has been away for {_duration(self.claim_after)}.")
-            result = match.table.submit(Forfeit(other))
+            refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after)
+            if refused is not None:
+                raise Refusal(*refused)
+            result = match.table.submit(Forfeit(1 - peer.side))
         if isinstance(result, Rejection):
             raise Refusal(result.code, result.message)
         peer.send_message("result", ok=True, code="", message="")
@@ -659,11 +586,3 @@ class Referee:
             if other.role == "player":
                 other.send_message("chat", lines=lines)
 
-
-def _duration(seconds: float) -> str:
-    """A time away in words: "40 seconds", "1 minute", "12 minutes"."""
-    if seconds < 60:
-        whole = max(0, int(seconds))
-        return f"{whole} second{'s' if whole != 1 else ''}"
-    minutes = int(seconds // 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
