@@ -26,7 +26,6 @@ whatever shows this game keeps it as it ended.
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -66,18 +65,6 @@ class HostError(JoinError):
 
 class NextGame(Exception):
     """The code now leads to another game than the one this seat holds."""
-
-
-def unreadable(line: bytes, exc: Exception) -> str:
-    """Why a host's message could not be read, for people."""
-    try:
-        version = json.loads(line.decode("utf-8")).get("v")
-    except (ValueError, AttributeError, UnicodeDecodeError):
-        version = None
-    if type(version) is int and version != wire.VERSION:
-        return (f"the host runs another version of Skirmish (it speaks protocol {version}, this one "
-                f"{wire.VERSION}): both players need the same version")
-    return f"the host sent something this Skirmish cannot read ({exc}); is it a Skirmish host of the same version?"
 
 
 class _Ticket:
@@ -285,7 +272,7 @@ class RemoteSeat(Seat):
         try:
             return wire.decode(line, wire.HOST_MESSAGES, wire.HOST_MAX)
         except wire.WireError as exc:
-            raise HostError(unreadable(line, exc)) from None
+            raise HostError(wire.unreadable(line, exc)) from None
 
     def _start_writer(self, sock: socket.socket) -> None:
         """Orders go out on a thread of their own: a host that stops

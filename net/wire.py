@@ -114,6 +114,19 @@ def encode(kind: str, **fields: Any) -> bytes:
     return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() + b"\n"
 
 
+def unreadable(line: bytes, exc: Exception) -> str:
+    """Why a host's message could not be read, for people (another
+    protocol version is said as such)."""
+    try:
+        version = json.loads(line.decode("utf-8")).get("v")
+    except (ValueError, AttributeError, UnicodeDecodeError):
+        version = None
+    if type(version) is int and version != VERSION:
+        return (f"the host runs another version of Skirmish (it speaks protocol {version}, this one "
+                f"{VERSION}): both players need the same version")
+    return f"the host sent something this Skirmish cannot read ({exc}); is it a Skirmish host of the same version?"
+
+
 def decode(line: bytes, allowed: dict[str, dict[str, type | tuple[type, ...]]], cap: int) -> dict:
     """Strictly read one message (``line`` without or with its newline)."""
     if len(line) > cap + 1:
