@@ -283,9 +283,9 @@ class SkirmishApp(App[None]):
             self.match = Match(game, self.seat_kinds, saver=self._match_saves)
             screen = GameScreen(game, seats=SeatSet.at_table(self.match.table), kinds=self.seat_kinds,
                                 match=self.match)
+        # The screen starts the computer once it is up (GameScreen.on_mount), so
+        # that its first orders are shown one blow at a time like the others.
         self.push_screen(screen)
-        if self.match is not None:
-            self.match.start_computers()  # the computer plays its sides, with or without a screen
         self.call_after_refresh(self.check_size)
 
     def _match_saves(self, game: Any, pending: dict, kinds: Any) -> None:

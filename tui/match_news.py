@@ -41,7 +41,7 @@ class MatchNews:
         if screen.single:
             self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
         if self.source is not None:
-            self.source.start_computers()  # (already started at one keyboard: the app starts them)
+            self.source.start_computers()  # the computer plays from now on (the app leaves it to the screen)
         return [ComputerSaid(notice.side, notice.reason, at) for notice, at in early]
 
     def heard(self, notice: Any) -> None:

@@ -133,5 +133,5 @@ def _watch_again(screen: Any) -> None:
                    "watch it from the host's Load list, or from the server's lobby.")
         return
     # From this player's own view first (v switches it): a hot-seat game's from Player 1's.
-    side = screen.player_side()
+    side = screen.player_side() if screen.single or screen.computer is not None else None
     screen.open_modal(WatchScreen(whole, viewer=side or 0), lambda _: show_result(screen))
