@@ -136,7 +136,7 @@ def _conceded(event: Event) -> Explanation:
 def _forfeited(event: Event) -> Explanation:
     """A forfeit is the server's ruling on a player who left
     (``core.orders.Forfeit``), told under Keys on every help page."""
-    lines = ("On a Skirmish server, once a player has been away from a game that waits for them "
-             "for some minutes, the opponent may claim it (q, then w, on the game screen)",
+    lines = ("On a Skirmish server, once a game has waited some minutes for a player who is away "
+             "(or half an hour for one who does nothing), the opponent may claim it (q, then w, on the game screen)",
              "The player who left loses; the figures stay where they stood")
     return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")

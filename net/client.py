@@ -108,6 +108,7 @@ class RemoteSeat(Seat):
         self.whole: Any = None  # after the game, once checked: the whole game replayed here (nothing secret)
         self.notice = ""  # news for the player, such as a late refusal of an order
         self.opponent_present = True  # the last update's word: the other side's player is connected
+        self.changed_at = time.monotonic()  # when the game last moved on, as this terminal heard it
         self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
         self._drafts_sent: list[dict] | None = None
         self._reveal_timer: threading.Timer | None = None
@@ -442,6 +443,8 @@ class RemoteSeat(Seat):
         with self._lock:
             self._facts = facts
             self._view, self._legal, self._orders = view, legal, orders
+            if events or frozenset(to_act) != self._to_act:
+                self.changed_at = time.monotonic()  # the game moved on: any wait starts again
             self._to_act, self._outcome = frozenset(to_act), outcome
             self.opponent_present = message["present"]
             self._events.extend(events)

@@ -64,6 +64,11 @@ class Live:
         # monotonic time): kept only while that side has none.  A side held
         # here since the referee took the game up counts from then.
         self.away_since: dict[int, float] = {}
+        # When the game last changed (an order taken, or the referee took
+        # it up), and when each side last did anything (an order, drafts
+        # handed in, a chat line): a player connected but gone quiet.
+        self.changed_at = 0.0
+        self.active_at: dict[int, float] = {}
 
     # -- who is at the game (docs/rulings.md, *Leaving a server game*) -----------
     def person(self, side: int) -> bool:
@@ -84,6 +89,10 @@ class Live:
     def time_away(self, side: int, now: float) -> float:
         """Seconds ``side``'s player has had no connection at the game (0 while it has one)."""
         return now - self.away_since.get(side, now)
+
+    def time_idle(self, side: int, now: float) -> float:
+        """Seconds the game has gone on waiting with nothing from ``side``."""
+        return now - max(self.changed_at, self.active_at.get(side, self.changed_at))
 
     def attended(self, now: float, claim_after: float) -> bool:
         """Whether the server's computer may think in this game now: it is
@@ -110,10 +119,12 @@ class Live:
         away = self.person(other) and not self.seated(other)
         return f"{game.players[other][:32]}'s move" + (" (away)" if away else "")
 
-    def claim_refusal(self, side: int, now: float, claim_after: float) -> tuple[str, str] | None:
+    def claim_refusal(self, side: int, now: float, claim_after: float, idle_after: float) -> tuple[str, str] | None:
         """Why the player at ``side`` may not claim the game now (a code
-        and a sentence), or None: the opponent must be a player with no
-        connection at it for ``claim_after`` seconds, whom the game waits for."""
+        and a sentence), or None.  The game must wait for an opponent who
+        is a player, and who has either had no connection at it for
+        ``claim_after`` seconds, or, connected, done nothing while it
+        waited for ``idle_after`` seconds (no order, drafts or chat)."""
         other = 1 - side
         assert self.match is not None
         game = self.match.game
@@ -122,11 +133,15 @@ class Live:
             return "game-over", "The game is over."
         if not self.person(other):
             return "computer", "The server's computer never leaves a game."
-        if self.seated(other):
-            return "present", f"{name} is connected to this game."
         if other not in game.to_act:
             return "your-move", (f"The game waits for you, not for {name}: "
                                  "a game can be claimed only while it waits for the one who left.")
+        idle = self.time_idle(other, now)
+        if idle >= idle_after:
+            return None
+        if self.seated(other):
+            return "present", (f"{name} is connected to this game, and was last active {duration(idle)} ago: "
+                               f"you may claim it once it has waited {duration(idle_after)} with nothing from {name}.")
         away = self.time_away(other, now)
         if away < claim_after:
             return "too-soon", (f"{name} has been away for {duration(away)}: you may claim the game "

@@ -50,6 +50,7 @@ MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to 
 MAX_WATCHERS = 16  # onlookers of one game
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
+IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -63,10 +64,12 @@ class Refusal(Exception):
 class Referee:
     """Every game on this machine (see the module docstring)."""
 
-    def __init__(self, db: GameDB, computers: bool = True, claim_after: float = CLAIM_AFTER) -> None:
+    def __init__(self, db: GameDB, computers: bool = True, claim_after: float = CLAIM_AFTER,
+                 idle_after: float = IDLE_AFTER) -> None:
         self.db = db
         self.computers = computers
         self.claim_after = claim_after
+        self.idle_after = idle_after
         self.lock = threading.RLock()  # the lobby's: who sits where, which games are held
         self.live: dict[str, Live] = {}
         self.names: dict[str, str] = db.names()
@@ -101,7 +104,7 @@ class Referee:
         match.lock = live.lock  # one lock for the game and its peers
         match.subscribe(lambda notice: self._noticed(live, notice))
         live.match = match
-        now = time.monotonic()
+        now = live.changed_at = time.monotonic()
         for side in (0, 1):  # nobody at a seat yet: away from now on
             if live.person(side) and not live.seated(side):
                 live.away_since.setdefault(side, now)
@@ -503,6 +506,7 @@ class Referee:
 
     def _noticed(self, live: Live, notice: Notice) -> None:
         if notice.kind in ("order", "new-game", "taken-back"):
+            live.changed_at = time.monotonic()
             for peer in list(live.peers):
                 self._update(live, peer)
         elif notice.kind == "save-failed":
@@ -541,9 +545,10 @@ class Referee:
 
     def claim(self, peer: Any) -> None:
         """``peer``'s player claims the game its opponent left: once the
-        opponent has had no connection at it for ``claim_after`` seconds
-        and the game waits for them, the referee records their ``Forfeit``
-        (docs/rulings.md, *Leaving a server game*).  Refusals say why not."""
+        game waits for them and they have had no connection at it for
+        ``claim_after`` seconds, or done nothing for ``idle_after``, the
+        referee records their ``Forfeit`` (docs/rulings.md, *Leaving a
+        server game*).  Refusals say why not."""
         live = self._live_of(peer)
         if peer.side is None or peer.role != "player":
             raise Refusal("onlooker", "Only a player of a game claims it.")
@@ -551,7 +556,7 @@ class Referee:
         if match is None:
             raise Refusal("not-started", "The game has not begun.")
         with live.lock:
-            refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after)
+            refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after, self.idle_after)
             if refused is not None:
                 raise Refusal(*refused)
             result = match.table.submit(Forfeit(1 - peer.side))
@@ -568,6 +573,7 @@ class Referee:
         if len(json.dumps(mine)) > 48 * 1024:
             raise Refusal("too-big", "Those drafts are too long to keep.")
         live.match.put_drafts(peer.side, mine, save=True)
+        live.active_at[peer.side] = time.monotonic()
 
     def chat(self, peer: Any, text: str) -> None:
         live = self._live_of(peer)
@@ -580,6 +586,7 @@ class Referee:
         if now - getattr(peer, "last_chat", -CHAT_EVERY) < CHAT_EVERY:
             raise Refusal("slow-down", "One line of chat a second at most.")
         peer.last_chat = now
+        live.active_at[peer.side] = now
         self.db.add_chat(live.gid, self.names.get(peer.player, "someone")[:MAX_NAME], line)
         lines = self.db.chat(live.gid)
         for other in list(live.peers):

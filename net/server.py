@@ -38,7 +38,7 @@ from typing import Any
 
 from net import serverwire
 from net.connection import Connection
-from net.referee import CLAIM_AFTER, Referee, Refusal
+from net.referee import CLAIM_AFTER, IDLE_AFTER, Referee, Refusal
 from net.serverclient import socket_path
 from net.unix import peer_account
 
@@ -323,7 +323,7 @@ class ServerTransport:
 
 
 def serve(path: str | None, data: str | None, door_accounts: list[str], computers: bool = True,
-          claim_after: float = CLAIM_AFTER) -> int:
+          claim_after: float = CLAIM_AFTER, idle_after: float = IDLE_AFTER) -> int:
     """``skirmish serve``: run until SIGTERM or SIGINT."""
     import signal
 
@@ -331,7 +331,7 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
 
     logging.basicConfig(level=logging.INFO, format="skirmish serve: %(message)s")
     db = GameDB(Path(data) if data else None)
-    referee = Referee(db, computers=computers, claim_after=claim_after)
+    referee = Referee(db, computers=computers, claim_after=claim_after, idle_after=idle_after)
     for problem in referee.problems:
         log.warning("a game could not be loaded: %s", problem)
     transport = ServerTransport(referee, path, tuple(door_accounts))

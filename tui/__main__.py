@@ -77,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--claim-after", type=float, default=5.0, metavar="MINUTES",
                        help="how long a player must have been away from a game that waits for them before "
                             "the opponent may claim it (default 5)")
+    serve.add_argument("--idle-after", type=float, default=30.0, metavar="MINUTES",
+                       help="how long a game must have waited for a connected player who does nothing (no "
+                            "order, drafts or chat) before the opponent may claim it (default 30)")
     return parser
 
 
@@ -126,7 +129,8 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "serve":
         from net.server import serve
 
-        return serve(args.socket, args.data, args.door_account, claim_after=max(0.0, args.claim_after) * 60)
+        return serve(args.socket, args.data, args.door_account, claim_after=max(0.0, args.claim_after) * 60,
+                     idle_after=max(0.0, args.idle_after) * 60)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":

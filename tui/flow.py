@@ -11,6 +11,7 @@ orders through its ``submit``; the result flow is :mod:`tui.result_flow`.
 from __future__ import annotations
 
 import functools
+import time
 from typing import Any
 
 from core.orders import Concede, Order
@@ -236,6 +237,9 @@ def take_back(screen: Any) -> None:
     jump_to(screen, getattr(taken, "unit", None))  # the cursor goes back with the figure
 
 
+QUIET_HINT = 600.0  # seconds of waiting for a connected opponent before q offers to claim the game
+
+
 def or_concede(screen: Any, ask: Any) -> Any:
     """``q``'s question, offering to concede too when a person at this
     keyboard plays a side of a game still going on (a plain yes/no only:
@@ -250,14 +254,20 @@ def or_concede(screen: Any, ask: Any) -> Any:
 
 def claiming(screen: Any, side: int) -> str:
     """The claim ``q`` offers at a server seat while the game waits for an
-    opponent who is not connected (the referee decides whether they have
-    been away long enough), else ""."""
+    opponent who is not connected, or who has done nothing for a while
+    (the referee decides whether it has been long enough), else ""."""
     seat = screen.seats.any_seat
-    if (not screen.single or not hasattr(seat, "claim") or getattr(seat, "opponent_present", True)
-            or 1 - side not in screen.game.to_act):
+    if not screen.single or not hasattr(seat, "claim") or 1 - side not in screen.game.to_act:
         return ""
     name = screen.game.players[1 - side]
-    return (f"{name} is not connected. Or claim the game: once {name} has been away long enough, "
+    if not getattr(seat, "opponent_present", True):
+        return (f"{name} is not connected. Or claim the game: once {name} has been away long enough, "
+                f"{name} forfeits and you win.")
+    waited = time.monotonic() - getattr(seat, "changed_at", time.monotonic())
+    if waited < QUIET_HINT:
+        return ""
+    return (f"The game has waited {int(waited // 60)} minutes for {name}. Or claim it: once {name} has "
+            "done nothing for long enough (30 minutes unless the server says otherwise), "
             f"{name} forfeits and you win.")
 
 

@@ -19,10 +19,11 @@ from net.dicecheck import CHECKED_SERVER
 from tests.server.helpers import play_random, wait_until
 
 
-def _waiting_for_bob(server, claim_after: float = 3600.0):
+def _waiting_for_bob(server, claim_after: float = 3600.0, idle_after: float = 3600.0):
     """Ann (side 0) and Bob (side 1) in a Spheres of War game that now
     waits for Bob alone (Ann has deployed)."""
     server.referee.claim_after = claim_after
+    server.referee.idle_after = idle_after
     ann, bob = server.client("Ann"), server.client("Bob")
     gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
     mine = ann.resume(gid)
@@ -125,8 +126,8 @@ def test_a_raw_forfeit_or_claim_from_a_hostile_client_is_refused(server):
     assert ask("ping")["type"] == "pong"  # seated: everything the sit sent has been read
     answer = ask("order", text="forfeit side=0")
     assert answer["type"] == "result" and not answer["ok"] and answer["code"] == "referees-order"
-    answer = ask("claim")
-    assert answer["type"] == "refused" and answer["code"] == "present"
+    answer = ask("claim")  # against Ann, who is here, and whom the game does not wait for
+    assert answer["type"] == "refused" and answer["code"] == "your-move"
     raw.close()
     assert mine.outcome() is None and theirs.outcome() is None
 
@@ -146,3 +147,28 @@ def test_after_a_restart_the_time_away_counts_from_the_restart(server):
     server.referee.claim_after = 0.2
     assert wait_until(lambda: not isinstance(seat.claim(), Rejection), timeout=5)
     assert wait_until(lambda: seat.outcome() is not None and seat.outcome().winner == 0)
+
+
+def test_a_connected_player_who_does_nothing_for_long_can_be_claimed_against(server):
+    """Bob stays connected but gives no order, drafts or chat: once the game
+    has waited for him long enough, Ann may claim it; anything Bob does
+    starts the wait again."""
+    gid, ann, bob, mine, theirs = _waiting_for_bob(server, claim_after=3600.0, idle_after=3600.0)
+    present = mine.claim()
+    assert isinstance(present, Rejection) and present.code == "present"
+    assert "last active" in present.message and "60 minutes" in present.message
+    live = server.referee.live[gid]
+    assert 1 not in live.active_at
+    # Writing orders (drafts handed in) and a chat line are Bob doing something: the wait starts again.
+    assert theirs.put_drafts([{"kind": "note", "side": 1}])
+    assert wait_until(lambda: 1 in live.active_at)
+    written = live.active_at[1]
+    assert written > live.changed_at
+    assert theirs.say("still thinking")
+    assert wait_until(lambda: mine.chat)
+    assert live.active_at[1] >= written
+    server.referee.idle_after = 0.5
+    assert wait_until(lambda: not isinstance(mine.claim(), Rejection), timeout=10)
+    assert wait_until(lambda: mine.outcome() is not None)
+    assert mine.outcome().winner == 0 and mine.outcome().reason == "Bob left the game"
+    assert wait_until(lambda: theirs.outcome() is not None)  # Bob, still connected, sees it

@@ -7,6 +7,7 @@ enough.  A real server in this process, the real client."""
 from __future__ import annotations
 
 import random
+import time
 
 from tests.server.helpers import play_random, wait_until
 from tests.tui.test_flow import log_text
@@ -64,3 +65,32 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
             assert screen.game.outcome.winner == 0 and screen.game.outcome.reason == "bob left the game"
             assert wait_until(lambda: server.db.game(gid)["state"] == "over")
+
+
+async def test_q_offers_the_claim_against_a_connected_opponent_once_the_game_has_waited_long(monkeypatch):
+    monkeypatch.setattr("tui.flow.QUIET_HINT", 0.5)
+    with real_server() as server:
+        server.referee.claim_after = server.referee.idle_after = 3600.0
+        ann, bob = server.client("ann"), server.client("bob")
+        gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+        theirs = bob.join(gid)
+        mine = ann.resume(gid)
+        play_random([mine], random.Random(4), until=lambda: mine.to_act() == frozenset({1}))
+        mine.stop()
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await ann_at_her_game(pilot, server, gid)
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
+            screen = app.screen
+            await settle(pilot, lambda: time.monotonic() - app.remote_seat.changed_at > 0.6, 5)
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveOrConcede)
+            assert "The game has waited 0 minutes for bob" in app.screen.claiming
+            await pilot.press("w")  # bob is connected: the server's time has not run out
+            await settle(pilot, lambda: "Cannot claim the game: bob is connected" in log_text(screen), 10)
+            server.referee.idle_after = 0.0
+            await pilot.press("q", "w")
+            await settle(pilot, lambda: screen.game.outcome is not None, 10)
+            assert screen.game.outcome.reason == "bob left the game"
+            assert wait_until(lambda: theirs.outcome() is not None)
