@@ -469,7 +469,8 @@ class Referee:
 
     def _welcome(self, live: Live, peer: Any) -> None:
         peer.send_message("welcome", game=live.gid, side=peer.side, commit=live.commit, salt=live.salt,
-                          started=live.match is not None, **self._facts(live))
+                          started=live.match is not None, claim_after=self.claim_after, idle_after=self.idle_after,
+                          **self._facts(live))
 
     def _update(self, live: Live, peer: Any) -> None:
         """Send ``peer`` what its seat may see now, and nothing more."""

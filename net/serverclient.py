@@ -339,6 +339,7 @@ class ServerSeat(RemoteSeat):
         self.started = False
         self.chat: tuple[ChatLine, ...] = ()
         self.player = ""
+        self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
 
     # -- connecting ------------------------------------------------------------------
     def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
@@ -399,6 +400,9 @@ class ServerSeat(RemoteSeat):
             self.side, self._facts, self.commit, self.salt = side, facts, message["commit"], message["salt"]
             self._events = []  # the server sends them all again
             self.started = message["started"]
+            # The server's times for a claim (seconds; docs/rulings.md, *Leaving a server game*).
+            self.claim_after = max(0.0, float(message["claim_after"]))
+            self.idle_after = max(0.0, float(message["idle_after"]))
         self.status = "playing" if self.started else "waiting"
 
     def _read(self) -> dict | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from core.orders import Concede, Order
 from core.ruleset import Rejection
+from net.live import duration
 from tui.banner import fit_pieces
 from tui.board import BoardView
 from tui.modals import ChoiceMenu, Confirm, LeaveOrConcede
@@ -237,9 +238,6 @@ def take_back(screen: Any) -> None:
     jump_to(screen, getattr(taken, "unit", None))  # the cursor goes back with the figure
 
 
-QUIET_HINT = 600.0  # seconds of waiting for a connected opponent before q offers to claim the game
-
-
 def or_concede(screen: Any, ask: Any) -> Any:
     """``q``'s question, offering to concede too when a person at this
     keyboard plays a side of a game still going on (a plain yes/no only:
@@ -254,21 +252,21 @@ def or_concede(screen: Any, ask: Any) -> Any:
 
 def claiming(screen: Any, side: int) -> str:
     """The claim ``q`` offers at a server seat while the game waits for an
-    opponent who is not connected, or who has done nothing for a while
-    (the referee decides whether it has been long enough), else ""."""
+    opponent who is not connected, or who has done nothing for the
+    server's time (the referee decides: it also counts their drafts and
+    chat, which this terminal does not see), else ""."""
     seat = screen.seats.any_seat
     if not screen.single or not hasattr(seat, "claim") or 1 - side not in screen.game.to_act:
         return ""
     name = screen.game.players[1 - side]
     if not getattr(seat, "opponent_present", True):
-        return (f"{name} is not connected. Or claim the game: once {name} has been away long enough, "
-                f"{name} forfeits and you win.")
-    waited = time.monotonic() - getattr(seat, "changed_at", time.monotonic())
-    if waited < QUIET_HINT:
+        return (f"{name} is not connected. Or claim the game: once {name} has been away for "
+                f"{duration(seat.claim_after)}, {name} forfeits and you win.")
+    waited = time.monotonic() - seat.changed_at
+    if waited < seat.idle_after:
         return ""
-    return (f"The game has waited {int(waited // 60)} minutes for {name}. Or claim it: once {name} has "
-            "done nothing for long enough (30 minutes unless the server says otherwise), "
-            f"{name} forfeits and you win.")
+    return (f"The game has waited {duration(waited)} for {name}. Or claim it: if {name} has done nothing "
+            f"for {duration(seat.idle_after)} (no order, drafts or chat), {name} forfeits and you win.")
 
 
 def claim(screen: Any) -> None:
