@@ -129,6 +129,7 @@ class GameScreen(Screen[None]):
         if self.computer is not None:
             self.computer.apply_pace()
         self.redraw()
+        self.news.begin()
 
     def on_unmount(self) -> None:
         self.news.close()

@@ -40,9 +40,16 @@ class MatchNews:
                 screen.events_seen = len(screen.game.log)  # the log pane starts with all of it
         if screen.single:
             self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
-        if self.source is not None:
-            self.source.start_computers()  # the computer plays from now on (the app leaves it to the screen)
         return [ComputerSaid(notice.side, notice.reason, at) for notice, at in early]
+
+    def begin(self) -> None:
+        """The screen is up and drawn: the computer plays from now on (the
+        app leaves it to the screen).  Last in ``on_mount``, so that what it
+        does arrives as messages after the screen's first drawing, never
+        read half-way through it (a reason still unread when the game over
+        is first drawn would be missing from the result)."""
+        if self.source is not None:
+            self.source.start_computers()
 
     def heard(self, notice: Any) -> None:
         screen = self.screen

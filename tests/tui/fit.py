@@ -118,3 +118,19 @@ def cut_texts(screen) -> list[str]:
             if wide > content.width:
                 problems.append(f"{_name(widget)} needs {wide} columns, has {content.width}: {_text(widget)!r}")
     return problems
+
+
+async def settled_cuts(pilot, screen_of, tries: int = 20) -> list[str]:
+    """``cut_texts`` of the screen ``screen_of()`` gives, once its layout has
+    settled: a screen just opened or changed may not have placed every
+    widget yet (a footer's keys still off the map, on a loaded machine), so
+    what looks cut is looked at again for up to about two seconds; a real
+    cut stays."""
+    await pilot.pause()
+    cut = cut_texts(screen_of())
+    for _ in range(tries):
+        if not cut:
+            break
+        await pilot.pause(0.1)
+        cut = cut_texts(screen_of())
+    return cut

@@ -13,7 +13,7 @@ import pytest
 
 from core.game import start, submit
 from core.registry import rulesets
-from tests.tui.fit import cut_texts
+from tests.tui.fit import cut_texts, settled_cuts
 from tests.tui.test_every_ruleset import battlefield_for
 from tui.app import SkirmishApp
 from tui.board import BoardView
@@ -76,9 +76,8 @@ class Walk:
         self.problems: dict[str, list[str]] = {}
 
     async def check(self, where: str) -> None:
-        await self.pilot.pause()
+        cut = await settled_cuts(self.pilot, lambda: self.app.screen)
         screen = self.app.screen
-        cut = cut_texts(screen)
         if cut:
             self.problems.setdefault(f"{where} {type(screen).__name__}", cut)
 
