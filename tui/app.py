@@ -132,6 +132,7 @@ class SkirmishApp(App[None]):
         self.push_screen(MainMenu())
         self.call_after_refresh(self.check_size)
         self.signals.install()
+        self.signals.watch_terminal()
         if self.lobby is not None:
             from tui.lobby import open_lobby
 

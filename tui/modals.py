@@ -101,8 +101,8 @@ class Confirm(ModalScreen[bool]):
 class LeaveOrConcede(Confirm):
     """Leaving a game still going on, with its player's other ways out:
     ``c`` concedes it instead (dismisses "concede"; y leaves, n stays), and
-    on a server, while the opponent is not connected, ``w`` claims it
-    (dismisses "claim"; offered only with a ``claiming`` line)."""
+    on a server, while the game waits for an opponent who has gone, ``w``
+    claims it (dismisses "claim"; offered only with a ``claiming`` line)."""
 
     BINDINGS = [Binding("c", "answer('concede')", "Concede"), Binding("w", "claim", "Claim", show=False)]
 
@@ -117,7 +117,7 @@ class LeaveOrConcede(Confirm):
             yield Static(self.conceding)
             if self.claiming:
                 yield Static(self.claiming)
-            if self.claiming:  # four keys: closer, to fit one row of the box at 80 columns
+                # Four keys: closer together, to fit one row of the box at 80 columns.
                 yield Static("[b]y[/b]/Enter: leave   [b]c[/b]: concede   [b]w[/b]: claim   [b]n[/b]/Esc: stay")
             else:
                 yield Static("[b]y[/b] / Enter: leave    [b]c[/b]: concede    [b]n[/b] / Esc: stay")

@@ -2,7 +2,8 @@
 app holds installs the handlers on the app's event loop, calls the app's
 ``leave_now`` (save the game and the drafts, tell the others, exit) on the
 first signal, and makes sure the process ends even when its shutdown
-hangs."""
+hangs.  A terminal that hangs up without a SIGHUP reaching the app counts
+as one (``watch_terminal``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import signal
 from typing import Any
 
 EXIT_GRACE = 5.0  # seconds a signalled app has to shut down before the process is ended
+TERMINAL_EVERY = 1.0  # seconds between two looks at whether the terminal is still there
 
 
 class SignalExit:
@@ -32,6 +34,30 @@ class SignalExit:
             self._signal_loop = loop
         except (NotImplementedError, RuntimeError, AttributeError, ValueError):
             pass  # not on a Unix main thread (Windows, a worker thread): nothing to install
+
+    def watch_terminal(self) -> None:
+        """Look every second whether the app's terminal still answers.  A
+        hang-up sends SIGHUP only to the terminal's own session: a process
+        started in a session of its own (through ``su -c``, ``runuser`` or
+        ``setsid``) whose terminal closes gets none, reads end-of-file for
+        ever, and Textual's input thread spins on it (two such lobbies were
+        found burning a core each an hour after their tmux sessions were
+        killed).  A terminal that answers no more is a SIGHUP."""
+        import sys
+
+        if self.app.is_headless:
+            return  # under Pilot there is no terminal of the app's own
+        try:
+            fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else -1
+        except (OSError, ValueError):
+            return
+        if fd < 0 or not _answers(fd):
+            return  # no terminal to watch (or already gone: the app could not have started on it)
+        self.app.set_interval(TERMINAL_EVERY, lambda: self._look(fd))
+
+    def _look(self, fd: int) -> None:
+        if not self.signalled and not _answers(fd):
+            self.on_signal(signal.SIGHUP)
 
     def remove(self) -> None:
         """Give the signals back as they were before the app (a test run
@@ -76,3 +102,15 @@ class SignalExit:
         timer = threading.Timer(EXIT_GRACE, os._exit, args=(128 + sig,))
         timer.daemon = True  # a normal exit does not wait for it
         timer.start()
+
+
+def _answers(fd: int) -> bool:
+    """Whether ``fd`` is a terminal that is still there (a hung-up one
+    refuses its attributes with EIO)."""
+    import termios
+
+    try:
+        termios.tcgetattr(fd)
+    except (termios.error, OSError):
+        return False
+    return True

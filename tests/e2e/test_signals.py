@@ -114,6 +114,35 @@ def test_sighup_ends_the_real_command_even_when_its_shutdown_hangs(tmp_path):
         tmux.close()
 
 
+@pytest.mark.e2e
+def test_a_terminal_that_hangs_up_without_a_sighup_still_saves_and_ends_the_app(tmp_path):
+    """Started in a session of its own (as ``su -c`` or ``runuser`` do), the
+    app gets no SIGHUP when its terminal closes: it reads end-of-file for
+    ever.  Two lobbies left so were found burning a core each an hour after
+    their tmux sessions had been killed.  The app sees its terminal gone,
+    saves and ends, as on a SIGHUP."""
+    if shutil.which("setsid") is None:
+        pytest.skip("setsid is not installed")
+    tmux, saves = new_game_in_tmux("setsid -w " + local_command(), tmp_path)
+    closed = False
+    try:
+        assert wait_until(lambda: len(list(saves.glob("*.json"))) == 1)
+        path = only_save(saves)
+        owner = path.with_name(path.name + ".owner")
+        pid = json.loads(owner.read_text())["pid"]
+        assert os.getsid(pid) != os.getsid(tmux.pid)  # a session of its own: no SIGHUP reaches it
+        stamp = json.loads(path.read_text())["saved_at"]
+        time.sleep(1.2)  # a later saved_at proves the hang-up's own save
+        tmux.close()  # the terminal goes
+        closed = True
+        assert wait_until(lambda: not pid_alive(pid), timeout=30), "the app outlived its terminal"
+        assert not owner.exists(), "the save's lock was not given back"
+        assert json.loads(path.read_text())["saved_at"] > stamp
+    finally:
+        if not closed:
+            tmux.close()
+
+
 # -- the same through Pilot, with real signals sent to this process ---------------
 
 
