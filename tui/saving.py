@@ -255,6 +255,8 @@ class SaveFiles:
         if seat is not None and not lost:  # a joined game: the host's file, not Continue
             asked = question.split("?", 1)[0] + "?"
             if getattr(seat, "game_id", None) is not None:  # a server's game (tui/lobby.py)
+                if seat.side is None or seat.outcome() is not None:  # nothing of yours still to write
+                    return Confirm(f"{asked} The server keeps this game; the lobby lists it.")
                 return Confirm(f"{asked} The server keeps this game and what you have written; "
                                "the lobby brings you back to it.")
             return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")

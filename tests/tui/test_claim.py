@@ -65,6 +65,13 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
             assert screen.game.outcome.winner == 0 and screen.game.outcome.reason == "bob left the game"
             assert wait_until(lambda: server.db.game(gid)["state"] == "over")
+            # Leaving the finished game: nothing of Ann's is still being written.
+            from tui.result import ResultScreen
+
+            await settle(pilot, lambda: isinstance(app.screen, ResultScreen), 10)
+            await pilot.press("escape", "q")
+            await settle(pilot, lambda: type(app.screen).__name__ == "Confirm")
+            assert app.screen.question == "Leave this finished game? The server keeps this game; the lobby lists it."
 
 
 async def test_q_offers_the_claim_against_a_connected_opponent_once_the_game_has_waited_long():
