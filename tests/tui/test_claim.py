@@ -23,15 +23,23 @@ def _text(screen) -> str:
     return "\n".join(str(w.render()) for w in screen.query(Static))
 
 
+def waiting_for_bob(server):
+    """A Spheres of War game of ann (side 1) and bob that now waits for
+    bob alone (ann has deployed, from a seat of her own, now closed): its
+    id, and bob's seat."""
+    ann, bob = server.client("ann"), server.client("bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    theirs = bob.join(gid)
+    mine = ann.resume(gid)
+    play_random([mine], random.Random(4), until=lambda: mine.to_act() == frozenset({1}))
+    mine.stop()
+    return gid, theirs
+
+
 async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game():
     with real_server() as server:
         server.referee.claim_after = 3600.0
-        ann, bob = server.client("ann"), server.client("bob")
-        gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
-        theirs = bob.join(gid)
-        mine = ann.resume(gid)
-        play_random([mine], random.Random(4), until=lambda: mine.to_act() == frozenset({1}))
-        mine.stop()
+        gid, theirs = waiting_for_bob(server)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = await ann_at_her_game(pilot, server, gid)
@@ -78,12 +86,7 @@ async def test_q_offers_the_claim_against_a_connected_opponent_once_the_game_has
     with real_server() as server:
         server.referee.claim_after = 3600.0
         server.referee.idle_after = 0.5  # what the server tells Ann's seat when she sits
-        ann, bob = server.client("ann"), server.client("bob")
-        gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
-        theirs = bob.join(gid)
-        mine = ann.resume(gid)
-        play_random([mine], random.Random(4), until=lambda: mine.to_act() == frozenset({1}))
-        mine.stop()
+        gid, theirs = waiting_for_bob(server)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
             await ann_at_her_game(pilot, server, gid)
