@@ -24,7 +24,7 @@ def _text(screen) -> str:
 
 
 def waiting_for_bob(server):
-    """A Spheres of War game of ann (side 1) and bob that now waits for
+    """A Spheres of War game of ann (side 0) and bob that now waits for
     bob alone (ann has deployed, from a seat of her own, now closed): its
     id, and bob's seat."""
     ann, bob = server.client("ann"), server.client("bob")
