@@ -184,12 +184,10 @@ class Conceded(Event):
 
 
 @attrs.frozen
-class Forfeited(Event):
+class Forfeited(Conceded):
     """A player left a server game and the opponent claimed it
-    (``core.orders.Forfeit``); the GameOver follows."""
-
-    side: int
-    name: str
+    (``core.orders.Forfeit``, a concession the referee records); the
+    GameOver follows."""
 
     @property
     def sentence(self) -> str:

@@ -571,9 +571,9 @@ class RemoteSeat(Seat):
         refused = wrong_side(self.side, order)
         if refused is not None:
             return refused
-        return self._answered_by_host(wire.encode("order", text=order.to_text()), wait)
+        return self._ask_host(wire.encode("order", text=order.to_text()), wait)
 
-    def _answered_by_host(self, data: bytes, wait: float | None = None) -> Rejection | tuple[Event, ...]:
+    def _ask_host(self, data: bytes, wait: float | None = None) -> Rejection | tuple[Event, ...]:
         """Send ``data`` (a message answered by a ``result``) and wait for
         the answer, as ``submit`` says: the events that came meanwhile."""
         if self.status != "playing" or self._outbox is None:

@@ -500,4 +500,4 @@ class ServerSeat(RemoteSeat):
         them, else says why not (``Referee.claim``)."""
         if self.side is None or self.role != "player":
             return Rejection("onlooker", "Only a player of a game claims it.")
-        return self._answered_by_host(serverwire.encode("claim"))
+        return self._ask_host(serverwire.encode("claim"))
