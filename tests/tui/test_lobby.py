@@ -364,7 +364,9 @@ async def test_against_a_real_server_a_game_with_the_computer_begins_and_the_com
                     break
                 legal = seat.legal_orders()
                 if legal:
-                    assert not isinstance(seat.submit(legal[0]), Rejection)
+                    # Waits for the answer as long as a loaded machine needs: the server
+                    # and its computer share this process (and its GIL) with the test.
+                    assert not isinstance(seat.submit(legal[0], wait=15), Rejection)
                 await pilot.pause(0.1)
             await settle(pilot, computer_moved, 30)
     finally:
