@@ -86,6 +86,10 @@ class ServerGameForm(NewGameScreen):
 
     SEAT_CHOICES = FILLERS
     SEAT_CHOICE_LABELS = FILLER_LABELS
+    FIELD_HELP = NewGameScreen.FIELD_HELP | {
+        "seat": "me: you play this side. Open: the first to join plays it. By invitation code: only "
+                "whoever you give the code. The computer: the server plays it (easy, normal or hard).",
+    }
 
     def _start_values(self) -> tuple[str | None, tuple[str, str], tuple[str, str]]:
         ruleset, players, _seats = super()._start_values()

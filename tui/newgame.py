@@ -28,6 +28,20 @@ from tui.widgets import Cycler
 SEATS = ("human", "easy", "normal", "hard")
 SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the computer (hard)")
 
+# What the focused field is for, shown above the form: the tooltips a mouse
+# would show, for the keyboard (the options' own help comes from the ruleset).
+FIELD_HELP = {
+    "ruleset": "The rules you play (F1 shows them).",
+    "p0": "The name the board, the log and the result use for Player 1.",
+    "p1": "The name the board, the log and the result use for Player 2.",
+    "seat": "A person at this keyboard, or the computer: easy plays like a beginner, normal "
+            "like a steady player, hard thinks longest and plays best.",
+    "battlefield": "Where the battle is fought (only battlefields that suit the options are "
+                   "offered); its description is below.",
+    "force": "This side's figures: Enter opens the list to add, change or remove them.",
+    "start": "Starts the game with these choices (ctrl+g does too, from any field).",
+}
+
 
 @attrs.frozen
 class Preset:
@@ -98,6 +112,7 @@ class NewGameScreen(Screen[None]):
        only the border (a row of ▔) and hides what is typed. */
     NewGameScreen Input:focus { border: none; background: $accent 30%; }
     NewGameScreen #bf-about, NewGameScreen #problem { color: $text-muted; height: auto; }
+    NewGameScreen #field-help { color: $text-muted; height: auto; max-height: 3; }
     NewGameScreen #problem { color: $warning; }
     NewGameScreen Button { margin: 1 0 0 22; }
     """
@@ -109,6 +124,7 @@ class NewGameScreen(Screen[None]):
 
     SEAT_CHOICES: tuple[str, ...] = SEATS  # who may fill each seat (the server's form offers others)
     SEAT_CHOICE_LABELS: tuple[str, ...] = SEAT_LABELS
+    FIELD_HELP: dict[str, str] = FIELD_HELP
 
     def __init__(self, preset: Preset | None = None) -> None:
         super().__init__()
@@ -155,6 +171,7 @@ class NewGameScreen(Screen[None]):
         ruleset, players, seats = self._start_values()
         names = [r.name for r in self.rulesets]
         yield Static("[b]New game[/b]  Tab: next field · ←/→: change · Enter on Start (or ctrl+g)")
+        yield Static("", id="field-help", markup=False)
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
@@ -178,6 +195,19 @@ class NewGameScreen(Screen[None]):
             yield Static("", id="problem", markup=False)
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
+
+    def on_descendant_focus(self, event) -> None:
+        """The focused field's help above the form (Tab shows what each is for)."""
+        self.query_one("#field-help", Static).update(self.field_help(event.widget))
+
+    def field_help(self, widget) -> str:
+        if isinstance(widget, WarbandField):
+            return self.FIELD_HELP["force"]
+        wid = widget.id or ""
+        known = self.FIELD_HELP.get("seat" if wid.startswith("seat") else wid)
+        if known is not None:
+            return known
+        return widget.tooltip if isinstance(widget.tooltip, str) else ""
 
     def on_mount(self) -> None:
         self.query_one("#ruleset", Cycler).focus()

@@ -206,3 +206,39 @@ async def test_an_emptied_waylights_list_is_no_one_not_the_preset_team_and_says_
         await pilot.press("enter", "t", "3", "escape")  # start again from a team: the elites
         await pilot.pause()
         assert form.options().roster_1 == "elite,marksman" and text(form.query_one("#problem", Static)) == ""
+
+
+async def test_tab_shows_what_each_field_is_for_above_the_form():
+    """The options' help was only a mouse tooltip: at the keyboard, a
+    newcomer could not learn what "Safety limit" or "Scouting turns each"
+    meant.  Tab through every ruleset's form: each field's help is shown
+    above it, an option's help being the ruleset's own words for it."""
+    from core.options import describe_options
+    from tui.newgame import option_label
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for rules in rulesets():
+            form = await open_form(pilot, rules.name)
+            wanted = {option_label(info): info.help for info in describe_options(rules.options_type)}
+            seen = {}
+            help_line = form.query_one("#field-help", Static)
+            for _ in range(40):
+                await pilot.press("tab")
+                await pilot.pause()
+                focused = app.focused
+                shown = text(help_line)
+                assert shown.strip(), f"{rules.name}: no help for {focused!r}"
+                row = focused.parent
+                label = next(iter(row.query("Label")), None) if row is not None else None
+                if label is not None:
+                    seen[text(label)] = shown
+                if focused.id == "start":
+                    break
+            for label, words in wanted.items():
+                if label in seen:  # (an option a force list stands for has no field of its own)
+                    assert seen[label] == words.replace("Side 0 ", "Player 1's ").replace("Side 1 ", "Player 2's ")
+            assert "computer" in seen["Player 1 is"]
+            assert cut_texts(form) == [], rules.name
+            await pilot.press("escape")
+            await pilot.pause()

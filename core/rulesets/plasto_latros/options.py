@@ -20,19 +20,22 @@ class PlastoOptions:
         2, "Player 2's shooters", "The first N minis of the second player are long-range shooters.",
         minimum=0, maximum=12)
     move_length: int = option(
-        4, "Standard Movement (cells)", "How far one Movement may carry a mini in a straight line.",
+        4, "Standard Movement", "How far one Movement may carry a mini in a straight line, in cells.",
         minimum=1, maximum=12)
     turn_limit: int = option(
-        0, "Turn limit (rounds, 0 = none)", "The game ends after this many rounds (each player one turn).",
+        0, "Turn limit (rounds)",
+        "The game ends after this many rounds (each player one turn); 0: no limit but the safety one.",
         minimum=0, maximum=200)
     goal: str = option(
         "battle", "Scenario goal",
         "battle: more minis left wins. artifacts: the raider wins by destroying every artifact, "
         "the guardian wins if any still stands when the game ends.", choices=GOALS)
-    raider: int = option(0, "Raiding player (artifacts goal)", "0 = first player, 1 = second.", choices=(0, 1))
+    raider: int = option(0, "Raiding player", "With the artifacts goal, the player who raids them; the other "
+                         "guards them.", choices=(0, 1))
     safety_limit: int = option(
-        100, "Safety turn limit (rounds)",
-        "A hard stop so that a game can never run for ever; not in the printed rules.", minimum=5, maximum=500)
+        100, "Safety limit (rounds)",
+        "A hard stop after this many rounds, so that a game can never run for ever (it ends as the "
+        "turn limit would); not in the printed rules.", minimum=5, maximum=500)
 
     def shooters(self, side: int) -> int:
         return self.shooters_0 if side == 0 else self.shooters_1
