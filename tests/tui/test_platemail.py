@@ -144,6 +144,7 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         panel = str(screen.query_one("#panel").content)
         assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
         assert "(pending)" in panel
+        assert "Bo: not committed yet" in panel
         await open_orders(pilot, 0)  # again, to commit
         await pilot.press("p", "y")
         await pilot.pause()

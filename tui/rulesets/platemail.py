@@ -170,7 +170,9 @@ class PlatemailAdapter(RulesetAdapter):
                     lines.append(f" {c.id} {short_act(plan.first)}; IF {plan.condition.value} "
                                  f"{short_act(plan.then)} / {short_act(plan.otherwise)}")
             other = 1 - side
-            lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'writing'}")
+            # "not committed", not "writing": the panel cannot tell an opponent
+            # who is writing from one who is away (the banner says which).
+            lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'not committed yet'}")
             lines.append("w (or o, 1): orders & commit; Enter on own: write")
             lines += glance.legend(view, selected)
         own = {c.id for c in view.characters if c.side == side}
