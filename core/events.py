@@ -185,13 +185,15 @@ class Conceded(Event):
 
 @attrs.frozen
 class Forfeited(Conceded):
-    """A player left a server game and the opponent claimed it
-    (``core.orders.Forfeit``, a concession the referee records); the
-    GameOver follows."""
+    """A player left a server game, or stopped playing it (``idle``), and
+    the opponent claimed it (``core.orders.Forfeit``, a concession the
+    referee records); the GameOver follows."""
+
+    idle: bool = False
 
     @property
     def sentence(self) -> str:
-        return f"{self.name} left the game and forfeits it"
+        return f"{self.name} {'stopped playing' if self.idle else 'left the game'} and forfeits it"
 
 
 @attrs.frozen

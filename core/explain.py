@@ -138,5 +138,5 @@ def _forfeited(event: Event) -> Explanation:
     (``core.orders.Forfeit``), told under Keys on every help page."""
     lines = ("On a Skirmish server, once a game has waited some minutes for a player who is away "
              "(or half an hour for one who does nothing), the opponent may claim it (q, then w, on the game screen)",
-             "The player who left loses; the figures stay where they stood")
+             "The player who left (or stopped playing) loses; the figures stay where they stood")
     return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")

@@ -141,7 +141,9 @@ def start(
 
 def conceded(given: Concede, players: tuple[str, str]) -> Outcome:
     """How a game ends when ``given.side`` concedes (or forfeits): the other side wins."""
-    how = "left the game" if isinstance(given, Forfeit) else "conceded"
+    how = "conceded"
+    if isinstance(given, Forfeit):
+        how = "stopped playing" if given.idle else "left the game"
     return Outcome(1 - given.side, f"{players[given.side]} {how}")
 
 
@@ -219,8 +221,9 @@ def _concede(game: Game, order: Concede) -> Submitted:
     where they stood), the concession is its last order."""
     outcome = conceded(order, game.players)
     assert outcome.winner is not None
-    given = Forfeited if isinstance(order, Forfeit) else Conceded
-    events = (given(order.side, game.players[order.side]),
+    said = (Forfeited(order.side, game.players[order.side], order.idle) if isinstance(order, Forfeit)
+            else Conceded(order.side, game.players[order.side]))
+    events = (said,
               GameOver(outcome.winner, game.players[outcome.winner], outcome.reason))
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
                game.orders + (order,), game.log + events)

@@ -85,9 +85,12 @@ class Forfeit(Concede):
     concession the referee gives in that player's name once the opponent
     claims the game (``net.referee``; ``docs/rulings.md``, *Leaving a server
     game*).  The core takes it like a concession; no seat may give it
-    (``core.seats.wrong_side``), so a player can only ask the referee."""
+    (``core.seats.wrong_side``), so a player can only ask the referee.
+    ``idle``: the player was still connected but had stopped playing (the
+    referee's idle time), not gone; a save without it was one who left."""
 
     verb: ClassVar[str] = "forfeit"
+    idle: bool = False
 
 
 _BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")

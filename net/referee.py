@@ -560,7 +560,8 @@ class Referee:
             refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after, self.idle_after)
             if refused is not None:
                 raise Refusal(*refused)
-            result = match.table.submit(Forfeit(1 - peer.side))
+            # Still connected: the opponent stopped playing rather than left.
+            result = match.table.submit(Forfeit(1 - peer.side, idle=live.seated(1 - peer.side)))
         if isinstance(result, Rejection):
             raise Refusal(result.code, result.message)
         peer.send_message("result", ok=True, code="", message="")

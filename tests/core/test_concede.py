@@ -136,7 +136,7 @@ def test_a_forfeit_ends_the_game_as_a_player_who_left_and_replays_from_its_text(
     refused = submit(over, Concede(0))
     assert isinstance(refused, Rejection) and refused.code == "game-over"
     texts = [o.to_text() for o in over.orders]
-    assert texts[-1] == "forfeit side=1"
+    assert texts[-1] == "forfeit side=1 idle=no"
     assert replay(rules.name, over.options, over.battlefield, over.seed, over.players, texts) == over
     path = tmp_path / "forfeited.json"
     save_game(over, path)
@@ -145,6 +145,23 @@ def test_a_forfeit_ends_the_game_as_a_player_who_left_and_replays_from_its_text(
         answer = explain(rules, over.log, index)
         assert answer.section == "Keys" and "not in the printed rules" in answer.cite
         assert any("claim" in line for line in answer.lines)
+
+
+def test_a_player_who_stopped_playing_forfeits_in_those_words_and_an_old_forfeit_reads_as_leaving():
+    """The referee's idle claim (the player still connected) is told apart
+    from a player who left; a save written before the difference was made
+    (``forfeit side=1``) still reads as one who left."""
+    rules = registry.find_ruleset("spheres_of_war")
+    game = played(rules, seed=5)
+    over = submit(game, Forfeit(1, idle=True)).game
+    assert over.outcome.reason == "Bo stopped playing"
+    assert over.log[-2] == Forfeited(1, "Bo", idle=True)
+    assert over.log[-2].sentence == "Bo stopped playing and forfeits it"
+    texts = [o.to_text() for o in over.orders]
+    assert texts[-1] == "forfeit side=1 idle=yes"
+    assert replay(rules.name, over.options, over.battlefield, over.seed, over.players, texts) == over
+    old = replay(rules.name, over.options, over.battlefield, over.seed, over.players, [*texts[:-1], "forfeit side=1"])
+    assert old.concession == Forfeit(1) and old.outcome.reason == "Bo left the game"
 
 
 def test_no_seat_gives_a_forfeit_for_either_side():

@@ -170,5 +170,7 @@ def test_a_connected_player_who_does_nothing_for_long_can_be_claimed_against(ser
     server.referee.idle_after = 0.5
     assert wait_until(lambda: not isinstance(mine.claim(), Rejection), timeout=10)
     assert wait_until(lambda: mine.outcome() is not None)
-    assert mine.outcome().winner == 0 and mine.outcome().reason == "Bob left the game"
+    # Bob never went: the result says he stopped playing, not that he left.
+    assert mine.outcome().winner == 0 and mine.outcome().reason == "Bob stopped playing"
+    assert mine.known_orders()[-1] == Forfeit(1, idle=True)
     assert wait_until(lambda: theirs.outcome() is not None)  # Bob, still connected, sees it

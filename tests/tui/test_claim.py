@@ -104,5 +104,5 @@ async def test_q_offers_the_claim_against_a_connected_opponent_once_the_game_has
             server.referee.idle_after = 0.0
             await pilot.press("q", "w")
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
-            assert screen.game.outcome.reason == "bob left the game"
+            assert screen.game.outcome.reason == "bob stopped playing"
             assert wait_until(lambda: theirs.outcome() is not None)

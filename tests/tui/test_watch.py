@@ -190,12 +190,13 @@ async def test_the_banner_fits_one_row_at_80_columns(tmp_path):
 @pytest.mark.parametrize(("how", "side", "next_words", "reason"), [
     ("concede", 1, "concedes", "conceded"),
     ("forfeit", 0, "forfeits (left the game)", "left the game"),  # a server's referee records it
+    ("idle", 0, "forfeits (stopped playing)", "stopped playing"),  # ... or for one still connected
 ])
 async def test_a_conceded_or_forfeited_game_is_watched_to_its_end(tmp_path, how, side, next_words, reason):
     from core.game import submit
     from core.orders import Concede, Forfeit
 
-    given = {"concede": Concede, "forfeit": Forfeit}[how](side)
+    given = {"concede": Concede(side), "forfeit": Forfeit(side), "idle": Forfeit(side, idle=True)}[how]
     game = submit(played("platemail", 10), given).game
     path = saved(tmp_path, game)
     app = SkirmishApp()
