@@ -42,6 +42,32 @@ def describe_options(options_type: type) -> list[OptionInfo]:
     return out
 
 
+def side_words(text: str) -> str:
+    """Side numbers as players: "Side 0 team" -> "Player 1's team"."""
+    for side in (0, 1):
+        text = text.replace(f"Side {side} ", f"Player {side + 1}'s ").replace(f"side {side}", f"player {side + 1}")
+    return text
+
+
+def option_label(info: OptionInfo) -> str:
+    """An option's label as a player reads it (sides named as players)."""
+    return side_words(info.label)
+
+
+def choice_label(info: OptionInfo, value: Any) -> str:
+    """A chosen value in words: enum members by their value, yes/no, and a
+    side (a 0/1 choice) as the player."""
+    import enum
+
+    if isinstance(value, enum.Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) and set(info.choices) == {0, 1}:
+        return f"Player {value + 1}"
+    return side_words(str(value)).replace("-", " ")
+
+
 def option_problem(options: Any) -> str | None:
     """The first option outside its declared range or choices, in words."""
     for info in describe_options(type(options)):

@@ -26,10 +26,26 @@ def result_text(game: core_game.Game) -> str:
     return f"{game.players[outcome.winner]} won: {outcome.reason}"[:200]
 
 
-def options_text(data: Any) -> str:
+def options_text(ruleset: str, data: Any) -> str:
+    """What a lobby entry says of a game's options: those that differ from
+    the ruleset's defaults, by the labels the new-game form shows ("Turn
+    limit: 5"); "" when every option is the default."""
+    from core.options import choice_label, describe_options, option_label
+    from core.registry import find_ruleset
+    from saves.convert import converter_for, unstructure
+
     if not isinstance(data, dict):
         return ""
-    parts = [f"{k.replace('_', ' ')}: {v}" for k, v in data.items() if isinstance(v, (str, int, float, bool))]
+    try:
+        rules = find_ruleset(ruleset)
+        defaults = unstructure(converter_for(rules), rules.default_options())
+    except Exception:  # noqa: BLE001 - a row of a ruleset this server no longer has: nothing to say
+        return ""
+    parts = []
+    for info in describe_options(rules.options_type):
+        value = data.get(info.name)
+        if isinstance(value, (str, int, float, bool)) and value != defaults.get(info.name):
+            parts.append(f"{option_label(info)}: {choice_label(info, value)}")
     return ", ".join(parts)[:120]
 
 

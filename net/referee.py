@@ -166,7 +166,7 @@ class Referee:
         for row in self.db.games(("open", "playing", "over"), limit=600):
             seats = fillers.get(row["id"], ("open", "open"))
             you = seats.index(mine_filler) if mine_filler in seats else None
-            entry = {"id": row["id"], "ruleset": row["ruleset"], "options": options_text(json.loads(row["options"])),
+            entry = {"id": row["id"], "ruleset": row["ruleset"], "options": options_text(row["ruleset"], json.loads(row["options"])),
                      "players": [self._seat_label(f) for f in seats], "waiting_since": row["created"],
                      "state": row["state"], "result": row["result"], "you": you,
                      "code": row["code"] if row["creator"] == pid else "",

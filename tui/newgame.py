@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from core.options import describe_options, option_problem
+from core.options import choice_label, describe_options, option_label, option_problem, side_words
 from tui.warband_models import model_for
 from tui.warband_picker import WarbandField, WarbandScreen
 from tui.widgets import Cycler
@@ -54,28 +54,6 @@ class Preset:
     players: tuple[str, str] | None = None
     seats: tuple[str, str] | None = None
     ground: Any = None
-
-
-def _side_words(text: str) -> str:
-    """Side numbers as players: "Side 0 team" -> "Player 1's team"."""
-    for side in (0, 1):
-        text = text.replace(f"Side {side} ", f"Player {side + 1}'s ").replace(f"side {side}", f"player {side + 1}")
-    return text
-
-
-def option_label(info) -> str:
-    return _side_words(info.label)
-
-
-def choice_label(info, value) -> str:
-    """A choice in words: enum members by their value, sides as players."""
-    import enum
-
-    if isinstance(value, enum.Enum):
-        value = value.value
-    if isinstance(value, int) and not isinstance(value, bool) and set(info.choices) == {0, 1}:
-        return f"Player {value + 1}"
-    return _side_words(str(value)).replace("-", " ")
 
 
 def option_values(info) -> tuple[list, list[str]] | None:
@@ -256,7 +234,7 @@ class NewGameScreen(Screen[None]):
             else:
                 vals, labels = values
                 field = Cycler(vals, labels, vals.index(value) if value in vals else 0, id=wid)
-            field.tooltip = _side_words(info.help)
+            field.tooltip = side_words(info.help)
             rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
         box.mount_all(rows)
         box.styles.height = "auto"

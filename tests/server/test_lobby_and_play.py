@@ -280,3 +280,18 @@ def test_only_its_maker_withdraws_a_game_nobody_has_begun(server):
         ann.withdraw(begun)
     assert under_way.value.code == "begun"
     assert server.db.game(begun)["state"] == "playing"
+
+
+def test_the_lobby_names_only_the_options_that_differ_from_the_rulesets_defaults(server):
+    """A lobby line once read "roster 0: footman,archer…" (the options'
+    field names, every one of them): it names the options a player chose
+    differently, as the new-game form labels them, and nothing for a game
+    on the defaults."""
+    ann, bob = server.client("Ann"), server.client("Bob")
+    plain, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    chosen, _ = ann.create("spheres_of_war", {"turn_limit": 5, "version": "v0.2"}, ("me", "open"))
+    sided, _ = ann.create("plasto_latros", {"raider": 1, "move_length": 3}, ("me", "open"))
+    said = {e.id: e.options for e in bob.lobby().open}
+    assert said[plain] == ""
+    assert said[chosen] == "Rules version: v0.2, Turn limit: 5"
+    assert said[sided] == "Standard Movement: 3, Raiding player: Player 2"
