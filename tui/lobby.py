@@ -95,7 +95,9 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
     turn = plain(getattr(entry, "turn", "") or "", 40) if section == "mine" else ""
     if turn:
         parts.append(turn)
-    options = plain(getattr(entry, "options", "") or "", 32)  # the whole line fits 80 columns
+    # Only the options that differ from the defaults (net.live.options_text):
+    # room for two or three of them on the entry's second row.
+    options = plain(getattr(entry, "options", "") or "", 60)
     if options:
         parts.append(options)
     if section == "finished":

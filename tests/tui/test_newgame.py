@@ -213,8 +213,7 @@ async def test_tab_shows_what_each_field_is_for_above_the_form():
     newcomer could not learn what "Safety limit" or "Scouting turns each"
     meant.  Tab through every ruleset's form: each field's help is shown
     above it, an option's help being the ruleset's own words for it."""
-    from core.options import describe_options
-    from tui.newgame import option_label
+    from core.options import describe_options, option_label, side_words
 
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -237,7 +236,7 @@ async def test_tab_shows_what_each_field_is_for_above_the_form():
                     break
             for label, words in wanted.items():
                 if label in seen:  # (an option a force list stands for has no field of its own)
-                    assert seen[label] == words.replace("Side 0 ", "Player 1's ").replace("Side 1 ", "Player 2's ")
+                    assert seen[label] == side_words(words)
             assert "computer" in seen["Player 1 is"]
             assert cut_texts(form) == [], rules.name
             await pilot.press("escape")
