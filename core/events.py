@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 
 from core.board import Cell
+from core.orders import forfeit_reason
 
 
 def cell_text(cell: Cell | None) -> str:
@@ -193,7 +194,7 @@ class Forfeited(Conceded):
 
     @property
     def sentence(self) -> str:
-        return f"{self.name} {'stopped playing' if self.idle else 'left the game'} and forfeits it"
+        return f"{self.name} {forfeit_reason(self.idle)} and forfeits it"
 
 
 @attrs.frozen

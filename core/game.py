@@ -141,9 +141,7 @@ def start(
 
 def conceded(given: Concede, players: tuple[str, str]) -> Outcome:
     """How a game ends when ``given.side`` concedes (or forfeits): the other side wins."""
-    how = "conceded"
-    if isinstance(given, Forfeit):
-        how = "stopped playing" if given.idle else "left the game"
+    how = given.reason if isinstance(given, Forfeit) else "conceded"
     return Outcome(1 - given.side, f"{players[given.side]} {how}")
 
 

@@ -92,6 +92,15 @@ class Forfeit(Concede):
     verb: ClassVar[str] = "forfeit"
     idle: bool = False
 
+    @property
+    def reason(self) -> str:
+        return forfeit_reason(self.idle)
+
+
+def forfeit_reason(idle: bool) -> str:
+    """Why a player forfeited, as the log, the result and Watch say it."""
+    return "stopped playing" if idle else "left the game"
+
 
 _BARE = re.compile(r"^[A-Za-z0-9_.:+\-]+$")
 _INT = re.compile(r"-?\d{1,18}")

@@ -31,10 +31,6 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
 ALL = "all"  # the view with nothing hidden, once the game is over
 
 
-def _forfeit_words(order: Forfeit) -> str:
-    return f"forfeits ({'stopped playing' if order.idle else 'left the game'})"
-
-
 class WatchScreen(Screen[None]):
     DEFAULT_CSS = """
     WatchScreen { layout: vertical; }
@@ -149,7 +145,7 @@ class WatchScreen(Screen[None]):
         elif self.index < self.last:
             upcoming = self.history[self.index + 1].orders[-1]
             if isinstance(upcoming, Concede):  # the core's order (a Forfeit too), not the ruleset's
-                named = f"{game.players[upcoming.side]} " + (_forfeit_words(upcoming) if isinstance(upcoming, Forfeit)
+                named = f"{game.players[upcoming.side]} " + (f"forfeits ({upcoming.reason})" if isinstance(upcoming, Forfeit)
                                                             else "concedes")
             else:
                 named = rules.describe_order(game.state, upcoming)

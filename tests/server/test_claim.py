@@ -124,8 +124,9 @@ def test_a_raw_forfeit_or_claim_from_a_hostile_client_is_refused(server):
     assert ask("claim")["code"] == "not-now"  # not seated yet
     raw.sendall(serverwire.encode("sit", game=gid, role="player"))
     assert ask("ping")["type"] == "pong"  # seated: everything the sit sent has been read
-    answer = ask("order", text="forfeit side=0")
-    assert answer["type"] == "result" and not answer["ok"] and answer["code"] == "referees-order"
+    for text in ("forfeit side=0", "forfeit side=0 idle=yes", "forfeit side=1 idle=yes"):
+        answer = ask("order", text=text)
+        assert answer["type"] == "result" and not answer["ok"] and answer["code"] == "referees-order", text
     answer = ask("claim")  # against Ann, who is here, and whom the game does not wait for
     assert answer["type"] == "refused" and answer["code"] == "your-move"
     raw.close()
