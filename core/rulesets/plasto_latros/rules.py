@@ -322,6 +322,10 @@ def _remove_all(state: PlastoState, units, **changes) -> PlastoState:
                   doomed=tuple(u for u in state.doomed if u not in gone), **changes)
 
 
+def _rounds(n: int) -> str:
+    return f"{n} round{'s' if n != 1 else ''}"
+
+
 def end_turn(state: PlastoState, events: list) -> PlastoState:
     """Doomed minis die, shots lapse, then the game ends or the next turn begins.
 
@@ -352,9 +356,9 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     elif passes >= 2:
         over = "both players passed in turn"
     elif opts.turn_limit and state.turn >= 2 * opts.turn_limit:
-        over = f"the turn limit of {opts.turn_limit} rounds was reached"
+        over = f"the turn limit of {_rounds(opts.turn_limit)} was reached"
     elif state.turn >= 2 * opts.safety_limit:
-        over = f"the safety limit of {opts.safety_limit} rounds was reached"
+        over = f"the safety limit of {_rounds(opts.safety_limit)} was reached"
     if over is not None:
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), over)
     left, able = [False, False], [False, False]

@@ -96,7 +96,7 @@ def test_the_turn_limit_ends_the_game():
     assert RULESET.outcome(state) is None
     state, _ = play(state, Turn(1, "b1", Facing.E), Pass(1))
     assert RULESET.outcome(state).winner == 1
-    assert "turn limit" in RULESET.outcome(state).reason
+    assert RULESET.outcome(state).reason.startswith("the turn limit of 1 round was reached")
 
 
 def test_final_turn_when_only_one_player_can_move():
