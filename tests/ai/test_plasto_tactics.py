@@ -2,8 +2,10 @@
 
 Hand-built positions for the three blunders every level made: passing up a
 Doom on an enemy, leaving a Doom on its own mini that it could lift, and
-giving an order that leaves a mini the enemy's very next order Dooms.  The
-game is diceless and open, so each fact is checked by playing the rules.
+giving an order that leaves a mini the enemy's very next order Dooms; and
+for hard, which also answers its orders with the enemy's next two (an
+attack, then a second attacker on the same mini).  The game is diceless and
+open, so each fact is checked by playing the rules.
 Rules: *Attacking And Defending* (a mini in contact in the back quarter
 Dooms; a Doom is lifted when its attacker comes under attack) and
 *Defending Free Movement*.
@@ -16,6 +18,7 @@ import pytest
 from core.ai import choose
 from core.board import Facing as F
 from core.rulesets.plasto_latros import RULESET as R
+from core.rulesets.plasto_latros.events import Attacked, ShotAt
 from core.rulesets.plasto_latros.orders import Move, Pass
 from tests.rulesets.plasto_latros.helpers import mini, play, position
 
@@ -38,6 +41,31 @@ def doomable(state, side: int) -> list[str]:
     for reply in R.legal_orders(state, 1 - side):
         after = _after(state, reply)
         out |= {u for u in after.doomed if u not in before and after.mini(u).side == side}
+    return sorted(out)
+
+
+def doomable_by_two(state, side: int) -> list[str]:
+    """The minis of ``side`` that the enemy's next two orders Doom, the
+    first attacking one of them (a Threat or a pin), the second any order
+    at all; every order is tried, as the rules list them."""
+    if side in R.to_act(state):
+        state = _after(state, Pass(side))
+    if R.outcome(state) is not None or 1 - side not in R.to_act(state):
+        return []
+    before = set(state.doomed)
+    out = set()
+
+    def newly(after):
+        return {u for u in after.doomed if u not in before and after.mini(u).side == side}
+
+    for first in R.legal_orders(state, 1 - side):
+        middle, events = R.apply(state, first)
+        out |= newly(middle)
+        if (not any(isinstance(e, (Attacked, ShotAt)) for e in events) or R.outcome(middle) is not None
+                or 1 - side not in R.to_act(middle) or side in middle.pending_free):
+            continue
+        for second in R.legal_orders(middle, 1 - side):
+            out |= newly(_after(middle, second))
     return sorted(out)
 
 
@@ -76,6 +104,11 @@ def test_the_positions_are_what_they_say():
     legal = R.legal_orders(state, 0)
     unsafe = [o for o in legal if doomable(_after(state, o), 0)]
     assert unsafe and len(unsafe) < len(legal), "some orders expose a mini, some do not"
+    # a1 closing to 2,4 faces both enemies: either alone only Threatens it,
+    # but b1 then b2 (two attackers) Doom it; a2 stepping to 2,2 is safe.
+    closing, aside = _after(state, Move(0, "a1", (2, 4), F.S)), _after(state, Move(0, "a2", (2, 2), F.S))
+    assert doomable(closing, 0) == [] and doomable_by_two(closing, 0) == ["a1"]
+    assert doomable_by_two(aside, 0) == []
 
 
 @pytest.mark.parametrize(("level", "seed"), CASES)
@@ -99,7 +132,23 @@ def test_leaves_no_mini_the_next_enemy_order_dooms(level, seed):
     state = exposed_on_closing()
     choice = choose(R, state, 0, R.legal_orders(state, 0), level, seed, 0)
     assert doomable(_after(state, choice.order), 0) == [], choice.reason
-    assert "leaves no mini the enemy's next order Dooms" in choice.reason
+    said = "next two orders Doom" if level == "hard" else "next order Dooms"
+    assert f"leaves no mini the enemy's {said}" in choice.reason
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_leaves_no_mini_the_enemys_next_two_orders_doom(seed):
+    """Closing on two enemies that can each reach a1's front: either alone
+    only Threatens it, both in one turn Doom it before it may answer.
+    Normal answers the first order only and closes (its pick is shown to
+    be exposed, as the contrast); hard answers the pair and does not."""
+    state = exposed_on_closing()
+    legal = R.legal_orders(state, 0)
+    normal = choose(R, state, 0, legal, "normal", seed, 0).order
+    assert doomable_by_two(_after(state, normal), 0), normal.to_text()
+    choice = choose(R, state, 0, legal, "hard", seed, 0)
+    assert doomable_by_two(_after(state, choice.order), 0) == [], choice.reason
+    assert "leaves no mini the enemy's next two orders Doom" in choice.reason
 
 
 def _randomly_played(seed: int, orders: int):
@@ -132,3 +181,16 @@ def test_hard_answers_enough_orders_to_find_a_safe_one(seed, orders):
         picks = [choose(R, game.view(side), side, legal, level, s, len(game.orders)).order for s in range(3)]
         exposed = [bool(doomable(_after(state, o), side)) for o in picks]
         assert exposed == ([True] * 3 if level == "normal" else [False] * 3), level
+
+
+@pytest.mark.parametrize(("seed", "orders"), [(6, 26), (24, 29), (15, 44)])
+def test_hard_answers_its_orders_with_the_enemys_next_two(seed, orders):
+    """Positions of seeded games where hard, answering each order with the
+    enemy's next one only, left a mini that an attack and a second attacker
+    Doom in the enemy's next turn: answering the pair, it leaves none."""
+    game = _randomly_played(seed, orders)
+    side = min(game.to_act)
+    legal = game.legal_orders(side)
+    for s in range(2):
+        choice = choose(R, game.view(side), side, legal, "hard", s, len(game.orders))
+        assert doomable_by_two(_after(game.state, choice.order), side) == [], choice.reason
