@@ -135,14 +135,14 @@ class PlastoKnowledge(Knowledge):
             winners = [o for o in keep if nets[o][0] > 0]
             for o in winners:
                 self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5])
-            return self._paired(view, side, winners, by_order, now, best) or winners
+            return self._paired(side, winners, by_order, now, best) or winners
         unsafe = [o for o, (_, net) in nets.items() if net < best - 1e-9]
         if unsafe:
             for o in keep:
                 self.facts[o.to_text()] = (f"leaves no mini the enemy's next order Dooms "
                                            f"({len(unsafe)} of the {len(nets)} orders weighed would)")
-            return self._paired(view, side, keep, by_order, now, best) or keep
-        return self._paired(view, side, [t[3] for t in tried[:checked]], by_order, now, best) or list(legal)
+            return self._paired(side, keep, by_order, now, best) or keep
+        return self._paired(side, [t[3] for t in tried[:checked]], by_order, now, best) or list(legal)
 
     def _deploying(self, view, side: int, legal) -> list:
         """Hard, once the enemy's shooters stand: the next mini's cell in
@@ -160,7 +160,7 @@ class PlastoKnowledge(Knowledge):
             f"{'them' if count != 1 else 'it'}, the fewest it found")
         return [order]
 
-    def _paired(self, view, side: int, orders, by_order, now: float, floor: float) -> list:
+    def _paired(self, side: int, orders, by_order, now: float, floor: float) -> list:
         """Hard only: the first of ``orders`` (they come best-looking
         first, each losing ``floor`` to the enemy's next order) answered by
         the enemy's best two orders, an attack and a second attacker on the
@@ -247,10 +247,10 @@ class PlastoKnowledge(Knowledge):
 
     @staticmethod
     def _reaches(state, order, near: frozenset, targets: frozenset | None = None) -> bool:
-        """Whether ``order`` could attack a mini standing beside a cell of
-        ``near`` (see ``_beside``): a shot or a jump attack (at one of
-        ``targets``, when given), or a Movement ending in ``near`` (what
-        else could Doom)."""
+        """Whether ``order`` could attack one of the minis whose cells
+        ``near`` surrounds (``_beside``): a shot or a jump attack (at one of
+        ``targets``, when given), or a Movement ending beside one, in
+        ``near`` (what else could Doom)."""
         inner = order.order if isinstance(order, FreeMove) else order
         if inner.verb in ("shoot", "jump-attack"):
             return targets is None or getattr(inner, "target", None) in targets
