@@ -16,9 +16,7 @@ Movement, a shot costs none), which Dooms it before its owner may answer.
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
-from core.ai.plasto_deploy import hidden_deployment
 from core.board import chebyshev, distance_squared, in_front_arc
-from core.deployment import Deploy
 from core.rulesets.plasto_latros.events import (
     Attacked,
     DoomFalls,
@@ -50,12 +48,9 @@ CHECKED = {"easy": 24, "normal": 24, "hard": 192}
 # owner may answer (``_paired``); easy and normal answer only the first.
 # Over games 0-99 of the strength table's hard against normal (seeds
 # 1000-1099), which the 192 answered alone had won 63 of: 69 answering 24
-# this way, 68.5 answering 64 (slowest moves 0.8 s and 1.3 s).
+# this way, 68.5 answering 64 (slowest moves 0.8 s and 1.3 s).  Over 400
+# games, 256 against 249: a blunder fewer, not a stronger player.
 PAIRED = {"hard": 24}
-
-# Levels that, deploying after the other side, keep their minis out of two
-# enemy shooters' sight (``core/ai/plasto_deploy.py``).
-HIDES = frozenset({"hard"})
 
 
 def _beside(cells) -> frozenset:
@@ -108,9 +103,7 @@ class PlastoKnowledge(Knowledge):
         that survive the enemy's reply, or else the safe orders (see the
         module's note).  Keeps a fact per kept order for its reason."""
         self.facts = {}
-        if view.phase.name == "DEPLOY":
-            return self._deploying(view, side, legal)
-        if len(legal) < 2:
+        if view.phase.name == "DEPLOY" or len(legal) < 2:
             return list(legal)
         now = self.balance(view, side)
         where = self.positions(view)
@@ -143,22 +136,6 @@ class PlastoKnowledge(Knowledge):
                                            f"({len(unsafe)} of the {len(nets)} orders weighed would)")
             return self._paired(side, keep, by_order, now, best) or keep
         return self._paired(side, [t[3] for t in tried[:checked]], by_order, now, best) or list(legal)
-
-    def _deploying(self, view, side: int, legal) -> list:
-        """Hard, once the enemy's shooters stand: the next mini's cell in
-        a deployment that leaves as few minis as it can find where two of
-        them can both target one (see ``plasto_deploy``)."""
-        found = hidden_deployment(view, side, legal) if getattr(self.level, "name", "") in HIDES else None
-        if found is None:
-            return list(legal)
-        plan, count = found
-        unit = min(plan)
-        order = Deploy(side, unit, plan[unit])
-        self.facts[order.to_text()] = (
-            "where no two enemy shooters can both target a mini" if count == 0 else
-            f"{count} mini{'s' if count != 1 else ''} left where two enemy shooters can both target "
-            f"{'them' if count != 1 else 'it'}, the fewest it found")
-        return [order]
 
     def _paired(self, side: int, orders, by_order, now: float, floor: float) -> list:
         """Hard only: the first of ``orders`` (they come best-looking
