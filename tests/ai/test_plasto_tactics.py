@@ -29,18 +29,28 @@ def _after(state, order):
     return R.apply(state, order)[0]
 
 
-def doomable(state, side: int) -> list[str]:
-    """The minis of ``side`` that some single next order of the enemy
-    Dooms (the side's turn taken to end first, as a pass would)."""
+def _enemy_to_act(state, side: int):
+    """``state`` with the enemy to give its next order (the side's turn
+    taken to end first, as a pass would), or None if it has none to give."""
     if side in R.to_act(state):
         state = _after(state, Pass(side))
     if R.outcome(state) is not None or 1 - side not in R.to_act(state):
+        return None
+    return state
+
+
+def _newly_doomed(before, after, side: int) -> set[str]:
+    return {u for u in after.doomed if u not in before.doomed and after.mini(u).side == side}
+
+
+def doomable(state, side: int) -> list[str]:
+    """The minis of ``side`` that some single next order of the enemy Dooms."""
+    state = _enemy_to_act(state, side)
+    if state is None:
         return []
-    before = set(state.doomed)
-    out = set()
+    out: set[str] = set()
     for reply in R.legal_orders(state, 1 - side):
-        after = _after(state, reply)
-        out |= {u for u in after.doomed if u not in before and after.mini(u).side == side}
+        out |= _newly_doomed(state, _after(state, reply), side)
     return sorted(out)
 
 
@@ -48,24 +58,18 @@ def doomable_by_two(state, side: int) -> list[str]:
     """The minis of ``side`` that the enemy's next two orders Doom, the
     first attacking one of them (a Threat or a pin), the second any order
     at all; every order is tried, as the rules list them."""
-    if side in R.to_act(state):
-        state = _after(state, Pass(side))
-    if R.outcome(state) is not None or 1 - side not in R.to_act(state):
+    state = _enemy_to_act(state, side)
+    if state is None:
         return []
-    before = set(state.doomed)
-    out = set()
-
-    def newly(after):
-        return {u for u in after.doomed if u not in before and after.mini(u).side == side}
-
+    out: set[str] = set()
     for first in R.legal_orders(state, 1 - side):
         middle, events = R.apply(state, first)
-        out |= newly(middle)
+        out |= _newly_doomed(state, middle, side)
         if (not any(isinstance(e, (Attacked, ShotAt)) for e in events) or R.outcome(middle) is not None
                 or 1 - side not in R.to_act(middle) or side in middle.pending_free):
             continue
         for second in R.legal_orders(middle, 1 - side):
-            out |= newly(_after(middle, second))
+            out |= _newly_doomed(state, _after(middle, second), side)
     return sorted(out)
 
 
