@@ -58,9 +58,9 @@ def _beside(cells) -> frozenset:
     return frozenset((x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def _unit_of(order) -> str | None:
-    inner = order.order if isinstance(order, FreeMove) else order
-    return getattr(inner, "unit", None)
+def _inner(order):
+    """The Movement a Defending Free Movement wraps, else the order itself."""
+    return order.order if isinstance(order, FreeMove) else order
 
 
 class PlastoKnowledge(Knowledge):
@@ -183,7 +183,7 @@ class PlastoKnowledge(Knowledge):
         near = _beside(m.pos for m in after.minis if m.side == side and m.pos is not None
                        and m.id not in after.destroyed)
         worst = self.balance(after, side)
-        tried = set()  # (attacker, minis struck) already followed by a second attacker
+        followed = set()  # (attacker, minis struck) already followed by a second attacker
         for reply in replies:
             if not self._reaches(after, reply, near):
                 continue
@@ -196,9 +196,9 @@ class PlastoKnowledge(Knowledge):
                                and after.mini(e.target).side == side)
             # Whether a second attacker Dooms a struck mini hardly depends on
             # where the first one stands: one follow-up per attacker and minis.
-            key = (_unit_of(reply), struck)
-            if struck and key not in tried:
-                tried.add(key)
+            key = (getattr(_inner(reply), "unit", None), struck)
+            if struck and key not in followed:
+                followed.add(key)
                 worst = min(worst, self._second(answered, side, struck))
         return worst
 
@@ -228,7 +228,7 @@ class PlastoKnowledge(Knowledge):
         ``near`` surrounds (``_beside``): a shot or a jump attack (at one of
         ``targets``, when given), or a Movement ending beside one, in
         ``near`` (what else could Doom)."""
-        inner = order.order if isinstance(order, FreeMove) else order
+        inner = _inner(order)
         if inner.verb in ("shoot", "jump-attack"):
             return targets is None or getattr(inner, "target", None) in targets
         unit = getattr(inner, "unit", None)
@@ -282,7 +282,7 @@ class PlastoKnowledge(Knowledge):
         enemy afterwards -- facing it, behind it, out of its front arc,
         higher than before, closer."""
         fact = getattr(self, "facts", {}).get(order.to_text(), "")
-        inner = order.order if isinstance(order, FreeMove) else order
+        inner = _inner(order)
         unit = getattr(inner, "unit", None)
         me = view.mini(unit) if unit else None
         if unit is None or me is None or me.pos is None:
