@@ -126,14 +126,16 @@ class SpheresKnowledge(Knowledge):
         """How much more an own loss weighs than an enemy's, by the lead in
         figures: ahead, only clearly good exchanges; behind, gamble; level,
         1.5x, or alike for a level that plans to the end (hard) and for a
-        Match valued ``even`` (normal's Retaliator).  Hard also knows the turn
-        limit: in the last two turns a level side takes any exchange in its
-        favour (a draw is only half a win) and a side behind takes any
-        chance."""
+        Match valued ``even`` (normal's Retaliator).  In the last two turns
+        a side behind takes any chance (normal and hard: Waiting loses the
+        game at the turn limit), and hard, level, takes any exchange in its
+        favour (a draw is only half a win)."""
         if lead > 0:
             return self.CAUTION_AHEAD
+        if state is not None and lead < 0 and self._behind_at_the_end(state, lead):
+            return self.CAUTION_LAST_BEHIND
         if state is not None and self._near_the_limit(state):
-            return 1.0 if lead == 0 else self.CAUTION_LAST_BEHIND
+            return 1.0
         if lead == 0:
             return 1.0 if self._plans() or even else self.CAUTION_EVEN
         return self.CAUTION_BEHIND
@@ -159,6 +161,15 @@ class SpheresKnowledge(Knowledge):
 
     def _near_the_limit(self, state) -> bool:
         return self._plans() and state.turn >= state.options.turn_limit - 1
+
+    def _behind_at_the_end(self, state, lead: float) -> bool:
+        """Behind in figures in the last two turns, at a level that looks
+        ahead (normal, hard): the turn limit gives the game to the side with
+        more standing (a ruling, docs/rulings.md), so a Wait is a sure loss
+        and any fight is a chance.  Normal, weighing its losses 0.8x, waited
+        out lost games to the limit."""
+        return (lead < 0 and getattr(self.level, "lookahead", 0) != 0
+                and state.turn >= state.options.turn_limit - 1)
 
     CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
 
@@ -234,13 +245,17 @@ class SpheresKnowledge(Knowledge):
         opponent's reach (``in_reach``) when Waiting where they stand is
         safe: whoever steps within reach is struck first.  A Move into
         contact is a strike, and kept.  Hard's solver plans those steps
-        itself (its Instigator closes in on purpose at a Match's end)."""
+        itself (its Instigator closes in on purpose at a Match's end), and
+        so does normal's behind in the last two turns, where Waiting is not
+        safe but a sure loss at the turn limit."""
         bf = view.battlefield
         kept = [o for o in legal if not (isinstance(o, Move) and not bf.in_bounds(o.to))]
         if not kept:
             return list(legal)
         m = view.match
         if self._plans() or view.phase is not Phase.MATCH or m is None or m.struck is not None:
+            return kept
+        if self._behind_at_the_end(view, self.strength(view, side) - self.strength(view, 1 - side)):
             return kept
         actor = acting_in(view)
         if actor is None:
@@ -352,6 +367,9 @@ class SpheresKnowledge(Knowledge):
             return self._strike(view, other, m.step, "moves in and ")
         before, after = distance(me.pos, them.pos), distance(order.to, them.pos)
         reach = self._reach(view, uid, order.to, them, m.step)
+        if reach.startswith(", within") and self._behind_at_the_end(
+                view, self.strength(view, me.side) - self.strength(view, them.side)):
+            reach += " (behind as the turn limit nears: a fight is the only chance)"
         if after < before:
             return f"closes to {after:.1f} in of {other}{reach}"
         return f"backs off to {after:.1f} in from {other}{reach}"

@@ -164,3 +164,32 @@ def test_normal_plans_the_retaliators_match_to_its_end_and_the_instigators_three
         know.level = LEVELS[level]
         assert (know.lookahead(state, state.instigator), know.lookahead(state, 1 - state.instigator)) == (
             instigator, retaliator)
+
+
+# Behind in figures, r1 alone against i1 and i2, four cells below i1 and out
+# of its reach, r1 to act at step 1.  The turn limit gives the game to the
+# side with more standing (our ruling on an endless Tactical Fragment), so
+# in the last turn a Wait is a sure loss and any step toward i1 a chance: i1
+# strikes first (r1 wins the exchange 2 in 5), or waits and r1 strikes.
+# Normal, weighing its losses 0.8x and keeping out of reach, waited out the
+# Match and lost at the limit.  Before the last two turns the step into
+# reach is still a blunder: there are turns left to find a better fight.
+BEHIND = {"i1": (5, 3), "r1": (5, 7), "i2": (0, 0)}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_behind_in_the_last_turn_the_computer_fights_rather_than_wait_out_a_loss(level):
+    state = at_step(BEHIND, 1, turn_limit=1)
+    assert actor(state) == "r1" and state.match.instigator == "i1"
+    assert state.turn == state.options.turn_limit and not _within_reach_of((5, 3), (5, 7))
+    for c in choices(state, level):
+        assert isinstance(c.order, Move) and c.order.to[1] < 7, (level, c.reason)
+        assert "the only chance" in c.reason
+
+
+def test_behind_with_turns_left_normal_still_keeps_out_of_reach():
+    state = at_step(BEHIND, 1, turn_limit=20)
+    assert state.turn < state.options.turn_limit - 1
+    for c in choices(state, "normal"):
+        o = c.order
+        assert isinstance(o, Wait) or not _within_reach_of((5, 3), o.to), c.reason
