@@ -16,6 +16,8 @@ per cent shown), then the game is followed until that event is settled:
   to be wounded": whether the attack's result is a wound or more (a range
   over splits still to come states no one chance and is left out; one
   said "if it defends" is not counted when the target counters instead).
+  A shot the cover roll turns aside settles its chance as no wound: the
+  stated chance counts the cover, as the game's preview does.
 
 The report gives, per ruleset and in bins of the stated chance, how many
 were settled, the mean stated and the rate seen, with Wilson's 95%
@@ -131,10 +133,17 @@ class Follower:
                             for e in events)
             blow = next((e for e in events if type(e).__name__ == "Resolved" and not e.counter
                          and e.attacker == claim["unit"] and e.target == claim["target"]), None)
+            # The shot ends at the cover roll: no blow is rolled.  Left
+            # pending, the chance was settled by the pair's next blow, one
+            # that had got past the cover, and read too high.
+            covered = any(type(e).__name__ == "CoverRolled" and e.avoided and e.shooter == claim["unit"]
+                          and e.target == claim["target"] for e in events)
             if countered and claim["if_defends"]:
                 self.pending.remove(claim)
             elif blow is not None:
                 self._settle(claim, blow.wounds >= 1)
+            elif covered:
+                self._settle(claim, False)
 
 
 def play(name: str, seed: int, computer_side: int) -> dict[str, Any]:

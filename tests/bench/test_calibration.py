@@ -13,7 +13,7 @@ from core.rulesets.platemail.events import AttackMade, PhaseBegan
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.state import Action, Condition
 from core.rulesets.spheres_of_war.orders import Fight
-from core.rulesets.waylights.events import Resolved
+from core.rulesets.waylights.events import CoverRolled, Resolved
 
 
 def _write(unit: str) -> Write:
@@ -70,6 +70,20 @@ def test_waylights_to_wound_and_a_counter_instead_of_defending():
     f.events((Resolved("a1", "b1", 9, 3, 6, 4, 1),))
     f.events((Resolved("b2", "a2", 7, 0, 7, 4, 1, counter=True), Resolved("a2", "b2", 8, 0, 8, 4, 2)))
     assert f.settled == [{"order": 2, "chance": 0.76, "happened": True}]
+    assert not f.pending
+
+
+def test_waylights_a_shot_turned_aside_by_cover_wounds_nobody():
+    # The stated chance counts the cover roll (the preview's no-effect line
+    # holds it), so a shot the cover stops is a chance that did not come
+    # off, not one left for the pair's next blow to settle.
+    f = calibration.Follower("waylights")
+    f.claim("Attack b1 with the pistol: 3 dice v 2: 46% to wound", _Attack("a1", "b1"), 5)
+    f.events((CoverRolled("a1", "b1", 1, 2, True),))
+    f.claim("Attack b1 with the pistol: 3 dice v 2: 46% to wound", _Attack("a1", "b1"), 9)
+    f.events((CoverRolled("a1", "b1", 1, 5, False), Resolved("a1", "b1", 14, 6, 8, 3, 2)))
+    assert f.settled == [{"order": 5, "chance": 0.46, "happened": False},
+                         {"order": 9, "chance": 0.46, "happened": True}]
     assert not f.pending
 
 
