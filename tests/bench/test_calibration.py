@@ -87,6 +87,30 @@ def test_waylights_a_shot_turned_aside_by_cover_wounds_nobody():
     assert not f.pending
 
 
+def test_waylights_the_engine_resolves_the_stated_attack_again_and_again():
+    # A fighter on 3/1 attacks a mook beside it.  On 4/0 the mook has no
+    # defence dice and no counter: every blow wounds.  On 1/3 it defends
+    # with three dice: the engine's share over its tries comes near the
+    # exact chance the reason states (counted by hand in the blunder tests).
+    from core.rulesets.waylights import RULESET
+    from core.rulesets.waylights.orders import Attack
+    from tests.ai.test_waylights_blunders import FAR, by_hand
+    from tests.rulesets.waylights.helpers import position
+
+    def attack_from(mook_split: int):
+        state = position([("a1", 0, "fighter", (2, 2), {"split": 3}),
+                          ("b1", 1, "mook", (2, 3), {"split": mook_split}), FAR], "a1")
+        order = next(o for o in RULESET.legal_orders(state, 0) if isinstance(o, Attack) and o.target == "b1")
+        return state, order
+
+    state, order = attack_from(4)
+    assert calibration.engine_wounds(RULESET, state, order, "a1", "b1", seed=1) == 1.0
+    state, order = attack_from(1)
+    share = calibration.engine_wounds(RULESET, state, order, "a1", "b1", seed=1)
+    exact = float(by_hand(3, 3))
+    assert 0.3 < exact < 0.9 and abs(share - exact) < 0.1, (share, exact)
+
+
 def test_a_short_run_reports_every_ruleset_and_splices_into_the_report(tmp_path):
     log = tmp_path / "log.jsonl"
     result = calibration.run(quick=True, log=lambda _: None, games=1, only=("spheres_of_war",), log_path=log)
@@ -115,6 +139,6 @@ def test_the_report_keeps_the_section_when_not_measured_and_renders_it_when_meas
     assert (row["n"], row["seen"]) == (2, 0.5) and row["mean_stated"] == 0.8
     assert [b["n"] for b in row["bins"]] == [0, 0, 0, 1, 1]
     made = report.render({"calibration": result}, stats.machine(), quick=True, seconds=1.0)
-    assert "| waylights | 1 | 2 | 2 | 80% | 50% |" in made
+    assert "| waylights | 1 | 2 | 2 | 80% | – | 50% |" in made
     kept = report.render({}, stats.machine(), quick=True, seconds=1.0, previous=made)
-    assert calibration.START in kept and "| waylights | 1 | 2 | 2 | 80% | 50% |" in kept
+    assert calibration.START in kept and "| waylights | 1 | 2 | 2 | 80% | – | 50% |" in kept
