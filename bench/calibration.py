@@ -15,7 +15,8 @@ per cent shown), then the game is followed until that event is settled:
 - Waylights, "N% to wound" against a declared split, and a Defend's "N%
   to be wounded": whether the attack's result is a wound or more (a range
   over splits still to come states no one chance and is left out; one
-  said "if it defends" is not counted when the target counters instead).
+  said "if it defends" is not counted when the target counters instead,
+  whether or not the counter's blow is rolled).
   A shot the cover roll turns aside settles its chance as no wound: the
   stated chance counts the cover, as the game's preview does.
 
@@ -111,8 +112,16 @@ class Follower:
             self.stated += 1
             self.pending.append(claim)
 
-    def events(self, events: tuple) -> None:
-        """What the last order made happen: settle what it settles."""
+    def events(self, events: tuple, order: Any = None) -> None:
+        """What the last order (``order``, where given) made happen: settle
+        what it settles."""
+        if self.ruleset == "waylights" and getattr(order, "verb", "") == "counter":
+            # The target chose to counter: the attack meets no defence dice,
+            # so a chance said "if it defends" is not what was played.  The
+            # counter's own blow cannot tell this apart: a ranged attack that
+            # knocks the target out leaves no counter to roll, and its wound
+            # settled the chance as a success.
+            self.pending = [c for c in self.pending if not (c["if_defends"] and c["target"] == order.unit)]
         if not self.pending or not events:
             return
         getattr(self, "_" + self.ruleset)(events)
@@ -221,7 +230,7 @@ def play(name: str, seed: int, computer_side: int) -> dict[str, Any]:
         if isinstance(result, Rejection):
             raise RuntimeError(f"{name}: {order.to_text()} was refused: {result}")
         game = result.game
-        follower.events(result.events)
+        follower.events(result.events, order)
     return {"ruleset": name, "seed": seed, "computer": LEVEL, "computer_side": computer_side,
             "winner": winner_of(game), "orders": len(game.orders), "stated": follower.stated,
             "chances": follower.settled}

@@ -73,6 +73,19 @@ def test_waylights_to_wound_and_a_counter_instead_of_defending():
     assert not f.pending
 
 
+def test_waylights_a_chance_if_it_defends_is_not_counted_when_the_target_counters():
+    # A ranged attack lands before the counter is rolled; one that knocks
+    # the target out leaves no counter blow at all.  The target countered
+    # all the same (no defence dice), so the chance "if it defends" says
+    # nothing of this blow, wound or not.
+    from core.rulesets.waylights.orders import Counter
+    f = calibration.Follower("waylights")
+    f.claim("Attack b2 with the pistol: 4 dice v 3: 41% to wound if it defends", _Attack("a2", "b2"), 3)
+    f.claim("Attack b1 with the club: 3 dice v 1: 76% to wound", _Attack("a1", "b1"), 4)
+    f.events((Resolved("a2", "b2", 12, 2, 10, 3, 3),), Counter(1, "b2"))
+    assert f.settled == [] and [c["target"] for c in f.pending] == ["b1"]
+
+
 def test_waylights_a_shot_turned_aside_by_cover_wounds_nobody():
     # The stated chance counts the cover roll (the preview's no-effect line
     # holds it), so a shot the cover stops is a chance that did not come
