@@ -26,7 +26,10 @@ interval of the rate.  A Waylights chance is also put to the engine: the
 order is applied to the state it was stated in ``ENGINE_TRIES`` times
 with fresh dice, the target defending, and the *engine* column is the
 share that wounded, so a gap between stated and seen can be told apart
-from the luck of one game's dice.  The log of every game (seed, sides,
+from the luck of one game's dice.  A Platemail chance is stated against
+the computer's guess of the target's secret order; the *as played* column
+is the d20's chance for the Attack as it was made (its bonus and the
+Defense it met, both sides' orders known), so a gap there is the guess.  The log of every game (seed, sides,
 result) and of every chance (order number, stated, happened, engine) is
 written beside it when a path is given.
 """
@@ -45,6 +48,7 @@ import attrs
 from bench.games import battlefield_for
 from bench.strength import options_for, wilson, winner_of
 from core.ai import choose
+from core.ai.platemail_chances import hit_chance
 from core.dice import Dice, computer_seed, without_seed
 from core.game import start, submit
 from core.registry import find_ruleset
@@ -129,8 +133,9 @@ class Follower:
     def _settle(self, claim: dict[str, Any], happened: bool) -> None:
         self.pending.remove(claim)
         settled = {"order": claim["order"], "chance": claim["chance"], "happened": happened}
-        if "engine" in claim:
-            settled["engine"] = claim["engine"]
+        for known in ("engine", "played"):
+            if known in claim:
+                settled[known] = claim[known]
         self.settled.append(settled)
 
     def _platemail(self, events: tuple) -> None:
@@ -142,6 +147,7 @@ class Follower:
             blow = next((e for e in first if type(e).__name__ == "AttackMade" and e.attacker == claim["unit"]
                          and e.target == claim["target"]), None)
             if blow is not None:
+                claim["played"] = hit_chance(blow.total - blow.natural, blow.defense)
                 self._settle(claim, bool(blow.hit))
         self.pending = []  # the Round resolved: what made no Attack is not counted
 
@@ -265,19 +271,23 @@ def summarise(records: list[dict[str, Any]], games: int) -> dict[str, Any]:
             inside = [c for c in chances if low <= c["chance"] < high]
             seen = sum(c["happened"] for c in inside)
             lo, hi = wilson(seen, len(inside))
-            resolved = [c["engine"] for c in inside if "engine" in c]
             bins.append({"low": low, "high": min(high, 1.0), "n": len(inside),
-                         "engine": sum(resolved) / len(resolved) if resolved else None,
+                         "engine": _mean_of(inside, "engine"), "played": _mean_of(inside, "played"),
                          "stated": sum(c["chance"] for c in inside) / len(inside) if inside else None,
                          "seen": seen / len(inside) if inside else None, "interval": (lo, hi)})
         seen = sum(c["happened"] for c in chances)
-        engine = [c["engine"] for c in chances if "engine" in c]
         rows.append({"ruleset": name, "games": len(mine), "stated": sum(r["stated"] for r in mine),
-                     "engine": sum(engine) / len(engine) if engine else None,
+                     "engine": _mean_of(chances, "engine"), "played": _mean_of(chances, "played"),
                      "n": len(chances), "mean_stated": sum(c["chance"] for c in chances) / len(chances)
                      if chances else None, "seen": seen / len(chances) if chances else None,
                      "interval": wilson(seen, len(chances)), "bins": bins})
     return {"games": games, "level": LEVEL, "rows": rows}
+
+
+def _mean_of(chances: list[dict[str, Any]], key: str) -> float | None:
+    """The mean of ``key`` over the chances that have it (None: none has)."""
+    values = [c[key] for c in chances if key in c]
+    return sum(values) / len(values) if values else None
 
 
 START, END = "<!-- calibration:start -->", "<!-- calibration:end -->"
@@ -297,23 +307,25 @@ def render(result: dict[str, Any]) -> list[str]:
            "rate should lie near the *stated* mean, within its 95% Wilson interval. "
            f"`--calibration-log FILE` keeps every game's seed, sides and result and every chance. *Engine* "
            f"(Waylights): each chance's order applied {ENGINE_TRIES} times with fresh dice to the state it was "
-           "stated in, the target defending; the share that wounded, averaged.", "",
-           "| ruleset | games | stated | settled | mean stated | engine | seen | 95% interval |",
-           "|---|---|---|---|---|---|---|---|"]
+           "stated in, the target defending; the share that wounded, averaged. *As played* (Platemail): the "
+           "d20's chance for each Attack as it was made, its bonus and the Defense it met (the stated chance is "
+           "against a guess of the target's secret order).", "",
+           "| ruleset | games | stated | settled | mean stated | engine | as played | seen | 95% interval |",
+           "|---|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
         lo, hi = r["interval"]
         out.append(f"| {r['ruleset']} | {r['games']} | {r['stated']} | {r['n']} | {pct(r['mean_stated'])} | "
-                   f"{pct(r.get('engine'))} | {pct(r['seen'])} | {lo:.0%}–{hi:.0%} |")
+                   f"{pct(r.get('engine'))} | {pct(r.get('played'))} | {pct(r['seen'])} | {lo:.0%}–{hi:.0%} |")
     out += ["", "By stated chance:", "",
-            "| ruleset | stated in | settled | mean stated | engine | seen | 95% interval |",
-            "|---|---|---|---|---|---|---|"]
+            "| ruleset | stated in | settled | mean stated | engine | as played | seen | 95% interval |",
+            "|---|---|---|---|---|---|---|---|"]
     for r in result["rows"]:
         for b in r["bins"]:
             if not b["n"]:
                 continue
             lo, hi = b["interval"]
             out.append(f"| {r['ruleset']} | {b['low']:.0%}–{b['high']:.0%} | {b['n']} | {pct(b['stated'])} | "
-                       f"{pct(b.get('engine'))} | {pct(b['seen'])} | {lo:.0%}–{hi:.0%} |")
+                       f"{pct(b.get('engine'))} | {pct(b.get('played'))} | {pct(b['seen'])} | {lo:.0%}–{hi:.0%} |")
     return out + [""]
 
 

@@ -33,7 +33,9 @@ def test_platemail_to_hit_is_settled_by_the_first_attack_of_the_first_phase():
     f.events(())  # nothing resolved yet
     f.events((PhaseBegan(1, 1), _blow("a2", "b2", True), _blow("a1", "b2", False), _blow("a1", "b2", True),
               PhaseBegan(1, 2), _blow("a1", "b2", True)))
-    assert f.settled == [{"order": 7, "chance": 0.32, "happened": False}]
+    # As played: the first blow's bonus (total 12 less the natural 10: +2)
+    # against Defense 14 hits on a natural 13 or more, 8 faces in 20.
+    assert f.settled == [{"order": 7, "chance": 0.32, "happened": False, "played": 0.4}]
     assert not f.pending
 
 
@@ -152,6 +154,6 @@ def test_the_report_keeps_the_section_when_not_measured_and_renders_it_when_meas
     assert (row["n"], row["seen"]) == (2, 0.5) and row["mean_stated"] == 0.8
     assert [b["n"] for b in row["bins"]] == [0, 0, 0, 1, 1]
     made = report.render({"calibration": result}, stats.machine(), quick=True, seconds=1.0)
-    assert "| waylights | 1 | 2 | 2 | 80% | – | 50% |" in made
+    assert "| waylights | 1 | 2 | 2 | 80% | – | – | 50% |" in made
     kept = report.render({}, stats.machine(), quick=True, seconds=1.0, previous=made)
-    assert calibration.START in kept and "| waylights | 1 | 2 | 2 | 80% | – | 50% |" in kept
+    assert calibration.START in kept and "| waylights | 1 | 2 | 2 | 80% | – | – | 50% |" in kept
