@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
                              "only when named)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "performance.md"), help="the Markdown report ('-': stdout)")
     parser.add_argument("--games", type=int, help="games per pairing for the strength table (default 100), "
-                                                  "games per ruleset for the calibration (default 12)")
+                                                  "games per ruleset for the calibration (default 64)")
     parser.add_argument("--jobs", type=int, default=1, help="strength table: games played at once (processes)")
     parser.add_argument("--progress", help="strength table: a JSON-lines file of finished games, appended to "
                                            "and resumed from (stop the run any time; the table is made from it)")
