@@ -29,9 +29,11 @@ share that wounded, so a gap between stated and seen can be told apart
 from the luck of one game's dice.  A Platemail chance is stated against
 the computer's guess of the target's secret order; the *as played* column
 is the d20's chance for the Attack as it was made (its bonus and the
-Defense it met, both sides' orders known), so a gap there is the guess.  The log of every game (seed, sides,
-result) and of every chance (order number, stated, happened, engine) is
-written beside it when a path is given.
+Defense it met, both sides' orders known), so a gap between stated and
+as played is the guess.  The log of every game (seed, sides, result) and
+of every chance (order number, stated, happened, and the engine's or the
+as-played chance where there is one) is written beside it when a path is
+given.
 """
 
 from __future__ import annotations

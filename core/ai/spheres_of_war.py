@@ -132,7 +132,7 @@ class SpheresKnowledge(Knowledge):
         favour (a draw is only half a win)."""
         if lead > 0:
             return self.CAUTION_AHEAD
-        if state is not None and lead < 0 and self._behind_at_the_end(state, lead):
+        if state is not None and self._behind_at_the_end(state, lead):
             return self.CAUTION_LAST_BEHIND
         if state is not None and self._near_the_limit(state):
             return 1.0
