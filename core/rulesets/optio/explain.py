@@ -26,7 +26,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "An army or scout may scout one enemy block it has just come beside;",
                 f"both are turned face up: {event.target} is a {event.target_kind}"], TURN
     if isinstance(event, KudoPaid):
-        return [f"Because: {event.why}", f"{event.who} has {event.left} kudo coins left",
+        return [f"Because: {event.why}", f"{event.who} has {event.left} kudo coin{'' if event.left == 1 else 's'} left",
                 "Once both armies are known, an army must close in unless its player pays a coin"], CLOSING
     if isinstance(event, ArmiesMet):
         return lines + ["The second army's side of the square is its battlefield edge;",

@@ -40,3 +40,16 @@ def test_the_closing_never_offers_a_coin_the_general_does_not_have():
     assert "pay" not in detail and "no kudo coin left" in detail and "must close in" in detail, detail
     state = closing(new_state(), (0, 0), (4, 4), active=0, kudos=(1, 3))
     assert "or pay a kudo coin" in R.situation(state).detail
+
+
+def test_why_a_coin_was_paid_counts_the_coins_left_in_good_english():
+    from core.rulesets.optio.events import KudoPaid
+    from core.rulesets.optio.explain import explain
+
+    def left_line(left: int) -> str:
+        lines, _ = explain([KudoPaid("Ann", left, "keep the army where it is")], 0)
+        return lines[1]
+
+    assert left_line(1) == "Ann has 1 kudo coin left"
+    assert left_line(0) == "Ann has 0 kudo coins left"
+    assert left_line(3) == "Ann has 3 kudo coins left"
