@@ -121,16 +121,9 @@ class Follower:
     def events(self, events: tuple, order: Any = None) -> None:
         """What the last order (``order``, where given) made happen: settle
         what it settles."""
-        if self.ruleset == "waylights" and getattr(order, "verb", "") == "counter":
-            # The target chose to counter: the attack meets no defence dice,
-            # so a chance said "if it defends" is not what was played.  The
-            # counter's own blow cannot tell this apart: a ranged attack that
-            # knocks the target out leaves no counter to roll, and its wound
-            # settled the chance as a success.
-            self.pending = [c for c in self.pending if not (c["if_defends"] and c["target"] == order.unit)]
         if not self.pending or not events:
             return
-        getattr(self, "_" + self.ruleset)(events)
+        getattr(self, "_" + self.ruleset)(events, order)
 
     def _settle(self, claim: dict[str, Any], happened: bool) -> None:
         self.pending.remove(claim)
@@ -140,7 +133,7 @@ class Follower:
                 settled[known] = claim[known]
         self.settled.append(settled)
 
-    def _platemail(self, events: tuple) -> None:
+    def _platemail(self, events: tuple, order: Any) -> None:
         phases = [i for i, e in enumerate(events) if type(e).__name__ == "PhaseBegan"]
         if not phases:
             return
@@ -153,7 +146,7 @@ class Follower:
                 self._settle(claim, bool(blow.hit))
         self.pending = []  # the Round resolved: what made no Attack is not counted
 
-    def _spheres_of_war(self, events: tuple) -> None:
+    def _spheres_of_war(self, events: tuple, order: Any) -> None:
         gone = {e.unit for e in events if type(e).__name__ == "Removed"}
         for claim in list(self.pending):
             if claim["target"] in gone and claim["unit"] not in gone:
@@ -161,7 +154,14 @@ class Follower:
             elif claim["unit"] in gone:
                 self._settle(claim, False)
 
-    def _waylights(self, events: tuple) -> None:
+    def _waylights(self, events: tuple, order: Any) -> None:
+        if getattr(order, "verb", "") == "counter":
+            # The target chose to counter: the attack meets no defence dice,
+            # so a chance said "if it defends" is not what was played.  The
+            # counter's own blow cannot tell this apart: a ranged attack that
+            # knocks the target out leaves no counter to roll, and its wound
+            # settled the chance as a success.
+            self.pending = [c for c in self.pending if not (c["if_defends"] and c["target"] == order.unit)]
         for claim in list(self.pending):
             countered = any(type(e).__name__ == "Resolved" and e.counter and e.attacker == claim["target"]
                             for e in events)
