@@ -206,7 +206,8 @@ def end_turn(screen: Any) -> None:
         return
     found = screen.adapter.end_turn(screen.game, side, screen.orders)
     if found is None:
-        screen.say("Nothing ends the turn now: " + (
+        why = screen.adapter.why_no_end_turn(screen.game, side)
+        screen.say(why or "Nothing ends the turn now: " + (
             "give the order asked for (o lists it)." if screen.orders else "nobody can act."))
         return
     order, question = found

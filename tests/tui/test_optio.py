@@ -352,3 +352,24 @@ async def test_the_orders_menu_offers_a_hidden_army_the_scout_of_their_revealed_
         await pilot.pause()
         state = screen.game.state
         assert state.phase is Phase.TEMPLATE and state.meeting == (2, 2) and state.first_army == 1
+
+
+async def test_p_before_any_block_has_moved_says_what_the_rules_ask():
+    """A scouting turn ends only after a block has moved; ``p`` before that
+    says so in the rules' words, not "give the order asked for"."""
+    from tests.tui.test_flow import log_text
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(pre_game())
+        await pilot.pause()
+        screen = game_screen(app)
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert screen.game.state.phase is Phase.SCOUTING and not screen.game.state.moved
+        before = len(screen.game.orders)
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Move at least one block before ending the turn." in log_text(screen)
+        assert len(screen.game.orders) == before  # nothing was given

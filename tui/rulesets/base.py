@@ -272,6 +272,11 @@ class RulesetAdapter:
         view = game.view(side)
         return order, f"{game.players[side]}: {self.describe(game, view, order)}? {len(others)} other order(s) are still possible."
 
+    def why_no_end_turn(self, game: Any, side: int) -> str | None:
+        """Why ``p`` ends nothing now, in the ruleset's words (a refusal of
+        its end-of-turn order); None: the generic message."""
+        return None
+
     def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
         """Why ``selected`` has no order on ``other`` (an enemy it cannot
         attack, say), in the ruleset's words; None: the generic message."""

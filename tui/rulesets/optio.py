@@ -31,7 +31,7 @@ from core.board import Battlefield, Rect, Zone
 from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
-from core.rulesets.optio.orders import Move
+from core.rulesets.optio.orders import EndTurn, Move
 from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
 from tui.rulesets.base import RulesetAdapter
 
@@ -202,6 +202,13 @@ class OptioAdapter(RulesetAdapter):
                 "Only you may see your blocks' identities.")
 
     # -- asking -----------------------------------------------------------------------
+    def why_no_end_turn(self, game: Any, side: int) -> str | None:
+        """The rules' own refusal of ending the turn ("Move at least one
+        block before ending the turn."; in the closing, turns end by
+        themselves)."""
+        refused = self.ruleset.check(game.view(side), EndTurn(side))
+        return refused.message if refused is not None else None
+
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         if game.state.phase is not Phase.TEMPLATE or not orders:
             return None
