@@ -15,7 +15,7 @@ import attrs
 
 from core.ai.knowledge import Knowledge
 from core.ai.platemail_reasons import explain_write
-from core.ai.platemail_templates import blunder, defend_only, fitting, guesses
+from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, guesses
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.legal import draw_write
@@ -132,8 +132,8 @@ class PlatemailKnowledge(Knowledge):
         if own:
             return own[:keep]
         listed = [o for o in legal if getattr(o, "unit", None) == me.id]
-        near = _nearest(state, me)
-        return ([o for o in listed if not blunder(o, me, near)] or listed)[:keep] or commit
+        near, fallen = _nearest(state, me), fallen_beside(state, me)
+        return ([o for o in listed if not blunder(o, me, near, fallen)] or listed)[:keep] or commit
 
     def rollout_order(self, state, side: int, rng: random.Random):
         if state.stage != "orders":

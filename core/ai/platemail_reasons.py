@@ -74,6 +74,8 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
     if kind is A.DEFEND:
         return "defends" + (f" ({me.wounds} wounds)" if me.wounds else ""), None
     if kind is A.STABILIZE and t is not None:
+        if t.pos is None or chebyshev(me.pos, t.pos) > 1:  # it covers no ground
+            return f"{tid} is out of reach: the Stabilize does nothing", tid
         return f"stabilizes {tid}", tid
     if kind is A.SKULK:
         return "skulks out of sight", None

@@ -57,8 +57,7 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
         out.insert(0, w(act(A.RELEASE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.DEFEND)))
     if me.stealth > 0:
         out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")))
-    down = any(c.side == s and c.status is Status.DYING and c.pos for c in state.characters)
-    if down:
+    if fallen_beside(state, me):
         out.append(w(act(A.STABILIZE, "ally-down"), C.WOUNDED, act(A.FALL_BACK), act(A.DEFEND)))
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
 
@@ -119,7 +118,9 @@ def fitting(state, me, aim: bool = True, volleys: bool = False) -> list[Write]:
         return score(write) + (0.4 if write in preferred else 0.0)
 
     ranked = sorted(enumerate(templates(state, me, aims)), key=lambda p: (-ranked_score(p[1]), p[0]))
-    return [w for _, w in ranked if not blunder(w, me, near) and (w.first.kind, w.first.target) not in replaced]
+    beside = fallen_beside(state, me)
+    return [w for _, w in ranked
+            if not blunder(w, me, near, beside) and (w.first.kind, w.first.target) not in replaced]
 
 
 # First Actions that do not bring the character beside an enemy.
@@ -127,13 +128,24 @@ STAYS = frozenset({A.RELEASE, A.PREPARE, A.FOCUS, A.USE_ITEM, A.DEFEND, A.GUARD,
                    A.AIM, A.COUNTER, A.FULL_ATTACK, A.STABILIZE, A.RESCUE})
 
 
-def blunder(write: Write, me, near: int) -> str:
+def fallen_beside(state, me) -> bool:
+    """Whether a Fatally Wounded ally of ``me`` lies within its reach: the
+    only one a Stabilize can reach (it covers no ground)."""
+    return any(c.side == me.side and c.status is Status.DYING and c.pos is not None
+               and chebyshev(c.pos, me.pos) <= 1 for c in state.characters)
+
+
+def blunder(write: Write, me, near: int, fallen: bool) -> str:
     """Why ``write`` is an order a beginner would not give (empty: it is
     not): a first Action moving to the closest hostile while already beside
     one (the move goes nowhere and the attack is lost), shooting a weapon
-    that is not loaded (*Reloading*), or a Full Attack that runs while no
-    enemy is within reach (``near``: cells to the closest enemy seen)."""
+    that is not loaded (*Reloading*), a Full Attack that runs while no
+    enemy is within reach (``near``: cells to the closest enemy seen), or a
+    first Action that Stabilizes with no fallen ally beside the character
+    (``fallen``: :func:`fallen_beside`; the Action does nothing)."""
     first = write.first
+    if first.kind is A.STABILIZE and not fallen:
+        return "no fallen ally within reach to Stabilize"
     if near <= 1 and first.kind is A.MOVE and first.target == "closest":
         return "already beside the closest hostile"
     if weapon(me).reload and not me.loaded and first.kind in (A.RANGED, A.RAPID_FIRE, A.AIM):
