@@ -51,6 +51,13 @@ class PlatemailKnowledge(Knowledge):
         Range: 0.62 wounds an Action against 0.45)."""
         return self.level is not None and self.level.name == "hard"
 
+    @property
+    def guards(self) -> bool:
+        """Hard knows a Guard's worth too: its best-armoured fighter that
+        can wound nobody within a Charge guards its shooter
+        (``platemail_targets.guard``)."""
+        return self.volleys
+
     def apply_cost(self, state, order) -> float:
         """A commit that completes both sides' orders resolves the Round:
         the costliest order of the five rulesets."""
@@ -127,7 +134,8 @@ class PlatemailKnowledge(Knowledge):
         # The few orders that suit the character, so the play-outs
         # concentrate on them (a Round turns on d20s: many candidates with a
         # few play-outs each cannot be told apart).
-        own = [o for o in fitting(state, me, volleys=self.volleys) if self.rules.check(state, o) is None]
+        own = [o for o in fitting(state, me, volleys=self.volleys, guards=self.guards)
+               if self.rules.check(state, o) is None]
         keep = max(3, limit // 2)
         if own:
             return own[:keep]
@@ -143,7 +151,7 @@ class PlatemailKnowledge(Knowledge):
             return Commit(side)
         roll = rng.random()
         if roll < 0.9:
-            own = fitting(state, me, volleys=self.volleys)
+            own = fitting(state, me, volleys=self.volleys, guards=self.guards)
             picks = own[:2] if roll < 0.6 else own
             for _ in range(3):
                 pick = picks[0] if roll < 0.4 else rng.choice(picks)

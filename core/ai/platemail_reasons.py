@@ -12,7 +12,7 @@ from core.board import chebyshev
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.equipment import SPELLS
 from core.rulesets.platemail.orders import Act, Write
-from core.rulesets.platemail.senses import Work, resolve_target, weapon
+from core.rulesets.platemail.senses import Work, defense, resolve_target, weapon
 from core.rulesets.platemail.state import Action, Condition
 
 A = Action
@@ -77,6 +77,9 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
         if t.pos is None or chebyshev(me.pos, t.pos) > 1:  # it covers no ground
             return f"{tid} is out of reach: the Stabilize does nothing", tid
         return f"stabilizes {tid}", tid
+    if kind is A.GUARD and t is not None and t.side == me.side:
+        # seed: Guard (a Guard is Ready; each later blow that Phase rolls one lower)
+        return f"guards {tid}: a blow at it must first pass {me.id}'s Defense {defense(me, True)}", tid
     if kind is A.SKULK:
         return "skulks out of sight", None
     if kind is A.FALL_BACK:

@@ -62,14 +62,16 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
 
 
-def fitting(state, me, aim: bool = True, volleys: bool = False) -> list[Write]:
+def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = False) -> list[Write]:
     """The templates in the order that suits ``me`` now, best first: melee
     for a fighter with an enemy adjacent, closing in when one is near,
     shooting when loaded and in reach, reloading when not, releasing a
     Prepared spell, a potion when badly hurt.  With ``aim``, attacks aimed
     where they hurt (:func:`aimed`) come first, in place of the same
     attacks on general targets they do clearly better than; with
-    ``volleys``, a Rapid Fire first of all for a shooter out of melee."""
+    ``volleys``, a Rapid Fire first of all for a shooter out of melee; with
+    ``guards``, a Guard over the side's shooter first of all for the one
+    fighter :func:`~core.ai.platemail_targets.guard` names."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -103,6 +105,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False) -> list[Write]:
             return (3.0 if near > 4 else 1.5) - (1.5 if me.spells else 0.0)
         if first is A.STABILIZE:
             return 2.5
+        if first is A.GUARD:  # only hard's guard (aimed) writes it
+            return 4.6
         if first is A.DEFEND:
             return 1.2 if me.wounds else 0.6
         return 0.5 if then is not A.FULL_ATTACK else 0.8
@@ -110,7 +114,7 @@ def fitting(state, me, aim: bool = True, volleys: bool = False) -> list[Write]:
     # An attack aimed where it hurts ranks above its kind, and the same
     # attack on a general target it does clearly better than is left out
     # (the same order, wasted on armour the weapon cannot pass).
-    aims = aimed(state, me, volleys) if aim else ()
+    aims = aimed(state, me, volleys, guards) if aim else ()
     preferred = {a.write for a in aims}
     replaced = frozenset().union(*(a.replaces for a in aims))
 

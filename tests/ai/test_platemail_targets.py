@@ -142,3 +142,42 @@ def test_walking_away_from_an_armoured_enemy_says_why():
     # Beside an archer it can wound, the walk is only a walk.
     state = position([("knight", 0, (9, 1)), ("archer", 1, (9, 2)), ("archer", 1, (2, 9))])
     assert explain_write(R.view(state, 0), walk) == "closes on b2, 8 squares off; full attack if it reaches"
+
+
+# Hard's guard (seed: Guard).  a1, a footman (Defense 14 behind his shield while Ready),
+# stands beside his archer a2, with a knight a3 (Defense 12); the enemy is out of a
+# Charge's reach, so no blow of a1's can land this Round.
+GUARDED = [("footman", 0, (5, 2)), ("archer", 0, (5, 1)), ("knight", 0, (6, 1)),
+           ("footman", 1, (5, 10)), ("archer", 1, (6, 11)), ("knight", 1, (7, 10))]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hard_guards_its_archer_where_normal_does_not(seed):
+    state = position(GUARDED)
+    write = _written(state, "hard", seed)
+    assert (write.first, write.then, write.otherwise) == (Act(0, Action.GUARD, "a2"),) * 3
+    assert _written(state, "normal", seed).first.kind is not Action.GUARD
+
+
+def test_only_the_best_defended_fighter_guards():
+    from core.ai.platemail_targets import aimed, guard
+
+    state = position(GUARDED)
+    work = Work(state)
+    assert guard(work, state.char("a1")) == "a2"
+    assert guard(work, state.char("a3")) is None  # the knight hunts instead
+    knight = [a.write.first.kind for a in aimed(state, state.char("a3"), guards=True)]
+    assert Action.GUARD not in knight
+    # With an enemy he can wound within a Charge, the footman attacks rather than guards.
+    near = position(GUARDED[:3] + [("archer", 1, (5, 5))])
+    assert Action.GUARD not in [a.write.first.kind for a in aimed(near, near.char("a1"), guards=True)]
+    # With no shooter to guard there is no Guard.
+    alone = position([GUARDED[0], GUARDED[2]] + GUARDED[3:])
+    assert guard(Work(alone), alone.char("a1")) is None
+
+
+def test_the_guard_says_what_it_does():
+    state = position(GUARDED)
+    guard_a2 = Act(0, Action.GUARD, "a2")
+    write = Write(0, "a1", guard_a2, Condition.HIT, guard_a2, guard_a2)
+    assert explain_write(R.view(state, 0), write) == "guards a2: a blow at it must first pass a1's Defense 14"
