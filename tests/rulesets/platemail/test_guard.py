@@ -8,7 +8,7 @@ net, its aim."""
 
 from core.rulesets.platemail.events import AttackMade
 
-from .helpers import act, order, play, position
+from .helpers import act, order, play, position, text
 
 
 def guard_hits(ev):
@@ -122,3 +122,18 @@ def test_why_on_the_guards_blow_shows_the_attackers_roll_and_the_guards_defense(
     assert "Dice: 1d20 showed 20" in why and "Disfavor: b1 defends" in why
     assert "Had to beat: Defense 12 (10 + the guard's Deflection" in why
     assert "a natural 20: a critical hit" in why
+
+
+def test_of_two_guards_only_the_first_tries_to_block():
+    """The seed's Guard speaks of one guard; with two over the same
+    character (a ruling, docs/rulings.md) only the first by id rolls to
+    block each Attack: a1's blow meets b2's guard, is blocked, and nobody
+    rolls for b3.  The one die scripted is the only one rolled."""
+    st = position([("footman", 0, (5, 5)), ("spellcaster", 1, (5, 6)), ("rogue", 1, (6, 6)),
+                   ("footman", 1, (4, 6))])
+    st, ev = play(st, [order(0, "a1", act(0, "counter", "b1")),
+                       order(1, "b2", act(1, "guard", "b1"), then=act(1, "guard", "b1")),
+                       order(1, "b3", act(1, "guard", "b1"), then=act(1, "guard", "b1"))], dice=(1,))
+    said = text(ev)
+    assert "against b2's guard" in said and "blocked by b2's Guard" in said
+    assert "b3's guard" not in said and said.count("rolls 1d20") == 1
