@@ -77,8 +77,12 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
         if t.pos is None or chebyshev(me.pos, t.pos) > 1:  # it covers no ground
             return f"{tid} is out of reach: the Stabilize does nothing", tid
         return f"stabilizes {tid}", tid
-    if kind is A.GUARD and t is not None and t.side == me.side:
-        # seed: Guard (a Guard is Ready; each later blow that Phase rolls one lower)
+    if kind is A.GUARD and t is not None and t.side == me.side and t.pos is not None:
+        # seed: Guard (a Guard is Ready; each later blow that Phase rolls one lower).  It
+        # blocks only from beside its charge, so one farther off is said to close in first.
+        apart = chebyshev(me.pos, t.pos)
+        if apart > 1:
+            return f"closes on {tid} to guard it, {apart} squares off", tid
         return f"guards {tid}: a blow at it must first pass {me.id}'s Defense {defense(me, True)}", tid
     if kind is A.SKULK:
         return "skulks out of sight", None

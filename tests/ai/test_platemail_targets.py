@@ -181,3 +181,6 @@ def test_the_guard_says_what_it_does():
     guard_a2 = Act(0, Action.GUARD, "a2")
     write = Write(0, "a1", guard_a2, Condition.HIT, guard_a2, guard_a2)
     assert explain_write(R.view(state, 0), write) == "guards a2: a blow at it must first pass a1's Defense 14"
+    # A guard blocks only from beside its charge: one farther off says it closes in first.
+    apart = position([("footman", 0, (5, 5))] + GUARDED[1:])
+    assert explain_write(R.view(apart, 0), write) == "closes on a2 to guard it, 4 squares off"
