@@ -331,7 +331,10 @@ class Platemail(Ruleset):
 
     def describe_order(self, state: PlatemailState, order: Order) -> str:
         if isinstance(order, Write):
-            return (f"{order.unit}: {describe_act(order.first)}; IF {CONDITION_TEXT[order.condition]} "
+            cond = CONDITION_TEXT[order.condition]
+            if order.then == order.otherwise:  # the IF decides nothing: say so, not "THEN x ELSE x"
+                return f"{order.unit}: {describe_act(order.first)}; IF {cond} or not: {describe_act(order.then)}"
+            return (f"{order.unit}: {describe_act(order.first)}; IF {cond} "
                     f"THEN {describe_act(order.then)} ELSE {describe_act(order.otherwise)}")
         if isinstance(order, Commit):
             return "Commit this Round's orders"
