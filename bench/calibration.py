@@ -300,9 +300,9 @@ def render(result: dict[str, Any]) -> list[str]:
         return "–" if v is None else f"{v:.0%}"
 
     out = ["## Reasons against outcomes", "",
-           f"`python3 -m bench --only calibration` (`bench/calibration.py`): {result['games']} seeded games a "
-           f"ruleset (seeds {FIRST_SEED} up) of the computer ({result['level']}) against the beginner, sides "
-           "alternated. Every chance a reason states (as shown, to the per cent) is followed to what happened: "
+           f"`python3 -m bench --only calibration` (`bench/calibration.py`): seeded games (seeds {FIRST_SEED} "
+           f"up; {FULL_GAMES} a ruleset unless `--games` asks for more, the *games* column) of the computer "
+           f"({result['level']}) against the beginner, sides alternated. Every chance a reason states (as shown, to the per cent) is followed to what happened: "
            "Platemail's *to hit* (the unit's first Attack on that target in the Round), Spheres of War's *to win "
            "the exchange* (which of the two is removed first), Waylights' *to wound* against a declared split and a Defend's *to be wounded*. "
            "A chance that is never settled (no Attack made, the game ended first) is not counted. The *seen* "
