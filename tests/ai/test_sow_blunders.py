@@ -193,3 +193,21 @@ def test_behind_with_turns_left_normal_still_keeps_out_of_reach():
     for c in choices(state, "normal"):
         o = c.order
         assert isinstance(o, Wait) or not _within_reach_of((5, 3), o.to), c.reason
+
+
+# Hard starts eight turns from the limit: a side ahead keeps out of reach,
+# so the last two turns leave few fights to draw level with.  Normal waits.
+@pytest.mark.parametrize("limit, level, fights", [
+    (8, "hard", True),  # this turn and seven more
+    (9, "hard", False),
+    (8, "normal", False),
+    (2, "normal", True),
+])
+def test_how_far_from_the_limit_a_side_behind_starts_to_fight(limit, level, fights):
+    state = at_step(BEHIND, 1, turn_limit=limit)
+    assert state.turn == 1
+    for c in choices(state, level):
+        o = c.order
+        stepped_in = isinstance(o, Move) and _within_reach_of((5, 3), o.to)
+        assert stepped_in == fights, (limit, level, c.reason)
+        assert ("the only chance" in c.reason) == fights
