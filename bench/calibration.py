@@ -302,7 +302,8 @@ def render(result: dict[str, Any]) -> list[str]:
     out = ["## Reasons against outcomes", "",
            f"`python3 -m bench --only calibration` (`bench/calibration.py`): seeded games (seeds {FIRST_SEED} "
            f"up; {FULL_GAMES} a ruleset unless `--games` asks for more, the *games* column) of the computer "
-           f"({result['level']}) against the beginner, sides alternated. Every chance a reason states (as shown, to the per cent) is followed to what happened: "
+           f"({result['level']}) against the beginner, sides alternated. "
+           "Every chance a reason states (as shown, to the per cent) is followed to what happened: "
            "Platemail's *to hit* (the unit's first Attack on that target in the Round), Spheres of War's *to win "
            "the exchange* (which of the two is removed first), Waylights' *to wound* against a declared split and a Defend's *to be wounded*. "
            "A chance that is never settled (no Attack made, the game ended first) is not counted. The *seen* "
