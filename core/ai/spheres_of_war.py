@@ -167,15 +167,15 @@ class SpheresKnowledge(Knowledge):
         ahead: the limit gives the game to the side with more standing (a
         ruling, docs/rulings.md), so a Wait is a sure loss and any fight is
         a chance.  Normal, weighing its losses 0.8x, waited out lost games
-        to the limit; it now fights in the last two turns.  Hard starts
-        ``HARD_BEHIND_TURNS`` turns out: a side ahead keeps out of reach, so
-        two turns leave few fights to draw level with, and hard, level
-        again, stops (docs/ai.md)."""
-        window = self.HARD_BEHIND_TURNS if self._plans() else 2
+        to the limit; it now fights in the last ``NORMAL_BEHIND_TURNS``.
+        Hard starts ``HARD_BEHIND_TURNS`` out: a side ahead keeps out of
+        reach, so two turns leave few fights to draw level with, and hard,
+        level again, stops (docs/ai.md)."""
+        window = self.HARD_BEHIND_TURNS if self._plans() else self.NORMAL_BEHIND_TURNS
         return (lead < 0 and getattr(self.level, "lookahead", 0) != 0
                 and state.turn > state.options.turn_limit - window)
 
-    HARD_BEHIND_TURNS = 8  # measured against normal: docs/ai.md
+    NORMAL_BEHIND_TURNS, HARD_BEHIND_TURNS = 2, 8  # hard's measured against normal: docs/ai.md
 
     CAUTION_AHEAD, CAUTION_EVEN, CAUTION_BEHIND = 3.0, 1.5, 0.8  # measured against random and easy: docs/ai.md
 
