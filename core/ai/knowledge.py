@@ -53,6 +53,10 @@ class Knowledge:
     # ruleset's search may take, where its moves are cheap enough that the
     # level still thinks within its move-time aim (measured, docs/ai.md).
     deeper: dict[str, float] = {}
+    # Levels whose search applies ``shortlist`` at every node of its tree,
+    # to the opponent's replies and its own later orders, not only to the
+    # order it gives now (measured per ruleset, docs/ai.md).
+    tree_shortlist: frozenset[str] = frozenset()
     # Work, in units of about a tenth of a millisecond of this machine's
     # time (measured per ruleset, see docs/ai.md): what an order applied, a
     # listing (per call and per order listed), an order drawn by the

@@ -129,6 +129,8 @@ def _options(rules, know: Knowledge, node: Node, state: Any, actor: int, width: 
             return here
     legal = rules.legal_orders(state, actor)
     know.spend("list", len(legal))
+    if know.level is not None and know.level.name in know.tree_shortlist:
+        legal = know.shortlist(state, actor, legal) or legal
     found = {o.to_text(): o for o in know.candidates(state, actor, legal, width, rng)}
     node.options = {**(node.options or {}), **found}
     return found

@@ -40,6 +40,7 @@ def wounding(p) -> float:
 class WaylightsKnowledge(Knowledge):
     rollout_depth = 10
     deeper = {"hard": 2.0}  # hard's slowest move was 1.0 s at the plain level (aim 3 s)
+    tree_shortlist = frozenset({"hard"})  # hard expects the good shot everywhere it looks (docs/ai.md)
     APPLY_COST, LIST_COST, DRAW_COST, SAMPLE_COST = 0.8, (0.7, 0.02), 0.16, 0.5  # measured, see Knowledge
 
     def strength(self, state, side: int) -> float:

@@ -145,3 +145,30 @@ def test_the_chance_to_wound_a_target_that_has_split_is_exact():
                        FAR], "a1")
     attack = next(o for o in R.legal_orders(allout, 0) if isinstance(o, Attack) and o.target == "b1")
     assert knowledge_for(R).explain(R.view(allout, 0), 0, attack).startswith("3 dice v 0: 100% to wound")
+
+
+# -- hard's tree: the same tactics for every order it looks at ----------------
+
+
+def options_in_tree(state, actor, level):
+    """The orders the search weighs for ``actor`` at a node of its tree
+    (not the root) in ``state``, searching at ``level``."""
+    import random
+
+    from core.ai.search import Node, _options
+
+    know = knowledge_for(R)
+    know.level = know.tuned(LEVEL_TABLE[level])
+    return list(_options(R, know, Node(), state, actor, 14, random.Random(3)).values())
+
+
+def test_hard_expects_the_good_shot_deeper_in_its_tree():
+    # Deeper in hard's tree, the side to act (here side 1's archer, as the
+    # opponent's reply) is weighed on the good shots alone, as a beginner
+    # would play them; normal's tree weighs what looks best of all orders.
+    state = position([("b1", 1, "archer", (2, 2)), ("a1", 0, "mook", (2, 7), {"wounds": 2}),
+                      ("a9", 0, "mook", (9, 9))], "b1")
+    hard = options_in_tree(state, 1, "hard")
+    assert hard and all(isinstance(o, Attack) and o.target == "a1" for o in hard)
+    normal = options_in_tree(state, 1, "normal")
+    assert any(not isinstance(o, Attack) for o in normal)
