@@ -13,12 +13,14 @@ gives the range over the splits it may choose.
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 import pytest
 
 from core.ai import choose, knowledge_for
 from core.ai.search import LEVELS as LEVEL_TABLE
+from core.ai.search import Node, _options
 from core.rulesets.waylights import RULESET as R
 from core.rulesets.waylights.orders import Attack, Clip, Move, Split, SplitMove, Step
 from tests.rulesets.waylights.helpers import position
@@ -153,10 +155,6 @@ def test_the_chance_to_wound_a_target_that_has_split_is_exact():
 def options_in_tree(state, actor, level):
     """The orders the search weighs for ``actor`` at a node of its tree
     (not the root) in ``state``, searching at ``level``."""
-    import random
-
-    from core.ai.search import Node, _options
-
     know = knowledge_for(R)
     know.level = know.tuned(LEVEL_TABLE[level])
     return list(_options(R, know, Node(), state, actor, 14, random.Random(3)).values())
