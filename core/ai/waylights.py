@@ -4,9 +4,10 @@ Before the search, orders no beginner gives are dropped (``shortlist``):
 a new clip while the old one still holds rounds, a step back after moving
 up in the same turn, and an all-attack split (4/0) where two enemies can
 strike it.  Hard drops them at every node of its tree, for both sides,
-not only from the order it gives now (``tree_shortlist``).  The reasons state the chance to wound the rules give for what
-the side can see: a target yet to declare its split declares it only when
-attacked, so its chance is a range over the splits it may choose."""
+not only from the order it gives now (``tree_shortlist``).  The reasons
+state the chance to wound the rules give for what the side can see: a
+target yet to declare its split declares it only when attacked, so its
+chance is a range over the splits it may choose."""
 
 from __future__ import annotations
 
