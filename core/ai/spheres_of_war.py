@@ -126,10 +126,11 @@ class SpheresKnowledge(Knowledge):
         """How much more an own loss weighs than an enemy's, by the lead in
         figures: ahead, only clearly good exchanges; behind, gamble; level,
         1.5x, or alike for a level that plans to the end (hard) and for a
-        Match valued ``even`` (normal's Retaliator).  In the last two turns
-        a side behind takes any chance (normal and hard: Waiting loses the
-        game at the turn limit), and hard, level, takes any exchange in its
-        favour (a draw is only half a win)."""
+        Match valued ``even`` (normal's Retaliator).  Near the turn limit a
+        side behind takes any chance (``_behind_at_the_end``: normal in the
+        last two turns, hard in the last eight; Waiting loses the game at
+        the limit), and hard, level in the last two, takes any exchange in
+        its favour (a draw is only half a win)."""
         if lead > 0:
             return self.CAUTION_AHEAD
         if state is not None and self._behind_at_the_end(state, lead):
