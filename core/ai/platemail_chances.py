@@ -7,7 +7,7 @@ target's own first Action is secret while orders are written, and it moves
 both the roll (Favor when it is exposed or busy, Disfavor when it defends
 or is on guard) and its Defense (Ready or Not Ready), so the chance is
 worked out for each Action it may take (``chances_by_action``) and, for a
-reason in the log, weighed by the computer's guess of that Action
+reason in the log, said for the Action the computer guesses it takes
 (``stated_hit``).  ``platemail_targets`` (which enemy an attack hurts most)
 and ``platemail_reasons`` (the log's words) both read it.
 """
@@ -129,24 +129,29 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
     return out
 
 
+# The target's first Action in a word or two, for "if b1 attacks".
+DOES = {A.MOVE: "moves", A.SPRINT: "sprints", A.FALL_BACK: "falls back", A.SKULK: "skulks",
+        A.CHARGE: "charges", A.FULL_ATTACK: "attacks", A.COUNTER: "counters", A.RANGED: "shoots",
+        A.RAPID_FIRE: "fires twice", A.AIM: "aims", A.DEFEND: "defends", A.GUARD: "guards",
+        A.PREPARE: "prepares a spell", A.RELEASE: "casts", A.FOCUS: "focuses", A.USE_ITEM: "uses an item",
+        A.RESCUE: "rescues", A.STABILIZE: "stabilizes"}
+
+
 def stated_hit(work: Work, me, t, kind: Action, spell: str | None = None,
-               weights: dict[Action, float] | None = None) -> tuple[float, str]:
+               guess: Action | None = None) -> tuple[float, str]:
     """The chance to hit a reason states, and its words: the rules' chance
     when the target's Action cannot change it ("45% to hit Defense 14"),
-    else the chance over the Actions it may take, each as likely as
-    ``weights`` make it (the computer's own guess of what the target
-    wrote, ``core.ai.platemail_templates.guess_weights``; without weights, each
-    Action counted once), said as such ("50% to hit if b1 acts as
-    guessed")."""
+    else the chance if the target takes ``guess`` (the Action the computer
+    expects it wrote first, ``core.ai.platemail_templates.guessed_action``),
+    said as such ("55% to hit if b1 attacks"), or, without a guess, the
+    mean over the Actions it may take ("32% to hit on average")."""
     found = chances_by_action(work, me, t, kind, spell)
     values = set(found.values())
     if len(values) == 1:
         chance, d = values.pop()
         return chance, f"{chance:.0%} to hit Defense {d}"
-    weights = {k: p for k, p in (weights or {}).items() if k in found}
-    if weights:
-        total = sum(weights.values())
-        chance = sum(p * found[k][0] for k, p in weights.items()) / total
-        return chance, f"{chance:.0%} to hit if {t.id} acts as guessed"
+    if guess in found:
+        chance = found[guess][0]
+        return chance, f"{chance:.0%} to hit if {t.id} {DOES[guess]}"
     chance = sum(c for c, _ in found.values()) / len(found)
     return chance, f"{chance:.0%} to hit on average"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.ai.platemail_chances import enemies_beside, stated_hit
 from core.ai.platemail_targets import FUTILE, harm
-from core.ai.platemail_templates import guess_weights
+from core.ai.platemail_templates import guessed_action
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.equipment import SPELLS
@@ -29,9 +29,9 @@ IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} f
 MOST = 60  # characters, as the log pane shows them
 
 
-def _guessed(work: Work, t) -> dict[Action, float]:
+def _guessed(work: Work, t) -> Action:
     """The computer's guess of ``t``'s first Action, from the view."""
-    return guess_weights(RULESET, work.state, t)
+    return guessed_action(RULESET, work.state, t)
 
 
 def _first(work: Work, me, act: Act) -> tuple[str, str | None]:

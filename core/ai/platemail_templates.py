@@ -3,9 +3,9 @@
 The computer's search tries only these tactical templates (``fitting``:
 ranked by the situation, with every blunder a beginner would not make left
 out, ``blunder``), and its sampler guesses the other side's secret orders
-from the same templates aimed at general targets (``guesses``,
-``guess_weights``), which the log's chance to hit weighs too
-(``platemail_reasons``).  See ``docs/ai.md``, *Platemail*.
+from the same templates aimed at general targets (``guesses``); the log's
+chance to hit is said for the first guess (``guessed_action``,
+``platemail_reasons``).  See ``docs/ai.md``, *Platemail*.
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ def guesses(rules, state, me) -> list[Write]:
     """The orders the computer supposes ``me`` (a character of the other
     side) may have written: the best three that suit it (:func:`fitting`)
     and are allowed.  The sampler draws the first half the time and any of
-    them the rest, or Defend when there is none (:func:`guess_weights`).
+    them the rest, or Defend when there is none.
     The guesses aim at general targets, as players mostly write them (the
     closest hostile, the most injured): expecting every enemy to aim where
     it hurts most would leave no reason to keep a figure its weapons
@@ -182,12 +182,9 @@ def defend_only(me) -> Write:
     return Write(me.side, me.id, d, C.HIT, d, d)
 
 
-def guess_weights(rules, state, me) -> dict[Action, float]:
-    """How likely the sampler's guess (:func:`guesses`) makes each first
-    Action of ``me``: the first guess 1/2 + 1/(2n), each guess 1/(2n)."""
-    options = guesses(rules, state, me) or [defend_only(me)]
-    out: dict[Action, float] = {}
-    for i, write in enumerate(options):
-        share = 0.5 / len(options) + (0.5 if i == 0 else 0.0)
-        out[write.first.kind] = out.get(write.first.kind, 0.0) + share
-    return out
+def guessed_action(rules, state, me) -> Action:
+    """The first Action the computer expects ``me`` wrote: that of its
+    first guess (:func:`guesses`), or Defend when there is none.  A
+    reason's chance to hit is said for it (``platemail_reasons``)."""
+    options = guesses(rules, state, me)
+    return options[0].first.kind if options else A.DEFEND

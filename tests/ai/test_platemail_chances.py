@@ -5,9 +5,9 @@ it moves the roll (Favor and Disfavor) and the Defense (Ready / Not
 Ready), so for each Action the target may take the chance is held to the
 real resolution: the attacker's first d20 scripted through every face,
 the Round resolved, and the hits counted.  The stated figure is then
-those chances weighed by the computer's own guess of the target's order
-(the sampler's, ``core.ai.platemail_templates.guesses``), said as such, or the one
-chance when the target's Action is forced and known."""
+the chance for the Action the computer guesses the target wrote first
+(the sampler's first guess, ``core.ai.platemail_templates.guesses``), said
+as such, or the one chance when the target's Action is forced and known."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from core.ai.platemail_chances import chances_by_action, stated_hit
 from core.ai.platemail_reasons import explain_write
-from core.ai.platemail_templates import guess_weights
+from core.ai.platemail_templates import guessed_action
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.events import AttackMade
 from core.rulesets.platemail.senses import Work
@@ -58,23 +58,34 @@ def test_each_actions_chance_is_the_resolutions(kind):
     assert Fraction(chances[kind][0]).limit_denominator(20) == resolved_rate(state, STAYING[kind])
 
 
-def test_the_stated_chance_weighs_each_action_by_the_computers_guess_worked_by_hand():
-    # b1, a footman with a sword beside a1 and nothing to shoot: the guess
-    # is Full Attack on the closest (first: 1/2 + 1/6), Charge the closest
-    # or the injured (1/6 each).  Full Attack: Not Ready (Defense 11) and
-    # exposed (Favor +3), d20 + 2 beats 11 on 10..20, 11 in 20; Charge: Not
-    # Ready, d20 - 1 beats 11 on 13..20, 8 in 20.
-    # 2/3 * 11/20 + 1/3 * 8/20 = 30/60 = 50%.
+def test_the_stated_chance_is_for_the_action_the_computer_guesses_worked_by_hand():
+    # b1, a footman with a sword beside a1 and nothing to shoot: the
+    # computer's first guess is a Full Attack on the closest.  Then b1 is
+    # Not Ready (Defense 11) and exposed (Favor +3): d20 - 1 + 3 beats 11
+    # on 10..20, 11 in 20 = 55%.  (Weighing in the other guesses, a Charge
+    # at 8 in 20 a third of the time, said 50%: low against what was seen.)
     state = position(DUEL)
     view = RULESET.view(state, 0)
     b1 = view.char("b1")
-    assert guess_weights(RULESET, view, b1) == pytest.approx({Action.FULL_ATTACK: 2 / 3, Action.CHARGE: 1 / 3})
+    assert guessed_action(RULESET, view, b1) is Action.FULL_ATTACK
     chance, words = stated_hit(Work(view), view.char("a1"), b1, Action.FULL_ATTACK,
-                               weights=guess_weights(RULESET, view, b1))
-    assert chance == pytest.approx(0.5)
-    assert words == "50% to hit if b1 acts as guessed"
+                               guess=guessed_action(RULESET, view, b1))
+    assert chance == pytest.approx(11 / 20)
+    assert words == "55% to hit if b1 attacks"
     reason = explain_write(view, order(0, "a1", act(0, "full-attack", "b1")))
-    assert reason == "attacks b1 twice: 50% to hit if b1 acts as guessed"
+    assert reason == "attacks b1 twice: 55% to hit if b1 attacks"
+
+
+def test_a_target_that_defends_is_said_to_defend():
+    # The same duel, the guess Defend (a character with no order that fits
+    # is guessed to Defend): Ready (Defense 14) and Disfavor -3 against a
+    # melee blow: d20 - 1 - 3 beats 14 on 19..20, 2 in 20.
+    state = position(DUEL)
+    view = RULESET.view(state, 0)
+    chance, words = stated_hit(Work(view), view.char("a1"), view.char("b1"), Action.FULL_ATTACK,
+                               guess=Action.DEFEND)
+    assert chance == pytest.approx(2 / 20)
+    assert words == "10% to hit if b1 defends"
 
 
 def test_without_a_guess_the_stated_chance_is_the_mean_over_the_targets_actions():

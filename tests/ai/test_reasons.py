@@ -71,14 +71,13 @@ def test_platemail_full_attack_chance_worked_by_hand():
     # Ready): Defense 10 + 1 + 2 + 1 = 14 Ready, 11 Not Ready (chain only).
     # Attacker: a sword, one Wound (-1).  The target's Action is secret;
     # the computer guesses (core.ai.platemail_templates.guesses) that a footman
-    # beside an enemy writes Full Attack first (2/3: Not Ready, exposed,
-    # Favor +3: d20 + 2 beats 11 on 10..20, 11 in 20) or Charge (1/3: Not
-    # Ready: d20 - 1 beats 11 on 13..20, 8 in 20): 2/3 * 55% + 1/3 * 40% =
-    # 50% (issue 31: the best Defense said 25%).
+    # beside an enemy writes Full Attack first: Not Ready, exposed, Favor
+    # +3: d20 + 2 beats 11 on 10..20, 11 in 20 = 55% (issue 31: the best
+    # Defense said 25%).
     state, me, them = _duel(dict(wielding="sword", strength=2, wounds=1),
                             dict(armour="chain", shield="shield", wielding="sword", prone=False, wounds=0,
                                  carried=(), spells=(), prepared=None, focus=None))
-    assert _reason(state, me, them) == f"attacks {them} twice: 50% to hit if {them} acts as guessed"
+    assert _reason(state, me, them) == f"attacks {them} twice: 55% to hit if {them} attacks"
 
 
 def test_platemail_prone_target_and_a_weapon_too_heavy():
@@ -87,13 +86,12 @@ def test_platemail_prone_target_and_a_weapon_too_heavy():
     # Deflection): Defense 12 whatever the target does.  d20 + 3 - 2 must
     # beat 12: 12..20 hit, 9 in 20, unless the target's secret Action
     # brings Disfavor (Defend), which cancels the Favor: 15..20, 6 in 20.
-    # The guess for a wounded footman beside an enemy: Full Attack 2/3,
-    # Defend 1/6, Charge 1/6: (2/3 * 9 + 1/6 * 6 + 1/6 * 9) / 20 = 42.5%,
-    # shown as 43%.
+    # The guess for a wounded footman beside an enemy is a Full Attack,
+    # which brings no Disfavor: 9 in 20, 45%.
     state, me, them = _duel(dict(wielding="great-sword", strength=1, wounds=0),
                             dict(armour="leather", shield=None, wielding="club", prone=True, wounds=2,
                                  carried=(), spells=(), prepared=None, focus=None))
-    assert _reason(state, me, them) == f"attacks {them} twice (wounded): 43% to hit if {them} acts as guessed"
+    assert _reason(state, me, them) == f"attacks {them} twice (wounded): 45% to hit if {them} attacks"
 
 
 def test_platemail_melee_out_of_reach_gives_no_chance():
