@@ -344,3 +344,16 @@ async def test_the_cell_hint_of_a_move_goes_round_the_barn_not_through_it():
         lit = picker.picture.highlights
         assert (10, 4) not in lit and (11, 4) not in lit  # inside the barn
         assert (13, 4) in lit and (10, 1) in lit and (13, 1) not in lit
+
+
+def test_the_results_panel_says_an_if_that_decides_nothing_went_the_same_either_way():
+    from tests.rulesets.platemail.helpers import act, order, play, position
+    from tui.rulesets.platemail import last_round_results
+
+    d, attack = act(0, "defend"), act(0, "full-attack", "b1")
+    orders = [order(0, "a1", d, "hit", d, d), order(0, "a2", d, "hit", attack, d)]
+    _, events = play(position([("footman", 0, (5, 2)), ("footman", 0, (7, 2)), ("footman", 1, (5, 9))]),
+                     orders, dice=())
+    lines = last_round_results(events, {"a1", "a2"})
+    assert " a1 2nd: Defend — the same either way" in lines
+    assert " a2 2nd: Defend — fell through to ELSE" in lines

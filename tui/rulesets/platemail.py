@@ -68,6 +68,8 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
                 fate = "THEN fired"
             elif "false, ELSE" in event.why:
                 fate = "fell through to ELSE"
+            elif event.why.endswith(" or not"):
+                fate = "the same either way"
             else:
                 fate = event.why or "forced"
             out.append(f" {event.unit} {'1st' if phase == 1 else '2nd'}: {event.action} — {fate}")

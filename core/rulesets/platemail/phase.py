@@ -132,7 +132,9 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         else:
             yes = condition_holds(work, uid, plan)
             act = plan.then if yes else plan.otherwise
-            if plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
+            if plan.then == plan.otherwise:  # the IF decides nothing: say so, as describe_order does
+                why = f"IF {CONDITION_TEXT[plan.condition]} or not"
+            elif plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
                 seen = condition_detail(work, uid, plan)
                 why = f"IF {CONDITION_TEXT[plan.condition]}{seen}: {'true, THEN' if yes else 'false, ELSE'}"
             else:

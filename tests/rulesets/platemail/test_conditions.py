@@ -66,6 +66,18 @@ def test_a_shot_beyond_range_is_possible_but_not_within_range_and_the_log_says_h
     assert taken.why == "IF my target is within Range (b1 35' away, Range 30'): false, ELSE"
 
 
+def test_an_if_that_decides_nothing_is_logged_as_such():
+    """THEN and ELSE the same Action: the 2nd Action is that one whatever
+    the condition, and the log says so rather than naming a branch (as the
+    order's own description does: "IF ... or not")."""
+    d = act(0, "defend")
+    w = order(0, "a1", d, "hit", d, d)
+    _, ev = play(position(FAR), [w], dice=())
+    taken = second_action(ev, "a1")
+    assert taken.action.startswith("Defend")
+    assert taken.why == "IF I was hit or not"
+
+
 def test_a_character_without_orders_says_so():
     _, ev = play(position(FAR), [], dice=())
     taken = [e for e in ev if type(e).__name__ == "ActionTaken" and e.unit == "a1"]

@@ -43,10 +43,13 @@ MIXED = ["........",
 # (the Severs Limb d4 names the limb it picks; a Round's start and end say
 # "Round", Platemail's word, not "Turn"): orders unchanged, the log differs
 # only in those rolls' purpose, one note after each, and those two lines.
+# Again when an order whose THEN and ELSE are the same logged its 2nd
+# Action as "IF ... or not" (not "IF ...: false, ELSE"): orders unchanged,
+# the log differs in those lines only (2, 3 and 2 of them).
 GOLDEN = [
-    ("pm-yard", 1, 303, "4613a3067460a116a754c1c9e8f6d8a58632d307de0dcf665e9d34a80e6b57a0"),
-    ("pm-yard", 2, 273, "917a1b0b3d929c4c6f8e0e5cdbe8118aae2cc7646446c957ef3b21f26f51ad0a"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "efb43d0f633da27177604ea72ae7c8947f963bf1c380b7db913e12dfc917b8d8"),
+    ("pm-yard", 1, 303, "c50ab2cbff714e40b463d8298d32e01cce52b400b3c2b83df2c2184f3b5371c7"),
+    ("pm-yard", 2, 273, "e21cc43857395f91de9b7a21eda799d2b148e7177761560a0adf1cfa7b34f0cc"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "015310813b4ddeca3054fb7ecc1da4ecf445046a43bc9c962a2d64e98bf41aab"),
 ]
 
 
