@@ -258,8 +258,8 @@ def test_strength_plays_only_the_pairings_asked_and_names_the_commit(tmp_path, m
     assert {r["commit"] for r in records} == {"abc1234"}
     assert result["commits"] == ["abc1234"]
     assert any("Played from commit abc1234" in line for line in strength.render(result))
-    with pytest.raises(ValueError, match="unknown pairing.*hard-random"):
-        strength.parse_pairings("hard-random")
+    with pytest.raises(ValueError, match="unknown pairing.*easy-hard"):
+        strength.parse_pairings("easy-hard")
 
 
 def test_report_keeps_the_hand_written_findings_and_the_last_strength_table():
