@@ -357,3 +357,18 @@ def test_the_results_panel_says_an_if_that_decides_nothing_went_the_same_either_
     lines = last_round_results(events, {"a1", "a2"})
     assert " a1 2nd: Defend — the same either way" in lines
     assert " a2 2nd: Defend — fell through to ELSE" in lines
+
+
+def test_playback_reads_the_branch_from_the_event_keeping_what_the_character_saw():
+    """The playback line is built from the event's branch and condition, not
+    by rewriting its log text; the In Range condition keeps its distance."""
+    from tests.rulesets.platemail.helpers import act, order, play, position
+    from tui.rulesets.platemail_playback import action_line
+
+    st = position([("archer", 0, (5, 0)), ("footman", 1, (5, 7))])  # 7 cells = 35', the bow's Range 30'
+    w = order(0, "a1", act(0, "ranged-attack", "b1"), "in-range", act(0, "aim", "b1"), act(0, "defend"))
+    _, events = play(st, [w], dice=(2, 2, 2, 2))
+    second = [e for e in events if isinstance(e, ActionTaken) and e.unit == "a1"][1]
+    assert (second.branch, second.condition) == ("else", "my target is within Range (b1 35' away, Range 30')")
+    assert action_line(second) == \
+        "a1: Defend [R] — IF my target is within Range (b1 35' away, Range 30') → false: ELSE fired"

@@ -53,6 +53,9 @@ def short_act(act: Act) -> str:
     return " ".join(words) + (" R" if READY[act.kind] else " NR")
 
 
+BRANCH_FATES = {"then": "THEN fired", "else": "fell through to ELSE", "either": "the same either way"}
+
+
 def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
     """How each own character's orders went in the last resolved Round."""
     events = round_events(log)
@@ -64,14 +67,8 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
         elif isinstance(event, ActionTaken) and event.unit in side_units:
             if phase == 1:
                 fate = "resolved"
-            elif "true, THEN" in event.why:
-                fate = "THEN fired"
-            elif "false, ELSE" in event.why:
-                fate = "fell through to ELSE"
-            elif event.why.endswith(" or not"):
-                fate = "the same either way"
             else:
-                fate = event.why or "forced"
+                fate = BRANCH_FATES.get(event.branch) or event.why or "forced"
             out.append(f" {event.unit} {'1st' if phase == 1 else '2nd'}: {event.action} — {fate}")
     return out
 

@@ -53,10 +53,10 @@ def round_events(log: Sequence[Event]) -> list[Event]:
 def action_line(event: ActionTaken) -> str:
     ready = "R" if event.ready else "NR"
     why = event.why
-    if "true, THEN" in why:
-        why = why.replace(": true, THEN", " → true: THEN fired")
-    elif "false, ELSE" in why:
-        why = why.replace(": false, ELSE", " → false: ELSE fired")
+    if event.branch == "then":
+        why = f"IF {event.condition} → true: THEN fired"
+    elif event.branch == "else":
+        why = f"IF {event.condition} → false: ELSE fired"
     return f"{event.unit}: {event.action} [{ready}] — {why}" if why else f"{event.unit}: {event.action} [{ready}]"
 
 

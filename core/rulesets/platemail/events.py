@@ -20,12 +20,21 @@ class PhaseBegan(Event):
 
 @attrs.frozen
 class ActionTaken(Event):
-    """Which Action a character performs this Phase, and why."""
+    """Which Action a character performs this Phase, and why.
+
+    ``branch`` and ``condition`` say how the orders chose a 2nd Action, for
+    screens that summarise a Round without reading ``why``: the branch is
+    "then", "else", "either" (THEN and ELSE are the same Action), or "" (a
+    1st Action, no orders, or Dazed or Terror taking the Action's place);
+    the condition is the IF as the log words it, with what the character
+    saw where that matters ("my target is in range (15' away, range 60')")."""
 
     unit: str
     action: str
     ready: bool
     why: str = ""
+    branch: str = ""
+    condition: str = ""
 
     @property
     def sentence(self) -> str:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType
-
 from core.board import chebyshev
 from core.events import TurnEnded, TurnStarted
 
@@ -29,10 +27,6 @@ from .state import CONDITION_TEXT, READY, TITLES, Act, Action, Condition, Platem
 
 
 _DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
-# The reason logged for a second Action, by condition and answer, where
-# condition_detail adds nothing (read-only: every condition but In Range).
-_WHY = MappingProxyType({(cond, yes): f"IF {text}: {'true, THEN' if yes else 'false, ELSE'}"
-                         for cond, text in CONDITION_TEXT.items() for yes in (True, False)})
 
 
 def my_target(work: Work, uid: str, plan: Write) -> str | None:
@@ -125,6 +119,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         if not me.fighting or me.pos is None:
             continue
         plan = plans.get(uid)
+        branch, condition = "", ""
         if plan is None:  # no orders written: Defend
             act, why = _DEFEND[me.side], "no orders were written: Defends all Round"
         elif phase == 1:
@@ -132,27 +127,28 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         else:
             yes = condition_holds(work, uid, plan)
             act = plan.then if yes else plan.otherwise
+            condition = CONDITION_TEXT[plan.condition]
             if plan.then == plan.otherwise:  # the IF decides nothing: say so, as describe_order does
-                why = f"IF {CONDITION_TEXT[plan.condition]} or not"
-            elif plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
-                seen = condition_detail(work, uid, plan)
-                why = f"IF {CONDITION_TEXT[plan.condition]}{seen}: {'true, THEN' if yes else 'false, ELSE'}"
+                why, branch = f"IF {condition} or not", "either"
             else:
-                why = _WHY[plan.condition, yes]
+                if plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
+                    condition += condition_detail(work, uid, plan)
+                branch = "then" if yes else "else"
+                why = f"IF {condition}: {'true, THEN' if yes else 'false, ELSE'}"
         if me.dazed > 0:
-            act, why = Act(me.side, A_DAZED), f"Dazed replaces {TITLES[act.kind]}"
+            act, why, branch = Act(me.side, A_DAZED), f"Dazed replaces {TITLES[act.kind]}", ""
             work.update(uid, dazed=me.dazed - 1)
         elif me.terror > 0:
-            act, why = Act(me.side, A_TERROR), f"Terror replaces {TITLES[act.kind]}"
+            act, why, branch = Act(me.side, A_TERROR), f"Terror replaces {TITLES[act.kind]}", ""
             work.update(uid, terror=me.terror - 1)
-        chosen[uid] = (act, why)
+        chosen[uid] = (act, why, branch, condition)
     work.new_phase()
     held_ids = work.held_ids()
-    for uid, (act, _) in chosen.items():
+    for uid, (act, *_) in chosen.items():
         work.acts[uid] = act
         work.ready[uid] = _ready_for(work, uid, act, held_ids)
     work.acting = tuple(chosen)  # sorted(work.acts): chosen in id order
-    for uid, (act, why) in chosen.items():
+    for uid, (act, why, branch, condition) in chosen.items():
         me = work.chars[uid]
         tid = work.targets[uid] = resolve_target(work, me, act.target)
         if phase == 1:
@@ -173,7 +169,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
                     and t.id not in work.carrying.values() and (not t.fighting or t.entrapped):
                 work.carrying[uid] = t.id
         label = TITLES[act.kind] + (f" {tid}" if tid else "")
-        work.events.append(ActionTaken(uid, label, work.ready[uid], why))
+        work.events.append(ActionTaken(uid, label, work.ready[uid], why, branch, condition))
 
 
 def _end_phase(work: Work) -> None:

@@ -18,6 +18,7 @@ def branch(state, first, cond, dice=(), others=()):
     _, ev = play(state, [w, *others], dice=dice)
     taken = second_action(ev, "a1")
     assert ("THEN" in taken.why) == taken.action.startswith("Aim")
+    assert taken.branch == ("then" if taken.action.startswith("Aim") else "else")
     return taken.action.startswith("Aim")
 
 
@@ -76,12 +77,14 @@ def test_an_if_that_decides_nothing_is_logged_as_such():
     taken = second_action(ev, "a1")
     assert taken.action.startswith("Defend")
     assert taken.why == "IF I was hit or not"
+    assert taken.branch == "either"
 
 
 def test_a_character_without_orders_says_so():
     _, ev = play(position(FAR), [], dice=())
     taken = [e for e in ev if type(e).__name__ == "ActionTaken" and e.unit == "a1"]
     assert taken and all(e.why == "no orders were written: Defends all Round" for e in taken)
+    assert all(e.branch == "" for e in taken)
 
 
 def test_visible():
