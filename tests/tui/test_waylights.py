@@ -308,3 +308,30 @@ def test_the_split_labels_say_what_no_dice_cannot_do():
         assert "no attack" in SPLIT_LABELS[0][ranged] or "no shots" in SPLIT_LABELS[0][ranged]
         assert "no counter" in SPLIT_LABELS[4][ranged] or "no return fire" in SPLIT_LABELS[4][ranged]
     assert "just survive" not in SPLIT_LABELS[0][1]
+
+
+def test_the_preview_says_what_cover_does_and_its_no_effect_line_holds_the_avoided_shots():
+    """Seed, Cover: light cover avoids a shot on a d6 of 1-2. The preview
+    names the cover and says that chance is in its "no effect" line: the
+    same shot at a target in the open misses 1/3 less often."""
+    from fractions import Fraction
+
+    from tui.rulesets import adapter_for
+
+    def shot(battlefield: str):
+        options = WaylightsOptions(roster_0="archer", roster_1="fighter")
+        for seed in range(20):  # the seed whose initiative gives a1 the first turn
+            game = start(RULES, options, battlefield_named(battlefield), seed=seed, players=("Ann", "Bo"))
+            for order in (Deploy(0, "a1", (9, 1)), Ready(0), Deploy(1, "b1", (9, 10)), Ready(1)):
+                game = submit(game, order).game
+            if game.state.active == "a1":
+                return submit(game, Split(0, "a1", 2)).game
+        raise AssertionError("no seed gave a1 the first turn")
+
+    behind_brush, in_the_open = shot("wl-crossroads"), shot("open-12")  # brush at 9,9 beside b1
+    text = adapter_for(RULES).preview(behind_brush, Attack(0, "a1", "b1")).shown_text()
+    assert 'Cover: light (a d6 of 1-2 avoids the shot; counted in "no effect").' in text
+    assert "Cover: none." in adapter_for(RULES).preview(in_the_open, Attack(0, "a1", "b1")).shown_text()
+    covered = preview_order(behind_brush.state, Attack(0, "a1", "b1")).no_effect
+    bare = preview_order(in_the_open.state, Attack(0, "a1", "b1")).no_effect
+    assert covered == Fraction(1, 3) + Fraction(2, 3) * bare

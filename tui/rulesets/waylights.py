@@ -52,6 +52,11 @@ from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, 
 from tui.warband_models import WaylightsModel
 
 COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
+# The target's cover in an attack preview: its chance to avoid the shot is
+# already in the "no effect" line (seed: Cover; docs/rulings.md, Cover).
+COVER_LINES = ("Cover: none.",
+               "Cover: light (a d6 of 1-2 avoids the shot; counted in \"no effect\").",
+               "Cover: medium (a d6 of 1-4 avoids the shot; counted in \"no effect\").")
 ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
 
@@ -512,7 +517,7 @@ class WaylightsAdapter(RulesetAdapter):
         cover = 0
         if a.weapon.ranged:
             cover = min(cover_level(state, a, t) or 0, 2)
-            detail.append(f"Cover: {('none', 'light', 'medium')[cover]} (counted in no effect).")
+            detail.append(COVER_LINES[cover])
         # What the response will allow, by the engine's own counter rule.
         why = counter_refusal_for(state, order)
         if why is None:
