@@ -335,3 +335,29 @@ def test_the_preview_says_what_cover_does_and_its_no_effect_line_holds_the_avoid
     covered = preview_order(behind_brush.state, Attack(0, "a1", "b1")).no_effect
     bare = preview_order(in_the_open.state, Attack(0, "a1", "b1")).no_effect
     assert covered == Fraction(1, 3) + Fraction(2, 3) * bare
+
+
+def test_a_figure_split_as_it_is_shot_is_told_when_it_cannot_counter():
+    """Seed, Attack and Defense: no counter when the attacker is out of the
+    target's reach. A figure that splits its dice as it is attacked reads
+    why it can only defend, rather than being offered a counter it will
+    not get."""
+    from tui.rulesets import adapter_for
+
+    game = prepared(2, roster_0="archer", roster_1="fighter")  # two cells apart: the sword cannot reach
+    game = submit(game, Split(0, "a1", 2)).game
+    game = submit(game, Attack(0, "a1", "b1")).game
+    assert game.state.pending == "target-split"
+    picker = adapter_for(RULES).split_picker(game, 1, game.legal_orders(1))
+    assert "The defence dice defend now. No counterattack: the sword only reaches" in picker.pick_title
+    assert "or make the counterattack" not in picker.pick_title
+    # Side by side the sword reaches: the counter is offered.
+    game = prepared(2, roster_0="fighter", roster_1="fighter", a_at=(5, 5), b_at=(5, 6))
+    side = min(game.to_act)
+    me = game.state.active
+    foe = "b1" if me == "a1" else "a1"
+    game = submit(game, Split(side, me, 2)).game
+    game = submit(game, Attack(side, me, foe)).game
+    assert game.state.pending == "target-split"
+    picker = adapter_for(RULES).split_picker(game, 1 - side, game.legal_orders(1 - side))
+    assert "The defence dice defend now, or make the counterattack." in picker.pick_title

@@ -43,7 +43,7 @@ from core.rulesets.waylights.orders import (
     TakeCover,
     Wield,
 )
-from core.rulesets.waylights.rules import can_counter
+from core.rulesets.waylights.rules import can_counter, counter_refusal
 from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
 from core.rulesets.waylights.state import KO, READY
 from tui.rulesets import waylights_glance as glance
@@ -376,7 +376,9 @@ class WaylightsAdapter(RulesetAdapter):
         if state.pending == "target-split" and state.attack:
             a = state.get(state.attack.attacker)
             title = f"{game.players[side]}: {f.name} is attacked by {a.id} ({a.weapon.name}). Split its 4 dice:"
-            note = "The defence dice defend now, or make the counterattack."
+            refused = counter_refusal(state, a, f)
+            note = ("The defence dice defend now, or make the counterattack." if refused is None
+                    else f"The defence dice defend now. {refused.message}")
         else:
             title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice (kept until its next turn):"
             note = "Both attacks of the turn use the attack dice; the rest defend."
