@@ -21,6 +21,11 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"{n}"
 
 
+def dice(n: int, kind: str = "") -> str:
+    """A count of dice in words: "1 die", "0 dice", "3 attack dice"."""
+    return f"{n} {kind + ' ' if kind else ''}{'die' if n == 1 else 'dice'}"
+
+
 @attrs.frozen
 class Event:
     """Base class; subclasses say what happened in ``sentence``.

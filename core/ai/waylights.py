@@ -15,6 +15,7 @@ import attrs
 
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev
+from core.events import dice
 from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
 from core.rulesets.waylights.orders import (
     Attack,
@@ -28,10 +29,6 @@ from core.rulesets.waylights.orders import (
     Step,
 )
 from core.rulesets.waylights.ruleset import counter_refusal_for
-
-
-def dice(n: int) -> str:
-    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def wounding(p) -> float:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import game as core_game
+from core.events import dice, signed
 from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
@@ -84,10 +85,6 @@ def kind_keys(rows: Sequence[tuple[str, Any]]) -> dict[int, str]:
         if key and key not in keys.values():
             keys[i] = key
     return keys
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
 
 
 def short(order: Order) -> str:
@@ -357,11 +354,11 @@ class WaylightsAdapter(RulesetAdapter):
             a, t = state.get(p.attacker), state.get(p.target)
             adice = a.split if a.split is not None else 2
             text = (f"{a.name} ({game.players[a.side]}) attacks your {t.name} with the {a.weapon.name}, "
-                    f"rolling {adice} attack dice {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
+                    f"rolling {dice(adice, 'attack')} {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
             if state.pending == "target-split":
                 text += f"\n{t.id} has not had a turn yet: it splits its dice now, then defends or counters."
             else:
-                text += f"\n{t.id} has {4 - (t.split or 0)} defence dice: defend, or counterattack with them."
+                text += f"\n{t.id} has {dice(4 - (t.split or 0), 'defence')}: defend, or counterattack with them."
             return text
         f = state.get(state.active)
         if state.pending == "split":
@@ -394,7 +391,7 @@ class WaylightsAdapter(RulesetAdapter):
         tdice = 4 - (t.split if t.split is not None else 2)
         amod = sum(v for _, v in attack_mods(a, a.weapon))
         title = (f"{game.players[side]}: {t.name} is attacked by {a.name} with the {a.weapon.name}, "
-                 f"{adice} dice {signed(amod)} against Threshold {threshold(t)}. {t.id} has {tdice} defence dice.")
+                 f"{dice(adice)} {signed(amod)} against Threshold {threshold(t)}. {t.id} has {dice(tdice, 'defence')}.")
         rows: list[tuple[str, Any]] = []
         keys: dict[int, str] = {}
         defends = [o for o in orders if isinstance(o, Defend)]
@@ -402,7 +399,7 @@ class WaylightsAdapter(RulesetAdapter):
         if defends:
             d = attack_preview(a, t, a.weapon, adice, tdice, 0)
             dmod = sum(v for _, v in defence_mods(t, a.weapon))
-            rows.append((f"Defend, {tdice} dice {signed(dmod)}: risk KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}",
+            rows.append((f"Defend, {dice(tdice)} {signed(dmod)}: risk KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}",
                          HEADING))
             for o in defends:
                 keys[len(rows)] = KIND_KEYS[Defend] if o is defends[0] else ""
@@ -512,7 +509,7 @@ class WaylightsAdapter(RulesetAdapter):
         tdice = 4 - (t.split if t.split is not None else 2)
         amod = sum(v for _, v in attack_mods(a, a.weapon))
         dmod = sum(v for _, v in defence_mods(t, a.weapon))
-        detail = [f"{adice} attack dice {signed(amod)} against {tdice} defence dice {signed(dmod)}, "
+        detail = [f"{dice(adice, 'attack')} {signed(amod)} against {dice(tdice, 'defence')} {signed(dmod)}, "
                   f"Threshold {threshold(t)}; {t.id} has {min(t.wounds, t.ko_at)}/{t.ko_at} wounds."]
         if not declared:
             detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from core.board import Battlefield, Cell
 from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
-from core.events import Event, Note
+from core.events import Event, Note, dice
 from core.explain import Ref
 from core.orders import Order
 from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
@@ -404,10 +404,10 @@ class WaylightsRuleset(Ruleset):
             return f"Attack {order.target} with the {state.get(order.unit).weapon.name}{extra}"
         if isinstance(order, Defend):
             f = state.get(order.unit)
-            return f"Defend with {4 - (f.split or 0)} dice{extra}"
+            return f"Defend with {dice(4 - (f.split or 0))}{extra}"
         if isinstance(order, Counter):
             f = state.get(order.unit)
-            return f"Counterattack with the {f.weapon.name} ({4 - (f.split or 0)} dice), defend with 0{extra}"
+            return f"Counterattack with the {f.weapon.name} ({dice(4 - (f.split or 0))}), defend with 0{extra}"
         simple = {TakeCover: "Take cover", Reload: "Reload (prime)", Clip: "Replace clip", Crystal: "Healing crystal",
                   EndTurn: "End turn"}
         if type(order) in simple:

@@ -37,6 +37,12 @@ def test_labels_and_cells():
     labels = [R.describe_order(s, o) for o in R.legal_orders(s, 1)]
     assert "Defend with 2 dice" in labels
     assert "Counterattack with the club (2 dice), defend with 0" in labels
+    # One die is one die (b1 split 3/1).
+    s = position([("a1", 0, "fighter", (2, 2)), ("b1", 1, "mook", (3, 2), dict(split=3))], "a1")
+    s, _ = do(s, "attack side=0 unit=a1 target=b1")
+    labels = [R.describe_order(s, o) for o in R.legal_orders(s, 1)]
+    assert "Defend with 1 die" in labels
+    assert "Counterattack with the club (1 die), defend with 0" in labels
 
 
 def test_every_legal_order_round_trips_through_text():
