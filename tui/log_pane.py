@@ -18,7 +18,7 @@ class LogPane(RichLog):
     def __init__(self) -> None:
         super().__init__(id="log", max_lines=2000, wrap=True, markup=False, min_width=20)
         self.can_focus = False
-        self.border_title = escape("log: [ ] scroll · L whole log")
+        self.border_title = escape("log: [ ] scroll · L whole log · { } scroll the side panel")
 
     def fill(self, events: Sequence[Any], narrator: Any, notes: Sequence[tuple[int, str]] = ()) -> None:
         """Write ``events`` again from the start, but the newest that the

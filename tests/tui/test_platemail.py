@@ -130,7 +130,7 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert all("not written yet" in line for line in app.screen.lines())
         await pilot.press("escape")
         panel = str(screen.query_one("#panel").content)
-        assert "Round 1 results:" in panel and "THEN fired" in panel
+        assert "Round 1 results (1st → 2nd Action):" in panel and " a1: " in panel and "(THEN)" in panel
 
 
 async def test_the_second_side_never_sees_the_first_sides_orders():
@@ -355,8 +355,8 @@ def test_the_results_panel_says_an_if_that_decides_nothing_went_the_same_either_
     _, events = play(position([("footman", 0, (5, 2)), ("footman", 0, (7, 2)), ("footman", 1, (5, 9))]),
                      orders, dice=())
     lines = last_round_results(events, {"a1", "a2"})
-    assert " a1 2nd: Defend — the same either way" in lines
-    assert " a2 2nd: Defend — fell through to ELSE" in lines
+    assert " a1: Defend → Defend (either way)" in lines
+    assert " a2: Defend → Defend (ELSE)" in lines
 
 
 def test_playback_reads_the_branch_from_the_event_keeping_what_the_character_saw():
@@ -372,3 +372,19 @@ def test_playback_reads_the_branch_from_the_event_keeping_what_the_character_saw
     assert (second.branch, second.condition) == ("else", "my target is within Range (b1 35' away, Range 30')")
     assert action_line(second) == \
         "a1: Defend [R] — IF my target is within Range (b1 35' away, Range 30') → false: ELSE fired"
+
+
+def test_the_results_panel_gives_each_character_one_line_from_its_1st_action_to_its_2nd():
+    """At 80x24 the side panel has about a dozen rows: a line per character
+    (not one per Action) keeps a Round's summary in view."""
+    from tests.rulesets.platemail.helpers import act, order, play, position
+    from tui.rulesets.platemail import last_round_results
+
+    d, hit = act(0, "defend"), act(0, "full-attack", "b1")
+    orders = [order(0, "a2", act(0, "move", to=(7, 3)), "hit", hit, d)]
+    _, events = play(position([("footman", 0, (5, 2)), ("footman", 0, (7, 2)), ("footman", 1, (5, 9))]),
+                     orders, dice=())
+    assert last_round_results(events, {"a1", "a2"}) == [
+        " a1: Defend → Defend (no orders)",
+        " a2: Move → Defend (ELSE)",
+    ]

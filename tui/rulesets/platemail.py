@@ -53,23 +53,30 @@ def short_act(act: Act) -> str:
     return " ".join(words) + (" R" if READY[act.kind] else " NR")
 
 
-BRANCH_FATES = {"then": "THEN fired", "else": "fell through to ELSE", "either": "the same either way"}
+# What chose a 2nd Action, in the Round's summary (ActionTaken.branch).
+BRANCH_FATES = {"then": "THEN", "else": "ELSE", "either": "either way", "none": "no orders"}
 
 
 def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
-    """How each own character's orders went in the last resolved Round."""
-    events = round_events(log)
+    """How each own character's orders went in the last resolved Round, a
+    line each: its 1st Action, then its 2nd and what chose it (the IF's
+    THEN or ELSE, no orders written, or what took the Action's place)."""
     phase = 0
-    out = []
-    for event in events:
+    firsts: dict[str, str] = {}
+    seconds: dict[str, str] = {}
+    for event in round_events(log):
         if isinstance(event, PhaseBegan):
             phase = event.phase
         elif isinstance(event, ActionTaken) and event.unit in side_units:
             if phase == 1:
-                fate = "resolved"
+                firsts[event.unit] = event.action
             else:
                 fate = BRANCH_FATES.get(event.branch) or event.why or "forced"
-            out.append(f" {event.unit} {'1st' if phase == 1 else '2nd'}: {event.action} — {fate}")
+                seconds[event.unit] = f"{event.action} ({fate})"
+    out = []
+    for unit in dict.fromkeys([*firsts, *seconds]):
+        second = seconds.get(unit, "no 2nd Action")
+        out.append(f" {unit}: {firsts[unit]} → {second}" if unit in firsts else f" {unit}: → {second}")
     return out
 
 
@@ -177,7 +184,7 @@ class PlatemailAdapter(RulesetAdapter):
         own = {c.id for c in view.characters if c.side == side}
         results = last_round_results(self.log_for(game, side), own)
         if results:
-            lines.append(f"Round {view.round - 1} results:")
+            lines.append(f"Round {view.round - 1} results (1st → 2nd Action):")
             lines += results
         return lines
 

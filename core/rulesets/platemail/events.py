@@ -24,8 +24,9 @@ class ActionTaken(Event):
 
     ``branch`` and ``condition`` say how the orders chose a 2nd Action, for
     screens that summarise a Round without reading ``why``: the branch is
-    "then", "else", "either" (THEN and ELSE are the same Action), or "" (a
-    1st Action, no orders, or Dazed or Terror taking the Action's place);
+    "then", "else", "either" (THEN and ELSE are the same Action), "none"
+    (no orders were written), or "" (a 1st Action, or Dazed or Terror
+    taking the Action's place);
     the condition is the IF as the log words it, with what the character
     saw where that matters ("my target is in range (15' away, range 60')")."""
 

@@ -121,7 +121,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
         plan = plans.get(uid)
         branch, condition = "", ""
         if plan is None:  # no orders written: Defend
-            act, why = _DEFEND[me.side], "no orders were written: Defends all Round"
+            act, why, branch = _DEFEND[me.side], "no orders were written: Defends all Round", "none"
         elif phase == 1:
             act, why = plan.first, "1st Action"
         else:

@@ -84,7 +84,7 @@ def test_a_character_without_orders_says_so():
     _, ev = play(position(FAR), [], dice=())
     taken = [e for e in ev if type(e).__name__ == "ActionTaken" and e.unit == "a1"]
     assert taken and all(e.why == "no orders were written: Defends all Round" for e in taken)
-    assert all(e.branch == "" for e in taken)
+    assert all(e.branch == "none" for e in taken)
 
 
 def test_visible():
