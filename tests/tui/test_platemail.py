@@ -130,7 +130,7 @@ async def test_both_sides_write_commit_and_the_round_resolves():
         assert all("not written yet" in line for line in app.screen.lines())
         await pilot.press("escape")
         panel = str(screen.query_one("#panel").content)
-        assert "Round 1 results (1st → 2nd Action):" in panel and " a1: " in panel and "(THEN)" in panel
+        assert "Round 1 results, 1st → 2nd:" in panel and " a1: " in panel and "(THEN)" in panel
 
 
 async def test_the_second_side_never_sees_the_first_sides_orders():

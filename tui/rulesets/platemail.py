@@ -184,7 +184,7 @@ class PlatemailAdapter(RulesetAdapter):
         own = {c.id for c in view.characters if c.side == side}
         results = last_round_results(self.log_for(game, side), own)
         if results:
-            lines.append(f"Round {view.round - 1} results (1st → 2nd Action):")
+            lines.append(f"Round {view.round - 1} results, 1st → 2nd:")
             lines += results
         return lines
 
