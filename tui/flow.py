@@ -103,13 +103,16 @@ def choose_among(screen: Any, orders: Any, reason: str, title: str) -> None:
 
 
 def adapter_key(screen: Any, name: str) -> None:
-    """A key of the ruleset's own: an order, a modal, or just a redraw."""
+    """A key of the ruleset's own: an order, a modal, why it does nothing
+    now, or just a redraw."""
     if screen.modal_open:
         return
     cursor = screen.query_one(BoardView).cursor
     result = screen.adapter.key(screen.game, screen.keyboard_side, name, screen.unit_view(screen.selected), cursor)
     if result is None:
         screen.redraw()
+    elif isinstance(result, str):  # why the key does nothing now
+        screen.say(result)
     elif isinstance(result, (Order, list, tuple)):
         screen.submit_result(result)
     else:

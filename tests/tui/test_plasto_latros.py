@@ -349,3 +349,27 @@ async def test_orders_menu_groups_the_facings_of_one_destination(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert screen.game.state.movements_left == 2 and screen.game.state.mini("a1").facing is Facing.S
+
+
+async def test_a_key_that_does_nothing_says_why_in_the_log(tmp_path):
+    """s and t with no mini selected, or s on a mini that cannot shoot,
+    used to do nothing at all: now the log pane says why."""
+    def log(screen: GameScreen) -> str:
+        return " ".join(" ".join(line.text for line in screen.query_one(RichLog).lines).split())
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, prepared(shooters=0), tmp_path)  # Ann's turn; a1 a warrior
+        assert screen.selected is None
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Select a shooter of yours first (Tab, or Enter on it), then s." in log(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert "Select a mini of yours first (Tab, or Enter on it), then t." in log(screen)
+        await cursor_to(pilot, screen, (6, 4))
+        await pilot.press("enter")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "a1 is not a long-range shooter." in log(screen)

@@ -388,3 +388,16 @@ def test_the_results_panel_gives_each_character_one_line_from_its_1st_action_to_
         " a1: Defend → Defend (no orders)",
         " a2: Move → Defend (ELSE)",
     ]
+
+
+def test_the_orders_key_after_committing_says_the_orders_cannot_change():
+    from core.rulesets.platemail.orders import Commit
+    from tui.rulesets import adapter_for
+    from tui.rulesets.platemail_review import SideOrders
+
+    game = deployed_game()
+    adapter = adapter_for(game.ruleset)
+    assert isinstance(adapter.key(game, 0, "orders", None, None), SideOrders)
+    game = submit(game, Commit(0)).game
+    assert adapter.key(game, 0, "orders", None, None) == \
+        "Ann's orders for Round 1 are committed: they cannot change."

@@ -237,6 +237,9 @@ class RulesetAdapter:
         return []
 
     def key(self, game: Any, side: int | None, name: str, selected: UnitView | None, cursor: Any) -> Any:
+        """What a key of :meth:`keys` does: an order (or several) to submit,
+        a modal to open, a sentence saying why it does nothing now (shown in
+        the log pane), or None (just redraw)."""
         return None
 
     # -- intercepting orders ----------------------------------------------------

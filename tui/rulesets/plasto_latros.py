@@ -32,7 +32,7 @@ from typing import Any
 
 from core.board import RAY_COUNT, Arc, Facing, arc_of
 from core.orders import Order
-from core.rulesets.plasto_latros.combat import needed_for, shot_fraction, sight_figures
+from core.rulesets.plasto_latros.combat import needed_for, shooter_problem, shot_fraction, sight_figures
 from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
 from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand, Turn
@@ -372,16 +372,21 @@ class PlastoLatrosAdapter(RulesetAdapter):
             return None
         orders = game.legal_orders(side)
         view = game.view(side)
-        if selected is None:
-            return None
+        if selected is None or selected.side != side:
+            what = "shooter" if name == "shoot" else "mini"
+            return f"Select a {what} of yours first (Tab, or Enter on it), then {name[0]}."
+        if side not in game.to_act:
+            return f"Not your turn: {name} waits for it."
         mine = [o for o in orders if self.ruleset.order_unit(o) == selected.id]
         if name == "turn":
             turns = [o for o in mine if isinstance(body(o), (Turn, Stand))]
-            return self.choose(game, side, turns, "cell") if turns else None
+            return self.choose(game, side, turns, "cell") if turns else f"{selected.id} cannot turn now."
         if name == "shoot":
             shots = [o for o in mine if isinstance(o, Shoot)]
             if not shots:
-                return None
+                mini = view.mini(selected.id)
+                return (mini is not None and shooter_problem(view, mini)) or (
+                    f"{selected.id} has no enemy in its front arc with at least half of it in view.")
             return StepMenu(f"{selected.id} declares a target (share in view):",
                             [(self.describe(game, view, o), o) for o in shots])
         return None

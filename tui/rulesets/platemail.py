@@ -240,7 +240,9 @@ class PlatemailAdapter(RulesetAdapter):
 
     def key(self, game: Any, side: int | None, name: str, selected, cursor) -> Any:
         state = game.view(side)
-        if name == "orders" and side is not None and state.stage == "orders" and not state.committed[side]:
+        if name == "orders" and side is not None and state.stage == "orders":
+            if state.committed[side]:
+                return f"{game.players[side]}'s orders for Round {state.round} are committed: they cannot change."
             return SideOrders(game, side)
         return None
 
