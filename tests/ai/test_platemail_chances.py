@@ -112,3 +112,21 @@ def test_a_forced_action_gives_the_one_chance_and_its_defense():
     chance, words = stated_hit(Work(view), view.char("a1"), view.char("b1"), Action.FULL_ATTACK)
     assert chance == pytest.approx(11 / 20)
     assert words == "55% to hit Defense 11"
+
+
+def test_with_no_order_the_target_may_write_the_guess_is_defend():
+    """``guesses`` keeps only the orders the rules allow; when they allow
+    none of them the stated chance is said for a Defend (what a character
+    left without orders does: docs/rulings.md, Platemail, Orders)."""
+
+    class RefusesAll:  # the rules, refusing every order
+        def check(self, state, order):
+            return "refused"
+
+        def __getattr__(self, name):
+            return getattr(RULESET, name)
+
+    view = RULESET.view(position(DUEL), 0)
+    b1 = view.char("b1")
+    assert guessed_action(RULESET, view, b1) is not Action.DEFEND  # with the real rules: its first guess
+    assert guessed_action(RefusesAll(), view, b1) is Action.DEFEND
