@@ -376,7 +376,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             what = "shooter" if name == "shoot" else "mini"
             return f"Select a {what} of yours first (Tab, or Enter on it), then {name[0]}."
         if side not in game.to_act:
-            return f"Not your turn: {name} waits for it."
+            return "It is not your turn."
         mine = [o for o in orders if self.ruleset.order_unit(o) == selected.id]
         if name == "turn":
             turns = [o for o in mine if isinstance(body(o), (Turn, Stand))]

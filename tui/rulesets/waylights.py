@@ -54,7 +54,7 @@ from tui.warband_models import WaylightsModel
 
 COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
 # The target's cover in an attack preview: its chance to avoid the shot is
-# already in the "no effect" line (seed: Cover; docs/rulings.md, Cover).
+# already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
 COVER_LINES = ("Cover: none.",
                "Cover: light (a d6 of 1-2 avoids the shot; counted in \"no effect\").",
                "Cover: medium (a d6 of 1-4 avoids the shot; counted in \"no effect\").")

@@ -28,7 +28,8 @@ class ActionTaken(Event):
     (no orders were written), or "" (a 1st Action, or Dazed or Terror
     taking the Action's place);
     the condition is the IF as the log words it, with what the character
-    saw where that matters ("my target is in range (15' away, range 60')")."""
+    saw where that matters ("my target is within Range (b1 35' away, Range
+    30')")."""
 
     unit: str
     action: str
