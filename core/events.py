@@ -203,6 +203,41 @@ class Forfeited(Conceded):
 
 
 @attrs.frozen
+class DrawOffered(Event):
+    """A player offered a draw (``core.orders.OfferDraw``); it stands until
+    the other answers (``core.game.standing_offer``)."""
+
+    side: int
+    name: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.name} offers a draw"
+
+
+@attrs.frozen
+class DrawDeclined(Event):
+    side: int
+    name: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.name} declines the draw: the game goes on"
+
+
+@attrs.frozen
+class DrawAgreed(Event):
+    """The other side agreed to the standing offer; the GameOver follows."""
+
+    side: int
+    name: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.name} agrees to a draw"
+
+
+@attrs.frozen
 class GameOver(Event):
     winner: int | None
     winner_name: str

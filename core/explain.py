@@ -22,6 +22,9 @@ import attrs
 from core.events import (
     Conceded,
     Defeated,
+    DrawAgreed,
+    DrawDeclined,
+    DrawOffered,
     Event,
     Forfeited,
     GameOver,
@@ -120,6 +123,8 @@ def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
         return _forfeited(event)
     if isinstance(given, Conceded):
         return _conceded(event)
+    if isinstance(given, (DrawOffered, DrawDeclined, DrawAgreed)):
+        return _draw(event)
     lines, ref = ruleset.explain(events, index)
     return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)
 
@@ -130,6 +135,15 @@ def _conceded(event: Event) -> Explanation:
     lines = ("A player may concede at any moment of a game, whoever's turn it is "
              "(q, then c, on the game screen)",
              "The other side wins; the figures stay where they stood")
+    return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")
+
+
+def _draw(event: Event) -> Explanation:
+    """A draw by agreement is Skirmish's own, alike in each ruleset that
+    names a winner (``core.orders.OfferDraw``): told under Keys."""
+    lines = ("A player may offer a draw at any moment of a game, whoever's turn it is (q, then d, on the game "
+             "screen); the offer stands until the other player agrees or declines (q, then a or d)",
+             "Agreed, the game ends drawn with the figures where they stood; declined, it goes on")
     return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")
 
 

@@ -13,7 +13,11 @@ Two ways move a game on, and only two:
   ``Concede``, which either side may give at any moment of a game going
   on; it ends the game (the other side wins) without touching the state.
   ``Forfeit`` is a concession the server's referee gives for a player who
-  left (the core takes it alike; no seat may give it).
+  left (the core takes it alike; no seat may give it).  A draw by
+  agreement is the core's too: ``OfferDraw`` from either side at any
+  moment, and the other side's answer to the offer that stands
+  (``standing_offer``), ``AgreeDraw`` (the game ends drawn) or
+  ``DeclineDraw``; none of them touches the state.
 * ``step_unchecked`` is the fast path for searches and random play-outs
   over bare states: it applies an order with no check at all, like
   python-chess's ``Board.push`` beside ``is_legal`` or OpenSpiel's
@@ -37,8 +41,18 @@ import attrs
 from core import registry
 from core.board import Battlefield
 from core.dice import without_seed
-from core.events import Conceded, Event, Forfeited, GameOver, Rolled, visible_to
-from core.orders import Concede, Forfeit, Order, OrderSyntaxError
+from core.events import (
+    Conceded,
+    DrawAgreed,
+    DrawDeclined,
+    DrawOffered,
+    Event,
+    Forfeited,
+    GameOver,
+    Rolled,
+    visible_to,
+)
+from core.orders import DRAW_ORDERS, AgreeDraw, Concede, DeclineDraw, Forfeit, OfferDraw, Order, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Outcome, Rejection, Ruleset
 
@@ -68,10 +82,18 @@ class Game:
         return last if isinstance(last, Concede) else None  # a Forfeit too
 
     @property
+    def agreed_draw(self) -> bool:
+        """Whether the game ended by the players agreeing a draw: always
+        the last order, since nothing is taken after it."""
+        return bool(self.orders) and isinstance(self.orders[-1], AgreeDraw)
+
+    @property
     def outcome(self) -> Outcome | None:
         given = self.concession
         if given is not None:
             return conceded(given, self.players)
+        if self.agreed_draw:
+            return agreed(self.orders[-1].side, self.players)
         return self.ruleset.outcome(self.state)
 
     @property
@@ -145,6 +167,44 @@ def conceded(given: Concede, players: tuple[str, str]) -> Outcome:
     return Outcome(1 - given.side, f"{players[given.side]} {how}")
 
 
+def agreed(side: int, players: tuple[str, str]) -> Outcome:
+    """How a game ends when ``side`` agrees to the other's offer of a draw."""
+    return Outcome(None, f"{players[1 - side]} offered a draw and {players[side]} agreed")
+
+
+def standing_offer(log: Iterable[Event]) -> int | None:
+    """The side whose offer of a draw stands (made and not yet answered) in
+    ``log``, or None.  The offers and answers are read by every side, so a
+    seat's own log tells it as well as the game's."""
+    for event in reversed(tuple(log)):
+        if isinstance(event, DrawOffered):
+            return event.side
+        if isinstance(event, (DrawDeclined, DrawAgreed)):
+            return None
+    return None
+
+
+def draw_refusal(game: Game, order: Order) -> Rejection | None:
+    """Why a draw's order may not be given now, or None (a game going on)."""
+    if order.side not in (0, 1):
+        return Rejection("not-a-side", f"There is no side {order.side} to {order.verb}.")
+    rules = game.ruleset
+    if not rules.capabilities.names_winner:
+        return Rejection("no-draw", f"{rules.title} names no winner: there is no draw to agree.")
+    if rules.outcome(game.state) is not None:
+        return Rejection("game-over", "The game is over.")
+    standing, other = standing_offer(game.log), game.players[1 - order.side]
+    if isinstance(order, OfferDraw):
+        if standing == order.side:
+            return Rejection("offer-stands", f"Your offer of a draw stands: {other} has not answered it yet.")
+        if standing is not None:
+            return Rejection("answer-offer", f"{other} has offered a draw: agree to it or decline it.")
+        return None
+    if standing != 1 - order.side:
+        return Rejection("no-offer", f"{other} has no offer of a draw standing to answer.")
+    return None
+
+
 def refusal(rules: Ruleset, state: Any, order: Order,
             players: tuple[str, str] | None = None) -> Rejection | None:
     """Why ``order`` may not be submitted in ``state``, or None: the whole
@@ -160,6 +220,8 @@ def refusal(rules: Ruleset, state: Any, order: Order,
         if rules.outcome(state) is not None:
             return Rejection("game-over", "The game is over.")
         return None
+    if isinstance(order, DRAW_ORDERS):  # check() asks draw_refusal, which reads the game's log
+        return Rejection("needs-game", "A draw is offered and answered in a game, not in a bare state.")
     if not isinstance(order, rules.order_types):
         return Rejection("unknown-order", f"{rules.title} has no order {order.verb!r}")
     if rules.outcome(state) is not None:
@@ -176,8 +238,10 @@ def refusal(rules: Ruleset, state: Any, order: Order,
 def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
     """Why ``submit`` would refuse ``order`` now, or None (``refusal`` on the
     game, which may also be over by a concession its state does not show)."""
-    if game.concession is not None:
+    if game.concession is not None or game.agreed_draw:
         return Rejection("game-over", "The game is over.")
+    if isinstance(order, DRAW_ORDERS):
+        return draw_refusal(game, order)
     return refusal(rules or game.ruleset, game.state, order, game.players)
 
 
@@ -201,6 +265,8 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
         return rejection
     if isinstance(order, Concede):  # a Forfeit too
         return _concede(game, order)
+    if isinstance(order, DRAW_ORDERS):
+        return _draw(game, order)
     state, applied = rules.apply(game.state, order)
     events = tuple(applied)
     outcome = rules.outcome(state)
@@ -223,6 +289,22 @@ def _concede(game: Game, order: Concede) -> Submitted:
             else Conceded(order.side, game.players[order.side]))
     events = (said,
               GameOver(outcome.winner, game.players[outcome.winner], outcome.reason))
+    new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
+               game.orders + (order,), game.log + events)
+    return Submitted(new, events)
+
+
+def _draw(game: Game, order: Order) -> Submitted:
+    """An offer of a draw or its answer: the state stays as it was; an
+    agreement ends the game drawn (nothing is taken after it)."""
+    name = game.players[order.side]
+    events: tuple[Event, ...]
+    if isinstance(order, OfferDraw):
+        events = (DrawOffered(order.side, name),)
+    elif isinstance(order, DeclineDraw):
+        events = (DrawDeclined(order.side, name),)
+    else:
+        events = (DrawAgreed(order.side, name), GameOver(None, "", agreed(order.side, game.players).reason))
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
                game.orders + (order,), game.log + events)
     return Submitted(new, events)

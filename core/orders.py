@@ -97,6 +97,35 @@ class Forfeit(Concede):
         return forfeit_reason(self.idle)
 
 
+@attrs.frozen
+class OfferDraw(Order):
+    """A player offers the other a draw.  Like a concession, no ruleset's
+    rule but of playing one (``docs/rulings.md``, *A draw by agreement*):
+    the core takes it in every ruleset that names a winner, from its side
+    at any moment of a game going on.  The offer stands until the other
+    side answers it (:class:`AgreeDraw`, :class:`DeclineDraw`); the game
+    goes on meanwhile."""
+
+    verb: ClassVar[str] = "offer-draw"
+
+
+@attrs.frozen
+class AgreeDraw(Order):
+    """The answer to the other side's standing offer that ends the game drawn."""
+
+    verb: ClassVar[str] = "agree-draw"
+
+
+@attrs.frozen
+class DeclineDraw(Order):
+    """The answer to the other side's standing offer that plays on."""
+
+    verb: ClassVar[str] = "decline-draw"
+
+
+DRAW_ORDERS = (OfferDraw, AgreeDraw, DeclineDraw)
+
+
 def forfeit_reason(idle: bool) -> str:
     """Why a player forfeited, as the log, the result and Watch say it."""
     return "stopped playing" if idle else "left the game"

@@ -26,7 +26,7 @@ import attrs
 
 from core.board import Battlefield, Cell, Facing, Terrain
 from core.events import Event
-from core.orders import Concede, Forfeit, Order, OrderCodec
+from core.orders import DRAW_ORDERS, Concede, Forfeit, Order, OrderCodec
 
 if TYPE_CHECKING:  # only the types: core draws nothing from the global random,
     import random  # and a ruleset's module never imports the computer player
@@ -61,6 +61,8 @@ class Capabilities:
     simultaneous_orders: bool = False
     hidden_information: bool = False
     dice: tuple[str, ...] = ()
+    # False where a game names no winner (Optio's pre-game): no draw to agree.
+    names_winner: bool = True
 
 
 @attrs.frozen
@@ -119,8 +121,9 @@ class Ruleset(abc.ABC):
 
     @functools.cached_property
     def codec(self) -> OrderCodec:
-        # Every ruleset reads a concession and a forfeit too (core.game takes them, not the ruleset).
-        return OrderCodec((*self.order_types, Concede, Forfeit))
+        # Every ruleset reads a concession, a forfeit and the draw's orders too
+        # (core.game takes them, not the ruleset).
+        return OrderCodec((*self.order_types, Concede, Forfeit, *DRAW_ORDERS))
 
     def parse_order(self, text: str) -> Order:
         return self.codec.parse(text)

@@ -26,6 +26,7 @@ import threading
 from typing import Any
 
 from core.dice import computer_seed
+from core.game import standing_offer
 from core.ruleset import Rejection
 from match.match import Notice
 
@@ -137,17 +138,19 @@ class ComputerClient:
     def _turn(self) -> None:
         match = self.match
         moment = match.snapshot(self.side)
-        if moment.outcome is not None or self.side not in moment.to_act:
+        answering = moment.outcome is None and standing_offer(moment.log) == 1 - self.side
+        if moment.outcome is not None or (self.side not in moment.to_act and not answering):
             self._say("idle")
             return
-        if self.delay and not self._steps:
+        if self.delay and not self._steps and not answering:
             with self._cond:
                 self._cond.wait(self.delay)
                 if self._stopped or not self._may_go():
                     self._dirty = True
                     return
             moment = match.snapshot(self.side)
-            if moment.outcome is not None or self.side not in moment.to_act:
+            if moment.outcome is not None or (self.side not in moment.to_act
+                                              and standing_offer(moment.log) != 1 - self.side):
                 return
         with self._cond:
             self._steps = max(0, self._steps - 1)

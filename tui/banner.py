@@ -10,6 +10,8 @@ from typing import Any
 
 from textual.widgets import Static
 
+from core.game import standing_offer
+
 
 def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
     """``text`` made of pieces joined by ``sep``, the last pieces dropped
@@ -60,6 +62,19 @@ def who_plays(screen: Any, side: int | None) -> str:
     return f"▶ {game.players[side]} to play"
 
 
+def draw_offer_piece(screen: Any) -> str:
+    """The banner's word on an offer of a draw that stands, for the person
+    at this keyboard (``q`` answers it), or ""."""
+    game = screen.game
+    side = screen.conceding_side()
+    offerer = standing_offer(game.log)
+    if side is None or offerer is None:
+        return ""
+    if offerer == side:
+        return f"your offer of a draw stands ({game.players[1 - side]} to answer)"
+    return f"⚑ {game.players[offerer]} offers a draw: q to answer"
+
+
 class Banner(Static):
     DEFAULT_CSS = """
     Banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -77,6 +92,9 @@ class Banner(Static):
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
             text = f"{who_plays(screen, side)} · {game.ruleset.turn_word} {situation.turn} · {situation.phase} · {short_title}"
+        offer = draw_offer_piece(screen)
+        if offer:
+            text = f"{offer} · {text}"
         unsaved = screen.app.unsaved() if hasattr(screen.app, "unsaved") else ""
         if unsaved:  # saving failed: said on the board until a save succeeds
             text = f"⚠ {unsaved} · {text}"

@@ -14,7 +14,8 @@ import functools
 import time
 from typing import Any
 
-from core.orders import Concede, Order
+from core.game import standing_offer
+from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
 from core.ruleset import Rejection
 from net.live import duration
 from tui.banner import fit_pieces
@@ -251,7 +252,39 @@ def or_concede(screen: Any, ask: Any) -> Any:
         return ask
     players = screen.game.players
     return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes and {players[1 - side]} wins.",
-                          claiming(screen, side))
+                          claiming(screen, side), *drawing(screen, side))
+
+
+def drawing(screen: Any, side: int) -> tuple[str, dict[str, str]]:
+    """What ``q`` says of a draw, and its keys: answer the opponent's offer
+    that stands, else offer one (where the game names a winner)."""
+    game = screen.game
+    if not game.ruleset.capabilities.names_winner:
+        return "", {}
+    other = game.players[1 - side]
+    offerer = standing_offer(game.log)
+    if offerer == side:
+        return f"Your offer of a draw stands: {other} has not answered it yet.", {}
+    if offerer is not None:
+        return (f"{other} offers a draw: a agrees (the game ends drawn), d declines (play on).",
+                {"a": "agree-draw", "d": "decline-draw"})
+    return f"Or offer {other} a draw: d (it stands until {other} answers).", {"d": "offer-draw"}
+
+
+def draw(screen: Any, choice: str) -> None:
+    """The choice made of a draw in ``q``'s question, given as an order
+    through the seat like any other; agreeing (it ends the game for good)
+    is asked once more."""
+    side = screen.conceding_side()
+    if side is None:
+        return
+    if choice == "offer-draw":
+        screen.submit(OfferDraw(side))
+    elif choice == "decline-draw":
+        screen.submit(DeclineDraw(side))
+    elif choice == "agree-draw":
+        question = "Agree to a draw? The game ends drawn, and that cannot be taken back."
+        screen.open_modal(Confirm(question), lambda yes: screen.submit(AgreeDraw(side)) if yes else None)
 
 
 def claiming(screen: Any, side: int) -> str:

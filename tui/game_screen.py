@@ -483,6 +483,8 @@ class GameScreen(Screen[None]):
         def answered(choice: bool | str | None) -> None:
             if choice == "concede":
                 flow.concede(self)
+            elif choice in ("offer-draw", "agree-draw", "decline-draw"):
+                flow.draw(self, choice)
             elif choice == "claim":
                 flow.claim(self)
             elif choice is True:

@@ -102,19 +102,29 @@ class LeaveOrConcede(Confirm):
     """Leaving a game still going on, with its player's other ways out:
     ``c`` concedes it instead (dismisses "concede"; y leaves, n stays), and
     on a server, while the game waits for an opponent who has gone, ``w``
-    claims it (dismisses "claim"; offered only with a ``claiming`` line)."""
+    claims it (dismisses "claim"; offered only with a ``claiming`` line).
+    ``drawing`` says what may be done about a draw: offer one (``d``
+    dismisses "offer-draw"), or answer the opponent's offer (``a``
+    "agree-draw", ``d`` "decline-draw"); ``draw_keys`` names the keys that
+    work ("" when an offer of this player's own stands)."""
 
-    BINDINGS = [Binding("c", "answer('concede')", "Concede"), Binding("w", "claim", "Claim", show=False)]
+    BINDINGS = [Binding("c", "answer('concede')", "Concede"), Binding("w", "claim", "Claim", show=False),
+                Binding("d", "draw('d')", "Draw", show=False), Binding("a", "draw('a')", "Agree", show=False)]
 
-    def __init__(self, question: str, conceding: str, claiming: str = "") -> None:
+    def __init__(self, question: str, conceding: str, claiming: str = "", drawing: str = "",
+                 draw_keys: dict[str, str] | None = None) -> None:
         super().__init__(question)
         self.conceding = conceding
         self.claiming = claiming
+        self.drawing = drawing
+        self.draw_keys = draw_keys or {}
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
             yield Static(self.conceding)
+            if self.drawing:
+                yield Static(self.drawing)
             if self.claiming:
                 yield Static(self.claiming)
                 # Four keys: closer together, to fit one row of the box at 80 columns.
@@ -125,6 +135,10 @@ class LeaveOrConcede(Confirm):
     def action_claim(self) -> None:
         if self.claiming:
             self.dismiss("claim")
+
+    def action_draw(self, key: str) -> None:
+        if key in self.draw_keys:
+            self.dismiss(self.draw_keys[key])
 
 
 class Message(ModalScreen[None]):

@@ -20,7 +20,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from core.orders import Concede, Forfeit
+from core.orders import DRAW_ORDERS, AgreeDraw, Concede, DeclineDraw, Forfeit, OfferDraw
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
 from tui.flow import fit_pieces
@@ -29,6 +29,7 @@ from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
 ALL = "all"  # the view with nothing hidden, once the game is over
+DRAW_WORDS = {OfferDraw: "offers a draw", AgreeDraw: "agrees to a draw", DeclineDraw: "declines the draw"}
 
 
 class WatchScreen(Screen[None]):
@@ -147,6 +148,8 @@ class WatchScreen(Screen[None]):
             if isinstance(upcoming, Concede):  # the core's order (a Forfeit too), not the ruleset's
                 named = f"{game.players[upcoming.side]} " + (f"forfeits ({upcoming.reason})" if isinstance(upcoming, Forfeit)
                                                             else "concedes")
+            elif isinstance(upcoming, DRAW_ORDERS):  # the core's too
+                named = f"{game.players[upcoming.side]} " + DRAW_WORDS[type(upcoming)]
             else:
                 named = rules.describe_order(game.state, upcoming)
             lines.append(f"Next: {named}" if self._next_visible() else "Next: an order hidden from this view")
@@ -173,7 +176,8 @@ class WatchScreen(Screen[None]):
         if self.viewer == ALL or not self.final.ruleset.capabilities.hidden_information:
             return True
         upcoming = self.history[self.index + 1].orders[-1]
-        return upcoming.side == self.viewer or isinstance(upcoming, Concede)  # a concession is no secret
+        # a concession is no secret, nor an offer of a draw or its answer
+        return upcoming.side == self.viewer or isinstance(upcoming, (Concede, *DRAW_ORDERS))
 
     # -- keys ---------------------------------------------------------------------
     def go(self, index: int) -> None:

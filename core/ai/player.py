@@ -20,11 +20,31 @@ has not changed meanwhile.
 
 from __future__ import annotations
 
-from core.ai import Choice, Level, choose
+from typing import Any
+
+from core.ai import Choice, Level, choose, knowledge_for
 from core.ai.knowledge import fold_seed
 from core.events import Event
-from core.ruleset import Rejection
+from core.game import standing_offer
+from core.orders import AgreeDraw, DeclineDraw
+from core.ruleset import Rejection, Ruleset
 from core.seats import Seat, SeatGame
+
+
+def answer_draw(rules: Ruleset, view: Any, side: int) -> Choice:
+    """The computer's answer to an offer of a draw: it agrees only when it
+    has less fight left than the other side (its figures standing, less
+    their wounds: ``Knowledge.strength``), as a player who expects to lose
+    would; level or ahead it plays on."""
+    fallen = rules.fallen_statuses
+    if any(u.pos is None and u.status.partition(",")[0] not in fallen for u in rules.units(view)):
+        return Choice(DeclineDraw(side), "plays on: the battle has not begun (figures still to deploy)")
+    knowledge = knowledge_for(rules)
+    mine, theirs = knowledge.strength(view, side), knowledge.strength(view, 1 - side)
+    standing = f"{mine:g} to {theirs:g} in figures standing"
+    if mine < theirs:
+        return Choice(AgreeDraw(side), f"agrees: behind, {standing}")
+    return Choice(DeclineDraw(side), f"plays on: {'level' if mine == theirs else 'ahead'}, {standing}")
 
 
 class ComputerPlayer:
@@ -52,8 +72,13 @@ class ComputerPlayer:
 
     def think(self, moment: SeatGame) -> Choice | None:
         """The order to give at ``moment`` and its reason, or None when the
-        side may not act then.  Reads only the seat's moment."""
-        if moment.outcome is not None or self.side not in moment.to_act or not moment.legal:
+        side may not act then.  Reads only the seat's moment.  An offer of
+        a draw from the other side is answered first, whoever's turn it is."""
+        if moment.outcome is not None:
+            return None
+        if standing_offer(moment.log) == 1 - self.side:
+            return answer_draw(moment.facts.ruleset, moment.view(self.side), self.side)
+        if self.side not in moment.to_act or not moment.legal:
             return None
         ply = fold_seed(len(moment.orders), len(moment.log))
         # the seat's own view: redacted once, by core.game.redact

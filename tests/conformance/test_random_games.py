@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from core import registry
-from core.game import Game, Submitted, check, replay, start, submit
-from core.orders import Concede, Order
+from core.game import Game, Submitted, check, replay, standing_offer, start, submit
+from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
 from core.ruleset import Rejection
 from saves.convert import converter_for, structure, unstructure
 from saves.library import battlefield_named
@@ -120,12 +120,32 @@ def _concede_here(game: Game, side: int) -> None:
     _save_load(over)
 
 
+def _draw_here(game: Game, side: int) -> Game:
+    """An offer of a draw at this moment, whoever's turn it is: nothing of
+    the game changes; agreed (probed on the side), it ends drawn and saves
+    and loads. Returns the game with the offer standing."""
+    result = submit(game, OfferDraw(side))
+    assert isinstance(result, Submitted), f"an offer of a draw was refused: {result}"
+    offered = result.game
+    assert offered.state is game.state and offered.to_act == game.to_act and offered.outcome is None
+    assert standing_offer(offered.log) == side
+    _refused(offered, OfferDraw(side), "a second offer while one stands")
+    agreed = submit(offered, AgreeDraw(1 - side))
+    assert isinstance(agreed, Submitted), f"agreeing to a draw was refused: {agreed}"
+    over = agreed.game
+    assert over.outcome is not None and over.outcome.winner is None and not over.to_act
+    _refused(over, DeclineDraw(1 - side), "an answer after the end")
+    _save_load(over)
+    return offered
+
+
 def play_and_check(ruleset, seed: int, choices: int) -> Game:
     rng = random.Random(choices)
     battlefield = battlefield_named(ruleset.default_battlefield)
     game = start(ruleset, None, battlefield, seed, ("North", "South"))
     hidden = ruleset.capabilities.hidden_information
     save_at = rng.randrange(1, 60)
+    decline_at = save_at + rng.randrange(1, 40)  # the offer made at save_at stands until then
     for step in range(ORDER_CAP):
         if not game.to_act:
             break
@@ -166,6 +186,12 @@ def play_and_check(ruleset, seed: int, choices: int) -> Game:
             _save_load(game)
             if game.to_act:
                 _concede_here(game, step % 2)
+                if ruleset.capabilities.names_winner:
+                    game = _draw_here(game, step % 2)
+        if step == decline_at and game.to_act and standing_offer(game.log) is not None:
+            declined = submit(game, DeclineDraw(1 - standing_offer(game.log)))
+            assert isinstance(declined, Submitted), f"declining a draw was refused: {declined}"
+            game = _save_load(declined.game)
     else:
         if game.to_act:
             pytest.fail(f"{ruleset.name}: no outcome after {ORDER_CAP} random legal orders "

@@ -50,7 +50,7 @@ EXAMPLES = int(os.environ.get("SKIRMISH_CONFORMANCE_EXAMPLES", "4"))
 def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     """(ruleset, event) for the classes the seeded games (``census.played``) do not make,
     with values like the ones their rules give (see where each is made)."""
-    from core.events import Conceded, Forfeited
+    from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
     from core.rulesets.waylights.events import EffectApplied, TensionChanged
 
@@ -59,6 +59,9 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
         "Conceded": [(rules.name, Conceded(1, "Bob")) for rules in RULESETS],
         # core/game.py _concede: only the server's referee gives a forfeit (net/referee.py claim)
         "Forfeited": [(rules.name, Forfeited(0, "Ann")) for rules in RULESETS],
+        "DrawOffered": [(rules.name, DrawOffered(0, "Ann")) for rules in RULESETS],
+        "DrawDeclined": [(rules.name, DrawDeclined(1, "Bob")) for rules in RULESETS],
+        "DrawAgreed": [(rules.name, DrawAgreed(1, "Bob")) for rules in RULESETS],
         # plasto_latros/rules.py: a mini leaps down onto the enemy below it
         "JumpedOn": [("plasto_latros", JumpedOn("a2", "b1"))],
         # plasto_latros/rules.py _destroy: pl-shrine's idol, by the two minis beside it

@@ -134,7 +134,7 @@ class Optio(Ruleset):
     name = "optio"
     title = "Optio terrain pre-game"
     summary = "Hidden army, scout and dummy blocks on a 5x5 map decide where the battle is fought"
-    capabilities = Capabilities(sides=2, hidden_information=True, dice=("d6",))
+    capabilities = Capabilities(sides=2, hidden_information=True, dice=("d6",), names_winner=False)
     options_type = OptioOptions
     state_type = OptioState
     order_types = ORDER_TYPES
