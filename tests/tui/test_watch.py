@@ -208,3 +208,26 @@ async def test_a_conceded_or_forfeited_game_is_watched_to_its_end(tmp_path, how,
         await pilot.press("right")
         panel = str(screen.query_one("#watch-panel").render())
         assert f"Result: {game.players[1 - side]} wins ({game.players[side]} {reason})" in panel
+
+
+async def test_an_agreed_draw_is_watched_to_its_end_its_offer_and_answers_no_secret(tmp_path):
+    """In Platemail the other side's orders are hidden from a player's view
+    while watching; an offer of a draw and its answers are not."""
+    from core.game import submit
+    from core.orders import AgreeDraw, DeclineDraw, OfferDraw
+
+    game = played("platemail", 10)
+    for order in (OfferDraw(1), DeclineDraw(0), OfferDraw(1), AgreeDraw(0)):
+        game = submit(game, order).game
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end")
+        for words in ("agrees to a draw", "offers a draw", "declines the draw", "offers a draw"):
+            await pilot.press("left")  # from Player 1's view: side 1's offers still named
+            panel = str(screen.query_one("#watch-panel").render())
+            assert f"Next: {game.players[1 if 'offers' in words else 0]} {words}" in panel
+        await pilot.press("end")
+        panel = str(screen.query_one("#watch-panel").render())
+        assert f"Result: a draw ({game.players[1]} offered a draw and {game.players[0]} agreed)" in panel
