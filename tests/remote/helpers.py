@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from typing import Any
 
 from core.game import start
 from core.registry import find_ruleset
@@ -59,6 +60,19 @@ def read_line(sock: socket.socket, received: bytearray | None = None) -> bytes:
         if received is not None:
             received += byte
     return bytes(out)
+
+
+def raw_joiner(host) -> tuple[socket.socket, Any]:
+    """A hostile joiner's raw connection to ``host``: connected, the hello
+    done by hand and the first update read; returns the socket and a line
+    reader of it (the caller closes the socket)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(str(host.path))
+    sock.settimeout(10)
+    raw_hello(sock, host.code)
+    reader = sock.makefile("rb")
+    assert json.loads(reader.readline())["type"] == "update"
+    return sock, reader
 
 
 def raw_hello(sock: socket.socket, code: str, role: str = "player", name: str = "x") -> dict:

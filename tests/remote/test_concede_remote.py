@@ -7,14 +7,13 @@ meeting place and real joiners (``tests/remote/helpers.py``)."""
 from __future__ import annotations
 
 import json
-import socket
 
 from core.game import start
 from core.orders import Concede
 from core.registry import find_ruleset
 from net import wire
 from saves.library import battlefield_named
-from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_hello, wait_until
+from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_joiner, wait_until
 
 
 def _started(ruleset: str):
@@ -31,12 +30,7 @@ def test_a_joiner_concedes_for_itself_only_and_the_host_wins():
         onlooker.start()
         assert onlooker.submit(Concede(1)).code == "onlooker"
         # A hostile joiner's raw line conceding for the host's side.
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.connect(str(host.path))
-        sock.settimeout(10)
-        raw_hello(sock, host.code)
-        reader = sock.makefile("rb")
-        assert json.loads(reader.readline())["type"] == "update"
+        sock, reader = raw_joiner(host)
         sock.sendall(wire.encode("order", text="concede side=0"))
         answer = json.loads(reader.readline())
         assert answer["type"] == "result" and answer["ok"] is False and answer["code"] == "not-your-side"

@@ -7,13 +7,12 @@ private meeting place and real joiners (``tests/remote/helpers.py``)."""
 from __future__ import annotations
 
 import json
-import socket
 
 from core.game import standing_offer
 from core.orders import AgreeDraw, OfferDraw
 from core.ruleset import Rejection
 from net import wire
-from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_hello, wait_until
+from tests.remote.helpers import PLAYERS, RecordingSeat, new_host, raw_joiner, wait_until
 from tests.remote.test_concede_remote import _started
 
 
@@ -33,12 +32,7 @@ def test_a_joiner_offers_a_draw_out_of_turn_and_the_host_agrees():
         onlooker = RecordingSeat(host.code, role="watch")
         onlooker.start()
         assert onlooker.submit(OfferDraw(1)).code == "onlooker"
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.connect(str(host.path))
-        sock.settimeout(10)
-        raw_hello(sock, host.code)
-        reader = sock.makefile("rb")
-        assert json.loads(reader.readline())["type"] == "update"
+        sock, reader = raw_joiner(host)
         for text, code in (("offer-draw side=0", "not-your-side"), ("agree-draw side=1", "no-offer")):
             sock.sendall(wire.encode("order", text=text))
             told = _answer(reader)
