@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from core.orders import Concede
+from core.events import DrawDeclined
+from core.game import standing_offer
+from core.orders import AgreeDraw, Concede, OfferDraw
 from core.ruleset import Rejection
 from core.seats import SeatGame
 from net.client import JoinError
@@ -250,6 +252,35 @@ def test_a_player_concedes_to_the_servers_computer_and_the_lobby_lists_the_resul
     seat.stop()
     watched = bob.watch(gid)  # an onlooker, once the game is over, reads it whole
     assert watched.outcome() == seat.outcome() and watched.known_orders()[-1] == Concede(0)
+
+
+def test_the_servers_computer_answers_an_offer_of_a_draw_and_two_players_agree_one(server):
+    """docs/rulings.md, *A draw by agreement*: the server's computer answers
+    at once (level at the start: it plays on); between two players the
+    offer stands until the other agrees, and the lobby lists the draw."""
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("waylights", None, ("me", "normal"))
+    seat = ann.resume(gid)
+    assert seat.status == "playing" and seat.side == 0
+    assert not isinstance(seat.submit(OfferDraw(0), wait=5), Rejection)
+    assert wait_until(lambda: any(isinstance(e, DrawDeclined) for e in seat.events()))
+    assert standing_offer(seat.events()) is None and seat.outcome() is None
+    seat.stop()
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    mine = ann.resume(gid)
+    theirs = bob.join(gid)
+    assert wait_until(lambda: mine.status == "playing" and theirs.status == "playing")
+    assert not isinstance(theirs.submit(OfferDraw(1), wait=5), Rejection)  # out of turn: Ann deploys first
+    assert wait_until(lambda: standing_offer(mine.events()) == 1)
+    assert theirs.submit(AgreeDraw(1), wait=5).code == "no-offer"  # not its own offer
+    assert not isinstance(mine.submit(AgreeDraw(0), wait=5), Rejection)
+    assert wait_until(lambda: mine.outcome() is not None and theirs.outcome() is not None)
+    assert mine.outcome() == theirs.outcome() and mine.outcome().winner is None
+    assert mine.outcome().reason == "Bob offered a draw and Ann agreed"
+    finished = ann.lobby().finished
+    assert finished[0].id == gid and finished[0].state == "over"
+    mine.stop()
+    theirs.stop()
 
 
 def test_only_its_maker_withdraws_a_game_nobody_has_begun(server):
