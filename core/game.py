@@ -184,8 +184,11 @@ def standing_offer(log: Iterable[Event]) -> int | None:
     return None
 
 
-def draw_refusal(game: Game, order: Order) -> Rejection | None:
-    """Why a draw's order may not be given now, or None (a game going on)."""
+def draw_refusal(game: Game | Any, order: Order) -> Rejection | None:
+    """Why a draw's order may not be given now, or None (a game going on).
+    ``game`` may be a seat's moment (``core.seats.SeatGame``): what it reads,
+    the ruleset, the state, the log and the players, every seat holds (the
+    offers and answers are no secret)."""
     if order.side not in (0, 1):
         return Rejection("not-a-side", f"There is no side {order.side} to {order.verb}.")
     rules = game.ruleset

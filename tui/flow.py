@@ -14,7 +14,7 @@ import functools
 import time
 from typing import Any
 
-from core.game import standing_offer
+from core.game import draw_refusal
 from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
 from core.ruleset import Rejection
 from net.live import duration
@@ -256,19 +256,21 @@ def or_concede(screen: Any, ask: Any) -> Any:
 
 
 def drawing(screen: Any, side: int) -> tuple[str, dict[str, str]]:
-    """What ``q`` says of a draw, and its keys: answer the opponent's offer
-    that stands, else offer one (where the game names a winner)."""
+    """What ``q`` says of a draw, and its keys, as the core's rule has it
+    (``core.game.draw_refusal``): offer one, answer the opponent's offer
+    that stands, or say that one's own stands; nothing where no draw may
+    be offered (a game that names no winner)."""
     game = screen.game
-    if not game.ruleset.capabilities.names_winner:
-        return "", {}
     other = game.players[1 - side]
-    offerer = standing_offer(game.log)
-    if offerer == side:
+    refused = draw_refusal(game, OfferDraw(side))
+    if refused is None:
+        return f"Or offer {other} a draw: d (it stands until {other} answers).", {"d": "offer-draw"}
+    if refused.code == "offer-stands":
         return f"Your offer of a draw stands: {other} has not answered it yet.", {}
-    if offerer is not None:
+    if refused.code == "answer-offer":
         return (f"{other} offers a draw: a agrees (the game ends drawn), d declines (play on).",
                 {"a": "agree-draw", "d": "decline-draw"})
-    return f"Or offer {other} a draw: d (it stands until {other} answers).", {"d": "offer-draw"}
+    return "", {}
 
 
 def draw(screen: Any, choice: str) -> None:
