@@ -255,3 +255,36 @@ def test_a_hostile_client_cannot_withdraw_anothers_game_and_a_withdrawal_frees_i
     ann.create("spheres_of_war", None, ("me", "open"))
     sock.close()
     seat_sock.close()
+
+
+def test_a_hostile_player_cannot_answer_for_the_other_or_pile_up_offers_of_a_draw(server):
+    """docs/rulings.md, *A draw by agreement*, over a raw connection to the
+    server: one offer stands at a time, a player answers only the other's
+    offer and only for its own side; the game goes on untouched."""
+    ann = server.client("Ann")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    mine = ann.resume(gid)
+    server.client("mallory").join(gid).stop()  # Mallory takes the open seat, then plays it by hand
+    sock, reader = _raw(server, "guest:mallory")
+    sock.sendall(serverwire.encode("sit", game=gid, role="player"))
+    assert json.loads(reader.readline())["type"] == "welcome"
+    assert wait_until(lambda: mine.status == "playing")
+
+    def answer(text: str) -> dict:
+        sock.sendall(serverwire.encode("order", text=text))
+        told = json.loads(reader.readline())
+        while told["type"] != "result":
+            told = json.loads(reader.readline())
+        return told
+
+    assert answer("offer-draw side=0")["code"] == "not-your-side"  # Ann's side is not Mallory's
+    assert answer("offer-draw side=1")["ok"] is True
+    for text, code in (("offer-draw side=1", "offer-stands"), ("agree-draw side=1", "no-offer"),
+                       ("decline-draw side=0", "not-your-side"), ("agree-draw side=0", "not-your-side")):
+        told = answer(text)
+        assert told["ok"] is False and told["code"] == code, (text, told)
+    assert wait_until(lambda: any(e.sentence == "mallory offers a draw" for e in mine.events()))
+    assert mine.outcome() is None  # nothing is hidden in Spheres of War: Ann's seat knows every order
+    assert [o.to_text() for o in mine.known_orders() if "draw" in o.verb] == ["offer-draw side=1"]
+    mine.stop()
+    sock.close()
