@@ -144,14 +144,18 @@ class Narrator:
 
     def on_key(self, event: Any) -> None:
         """The screen's keys: while events wait, a key (but ``v``, the
-        pace) only shows the next one sooner; otherwise it does what it
-        always does, and the last event's marks go."""
+        pace) only shows the next one sooner, and Enter once the game is
+        over writes the rest at once (the result follows); otherwise it
+        does what it always does, and the last event's marks go."""
         if event.key == "v" or not self.busy:
             if not self.busy:
                 self.unmark()
             return
         event.stop()
         event.prevent_default()
+        if event.key == "enter" and self.screen.game.outcome is not None:
+            self.finish()  # the banner offers "Enter: the result": the rest is written, then the result
+            return
         self.key()
 
     def key(self) -> None:

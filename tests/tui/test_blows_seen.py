@@ -157,3 +157,38 @@ async def test_the_pace_is_remembered_for_the_next_start_and_a_broken_file_is_ig
         third.show_game(exchange(), None)
         await pilot.pause()
         assert third.screen.narrator.pace == "instant"  # the default again, no crash
+
+
+async def test_enter_once_the_game_is_over_writes_the_rest_and_opens_the_result(data_dir, monkeypatch):
+    """The banner says "Game over · Enter: the result" while the last blows
+    are still being shown: one Enter must bring the result, not only the
+    next blow.  Only i1 and r1 stand; i1's defence of 6 ends the game."""
+    from tui.result import ResultScreen
+
+    monkeypatch.setattr("tui.narrator.PAUSE", 120.0)
+    state, events = position({"i1": PLAYER_CELL, "r1": COMPUTER_CELL}, dice=(2, 3, 2, 6))
+    game = Game(ruleset_name="spheres_of_war", options=options(), battlefield=OPEN, seed=7,
+                players=PLAYERS, state=state, log=tuple(events))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.narration_pace = "step"
+        app.seat_kinds = ("human", "easy")
+        app.show_game(game, None)
+        for _ in range(300):  # until the game is over with blows still to show
+            await pilot.pause(0.05)
+            screen = app.screen
+            if isinstance(screen, GameScreen) and screen.game.outcome is not None and screen.narrator.busy:
+                break
+            if isinstance(screen, GameScreen) and screen.narrator.busy:
+                await pilot.press("x")  # the next blow of the fight
+        assert isinstance(app.screen, GameScreen) and app.screen.narrator.busy
+        screen = app.screen
+        assert "Enter: the result" in str(screen.query_one("#banner").render())
+        still_to_show = [e.sentence for e in screen.narrator.waiting()]
+        assert still_to_show, "the test needs blows still waiting"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        text = " ".join(" ".join(str(line.text) for line in screen.query_one("#log").lines).split())
+        for sentence in still_to_show:  # written in the log (wrapped at its width), not skipped
+            assert " ".join(sentence.split()) in text
