@@ -95,7 +95,8 @@ def drafts_in(data: Any, side: int | None) -> list[dict]:
 
 # What the strict reader refuses, in a message's words (saves/convert.py's
 # JSONRefused: its reason, then what it found).
-_REFUSED = {"duplicate": "the key {!r} appears twice", "constant": "{} is not allowed"}
+_REFUSED = {"duplicate": "the key {!r} appears twice", "constant": "{} is not allowed",
+            "surrogate": "the text {} holds half of a UTF-16 pair, which is no character"}
 
 
 def _depth(value: Any) -> int:
@@ -111,7 +112,9 @@ def _depth(value: Any) -> int:
 def encode(kind: str, **fields: Any) -> bytes:
     """One message as a line of bytes."""
     body = {"v": VERSION, "type": kind, **fields}
-    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode() + b"\n"
+    # "replace": a lone surrogate (decode refuses them; one kept from before
+    # could still be in a store) is sent as "?" rather than failing every message it is in.
+    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8", "replace") + b"\n"
 
 
 def unreadable(line: bytes, exc: Exception) -> str:

@@ -81,6 +81,7 @@ _REFUSED = {
     "duplicate": "the key {!r} appears twice in one object",
     "constant": "{} is not a number a save may hold",
     "infinite": "the number {:.40} is too large for a save (it reads as infinity)",
+    "surrogate": "the text {} holds half of a UTF-16 pair, which is no character",
 }
 
 

@@ -20,6 +20,7 @@ import collections.abc
 import enum
 import functools
 import json
+import re
 import types
 import typing
 from typing import Any
@@ -49,8 +50,10 @@ class StructureError(ValueError):
 class JSONRefused(ValueError):
     """JSON that :func:`strict_json` refuses.  ``reason`` is ``"duplicate"``
     (``what``: the key found twice in one object), ``"constant"`` (``what``:
-    NaN, Infinity or -Infinity) or ``"infinite"`` (``what``: a number's text
-    too large for a float)."""
+    NaN, Infinity or -Infinity), ``"infinite"`` (``what``: a number's text
+    too large for a float) or ``"surrogate"`` (``what``: the start of a text
+    holding half of a UTF-16 pair, ``\\ud800``: no character, and no UTF-8
+    can carry it on, to a file, a database or a peer)."""
 
     def __init__(self, reason: str, what: str) -> None:
         super().__init__(f"{reason}: {what}")
@@ -77,13 +80,37 @@ def _finite(text: str) -> float:
     return value
 
 
+# Only an escape can make a lone surrogate in text read from UTF-8: most texts
+# have none, and are not walked.
+_MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_lone_surrogates(value: Any) -> None:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                raise JSONRefused("surrogate", ascii(item[:20]))
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def strict_json(text: str, finite: bool = False) -> Any:
-    """``json.loads`` that refuses a key twice in one object and the
-    constants NaN and Infinity (and, with ``finite``, a number that reads as
-    infinity) with :class:`JSONRefused`; other faults raise as ``json.loads``
-    raises them (``json.JSONDecodeError``, ``RecursionError``)."""
-    return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+    """``json.loads`` that refuses a key twice in one object, the constants
+    NaN and Infinity (and, with ``finite``, a number that reads as
+    infinity) and a text holding a lone UTF-16 surrogate with
+    :class:`JSONRefused`; other faults raise as ``json.loads`` raises them
+    (``json.JSONDecodeError``, ``RecursionError``)."""
+    data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
                       parse_float=_finite if finite else None)
+    if _MAY_HOLD_SURROGATE.search(text):
+        _no_lone_surrogates(data)
+    return data
 
 
 # -- strict primitives --------------------------------------------------------

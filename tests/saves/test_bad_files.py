@@ -127,6 +127,20 @@ def test_duplicate_keys(good):
     refused(path, "'seed' appears twice")
 
 
+def test_a_lone_surrogate_in_a_text(good):
+    r"""JSON can write "\ud800" (half of a UTF-16 pair), but it is no
+    character: the save is refused, untouched, saying where; a whole pair
+    (an emoji's) is a text like any other."""
+    path, data = good
+    data["players"][0] = "Ann \U0001f600"
+    text = json.dumps(data)  # ASCII: the emoji written as its pair of escapes
+    assert "Ann \\ud83d\\ude00" in text
+    path.write_text(text)
+    assert load_game(path).players[0] == "Ann \U0001f600"
+    path.write_text(text.replace("Ann \\ud83d\\ude00", "Ann \\ud83d"))
+    refused(path, "half of a UTF-16 pair", "Ann")
+
+
 @pytest.mark.parametrize("depth", [65, 5000])
 def test_too_deep(good, depth):
     path, _ = good
