@@ -166,13 +166,16 @@ class Referee:
         for row in self.db.games(("open", "playing", "over"), limit=600):
             seats = fillers.get(row["id"], ("open", "open"))
             you = seats.index(mine_filler) if mine_filler in seats else None
+            held = self.live.get(row["id"])
+            begun = held.match.game if held is not None and held.match is not None else None
+            # A game under way is listed by the names it began with, as its boards and chat show them.
+            players = list(begun.players) if begun is not None else [self._seat_label(f) for f in seats]
             entry = {"id": row["id"], "ruleset": row["ruleset"], "options": options_text(row["ruleset"], json.loads(row["options"])),
-                     "players": [self._seat_label(f) for f in seats], "waiting_since": row["created"],
+                     "players": players, "waiting_since": row["created"],
                      "state": row["state"], "result": row["result"], "you": you,
                      "code": row["code"] if row["creator"] == pid else "",
                      "battlefield": battlefield_label(row["battlefield"])}
             if you is not None and row["state"] == "playing":
-                held = self.live.get(row["id"])
                 entry["turn"] = held.turn_words(you) if held is not None else ""
             if row["state"] == "over":
                 if len(out["finished"]) < 50:
@@ -193,12 +196,7 @@ class Referee:
             raise Refusal("bad-seats", "You can sit at one side of a game only.")
         if seats.count("invite") > 1:
             raise Refusal("bad-seats", "One seat at most is kept for an invitation.")
-        if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
-            raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
-                                      "finish or wait for some first.")
-        if any(s in LEVELS for s in seats) and self._computer_games() >= MAX_COMPUTER_GAMES:
-            raise Refusal("busy", "The server's computer plays as many games as it can just now: "
-                                  "try again when one ends.")
+        self._within_caps(pid, seats)
         with self.lock:
             waiting = sum(1 for live in self.live.values() if live.match is None)
         if waiting >= MAX_WAITING:
@@ -222,7 +220,7 @@ class Referee:
             row = self.db.game(gid)
             live = Live(gid, row, (fillers[0], fillers[1]))
             self.live[gid] = live
-            self._maybe_begin(live)
+            self._begin_or_drop(live)
         return gid, code
 
     def withdraw(self, pid: str, gid: str) -> None:
@@ -300,15 +298,27 @@ class Referee:
 
     def _follow(self, pid: str, gid: str, ruleset: str, options: Any, battlefield: Any,
                 fillers: tuple[str, str]) -> str:
-        """A new game after ``gid`` with fresh dice (under the lock)."""
+        """A new game after ``gid`` with fresh dice (under the lock), within
+        the caps a game made from the lobby keeps."""
+        self._within_caps(pid, fillers)
         half, salt = fairdice.new_half(), fairdice.new_half()
         new = secrets.token_hex(4)
         self.db.create_game(new, ruleset, options, battlefield, fillers, fairdice.commitment(half), half, salt, "",
                             pid, follows=gid)
         live = Live(new, self.db.game(new), fillers)
         self.live[new] = live
-        self._maybe_begin(live)
+        self._begin_or_drop(live)
         return new
+
+    def _begin_or_drop(self, live: Live) -> None:
+        """A game just made begins if nobody is awaited; one that cannot
+        begin (its first save failed) is not kept half made (under the lock)."""
+        try:
+            self._maybe_begin(live)
+        except Refusal:
+            self.db.withdraw_game(live.gid)
+            del self.live[live.gid]
+            raise
 
     @staticmethod
     def _checked_setup(rules: Any, options: Any, battlefield: Any) -> tuple[Any, Any]:
@@ -316,6 +326,17 @@ class Referee:
             return checked_setup(rules, options, battlefield)
         except ValueError as exc:
             raise Refusal("bad-options", f"Those options cannot be played: {str(exc)[:200]}") from None
+
+    def _within_caps(self, pid: str, seats: Any) -> None:
+        """``pid`` may make one more game with these seats: it holds fewer
+        than the unfinished games a player may, and with a computer seat the
+        server's computer plays fewer than it can."""
+        if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
+            raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
+                                      "finish or wait for some first.")
+        if any(s in LEVELS for s in seats) and self._computer_games() >= MAX_COMPUTER_GAMES:
+            raise Refusal("busy", "The server's computer plays as many games as it can just now: "
+                                  "try again when one ends.")
 
     def _unfinished_of(self, pid: str) -> list[str]:
         """The unfinished games ``pid`` sits at or made (two computers' included)."""
@@ -355,10 +376,16 @@ class Referee:
             side = live.fillers.index(wanted)
             if not self.db.take_seat(gid, side, f"player:{pid}", wanted):
                 raise Refusal("seat-taken", "Someone took that seat just now.")
+            before = live.fillers
             fillers = list(live.fillers)
             fillers[side] = f"player:{pid}"
             live.fillers = (fillers[0], fillers[1])
-            self._maybe_begin(live)
+            try:
+                self._maybe_begin(live)
+            except Refusal:  # the game could not begin: the seat is open again, in the store too
+                self.db.take_seat(gid, side, wanted, f"player:{pid}")
+                live.fillers = before
+                raise
         return gid, side
 
     def _maybe_begin(self, live: Live) -> None:
@@ -377,7 +404,9 @@ class Referee:
             self._seat_match(live, game, None)
             assert live.match is not None
             problem = live.match.save()
-            if problem is not None:
+            if problem is not None:  # not begun after all: the caller gives back what it changed
+                live.match.close()
+                live.match = None
                 raise Refusal("not-saved", f"The game cannot be stored just now: {problem}")
             for peer in list(live.peers):
                 peer.sent_events = 0
@@ -571,9 +600,13 @@ class Referee:
         live = self._live_of(peer)
         if peer.side is None or live.match is None or live.match.game.outcome is not None:
             raise Refusal("no-drafts", "Only a player of a game under way keeps drafts.")
-        mine = [dict(d, side=peer.side) for d in drafts[:8] if isinstance(d, dict)]
+        mine = [dict(d, side=peer.side) for d in drafts[:wire.MAX_DRAFTS] if isinstance(d, dict)]
         if len(json.dumps(mine)) > 48 * 1024:
             raise Refusal("too-big", "Those drafts are too long to keep.")
+        try:  # what the player's own Skirmish will accept back when it resumes the game
+            wire.drafts_in(mine, peer.side)
+        except wire.WireError as exc:
+            raise Refusal("bad-drafts", f"Those drafts cannot be kept: {exc}.") from None
         live.match.put_drafts(peer.side, mine, save=True)
         live.active_at[peer.side] = time.monotonic()
 
@@ -589,7 +622,11 @@ class Referee:
             raise Refusal("slow-down", "One line of chat a second at most.")
         peer.last_chat = now
         live.active_at[peer.side] = now
-        self.db.add_chat(live.gid, self.names.get(peer.player, "someone")[:MAX_NAME], line)
+        # Under the name the game gave this seat when it began, as both boards show it: a
+        # lobby name may be changed any time, to the other player's among others.
+        game = live.match.game if live.match is not None else None
+        who = game.players[peer.side] if game is not None else self._seat_label(live.fillers[peer.side])
+        self.db.add_chat(live.gid, who[:MAX_NAME], line)
         lines = self.db.chat(live.gid)
         for other in list(live.peers):
             if other.role == "player":

@@ -42,6 +42,7 @@ from net.client import FIRST_UPDATE_TIMEOUT, HostError, JoinError, RemoteSeat
 from net.dicecheck import SERVER_SEED, check_dice
 
 DEFAULT_SOCKET = Path("/tmp/skirmish-server/socket")
+SERVER_ACCOUNT = "skirmish-server"  # the service's account (README, *Setting one up*); $SKIRMISH_SERVER_ACCOUNT names another
 CONNECT_TIMEOUT = 5.0
 ANSWER_TIMEOUT = 15.0  # a lobby question's answer (creating a game replays nothing: fast)
 FILLERS = ("me", "open", "invite", "easy", "normal", "hard")
@@ -133,10 +134,36 @@ def _entry(data: Any) -> GameEntry:
         raise HostError("the server sent a lobby this Skirmish cannot read") from None
 
 
+def server_accounts() -> dict[int, str]:
+    """The accounts a server may run as, by uid: root, this one, and the
+    server's account (``$SKIRMISH_SERVER_ACCOUNT``, else ``skirmish-server``)
+    where it exists."""
+    import pwd
+
+    wanted = os.environ.get("SKIRMISH_SERVER_ACCOUNT", "").strip() or SERVER_ACCOUNT
+    found = {0: "root", os.getuid(): account_name(os.getuid())}
+    try:
+        found[pwd.getpwnam(wanted).pw_uid] = wanted
+    except KeyError:
+        pass
+    return found
+
+
+def account_name(uid: int) -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
+
+
 def check_server(sock: socket.socket, path: Path) -> None:
     """The process answering must run under the account that owns the
-    socket's folder, a folder nobody else may write in: otherwise anyone
-    could have put a socket of their own there while no server ran."""
+    socket's folder, a folder nobody else may write in, and that account
+    must be the server's (or root, or this one): otherwise anyone could have
+    put a socket of their own there while no server ran, and the folder
+    too, if it was gone (a stopped service, a cleaned /tmp)."""
     from net.unix import peer_account
 
     try:
@@ -147,6 +174,14 @@ def check_server(sock: socket.socket, path: Path) -> None:
     if info.st_mode & 0o022 or (uid is not None and uid != info.st_uid):
         raise HostError(f"what answers on {path} is not run by the account that owns its folder (or the "
                         "folder is open to all): it may be posing as the server, so nothing was sent to it")
+    runs_as = info.st_uid if uid is None else uid
+    trusted = server_accounts()
+    if runs_as not in trusted:
+        name = account_name(runs_as)
+        wanted = os.environ.get("SKIRMISH_SERVER_ACCOUNT", "").strip() or SERVER_ACCOUNT
+        raise HostError(f"what answers on {path} runs as the account {name}, not the server's ({wanted}): it "
+                        f"may be posing as the server, so nothing was sent to it (if {name} runs your server, "
+                        f"set SKIRMISH_SERVER_ACCOUNT={name})")
 
 
 def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:

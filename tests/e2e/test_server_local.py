@@ -43,7 +43,8 @@ def local_setup(place):  # noqa: F811 - the fixture imported above
 
         def terminal(account) -> Tmux:
             command = ["runuser", "-u", account.pw_name, "--", "env", f"HOME={account.pw_dir}",
-                       f"PYTHONPATH={pythonpath}", f"SKIRMISH_SERVER={socket}", python, "-m", "tui", "lobby"]
+                       f"PYTHONPATH={pythonpath}", f"SKIRMISH_SERVER={socket}",
+                       f"SKIRMISH_SERVER_ACCOUNT={server_account.pw_name}", python, "-m", "tui", "lobby"]
             return Tmux(shlex.join(command), env={"TERM": "xterm-256color"})
 
         yield players, terminal

@@ -186,7 +186,8 @@ def door_setup(place):
         server = Server(server_account, python, pythonpath, socket, door.pw_name)
         command = place / "door.sh"  # the install's `skirmish` for this checkout
         command.write_text("#!/bin/sh\n"
-                           f"export PYTHONPATH={shlex.quote(pythonpath)} SKIRMISH_SERVER={shlex.quote(str(socket))}\n"
+                           f"export PYTHONPATH={shlex.quote(pythonpath)} SKIRMISH_SERVER={shlex.quote(str(socket))}"
+                           f" SKIRMISH_SERVER_ACCOUNT={server_account.pw_name}\n"  # the server's account is made for the test
                            f"exec {shlex.quote(python)} -m tui \"$@\"\n")
         command.chmod(0o755)
         keys = {}
