@@ -312,12 +312,14 @@ class NewGameScreen(Screen[None]):
         rules = self.ruleset()
         cycler = self.query_one("#battlefield", Cycler)
         fitting: list = []
+        slip = False  # the options fit no battlefield: a field is wrong
         options = self._options_or_defaults() if rules is not None else None
         if rules is not None:
             from tui.rulesets.optio_handoff import plain_battlefields_apply
 
             if plain_battlefields_apply(rules):
                 fitting = [bf for bf in self.battlefields if rules.check_options(options, bf) is None]
+                slip = not fitting
                 if fitting:
                     self.last_fitting[rules.name] = fitting
                 else:  # a field is wrong: the problem line says why; the list stays
@@ -335,7 +337,7 @@ class NewGameScreen(Screen[None]):
                 cycler.labels.insert(0, ground[0])
                 cycler.values.insert(0, ground[1])
                 wanted = ground[1]
-            for label, source in extra_sources(rules, options):
+            for label, source in extra_sources(rules, options, slip):
                 cycler.values.append(source)
                 cycler.labels.append(label)
         index = None

@@ -244,3 +244,25 @@ async def test_tab_shows_what_each_field_is_for_above_the_form():
             assert cut_texts(form) == [], rules.name
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_optio_pre_game_is_offered_only_for_options_its_ground_can_take(data_dir):
+    """No ground an Optio template cuts holds artifacts: with Plasto
+    Latros' artifacts goal the form does not offer the pre-game (it offered
+    it, and Start then said only "open ground 0,0 has no artifacts")."""
+    from tui.rulesets.optio_handoff import PlayOptioFirst
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(pilot, "plasto_latros")
+        bf = form.query_one("#battlefield", Cycler)
+        assert any(isinstance(v, PlayOptioFirst) for v in bf.values)  # the battle goal: offered
+        goal = next(c for c in form.query(Cycler) if c.id and c.id.endswith("-goal"))
+        goal.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert goal.value == "artifacts"
+        assert bf.values and not any(isinstance(v, PlayOptioFirst) for v in bf.values)
+        await pilot.press("left")
+        await pilot.pause()
+        assert any(isinstance(v, PlayOptioFirst) for v in bf.values)

@@ -63,8 +63,11 @@ def _saved_results(ruleset_name: str) -> list[tuple[str, Any]]:
     return out
 
 
-def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
-    """Extra battlefield choices for ``rules`` in the new-game form (never raises)."""
+def extra_sources(rules: Any, options: Any, slip: bool = False) -> list[tuple[str, Any]]:
+    """Extra battlefield choices for ``rules`` in the new-game form (never
+    raises).  ``slip``: the options fit no battlefield at all (a field is
+    wrong, and the form says so): the pre-game stays offered as the list
+    stays, rather than come and go with each keystroke."""
     out: list[tuple[str, Any]] = []
     try:
         if rules.name == OPTIO:
@@ -82,7 +85,9 @@ def extra_sources(rules: Any, options: Any) -> list[tuple[str, Any]]:
         for label, field in _saved_results(rules.name):
             if rules.check_options(options, field) is None:
                 out.append((label, field))
-        out.append(("Play an Optio pre-game first", PlayOptioFirst()))
+        probe = rules.default_options() if slip else options
+        if rules.check_options(probe, open_ground(rules.name)) is None:  # no cut has artifacts, say
+            out.append(("Play an Optio pre-game first", PlayOptioFirst()))
     except Exception:  # a broken save folder must not break the form
         pass
     return out
