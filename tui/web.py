@@ -7,15 +7,20 @@ like a terminal, seeing only its own games.  This process holds no game; it
 carries keys one way and screen updates the other.
 
 What is added to textual-serve here (a subclass of its ``Server``: the
-constructor's arguments, the page's and the websocket's handlers; the
-websocket's is textual-serve 1.1's own with a tab's own command and checked
-messages, so pyproject holds textual-serve to 1.x):
+constructor's arguments, a middleware on its web application, the page's
+and the websocket's handlers; the websocket's is textual-serve 1.1's own
+with a tab's own command and checked messages, so pyproject holds
+textual-serve to 1.x):
 
 - a cap on the tabs open at once (each is a whole app process: see the
-  README's figure), refused with 503 past it;
-- the websocket is accepted only from a page of this server (its ``Origin``
-  matches the ``Host`` it was asked for, or ``--public-url``): another web
-  site open in the same browser cannot start sessions here;
+  README's figure), refused with 503 past it, and a smaller one on the tabs
+  of one client address, refused with 429, so one client cannot take them all;
+- a request is answered only if its ``Host`` is a name this server was given
+  (the public URL's, or on this machine a loopback name), and the websocket
+  only from a page at such an address (its ``Origin``; none, not a browser,
+  is refused): another web site open in the same browser cannot start
+  sessions here, even with its own name made to lead here (DNS rebinding);
+- the static folders are served without their listings;
 - the page asks nothing of a third party (textual-serve's page fetches a font
   from fonts.googleapis.com; the copy served here does not);
 - what a tab sends is checked: a message past 64 KiB, a flood, garbage or an
@@ -32,6 +37,7 @@ this machine, or for a reverse proxy that adds TLS in front of it (README).
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import os
 import re
@@ -41,6 +47,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -49,6 +56,20 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_SESSIONS = 20
 TITLE = "Skirmish"
+
+# The tabs one client address may hold, so that one client (a script, or a
+# person with many tabs) cannot take every seat: 4, fewer when the cap on all
+# is small, all of them only when that cap is 1.  Per address because the
+# peer's address is the one thing a client cannot choose (a cookie it can
+# drop, a header it can write).  Behind a reverse proxy every tab comes from
+# the proxy's address, so this cap is then the cap on all: the proxy's set-up
+# raises it with this environment variable (README).
+SESSIONS_PER_ADDRESS = 4
+SESSIONS_PER_ADDRESS_ENV = "SKIRMISH_WEB_SESSIONS_PER_ADDRESS"
+
+# The names a browser on this machine reaches a loopback listener by.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+SCHEME_PORTS = {"http": 80, "https": 443}
 
 # What each tab runs: the lobby, as a guest (a name, no account).
 APP_ARGS: tuple[str, ...] = ("lobby", "--guest")
@@ -93,18 +114,72 @@ def local_template_dir() -> Path:
     return folder
 
 
-def same_origin(origin: str | None, host: str | None, public_url: str) -> bool:
-    """Whether a websocket's ``Origin`` is a page of this server: no Origin
-    (not a browser), the ``Host`` the request was made to, or the public URL's."""
-    if origin is None:
+def sessions_per_address(max_sessions: int, configured: str | None = None) -> int:
+    """The tabs one client address may hold (see SESSIONS_PER_ADDRESS);
+    ``configured``, from SESSIONS_PER_ADDRESS_ENV, overrides it (ValueError
+    unless a whole number from 1)."""
+    if configured:
+        cap = int(configured)
+        if cap < 1:
+            raise ValueError(f"{SESSIONS_PER_ADDRESS_ENV} needs at least 1")
+        return cap
+    return 1 if max_sessions == 1 else min(SESSIONS_PER_ADDRESS, max_sessions - 1)
+
+
+def origin_of(url: str) -> tuple[str, str, int] | None:
+    """A web origin as (scheme, host name, port), the port filled in from
+    the scheme; None for anything that is not an http(s) URL."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in SCHEME_PORTS or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname, port or SCHEME_PORTS[parts.scheme]
+
+
+def listens_on_loopback(host: str) -> bool:
+    """Whether a browser on this machine reaches the listener by a loopback
+    name (so too one on every address, 0.0.0.0 or ::)."""
+    if host in ("localhost", "", "0.0.0.0", "::"):
         return True
-    parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
         return False
-    if host is not None and parts.netloc.lower() == host.lower():
-        return True
-    public = urlsplit(public_url)
-    return (parts.scheme, parts.netloc.lower()) == (public.scheme, public.netloc.lower())
+
+
+def allowed_origins(public_url: str, host: str, port: int) -> set[tuple[str, str, int]]:
+    """The pages a websocket is taken from: the public URL's, and when it
+    listens on a loopback address, this port's on the loopback names.  From
+    the server's configuration, never from the request: a request's ``Host``
+    is whatever name led the browser here, an attacker's own included."""
+    allowed = {origin for origin in [origin_of(public_url)] if origin is not None}
+    if listens_on_loopback(host):
+        allowed |= {("http", name, port) for name in LOOPBACK_NAMES}
+    return allowed
+
+
+def origin_allowed(origin: str | None, allowed: set[tuple[str, str, int]]) -> bool:
+    """Whether a websocket's ``Origin`` is a page of this server (no Origin:
+    not a browser, refused)."""
+    return origin is not None and origin_of(origin) in allowed
+
+
+def host_allowed(host: str | None, allowed: set[tuple[str, str, int]]) -> bool:
+    """Whether a request's ``Host`` is the name of an allowed origin, with its
+    port or none (a proxy's ``$host`` has none)."""
+    if not host or "@" in host:
+        return False
+    try:
+        parts = urlsplit("//" + host)
+        port = parts.port
+    except ValueError:
+        return False
+    if parts.netloc != host:  # a path, a query: not a host
+        return False
+    return any(parts.hostname == name and port in (None, allowed_port) for _, name, allowed_port in allowed)
 
 
 def guest_id(token: str | None) -> str | None:
@@ -139,7 +214,8 @@ def name_the_guest(client: Any) -> Any:
 
 
 def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: str | None = None,
-                max_sessions: int = DEFAULT_MAX_SESSIONS, app_args: tuple[str, ...] = APP_ARGS) -> Any:
+                max_sessions: int = DEFAULT_MAX_SESSIONS, app_args: tuple[str, ...] = APP_ARGS,
+                per_address: int | None = None) -> Any:
     """A textual-serve ``Server`` for Skirmish with the additions above."""
     import asyncio
 
@@ -147,13 +223,37 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
     from textual_serve.app_service import AppService
     from textual_serve.server import Server, log
 
+    if public_url is None and ":" in host:
+        public_url = f"http://[{host}]:{port}"  # textual-serve's own default leaves an IPv6 address bare
+
     class SkirmishWebServer(Server):
         def __init__(self) -> None:
             self.templates_folder = local_template_dir()
             super().__init__(app_command(app_args), host=host, port=port, title=TITLE, public_url=public_url,
                              templates_path=self.templates_folder)
             self.max_sessions = max_sessions
+            self.per_address = per_address or sessions_per_address(max_sessions)
             self.sessions = 0
+            self.sessions_of: Counter[str] = Counter()  # client address: its tabs open
+            self.allowed = allowed_origins(self.public_url, host, port)
+
+        async def _make_app(self) -> web.Application:
+            app = await super()._make_app()
+            app.middlewares.append(self.guard)  # before the app runs (it freezes them then)
+            return app
+
+        @web.middleware
+        async def guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+            # A page whose name was made to lead here (DNS rebinding) asks
+            # for its own name: nothing of this server is its to read.
+            if not host_allowed(request.headers.get("Host"), self.allowed):
+                raise web.HTTPForbidden(text=f"This server answers as {self.public_url} only.")
+            # textual-serve lists its static folders (show_index): a folder's
+            # address gets no listing here, its files are served as before.
+            if request.path == "/static" or request.path.startswith("/static/"):
+                if (Path(self.statics_path) / request.path[len("/static"):].strip("/")).is_dir():
+                    raise web.HTTPForbidden(text="No listing here.")
+            return await handler(request)
 
         async def on_startup(self, app: web.Application) -> None:
             self.console.print(f"Skirmish in a browser: open {self.public_url}  (ctrl+c stops it)")
@@ -169,19 +269,27 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             return response
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            if not same_origin(request.headers.get("Origin"), request.headers.get("Host"), self.public_url):
+            if not origin_allowed(request.headers.get("Origin"), self.allowed):
                 raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
             if self.sessions >= self.max_sessions:
                 raise web.HTTPServiceUnavailable(text="Every seat of this web door is taken: try again later.")
+            address = request.remote or ""
+            if self.sessions_of[address] >= self.per_address:
+                raise web.HTTPTooManyRequests(text=f"This address has {self.per_address} tabs of this web door "
+                                                   "open already: close one to open another.")
             # A browser with no cookie (a private window that refused it) is a
             # guest for this tab only.
             guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
             command = f"exec env {GUEST_ENV}={guest} {self.command}"
             self.sessions += 1
+            self.sessions_of[address] += 1
             try:
                 return await self._session(request, command)
             finally:
                 self.sessions -= 1
+                self.sessions_of[address] -= 1
+                if not self.sessions_of[address]:
+                    del self.sessions_of[address]
 
         async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
             # One tab's session over textual-serve's AppService, started with
@@ -288,6 +396,11 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
         print("skirmish: --max-sessions needs at least 1, and --port a number from 1 to 65535", file=err)
         return 2
     try:
+        per_address = sessions_per_address(max_sessions, os.environ.get(SESSIONS_PER_ADDRESS_ENV))
+    except ValueError:
+        print(f"skirmish: {SESSIONS_PER_ADDRESS_ENV} needs a whole number from 1", file=err)
+        return 2
+    try:
         import textual_serve  # noqa: F401
     except ImportError:
         print("skirmish: `skirmish web` needs textual-serve (pip install textual-serve)", file=err)
@@ -304,7 +417,10 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
     if host not in ("127.0.0.1", "::1", "localhost"):
         print(f"skirmish: serving plain HTTP on {host}: anyone who can reach it can open sessions; "
               "put a reverse proxy with TLS in front of it (see the README)", file=err)
-    server = make_server(host, port, public_url, max_sessions)
+        if public_url is None:
+            print("skirmish: browsers elsewhere are refused unless --public-url gives the address they use",
+                  file=err)
+    server = make_server(host, port, public_url, max_sessions, per_address=per_address)
     try:
         server.serve()
     except OSError as error:

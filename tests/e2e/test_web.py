@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import pytest
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
-from tui.web import COOKIE, GUEST_ENV, guest_id, read_envelope
+from tui.web import COOKIE, GUEST_ENV, SESSIONS_PER_ADDRESS_ENV, guest_id, read_envelope, sessions_per_address
 
 pytestmark = pytest.mark.e2e
 
@@ -89,11 +90,13 @@ def listening_addresses(port: int) -> set[str]:
     return found
 
 
-def handshake(port: int, origin: str | None, cookie: str | None = None) -> tuple[int, socket.socket]:
-    """Open the page's websocket as a browser would (from ``origin``): the
-    HTTP status, and the connection (left open: the session lasts while it is)."""
+def handshake(port: int, origin: str | None, cookie: str | None = None,
+              host: str | None = None) -> tuple[int, socket.socket]:
+    """Open the page's websocket as a browser would (from ``origin``, asking
+    for ``host``, this server's address unless told): the HTTP status, and
+    the connection (left open: the session lasts while it is)."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=20)
-    lines = ["GET /ws?width=80&height=24 HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+    lines = ["GET /ws?width=80&height=24 HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}", "Upgrade: websocket",
              "Connection: Upgrade", f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}",
              "Sec-WebSocket-Version: 13"]
     if origin is not None:
@@ -103,6 +106,11 @@ def handshake(port: int, origin: str | None, cookie: str | None = None) -> tuple
     connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
     status = connection.recv(4096).split(b"\r\n", 1)[0]
     return int(status.split()[1]), connection
+
+
+def page_of(port: int) -> str:
+    """The origin of this server's page, as a browser on this machine names it."""
+    return f"http://127.0.0.1:{port}"
 
 
 def test_the_page_asks_nothing_of_another_site_and_listens_on_this_machine_only(tmp_path):
@@ -122,15 +130,87 @@ def test_a_session_is_refused_to_another_site_and_past_the_cap(tmp_path):
     try:
         status, _ = handshake(port, "http://evil.example")
         assert status == 403
-        status, first = handshake(port, f"http://127.0.0.1:{port}")
+        status, first = handshake(port, page_of(port))
         assert status == 101
-        status, _ = handshake(port, None)
+        status, _ = handshake(port, page_of(port))
         assert status == 503
         first.close()
         deadline = time.monotonic() + 20
-        while (status := handshake(port, None)[0]) != 101 and time.monotonic() < deadline:
+        while (status := handshake(port, page_of(port))[0]) != 101 and time.monotonic() < deadline:
             time.sleep(0.5)  # the first tab's app ends, then its seat is free
         assert status == 101
+    finally:
+        stop(process)
+
+
+def test_a_session_without_an_origin_is_refused(tmp_path):
+    # every browser says which page opens a websocket; only a script says nothing
+    process, port = start_web(tmp_path)
+    try:
+        status, _ = handshake(port, None)
+        assert status == 403
+    finally:
+        stop(process)
+
+
+def test_a_name_rebound_to_this_machine_is_refused(tmp_path):
+    # DNS rebinding: a page of evil.example whose name now leads to 127.0.0.1 is, to the browser,
+    # the same origin as the host it asks for; only the names this server was given are let in
+    process, port = start_web(tmp_path, "--public-url", "https://games.example.org")
+    try:
+        evil = f"evil.example:{port}"
+        assert handshake(port, f"http://{evil}", host=evil)[0] == 403
+        assert handshake(port, page_of(port), host=evil)[0] == 403
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": evil}),
+                                   timeout=20)
+        assert refused.value.code == 403
+        assert handshake(port, f"http://localhost:{free_port()}", host=f"localhost:{port}")[0] == 403
+        assert handshake(port, "http://games.example.org", host="games.example.org")[0] == 403  # not its scheme
+        # the public URL, and on this machine its loopback names for the port it listens on
+        opened = [handshake(port, origin, host=host) for origin, host in (
+            ("https://games.example.org", "games.example.org"),
+            (f"http://localhost:{port}", f"localhost:{port}"),
+            (f"http://[::1]:{port}", f"[::1]:{port}"))]
+        assert [status for status, _ in opened] == [101, 101, 101]
+    finally:
+        stop(process)
+
+
+def test_one_address_cannot_take_every_seat(tmp_path):
+    process, port = start_web(tmp_path, "--max-sessions", "3")
+    try:
+        held = [handshake(port, page_of(port)) for _ in range(2)]
+        assert [status for status, _ in held] == [101, 101]
+        assert handshake(port, page_of(port))[0] == 429
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/ws",
+                                                          headers={"Origin": page_of(port)}), timeout=20)
+        assert refused.value.code == 429 and "This address has 2 tabs" in refused.value.read().decode()
+        held[0][1].close()
+        deadline = time.monotonic() + 20
+        while (status := handshake(port, page_of(port))[0]) != 101 and time.monotonic() < deadline:
+            time.sleep(0.5)  # the address's first tab ends, then it may open another
+        assert status == 101
+    finally:
+        stop(process)
+
+
+def test_the_cap_per_address_leaves_seats_to_others_and_can_be_raised():
+    assert [sessions_per_address(n) for n in (1, 2, 3, 5, 20)] == [1, 1, 2, 4, 4]
+    assert sessions_per_address(20, "40") == 40  # behind a reverse proxy every tab has its address
+    with pytest.raises(ValueError):
+        sessions_per_address(20, "0")
+
+
+def test_the_static_folders_are_not_listed(tmp_path):
+    process, port = start_web(tmp_path)
+    try:
+        for folder in ("/static/", "/static/js/", "/static/js"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}{folder}", timeout=20)
+            assert refused.value.code in (403, 404)
+        assert b"textual" in urllib.request.urlopen(f"http://127.0.0.1:{port}/static/js/textual.js", timeout=20).read()
     finally:
         stop(process)
 
@@ -161,9 +241,9 @@ def test_a_browser_is_one_guest_named_by_a_cookie_it_cannot_choose(tmp_path):
         again = urllib.request.urlopen(urllib.request.Request(
             f"http://127.0.0.1:{port}/", headers={"Cookie": f"{COOKIE}={token}"}), timeout=20)
         assert again.headers["Set-Cookie"] is None  # the browser keeps its guest
-        status, _tab = handshake(port, None, cookie=f"{COOKIE}={token}")
+        status, _tab = handshake(port, page_of(port), cookie=f"{COOKIE}={token}")
         assert status == 101
-        status, _other = handshake(port, None)  # no cookie: a guest for that tab only
+        status, _other = handshake(port, page_of(port))  # no cookie: a guest for that tab only
         assert status == 101
         deadline = time.monotonic() + 20
         while len(guests := tab_guests(process.pid)) < 2 and time.monotonic() < deadline:
@@ -240,11 +320,12 @@ def test_a_tab_that_sends_garbage_floods_or_oversizes_is_closed_and_another_play
 
     import aiohttp
 
-    process, port = start_web(tmp_path)
+    # the closed tabs' apps take a moment to end: this one address may hold more of them than by default
+    process, port = start_web(tmp_path, env={SESSIONS_PER_ADDRESS_ENV: "10"})
     url = f"http://127.0.0.1:{port}/ws?width=80&height=24"
 
     async def closed_after(session: aiohttp.ClientSession, *sent: str) -> bool:
-        async with session.ws_connect(url, timeout=aiohttp.ClientWSTimeout(ws_close=10)) as tab:
+        async with session.ws_connect(url, origin=page_of(port), timeout=aiohttp.ClientWSTimeout(ws_close=10)) as tab:
             try:
                 for text in sent:
                     await tab.send_str(text)
@@ -258,7 +339,7 @@ def test_a_tab_that_sends_garbage_floods_or_oversizes_is_closed_and_another_play
 
     async def run() -> None:
         async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(url) as good:
+            async with session.ws_connect(url, origin=page_of(port)) as good:
                 assert await closed_after(session, "not json")
                 assert await closed_after(session, '{"stdin": "x"}')
                 assert await closed_after(session, '["resize", {"width": "wide", "height": 24}]')
