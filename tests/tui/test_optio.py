@@ -28,7 +28,7 @@ from tui.result import ResultScreen
 from tui.rulesets.optio import template_shift
 from tui.rulesets.optio_fight import FightScreen
 from tui.rulesets.optio_handoff import PlayOptioFirst
-from tui.rulesets.optio_template import TemplateScreen
+from tui.rulesets.optio_template import TemplateScreen, shift_on_map
 from tui.widgets import Cycler
 
 SIZE = (80, 24)
@@ -136,7 +136,11 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         text = str(app.screen.query_one("#result-text").render())
         placer = app.screen.game.players[result.placer]
         x, y = result.meeting
-        assert f"{placer}: army held square {x},{y} first and placed the template ({template_shift(*chosen)})" in text
+        # The shift in the placer's frame, then which way that was on the map.
+        where = template_shift(*chosen)
+        on_map = shift_on_map(*chosen, result.second_edge)
+        assert on_map  # an arrow shifted it
+        assert f"{placer}: army held square {x},{y} first and placed the template ({where}: {on_map} on the map)" in text
         assert f"marched in by the {result.second_edge.word} side" in text
         # The form starts a game of its own seed, so the coins kept vary: "1
         # kudo coin left" is as right as "3 kudo coins left".

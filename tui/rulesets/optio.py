@@ -13,10 +13,15 @@ it came in by (:func:`block_slots`: top row north, bottom row south, middle
 row west on the left and east on the right); the panel says which side.
 
 A move is given on the destination large square (it lights up for the
-selected block).  Once the armies meet, the template
-screen (:mod:`tui.rulesets.optio_template`) opens for the placer; at the
-end, the fight screen (:mod:`tui.rulesets.optio_fight`) starts the battle
-with another ruleset on the cut-out.
+selected block).  In the closing an order that pays a kudo coin (a move that
+does not close in, a hold) is never a default: the order menu lists the
+free moves first, and such an order is asked about once (:class:`PayCoin`)
+however it is picked: Enter on its square, its menu entry or its digit.
+
+Once the armies meet, the template screen
+(:mod:`tui.rulesets.optio_template`) opens for the placer; at the end, the
+fight screen (:mod:`tui.rulesets.optio_fight`) starts the battle with
+another ruleset on the cut-out.
 """
 
 from __future__ import annotations
@@ -26,13 +31,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
+from textual.markup import escape
 
 from core.board import Battlefield, Rect, Zone
 from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
-from core.rulesets.optio.orders import EndTurn, Move
+from core.rulesets.optio.orders import EndTurn, Hold, Move
+from core.rulesets.optio.ruleset import edge_towards, manhattan
 from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
+from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets.base import RulesetAdapter
 
 # A large square on the board: a grid column and seven of art, three rows.
@@ -102,6 +110,72 @@ def block_entry(block) -> str:
     where = "off" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
     edge = f" {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
     return f"{block.id} {kind} {where}{edge}{'*' if block.revealed else ''}"
+
+
+def pays_coin(view, order) -> bool:
+    """Whether ``order`` costs its side a kudo coin: in the closing, a hold,
+    or an army's move that does not shorten the distance to the enemy army
+    (sideways and away both count as not closing)."""
+    if view.phase is not Phase.CLOSING:
+        return False
+    if isinstance(order, Hold):
+        return True
+    if not isinstance(order, Move):
+        return False
+    block = view.block(order.unit)
+    try:
+        enemy = view.army(1 - order.side)
+    except LookupError:
+        return False
+    if block is None or block.pos is None or enemy.pos is None:
+        return False
+    return manhattan(order.to, enemy.pos) >= manhattan(block.pos, enemy.pos)
+
+
+def pay_question(view, order, player: str) -> str:
+    """The question asked before an order that pays a kudo coin."""
+    left = view.kudos[order.side] - 1
+    after = f"({left} kudo coin{'s' if left != 1 else ''} left after)"
+    if isinstance(order, Move):
+        block = view.block(order.unit)
+        way = edge_towards(block.pos, order.to).word if block is not None and block.pos is not None else "away"
+        enemy = SIDE_NAMES[1 - order.side]
+        return (f"{player}: pay a kudo coin to move {order.unit} {way} to {order.to[0]},{order.to[1]}? "
+                f"{after}\nIt does not close on {enemy}'s army, so it costs a coin.")
+    return f"{player}: pay a kudo coin to hold the army where it is? {after}"
+
+
+class PayCoin(Confirm):
+    """The project's yes/no question before an order that pays a kudo coin:
+    dismisses with the order on yes, None on no."""
+
+    def __init__(self, question: str, order: Order) -> None:
+        super().__init__(escape(question))  # Confirm's text is markup; a player's name is not
+        self.order = order
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(self.order if value else None)
+
+
+class ClosingMenu(ChoiceMenu):
+    """The closing's order menu: an entry that pays a kudo coin asks first
+    (no stays in the menu)."""
+
+    def __init__(self, title: str, choices, asks: dict) -> None:
+        super().__init__(title, choices)
+        self.asks = asks  # order -> the question asked before it
+
+    def chosen(self, value: Any) -> None:
+        question = self.asks.get(value)
+        if question is None:
+            self.dismiss(value)
+            return
+
+        def answered(order: Any) -> None:
+            if order is not None:
+                self.dismiss(order)
+
+        self.app.push_screen(PayCoin(question, value), answered)
 
 
 class OptioAdapter(RulesetAdapter):
@@ -221,6 +295,22 @@ class OptioAdapter(RulesetAdapter):
             from tui.rulesets.optio_template import TemplateScreen
 
             return TemplateScreen(game, side)
+        view = game.view(side)
+        asks = {o: pay_question(view, o, game.players[side]) for o in orders if pays_coin(view, o)}
+        if not asks:
+            return None
+        # The free moves first (the highlighted entry one of them), then those that pay.
+        listed = sorted(orders, key=lambda o: (o in asks, isinstance(o, Hold)))
+        title = ("Orders for " + orders[0].unit) if all(isinstance(o, Move) for o in orders) else "Orders"
+        coins = view.kudos[side]
+        title += f" ({coins} kudo coin{'s' if coins != 1 else ''} left)"
+        return ClosingMenu(title, [(self.describe(game, view, o), o) for o in listed], asks)
+
+    def confirm(self, game: Any, side: int, order: Order) -> Any:
+        """Enter on a lit square whose move pays a kudo coin asks first."""
+        view = game.view(side)
+        if pays_coin(view, order):
+            return PayCoin(pay_question(view, order, game.players[side]), order)
         return None
 
     def result_headline(self, game: Any) -> str | None:
@@ -233,8 +323,13 @@ class OptioAdapter(RulesetAdapter):
         result = game.state.result
         if result is None:
             return None
+        from tui.rulesets.optio_template import shift_on_map
+
         x, y = result.meeting
         where = template_shift(result.forward, result.right)
+        on_map = shift_on_map(result.forward, result.right, result.second_edge)
+        if on_map:  # the placer's frame, and which way that was on the map (north up)
+            where += f": {on_map} on the map"
         lines = []
         for side, name in enumerate(game.players):
             coins = game.state.kudos[side]

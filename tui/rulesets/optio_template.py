@@ -7,6 +7,11 @@ see it (Green's edge at the top) and whether this shift is allowed (it may
 not take in more impassable ground or map edge than the centred template).
 Enter places it; Esc goes back to the map (``o`` reopens this screen).
 The screen returns a ``place-template`` order; it never changes the game.
+
+The rule's words, forward and right, are the placer's own frame: facing
+the other army's edge (docs/rulings.md, "Template").  The panel says that
+frame and which arrow on screen each word is (:func:`frame_lines`), and
+the shift in the rule's words with its arrows (:func:`shift_words`).
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from core.rulesets.optio.state import SIDE_NAMES
 from tui.board import BoardView
 from tui.picture import Picture
 
+# The map is drawn north up: a delta on it, as the arrow key that moves that way.
+ARROWS = {(0, -1): "↑", (0, 1): "↓", (-1, 0): "←", (1, 0): "→"}
+SCREEN_WORDS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
 GLYPH_KEY = ". open  = road  T woods  1-3 hill\n% marsh  ~ water  # rock  X off map"
 
 
@@ -34,6 +42,44 @@ def preview_text(rows) -> str:
     """The cut-out, one glyph every two columns, Green's edge on top."""
     body = "\n".join(" ".join(row) for row in rows)
     return f"{SIDE_NAMES[0]}'s edge (top)\n{body}\n{SIDE_NAMES[1]}'s edge (bottom)"
+
+
+def frame_deltas(second_edge) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Forward and right as deltas on the map (north up)."""
+    return second_edge.delta, tpl._right_of(second_edge).delta
+
+
+def frame_lines(player: str, other_side: int, second_edge) -> list[str]:
+    """Who faces which way, and the arrow each of the rule's words is:
+    ``Ann faces Red's edge; on screen:`` / ``forward ↓  back ↑  right ←  left →``."""
+    (fx, fy), (rx, ry) = frame_deltas(second_edge)
+    arrows = (f"forward {ARROWS[fx, fy]}  back {ARROWS[-fx, -fy]}  "
+              f"right {ARROWS[rx, ry]}  left {ARROWS[-rx, -ry]}")
+    return [f"{player} faces {SIDE_NAMES[other_side]}'s edge; on screen:", arrows]
+
+
+def shift_words(forward: int, right: int, second_edge) -> str:
+    """The shift in the rule's words with the arrow of each part:
+    ``none (centred)`` or ``1 back (↑), 1 right (←)``."""
+    (fx, fy), (rx, ry) = frame_deltas(second_edge)
+    parts = []
+    if forward:
+        parts.append(f"1 {'forward' if forward > 0 else 'back'} ({ARROWS[fx * forward, fy * forward]})")
+    if right:
+        parts.append(f"1 {'right' if right > 0 else 'left'} ({ARROWS[rx * right, ry * right]})")
+    return ", ".join(parts) if parts else "none (centred)"
+
+
+def shift_on_map(forward: int, right: int, second_edge) -> str:
+    """The same shift as directions on the map (north up): ``up and left``,
+    "" when centred."""
+    (fx, fy), (rx, ry) = frame_deltas(second_edge)
+    parts = []
+    if forward:
+        parts.append(SCREEN_WORDS[fx * forward, fy * forward])
+    if right:
+        parts.append(SCREEN_WORDS[rx * right, ry * right])
+    return " and ".join(parts)
 
 
 class TemplateScreen(ModalScreen[Any]):
@@ -115,7 +161,8 @@ class TemplateScreen(ModalScreen[Any]):
         verdict = "ALLOWED: Enter places it" if self.allowed else (
             "NOT ALLOWED: more rock/water or map edge than the centred template")
         lines = [
-            f"Shift: forward {self.forward:+d}, right {self.right:+d}",
+            *frame_lines(self.player, 1 - self.side, state.second_edge),
+            f"Shift: {shift_words(self.forward, self.right, state.second_edge)}",
             f"Impassable {now[0]} (centred {base[0]}), off map {now[1]} (centred {base[1]})",
             verdict,
             "",
