@@ -16,13 +16,19 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   (Enter on a highlighted ``*`` target declares it too);
 * the Defending Free Movement opens a banner for the defender, who takes it
   on the board or declines; ``p`` passes the turn (or declines);
-* artifacts still standing are drawn ``{X}`` (X: the first letter of their id);
+* artifacts still standing are drawn ``{X}`` (X: the first letter of their id),
+  named with their kind in words on the panel and the cursor card;
+* the legend and the cursor line read the terrain in this ruleset's terms
+  (no cover levels: sight blocked or not), and a terrain glyph that is also
+  a board mark (``*`` a target) is drawn as another (:func:`plasto_field`);
 * with a mini selected, each lit destination shows how many enemies could
   attack it there (``[2]``: enough to Doom it), the arcs stay shaded on
   lit cells (``[f]`` ``[b]``), the cursor card names those enemies and the
   arc of the mini each would come from, and the mini's sight to the
   cursor; the facing compass starts from the mini's facing and says what
-  each facing would attack (core.rulesets.plasto_latros.glance).
+  each facing would attack (core.rulesets.plasto_latros.glance) and whom
+  it could then shoot, as the rules' own shot checks decide (none while
+  Locked In Battle or out of its side's turn).
 """
 
 from __future__ import annotations
@@ -30,13 +36,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.board import RAY_COUNT, Arc, Facing, arc_of
+import attrs
+
+from core.board import RAY_COUNT, Arc, Battlefield, Facing, Terrain, arc_of
 from core.orders import Order
-from core.rulesets.plasto_latros.combat import needed_for, shooter_problem, shot_fraction, sight_figures
+from core.rulesets.plasto_latros.combat import (
+    needed_for,
+    shooter_problem,
+    shot_fraction,
+    sight_figures,
+    target_problem,
+)
+from core.rulesets.plasto_latros.events import artifact_name
 from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
-from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Jump, Move, Pass, Relocate, Shoot, Stand, Turn
-from core.rulesets.plasto_latros.state import Phase
+from core.rulesets.plasto_latros.orders import (
+    Climb,
+    Decline,
+    Destroy,
+    FreeMove,
+    Jump,
+    Move,
+    Pass,
+    Relocate,
+    Shoot,
+    Stand,
+    Turn,
+)
+from core.rulesets.plasto_latros.rules import apply_order, do_movement
+from core.rulesets.plasto_latros.state import Phase, PlastoState
 from core.rulesets.plasto_latros.status import doom_reason
 from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
@@ -50,6 +78,11 @@ MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
+# Marks this screen draws over cells ("*" a target, "[.]" lit, "{X}" an
+# artifact): a terrain glyph that is one of them is drawn as the first of
+# SPARE_GLYPHS its battlefield does not use, so each symbol means one thing.
+MARK_GLYPHS = frozenset("*[]{}")
+SPARE_GLYPHS = "%&:;!?$+~'\"=,_"
 
 
 def body(order: Order) -> Order:
@@ -61,12 +94,66 @@ def at(cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+def breakers(feature, how: str = "") -> str:
+    """How many minis at once break an artifact (combat.needed_for), in
+    words: ``2 minis{how} break it``."""
+    need = needed_for(feature)
+    return f"1 mini{how} breaks it" if need == 1 else f"{need} minis{how} break it"
+
+
+def plasto_terrain(terrain: Terrain) -> Terrain:
+    """A terrain as this ruleset reads it, for the legend and the cursor
+    line: no cover levels (a shot needs half the target in view, see
+    core.rulesets.plasto_latros.combat), sight-blocking said in words."""
+    kind = terrain.kind + (", blocks sight" if terrain.blocks_sight and not terrain.blocks_move else "")
+    return Terrain(kind=kind, elevation=terrain.elevation, blocks_move=terrain.blocks_move,
+                   blocks_sight=terrain.blocks_sight)
+
+
+def plasto_field(bf: Battlefield) -> Battlefield:
+    """The battlefield as drawn and explained on this screen: the same cells
+    and heights, each terrain in this ruleset's words, and no terrain glyph
+    that is also a mark of the board (the rules keep the battlefield itself)."""
+    used = {g for g, _ in bf.legend} | {g for row in bf.rows for g in row}
+    spare = iter(g for g in SPARE_GLYPHS if g not in used)
+    glyph = {g: (next(spare, g) if g in MARK_GLYPHS else g) for g, _ in bf.legend}
+    rows = tuple("".join(glyph.get(g, g) for g in row) for row in bf.rows)
+    legend = tuple((glyph[g], plasto_terrain(t)) for g, t in bf.legend)
+    return attrs.evolve(bf, rows=rows, legend=legend)
+
+
+def shot_after(view: PlastoState, order: Order, mini) -> tuple[list[str], str | None]:
+    """The enemies ``mini``, a shooter, could target once ``order`` (one of
+    its Movements) is made, by the rules' own checks (shooter_problem,
+    target_problem), and why it could not shoot then (None: it could)."""
+    inner = body(order)
+    # the state right after the Movement, its contact attacks made (the end
+    # of a turn that may follow it would not be this turn's shooting)
+    after = apply_order(view, inner)[0] if isinstance(inner, Relocate) else do_movement(view, inner, [])
+    moved = after.mini(mini.id)
+    seen = [e.id for e in after.minis if e.side != moved.side and e.pos is not None
+            and target_problem(after, moved, e) is None]
+    if view.phase not in (Phase.PLAY, Phase.FINAL) or view.active != mini.side:
+        return seen, f"it is {view.players[view.active]}'s turn"
+    problem = shooter_problem(after, moved)
+    if problem is not None:
+        words = problem.rstrip(".")
+        for lead in (f"{mini.id} is ", f"{mini.id} "):
+            if words.startswith(lead):
+                words = words[len(lead):]
+                break
+        return seen, words
+    return seen, None
+
+
 class PlastoLatrosAdapter(RulesetAdapter):
     warband_model = PlastoModel
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self.arcs_unit: str | None = None  # whose arcs are shaded (presentation only)
         self.prompted_at: int | None = None  # order count at the last free-Movement banner
+        self._field_of: Battlefield | None = None  # the rules' battlefield, and as drawn here
+        self._field: Battlefield | None = None
 
     # -- drawing and words ----------------------------------------------------
     compact_key = COMPACT_KEY
@@ -107,6 +194,15 @@ class PlastoLatrosAdapter(RulesetAdapter):
             lines.append(f"{verb} {other} ({a.kind.value})")
         return lines
 
+    def battlefield(self, game, view) -> Battlefield:
+        """The battlefield in this ruleset's words (:func:`plasto_field`),
+        made once a battlefield: the board redraws its header when the
+        object changes."""
+        bf = game.battlefield
+        if self._field is None or self._field_of is not bf:
+            self._field_of, self._field = bf, plasto_field(bf)
+        return self._field
+
     def cell_marks(self, game, view, selected) -> dict:
         marks = {f.cell: "{" + (f.id[:1] or "?").upper() + "}" for f in getattr(view, "features", ())}
         if selected is not None and selected.pos is not None:
@@ -131,10 +227,12 @@ class PlastoLatrosAdapter(RulesetAdapter):
         """The selected mini's sight to the cursor (its front arc only: it
         is blind to the rest), and who could attack it standing there, with
         the arc each would come from (facing as it faces now)."""
-        mini = view.mini(selected.id) if selected is not None and hasattr(view, "mini") else None
-        if mini is None or mini.pos is None or cursor is None or not game.battlefield.in_bounds(cursor):
+        if cursor is None or not game.battlefield.in_bounds(cursor):
             return []
-        lines = []
+        lines = self._artifact_lines(view, cursor)
+        mini = view.mini(selected.id) if selected is not None and hasattr(view, "mini") else None
+        if mini is None or mini.pos is None:
+            return lines
         if cursor != mini.pos:
             if not in_front(mini.pos, mini.facing, cursor):
                 lines.append(f"Sight: outside {mini.id}'s front arc (blind there)")
@@ -142,7 +240,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 seen = open_ray_count(grid(view.battlefield), mini.pos, cursor, sight_figures(view)) / RAY_COUNT
                 lines.append(f"Sight {mini.id}→here: {round(seen * 100)}% in view"
                              + (" (a shot needs 50%)" if mini.shooter else ""))
-        if view.at(cursor) is None or cursor == mini.pos:
+        if (view.at(cursor) is None and not any(f.cell == cursor for f in getattr(view, "features", ()))) \
+                or cursor == mini.pos:
             threats = threats_at(view, mini.id, cursor, mini.facing)
             if threats:
                 words = ", ".join(f"{t.enemy} {'shot' if t.how == 'shot' else 'contact'} from its {t.arc.value}"
@@ -151,6 +250,17 @@ class PlastoLatrosAdapter(RulesetAdapter):
             elif view.phase is Phase.PLAY:
                 lines.append(f"Here no enemy could attack {mini.id} next turn")
         return lines
+
+    def _artifact_lines(self, view, cell) -> list[str]:
+        """The artifact standing on ``cell`` (or destroyed there), in words."""
+        for f in getattr(view, "features", ()):
+            if f.cell == cell:
+                return [f"{artifact_name(f.id, f.kind).capitalize()}: {breakers(f, ' in contact, facing it,')}"]
+        standing = {f.id for f in getattr(view, "features", ())}
+        for f in view.battlefield.features:
+            if f.cell == cell and f.id not in standing:
+                return [f"{artifact_name(f.id, f.kind).capitalize()} stood here: destroyed"]
+        return []
 
     def cell_shades(self, game, view, selected, cursor) -> dict:
         """The arcs of the mini ``a`` picked; they stay with a mini selected
@@ -175,6 +285,10 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if isinstance(order, Pass) and view.phase is Phase.PLAY:
             left = view.movements_left
             return f"pass: end the turn ({left} Movement{'s' if left != 1 else ''} unused)" if left else "end the turn"
+        if isinstance(order, Destroy):
+            f = next((f for f in view.battlefield.features if f.id == order.feature), None)
+            if f is not None:
+                return f"destroy {artifact_name(f.id, f.kind)}"
         return super().describe(game, view, order)
 
     def banner(self, game, side) -> str | None:
@@ -226,7 +340,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             lines.append("Markers: " + " ".join(marked))
         lines.append(MARKER_WORDS)
         for f in getattr(state, "features", ()):
-            lines.append(f"{{{f.id[:1].upper()}}} {f.id}: {f.kind} at {at(f.cell)} (breaks with {needed_for(f)})")
+            lines.append(f"{{{f.id[:1].upper()}}} {artifact_name(f.id, f.kind)[4:]} at {at(f.cell)}: {breakers(f)}")
         return lines
 
     def _shot_lines(self, game, state, mini) -> list[str]:
@@ -333,13 +447,19 @@ class PlastoLatrosAdapter(RulesetAdapter):
             return {}
         to = getattr(inner, "to", None) or mini.pos
         notes = {}
-        for facing in choices:
-            contact, shots = facing_outcome(view, mini.id, to, facing)
+        for facing, order in choices.items():
+            contact, _ = facing_outcome(view, mini.id, to, facing)
             words = []
+            # the shots the rules would allow then: none while Locked In
+            # Battle, none out of its side's turn (a Defending Free Movement)
+            seen, no_shot = shot_after(view, order, mini) if mini.shooter else ([], None)
             if contact:
-                words.append(f"attacks {', '.join(contact)} (Locked In Battle)")
-            if shots:
-                words.append(f"can target {', '.join(shots)}")
+                words.append(f"attacks {', '.join(contact)} (Locked In Battle"
+                             + (": no shot)" if no_shot is not None else ")"))
+            if seen and no_shot is None:
+                words.append(f"can target {', '.join(seen)}")
+            elif seen and not contact:
+                words.append(f"no shot: {no_shot}")
             # an enemy it attacks is Locked In Battle: that one cannot come round
             backs = [t.enemy for t in threats_at(view, mini.id, to, facing)
                      if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]

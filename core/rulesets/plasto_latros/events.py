@@ -6,6 +6,16 @@ import attrs
 
 from core.events import Event
 
+# An artifact's kind (core.board.Feature.kind, as the battlefield file names
+# it) in a player's words: what the log, the panel and the cursor card say.
+ARTIFACT_WORDS = {"artifact-small": "a small artifact", "artifact-wall": "a wall artifact", "door": "a door"}
+
+
+def artifact_name(feature: str, kind: str) -> str:
+    """``the banner (a wall artifact)``: the artifact's name with its kind in words."""
+    what = ARTIFACT_WORDS.get(kind) or "an artifact: " + kind.replace("-", " ")
+    return f"the {feature} ({what})"
+
 
 @attrs.frozen
 class Attacked(Event):
@@ -80,4 +90,5 @@ class ArtifactDestroyed(Event):
 
     @property
     def sentence(self) -> str:
-        return f"{' and '.join(self.by)} destroy the {self.kind} {self.feature}"
+        verb = "destroys" if len(self.by) == 1 else "destroy"
+        return f"{' and '.join(self.by)} {verb} {artifact_name(self.feature, self.kind)}"
