@@ -24,6 +24,7 @@ from .combat import (
     target_problem,
 )
 from .draw import random_order as draw_order
+from .events import artifact_name
 from .movement import blocked_cells, free_movements, movement_problem, movements_for, relocations, standable
 from .options import PlastoOptions
 from .orders import (
@@ -208,8 +209,9 @@ class PlastoLatros(Ruleset):
             return Rejection("guardian", "In this scenario your side guards the artifacts.")
         need, have = needed_for(feature), len(destroyers(state, order.side, feature))
         if have < need:
-            return Rejection("too-few", f"The {feature.kind} needs {need} free minis in contact and facing it "
-                                        f"({have} now).")
+            name = artifact_name(feature.id, feature.kind)
+            return Rejection("too-few", f"{name[0].upper()}{name[1:]} needs {need} free minis in contact and facing "
+                                        f"it ({have} now).")
         return None
 
     def _check_relocate(self, state: PlastoState, order: Relocate) -> Rejection | None:
@@ -350,7 +352,8 @@ class PlastoLatros(Ruleset):
                 pct = f" ({round(shot_fraction(state, shooter, target) * 100)}% visible)"
             return f"{order.unit}: shoot at {order.target}{pct}"
         if isinstance(order, Destroy):
-            return f"destroy {order.feature}"
+            feature = next((f for f in state.features if f.id == order.feature), None)
+            return f"destroy {artifact_name(feature.id, feature.kind) if feature else order.feature}"
         if isinstance(order, Relocate):
             return f"{order.unit}: final move to {at(order.to)}, face {order.facing.value}"
         if isinstance(order, Pass):

@@ -40,7 +40,9 @@ def test_a_door_or_wall_needs_two_minis_in_contact_at_once(kind):
     state = position(mini("a1", (7, 0), Facing.S), mini("a2", (9, 2), Facing.W),
                      mini("b1", (0, 4), Facing.N), bf=bf)
     state, _ = play(state, Move(0, "a1", (7, 1), Facing.S))
-    assert "needs 2" in refused(state, Destroy(0, "gate"))
+    words = {"door": "a door", "artifact-wall": "a wall artifact"}[kind]
+    assert refused(state, Destroy(0, "gate")).startswith(f"The gate ({words}) needs 2 free minis")  # not its kind's id
+    assert RULESET.describe_order(state, Destroy(0, "gate")) == f"destroy the gate ({words})"
     state, _ = play(state, Move(0, "a2", (8, 2), Facing.W), Destroy(0, "gate"))  # free, after both Movements
     assert [f.id for f in state.features] == ["idol"]
 
