@@ -8,7 +8,7 @@ questions and do the placing on plain ``{unit id: cell}`` mappings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import attrs
 
@@ -94,14 +94,20 @@ def open_cells(battlefield: Battlefield, side: int, positions: Mapping[str, Cell
 
 
 def auto_deploy(
-    battlefield: Battlefield, side: int, own_units: Sequence[str], positions: Mapping[str, Cell | None]
+    battlefield: Battlefield, side: int, own_units: Sequence[str], positions: Mapping[str, Cell | None],
+    among: Collection[Cell] | None = None,
 ) -> dict[str, Cell]:
     """Positions for every unplaced figure: a line along the front of the
     zone (the zone row nearest the board's middle), spread evenly, filling
-    rows further back when the front is full.  Deterministic."""
+    rows further back when the front is full.  Deterministic.  ``among``:
+    only those cells of the zone, as many figures as they hold (the rest
+    unplaced)."""
     placed = dict(positions)
     todo = [u for u in own_units if placed.get(u) is None]
     free = open_cells(battlefield, side, placed)
+    if among is not None:
+        free = [c for c in free if c in among]
+        todo = todo[:len(free)]
     if len(free) < len(todo):
         raise ValueError("the deployment zone has too few open cells")
     middle = (battlefield.height - 1) / 2

@@ -423,10 +423,10 @@ class GameScreen(Screen[None]):
 
     @guarded
     def action_give(self, verb: str) -> None:
-        """``d`` deploys every figure, ``r`` says ready."""
-        order = next((o for o in self.orders if o.verb == verb), None)
-        if order is not None:
-            self.submit(order)
+        """``d`` deploys every figure, ``r`` says ready (as the ruleset's adapter gives them)."""
+        given = self.adapter.give(self.game, self.keyboard_side, verb, self.orders)
+        if given is not None:
+            self.submit_result(given)
 
     @guarded
     def action_end_turn(self, label: str = "") -> None:

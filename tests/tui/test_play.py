@@ -24,10 +24,15 @@ async def new_game(pilot) -> GameScreen:
 
 
 async def deploy_both(pilot, screen: GameScreen) -> None:
+    """Both sides in a line along the front of their zones, face to face
+    (the order menu's first item: ``d`` keeps a Retaliator out of reach)."""
     first = screen.acting_side()
-    await pilot.press("d", "r")
-    assert screen.acting_side() == 1 - first  # the other side deploys next
-    await pilot.press("d", "r")
+    for side in (first, 1 - first):
+        assert screen.acting_side() == side  # the other side deploys next
+        await pilot.press("o")
+        menu = pilot.app.screen
+        assert isinstance(menu, ChoiceMenu) and menu.choices[0][1].verb == "deploy-all"
+        await pilot.press("enter", "r")
     assert screen.game.state.phase.value != "deploy"
 
 
@@ -39,8 +44,8 @@ async def test_new_game_deploy_choose_match_fight_save_continue(data_dir):
         assert screen.game.state.phase.value == "deploy"
         await deploy_both(pilot, screen)
         await pilot.pause()
-        # Deploy-for-me lines both sides up face to face: every pair is
-        # equally close, so rule 13 asks the Instigator to choose.
+        # Face to face, every pair is equally close, so rule 13 asks the
+        # Instigator to choose.
         menu = app.screen
         assert isinstance(menu, ChoiceMenu)
         offered = [value for _, value in menu.choices]

@@ -236,6 +236,12 @@ class RulesetAdapter:
     def keys(self) -> list[tuple[str, str, str]]:
         return []
 
+    def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
+        """What a key that gives an order by its verb (``d``: deploy the
+        rest, ``r``: ready) gives: the offered order of that verb, or the
+        ruleset's own choice of orders (a list), or None."""
+        return next((o for o in orders if o.verb == verb), None)
+
     def key(self, game: Any, side: int | None, name: str, selected: UnitView | None, cursor: Any) -> Any:
         """What a key of :meth:`keys` does: an order (or several) to submit,
         a modal to open, a sentence saying why it does nothing now (shown in

@@ -15,6 +15,7 @@ from core.events import cell_text
 from core.orders import Order
 from core.rulesets.spheres_of_war.actions import opponent_of
 from core.rulesets.spheres_of_war.movement import heading
+from core.rulesets.spheres_of_war.orders import DeployOutOfReach
 from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
 from tui.modals import ChoiceMenu
 from tui.rulesets.base import RulesetAdapter, unit_headline
@@ -74,6 +75,25 @@ class SpheresOfWarAdapter(RulesetAdapter):
             return [f"r: here {selected.id} is within reach of {', '.join(who)} (a strike can land)"]
         return [f"Here {selected.id} is out of reach of {', '.join(threats_to(view, selected.id))}"]
 
+    def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
+        """The Retaliator is also offered to have the rest of its figures
+        placed out of the Instigator's reach (core: ``deploy-out-of-reach``,
+        accepted but not listed, so the computer plays as it did)."""
+        if any(o.verb == "deploy-all" for o in orders) and side != game.state.instigator:
+            return [*orders, DeployOutOfReach(side)]
+        return orders
+
+    def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
+        """``d`` for the Retaliator places its figures out of the
+        Instigator's reach where there is room (the zone's front line would
+        stand within it, and the Instigator strikes first); the
+        Instigator's go along the front, as ``deploy-all`` places them."""
+        if verb == "deploy-all":
+            safe = next((o for o in orders if isinstance(o, DeployOutOfReach)), None)
+            if safe is not None:
+                return safe
+        return super().give(game, side, verb, orders)
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         pos = _positions(self.ruleset, view)
         unit = getattr(order, "unit", None)
@@ -106,6 +126,8 @@ class SpheresOfWarAdapter(RulesetAdapter):
                 return f"Fight: {unit} strikes (1 Action)"
             case "deploy-all":
                 return "Deploy for me: every figure not yet placed, in a line along the front of the zone"
+            case "deploy-out-of-reach":
+                return "Deploy for me, out of reach: where no Instigator's figure can strike first, then the front"
             case "ready":
                 return "Ready: deployment finished"
         return super().describe(game, view, order)

@@ -47,4 +47,17 @@ class Fight(Order):
     unit: str
 
 
-ORDER_TYPES = (*DEPLOYMENT_ORDERS, ChooseMatch, Wait, Move, Fight)
+@attrs.frozen
+class DeployOutOfReach(Order):
+    """Let the game place every figure of the side not yet placed where no
+    enemy figure can strike it first (rules 16, 25-29), the rest along the
+    front: what a Retaliator's player asks of "place the rest for me".
+    Accepted while deploying, but not listed among the legal orders: the
+    computer, the bench's players and random play choose from the listing,
+    and play as they did (``deploy-all`` is their way to place the rest)."""
+
+    verb = "deploy-out-of-reach"
+    role = Role.DEPLOY
+
+
+ORDER_TYPES = (*DEPLOYMENT_ORDERS, DeployOutOfReach, ChooseMatch, Wait, Move, Fight)

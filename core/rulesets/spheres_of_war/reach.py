@@ -55,6 +55,29 @@ def rows_out_of_reach(bf: Battlefield, side: int) -> tuple[int, ...]:
     return cache.per_battlefield(bf, ("rows-out-of-reach", side), work)
 
 
+def out_of_reach_deployment(view: SowState, side: int) -> dict[str, Cell]:
+    """Cells for every figure of ``side`` not yet placed: first where no
+    enemy figure could strike it first (out of reach of every enemy figure
+    placed and, while the enemy still deploys, of every open cell of its
+    zone: rules 6, 16, 25-29), along the front of those cells and spread as
+    the zone's own line is; any left over when they run out, along the
+    front of the zone (``auto_deploy``).  From the positions alone."""
+    from core.deployment import auto_deploy
+
+    bf = view.battlefield
+    mine = [u.id for u in view.side_units(side)]
+    positions: dict[str, Cell | None] = {u.id: u.pos for u in view.units}
+    theirs = [u.pos for u in view.side_units(1 - side) if u.pos is not None]
+    placed = [c for c in positions.values() if c is not None]
+    enemy = list(theirs)
+    if view.phase is Phase.DEPLOY and any(u.pos is None for u in view.side_units(1 - side)):
+        taken = set(placed)  # the enemy deploys after: anywhere in its zone
+        enemy += [c for c in cache.deploy_cells(bf, 1 - side) if c not in taken]
+    safe = [c for c in cache.deploy_cells(bf, side) if c not in set(placed) and not exposed(bf, c, enemy, placed)]
+    out = auto_deploy(bf, side, mine, positions, among=safe)
+    return out | auto_deploy(bf, side, mine, positions | out)
+
+
 def threats_to(view: SowState, uid: str) -> list[str]:
     """The enemies that could strike ``uid`` next: its Matched opponent
     during a Match (or its v0.2 locked partner); while deploying, every

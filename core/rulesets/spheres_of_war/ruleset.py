@@ -26,8 +26,8 @@ from core.rulesets.spheres_of_war.explain import explain as explain_event
 from core.values import evolve
 
 from . import actions, cache, movement
-from .orders import ORDER_TYPES, ChooseMatch, Fight, Move, Wait
-from .reach import rows_out_of_reach
+from .orders import ORDER_TYPES, ChooseMatch, DeployOutOfReach, Fight, Move, Wait
+from .reach import out_of_reach_deployment, rows_out_of_reach
 from .state import ACTIONS_EACH, TEAM_SIZE, Combatant, Phase, SowOptions, SowState
 from .turns import closest_pairs, form_next, start_match, start_turn
 
@@ -143,7 +143,7 @@ class SpheresOfWar(Ruleset):
 
     def check(self, state: SowState, order: Order) -> Rejection | None:
         # (the game going on and order.side to act: core.game.refusal's)
-        if isinstance(order, (Deploy, DeployAll, Ready)):
+        if isinstance(order, (Deploy, DeployAll, DeployOutOfReach, Ready)):
             if state.phase is not Phase.DEPLOY:
                 return Rejection("wrong-phase", "Deployment is over.")
             positions = _positions(state, order.side)
@@ -181,6 +181,9 @@ class SpheresOfWar(Ruleset):
         elif isinstance(order, DeployAll):
             for uid, cell in auto_deploy(state.battlefield, order.side, list(_positions(state, order.side)),
                                          _all_positions(state)).items():
+                state = _place(state, uid, cell, events)
+        elif isinstance(order, DeployOutOfReach):
+            for uid, cell in out_of_reach_deployment(state, order.side).items():
                 state = _place(state, uid, cell, events)
         elif isinstance(order, Ready):
             events.append(_note(f"{state.players[order.side]} has deployed"))
@@ -282,6 +285,8 @@ class SpheresOfWar(Ruleset):
             return f"Match {order.unit} against {order.opponent}"
         if isinstance(order, Wait):
             return f"Wait ({order.unit})"
+        if isinstance(order, DeployOutOfReach):
+            return "Deploy the rest out of the enemy's reach"
         mover = state.unit(order.unit) if isinstance(order, Move) else None
         if isinstance(order, Move) and state.match is not None and mover is not None and mover.on_board:
             other = actions.opponent_of(state.match, order.unit)

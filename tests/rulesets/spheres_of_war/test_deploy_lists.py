@@ -3,7 +3,7 @@ tables give the same answers as the shared helpers in core.deployment."""
 
 import random
 
-from core.deployment import Deploy, DeployAll, check_deploy, open_cells
+from core.deployment import Deploy, DeployAll, Ready, check_deploy, open_cells
 from core.rulesets.spheres_of_war import RULESET
 
 from .helpers import PLAYERS, board, options, play
@@ -36,3 +36,45 @@ def test_deploy_lists_and_checks_match_the_shared_helpers():
                         if ref is not None:
                             assert got.code == ref.code
             state, _ = play(state, pick.choice([o for o in want if isinstance(o, Deploy)]))
+
+
+def _struck_first(state, instigators, retaliators) -> list:
+    """The pairs where an Instigator's figure reaches a Retaliator's (in
+    contact, or one Move into contact: rules 25-29), every figure in the way."""
+    from core.rulesets.spheres_of_war.reach import reaches
+
+    placed = [*instigators, *retaliators]
+    return [(i, r) for i in instigators for r in retaliators if reaches(state.battlefield, i, r, placed)]
+
+
+def test_deploying_out_of_reach_is_accepted_but_not_listed_and_keeps_the_retaliator_safe():
+    """``deploy-out-of-reach`` (the Retaliator's "place the rest for me"):
+    the Retaliator deploying first (side 0, ``instigator=second``) keeps
+    every figure beyond one Move of any cell the Instigator may deploy on;
+    deploying second, beyond one Move of the Instigator's figures.  The
+    computer and random play choose from the listing, which does not hold it."""
+    from core.rulesets.spheres_of_war.orders import DeployOutOfReach
+    from core.rulesets.spheres_of_war.state import Phase
+
+    for instigator in ("second", "first"):
+        state, _ = RULESET.setup(options(instigator=instigator), board(), 3, PLAYERS)
+        retaliator = 1 - state.instigator
+        assert DeployOutOfReach(0) not in RULESET.legal_orders(state, 0)
+        if retaliator == 0:
+            state, events = play(state, DeployOutOfReach(0))
+            assert len(events) == 5
+            mine = [u.pos for u in state.side_units(0)]
+            zone = [(x, y) for x in range(12) for y in range(6, 12)]  # every cell side 1 may deploy on
+            assert not _struck_first(state, zone, mine)
+            assert {y for _, y in mine} == {2}  # the front of the safe rows: 0-2 (a Move is 2 cells)
+            state, _ = play(state, Ready(0), DeployAll(1), Ready(1))
+        else:
+            state, _ = play(state, DeployAll(0), Ready(0))
+            state, _ = play(state, DeployOutOfReach(1))
+            state, _ = play(state, Ready(1))
+        assert state.phase is not Phase.DEPLOY
+        assert not _struck_first(state, [u.pos for u in state.side_units(state.instigator)],
+                                 [u.pos for u in state.side_units(retaliator)])
+        assert RULESET.check(state, DeployOutOfReach(retaliator)).code == "wrong-phase"
+    assert RULESET.parse_order("deploy-out-of-reach side=1") == DeployOutOfReach(1)
+    assert DeployOutOfReach(1).to_text() == "deploy-out-of-reach side=1"
