@@ -71,6 +71,24 @@ def _locks_the_file(lock: filelock.BaseFileLock, path: Path) -> bool:
     return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
 
 
+def _one_name(path: Path) -> None:
+    """A game is opened only under its one name: the lock is taken beside
+    the name, so a link (symbolic or hard) to a save open elsewhere would
+    let a second Skirmish play the same game apart (and the first save
+    through the other name, a new file moved into place, splits it in two)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return  # a new game's file, or one that cannot be read (said when it is loaded)
+    if os.path.islink(path):
+        raise store.SaveError(path, f"it is a link to {os.readlink(path)}: open that file itself (under two "
+                                    "names one game could be played twice at once)")
+    if info.st_nlink > 1:
+        raise store.SaveError(path, f"it has {info.st_nlink} names (hard links): open it under one name only, "
+                                    "once the others are removed (under two names one game could be played "
+                                    "twice at once)")
+
+
 class GameSession:
     """An open game: holds the lock until :meth:`close`."""
 
@@ -79,10 +97,13 @@ class GameSession:
         self._lock = lock
 
     @classmethod
-    def open(cls, path: Path) -> GameSession:
+    def open(cls, path: Path, any_name: bool = False) -> GameSession:
         """Take the game's lock.  Raises GameLocked naming the holder, or
-        SaveError when the folder cannot be used."""
+        SaveError when the folder cannot be used or (unless ``any_name``:
+        to remove that name) the save has another name."""
         path = Path(path)
+        if not any_name:
+            _one_name(path)
         try:
             store.make_private_dirs(path.parent)
             _no_link(lock_path(path))
@@ -166,7 +187,7 @@ def delete_save(path: Path) -> None:
     holder (or SaveError when the file cannot be removed); the file is then
     left as it was.  A link planted as the save is removed, never followed."""
     path = Path(path)
-    with GameSession.open(path):
+    with GameSession.open(path, any_name=True):
         try:
             path.unlink()
         except FileNotFoundError:

@@ -53,3 +53,27 @@ def test_a_planted_link_never_has_its_target_written(kind, target, two_saves):
     for name, path in link_kinds(mine).items():
         if path.is_symlink() and os.path.realpath(path) == str(other):
             assert other.read_bytes() == before, name
+
+
+@pytest.mark.parametrize("kind", ["symbolic", "hard"])
+def test_a_game_is_not_opened_under_a_second_name(kind, two_saves):
+    """The lock is taken beside the name opened: through a link a second
+    Skirmish could play a game open elsewhere, and its save (a new file
+    moved into place) would split the game in two.  The file is untouched."""
+    from saves.store import SaveError
+
+    mine, _ = two_saves
+    alias = mine.with_name("alias.json")
+    before = mine.read_bytes()
+    with GameSession.open(mine):  # open under its own name (elsewhere, say)
+        (alias.symlink_to if kind == "symbolic" else alias.hardlink_to)(mine)
+        with pytest.raises(SaveError, match="link" if kind == "symbolic" else "hard links"):
+            GameSession.open(alias)
+    assert mine.read_bytes() == before
+    if kind == "symbolic":
+        assert alias.is_symlink()
+    else:
+        with pytest.raises(SaveError, match="2 names"):
+            GameSession.open(mine)  # its own name too, while the other stands
+        alias.unlink()
+        GameSession.open(mine).close()
