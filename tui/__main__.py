@@ -17,6 +17,30 @@ DESCRIPTION = ("Play tabletop miniature-combat rulesets in a terminal: at one ke
 EPILOG = "With no command, the game starts at its main menu."
 
 
+def _file_name(text: str) -> Path:
+    """A file named on the command line (an empty name is no file, not ".")."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file name is needed (this one is empty)")
+    return Path(text)
+
+
+def _minutes(text: str) -> float:
+    """A time in minutes, more than none (a claim at once would let a
+    player take every game whose opponent blinks)."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r}: give more than 0 minutes")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     import argparse
 
@@ -25,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("rules", help="list the rulesets, one line each")
     replay = commands.add_parser("replay", help="check a saved game, play it back and print where it stands")
-    replay.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    replay.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--side", type=int, choices=(0, 1), default=None,
                         help="show the game as this side sees it (default: a neutral onlooker; "
@@ -33,11 +57,11 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", action="store_true", help="also print the log that side may read")
     commands.add_parser("continue", help="start the game on the most recent unfinished save")
     load = commands.add_parser("load", help="start the game on a save file")
-    load.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    load.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
     watch = commands.add_parser("watch", help="watch a saved game again from its start (never changes the save)")
-    watch.add_argument("file", type=Path, metavar="FILE", help="a save file (.json)")
+    watch.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
     host = commands.add_parser("host", help="host a game another terminal joins (a new game, or resume FILE)")
-    host.add_argument("file", type=Path, metavar="FILE", nargs="?", help="a save file (.json) to resume")
+    host.add_argument("file", type=_file_name, metavar="FILE", nargs="?", help="a save file (.json) to resume")
     host.add_argument("--computer", choices=("easy", "normal", "hard"), default=None, metavar="LEVEL",
                       help="the computer plays the host's side at LEVEL (easy, normal, hard); "
                            "this terminal looks on")
@@ -74,10 +98,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--door-account", action="append", default=[], metavar="NAME",
                        help="an account that carries other players (the shared SSH account, the web door) "
                             "and so may say whom it carries; may be given more than once")
-    serve.add_argument("--claim-after", type=float, default=5.0, metavar="MINUTES",
+    serve.add_argument("--claim-after", type=_minutes, default=5.0, metavar="MINUTES",
                        help="how long a player must have been away from a game that waits for them before "
                             "the opponent may claim it (default 5)")
-    serve.add_argument("--idle-after", type=float, default=30.0, metavar="MINUTES",
+    serve.add_argument("--idle-after", type=_minutes, default=30.0, metavar="MINUTES",
                        help="how long a game must have waited for a connected player who does nothing (no "
                             "order, drafts or chat) before the opponent may claim it (default 30)")
     return parser
@@ -129,8 +153,8 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "serve":
         from net.server import serve
 
-        return serve(args.socket, args.data, args.door_account, claim_after=max(0.0, args.claim_after) * 60,
-                     idle_after=max(0.0, args.idle_after) * 60)
+        return serve(args.socket, args.data, args.door_account, claim_after=args.claim_after * 60,
+                     idle_after=args.idle_after * 60)
     if args.command == "continue":
         return _run_app(continue_latest=True)
     if args.command == "load":

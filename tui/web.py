@@ -392,8 +392,11 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
                 err: Any = None) -> int:
     """Run ``skirmish web`` until ctrl+c or SIGTERM; the exit status."""
     err = err or sys.stderr
-    if max_sessions < 1 or not 0 < port < 65536:
-        print("skirmish: --max-sessions needs at least 1, and --port a number from 1 to 65535", file=err)
+    if max_sessions < 1:
+        print("skirmish: --max-sessions needs at least 1", file=err)
+        return 2
+    if not 0 < port < 65536:
+        print("skirmish: --port needs a number from 1 to 65535", file=err)
         return 2
     try:
         per_address = sessions_per_address(max_sessions, os.environ.get(SESSIONS_PER_ADDRESS_ENV))

@@ -1,5 +1,6 @@
 """The real command, run as a separate process."""
 
+import io
 import json
 import os
 import subprocess
@@ -147,6 +148,28 @@ def test_replay_of_a_bad_file_fails_with_one_clear_line(tmp_path, content, words
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith(f"skirmish: cannot replay {path}: ")
     assert words in lines[0]
+
+
+@pytest.mark.parametrize("args, words", [
+    (("replay", ""), "a file name is needed"),  # not "cannot replay .: this is a folder"
+    (("load", " "), "a file name is needed"),
+    (("serve", "--claim-after", "-5"), "give more than 0 minutes"),  # a game claimed at once
+    (("serve", "--idle-after", "0"), "give more than 0 minutes"),
+    (("serve", "--claim-after", "nan"), "give more than 0 minutes"),
+    (("serve", "--idle-after", "soon"), "not a number of minutes"),
+])
+def test_garbage_values_are_usage_errors_that_say_what_is_wrong(args, words):
+    result = skirmish(*args)
+    assert result.returncode == 2 and words in result.stderr, result.stderr
+
+
+def test_web_names_the_option_that_is_wrong():
+    from tui.web import web_command
+
+    for args, said, unsaid in (((99999, 20), "--port", "--max-sessions"), ((8000, 0), "--max-sessions", "--port")):
+        err = io.StringIO()
+        assert web_command("127.0.0.1", args[0], None, args[1], None, err=err) == 2
+        assert said in err.getvalue() and unsaid not in err.getvalue()
 
 
 def test_load_of_a_missing_file_fails_before_starting_the_app(tmp_path):
