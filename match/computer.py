@@ -16,8 +16,9 @@ the last events holds it; it waits, then goes on).
 It tells the match's subscribers what it does (``Notice("computer", side,
 reason=...)``) through the match: ``reason`` is ``"thinking"``,
 ``"idle"``, ``"why: <the computer's reason>"`` just before its order is
-taken (so the reason comes before the order's events), ``"refused: ..."``,
-or ``"error: ..."``.  ``state`` is what it does now, in one word.
+taken (so the reason comes before the order's events; the match keeps it
+with the order, ``Match.note_reason``, and saves it beside the game),
+``"refused: ..."``, or ``"error: ..."``.  ``state`` is what it does now, in one word.
 """
 
 from __future__ import annotations
@@ -165,8 +166,11 @@ class ComputerClient:
             if match.version != moment.version or self._stopped:
                 self._wake()  # the game moved on while it thought: think again
                 return
-            self._say("why: " + choice.reason)
+            noted = match.note_reason(self.side, choice.reason)  # the match keeps it, saved with the order
+            self._say("why: " + noted.text)
             result = match.submit(match.seat(self.side), choice.order, moment.version)
+            if result is None or isinstance(result, Rejection):
+                match.drop_reason(noted)
         if isinstance(result, Rejection):
             self._say("refused: " + result.message)
             return

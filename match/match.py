@@ -16,7 +16,16 @@ the game that is not a rule:
   otherwise the order is taken, then saved, and a failed save is told and
   retried by ``save()``;
 * take-back (``core.game.take_back_refusal``), the rematch and the next
-  game (Optio's battle).
+  game (Optio's battle);
+* the computer's reasons (:class:`Reason`: each with the index of the
+  order it preceded, its side and how many of the game's events came
+  before that order), noted by its clients just before each order is
+  taken and saved beside the game in ``pending["reasons"]`` (at most
+  ``MAX_REASONS``, the newest), so a screen that continues the game shows
+  them again (or holds them back until the end, as before).  They are
+  read back strictly (``checked_reasons``: an entry that does not fit the
+  game is dropped, never an error).  A server's match saves no
+  ``pending`` (``net.referee``) and tells no client of them.
 
 Subscribers (``subscribe(callback)``) are told of every change with a
 :class:`Notice`, on whichever thread made it (the thread of the seat that
@@ -44,6 +53,8 @@ HUMAN = "human"
 REMOTE = "remote"
 LEVELS = ("easy", "normal", "hard")
 MAX_DRAFTS = 8
+MAX_REASONS = 1000  # the newest kept and saved (a long game's computer gives a few hundred orders)
+MAX_REASON_TEXT = 500  # characters of one reason
 
 Saver = Callable[[core_game.Game, dict, tuple[str, str]], Any]
 
@@ -56,6 +67,59 @@ def is_computer(kind: Any) -> bool:
 def kind_name(kind: Any) -> str:
     """How a seat's filler is saved: "human", "remote" or the level's name."""
     return str(getattr(kind, "name", kind))
+
+
+@attrs.frozen
+class Reason:
+    """The computer's reason for an order: ``order`` is that order's index
+    in the game, ``at`` how many of the whole game's events came before it
+    (where the reason stands in the log), ``side`` who gave it."""
+
+    order: int
+    side: int
+    at: int
+    text: str
+
+    def to_data(self) -> dict:
+        return {"order": self.order, "side": self.side, "at": self.at, "text": self.text}
+
+
+def reason_text(text: Any) -> str:
+    """A reason as it may be shown and saved: one line of printable text
+    (control and format characters become spaces), at most
+    ``MAX_REASON_TEXT`` characters."""
+    import unicodedata
+
+    kept = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") else ch for ch in str(text))
+    return " ".join(kept.split())[:MAX_REASON_TEXT]
+
+
+def checked_reasons(raw: Any, game: core_game.Game) -> list[Reason]:
+    """The reasons of a save's ``pending["reasons"]`` that fit ``game``:
+    anything odd is dropped, entry by entry, never an error.  An entry is
+    an object with exactly ``order`` (an order of the game), ``side`` (the
+    side that gave that order), ``at`` (0 to the number of events) and
+    ``text`` (printable, not empty, at most ``MAX_REASON_TEXT``
+    characters); entries come in the order of the game (neither ``order``
+    nor ``at`` goes back), one per order; the newest ``MAX_REASONS``."""
+    if not isinstance(raw, list):
+        return []
+    kept: list[Reason] = []
+    orders, events = len(game.orders), len(game.log)
+    for entry in raw[-MAX_REASONS:]:
+        if not isinstance(entry, dict) or set(entry) != {"order", "side", "at", "text"}:
+            continue
+        order, side, at, text = entry["order"], entry["side"], entry["at"], entry["text"]
+        if type(order) is not int or type(side) is not int or type(at) is not int or type(text) is not str:
+            continue
+        if not 0 <= order < orders or side not in (0, 1) or getattr(game.orders[order], "side", None) != side:
+            continue
+        if not 0 <= at <= events or not text or reason_text(text) != text:
+            continue
+        if kept and (order <= kept[-1].order or at < kept[-1].at):
+            continue
+        kept.append(Reason(order, side, at, text))
+    return kept
 
 
 @attrs.frozen
@@ -85,7 +149,7 @@ class Match:
     def __init__(self, game: core_game.Game, kinds: tuple[Any, Any] = (HUMAN, HUMAN),
                  saver: Saver | None = None, strict: bool = False,
                  drafts: list[dict] | None = None, computers: bool = True, lock: Any = None,
-                 table: Table | None = None) -> None:
+                 table: Table | None = None, reasons: Any = None) -> None:
         self.lock = lock if lock is not None else threading.RLock()  # a host's, when it serves the table
         self.saver = saver
         self.strict = strict
@@ -98,7 +162,9 @@ class Match:
         self.computers: dict[int, Any] = {}
         self._pace: dict[str, Any] = {}
         self._start_computers = computers
+        self._reasons: list[Reason] = []
         self._seat_table(game, kinds, drafts, table)
+        self.restore_reasons(reasons)
 
     # -- the table and its seats ---------------------------------------------------
     def _seat_table(self, game: core_game.Game, kinds: tuple[Any, Any], drafts: list[dict] | None,
@@ -178,10 +244,48 @@ class Match:
         self.tell(Notice("drafts", side=side))
 
     # -- persistence: one listener for every mode ----------------------------------
-    def pending(self) -> dict:
-        """What is saved beside the game: the drafts of every seat."""
+    def pending(self, game: core_game.Game | None = None) -> dict:
+        """What is saved beside the game (``game``: the one being saved, by
+        default the table's): the drafts of every seat and the computer's
+        reasons for its orders."""
         drafts = self.table.drafts()[:MAX_DRAFTS]
-        return {"drafts": drafts} if drafts else {}
+        reasons = self.saved_reasons(game)
+        return {**({"drafts": drafts} if drafts else {}), **({"reasons": reasons} if reasons else {})}
+
+    # -- the computer's reasons ------------------------------------------------------
+    def reasons(self) -> tuple[Reason, ...]:
+        """The computer's reasons for the orders of the game so far, in order."""
+        with self.lock:
+            taken = len(self.table.game.orders)
+            return tuple(r for r in self._reasons if r.order < taken)
+
+    def saved_reasons(self, game: core_game.Game | None = None) -> list[dict]:
+        """The reasons as ``pending["reasons"]`` holds them, for the orders of
+        ``game`` (by default the table's): at most ``MAX_REASONS``, the newest."""
+        with self.lock:
+            taken = len((game if game is not None else self.table.game).orders)
+            return [r.to_data() for r in self._reasons if r.order < taken][-MAX_REASONS:]
+
+    def note_reason(self, side: int, text: str) -> Reason:
+        """A computer's reason for the order it gives next (under the lock,
+        just before it is submitted): kept, and saved with that order."""
+        with self.lock:
+            game = self.table.game
+            reason = Reason(len(game.orders), side, len(game.log), reason_text(text))
+            self._reasons = [r for r in self._reasons if r.order < reason.order][-(MAX_REASONS - 1):] + [reason]
+            return reason
+
+    def drop_reason(self, reason: Reason) -> None:
+        """The order ``reason`` was for was not taken."""
+        with self.lock:
+            self._reasons = [r for r in self._reasons if r is not reason]
+
+    def restore_reasons(self, raw: Any) -> list[Reason]:
+        """The reasons of a save's ``pending["reasons"]`` (``checked_reasons``),
+        given before any of this process: the game continues with them."""
+        with self.lock:
+            self._reasons = checked_reasons(raw, self.table.game)
+            return list(self._reasons)
 
     def put_drafts(self, side: int, drafts: list[dict], save: bool = False) -> None:
         """``side``'s drafts (a screen's, or a remote seat's), saved now with ``save``."""
@@ -211,7 +315,7 @@ class Match:
         if game is self._on_disk and not force:
             return None
         try:
-            saver(game, self.pending(), (kind_name(self.kinds[0]), kind_name(self.kinds[1])))
+            saver(game, self.pending(game), (kind_name(self.kinds[0]), kind_name(self.kinds[1])))
         except Exception as exc:  # noqa: BLE001 - a save that fails is a reason, never a dead thread
             problem = str(getattr(exc, "problem", "") or exc or type(exc).__name__)
             was = self.save_failed
@@ -240,6 +344,7 @@ class Match:
                 return refusal
             assert earlier is not None
             order = game.orders[-1]
+            self._reasons = [r for r in self._reasons if r.order < len(earlier.orders)]
             self.table.replace(earlier)  # saved by the listener
             self.tell(Notice("taken-back", side=side, order=order))
             return order
@@ -264,6 +369,7 @@ class Match:
                 self.saver = saver
             self._on_disk = None
             self.save_failed, self.save_problem, self.saved_orders = False, "", 0
+            self._reasons = []
             self._seat_table(game, kinds or self.kinds, None)
             self._save(game)
         self.tell(Notice("new-game"))

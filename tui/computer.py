@@ -7,7 +7,8 @@ is left here is presentation:
 * :class:`ComputerSeats` -- the match's computer clients as the screen
   shows them: who plays which side, whether one thinks or is paused, the
   reasons written in the log (held back until the end while its orders
-  are secret from the person it plays), and the watching keys (``P``
+  are secret from the person it plays; those of a game continued from
+  its save are the match's, ``resume``), and the watching keys (``P``
   pauses and resumes, ``.`` plays one move while paused, ``+``/``-``
   change the pause between moves when it plays itself);
 * :class:`ComputerLine` -- one line of the side panel saying so, redrawn
@@ -119,15 +120,29 @@ class ComputerSeats:
             self.faster(1 if what == "faster" else -1)
 
     # -- its reasons ---------------------------------------------------------------------
+    def line(self, game: Any, side: int, reason: str) -> str:
+        return f"» {game.players[side]} ({self.seats[side]}): {reason}"
+
     def reason_line(self, game: Any, side: int, reason: str, at: int) -> str:
         """The log line for a reason given before the order at ``at``:
         the reason itself, or (held back) that an order was given."""
-        line = f"» {game.players[side]} ({self.seats[side]}): {reason}"
+        line = self.line(game, side, reason)
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
             return f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are shown when the game ends)"
         self.notes.append((at, line))
         return line
+
+    def resume(self, game: Any, reasons: Any) -> None:
+        """The reasons the match kept for the orders given before this
+        screen was up (a game continued from its save: ``Match.reasons``),
+        as if heard then: noted in their places in the log, or held back
+        until the end while its orders are secret (``keeps_secrets``)."""
+        lines = [(r.at, self.line(game, r.side, r.text)) for r in reasons if self.plays(r.side)]
+        if self.keeps_secrets(game) and game.outcome is None:
+            self.held_reasons = lines + self.held_reasons
+        else:
+            self.notes = lines + self.notes
 
     def release_reasons(self) -> list[str]:
         """The game is over: the reasons held back, now noted; their lines."""

@@ -121,7 +121,13 @@ class GameScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        early = self.news.mounted()
+        if self.computer is not None and self.match is not None:
+            with self.match.lock:  # the computer's reasons the match kept (a continued game's, from its save)
+                early = self.news.mounted()
+                self.computer.resume(self.game, self.match.reasons())
+            early = [said for said in early if not said.reason.startswith("why: ")]  # among those kept
+        else:
+            early = self.news.mounted()
         self.fill_log()
         for said in early:  # the computer's words before the screen was up
             self.on_computer_said(said)

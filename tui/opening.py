@@ -79,6 +79,8 @@ class SavedGames:
         app.seat_kinds = seats
         app.show_game(game, None)
         app.saves.drafts_waiting = waiting_from(pending)
+        if app.match is not None and isinstance(pending, dict):  # before its screen is up: shown there
+            app.match.restore_reasons(pending.get("reasons"))
 
     def _is_open_here(self, path: Path) -> bool:
         """This process already holds ``path`` (Continue or Load of the game

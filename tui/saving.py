@@ -134,7 +134,7 @@ class SaveFiles:
             return False
         with self._lock():
             try:
-                self.session.save(game, self.last_pending, seats=self.app.seat_kinds)
+                self.session.save(game, self._with_reasons(self.last_pending, game), seats=self.app.seat_kinds)
             except Exception:  # noqa: BLE001 - told and retried by the app's autosave, on its thread
                 return False
             self.on_disk, self.saved_orders = game, len(game.orders)
@@ -155,7 +155,7 @@ class SaveFiles:
             return str(getattr(self.session, "path", "") or "") or "the save folder"
         was_failing = self.failed
         try:
-            self.session.save(game, pending, seats=app.seat_kinds)
+            self.session.save(game, self._with_reasons(pending, game), seats=app.seat_kinds)
             self.on_disk = game
         except Exception as exc:
             self.failed = True
@@ -324,7 +324,14 @@ class SaveFiles:
         if self.hosted and self.app.match is not None:
             self.app.hosting.hand_drafts(save=False)
             return {**self.app.match.pending(), **self.app.hosting.pending()}
-        return self.pending()
+        return self._with_reasons(self.pending(), self.app.game)
+
+    def _with_reasons(self, pending: dict, game: Any) -> dict:
+        """This keyboard's drafts and the computer's reasons its match keeps
+        for the orders of ``game`` (``Match.saved_reasons``), saved beside it."""
+        match = self.app.match
+        reasons = match.saved_reasons(game) if match is not None and game is not None else []
+        return {**pending, "reasons": reasons} if reasons else pending
 
     # -- drafts ----------------------------------------------------------------------------
     def pending(self) -> dict:
