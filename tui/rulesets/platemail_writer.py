@@ -36,9 +36,11 @@ from core.rulesets.platemail.state import (
     TITLES,
     Act,
     Action,
+    Character,
     Condition,
     Write,
 )
+from core.values import evolve
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
@@ -222,8 +224,15 @@ class OrderWriter(ModalScreen[Any]):
             if kind in SPELL_KINDS and not self.me.spells:
                 continue  # a character who knows no spell is offered none (a crossbowman's menu)
             label = f"{TITLES[kind]} {ready_mark(kind)}"
-            why = self._impossible(kind, first)
-            entries.append((key, f"{label} — {why}" if why else label, None if why else kind))
+            if first:
+                why = self._impossible(kind, True)
+                entries.append((key, f"{label} — {why}" if why else label, None if why else kind))
+                continue
+            # A 2nd Action is checked when the 1st Phase is over, so it stays
+            # on offer; what the 1st Action cannot do is still said, judged
+            # from the character as its 1st Action would leave it.
+            why = self._impossible(kind, True, self._after_first())
+            entries.append((key, f"{label} — warning: {why}" if why else label, kind))
 
         def picked(kind: Any) -> None:
             if kind is None:
@@ -248,15 +257,40 @@ class OrderWriter(ModalScreen[Any]):
             return f" (never: {self.unit} knows no spell)"
         return ""
 
-    def _impossible(self, kind: Action, first: bool) -> str:
-        """Why ``kind`` cannot be written here at all (whatever its target)."""
-        probe = Act(self.side, kind, target=self._probe_target(kind), to=self.me.pos,
-                    spell=self.me.spells[0] if self.me.spells else None,
+    def _impossible(self, kind: Action, first: bool, me: Character | None = None) -> str:
+        """Why ``kind`` cannot be written here at all (whatever its target),
+        for ``me`` (the character now, unless given)."""
+        me = self.me if me is None else me
+        probe = Act(self.side, kind, target=self._probe_target(kind), to=me.pos,
+                    spell=me.spells[0] if me.spells else None,
                     item="potion" if kind == Action.USE_ITEM else None)
         if kind == Action.USE_ITEM:
             return ""
-        problem = check_act(self.view, self.me, probe, first)
+        problem = check_act(self.view, me, probe, first)
         return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
+
+    def _after_first(self) -> Character:
+        """The character as its 1st Action would leave it, for what a 2nd
+        Action needs: the weapon swapped in, the spell Prepared or released
+        (an ongoing one then Focused on), the potion drunk, the reload."""
+        me, first = self.me, self.acts["first"]
+        if first is None:
+            return me
+        kind, item = first.kind, first.item or ""
+        if kind == Action.USE_ITEM and item.startswith("swap:") and item[5:] in me.carried:
+            carried = list(me.carried)
+            carried.remove(item[5:])
+            return evolve(me, wielding=item[5:], carried=tuple(carried) + (me.wielding,))
+        if kind == Action.USE_ITEM and item == "potion":
+            return evolve(me, potions=max(0, me.potions - 1))
+        if kind == Action.USE_ITEM and item == "reload":
+            return evolve(me, loaded=True)
+        if kind == Action.PREPARE and first.spell:
+            return evolve(me, prepared=first.spell)
+        if kind == Action.RELEASE and me.prepared:
+            ongoing = SPELLS[me.prepared].ongoing if me.prepared in SPELLS else False
+            return evolve(me, prepared=None, focus=me.prepared if ongoing else me.focus)
+        return me
 
     @staticmethod
     def _probe_target(kind: Action) -> str:
@@ -309,6 +343,8 @@ class OrderWriter(ModalScreen[Any]):
                 continue
             if which == "friendly" and (c.side != me.side or c.id == me.id):
                 continue
+            if which == "toward" and c.id == me.id:
+                continue
             if which == "down" and c.side != me.side:
                 continue
             out.append(c)
@@ -317,7 +353,8 @@ class OrderWriter(ModalScreen[Any]):
     def ask_target(self, kind: Action, which: str, done: Callable[[Any], None], extra=()) -> None:
         general = {"hostile": HOSTILE_GENERAL, "friendly": FRIENDLY_GENERAL,
                    "down": ("ally-down", "ally-injured", "ally", "self"),
-                   "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",)}[which]
+                   "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",),
+                   "toward": HOSTILE_GENERAL + FRIENDLY_GENERAL}[which]  # a move: never toward myself
         entries = list(extra)
         entries += [(GENERAL_KEYS[g], GENERAL_TARGETS[g], g) for g in general]
         range_ft = self._shot_range(kind)
@@ -371,7 +408,7 @@ class OrderWriter(ModalScreen[Any]):
         if kind in (Action.FALL_BACK, Action.SKULK):
             self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — where to?", first), picked)
         else:
-            self.ask_target(kind, "any", picked, extra=first)
+            self.ask_target(kind, "toward", picked, extra=first)
 
     def ask_item(self, done: Callable[[Act | None], None]) -> None:
         side, me = self.side, self.me

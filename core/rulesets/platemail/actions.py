@@ -183,18 +183,22 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
         work.note(f"{uid} has no Prepared spell to release")
         return
     spell = SPELLS[me.prepared]
-    work.update(uid, prepared=None)
     t = work.chars.get(tid) if tid else None
+    # A Release with nobody it may aim at releases nothing: the spell stays
+    # Prepared, as a shot not loosed spends no missile (docs/rulings.md)
     if spell.effect == "heal":
         if t is None or t.pos is None or chebyshev(t.pos, me.cell) > 1 or t.status is S_DEAD:
-            work.note(f"{uid}'s {spell.name} needs someone within reach")
+            work.note(f"{uid}'s {spell.name} needs someone within reach: it stays Prepared")
             return
+        work.update(uid, prepared=None)
         work.effects.append(("heal", tid))
         work.reveal.add(uid)
         return
     if not _can_shoot_at(work, uid, tid, spell.range_ft):
+        work.note(f"{uid}'s {spell.name} stays Prepared")
         return
     assert tid is not None and t is not None  # _can_shoot_at found the target
+    work.update(uid, prepared=None)
     work.reveal.add(uid)
     if spell.effect == "attack":
         attack(work, uid, tid, "spell", spell=spell.key)

@@ -131,7 +131,8 @@ def goal_of(work: Work, uid):
     c = work.chars[uid]
     act = work.acts[uid]
     kind = act.kind
-    tid = work.targets.get(uid)
+    # no target in sight: a Move, Sprint or Charge heads for the enemy it would pick
+    tid = work.targets.get(uid) or work.headings.get(uid)
     if kind in (A_CHARGE, A_GUARD):
         return ("near", tid) if tid and tid != uid else None
     if kind == A_RESCUE:

@@ -7,6 +7,7 @@ from core.board import chebyshev
 from core.events import TurnEnded, TurnStarted
 
 from .actions import late_effects, missile, perform
+from .checks import HOSTILE_GENERAL
 from .combat import feet_between, tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
@@ -25,6 +26,8 @@ from .state import CONDITION_TEXT, READY, TITLES, Act, Action, Condition, Platem
     Condition.REACHED, Condition.SPELL_READY, Condition.TARGET_DOWN, Condition.VISIBLE, Condition.WOUNDED,
     Status.DEAD, Status.DYING, Status.FIGHTING)
 
+
+_HEADING = (Action.MOVE, Action.SPRINT, Action.CHARGE)  # Actions that still head somewhere with no target
 
 _DEFEND = (Act(0, Action.DEFEND), Act(1, Action.DEFEND))  # frozen: the Action of no orders, per side
 
@@ -170,6 +173,14 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
                 work.carrying[uid] = t.id
         label = TITLES[act.kind] + (f" {tid}" if tid else "")
         work.events.append(ActionTaken(uid, label, work.ready[uid], why, branch, condition))
+        if tid is None and act.target in HOSTILE_GENERAL and me.pos is not None:
+            # Targeting: only enemies in sight; a mover still heads for one it knows of
+            heading = resolve_target(work, me, act.target, False) if act.kind in _HEADING else None
+            if heading is not None:
+                work.headings[uid] = heading
+                work.note(f"{uid} has no target: no enemy in sight (it heads for {heading})")
+            else:
+                work.note(f"{uid} has no target: no enemy in sight")
 
 
 def _end_phase(work: Work) -> None:

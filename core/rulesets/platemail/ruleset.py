@@ -17,7 +17,7 @@ from core.deployment import (
     open_cells,
 )
 from core.dice import Dice
-from core.events import Event, Note, Placed
+from core.events import Event, Note, Placed, only_for
 from core.explain import Ref
 from core.orders import Order
 from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
@@ -253,15 +253,18 @@ class Platemail(Ruleset):
         # rebuild(state, plans=plans): evolve's result, from a copy of the fields
         state = copy_with(state, {"plans": plans})
         # The Note, a frozen value, made once per player and character and
-        # kept in the battlefield's memo (every write of every Round logs it)
-        key = (state.players[order.side], order.unit)
+        # kept in the battlefield's memo (every write of every Round logs it).
+        # It is the writer's side's alone: which characters have orders (and
+        # how many) is as secret as the orders, until the Round is resolved;
+        # the other side and onlookers read only "commits their orders".
+        key = (state.players[order.side], order.unit, order.side)
         memo = state.battlefield.memo
         notes = memo.entries.get("platemail.write-notes")  # (memo.table's answer, once it has made it)
         if notes is None:
             notes = memo.table("platemail.write-notes", 256)
         note = notes.get(key)
         if note is None:
-            note = notes.put(key, Note(f"{key[0]} writes orders for {key[1]}"))
+            note = notes.put(key, only_for(order.side, Note(f"{key[0]} writes orders for {key[1]}")))
         return state, [note]
 
     def _place(self, state, placements):

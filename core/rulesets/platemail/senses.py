@@ -79,6 +79,9 @@ class Work:
         self.acting: tuple[str, ...] = ()  # sorted(self.acts), set with it (phase._choose)
         self.ready: dict[str, bool] = {}
         self.targets: dict[str, str | None] = {}
+        # where a Move, Sprint or Charge at a general hostile target heads
+        # when no enemy is in sight (no target: resolve_target's in_sight)
+        self.headings: dict[str, str] = {}
         self.hits: dict[str, list] = {}
         self.moved: dict[str, int] = {}
         self.clashed: set[str] = set()
@@ -276,8 +279,13 @@ def _closest_key(me: Character):
     return lambda c: (distance_squared(here, c.pos), c.id)
 
 
-def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
-    """A character id for a specific or general target (seed: Targeting)."""
+def resolve_target(work: Work, me: Character, spec: str | None, in_sight: bool = True) -> str | None:
+    """A character id for a specific or general target (seed: Targeting).
+
+    A general hostile target is chosen among the enemies ``me`` is aware of
+    and can see; with none in sight there is none.  ``in_sight=False`` asks
+    instead, when none is in sight, for the one it would pick among every
+    enemy it is aware of: where a Move, Sprint or Charge heads (``Work.headings``)."""
     if spec is None:
         return None
     if spec == "self":
@@ -302,8 +310,14 @@ def resolve_target(work: Work, me: Character, spec: str | None) -> str | None:
         # not g.concealed(here, c.pos), its own table read first (an answer
         # is there for most pairs; concealed stores only True or False)
         shut, known = g.concealed, g._shut
+        # Only enemies in sight (Targeting; a Concealed one cannot be
+        # targeted): with none, there is no target (docs/rulings.md)
         seen = [c for c in foes if (k := known.get((here, c.pos))) is False
-                or (k is None and not shut(here, c.cell))] or foes
+                or (k is None and not shut(here, c.cell))]
+        if not seen:
+            if in_sight:
+                return None
+            seen = foes
         if spec == "closest":
             if len(seen) == 1:
                 return seen[0].id

@@ -45,11 +45,15 @@ MIXED = ["........",
 # only in those rolls' purpose, one note after each, and those two lines.
 # Again when an order whose THEN and ELSE are the same logged its 2nd
 # Action as "IF ... or not" (not "IF ...: false, ELSE"): orders unchanged,
-# the log differs in those lines only (2, 3 and 2 of them).
+# the log differs in those lines only (2, 3 and 2 of them).  The second and
+# third again when a general hostile target became only an enemy in sight
+# (a Move or Charge with none in sight heads for one it knows of, with no
+# target): orders unchanged; the log differs only in those Actions' lines,
+# which no longer name a target, and a note after each (1 and 7 of them).
 GOLDEN = [
     ("pm-yard", 1, 303, "c50ab2cbff714e40b463d8298d32e01cce52b400b3c2b83df2c2184f3b5371c7"),
-    ("pm-yard", 2, 273, "e21cc43857395f91de9b7a21eda799d2b148e7177761560a0adf1cfa7b34f0cc"),
-    ("Ruined shrine (Plasto Latros)", 3, 311, "015310813b4ddeca3054fb7ecc1da4ecf445046a43bc9c962a2d64e98bf41aab"),
+    ("pm-yard", 2, 273, "0cade98e68294e8cb20745ead2dc0544c023ef6b49c817ac25459012b0ee9c33"),
+    ("Ruined shrine (Plasto Latros)", 3, 311, "dc23fcb028db68c3dcb8969c3f532b08afc1dd005bab8419d4158d6b2576c1e3"),
 ]
 
 
