@@ -83,10 +83,23 @@ def _one_name(path: Path) -> None:
     if os.path.islink(path):
         raise store.SaveError(path, f"it is a link to {os.readlink(path)}: open that file itself (under two "
                                     "names one game could be played twice at once)")
-    if info.st_nlink > 1:
-        raise store.SaveError(path, f"it has {info.st_nlink} names (hard links): open it under one name only, "
-                                    "once the others are removed (under two names one game could be played "
-                                    "twice at once)")
+    # The backup is made as a second name of the file before each save
+    # (store._keep_backup), and a save cut short leaves it so: those names
+    # are the game's own.
+    own = [path.with_name(path.name + ".bak"), *path.parent.glob(f".{path.name}.bak.*.tmp")]
+    ours = sum(1 for name in own if _same_file(name, info))
+    if info.st_nlink > 1 + ours:
+        raise store.SaveError(path, f"it has {info.st_nlink - ours} names (hard links): open it under one name "
+                                    "only, once the others are removed (under two names one game could be "
+                                    "played twice at once)")
+
+
+def _same_file(name: Path, info: os.stat_result) -> bool:
+    try:
+        other = os.lstat(name)
+    except OSError:
+        return False
+    return (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino)
 
 
 class GameSession:

@@ -77,3 +77,13 @@ def test_a_game_is_not_opened_under_a_second_name(kind, two_saves):
             GameSession.open(mine)  # its own name too, while the other stands
         alias.unlink()
         GameSession.open(mine).close()
+
+
+def test_a_save_whose_backup_is_still_its_second_name_opens(two_saves):
+    """A save cut short after the backup was linked (store._keep_backup)
+    leaves the file with two names, itself and its ``.bak``: both the
+    game's own, so it opens (a crash must never lock a player out)."""
+    mine, _ = two_saves
+    os.link(mine, mine.with_name(mine.name + ".bak"))
+    os.link(mine, mine.with_name(f".{mine.name}.bak.12345.tmp"))
+    GameSession.open(mine).close()
