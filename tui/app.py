@@ -9,6 +9,7 @@ tui/remote/joining.py); the command palette is tui/palette.py.
 
 from __future__ import annotations
 
+import sys
 import threading
 import traceback
 from collections.abc import Iterable
@@ -77,6 +78,7 @@ class SkirmishApp(App[None]):
         self.hosting = Hosting(self, host_computer)
         self.joining = Joining(self, join_code, join_watch, join_name or "")
         self.signals = SignalExit(self)
+        self.rescue_note = ""  # a signal found the game unsaved: where it was written instead (saves.rescue)
         self.opening = SavedGames(self)
         self.ui_thread: int | None = None  # the app's own thread (set on mount)
         # ``skirmish lobby``/``door``: (socket path, identity, lobby only) of the server (tui/lobby.py)
@@ -203,6 +205,7 @@ class SkirmishApp(App[None]):
                 # Written even when nothing changed since the last save, unless
                 # the game is over (a finished save keeps its date and its place in Load).
                 self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
+                self.rescue_note = self.saves.rescue()  # saving failed: written elsewhere, said on stderr
             self.joining.hand_drafts()
             if self.seat_drafts is not None:
                 self.seat_drafts.push()  # a server game's drafts, before hanging up
@@ -210,7 +213,7 @@ class SkirmishApp(App[None]):
             self.stop_joined()
             self.close_session()
         finally:
-            self.exit()
+            self.exit(return_code=1 if self.rescue_note else 0)
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
@@ -387,4 +390,6 @@ def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_
     ``host_path``, ``host_new`` or ``join_code``)."""
     app = SkirmishApp(continue_latest=continue_latest, load_path=load_path, watch_path=watch_path, **remote)
     app.run()
-    return app.return_code or 0  # non-zero: ``skirmish join CODE`` could not join
+    if app.rescue_note:  # after a signal, with the game not in its file: where it went (the terminal may be gone)
+        print(app.rescue_note, file=sys.stderr)
+    return app.return_code or 0  # non-zero: ``skirmish join CODE`` could not join, or a signal found saving failing

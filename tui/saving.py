@@ -76,7 +76,9 @@ class SaveFiles:
 
             self.session = None
             self.no_file_reason = readable(exc, 300)
-            self.app.report("This game will not be saved", exc)
+            self.app.report("This game has no save file: Skirmish keeps trying", exc)
+            self.failed, self.saved_orders = True, 0  # said on the board, and retried (show)
+            self.show()
 
     def close(self) -> None:
         if self.session is not None:
@@ -204,6 +206,9 @@ class SaveFiles:
     def _retry(self) -> None:
         if self.failed and self.app.game is not None and self.session is not None:
             self.autosave(self.app.game)
+        elif self.failed and self.app.game is not None and self.no_save_file() and self.save_anew(quiet=True):
+            self.failed, self.saved_orders = False, len(self.app.game.orders)
+            self.show()
 
     def unsaved(self) -> str:
         """What the last failed save would lose, in words ("" when saved)."""
@@ -215,6 +220,8 @@ class SaveFiles:
         count = len(game.orders) - self.saved_orders
         orders = f"{count} order{'s' if count != 1 else ''}" if count > 0 else "the latest changes"
         drafts = " and the orders being written" if self.pending() else ""
+        if self.session is None:
+            return f"UNSAVED: {orders}{drafts}, no save file yet"
         return f"UNSAVED: {orders}{drafts} since the last good save"
 
     # -- leaving a game that is not safely in a file ------------------------------------
@@ -238,6 +245,36 @@ class SaveFiles:
         self.app.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
         return True
 
+    def rescue(self) -> str:
+        """The process ends by a signal (an SSH drop) while the game is not
+        safely in its file (saving fails, or it never had one): it is
+        written to the home folder, else to a private folder under the
+        system's temporary one.  What to tell on the way out ("" when
+        nothing needed rescuing)."""
+        game = self.app.game
+        lost = self.unsaved() or ("no save file" if self.no_save_file() else "")
+        if game is None or not game.orders or not lost or self.hosted:
+            return ""
+        from tui.persistence import store
+
+        problems = []
+        for folder in (Path.home(), None):
+            try:
+                saves = store()
+                if folder is None:
+                    import tempfile
+
+                    folder = Path(tempfile.mkdtemp(prefix="skirmish-rescue-"))  # 0700, this account's
+                target = saves.new_save_path(game, folder)
+                saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
+            except Exception as exc:  # noqa: BLE001 - the next place, then say what was lost
+                problems.append(f"{folder}: {exc}")
+                continue
+            return (f"skirmish: the game could not be saved in its folder ({lost}); it was written to "
+                    f"{target} instead: skirmish load {target}")
+        return (f"skirmish: the game could not be saved ({lost}), nor written anywhere else "
+                f"({'; '.join(problems)[:300]}): it is lost")
+
     def leave_question(self, question: str) -> Any:
         """The modal that asks before leaving the game: a yes/no while it is
         saved, else the choices of ``LeaveUnsaved`` (True: leave).  It never
@@ -246,7 +283,7 @@ class SaveFiles:
         from tui.modals import LeaveUnsaved
 
         lost = self.unsaved()
-        if not lost and self.no_save_file():
+        if self.no_save_file():
             why = self.no_file_reason or "the save folder could not be written"
             return LeaveUnsaved(f"This game has no save file ({why}). Leaving now loses it.",
                                 retry=self.save_anew, export=self.export,
@@ -294,9 +331,10 @@ class SaveFiles:
         except Exception:  # noqa: BLE001 - saving unavailable: the folder alone
             return str(Path.home())
 
-    def save_anew(self) -> bool:
+    def save_anew(self, quiet: bool = False) -> bool:
         """A game with no save file: try once more to give it one in the
-        save folder.  Says where, or why not."""
+        save folder.  Says where, or (unless ``quiet``: the retry timer's
+        try) why not."""
         from tui.persistence import store
 
         game, session = self.app.game, None
@@ -312,10 +350,13 @@ class SaveFiles:
             from tui.app import readable
 
             self.no_file_reason = readable(exc, 300)
-            self.app.report("Still no save file", exc)
+            if not quiet:
+                self.app.report("Still no save file", exc)
             return False
         self.session, self.on_disk, self.no_file_reason = session, game, ""
-        self.app.notify(f"Saved to {session.path}.", markup=False)
+        self.failed, self.saved_orders = False, len(game.orders)
+        self.show()
+        self.app.notify(f"Saved to {session.path}: nothing is lost.", markup=False)
         return True
 
     def _all_pending(self) -> dict:

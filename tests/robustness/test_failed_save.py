@@ -94,3 +94,54 @@ async def test_saving_is_retried_until_it_works_again(data_dir):
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, Confirm)  # saved: the plain question again
+
+
+async def test_a_hang_up_while_saving_fails_writes_the_game_elsewhere_and_says_where(data_dir, tmp_path, monkeypatch):
+    """An SSH drop (SIGHUP) while the save folder cannot be written: the
+    game is written to the home folder (else a private temporary folder),
+    the way out says where, and the exit status is not 0.  It had ended
+    with status 0 and the orders since the last good save gone."""
+    import signal
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    rules = find_ruleset("spheres_of_war")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        broken = only_save(data_dir / "saves")
+        break_saving(broken)
+        await pilot.press("d", "r")  # two orders, neither saved
+        await pilot.pause()
+        played = next(s for s in app.screen_stack if isinstance(s, GameScreen)).game
+        assert len(played.orders) == 2 and "UNSAVED: 2 orders" in banner(app)
+        app.signals.on_signal(signal.SIGHUP)
+        await pilot.pause()
+    assert app.return_code == 1
+    rescued = list(home.glob("*.json"))
+    assert len(rescued) == 1 and load_game(rescued[0]).orders == played.orders
+    assert str(rescued[0]) in app.rescue_note and "skirmish load" in app.rescue_note
+    assert "UNSAVED: 2 orders" in app.rescue_note
+    assert broken.is_dir()  # the broken save's place is left as it was
+
+
+async def test_a_hang_up_with_the_game_saved_writes_nothing_else(data_dir, tmp_path, monkeypatch):
+    import signal
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    rules = find_ruleset("spheres_of_war")
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo")))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        app.signals.on_signal(signal.SIGHUP)
+        await pilot.pause()
+    assert app.return_code in (0, None) and not app.rescue_note and not list(home.glob("*.json"))
+    assert len(load_game(only_save(data_dir / "saves")).orders) == 1
