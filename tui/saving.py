@@ -29,6 +29,7 @@ class SaveFiles:
         self.failed = False  # set by a save on any thread (a hosted game's order)
         self._shown_failed = False  # what the screens and the retry timer last showed
         self.no_file_reason = ""  # why the open game has no save file, if it has none
+        self.no_file_for: Any = None  # the new game open_new could give no file
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self.on_disk: Any = None
@@ -52,12 +53,16 @@ class SaveFiles:
             pass
 
     def fresh(self, game: Any) -> None:
-        """A game is shown: nothing of the last one's failures or drafts stays."""
-        self.failed = self._shown_failed = False
-        self.saved_orders = len(getattr(game, "orders", ()))
+        """A game is shown: nothing of the last one's failures or drafts
+        stays (a new game that could get no save file is unsaved from the start)."""
+        self._shown_failed = False
+        self.failed = self.session is None and self.no_file_for is game
+        self.saved_orders = 0 if self.failed else len(getattr(game, "orders", ()))
         if self._retrying is not None:
             self._retrying.stop()
             self._retrying = None
+        if self.failed:
+            self.show()
         self.drafts_waiting = []
 
     def open_new(self, game: Any, save: bool = True) -> None:
@@ -77,8 +82,7 @@ class SaveFiles:
             self.session = None
             self.no_file_reason = readable(exc, 300)
             self.app.report("This game has no save file: Skirmish keeps trying", exc)
-            self.failed, self.saved_orders = True, 0  # said on the board, and retried (show)
-            self.show()
+            self.no_file_for = game  # unsaved from the start: said on the board, and retried (fresh)
 
     def close(self) -> None:
         if self.session is not None:

@@ -145,3 +145,28 @@ async def test_a_hang_up_with_the_game_saved_writes_nothing_else(data_dir, tmp_p
         await pilot.pause()
     assert app.return_code in (0, None) and not app.rescue_note and not list(home.glob("*.json"))
     assert len(load_game(only_save(data_dir / "saves")).orders) == 1
+
+
+async def test_a_game_with_no_save_file_says_so_on_the_board_and_gets_one_when_the_folder_works(data_dir):
+    """The save folder cannot be made (a file holds its name): the game goes
+    on, the board says it is unsaved, and once the folder can be made the
+    game is saved there by itself (it had shown one passing notice, then
+    nothing, and never tried again)."""
+    data_dir.mkdir(parents=True)
+    (data_dir / "saves").write_text("not a folder")
+    rules = find_ruleset("spheres_of_war")
+    app = SkirmishApp()
+    app.RETRY_SECONDS = 0.2
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo")))
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert "UNSAVED: 1 order, no save file yet" in banner(app)
+        (data_dir / "saves").unlink()
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if list((data_dir / "saves").glob("*.json")) and "UNSAVED" not in banner(app):
+                break
+        assert "UNSAVED" not in banner(app)
+        assert len(load_game(only_save(data_dir / "saves")).orders) == 1
