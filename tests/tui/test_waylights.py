@@ -237,7 +237,7 @@ async def test_defend_then_the_keyboard_goes_back_and_the_slot_is_filled():
         await pilot.press("enter")
         assert app.screen is screen
         text = panel(screen)
-        assert " Action 1: used: Attack b1" in text and " Action 2: free" in text
+        assert " Action 1: Attack b1" in text and " Action 2: free" in text
 
 
 def test_one_person_at_the_keyboard_gets_the_decision_without_a_hand_over_card():

@@ -26,7 +26,8 @@ from core import game as core_game
 from core.events import dice, signed
 from core.orders import Order
 from core.ruleset import UnitView
-from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
+from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, percent, threshold
+from core.rulesets.waylights.exchange import Exchange, exchange
 from core.rulesets.waylights.orders import (
     Attack,
     Boost,
@@ -45,7 +46,7 @@ from core.rulesets.waylights.orders import (
     Wield,
 )
 from core.rulesets.waylights.rules import can_counter, counter_refusal
-from core.rulesets.waylights.ruleset import counter_refusal_for, preview_order
+from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from core.rulesets.waylights.state import KO, READY
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets.base import RulesetAdapter, unit_headline
@@ -251,7 +252,7 @@ class WaylightsAdapter(RulesetAdapter):
                 slots.append("(taken by the finish)")
         for i in range(2):
             if i < len(slots):
-                text = f"used: {slots[i]}"
+                text = slots[i]  # named: used (short enough for the narrow panel)
             elif i >= state.max_actions:
                 text = "none (entangled)"
             elif i < state.actions:
@@ -405,9 +406,11 @@ class WaylightsAdapter(RulesetAdapter):
                 keys[len(rows)] = KIND_KEYS[Defend] if o is defends[0] else ""
                 rows.append((self.describe(game, state, o), o))
         if counters:
-            c = attack_preview(a, t, a.weapon, adice, 0, 0)
-            back = attack_preview(t, a, t.weapon, tdice, 4 - adice, 0)
-            rows.append((f"Counter, guard 0: risk KO {pct(c.ko)}; KO {a.id} {pct(back.ko)} if it lands", HEADING))
+            # The whole exchange in the order the rules resolve it (the
+            # counter feels the wounds of a blow that lands first).
+            x = exchange(state, a.id, t.id)
+            rows.append((f"Counter, guard 0: risk KO {pct(x.target_ko)}, a wound {pct(x.target_wound)}; "
+                         f"{counter_words(a.id, t.id, x)}", HEADING))
             for o in counters:
                 keys[len(rows)] = KIND_KEYS[Counter] if o is counters[0] else ""
                 rows.append((self.describe(game, state, o), o))
@@ -438,7 +441,7 @@ class WaylightsAdapter(RulesetAdapter):
             mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step this turn)",
                        kinded(Move, lambda: self._cells(game, "Move to", moves))))
         if smoves:
-            mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; step kept)",
+            mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; {split_step(state)})",
                        kinded(SplitMove, lambda: self._cells(game, "Split move to", smoves))))
         group("Move (1 Action)", mv)
         group("Fight (1 Action; finishing takes both)",
@@ -489,7 +492,7 @@ class WaylightsAdapter(RulesetAdapter):
         if isinstance(order, Move):
             return self.describe(game, game.state, order) + " · 1 Action, no step this turn"
         if isinstance(order, SplitMove):
-            return self.describe(game, game.state, order) + " · 1 Action, step kept"
+            return self.describe(game, game.state, order) + f" · 1 Action, {split_step(game.state)}"
         return self.describe(game, game.state, order)
 
     def _preview_of(self, game: Any):
@@ -520,16 +523,28 @@ class WaylightsAdapter(RulesetAdapter):
         # What the response will allow, by the engine's own counter rule.
         why = counter_refusal_for(state, order)
         if why is None:
-            c = attack_preview(a, t, a.weapon, adice, 0, cover)
+            x = exchange_for(state, order)
             keeps = "" if declared else " if it keeps defence dice"
             detail.append(f"{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
-                          f"wounds {pct(c.one_wound + c.two_plus)}, KO {pct(c.ko)}. Below: if it defends.")
+                          f"wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}, and {t.id}'s "
+                          f"{counter_words(a.id, t.id, x)}. Below: if it defends.")
         else:
             reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
             detail.append(reason)
         chances = [f"  {line}" for line in p.lines()] if p else []
         title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
         return AttackPreview(order, title, detail, chances)
+
+
+def split_step(state) -> str:
+    """What a Split Move leaves of the free step: kept (the printed table's
+    SPLITMOVE rows), unless this turn's Move has already cost it or it is
+    taken (docs/rulings.md, Sequence)."""
+    if state.moved:
+        return "step already lost to the Move"
+    if state.stepped:
+        return "step already taken"
+    return "step kept"
 
 
 def wounds_words(f) -> str:
@@ -540,5 +555,14 @@ def wounds_words(f) -> str:
     return f"Wounds {f.wounds} of {f.ko_at} (KO at {f.ko_at})"
 
 
+def counter_words(attacker: str, target: str, x: Exchange) -> str:
+    """What the counter of an exchange does to the ``attacker``, and how
+    often it is lost (``target`` knocked out before it strikes)."""
+    lost = f" (lost {pct(x.counter_lost)}: {target} falls first)" if x.counter_lost else ""
+    return f"counter wounds {attacker} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}{lost}"
+
+
 def pct(p) -> str:
-    return f"{float(p) * 100:.0f}%"
+    """A chance in whole per cent, 100% and 0% only when certain (one
+    decimal near the ends: 99.5%, >99.9%, <0.1%; ``combat.percent``)."""
+    return percent(p, 0)

@@ -185,9 +185,24 @@ class Preview:
     ko: Fraction
 
     def lines(self) -> list[str]:
-        pct = lambda p: f"{float(p) * 100:5.1f}%"  # noqa: E731
+        pct = lambda p: f"{percent(p):>6}"  # noqa: E731
         return [f"no effect {pct(self.no_effect)}", f"glancing  {pct(self.glancing)}",
                 f"one wound {pct(self.one_wound)}", f"2+ wounds {pct(self.two_plus)}", f"KO        {pct(self.ko)}"]
+
+
+def percent(p: Fraction | float, decimals: int = 1) -> str:
+    """``p`` as a percentage that says 100% or 0% only when it is certain:
+    ``decimals`` places, at least one near the ends (99.5%, 0.3%), and
+    ">99.9%" / "<0.1%" for what would round to certainty."""
+    value = float(p) * 100
+    if not 0 < p < 1:
+        return f"{value:.{decimals}f}%"
+    if value >= 99.95:
+        return ">99.9%"
+    if value < 0.05:
+        return "<0.1%"
+    text = f"{value:.{decimals}f}"
+    return (text if float(text) not in (0, 100) else f"{value:.1f}") + "%"
 
 
 def sum_counts(n: int) -> dict[int, int]:

@@ -55,13 +55,12 @@ def fire(state: WaylightsState, uid: str) -> WaylightsState:
         return state
     i = f.template.weapons.index(w.name)
     ammo, primed = list(f.ammo), list(f.primed)
-    if w.kind == "thrown":
-        ammo[i] -= 1
-    else:
-        primed[i] = False
-        if w.self_priming and ammo[i] > 0:
-            ammo[i] -= 1
-            primed[i] = True
+    # The round fired is one of the clip's: a clip or hopper of N rounds
+    # gives N shots, priming only readies the next of them (docs/rulings.md,
+    # Use an item).  A self-priming launcher readies the next as it fires.
+    ammo[i] = max(0, ammo[i] - 1)
+    if w.kind != "thrown":
+        primed[i] = w.self_priming and ammo[i] > 0
     return state.put(rebuild(f, ammo=tuple(ammo), primed=tuple(primed)))
 
 

@@ -38,7 +38,9 @@ class Weapon:
     ``parry`` is a shield-like defence bonus while it is wielded;
     ``self_priming`` launchers chamber the next round as they fire;
     ``effects`` are the alternate-damage effects it allows beyond the
-    generic ones (``entangle``, ``stun``)."""
+    generic ones (``entangle``, ``stun``); ``unarmed`` marks the fists a
+    figure is left with, ``natural`` a beast's body (bite, claw): neither
+    is an item psi tension can smash (docs/rulings.md, Psi Tension)."""
 
     name: str
     kind: str = MELEE
@@ -54,10 +56,16 @@ class Weapon:
     stat: str = "strength"
     effects: tuple[str, ...] = ()
     unarmed: bool = False
+    natural: bool = False
 
     @property
     def ranged(self) -> bool:
         return self.kind != MELEE
+
+    @property
+    def item(self) -> bool:
+        """An item that can be damaged (a disarm): not fists, bite or claw."""
+        return not (self.unarmed or self.natural)
 
 
 FISTS = Weapon("fists", bonus=0, skill="brawling", stat="strength", unarmed=True)
@@ -68,7 +76,7 @@ WEAPONS = {
     "club": Weapon("club", bonus=1, skill="brawling", stat="strength"),
     "spear": Weapon("spear", bonus=1, reach=2, skill="polearm", stat="strength", parry=1),
     "stun-rod": Weapon("stun-rod", bonus=1, skill="blade", stat="focus", effects=("stun",)),
-    "bite": Weapon("bite", bonus=2, skill="natural", stat="strength"),
+    "bite": Weapon("bite", bonus=2, skill="natural", stat="strength", natural=True),
     "pneumatic": Weapon("pneumatic", kind=LAUNCHER, bonus=2, range=10, capacity=4, spares=2,
                         skill="launcher", stat="focus"),
     "pistol": Weapon("pistol", kind=LAUNCHER, bonus=1, range=6, capacity=6, spares=1, self_priming=True,

@@ -99,6 +99,8 @@ def check_psi(state: WaylightsState, f: Fighter, psi: int, smash: str | None, t:
             return R("smash", f"Only a {', '.join(SMASHABLE)} can be smashed.")
         if f.tension < 3:
             return R("tension", "Smashing an item takes 3 tension.")
+        if t is not None and smash == "weapon" and t.weapon.natural:
+            return R("smash", f"{t.id}'s {t.weapon.name} is part of its body, not an item to smash.")
         if t is not None and not has_item(t, smash):
             return R("smash", f"{t.id} has no {smash} to smash.")
     return None
@@ -106,7 +108,7 @@ def check_psi(state: WaylightsState, f: Fighter, psi: int, smash: str | None, t:
 
 def has_item(t: Fighter, item: str) -> bool:
     if item == "weapon":
-        return not t.weapon.unarmed
+        return t.weapon.item  # fists, a bite or a claw are not items
     if item == "shield":
         return bool(t.template.shield) and "shield" not in t.broken
     return bool(t.template.armour_threshold or t.template.armour_defence) and "armour" not in t.broken
@@ -471,9 +473,12 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))
     elif isinstance(order, Reload):
         i = f.template.weapons.index(f.weapon.name)
-        state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.ammo[i] - 1), primed=_set(f.primed, i, True)),
+        # Priming readies a round of the clip; it is spent when fired.
+        state = _put(state, rebuild(f, primed=_set(f.primed, i, True)),
                      dict(acted, reloading=_reloading(state, "reload")))
-        events.append(Note(f"{f.id} primes the {f.weapon.name} ({f.ammo[i] - 1} left in the clip)."))
+        left = f.ammo[i]
+        events.append(Note(f"{f.id} primes the {f.weapon.name} ({left} round{'s' if left != 1 else ''} in the clip, "
+                           "this one included)."))
     elif isinstance(order, Clip):
         i = f.template.weapons.index(f.weapon.name)
         state = _put(state, rebuild(f, ammo=_set(f.ammo, i, f.weapon.capacity),

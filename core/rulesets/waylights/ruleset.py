@@ -17,6 +17,7 @@ from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, R
 from core.rulesets.waylights import rules
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
 from core.rulesets.waylights.draw import random_order as draw_order
+from core.rulesets.waylights.exchange import Exchange, exchange
 from core.rulesets.waylights.explain import explain as explain_event
 from core.rulesets.waylights.movement import reach_entry, reachable, step_cells
 from core.rulesets.waylights.orders import (
@@ -44,7 +45,7 @@ from core.rulesets.waylights.state import KO, READY, WaylightsOptions, Waylights
 if TYPE_CHECKING:
     from core.ai.knowledge import Knowledge
 
-__all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "counter_refusal_for", "preview_order", "Preview"]
+__all__ = ["RULESET", "WaylightsRuleset", "attack_preview", "counter_refusal_for", "exchange_for", "preview_order", "Preview"]
 
 
 def side_keys(options: WaylightsOptions, side: int) -> tuple[str, ...] | str:
@@ -78,6 +79,17 @@ def counter_refusal_for(state: WaylightsState, order: Order) -> Rejection | None
     a, t = state.get(order.unit), state.get(order.target)
     declared = rebuild(fire(state, a.id), exposed=True) if a.weapon.ranged else state
     return rules.counter_refusal(declared, declared.get(a.id), declared.get(t.id))
+
+
+def exchange_for(state: WaylightsState, order: Order) -> Exchange:
+    """The exact chances of an ``attack`` order about to be given if its
+    target counters it (``exchange.exchange`` of the state as the attack
+    leaves it, as ``counter_refusal_for`` sees it, the cover roll to come)."""
+    assert isinstance(order, Attack)
+    a, t = state.get(order.unit), state.get(order.target)
+    cover = min(cover_level(state, a, t) or 0, 2) if a.weapon.ranged else 0
+    declared = rebuild(fire(state, a.id), exposed=True) if a.weapon.ranged else state
+    return exchange(declared, a.id, t.id, cover)
 
 
 def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:

@@ -95,10 +95,10 @@ def test_fire_then_reload_and_the_full_turn_clip_change():
     s = script(s, 1, 1, 1, 1)
     s, _ = do(s, "attack side=0 unit=a1 target=b1")
     a1 = s.get("a1")
-    assert a1.primed[0] is False and a1.ammo[0] == 4
+    assert a1.primed[0] is False and a1.ammo[0] == 3  # the round fired was one of the hopper's four
     assert rejected(s, "attack side=0 unit=a1 target=b1") == "out-of-reach"  # not primed
     s, _ = do(s, "reload side=0 unit=a1")
-    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 3
+    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 3  # priming readies a round, spent when fired
     # Out of pellets: replace the hopper, then prime: both Actions.
     s = position([("a1", 0, "archer", (2, 2), dict(primed=(False, False), ammo=(0, 0))),
                   ("a2", 0, "fighter", (5, 2)), FAR], "a1")
@@ -106,7 +106,7 @@ def test_fire_then_reload_and_the_full_turn_clip_change():
     s, _ = do(s, "clip side=0 unit=a1")
     assert s.get("a1").ammo[0] == 4 and s.get("a1").spares[0] == 1
     s, _ = do(s, "reload side=0 unit=a1")
-    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 3
+    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 4
     # The whole turn, with no step left (issue 26): it passes to a2.
     assert s.active == "a2"
 

@@ -42,7 +42,7 @@ def test_clip_then_reload_takes_the_whole_turn_with_no_step():
     s, _ = do(s, "clip side=0 unit=a1")
     assert steps(s)  # one half alone keeps the step
     s, _ = do(s, "reload side=0 unit=a1")
-    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 3
+    assert s.get("a1").primed[0] and s.get("a1").ammo[0] == 4
     # Nothing is left of the turn: not even the step.  It passes to b1.
     assert s.active == "b1" and R.legal_orders(s, 0) == []
 
