@@ -158,7 +158,9 @@ class LoadScreen(Screen[None]):
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
         # "finished" first, so a narrow terminal never cuts it off; who won with it.
         over = f"finished, {result_words(s)} · " if getattr(s, "over", False) else ""
-        return f"{over}{s.ruleset_title or s.ruleset} · {players} · {_turn_word(s.ruleset)} {s.turn} · {saved}"
+        # Its file's name last: two saves of one game (a copy, a renamed one) read apart, and d says which.
+        return (f"{over}{s.ruleset_title or s.ruleset} · {players} · {_turn_word(s.ruleset)} {s.turn} · {saved}"
+                f" · {name}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]

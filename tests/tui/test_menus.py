@@ -213,3 +213,25 @@ async def test_d_in_the_load_list_deletes_a_save_after_asking_and_refuses_one_op
             == ["No saved games left."]
         await pilot.press("d", "w", "enter")  # nothing highlighted to delete, watch or open: nothing happens
         assert isinstance(app.screen, LoadScreen)
+
+
+async def test_load_list_names_each_saves_file_so_copies_of_one_game_read_apart():
+    """Two copies of one game read alike but for their file's name, which
+    ``d`` (delete) needs: each row ends with it."""
+    import shutil
+
+    from core.registry import find_ruleset
+    from saves.store import save_game
+    from tests.saves.helpers import play
+
+    folder = saves_dir()
+    folder.mkdir(parents=True)
+    save_game(play(find_ruleset("spheres_of_war"), seed=4, count=4), folder / "first.json")
+    shutil.copy(folder / "first.json", folder / "copy-of-first.json")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        await settled(pilot)
+        options = app.screen.query_one(OptionList)
+        rows = sorted(" ".join(str(options.get_option_at_index(i).prompt).split()) for i in range(2))
+        assert rows[0].endswith("· copy-of-first") and rows[1].endswith("· first"), rows
