@@ -31,6 +31,7 @@ class SavedGames:
             return  # already looking
         found: list[Any] = []
         finished: list[Any] = []
+        broken: list[Any] = []  # newer than the game continued (the scan goes newest first)
 
         def seen(summary: Any) -> None:
             if isinstance(summary, Exception):
@@ -39,14 +40,22 @@ class SavedGames:
                 found.append(summary.path)
             elif summary.over:
                 finished.append(summary.path)
+            elif not found:
+                broken.append(summary)
 
         def done() -> None:
             if not found:
                 # Continue never offers a finished game; say where they are.
                 app.notify("No unfinished game to continue: Load lists the finished ones." if finished
                             else "There is no saved game yet.", severity="warning")
-            else:
-                self.open_saved(found[0])
+                return
+            if broken:  # never an older game in silence: the newest save may be the one wanted
+                newest = broken[0]
+                more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+                app.notify(f"The newest save, {newest.name}{more}, cannot be opened: {newest.problem}. "
+                           f"Continuing {found[0].stem}, the newest that can; Load lists them all.",
+                           title="A newer save is damaged", severity="warning", timeout=15, markup=False)
+            self.open_saved(found[0])
 
         self.continuing = SaveScan(seen, done, first_playable=True).start(app)
 

@@ -109,3 +109,31 @@ def test_one_file_that_takes_too_long_is_listed_as_skipped(folder, stall):
     assert time.monotonic() - started < 30
     assert summary.problem and "took more than" in summary.problem
     assert store.summarise_within(good, seconds=30).problem is None
+
+
+async def test_continue_says_when_the_newest_save_is_damaged_before_opening_an_older_one(folder):
+    """A save cut short (a crash, a full disk) newer than the last good one:
+    Continue still opens the good one, but says the newest is damaged and
+    why, and leaves that file as it was (it had opened the older game in
+    silence)."""
+    import os
+
+    game = play(find_ruleset(RULESET), seed=7, count=4)
+    good = folder / "good.json"
+    save_game(game, good)
+    cut = folder / "newer.json"
+    cut.write_bytes(good.read_bytes()[:200])
+    before = cut.read_bytes()
+    now = time.time()
+    os.utime(good, (now - 100, now - 100))
+    os.utime(cut, (now, now))
+    app = SkirmishApp(continue_latest=True)
+    notes: list[str] = []
+    real = app.notify
+    app.notify = lambda message, *a, **k: (notes.append(str(message)), real(message, *a, **k))[1]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot, timeout=10)
+        assert app.session.path == good
+    said = [n for n in notes if "newer" in n]
+    assert said and "cannot be opened" in said[0] and "good" in said[0]
+    assert cut.read_bytes() == before
