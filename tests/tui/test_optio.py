@@ -140,7 +140,7 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         where = template_shift(*chosen)
         on_map = shift_on_map(*chosen, result.second_edge)
         assert on_map  # an arrow shifted it
-        assert f"{placer}: army held square {x},{y} first and placed the template ({where}: {on_map} on the map)" in text
+        assert f"{placer}: army held square {x},{y} first and placed the template ({where}, that is {on_map} on the map)" in text
         assert f"marched in by the {result.second_edge.word} side" in text
         # The form starts a game of its own seed, so the coins kept vary: "1
         # kudo coin left" is as right as "3 kudo coins left".

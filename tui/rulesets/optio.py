@@ -329,7 +329,7 @@ class OptioAdapter(RulesetAdapter):
         where = template_shift(result.forward, result.right)
         on_map = shift_on_map(result.forward, result.right, result.second_edge)
         if on_map:  # the placer's frame, and which way that was on the map (north up)
-            where += f": {on_map} on the map"
+            where += f", that is {on_map} on the map"
         lines = []
         for side, name in enumerate(game.players):
             coins = game.state.kudos[side]
