@@ -35,7 +35,7 @@ wheel scrolls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.segment import Segment
 from rich.style import Style
@@ -140,6 +140,7 @@ class BoardView(ScrollView, can_focus=True):
         self._lines: dict[int, dict[tuple[int, int], Strip]] = {}
         self._terrain_styles: dict[str, Style] = {}  # glyph -> terrain_style, for this picture
         self.spotlight: frozenset[Cell] = frozenset()  # the narrated blow's cells (spot)
+        self.keeper: Callable[[Picture], None] | None = None  # who holds the board (hold): a playback over it
 
     # -- geometry -------------------------------------------------------------
     @property
@@ -192,7 +193,20 @@ class BoardView(ScrollView, can_focus=True):
         return 1 + self.cell_h * bf.height + (1 if wide else 0)
 
     # -- attributes down ----------------------------------------------------
+    def hold(self, keeper: Callable[[Picture], None] | None) -> None:
+        """While ``keeper`` is set (a Round's playback over the board), a
+        picture shown goes to it instead (``keeper(picture)``), and only
+        :meth:`draw` puts one on the board; None lets go."""
+        self.keeper = keeper
+
     def show(self, picture: Picture) -> None:
+        if self.keeper is not None:
+            self.keeper(picture)
+            return
+        self.draw(picture)
+
+    def draw(self, picture: Picture) -> None:
+        """Put ``picture`` on the board (whoever holds it)."""
         old = self.picture
         self.picture = picture
         self._rows.clear()

@@ -6,7 +6,10 @@ attack with its rolls, and the Wounds tallied at the end of each Phase.
 Over the game screen it sits beside the board, not over it, and the board
 under it moves the figures as you step (each figure at the cell the
 Round's movement events put it by that step, the ones that just moved
-marked); closing it puts the board back as it was.
+marked); closing it puts the board back as the game stands.  While it is
+open the board is the playback's: a picture the game screen draws meanwhile
+(against the computer, its orders for the next Round come in while the
+person watches) is kept for the closing, not shown over the playback's.
 
 It only reads events the engine logged; it works nothing out itself."""
 
@@ -173,8 +176,9 @@ class Playback(Message, inherit_bindings=False):
         self.groups = [group for _, _, group in grouped] or [[]]
         self.shown = 1
         self.board: Any = None  # the game screen's board under it, if any
-        self._board_was: Any = None  # its picture before the playback
+        self._board_was: Any = None  # the game screen's picture: put back on closing
         self._board_now: Any = None  # the picture the playback put there
+        self._final: dict[str, Any] = {}  # each figure's cell as the Round ended
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pb-box"):
@@ -190,27 +194,50 @@ class Playback(Message, inherit_bindings=False):
         boards = list(below.query(BoardView)) if below is not None else []
         if boards and boards[0].picture is not None and not boards[0].picture.hidden:
             self.board, self._board_was = boards[0], boards[0].picture
+            self._final = {unit.id: cell for cell, unit in self._board_was.units.items()}
+            self.board.hold(self._game_drew)  # the board is the playback's while it is open
             self.add_class("beside-board")
         self._draw()
 
     def on_unmount(self) -> None:
-        """The board as the game screen drew it (unless it drew anew meanwhile)."""
-        if self.board is not None and self.board.picture is self._board_now:
+        """The board as the game screen drew it last."""
+        if self.board is not None:
+            self.board.hold(None)
             self.board.show(self._board_was)
             self.board.spot(())
+
+    def _game_drew(self, picture: Any) -> None:
+        """``board.show`` while the playback is open.  The board showing the
+        playback's own picture again (a zoom, a resize) is let through; a
+        picture of the game screen's (it redraws whenever news comes: the
+        computer's orders for the next Round, given while the person
+        watches) is kept to put back on closing, and the figures stay where
+        the steps shown put them."""
+        if picture is self._board_now:
+            self.board.draw(picture)
+            return
+        self._board_was = picture
+        self._move_figures()
 
     def _move_figures(self) -> None:
         """The board under the playback: each figure where it stands after
         the steps shown, the figures of the newest step marked."""
-        if self.board is None or self.board.picture is not self._board_now and self._board_now is not None:
+        if self.board is None:
             return
         picture = self._board_was
-        final = {unit.id: cell for cell, unit in picture.units.items()}
-        where = positions_at(final, self.groups, self.shown)
-        units = {cell: attrs.evolve(unit, pos=where[unit.id]) if hasattr(unit, "pos") else unit
-                 for unit in picture.units.values() if (cell := where.get(unit.id)) is not None}
+        show = self.board.draw
+        if picture.hidden:  # the game screen hid the board: it stays hidden
+            self._board_now = picture
+            show(picture)
+            self.board.spot(())
+            return
+        where = positions_at(self._final, self.groups, self.shown)
+        units = {}
+        for cell, unit in picture.units.items():
+            at = where.get(unit.id, cell)
+            units[at] = attrs.evolve(unit, pos=at) if hasattr(unit, "pos") else unit
         self._board_now = attrs.evolve(picture, units=units, highlights=frozenset(), selected=None)
-        self.board.show(self._board_now)
+        show(self._board_now)
         newest = self.groups[self.shown - 1] if self.shown <= len(self.groups) else []
         self.board.spot(where[e.unit] for e in newest
                         if isinstance(e, Moved) and where.get(e.unit) is not None)
