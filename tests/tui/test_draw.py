@@ -28,13 +28,14 @@ async def test_hot_seat_one_offers_the_other_declines_then_agrees(data_dir):
         side = screen.conceding_side()
         other = screen.game.players[1 - side]
         await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))  # under load: once drawn
         ask = app.screen
-        assert isinstance(ask, LeaveOrConcede) and f"Or offer {other} a draw: d" in words(ask)
+        assert f"Or offer {other} a draw: d" in words(ask)
         await pilot.press("d")
-        await pilot.pause()
-        assert app.screen is screen and screen.game.orders[-1] == OfferDraw(side)
+        assert await wait_for(pilot, lambda: app.screen is screen and screen.game.orders[-1] == OfferDraw(side))
         assert f"your offer of a draw stands ({other} to answer)" in banner(screen)
         await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
         assert "Your offer of a draw stands" in words(app.screen)
         await pilot.press("escape")
         # The keyboard passes to the other player: q answers the offer.
@@ -42,15 +43,17 @@ async def test_hot_seat_one_offers_the_other_declines_then_agrees(data_dir):
         assert await wait_for(pilot, lambda: screen.conceding_side() == 1 - side)
         assert f"⚑ {screen.game.players[side]} offers a draw: q to answer" in banner(screen)
         await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
         assert "offers a draw: a agrees (the game ends drawn), d declines (play on)" in words(app.screen)
         await pilot.press("d")
-        await pilot.pause()
-        assert screen.game.orders[-1] == DeclineDraw(1 - side) and standing_offer(screen.game.log) is None
+        assert await wait_for(pilot, lambda: screen.game.orders[-1] == DeclineDraw(1 - side))
+        assert standing_offer(screen.game.log) is None
         assert "offers a draw" not in banner(screen)
         # The other player offers in turn; the first, at the keyboard again, agrees.
-        await pilot.press("q", "d")
-        await pilot.pause()
-        assert screen.game.orders[-1] == OfferDraw(1 - side)
+        await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
+        await pilot.press("d")
+        assert await wait_for(pilot, lambda: screen.game.orders[-1] == OfferDraw(1 - side))
         for _ in range(40):  # play on (any legal order) until the first player has the keyboard
             if screen.conceding_side() == side and app.screen is screen:
                 break
@@ -60,9 +63,12 @@ async def test_hot_seat_one_offers_the_other_declines_then_agrees(data_dir):
                 screen.submit(screen.game.legal_orders(screen.conceding_side())[0])
             await pilot.pause()
         assert screen.conceding_side() == side and standing_offer(screen.game.log) == 1 - side
-        await pilot.press("q", "a")
+        await pilot.press("q")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
+        await pilot.press("a")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
         sure = app.screen
-        assert isinstance(sure, Confirm) and "cannot be taken back" in words(sure)
+        assert "cannot be taken back" in words(sure)
         await pilot.press("y")
         assert await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         game = screen.local_game()
