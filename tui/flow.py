@@ -157,6 +157,10 @@ def cell_chosen(screen: Any, cell: Any) -> None:
             return
     if here is not None:
         screen.say(f"{here.id} has no order to give now.")
+        return
+    why = adapter.why_nothing_at(game, screen.keyboard_side, chosen, cell)
+    if why:
+        screen.say(f"✗ {why}")
     else:
         screen.say("No order points here. Tab selects a figure that can act; o lists every order.")
 

@@ -361,3 +361,34 @@ def test_a_figure_split_as_it_is_shot_is_told_when_it_cannot_counter():
     assert game.state.pending == "target-split"
     picker = adapter_for(RULES).split_picker(game, 1 - side, game.legal_orders(1 - side))
     assert "The defence dice defend now, or make the counterattack." in picker.pick_title
+
+
+async def test_enter_on_a_cell_too_far_says_the_cores_reason_not_no_order_points_here():
+    """A newcomer pressed Enter on a cell beyond the figure's Move and read
+    only "No order points here"; the core's own refusal is said instead."""
+    from core import game as core_game
+    from core.rulesets.waylights.orders import Move
+
+    game = prepared(2)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.press("enter", "4")  # the hand-over card, then the split
+        await pilot.pause()
+        assert app.screen is screen and screen.game.state.get("a1").split == 4
+        await pilot.press("tab")  # a1 selected, the cursor on it
+        await pilot.pause()
+        view = screen.game.view(0)
+        far = next((x, y) for y in range(12) for x in range(12)
+                   if view.get("b1").pos != (x, y)
+                   and (r := core_game.refusal(RULES, view, Move(0, "a1", (x, y)), game.players)) is not None
+                   and "move" in r.message.lower())
+        refusal = core_game.refusal(RULES, view, Move(0, "a1", far), game.players)
+        x0, y0 = screen.query_one("#board").cursor
+        keys = (["right"] * (far[0] - x0) + ["left"] * (x0 - far[0])
+                + ["down"] * (far[1] - y0) + ["up"] * (y0 - far[1]))
+        await pilot.press(*keys, "enter")
+        await pilot.pause()
+        said = log_text(screen)
+        assert f"a1 cannot move to {far[0]},{far[1]}: {refusal.message}" in said
+        assert "No order points here" not in said

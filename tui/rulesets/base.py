@@ -291,6 +291,12 @@ class RulesetAdapter:
         attack, say), in the ruleset's words; None: the generic message."""
         return None
 
+    def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
+        """Why Enter on the empty ``cell`` gives the selected figure no order
+        there (too far, its split not declared, outside the zone), in the
+        ruleset's words; None: the generic message."""
+        return None
+
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
         """An order with no alternative that the screen gives by itself
         (a defence roll), with the sentence saying why; default None."""

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import game as core_game
+from core.deployment import Deploy
 from core.events import dice, signed
 from core.orders import Order
 from core.ruleset import UnitView
@@ -295,6 +296,19 @@ class WaylightsAdapter(RulesetAdapter):
         # the boundary's whole check (the core's turn check, then the ruleset's)
         refusal = core_game.refusal(self.ruleset, game.view(side), Attack(side, selected.id, other.id), game.players)
         return f"{selected.id} cannot attack {other.id}: {refusal.message}" if refusal is not None else None
+
+    def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
+        """The core's reason a Move (a Deploy while deploying) of the
+        selected figure to ``cell`` is refused: its split not yet declared,
+        too far for its Move, outside its zone."""
+        if selected is None or selected.side != side:
+            return None
+        view = game.view(side)
+        order: Order = Deploy(side, selected.id, cell) if view.phase == "deploy" else Move(side, selected.id, cell)
+        refusal = core_game.refusal(self.ruleset, view, order, game.players)
+        if refusal is None:
+            return None
+        return f"{selected.id} cannot {order.verb} to {cell[0]},{cell[1]}: {refusal.message}"
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.view(side)
