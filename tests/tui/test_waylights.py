@@ -4,6 +4,8 @@ defender, a counterattack and a KO, checked in the game state."""
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import RichLog
 
 from core.deployment import Deploy, Ready
@@ -184,6 +186,8 @@ async def test_preview_cancel_leaves_the_game_and_menu_groups():
         text = "\n".join(menu.lines())
         for heading in ("Move (1 Action)", "Fight (1 Action", "Free step (no Action)", "Turn"):
             assert heading in text
+        # How far, then how many places: "58 cells" had read as a distance.
+        assert re.search(r"Move… \(up to \d+ cells: \d+ places; no step this turn\)", text), text
         attack_row = next(line for line in menu.lines() if line[3:].startswith("Attack b1"))
         await pilot.press(attack_row[0])
         preview = app.screen

@@ -452,10 +452,10 @@ class WaylightsAdapter(RulesetAdapter):
         smoves = [o for o in orders if isinstance(o, SplitMove)]
         mv: list[tuple[str, Any]] = []
         if moves:
-            mv.append((f"Move… ({len(moves)} cells, up to {f.template.move}; no step this turn)",
+            mv.append((f"Move… (up to {f.template.move} cells: {len(moves)} places; no step this turn)",
                        kinded(Move, lambda: self._cells(game, "Move to", moves))))
         if smoves:
-            mv.append((f"Split move… ({len(smoves)} cells, up to {f.template.move // 2}; {split_step(state)})",
+            mv.append((f"Split move… (up to {f.template.move // 2} cells: {len(smoves)} places; {split_step(state)})",
                        kinded(SplitMove, lambda: self._cells(game, "Split move to", smoves))))
         group("Move (1 Action)", mv)
         group("Fight (1 Action; finishing takes both)",
