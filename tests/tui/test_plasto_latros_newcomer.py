@@ -154,6 +154,9 @@ async def test_the_cursor_card_on_the_gate(tmp_path):
         await pilot.pause()
         card = screen.query_one("#cursor-unit").text
         assert "gate (a door)" in card
+        # the cursor's own line names it too, and the ground under it (it said "ground" alone)
+        line = screen.query_one("#cursor").text
+        assert line.startswith("Cursor 7,6: the gate (a door), on "), line
         # with a mini selected the card still names it
         await cursor_to(pilot, screen, (6, 1))
         await pilot.press("enter")

@@ -291,6 +291,11 @@ class RulesetAdapter:
         attack, say), in the ruleset's words; None: the generic message."""
         return None
 
+    def cell_words(self, game: Any, view: Any, cell: Any) -> str | None:
+        """What stands on ``cell`` besides its terrain and figures (an
+        artifact, a door), for the cursor's line; None: the terrain alone."""
+        return None
+
     def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
         """Why Enter on the empty ``cell`` gives the selected figure no order
         there (too far, its split not declared, outside the zone), in the

@@ -251,6 +251,13 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 lines.append(f"Here no enemy could attack {mini.id} next turn")
         return lines
 
+    def cell_words(self, game, view, cell) -> str | None:
+        """An artifact standing on ``cell``: ``the gate (a door)``."""
+        for f in getattr(view, "features", ()):
+            if f.cell == cell:
+                return artifact_name(f.id, f.kind)
+        return None
+
     def _artifact_lines(self, view, cell) -> list[str]:
         """The artifact standing on ``cell`` (or destroyed there), in words."""
         for f in getattr(view, "features", ()):
