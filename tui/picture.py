@@ -197,7 +197,7 @@ def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[
         if terrain.blocks_move:
             notes.append("blocks")
         if terrain.elevation:
-            notes.append(f"h{terrain.elevation}")
+            notes.append(f"height {terrain.elevation}")
         if terrain.cover:
             notes.append(f"cover {terrain.cover}")
         extra = f" ({', '.join(notes)})" if notes else ""

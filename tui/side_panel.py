@@ -89,7 +89,7 @@ class SidePanel(Vertical):
             return
         terrain = field.terrain(cell)
         here = next((u for u in screen.units if u.pos == cell), None)
-        ground = terrain.kind + (f" h{terrain.elevation}" if terrain.elevation else "")
+        ground = terrain.kind + (f", height {terrain.elevation}" if terrain.elevation else "")
         on = adapter.cell_words(game, view, cell)  # a gate, an idol: named first, the ground it stands on after
         text = f"Cursor {cell[0]},{cell[1]}: " + (f"{on}, on {ground}" if on else ground)
         card = ""

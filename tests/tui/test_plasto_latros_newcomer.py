@@ -107,6 +107,7 @@ async def test_the_panel_legend_on_the_shrine(tmp_path):
         panel = str(screen.query_one("#panel").render())
         assert "cover 2" not in panel
         assert "* scatter" not in panel and "* target" in panel
+        assert "(blocks, height 2)" in " ".join(panel.split())  # "h2" meant nothing to a newcomer
         picture = screen.query_one(BoardView).picture
         assert picture.battlefield.terrain((2, 2)).kind.startswith("scatter")
         assert picture.battlefield.rows[2][2] != "*"
