@@ -27,7 +27,7 @@ class WaylightsOptions:
                            choices=SURPRISE)
     players_side: int = option(0, "Players' side", "The side that wins Timing ties (the PCs of the Sequence rule).",
                                choices=(0, 1))
-    round_limit: int = option(12, "Round limit", "After this many rounds the game ends (see the rulings).",
+    round_limit: int = option(12, "Round limit", "After this many rounds the game ends: more characters standing wins, equal numbers draw.",
                               minimum=1, maximum=99)
     psi_tension: bool = option(False, "Psi tension", "Optional rule: narrow results build tension to spend.")
     alternate_damage: bool = option(False, "Alternate damage", "Optional rule: trade wounds for effects.")
