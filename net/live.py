@@ -17,6 +17,18 @@ def clean_text(text: str, cap: int) -> str:
     return "".join(c for c in text if c.isprintable())[:cap].strip()
 
 
+def seat_label(names: dict[str, str], filler: str) -> str:
+    """A seat as the lobby names it: its player's name, open, by
+    invitation, or the computer at its level."""
+    if filler.startswith("player:"):
+        return names.get(filler[7:], "someone")
+    if filler == "open":
+        return "open"
+    if filler == "invite":
+        return "by invitation"
+    return f"Computer ({filler})"
+
+
 def result_text(game: core_game.Game) -> str:
     outcome = game.outcome
     if outcome is None:

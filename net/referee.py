@@ -36,8 +36,9 @@ from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import fairdice, wire
-from net.gamesetup import battlefield_label, checked_setup
-from net.live import Live, clean_text, options_text, result_text
+from net.gamesetup import checked_setup
+from net.live import Live, clean_text, result_text, seat_label
+from net.lobby_list import lobby_for
 from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
@@ -149,45 +150,9 @@ class Referee:
         self.names[pid] = given
         return {"player": pid, "name": given, "needs_name": False}
 
-    def _seat_label(self, filler: str) -> str:
-        if filler.startswith("player:"):
-            return self.names.get(filler[7:], "someone")
-        if filler == "open":
-            return "open"
-        if filler == "invite":
-            return "by invitation"
-        return f"Computer ({filler})"
-
     # -- the lobby ---------------------------------------------------------------------
     def lobby(self, pid: str) -> dict:
-        fillers = self.db.all_fillers()
-        mine_filler = f"player:{pid}"
-        out: dict[str, list] = {"open": [], "mine": [], "live": [], "finished": []}
-        for row in self.db.games(("open", "playing", "over"), limit=600):
-            seats = fillers.get(row["id"], ("open", "open"))
-            you = seats.index(mine_filler) if mine_filler in seats else None
-            held = self.live.get(row["id"])
-            begun = held.match.game if held is not None and held.match is not None else None
-            # A game under way is listed by the names it began with, as its boards and chat show them.
-            players = list(begun.players) if begun is not None else [self._seat_label(f) for f in seats]
-            entry = {"id": row["id"], "ruleset": row["ruleset"], "options": options_text(row["ruleset"], json.loads(row["options"])),
-                     "players": players, "waiting_since": row["created"],
-                     "state": row["state"], "result": row["result"], "you": you,
-                     "code": row["code"] if row["creator"] == pid else "",
-                     "battlefield": battlefield_label(row["battlefield"])}
-            if you is not None and row["state"] == "playing":
-                entry["turn"] = held.turn_words(you) if held is not None else ""
-            if row["state"] == "over":
-                if len(out["finished"]) < 50:
-                    out["finished"].append(entry)
-            elif you is not None or (row["creator"] == pid and row["state"] == "open"):
-                out["mine"].append(entry)
-            elif row["state"] == "open":
-                if "open" in seats:
-                    out["open"].append(entry)
-            elif len(out["live"]) < 100:
-                out["live"].append(entry)
-        return out
+        return lobby_for(self.db, self.live, self.names, pid)
 
     def create(self, pid: str, ruleset: str, options: Any, battlefield: Any, seats: list) -> tuple[str, str]:
         if not (isinstance(seats, list) and len(seats) == 2 and all(s in FILLERS for s in seats)):
@@ -395,7 +360,7 @@ class Referee:
             return
         rules = find_ruleset(live.ruleset)
         options, field = self._checked_setup(rules, live.options, live.battlefield)
-        players = tuple(self._seat_label(f)[:MAX_NAME] for f in live.fillers)
+        players = tuple(seat_label(self.names, f)[:MAX_NAME] for f in live.fillers)
         if players[0] == players[1]:
             players = (f"{players[0]} (1)", f"{players[1]} (2)")
         game = core_game.start(rules, options, field, fairdice.seed_from(live.half, live.salt),
@@ -492,7 +457,7 @@ class Referee:
             from core.seats import Table
 
             return wire.facts_out(Table(live.match.game).facts)
-        labels = [self._seat_label(f)[:60] for f in live.fillers]
+        labels = [seat_label(self.names, f)[:60] for f in live.fillers]
         return {"ruleset": live.ruleset, "options": live.options, "battlefield": live.battlefield,
                 "players": labels}
 
@@ -625,7 +590,7 @@ class Referee:
         # Under the name the game gave this seat when it began, as both boards show it: a
         # lobby name may be changed any time, to the other player's among others.
         game = live.match.game if live.match is not None else None
-        who = game.players[peer.side] if game is not None else self._seat_label(live.fillers[peer.side])
+        who = game.players[peer.side] if game is not None else seat_label(self.names, live.fillers[peer.side])
         self.db.add_chat(live.gid, who[:MAX_NAME], line)
         lines = self.db.chat(live.gid)
         for other in list(live.peers):

@@ -1,0 +1,48 @@
+"""What the server's lobby lists for one player: its unfinished games, the
+games waiting for an opponent, games being played and finished ones, each
+an entry the client reads (``net.serverclient._entry``).  Built from the
+store's rows and the games the referee holds; it changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from net.gamesetup import battlefield_label
+from net.live import options_text, seat_label
+
+MAX_FINISHED = 50  # finished games listed
+MAX_LIVE = 100  # others' games under way listed
+
+
+def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str) -> dict:
+    """The lobby as ``pid`` sees it (``held``: the referee's live games by id)."""
+    fillers = db.all_fillers()
+    mine_filler = f"player:{pid}"
+    out: dict[str, list] = {"open": [], "mine": [], "live": [], "finished": []}
+    for row in db.games(("open", "playing", "over"), limit=600):
+        seats = fillers.get(row["id"], ("open", "open"))
+        you = seats.index(mine_filler) if mine_filler in seats else None
+        live = held.get(row["id"])
+        begun = live.match.game if live is not None and live.match is not None else None
+        # A game under way is listed by the names it began with, as its boards and chat show them.
+        players = list(begun.players) if begun is not None else [seat_label(names, f) for f in seats]
+        entry = {"id": row["id"], "ruleset": row["ruleset"],
+                 "options": options_text(row["ruleset"], json.loads(row["options"])),
+                 "players": players, "waiting_since": row["created"],
+                 "state": row["state"], "result": row["result"], "you": you,
+                 "code": row["code"] if row["creator"] == pid else "",
+                 "battlefield": battlefield_label(row["battlefield"])}
+        if you is not None and row["state"] == "playing":
+            entry["turn"] = live.turn_words(you) if live is not None else ""
+        if row["state"] == "over":
+            if len(out["finished"]) < MAX_FINISHED:
+                out["finished"].append(entry)
+        elif you is not None or (row["creator"] == pid and row["state"] == "open"):
+            out["mine"].append(entry)
+        elif row["state"] == "open":
+            if "open" in seats:
+                out["open"].append(entry)
+        elif len(out["live"]) < MAX_LIVE:
+            out["live"].append(entry)
+    return out
