@@ -423,7 +423,7 @@ class WaylightsAdapter(RulesetAdapter):
             # The whole exchange in the order the rules resolve it (the
             # counter feels the wounds of a blow that lands first).
             x = exchange(state, a.id, t.id)
-            rows.append((f"Counter, guard 0: risk KO {pct(x.target_ko)}, a wound {pct(x.target_wound)}; "
+            rows.append((f"Counter (no defence dice): risk KO {pct(x.target_ko)}, a wound {pct(x.target_wound)}; "
                          f"{counter_words(a.id, t.id, x)}", HEADING))
             for o in counters:
                 keys[len(rows)] = KIND_KEYS[Counter] if o is counters[0] else ""

@@ -161,7 +161,8 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
     fav, dis = list(favor), list(disfavor)
     tk = work.kind(t_id)
     if not ranged and tk in (A_FULL_ATTACK, A_RANGED, A_RAPID_FIRE, A_AIM):
-        fav.append(f"{t_id} is exposed")
+        # (Full Attack, Ranged Attack, Rapid Fire, Aim: melee Attacks on the taker have Favor)
+        fav.append(f"{t_id} is open to melee ({tk.value.replace('-', ' ')})")
     if tk in (A_PREPARE, A_FOCUS, A_RESCUE, A_DAZED):
         fav.append(f"{t_id} is {tk.value}")
     if ranged and tk == A_SPRINT:
