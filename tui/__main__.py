@@ -108,6 +108,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_app(**kwargs) -> int:
+    import os
+
+    # A full-screen app needs a terminal (textual-serve's tabs run it with a driver of their own).
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and "TEXTUAL_DRIVER" not in os.environ:
+        print("skirmish: the game needs a terminal, and its input or output is not one "
+              "(over SSH: ssh -t; to check a save without one: skirmish replay FILE)", file=sys.stderr)
+        return 2
     from core.collector import freeze_imports
     from tui.app import run_app  # imports Textual: only when the app starts
 

@@ -163,6 +163,21 @@ def test_garbage_values_are_usage_errors_that_say_what_is_wrong(args, words):
     assert result.returncode == 2 and words in result.stderr, result.stderr
 
 
+def test_the_app_without_a_terminal_says_so_and_stops(tmp_path):
+    """``skirmish load F </dev/null`` ran the full-screen app with no terminal until killed."""
+    from core.registry import find_ruleset
+    from saves.store import save_game
+    from tests.saves.helpers import play
+
+    path = tmp_path / "game.json"
+    save_game(play(find_ruleset("spheres_of_war"), seed=5, count=4), path)
+    env = {k: v for k, v in os.environ.items() if k != "TEXTUAL_DRIVER"} | {"PYTHONPATH": str(ROOT)}
+    for args in (["load", str(path)], []):
+        result = subprocess.run([sys.executable, "-m", "tui", *args], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 2 and "needs a terminal" in result.stderr and "ssh -t" in result.stderr
+
+
 def test_web_names_the_option_that_is_wrong():
     from tui.web import web_command
 
