@@ -38,7 +38,7 @@ from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
 from core.rulesets.optio.orders import EndTurn, Hold, Move
-from core.rulesets.optio.ruleset import edge_towards, manhattan
+from core.rulesets.optio.ruleset import edge_towards, pays_kudo
 from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
 from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets.base import RulesetAdapter
@@ -110,26 +110,6 @@ def block_entry(block) -> str:
     where = "off" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
     edge = f" {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
     return f"{block.id} {kind} {where}{edge}{'*' if block.revealed else ''}"
-
-
-def pays_coin(view, order) -> bool:
-    """Whether ``order`` costs its side a kudo coin: in the closing, a hold,
-    or an army's move that does not shorten the distance to the enemy army
-    (sideways and away both count as not closing)."""
-    if view.phase is not Phase.CLOSING:
-        return False
-    if isinstance(order, Hold):
-        return True
-    if not isinstance(order, Move):
-        return False
-    block = view.block(order.unit)
-    try:
-        enemy = view.army(1 - order.side)
-    except LookupError:
-        return False
-    if block is None or block.pos is None or enemy.pos is None:
-        return False
-    return manhattan(order.to, enemy.pos) >= manhattan(block.pos, enemy.pos)
 
 
 def pay_question(view, order, player: str) -> str:
@@ -296,7 +276,7 @@ class OptioAdapter(RulesetAdapter):
 
             return TemplateScreen(game, side)
         view = game.view(side)
-        asks = {o: pay_question(view, o, game.players[side]) for o in orders if pays_coin(view, o)}
+        asks = {o: pay_question(view, o, game.players[side]) for o in orders if pays_kudo(view, o)}
         if not asks:
             return None
         # The free moves first (the highlighted entry one of them), then those that pay.
@@ -309,7 +289,7 @@ class OptioAdapter(RulesetAdapter):
     def confirm(self, game: Any, side: int, order: Order) -> Any:
         """Enter on a lit square whose move pays a kudo coin asks first."""
         view = game.view(side)
-        if pays_coin(view, order):
+        if pays_kudo(view, order):
             return PayCoin(pay_question(view, order, game.players[side]), order)
         return None
 

@@ -52,6 +52,22 @@ def manhattan(a: Cell, b: Cell) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+def pays_kudo(state: OptioState, order: Order) -> bool:
+    """Whether ``order`` costs its side a kudo coin (RULES, the closing):
+    a Hold, or in the closing an army's Move that does not bring it nearer
+    the enemy army (sideways and away both count).  The one statement of
+    the rule: checking, applying, describing and the screen ask it."""
+    if isinstance(order, Hold):
+        return True
+    if not isinstance(order, Move) or state.phase is not Phase.CLOSING:
+        return False
+    block = state.block(order.unit)
+    if block is None or block.pos is None:
+        return False
+    enemy = state.army(1 - order.side).cell  # closing in: both armies are on the map
+    return manhattan(order.to, enemy) >= manhattan(block.pos, enemy)
+
+
 def orthogonal(a: Cell, b: Cell) -> bool:
     return manhattan(a, b) == 1
 
@@ -327,11 +343,8 @@ class Optio(Ruleset):
             own = [b for b in state.at(order.to) if b.side == order.side]
             if len(own) >= 2:
                 return Rejection("stacking", "At most two of your blocks may share a large square.")
-        if state.phase is Phase.CLOSING:
-            enemy = state.army(1 - order.side).cell  # closing in: both armies are on the map
-            closer = manhattan(order.to, enemy) < manhattan(block.cell, enemy)
-            if not closer and state.kudos[order.side] < 1:
-                return Rejection("must-close", "With no kudo coins left your army must move closer to the enemy army.")
+        if pays_kudo(state, order) and state.kudos[order.side] < 1:
+            return Rejection("must-close", "With no kudo coins left your army must move closer to the enemy army.")
         return None
 
     def _check_scout(self, state: OptioState, order: Scout) -> Rejection | None:
@@ -395,7 +408,7 @@ class Optio(Ruleset):
     def _apply_move(self, state: OptioState, order: Move, events: list[Event]) -> OptioState:
         block = state.get(order.unit)
         enemy_army = state.army(1 - order.side) if state.phase is Phase.CLOSING else None
-        if enemy_army is not None and manhattan(order.to, enemy_army.cell) >= manhattan(block.cell, enemy_army.cell):
+        if pays_kudo(state, order):
             state = self._pay(state, order.side, "keep away from the enemy army", events)
         edge = Edge.home(block.side) if block.pos is None else edge_towards(order.to, block.pos)
         clock = state.clock + 1
@@ -528,11 +541,7 @@ class Optio(Ruleset):
                 return f"{order.unit}: enter at {x},{y}"
             direction = edge_towards(block.pos, order.to).word if orthogonal(block.pos, order.to) else "?"
             text = f"{order.unit}: {direction} to {x},{y}"
-            if state.phase is Phase.CLOSING:
-                enemy = state.army(1 - order.side).cell
-                if manhattan(order.to, enemy) >= manhattan(block.pos, enemy):
-                    text += " (pays a kudo coin)"
-            return text
+            return text + (" (pays a kudo coin)" if pays_kudo(state, order) else "")
         if isinstance(order, Scout):
             return self._describe_scout(state, order)
         if isinstance(order, EndTurn):

@@ -65,3 +65,18 @@ def test_armies_close_to_a_meeting_in_bounded_turns_without_coins():
         order = R.legal_orders(state, state.active)[0]
         state, _ = R.apply(state, order)
     assert state.phase is Phase.TEMPLATE
+
+
+def test_pays_kudo_is_what_taking_the_order_charges():
+    """``pays_kudo`` (which the screen asks before a coin is spent) says of
+    every legal order of a closing exactly what applying it charges."""
+    from core.rulesets.optio import RULESET
+    from core.rulesets.optio.ruleset import pays_kudo
+
+    for g_at, r_at in (((1, 1), (3, 3)), ((1, 1), (3, 1)), ((0, 0), (4, 4)), ((2, 2), (2, 4))):
+        state = closing(new_state(), g_at, r_at)
+        legal = RULESET.legal_orders(state, 0)
+        assert any(pays_kudo(state, o) for o in legal) and any(not pays_kudo(state, o) for o in legal)
+        for order in legal:
+            after, _ = RULESET.apply(state, order)
+            assert pays_kudo(state, order) == (after.kudos[0] == state.kudos[0] - 1), order.to_text()
