@@ -23,7 +23,7 @@ from textual.widgets import Label, Static
 
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
-from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act
+from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act, left_by
 from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.movement import reachable
@@ -40,7 +40,6 @@ from core.rulesets.platemail.state import (
     Condition,
     Write,
 )
-from core.values import evolve
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
@@ -270,29 +269,9 @@ class OrderWriter(ModalScreen[Any]):
         return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
 
     def _after_first(self) -> Character:
-        """The character as its 1st Action would leave it, for what a 2nd
-        Action needs: the weapon swapped in, the spell Prepared or released
-        (an ongoing one then Focused on), the potion drunk, the reload."""
-        me, first = self.me, self.acts["first"]
-        if first is None:
-            return me
-        kind, item = first.kind, first.item or ""
-        if kind == Action.USE_ITEM and item.startswith("swap:") and item[5:] in me.carried:
-            carried = list(me.carried)
-            carried.remove(item[5:])
-            return evolve(me, wielding=item[5:], carried=tuple(carried) + (me.wielding,))
-        if kind == Action.USE_ITEM and item == "potion":
-            return evolve(me, potions=max(0, me.potions - 1))
-        if kind == Action.USE_ITEM and item == "reload":
-            return evolve(me, loaded=True)
-        if kind == Action.PREPARE and first.spell:
-            return evolve(me, prepared=first.spell)
-        if kind == Action.RELEASE and me.prepared:
-            ongoing = SPELLS[me.prepared].ongoing if me.prepared in SPELLS else False
-            return evolve(me, prepared=None, focus=me.prepared if ongoing else me.focus)
-        return me
+        """The character as its 1st Action would leave it (the core's ``left_by``)."""
+        return left_by(self.me, self.acts["first"])
 
-    @staticmethod
     def _probe_target(kind: Action) -> str:
         if kind in FRIENDLY_KINDS:
             return "ally"

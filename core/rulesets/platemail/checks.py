@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.ruleset import Rejection
+from core.values import evolve
 
 from .equipment import SPELLS, WEAPONS
 from .senses import weapon
@@ -103,3 +104,29 @@ def check_write(state: PlatemailState, order: Write) -> Rejection | None:
         if problem:
             return problem
     return None
+
+
+def left_by(me: Character, first: Act | None) -> Character:
+    """``me`` as its own 1st Action leaves it, whatever else the Phase
+    brings: the weapon swapped in, the potion drunk, the reload, the spell
+    Prepared, or released (an ongoing one then Focused on); what the order
+    writer judges a 2nd Action by (it is checked only after the 1st Phase).
+    The effects are resolution's (``actions._use_item``, ``_release``,
+    ``phase._end_phase``); a test holds them equal."""
+    if first is None:
+        return me
+    kind, item = first.kind, first.item or ""
+    if kind is Action.USE_ITEM and item.startswith("swap:") and item[5:] in me.carried:
+        carried = list(me.carried)
+        carried.remove(item[5:])
+        return evolve(me, wielding=item[5:], carried=tuple(carried) + (me.wielding,))
+    if kind is Action.USE_ITEM and item == "potion":
+        return evolve(me, potions=max(0, me.potions - 1))
+    if kind is Action.USE_ITEM and item == "reload":
+        return evolve(me, loaded=True)
+    if kind is Action.PREPARE and first.spell:
+        return evolve(me, prepared=first.spell)
+    if kind is Action.RELEASE and me.prepared:
+        ongoing = SPELLS[me.prepared].ongoing if me.prepared in SPELLS else False
+        return evolve(me, prepared=None, focus=me.prepared if ongoing else me.focus)
+    return me

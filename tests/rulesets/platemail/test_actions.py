@@ -1,5 +1,7 @@
 """Actions, weapon properties and spells, each with scripted dice."""
 
+import pytest
+
 from core.rulesets.platemail.events import AttackMade
 from core.rulesets.platemail.state import Status
 
@@ -173,3 +175,31 @@ def test_flail_club_spear_and_pike_modifiers():
                   dice=(18, 18))
     # Spear Pen 1 +1 charging = 2 < Absorb 3; pike Pen 1 +1 = 2 reaches the footman's chain (Absorb 2).
     assert st.char("b1").wounds == 0 and st.char("a1").wounds == 1
+
+
+@pytest.mark.parametrize("who, changes, first", [
+    ("knight", {}, ("use-item", None, "swap:flail", None)),
+    ("knight", {"wounds": 1}, ("use-item", None, "potion", None)),
+    ("crossbowman", {"loaded": False}, ("use-item", None, "reload", None)),
+    ("spellcaster", {}, ("prepare-spell", None, None, "firebolt")),
+    ("spellcaster", {"prepared": "binding"}, ("release-spell", "b1", None, None)),
+])
+def test_left_by_is_what_resolving_the_1st_action_leaves(who, changes, first):
+    """``checks.left_by`` (what the order writer judges a THEN by) is the
+    character as resolution leaves it after that 1st Action (a Defend 2nd;
+    the footman out of reach, nothing else touching it).  Scripted dice:
+    the Binding's Dexterity save fails."""
+    from core.rulesets.platemail.checks import left_by
+
+    kind, target, item, spell = first
+    st = position([(who, 0, (5, 2), changes), ("footman", 1, (5, 9))])
+    me = st.char("a1")
+    act_1 = act(0, kind, target, spell=spell, item=item)
+    expected = left_by(me, act_1)
+    assert expected != me  # each case changes something
+    # An ongoing spell is kept up only by Focusing on it next (else it ends with the Phase).
+    then = act(0, "focus-spell") if kind == "release-spell" else None
+    after, _ = play(st, [order(0, "a1", act_1, then=then)], dice=(1,) * 40)
+    got = after.char("a1")
+    for field in ("wielding", "carried", "potions", "loaded", "prepared", "focus"):
+        assert getattr(got, field) == getattr(expected, field), field
