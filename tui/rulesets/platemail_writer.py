@@ -272,6 +272,7 @@ class OrderWriter(ModalScreen[Any]):
         """The character as its 1st Action would leave it (the core's ``left_by``)."""
         return left_by(self.me, self.acts["first"])
 
+    @staticmethod
     def _probe_target(kind: Action) -> str:
         if kind in FRIENDLY_KINDS:
             return "ally"
