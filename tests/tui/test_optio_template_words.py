@@ -43,9 +43,9 @@ async def test_the_panel_says_which_way_forward_and_right_are_on_screen():
             state = screen.view_state
             assert state.second_edge.name == "NESW"[(1, 3, 5, 9).index(seed)]
             forward = ARROW[state.second_edge.delta]
-            right = ARROW[tpl._right_of(state.second_edge).delta]
+            right = ARROW[tpl.right_of(state.second_edge).delta]
             back = ARROW[state.second_edge.opposite.delta]
-            left = ARROW[tpl._right_of(state.second_edge).opposite.delta]
+            left = ARROW[tpl.right_of(state.second_edge).opposite.delta]
             status = str(screen.query_one("#tpl-status").render())
             # The frame: who faces whose edge, and the rule's words as screen arrows.
             assert f"{screen.player} faces {SIDE_NAMES[1 - screen.side]}'s edge" in status, status

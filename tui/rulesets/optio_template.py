@@ -46,7 +46,7 @@ def preview_text(rows) -> str:
 
 def frame_deltas(second_edge) -> tuple[tuple[int, int], tuple[int, int]]:
     """Forward and right as deltas on the map (north up)."""
-    return second_edge.delta, tpl._right_of(second_edge).delta
+    return second_edge.delta, tpl.right_of(second_edge).delta
 
 
 def frame_lines(player: str, other_side: int, second_edge) -> list[str]:
@@ -112,7 +112,7 @@ class TemplateScreen(ModalScreen[Any]):
         self.allowed = True
         state = self.view_state
         self.forward_delta = state.second_edge.delta
-        self.right_delta = tpl._right_of(state.second_edge).delta
+        self.right_delta = tpl.right_of(state.second_edge).delta
         self.field = operational_battlefield(state)
 
     def compose(self) -> ComposeResult:

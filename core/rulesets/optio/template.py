@@ -18,7 +18,7 @@ from core.rulesets.optio.state import Edge, TemplateResult
 SHIFTS = (-1, 0, 1)
 
 
-def _right_of(facing: Edge) -> Edge:
+def right_of(facing: Edge) -> Edge:
     dx, dy = facing.delta
     # a quarter turn clockwise on a screen whose y grows downwards
     return {(1, 0): Edge.E, (-1, 0): Edge.W, (0, 1): Edge.S, (0, -1): Edge.N}[(-dy, dx)]
@@ -32,7 +32,7 @@ def template_box(meeting: Cell, second_edge: Edge, forward: int = 0, right: int 
     else:
         x0, y0, w, h = mx, my - SMALL // 2, SMALL, 2 * SMALL
     fdx, fdy = second_edge.delta
-    rdx, rdy = _right_of(second_edge).delta
+    rdx, rdy = right_of(second_edge).delta
     x0 += forward * fdx + right * rdx
     y0 += forward * fdy + right * rdy
     return (x0, y0), w, h
