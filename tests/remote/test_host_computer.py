@@ -95,6 +95,9 @@ async def test_host_computer_resumes_a_save_with_the_computer_at_the_hosts_side(
     async with app.run_test(size=SIZE) as pilot:
         assert await until(pilot, lambda: showing(app, GameScreen))
         assert app.screen.fixed is None and app.screen.computer.plays(0)
+        # ...and the computer's reasons of the first run are in its log again.
+        assert await until(pilot, lambda: any(strip.text.startswith("» Ann (easy): Deploy ")
+                                              for strip in app.screen.query_one(RichLog).lines))
         app.stop_hosting()
 
 

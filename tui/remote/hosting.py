@@ -124,7 +124,8 @@ class Hosting:
         facts = Facts(game.ruleset_name, game.options, game.battlefield, tuple(game.players))
         app.seat_kinds = self.kinds(seats, side)
         try:
-            host = self._new_host(facts, 1 - side, code, hosting, game=game, drafts=pending.get("drafts"))
+            host = self._new_host(facts, 1 - side, code, hosting, game=game, drafts=pending.get("drafts"),
+                                  reasons=pending.get("reasons"))
             host.open()
         except OSError as exc:
             session.close()
@@ -250,18 +251,20 @@ class Hosting:
 
     # -- the match below the host ---------------------------------------------------------
     def _new_host(self, facts: Any, remote_side: int, code: str, hosting: dict, game: Any = None,
-                  make_game: Any = None, drafts: Any = None) -> Any:
+                  make_game: Any = None, drafts: Any = None, reasons: Any = None) -> Any:
         """A host serving the tables of this app's hosted matches (one per
-        game: this one, and each game after it on the same code)."""
+        game: this one, and each game after it on the same code); a resumed
+        ``game`` keeps its save's drafts and its computer's reasons."""
         from match import Match
         from net.host import Host
 
         lock = threading.RLock()  # the host's and its matches': one lock for the table
 
         def table_for(made: Any) -> Any:  # called by the host, on whichever thread began the game
-            kept = drafts if made is game else None
-            match = Match(made, tuple(self.app.seat_kinds), saver=self._saves, strict=True, drafts=kept,
-                          computers=False, lock=lock)
+            resumed = made is game
+            match = Match(made, tuple(self.app.seat_kinds), saver=self._saves, strict=True,
+                          drafts=drafts if resumed else None, computers=False, lock=lock,
+                          reasons=reasons if resumed else None)
             match.subscribe(self.notice)
             self._made = match
             return match.table
