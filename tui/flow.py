@@ -120,6 +120,18 @@ def adapter_key(screen: Any, name: str) -> None:
         screen.open_modal(result, screen.submit_result)
 
 
+def nothing_to_give(screen: Any) -> str:
+    """Why this keyboard has no order to give now: it only watches, the
+    other player is to act (a seat of a game played from two terminals),
+    or nobody can act."""
+    if screen.onlooker():
+        return "You are watching: this screen gives no orders."
+    acting = sorted(screen.game.to_act)
+    if acting and screen.keyboard_side not in acting:
+        return f"It is {screen.game.players[acting[0]]}'s turn: waiting for them."
+    return "Nobody can act now."
+
+
 def cell_chosen(screen: Any, cell: Any) -> None:
     """Enter on ``cell``: the result of a finished game, the selected
     figure's order there, selecting a figure, an order of no figure there,
@@ -129,7 +141,7 @@ def cell_chosen(screen: Any, cell: Any) -> None:
         screen.show_result()
         return
     if screen.keyboard_side is None or not screen.orders:
-        screen.say("You are watching: this screen gives no orders." if screen.onlooker() else "Nobody can act now.")
+        screen.say(nothing_to_give(screen))
         return
     by_unit = screen.orders_by_unit()
     if screen.selected is not None:
@@ -215,8 +227,8 @@ def end_turn(screen: Any) -> None:
     found = screen.adapter.end_turn(screen.game, side, screen.orders)
     if found is None:
         why = screen.adapter.why_no_end_turn(screen.game, side)
-        screen.say(why or "Nothing ends the turn now: " + (
-            "give the order asked for (o lists it)." if screen.orders else "nobody can act."))
+        screen.say(why or ("Nothing ends the turn now: give the order asked for (o lists it)." if screen.orders
+                           else nothing_to_give(screen)))
         return
     order, question = found
     if question is None:

@@ -9,6 +9,7 @@ import asyncio
 import re
 
 from tests.remote.helpers import RecordingSeat, banner, join_from_the_menu, new_host, showing, until
+from tests.tui.test_flow import log_text
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.remote.play import HostWaitScreen
@@ -54,6 +55,11 @@ async def test_joining_follows_the_host_and_offers_only_its_own_orders():
             assert screen.fixed == 1
             assert await until(pilot, lambda: re.search(r"Waiting for Ann", banner(app))), banner(app)
             assert screen.orders == []
+            await pilot.press("enter")  # a key of a turn that is not this seat's: whose turn it is
+            await pilot.pause()
+            said = log_text(screen)
+            assert "It is Ann's turn: waiting for them." in said, said
+            assert "Nobody can act" not in said and "nobody can act" not in said
             local = host.seat(0)
             order = next(o for o in local.legal_orders() if o.verb == "deploy-all")
             assert isinstance(local.submit(order), tuple)
