@@ -8,7 +8,9 @@ No game fact lives here; the cursor is the only state it owns.
 Each cell is three columns wide, or two in the compact width the board
 picks by itself when the full one does not fit (``z`` switches).  Row 0 of
 the widget is a fixed header of column numbers and the first two columns are
-fixed row numbers; only the cells scroll.  A picture may also draw big cells
+fixed row numbers; only the cells scroll, by whole cells, following the
+cursor when the battlefield does not fit (``◀ ▶ ▲ ▼`` in the labels mark the
+sides where more lies: tui/viewport.py).  A picture may also draw big cells
 (``Picture.cell_size``, columns x rows, several figures in one cell): the
 Optio operational map, one cell a large square.
 Rows are rendered to a :class:`Strip` once and cached until the picture or
@@ -51,6 +53,7 @@ from tui.picture import (
     CELL_W,
     COMPACT_W,
     CURSOR,
+    EDGE_MARK,
     FALLEN,
     GRID_EDGE,
     HIGHLIGHT,
@@ -73,6 +76,7 @@ from tui.picture import (
     side_style,
     terrain_style,
 )
+from tui.viewport import NO_EDGES, Edges, corner_text, edges_of, header_text, last_row_label, scroll_target, view_span
 
 # The keys for each of the eight directions: arrows, vi keys (hjkl yubn),
 # the numeric keypad and the digits laid out like it.
@@ -133,11 +137,12 @@ class BoardView(ScrollView, can_focus=True):
         self.cell_w = CELL_W
         self.cell_h = 1
         self.label_w = LABEL_W
+        self.shows_part = False  # the battlefield does not fit: the view shows the part around the cursor
         self._rows: dict[int, Strip] = {}
-        self._header: Strip | None = None
-        # the lines as shown: row (-1 the header) -> (scroll x, width) -> line;
+        self._header: str | None = None  # the column numbers, whole
+        # the lines as shown: row (-1 the header) -> (scroll x, width, edge marks) -> line;
         # a scroll re-renders every line, most of them already drawn once
-        self._lines: dict[int, dict[tuple[int, int], Strip]] = {}
+        self._lines: dict[int, dict[tuple, Strip]] = {}
         self._terrain_styles: dict[str, Style] = {}  # glyph -> terrain_style, for this picture
         self.spotlight: frozenset[Cell] = frozenset()  # the narrated blow's cells (spot)
         self.keeper: Callable[[Picture], None] | None = None  # who holds the board (hold): a playback over it
@@ -173,7 +178,12 @@ class BoardView(ScrollView, can_focus=True):
                 if w == CELL_W and not self.fits(CELL_W) and self.fits(CELL_W, 2):
                     label_w = 2
         bf = pic.battlefield
-        size = Size(label_w + w * bf.width, 1 + h * bf.height)
+        # a battlefield wider or taller than the view scrolls by whole cells:
+        # room past its end for the last cell's offset (tui/viewport.py)
+        tall = 1 + h * bf.height > self.size.height
+        wide = label_w + w * bf.width > self.size.width - (1 if tall else 0)
+        size = Size(label_w + w * bf.width + (w - 1 if wide else 0), 1 + h * bf.height + (h - 1 if tall else 0))
+        self.shows_part = wide or tall
         changed = (w, h, label_w) != (self.cell_w, self.cell_h, self.label_w) or size != self.virtual_size
         self.cell_w, self.cell_h, self.label_w = w, h, label_w
         if changed:
@@ -235,6 +245,7 @@ class BoardView(ScrollView, can_focus=True):
             self.spotlight = cells
             self._rows.clear()
             self._lines.clear()
+            self._scroll_to_cursor(also=cells)  # the blow in view, the cursor kept
             self.refresh()
 
     def _mark_targets(self) -> None:
@@ -316,6 +327,9 @@ class BoardView(ScrollView, can_focus=True):
         """The cell under content offset (x, y), or None (labels, outside)."""
         if self.picture is None or x < self.label_w or y < 1:
             return None
+        span_w, span_h = view_span(self)
+        if x - self.label_w >= span_w or y - 1 >= span_h:
+            return None  # the blank part cell at the view's edge
         cell = ((x - self.label_w + int(self.scroll_x)) // self.cell_w, (y - 1 + int(self.scroll_y)) // self.cell_h)
         return cell if self.picture.battlefield.in_bounds(cell) else None
 
@@ -357,39 +371,30 @@ class BoardView(ScrollView, can_focus=True):
         if again or cell in pic.highlights or (cell == pic.selected and pic.selected is not None):
             self.action_choose()
 
-    def _scroll_to_cursor(self) -> bool:
-        region = self.scrollable_content_region
-        view_w = max(1, region.width - self.label_w)
-        view_h = max(1, region.height - 1)
-        x, y = self.cursor
-        w, h = self.cell_w, self.cell_h
-        sx, sy = int(self.scroll_x), int(self.scroll_y)
-        left, right = x * w, x * w + w
-        if left < sx:
-            sx = left
-        elif right > sx + view_w:
-            sx = right - view_w
-        top, bottom = y * h, y * h + h
-        if top < sy:
-            sy = top
-        elif bottom > sy + view_h:
-            sy = bottom - view_h
+    def _scroll_to_cursor(self, also: frozenset[Cell] = frozenset()) -> bool:
+        """Scroll so the cursor (and ``also``, a blow) is on screen (tui/viewport.py); True when it did."""
+        if self.picture is None:
+            return False
+        sx, sy = scroll_target(self, also)
         if (sx, sy) != (int(self.scroll_x), int(self.scroll_y)):
             self.scroll_to(sx, sy, animate=False, force=True, immediate=True)
             return True
         return False
 
     def on_resize(self) -> None:
-        if self.picture is not None and self.zoom is None and self.picture.cell_size is None:
-            before = (self.cell_w, self.label_w)
+        if self.picture is not None:
+            before, part = (self.cell_w, self.label_w), self.shows_part
             self._geometry()
-            if before != (self.cell_w, self.label_w):
+            if before != (self.cell_w, self.label_w) and self.zoom is None and self.picture.cell_size is None:
                 self.show(self.picture)
                 self.post_message(self.Refitted())
+            elif part != self.shows_part:
+                self.post_message(self.Refitted())  # the panel's key to the edge marks comes or goes
         self._scroll_to_cursor()
 
     # -- drawing ------------------------------------------------------------
-    def _header_strip(self) -> Strip:
+    def _header_str(self) -> str:
+        """The column numbers over the whole battlefield (ASCII: one column a character)."""
         if self._header is None:
             bf = self.picture.battlefield
             w = self.cell_w
@@ -399,7 +404,7 @@ class BoardView(ScrollView, can_focus=True):
                 text = "".join(f"{x:<2}" if x % 2 == 0 else "  " for x in range(bf.width))
             else:
                 text = "".join(f"{x:>2} " for x in range(bf.width))
-            self._header = Strip([Segment(text, LABEL_STYLE)], len(text))
+            self._header = text
         return self._header
 
     def _terrain_style(self, cell: Cell) -> Style:
@@ -517,36 +522,47 @@ class BoardView(ScrollView, can_focus=True):
         return Strip(Segment.simplify(segments), w * bf.width)
 
     def render_line(self, y: int) -> Strip:
-        width = self.scrollable_content_region.width
+        region = self.scrollable_content_region
+        width = region.width
         pic = self.picture
         if pic is None or pic.hidden:
             return Strip.blank(width, PLAIN)
         sx, sy = int(self.scroll_x), int(self.scroll_y)
         row = -1 if y == 0 else sy + y - 1
-        if row >= pic.battlefield.height * self.cell_h:
+        span_h = view_span(self)[1]
+        if row >= pic.battlefield.height * self.cell_h or y > span_h:  # below it, or a part cell
             return Strip.blank(width, PLAIN)
+        edges = edges_of(self)
+        # the edge marks: the header's, and the last row's when rows lie below
+        key = (sx, width, edges if row < 0 else edges.down and y == span_h)
         drawn = self._lines.setdefault(row, {})
-        line = drawn.get((sx, width))
+        line = drawn.get(key)
         if line is None:
             if len(drawn) > 16:
                 drawn.clear()
-            line = drawn[(sx, width)] = self._line(row, sx, width)
+            line = drawn[key] = self._line(row, sx, width, edges, key[2] is True)
         return line
 
-    def _line(self, row: int, sx: int, width: int) -> Strip:
+    def _line(self, row: int, sx: int, width: int, edges: Edges = NO_EDGES, last: bool = False) -> Strip:
         """Screen line of board row ``row`` (-1: the header) scrolled ``sx``
-        columns: the fixed labels, the visible part of the row, padding."""
+        columns: the fixed labels, the visible part of the row, padding;
+        the marks of a view that does not show it all (tui/viewport.py)."""
         lw = self.label_w
         cells_w = max(0, width - lw)
+        whole = cells_w // self.cell_w * self.cell_w  # a part cell at the edge is left blank
         if row < 0:
-            label = Segment(" " * lw, PLAIN)
-            strip = self._header_strip()
-        else:
-            h = self.cell_h
-            label = Segment(f"{row // h:>2}".ljust(lw) if row % h == h // 2 else " " * lw, LABEL_STYLE)
-            strip = self._row_strip(row)
-        shown = strip.crop(sx, sx + cells_w)
-        segments = [label, *shown]
+            text = header_text(self._header_str()[:sx + whole], sx, cells_w, edges)
+            return Strip([Segment(corner_text(lw, edges), EDGE_MARK),
+                          Segment(text[:-1], LABEL_STYLE),
+                          Segment(text[-1:], EDGE_MARK if edges.right else LABEL_STYLE)], lw + cells_w)
+        h = self.cell_h
+        number = f"{row // h:>2}".ljust(lw) if row % h == h // 2 else " " * lw
+        label = [Segment(number, LABEL_STYLE)]
+        if last:
+            marked = last_row_label(number)
+            label = [Segment(marked[:-1], LABEL_STYLE), Segment(marked[-1:], EDGE_MARK)]
+        shown = self._row_strip(row).crop(sx, sx + whole)
+        segments = [*label, *shown]
         pad = cells_w - shown.cell_length
         if pad > 0:
             segments.append(Segment(" " * pad, PLAIN))

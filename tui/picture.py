@@ -47,6 +47,7 @@ SHADE_STYLES = {"f": Style(bgcolor="#23331a"), "b": Style(bgcolor="#3a1f1f"),
                 "r": Style(bgcolor="#3a1f2a"), "w": Style(bgcolor="#2f2f1a"), "h": Style(bgcolor="#1f2f3a")}
 SHADE_DEFAULT = Style(bgcolor="grey19")
 GRID_EDGE = Style(underline=True)
+EDGE_MARK = Style(bold=True)  # ◀ ▶ ▲ ▼: more of the battlefield off that side of the view (tui/viewport.py)
 
 
 def terrain_style(terrain: Terrain) -> Style:

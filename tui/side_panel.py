@@ -19,8 +19,12 @@ from textual.widgets import Static
 from core.ruleset import UnitView
 from tui.computer import ComputerLine
 from tui.picture import COMPACT_W, LABEL_W, legend_text
+from tui.viewport import DOWN, LEFT, RIGHT, UP
 from tui.warband import CARD_ROWS
 from tui.widgets import PatchedText
+
+# The key to the board's edge marks, when it shows part of the battlefield.
+VIEWPORT_KEY = f"{LEFT}{RIGHT}{UP}{DOWN} at the board's edge: more battlefield that way; the board follows the cursor"
 
 
 def unit_line(unit: UnitView) -> str:
@@ -30,7 +34,10 @@ def unit_line(unit: UnitView) -> str:
 
 
 class SidePanel(Vertical):
-    SIDE_W, NARROW_SIDE_W = 36, 13  # its columns, and the fewest it gives up to
+    # Its columns, and the fewest it gives up to so that a wide battlefield
+    # is seen whole; fewer than that and it cannot be read: the panel keeps
+    # SIDE_W and the board shows the part around the cursor (tui/viewport.py).
+    SIDE_W, NARROW_SIDE_W = 36, 28
 
     DEFAULT_CSS = """
     SidePanel { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
@@ -73,6 +80,8 @@ class SidePanel(Vertical):
         lines += ["", legend_text(field, board.side_key(game.players, screen.app.no_color), adapter.drawn_glyphs(field))]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)
+        if board.shows_part:
+            lines.append(VIEWPORT_KEY)
         text = "\n".join(lines)
         if text != self.text:
             self.text = text
@@ -110,9 +119,10 @@ class SidePanel(Vertical):
 
     def fit(self, board: Any, width: int, height: int) -> None:
         """Give the board the columns it needs to be seen whole in compact
-        cells (an Optio hand-off's 32x16 at 80x24), down to
+        cells (an Optio hand-off's 32x16 at 100 columns), down to
         ``NARROW_SIDE_W``; the cursor rows get the rows their wrapped words
-        then need."""
+        then need.  When that is not enough (the same at 80 columns) the
+        panel keeps its width and the board scrolls."""
         pic, need = board.picture, 0
         if pic is not None and pic.cell_size is None and board.zoom is not False and width:
             bf = pic.battlefield

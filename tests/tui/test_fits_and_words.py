@@ -264,7 +264,10 @@ def handoff_game(name: str):
 
 
 @pytest.mark.parametrize("name", ["plasto_latros", "platemail", "waylights"])
-async def test_the_optio_handoff_battlefield_is_seen_whole_at_80x24(name):
+async def test_the_optio_handoff_battlefield_keeps_the_panel_readable_at_80x24(name):
+    """32x16 in compact cells needs 67 columns: at 80 the panel keeps its
+    width and the board shows the part around the cursor, every row of it
+    (tests/tui/test_viewport.py walks it)."""
     from textual.widgets import RichLog
 
     from tests.tui.fit import cut_texts
@@ -278,7 +281,8 @@ async def test_the_optio_handoff_battlefield_is_seen_whole_at_80x24(name):
         screen = await open_game(pilot, game)
         await pilot.pause()
         board = screen.query_one(BoardView)
-        assert board.max_scroll_x == 0 and board.max_scroll_y == 0, (board.virtual_size, board.size)
+        assert screen.query_one("#side").outer_size.width == screen.SIDE_W  # readable, not squeezed
+        assert board.max_scroll_x > 0 and board.max_scroll_y == 0, (board.virtual_size, board.size)
         assert board.compact
         assert screen.query_one(RichLog).size.height >= 3  # the newest log lines stay on screen
         assert cut_texts(screen) == []

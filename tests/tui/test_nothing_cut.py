@@ -175,7 +175,9 @@ async def test_the_optio_handoff_battlefield_fits_at_80x24(name):
         if isinstance(app.screen, Handover):
             await walk.press("handover", "enter")
         board = screen.query_one(BoardView)
-        assert board.max_scroll_x == 0 and board.max_scroll_y == 0, (board.virtual_size, board.size)  # whole
+        # the panel keeps its width; the board scrolls sideways (tests/tui/test_viewport.py)
+        assert screen.query_one("#side").outer_size.width == screen.SIDE_W
+        assert board.max_scroll_y == 0, (board.virtual_size, board.size)  # every row
         for keys in (("tab",), ("o",), ("f",), ("L",)):
             await walk.press(f"keys {keys}", *keys)
             await walk.back_to(screen)
