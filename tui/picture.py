@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 from rich.style import Style
+from rich.text import Text
 
 from core.board import Battlefield, Cell, Terrain
 from core.ruleset import UnitView
@@ -55,7 +56,9 @@ def terrain_style(terrain: Terrain) -> Style:
         return Style(color="grey85", bgcolor="grey30")
     if terrain.elevation > 0:
         return Style(color="khaki1", bgcolor="#3a3520")
-    if terrain.cover > 0:
+    # Cover, or ground a figure walks through but cannot be seen through
+    # (Plasto Latros' scatter, which has no cover levels): green.
+    if terrain.cover > 0 or terrain.blocks_sight:
         return Style(color="green3", bgcolor="#1c2e1c")
     if terrain.move_cost > 1:
         return Style(color="steel_blue1", bgcolor="#1c2436")
@@ -185,12 +188,14 @@ class Picture:
     selected_id: str | None = None  # with big cells: the selected figure
 
 
-def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> str:
-    """Glyph meanings for the side panel (plain text, no colour needed);
-    ``sides``: a line a side (:meth:`BoardView.side_key`), first; ``drawn``:
-    the glyphs on the board when not only its cells' (Optio's pictures)."""
+def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> Text:
+    """Glyph meanings for the side panel, each glyph in the style the board
+    draws its cells in (:func:`terrain_style`, the one source of both);
+    the words say everything without colour.  ``sides``: a line a side
+    (:meth:`BoardView.side_key`), first; ``drawn``: the glyphs on the board
+    when not only its cells' (Optio's pictures)."""
     used = drawn if drawn is not None else {g for row in battlefield.rows for g in row}
-    parts = []
+    out = Text("\n".join([*sides, ""]) if sides else "")
     for glyph, terrain in battlefield.legend:
         if glyph not in used:
             continue
@@ -202,6 +207,23 @@ def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[
         if terrain.cover:
             notes.append(f"cover {terrain.cover}")
         extra = f" ({', '.join(notes)})" if notes else ""
-        parts.append(f"{glyph} {terrain.kind}{extra}")
-    parts.append("[.] legal  * target  z: cell width")
-    return "\n".join([*sides, "  ".join(parts)])
+        out.append(glyph, terrain_style(terrain))
+        out.append(f" {terrain.kind}{extra}  ")
+    out.append("[.] legal  * target  z: cell width")
+    return out
+
+
+def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> str:
+    """:func:`legend` as plain text."""
+    return legend(battlefield, sides, drawn).plain
+
+
+def with_legend(text: str, key: Text) -> Text:
+    """``text`` (a panel's lines) with the styles of ``key``, a
+    :func:`legend` whose plain text it holds, where it holds it."""
+    out = Text(text)
+    at = text.find(key.plain)
+    if at >= 0:
+        for span in key.spans:
+            out.stylize(span.style, at + span.start, at + span.end)
+    return out

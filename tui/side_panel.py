@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from core.ruleset import UnitView
 from tui.computer import ComputerLine
-from tui.picture import COMPACT_W, LABEL_W, legend_text
+from tui.picture import COMPACT_W, LABEL_W, legend, with_legend
 from tui.viewport import DOWN, LEFT, RIGHT, UP
 from tui.warband import CARD_ROWS
 from tui.widgets import PatchedText
@@ -77,7 +77,8 @@ class SidePanel(Vertical):
             if waiting and any(u.id in by_unit for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         field = adapter.battlefield(game, view)
-        lines += ["", legend_text(field, board.side_key(game.players, screen.app.no_color), adapter.drawn_glyphs(field))]
+        key = legend(field, board.side_key(game.players, screen.app.no_color), adapter.drawn_glyphs(field))
+        lines += ["", key.plain]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)
         if board.shows_part:
@@ -85,7 +86,7 @@ class SidePanel(Vertical):
         text = "\n".join(lines)
         if text != self.text:
             self.text = text
-            self.query_one("#panel", Static).update(text)
+            self.query_one("#panel", Static).update(with_legend(text, key))  # glyphs styled as on the board
         self.show_cursor(screen, board.cursor)
 
     def show_cursor(self, screen: Any, cell: Any) -> None:

@@ -24,7 +24,7 @@ from core.orders import DRAW_ORDERS, AgreeDraw, Concede, DeclineDraw, Forfeit, O
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
 from tui.flow import fit_pieces
-from tui.picture import Picture, legend_text
+from tui.picture import Picture, legend, with_legend
 from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
@@ -159,11 +159,11 @@ class WatchScreen(Screen[None]):
             lines.append(f"{self.adapter.unit_label(unit).strip()} {unit.name} {where} {unit.status}")
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
-        lines.append(legend_text(field, board.side_key(game.players, self.app.no_color),
-                                 self.adapter.drawn_glyphs(field)))
+        key = legend(field, board.side_key(game.players, self.app.no_color), self.adapter.drawn_glyphs(field))
+        lines.append(key.plain)
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)
-        self.query_one("#watch-panel", Static).update("\n".join(lines))
+        self.query_one("#watch-panel", Static).update(with_legend("\n".join(lines), key))
         log = self.query_one(RichLog)
         log.clear()
         for event in self.readable(game)[-200:]:
