@@ -149,8 +149,9 @@ def test_two_locked_plasto_latros_minis_keep_their_arrows_and_shooter_letters(co
     if compact:
         assert a1[0] == a3[0] == "△"  # the side-0 shooter's shape, pointing north
     else:
-        assert a1[0] == a3[0] == "A" and a1[2] == a3[2] == "↑"
+        assert a1[0] == a3[0] == "△"  # side, shooter and facing in one shape
         assert (a1[1], a3[1]) == ("1", "3")  # told apart by their numbers
+        assert a1[2] == a3[2] == "L"  # and their marker kept (tests/tui/test_plasto_latros_names.py)
 
 
 def test_compact_waylights_cells_keep_the_class_letter():

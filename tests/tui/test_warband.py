@@ -212,8 +212,9 @@ def test_figure_lines_read_the_view_only():
 
 def test_a_doomed_plasto_latros_mini_is_struck_through_and_keeps_its_arrow():
     """Plasto Latros: a Doomed mini stays on the board until it is removed;
-    it looks fallen (struck through, dim) and keeps its shooter letter and
-    arrow; one merely Locked does not look fallen."""
+    it looks fallen (struck through, dim) and keeps its number and the
+    shape that gives its side, shooter and facing; one merely Locked does
+    not look fallen."""
     from core.board import Battlefield, Facing, Terrain
     from core.ruleset import UnitView
     from tui.picture import Picture
@@ -235,5 +236,5 @@ def test_a_doomed_plasto_latros_mini_is_struck_through_and_keeps_its_arrow():
         assert all(s.style.strike and s.style.dim for s in first)
         assert not any(s.style.strike for s in second)
         text = "".join(s.text for s in first)
-        assert (text == "AD→") if not compact else (text[0] == "▷")
+        assert (text == "▷1D") if not compact else (text[0] == "▷")  # shooter a1 facing E, Doomed
         assert any("fallen (doomed)" in line for line in board.side_key(("Ann", "Bo"), no_color=True))

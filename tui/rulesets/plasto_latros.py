@@ -3,10 +3,13 @@
 What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
 
 * labels ``a1↑``: side/shooter glyph (a b = warriors, A B = shooters), the
-  mini's number, its facing arrow; a mini with state markers shows its most
-  serious marker instead of the number (D P L T _ J), the panel lists them
-  all with their meanings; in compact cells one shape gives side, shooter
-  and facing at once (``▲1``, ``⇓3``: :data:`tui.picture.FACING_SHAPES`);
+  mini's number, its facing arrow, so every label names its mini as the
+  panel and the log do; a mini with state markers keeps its number and
+  adds its most serious marker (D P L T _ J), one shape standing for side,
+  shooter and facing (``▲1T``), as does a two-digit number (``▲11``); the
+  panel lists every marker with its meaning; in compact cells the shape
+  comes first too, then the number or marker (``▲1``, ``⇓3``:
+  :data:`tui.picture.FACING_SHAPES`);
 * ``a`` shades the front (``f``) and back (``b``) arcs of the mini under the
   cursor or the selected one (``core.board.arc_of``), ``a`` again hides them;
 * a destination is chosen with the cursor and Enter, then the facing with the
@@ -74,6 +77,8 @@ from tui.warband_models import PlastoModel
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
 MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J jumping"
+# A full label with a marker or a two-digit number: the shape first.
+SHAPE_WORDS = "▲1T ⇑11: shape = side, shooter (△ ⇑) and facing"
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
@@ -159,19 +164,28 @@ class PlastoLatrosAdapter(RulesetAdapter):
     compact_key = COMPACT_KEY
 
     def unit_label(self, unit, compact: bool = False) -> str:
-        # Full: side letter (capital for a shooter), number or marker, facing
-        # arrow.  Compact: one character for side, shooter and facing at once
-        # (tui.picture.FACING_SHAPES), then the number or marker: facing is what this
-        # ruleset turns on, so the narrow board must still show it.
+        # Full: every label names its mini (the number the panel and the log
+        # give it), so two minis never read alike: side letter (capital for a
+        # shooter), number, facing arrow (``a1↑``); with a marker, or a number
+        # of two digits, one shape stands for side, shooter and facing
+        # (tui.picture.FACING_SHAPES) and the number and the most serious
+        # marker follow (``▲1T``, ``⇑11``).  Compact: the shape, then the
+        # number or marker: facing is what this ruleset turns on, so the
+        # narrow board must still show it.
         glyph = (unit.glyph or "?")[:1]
-        middle = next((m for m in MARKER_PRIORITY if m in unit.markers), (unit.id[1:] or "?")[-1])
+        number = unit.id[1:] or "?"
+        marker = next((m for m in MARKER_PRIORITY if m in unit.markers), "")
+        shape = None
+        if unit.facing is not None:
+            shape = FACING_SHAPES[unit.side % 2, glyph.isupper()][FACING_ORDER.index(unit.facing)]
         if compact:
-            if unit.facing is None:
-                return f"{glyph}{middle}"
-            shapes = FACING_SHAPES[unit.side % 2, glyph.isupper()]
-            return f"{shapes[FACING_ORDER.index(unit.facing)]}{middle}"
-        arrow = unit.facing.arrow if unit.facing is not None else " "
-        return f"{glyph}{middle}{arrow}"
+            middle = marker or number[-1]
+            return f"{shape or glyph}{middle}"
+        if shape is None:
+            return f"{glyph}{number}".ljust(3)
+        if marker or len(number) > 1:
+            return f"{shape}{number}{marker}"[:3]
+        return f"{glyph}{number}{unit.facing.arrow}"
 
     def figure_lines(self, view, unit, side) -> list[str] | None:
         """Warrior or shooter, facing, every marker in words with why a
@@ -346,6 +360,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if marked:
             lines.append("Markers: " + " ".join(marked))
         lines.append(MARKER_WORDS)
+        if marked or any(len(u.id) > 2 for u in self.ruleset.units(state) if u.pos is not None):
+            lines.append(SHAPE_WORDS)
         for f in getattr(state, "features", ()):
             lines.append(f"{{{f.id[:1].upper()}}} {artifact_name(f.id, f.kind)[4:]} at {at(f.cell)}: {breakers(f)}")
         return lines
