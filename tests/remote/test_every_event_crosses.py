@@ -52,7 +52,7 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     with values like the ones their rules give (see where each is made)."""
     from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
-    from core.rulesets.waylights.events import EffectApplied, TensionChanged
+    from core.rulesets.waylights.events import CrystalUsed, EffectApplied, TensionChanged
 
     return {
         # core/game.py _concede: random play never concedes (no ruleset lists it)
@@ -73,6 +73,8 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
         # waylights/resolve.py: a shove with its direction, a stun with its detail
         "EffectApplied": [("waylights", EffectApplied("a1", "b2", "shove", "NE")),
                           ("waylights", EffectApplied("a3", "b1", "stun", "knocked out until round 7"))],
+        # waylights/rules.py: an elite with 3 wounds eases one with its only crystal
+        "CrystalUsed": [("waylights", CrystalUsed("a1", 3, 3, 2, 5, 0))],
     }
 
 

@@ -93,3 +93,21 @@ class EffectApplied(Event):
     def sentence(self) -> str:
         extra = f": {self.detail}" if self.detail else ""
         return f"{self.unit} inflicts {self.effect} on {self.target}{extra}"
+
+
+@attrs.frozen
+class CrystalUsed(Event):
+    """A healing crystal used (Use an item): the wound penalty on the
+    character's rolls eases by one for the rest of the fight; its wounds
+    still count toward KO."""
+
+    unit: str
+    wounds: int  # the wounds it has
+    penalty_before: int  # subtracted from its rolls before the crystal
+    penalty_after: int  # and after it
+    ko_at: int  # wounds before KO
+    left: int  # crystals it has left
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} uses a healing crystal: one wound less on its rolls."

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, Struck, TurnStarted
 from core.explain import Ref, generic_lines
 
-from .events import CoverRolled, EffectApplied, Resolved, TensionChanged
+from .events import CoverRolled, CrystalUsed, EffectApplied, Resolved, TensionChanged
 
 STATS = Ref("Relevant stats", "Relevant stats")
 SEQUENCE = Ref("Sequence", "Sequence")
@@ -16,6 +16,7 @@ DAMAGE = Ref("Damage resolution", "Damage resolution")
 COVER = Ref("Cover (Equipment and environment)", "Equipment and environment (cover)")
 END = Ref("Endgame", "Endgame")
 PSI = Ref("Optional: Psi Tension", "Optional rules: psi tension")
+CRYSTAL = Ref("Sequence", "Sequence (Use an item); Equipment and environment (healing crystals)")
 
 
 def _band(event: Resolved) -> str:
@@ -47,6 +48,15 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         level = {1: "light (avoided on 1-2)", 2: "medium (avoided on 1-4)"}.get(event.cover, "none")
         return [f"Cover: {level}", f"The d6 showed {event.face}",
                 "Avoided: the shot misses" if event.avoided else "Not avoided: the attack is rolled"], COVER
+    if isinstance(event, CrystalUsed):
+        eased = event.penalty_before - event.penalty_after
+        return [f"{event.unit} used a healing crystal: Use an item, one of its two Actions",
+                f"Healed: {eased} wound{'s' if eased != 1 else ''} off its rolls; the penalty on every attack "
+                f"and defence score goes from -{event.penalty_before} to -{event.penalty_after} for the rest "
+                "of the fight",
+                f"Not healed: its {event.wounds} wound{'s' if event.wounds != 1 else ''} still count toward KO "
+                f"({event.ko_at} knock it out)",
+                f"Crystals left: {event.left}"], CRYSTAL
     if isinstance(event, TensionChanged):
         return lines + [f"Because: {event.why}"], PSI
     if isinstance(event, EffectApplied):

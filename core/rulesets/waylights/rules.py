@@ -6,6 +6,7 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy,
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
+from core.rulesets.waylights.events import CrystalUsed
 from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (
     Attack,
@@ -486,8 +487,9 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
                      dict(acted, reloading=_reloading(state, "clip")))
         events.append(Note(f"{f.id} replaces the {f.weapon.name}'s clip ({f.spares[i] - 1} spare left)."))
     elif isinstance(order, Crystal):
-        state = _put(state, rebuild(f, crystals=f.crystals - 1, healed=f.healed + 1), acted)
-        events.append(Note(f"{f.id} uses a healing crystal: one wound less on its rolls."))
+        healed = rebuild(f, crystals=f.crystals - 1, healed=f.healed + 1)
+        state = _put(state, healed, acted)
+        events.append(CrystalUsed(f.id, f.wounds, f.penalty, healed.penalty, f.ko_at, healed.crystals))
     elif isinstance(order, Boost):
         state = _put(state, rebuild(f, tension=f.tension - 5, boosts=f.boosts + (order.what,)), acted)
         events.append(Note(f"{f.id} spends 5 tension: +1 {order.what} for the rest of the fight."))
