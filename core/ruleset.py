@@ -99,6 +99,19 @@ class Situation:
     phase: str
     to_act: frozenset[int]
     detail: str = ""
+    deploying: bool = False  # the figures are being set up: no turn has begun
+
+    def heading(self, turn_word: str, sep: str = " · ") -> str:
+        """Where the game stands, as a header says it: ``Round 2 · actions``,
+        or while deploying ``Deployment · before Round 1`` in every ruleset
+        (their counters stand at 0 or 1 then: neither is a turn played)."""
+        if self.deploying:
+            return f"Deployment{sep}before {turn_word} 1"
+        return f"{turn_word} {self.turn}{sep}{self.phase}"
+
+    def turn_words(self, turn_word: str) -> str:
+        """The turn alone (``Round 2``), ``Deployment`` while deploying."""
+        return "Deployment" if self.deploying else f"{turn_word} {self.turn}"
 
 
 class Ruleset(abc.ABC):

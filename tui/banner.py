@@ -91,7 +91,7 @@ class Banner(Static):
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            text = f"{who_plays(screen, side)} · {game.ruleset.turn_word} {situation.turn} · {situation.phase} · {short_title}"
+            text = f"{who_plays(screen, side)} · {situation.heading(game.ruleset.turn_word)} · {short_title}"
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"

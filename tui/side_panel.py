@@ -62,7 +62,7 @@ class SidePanel(Vertical):
     def show(self, screen: Any, board: Any) -> None:
         game, view, adapter = screen.game, screen.view_state, screen.adapter
         situation = game.ruleset.situation(view)
-        lines = [f"{game.ruleset.turn_word} {situation.turn}, {situation.phase}"]
+        lines = [situation.heading(game.ruleset.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)
         chosen = screen.unit_view(screen.selected)

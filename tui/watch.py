@@ -133,10 +133,10 @@ class WatchScreen(Screen[None]):
         playing = " · playing" if self.timer is not None else ""
         banner = self.query_one("#watch-banner", Static)
         text = (f"Watching {self.title_text} · order {self.index}/{self.last} · {self.view_name()} · "
-                f"{rules.turn_word} {situation.turn}{playing}")
+                f"{situation.turn_words(rules.turn_word)}{playing}")
         width = banner.size.width or self.app.size.width  # before the first layout: the screen's
         banner.update(fit_pieces(text, max(20, width - 2)))  # less the banner's padding
-        lines = [f"{rules.turn_word} {situation.turn}, {situation.phase}"]
+        lines = [situation.heading(rules.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)
         if self.index == self.last and game.outcome is not None:

@@ -300,7 +300,7 @@ def test_two_keys_meet_in_the_lobby_and_play_platemail_through_the_door(door_set
         # Bo finds it in the lobby and joins with Enter.
         bo.wait_for("Ann v open", 20)
         bo.keys("Enter")
-        bo.wait_for("deployment", 30)
+        bo.wait_for("Deployment", 30)  # the header: "Deployment · before Round 1"
         ann.wait_for("Ann to play", 30)
         ann.keys("d", "p")
         bo.wait_for("Bo to play", 30)

@@ -246,5 +246,6 @@ async def test_the_banner_counts_rounds_where_the_rules_count_rounds():
         async with app.run_test(size=SIZE) as pilot:
             screen = await game_screen(pilot, game)
             banner = str(screen.query_one("#banner").render())
-            assert f" · {word} " in banner, banner
-            assert str(screen.query_one("#panel").render()).startswith(f"{word} "), name
+            # the game starts deploying: "Deployment · before Round 1" (tests/tui/test_deployment_heading.py)
+            assert f" · before {word} 1 · " in banner, banner
+            assert str(screen.query_one("#panel").render()).startswith(f"Deployment, before {word} 1"), name

@@ -304,7 +304,8 @@ class PlastoLatros(Ruleset):
         phase = PHASE_WORDS[state.phase]
         if state.pending_free:
             phase = "defending free movement"
-        return Situation(turn=state.turn, phase=phase, to_act=to_act, detail=detail)
+        return Situation(turn=state.turn, phase=phase, to_act=to_act, detail=detail,
+                         deploying=state.phase is _DEPLOY)
 
     def order_unit(self, order) -> str | None:
         if isinstance(order, FreeMove):

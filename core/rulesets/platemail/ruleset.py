@@ -291,7 +291,8 @@ class Platemail(Ruleset):
 
     def situation(self, state: PlatemailState) -> Situation:
         if state.stage == "deploy":
-            return Situation(state.round, "deployment", self.to_act(state), f"{state.players[state.deploying]} deploys")
+            return Situation(state.round, "deployment", self.to_act(state), f"{state.players[state.deploying]} deploys",
+                             deploying=True)
         if state.stage == "over":  # the Round counter has already moved past the last one played
             return Situation(max(1, state.round - 1), "over", frozenset(), state.reason)
         done = [state.players[s] for s in (0, 1) if state.committed[s]]

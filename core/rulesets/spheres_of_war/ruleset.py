@@ -241,10 +241,10 @@ class SpheresOfWar(Ruleset):
             if safe:  # kept to three lines of the side panel: the legend stays in sight below it
                 return Situation(state.turn, "deploying", to_act,
                                  f"{state.players[side]} ({state.role(side)}) deploys in rows {rows[0]}-{rows[-1]} "
-                                 f"({safe}: out of reach of the Instigator, deploying next)")
+                                 f"({safe}: out of reach of the Instigator, deploying next)", deploying=True)
             return Situation(state.turn, "deploying", to_act,
                              f"{state.players[side]} ({state.role(side)}) places combatants in their deployment zone, "
-                             f"rows {rows[0]}-{rows[-1]}")
+                             f"rows {rows[0]}-{rows[-1]}", deploying=True)
         if state.phase is Phase.OVER:
             return Situation(state.turn, "game over", frozenset(), state.over_reason)
         if state.phase is Phase.CHOOSE:

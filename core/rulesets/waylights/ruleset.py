@@ -371,7 +371,8 @@ class WaylightsRuleset(Ruleset):
     def situation(self, state: WaylightsState) -> Situation:
         to_act = self.to_act(state)
         if state.phase == "deploy":
-            return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures")
+            return Situation(0, "deployment", to_act, f"{state.players[state.deploy_side]} places figures",
+                             deploying=True)
         if state.phase == "over":
             # The limit is found when the round after the last one starts:
             # report the last round played, not that one.
