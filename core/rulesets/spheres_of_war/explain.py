@@ -73,16 +73,31 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         if isinstance(after, MatchResolved) and "unanswered" in after.detail:
             return lines + ["The strike came with the Match's last Action (rules 17, 36)"] + LAST_STRIKE, \
                 Ref(COMBAT.section, "rules 33-37")
-        return lines + ["Moving into base-to-base contact strikes at once, for no extra Action (rules 29, 32)",
-                        "The struck combatant must defend with a d6 (rule 33)"], Ref(COMBAT.section, "rules 29-33")
-    if isinstance(event, Defeated):
-        return lines + ["A defence roll of 5 or 6 fails: the defender is removed and the striker wins the Match "
-                        "(rule 34)"], Ref(COMBAT.section, "rule 34")
+        if event.detail.startswith("strikes back"):
+            more, ref = _strike_back(event, first_striker(events, index, event.attacker, event.target))
+            return lines + more, ref
+        if event.detail.startswith("strikes first while in contact"):
+            return lines + ["The pair were already touching when the Match began, so the one to act strikes first:",
+                            f"{event.attacker} is Combatant A and {event.target} Combatant Z (rules 29-32)",
+                            f"{event.target} must defend with a d6 (rule 33)"], Ref(COMBAT.section, "rules 29-33")
+        return lines + ["Moving into base-to-base contact strikes at once, for no extra Action (rules 29, 32):",
+                        f"{event.attacker} is Combatant A and {event.target} Combatant Z",
+                        f"{event.target} must defend with a d6 (rule 33)"], Ref(COMBAT.section, "rules 29-33")
+    if isinstance(event, Defeated) or (isinstance(event, Removed) and "rule 27" not in event.reason):
+        unit = event.unit
+        struck_by = _defeated_by(events, index, unit)
+        a = first_striker(events, index, unit, struck_by) if struck_by else None
+        rule = "rule 34a" if a == unit else "rule 33a"
+        who = "Combatant A (the one that moved into contact)" if a == unit else "Combatant Z (the one struck first)"
+        if isinstance(event, Removed):
+            return lines + [f"A defeated combatant is taken off the board: {unit} was {who} ({rule})"], \
+                Ref(COMBAT.section, rule)
+        return lines + [f"{unit} was {who}: its defence roll of 5 or 6 failed, so it is removed and "
+                        f"{struck_by or 'its opponent'} wins the Match ({rule}; the Match ends, rule 37)"], \
+            Ref(COMBAT.section, rule)
     if isinstance(event, Removed):
-        if "rule 27" in event.reason:
-            return lines + ["Moving off the board takes the combatant out and ends the Match (rule 27)"], \
-                Ref(ACTIONS.section, "rule 27")
-        return lines + ["A defeated combatant is taken off the board (rule 34)"], Ref(COMBAT.section, "rule 34")
+        return lines + ["Moving off the board takes the combatant out and ends the Match (rule 27)"], \
+            Ref(ACTIONS.section, "rule 27")
     if isinstance(event, Placed):
         return lines + ["Each side sets up in the six rows nearest its own edge (rule 6)"], Ref(SETUP.section, "rule 6")
     if isinstance(event, (TurnStarted, TurnEnded)):
@@ -93,3 +108,39 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Note):
         return lines, SETUP
     return lines, TURN
+
+
+def first_striker(events: Sequence[Event], index: int, one: str, other: str) -> str | None:
+    """Combatant A of the exchange between ``one`` and ``other`` that the
+    event at ``index`` belongs to (rule 29): whoever struck without a
+    defence before it, found by going back through the log; None when the
+    log does not reach back to it."""
+    pair = {one, other}
+    for event in reversed(events[:index + 1]):
+        if isinstance(event, Struck) and {event.attacker, event.target} == pair \
+                and not event.detail.startswith("strikes back"):
+            return event.attacker
+        if isinstance(event, Matched) and {event.first, event.second} == pair:
+            return None
+    return None
+
+
+def _defeated_by(events: Sequence[Event], index: int, unit: str) -> str | None:
+    """Who struck ``unit`` last before the event at ``index``."""
+    for event in reversed(events[:index + 1]):
+        if isinstance(event, Defeated) and event.unit == unit and event.by:
+            return event.by
+        if isinstance(event, Struck) and event.target == unit:
+            return event.attacker
+    return None
+
+
+def _strike_back(event: Struck, a: str | None) -> tuple[list[str], Ref]:
+    """Why? for a strike back: Z's after holding A's strike (rule 33b), or
+    A's after holding Z's (rule 34b), and who defends next."""
+    if a is not None and event.attacker == a:
+        return ([f"{event.attacker} (Combatant A) held {event.target}'s strike and strikes back (rule 34b)",
+                 f"{event.target} must defend again, and so on until one falls or the Actions run out (rule 35)"],
+                Ref(COMBAT.section, "rules 34-35"))
+    return ([f"{event.attacker} (Combatant Z) held the strike and strikes back (rule 33b)",
+             f"{event.target} (Combatant A) must now defend with a d6 (rule 34)"], Ref(COMBAT.section, "rules 33-34"))
