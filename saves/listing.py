@@ -27,6 +27,7 @@ class SaveSummary:
     problem: str | None = None
     seats: tuple[str, ...] = ()  # who plays each side: "human", or the computer's level
     winner: int | None = None  # the side that won a finished game (None: a draw, or not over)
+    deploying: bool = False  # saved while the figures were being set up: no turn begun
 
 
 _SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
@@ -57,17 +58,19 @@ def summarise(path: Path) -> SaveSummary:
     else:
         game = loaded.game
         rules = game.ruleset
+        situation = rules.situation(game.state)
         summary = SaveSummary(
             path=path,
             name=path.stem,
             ruleset=rules.name,
             ruleset_title=rules.title,
             players=tuple(game.players),
-            turn=rules.situation(game.state).turn,
+            turn=situation.turn,
             saved_at=loaded.saved_at or _mtime_text(path),
             over=game.outcome is not None,
             seats=tuple(loaded.seats),
             winner=game.outcome.winner if game.outcome is not None else None,
+            deploying=situation.deploying,
         )
     if key is not None:
         _SUMMARIES[key] = summary

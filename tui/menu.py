@@ -159,8 +159,8 @@ class LoadScreen(Screen[None]):
         # "finished" first, so a narrow terminal never cuts it off; who won with it.
         over = f"finished, {result_words(s)} · " if getattr(s, "over", False) else ""
         # Its file's name last: two saves of one game (a copy, a renamed one) read apart, and d says which.
-        return (f"{over}{s.ruleset_title or s.ruleset} · {players} · {_turn_word(s.ruleset)} {s.turn} · {saved}"
-                f" · {name}")
+        when = "deployment" if getattr(s, "deploying", False) else f"{_turn_word(s.ruleset)} {s.turn}"
+        return f"{over}{s.ruleset_title or s.ruleset} · {players} · {when} · {saved} · {name}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]

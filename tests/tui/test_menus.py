@@ -235,3 +235,27 @@ async def test_load_list_names_each_saves_file_so_copies_of_one_game_read_apart(
         options = app.screen.query_one(OptionList)
         rows = sorted(" ".join(str(options.get_option_at_index(i).prompt).split()) for i in range(2))
         assert rows[0].endswith("· copy-of-first") and rows[1].endswith("· first"), rows
+
+
+def test_the_load_list_says_deployment_not_round_0(data_dir):
+    """A save made while the figures were being set up reads "deployment"
+    in the load list (Waylights' counter stands at 0 then, Platemail's at
+    1: neither is a turn played); one made later names its turn."""
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from saves.listing import summarise
+    from saves.store import new_save_path, save_game
+
+    rules = find_ruleset("waylights")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 5, ("Ann", "Bo"))
+    setting_up = new_save_path(game)
+    save_game(game, setting_up)
+    while game.ruleset.situation(game.state).deploying:
+        side = min(game.to_act)
+        game = submit(game, next(o for o in game.legal_orders(side) if o.verb in ("deploy-all", "ready"))).game
+    playing = new_save_path(game)
+    save_game(game, playing)
+    early, later = LoadScreen._text(summarise(setting_up)), LoadScreen._text(summarise(playing))
+    assert " · deployment · " in early and "Round 0" not in early, early
+    assert " · round 1 · " in later, later
