@@ -28,7 +28,22 @@ def _positions(ruleset, view) -> dict[str, Any]:
 # The marks a label carries, most telling first (the ruleset's UnitView markers).
 MARK_ORDER = "!CLMz"
 REACH_KEY = "r"  # a cell within reach of the selected figure's opponent
+REACH_KEY_W = 33  # the side panel's columns beside its scrollbar (tui/side_panel.py: 36, less border and padding)
 COMPACT_KEY = "Compact: IM RM Matched, C in combat, ! defends,\nL locked; i1 r1 (lower case) Inert (z: wider)"
+
+
+def reach_key(uid: str, foes: Sequence[str]) -> str:
+    """The key to the board's ``r`` for ``uid``, in one row of the side
+    panel (``REACH_KEY_W`` columns), the enemies named while they fit:
+    "r: here i1 is within reach of r1" (as the cursor card says it)."""
+    if not foes:
+        return ""
+    who = ", ".join(foes)
+    for line in (f"{REACH_KEY}: here {uid} is within reach of {who}", f"{REACH_KEY}: here {uid} is in reach of {who}",
+                 f"{REACH_KEY}: here {len(foes)} enemies can strike {uid}"):
+        if len(line) <= REACH_KEY_W:
+            return line
+    return line
 
 
 def _mark(unit) -> str:
@@ -176,8 +191,11 @@ class SpheresOfWarAdapter(RulesetAdapter):
         return (waits[0], None) if waits else super().end_turn(game, side, orders)
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
-        lines = []
         state = view
+        # The key to the board's r first and in one row: further down it
+        # fell below the fold, split from its end by the cursor line.
+        key = reach_key(selected.id, threats_to(state, selected.id)) if selected is not None else ""
+        lines = [key] if key else []
         instigator = getattr(state, "instigator", None)
         if instigator in (0, 1):
             lines.append(f"Instigator: {game.players[instigator]} (i1-i5)")
@@ -192,11 +210,6 @@ class SpheresOfWarAdapter(RulesetAdapter):
         inert = getattr(state, "inert", ())
         if inert:
             lines.append("Inert: " + " ".join(inert))
-        if selected is not None:
-            foes = threats_to(state, selected.id)
-            if foes:
-                lines.append(f"r: within reach of {', '.join(foes)} (a strike")
-                lines.append(f"  can land on {selected.id}); unmarked: out of reach")
         if getattr(getattr(state, "phase", None), "value", None) != "deploy":  # no Matches while deploying: legend first
             lines.append("Marks: M Matched, C in combat, ! defends, z Inert, L locked")
         return lines
