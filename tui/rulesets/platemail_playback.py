@@ -38,6 +38,12 @@ from tui.modals import Message
 
 MOVES = (Moved, Clashed, Crashed)
 TALLY = (WoundsTallied, StatusChanged)
+# The keys under the steps (two rows beside the board, in its box's 36
+# columns).  On the last step they say it is the end and that Enter closes:
+# the title said so after its step count and was cut there; the title and
+# these rows wrap rather than cut.
+NEXT_HINT = "Enter/space/→ next · ← back · a all · Esc close"
+END_HINT = "The end: Enter/Esc close · ← back"
 
 
 def round_events(log: Sequence[Event]) -> list[Event]:
@@ -158,9 +164,9 @@ class Playback(Message, inherit_bindings=False):
     Playback.beside-board { align: right top; background: $background 0%; }
     Playback.beside-board #pb-box { width: 40; }
     Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
-    Playback #pb-title { text-style: bold; height: 1; }
+    Playback #pb-title { text-style: bold; height: auto; }
     Playback #pb-scroll { height: 1fr; }
-    Playback #pb-hint { color: $text-muted; height: 1; }
+    Playback #pb-hint { color: $text-muted; height: auto; }
     """
     BINDINGS = [
         Binding("enter,space,right,n", "next", "Next step"),
@@ -185,7 +191,7 @@ class Playback(Message, inherit_bindings=False):
             yield Label("", id="pb-title", markup=False)
             with VerticalScroll(id="pb-scroll"):
                 yield Static("", id="pb-text", markup=False)
-            yield Label("Enter/space/→ next · ← back · a all · Esc close", id="pb-hint", markup=False)
+            yield Label(NEXT_HINT, id="pb-hint", markup=False)
 
     def on_mount(self) -> None:
         from tui.board import BoardView
@@ -253,7 +259,8 @@ class Playback(Message, inherit_bindings=False):
     def _draw(self) -> None:
         last = self.shown >= len(self.steps)
         self.query_one("#pb-title", Label).update(
-            f"{self.title_text} — step {self.shown}/{len(self.steps)}" + (" (the end: Enter closes)" if last else ""))
+            f"{self.title_text} — step {self.shown}/{len(self.steps)}")
+        self.query_one("#pb-hint", Label).update(END_HINT if last else NEXT_HINT)
         self.query_one("#pb-text", Static).update(self.shown_text())
         self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
         self._move_figures()
