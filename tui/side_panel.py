@@ -4,6 +4,10 @@ card of what stands on it, and the computer's line.  It draws from what
 the screen shows (``show(screen)``: its game, view, figures, selection
 and orders) and gives the board the columns a wide battlefield needs.
 
+When the panel holds more than its rows show, a row under it says so and
+which key scrolls it (``}`` down, ``{`` up): a scrollbar's thumb alone
+said nothing of the blocks or lines below it.
+
 Speed: a cursor move repaints only the changed columns of the two cursor
 rows (:class:`tui.widgets.PatchedText`); the rest of the panel is redrawn
 when its text changes."""
@@ -25,12 +29,36 @@ from tui.widgets import PatchedText
 
 # The key to the board's edge marks, when it shows part of the battlefield.
 VIEWPORT_KEY = f"{LEFT}{RIGHT}{UP}{DOWN} at the board's edge: more battlefield that way; the board follows the cursor"
+# The row under the panel's text while it holds more than it shows (one row
+# in NARROW_SIDE_W columns too): the keys are tui/screen_keys.py's.
+MORE_BELOW = "▼ more below: } scrolls"
+MORE_ABOVE = "▲ more above: { scrolls"
 
 
 def unit_line(unit: UnitView) -> str:
     facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
     marks = f" [{unit.markers}]" if unit.markers else ""
     return f"{unit.id} ({unit.name}) {unit.status}{facing}{marks}"
+
+
+class PanelScroll(VerticalScroll):
+    """The panel's scrolling part: the panel's "more" row follows its
+    length (what it holds, the rows it has) and where it is scrolled to."""
+
+    def watch_virtual_size(self) -> None:
+        self.call_after_refresh(self._tell)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.call_after_refresh(self._tell)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._tell)
+
+    def _tell(self) -> None:
+        for panel in self.ancestors:
+            if isinstance(panel, SidePanel):
+                panel.show_more()
 
 
 class SidePanel(Vertical):
@@ -42,6 +70,7 @@ class SidePanel(Vertical):
     DEFAULT_CSS = """
     SidePanel { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
     SidePanel #side-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    SidePanel #side-more { height: 1; color: $text-muted; text-style: bold; display: none; }
     SidePanel #cursor { height: 1; color: $text-muted; }
     SidePanel #cursor-unit { height: 2; color: $text-muted; }
     """
@@ -50,10 +79,12 @@ class SidePanel(Vertical):
         super().__init__(id="side")
         self.with_computer = computer
         self.text: str | None = None  # the panel's text as last drawn
+        self.more = ""  # the "more" row's words as last drawn ("" while hidden)
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="side-scroll"):
+        with PanelScroll(id="side-scroll"):
             yield Static("", id="panel", markup=False)
+        yield Static("", id="side-more", markup=False)
         yield PatchedText(id="cursor")
         yield PatchedText(id="cursor-unit")
         if self.with_computer:
@@ -134,6 +165,19 @@ class SidePanel(Vertical):
         for name, rows in (("#cursor", 2 if narrow else 1), ("#cursor-unit", 4 if narrow else 2)):
             for card in self.query(name):  # absent for a moment while the panel is being built
                 card.styles.height = rows
+
+    def show_more(self) -> None:
+        """The "more" row: shown while the text is longer than its rows,
+        saying which way the rest lies and the key that scrolls to it."""
+        side = self.query_one("#side-scroll", VerticalScroll)
+        more = self.query_one("#side-more", Static)
+        over = side.max_scroll_y > 0
+        text = (MORE_ABOVE if side.scroll_y >= side.max_scroll_y else MORE_BELOW) if over else ""
+        if text and text != self.more:
+            more.update(text)
+        self.more = text
+        if more.display != over:
+            more.display = over
 
     def scroll(self, step: int) -> None:
         side = self.query_one("#side-scroll", VerticalScroll)
