@@ -33,6 +33,16 @@ VIEWPORT_KEY = f"{LEFT}{RIGHT}{UP}{DOWN} at the board's edge: more battlefield t
 # in NARROW_SIDE_W columns too): the keys are tui/screen_keys.py's.
 MORE_BELOW = "▼ more below: } scrolls"
 MORE_ABOVE = "▲ more above: { scrolls"
+# After a side key cut at three figures a side (tui/screen_keys.py: f).
+FIGURES_HINT = "… more figures: f lists them all"
+
+
+def with_figures_hint(sides: list[str]) -> list[str]:
+    """The side key's lines (:meth:`tui.board.BoardView.side_key`: three
+    figures a side, then "…"), with a line after the last cut one saying
+    where the rest are listed: the game screen's ``f`` (Figures)."""
+    cut = [i for i, line in enumerate(sides) if line.endswith(" …")]
+    return sides if not cut else [*sides[:cut[-1] + 1], FIGURES_HINT, *sides[cut[-1] + 1:]]
 
 
 def unit_line(unit: UnitView) -> str:
@@ -108,7 +118,8 @@ class SidePanel(Vertical):
             if waiting and any(u.id in by_unit for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         field = adapter.battlefield(game, view)
-        key = legend(field, board.side_key(game.players, screen.app.no_color), adapter.drawn_glyphs(field))
+        key = legend(field, with_figures_hint(board.side_key(game.players, screen.app.no_color)),
+                     adapter.drawn_glyphs(field))
         lines += ["", key.plain]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)
