@@ -55,7 +55,7 @@ async def test_spheres_of_war_marks_the_opponents_reach_and_the_matched_pair():
         # out of reach: unmarked
         assert cell_text(board, (9, 2)) == " . "
         text = screen_text(app)
-        assert "r: here i1 is within reach of r1" in text
+        assert "r: cells where r1 can strike i1" in text
         await move_to(pilot, board, (5, 7))
         card = screen.query_one("#cursor-unit").text
         assert "within reach of r1" in card

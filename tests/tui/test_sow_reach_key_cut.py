@@ -59,7 +59,7 @@ def test_the_reach_key_keeps_to_one_row_with_every_enemy_it_names():
     from tui.side_panel import SidePanel
 
     assert REACH_KEY_W <= SidePanel.SIDE_W - 3  # border, padding, scrollbar
-    assert reach_key("r1", ["i2"]) == "r: here r1 is within reach of i2"
+    assert reach_key("r1", ["i2"]) == "r: cells where i2 can strike r1"
     assert reach_key("r1", []) == ""
     for foes in (["i1"], ["i1", "i2"], ["i1", "i2", "i3"], ["i1", "i2", "i3", "i4", "i5"]):
         assert len(reach_key("r1", foes)) <= REACH_KEY_W, foes

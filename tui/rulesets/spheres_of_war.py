@@ -35,12 +35,13 @@ COMPACT_KEY = "Compact: IM RM Matched, C in combat, ! defends,\nL locked; i1 r1 
 def reach_key(uid: str, foes: Sequence[str]) -> str:
     """The key to the board's ``r`` for ``uid``, in one row of the side
     panel (``REACH_KEY_W`` columns), the enemies named while they fit:
-    "r: here i1 is within reach of r1" (as the cursor card says it)."""
+    "r: cells where r1 can strike i1" (the marked cells, not where ``uid``
+    stands: the cursor card says that)."""
     if not foes:
         return ""
     who = ", ".join(foes)
-    for line in (f"{REACH_KEY}: here {uid} is within reach of {who}", f"{REACH_KEY}: here {uid} is in reach of {who}",
-                 f"{REACH_KEY}: here {len(foes)} enemies can strike {uid}"):
+    for line in (f"{REACH_KEY}: cells where {who} can strike {uid}", f"{REACH_KEY}: cells where {who} reach {uid}",
+                 f"{REACH_KEY}: cells {len(foes)} enemies reach {uid}"):
         if len(line) <= REACH_KEY_W:
             return line
     return line
