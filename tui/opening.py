@@ -1,6 +1,7 @@
 """Opening a saved game: Continue (the newest playable save, found off the
 interface thread), Load's choice, watching a save, and a game another
-Skirmish holds (offered read-only).  The app holds one ``SavedGames`` and
+Skirmish holds (offered read-only).  A hosted game's save is hosted again
+(``Hosting.resume``, as ``skirmish host FILE``), never opened at one keyboard.  The app holds one ``SavedGames`` and
 shows what it opens."""
 
 from __future__ import annotations
@@ -9,6 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from tui.menu import LoadScreen
+
+
+def hosted_save(game: Any, pending: Any) -> bool:
+    """A save of a hosted game still going on (its ``pending["hosting"]``:
+    the join code and the fair-dice halves): Continue and Load host it again.
+    A finished one opens as before, for its result: nothing is left to
+    play, and opening it changes nothing in its file."""
+    return (isinstance(pending, dict) and isinstance(pending.get("hosting"), dict)
+            and getattr(game, "outcome", None) is None)
 
 
 class SavedGames:
@@ -80,6 +90,11 @@ class SavedGames:
         except Exception as exc:
             session.close()
             app.report("Cannot open that save", exc)
+            return
+        if hosted_save(game, pending):
+            # A hosted game comes back hosted, never as a game at one keyboard:
+            # the same code, the joiner's seat waiting for it (as ``skirmish host FILE``).
+            app.hosting.resume(Path(path), opened=(session, game, pending, seats))
             return
         from tui.drafts import waiting_from
 

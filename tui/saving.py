@@ -301,6 +301,8 @@ class SaveFiles:
                 return Confirm(f"{asked} The server keeps this game and what you have written; "
                                "the lobby brings you back to it.")
             return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")
+        if not lost and self.hosted and getattr(self.app.game, "outcome", True) is None:
+            return Confirm(self._hosted_question(question))
         if not lost:
             return Confirm(question)
         if self.hosted:
@@ -310,6 +312,24 @@ class SaveFiles:
             text = f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}."
         return LeaveUnsaved(text, retry=lambda: self.autosave(self.app.game, announce=True) is not None,
                             export=self.export, default_path=self._export_default())
+
+    def _hosted_question(self, question: str) -> str:
+        """The leave question of a hosted game still going on: what brings it
+        back (Continue, or ``skirmish host FILE``), with the same code for
+        the joiner."""
+        from textual.markup import escape
+
+        host = self.app.hosting.host
+        asked = question.split("?", 1)[0] + "?"
+        other = escape(host.facts.players[host.remote_side])
+        where = str(getattr(self.session, "path", "") or "")
+        home = str(Path.home())
+        if where.startswith(home + "/"):
+            where = "~" + where[len(home):]
+        again = "Continue, or skirmish host FILE," if where else "Continue"
+        text = (f"{asked} It is saved: {again} brings it back, hosted with the same code "
+                f"({host.code}); {other} can rejoin with it.")
+        return text + (f"\nFILE: {escape(where)}" if where else "")
 
     def no_save_file(self) -> bool:
         """The game on screen is held by this process and has no save file

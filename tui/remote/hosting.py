@@ -101,20 +101,29 @@ class Hosting:
         self._hear(host)
         app.push_screen(HostWaitScreen(code, rules.title))
 
-    def resume(self, path: Path) -> None:
-        """``skirmish host FILE``: the saved game, hosted again with its code."""
+    def resume(self, path: Path, opened: tuple | None = None) -> None:
+        """``skirmish host FILE``, and Continue or Load of a hosted game's
+        save: the saved game, hosted again with its code.  ``opened``: the
+        save already opened and read (its session, game, pending and
+        seats), handed over by Continue or Load."""
         from core.seats import Facts
         from net.rendezvous import new_code, normal_code
         from tui.persistence import store
 
         app = self.app
-        try:
-            saves = store()
-            session = saves.GameSession.open(Path(path))
-            game, pending, seats = saves.load_for_play(Path(path))
-        except Exception as exc:
-            app.report("Cannot host that save", exc)
-            return
+        if opened is not None:
+            session, game, pending, seats = opened
+        else:
+            session = None
+            try:
+                saves = store()
+                session = saves.GameSession.open(Path(path))
+                game, pending, seats = saves.load_for_play(Path(path))
+            except Exception as exc:
+                if session is not None:
+                    session.close()
+                app.report("Cannot host that save", exc)
+                return
         hosting = pending.get("hosting") if isinstance(pending, dict) else None
         code = normal_code(hosting.get("code", "")) if isinstance(hosting, dict) else None
         if not isinstance(hosting, dict) or code is None:
@@ -131,6 +140,8 @@ class Hosting:
             session.close()
             self.cannot(exc)
             return
+        self.stop()  # a game this app hosted until now (Load from the palette) lets its joiner go
+        app.stop_joined()
         app.saves.close()
         app.saves.session = session
         self.host = host
