@@ -161,6 +161,7 @@ class SkirmishApp(App[None]):
         return self.match.game if self.match is not None else None
 
     def _drafts_tick(self) -> None:
+        self.hosting.tidy()  # no "not connected" left once it is untrue
         self.hosting.hand_drafts()
         self.joining.hand_drafts()
 

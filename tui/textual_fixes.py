@@ -300,3 +300,39 @@ def soon(app: Any, callback: Callable[[], Any]) -> None:
     loop = app._loop
     if loop is not None and not loop.is_closed():
         loop.call_soon_threadsafe(run)
+
+
+# -- 6. Taking back one notice that stopped being true ---------------------------
+# A hosted game's "Bob is not connected" stays true only until Bob comes
+# back; Textual's ``App.notify`` returns no handle, and its only public way
+# to take a notice back is ``clear_notifications`` (every notice, the
+# unrelated ones too).  So the notice is made here (``Notification`` and the
+# ``Notify`` message are public, and posting it is what ``App.notify`` does)
+# and kept, and taken back alone by ``App._unnotify`` (private: what a toast
+# calls when it expires or is clicked), queued behind the ``Notify`` that
+# shows it, so a notice taken back at once is never shown afterwards.
+# Outside the gate, or without ``_unnotify``, every notice is cleared: a
+# stale notice is worse than losing a fresh one.  Upstream: Textual 8.2.8
+# has no public call to dismiss one notification (no thread found asking
+# for one; ``App._unnotify`` is what its own Toast uses).
+WITHDRAW = VERIFIED
+
+
+def kept_notice(app: Any, message: str, *, title: str = "", severity: Any = "information",
+                timeout: float = 30.0, markup: bool = False) -> Any:
+    """``app.notify`` that returns the notice, for ``withdraw_notice``."""
+    from textual.notifications import Notification, Notify
+
+    notice = Notification(message, title, severity, timeout, markup=markup)
+    app.post_message(Notify(notice))
+    return notice
+
+
+def withdraw_notice(app: Any, notice: Any) -> None:
+    """Take back ``notice`` (made by ``kept_notice``) from the screen, now
+    or as soon as it is shown."""
+    unnotify = getattr(app, "_unnotify", None)
+    if gated(*WITHDRAW) and callable(unnotify):
+        app.call_later(unnotify, notice)
+    else:
+        app.call_later(app.clear_notifications)

@@ -39,7 +39,8 @@ def test_the_installed_textual_is_the_range_every_workaround_was_verified_on():
 
 
 def test_no_other_module_reaches_into_textual_privately():
-    private = re.compile(r"textual\._|\._bindings\b|\._thread_id|\._context\(|\._loop\b|_watch__|_action_command_list")
+    private = re.compile(r"textual\._|\._bindings\b|\._thread_id|\._context\(|\._loop\b|_watch__|_action_command_list"
+                         r"|_unnotify|\._notifications\b")
     allowed = {"textual_fixes.py"}
     found = [f"{path.relative_to(TUI)}:{n}" for path in TUI.rglob("*.py") if path.name not in allowed
              for n, line in enumerate(path.read_text().splitlines(), 1) if private.search(line)]
@@ -185,6 +186,33 @@ async def test_outside_the_gate_soon_uses_call_later(textual_9):
         assert not textual_fixes._private_loop_usable(app)
         returned, ran = await soon_from_a_thread_holding_a_lock(app, pilot)
         assert returned and ran == [(True, threading.get_ident(), True)]
+
+
+# -- 6. a notice taken back alone ------------------------------------------------
+async def test_a_kept_notice_is_taken_back_alone_even_before_it_is_shown():
+    app = App()
+    async with app.run_test() as pilot:
+        app.notify("an unrelated notice", timeout=30)
+        stale = textual_fixes.kept_notice(app, "Bob is not connected", timeout=30)
+        textual_fixes.withdraw_notice(app, stale)  # at once: queued behind the notice it takes back
+        await pilot.pause()
+        assert [str(n.message) for n in app._notifications] == ["an unrelated notice"]
+        kept = textual_fixes.kept_notice(app, "Bob is not connected", timeout=30)
+        await pilot.pause()
+        assert kept in app._notifications
+        textual_fixes.withdraw_notice(app, kept)
+        await pilot.pause()
+        assert [str(n.message) for n in app._notifications] == ["an unrelated notice"]
+
+
+async def test_outside_the_gate_withdrawing_a_notice_clears_them_all(textual_9):
+    app = App()
+    async with app.run_test() as pilot:
+        app.notify("an unrelated notice", timeout=30)
+        stale = textual_fixes.kept_notice(app, "Bob is not connected", timeout=30)
+        textual_fixes.withdraw_notice(app, stale)
+        await pilot.pause()
+        assert list(app._notifications) == []
 
 
 # -- key bindings declared, not edited ----------------------------------------------

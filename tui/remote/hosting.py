@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.remote.play import STOP_REASON, HostWaitScreen, host_problem, join_hint, soon
+from tui.textual_fixes import kept_notice, withdraw_notice
 
 HOST_SIDE = 0
 
@@ -48,6 +49,7 @@ class Hosting:
         self._made: Any = None  # the match of the host's latest table, until the app takes it up
         self._was_joined: bool | None = None
         self._was_watched = 0
+        self._absent: list[Any] = []  # the notices that say the joiner is not here: taken back once untrue
 
     def pending(self) -> dict:
         """What a hosted game's save keeps to resume it."""
@@ -146,7 +148,8 @@ class Hosting:
         app.saves.session = session
         self.host = host
         self.play(Path(path))
-        app.notify(join_hint(code), markup=False, timeout=30)
+        if not host.joined:  # said until the joiner comes, and no longer
+            self._absent.append(kept_notice(app, join_hint(code), timeout=30))
 
     def next(self, template: Any, kinds: tuple[str, str], what: str, swap: bool) -> None:
         """Begin the game after the hosted one that has ended, with the same
@@ -186,8 +189,23 @@ class Hosting:
 
     def stop(self, reason: str = STOP_REASON) -> None:
         host, self.host = self.host, None
+        self._present()  # no "not connected" is left over the menu
         if host is not None:
             host.close(reason)
+
+    def tidy(self) -> None:
+        """The app's tick: a notice that the joiner is not here is never
+        left once it is untrue, whatever news was missed on the way."""
+        host = self.host
+        if self._absent and (host is None or host.joined):
+            self._present()
+
+    def _present(self) -> None:
+        """Take back the notices that say the joiner is not here (it came,
+        or the game was left)."""
+        absent, self._absent = self._absent, []
+        for notice in absent:
+            withdraw_notice(self.app, notice)
 
     # -- the host's news --------------------------------------------------------------
     def _hear(self, host: Any) -> None:
@@ -254,11 +272,19 @@ class Hosting:
                 app.notify(text, markup=False, timeout=6)
         if self._was_joined == host.joined:
             return
+        if not host.joined and host.table is None:
+            return  # the next game waits for the joiner: its wait screen shows the code
         self._was_joined = host.joined
         if host.joined:
+            self._present()
             app.notify(f"{other} is here.", markup=False, timeout=3)
         else:
-            app.notify(f"{other} is not connected. Join code: {host.code}", markup=False, timeout=30)
+            self._absent.append(kept_notice(app, f"{other} is not connected. Join code: {host.code}", timeout=30))
+        from tui.game_screen import GameScreen
+
+        for screen in app.screen_stack:  # the banner's "(not connected…)" follows at once
+            if isinstance(screen, GameScreen) and screen.is_mounted:
+                screen.redraw()
 
     # -- the match below the host ---------------------------------------------------------
     def _new_host(self, facts: Any, remote_side: int, code: str, hosting: dict, game: Any = None,
