@@ -120,7 +120,7 @@ class SkirmishApp(App[None]):
         from tui.newgame import NewGameScreen
 
         self.hosting.new = True
-        self.push_screen(NewGameScreen())
+        self.push_screen(NewGameScreen(hosted=True))
 
     def action_join_game(self) -> None:
         from tui.remote.play import JoinScreen
@@ -227,7 +227,7 @@ class SkirmishApp(App[None]):
         if self.lobby is not None and self.lobby[2]:  # the door: games are made in the lobby, on the server
             self.notify("New games are made in the lobby: n there.", markup=False, timeout=5)
             return
-
+        self.hosting.new = False  # a host's form left with Esc: this one starts a game at this keyboard
         self.push_screen(NewGameScreen())
 
     def action_load_game(self) -> None:

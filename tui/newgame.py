@@ -42,6 +42,18 @@ FIELD_HELP = {
     "start": "Starts the game with these choices (ctrl+g does too, from any field).",
 }
 
+# The host's form (``skirmish host``, h in the menu): Player 2's seat is the
+# joiner's, whoever comes with the join code; only Player 1's (the host's)
+# may be the computer (as ``skirmish host --computer LEVEL``).
+HOST_SEAT_LABELS = ("you, at this terminal",) + SEAT_LABELS[1:]
+JOINER_SEAT = ("human",), ("the person who joins with the code",)
+HOST_FIELD_HELP = {
+    "seat0": "You, at this terminal, or the computer playing your side against the person who "
+             "joins (this terminal then looks on).",
+    "seat1": "The other seat is the joiner's: whoever runs skirmish join with the code plays it. "
+             "The computer cannot take it; for the computer on your side, choose it for Player 1.",
+}
+
 
 @attrs.frozen
 class Preset:
@@ -104,12 +116,13 @@ class NewGameScreen(Screen[None]):
     SEAT_CHOICE_LABELS: tuple[str, ...] = SEAT_LABELS
     FIELD_HELP: dict[str, str] = FIELD_HELP
 
-    def __init__(self, preset: Preset | None = None) -> None:
+    def __init__(self, preset: Preset | None = None, hosted: bool = False) -> None:
         super().__init__()
         from core.registry import rulesets
 
         self.rulesets = rulesets()
         self.preset = preset
+        self.hosted = hosted  # the host's form: Player 2 is whoever joins (HOST_FIELD_HELP)
         self.battlefields: list = []
         self.bf_error = ""
         try:
@@ -162,8 +175,8 @@ class NewGameScreen(Screen[None]):
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1} is")
-                    choices = self.SEAT_CHOICES
-                    yield Cycler(list(choices), list(self.SEAT_CHOICE_LABELS),
+                    choices, labels = self._seat_choices(i)
+                    yield Cycler(list(choices), list(labels),
                                  choices.index(seats[i]) if seats[i] in choices else 0, id=f"seat{i}")
             yield Vertical(id="options")
             with Horizontal(classes="row"):
@@ -174,6 +187,14 @@ class NewGameScreen(Screen[None]):
             yield Button("Start game", id="start", variant="primary")
         yield Footer()
 
+    def _seat_choices(self, side: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Who may fill ``side``'s seat, and the words for each: in the
+        host's form the host's seat is this terminal's person or the
+        computer, and the other seat is the joiner's alone."""
+        if not self.hosted:
+            return tuple(self.SEAT_CHOICES), tuple(self.SEAT_CHOICE_LABELS)
+        return (SEATS, HOST_SEAT_LABELS) if side == 0 else JOINER_SEAT
+
     def on_descendant_focus(self, event) -> None:
         """The focused field's help above the form (Tab shows what each is for)."""
         self.query_one("#field-help", Static).update(self.field_help(event.widget))
@@ -182,6 +203,8 @@ class NewGameScreen(Screen[None]):
         if isinstance(widget, WarbandField):
             return self.FIELD_HELP["force"]
         wid = widget.id or ""
+        if self.hosted and wid in HOST_FIELD_HELP:
+            return HOST_FIELD_HELP[wid]
         known = self.FIELD_HELP.get("seat" if wid.startswith("seat") else wid)
         if known is not None:
             return known
@@ -469,6 +492,9 @@ class NewGameScreen(Screen[None]):
         self.app.start_game(game, replace=self, seats=seats)
 
     def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple) -> None:
+        kept = getattr(self.remembered, "seats", None)
+        if self.hosted and kept:  # the joiner's seat says nothing of who plays Player 2 at one keyboard
+            seats = (seats[0], kept[1])
         try:
             from saves.settings import remember
 
