@@ -125,7 +125,7 @@ class SkirmishApp(App[None]):
     def action_join_game(self) -> None:
         from tui.remote.play import JoinScreen
 
-        self.push_screen(JoinScreen())
+        self.push_screen(JoinScreen(suggest=self.joining.last_code))
 
     def on_mount(self) -> None:
         self.ui_thread = threading.get_ident()

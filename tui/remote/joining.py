@@ -31,6 +31,7 @@ class Joining:
         self.seat: Any = None  # the joined seat
         self._joining: Any = None  # the seat still connecting, until JoinDone
         self.joined_once = False
+        self.last_code = ""  # the code of the game last joined: the join screen offers it again
 
     def join(self, text: str) -> None:
         """Connect to the game with the code ``text`` off the interface's
@@ -101,6 +102,7 @@ class Joining:
             return
         self.stop()
         self.joined_once = True
+        self.last_code = seat.code
         seat.subscribe(lambda: app.post_message(SeatNews(seat)))
         await self._clear_to_menu()
         self.show(seat)

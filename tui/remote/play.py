@@ -108,17 +108,19 @@ class JoinScreen(Screen[None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, code: str = "") -> None:
+    def __init__(self, code: str = "", suggest: str = "") -> None:
         super().__init__()
-        self.code = code
+        self.code = code  # joined at once (``skirmish join CODE``)
+        self.suggest = suggest  # only written in the field: the game last joined, to rejoin with Enter
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
-            yield Input(value=self.code, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
+            yield Input(value=self.code or self.suggest, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
             yield Static("Your name (it replaces the host's \"Player 2\"):", markup=False)
             yield Input(value=self.app.joining.name, placeholder="your name (optional)", id="name",
                         max_length=24)
+            yield Static("Enter: join · Tab: the other field · Esc: back", id="join-keys", markup=False)
             yield Static("", id="status", markup=False)
         yield Footer()
 
