@@ -1,6 +1,9 @@
 """Watching a game another Skirmish process holds: the generic game screen
 with submitting and saving switched off, a "read-only: held by ..." banner,
-and the picture following the holder's saves."""
+and the picture following the holder's saves.  It looks on as the neutral
+onlooker does: no side has the keyboard, so no handover ever opens a side's
+view, and a game with secrets shows only what both sides may see (as
+``skirmish watch`` does until the game is over, see tui/watch.py)."""
 
 from __future__ import annotations
 
@@ -46,6 +49,15 @@ class ReadOnlyGameScreen(GameScreen):
             return
         if not self.modal_open:
             self.redraw()
+
+    def onlooker(self) -> bool:
+        """Nobody here plays: the banner says it watches, no order is offered."""
+        return True
+
+    def acting_side(self) -> int | None:
+        """No side at this keyboard: the screen draws the neutral onlooker's
+        seat (``GameScreen.game`` with no ``keyboard_side``), never a side's."""
+        return None
 
     def submit(self, order: Any) -> bool:
         self.notify(f"Read-only: this game is held by {self.holder}.", severity="warning", markup=False)

@@ -1,9 +1,13 @@
 """Watching a saved game again, one order or one turn at a time.
 
 The screen holds the positions of the game (:func:`core.playback.positions`)
-and draws the one it is at, from one side's view (``v`` switches side; once
-the game is over there is also a view with nothing hidden).  The log shows
-what that side could read up to that moment; ``x`` opens it with Why?.
+and draws the one it is at.  A game that is over is watched from one side's
+view (``v`` switches side, and to a view with nothing hidden).  A game not
+over yet is watched only from the public view, what both sides may see (the
+neutral onlooker's, :func:`core.game.redact` with no side): whoever opens the
+file, at one keyboard both players may be looking, and a side's view would
+give away its secrets while they still matter; ``v`` says so.  The log shows
+what the view could read up to that moment; ``x`` opens it with Why?.
 Watching reads the save and never writes it.
 
 Keys: ←/→ one order, shift+←/→ one turn, Home/End first/last position,
@@ -29,6 +33,9 @@ from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
 ALL = "all"  # the view with nothing hidden, once the game is over
+PUBLIC = None  # what both sides may see: the only view of a game not over yet
+NOT_OVER = ("This game is not over: it is watched only from the public view, what both sides may see. "
+            "Each side's view, and everything, open once it has ended.")
 DRAW_WORDS = {OfferDraw: "offers a draw", AgreeDraw: "agrees to a draw", DeclineDraw: "declines the draw"}
 
 
@@ -67,7 +74,8 @@ class WatchScreen(Screen[None]):
         self.index = 0
         self.adapter = adapter_for(game.ruleset)
         self.title_text = game.ruleset.title.split(":")[0]  # the short name: the banner is one row
-        self.viewer: int | str | None = viewer  # a side, or ALL once the game is over
+        # A side, or ALL, once the game is over; until then only PUBLIC.
+        self.viewer: int | str | None = viewer if self.over else PUBLIC
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
 
@@ -98,24 +106,30 @@ class WatchScreen(Screen[None]):
 
     # -- what is shown ------------------------------------------------------------
     def shown_side(self) -> int | None:
-        """The side whose view is drawn (None: nothing hidden)."""
+        """The side whose view is drawn (None: the public view, or nothing hidden)."""
         return None if self.viewer == ALL else self.viewer
+
+    def view_of(self, game: Any) -> Any:
+        """The state as this view may see it (:func:`core.game.redact`)."""
+        return game.state if self.viewer == ALL else game.view(self.shown_side())
 
     def readable(self, game: Any) -> tuple:
         if self.viewer == ALL:
             return game.log
-        return game.log_for(self.viewer)
+        return game.log_for(self.shown_side())
 
     def view_name(self) -> str:
         if self.viewer == ALL:
             return "everything shown (game over)"
+        if self.viewer is PUBLIC:
+            return "public view"
         return f"{self.final.players[self.viewer]}'s view"
 
     def redraw(self) -> None:
         game = self.history[self.index]
         rules = game.ruleset
         side = self.shown_side()
-        view = game.view(side) if side is not None else game.state
+        view = self.view_of(game)
         units = self.adapter.units(game, view)
         field = self.adapter.battlefield(game, view)
         picture = Picture(
@@ -170,9 +184,10 @@ class WatchScreen(Screen[None]):
             log.write(event.sentence)
 
     def _next_visible(self) -> bool:
-        """Whether the next order may be named to this view: always once the
-        game is over, else only an order of the side being watched from (the
-        other side's orders of a game with secrets show through their events)."""
+        """Whether the next order may be named to this view: always with
+        nothing hidden, else only an order of the side being watched from
+        (the other side's orders of a game with secrets, and any side's in
+        the public view, show through their events)."""
         if self.viewer == ALL or not self.final.ruleset.capabilities.hidden_information:
             return True
         upcoming = self.history[self.index + 1].orders[-1]
@@ -219,7 +234,10 @@ class WatchScreen(Screen[None]):
         self.redraw()
 
     def action_switch_view(self) -> None:
-        order: list[int | str] = [0, 1] + ([ALL] if self.over else [])
+        if not self.over:  # no side's secrets while they still matter
+            self.notify(NOT_OVER, title="Public view only", markup=False)
+            return
+        order: list[int | str] = [0, 1, ALL]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
         self.redraw()
 

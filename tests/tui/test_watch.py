@@ -71,6 +71,12 @@ async def test_stepping_to_the_end_and_back_matches_replay_at_every_position(tmp
 
 
 async def test_watching_an_unfinished_optio_game_never_names_a_hidden_block(tmp_path):
+    """The tester's steps: a game still being played (both sides' blocks on
+    the map), → to its last order, then v.  Until the game ends only the
+    public view is offered, whoever opens the file: v says why and names no
+    block of either side."""
+    from tui.watch import NOT_OVER, PUBLIC
+
     game = played("optio", 40, seed=4)
     assert game.outcome is None
     rules = game.ruleset
@@ -78,37 +84,48 @@ async def test_watching_an_unfinished_optio_game_never_names_a_hidden_block(tmp_
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_watch(pilot, path)
-        await pilot.press("v")  # the view cycles between the sides only: the game is not over
-        await pilot.press("v")
-        assert screen.viewer == 0
+        for _ in range(6):
+            await pilot.press("right")
+        await pilot.press("v", "v")  # the game is not over: no side's view
+        await pilot.pause()
+        assert screen.viewer is PUBLIC
+        assert NOT_OVER in [n.message for n in app._notifications]
+        hidden_on_the_map = 0
         for k in range(len(game.orders) + 1):
             here = screen.history[k]
             screen.go(k)
             await pilot.pause()
+            banner = str(screen.query_one("#watch-banner").render())
+            assert "public view" in banner and "'s view" not in banner, banner
             panel = str(screen.query_one("#watch-panel").render())
+            public = {u.id: u for u in rules.units(rules.view(here.state, None))}
             for real in rules.units(here.state):
-                shown = next(u for u in rules.units(rules.view(here.state, 0)) if u.id == real.id)
-                if real.side == 1 and shown.name != real.name:
-                    assert real.name not in panel, f"position {k}: {real.name} shown to Green"
-            assert screen.readable(here) == here.log_for(0)
+                if public[real.id].name != real.name:
+                    hidden_on_the_map += real.pos is not None
+                    assert real.name not in panel, f"position {k}: {real.name} shown"
+            assert screen.readable(here) == here.log_for(None)
+        assert hidden_on_the_map, "no hidden block to give away"
 
 
-async def test_watching_platemail_from_one_side_reads_only_its_log_and_its_own_next_orders(tmp_path):
+async def test_watching_unfinished_platemail_names_no_written_order_of_either_side(tmp_path):
+    from tui.watch import PUBLIC
+
     game = played("platemail", 30, seed=2)
     assert game.outcome is None
+    assert {o.side for o in game.orders if o.verb == "write"} == {0, 1}
     path = saved(tmp_path, game)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_watch(pilot, path)
         for k in range(len(game.orders)):
             screen.go(k)
-            await pilot.pause()
+            await pilot.press("v")
+            assert screen.viewer is PUBLIC
             panel = str(screen.query_one("#watch-panel").render())
             upcoming = game.orders[k]
-            if upcoming.side == 1:
-                assert upcoming.to_text() not in panel, f"position {k}: Bob's next order shown to Ann"
-                assert "Next: an order hidden from this view" in panel
-            assert screen.readable(screen.history[k]) == screen.history[k].log_for(0)
+            assert upcoming.to_text() not in panel, f"position {k}: {upcoming.to_text()} shown"
+            assert "Next: an order hidden from this view" in panel
+            assert screen.readable(screen.history[k]) == screen.history[k].log_for(None)
 
 
 async def test_the_view_with_nothing_hidden_is_offered_once_the_game_is_over(tmp_path):
@@ -136,11 +153,12 @@ async def test_x_opens_the_log_at_that_moment_and_enter_says_why(tmp_path):
         await pilot.pause()
         listing = app.screen
         assert isinstance(listing, EventLog)
-        assert listing.events == list(game.log_for(0))
+        seen = game.log_for(0 if game.outcome is not None else None)  # not over: the public view
+        assert listing.events == list(seen)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, WhyView)
-        assert app.screen.why.title == game.log_for(0)[-1].sentence
+        assert app.screen.why.title == seen[-1].sentence
         await pilot.press("escape")
         await pilot.press("escape")
         await pilot.pause()
@@ -231,3 +249,30 @@ async def test_an_agreed_draw_is_watched_to_its_end_its_offer_and_answers_no_sec
         await pilot.press("end")
         panel = str(screen.query_one("#watch-panel").render())
         assert f"Result: a draw ({game.players[1]} offered a draw and {game.players[0]} agreed)" in panel
+
+
+async def test_a_game_held_by_another_process_is_watched_read_only_from_the_public_view():
+    """The other route to a game being played (its save is held: "watch it
+    read-only"): no handover opens a side's view; only what both may see."""
+    from tests.tui.test_glance import screen_text
+    from tui.modals import Handover
+    from tui.readonly import ReadOnlyGameScreen
+
+    game = played("optio", 6, seed=4)
+    assert game.outcome is None and game.to_act
+    rules = game.ruleset
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReadOnlyGameScreen(game, "process 1")
+        app.show_game(game, None, screen)
+        await pilot.pause()
+        await pilot.press("enter")  # what would take a handover
+        await pilot.pause()
+        assert not any(isinstance(s, Handover) for s in app.screen_stack)
+        assert screen.view_state == game.view(None) and screen.orders == []
+        text = screen_text(app)
+        assert "Yours:" not in text and "Watching" in text, text
+        public = {u.id: u for u in rules.units(game.view(None))}
+        for real in rules.units(game.state):
+            if public[real.id].name != real.name:
+                assert real.name not in text
