@@ -38,6 +38,12 @@ def remote_status(seat: Any) -> str:
     return ""
 
 
+def acting_names(game: Any, acting: list[int]) -> str:
+    """Who is to act, every one of them: both sides at once (Platemail's
+    orders are written by both in the same Round) are both named."""
+    return " and ".join(game.players[s] for s in acting)
+
+
 def who_plays(screen: Any, side: int | None) -> str:
     """The banner's first piece: whose move it is, as this screen sees it."""
     game, seat = screen.game, screen.seats.any_seat
@@ -47,9 +53,11 @@ def who_plays(screen: Any, side: int | None) -> str:
     if screen.single and remote_status(seat):
         return remote_status(seat)
     if screen.onlooker():
-        return "Watching" + (f": {game.players[acting[0]]} to play" if acting else "") + " (no orders here)"
+        return "Watching" + (f": {acting_names(game, acting)} to play" if acting else "") + " (no orders here)"
     if screen.narrator.busy:  # the narrator's mark says a key brings the next event
-        return f"then {game.players[acting[0]]} plays" if acting else "then nobody acts"
+        if not acting:
+            return "then nobody acts"
+        return f"then {acting_names(game, acting)} play" + ("s" if len(acting) == 1 else "")
     if screen.single and screen.fixed not in game.to_act:
         who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
         if getattr(seat, "status", "") == "absent":  # the host's screen

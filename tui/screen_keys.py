@@ -3,7 +3,8 @@ binding tables): the common keys, then every ruleset's own keys
 (``RulesetAdapter.keys``) and every ruleset's word for ``p``
 (``end_turn_label``), then Help and Quit last -- the footer lists keys in
 this order and cuts them at 80 columns.  :func:`enabled` (the screen's
-``check_action``) offers a ruleset's keys only in its own games, and
+``check_action``) offers a ruleset's keys only in its own games (to an
+onlooker, and after the end, only those that show something), and
 the watching keys only while the computer plays both sides."""
 
 from __future__ import annotations
@@ -65,7 +66,13 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     if action == "end_turn":
         return bool(screen.orders) and (not parameters or parameters[0] == screen.adapter.end_turn_label)
     if action == "adapter_key":
-        return any(name == parameters[0] for _keys, _label, name in screen.adapter.keys())
+        name = parameters[0]
+        if not any(name == key_name for _keys, _label, key_name in screen.adapter.keys()):
+            return False
+        # An onlooker, or anyone once the game is over, only looks: no key
+        # that writes or gives orders (Platemail's w), only those that show.
+        looking = screen.onlooker() or screen.game.outcome is not None
+        return not looking or name in screen.adapter.looking_keys
     if action in ("orders", "next_unit"):
         return bool(screen.orders)
     if action == "deselect":

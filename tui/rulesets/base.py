@@ -236,6 +236,11 @@ class RulesetAdapter:
     def keys(self) -> list[tuple[str, str, str]]:
         return []
 
+    # The names of :meth:`keys` that only show something (no order, no
+    # writing): offered to an onlooker and after the game's end too; the
+    # others only to a side still playing (tui/screen_keys.py ``enabled``).
+    looking_keys: ClassVar[frozenset[str]] = frozenset()
+
     def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
         """What a key that gives an order by its verb (``d``: deploy the
         rest, ``r``: ready) gives: the offered order of that verb, or the

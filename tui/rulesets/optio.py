@@ -246,7 +246,7 @@ class OptioAdapter(RulesetAdapter):
             Phase.TEMPLATE: "o: place the template",
             Phase.DONE: "",
         }[view.phase]
-        if keys:
+        if keys and side is not None:  # an onlooker (no side) has no keys to give orders with
             lines.append(keys)
         return lines
 

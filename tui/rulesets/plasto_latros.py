@@ -337,13 +337,15 @@ class PlastoLatrosAdapter(RulesetAdapter):
     def panel_lines(self, game, view, side, selected) -> list[str]:
         state = view
         lines = []
+        plays = side is not None  # an onlooker (no side) is told no keys to give orders with
         if state.phase is Phase.PLAY and not state.pending_free:
-            lines.append(f"Movements left: {state.movements_left} of 2 (p: pass)")
+            lines.append(f"Movements left: {state.movements_left} of 2" + (" (p: pass)" if plays else ""))
         elif state.phase is Phase.FINAL:
-            lines.append("Final turn: pick a mini, Enter on any free cell")
+            lines.append("Final turn: pick a mini, Enter on any free cell" if plays else "Final turn")
         if state.pending_free:
             lines.append(self.free_text(game, state.pending_free[0]))
-            lines.append("  pick a free mini, Enter on [.]; p: decline")
+            if plays:
+                lines.append("  pick a free mini, Enter on [.]; p: decline")
         if selected is not None and selected.pos is not None:
             mini = state.mini(selected.id)
             if mini is not None and mini.shooter and mini.pos is not None:
@@ -494,6 +496,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
     # -- keys ---------------------------------------------------------------------
     def keys(self) -> list[tuple[str, str, str]]:
         return [("a", "Arcs", "arcs"), ("t", "Turn", "turn"), ("s", "Shoot", "shoot")]
+
+    looking_keys = frozenset({"arcs"})  # shading the arcs gives no order: an onlooker's too
 
     def end_turn(self, game, side, orders) -> Any:
         """``p``: decline the Defending Free Movement (asking), or pass the
