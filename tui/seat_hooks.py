@@ -76,9 +76,22 @@ def hand_over(screen: Any, side: int) -> None:
                           leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
 
 
+def only_forced(screen: Any, side: int) -> bool:
+    """Whether all ``side`` has to do now is an order with no alternative,
+    which the screen gives by itself (``RulesetAdapter.forced``: a Spheres of
+    War defence roll): not a turn of its own to choose."""
+    game, adapter = screen.game, screen.adapter
+    return adapter.forced(game, side, adapter.offered(game, side, game.legal_orders(side))) is not None
+
+
 def turn_news(screen: Any, mine: bool) -> None:
     """A seat in its own terminal: when its turn comes, say in the log
-    pane how much happened since its last turn (x opens it with Why?)."""
+    pane how much happened since its last turn (x opens it with Why?).
+    An order given for it by itself is no turn of its own: nothing is said
+    (the banner goes on to whoever chooses next), and the news waits for
+    the turn it chooses in."""
+    if mine and only_forced(screen, screen.fixed):
+        return
     log_length = len(screen.game.log)
     if mine and not screen.my_turn:
         mark = screen.log_marks.get(screen.fixed)
