@@ -52,7 +52,7 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     with values like the ones their rules give (see where each is made)."""
     from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
-    from core.rulesets.waylights.events import CrystalUsed, EffectApplied, TensionChanged
+    from core.rulesets.waylights.events import BlowLost, CrystalUsed, EffectApplied, TensionChanged
 
     return {
         # core/game.py _concede: random play never concedes (no ruleset lists it)
@@ -75,6 +75,9 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
                           ("waylights", EffectApplied("a3", "b1", "stun", "knocked out until round 7"))],
         # waylights/rules.py: an elite with 3 wounds eases one with its only crystal
         "CrystalUsed": [("waylights", CrystalUsed("a1", 3, 3, 2, 5, 0))],
+        # waylights/resolve.py: a faster melee counter fells the attacker, whose blow is lost
+        "BlowLost": [("waylights", BlowLost("b1", "a1", "a1", 2, 3)),
+                     ("waylights", BlowLost("b1", "a1", "a1", 0, 2, counter=True))],
     }
 
 

@@ -17,3 +17,15 @@ def test_waylights_help_says_pierce_takes_the_armour_defence_bonus_not_threshold
     # core/rulesets/waylights: pierce drops armour_defence only (docs/rulings.md).
     text = " ".join(help_text("waylights").split())
     assert "armour's defence bonus is gone until its turn (not its Threshold)" in text
+
+
+def test_waylights_help_gives_one_order_for_a_melee_attack_and_its_counter():
+    # The help said a counter "is resolved after the attack" and also that
+    # the better Timing lands first; the engine does the second in melee
+    # (docs/rulings.md, Order of resolution).
+    text = " ".join(help_text("waylights").split())
+    assert "resolved after the attack" not in text
+    damage = text.split("## Damage resolution")[1].split("## ")[0]
+    assert "better **Timing** lands first" in damage
+    assert "the attacker as much as the counterattacker" in damage
+

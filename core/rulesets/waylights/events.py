@@ -111,3 +111,23 @@ class CrystalUsed(Event):
     @property
     def sentence(self) -> str:
         return f"{self.unit} uses a healing crystal: one wound less on its rolls."
+
+
+@attrs.frozen
+class BlowLost(Event):
+    """In a melee exchange of an attack and its counter, the blow of the
+    better Timing landed first and knocked out the other figure, whose blow
+    is lost (Damage resolution, its closing paragraph on melee Timing;
+    docs/rulings.md, Order of resolution)."""
+
+    unit: str  # whose blow is lost
+    target: str  # whom it would have struck
+    by: str  # whose faster blow knocked it out
+    timing: int  # the lost blow's figure's Timing
+    by_timing: int  # the faster figure's Timing
+    counter: bool = False  # the lost blow is the counterattack (else the attack it answered)
+
+    @property
+    def sentence(self) -> str:
+        return (f"{self.unit} is down before its blow lands: {self.by}'s Timing {self.by_timing} "
+                f"beats its {self.timing}.")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, Struck, TurnStarted
 from core.explain import Ref, generic_lines
 
-from .events import CoverRolled, CrystalUsed, EffectApplied, Resolved, TensionChanged
+from .events import BlowLost, CoverRolled, CrystalUsed, EffectApplied, Resolved, TensionChanged
 
 STATS = Ref("Relevant stats", "Relevant stats")
 SEQUENCE = Ref("Sequence", "Sequence")
@@ -16,6 +16,10 @@ DAMAGE = Ref("Damage resolution", "Damage resolution")
 COVER = Ref("Cover (Equipment and environment)", "Equipment and environment (cover)")
 END = Ref("Endgame", "Endgame")
 PSI = Ref("Optional: Psi Tension", "Optional rules: psi tension")
+# The order of the two blows of a melee exchange: the paragraph that closes
+# "Damage resolution" (Timing itself is defined under "Relevant stats").
+MELEE_ORDER = Ref("Damage resolution", "Damage resolution (its last paragraph: melee blows by Timing); "
+                  "Relevant stats (Timing)")
 CRYSTAL = Ref("Sequence", "Sequence (Use an item); Equipment and environment (healing crystals)")
 
 
@@ -27,6 +31,18 @@ def _band(event: Resolved) -> str:
         return f"{event.margin} is from 0 to the Threshold {t}: a glancing hit, counted but harmless"
     return (f"{event.margin} is above {event.wounds} x Threshold {t} = {event.wounds * t}: "
             f"{event.wounds} wound{'s' if event.wounds != 1 else ''}")
+
+
+def _blow_lost(event: BlowLost) -> list[str]:
+    lost = f"{event.unit}'s counterattack on {event.target}" if event.counter else f"{event.unit}'s attack on {event.target}"
+    return [f"Timing: {event.by} {event.by_timing}, {event.unit} {event.timing}",
+            f"In a melee exchange both blows are rolled, then the better Timing's lands first: {event.by}'s",
+            f"It knocked {event.unit} out, so {lost} is lost: whatever its roll scored is never dealt",
+            "Equal Timing would have landed both blows together; with a ranged weapon on either side the "
+            "attack lands first and the counter after it",
+            "Skirmish's reading where two printed rules disagree: in melee it follows this Timing rule, "
+            "not the Attack and Defense line that puts a counter after its attack (see the help, Attack and "
+            "Defense)"]
 
 
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
@@ -57,6 +73,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 f"Not healed: its {event.wounds} wound{'s' if event.wounds != 1 else ''} still count toward KO "
                 f"({event.ko_at} knock it out)",
                 f"Crystals left: {event.left}"], CRYSTAL
+    if isinstance(event, BlowLost):
+        return _blow_lost(event), MELEE_ORDER
     if isinstance(event, TensionChanged):
         return lines + [f"Because: {event.why}"], PSI
     if isinstance(event, EffectApplied):

@@ -20,7 +20,7 @@ from core.rulesets.waylights.combat import (
     threshold,
     wounds_for,
 )
-from core.rulesets.waylights.events import CoverRolled, EffectApplied, Resolved, TensionChanged
+from core.rulesets.waylights.events import BlowLost, CoverRolled, EffectApplied, Resolved, TensionChanged
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
@@ -266,8 +266,10 @@ def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effec
         if ta == tt or state.get(second.attacker).status == READY:
             state, evs = apply_blow(state, second)
             events += evs
-        elif ta != tt:
-            events.append(Note(f"{second.attacker} is down before its blow lands."))
+        else:
+            lost, faster = state.get(second.attacker), state.get(first.attacker)
+            events.append(BlowLost(lost.id, second.target, faster.id, lost.template.timing,
+                                   faster.template.timing, counter=second is b2))
         return state, events
     # Ranged exchanges: the attack lands first, then the counter is rolled.
     state, evs = apply_blow(state, b1)
