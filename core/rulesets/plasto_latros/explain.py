@@ -19,6 +19,56 @@ HEIGHT = Ref("Heights (*Climbing Movement On Terrain*, *Jumping Attacks*)", "Cli
 JUMP = Ref(HEIGHT.section, "Jumping Attacks")
 ARTIFACT = Ref("Artifacts (*Attacking Terrain And Artifacts*)", "Attacking Terrain And Artifacts")
 END = Ref("The end (*Ending The Game*)", "Ending The Game")
+# A mini Doomed by a shot and a contact: both headings say it.
+MIXED = Ref(DOOM.section, "Attacking And Defending; Long Range Attacks")
+SHOT_REASONS = ("targeted by two shooters",)
+
+
+def _turn_of(events: Sequence[Event], index: int) -> str:
+    """Whose turn a removal closed: the ``TurnEnded`` written with it
+    ("Ann's turn"), or "" when the log stops before it."""
+    for later in events[index + 1:index + 40]:
+        if isinstance(later, TurnEnded):
+            return later.detail
+        if isinstance(later, TurnStarted):
+            break
+    return ""
+
+
+def _doomed_by(events: Sequence[Event], index: int, unit: str) -> tuple[str, ...]:
+    """The counting attackers named when ``unit``'s Doom fell (none in saves
+    written before they were recorded)."""
+    for earlier in reversed(events[:index]):
+        if isinstance(earlier, DoomFalls) and earlier.unit == unit:
+            return earlier.by
+    return ()
+
+
+def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[str], Ref]:
+    """A mini taken off: at once when jumped on; else still Doomed when the
+    current turn ended, the turn its Doom fell in (normally the attacker's:
+    the Doomed mini's side gets no turn of its own to save it)."""
+    if event.reason.startswith("jumped on"):
+        return [f"{event.unit} was {event.reason}: a mini jumped on dies as the jump lands, "
+                "unless the defender's free Movement put the jumper under Threat or Doom first"], JUMP
+    turn = _turn_of(events, index)
+    by = _doomed_by(events, index, event.unit)
+    here = f" (here {turn})" if turn else ""
+    return [f"Doomed: {event.reason}" + (f" (by {', '.join(by)})" if by else ""),
+            f"A Doomed mini is killed at the end of the current turn{here}: the turn its Doom fell in, "
+            "normally the attacking side's; its own side gets no turn to save it, only the free Movement",
+            "Nothing lifted the Doom before that turn ended (the free Movement lifts it by putting an "
+            "attacker under Threat or Doom)"], _removal_ref(event.reason)
+
+
+def _removal_ref(reason: str) -> Ref:
+    """Two shots: the rule is under "Long Range Attacks"; a shot and a
+    contact: both headings; contact only: "Attacking And Defending"."""
+    if reason in SHOT_REASONS:
+        return SHOOT
+    if "shot" in reason:
+        return MIXED
+    return DOOM
 
 
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
@@ -54,7 +104,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return [f"Destroyed by {' and '.join(event.by)}",
                 "Terrain and artifacts fall to attackers the same way minis do"], ARTIFACT
     if isinstance(event, Removed):
-        return lines + ["A mini still Doomed when its turn ends is removed"], DOOM
+        return _removed(events, index, event)
     if isinstance(event, Moved):
         if "climb" in event.how:
             return lines + ["Climbing up or down any height up to one Standard Movement "
