@@ -29,3 +29,13 @@ def test_waylights_help_gives_one_order_for_a_melee_attack_and_its_counter():
     assert "better **Timing** lands first" in damage
     assert "the attacker as much as the counterattacker" in damage
 
+
+def test_no_help_page_cites_the_projects_file_names_for_the_printed_rules():
+    # "Seed 003" is the name of a file in the project, meaningless to a
+    # player: a help page cites the printed rules' own headings or numbers.
+    import re
+
+    from core import registry
+    for ruleset in registry.rulesets():
+        text = " ".join(help_text(ruleset.name).split())
+        assert not re.search(r"\bseed\s*0\d\d\b", text, re.IGNORECASE), ruleset.name
