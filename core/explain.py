@@ -122,19 +122,25 @@ def explain(ruleset: Any, events: Sequence[Event], index: int) -> Explanation:
     if isinstance(given, Forfeited):
         return _forfeited(event)
     if isinstance(given, Conceded):
-        return _conceded(event)
+        return _conceded(event, ruleset)
     if isinstance(given, (DrawOffered, DrawDeclined, DrawAgreed)):
         return _draw(event)
     lines, ref = ruleset.explain(events, index)
     return Explanation(event.sentence, tuple(lines), ref.section, ref.cite)
 
 
-def _conceded(event: Event) -> Explanation:
+def _conceded(event: Event, ruleset: Any) -> Explanation:
     """A concession is no ruleset's rule but Skirmish's own, alike in each
-    (``core.orders.Concede``): every help page tells of it under Keys."""
+    (``core.orders.Concede``): every help page tells of it under Keys.  A
+    game that names no winner (Optio's pre-game) names none for it either."""
+    caps = ruleset.capabilities
+    if caps.names_winner:
+        result = "The other side wins; the figures stay where they stood"
+    else:
+        left = f": {caps.conceded_leaves}" if caps.conceded_leaves else ""
+        result = f"{ruleset.title} names no winner, so nobody wins by it either{left}"
     lines = ("A player may concede at any moment of a game, whoever's turn it is "
-             "(q, then c, on the game screen)",
-             "The other side wins; the figures stay where they stood")
+             "(q, then c, on the game screen)", result)
     return Explanation(event.sentence, lines, "Keys", "not in the printed rules: Skirmish's own")
 
 

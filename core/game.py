@@ -91,7 +91,7 @@ class Game:
     def outcome(self) -> Outcome | None:
         given = self.concession
         if given is not None:
-            return conceded(given, self.players)
+            return conceded(given, self.players, self.ruleset)
         if self.agreed_draw:
             return agreed(self.orders[-1].side, self.players)
         return self.ruleset.outcome(self.state)
@@ -161,10 +161,31 @@ def start(
     )
 
 
-def conceded(given: Concede, players: tuple[str, str]) -> Outcome:
-    """How a game ends when ``given.side`` concedes (or forfeits): the other side wins."""
-    how = given.reason if isinstance(given, Forfeit) else "conceded"
+def gave_up(given: Concede) -> str:
+    """How the player gave the game up: "conceded", or a forfeit's reason
+    ("left the game", "stopped playing")."""
+    return given.reason if isinstance(given, Forfeit) else "conceded"
+
+
+def conceded(given: Concede, players: tuple[str, str], rules: Ruleset | None = None) -> Outcome:
+    """How a game ends when ``given.side`` concedes (or forfeits): the other
+    side wins, except in a game that names no winner (``rules``'
+    ``Capabilities.names_winner``: Optio's pre-game), which ends with none
+    and says what is left undecided (docs/rulings.md, Conceding)."""
+    how = gave_up(given)
+    caps = rules.capabilities if rules is not None else None
+    if caps is not None and not caps.names_winner:
+        left = f"; {caps.conceded_leaves}" if caps.conceded_leaves else "; no winner is named"
+        return Outcome(None, f"{players[given.side]} {how}{left}")
     return Outcome(1 - given.side, f"{players[given.side]} {how}")
+
+
+def concession_effect(rules: Ruleset, players: tuple[str, str], side: int) -> str:
+    """What ``side`` conceding would bring, for the question that asks it:
+    "Bo wins", or what a game that names no winner leaves undecided."""
+    if rules.capabilities.names_winner:
+        return f"{players[1 - side]} wins"
+    return rules.capabilities.conceded_leaves or "no winner is named"
 
 
 def agreed(side: int, players: tuple[str, str]) -> Outcome:
@@ -286,12 +307,11 @@ def submit(game: Game, order: Order) -> Submitted | Rejection:
 def _concede(game: Game, order: Concede) -> Submitted:
     """The game ended by ``order``: its state stays as it was (the figures
     where they stood), the concession is its last order."""
-    outcome = conceded(order, game.players)
-    assert outcome.winner is not None
+    outcome = conceded(order, game.players, game.ruleset)
     said = (Forfeited(order.side, game.players[order.side], order.idle) if isinstance(order, Forfeit)
             else Conceded(order.side, game.players[order.side]))
-    events = (said,
-              GameOver(outcome.winner, game.players[outcome.winner], outcome.reason))
+    name = game.players[outcome.winner] if outcome.winner is not None else ""
+    events = (said, GameOver(outcome.winner, name, outcome.reason))
     new = Game(game.ruleset_name, game.options, game.battlefield, game.seed, game.players, game.state,
                game.orders + (order,), game.log + events)
     return Submitted(new, events)

@@ -61,8 +61,12 @@ class Capabilities:
     simultaneous_orders: bool = False
     hidden_information: bool = False
     dice: tuple[str, ...] = ()
-    # False where a game names no winner (Optio's pre-game): no draw to agree.
+    # False where a game names no winner (Optio's pre-game): no draw to agree,
+    # and a concession names no winner either (docs/rulings.md, Conceding).
     names_winner: bool = True
+    # Where no winner is named: what a game given up leaves, for the outcome
+    # of a concession ("Ann conceded; <this>").
+    conceded_leaves: str = ""
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ import functools
 import time
 from typing import Any
 
-from core.game import draw_refusal
+from core.game import concession_effect, draw_refusal
 from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
 from core.ruleset import Rejection
 from net.live import duration
@@ -267,7 +267,9 @@ def or_concede(screen: Any, ask: Any) -> Any:
     if side is None or type(ask) is not Confirm:
         return ask
     players = screen.game.players
-    return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes and {players[1 - side]} wins.",
+    effect = concession_effect(screen.game.ruleset, players, side)
+    joint = " and " if screen.game.ruleset.capabilities.names_winner else "; "
+    return LeaveOrConcede(ask.question, f"Or give up: {players[side]} concedes{joint}{effect}.",
                           claiming(screen, side), *drawing(screen, side))
 
 
@@ -342,6 +344,7 @@ def concede(screen: Any) -> None:
     if side is None:
         return
     players = screen.game.players
-    question = (f"Concede the game? {players[1 - side]} wins, and a conceded game is over: "
-                "it cannot be taken back.")
+    effect = concession_effect(screen.game.ruleset, players, side)
+    question = (f"Concede the game? {effect[:1].upper() + effect[1:]}, "
+                "and a conceded game is over: it cannot be taken back.")
     screen.open_modal(Confirm(question), lambda yes: screen.submit(Concede(side)) if yes else None)

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.events import Rolled
+from core.game import gave_up
 
 # The first word of a figure's status when it is out of the game.
 # A figure whose status starts with one of these is out of the fight when
@@ -124,7 +125,10 @@ def summarise(game: Any, headline: str | None = None) -> Result:
         if outcome is None:
             headline = "The game is not over"
         elif outcome.winner is None:
-            headline = "A draw"
+            # No winner is a draw, except a game given up that names no
+            # winner (Optio's pre-game): it says who gave it up.
+            given = getattr(game, "concession", None)
+            headline = "A draw" if given is None else f"{game.players[given.side]} {gave_up(given)}, no winner"
         else:
             headline = f"{game.players[outcome.winner]} wins"
     sides = []

@@ -110,11 +110,13 @@ def _save_load(game: Game) -> Game:
 
 def _concede_here(game: Game, side: int) -> None:
     """A concession at this moment of the game, whoever's turn it is: the
-    other side wins, nothing is taken after it, and it saves and loads."""
+    other side wins (nobody, in a game that names no winner: Optio's
+    pre-game), nothing is taken after it, and it saves and loads."""
     result = submit(game, Concede(side))
     assert isinstance(result, Submitted), f"a concession was refused: {result}"
     over = result.game
-    assert over.outcome is not None and over.outcome.winner == 1 - side and not over.to_act
+    winner = 1 - side if game.ruleset.capabilities.names_winner else None
+    assert over.outcome is not None and over.outcome.winner == winner and not over.to_act
     assert over.state is game.state
     _refused(over, Concede(1 - side), "a concession after the end")
     _save_load(over)

@@ -25,6 +25,18 @@ from tests.tui.test_every_ruleset import battlefield_for
 RULESETS = registry.rulesets()
 
 
+def winner_after(rules, side: int) -> int | None:
+    """Who wins when ``side`` gives up: the other side, or nobody in a game
+    that names no winner (Optio's pre-game; docs/rulings.md, Conceding)."""
+    return 1 - side if rules.capabilities.names_winner else None
+
+
+def given_up(rules, name: str, how: str = "conceded") -> str:
+    """The outcome's reason when ``name`` gives the game up."""
+    leaves = rules.capabilities.conceded_leaves
+    return f"{name} {how}" if rules.capabilities.names_winner else f"{name} {how}; {leaves}"
+
+
 def played(rules, orders: int = 12, seed: int = 7) -> Game:
     """A game of ``rules`` a few random legal orders in, still going on."""
     game = start(rules, None, battlefield_for(rules), seed=seed, players=("Ann", "Bo"))
@@ -47,12 +59,13 @@ def test_either_side_concedes_at_any_moment_and_the_other_wins(rules, side):
     result = submit(game, Concede(side))
     assert isinstance(result, Submitted)
     over = result.game
-    winner = 1 - side
+    winner = winner_after(rules, side)
+    reason = given_up(rules, game.players[side])
     assert over.outcome is not None
     assert over.outcome.winner == winner
-    assert over.outcome.reason == f"{game.players[side]} conceded"
+    assert over.outcome.reason == reason
     assert result.events == (Conceded(side, game.players[side]),
-                             GameOver(winner, game.players[winner], f"{game.players[side]} conceded"))
+                             GameOver(winner, game.players[winner] if winner is not None else "", reason))
     assert "Ann concedes the game" in [e.sentence for e in over.log] or side == 1
     # The figures stay where they stood: the state is the one before.
     assert over.state == game.state and over.orders[-1] == Concede(side)
@@ -106,7 +119,7 @@ def test_a_conceded_game_replays_from_its_text_and_survives_a_save(rules, tmp_pa
     path = tmp_path / "conceded.json"
     save_game(game, path)
     loaded = load_game(path)
-    assert loaded == game and loaded.outcome is not None and loaded.outcome.winner == 0
+    assert loaded == game and loaded.outcome is not None and loaded.outcome.winner == winner_after(rules, 1)
 
 
 @pytest.mark.parametrize("rules", RULESETS, ids=lambda r: r.name)
@@ -129,8 +142,9 @@ def test_a_forfeit_ends_the_game_as_a_player_who_left_and_replays_from_its_text(
     result = submit(game, Forfeit(1))
     assert isinstance(result, Submitted)
     over = result.game
-    assert over.outcome is not None and over.outcome.winner == 0 and over.outcome.reason == "Bo left the game"
-    assert result.events == (Forfeited(1, "Bo"), GameOver(0, "Ann", "Bo left the game"))
+    winner, reason = winner_after(rules, 1), given_up(rules, "Bo", "left the game")
+    assert over.outcome is not None and over.outcome.winner == winner and over.outcome.reason == reason
+    assert result.events == (Forfeited(1, "Bo"), GameOver(winner, "Ann" if winner == 0 else "", reason))
     assert result.events[0].sentence == "Bo left the game and forfeits it"
     assert over.state == game.state and over.concession == Forfeit(1) and over.concession != Concede(1)
     refused = submit(over, Concede(0))
@@ -172,3 +186,27 @@ def test_no_seat_gives_a_forfeit_for_either_side():
         refused = table.seat(side).submit(Forfeit(1 - side))
         assert isinstance(refused, Rejection) and refused.code == "referees-order"
     assert table.game is game
+
+
+def test_conceding_the_optio_pre_game_names_no_winner_and_chooses_no_battlefield():
+    """Optio's pre-game chooses ground and names no winner (its outcome has
+    none; ``Capabilities.names_winner``): a tester conceded it during the
+    scouting and read "Bob wins".  Given up, it names none either, and no
+    ground is cut from the map (docs/rulings.md, Conceding)."""
+    rules = registry.find_ruleset("optio")
+    game = played(rules, orders=4)
+    assert game.state.phase.name == "SCOUTING"
+    over = submit(game, Concede(0)).game
+    assert over.outcome.winner is None
+    assert over.outcome.reason == "Ann conceded; no battlefield is chosen, so no battle follows on this map"
+    ended = over.log[-1]
+    assert isinstance(ended, GameOver) and ended.winner is None and "wins" not in ended.sentence
+    assert over.state.result is None  # no cut-out: nothing for a battle to be fought on
+    why = explain(rules, over.log, len(over.log) - 2)
+    assert any("names no winner" in line for line in why.lines)
+    assert not any("other side wins" in line for line in why.lines)
+    # The question that asks says the same, and names a winner elsewhere.
+    from core.game import concession_effect
+
+    assert concession_effect(rules, game.players, 0) == "no battlefield is chosen, so no battle follows on this map"
+    assert concession_effect(registry.find_ruleset("waylights"), game.players, 0) == "Bo wins"

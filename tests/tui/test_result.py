@@ -261,3 +261,22 @@ async def test_an_enter_as_the_result_opens_picks_nothing_and_an_arrow_then_ente
         await pilot.pause()
         assert app.screen is not result and isinstance(app.screen, GameScreen)
         assert app.screen.game.orders == () and app.screen.game.players == ("Bo", "Ann")  # the first entry: a rematch
+
+
+def test_a_conceded_optio_pre_game_says_who_conceded_and_no_winner():
+    """The pre-game names no winner: conceding it reads "Ann conceded, no
+    winner", never "Bo wins" (docs/rulings.md, Conceding).  The luck of each
+    side's first-move die stays: a real roll that decided who moved first."""
+    from core.orders import Concede
+
+    game = new("optio")
+    pick = random.Random(4)
+    for _ in range(3):
+        game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
+    over = submit(game, Concede(0)).game
+    result = summarise(over)
+    assert result.headline == "Ann conceded, no winner"
+    lines = result_lines(result)
+    assert lines[0] == "Why: Ann conceded; no battlefield is chosen, so no battle follows on this map."
+    assert not any("wins" in line for line in lines)
+    assert sum(1 for line in lines if line.startswith("  luck: 1 die")) == 2

@@ -150,7 +150,8 @@ class Optio(Ruleset):
     name = "optio"
     title = "Optio terrain pre-game"
     summary = "Hidden army, scout and dummy blocks on a 5x5 map decide where the battle is fought"
-    capabilities = Capabilities(sides=2, hidden_information=True, dice=("d6",), names_winner=False)
+    capabilities = Capabilities(sides=2, hidden_information=True, dice=("d6",), names_winner=False,
+                                conceded_leaves="no battlefield is chosen, so no battle follows on this map")
     options_type = OptioOptions
     state_type = OptioState
     order_types = ORDER_TYPES
