@@ -34,7 +34,9 @@ def result_text(game: core_game.Game) -> str:
     if outcome is None:
         return ""
     if outcome.winner is None:
-        return f"Draw: {outcome.reason}"[:200]
+        # Optio's pre-game names no winner, ended or conceded: it is over, not drawn.
+        over = "Draw" if game.ruleset.capabilities.names_winner else "Over"
+        return f"{over}: {outcome.reason}"[:200]
     return f"{game.players[outcome.winner]} won: {outcome.reason}"[:200]
 
 
