@@ -28,6 +28,7 @@ class SaveSummary:
     seats: tuple[str, ...] = ()  # who plays each side: "human", or the computer's level
     winner: int | None = None  # the side that won a finished game (None: a draw, or not over)
     deploying: bool = False  # saved while the figures were being set up: no turn begun
+    names_winner: bool = True  # False: the game never names one (Optio's pre-game), so it is never "a draw"
 
 
 _SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
@@ -71,6 +72,7 @@ def summarise(path: Path) -> SaveSummary:
             seats=tuple(loaded.seats),
             winner=game.outcome.winner if game.outcome is not None else None,
             deploying=situation.deploying,
+            names_winner=rules.capabilities.names_winner,
         )
     if key is not None:
         _SUMMARIES[key] = summary
@@ -86,8 +88,9 @@ def seat_words(summary: SaveSummary) -> tuple[str, ...]:
 
 
 def result_words(summary: SaveSummary) -> str:
-    """"Ann won", "a draw", or "" for a game not over."""
-    if not summary.over:
+    """"Ann won", "a draw", or "" for a game not over or one that names
+    no winner (Optio's pre-game, which ends when the armies meet)."""
+    if not summary.over or not summary.names_winner:
         return ""
     if summary.winner is None or not 0 <= summary.winner < len(summary.players):
         return "a draw"

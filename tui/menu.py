@@ -157,7 +157,8 @@ class LoadScreen(Screen[None]):
         players = " v ".join(seat_words(s)) if getattr(s, "players", None) else "?"
         saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
         # "finished" first, so a narrow terminal never cuts it off; who won with it.
-        over = f"finished, {result_words(s)} · " if getattr(s, "over", False) else ""
+        result = result_words(s)
+        over = (f"finished, {result} · " if result else "finished · ") if getattr(s, "over", False) else ""
         # Its file's name last: two saves of one game (a copy, a renamed one) read apart, and d says which.
         when = "deployment" if getattr(s, "deploying", False) else f"{_turn_word(s.ruleset)} {s.turn}"
         return f"{over}{s.ruleset_title or s.ruleset} · {players} · {when} · {saved} · {name}"

@@ -259,3 +259,28 @@ def test_the_load_list_says_deployment_not_round_0(data_dir):
     early, later = LoadScreen._text(summarise(setting_up)), LoadScreen._text(summarise(playing))
     assert " · deployment · " in early and "Round 0" not in early, early
     assert " · round 1 · " in later, later
+
+
+def test_the_load_list_never_calls_a_finished_optio_pre_game_a_draw(data_dir):
+    """Optio's pre-game names no winner (its result: where the armies
+    meet); the load list says it is finished, not "a draw"."""
+    import random
+
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+    from saves.listing import summarise
+    from saves.store import new_save_path, save_game
+
+    rules = find_ruleset("optio")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 2, ("Ann", "Bo"))
+    rng = random.Random(2)
+    while game.outcome is None and game.to_act:
+        side = min(game.to_act)
+        game = submit(game, rng.choice(game.legal_orders(side))).game
+    assert game.outcome is not None and game.outcome.winner is None
+    path = new_save_path(game)
+    save_game(game, path)
+    text = LoadScreen._text(summarise(path))
+    assert text.startswith("finished · Optio"), text
+    assert "draw" not in text
