@@ -31,7 +31,16 @@ from tui.flow import fit_pieces
 from tui.picture import Picture, legend, with_legend
 from tui.rulesets import adapter_for
 
-SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)  # seconds an order while playing
+SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
+
+
+def unit_entry(label: str, unit: Any) -> str:
+    """A figure's line in the watch panel: label, name, cell, status; a
+    figure off the board is "off" once, not "off off map" (its status may
+    say where it is already)."""
+    status = unit.status or ""
+    where = f"{unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else ("" if status.startswith("off") else "off")
+    return " ".join(part for part in (label, unit.name, where, status) if part)  # seconds an order while playing
 ALL = "all"  # the view with nothing hidden, once the game is over
 PUBLIC = None  # what both sides may see: the only view of a game not over yet
 NOT_OVER = ("This game is not over: it is watched only from the public view, what both sides may see. "
@@ -169,8 +178,7 @@ class WatchScreen(Screen[None]):
             lines.append(f"Next: {named}" if self._next_visible() else "Next: an order hidden from this view")
         lines.append("")
         for unit in units:
-            where = f"{unit.pos[0]},{unit.pos[1]}" if unit.pos is not None else "off"
-            lines.append(f"{self.adapter.unit_label(unit).strip()} {unit.name} {where} {unit.status}")
+            lines.append(unit_entry(self.adapter.unit_label(unit).strip(), unit))
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
         key = legend(field, board.side_key(game.players, self.app.no_color), self.adapter.drawn_glyphs(field))

@@ -276,3 +276,17 @@ async def test_a_game_held_by_another_process_is_watched_read_only_from_the_publ
         for real in rules.units(game.state):
             if public[real.id].name != real.name:
                 assert real.name not in text
+
+
+def test_a_figure_off_the_board_reads_off_once_in_the_watch_panel():
+    """Optio's blocks off the map said "off off map" (the cell's "off" and
+    the status's "off map")."""
+    from core.ruleset import UnitView
+    from tui.watch import unit_entry
+
+    block = UnitView(id="g3", side=0, name="Green block g3", glyph="g", pos=None, status="off map")
+    assert unit_entry("?g3", block) == "?g3 Green block g3 off map"
+    fallen = UnitView(id="a1", side=0, name="Footman", glyph="a", pos=None, status="dead")
+    assert unit_entry("a1", fallen) == "a1 Footman off dead"
+    standing = UnitView(id="a2", side=0, name="Archer", glyph="a", pos=(3, 4), status="ready")
+    assert unit_entry("a2", standing) == "a2 Archer 3,4 ready"
