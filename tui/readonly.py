@@ -74,7 +74,11 @@ class ReadOnlyGameScreen(GameScreen):
     def _draw_banner(self, side: int | None) -> None:
         super()._draw_banner(side)
         banner = self.query_one("#banner", Static)
-        banner.update(f"read-only: held by {self.holder} · {banner.content}")
+        # The game's own banner first (whose turn, the round, the ruleset):
+        # the holder's full stamp ("process 1974 on vm, since 2026-…") cut it
+        # off at 80 columns; the stamp's first part is enough here.
+        held = self.holder.split(",", 1)[0]
+        banner.update(f"{banner.content} · read-only: held by {held}")
 
     def action_quit_game(self) -> None:
         self.post_message(self.Leave(self.game))
