@@ -40,7 +40,11 @@ class Threat:
 
 
 def _free(view: PlastoState, m: Mini) -> bool:
-    return m.pos is not None and not m.prone and not locked(view, m.id)
+    """An enemy whose attack could count next turn: on the board, standing,
+    not Locked In Battle, and not Doomed (only an un-Doomed attacker's
+    attack counts, *Attacking And Defending*; a Doomed one is removed as
+    this turn ends unless its Doom is lifted)."""
+    return m.pos is not None and not m.prone and not locked(view, m.id) and m.id not in view.doomed
 
 
 def threats_at(view: PlastoState, uid: str, cell: Cell, facing: Facing) -> list[Threat]:

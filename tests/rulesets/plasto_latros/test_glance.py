@@ -67,3 +67,16 @@ def test_an_enemy_cannot_pass_through_the_cell_to_reach_the_back():
                      options=PlastoOptions(move_length=4))
     assert threats_at(state, "a1", (5, 4), Facing.N) == [Threat("b1", "contact", Arc.FRONT)]
     assert threats_at(state, "a1", (5, 4), Facing.S) == [Threat("b1", "contact", Arc.BACK)]
+
+
+def test_a_doomed_enemy_is_not_named_as_a_threat():
+    """Only an un-Doomed attacker's attack counts (*Attacking And
+    Defending*), and a Doomed mini is removed as the turn ends: the cursor
+    card named a Doomed shooter among those who could attack."""
+    import attrs
+
+    view = board()
+    assert "b3" in {t.enemy for t in threats_at(view, "a1", (5, 5), Facing.N)}
+    doomed = attrs.evolve(view, doomed=("b3",))
+    got = {t.enemy for t in threats_at(doomed, "a1", (5, 5), Facing.N)}
+    assert "b3" not in got and {"b1", "b2"} <= got
