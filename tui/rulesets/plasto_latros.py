@@ -471,6 +471,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if mini is None or mini.pos is None:
             return {}
         to = getattr(inner, "to", None) or mini.pos
+        shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind.value == "shot"]
         notes = {}
         for facing, order in choices.items():
             contact, _ = facing_outcome(view, mini.id, to, facing)
@@ -490,6 +491,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
                      if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
             if backs:
                 words.append(f"back open to {', '.join(backs)}")
+            if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
+                words.append(f"its shot at {', '.join(shot_at)} stands")
             notes[facing] = "; ".join(words) or "attacks nothing"
         return notes
 
