@@ -19,5 +19,5 @@ def test_a_shooter_that_moves_after_its_shot_is_told_the_shot_stands():
     adapter = PlastoLatrosAdapter.__new__(PlastoLatrosAdapter)
     choices = {f: Move(0, "a1", (0, 8), f) for f in (Facing.N, Facing.W)}
     notes = adapter.facing_notes(view, Move(0, "a1", (0, 8), Facing.N), choices)
-    assert all("its shot at b1 stands" in notes[f] for f in choices), notes
-    assert "attacks nothing" not in notes.values()
+    assert notes[Facing.W] == "attacks nothing (its shot at b1 stands)", notes  # b1 out of its front arc
+    assert all(notes[f].endswith("(its shot at b1 stands)") for f in choices), notes

@@ -491,9 +491,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
                      if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
             if backs:
                 words.append(f"back open to {', '.join(backs)}")
-            if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
-                words.append(f"its shot at {', '.join(shot_at)} stands")
             notes[facing] = "; ".join(words) or "attacks nothing"
+            if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
+                notes[facing] += f" (its shot at {', '.join(shot_at)} stands)"
         return notes
 
     # -- keys ---------------------------------------------------------------------

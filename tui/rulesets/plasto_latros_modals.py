@@ -97,7 +97,7 @@ class FacingPicker(ModalScreen[Any]):
     def _outcomes(self) -> str:
         """Every facing that does something, one line each (the pointed one marked)."""
         rows = [f"{'▶' if f is self.facing else ' '} {f.arrow} {f.value:<2} {self.notes[f]}"
-                for f in Facing if f in self.notes and self.notes[f] != "attacks nothing"]
+                for f in Facing if f in self.notes and not self.notes[f].startswith("attacks nothing")]
         return "\n".join(rows) or "No facing attacks anything here."
 
     def action_point(self, value: str) -> None:
