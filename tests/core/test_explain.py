@@ -40,6 +40,12 @@ def _sample(field: attrs.Attribute):
         return (("Strength", 1),)
     if field.name == "at" and "tuple[tuple" in kind:
         return ((0, 0), (1, 1))
+    if kind.startswith("tuple[tuple[str, int]"):  # parts, each named with its source
+        return (("Chain Mail (armour)", 1),)
+    if "HitCounted" in kind:  # Platemail's tally, hit by hit
+        from core.rulesets.platemail.events import HitCounted
+
+        return (HitCounted(1, 2, (("Sword (weapon)", 0),), 1, "pool"),)
     if kind.startswith("tuple[str"):
         return ("a1", "b1")
     if "Cell" in kind or "tuple[int, int]" in kind:

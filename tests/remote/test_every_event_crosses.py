@@ -52,6 +52,7 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     with values like the ones their rules give (see where each is made)."""
     from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
+    from core.rulesets.platemail.events import AttackMade, ChargeFailed, HitCounted, WoundsTallied
     from core.rulesets.waylights.events import BlowLost, CrystalUsed, EffectApplied, TensionChanged
 
     return {
@@ -62,6 +63,23 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
         "DrawOffered": [(rules.name, DrawOffered(0, "Ann")) for rules in RULESETS],
         "DrawDeclined": [(rules.name, DrawDeclined(1, "Bob")) for rules in RULESETS],
         "DrawAgreed": [(rules.name, DrawAgreed(1, "Bob")) for rules in RULESETS],
+        # platemail/actions.py perform: a Charge that strikes nobody, for each reason
+        "ChargeFailed": [("platemail", ChargeFailed("b2", "a1", "Heavy Crossbow")),
+                         ("platemail", ChargeFailed("a1")),
+                         ("platemail", ChargeFailed("a2", "b1", down=True)),
+                         ("platemail", ChargeFailed("b1", "a1", feet=35))],
+        # platemail/combat.py _at_target, _guarded: the Defense as it was built, for Why?
+        "AttackMade": [("platemail", AttackMade(
+            "b1", "a1", "opportunity", 17, 11, 17, True, defense_parts=(("Chain Mail (armour)", 1),),
+            defense_left=(("Shield (shield), only while Ready", 2), ("Sword (weapon), only while Ready", 1)),
+            not_ready="a Clash with b1 (Clash is NR)"))],
+        # platemail/combat.py tally: the Absorb and each hit as counted, for Why?
+        "WoundsTallied": [("platemail", WoundsTallied(
+            "b1", 4, 2, 2, 2, 3, 3, (("Chain Mail (armour)", 2), ("Shield (shield)", 1)), (), "",
+            (HitCounted(2, 4, (("Heavy Crossbow (weapon)", 3), ("natural 20", 1)), 0, "penetrates"),
+             HitCounted(1, 1, (("Great Sword (weapon)", 1),), 1, "pool"),
+             HitCounted(1, 1, (), 1, "pool"),
+             HitCounted(1, 0, (("poison", 0),), 0, "ignores"))))],
         # plasto_latros/rules.py: a mini leaps down onto the enemy below it
         "JumpedOn": [("plasto_latros", JumpedOn("a2", "b1"))],
         # plasto_latros/rules.py _destroy: pl-shrine's idol, by the two minis beside it

@@ -8,7 +8,7 @@ from core.values import evolve
 
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
-from .events import StatusChanged
+from .events import ChargeFailed, StatusChanged
 from .movement import clash_attacks
 from .secrecy import STEALTH
 from .senses import Work, aware, door_features, weapon
@@ -141,8 +141,12 @@ def perform(work: Work) -> None:
             t = work.chars.get(tid) if tid else None
             if tid and t and t.fighting and chebyshev(t.cell, me.cell) == 1 and weapon(me).melee:
                 attack(work, uid, tid, "melee", favor=fav)
-            else:
-                work.note(f"{uid}'s Charge does not reach its target")
+            else:  # every reason that holds, told (seed: Charge; Targeting)
+                melee = weapon(me).melee
+                far = t is not None and t.fighting and chebyshev(t.cell, me.cell) != 1
+                work.events.append(ChargeFailed(uid, t.id if t is not None else "", "" if melee else weapon(me).name,
+                                                t is not None and not t.fighting,
+                                                feet_between(t.cell, me.cell) if t is not None and far else 0))
         elif k == A_FULL_ATTACK:
             _melee(work, uid, 2)
         elif k == A_COUNTER:

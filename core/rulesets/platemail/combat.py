@@ -9,8 +9,8 @@ import attrs
 from core.board import Cell, chebyshev
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS, Weapon
-from .events import AttackMade, StatusChanged, WoundsTallied
-from .senses import Work, absorb, aware, defense, lost_arm, sight, weapon
+from .events import AttackMade, HitCounted, StatusChanged, WoundsTallied
+from .senses import Work, absorb, aware, defense, gear_parts, lost_arm, sight, weapon
 from .state import Action, Status, rebuild
 
 # Enum members as module names: read from their class each costs ~90 ns in
@@ -30,6 +30,7 @@ class Hit:
     wounds: int
     penetration: int
     ignore_absorb: bool = False
+    sources: tuple[tuple[str, int], ...] = ()  # where the Penetration comes from, for Why?
 
 
 def net_favor(favor: list[str], disfavor: list[str]) -> tuple[tuple[str, int], ...]:
@@ -146,6 +147,7 @@ class Blow:
     wounds: int
     penetration: int
     weapon: Weapon | None  # None: a spell
+    pen_parts: tuple[tuple[str, int], ...] = ()  # where ``penetration`` comes from, for Why?
 
 
 def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = None,
@@ -183,14 +185,21 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
     if not spell:
         mods += weapon_modifiers(a, t, w)
     pen = (SPELLS[spell].penetration if spell else w.penetration) + pen_bonus
+    parts = [(f"{SPELLS[spell].name} (spell)", SPELLS[spell].penetration) if spell else
+             (f"{w.name} (weapon)", w.penetration)]
+    if pen_bonus:
+        parts.append(("Aim", pen_bonus))
     if not spell:
         if "unaware-pen" in w.properties and unaware_target:
             pen += 1
+            parts.append((f"{w.name} on an Unaware target", 1))
         if "charge-pen" in w.properties and work.kind(a_id) == A_CHARGE:
             pen += 1
+            parts.append((f"{w.name} on a Charge", 1))
         if "anti-charge" in w.properties and tk == A_CHARGE and work.ready.get(a_id):
             pen += 1
-    blow = Blow(a_id, t_id, how, tuple(mods), 1 if spell else w.wounds, pen, None if spell else w)
+            parts.append((f"{w.name} against a Charging target", 1))
+    blow = Blow(a_id, t_id, how, tuple(mods), 1 if spell else w.wounds, pen, None if spell else w, tuple(parts))
     # Guard (seed: Guard): a guard adjacent to the target may block first.
     guard = _guard_for(work, a, t)
     outcome = "through" if guard is None else _guarded(work, blow, guard)
@@ -206,7 +215,8 @@ def _at_target(work: Work, blow: Blow) -> bool:
     ev = work.roll(20, f"{blow.how} attack on {t_id}", blow.mods, blow.attacker)
     natural = ev.faces[0]
     crit = natural == 20
-    dfn = defense(work.chars[t_id], work.ready.get(t_id, True))
+    ready = work.ready.get(t_id, True)
+    dfn = defense(work.chars[t_id], ready)
     hit = crit or ev.total > dfn
     detail = ""
     if hit:
@@ -217,7 +227,9 @@ def _at_target(work: Work, blow: Blow) -> bool:
             victim = carried
             detail = f"the blow lands on {carried}, who is being carried"
         land(work, blow, victim, crit)
-    work.events.append(AttackMade(blow.attacker, t_id, blow.how, ev.total, dfn, natural, hit, crit, detail))
+    counted, left = gear_parts(work.chars[t_id], ready)
+    work.events.append(AttackMade(blow.attacker, t_id, blow.how, ev.total, dfn, natural, hit, crit, detail,
+                                  counted, left, work.unready_text(t_id)))
     return hit
 
 
@@ -226,7 +238,8 @@ def land(work: Work, blow: Blow, victim: str, crit: bool) -> None:
     one of each, seed: Attack Rolls) go to the tally, and its weapon's
     effects fall on ``victim``."""
     pen = blow.penetration + (1 if crit else 0)
-    record_hit(work, victim, Hit(blow.attacker, blow.wounds + (1 if crit else 0), pen))
+    sources = blow.pen_parts + ((("natural 20", 1),) if crit else ())
+    record_hit(work, victim, Hit(blow.attacker, blow.wounds + (1 if crit else 0), pen, sources=sources))
     if blow.weapon is not None:
         _weapon_effects(work, blow.attacker, victim, blow.weapon, crit, pen)
 
@@ -251,7 +264,7 @@ def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -
     if "poison" in w.properties and work.state.options.poison:
         t = work.chars[t_id]
         if pen >= absorb(t, work.ready.get(t_id, True)):
-            work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True))
+            work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True, sources=(("poison", 0),)))
             work.note(f"poison gets into {t_id}'s blood")
 
 
@@ -277,18 +290,23 @@ def _guarded(work: Work, blow: Blow, g) -> str:
     count = work.guard_count.get(g.id, 0)
     work.guard_count[g.id] = count + 1
     gdef = defense(g, True) - count
+    counted, left = gear_parts(g, True)
+    if count:
+        counted += ((f"{count} earlier Attack(s) {g.id} guarded against this Phase", -count),)
     a_id, t_id, how = blow.attacker, blow.target, blow.how
     ev = work.roll(20, f"{how} attack on {t_id}, against {g.id}'s guard", blow.mods, a_id)
     natural = ev.faces[0]
     if natural != 20 and ev.total <= gdef:
         work.events.append(AttackMade(a_id, t_id, how, ev.total, gdef, natural, False,
-                                      detail=f"blocked by {g.id}'s Guard"))
+                                      detail=f"blocked by {g.id}'s Guard", defense_parts=counted,
+                                      defense_left=left))
         return "blocked"
     if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id).total % 2 == 0:
         crit = natural == 20
         land(work, blow, g.id, crit)
         work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, natural, True, crit,
-                                      detail=f"{g.id} takes the blow meant for {t_id}"))
+                                      detail=f"{g.id} takes the blow meant for {t_id}", defense_parts=counted,
+                                      defense_left=left))
         return "guard-hit"
     work.note(f"{g.id} could not block; the attack goes on to {t_id}")
     return "through"
@@ -298,18 +316,28 @@ def tally(work: Work) -> None:
     """After the Phase: Wounds past Absorb, then the weapon effects, then falls."""
     for uid in sorted(work.hits):
         c = work.chars[uid]
-        pool = total_absorb = absorb(c, work.ready.get(uid, True))
+        ready = work.ready.get(uid, True)
+        pool = total_absorb = absorb(c, ready)
         new = 0
+        blows = []
         for h in work.hits[uid]:
             if h.ignore_absorb or (total_absorb > 0 and h.penetration >= total_absorb):
                 new += h.wounds
+                taken, rule = h.wounds, "ignores" if h.ignore_absorb else "penetrates"
             else:
                 taken = max(0, h.wounds - pool)
                 pool -= h.wounds - taken
                 new += taken
+                rule = "pool"
+            # (an attacker the victim's side cannot see: its weapon is not told)
+            seen = h.ignore_absorb or not work.unseen(work.chars[h.attacker], c.side)
+            blows.append(HitCounted(h.wounds, h.penetration, h.sources if seen else (), h.wounds - taken, rule))
         absorbed = sum(h.wounds for h in work.hits[uid]) - new
+        counted, left = gear_parts(c, ready, absorbs=True)
+        not_ready = work.unready_text(uid)
         c = work.update(uid, wounds=c.wounds + new)
-        work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds))
+        work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds,
+                                         total_absorb, counted, left, not_ready, tuple(blows)))
     for eff in work.effects:
         kind, uid = eff[0], eff[1]
         if kind not in ("daze", "entrap", "sever"):

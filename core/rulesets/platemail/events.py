@@ -66,8 +66,18 @@ class Crashed(Event):
         return f"Crash: allies {self.first} and {self.second} cross paths"
 
 
+Parts = tuple[tuple[str, int], ...]  # (what, how much), each named with its source
+
+
 @attrs.frozen
 class AttackMade(Event):
+    """An Attack's roll against a Defense.  The Defense as it was built for
+    this Attack, for Why?: ``defense_parts``, what counted past the 10
+    ("Chain Mail (armour)", 1); ``defense_left``, what did not, each with
+    why ("Shield (shield), only while Ready", 2); ``not_ready``, why the
+    defender was Not Ready ("" while Ready).  Empty in events logged before
+    they were kept (Why? then says the rule without the numbers)."""
+
     attacker: str
     target: str
     how: str  # "melee", "ranged", "spell", "opportunity", ...
@@ -77,6 +87,9 @@ class AttackMade(Event):
     hit: bool
     critical: bool = False
     detail: str = ""
+    defense_parts: Parts = ()
+    defense_left: Parts = ()
+    not_ready: str = ""
 
     @property
     def sentence(self) -> str:
@@ -90,13 +103,41 @@ class AttackMade(Event):
 
 
 @attrs.frozen
+class HitCounted:
+    """One hit as the Wound tally counted it (``WoundsTallied.blows``): its
+    Wounds, its Penetration and where that comes from ("Heavy Crossbow
+    (weapon)", 3; "natural 20", 1), whether it ignores Absorb (poison),
+    how many of its Wounds were absorbed, and the rule that decided
+    ("penetrates": its Penetration reaches the whole Absorb; "pool": taken
+    from what is left of the Absorb; "ignores": it ignores Absorb).  A hit
+    by an attacker the victim's side could not see names no sources."""
+
+    wounds: int
+    penetration: int
+    sources: Parts = ()
+    absorbed: int = 0
+    rule: str = "pool"
+
+
+@attrs.frozen
 class WoundsTallied(Event):
+    """The end-of-Phase tally of one character's hits.  For Why?: its
+    Absorb and the parts it came from (``absorb_parts``; ``absorb_left``,
+    what did not count and why; ``not_ready``, why it was Not Ready), and
+    each hit as counted (``blows``).  Empty in events logged before they
+    were kept."""
+
     unit: str
     hits: int
     absorbed: int
     new_wounds: int
     total: int
     max_wounds: int
+    absorb: int = 0
+    absorb_parts: Parts = ()
+    absorb_left: Parts = ()
+    not_ready: str = ""
+    blows: tuple[HitCounted, ...] = ()
 
     @property
     def sentence(self) -> str:
@@ -114,3 +155,33 @@ class StatusChanged(Event):
     def sentence(self) -> str:
         extra = f" ({self.detail})" if self.detail else ""
         return f"{self.unit} is {self.status}{extra}"
+
+
+@attrs.frozen
+class ChargeFailed(Event):
+    """A Charge that strikes nobody, with its true reasons (seed: Charge):
+    ``weapon``, the weapon in hand when it is no melee weapon; no
+    ``target`` (none was in sight); ``down``, the target is no longer
+    fighting; ``feet``, how far the target stood when it was out of reach
+    (0: that is not a reason)."""
+
+    unit: str
+    target: str = ""
+    weapon: str = ""
+    down: bool = False
+    feet: int = 0
+
+    @property
+    def reasons(self) -> list[str]:
+        said = [f"{self.unit} has no melee weapon in hand ({self.weapon})"] if self.weapon else []
+        if not self.target:
+            said.append("it has no target")
+        elif self.down:
+            said.append(f"its target {self.target} is no longer fighting")
+        elif self.feet:
+            said.append(f"its target {self.target} is out of reach, {self.feet} ft away")
+        return said
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit}'s Charge strikes nobody: " + ", and ".join(self.reasons)

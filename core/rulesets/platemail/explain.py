@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted
+from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted, signed
 from core.explain import Ref, generic_lines, roll_lines
 
 from .equipment import SAVE_TARGET
-from .events import ActionTaken, AttackMade, Clashed, Crashed, PhaseBegan, StatusChanged, WoundsTallied
+from .events import (
+    ActionTaken,
+    AttackMade,
+    ChargeFailed,
+    Clashed,
+    Crashed,
+    PhaseBegan,
+    StatusChanged,
+    WoundsTallied,
+)
 
 ORDERS = Ref("Writing orders (Simultaneous Combat, Speculative Planning)", "Simultaneous Combat; IF ELSE Clause")
 READY = Ref("Ready / Not Ready", "Ready/Not Ready")
@@ -43,11 +52,22 @@ def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[lis
     roll = _attack_roll(events, index, event.attacker)
     lines = roll_lines(roll) + _range_lines(roll) if roll is not None else \
         [f"d20 showed {event.natural}; total {event.total}"]
-    if "Guard" in event.detail or "takes the blow" in event.detail:
+    guarded = "Guard" in event.detail or "takes the blow" in event.detail
+    cites = ["Attack Rolls"]
+    if event.defense_parts or event.defense_left:
+        defender = "the guard" if guarded else event.target
+        lines += _defense_lines(event, defender)
+        if guarded:
+            lines.append("Against a Guard the Attack is rolled at the guard's own Deflection, while Ready, "
+                         "-1 for each earlier Attack it guarded against this Phase")
+        cites += _gear_cites(event.defense_parts + event.defense_left, event.not_ready)
+    elif guarded:
         lines.append(f"Had to beat: Defense {event.defense} (10 + the guard's Deflection while Ready, "
                      "-1 for each earlier Attack it guarded against this Phase)")
     else:
         lines.append(f"Had to beat: Defense {event.defense} (10 + the target's armour, shield and weapon Deflection; some count only while Ready)")
+    if guarded:
+        cites.append("Guard (R)")
     if event.critical:
         band = "a natural 20: a critical hit, always hits, +1 Penetration and one extra Wound"
     elif event.hit:
@@ -57,7 +77,125 @@ def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[lis
     lines.append(f"Result band: {band}")
     if event.detail:
         lines.append(event.detail)
-    return lines, ATTACKS
+    return lines, Ref(ATTACKS.section, "; ".join(cites))
+
+
+def _terms(parts) -> str:
+    return " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {label}" for label, v in parts)
+
+
+def _left_lines(left, not_ready: str, who: str) -> list[str]:
+    lines = []
+    if left:
+        lines.append("Left out: " + "; ".join(f"{signed(v)} {label}" for label, v in left))
+    if not_ready:
+        lines.append(f"{who} was Not Ready: {not_ready}")
+    elif left and any("only while Ready" in label for label, _ in left):
+        lines.append(f"{who} was Not Ready")
+    return lines
+
+
+def _defense_lines(event: AttackMade, defender: str) -> list[str]:
+    """The Defense as it was built for this Attack: 10, each Deflection with
+    its source, what was left out and why (seed: Attack Rolls, Shields,
+    Armor, Ready/Not Ready)."""
+    lines = [f"Had to beat: Defense {event.defense} = 10 {_terms(event.defense_parts)}".rstrip()]
+    lines += _left_lines(event.defense_left, event.not_ready, defender)
+    if not event.not_ready and not event.defense_left:
+        lines.append(f"{defender} was Ready: all its Deflection counts")
+    return lines
+
+
+def _gear_cites(parts, not_ready: str) -> list[str]:
+    """The seed headings behind a Defense's or an Absorb's parts."""
+    labels = " ".join(label for label, _ in parts)
+    cites = []
+    if "(armour)" in labels:
+        cites.append("Armor")
+    if "(shield)" in labels:
+        cites.append("Shields")
+    if "(weapon)" in labels:
+        cites.append("Melee Weapons")
+    if not_ready or "only while Ready" in labels:
+        cites.append("Ready/Not Ready")
+    if "Clash" in not_ready:
+        cites.append("Clash (NR)")
+    if "Crash" in not_ready:
+        cites.append("Crash (R)")
+    return cites
+
+
+def _tally(event: WoundsTallied) -> tuple[list[str], Ref]:
+    """The tally hit by hit: the character's Absorb and its sources, each
+    hit's Penetration and its sources, and the rule that decided it (seed:
+    Armor and Absorb, Penetration, Ignores Absorb, Wounds)."""
+    if not event.blows:  # logged before the tally kept its facts
+        return [f"Hits taken this Phase: {event.hits}",
+                f"Absorbed by armour: {event.absorbed} (unless a hit's Penetration reaches the Absorb)",
+                f"New Wounds: {event.new_wounds}; now {event.total} of {event.max_wounds}",
+                "Wounds are counted after each Phase, so both fighters can fall at once",
+                "Each Wound costs -1 on later rolls"], WOUNDS
+    unit, full = event.unit, event.absorb
+    lines = [f"Hits taken this Phase: {event.hits}",
+             f"{unit}'s Absorb: {full}" + (f" = {_terms(event.absorb_parts)[2:]}" if event.absorb_parts else "")]
+    lines += _left_lines(event.absorb_left, event.not_ready, unit)
+    cites = ["Armor and Absorb", "Penetration"]
+    pool = full
+    for n, hit in enumerate(event.blows, 1):
+        wounds = f"{hit.wounds} Wound{'s' if hit.wounds != 1 else ''}"
+        if hit.sources:
+            (first, base), *more = hit.sources
+            pen = f"Penetration {hit.penetration} ({first} {base}" + "".join(
+                f", {label} {signed(v)}" for label, v in more) + ")"
+        else:
+            pen = f"Penetration {hit.penetration} (where from is not told: the attacker was unseen)"
+        if any(label == "natural 20" for label, _ in hit.sources):
+            cites.append("Attack Rolls")
+            wounds += ", one of them the natural 20's extra Wound"
+        if hit.rule == "ignores":
+            cites.append("Ignores Absorb")
+            lines.append(f"Hit {n}: {wounds}, ignoring Absorb ({', '.join(lb for lb, _ in hit.sources)}): "
+                         "none absorbed (Ignores Absorb)")
+        elif hit.rule == "penetrates":
+            lines.append(f"Hit {n}: {wounds}, {pen}; it reaches the whole Absorb {full}: "
+                         "none absorbed (Penetration)")
+        elif full == 0:
+            lines.append(f"Hit {n}: {wounds}, {pen}; there is no Absorb: none absorbed (Armor and Absorb)")
+        else:
+            lines.append(f"Hit {n}: {wounds}, {pen}, short of the whole Absorb {full}: {hit.absorbed} absorbed "
+                         f"of the {pool} Absorb left this Phase (Armor and Absorb)")
+            pool -= hit.absorbed
+    lines += [f"Absorbed in all: {event.absorbed}; new Wounds: {event.new_wounds}; now {event.total} "
+              f"of {event.max_wounds}",
+              "Wounds are counted after each Phase, so both fighters can fall at once",
+              "Each Wound costs -1 on later rolls"]
+    cites += _gear_cites(event.absorb_parts + event.absorb_left, event.not_ready) + ["Wounds"]
+    return lines, Ref(WOUNDS.section, "; ".join(dict.fromkeys(cites)))
+
+
+def _charge_failed(event: ChargeFailed) -> tuple[list[str], Ref]:
+    """Why a Charge struck nobody, every reason that held (seed: Charge,
+    Targeting, Use Item, melee reach under Attacks of Opportunity)."""
+    unit = event.unit
+    lines = [f"{unit} Charges: it moves up to 15 feet, then makes one melee Attack on its target, "
+             "which must then be next to it"]
+    cites = ["Charge (NR)"]
+    if event.weapon:
+        lines.append(f"A Charge's Attack is a melee Attack, and {unit} holds a {event.weapon}, which is no melee "
+                     "weapon: it strikes nothing (a Use Item Action swaps the weapon in hand)")
+        cites.append("Use Item (R/NR)")
+    if not event.target:
+        lines.append("No enemy was in sight to be its target, so there was nobody to strike")
+        cites.append("Targeting")
+    elif event.down:
+        lines.append(f"{event.target} had already fallen this Phase, so the Attack is spent on nobody "
+                     "(all act at once, and Attacks may overlap)")
+        cites.append("Targeting")
+    elif event.feet:
+        lines.append(f"It ended {event.feet} ft from {event.target}; a melee Attack reaches only the cells "
+                     "next to it (5 ft)")
+        cites.append("Attacks of Opportunity (AoO): melee range 5'")
+    return lines, Ref(ACTIONS.section, "; ".join(cites))
 
 
 def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str], Ref]:
@@ -85,11 +223,9 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Rolled):
         return _roll(events, index, event)
     if isinstance(event, WoundsTallied):
-        return [f"Hits taken this Phase: {event.hits}",
-                f"Absorbed by armour: {event.absorbed} (unless a hit's Penetration reaches the Absorb)",
-                f"New Wounds: {event.new_wounds}; now {event.total} of {event.max_wounds}",
-                "Wounds are counted after each Phase, so both fighters can fall at once",
-                "Each Wound costs -1 on later rolls"], WOUNDS
+        return _tally(event)
+    if isinstance(event, ChargeFailed):
+        return _charge_failed(event)
     if isinstance(event, ActionTaken):
         ready = "Ready (R)" if event.ready else "Not Ready (NR)"
         why = f"Chosen because: {event.why}" if event.why else "The written 1st Action"

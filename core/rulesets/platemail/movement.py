@@ -493,7 +493,8 @@ def _clashes(work, proposals, before, budget, active, forced):
                 if can_make_aoo(work, me, other, clash=True):
                     work.aoo_used.add(me)
                     _pending_aoo(work, me, other, forced)
-            work.ready[a] = work.ready[b] = False
+            work.make_unready(a, f"a Clash with {b} (Clash is NR)")
+            work.make_unready(b, f"a Clash with {a} (Clash is NR)")
 
 
 def _pending_aoo(work, me, other, forced):
@@ -521,7 +522,7 @@ def _crashes(work, proposals, before, active):
                 proposals.pop(uid, None)
                 active.discard(uid)
                 if was_ready:
-                    work.ready[uid] = False
+                    work.make_unready(uid, f"it failed its Dexterity save in a Crash with {b if uid == a else a}")
                     work.note(f"{uid} stumbles and stops, Not Ready")
                 else:
                     work.update(uid, prone=True)

@@ -112,6 +112,22 @@ def _ready_for(work: Work, uid: str, act: Act, held_ids=None) -> bool:
     return ready
 
 
+def _unready_reasons(work: Work, uid: str, act: Act, held_ids) -> tuple[str, ...]:
+    """Why ``_ready_for`` found ``uid`` Not Ready, as Why? tells it (seed:
+    Ready/Not Ready, Use Item, the Bolo/Net's Entraps, our Binding)."""
+    me = work.chars[uid]
+    reasons = []
+    if not READY[act.kind]:
+        reasons.append(f"its Action is {TITLES[act.kind]} (NR)")
+    if act.kind == A_USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
+        reasons.append(f"reloading its {weapon(me).name} is a Complex Use Item (NR)")
+    if me.entrapped:
+        reasons.append("it is entrapped")
+    if uid in held_ids:
+        reasons.append("it is held by a Binding")
+    return tuple(reasons)
+
+
 def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     chosen = {}
     plans: dict = {}
@@ -149,7 +165,9 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
     held_ids = work.held_ids()
     for uid, (act, *_) in chosen.items():
         work.acts[uid] = act
-        work.ready[uid] = _ready_for(work, uid, act, held_ids)
+        work.ready[uid] = ready = _ready_for(work, uid, act, held_ids)
+        if not ready:
+            work.unready[uid] = _unready_reasons(work, uid, act, held_ids)
     work.acting = tuple(chosen)  # sorted(work.acts): chosen in id order
     for uid, (act, why, branch, condition) in chosen.items():
         me = work.chars[uid]

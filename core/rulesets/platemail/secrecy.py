@@ -15,7 +15,7 @@ import weakref
 from core.events import Event, Moved, Note, Rolled, only_for
 
 from .equipment import PASSIVE_BASE
-from .events import ActionTaken, AttackMade, StatusChanged, WoundsTallied
+from .events import ActionTaken, AttackMade, ChargeFailed, StatusChanged, WoundsTallied
 from .state import Character
 
 STEALTH = "Stealth"
@@ -35,7 +35,7 @@ def unseen_by(characters, c: Character, side: int | None) -> bool:
 
 def subject(event: Event) -> str | None:
     """The character an event is about (whose secret it may be)."""
-    if isinstance(event, (Moved, ActionTaken, StatusChanged, WoundsTallied)):
+    if isinstance(event, (Moved, ActionTaken, StatusChanged, WoundsTallied, ChargeFailed)):
         return event.unit
     if isinstance(event, Rolled):
         return event.who or None

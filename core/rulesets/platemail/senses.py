@@ -98,6 +98,19 @@ class Work:
         self.stood_up: dict[str, bool] = {}
         self.clash_attacks: list[tuple[str, str]] = []
         self.broken: set[str] = set()  # failed a Concentration Check this Phase
+        # why each Not Ready character is so this Phase, in the order it
+        # came about (its Action's NR, a Clash, ...), told by Why?; the
+        # readiness itself is ``ready``
+        self.unready: dict[str, tuple[str, ...]] = {}
+
+    def make_unready(self, uid: str, reason: str) -> None:
+        """``uid`` is Not Ready from now on this Phase, because of ``reason``."""
+        self.ready[uid] = False
+        self.unready[uid] = self.unready.get(uid, ()) + (reason,)
+
+    def unready_text(self, uid: str) -> str:
+        """Why ``uid`` is Not Ready now ("" while it is Ready)."""
+        return "" if self.ready.get(uid, True) else "; ".join(self.unready.get(uid, ()))
 
     @property
     def anyone_hidden(self) -> bool:
@@ -220,6 +233,44 @@ def absorb(c: Character, ready: bool) -> int:
     if c.shield and shield_usable(c, ready):  # (usable: there is one)
         value += SHIELDS[c.shield].absorb
     return value
+
+
+def gear_parts(c: Character, ready: bool, absorbs: bool = False
+               ) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """Where ``defense`` (past its 10) or, with ``absorbs``, ``absorb`` comes
+    from, for Why?: the parts that count, each named with its source
+    ("Chain Mail (armour)"), and those left out, each with why ("Shield
+    (shield), only while Ready").  The counted parts add up to the number
+    ``defense`` - 10 or ``absorb`` gives (seed: Attack Rolls, Armor and
+    Absorb, Shields, Melee Weapons)."""
+    counted: list[tuple[str, int]] = []
+    left: list[tuple[str, int]] = []
+    armour = ARMOUR[c.armour]
+    value = armour.absorb if absorbs else armour.deflection
+    if value:
+        if ready or not armour.ready_only:
+            counted.append((f"{armour.name} (armour)", value))
+        else:
+            left.append((f"{armour.name} (armour), only while Ready", value))
+    if c.shield:
+        shield = SHIELDS[c.shield]
+        value = shield.absorb if absorbs else shield.deflection
+        if value:
+            if shield_usable(c, ready):
+                counted.append((f"{shield.name} (shield)", value))
+            elif not ready:
+                left.append((f"{shield.name} (shield), only while Ready", value))
+            elif weapon(c).hands == 2:
+                left.append((f"{shield.name} (shield), not with a two-handed {weapon(c).name} in hand", value))
+            else:
+                left.append((f"{shield.name} (shield), not with a lost arm", value))
+    w = weapon(c)
+    if not absorbs and w.ready_deflection:
+        if ready:
+            counted.append((f"{w.name} (weapon), while Ready", w.ready_deflection))
+        else:
+            left.append((f"{w.name} (weapon), only while Ready", w.ready_deflection))
+    return tuple(counted), tuple(left)
 
 
 # --------------------------------------------------------------------------

@@ -120,7 +120,8 @@ def test_why_on_the_guards_blow_shows_the_attackers_roll_and_the_guards_defense(
     hit, = guard_hits(events)
     why = "\n".join(explain(events, events.index(hit))[0])
     assert "Dice: 1d20 showed 20" in why and "Disfavor: b1 defends" in why
-    assert "Had to beat: Defense 12 (10 + the guard's Deflection" in why
+    assert "Had to beat: Defense 12 = 10 + 2 Leather (armour)" in why
+    assert "the guard's own Deflection" in why and "the guard was Ready" in why
     assert "a natural 20: a critical hit" in why
 
 

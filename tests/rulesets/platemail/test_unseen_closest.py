@@ -49,7 +49,7 @@ def test_a_move_toward_the_closest_hostile_out_of_sight_heads_for_it_and_the_cha
     assert st.char("a1").pos[0] < 6  # toward the opening, round the wall
     assert [e.action for e in acted(ev, "a1")] == ["Move", "Charge"]
     assert text(ev).count("a1 has no target: no enemy in sight (it heads for b1)") == 2
-    assert "a1's Charge does not reach its target" in text(ev)
+    assert "a1's Charge strikes nobody: it has no target" in text(ev)
     assert [e for e in ev if isinstance(e, AttackMade)] == []
 
 
