@@ -74,6 +74,16 @@ def next_step(screen: Any, game: Any, side: int) -> None:
         screen.open_modal(modal, screen.submit_result)
 
 
+def drafts_waiting(screen: Any, side: int) -> None:
+    """The drafts from a save still waiting for ``side`` (this keyboard's,
+    tui/drafts.py) tell its ruleset what that side had seen before the save,
+    before any prompt or handover words of its own."""
+    saves = getattr(screen.app, "saves", None)
+    mine = [d for d in getattr(saves, "drafts_waiting", ()) if d.get("side") == side]
+    if mine:
+        screen.adapter.drafts_waiting(screen.seats.seat(side).snapshot(), side, mine)
+
+
 def give_forced(screen: Any, game: Any, order: Order, why: str) -> None:
     try:
         if screen.game is not game or screen.modal_open:

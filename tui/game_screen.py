@@ -217,9 +217,11 @@ class GameScreen(Screen[None]):
             if not self.narrator.busy:  # "since your last turn" once it has all been shown
                 seat_hooks.turn_news(self, side == self.fixed and side is not None)
         elif side is not None and self.private and side != self.keyboard_side:
+            flow.drafts_waiting(self, side)  # what the save's drafts show it had seen (the handover's words)
             seat_hooks.hand_over(self, side)
             return
         if side is not None:
+            flow.drafts_waiting(self, side)  # before its prompt: a draft's side had seen it before the save
             if side != self.keyboard_side and self.keyboard_side is not None:
                 self.say(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
@@ -366,6 +368,8 @@ class GameScreen(Screen[None]):
     def submit_result(self, result: Any) -> None:
         if result is None:
             self.redraw_panel_only()
+            if self.keyboard_side is not None:  # a modal closed: a draft from the save may reopen now
+                self.post_message(self.DraftsWanted(self))
             return
         for order in [result] if isinstance(result, Order) else list(result):
             if not self.submit(order):

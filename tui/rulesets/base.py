@@ -257,6 +257,12 @@ class RulesetAdapter:
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         return None
 
+    def drafts_waiting(self, game: Any, side: int, drafts: Sequence[dict]) -> None:
+        """``side`` is about to have the keyboard with ``drafts`` from a save
+        still to reopen (tui/drafts.py): what they show that side had seen
+        before the save (a prompt it had already closed, as Platemail's
+        playback of the last Round) need not open again first."""
+
     def choose(self, game: Any, side: int, orders: Sequence[Order], reason: str) -> Any:
         return None
 

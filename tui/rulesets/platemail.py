@@ -153,7 +153,7 @@ class PlatemailAdapter(RulesetAdapter):
         state = game.view(side)
         if state.stage != "orders":
             return ""
-        if state.round > 1 and not any(state.committed) and self.played.get(side, 0) < state.round - 1:
+        if state.round > 1 and not any(state.committed) and self._seen(state, side) < state.round - 1:
             return f"Round {state.round - 1} has been resolved: its playback comes first. Then write your orders."
         if state.committed[1 - side]:
             return f"{game.players[1 - side]} has committed. Write your orders for Round {state.round} in secret (w)."
@@ -192,10 +192,30 @@ class PlatemailAdapter(RulesetAdapter):
     def _playback_due(self, game: Any, side: int | None) -> list:
         state = game.view(side)
         done = state.round - 1
-        if done < 1 or self.played.get(side, 0) >= done:
+        if done < 1 or self._seen(state, side) >= done:
             return []
         self.played[side] = done
         return self.round_log(game, side)
+
+    def _seen(self, state: Any, side: int | None) -> int:
+        """The last Round whose playback ``side`` saw: as noted here, or
+        the one before this Round once the side has written or committed
+        orders for it (the playback opens first, so it was seen before a
+        save this adapter never knew of: Continue does not play it again)."""
+        if side is not None and state.stage == "orders" and (
+                state.committed[side]
+                or any(c.side == side and state.plan(c.id) is not None for c in state.characters)):
+            self.played[side] = max(self.played.get(side, 0), state.round - 1)
+        return self.played.get(side, 0)
+
+    def drafts_waiting(self, game: Any, side: int, drafts: Sequence[dict]) -> None:
+        """Orders being written for this Round when the game was saved (a
+        ``platemail-orders`` draft): the side had watched the last Round's
+        playback, which opens first; its draft reopens instead."""
+        state = game.view(side)
+        if state.stage == "orders" and any(d.get("kind") == "platemail-orders" and d.get("round") == state.round
+                                           for d in drafts):
+            self.played[side] = max(self.played.get(side, 0), state.round - 1)
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.view(side)
