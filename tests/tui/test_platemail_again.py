@@ -63,3 +63,37 @@ async def test_last_rounds_orders_again_where_the_rules_allow():
         await pilot.press("a")
         await pilot.pause()
         assert set(review.written) == {"a1"}
+
+
+def after_round_one_then_b2_dead():
+    """Round 1 resolved with Ann's archer a2 shooting at b2 and her footman
+    a1 Countering the closest hostile; then b2 is dead."""
+    import attrs
+
+    from core.rulesets.platemail.state import Status
+
+    game = deployed_game()
+    for order in (_write(0, "a1", Act(0, A.DEFEND), Act(0, A.COUNTER, "closest")),
+                  _write(0, "a2", Act(0, A.RANGED, "b2")), Commit(0), Commit(1)):
+        game = submit(game, order).game
+    state = game.state
+    dead = tuple(attrs.evolve(c, status=Status.DEAD) if c.id == "b2" else c for c in state.characters)
+    game = attrs.evolve(game, state=attrs.evolve(state, characters=dead))
+    assert game.state.round == 2 and game.state.char("b2").status is Status.DEAD
+    return game
+
+
+async def test_last_rounds_orders_naming_a_dead_character_are_left_to_write_again():
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, after_round_one_then_b2_dead())
+        await to_board(pilot, screen)
+        review = await open_orders(pilot, 0)
+        await pilot.press("a")
+        await pilot.pause()
+        # a1's orders name a general target: kept.  a2's named b2, now dead: not copied, and said so.
+        assert set(review.written) == {"a1"}
+        assert "not written yet" in review.lines()[1]
+        shown = " ".join(str(n.message) for n in app._notifications)
+        assert "Last Round's orders again: a1." in shown
+        assert "a2's orders named b2, who is dead: write them again" in shown

@@ -3,7 +3,9 @@ order written for it (``describe_order`` lines), a writer for each, and
 the Commit key (p, asking first).  It is the review before committing.
 
 ``a`` writes last Round's orders again (``orders.last_written``) for
-every character still without orders, where the rules still allow them.
+every character still without orders, where the rules still allow them
+and every character they name can still be a target (not dead, not out
+of the fight): the others are left to write again, and the notice says so.
 
 It returns the orders to submit: the ``write`` orders written here, then
 ``commit`` when p (the end-turn key everywhere) was pressed and confirmed.  It reads ``game.view(side)`` only, so the
@@ -21,9 +23,34 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.rulesets.platemail.orders import last_written
-from core.rulesets.platemail.state import Commit, Write
+from core.rulesets.platemail.state import GENERAL_TARGETS, Commit, Status, Write
 from tui.drafts import reopener
 from tui.rulesets.platemail_writer import OrderWriter
+
+
+def gone_target(view: Any, order: Write) -> str | None:
+    """Why a character ``order`` names by id (not a general target such as
+    the closest hostile) can no longer be its target, as ``view`` shows it:
+    dead, no longer in the game or on the battlefield, or an enemy out of
+    the fight; None when every one named still can.  Resolution would find
+    no target for such an Action (seed: Targeting)."""
+    for act in (order.first, order.then, order.otherwise):
+        target = act.target
+        if target is None or target == "self" or target in GENERAL_TARGETS:
+            continue
+        c = view.char(target)
+        if c is None:
+            why = "who is no longer in the game"
+        elif c.status is Status.DEAD:
+            why = "who is dead"
+        elif c.side != order.side and not c.fighting:
+            why = f"who is out of the fight ({c.status.value})"
+        elif c.pos is None and not c.hidden:
+            why = "who is no longer on the battlefield"
+        else:
+            continue
+        return f"{order.unit}'s orders named {target}, {why}: write them again"
+    return None
 
 
 class SideOrders(ModalScreen[Any]):
@@ -148,27 +175,35 @@ class SideOrders(ModalScreen[Any]):
         """Last Round's orders again for each character still without
         orders, each checked by the rules: one they now refuse (a potion
         already drunk, a spell no longer Prepared) is left to write, with
-        the reason.  What the rules allow is kept as it was, a shot from a
-        crossbow still to reload included, as the writer would take it."""
+        the reason, and so is one naming a character who can no longer be
+        its target (``gone_target``: b2 is dead), never copied silently to
+        find no target every Round.  What the rules allow is kept as it
+        was, a shot from a crossbow still to reload included, as the writer
+        would take it."""
         earlier = last_written(self.game.orders, self.side)
-        again, refused = [], []
+        again, refused, gone = [], [], []
         for c in self.mine:
             order = earlier.get(c.id)
             if order is None or not c.fighting or c.pos is None or self.plan(c.id) is not None:
                 continue
             problem = self.game.ruleset.check(self.view, order)
-            if problem is None:
+            why_gone = gone_target(self.view, order) if problem is None else None
+            if why_gone is not None:
+                gone.append(why_gone)
+            elif problem is None:
                 self.written[c.id] = order
                 again.append(c.id)
             else:
                 refused.append(f"{c.id}: {problem.message}")
         self._refresh(self.query_one(OptionList).highlighted)
-        if not again and not refused:
+        if not again and not refused and not gone:
             self.notify("Nobody without orders wrote any last Round.", severity="warning")
             return
         said = [f"Last Round's orders again: {' '.join(again)}." if again else ""]
+        said += [f"{why}." for why in gone]
         said += [f"Not allowed now, write anew: {'; '.join(refused)}"] if refused else []
-        self.notify(" ".join(part for part in said if part), severity="warning" if refused else "information")
+        self.notify(" ".join(part for part in said if part),
+                    severity="warning" if refused or gone else "information")
 
     def action_commit(self) -> None:
         """Ask first: once committed, this Round's orders cannot change."""
