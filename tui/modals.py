@@ -94,6 +94,22 @@ class Confirm(ModalScreen[bool]):
             yield Static(self.question)
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no")
 
+    INNER = 54  # the box's 60 columns less its border and padding
+
+    def on_mount(self) -> None:
+        """A word longer than the box (a save file's name) widens it, up to
+        the screen's width, so that word stays on one line and copies whole."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        try:
+            plain = Text.from_markup(self.question).plain
+        except Exception:  # noqa: BLE001 - not markup after all: measured as it is
+            plain = self.question
+        longest = max((cell_len(word) for word in plain.split()), default=0)
+        if longest > self.INNER:
+            self.query_one(Vertical).styles.width = longest + 60 - self.INNER
+
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
 

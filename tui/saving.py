@@ -322,14 +322,19 @@ class SaveFiles:
         host = self.app.hosting.host
         asked = question.split("?", 1)[0] + "?"
         other = escape(host.facts.players[host.remote_side])
-        where = str(getattr(self.session, "path", "") or "")
-        home = str(Path.home())
-        if where.startswith(home + "/"):
-            where = "~" + where[len(home):]
-        again = "Continue, or skirmish host FILE," if where else "Continue"
+        path = getattr(self.session, "path", None)
+        again = "Continue, or skirmish host FILE," if path else "Continue"
         text = (f"{asked} It is saved: {again} brings it back, hosted with the same code "
                 f"({host.code}); {other} can rejoin with it.")
-        return text + (f"\nFILE: {escape(where)}" if where else "")
+        if not path:
+            return text
+        # The file's name whole on its own line (the box widens to keep it
+        # whole: tui/modals.py Confirm), its folder below, shortened with ~:
+        # a path broken mid-word where it wrapped copied as a broken path.
+        folder, home = str(Path(path).parent), str(Path.home())
+        if folder == home or folder.startswith(home + "/"):
+            folder = "~" + folder[len(home):]
+        return text + f"\nFILE: {escape(Path(path).name)}\nin {escape(folder)}"
 
     def no_save_file(self) -> bool:
         """The game on screen is held by this process and has no save file
