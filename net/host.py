@@ -20,9 +20,9 @@ from typing import Any
 
 from core.seats import Facts
 from net.authority import DEFAULT_NAME, MAX_NAME, Authority, GuardedSeat, joiner_name
-from net.unix import UnixTransport, peer_account, remove_socket_file
+from net.unix import AlreadyHosted, UnixTransport, peer_account, remove_socket_file
 
-__all__ = ["DEFAULT_NAME", "MAX_NAME", "GuardedSeat", "Host", "joiner_name", "peer_account",
+__all__ = ["DEFAULT_NAME", "MAX_NAME", "AlreadyHosted", "GuardedSeat", "Host", "joiner_name", "peer_account",
            "remove_socket_file"]
 
 

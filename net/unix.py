@@ -236,8 +236,21 @@ def _discard(sock: socket.socket) -> None:
         pass
 
 
+class AlreadyHosted(OSError):
+    """The game's socket answers: a Skirmish still running hosts this code
+    (``pid``: that process, when the system says; ``uid``: its account).
+    Nothing is wrong with the meeting place."""
+
+    def __init__(self, pid: int | None = None, uid: int | None = None) -> None:
+        who = f" (process {pid})" if pid else ""
+        super().__init__(f"a game with this code is already being hosted by another Skirmish that is still "
+                         f"running{who}: go back to it, or leave that game there (q) and host it again")
+        self.pid, self.uid = pid, uid
+
+
 def remove_socket_file(path: Path) -> None:
-    """A socket left by a host that died: nobody answers on it any more."""
+    """A socket left by a host that died: nobody answers on it any more.
+    One that answers is a host still running: :class:`AlreadyHosted`."""
     if not path.exists():
         return
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -246,6 +259,17 @@ def remove_socket_file(path: Path) -> None:
     except OSError:
         path.unlink(missing_ok=True)
     else:
-        raise OSError("a game with this code is already being hosted")
+        pid, uid = _peer(probe)
+        raise AlreadyHosted(pid, uid)
     finally:
         probe.close()
+
+
+def _peer(sock: socket.socket) -> tuple[int | None, int | None]:
+    """The process and account at the other end of ``sock``, when known."""
+    try:
+        creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except (OSError, AttributeError):
+        return None, None
+    pid, uid, _ = struct.unpack("3i", creds)
+    return (pid or None), uid

@@ -104,7 +104,6 @@ class SkirmishApp(App[None]):
     stop_joined = _to("joining", "stop")
     open_saved = _to("opening", "open_saved")
     watch_saved = _to("opening", "watch_saved")
-    action_continue_game = _to("opening", "continue_latest")
     scanning = property(lambda app: app.opening.scanning)
 
     def on_saving_changed(self, message: Any) -> None:
@@ -119,13 +118,19 @@ class SkirmishApp(App[None]):
     def action_host_game(self) -> None:
         from tui.newgame import NewGameScreen
 
-        self.hosting.new = True
-        self.push_screen(NewGameScreen(hosted=True))
+        def host() -> None:
+            self.hosting.new = True
+            self.push_screen(NewGameScreen(hosted=True))
+
+        self.leaving_first(host)
 
     def action_join_game(self) -> None:
         from tui.remote.play import JoinScreen
 
-        self.push_screen(JoinScreen(suggest=self.joining.last_code))
+        self.leaving_first(lambda: self.push_screen(JoinScreen(suggest=self.joining.last_code)))
+
+    def action_continue_game(self) -> None:
+        self.leaving_first(self.opening.continue_latest)
 
     def on_mount(self) -> None:
         self.ui_thread = threading.get_ident()
@@ -227,11 +232,14 @@ class SkirmishApp(App[None]):
         if self.lobby is not None and self.lobby[2]:  # the door: games are made in the lobby, on the server
             self.notify("New games are made in the lobby: n there.", markup=False, timeout=5)
             return
-        self.hosting.new = False  # a host's form left with Esc: this one starts a game at this keyboard
-        self.push_screen(NewGameScreen())
+        def new() -> None:
+            self.hosting.new = False  # a host's form left with Esc: this one starts a game at this keyboard
+            self.push_screen(NewGameScreen())
+
+        self.leaving_first(new)
 
     def action_load_game(self) -> None:
-        self.push_screen(LoadScreen())
+        self.leaving_first(lambda: self.push_screen(LoadScreen()))
 
     def action_rules(self) -> None:
         from tui.help import RulesScreen
@@ -263,7 +271,7 @@ class SkirmishApp(App[None]):
 
     # -- games ---------------------------------------------------------------------
     def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:
-
+        self.let_go()
         if self.hosting.new:
             self.hosting.begin(safe_players(game), seats)
             return
@@ -334,11 +342,49 @@ class SkirmishApp(App[None]):
             self.match.close()
         self.match = None
 
+    def leaving_first(self, then: Any) -> None:
+        """``then`` opens another game, or a screen that opens one (New game,
+        Load, Continue, Host, Join: from the menu, the palette or anywhere).
+        While a hosted or joined game is open it asks first, as ``q`` does;
+        yes leaves that game wholly (hosting stopped, the seat left, its save
+        closed: the next game has its own session and file), then ``then``;
+        no stays in it.  A game at one keyboard is left by the next one
+        opening, as before."""
+        from tui.modals import LeaveUnsaved
+
+        self.joining.cancel()  # a join still connecting would open its game over the next one
+        if self.host is None and self.remote_seat is None:
+            then()
+            return
+        if isinstance(self.screen, (Confirm, LeaveUnsaved)):
+            return  # already asking
+        if self.host is not None and self.host.table is None:  # still waiting for the joiner
+            ask = Confirm(f"Stop hosting? Nobody has joined yet: the join code {self.host.code} is given up.")
+        else:
+            ask = self.leave_question("Leave this game? It is saved, and Continue brings you back here.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.leave_game(self.game)
+                while len(self.screen_stack) > 2:  # back to the main menu: the wait screen goes too
+                    self.pop_screen()
+                then()
+
+        self.push_screen(ask, answered)
+
+    def let_go(self) -> None:
+        """Another game opens here: a hosted or joined one still open (a way
+        in that did not ask, ``leaving_first``) is left first, saved, never
+        kept running behind the next one with that one's save file."""
+        if self.host is not None or self.remote_seat is not None:
+            self.leave_game(self.game)
+
     def leave_game(self, game: Any) -> None:
         from tui.game_screen import GameScreen
 
         if game is not None:
             self.autosave(game)
+        self.joining.hand_drafts()  # a joined seat's drafts reach its host before the seat goes
         if self.seat_drafts is not None:
             self.seat_drafts.push()
         self.stop_hosting()

@@ -98,6 +98,7 @@ class SavedGames:
             return
         from tui.drafts import waiting_from
 
+        app.let_go()  # a hosted or joined game open until now never runs on behind this one
         app.close_session()
         app.saves.session, app.saves.on_disk = session, game
         app.seat_kinds = seats
@@ -179,5 +180,6 @@ class SavedGames:
         except Exception as exc:
             app.report("Cannot open that save", exc)
             return
+        app.let_go()
         app.close_session()
         app.show_game(game, None, ReadOnlyGameScreen(game, holder, path))

@@ -41,7 +41,10 @@ def host_problem(exc: BaseException) -> str:
     import pwd
 
     from net.rendezvous import HOW_TO_SHARE, meeting_place
+    from net.unix import AlreadyHosted
 
+    if isinstance(exc, AlreadyHosted):  # the code is hosted right now: the meeting place is not the cause
+        return str(exc)[:1].upper() + str(exc)[1:] + "."
     place = meeting_place()
     if isinstance(exc, OSError) and exc.strerror:
         reason = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
