@@ -1,8 +1,8 @@
 """Why? on a Doomed mini's removal.  A tester found that Why? on a mini
 removed after two shots said it was removed when "its turn" ended (read
 as the Doomed mini's owner's turn) and cited "Attacking And Defending";
-the rule for two shots is under "Long Range Attacks", and the mini dies at
-the end of the current turn, the shooters' (as the engine does)."""
+the rule for two shots is under "Long Range Attacks", and the mini dies
+when the turn in progress (the shooters') is over, as the engine does."""
 
 from core.board import Facing
 from core.events import Removed
