@@ -326,7 +326,11 @@ class SkirmishApp(App[None]):
             return
         where = self.autosave(game, force=message.force)  # under the match's lock (tui/saving.py)
         if message.tell and where:
-            screen.say(f"Saved to {where}")
+            from tui.saving import file_and_folder
+
+            name, folder = file_and_folder(where)
+            screen.say(f"Saved to {name}")  # whole on its line; the folder on the next
+            screen.say(f"  in {folder}")
 
     def on_game_screen_drafts_wanted(self, message: Any) -> None:
         self.reopen_drafts(message.screen)

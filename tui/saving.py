@@ -20,6 +20,16 @@ from typing import Any
 from tui.modals import Confirm
 
 
+def file_and_folder(path: Any) -> tuple[str, str]:
+    """A save's file name and its folder (``~`` for the home folder), to
+    be shown on lines of their own: a whole path broken where a line wraps
+    copies as a broken path."""
+    folder, home = str(Path(path).parent), str(Path.home())
+    if folder == home or folder.startswith(home + "/"):
+        folder = "~" + folder[len(home):]
+    return Path(path).name, folder
+
+
 class SaveFiles:
     """The app's save file and drafts (see the module docstring)."""
 
@@ -331,10 +341,8 @@ class SaveFiles:
         # The file's name whole on its own line (the box widens to keep it
         # whole: tui/modals.py Confirm), its folder below, shortened with ~:
         # a path broken mid-word where it wrapped copied as a broken path.
-        folder, home = str(Path(path).parent), str(Path.home())
-        if folder == home or folder.startswith(home + "/"):
-            folder = "~" + folder[len(home):]
-        return text + f"\nFILE: {escape(Path(path).name)}\nin {escape(folder)}"
+        name, folder = file_and_folder(path)
+        return text + f"\nFILE: {escape(name)}\nin {escape(folder)}"
 
     def no_save_file(self) -> bool:
         """The game on screen is held by this process and has no save file

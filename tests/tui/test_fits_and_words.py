@@ -77,7 +77,9 @@ async def test_ctrl_s_reports_in_the_log_not_in_a_toast():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert list(app._notifications) == []  # no toast over the log
-        assert "Saved to " in log_text(screen)
+        said = log_text(screen)
+        path = app.session.path
+        assert f"Saved to {path.name}" in said and str(path) not in said, said  # the name whole, the folder apart
 
 
 async def test_take_back_moves_the_cursor_with_the_figure():
