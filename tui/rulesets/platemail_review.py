@@ -22,35 +22,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from core.rulesets.platemail.checks import gone_target
 from core.rulesets.platemail.orders import last_written
-from core.rulesets.platemail.state import GENERAL_TARGETS, Commit, Status, Write
+from core.rulesets.platemail.state import Commit, Write
 from tui.drafts import reopener
 from tui.rulesets.platemail_writer import OrderWriter
-
-
-def gone_target(view: Any, order: Write) -> str | None:
-    """Why a character ``order`` names by id (not a general target such as
-    the closest hostile) can no longer be its target, as ``view`` shows it:
-    dead, no longer in the game or on the battlefield, or an enemy out of
-    the fight; None when every one named still can.  Resolution would find
-    no target for such an Action (seed: Targeting)."""
-    for act in (order.first, order.then, order.otherwise):
-        target = act.target
-        if target is None or target == "self" or target in GENERAL_TARGETS:
-            continue
-        c = view.char(target)
-        if c is None:
-            why = "who is no longer in the game"
-        elif c.status is Status.DEAD:
-            why = "who is dead"
-        elif c.side != order.side and not c.fighting:
-            why = f"who is out of the fight ({c.status.value})"
-        elif c.pos is None and not c.hidden:
-            why = "who is no longer on the battlefield"
-        else:
-            continue
-        return f"{order.unit}'s orders named {target}, {why}: write them again"
-    return None
 
 
 class SideOrders(ModalScreen[Any]):

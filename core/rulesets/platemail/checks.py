@@ -7,7 +7,7 @@ from core.values import evolve
 
 from .equipment import SPELLS, WEAPONS
 from .senses import weapon
-from .state import GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState, Write
+from .state import GENERAL_TARGETS, INVOLUNTARY, ITEMS, TITLES, Act, Action, Character, PlatemailState, Status, Write
 
 # Enum members as module names: read from their class each costs ~90 ns in
 # Python 3.11 (the Round reads them at every step); the same objects.
@@ -130,3 +130,28 @@ def left_by(me: Character, first: Act | None) -> Character:
         ongoing = SPELLS[me.prepared].ongoing if me.prepared in SPELLS else False
         return evolve(me, prepared=None, focus=me.prepared if ongoing else me.focus)
     return me
+
+
+def gone_target(view: PlatemailState, order: Write) -> str | None:
+    """Why a character ``order`` names by id (not a general target such as
+    the closest hostile) can no longer be its target, as ``view`` shows it:
+    dead, no longer in the game or on the battlefield, or an enemy out of
+    the fight; None when every one named still can.  Resolution would find
+    no target for such an Action (seed: Targeting)."""
+    for act in (order.first, order.then, order.otherwise):
+        target = act.target
+        if target is None or target == "self" or target in GENERAL_TARGETS:
+            continue
+        c = view.char(target)
+        if c is None:
+            why = "who is no longer in the game"
+        elif c.status is Status.DEAD:
+            why = "who is dead"
+        elif c.side != order.side and not c.fighting:
+            why = f"who is out of the fight ({c.status.value})"
+        elif c.pos is None and not c.hidden:
+            why = "who is no longer on the battlefield"
+        else:
+            continue
+        return f"{order.unit}'s orders named {target}, {why}: write them again"
+    return None
