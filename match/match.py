@@ -399,11 +399,18 @@ class Match:
         return dict(self._pace)
 
     def close(self) -> None:
-        """The match is over for this process: its computers stop."""
+        """The match is over for this process: its computers stop, and it
+        saves nothing more.  A table that outlives it (a host still serving
+        it) keeps no hook into its saver, whose file may by then be another
+        game's."""
         self.stop_computers()
         for unlisten in self._unlisten:
             unlisten()
         self._unlisten = []
+        with self.lock:
+            self.saver = None
+            if self.table.keeper == self._keep:
+                self.table.keeper = None
 
     def wait(self, done: Callable[[], bool], timeout: float) -> bool:
         """Block until ``done()`` (checked after every notice), at most

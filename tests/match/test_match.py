@@ -139,3 +139,25 @@ def test_a_match_takes_up_a_table_a_host_already_serves_and_keeps_it_strictly():
     saver.failing = ""
     assert not isinstance(table.seat(0).submit(deploy(match, 0)), Rejection)
     assert saver.saved[-1][0] is table.game and table.version == 1
+
+
+def test_a_closed_match_saves_nothing_more_into_a_table_that_outlives_it():
+    """A host can go on serving its table after the app's match of it is
+    closed (the player left it for another game); that match's saver then
+    writes the app's save file, which is by now another game's.  A closed
+    match keeps no hook into the table: the next order is not written with
+    it (what the palette's New game once did to a hosted game)."""
+    import threading
+
+    from core.seats import Table
+
+    game, lock, saver = new(), threading.RLock(), Saver()
+    table = Table(game)
+    match = Match(game, saver=saver, strict=True, computers=False, lock=lock, table=table)
+    assert not isinstance(table.seat(0).submit(deploy(match, 0)), Rejection)
+    saved = len(saver.saved)
+    match.close()
+    assert table.keeper is None
+    table.seat(0).submit(deploy(match, 0))
+    assert len(saver.saved) == saved
+    assert match.save() is None and len(saver.saved) == saved

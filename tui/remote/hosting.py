@@ -324,11 +324,9 @@ class Hosting:
     def _saves(self, game: Any, pending: dict, kinds: tuple[str, str]) -> None:
         """The hosted match's saver: under the host's lock, on the thread
         that gave the order (or handed in drafts), so it touches no screen."""
-        session, host, match = self.app.saves.session, self.host, self.app.match
+        session = self.app.saves.session  # this match's file: a match left is closed and saves no more
         if session is None:
             return  # this game has no save file (the host was told): nothing to keep it in
-        if host is None or match is None or match.table is not host.table:
-            return  # the app's save file is not this game's (it was left): never written with another game
         session.save(game, {**pending, **self.pending()}, seats=kinds)
 
     def notice(self, notice: Any) -> None:
