@@ -67,7 +67,7 @@ from core.rulesets.plasto_latros.orders import (
     Turn,
 )
 from core.rulesets.plasto_latros.rules import apply_order, do_movement
-from core.rulesets.plasto_latros.state import Phase, PlastoState
+from core.rulesets.plasto_latros.state import Kind, Phase, PlastoState
 from core.rulesets.plasto_latros.status import doom_reason
 from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
@@ -471,7 +471,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if mini is None or mini.pos is None:
             return {}
         to = getattr(inner, "to", None) or mini.pos
-        shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind.value == "shot"]
+        shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind is Kind.SHOT]
         notes = {}
         for facing, order in choices.items():
             contact, _ = facing_outcome(view, mini.id, to, facing)
