@@ -13,7 +13,13 @@ from typing import Any
 
 from textual.binding import Binding
 
+from core.orders import Role
 from tui.rulesets import ADAPTERS
+
+# While deploying, ``p`` says Ready in every ruleset: the footer shows ``r
+# Ready`` then, so this one is not shown again (a ruleset's own word for
+# ``p``, Spheres of War's "Wait", would name what p does not do).
+_READY = "Ready"
 
 
 def _ruleset_keys() -> tuple[list[Binding], list[Binding]]:
@@ -25,7 +31,8 @@ def _ruleset_keys() -> tuple[list[Binding], list[Binding]]:
             keys[tuple(entry)] = None
         labels[adapter.end_turn_label] = None
     return ([Binding(k, f"adapter_key({name!r})", label) for k, label, name in keys],
-            [Binding("p", f"end_turn({label!r})", label) for label in labels])
+            [Binding("p", f"end_turn({_READY!r})", _READY, show=False)]
+            + [Binding("p", f"end_turn({label!r})", label) for label in labels])
 
 
 _KEYS, _ENDS = _ruleset_keys()
@@ -64,7 +71,9 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     if action == "give":
         return any(o.verb == parameters[0] for o in screen.orders)
     if action == "end_turn":
-        return bool(screen.orders) and (not parameters or parameters[0] == screen.adapter.end_turn_label)
+        deploying = any(o.role is Role.READY for o in screen.orders)
+        label = _READY if deploying else screen.adapter.end_turn_label
+        return bool(screen.orders) and (not parameters or parameters[0] == label)
     if action == "adapter_key":
         name = parameters[0]
         if not any(name == key_name for _keys, _label, key_name in screen.adapter.keys()):

@@ -85,3 +85,26 @@ def _check_moves(game, side, view, adapter) -> int:
         assert (f"contact: strikes {other}" in label) == touching, label
         struck += touching
     return struck
+
+
+async def test_while_deploying_spheres_of_war_p_says_ready_not_wait():
+    """Played: the deployment footer read "p Wait" beside "r Ready"; no
+    figure is Matched then, and p says Ready (as r does)."""
+    from core.game import Submitted, submit
+
+    game = played("spheres_of_war", 0)
+    side = next(iter(game.to_act))
+    placed = submit(game, next(o for o in game.legal_orders(side) if o.verb == "deploy-all"))
+    assert isinstance(placed, Submitted)
+    game = placed.game
+    assert any(o.verb == "ready" for o in game.legal_orders(side))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await game_screen(pilot, game)
+        await pilot.pause()
+        keys = footer_keys(screen)
+        assert keys.get("r") == "Ready" and "p" not in keys, keys
+        before = len(screen.game.orders)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.game.orders[before].verb == "ready"
