@@ -5,6 +5,7 @@ the turn count on the result screen."""
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 from core.game import start
@@ -15,6 +16,7 @@ from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
 from tui.modals import Confirm, Handover
+from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_review import SideOrders
 
 SIZE = (80, 24)
@@ -110,3 +112,34 @@ async def test_f1_while_writing_orders_opens_the_help_and_esc_comes_back_to_the_
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is menu
+
+
+async def test_the_action_menu_says_what_the_highlighted_action_does():
+    """Played: the Action menu listed names and (R)/(NR) only; what a Counter
+    or an Aim does meant leaving for the help.  The line under the list
+    follows the highlight, in full, at 80x24."""
+    from textual.widgets import Label, OptionList
+
+    from tui.rulesets.platemail_menus import KeyMenu
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, deployed_game())
+        await past_handover(pilot)
+        await pilot.press("w", "enter")  # a1's writer: the 1st Action
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, KeyMenu)
+        detail = menu.query_one("#key-detail", Label)
+        first = str(detail.render())
+        assert first.startswith("Move up to 15 ft"), first
+        options = menu.query_one(OptionList)
+        labels = [label for _, label, _ in menu.entries]
+        options.highlighted = next(i for i, label in enumerate(labels) if label.startswith("Counter"))
+        await pilot.pause()
+        counter = str(detail.render())
+        assert "one melee Attack on an adjacent enemy" in counter and "Disfavor" in counter, counter
+        # Two rows, inside the screen, and every gist fits them whole.
+        assert detail.region.height == 2 and detail.region.bottom <= SIZE[1]
+        width = detail.region.width
+        assert all(len(textwrap.wrap(gist, width)) <= 2 for gist in GISTS.values()), width

@@ -46,7 +46,9 @@ class KeyMenu(ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
 
     ``entries`` are ``(key, label, value)``; a value of None shows the
-    entry (with its label saying why) but it cannot be picked."""
+    entry (with its label saying why) but it cannot be picked.  ``details``
+    (one per entry, or none) is shown under the list for the highlighted
+    entry: what choosing it does."""
 
     DEFAULT_CSS = """
     KeyMenu Label { width: 100%; }
@@ -56,13 +58,17 @@ class KeyMenu(ModalScreen[Any]):
     KeyMenu OptionList { height: auto; max-height: 12; border: none; }
     KeyMenu #key-title { text-style: bold; width: 100%; }
     KeyMenu #key-hint { color: $text-muted; }
+    KeyMenu #key-detail { height: 2; color: $text; }
+    KeyMenu.detailed OptionList { max-height: 10; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help")]
 
-    def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "") -> None:
-        super().__init__()
+    def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "",
+                 details: Sequence[str] = ()) -> None:
+        super().__init__(classes="detailed" if details else "")
         self.menu_title = title
         self.entries = list(entries)
+        self.details = list(details)
         self.hint = hint or "letter or ↑↓+Enter choose · Esc back · F1 help"
 
     def compose(self) -> ComposeResult:
@@ -71,10 +77,16 @@ class KeyMenu(ModalScreen[Any]):
             options = [Option(f"{key}  {label}" if key else f"   {label}", id=f"k{i}", disabled=value is None)
                        for i, (key, label, value) in enumerate(self.entries)]
             yield OptionList(*options, id="key-list")
+            if self.details:
+                yield Label("", id="key-detail", markup=False)
             yield Label(self.hint, id="key-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.details and event.option.id:
+            self.query_one("#key-detail", Label).update(self.details[int(event.option.id[1:])])
 
     def on_key(self, event) -> None:
         char = event.character

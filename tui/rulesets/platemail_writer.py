@@ -40,6 +40,7 @@ from core.rulesets.platemail.state import (
     Condition,
     Write,
 )
+from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
@@ -247,7 +248,10 @@ class OrderWriter(ModalScreen[Any]):
 
             self.ask_details(kind, done)
 
-        self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries), picked)
+        # Each entry's key is its Action's (KIND_KEYS), so the gist follows it.
+        kinds = {key: kind for kind, key in KIND_KEYS.items()}
+        details = [GISTS[kinds[key]] for key, _label, _value in entries]
+        self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries, details=details), picked)
 
     def _never(self, condition: Condition) -> str:
         """A note on a condition that can never hold for this character (it
