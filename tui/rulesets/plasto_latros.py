@@ -25,7 +25,8 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   (no cover levels: sight blocked or not), and a terrain glyph that is also
   a board mark (``*`` a target) is drawn as another (:func:`plasto_field`);
 * with a mini selected, each lit destination shows how many enemies could
-  attack it there (``[2]``: enough to Doom it), the arcs stay shaded on
+  attack it there (``[1]``), or ``[D]`` when they would Doom it (two, or one
+  in contact from its back arc), the arcs stay shaded on
   lit cells (``[f]`` ``[b]``), the cursor card names those enemies and the
   arc of the mini each would come from, and the mini's sight to the
   cursor; the facing compass starts from the mini's facing and says what
@@ -82,6 +83,8 @@ SHAPE_WORDS = "▲1T ⇑11: shape = side, shooter (△ ⇑) and facing"
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
+# A lit cell where the enemies that could attack the selected mini would Doom it.
+DOOM_WORDS = "[D]: Doomed (2, or 1 from behind)"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
 # Marks this screen draws over cells ("*" a target, "[.]" lit, "{X}" an
 # artifact): a terrain glyph that is one of them is drawn as the first of
@@ -93,6 +96,13 @@ SPARE_GLYPHS = "%&:;!?$+~'\"=,_"
 def body(order: Order) -> Order:
     """The Movement inside a Defending Free Movement, or the order itself."""
     return order.order if isinstance(order, FreeMove) else order
+
+
+def dooms(threats) -> bool:
+    """Whether the enemies that could attack a mini on a cell (glance.threats_at)
+    are enough to Doom it there: two attackers of either kind, or one in contact
+    from its back arc (seed 000, *Attacking And Defending*; docs/rulings.md, Doom)."""
+    return len(threats) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
 
 
 def at(cell) -> str:
@@ -234,7 +244,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 # how many enemies could attack it there (facing: the way it faces now);
                 # with the arcs shaded (a), the lit cells show the arcs instead
                 for cell, threats in threats_by_cell(view, mini.id, moves - set(marks), mini.facing).items():
-                    marks[cell] = f" {min(len(threats), 9)} "
+                    marks[cell] = " D " if dooms(threats) else f" {min(len(threats), 9)} "
         return marks
 
     def cursor_lines(self, game, view, selected, cursor) -> list[str]:
@@ -260,7 +270,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
             if threats:
                 words = ", ".join(f"{t.enemy} {'shot' if t.how == 'shot' else 'contact'} from its {t.arc.value}"
                                   for t in threats)
-                lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked: {words}")
+                doom = " — Doomed there" if dooms(threats) else ""
+                lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked: {words}{doom}")
             elif view.phase is Phase.PLAY:
                 lines.append(f"Here no enemy could attack {mini.id} next turn")
         return lines
@@ -357,7 +368,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
         else:
             lines.append("a: shade arcs of the mini at the cursor")
             if selected is not None and selected.pos is not None:
-                lines.append("[2]: two enemies could attack it there")
+                lines.append("[1]: 1 enemy could attack it")
+                lines.append(DOOM_WORDS)
         marked = [f"{u.id}:{u.markers}" for u in self.ruleset.units(state) if u.markers]
         if marked:
             lines.append("Markers: " + " ".join(marked))
@@ -504,16 +516,33 @@ class PlastoLatrosAdapter(RulesetAdapter):
 
     def end_turn(self, game, side, orders) -> Any:
         """``p``: decline the Defending Free Movement (asking), or pass the
-        turn, asking only while Movements are left."""
+        turn, asking only while Movements are left; in the final turn, end
+        it (and the game), asking while a mini could still act."""
         view = game.view(side)
         for order in orders:
             if isinstance(order, Decline):
                 return order, f"{game.players[side]}: decline the Defending Free Movement?"
         for order in orders:
             if isinstance(order, Pass):
+                if view.phase is Phase.FINAL:
+                    return order, self._final_question(game, side, orders)
                 left = view.movements_left if view.phase is Phase.PLAY else 0
                 return order, (f"{game.players[side]}: {self.describe(game, view, order)}?" if left else None)
         return super().end_turn(game, side, orders)  # deployment: Ready
+
+    def _final_question(self, game, side: int, orders: Sequence[Order]) -> str | None:
+        """What ``p`` asks in the final turn: ending it ends the game, while
+        these minis could still relocate or shoot (None: nothing could)."""
+        movers = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Relocate)))
+        shooters = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Shoot)))
+        parts = [f"{', '.join(movers)} could still relocate"] if movers else []
+        if shooters:
+            parts.append(f"{', '.join(shooters)} could still shoot")
+        if any(isinstance(o, Destroy) for o in orders):
+            parts.append("an artifact could still be destroyed")
+        if not parts:
+            return None
+        return f"{game.players[side]}: end the final turn? The game ends now, though {'; '.join(parts)}."
 
     def key(self, game, side, name, selected, cursor) -> Any:
         if name == "arcs":
