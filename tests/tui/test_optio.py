@@ -312,10 +312,11 @@ async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
 def test_the_result_says_which_way_the_template_was_shifted():
     # forward/right as the placer faces the second army's side (template.py)
     assert template_shift(0, 0) == "centred"
-    assert template_shift(1, 0) == "one square forward"
-    assert template_shift(-1, 0) == "one square back"
-    assert template_shift(0, 1) == "one square right"
-    assert template_shift(1, -1) == "one square forward and one left"
+    # the shift the rules allow is one small square (seed 003), not a large square of the map
+    assert template_shift(1, 0) == "one small square forward"
+    assert template_shift(-1, 0) == "one small square back"
+    assert template_shift(0, 1) == "one small square right"
+    assert template_shift(1, -1) == "one small square forward and one left"
 
 
 async def test_the_orders_menu_offers_a_hidden_army_the_scout_of_their_revealed_army():

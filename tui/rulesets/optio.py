@@ -333,11 +333,13 @@ class OptioAdapter(RulesetAdapter):
 
 def template_shift(forward: int, right: int) -> str:
     """How the placer moved the template off the meeting square, in words:
-    "centred", or "one square forward and one left" (forward is away from
-    the placer's side; the map's small squares)."""
+    "centred", or "one small square forward and one left" (forward is away
+    from the placer's side).  The shift is in the map's small squares (seed
+    003: one small square each way); "square" alone would read as a large
+    square of the operational map, the one the armies met in."""
     parts = []
     if forward:
-        parts.append(f"one square {'forward' if forward > 0 else 'back'}")
+        parts.append(f"one small square {'forward' if forward > 0 else 'back'}")
     if right:
-        parts.append(("one " if parts else "one square ") + ("right" if right > 0 else "left"))
+        parts.append(("one " if parts else "one small square ") + ("right" if right > 0 else "left"))
     return " and ".join(parts) if parts else "centred"
