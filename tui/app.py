@@ -153,7 +153,7 @@ class SkirmishApp(App[None]):
         elif self.host_new:
             self.action_host_game()
         elif self.watch_path is not None:
-            self.watch_saved(Path(self.watch_path))
+            self.watch_saved(Path(self.watch_path), leaves=True)  # q leaves Skirmish
         elif self.load_path is not None:
             self.open_saved(Path(self.load_path))
         elif self.continue_latest:

@@ -80,25 +80,31 @@ def position_text(game: Any, data: dict) -> list[str]:
     return lines
 
 
-def log_lines(game: Any, side: int | None) -> list[str]:
+def log_lines(game: Any, side: int | None, reasons: Any = (), seats: Any = ("human", "human")) -> list[str]:
     """The log as ``side`` may read it (None: the neutral onlooker, who
-    reads only what everyone may); every line once the game is over."""
-    events = game.log if game.outcome is not None else game.log_for(side)
-    return [event.sentence for event in events]
+    reads only what everyone may); every line once the game is over.  The
+    computer's reasons the save kept stand where they were given (none
+    while a game with secrets is not over: tui/reason_log.py)."""
+    from tui.reason_log import merged, reason_notes
+
+    over = game.outcome is not None
+    events = game.log if over else game.log_for(side)
+    return merged([event.sentence for event in events], reason_notes(game, reasons, seats, side, over))
 
 
 def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
                    side: int | None = None, with_log: bool = False) -> int:
-    from saves.store import SaveError, load_game
+    from saves.store import SaveError, load_for_play
+    from tui.reason_log import saved_reasons
 
     try:
-        game = load_game(path)
+        game, pending, seats = load_for_play(path)
     except SaveError as exc:
         print(f"skirmish: cannot replay {exc}", file=err)
         return 1
     data = final_position(game, side)
     if with_log:
-        data["log"] = log_lines(game, side)
+        data["log"] = log_lines(game, side, saved_reasons(game, pending), seats)
     if as_json:
         print(json.dumps(data, indent=2), file=out)
     else:

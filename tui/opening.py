@@ -132,21 +132,25 @@ class SavedGames:
         while not isinstance(app.screen, GameScreen) and len(app.screen_stack) > 2:
             app.pop_screen()
 
-    def watch_saved(self, path: Path) -> None:
-        """Watch a save from its first position.  Reads the file only: no
-        lock, no autosave, the save is never written."""
+    def watch_saved(self, path: Path, leaves: bool = False) -> None:
+        """Watch a save from its first position, with the computer's reasons
+        it kept (tui/reason_log.py).  Reads the file only: no lock, no
+        autosave, the save is never written.  ``leaves``: opened by
+        ``skirmish watch FILE``, q leaves Skirmish (else back to the list)."""
         from tui.app import safe_players
         from tui.persistence import store
+        from tui.reason_log import saved_reasons
         from tui.watch import WatchScreen
 
         app = self.app
         try:
-            game = store().load_game(Path(path))
+            game, pending, seats = store().load_for_play(Path(path))
         except Exception as exc:
             app.report("Cannot watch that save", exc)
             return
         try:
-            screen = WatchScreen(safe_players(game))
+            game = safe_players(game)
+            screen = WatchScreen(game, reasons=saved_reasons(game, pending), seats=seats, leaves=leaves)
         except Exception as exc:
             app.report("Cannot watch that save", exc)
             return

@@ -134,4 +134,9 @@ def _watch_again(screen: Any) -> None:
         return
     # From this player's own view first (v switches it): a hot-seat game's from Player 1's.
     side = screen.player_side() if screen.single or screen.computer is not None else None
-    screen.open_modal(WatchScreen(whole, viewer=side or 0), lambda _: show_result(screen))
+    # the computer's reasons, in the log where they were given (as the result says)
+    computer, match_ = screen.computer, screen.match
+    reasons = match_.reasons() if computer is not None and match_ is not None else ()
+    seats = computer.seats if computer is not None else ("human", "human")
+    screen.open_modal(WatchScreen(whole, viewer=side or 0, reasons=reasons, seats=seats),
+                      lambda _: show_result(screen))

@@ -7,15 +7,18 @@ over yet is watched only from the public view, what both sides may see (the
 neutral onlooker's, :func:`core.game.redact` with no side): whoever opens the
 file, at one keyboard both players may be looking, and a side's view would
 give away its secrets while they still matter; ``v`` says so.  The log shows
-what the view could read up to that moment; ``x`` opens it with Why?.
-Watching reads the save and never writes it.
+what the view could read up to that moment, with the computer's reasons
+the save kept where they were given (none while a game with secrets is
+not over: tui/reason_log.py); ``x`` opens it with Why?.  Watching reads
+the save and never writes it.
 
 Keys: ←/→ one order, shift+←/→ one turn, Home/End first/last position,
 space plays or pauses, +/- change the speed, v switches view, x Why?,
-F1 rules, q back."""
+F1 rules, q back (out of Skirmish when ``skirmish watch FILE`` opened it)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from textual.app import ComposeResult
@@ -29,6 +32,7 @@ from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
 from tui.flow import fit_pieces
 from tui.picture import Picture, legend, with_legend
+from tui.reason_log import merged, reason_notes
 from tui.rulesets import adapter_for
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
@@ -73,11 +77,17 @@ class WatchScreen(Screen[None]):
         Binding("x", "why", "Why?"),
         Binding("f1,question_mark", "rules", "Help"),
         Binding("escape,q", "close", "Back"),
+        Binding("escape,q", "leave", "Quit"),  # started by `skirmish watch FILE`: q leaves Skirmish
     ]
 
-    def __init__(self, game: Any, viewer: int = 0) -> None:
+    def __init__(self, game: Any, viewer: int = 0, reasons: Sequence[Any] = (),
+                 seats: Sequence[str] = ("human", "human"), leaves: bool = False) -> None:
         super().__init__()
         self.final = game
+        # the computer's reasons the save kept (match.match.Reason) and who
+        # filled each seat: written in the log where they were given
+        self.reasons, self.seats = tuple(reasons), tuple(seats)
+        self.leaves = leaves  # q leaves Skirmish (watching was the command line's)
         self.history = positions(game)
         self.marks = turn_marks(self.history)
         self.index = 0
@@ -126,6 +136,12 @@ class WatchScreen(Screen[None]):
         if self.viewer == ALL:
             return game.log
         return game.log_for(self.shown_side())
+
+    def reason_notes(self, game: Any) -> list[tuple[int, str]]:
+        """The computer's reasons given up to this position, each with how
+        many events of this view's log came before it (none while a game
+        with secrets is not over: tui/reason_log.py)."""
+        return reason_notes(game, self.reasons, self.seats, self.shown_side(), self.viewer == ALL, self.final)
 
     def view_name(self) -> str:
         if self.viewer == ALL:
@@ -188,8 +204,9 @@ class WatchScreen(Screen[None]):
         self.query_one("#watch-panel", Static).update(with_legend("\n".join(lines), key))
         log = self.query_one(RichLog)
         log.clear()
-        for event in self.readable(game)[-200:]:
-            log.write(event.sentence)
+        lines = merged([event.sentence for event in self.readable(game)], self.reason_notes(game))
+        for text in lines[-200:]:
+            log.write(text)
 
     def _next_visible(self) -> bool:
         """Whether the next order may be named to this view: always with
@@ -255,7 +272,7 @@ class WatchScreen(Screen[None]):
         game = self.history[self.index]
         events = self.readable(game)
         self.app.push_screen(EventLog(f"Log at order {self.index} — {self.view_name()}", game.ruleset.name,
-                                      game.ruleset.title, events))
+                                      game.ruleset.title, events, notes=self.reason_notes(game)))
 
     def action_rules(self) -> None:
         from tui.help import open_help
@@ -263,7 +280,22 @@ class WatchScreen(Screen[None]):
         rules = self.final.ruleset
         open_help(self.app, rules.name, rules.title)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """q and Esc: back where watching was opened from, or, opened by
+        ``skirmish watch FILE``, out of Skirmish (the footer says which)."""
+        if action == "close":
+            return not self.leaves
+        if action == "leave":
+            return self.leaves
+        return True
+
     def action_close(self) -> None:
         if self.timer is not None:
             self.timer.stop()
         self.dismiss(None)
+
+    def action_leave(self) -> None:
+        """Nothing to save: watching never writes the file."""
+        if self.timer is not None:
+            self.timer.stop()
+        self.app.exit()

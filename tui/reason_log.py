@@ -1,0 +1,79 @@
+"""The computer's reasons in a saved game's log, for watching it again
+(tui/watch.py) and ``skirmish replay --log`` (tui/cli.py).
+
+A save keeps them beside the game in ``pending["reasons"]`` (see
+:class:`match.match.Reason`: the order each came before, its side, and
+how many of the whole game's events came before that order), read back
+strictly (:func:`match.match.checked_reasons`).  Each is written as play
+writes it (``» Player 2 (easy): …``, tui/computer.py) just before the
+events of its order.
+
+While a game with secrets (hidden information or orders written at the
+same time) is not over, play holds a computer's reasons back from the
+person it plays until the end (``ComputerSeats.keeps_secrets``): they
+name its secret orders and what it knows.  So an unfinished game of such
+a ruleset shows none of them here; once it is over, all of them.  No
+Textual here: ``skirmish replay`` runs without it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core.events import visible_to
+
+
+def saved_reasons(game: Any, pending: Any) -> list:
+    """The reasons a save kept for ``game`` (anything that does not fit it dropped)."""
+    from match.match import checked_reasons
+
+    return checked_reasons(pending.get("reasons") if isinstance(pending, dict) else None, game)
+
+
+def line(players: Sequence[str], seats: Sequence[str], side: int, text: str) -> str:
+    """A reason as the log shows it in play (``ComputerSeats.line``)."""
+    return f"» {players[side]} ({seats[side]}): {text}"
+
+
+def secrets_kept(game: Any) -> bool:
+    """Whether the reasons of ``game`` must stay hidden: its ruleset has
+    secrets and it is not over (as play holds them back until the end)."""
+    caps = game.ruleset.capabilities
+    return game.outcome is None and bool(caps.hidden_information or caps.simultaneous_orders)
+
+
+def reason_notes(game: Any, reasons: Sequence[Any], seats: Sequence[str], side: int | None,
+                 everything: bool, final: Any = None) -> list[tuple[int, str]]:
+    """The reasons given up to the position ``game`` (those of its orders),
+    each with how many events of the log being read came before it: the
+    whole log (``everything``) or what ``side`` may read (None: the public
+    view).  ``final``: the whole game whose position this is (by default
+    ``game``), which decides whether its secrets are still kept."""
+    if not reasons or secrets_kept(final if final is not None else game):
+        return []
+    taken = len(game.orders)
+    log = game.log
+    before = [0]  # events of the log being read among the first i of the whole log
+    if not everything:
+        for event in log:
+            before.append(before[-1] + visible_to(event, side))
+    notes = []
+    for reason in reasons:
+        if reason.order >= taken or reason.at > len(log):
+            continue
+        at = reason.at if everything else before[reason.at]
+        notes.append((at, line(game.players, seats, reason.side, reason.text)))
+    return notes
+
+
+def merged(sentences: Sequence[str], notes: Sequence[tuple[int, str]]) -> list[str]:
+    """The log's lines with each note (events before it, line) in its place."""
+    places: dict[int, list[str]] = {}
+    for at, text in notes:
+        places.setdefault(at, []).append(text)
+    out: list[str] = []
+    for index, sentence in enumerate(sentences):
+        out += places.get(index, [])
+        out.append(sentence)
+    out += [text for at, more in sorted(places.items()) if at >= len(sentences) for text in more]
+    return out
