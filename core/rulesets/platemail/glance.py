@@ -59,7 +59,8 @@ def clear_sight_of(view: PlatemailState, uid: str, cell: Cell) -> list[str]:
 
 def sight_share(view: PlatemailState, observer: Cell, cell: Cell) -> float:
     """How much of ``cell`` a character on ``observer`` sees (closed doors
-    block), 0 to 1: the line of sight the Cover rules read."""
+    block), 0 to 1: the line of sight the Cover rules read (``Grid.share``:
+    0 only when the two cells cannot see each other either way)."""
     from .grid import grid
 
-    return grid(effective_battlefield(view)).visible(observer, cell)
+    return grid(effective_battlefield(view)).share(observer, cell)

@@ -87,7 +87,7 @@ class Grid:
         self.bf = bf
         self.seen = Table(50_000)
         self._near = Table(4096)  # origin -> heuristic of the goal search
-        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed
+        self._shut = Table(50_000)  # (observer, target) -> whether every sight ray is closed, both ways
         self._rays = Table(20_000)  # (dx >= 0, dy >= 0, ray index) -> core.board._ray_steps  # (observer, target) -> visible fraction
         self.elevation = elevation
         # Cells that could stop some sight line: standing at least as high
@@ -136,20 +136,44 @@ class Grid:
         return frac
 
     def concealed(self, observer: Cell, target: Cell) -> bool:
-        """``visible(observer, target) == 0``, remembered: no sight ray
-        reaches the target.  Most sight questions are only this one, and
-        one open ray answers it, so the rays are followed one at a time
-        until one is open instead of tracing all of them."""
+        """Whether the line of sight between the two cells is blocked
+        completely: no sight ray is open from ``observer`` to ``target``,
+        nor from ``target`` to ``observer``.  Symmetric (Cover and
+        Concealment: the line of sight between two characters is blocked or
+        not, whichever of them looks; docs/rulings.md): the rays of
+        ``visible_fraction`` start at the middle of the looker's cell and
+        end spread over the other's, so one way may find a ray past a
+        corner that the other does not.  Remembered for both orders; one
+        open ray answers it, so the rays are followed one at a time until
+        one is open instead of tracing all of them."""
         if observer == target:
             return False  # visible_fraction: a cell sees itself whole
         key = (observer, target)
-        shut = self._shut.get(key)  # the same answer as ``seen``'s, where both hold the pair
+        shut = self._shut.get(key)
         if shut is not None:
             return shut
-        frac = self.seen.get(key)
+        shut = not (self._open_one_way(observer, target) or self._open_one_way(target, observer))
+        self._shut.put((target, observer), shut)
+        return self._shut.put(key, shut)
+
+    def share(self, observer: Cell, target: Cell) -> float:
+        """The share of ``target``'s cell in view from ``observer``, as the
+        Cover rules read it: ``visible``, except that a pair that sees each
+        other only by the other's rays (``visible`` 0 this way, not
+        ``concealed``) is in view at most half (Cover): the looker glimpses
+        the other only around an edge."""
+        frac = self.visible(observer, target)
+        if frac > 0 or observer == target:
+            return frac
+        return 0.0 if self.concealed(observer, target) else min(self.visible(target, observer), 0.5)
+
+    def _open_one_way(self, observer: Cell, target: Cell) -> bool:
+        """``visible(observer, target) > 0``, from what is known already or
+        by following the rays one at a time."""
+        frac = self.seen.get((observer, target))
         if frac is not None:
-            return frac == 0
-        return self._shut.put(key, not (self._open_between(observer, target) or self._a_ray_open(observer, target)))
+            return frac > 0
+        return self._open_between(observer, target) or self._a_ray_open(observer, target)
 
     def _a_ray_open(self, observer: Cell, target: Cell) -> bool:
         """Whether some ray of ``visible_fraction`` (core/board.py) is left

@@ -279,10 +279,12 @@ def gear_parts(c: Character, ready: bool, absorbs: bool = False
 
 
 def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
-    """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted)."""
+    """'clear', 'cover' (-2 to rolls) or 'concealed' (cannot be targeted).
+    Concealment is the same both ways (``Grid.concealed``); Cover is read
+    from ``observer``'s side (``Grid.share``)."""
     if target.pos is None:
         return "concealed"
-    frac = work.grid.visible(observer, target.pos)
+    frac = work.grid.share(observer, target.pos)
     if frac == 0:
         return "concealed"
     if frac <= 0.5 or 1 <= work.bf.terrain(target.pos).cover:

@@ -34,7 +34,9 @@ def test_concealment_with_rays_taken_from_transposed_offsets_agrees_with_the_cor
     pairs += [((a[1], a[0]), (b[1], b[0])) for a, b in pairs if bf.in_bounds((a[1], a[0])) and bf.in_bounds((b[1], b[0]))]
     before = len(g._rays)
     for a, b in pairs:
-        assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0), (a, b)
+        # one way, ray by ray, as the core's rays; Concealment is both ways
+        assert g._open_one_way(a, b) == (visible_fraction(bf, a, b) > 0), (a, b)
+        assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0 == visible_fraction(bf, b, a)), (a, b)
     assert len(g._rays) > before
     assert any((dy, dx, _TRANSPOSED[k]) in g._rays and dx != dy for dx, dy, k in g._rays)
 

@@ -50,7 +50,9 @@ def test_concealment_stopping_at_the_first_open_ray_agrees_with_the_core_rays():
         pairs = [(pick.choice(cells), pick.choice(cells)) for _ in range(600)] + [(cells[3], cells[3])]
         shut = 0
         for a, b in pairs:
-            assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0), (a, b)
+            # one way, ray by ray, as the core's rays; Concealment is both ways
+            assert g._open_one_way(a, b) == (visible_fraction(bf, a, b) > 0), (a, b)
+            assert g.concealed(a, b) == (visible_fraction(bf, a, b) == 0 == visible_fraction(bf, b, a)), (a, b)
             shut += g.concealed(a, b)
         assert 0 < shut < len(pairs)  # both answers are exercised
 
