@@ -222,7 +222,10 @@ def _use_item(work: Work, uid: str, act) -> None:
     me = work.chars[uid]
     item = act.item or ""
     if item == "reload":
-        if weapon(me).reload:
+        if weapon(me).reload and me.loaded:
+            # its shot was not loosed (docs/rulings.md, "Reloading a loaded crossbow")
+            work.note(f"{uid}'s {weapon(me).name} is still loaded: nothing to reload")
+        elif weapon(me).reload:
             work.update(uid, loaded=True)
             work.note(f"{uid} reloads the {weapon(me).name}")
         else:

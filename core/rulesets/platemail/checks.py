@@ -75,6 +75,9 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
             return Rejection("no-rapid-fire", f"{me.id} cannot Rapid Fire with a {weapon(me).name}.")
         if k == A_RANGED and not _can_shoot(me):
             return Rejection("nothing-to-shoot", f"{me.id} has nothing to shoot or throw.")
+        if k == A_USE_ITEM and act.item == "reload" and weapon(me).reload and me.loaded:
+            return Rejection("already-loaded", f"{me.id}'s {weapon(me).name} is loaded already: nothing to reload "
+                                               "until it has shot.")
         if k == A_USE_ITEM and act.item == "potion" and me.potions <= 0:
             return Rejection("no-potion", f"{me.id} has no potion left.")
         if k == A_FOCUS and not me.focus:

@@ -198,6 +198,25 @@ def _charge_failed(event: ChargeFailed) -> tuple[list[str], Ref]:
     return lines, Ref(ACTIONS.section, "; ".join(cites))
 
 
+SKULK = Ref(ACTIONS.section, "Skulk (R); Cover and Concealment")
+
+
+def _revealed(event: StatusChanged) -> tuple[list[str], Ref]:
+    """Why a Hidden skulker is Hidden no longer (seed: Skulk; Cover and
+    Concealment; docs/rulings.md, Platemail, Actions, for what is overt)."""
+    unit = event.unit
+    lines = [f"{unit} was Hidden (Skulk) and is revealed at the end of this Action Phase"]
+    if event.detail:  # "seen in the clear by b1; its Sprint is overt", as the Round found them
+        lines += [f"Because: {why}" for why in event.detail.split("; ")]
+    else:  # logged before the reasons were kept
+        lines.append("Because: an enemy saw it in the clear, or it took an overt Action, or it fell")
+    lines += ["A skulker stays Hidden only while every enemy that can see it sees it through Cover or "
+              "not at all (Concealment) at the end of each Action Phase",
+              "Overt: every Action but Skulk, Defend, Aim, Use Item, Guard and Stabilize, and any Attack made; "
+              "a shot or throw with a Silent weapon stays quiet"]
+    return lines, SKULK
+
+
 def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str], Ref]:
     lines = roll_lines(event)
     purpose = event.purpose
@@ -238,6 +257,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return [f"Allies {event.first} and {event.second} crossed paths",
                 "Each makes a Dexterity save or falls"], MOVING
     if isinstance(event, StatusChanged):
+        if event.status == "revealed":
+            return _revealed(event)
         if "Fatally" in event.status or "bled out" in event.detail:
             return lines + ["More Wounds than Max Wounds: the character falls, Fatally Wounded,",
                             "and dies unless an ally Stabilizes it within that many Rounds"], WOUNDS

@@ -168,7 +168,7 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool, memo: dict | Non
         out += stock["release-ally" if me.prepared == "mend" and ally is not None else "release"]
     if me.focus:
         out += stock["focus"]
-    if reloads:
+    if reloads and not me.loaded:  # a loaded one has nothing to reload (check_act)
         out += stock["reload"]
     if me.carried:
         out += [_act(state, "use-item", s, A.USE_ITEM, None, None, None, f"swap:{k}", table)

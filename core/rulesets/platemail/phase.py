@@ -105,8 +105,8 @@ def condition_holds(work: Work, uid: str, plan: Write) -> bool:
 def _ready_for(work: Work, uid: str, act: Act, held_ids=None) -> bool:
     me = work.chars[uid]
     ready = READY[act.kind]
-    if act.kind == A_USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
-        ready = False  # a Complex Use Item
+    if act.kind == A_USE_ITEM and act.item == "reload" and weapon(me).reload == "complex" and not me.loaded:
+        ready = False  # a Complex Use Item (a loaded one is not reloaded: nothing done)
     if me.entrapped or (held(work, uid) if held_ids is None else uid in held_ids):
         ready = False
     return ready
@@ -119,7 +119,7 @@ def _unready_reasons(work: Work, uid: str, act: Act, held_ids) -> tuple[str, ...
     reasons = []
     if not READY[act.kind]:
         reasons.append(f"its Action is {TITLES[act.kind]} (NR)")
-    if act.kind == A_USE_ITEM and act.item == "reload" and weapon(me).reload == "complex":
+    if act.kind == A_USE_ITEM and act.item == "reload" and weapon(me).reload == "complex" and not me.loaded:
         reasons.append(f"reloading its {weapon(me).name} is a Complex Use Item (NR)")
     if me.entrapped:
         reasons.append("it is entrapped")
@@ -220,16 +220,40 @@ def _end_phase(work: Work) -> None:
             work.note(f"{uid} lets the ongoing spell lapse")
         if k == A_AIM and me.fighting:
             work.update(uid, aimed=True)
+        elif me.aimed:
+            # the Action after an Aim has come and gone, shot or not: the Aim
+            # is spent (docs/rulings.md, "An Aim is spent by the next Action")
+            work.update(uid, aimed=False)
         me = work.chars[uid]
         if me.hidden:
-            foes = [c for c in work.fighters() if c.side != me.side]
-            exposed = any(sight(work, c.cell, me) == "clear" for c in foes)
-            overt = k not in (A_SKULK, A_DEFEND, A_AIM, A_USE_ITEM, A_GUARD,
-                              A_STABILIZE, A_RANGED)
-            if uid in work.reveal or exposed or overt or not me.fighting:
+            why = _revealed_by(work, me, k)
+            if why:
                 work.update(uid, hidden=False)
-                work.events.append(StatusChanged(uid, "revealed"))
+                work.events.append(StatusChanged(uid, "revealed", why))
     work.was_hit = {u: True for u in work.hit_this_phase}
+
+
+# The Actions that are not overt (Skulk: what is overt is the Arbiter's
+# call; docs/rulings.md): a Ranged Attack's shot is judged by its weapon.
+_QUIET = (A_SKULK, A_DEFEND, A_AIM, A_USE_ITEM, A_GUARD, A_STABILIZE, A_RANGED)
+
+
+def _revealed_by(work: Work, me, k: Action) -> str:
+    """Why the Hidden ``me`` is revealed at the end of this Phase, in which
+    its Action was ``k``, every reason that holds ("" while it stays
+    Hidden; seed: Skulk, Cover and Concealment): enemies that see it clear,
+    an overt Action, an Attack or spell that gives it away, its fall."""
+    reasons = []
+    seen = [c.id for c in work.fighters() if c.side != me.side and sight(work, c.cell, me) == "clear"]
+    if seen:
+        reasons.append(f"seen in the clear by {', '.join(seen)}")
+    if k not in _QUIET:
+        reasons.append(f"its {TITLES[k]} is overt")
+    elif me.id in work.reveal:  # a shot with a weapon that is not Silent, an Attack of Opportunity
+        reasons.append("its shot is overt (the weapon is not Silent)" if k is A_RANGED else "its Attack is overt")
+    if not me.fighting:
+        reasons.append("it fell")
+    return "; ".join(reasons)
 
 
 def _end_round(work: Work, state: PlatemailState) -> None:

@@ -24,9 +24,9 @@ from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, R
 from core.rulesets.platemail.explain import explain as explain_event
 from core.values import copy_with, evolve
 
-from .checks import check_write
+from .checks import check_write, left_by
 from .draw import random_order as draw_order
-from .equipment import ARCHETYPES, SPELLS
+from .equipment import ARCHETYPES, SPELLS, WEAPONS
 from .legal import sample_writes
 from .phase import resolve_round
 from .roster import Figure
@@ -69,7 +69,11 @@ def make_character(side: int, index: int, key: str | Figure, max_wounds: int) ->
         shield=fig.shield, potions=a.potions, spells=a.spells)
 
 
-def describe_act(act: Act) -> str:
+def describe_act(act: Act, me: Character | None = None) -> str:
+    """``act`` in words, with its (R) or (NR).  A reload is (R) or (NR) by
+    the crossbow it reloads (seed: Use Item, Quick and Complex): ``me``, the
+    character as it will be when it acts (``checks.left_by`` for a 2nd
+    Action); without it, "(R/NR)"."""
     words = [TITLES[act.kind]]
     if act.spell:
         words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
@@ -81,8 +85,11 @@ def describe_act(act: Act) -> str:
         words.append(GENERAL_TARGETS.get(act.target, act.target))
     if act.to:
         words.append(f"to {act.to[0]},{act.to[1]}")
-    ready = READY[act.kind] and not (act.kind == Action.USE_ITEM and act.item == "reload")
-    return " ".join(words) + (" (R)" if ready else " (NR)" if act.kind != Action.USE_ITEM else " (R/NR)")
+    if act.kind == Action.USE_ITEM and act.item == "reload":
+        # nothing to reload, or a Quick reload, leaves it Ready
+        mark = " (R/NR)" if me is None else " (NR)" if WEAPONS[me.wielding].reload == "complex" else " (R)"
+        return " ".join(words) + mark
+    return " ".join(words) + (" (R)" if READY[act.kind] else " (NR)")
 
 
 def _seen_characters(state: PlatemailState, side: int | None) -> tuple[Character, ...]:
@@ -336,10 +343,13 @@ class Platemail(Ruleset):
     def describe_order(self, state: PlatemailState, order: Order) -> str:
         if isinstance(order, Write):
             cond = CONDITION_TEXT[order.condition]
+            me = state.char(order.unit) if state is not None else None
+            after = left_by(me, order.first) if me is not None else None  # as the 2nd Action finds it
+            first = describe_act(order.first, me)
             if order.then == order.otherwise:  # the IF decides nothing: say so, not "THEN x ELSE x"
-                return f"{order.unit}: {describe_act(order.first)}; IF {cond} or not: {describe_act(order.then)}"
-            return (f"{order.unit}: {describe_act(order.first)}; IF {cond} "
-                    f"THEN {describe_act(order.then)} ELSE {describe_act(order.otherwise)}")
+                return f"{order.unit}: {first}; IF {cond} or not: {describe_act(order.then, after)}"
+            return (f"{order.unit}: {first}; IF {cond} "
+                    f"THEN {describe_act(order.then, after)} ELSE {describe_act(order.otherwise, after)}")
         if isinstance(order, Commit):
             return "Commit this Round's orders"
         return describe_deployment(order) or order.to_text()
