@@ -109,8 +109,9 @@ async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_s
         await move_to(pilot, board, (6, 4))
         await pilot.press("enter")
         assert screen.selected == "a1"
-        # 5,6 touches b1 (it turns to attack) and b2 can come to 6,7 or 4,7: two could attack there
-        assert cell_text(board, (5, 6)) == "[2]"
+        # 5,6 touches b1 (it turns to attack) and b2 can come to 6,7 or 4,7: two could
+        # attack there, and two attackers Doom (Attacking And Defending): [D], not [2]
+        assert cell_text(board, (5, 6)) == "[D]"
         # 6,1 is out of both enemies' reach: a plain lit cell
         assert cell_text(board, (6, 1)) == "[.]"
         await move_to(pilot, board, (5, 6))
@@ -228,7 +229,7 @@ def test_each_rulesets_help_explains_its_new_marks():
     words = {
         "spheres_of_war": ["`M` Matched", "`C` in combat", "`z` Inert", "reads `r`"],
         "waylights": ["`w`", "`[1]` for b1", "cover that enemy has"],
-        "plasto_latros": ["`[2]`", "arc of your mini", "starts on the way the mini faces now"],
+        "plasto_latros": ["`[D]`", "arc of your mini", "starts on the way the mini faces now"],
         "platemail": ["reads `h`", "Enter on any of them opens the writer with that Move", "in the character's sight"],
     }
     for name, needed in words.items():
