@@ -17,6 +17,7 @@ from core.ai.knowledge import Knowledge
 from core.board import chebyshev
 from core.events import dice
 from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
+from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.orders import (
     Attack,
     Clip,
@@ -65,7 +66,13 @@ class WaylightsKnowledge(Knowledge):
           it has already moved this turn (forward then back: a zig-zag);
         - a 4/0 split (no dice to defend or counter with) where two or more
           enemies can strike the fighter, and, once on 4/0, a move that
-          ends where two or more can."""
+          ends where two or more can;
+        - a counterattack that cannot wound the attacker when defending
+          gives a better chance to stay up (``hopeless_counter``)."""
+        if view.pending == "response" and view.attack is not None and len(legal) >= 2:
+            if view.get(view.attack.target).side == side and hopeless_counter(view):
+                return [o for o in legal if not isinstance(o, Counter)] or list(legal)
+            return list(legal)
         me = view.find(view.active) if view.active else None
         if me is None or me.side != side or me.pos is None or len(legal) < 2:
             return list(legal)
@@ -164,6 +171,22 @@ class WaylightsKnowledge(Knowledge):
         if not foes:
             return f"nobody in reach of the {me.weapon.name} yet"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
+
+
+def hopeless_counter(view) -> bool:
+    """Whether countering the pending attack is a blunder: the counter
+    cannot wound the attacker (the whole exchange, ``exchange.exchange``,
+    as the response menu counts it) and defending leaves the target a
+    strictly better chance not to be knocked out (``attack_preview`` of
+    the attack dice against its defence dice)."""
+    p = view.attack
+    a, t = view.get(p.attacker), view.get(p.target)
+    x = exchange(view, a.id, t.id)
+    if x.attacker_wound > 0:
+        return False
+    adice = a.split if a.split is not None else 2
+    kept = DICE - (t.split if t.split is not None else 2)
+    return attack_preview(a, t, a.weapon, adice, kept).ko < x.target_ko
 
 
 def _threats(view, me, cell, foes) -> int:
