@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import _widget_navigation
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -20,18 +21,37 @@ from textual.widgets.option_list import Option
 from core.events import Event
 from core.explain import Explanation, explain
 
+# A working line that ends so, or a next line that opens with one of these
+# words, carries one sentence on (an explainer may break a long sentence
+# over two of its lines): the two make one bullet.
+GOES_ON = (";", ":", ",")
+CONTINUING = frozenset({"and", "or", "but", "then", "so", "which", "while", "because", "with", "than", "unless"})
+
+
+def sentences(lines: Sequence[str]) -> tuple[str, ...]:
+    """The working lines joined where one sentence runs over two of them,
+    so that each bullet is a whole sentence."""
+    out: list[str] = []
+    for line in lines:
+        first = line.split(" ", 1)[0]
+        if out and (out[-1].rstrip().endswith(GOES_ON) or first in CONTINUING):
+            out[-1] = f"{out[-1].rstrip()} {line.lstrip()}"
+        else:
+            out.append(line)
+    return tuple(out)
+
 
 def plain_text(why: Explanation) -> str:
-    """The explanation as a reader sees it: the help's headings and the
-    printed rules' names without their Markdown emphasis (``*Movement*``
-    reads "Movement"); ``section`` itself stays as written, to find the
-    heading with."""
+    """The explanation as a reader sees it: one bullet a sentence
+    (:func:`sentences`), the help's headings and the printed rules' names
+    without their Markdown emphasis (``*Movement*`` reads "Movement");
+    ``section`` itself stays as written, to find the heading with."""
     import attrs
 
     def plain(text: str) -> str:
         return text.replace("*", "").replace("`", "")
 
-    return attrs.evolve(why, section=plain(why.section), cite=plain(why.cite)).text()
+    return attrs.evolve(why, lines=sentences(why.lines), section=plain(why.section), cite=plain(why.cite)).text()
 
 
 class WhyView(ModalScreen[None]):
@@ -71,6 +91,30 @@ class WhyView(ModalScreen[None]):
         self.dismiss(None)
 
 
+class LogList(OptionList):
+    """The whole log's list: PgDn and PgUp turn the view a whole page and
+    move the highlight with it, keeping its row on screen (OptionList's own
+    moves the highlight a page and scrolls only as far as needed to show
+    it, so from the top PgDn scrolled a line or two); at the top or the
+    bottom already, they go to the first or last line."""
+
+    def _move_page(self, direction) -> None:
+        if not self._options:
+            return
+        self._update_lines()  # the wrapped lines of the options (OptionList's own page move uses them)
+        lines = self._lines
+        height = self.scrollable_content_region.height
+        old = round(self.scroll_y)
+        new = max(0, min(old + direction * height, round(self.max_scroll_y)))
+        if new == old:
+            y = 0 if direction < 0 else len(lines) - 1
+        else:
+            y = max(0, min(self._index_to_line[self.highlighted or 0] + new - old, len(lines) - 1))
+        self.scroll_to(y=new, animate=False, immediate=True)
+        self.highlighted = _widget_navigation.find_next_enabled_no_wrap(
+            candidates=self._options, anchor=lines[y][0], direction=direction, with_anchor=True)
+
+
 class EventLog(ModalScreen[None]):
     """The whole log as a list: ↑↓ choose a line, Enter says why."""
 
@@ -100,7 +144,7 @@ class EventLog(ModalScreen[None]):
             options = self._rows()
             if not options:
                 options = [Option("Nothing has happened yet.", disabled=True)]
-            yield OptionList(*options, id="event-list")
+            yield LogList(*options, id="event-list")
             yield Static("↑↓ PgUp PgDn Home End move · Enter: why? · Esc close", id="log-hint", markup=False)
 
     def on_mount(self) -> None:
