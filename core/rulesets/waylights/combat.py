@@ -58,7 +58,22 @@ def defence_mods(f: Fighter, against: Weapon | None) -> tuple[tuple[str, int], .
     armour = armour_bonus(f, against)
     if armour:
         mods.append(("armour", armour))
+    ignored = pierced_armour(f, against)
+    if ignored:
+        # counted as nothing, named so the roll says where the bonus went
+        mods.append((f"armour +{ignored} ignored by the {against.name} (not its Threshold)", 0))  # type: ignore[union-attr]
     return tuple(mods)
+
+
+def pierced_armour(f: Fighter, against: Weapon | None) -> int:
+    """How much of ``f``'s armour defence bonus an armour-piercing weapon
+    ignores (docs/rulings.md, Waylights, "The piercing weapons"): the
+    defence bonus only; the Threshold the armour gives stays.  0 when the
+    weapon does not pierce, or the bonus is already gone (broken armour,
+    the Armour Pierce effect)."""
+    if against is None or not against.pierce or "armour" in f.broken or f.pierced:
+        return 0
+    return min(against.pierce, f.template.armour_defence)
 
 
 def threshold(f: Fighter) -> int:

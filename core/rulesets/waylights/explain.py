@@ -20,6 +20,7 @@ PSI = Ref("Optional: Psi Tension", "Optional rules: psi tension")
 # "Damage resolution" (Timing itself is defined under "Relevant stats").
 MELEE_ORDER = Ref("Damage resolution", "Damage resolution (its last paragraph: melee blows by Timing); "
                   "Relevant stats (Timing)")
+PIERCE = Ref("Equipment and environment", "Equipment and environment (weapons: armour piercing)")
 CRYSTAL = Ref("Sequence", "Sequence (Use an item); Equipment and environment (healing crystals)")
 
 
@@ -54,7 +55,12 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         if event.purpose.startswith("cover"):
             return lines + ["Light cover avoids a shot on 1-2, medium on 1-4"], COVER
         if event.purpose.startswith("defence"):
-            return lines + ["Defence score: the defence dice + combat skill - wounds + shield, armour, parry"], ATTACK
+            lines = lines + ["Defence score: the defence dice + combat skill - wounds + shield, armour, parry"]
+            if any("ignored by the" in label for label, _ in event.modifiers):
+                return lines + ["An armour-piercing weapon ignores the armour's bonus to the defence score, "
+                                "not the Threshold the armour gives (Skirmish's reading of \"negating all or "
+                                "part of the armor bonus\")"], PIERCE
+            return lines, ATTACK
         return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
     if isinstance(event, Resolved):
         return [f"Attack score {event.attack} - defence score {event.defence} = {event.margin}",
