@@ -90,7 +90,7 @@ async def test_waylights_marks_the_weapons_reach_the_shots_a_move_gives_and_the_
         assert "Cover of b2: light, from brush at 4,5 (light)" in card
         assert "sword: does not reach b2 from here" in card
         await move_to(pilot, board, (5, 2))
-        assert "A move here gives a shot at b1" in screen.query_one("#cursor-unit").text
+        assert "A move here gives an attack on b1 this turn" in screen.query_one("#cursor-unit").text
 
 
 # -- Plasto Latros ---------------------------------------------------------------------

@@ -113,7 +113,8 @@ async def test_a_wound_count_never_shows_above_the_knock_out_count():
         text = panel(screen)
         assert f"w{b1.ko_at + 2}/" not in text and f"w{b1.ko_at}/{b1.ko_at}" in text, text
         lines = screen.adapter.figure_lines(game.state, next(u for u in RULES.units(game.state) if u.id == "b1"), 0)
-        assert f"Wounds {b1.ko_at} of {b1.ko_at}: knocked out" in "\n".join(lines)
+        # the card: one count, every wound (each comes off its Defence), and the KO count beside it
+        assert f"Wounds {b1.ko_at + 2} (KO at {b1.ko_at}): knocked out" in "\n".join(lines)
         unit = next(u for u in RULES.units(game.state) if u.id == "b1")
         assert f"wounds {b1.ko_at}/{b1.ko_at}" in unit.status
 

@@ -22,13 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
+
 from core import game as core_game
 from core.deployment import Deploy
 from core.events import dice, signed
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import UnitView
-from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, percent, threshold
-from core.rulesets.waylights.exchange import Exchange, exchange
+from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
+from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.orders import (
     Attack,
     Boost,
@@ -52,6 +54,7 @@ from core.rulesets.waylights.state import KO, READY
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
+from tui.rulesets.waylights_words import body_at, counter_words, pct, pierce_words, split_step, way_round, wounds_words
 from tui.warband_models import WaylightsModel
 
 COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
@@ -219,6 +222,8 @@ class WaylightsAdapter(RulesetAdapter):
             return f"{order.attack}/{4 - order.attack}: {split_label(order.attack, ranged)}"
         if isinstance(order, Step):
             return f"Free step to {order.to[0]},{order.to[1]} (no Action)"
+        if isinstance(order, (Move, SplitMove)):
+            return super().describe(game, view, order) + way_round(view, order)
         return super().describe(game, view, order)
 
     def banner(self, game: Any, side: int | None) -> str | None:
@@ -287,6 +292,20 @@ class WaylightsAdapter(RulesetAdapter):
             lines.append(f" {g.id} {g.template.name[:12]} w{min(g.wounds, g.ko_at)}/{g.ko_at}{split}{status}")
         return lines + glance.legend(selected, view)
 
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
+        """``p`` asks first only while an Action remains: the free step is
+        no Action ("Sequence"), so a turn with only the step left ends at
+        once (README, keys)."""
+        got = super().end_turn(game, side, orders)
+        if got is None or got[1] is None:
+            return got
+        actions = [o for o in orders if o.role is not Role.END_TURN and not isinstance(o, Step)]
+        if not actions:
+            return got[0], None
+        left = game.state.max_actions - game.state.actions
+        return got[0], (f"{game.players[side]}: end {game.state.active}'s turn? "
+                        f"{left} Action{'s' if left != 1 else ''} left ({len(actions)} order(s) possible).")
+
     # -- asking ---------------------------------------------------------------------
     def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
         """An enemy the selected figure cannot attack: the core's reason
@@ -347,11 +366,32 @@ class WaylightsAdapter(RulesetAdapter):
         rows = [(self._cell_label(game, o), o) for o in orders]
         cell = getattr(orders[0], "to", None)
         title = f"{game.state.active} to {cell[0]},{cell[1]}: how?" if cell else "Which order?"
-        return PickList(title, rows, keys=kind_keys(rows), confirm=self._preview_of(game))
+        return PickList(title + self._body_note(game, cell), rows, keys=kind_keys(rows),
+                        confirm=self._preview_of(game))
 
     def confirm(self, game: Any, side: int, order: Order) -> Any:
-        """A single attack picked on the board shows its preview first."""
+        """A single attack picked on the board shows its preview first; a
+        move onto a dead figure's square says so first (the body is not
+        what the order acts on: docs/rulings.md, "The dead do not block")."""
+        if isinstance(order, (Move, SplitMove, Step)) and body_at(game.state, order.to) is not None:
+            rows = [(self._cell_label(game, order), order)]
+            title = f"{order.unit} to {order.to[0]},{order.to[1]}?" + self._body_note(game, order.to)
+            return PickList(title, rows, keys=kind_keys(rows))
         return self._preview_of(game)(order)
+
+    @staticmethod
+    def _body_note(game: Any, cell: Any) -> str:
+        body = body_at(game.state, cell)
+        if body is None:
+            return ""
+        return f" {body.id}'s body lies there: the dead do not block, the move ends on its square."
+
+    def picture(self, game: Any, view: Any, picture: Any) -> Any:
+        """A dead figure's square that a move may end on is drawn as the
+        move cell it is (with the shot it gives), not as a figure an order
+        points at; the cursor card still names the body."""
+        units = {c: u for c, u in picture.units.items() if c not in picture.highlights or body_at(view, c) is None}
+        return picture if len(units) == len(picture.units) else attrs.evolve(picture, units=units)
 
     # -- the pending decisions ------------------------------------------------------
     def _decision(self, game: Any, side: int, orders: Sequence[Order]):
@@ -371,9 +411,13 @@ class WaylightsAdapter(RulesetAdapter):
             text = (f"{a.name} ({game.players[a.side]}) attacks your {t.name} with the {a.weapon.name}, "
                     f"rolling {dice(adice, 'attack')} {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
             if state.pending == "target-split":
-                text += f"\n{t.id} has not had a turn yet: it splits its dice now, then defends or counters."
-            else:
+                refused = counter_refusal(state, a, t)
+                then = "then defends or counters." if refused is None else f"then defends. {refused.message}"
+                text += f"\n{t.id} has not had a turn yet: it splits its dice now, {then}"
+            elif (refused := can_counter(state)) is None:
                 text += f"\n{t.id} has {dice(4 - (t.split or 0), 'defence')}: defend, or counterattack with them."
+            else:
+                text += f"\n{t.id} has {dice(4 - (t.split or 0), 'defence')} to defend with. {refused.message}"
             return text
         f = state.get(state.active)
         if state.pending == "split":
@@ -469,7 +513,8 @@ class WaylightsAdapter(RulesetAdapter):
         group("Use a skill (1 Action)", self._kind_rows(game, orders, Boost, "Boost… ({n} skills)"))
         steps = [o for o in orders if isinstance(o, Step)]
         if steps:
-            group("Free step (no Action)", [(f"Step… ({len(steps)} cells, 1 each; no Action)",
+            cells = f"{len(steps)} cells, 1 each" if len(steps) != 1 else "1 cell, cost 1"
+            group("Free step (no Action)", [(f"Step… ({cells}; no Action)",
                                              kinded(Step, lambda: self._cells(game, "Step to", steps)))])
         group("Turn", [("End the turn (give up what is left)", o) for o in orders if isinstance(o, EndTurn)])
         known = tuple(KIND_KEYS)
@@ -528,6 +573,7 @@ class WaylightsAdapter(RulesetAdapter):
         dmod = sum(v for _, v in defence_mods(t, a.weapon))
         detail = [f"{dice(adice, 'attack')} {signed(amod)} against {dice(tdice, 'defence')} {signed(dmod)}, "
                   f"Threshold {threshold(t)}; {t.id} has {min(t.wounds, t.ko_at)}/{t.ko_at} wounds."]
+        detail += pierce_words(a, t)
         if not declared:
             detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
         cover = 0
@@ -548,35 +594,3 @@ class WaylightsAdapter(RulesetAdapter):
         chances = [f"  {line}" for line in p.lines()] if p else []
         title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
         return AttackPreview(order, title, detail, chances)
-
-
-def split_step(state) -> str:
-    """What a Split Move leaves of the free step: kept (the printed table's
-    SPLITMOVE rows), unless this turn's Move has already cost it or it is
-    taken (docs/rulings.md, Sequence)."""
-    if state.moved:
-        return "step already lost to the Move"
-    if state.stepped:
-        return "step already taken"
-    return "step kept"
-
-
-def wounds_words(f) -> str:
-    """The wounds against the count that knocks out: never above it (the
-    blow that knocks out may carry more wounds than were left)."""
-    if f.wounds >= f.ko_at:
-        return f"Wounds {f.ko_at} of {f.ko_at}" + (": knocked out" if f.status == KO else "")
-    return f"Wounds {f.wounds} of {f.ko_at} (KO at {f.ko_at})"
-
-
-def counter_words(attacker: str, target: str, x: Exchange) -> str:
-    """What the counter of an exchange does to the ``attacker``, and how
-    often it is lost (``target`` knocked out before it strikes)."""
-    lost = f" (lost {pct(x.counter_lost)}: {target} falls first)" if x.counter_lost else ""
-    return f"counter wounds {attacker} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}{lost}"
-
-
-def pct(p) -> str:
-    """A chance in whole per cent, 100% and 0% only when certain (one
-    decimal near the ends: 99.5%, >99.9%, <0.1%; ``combat.percent``)."""
-    return percent(p, 0)

@@ -1,6 +1,6 @@
 """Waylights' board marks for a selected figure (issue 29): where its
-weapon reaches (``w``), which lit cells give a shot at which enemy (the
-enemy's number inside the brackets, ``+`` for several), and on the cursor
+weapon reaches (``w``), which lit cells give an attack this turn on which
+enemy (the enemy's number inside the brackets, ``+`` for several), and on the cursor
 card the line of sight and the cover a target has, with where it comes
 from.  The facts come from core.rulesets.waylights.glance, drawn from the
 seat's view; this module only words and places them."""
@@ -17,6 +17,7 @@ from core.rulesets.waylights.glance import (
 )
 from core.rulesets.waylights.movement import sees
 from core.rulesets.waylights.orders import Move, SplitMove, Step
+from core.rulesets.waylights.rules import attack_dice_refusal
 
 REACH_KEY = "w"  # a cell the selected figure's weapon reaches from where it stands
 
@@ -45,11 +46,38 @@ def reach_shades(ruleset: Any, view: Any, selected: Any) -> dict:
     return {c: REACH_KEY for c in weapon_reach(view, f.id) if c not in lit}
 
 
+def attacks_after_move(ruleset: Any, view: Any, f: Any, cells: Any = None) -> dict:
+    """For the cells a move of ``f`` may end on (or those of ``cells``
+    among them), the enemies it could still attack there this turn: only
+    with attack dice (0/4 makes no attack), an Action left after the move
+    (a Move or Split Move spends one, the step none) and, once it has
+    attacked, at the turn's one target ("Sequence", "Attack and Defense")."""
+    if attack_dice_refusal(f) is not None:
+        return {}
+    left = view.max_actions - view.actions
+    moves = [o for o in ruleset.legal_orders(view, f.side) if isinstance(o, (Move, SplitMove, Step)) and o.unit == f.id]
+    taken = set(view.occupied())
+    ends = {o.to for o in moves if o.to not in taken and (left >= 2 or (left >= 1 and isinstance(o, Step)))}
+    if cells is not None:
+        ends &= set(cells)
+    out = {}
+    for cell, ids in shots_from(view, f.id, ends).items():
+        ids = tuple(i for i in ids if not view.target or i == view.target)
+        if ids:
+            out[cell] = ids
+    return out
+
+
+def gives(f: Any) -> str:
+    """What a blow of ``f``'s weapon is called: a shot, or a melee attack."""
+    return "a shot at" if f.weapon.ranged else "an attack on"
+
+
 def shot_marks(ruleset: Any, view: Any, selected: Any) -> dict:
     f = _fighter(view, selected)
     if f is None:
         return {}
-    shots = shots_from(view, f.id, move_cells(ruleset, view, f.id, f.side))
+    shots = attacks_after_move(ruleset, view, f)
     return {c: f" {ids[0][-1] if len(ids) == 1 else '+'} " for c, ids in shots.items()}
 
 
@@ -72,9 +100,12 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         reach = cursor in weapon_reach(view, f.id)
         lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
     elif here is None:
-        shots = shots_from(view, f.id, [cursor]).get(cursor)
-        if shots and cursor in move_cells(ruleset, view, f.id, f.side):
-            lines.append(f"A move here gives a shot at {', '.join(shots)}")
+        body = next((g for g in view.fighters if g.pos == cursor and not g.up and g.status == "dead"), None)
+        if body is not None and cursor in move_cells(ruleset, view, f.id, f.side):
+            lines.append(f"{body.id}'s body: the dead do not block, a move may end here")
+        shots = attacks_after_move(ruleset, view, f, [cursor]).get(cursor)
+        if shots:
+            lines.append(f"A move here gives {gives(f)} {', '.join(shots)} this turn")
     return lines
 
 
@@ -83,4 +114,4 @@ def legend(selected: Any, view: Any) -> list[str]:
     if f is None:
         return []
     return [f"w: {f.id}'s {f.weapon.name} reaches it from here",
-            "[2]: a move there gives a shot at b2 (+ several)"]
+            f"[2]: a move there gives {gives(f)} b2 this turn (+ several)"]

@@ -139,9 +139,16 @@ class PickList(ModalScreen[Any]):
             self.dismiss(value)
             return
 
+        # The list steps aside while what it opened is shown (a sub-list or
+        # the preview), so their two frames never stack; back, it returns.
+        box = self.query_one(Vertical)
+        box.display = False
+
         def back(result: Any) -> None:
             if result is not None:
                 self.dismiss(result)
+            else:
+                box.display = True
 
         self.app.push_screen(follow, back)
 

@@ -1,0 +1,90 @@
+"""Waylights' small words for the screen: chances in per cent, a wound
+count, what a Split Move leaves of the step, the counter of an exchange,
+and a dead figure's square a move may end on (docs/rulings.md, Waylights,
+"The dead do not block")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.rulesets.waylights.combat import percent, pierced_armour
+from core.rulesets.waylights.exchange import Exchange
+from core.rulesets.waylights.movement import reachable, step_cost
+from core.rulesets.waylights.state import DEAD, KO
+
+
+def split_step(state) -> str:
+    """What a Split Move leaves of the free step: kept (the printed table's
+    SPLITMOVE rows), unless this turn's Move has already cost it or it is
+    taken (docs/rulings.md, Sequence)."""
+    if state.moved:
+        return "step already lost to the Move"
+    if state.stepped:
+        return "step already taken"
+    return "step kept"
+
+
+def wounds_words(f) -> str:
+    """One count of the wounds taken, beside the count that knocks out:
+    the blow that knocks out may carry more wounds than were left, and
+    every one of them comes off the figure's rolls (so its Defence), so
+    the card shows them all ("Wounds 9 (KO at 3): knocked out")."""
+    return f"Wounds {f.wounds} (KO at {f.ko_at})" + (": knocked out" if f.status == KO else "")
+
+
+def counter_words(attacker: str, target: str, x: Exchange) -> str:
+    """What the counter of an exchange does to the ``attacker``, and how
+    often it is lost (``target`` knocked out before it strikes)."""
+    lost = f" (lost {pct(x.counter_lost)}: {target} falls first)" if x.counter_lost else ""
+    return f"counter wounds {attacker} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}{lost}"
+
+
+def pct(p) -> str:
+    """A chance in whole per cent, 100% and 0% only when certain (one
+    decimal near the ends: 99.5%, >99.9%, <0.1%; ``combat.percent``)."""
+    return percent(p, 0)
+
+
+def body_at(view: Any, cell: Any):
+    """The dead figure lying at ``cell`` with nobody standing there, or
+    None: the dead do not block, so a move may end on its square."""
+    if cell is None or cell in view.occupied():
+        return None
+    return next((f for f in view.fighters if f.pos == cell and f.status == DEAD), None)
+
+
+def way_round(view: Any, order: Any) -> str:
+    """Why a Move or Split Move to a diagonal neighbour costs more than the
+    diagonal step (2 a cell of cost 1): the two cells beside the diagonal
+    are both blocked, and no figure squeezes between them (docs/rulings.md,
+    Sequence), so the way goes round.  "" when it does not."""
+    f = view.find(order.unit)
+    if f is None or f.pos is None:
+        return ""
+    (x0, y0), (x1, y1) = f.pos, order.to
+    if abs(x1 - x0) != 1 or abs(y1 - y0) != 1:
+        return ""
+    budget = f.template.move // (2 if order.verb == "split-move" else 1)
+    cost = reachable(view, f.id, budget).get(order.to)
+    if cost is None or cost <= step_cost(view, f.pos, order.to):
+        return ""
+    occupied = view.occupied()
+
+    def what(cell) -> str:
+        who = occupied.get(cell)
+        if who is not None:
+            return f"{who} at {cell[0]},{cell[1]}"
+        return f"the {view.battlefield.terrain(cell).kind} at {cell[0]},{cell[1]}"
+
+    return f"; the way round: no squeezing between {what((x1, y0))} and {what((x0, y1))}"
+
+
+def pierce_words(attacker: Any, target: Any) -> list[str]:
+    """The preview's line when the attacker's weapon pierces armour: it
+    ignores the armour's defence bonus, never the Threshold the armour
+    gives (docs/rulings.md, Waylights, "The piercing weapons")."""
+    lost = pierced_armour(target, attacker.weapon)
+    if not lost:
+        return []
+    return [f"The {attacker.weapon.name} ignores {target.id}'s armour defence bonus (+{lost}, left out of its "
+            f"defence above), not the Threshold its armour gives."]
