@@ -53,6 +53,9 @@ class ComputerSeats:
         # The reasons written in the log, each with how many of the game's
         # events came before its order (the whole-log list shows them there).
         self.notes: list[tuple[int, str]] = []
+        # The sides whose held-back orders the log has already spoken of, in
+        # a game of simultaneous orders (see ``reason_line``).
+        self.told_secret: set[int] = set()
 
     # -- who plays ---------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
@@ -125,10 +128,19 @@ class ComputerSeats:
 
     def reason_line(self, game: Any, side: int, reason: str, at: int) -> str:
         """The log line for a reason given before the order at ``at``:
-        the reason itself, or (held back) that an order was given."""
+        the reason itself, or (held back) that an order was given.  Where
+        both sides write orders in secret (Platemail), which characters
+        have orders and how many is as secret as the orders (docs/rulings.md,
+        Platemail, *Who has orders is secret*): a line per order would count
+        them, so only the first held reason is spoken of; the log's own
+        "commits their orders" is then the one line a Round."""
         line = self.line(game, side, reason)
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
+            if game.ruleset.capabilities.simultaneous_orders:
+                if side in self.told_secret:
+                    return ""
+                self.told_secret.add(side)
             return f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are shown when the game ends)"
         self.notes.append((at, line))
         return line
@@ -157,7 +169,9 @@ class ComputerSeats:
         if reason.startswith("why: ") and message.side is not None:
             # After the events still being shown (the computer may answer
             # before the screen has shown what it answers).
-            screen.narrator.note(self.reason_line(screen.game, message.side, reason[5:], message.at))
+            line = self.reason_line(screen.game, message.side, reason[5:], message.at)
+            if line:
+                screen.narrator.note(line)
         elif reason.startswith("refused: "):
             screen.say(f"✗ The computer's order was refused: {reason[9:]}")
         elif reason.startswith("error: "):

@@ -27,30 +27,44 @@ from typing import Any
 
 from core.deployment import Deploy, open_cells
 from core.orders import Order
+from core.rulesets.platemail.checks import left_by
+from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
-from core.rulesets.platemail.state import GENERAL_TARGETS, READY, TITLES, Act, Write
+from core.rulesets.platemail.state import READY, TITLES, Act, Action, Write
 from tui.rulesets import platemail_glance as glance
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.platemail_figures import character_lines
-from tui.rulesets.platemail_menus import figure_label
+from tui.rulesets.platemail_menus import COMPACT_KEY, figure_label
+from tui.rulesets.platemail_notes import reloads_not_ready
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
 from tui.rulesets.platemail_writer import OrderWriter
 from tui.warband_models import PlatemailModel
 
 
-def short_act(act: Act) -> str:
-    """A compact Action for the narrow side panel."""
+def short_act(act: Act, me: Any = None) -> str:
+    """A compact Action for the narrow side panel: never the order text's
+    tokens ("swap:mace" is "swap to Mace"); a Fall Back or Skulk without a
+    cell says where it goes; a reload is NR only for ``me``'s heavy
+    crossbow (a Complex Use Item)."""
     words = [TITLES[act.kind]]
     if act.spell:
         words.append(act.spell)
-    if act.item:
-        words.append(act.item)
+    item = act.item or ""
+    if item.startswith("swap:"):
+        words.append(f"swap to {WEAPONS[item[5:]].name}" if item[5:] in WEAPONS else item)
+    elif item:
+        words.append(item)
     if act.target:
-        words.append(act.target if act.target not in GENERAL_TARGETS else act.target)
+        words.append(act.target)
     if act.to:
         words.append(f"→{act.to[0]},{act.to[1]}")
-    return " ".join(words) + (" R" if READY[act.kind] else " NR")
+    elif act.kind == Action.FALL_BACK:
+        words.append("away")  # straight away from the nearest hostile
+    elif act.kind == Action.SKULK:
+        words.append("in place")
+    ready = READY[act.kind] and not (item == "reload" and me is not None and reloads_not_ready(me))
+    return " ".join(words) + (" R" if ready else " NR")
 
 
 # What chose a 2nd Action, in the Round's summary (ActionTaken.branch).
@@ -82,6 +96,8 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
 
 class PlatemailAdapter(RulesetAdapter):
     warband_model = PlatemailModel
+    compact_key = COMPACT_KEY
+
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self.played: dict[int | None, int] = {}  # per side: the last Round whose playback it saw
@@ -173,8 +189,9 @@ class PlatemailAdapter(RulesetAdapter):
                 if plan is None:
                     lines.append(f" {c.id} — none (Defends)")
                 else:
-                    lines.append(f" {c.id} {short_act(plan.first)}; IF {plan.condition.value} "
-                                 f"{short_act(plan.then)} / {short_act(plan.otherwise)}")
+                    after = left_by(c, plan.first)
+                    lines.append(f" {c.id} {short_act(plan.first, c)}; IF {plan.condition.value} "
+                                 f"{short_act(plan.then, after)} / {short_act(plan.otherwise, after)}")
             other = 1 - side
             # "not committed", not "writing": the panel cannot tell an opponent
             # who is writing from one who is away (the banner says which).

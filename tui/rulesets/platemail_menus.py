@@ -23,13 +23,22 @@ from tui.picture import Picture
 
 def figure_label(unit, compact: bool = False) -> str:
     """A character on the board: the archetype letter and the id ("Fa1",
-    "Fb1": the two sides' footmen differ); compact, the letter in capitals
-    for the first side, small for the second, and the number ("F1", "f1")."""
+    "Fb1": the two sides' footmen differ).  Compact (two columns): the
+    first side's capital letter, then the number ("F1" is a1); the second
+    side's number, then its small letter ("1f" is b1).  A compact label
+    never reads as another figure's id: ids are a side letter then a
+    number, and a second-side archer drawn letter first ("a2") would be
+    taken for a2, a figure of the first side."""
     glyph = (unit.glyph or "?")[:1]
     if compact:
-        glyph = glyph.upper() if unit.side == 0 else glyph.lower()
-        return f"{glyph}{unit.id[-1:]}"
+        number = unit.id[-1:]
+        return f"{glyph.upper()}{number}" if unit.side == 0 else f"{number}{glyph.lower()}"
     return f"{glyph}{unit.id[-2:]:<2}"
+
+
+# The side panel's key to compact labels (tui/side_panel.py), in rows that
+# fit its narrow width (28 columns).
+COMPACT_KEY = "Compact: X2 = a2, 2x = b2\n(class letter, id number;\nz: wider cells)"
 
 WRITING_HELP = "Writing orders (Simultaneous Combat, Speculative Planning)"
 
@@ -42,7 +51,37 @@ def open_writing_help(app) -> None:
     open_help(app, "platemail", "Platemail", section=WRITING_HELP)
 
 
-class KeyMenu(ModalScreen[Any]):
+class LeavesTheGame:
+    """``q`` in the writer's windows does what it does on the board: asks
+    whether to leave the game (the game screen's own question, with its
+    concede and draw).  Leaving keeps the orders being written (the
+    autosave's draft, tui/drafts.py); staying returns here, and the game
+    screen still knows a window of its is open."""
+
+    leaving_from: bool | None = None
+
+    def action_leave_game(self) -> None:
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is None:
+            return
+        self.leaving_from = screen.modal_open
+        screen.action_quit_game()
+
+    def on_screen_resume(self) -> None:
+        # The question closed and this window is on top again: its closing
+        # told the game screen no window is open; this one still is.
+        if self.leaving_from is not None:
+            from tui.game_screen import GameScreen
+
+            screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+            if screen is not None:
+                screen.modal_open = self.leaving_from
+            self.leaving_from = None
+
+
+class KeyMenu(LeavesTheGame, ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
 
     ``entries`` are ``(key, label, value)``; a value of None shows the
@@ -61,7 +100,8 @@ class KeyMenu(ModalScreen[Any]):
     KeyMenu #key-detail { height: 2; color: $text; }
     KeyMenu.detailed OptionList { max-height: 10; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help"),
+                Binding("q", "leave_game", "Leave the game")]
 
     def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "",
                  details: Sequence[str] = ()) -> None:
@@ -69,7 +109,7 @@ class KeyMenu(ModalScreen[Any]):
         self.menu_title = title
         self.entries = list(entries)
         self.details = list(details)
-        self.hint = hint or "letter or ↑↓+Enter choose · Esc back · F1 help"
+        self.hint = hint or "letter or ↑↓+Enter choose · Esc back · F1 help · q leave game"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -111,11 +151,12 @@ class KeyMenu(ModalScreen[Any]):
         open_writing_help(self.app)
 
 
-class CellPicker(ModalScreen[Any]):
+class CellPicker(LeavesTheGame, ModalScreen[Any]):
     """The board (the writing side's own view) with a cursor: Enter picks
     the cell under it.  The cells ``reach`` holds (those a move this Action
     gets to, round walls and shut doors) are marked ``[.]`` as a hint; any
-    cell on the battlefield can be picked."""
+    cell on the battlefield can be picked.  ``shades`` are the board's
+    cell keys to draw as well (a Skulk's ``h``)."""
 
     DEFAULT_CSS = """
     CellPicker Label { width: 100%; }
@@ -125,9 +166,9 @@ class CellPicker(ModalScreen[Any]):
     CellPicker #pick-where { height: 1; padding: 0 1; }
     CellPicker #pick-hint { height: 1; color: $text-muted; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "leave_game", "Leave the game")]
 
-    def __init__(self, title: str, battlefield, units, origin, reach=frozenset()) -> None:
+    def __init__(self, title: str, battlefield, units, origin, reach=frozenset(), shades=None) -> None:
         super().__init__()
         self.title_text = title
         self.battlefield = battlefield
@@ -141,13 +182,14 @@ class CellPicker(ModalScreen[Any]):
             compact_labels={u.id: figure_label(u, compact=True) for u in self.units},
             highlights=frozenset(lit),
             selected=origin,
+            shades=dict(shades or {}),
         )
 
     def compose(self) -> ComposeResult:
         yield Label(self.title_text, id="pick-title", markup=False)
         yield BoardView(id="pick-board")
         yield Label("", id="pick-where", markup=False)
-        yield Label("arrows/hjkl/yubn move · Enter pick this cell · Esc back", id="pick-hint", markup=False)
+        yield Label("arrows/hjkl/yubn move · Enter pick this cell · Esc back · q leave game", id="pick-hint", markup=False)
 
     def on_mount(self) -> None:
         board = self.query_one(BoardView)

@@ -41,7 +41,16 @@ from core.rulesets.platemail.state import (
     Write,
 )
 from tui.rulesets.platemail_gists import GISTS
+from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
+from tui.rulesets.platemail_notes import (
+    figure_keys,
+    melee_warning,
+    reload_entry,
+    reload_mark,
+    sight_note,
+    stabilize_warning,
+)
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
 # menus uses p: p commits (ends the turn) one level up, in every ruleset.
@@ -80,9 +89,11 @@ def distance_text(here, there, range_ft: int | None = None) -> str:
     return f"{text}, {band}"
 
 
-def ready_mark(kind: Action) -> str:
-    if kind == Action.USE_ITEM:
-        return "(R; reload of a crossbow NR)"
+def ready_mark(kind: Action, me: Character | None = None) -> str:
+    """(R) or (NR) for an Action; Use Item's for ``me``'s own weapon (only
+    a heavy crossbow's reload leaves it Not Ready)."""
+    if kind == Action.USE_ITEM and me is not None:
+        return reload_mark(me)
     return "(R)" if READY[kind] else "(NR)"
 
 
@@ -117,6 +128,11 @@ class OrderWriter(ModalScreen[Any]):
         # writer starts at the IF condition; Escape there goes back to it.
         self.first = first
         self.resume_at: int | None = None  # the step to ask first, when restored from a draft
+        # One number key per character, the same in every target list of this writer.
+        self.keys = figure_keys(self.view, side)
+        # The character as the Action being chosen would find it: now for the
+        # 1st Action, as its 1st Action leaves it for THEN and ELSE.
+        self.judged: Character = self.me
 
     # -- the half-written order, kept by autosaves (tui/drafts.py) --------------------
     def partial(self) -> dict:
@@ -177,7 +193,10 @@ class OrderWriter(ModalScreen[Any]):
     def draft_text(self) -> str:
         def part(slot: str) -> str:
             act = self.acts[slot]
-            return describe_act(act) if act is not None else "…"
+            if act is None:
+                return "…"
+            # A reload reads (R) or (NR) by the crossbow in hand when it comes.
+            return describe_act(act, self.me if slot == "first" else self._after_first())
 
         cond = CONDITION_TEXT[self.condition] if self.condition is not None else "…"
         lines = [f"1st: {part('first')}", f"IF {cond}", f"THEN {part('then')}  ELSE {part('otherwise')}"]
@@ -219,19 +238,22 @@ class OrderWriter(ModalScreen[Any]):
 
     def ask_kind(self, slot: str, index: int) -> None:
         first = slot == "first"
+        me = self.me if first else self._after_first()
+        self.judged = me
         entries = []
         for kind, key in KIND_KEYS.items():
             if kind in SPELL_KINDS and not self.me.spells:
                 continue  # a character who knows no spell is offered none (a crossbowman's menu)
-            label = f"{TITLES[kind]} {ready_mark(kind)}"
-            if first:
-                why = self._impossible(kind, True)
-                entries.append((key, f"{label} — {why}" if why else label, None if why else kind))
-                continue
+            label = f"{TITLES[kind]} {ready_mark(kind, me)}"
             # A 2nd Action is checked when the 1st Phase is over, so it stays
             # on offer; what the 1st Action cannot do is still said, judged
             # from the character as its 1st Action would leave it.
-            why = self._impossible(kind, True, self._after_first())
+            why = self._impossible(kind, True, me)
+            if first and why:
+                entries.append((key, f"{label} — {why}", None))
+                continue
+            # What the engine allows but would come to nothing: on offer, warned.
+            why = why or melee_warning(me, kind)
             entries.append((key, f"{label} — warning: {why}" if why else label, kind))
 
         def picked(kind: Any) -> None:
@@ -327,8 +349,8 @@ class OrderWriter(ModalScreen[Any]):
                 continue
             if which == "friendly" and (c.side != me.side or c.id == me.id):
                 continue
-            if which == "toward" and c.id == me.id:
-                continue
+            if which in ("toward", "down") and c.id == me.id:
+                continue  # (a move never goes toward myself; "myself" is a general target)
             if which == "down" and c.side != me.side:
                 continue
             out.append(c)
@@ -340,14 +362,25 @@ class OrderWriter(ModalScreen[Any]):
                    "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",),
                    "toward": HOSTILE_GENERAL + FRIENDLY_GENERAL}[which]  # a move: never toward myself
         entries = list(extra)
-        entries += [(GENERAL_KEYS[g], GENERAL_TARGETS[g], g) for g in general]
+        me = self.me
+        for g in general:
+            label = GENERAL_TARGETS[g]
+            if kind == Action.STABILIZE and g == "self":
+                label += f" — cannot be Stabilized: {stabilize_warning(me, me)}"
+            entries.append((GENERAL_KEYS[g], label, g))
         range_ft = self._shot_range(kind)
-        for number, c in enumerate(self._characters(which), 1):
-            far = distance_text(self.me.pos, c.pos, range_ft) if self.me.pos else "0 cells"
+        order = list(self.keys)  # the characters in the order of their keys
+        offered = sorted(self._characters(which), key=lambda c: order.index(c.id) if c.id in order else len(order))
+        for c in offered:
+            far = distance_text(me.pos, c.pos, range_ft) if me.pos else "0 cells"
             hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
             state = "" if c.fighting else f", {c.status.value}"
-            key = str(number) if number < 10 else ""
-            entries.append((key, f"{c.id} {c.name} at {c.pos[0]},{c.pos[1]} ({far}{hurt}{state})", c.id))
+            name = c.name.removesuffix(f" {c.id}")  # "b3 Spellcaster", not "b3 Spellcaster b3"
+            label = f"{c.id} {name} at {c.pos[0]},{c.pos[1]} ({far}{hurt}{state}{sight_note(self.view, me, c)})"
+            why = stabilize_warning(me, c) if kind == Action.STABILIZE else ""
+            if why:
+                label += f" — cannot be Stabilized now: {why}"
+            entries.append((self.keys.get(c.id, ""), label, c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
         self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
 
@@ -368,7 +401,11 @@ class OrderWriter(ModalScreen[Any]):
         units = self.rules.units(self.view)
         title = f"{self.unit}: {TITLES[kind]} — pick the destination cell"
         reach = reachable(self.view, self.me.pos, MOVES.get(kind, 0)) if self.me.pos is not None else {}
-        self.app.push_screen(CellPicker(title, self.view.battlefield, units, self.me.pos, reach), done)
+        # A Skulk: the board's h, where it would stay Hidden (as seen from where the enemies stand now).
+        shades = hidden_shades(self.view, self.me) if kind == Action.SKULK else {}
+        if shades:
+            title += f" ({HIDDEN_KEY}: stays Hidden)"
+        self.app.push_screen(CellPicker(title, self.view.battlefield, units, self.me.pos, reach, shades), done)
 
     def ask_destination(self, kind: Action, done: Callable[[Act | None], None]) -> None:
         side = self.side
@@ -395,9 +432,9 @@ class OrderWriter(ModalScreen[Any]):
             self.ask_target(kind, "toward", picked, extra=first)
 
     def ask_item(self, done: Callable[[Act | None], None]) -> None:
-        side, me = self.side, self.me
+        side, me = self.side, self.judged
         kind = Action.USE_ITEM
-        entries = [("r", "reload the weapon (NR for a crossbow)", "reload"),
+        entries = [("r", reload_entry(me), "reload"),
                    ("d", f"drink a potion ({me.potions} left)", "potion"),
                    ("o", "open or close an adjacent door", "door"),
                    ("f", "free someone entrapped", "free")]
