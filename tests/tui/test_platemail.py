@@ -207,7 +207,7 @@ async def test_writer_refuses_impossible_actions_and_escape_goes_back():
         await pilot.press("d", "w", "d", "d")  # Defend; IF wounded THEN Defend ELSE Defend
         await pilot.pause()
         assert app.screen is review
-        assert any(line.startswith("[new] a1: Defend (R); IF I am wounded") for line in review.lines())
+        assert any(line.startswith("[new] a1: Defend (R); either way (IF I am wounded") for line in review.lines())
         await pilot.press("escape")  # back to the board: the written order is submitted, not committed
         await pilot.pause()
         plan = screen.game.state.plan("a1")

@@ -69,6 +69,18 @@ def make_character(side: int, index: int, key: str | Figure, max_wounds: int) ->
         shield=fig.shield, potions=a.potions, spells=a.spells)
 
 
+_ITEM_WORDS = {"reload": "reload", "potion": "drink a potion", "door": "open or close a door",
+               "free": "free someone entrapped"}
+
+
+def item_words(item: str) -> str:
+    """A Use Item's item in words ("swap:mace": "swap to the Mace")."""
+    if item.startswith("swap:"):
+        weapon = WEAPONS.get(item[5:])
+        return f"swap to the {weapon.name}" if weapon is not None else item
+    return _ITEM_WORDS.get(item, item)
+
+
 def describe_act(act: Act, me: Character | None = None) -> str:
     """``act`` in words, with its (R) or (NR).  A reload is (R) or (NR) by
     the crossbow it reloads (seed: Use Item, Quick and Complex): ``me``, the
@@ -78,13 +90,15 @@ def describe_act(act: Act, me: Character | None = None) -> str:
     if act.spell:
         words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
     if act.item:
-        words.append(act.item)
+        words.append(item_words(act.item))
     if act.target:
         if act.kind in (Action.MOVE, Action.SPRINT) and not act.to:
             words.append("toward")  # a Move at a character goes toward it (never "Move b1")
         words.append(GENERAL_TARGETS.get(act.target, act.target))
     if act.to:
         words.append(f"to {act.to[0]},{act.to[1]}")
+    elif act.kind == Action.FALL_BACK and not act.target:
+        words.append("away from the nearest hostile")
     if act.kind == Action.USE_ITEM and act.item == "reload":
         # nothing to reload, or a Quick reload, leaves it Ready
         mark = " (R/NR)" if me is None else " (NR)" if WEAPONS[me.wielding].reload == "complex" else " (R)"
@@ -347,7 +361,7 @@ class Platemail(Ruleset):
             after = left_by(me, order.first) if me is not None else None  # as the 2nd Action finds it
             first = describe_act(order.first, me)
             if order.then == order.otherwise:  # the IF decides nothing: say so, not "THEN x ELSE x"
-                return f"{order.unit}: {first}; IF {cond} or not: {describe_act(order.then, after)}"
+                return f"{order.unit}: {first}; either way (IF {cond} or not): {describe_act(order.then, after)}"
             return (f"{order.unit}: {first}; IF {cond} "
                     f"THEN {describe_act(order.then, after)} ELSE {describe_act(order.otherwise, after)}")
         if isinstance(order, Commit):

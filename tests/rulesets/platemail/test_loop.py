@@ -84,7 +84,7 @@ def test_a_second_action_the_same_either_way_reads_without_then_and_else():
     guard = act(0, "guard", "a2")
     same = order(0, "a1", guard, "hit", guard, guard)
     text = RULESET.describe_order(None, same)
-    assert text == "a1: Guard a2 (R); IF I was hit or not: Guard a2 (R)", text
+    assert text == "a1: Guard a2 (R); either way (IF I was hit or not): Guard a2 (R)", text
     assert "THEN" not in text and "ELSE" not in text
     differ = order(0, "a1", guard, "hit", guard, act(0, "defend"))
     assert "IF I was hit THEN Guard a2 (R) ELSE Defend" in RULESET.describe_order(None, differ)

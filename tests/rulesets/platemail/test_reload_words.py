@@ -34,3 +34,15 @@ def test_a_second_action_reload_reads_by_the_crossbow_the_first_action_leaves_in
     assert text.endswith("Use Item reload (R)")
     text = words("heavy-crossbow", act(0, "ranged-attack", "b1"), RELOAD)
     assert text.endswith("Use Item reload (NR)")
+
+
+def test_an_items_words_name_what_it_does_not_the_orders_token():
+    """Played: orders read "Use Item swap:mace (R)" and a Fall Back with no
+    cell only "Fall Back (R)"."""
+    from core.rulesets.platemail.ruleset import describe_act
+    from core.rulesets.platemail.state import Act, Action
+
+    assert describe_act(Act(0, Action.USE_ITEM, item="swap:mace")) == "Use Item swap to the Mace (R)"
+    assert describe_act(Act(0, Action.USE_ITEM, item="potion")) == "Use Item drink a potion (R)"
+    assert describe_act(Act(0, Action.FALL_BACK)) == "Fall Back away from the nearest hostile (R)"
+    assert describe_act(Act(0, Action.FALL_BACK, to=(3, 4))) == "Fall Back to 3,4 (R)"
