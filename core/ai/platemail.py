@@ -141,7 +141,7 @@ class PlatemailKnowledge(Knowledge):
             return own[:keep]
         listed = [o for o in legal if getattr(o, "unit", None) == me.id]
         near, fallen = _nearest(state, me), fallen_beside(state, me)
-        return ([o for o in listed if not blunder(o, me, near, fallen)] or listed)[:keep] or commit
+        return ([o for o in listed if not blunder(o, me, near, fallen, state)] or listed)[:keep] or commit
 
     def rollout_order(self, state, side: int, rng: random.Random):
         if state.stage != "orders":

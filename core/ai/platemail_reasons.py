@@ -6,11 +6,11 @@ the printed d20 rule (``platemail_chances``), and the IF in a few words."""
 from __future__ import annotations
 
 from core.ai.platemail_chances import enemies_beside, stated_hit
-from core.ai.platemail_targets import FUTILE, harm
+from core.ai.platemail_targets import CHARGE_REACH, FUTILE, harm
 from core.ai.platemail_templates import guessed_action
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.equipment import SPELLS
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, defense, resolve_target, weapon
 from core.rulesets.platemail.state import Action, Condition
@@ -46,8 +46,11 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
             verb = VERB[kind].format(t=tid, spell=SPELLS[spell].name if spell in SPELLS else "")
             if kind is A.RELEASE and (spell not in SPELLS or SPELLS[spell].effect != "attack"):
                 return f"{verb}{state}", tid  # no attack roll: a save, or nothing prepared yet
-            if kind in (A.FULL_ATTACK, A.COUNTER) and chebyshev(me.pos, t.pos) > 1:
+            if kind in (A.FULL_ATTACK, A.COUNTER) and weapon(me).melee and chebyshev(me.pos, t.pos) > 1:
                 return f"{tid}{state} is {chebyshev(me.pos, t.pos)} squares off: no blow yet", tid
+            blow = _no_blow(me, t, kind)
+            if blow:  # no Attack roll this Phase: no chance to hit said
+                return f"{verb}{state}: {blow}" if len(verb + state + blow) + 2 <= MOST else blow, tid
             chance, words = stated_hit(work, me, t, kind, spell, _guessed(work, t))
             said = f"{verb}{state}: {words}"
             if len(said) > MOST:  # the guess said in fewer words
@@ -68,6 +71,8 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
             return f"reloads the {weapon(me).name}", None
         if act.item == "potion":
             return f"drinks a potion ({me.wounds} wounds)", None
+        if act.item and act.item.startswith("swap:") and act.item[5:] in WEAPONS:
+            return f"swaps the {weapon(me).name} for the {WEAPONS[act.item[5:]].name}", None
         return "", None
     if kind is A.PREPARE and act.spell in SPELLS:
         return f"prepares {SPELLS[act.spell].name}", None
@@ -89,6 +94,22 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
     if kind is A.FALL_BACK:
         return "falls back", None
     return "", tid
+
+
+def _no_blow(me, t, kind: Action) -> str:
+    """Why an attack of ``kind`` by ``me`` on ``t`` makes no Attack roll
+    this Phase, as the resolution would find it (empty: it does make one):
+    a melee Action with no melee weapon in hand (``actions._melee``, the
+    Charge's ``ChargeFailed``), or a Charge at an enemy beyond its 15 feet
+    and a blow (seed: Charge).  No chance to hit is said for such an Action."""
+    if kind not in (A.CHARGE, A.FULL_ATTACK, A.COUNTER):
+        return ""
+    if not weapon(me).melee:
+        return f"no melee weapon in hand ({weapon(me).name})"
+    apart = chebyshev(me.pos, t.pos)
+    if kind is A.CHARGE and apart > CHARGE_REACH:
+        return f"{apart} squares off, beyond a Charge's reach"
+    return ""
 
 
 def _armoured_beside(work: Work, me) -> str | None:

@@ -129,7 +129,7 @@ def aimed(state, me, volleys: bool = False, guards: bool = False) -> tuple[Aim, 
     adjacent one it wounds most; a Charge at the one it wounds most within
     a Charge's reach; and, when every enemy within reach is armoured past
     its weapon, a Move toward the one farther off it would wound most,
-    which makes attacking or closing on the others pointless.  With
+    which makes attacking (a Counter too) or closing on the others pointless.  With
     ``volleys`` (hard knows it), a shooter whose weapon needs no reloading
     and out of melee looses a Rapid Fire at the one it wounds most in
     place of any single shot or Aim, where its two shots with Disfavor
@@ -201,5 +201,5 @@ def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
     if within is None or within[1] <= FUTILE:  # nobody within a Charge it can wound
         aim(A.FULL_ATTACK, None, lambda t: Write(s, u, act(A.MOVE, t), C.REACHED, act(A.FULL_ATTACK, t),
                                                  act(A.MOVE, t)),
-            (A.FULL_ATTACK, A.CHARGE, A.MOVE), lambda theirs, best: theirs <= FUTILE)
+            (A.FULL_ATTACK, A.CHARGE, A.MOVE, A.COUNTER), lambda theirs, best: theirs <= FUTILE)
     return tuple(out)

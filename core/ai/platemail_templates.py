@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai.platemail_targets import Aim, aimed
+from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
+from core.rulesets.platemail.checks import left_by
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
-from core.rulesets.platemail.senses import weapon
+from core.rulesets.platemail.senses import Work, resolve_target, weapon
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -23,7 +25,9 @@ A, C = Action, Condition
 
 def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     """Orders whose IF/ELSE make sense for this character now (``aims``:
-    :func:`aimed`, when the caller has it)."""
+    :func:`aimed`, when the caller has it).  A character with no melee
+    weapon in hand (a bow, a crossbow) gets no melee Action: it draws the
+    melee weapon it carries first (Use Item, swap)."""
     s, u = me.side, me.id
 
     def w(first, cond, then, other):
@@ -32,14 +36,19 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     def act(kind, target=None, **kw):
         return Act(s, kind, target, **kw)
 
-    out = [
-        w(act(A.CHARGE, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
-        w(act(A.MOVE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")),
-        w(act(A.FULL_ATTACK, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
-        w(act(A.CHARGE, "injured"), C.REACHED, act(A.FULL_ATTACK, "injured"), act(A.CHARGE, "injured")),
-        w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")),
-    ]
-    if weapon(me).shoots:  # a shooter's own templates come first
+    arms = weapon(me)
+    # What a character does beside an enemy: strikes with its melee weapon, else steps away.
+    strike = act(A.FULL_ATTACK, "closest") if arms.melee else act(A.FALL_BACK)
+    out = []
+    if arms.melee:
+        out += [
+            w(act(A.CHARGE, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
+            w(act(A.MOVE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")),
+            w(act(A.FULL_ATTACK, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
+            w(act(A.CHARGE, "injured"), C.REACHED, act(A.FULL_ATTACK, "injured"), act(A.CHARGE, "injured")),
+        ]
+        out.append(w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")))
+    if arms.shoots:  # a shooter's own templates come first
         out[:0] = [
             w(act(A.RANGED, "closest"), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.RANGED, "closest")),
             w(act(A.AIM, "closest"), C.VISIBLE, act(A.RANGED, "closest"), act(A.MOVE, "closest")),
@@ -48,18 +57,100 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
         if not me.loaded:  # nothing to shoot until reloaded: first of all
             out.insert(0, w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
                             act(A.MOVE, "closest")))
+    blade, bow = swaps(me)
+    if blade and _nearest(state, me) <= 2:
+        # An enemy at hand: draw the melee weapon it carries, and strike if one is still beside it.
+        out.append(w(act(A.USE_ITEM, item=f"swap:{blade}"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"),
+                     act(A.DEFEND)))
+    if bow:  # back to the bow or crossbow it carries, and shoot unless an enemy is beside it
+        shot = act(A.RANGED, "closest") if me.loaded or not WEAPONS[bow].reload else act(A.USE_ITEM, item="reload")
+        out.append(w(act(A.USE_ITEM, item=f"swap:{bow}"), C.ENEMY_ADJACENT, act(A.FALL_BACK), shot))
     if me.potions and me.wounds:
         # Strikes back only if someone is in reach (a Full Attack otherwise strikes nobody).
-        out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.DEFEND)))
-    for spell in me.spells:
-        out.append(w(act(A.PREPARE, spell=spell), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.DEFEND)))
-    if me.prepared:
-        out.insert(0, w(act(A.RELEASE, "closest"), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.DEFEND)))
-    if me.stealth > 0:
-        out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, act(A.FULL_ATTACK, "closest"), act(A.MOVE, "closest")))
+        out.append(w(act(A.USE_ITEM, item="potion"), C.ENEMY_ADJACENT, strike, act(A.DEFEND)))
+    out += casting(state, me, strike)
+    if me.stealth > 0 and arms.melee:
+        out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, strike, act(A.MOVE, "closest")))
     if fallen_beside(state, me):
         out.append(w(act(A.STABILIZE, "ally-down"), C.WOUNDED, act(A.FALL_BACK), act(A.DEFEND)))
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
+
+
+def _nearest(state, me) -> int:
+    """Cells from ``me`` to the closest enemy fighting on the battlefield."""
+    foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
+    return min((chebyshev(me.pos, f) for f in foes), default=99)
+
+
+def swaps(me) -> tuple[str | None, str | None]:
+    """The weapon ``me`` would draw (Use Item, swap): a melee weapon it
+    carries when it holds none (an archer's dagger, a crossbowman's mace),
+    and, with a melee weapon in hand, the bow or crossbow it carries (a
+    two-handed shooting weapon: not a rogue's blowgun)."""
+    arms = weapon(me)
+    if not arms.melee:
+        return next((k for k in me.carried if WEAPONS[k].melee), None), None
+    return None, next((k for k in me.carried if WEAPONS[k].kind == "ranged" and WEAPONS[k].hands == 2), None)
+
+
+def _release_target(state, me, spell) -> str | None:
+    """Whom a Release of ``spell`` by ``me`` aims at, when one is in range
+    and in sight (seed: Release Spell; Targeting): the closest hostile if
+    it is, else the nearest enemy that is; for a spell that helps (Mend),
+    the most injured ally within its Range.  None: nobody yet."""
+    work = Work(state)
+    if not spell.hostile:
+        tid = resolve_target(work, me, "ally-injured")
+        t = work.chars.get(tid) if tid else None
+        ok = t is not None and t.wounds and t.pos is not None and 5 * chebyshev(me.pos, t.pos) <= spell.range_ft
+        return "ally-injured" if ok else None
+
+    def reached(c) -> bool:
+        return (5 * chebyshev(me.pos, c.pos) <= spell.range_ft and resolve_target(work, me, c.id) == c.id
+                and not work.grid.concealed(me.pos, c.pos))
+
+    closest = resolve_target(work, me, "closest")
+    if closest is None:
+        return None
+    if reached(work.chars[closest]):
+        return "closest"
+    foes = sorted((c for c in work.chars.values() if c.side != me.side and c.fighting and c.pos is not None),
+                  key=lambda c: (chebyshev(me.cell, c.cell), c.id))
+    return next((c.id for c in foes if reached(c)), None)
+
+
+def release_ready(state, me) -> str | None:
+    """The target of the Release ``me`` should make now (:func:`_release_target`)
+    when it has a spell Prepared, else None."""
+    spell = SPELLS.get(me.prepared) if me.prepared else None
+    return _release_target(state, me, spell) if spell is not None and me.pos is not None else None
+
+
+def casting(state, me, strike: Act) -> list[Write]:
+    """A caster's orders (seed: Prepare Spell, Release Spell, Focus Spell):
+    each spell Prepared, then Released in the 2nd Action if it is ready
+    (a Prepare not interrupted leaves it Prepared at the end of the 1st
+    Phase); a spell already Prepared Released at a target in range and
+    sight, then the next Firebolt Prepared (or the ongoing one Focused on),
+    or ``strike`` if an enemy is beside it; an ongoing spell Focused on."""
+    s, u = me.side, me.id
+    out = []
+    if not me.prepared or (me.prepared in SPELLS and not SPELLS[me.prepared].hostile):
+        for key in me.spells:
+            spell = SPELLS[key]
+            then = Act(s, A.RELEASE, "closest" if spell.hostile else "ally-injured")
+            out.append(Write(s, u, Act(s, A.PREPARE, spell=key), C.SPELL_READY, then, Act(s, A.DEFEND)))
+    if me.prepared:
+        spell = SPELLS[me.prepared]
+        target = release_ready(state, me) or ("closest" if spell.hostile else "ally-injured")
+        nxt = "firebolt" if "firebolt" in me.spells else next((k for k in me.spells if SPELLS[k].hostile), None)
+        after = (Act(s, A.FOCUS) if spell.ongoing else Act(s, A.PREPARE, spell=nxt) if nxt else Act(s, A.DEFEND))
+        out.insert(0, Write(s, u, Act(s, A.RELEASE, target), C.ENEMY_ADJACENT, strike, after))
+        if strike.kind is not A.FALL_BACK:
+            out.insert(1, Write(s, u, Act(s, A.RELEASE, target), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), after))
+    if me.focus:
+        out.append(Write(s, u, Act(s, A.FOCUS), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), Act(s, A.FOCUS)))
+    return out
 
 
 def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = False) -> list[Write]:
@@ -71,7 +162,9 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     attacks on general targets they do clearly better than; with
     ``volleys``, a Rapid Fire first of all for a shooter out of melee; with
     ``guards``, a Guard over the side's shooter first of all for the one
-    fighter :func:`~core.ai.platemail_targets.guard` names."""
+    fighter :func:`~core.ai.platemail_targets.guard` names.  A caster with
+    a spell Prepared and a target in range and sight (:func:`release_ready`)
+    Releases it: only its Release orders are kept."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -82,8 +175,13 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
         if first is A.RELEASE:
             return 5.0
         if first is A.USE_ITEM:
-            if write.first.item == "reload":
+            item = write.first.item or ""
+            if item == "reload":
                 return 4.5
+            if item.startswith("swap:"):
+                if not arms.melee:  # drawing the melee weapon: for an enemy beside it
+                    return (3.7 if me.loaded or not arms.reload else 4.6) if near == 1 else 1.5 if near == 2 else 0.2
+                return 3.4 if near >= 3 else 1.0 if near == 2 else 0.2  # back to the bow, out of melee
             return 3.5 if me.wounds >= me.max_wounds - 1 else 0.5
         if arms.shoots:
             if first is A.RANGED:
@@ -92,9 +190,9 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
                 return 3.2 if near > reach else 1.0
             if first is A.RAPID_FIRE:  # two shots with Disfavor: more wounds than one shot
                 return 4.2 - (1.5 if near == 1 else 0.0)
-            if first is A.FULL_ATTACK:
-                return 3.6 if near == 1 else 0.2
             return 1.0
+        if first is A.FOCUS:
+            return 3.0
         if first is A.PREPARE:
             return (3.8 if write.first.spell == "firebolt" else 1.5) - (2.5 if near == 1 else 0.0)
         if first is A.FULL_ATTACK:
@@ -123,8 +221,14 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
 
     ranked = sorted(enumerate(templates(state, me, aims)), key=lambda p: (-ranked_score(p[1]), p[0]))
     beside = fallen_beside(state, me)
-    return [w for _, w in ranked
-            if not blunder(w, me, near, beside) and (w.first.kind, w.first.target) not in replaced]
+    # (Defend's Counter at a general target is replaced with the attack on it: it is the
+    # walk's, when nobody within reach can be wounded, and the Defend then does nothing.)
+    out = [w for _, w in ranked
+           if not blunder(w, me, near, beside, state) and (w.first.kind, w.first.target) not in replaced
+           and not (w.first.kind is A.DEFEND and (w.otherwise.kind, w.otherwise.target) in replaced)]
+    if release_ready(state, me) is not None:  # a spell Prepared, a target in range and sight: Release it
+        out = [w for w in out if w.first.kind is A.RELEASE] or out
+    return out
 
 
 # First Actions that do not bring the character beside an enemy.
@@ -139,15 +243,45 @@ def fallen_beside(state, me) -> bool:
                and chebyshev(c.pos, me.pos) <= 1 for c in state.characters)
 
 
-def blunder(write: Write, me, near: int, fallen: bool) -> str:
+MELEE = (A.CHARGE, A.FULL_ATTACK, A.COUNTER)  # Actions whose Attack is a melee Attack
+
+
+def charge_distance(state, me, target: str | None, near: int) -> int:
+    """Cells from ``me`` to the enemy a Charge at ``target`` runs at
+    (``near``: to the closest hostile seen); 0 when it cannot tell."""
+    if target == "closest" or state is None or target is None:
+        return near if target == "closest" else 0
+    tid = target if state.char(target) is not None else resolve_target(Work(state), me, target)
+    t = state.char(tid) if tid else None
+    return chebyshev(me.pos, t.pos) if t is not None and t.pos is not None and me.pos is not None else 0
+
+
+def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     """Why ``write`` is an order a beginner would not give (empty: it is
     not): a first Action moving to the closest hostile while already beside
     one (the move goes nowhere and the attack is lost), shooting a weapon
     that is not loaded (*Reloading*), a Full Attack that runs while no
-    enemy is within reach (``near``: cells to the closest enemy seen), or a
+    enemy is within reach (``near``: cells to the closest enemy seen), a
     first Action that Stabilizes with no fallen ally beside the character
-    (``fallen``: :func:`fallen_beside`; the Action does nothing)."""
+    (``fallen``: :func:`fallen_beside`; the Action does nothing), a melee
+    Action (Charge, Full Attack, Counter) with no melee weapon in hand as
+    the Action begins (the resolution's own test, ``Weapon.melee``: such an
+    Attack strikes nothing, seed: Charge, Full Attack, Counter; a 1st
+    Action that swaps weapons changes it for the 2nd, ``checks.left_by``),
+    a 1st Action Charge at an enemy beyond its 15 feet and a step (with
+    ``state``, any target; else the closest hostile), or Preparing a spell
+    while one that harms is already Prepared (the new one replaces it)."""
     first = write.first
+    if any(a.kind in MELEE for a in (first, write.then, write.otherwise)):
+        if first.kind in MELEE and not weapon(me).melee:
+            return f"no melee weapon in hand ({weapon(me).name})"
+        after = left_by(me, first)
+        if any(a.kind in MELEE for a in (write.then, write.otherwise)) and not weapon(after).melee:
+            return f"no melee weapon in hand ({weapon(after).name})"
+    if first.kind is A.CHARGE and charge_distance(state, me, first.target, near) > CHARGE_REACH:
+        return "the target is beyond a Charge's reach"
+    if first.kind is A.PREPARE and me.prepared in SPELLS and SPELLS[me.prepared].hostile:
+        return f"{SPELLS[me.prepared].name} is already Prepared"
     if first.kind is A.STABILIZE and not fallen:
         return "no fallen ally within reach to Stabilize"
     if near <= 1 and first.kind is A.MOVE and first.target == "closest":
