@@ -4,10 +4,13 @@ Movements cut down to those that close on the enemy or face it.
 Tactics come before the search (``shortlist``): the game is diceless and
 open, so every order's result is certain.  Each order is played on the
 view; the most promising are then answered by the enemy's very next order
-(its Defending Free Movement, or the first of its next turn's).  An order
-that wins material the enemy cannot win back at once (a Doom, a kill, a
+(its Defending Free Movement, or the first of its next turn's) with the
+free shots its shooters add on its own turn, or by its final turn when it
+alone could move then (:mod:`core.ai.plasto_threats`).  An order that wins
+material and keeps some once the enemy has answered (a Doom, a kill, a
 lifted Doom) is taken; otherwise the search chooses only among the orders
-that leave no mini the enemy's next order Dooms, when there are any.
+that lose least and leave the fewest minis the enemy could Doom, and
+never among orders that were not answered.
 Hard then answers the first of those with the enemy's next two orders: an
 attack, and a second attacker on the mini it struck (a Threat leaves a
 Movement, a shot costs none), which Dooms it before its owner may answer.
@@ -16,7 +19,9 @@ Movement, a shot costs none), which Dooms it before its owner may answer.
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
+from core.ai.plasto_threats import deploy_viewers, final_turn_loss, shot_dooms, sight_gainers
 from core.board import chebyshev, distance_squared, in_front_arc
+from core.events import Removed
 from core.rulesets.plasto_latros.events import (
     Attacked,
     DoomFalls,
@@ -52,10 +57,46 @@ CHECKED = {"easy": 24, "normal": 24, "hard": 192}
 # games, 256 against 249: a blunder fewer, not a stronger player.
 PAIRED = {"hard": 24}
 
+# Movements of the minis at risk weighed more when every order weighed
+# leaves one the enemy could Doom (``shortlist``): as many as easy and normal
+# weigh at first, an eighth of hard's (its slowest move stays under 3 s).
+ESCAPES = {"easy": 24, "normal": 24, "hard": 24}
+
+# What the checks above answer an order with, as its reason names it: the
+# enemy's next order (its Defending Free Movement, or its next turn's first
+# Movement) with the free shots its shooters may add on its own turn; hard
+# also an attack and a second attacker on the mini struck.
+REACH = "its next Movement and free shots"
+REACH_TWO = REACH + ", or an attack and a second attacker"
+
 
 def _beside(cells) -> frozenset:
     """The cells within one step of any of ``cells``, and they themselves."""
     return frozenset((x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def _lost(state, events, side: int) -> set:
+    """``side``'s minis Doomed in ``state``, or removed by ``events``."""
+    out = {u for u in state.doomed if state.get(u).side == side}
+    out.update(e.unit for e in events if isinstance(e, Removed) and state.get(e.unit).side == side)
+    return out
+
+
+def _idle_turn(view, side: int, order, events) -> bool:
+    """A turn in place that attacks nobody and either leaves the nearest
+    enemy out of the mini's front arc or turns a mini that faced it."""
+    if order.verb != "turn" or any(isinstance(e, Attacked) for e in events):
+        return False
+    me = view.mini(order.unit)
+    foes = [m.pos for m in view.minis if m.side != side and m.pos is not None]
+    if me is None or me.pos is None or not foes:
+        return False
+    near = min(foes, key=lambda p: (distance_squared(p, me.pos), p))
+    return in_front_arc(me.pos, me.facing, near) or not in_front_arc(me.pos, order.facing, near)
+
+
+def _would(exposing: int, weighed: int) -> str:
+    return f" ({exposing} of the {weighed} orders weighed would)" if exposing else ""
 
 
 def _inner(order):
@@ -80,8 +121,6 @@ class PlastoKnowledge(Knowledge):
 
     def position(self, state, side: int) -> float:
         """Facing the nearest enemy is good (a mini is struck from behind)."""
-        from core.board import in_front_arc
-
         mine = [m for m in state.minis if m.side == side and m.pos is not None]
         foes = [m for m in state.minis if m.side != side and m.pos is not None]
         if not mine or not foes:
@@ -101,9 +140,12 @@ class PlastoKnowledge(Knowledge):
     def shortlist(self, view, side: int, legal):
         """The orders the search may choose among: the material winners
         that survive the enemy's reply, or else the safe orders (see the
-        module's note).  Keeps a fact per kept order for its reason."""
+        module's note); always among the orders answered.  Keeps a fact per
+        kept order for its reason."""
         self.facts = {}
-        if view.phase.name == "DEPLOY" or len(legal) < 2:
+        if view.phase.name == "DEPLOY":
+            return self._deploying(view, side, legal)
+        if len(legal) < 2:
             return list(legal)
         now = self.balance(view, side)
         where = self.positions(view)
@@ -116,26 +158,106 @@ class PlastoKnowledge(Knowledge):
             gain = 0.0 if order.verb == "pass" else self.balance(after, side) - now
             tried.append((-gain, -self.prior(view, order, where), i, order, after, events))
         tried.sort(key=lambda t: t[:3])
-        nets = {}
+        nets, doomed = {}, {}
+
+        def weigh(batch) -> None:
+            for neg_gain, _, _, order, after, _ in batch:
+                worst, doomable = self._answered(after, side)
+                nets[order] = (-neg_gain, worst - now)
+                doomed[order] = doomable
+
         checked = CHECKED.get(getattr(self.level, "name", ""), CHECKED["normal"])
-        for neg_gain, _, _, order, after, _ in tried[:checked]:
-            nets[order] = (-neg_gain, self._answered(after, side) - now)
+        weigh(tried[:checked])
+        if all(doomed.values()):
+            # Every order weighed leaves a mini the enemy could Doom: weigh
+            # as many Movements of those minis, out of the fewest enemy
+            # shooters' view and farthest from the enemy first.
+            at_risk = frozenset().union(*doomed.values())
+            rest = [t for t in tried[checked:] if getattr(_inner(t[3]), "unit", None) in at_risk]
+            seen: dict = {}
+            rest.sort(key=lambda t: (t[0], self._viewers(view, side, t[3], seen), -self._room(view, side, t[3]),
+                                     t[1], t[2]))
+            weigh(rest[:ESCAPES.get(getattr(self.level, "name", ""), ESCAPES["normal"])])
+        exposed = {o: len(d) for o, d in doomed.items() if d}
         best = max(net for _, net in nets.values())
         keep = [o for o, (_, net) in nets.items() if net >= best - 1e-9]
-        top_gain = max(gain for gain, _ in nets.values())
+        # Of those, the ones that leave the fewest minis the enemy could Doom.
+        fewest = min(exposed.get(o, 0) for o in keep)
+        keep = [o for o in keep if exposed.get(o, 0) == fewest]
         by_order = {t[3]: t for t in tried}
-        if top_gain > 0 and any(nets[o][0] > 0 for o in keep):
-            winners = [o for o in keep if nets[o][0] > 0]
+        # A winner keeps some of what it wins once the enemy has answered.
+        winners = [o for o in keep if nets[o][0] > 0 and nets[o][1] > 1e-9]
+        if winners:
             for o in winners:
-                self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5])
+                gain, net = nets[o]
+                self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5],
+                                                    whole=net >= gain - 1e-9)
             return self._paired(side, winners, by_order, now, best) or winners
-        unsafe = [o for o, (_, net) in nets.items() if net < best - 1e-9]
+        unsafe = [o for o in nets if o not in keep]
         if unsafe:
             for o in keep:
-                self.facts[o.to_text()] = (f"leaves no mini the enemy's next order Dooms "
-                                           f"({len(unsafe)} of the {len(nets)} orders weighed would)")
+                self.facts[o.to_text()] = (
+                    f"loses least to what the enemy can do with {REACH} (of the {len(nets)} orders weighed)"
+                    if o in exposed else
+                    f"leaves no mini the enemy can Doom with {REACH}" + _would(len(exposed), len(nets)))
+            keep = self._purposeful(view, side, keep, by_order, nets, best)
             return self._paired(side, keep, by_order, now, best) or keep
-        return self._paired(side, [t[3] for t in tried[:checked]], by_order, now, best) or list(legal)
+        # Every order answered fares alike: the search chooses among them
+        # (an order not answered may be one that exposes a mini).
+        answered = self._purposeful(view, side, list(nets), by_order, nets, best)
+        return self._paired(side, answered, by_order, now, best) or answered
+
+    def _purposeful(self, view, side: int, orders: list, by_order, nets, best: float) -> list:
+        """``orders`` less the turns in place that waste a Movement: one
+        that attacks nobody and leaves the nearest enemy out of the front
+        arc, or turns a mini that faced it already.  When only such turns
+        are left, passing instead, if passing loses no more."""
+        useful = [o for o in orders if not _idle_turn(view, side, o, by_order[o][5])]
+        if useful:
+            return useful
+        passing = [o for o in nets if o.verb == "pass" and nets[o][1] >= best - 1e-9]
+        return passing or orders
+
+    @staticmethod
+    def _room(view, side: int, order) -> int:
+        """How far (squared) from the nearest enemy ``order`` leaves its mini."""
+        inner = _inner(order)
+        cell = getattr(inner, "to", None) or view.get(inner.unit).pos
+        foes = [m.pos for m in view.minis if m.side != side and m.pos is not None]
+        return min((distance_squared(cell, f) for f in foes), default=0)
+
+    @staticmethod
+    def _viewers(view, side: int, order, seen: dict) -> int:
+        """How many enemy shooters see where ``order`` leaves its mini."""
+        inner = _inner(order)
+        here = view.get(inner.unit).pos
+        cell = getattr(inner, "to", None) or here
+        if (here, cell) not in seen:
+            seen[here, cell] = deploy_viewers(view, side, cell, leaving=here)
+        return seen[here, cell]
+
+    def _deploying(self, view, side: int, legal) -> list:
+        """Deployment: the placings in view of the fewest enemy shooters
+        already deployed (two shots Doom a mini, *Long Range Attacks*; the
+        enemy may shoot before this side moves), when some are in view of
+        fewer than others; the game's own placing of every mini only when
+        nothing better is known."""
+        placings = [o for o in legal if o.verb == "deploy"]
+        if not placings:
+            return list(legal)
+        seen: dict = {}
+        for o in placings:
+            if o.at not in seen:
+                seen[o.at] = deploy_viewers(view, side, o.at)
+        least = min(seen.values())
+        if least == max(seen.values()):
+            return list(legal)
+        keep = [o for o in placings if seen[o.at] == least]
+        said = ("out of every enemy shooter's front arc or view" if least == 0
+                else f"in view of {least} enemy shooter{'s' if least != 1 else ''}, the fewest it can be")
+        for o in keep:
+            self.facts[o.to_text()] = said
+        return keep
 
     def _paired(self, side: int, orders, by_order, now: float, floor: float) -> list:
         """Hard only: the first of ``orders`` (they come best-looking
@@ -147,7 +269,8 @@ class PlastoKnowledge(Knowledge):
         if not paired or len(orders) < 2:
             return []
         weighed = orders[:paired]
-        nets = {o: self._answered(by_order[o][4], side, pairs=True) - now for o in weighed}
+        answers = {o: self._answered(by_order[o][4], side, pairs=True) for o in weighed}
+        nets = {o: worst - now for o, (worst, _) in answers.items()}
         best = max(nets.values())
         keep = [o for o in weighed if nets[o] >= best - 1e-9]
         if len(keep) == len(weighed):
@@ -155,72 +278,112 @@ class PlastoKnowledge(Knowledge):
         for o in keep:
             text = o.to_text()
             said = self.facts.get(text, "")
-            if said and not said.startswith("leaves"):  # a material winner's
+            exposes = bool(answers[o][1])
+            if said and not said.startswith(("leaves", "loses")):  # a material winner's
                 if best >= floor - 1e-9:  # the second order wins nothing back
-                    self.facts[text] = said.replace("next order", "next two orders")
-            elif best >= -1e-9:
-                self.facts[text] = (f"leaves no mini the enemy's next two orders Doom "
-                                    f"({len(weighed) - len(keep)} of the {len(weighed)} orders weighed would)")
+                    self.facts[text] = said.replace(REACH, REACH_TWO)
+            elif not exposes:
+                exposing = sum(1 for _, doom in answers.values() if doom)
+                self.facts[text] = f"leaves no mini the enemy can Doom with {REACH_TWO}" + _would(exposing, len(weighed))
             else:
-                self.facts[text] = f"loses least to the enemy's next two orders (of {len(weighed)} weighed)"
+                self.facts[text] = f"loses least to what the enemy can do with {REACH_TWO} (of {len(weighed)} weighed)"
         return keep
 
-    def _answered(self, after, side: int, pairs: bool = False) -> float:
+    def _answered(self, after, side: int, pairs: bool = False) -> tuple[float, frozenset]:
         """The balance once the enemy has given its best next order (its
         free Movement, or its next turn's first order: this side's turn is
-        taken to end here, its Doomed minis removed).  With ``pairs``, an
-        order that attacks one of this side's minis is followed by the
-        enemy's best next order at that mini (``_second``)."""
+        taken to end here, its Doomed minis removed) with the free shots
+        that follow it on its own turn (``plasto_threats``), and whether
+        some such answer Dooms (or takes) a mini of this side.  With
+        ``pairs``, an order that attacks one of this side's minis is
+        followed by the enemy's best next order at that mini (``_second``)."""
         if self.rules.outcome(after) is not None:
-            return self.balance(after, side)
+            return self.balance(after, side), frozenset()
         if side in self.rules.to_act(after):
             self.spend("apply")
             after, _ = self.rules.apply(after, Pass(side))
+        untouched = self.balance(after, side)
+        lost = final_turn_loss(after, side)
+        if lost is not None:  # the enemy's final turn: it surrounds what it can
+            return untouched - lost, frozenset(m.id for m in after.minis if m.side == side and m.pos) if lost \
+                else frozenset()
         if self.rules.outcome(after) is not None or 1 - side not in self.rules.to_act(after):
-            return self.balance(after, side)
+            return untouched, frozenset()
+        already = frozenset(u for u in after.doomed if after.get(u).side == side)
         replies = self.rules.legal_orders(after, 1 - side)
         self.spend("list", len(replies))
         near = _beside(m.pos for m in after.minis if m.side == side and m.pos is not None
                        and m.id not in after.destroyed)
-        worst = self.balance(after, side)
+        gains = sight_gainers(after, side)
+        armed = bool(gains.free) or any(m.side != side and m.shooter for m in after.minis if m.pos)
+        shot = shot_dooms(after, side) if armed else []
+        shots = 0.5 * len(shot)
+        worst, doomable = untouched - shots, set(shot)
+        gained = set()  # (shooter, minis it newly shoots) already tried
         followed = set()  # (attacker, minis struck) already followed by a second attacker
         for reply in replies:
+            key = None
             if not self._reaches(after, reply, near):
-                continue
+                key = self._gains(after, reply, gains)
+                if key is None or key in gained:
+                    continue
+                gained.add(key)
             self.spend("apply", order=reply, state=after)
             answered, events = self.rules.apply(after, reply)
-            worst = min(worst, self.balance(answered, side))
+            struck = frozenset(e.target for e in events if isinstance(e, (Attacked, ShotAt, JumpedOn))
+                               and after.mini(e.target).side == side)
+            more = shot_dooms(answered, side) if armed and (struck or key is not None) else shot
+            worst = min(worst, self.balance(answered, side) - 0.5 * len(more))
+            doomable.update(more, _lost(answered, events, side))
             if not pairs:
                 continue
-            struck = frozenset(e.target for e in events if isinstance(e, (Attacked, ShotAt))
-                               and after.mini(e.target).side == side)
             # Whether a second attacker Dooms a struck mini hardly depends on
             # where the first one stands: one follow-up per attacker and minis.
-            key = (getattr(_inner(reply), "unit", None), struck)
-            if struck and key not in followed:
-                followed.add(key)
-                worst = min(worst, self._second(answered, side, struck))
-        return worst
+            pair = (getattr(_inner(reply), "unit", None), struck)
+            if struck and pair not in followed:
+                followed.add(pair)
+                balance, doomed = self._second(answered, side, struck)
+                worst = min(worst, balance)
+                doomable.update(doomed)
+        return worst, frozenset(doomable) - already
 
-    def _second(self, state, side: int, struck: frozenset) -> float:
+    @staticmethod
+    def _gains(state, reply, gains) -> tuple | None:
+        """The key of an enemy Movement that brings a shooter to bear on a
+        mini one attacker short of Doom (``SightGain``), else None."""
+        if not gains:
+            return None
+        inner = _inner(reply)
+        unit = getattr(inner, "unit", None)
+        if unit not in gains.free or inner.verb in ("jump", "jump-attack", "shoot"):
+            return None
+        cell = getattr(inner, "to", None) or state.get(unit).pos
+        targets = gains.targets(unit, cell, getattr(inner, "facing", None))
+        return (unit, targets) if targets else None
+
+    def _second(self, state, side: int, struck: frozenset) -> tuple[float, set]:
         """The balance after the enemy's best next order at a mini of
-        ``side`` it has just attacked: a shot costs no Movement, and a
-        Threat leaves a Movement for a second attacker, which Dooms the
-        mini before its owner may answer."""
+        ``side`` it has just attacked, with its free shots: a shot costs no
+        Movement, and a Threat leaves a Movement for a second attacker,
+        which Dooms the mini before its owner may answer.  With the minis of
+        this side some such order Dooms."""
         if self.rules.outcome(state) is not None or 1 - side not in self.rules.to_act(state) \
                 or side in state.pending_free:
-            return self.balance(state, side)
+            return self.balance(state, side), set()
         near = _beside(m.pos for m in state.minis if m.id in struck and m.pos is not None)
         replies = self.rules.legal_orders(state, 1 - side)
         self.spend("list", len(replies))
-        worst = self.balance(state, side)
+        shot = shot_dooms(state, side)
+        worst, doomable = self.balance(state, side) - 0.5 * len(shot), set(shot) | _lost(state, (), side)
         for reply in replies:
             if not self._reaches(state, reply, near, struck):
                 continue
             self.spend("apply", order=reply, state=state)
-            answered, _ = self.rules.apply(state, reply)
-            worst = min(worst, self.balance(answered, side))
-        return worst
+            answered, events = self.rules.apply(state, reply)
+            shot = shot_dooms(answered, side)
+            worst = min(worst, self.balance(answered, side) - 0.5 * len(shot))
+            doomable.update(shot, _lost(answered, events, side))
+        return worst, doomable
 
     @staticmethod
     def _reaches(state, order, near: frozenset, targets: frozenset | None = None) -> bool:
@@ -240,7 +403,7 @@ class PlastoKnowledge(Knowledge):
             cell = m.pos if m is not None else None
         return cell in near
 
-    def _won(self, view, side: int, after, events) -> str:
+    def _won(self, view, side: int, after, events, whole: bool = True) -> str:
         doomed = [e.unit for e in events if isinstance(e, DoomFalls) and view.mini(e.unit).side != side]
         lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
         gone = [m.id for m in view.minis if m.side != side and m.id not in view.destroyed
@@ -252,17 +415,32 @@ class PlastoKnowledge(Knowledge):
             said.append(f"removes {', '.join(gone)}")
         if lifted:
             said.append(f"lifts the Doom on {', '.join(lifted)}")
-        return (" and ".join(said) or "wins material") + ", and the enemy's next order cannot win it back"
+        back = "cannot win it back" if whole else "can win back only part of it"
+        return (" and ".join(said) or "wins material") + f", and the enemy {back} with {REACH}"
 
     def prior(self, state, order, where) -> float:
-        inner = getattr(order, "order", None)  # a Defending Free Movement wraps one
-        if inner is not None:
-            return super().prior(state, inner, where)
+        """Attacks first; a Movement by how much nearer the enemy it ends
+        and whether it then faces the nearest enemy (a mini struck from
+        behind is Doomed; one facing away wastes the Movement); a turn in
+        place only when it brings the nearest enemy into the front arc."""
+        order = _inner(order)  # a Defending Free Movement wraps one
         if order.verb in ("shoot", "jump-attack", "destroy"):
             return 3.0
+        facing = getattr(order, "facing", None)
+        me = state.mini(getattr(order, "unit", "")) if facing is not None else None
+        if facing is None or me is None or me.pos is None:
+            return super().prior(state, order, where)
+        cell = getattr(order, "to", None) or me.pos
+        foes = [p for s, p in where.units.values() if s != me.side and p is not None]
+        if not foes:
+            return super().prior(state, order, where)
+        near = min(foes, key=lambda p: (distance_squared(p, cell), p))
+        faces = in_front_arc(cell, facing, near)
         if order.verb in ("turn", "stand"):
-            return 1.1
-        return super().prior(state, order, where)
+            if order.verb == "stand" or not in_front_arc(me.pos, me.facing, near):
+                return 1.1 if faces else 0.4
+            return 0.4  # it faced the nearest enemy already: a wasted Movement
+        return super().prior(state, order, where) + (0.25 if faces else -0.25)
 
     def candidates(self, state, side: int, legal, limit: int, rng):
         """While Movements are left, passing is not searched: a short
@@ -332,5 +510,6 @@ class PlastoKnowledge(Knowledge):
                 else f"climbs to height {up}"
         before, after_d = chebyshev(me.pos, near.pos), chebyshev(now.pos, near.pos)
         if after_d < before:
-            return f"closes on {near.id}, {after_d} cell{'s' if after_d != 1 else ''} away"
+            away = "" if in_front_arc(now.pos, now.facing, near.pos) else f", {near.id} out of its front arc"
+            return f"closes on {near.id}, {after_d} cell{'s' if after_d != 1 else ''} away{away}"
         return ""
