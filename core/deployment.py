@@ -9,6 +9,7 @@ questions and do the placing on plain ``{unit id: cell}`` mappings.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -79,6 +80,20 @@ def check_deploy(
         if other != order.unit and cell == order.at:
             return Rejection("occupied", f"{other} already stands there.")
     return None
+
+
+def deploy_all_refusal(rules: Any, state: Any, order: DeployAll, who: str) -> Rejection | None:
+    """Why ``deploy-all`` may not be given now although the ruleset's own
+    check lets it through, or None.  It places the figures of the side
+    still waiting, so with none waiting it would do nothing at all: it is
+    an order only while the ruleset lists it (every ruleset lists it
+    exactly while some figure of the side is unplaced).  Asked by
+    :func:`core.game.refusal` for every ruleset, so that a redundant one is
+    refused alike everywhere (the server's referee took six in a row)."""
+    if order in rules.legal_orders(state, order.side):
+        return None
+    return Rejection("all-placed", f"Every figure of {who} is placed already: nothing is left to deploy "
+                                   "(ready ends the deployment).")
 
 
 def check_ready(own_units: Sequence[str], positions: Mapping[str, Cell | None]) -> Rejection | None:

@@ -40,6 +40,7 @@ import attrs
 
 from core import registry
 from core.board import Battlefield
+from core.deployment import DeployAll, deploy_all_refusal
 from core.dice import without_seed
 from core.events import (
     Conceded,
@@ -256,7 +257,11 @@ def refusal(rules: Ruleset, state: Any, order: Order,
         else:
             name = f"side {order.side}"
         return Rejection("not-your-turn", f"It is not {name}'s turn to act.")
-    return rules.check(state, order)
+    refused = rules.check(state, order)
+    if refused is None and isinstance(order, DeployAll):  # with nothing left to place it does nothing
+        who = f"{players[order.side]} (side={order.side})" if players is not None else f"side={order.side}"
+        return deploy_all_refusal(rules, state, order, who)
+    return refused
 
 
 def check(game: Game, order: Order, rules: Ruleset | None = None) -> Rejection | None:
