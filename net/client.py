@@ -77,6 +77,8 @@ class _Ticket:
 
 
 class RemoteSeat(Seat):
+    KEEPER = "host"  # who holds the game, in the words said to the player (a server's seat: "server")
+
     def __init__(self, code: str, role: str = "player", name: str = "", retry: bool = True) -> None:
         self.code = code
         self.role = role
@@ -248,9 +250,9 @@ class RemoteSeat(Seat):
         try:
             message = self._read()
         except TimeoutError:
-            raise OSError(f"the host did not answer within {CONNECT_TIMEOUT:.0f} s (it may be stopped)") from None
+            raise OSError(f"the {self.KEEPER} did not answer within {CONNECT_TIMEOUT:.0f} s (it may be stopped)") from None
         if message is None:
-            raise OSError("the host closed the connection")
+            raise OSError(f"the {self.KEEPER} closed the connection")
         return message
 
     def _welcome(self, sock: socket.socket, message: dict) -> None:
@@ -353,10 +355,10 @@ class RemoteSeat(Seat):
             waiting, self._waiting = list(self._waiting), deque()
         for ticket in waiting:
             ticket.answer = {"ok": False, "code": UNANSWERED,
-                             "message": "The connection dropped before the host answered."}
+                             "message": f"The connection dropped before the {self.KEEPER} answered."}
             ticket.done.set()
         if self._reveal_timer is not None:
-            self._no_reveal("the host went away before revealing its half of the seed")
+            self._no_reveal(f"the {self.KEEPER} went away before revealing its half of the seed")
 
     def _listen(self) -> None:
         while not self._stop:
@@ -401,7 +403,7 @@ class RemoteSeat(Seat):
         ticket.answer = answer
         ticket.done.set()
         if ticket.gave_up and not answer["ok"]:
-            self.notice = f"The host refused an order sent earlier: {answer['message'] or 'refused'}"
+            self.notice = f"The {self.KEEPER} refused an order sent earlier: {answer['message'] or 'refused'}"
             self._notify()
 
     def _give_half(self) -> None:
@@ -577,18 +579,18 @@ class RemoteSeat(Seat):
         """Send ``data`` (a message answered by a ``result``) and wait for
         the answer, as ``submit`` says: the events that came meanwhile."""
         if self.status != "playing" or self._outbox is None:
-            return Rejection("offline", "Not connected to the host just now.")
+            return Rejection("offline", f"Not connected to the {self.KEEPER} just now.")
         ticket = _Ticket()
         with self._lock:
             before = len(self._events)
             self._waiting.append(ticket)
             if not self._send(data):
                 self._waiting.remove(ticket)
-                return Rejection("offline", "The host is not taking orders just now (it may be stopped).")
+                return Rejection("offline", f"The {self.KEEPER} is not taking orders just now (it may be stopped).")
         if not ticket.done.wait(ANSWER_WAIT if wait is None else wait):
             ticket.gave_up = True
-            return Rejection(UNANSWERED, "Sent, but the host has not answered yet (it may be busy or stopped); "
-                                         "the board shows whether it was taken when the host goes on.")
+            return Rejection(UNANSWERED, f"Sent, but the {self.KEEPER} has not answered yet (it may be busy or stopped); "
+                                         f"the board shows whether it was taken when the {self.KEEPER} goes on.")
         answer = ticket.answer or {"ok": False, "code": UNANSWERED, "message": "No answer."}
         if not answer["ok"]:
             return Rejection(answer["code"] or "refused", answer["message"] or "Refused.")

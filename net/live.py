@@ -72,6 +72,11 @@ def duration(seconds: float) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
+def warn_before(idle_after: float) -> float:
+    """How long before a quiet player's game may be claimed they are warned."""
+    return min(300.0, idle_after / 2)
+
+
 class Live:
     """One game the referee holds: its row's facts, its match once it has
     begun, and the peers connected to it."""
@@ -99,6 +104,11 @@ class Live:
         # handed in, a chat line): a player connected but gone quiet.
         self.changed_at = 0.0
         self.active_at: dict[int, float] = {}
+        # The last chat line each side's connection was sent (net/chat.py):
+        # what is said while that side is away is new to it when it comes back.
+        self.chat_seen: dict[int, Any] = {}
+        # The idle spell each side was last warned of (``idle_warning``).
+        self.warned: dict[int, float] = {}
 
     # -- who is at the game (docs/rulings.md, *Leaving a server game*) -----------
     def person(self, side: int) -> bool:
@@ -178,6 +188,30 @@ class Live:
                                 f"once {name} has been away for {duration(claim_after)}.")
         return None
 
+    def idle_warning(self, side: int, now: float, idle_after: float) -> str | None:
+        """What to tell ``side``'s player, connected but gone quiet while
+        the game waits for them, once per quiet spell: the opponent (a
+        player) may claim the game after ``idle_after`` seconds of it
+        (``claim_refusal``), and is told so ``warn_before`` seconds ahead
+        (five minutes; half the time when it is shorter than ten).  None:
+        nothing to tell now."""
+        game = self.match.game if self.match is not None else None
+        if game is None or game.outcome is not None or side not in game.to_act:
+            return None
+        if not (self.person(side) and self.person(1 - side) and self.seated(side)):
+            return None
+        spell = max(self.changed_at, self.active_at.get(side, self.changed_at))
+        idle = now - spell
+        if idle < idle_after - warn_before(idle_after) or self.warned.get(side) == spell:
+            return None
+        self.warned[side] = spell
+        left = max(0.0, idle_after - idle)
+        left = -(-left // 60) * 60 if left >= 60 else left  # whole minutes, rounded up: never said shorter
+        other = game.players[1 - side][:32]
+        return (f"The game has waited {duration(idle)} for you. If nothing comes from you for "
+                f"{duration(left)} more (an order, drafts or a chat line), {other} may claim the game "
+                "and you lose it.")
+
     def order_texts(self, game: core_game.Game) -> list[str]:
         """The texts of ``game.orders``, each order's made once."""
         orders = game.orders
@@ -212,3 +246,14 @@ class Live:
         if not private_ruleset(game.ruleset) or game.outcome is not None:
             return list(texts)
         return [t for t, s in zip(texts, self.sides) if s == side]
+
+
+def tell_quiet(games: list[Live], now: float, idle_after: float) -> None:
+    """Send each player of ``games`` its ``Live.idle_warning``, if any, as a ``notice``."""
+    for live in games:
+        with live.lock:
+            for side in (0, 1):
+                text = live.idle_warning(side, now, idle_after)
+                for peer in list(live.peers) if text else ():
+                    if peer.role == "player" and peer.side == side:
+                        peer.send_message("notice", text=text)

@@ -36,20 +36,20 @@ from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import fairdice, wire
+from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
-from net.live import Live, clean_text, result_text, seat_label
+from net.live import Live, result_text, seat_label, tell_quiet
 from net.lobby_list import lobby_for
+from net.names import LABEL_MAX, NameRefused, chosen_name, first_name
 from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
-MAX_CHAT = 200  # characters of one chat line
-MAX_NAME = 32  # characters of a display name
+MAX_NAME = LABEL_MAX  # characters of a name as a game's seat carries it (a chosen one is at most NAME_MAX)
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
 MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores),
 # not counting those whose players have all been away for the claim time (``_computer_games``)
 MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
-CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -138,16 +138,23 @@ class Referee:
 
     # -- who is who -------------------------------------------------------------------
     def me(self, pid: str, kind: str, who: str, name: str, named: bool) -> dict:
-        row = self.db.player(pid, kind, who, clean_text(name, MAX_NAME) or "Player", named)
-        self.names[pid] = row["name"]
+        with self.lock:
+            first = self.names.get(pid) or first_name(self.names, pid, name, named)
+            row = self.db.player(pid, kind, who, first, named)
+            self.names[pid] = row["name"]
         return {"player": pid, "name": row["name"], "needs_name": not row["named"]}
 
     def set_name(self, pid: str, name: str) -> dict:
-        given = clean_text(name, MAX_NAME)
-        if not given:
-            raise Refusal("bad-name", "A name needs at least one letter or digit.")
-        self.db.set_name(pid, given)
-        self.names[pid] = given
+        """``pid``'s display name from now on: refused when another player
+        on the server has it (without regard to case), or when it is too
+        long (``net.names``)."""
+        with self.lock:
+            try:
+                given = chosen_name(self.names, pid, name)
+            except NameRefused as exc:
+                raise Refusal(exc.code, exc.message) from None
+            self.db.set_name(pid, given)
+            self.names[pid] = given
         return {"player": pid, "name": given, "needs_name": False}
 
     # -- the lobby ---------------------------------------------------------------------
@@ -417,7 +424,7 @@ class Referee:
                     self._tell_presence(live, peer)
             if role == "player":
                 self._send_drafts(live, peer)
-                peer.send_message("chat", lines=self.db.chat(gid))
+                send_chat(live, peer, self.db.chat(gid))  # what was said while it was away, marked new
 
     def _load_over(self, gid: str) -> Live | None:
         row = self.db.game(gid)
@@ -521,20 +528,19 @@ class Referee:
         try:
             order = rules.parse_order(text)
         except (OrderSyntaxError, ValueError) as exc:
-            peer.send_message("result", ok=False, code="bad-order", message=str(exc)[:200])
+            peer.send_message("result", ok=False, code="bad-order", message=shortened(str(exc)))
             return
         refused = wrong_side(peer.side, order)
-        if refused is not None:
-            peer.send_message("result", ok=False, code=refused.code, message=refused.message)
-            return
         match = live.match
-        if match is None:
-            peer.send_message("result", ok=False, code="not-started", message="The game has not begun.")
-            return
-        with live.lock:
-            result = match.submit(match.seat(peer.side), order)
-        if isinstance(result, Rejection):
-            peer.send_message("result", ok=False, code=result.code, message=result.message)
+        if refused is None and match is None:
+            refused = Rejection("not-started", "The game has not begun.")
+        if refused is None:
+            assert match is not None
+            with live.lock:
+                result = match.submit(match.seat(peer.side), order)
+            refused = result if isinstance(result, Rejection) else None
+        if refused is not None:  # an order's words in it (a figure's name) are the sender's own: cut
+            peer.send_message("result", ok=False, code=refused.code[:40], message=shortened(refused.message))
         else:
             peer.send_message("result", ok=True, code="", message="")
 
@@ -579,21 +585,14 @@ class Referee:
         live = self._live_of(peer)
         if peer.side is None:
             raise Refusal("onlooker", "Only the two players talk in a game's chat.")
-        line = clean_text(text, MAX_CHAT)
-        if not line:
-            return
-        now = time.monotonic()
-        if now - getattr(peer, "last_chat", -CHAT_EVERY) < CHAT_EVERY:
-            raise Refusal("slow-down", "One line of chat a second at most.")
-        peer.last_chat = now
-        live.active_at[peer.side] = now
-        # Under the name the game gave this seat when it began, as both boards show it: a
-        # lobby name may be changed any time, to the other player's among others.
-        game = live.match.game if live.match is not None else None
-        who = game.players[peer.side] if game is not None else seat_label(self.names, live.fillers[peer.side])
-        self.db.add_chat(live.gid, who[:MAX_NAME], line)
-        lines = self.db.chat(live.gid)
-        for other in list(live.peers):
-            if other.role == "player":
-                other.send_message("chat", lines=lines)
+        refused = say(self.db, live, peer, text, self.names)
+        if refused is not None:
+            raise Refusal(*refused)
 
+    def warn_idle(self, now: float | None = None) -> None:
+        """Tell each connected player the game has waited for so long that
+        the opponent may claim it soon (``Live.idle_warning``): called
+        every second by ``skirmish serve``."""
+        with self.lock:
+            games = [live for live in self.live.values() if live.match is not None]
+        tell_quiet(games, time.monotonic() if now is None else now, self.idle_after)

@@ -76,6 +76,37 @@ def account_of(uid: int) -> str:
         return str(uid)
 
 
+def admission_refusal(account: int | None, total: int, pending: int, waiting: int, mine: int,
+                      door: bool) -> str | None:
+    """Why a new connection is turned away at the door (before its hello),
+    in words the player's Skirmish shows, or None: it may come in.
+    ``waiting``/``mine``: its account's connections still saying hello, and
+    those past it."""
+    if account is None:
+        return "The server cannot tell which account this connection comes from."
+    if total >= MAX_CONNECTIONS:
+        return "The server has as many connections as it takes just now: try again in a while."
+    if pending >= MAX_PENDING:
+        return "Too many connections are saying hello to the server just now: try again in a few seconds."
+    if waiting >= MAX_PENDING_PER_ACCOUNT:
+        return (f"Too many connections from this account are still saying hello to the server (at most "
+                f"{MAX_PENDING_PER_ACCOUNT}): close the ones that hang, or wait {HELLO_DEADLINE:.0f} seconds.")
+    if not door and mine >= MAX_PER_ACCOUNT:
+        return (f"Too many connections from this account to the server (at most {MAX_PER_ACCOUNT}): "
+                "close some Skirmish windows first.")
+    return None
+
+
+def turn_away(sock: socket.socket, why: str) -> None:
+    """Say ``why`` in a refusal and close, never waiting on the peer (the
+    line fits the socket's buffer, or is not sent)."""
+    try:
+        sock.send(serverwire.encode("refused", code="too-many", message=why), socket.MSG_DONTWAIT)
+    except OSError:
+        pass
+    sock.close()
+
+
 class ServerTransport:
     """Listens on the server's socket and carries each client's messages
     to and from the referee (one thread a connection, as the host does)."""
@@ -166,9 +197,9 @@ class ServerTransport:
             waiting = sum(c.account == account for c in self.pending)
             door = account is not None and account_of(account) in self.door_accounts
             mine = sum(c.account == account for c in self.connections)
-            if (account is None or total >= MAX_CONNECTIONS or len(self.pending) >= MAX_PENDING
-                    or waiting >= MAX_PENDING_PER_ACCOUNT or (not door and mine >= MAX_PER_ACCOUNT)):
-                sock.close()
+            why = admission_refusal(account, total, len(self.pending), waiting, mine, door)
+            if why is not None:
+                turn_away(sock, why)
                 return
             conn = ClientConnection(self, sock)
             conn.account = account
@@ -319,7 +350,8 @@ class ServerTransport:
         elif kind == "chat" and seated:
             referee.chat(conn, message["text"])
         else:
-            raise Refusal("not-now", f"A {kind!r} message is not expected now.")
+            article = "An" if kind[:1] in "aeiou" else "A"
+            raise Refusal("not-now", f"{article} {kind!r} message is not expected now.")
 
 
 def serve(path: str | None, data: str | None, door_accounts: list[str], computers: bool = True,
@@ -336,12 +368,13 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
         log.warning("a game could not be loaded: %s", problem)
     transport = ServerTransport(referee, path, tuple(door_accounts))
     where = transport.open()
-    log.info("serving %d games on %s (data in %s)", len(referee.live), where, db.folder)
+    count = len(referee.live)
+    log.info("serving %d game%s on %s (data in %s)", count, "" if count == 1 else "s", where, db.folder)
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, lambda *_: stop.set())
     while not stop.wait(1.0):
-        pass
+        referee.warn_idle()  # a player gone quiet is told before the opponent may claim the game
     transport.close()
     referee.close()
     db.close()

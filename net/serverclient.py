@@ -194,11 +194,8 @@ def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:
         except (FileNotFoundError, ConnectionRefusedError):
             raise OSError(f"no Skirmish server answers on {path}") from None
         check_server(sock, path)
-        sock.sendall(serverwire.encode("hello", identity=identity))
         reader = sock.makefile("rb")
-        message = _read(reader)
-        if message is None:
-            raise OSError("the server closed the connection")
+        message = say_hello(sock, reader, identity)
         if message["type"] == "refused":
             raise ServerError(message["code"], message["message"])
         if message["type"] != "me":
@@ -207,6 +204,27 @@ def _dial(path: Path, identity: str) -> tuple[socket.socket, Any, dict]:
     except BaseException:
         sock.close()
         raise
+
+
+def say_hello(sock: socket.socket, reader: Any, identity: str) -> dict:
+    """Send the hello and read the answer.  A server that turns the
+    connection away at the door (too many from this account) says why in a
+    refusal and closes: sending the hello may then fail (a broken pipe),
+    and the refusal is still there to read."""
+    try:
+        sock.sendall(serverwire.encode("hello", identity=identity))
+    except OSError as exc:
+        try:
+            message = _read(reader)
+        except (OSError, HostError):
+            message = None
+        if message is not None and message["type"] == "refused":
+            raise ServerError(message["code"], message["message"]) from None
+        raise OSError(f"the server closed the connection ({exc.strerror or exc})") from None
+    message = _read(reader)
+    if message is None:
+        raise OSError("the server closed the connection")
+    return message
 
 
 def _read(reader: Any) -> dict | None:
@@ -337,7 +355,7 @@ class ServerClient:
     def chat(self, game_id: str, text: str) -> None:
         """Say a line in ``game_id``'s chat (through its seat, which must be open)."""
         for seat in self.seats:
-            if seat.game_id == game_id and seat.status not in ("refused", "broken"):
+            if seat.game_id == game_id and seat.status not in ("refused", "broken", "moved"):
                 seat.say(text)
                 return
         raise ServerError("no-seat", "Open the game first: its chat goes through its seat.")
@@ -359,11 +377,14 @@ class ChatLine:
     who: str
     at: str
     text: str
+    new: bool = False  # not sent to this player before (said while they were away, or just now)
 
 
 class ServerSeat(RemoteSeat):
     """A seat (or an onlooker's place) at one of the server's games; see
     :class:`net.client.RemoteSeat` for everything a seat offers."""
+
+    KEEPER = "server"
 
     def __init__(self, path: Path, identity: str, game_id: str, role: str = "player") -> None:
         super().__init__(game_id, role=role)
@@ -373,6 +394,7 @@ class ServerSeat(RemoteSeat):
         self.salt = ""
         self.started = False
         self.chat: tuple[ChatLine, ...] = ()
+        self.chat_news: list[ChatLine] = []  # lines new to this player, not yet shown (``take_chat_news``)
         self.player = ""
         self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
 
@@ -386,9 +408,9 @@ class ServerSeat(RemoteSeat):
         self._thread.start()
         deadline = time.monotonic() + timeout
         while (self.started and self._version < 0 and time.monotonic() < deadline and not self._stop
-               and self.status not in ("refused", "broken")):
+               and self.status not in ("refused", "broken", "moved")):
             time.sleep(0.02)
-        if self.status in ("refused", "broken"):
+        if self.status in ("refused", "broken", "moved"):
             raise JoinError(self.reason)
         if self.started and self._version < 0:
             raise OSError(f"the server did not send the game within {timeout:.0f} s")
@@ -401,9 +423,11 @@ class ServerSeat(RemoteSeat):
         except TimeoutError:
             raise OSError(f"the server did not take the connection within {CONNECT_TIMEOUT:.0f} s") from None
         check_server(sock, self.path)
-        sock.sendall(serverwire.encode("hello", identity=self.identity))
         self._reader = sock.makefile("rb")
-        message = self._hello_read()
+        try:
+            message = say_hello(sock, self._reader, self.identity)
+        except TimeoutError:
+            raise OSError(f"the server did not answer within {CONNECT_TIMEOUT:.0f} s (it may be stopped)") from None
         if message["type"] == "refused":
             raise ServerError(message["code"], message["message"])
         if message["type"] != "me":
@@ -474,8 +498,10 @@ class ServerSeat(RemoteSeat):
             elif kind == "closing":
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()
-            elif kind == "moved":  # the same player opened this seat elsewhere: that one plays, this one stops
-                self.status, self.reason = "refused", message["reason"][:300]
+            elif kind == "moved":  # the same player opened this seat elsewhere (or the game was withdrawn)
+                self.status, self.reason = "moved", "".join(c for c in message["reason"][:300] if c.isprintable())
+                with self._lock:
+                    self._version += 1  # a screen drawing from it draws afresh: nothing more to play here
                 self._stop = True
                 return
             elif kind == "notice":
@@ -489,9 +515,19 @@ class ServerSeat(RemoteSeat):
         for line in lines[-100:]:
             if isinstance(line, dict) and all(isinstance(line.get(k), str) for k in ("who", "at", "text")):
                 clean = "".join(c for c in line["text"][:MAX_CHAT] if c.isprintable())
-                kept.append(ChatLine("".join(c for c in line["who"][:40] if c.isprintable()), line["at"], clean))
-        self.chat = tuple(kept)
+                kept.append(ChatLine("".join(c for c in line["who"][:40] if c.isprintable()), line["at"][:40],
+                                     clean, line.get("new") is True))
+        with self._lock:
+            self.chat = tuple(kept)
+            self.chat_news.extend(line for line in kept if line.new)
+            del self.chat_news[:-100]
         self._notify()
+
+    def take_chat_news(self) -> list[ChatLine]:
+        """The chat lines new to this player since the last call (each given once)."""
+        with self._lock:
+            news, self.chat_news = self.chat_news, []
+        return news
 
     # -- fair dice ---------------------------------------------------------------------
     def _await_reveal(self) -> None:

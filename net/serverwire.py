@@ -18,6 +18,7 @@ from net.wire import VERSION, WireError, decode, encode
 
 CLIENT_MAX = 64 * 1024  # bytes in one message from a client (drafts are the largest)
 SERVER_MAX = 4 * 1024 * 1024  # bytes in one message from the server (a view, a log, a lobby)
+NAME_MAX = 24  # characters of a display name a player chooses (longer ones are refused, not cut)
 
 _NULLABLE_STR = (str, type(None))
 
@@ -62,5 +63,5 @@ SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "pong": {},
 }
 
-__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "SERVER_MAX", "SERVER_MESSAGES", "VERSION", "WireError",
+__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SERVER_MAX", "SERVER_MESSAGES", "VERSION", "WireError",
            "decode", "encode"]

@@ -50,9 +50,10 @@ class SkirmishApp(App[None]):
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat":  # a line to the other player of a server's game (tui/lobby.py)
-            return callable(getattr(self.remote_seat, "say", None)) and getattr(self.remote_seat, "side", None) \
-                is not None and type(self.screen).__name__ == "GameScreen"
+        if action == "chat":  # a line to the other player of a server's game (tui/lobby_seat.py)
+            from tui.lobby_seat import chat_offered
+
+            return chat_offered(self) and type(self.screen).__name__ == "GameScreen"
         return True
 
     def action_chat(self) -> None:

@@ -25,16 +25,20 @@ def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
 
 
 def remote_status(seat: Any) -> str:
-    """A joined seat's trouble with the host, in words (or "")."""
+    """A joined seat's trouble with the host (a server's seat: with the
+    server), in words (or "")."""
     status = getattr(seat, "status", "playing")
+    keeper = getattr(seat, "KEEPER", "host")  # "server" at a server's game
     if status == "host-stopped":
-        return "Host stopped (game saved): waiting for it to resume"
+        return f"{keeper.capitalize()} stopped (game saved): waiting for it to resume"
     if status == "lost":
-        return "Connection to the host lost: trying again"
+        return f"Connection to the {keeper} lost: trying again"
     if status == "distrusted":
-        return "Not rejoining: what answers is not this game's host"
+        return f"Not rejoining: what answers is not this game's {keeper}"
     if status == "broken":
-        return "Stopped listening to the host"
+        return f"Stopped listening to the {keeper}"
+    if status == "moved":  # a server's seat opened in another terminal: that one plays
+        return "This seat moved to another terminal: nothing more is played here"
     return ""
 
 

@@ -47,6 +47,10 @@ SECTIONS = (
 )
 
 
+NOT_CONNECTED = ("Not connected to the server: the list is from before the connection was lost, and nothing "
+                 "in it can be opened until the server answers again (tried every few seconds).")
+
+
 class Answer(Message):
     """A call to the server has returned (on its own thread)."""
 
@@ -68,7 +72,7 @@ def reason(error: BaseException) -> str:
         return "this account may not reach the server's socket"
     if isinstance(error, OSError) and not text:
         text = error.strerror or "the connection failed"
-    return plain(text or "something went wrong", 400)
+    return plain(text or "something went wrong", 400).rstrip(".")  # the sentence it goes in ends it
 
 
 def entry_words(entry: Any, section: str, me: Any = None) -> str:
@@ -82,7 +86,8 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
     except KeyError:
         title = name
     players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()
-    who = " v ".join(plain(p, 24) for p in players) if players else ""
+    you = getattr(entry, "you", None) if section == "finished" else None  # by the player's id, never a name
+    who = " v ".join(plain(p, 24) + (" (you)" if i == you else "") for i, p in enumerate(players)) if players else ""
     parts = [f"#{getattr(entry, 'id', '?')} {title}"]
     if section == "mine" and getattr(entry, "state", "") == "open":
         code = plain(getattr(entry, "code", "") or "", 64)
@@ -137,6 +142,7 @@ class LobbyScreen(Screen[None]):
         self.code = ""  # the invitation code of the game just made
         self._refresh_timer: Any = None
         self._looking = False
+        self.stale = False  # the list on screen is from before the connection was lost
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -189,14 +195,19 @@ class LobbyScreen(Screen[None]):
             if lost:  # the connection is gone (the server stopped): a new one at the next look
                 self._drop_client()
                 self.query_one("#who", Static).update("Skirmish server · not connected (trying again)")
+            if lost and self.lobby is not None:
+                self._show_lobby(self.lobby, stale=True)  # kept in sight, but from before: nothing to enter
             if what == "connect":
                 self.say(f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; "
                          "Esc: back.")
             elif what == "look":
-                self.say(f"The server does not answer: {reason(error)}")
+                self.say(f"The server does not answer: {reason(error)}.")
+            elif what == "named" and not lost:  # the name is taken, or too long: asked again, saying why
+                self.say(f"Refused: {reason(error)}.")
+                self._ask_name(f"{reason(error)}. What name shall the other players see?")
             else:
                 self.busy = ""
-                self.say(f"{'Not connected' if lost else 'Refused'}: {reason(error)}")
+                self.say(f"{'Not connected' if lost else 'Refused'}: {reason(error)}.")
             return
         handler = getattr(self, f"_got_{what.split(':')[0]}", None)
         if handler is not None:
@@ -215,9 +226,14 @@ class LobbyScreen(Screen[None]):
         self._show_me()
         me = getattr(client, "me", None)
         if getattr(me, "needs_name", False):
-            self.app.push_screen(AskLine("Welcome to this Skirmish server. What name shall the other players "
-                                         "see? (up to 24 letters)", max_length=24), self._named)
+            self._ask_name("Welcome to this Skirmish server. What name shall the other players see?")
         self.action_refresh()
+
+    def _ask_name(self, question: str) -> None:
+        from net.serverwire import NAME_MAX
+
+        self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
+                                     max_length=NAME_MAX), self._named)
 
     def _show_me(self) -> None:
         me = getattr(self.client, "me", None)
@@ -230,8 +246,7 @@ class LobbyScreen(Screen[None]):
         if client is None:
             return
         if not name:
-            self.app.push_screen(AskLine("A name is needed before playing: what shall the others see?",
-                                         max_length=24), self._named)
+            self._ask_name("A name is needed before playing: what shall the others see?")
             return
         self.call_server("named", lambda: client.set_name(name))
 
@@ -256,7 +271,17 @@ class LobbyScreen(Screen[None]):
         self.call_server("look", client.lobby)
 
     def _got_look(self, lobby: Any, _what: str) -> None:
-        self.lobby = lobby
+        self._show_lobby(lobby)
+        if not self.busy:
+            self.say("n: new game · Enter: resume, join or watch · i: join by invitation code")
+
+    def _show_lobby(self, lobby: Any, stale: bool = False) -> None:
+        """The lobby's list; ``stale``: the last one had before the
+        connection was lost, greyed and said to be from before (Enter on it
+        says why nothing opens)."""
+        from rich.text import Text
+
+        self.lobby, self.stale = lobby, stale
         listing = self.query_one(OptionList)
         kept = self._highlighted_id()
         listing.clear_options()
@@ -264,11 +289,14 @@ class LobbyScreen(Screen[None]):
         options: list[Option] = []
         for key, title, hint in SECTIONS:
             games = tuple(getattr(lobby, key, ()) or ())
+            if stale:
+                hint = "from before the connection was lost"
             options.append(Option(f"── {title} ({len(games)}) · {hint} ──", disabled=True))
             for entry in games:
                 ident = f"{key}-{getattr(entry, 'id', len(self.entries))}"
                 self.entries[ident] = (key, entry)
-                options.append(Option(plain(entry_words(entry, key), 200).replace("[", "\\["), id=ident))
+                words = plain(entry_words(entry, key), 200)
+                options.append(Option(Text(words, style="dim") if stale else words.replace("[", "\\["), id=ident))
             if not games:
                 options.append(Option("   (none)", disabled=True))
         listing.add_options(options)
@@ -280,8 +308,6 @@ class LobbyScreen(Screen[None]):
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             if first is not None:
                 listing.highlighted = first
-        if not self.busy:
-            self.say("n: new game · Enter: resume, join or watch · i: join by invitation code")
 
     def _highlighted_id(self) -> str | None:
         listing = self.query_one(OptionList)
@@ -315,7 +341,10 @@ class LobbyScreen(Screen[None]):
 
     def _enter(self, how: str, game_id: Any) -> None:
         client = self.client
-        if client is None or game_id is None or self.busy:
+        if client is None:
+            self.say(NOT_CONNECTED)
+            return
+        if game_id is None or self.busy:
             return
         self.busy = how
         words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
@@ -336,6 +365,7 @@ class LobbyScreen(Screen[None]):
 
     def action_invited(self) -> None:
         if self.client is None:
+            self.say(NOT_CONNECTED)
             return
 
         def given(code: str | None) -> None:
@@ -345,7 +375,10 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(AskLine("The invitation code you were given:", max_length=64), given)
 
     def action_new(self) -> None:
-        if self.client is None or self.busy:
+        if self.client is None:
+            self.say(NOT_CONNECTED)
+            return
+        if self.busy:
             return
         self.app.push_screen(ServerGameForm(), self._create)
 
@@ -372,7 +405,10 @@ class LobbyScreen(Screen[None]):
         if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") != "open":
             self.say("x: withdraw a game of yours still waiting for its opponent (highlight it first).")
             return
-        if client is None or self.busy:
+        if client is None:
+            self.say(NOT_CONNECTED)
+            return
+        if self.busy:
             return
         game_id = getattr(chosen[1], "id", "")
 
@@ -399,7 +435,10 @@ class LobbyScreen(Screen[None]):
 
     def rematch(self, game_id: Any) -> None:
         client = self.client
-        if client is None or game_id is None or self.busy:
+        if client is None:
+            self.say(NOT_CONNECTED)
+            return
+        if game_id is None or self.busy:
             return
         self.busy = "rematch"
         self.say("Asking for the rematch…")

@@ -40,6 +40,7 @@ def show_seat(app: Any, seat: Any, code: str = "") -> None:
     side = getattr(seat, "side", None)
     app.push_screen(GameScreen(seats=SeatSet({side: seat}, side)))
     app.seat_drafts.take()
+    app.call_after_refresh(app.seat_drafts.news)  # what was said while this player was away
 
 
 class WaitScreen(Screen[None]):
@@ -79,7 +80,7 @@ class WaitScreen(Screen[None]):
             self._unsubscribe()
 
     def _check(self) -> None:
-        if getattr(self.seat, "status", "") == "refused" and self.is_current:  # withdrawn, or opened elsewhere
+        if getattr(self.seat, "status", "") in ("refused", "moved") and self.is_current:  # withdrawn, or elsewhere
             reason = plain(getattr(self.seat, "reason", "") or "The server let this seat go.", 300)
             self.query_one(Static).update(f"{reason}\n\nEsc: back to the lobby.")
             return
@@ -111,7 +112,8 @@ class SeatGlue:
         self.seat = seat
         self.sent: list[dict] | None = None
         self.taken = False
-        self.heard = len(getattr(seat, "chat", ()))
+        self.opened = False  # the game screen has shown the lines new on coming to the game
+        self.notice = ""
         self.timer: Any = None
 
     def start(self) -> None:
@@ -159,20 +161,62 @@ class SeatGlue:
             self.app.call_after_refresh(self.app.reopen_drafts, screen)
 
     def news(self) -> None:
+        """The seat's news beyond the game screen's own: its drafts kept by
+        the server (once), and each chat line new to this player, written
+        in the game screen's log pane (one place, under the game's own
+        news: five quick lines no longer stack five pop-ups over the
+        board).  Lines said while this player was away are told once
+        more in one pop-up, as they come back."""
         if not self.current():
             return
         self.take()
-        lines = tuple(getattr(self.seat, "chat", ()))
-        for line in lines[self.heard:]:
-            self.app.notify(f"{plain(line.who, 40)}: {plain(line.text, 200)}", title="Chat", markup=False,
-                            timeout=12)
-        self.heard = len(lines)
+        screen = self.game_screen()
+        take = getattr(self.seat, "take_chat_news", None)
+        if screen is None or not screen.is_attached or take is None:
+            return  # kept by the seat until the game screen is up
+        lines = take()
+        for line in lines:
+            screen.log_line(chat_words(line))
+        notice = getattr(self.seat, "notice", "")
+        if notice and notice != self.notice:  # a server's notice (a player gone quiet is warned): kept in the log
+            self.notice = notice
+            screen.log_line(f"⚠ {plain(notice, 300)}")
+        if lines and not self.opened:  # on coming back to the game: said while this player was away
+            count = len(lines)
+            self.app.notify(f"{count} chat line{'s' if count != 1 else ''} said while you were away: in the log "
+                            "below the board (c: the chat).", title="Chat", markup=False, timeout=8)
+        self.opened = True
+
+    def game_screen(self) -> Any:
+        from tui.game_screen import GameScreen
+
+        return next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+def chat_words(line: Any) -> str:
+    """A chat line as the log pane and the chat's history show it."""
+    return f"Chat · {plain(line.who, 32)}: {plain(line.text, 200)}"
+
+
+def chat_offered(app: Any) -> bool:
+    """``c`` is offered: a server's game of this player's, whose seat has
+    not moved to another terminal."""
+    seat = app.remote_seat
+    return (callable(getattr(seat, "say", None)) and getattr(seat, "side", None) is not None
+            and getattr(seat, "status", "") != "moved")
+
+
+CHAT_SHOWN = 8  # the latest lines of the chat shown above its input
 
 
 def chat_line(app: Any) -> None:
-    """Ask for a line and say it in the chat of the server's game on screen."""
+    """Ask for a line and say it in the chat of the server's game on
+    screen, the latest lines of the chat shown above (the whole chat is
+    the server's: it keeps the latest lines with the game)."""
+    from net.serverclient import MAX_CHAT
+
     seat = app.remote_seat
-    if seat is None or not callable(getattr(seat, "say", None)) or seat.side is None:
+    if not chat_offered(app):
         return
 
     def given(text: str | None) -> None:
@@ -180,5 +224,9 @@ def chat_line(app: Any) -> None:
             app.notify("Not connected to the server just now: the line was not said.", severity="warning",
                        markup=False)
 
-    app.push_screen(AskLine("A line to the other player (kept with the game; both players read it):",
-                            max_length=200), given)
+    said = tuple(getattr(seat, "chat", ()))
+    shown = [chat_words(line) for line in said[-CHAT_SHOWN:]]
+    history = ("The chat so far" + (f" (its last {CHAT_SHOWN} of {len(said)} lines)" if len(said) > CHAT_SHOWN
+                                    else "") + ":\n" + "\n".join(shown)) if shown else "Nothing said yet."
+    app.push_screen(AskLine(f"{history}\n\nA line to the other player (kept with the game; both players "
+                            "read it):", max_length=MAX_CHAT), given)

@@ -66,6 +66,11 @@ BINDINGS = [
 ]
 
 
+def seat_moved(screen: Any) -> bool:
+    """A server's seat opened in another terminal since: this screen only shows."""
+    return bool(screen.single) and getattr(screen.seats.any_seat, "status", "") == "moved"
+
+
 def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     """Whether ``action`` is offered now (False: neither shown nor run)."""
     if action == "give":
@@ -80,7 +85,7 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
             return False
         # An onlooker, or anyone once the game is over, only looks: no key
         # that writes or gives orders (Platemail's w), only those that show.
-        looking = screen.onlooker() or screen.game.outcome is not None
+        looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen)
         return not looking or name in screen.adapter.looking_keys
     if action in ("orders", "next_unit"):
         return bool(screen.orders)

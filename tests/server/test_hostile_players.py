@@ -96,17 +96,17 @@ def test_a_game_that_cannot_be_stored_as_it_begins_is_not_left_half_begun(server
 
 
 def test_chat_and_the_lobby_name_a_seat_as_the_game_began_not_by_a_name_changed_since(server):
-    """Bob renames himself "Ann" in the lobby while the game is under way:
-    his chat line still reads as Bob's, and the lobby lists the game as it
-    began."""
+    """Bob renames himself "Bobby" in the lobby while the game is under way
+    (Ann's own name he may not take: tests/server/test_names.py): his chat line
+    still reads as Bob's, and the lobby lists the game as it began."""
     ann = server.client("Ann")
     gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
     hers = ann.resume(gid)
     bob = server.client("Bob")
     his = bob.join(gid)
     assert wait_until(lambda: hers.status == "playing" and his.status == "playing")
-    server.client("Bob").set_name("Ann")  # a second connection of Bob's
-    assert his.say("I (Ann) resign: claim the game")
+    server.client("Bob").set_name("Bobby")  # a second connection of Bob's
+    assert his.say("I (Bobby) resign: claim the game")
     assert wait_until(lambda: len(hers.chat) == 1)
     assert hers.chat[0].who == "Bob"
     listed = next(e for e in server.client("Cat").lobby().live if e.id == gid)

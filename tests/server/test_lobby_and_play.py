@@ -300,7 +300,7 @@ def test_only_its_maker_withdraws_a_game_nobody_has_begun(server):
     assert server.db.game(gid) is None  # gone from the store, seats and all: a restart brings nothing back
     assert [server.db._rows(f"SELECT * FROM {t} WHERE game = ?", (gid,)) for t in ("seats", "drafts", "chat")] \
         == [[], [], []]
-    assert wait_until(lambda: waiting.status == "refused" and "withdrew" in waiting.reason)
+    assert wait_until(lambda: waiting.status == "moved" and "withdrew" in waiting.reason)
     with pytest.raises(ServerError) as gone:
         bob.join(gid)
     assert gone.value.code == "no-game"

@@ -32,8 +32,19 @@ class FakeSeat(LocalSeat):
         self.status = "playing"
         self.notice = ""
         self.chat: tuple = ()
+        self.chat_news: list = []
         self.said: list[str] = []
         self.stopped = False
+
+    def hear(self, *lines) -> None:
+        """Lines of chat from the server, each new to this player (as ServerSeat takes them)."""
+        self.chat += lines
+        self.chat_news += lines
+        self.table.replace(self.table.game)  # its subscribers hear of it
+
+    def take_chat_news(self) -> list:
+        news, self.chat_news = self.chat_news, []
+        return news
 
     def drafts(self) -> list[dict]:
         return self.table.drafts(self.side)
@@ -276,11 +287,16 @@ async def test_chat_in_a_server_game():
         await settle(pilot, lambda: isinstance(app.screen, AskLine))
         await pilot.press(*"gl hf", "enter")
         await settle(pilot, lambda: seat.said == ["gl hf"])
-        # A line from the other player is shown, stripped of anything that is not text.
+        # A line from the other player is shown in the log pane, stripped of anything that is not text.
         line = attrs.make_class("Line", ["who", "at", "text"])
-        seat.chat = (line("bob\x1b[31m", "05:00", "you too\x07"),)
-        seat.table.replace(seat.table.game)
-        await settle(pilot, lambda: any("bob[31m: you too" in str(n.message) for n in app._notifications))
+        seat.hear(line("bob\x1b[31m", "05:00", "you too\x07"))
+        await settle(pilot, lambda: any("Chat · bob[31m: you too" in text for text in log_lines(app.screen)))
+
+
+def log_lines(screen) -> list[str]:
+    from tui.log_pane import LogPane
+
+    return [strip.text for strip in screen.query_one(LogPane).lines]
 
 
 async def test_r_asks_for_a_rematch_of_a_finished_game_of_mine_only():

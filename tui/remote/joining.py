@@ -82,7 +82,7 @@ class Joining:
         screen = app.screen if isinstance(app.screen, JoinScreen) else None
         if error is not None:
             seat.stop()
-            reason = join_failure(error)
+            reason = join_failure(error).rstrip(".")  # each sentence below ends it once
             if isinstance(error, JoinError):
                 hint = (f" To watch instead: skirmish join --watch {seat.code}"
                         if "taken" in reason and seat.role == "player" else "")
@@ -92,9 +92,9 @@ class Joining:
 
                     app.exit(return_code=1, message=Text(f"skirmish: cannot join: {reason}.{hint}"))
                     return
-                text = f"{'Cannot join' if isinstance(error, HostError) else 'Refused'}: {reason}{hint}"
+                text = f"{'Cannot join' if isinstance(error, HostError) else 'Refused'}: {reason}.{hint}"
             else:
-                text = f"Cannot join: {reason}"
+                text = f"Cannot join: {reason}."
             if screen:
                 screen.say(text)
             else:

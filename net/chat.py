@@ -1,0 +1,76 @@
+"""A server game's chat as each player's seat is sent it: the whole of
+the latest lines every time (``chat {lines}``), each line a player has
+not been sent before marked ``"new": true``.
+
+The referee keeps, for each side, the last line a connection of that side
+was sent (``Live.chat_seen``): a line said while that side's player had
+no connection at the game is new to them when they come back, and their
+Skirmish shows it as news (said while you were away), as it shows each
+line said while they are there.  Once the referee takes a game up again
+after a restart it knows of no line as seen or unseen: nothing is marked
+new on the first sit, and from then on as above."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from net.live import clean_text, seat_label
+
+MAX_CHAT = 200  # characters of one chat line
+CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
+WHO_MAX = 32  # characters of the name a line is said under
+UNKNOWN = object()  # the referee has not sent this side the chat since it took the game up
+
+
+def _key(line: dict) -> tuple:
+    return line.get("who"), line.get("at"), line.get("text")
+
+
+def marked(lines: list[dict], seen: Any) -> list[dict]:
+    """``lines`` with those after the line ``seen`` (a line's key; None:
+    the side had been sent no line; UNKNOWN: mark none) marked new."""
+    if seen is UNKNOWN:
+        return [dict(line) for line in lines]
+    start = 0
+    if seen is not None:
+        found = next((i for i in range(len(lines) - 1, -1, -1) if _key(lines[i]) == seen), None)
+        start = 0 if found is None else found + 1  # gone from the latest lines: every one is new
+    return [dict(line, new=True) if i >= start else dict(line) for i, line in enumerate(lines)]
+
+
+def send_chat(live: Any, peer: Any, lines: list[dict]) -> None:
+    """Send ``peer`` (a player's connection) the chat, the lines it has not
+    been sent marked new; from now on its side has seen them all."""
+    side = peer.side
+    peer.send_message("chat", lines=marked(lines, live.chat_seen.get(side, UNKNOWN)))
+    live.chat_seen[side] = _key(lines[-1]) if lines else None
+
+
+def say(db: Any, live: Any, peer: Any, text: str, names: dict[str, str]) -> tuple[str, str] | None:
+    """A line said by ``peer`` (a player's connection): stored, and sent to
+    both players; or why not (a code and a sentence)."""
+    line = clean_text(text, MAX_CHAT)
+    if not line:
+        return None
+    now = time.monotonic()
+    if now - getattr(peer, "last_chat", -CHAT_EVERY) < CHAT_EVERY:
+        return "slow-down", "One line of chat a second at most."
+    peer.last_chat = now
+    live.active_at[peer.side] = now
+    # Under the name the game gave this seat when it began, as both boards show it.
+    game = live.match.game if live.match is not None else None
+    who = game.players[peer.side] if game is not None else seat_label(names, live.fillers[peer.side])
+    db.add_chat(live.gid, who[:WHO_MAX], line)
+    lines = db.chat(live.gid)
+    with live.lock:
+        for other in list(live.peers):
+            if other.role == "player":
+                send_chat(live, other, lines)
+    return None
+
+
+def shortened(text: str, cap: int = 200) -> str:
+    """A sentence sent back to a client, cut to ``cap`` characters (an
+    order's words in it are the sender's own, and may be long)."""
+    return text if len(text) <= cap else text[:cap - 1] + "…"

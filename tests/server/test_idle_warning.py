@@ -1,0 +1,59 @@
+"""A connected player who has gone quiet is warned before the opponent may
+claim the game (a tester's Ann lost "Ann stopped playing" with no word
+before): once per quiet spell, five minutes ahead (half the time when it
+is shorter), and only when there is an opponent who could claim."""
+
+from __future__ import annotations
+
+import time
+
+from core.orders import Concede
+from net.live import warn_before
+from tests.server.helpers import wait_until
+
+
+def test_the_quiet_player_is_warned_once_before_a_claim_becomes_possible(server):
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("waylights", None, ("me", "open"))
+    hers = ann.resume(gid)
+    his = bob.join(gid)
+    assert wait_until(lambda: hers.status == "playing" and his.status == "playing")
+    referee = server.referee
+    live = referee.live[gid]
+    quiet = min(live.match.game.to_act)
+    seats = {hers.side: hers, his.side: his}
+    idle_after = referee.idle_after
+    assert warn_before(idle_after) == 300 and warn_before(60) == 30
+    start = live.changed_at
+    referee.warn_idle(start + idle_after - warn_before(idle_after) - 1)  # not yet
+    time.sleep(0.3)
+    assert seats[quiet].notice == ""
+    referee.warn_idle(start + idle_after - warn_before(idle_after) + 1)
+    assert wait_until(lambda: seats[quiet].notice != "")
+    other = live.match.game.players[1 - quiet]
+    assert seats[quiet].notice == (f"The game has waited 25 minutes for you. If nothing comes from you for "
+                                   f"5 minutes more (an order, drafts or a chat line), {other} may claim the "
+                                   "game and you lose it.")
+    assert seats[1 - quiet].notice == ""
+    seats[quiet].notice = ""
+    referee.warn_idle(start + idle_after - 10)  # the same quiet spell: told once
+    time.sleep(0.3)
+    assert seats[quiet].notice == ""
+    seats[quiet].submit(Concede(quiet), wait=5)
+    assert wait_until(lambda: hers.outcome() is not None)
+    referee.warn_idle(time.monotonic() + 10 * idle_after)  # over: nobody is warned
+    time.sleep(0.3)
+    assert seats[quiet].notice == "" and seats[1 - quiet].notice == ""
+    hers.stop()
+    his.stop()
+
+
+def test_against_the_servers_computer_nobody_is_warned(server):
+    ann = server.client("Ann")
+    gid, _ = ann.create("waylights", None, ("me", "easy"))
+    hers = ann.resume(gid)
+    assert wait_until(lambda: hers.status == "playing" and hers.may_act())
+    server.referee.warn_idle(time.monotonic() + 10 * server.referee.idle_after)
+    time.sleep(0.3)
+    assert hers.notice == ""
+    hers.stop()
