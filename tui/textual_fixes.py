@@ -336,3 +336,42 @@ def withdraw_notice(app: Any, notice: Any) -> None:
         app.call_later(unnotify, notice)
     else:
         app.call_later(app.clear_notifications)
+
+
+# -- 7. A page of a list that turns a whole page -----------------------------------
+# OptionList's PgDn moves the highlight a page and scrolls only as far as
+# needed to show it, so from the top of a long list the view moved a line
+# or two while PgUp jumped a page (the whole log, ``L``).  ``turn_page``
+# scrolls the view a whole page and moves the highlight with it, keeping its
+# row on screen; at the top or the bottom already, it goes to the first or
+# last line.  It reads the list's wrapped lines (``_update_lines``,
+# ``_lines``, ``_index_to_line``: private) and ``_widget_navigation`` to
+# skip disabled options.  Outside the gate it does nothing and says so, and
+# the list keeps Textual's own page move.  Upstream: Textual 8.2.8's
+# ``OptionList._move_page`` (no thread found).
+PAGE_TURN = VERIFIED
+
+
+def turn_page(option_list: Any, direction: int) -> bool:
+    """Turn ``option_list`` a whole page down (1) or up (-1); False when not
+    applied (outside the gate: the caller keeps Textual's own move)."""
+    if not gated(*PAGE_TURN):
+        return False
+    from textual import _widget_navigation
+
+    options = option_list._options
+    if not options:
+        return True
+    option_list._update_lines()
+    lines = option_list._lines
+    height = option_list.scrollable_content_region.height
+    old = round(option_list.scroll_y)
+    new = max(0, min(old + direction * height, round(option_list.max_scroll_y)))
+    if new == old:
+        y = 0 if direction < 0 else len(lines) - 1
+    else:
+        y = max(0, min(option_list._index_to_line[option_list.highlighted or 0] + new - old, len(lines) - 1))
+    option_list.scroll_to(y=new, animate=False, immediate=True)
+    option_list.highlighted = _widget_navigation.find_next_enabled_no_wrap(
+        candidates=options, anchor=lines[y][0], direction=direction, with_anchor=True)
+    return True

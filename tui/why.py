@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textual import _widget_navigation
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -20,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from core.events import Event
 from core.explain import Explanation, explain
+from tui.textual_fixes import turn_page
 
 # A working line that ends so, or a next line that opens with one of these
 # words, carries one sentence on (an explainer may break a long sentence
@@ -93,26 +93,15 @@ class WhyView(ModalScreen[None]):
 
 class LogList(OptionList):
     """The whole log's list: PgDn and PgUp turn the view a whole page and
-    move the highlight with it, keeping its row on screen (OptionList's own
-    moves the highlight a page and scrolls only as far as needed to show
-    it, so from the top PgDn scrolled a line or two); at the top or the
-    bottom already, they go to the first or last line."""
+    move the highlight with it (``textual_fixes.turn_page``)."""
 
-    def _move_page(self, direction) -> None:
-        if not self._options:
-            return
-        self._update_lines()  # the wrapped lines of the options (OptionList's own page move uses them)
-        lines = self._lines
-        height = self.scrollable_content_region.height
-        old = round(self.scroll_y)
-        new = max(0, min(old + direction * height, round(self.max_scroll_y)))
-        if new == old:
-            y = 0 if direction < 0 else len(lines) - 1
-        else:
-            y = max(0, min(self._index_to_line[self.highlighted or 0] + new - old, len(lines) - 1))
-        self.scroll_to(y=new, animate=False, immediate=True)
-        self.highlighted = _widget_navigation.find_next_enabled_no_wrap(
-            candidates=self._options, anchor=lines[y][0], direction=direction, with_anchor=True)
+    def action_page_down(self) -> None:
+        if not turn_page(self, 1):
+            super().action_page_down()
+
+    def action_page_up(self) -> None:
+        if not turn_page(self, -1):
+            super().action_page_up()
 
 
 class EventLog(ModalScreen[None]):

@@ -47,3 +47,16 @@ async def test_page_down_and_up_turn_a_whole_page():
         await pilot.press("pageup")
         await pilot.pause()
         assert listing.highlighted == 119 - page and listing.scroll_y == listing.max_scroll_y - page
+
+
+async def test_outside_the_gate_the_list_keeps_textuals_own_page_move(monkeypatch):
+    from tui import textual_fixes
+
+    monkeypatch.setattr(textual_fixes, "PAGE_TURN", ((9, 0, 0), (10, 0, 0)))
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        listing = app.screen.query_one(OptionList)
+        await pilot.press("home", "pagedown")
+        await pilot.pause()
+        assert listing.highlighted and listing.scroll_y < listing.highlighted  # Textual's own: a short scroll
