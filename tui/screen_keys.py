@@ -16,9 +16,10 @@ from textual.binding import Binding
 from core.orders import Role
 from tui.rulesets import ADAPTERS
 
-# While deploying, ``p`` says Ready in every ruleset: the footer shows ``r
-# Ready`` then, so this one is not shown again (a ruleset's own word for
-# ``p``, Spheres of War's "Wait", would name what p does not do).
+# While deploying, ``p`` says Ready in every ruleset (or why not yet, with
+# figures still to place): the footer shows ``r Ready`` once it may, so
+# this one is never shown (a ruleset's own word for ``p``, Spheres of War's
+# "Wait", would name what p does not do).
 _READY = "Ready"
 
 
@@ -76,7 +77,7 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     if action == "give":
         return any(o.verb == parameters[0] for o in screen.orders)
     if action == "end_turn":
-        deploying = any(o.role is Role.READY for o in screen.orders)
+        deploying = any(o.role in (Role.READY, Role.DEPLOY) for o in screen.orders)
         label = _READY if deploying else screen.adapter.end_turn_label
         return bool(screen.orders) and (not parameters or parameters[0] == label)
     if action == "adapter_key":

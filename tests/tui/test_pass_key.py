@@ -94,6 +94,11 @@ async def test_while_deploying_spheres_of_war_p_says_ready_not_wait():
 
     game = played("spheres_of_war", 0)
     side = next(iter(game.to_act))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:  # nothing placed yet: no Wait either
+        screen = await game_screen(pilot, game)
+        await pilot.pause()
+        assert "p" not in footer_keys(screen), footer_keys(screen)
     placed = submit(game, next(o for o in game.legal_orders(side) if o.verb == "deploy-all"))
     assert isinstance(placed, Submitted)
     game = placed.game
