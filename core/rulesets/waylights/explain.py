@@ -58,8 +58,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
             lines = lines + ["Defence score: the defence dice + combat skill - wounds + shield, armour, parry"]
             if any("ignored by the" in label for label, _ in event.modifiers):
                 return lines + ["An armour-piercing weapon ignores the armour's bonus to the defence score, "
-                                "not the Threshold the armour gives (Skirmish's reading of \"negating all or "
-                                "part of the armor bonus\")"], PIERCE
+                                "not the Threshold the armour gives (Skirmish's reading of what the piercing "
+                                "weapons take away, Equipment and environment)"], PIERCE
             return lines, ATTACK
         return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
     if isinstance(event, Resolved):

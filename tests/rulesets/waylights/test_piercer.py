@@ -1,5 +1,5 @@
-"""The piercer ("Equipment and environment": some weapons have armour
-piercing capability, "negating all or part of the armor bonus").  Our
+"""The piercer ("Equipment and environment": an armour-piercing weapon
+takes away all or some of what the armour gives).  Our
 reading (docs/rulings.md, Waylights, "The piercing weapons"): the armour's
 bonus to the defence score is ignored, the Threshold the armour gives is
 not.  The attack preview and Why? on the defence roll say so."""
