@@ -83,7 +83,9 @@ async def test_the_computer_plays_as_the_matchs_client_under_another_screen(data
         await pilot.press("f1")
         assert await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
         covered = len(screen.game.orders)
-        assert await wait_for(pilot, lambda: len(screen.game.orders) >= covered + 3)
+        # Each move's blows are shown at the game's pace (about 1.5 s an order
+        # here on a quiet machine): allow a loaded one two minutes for three.
+        assert await wait_for(pilot, lambda: len(screen.game.orders) >= covered + 3, tries=2400)
         assert isinstance(app.screen, HelpScreen)  # still open: the moves were made under it
         with app.match.lock:
             moves = sum(c.moves for c in app.match.computers.values())
