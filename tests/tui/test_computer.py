@@ -36,7 +36,9 @@ async def start_with(pilot, seats: tuple[int, int], ruleset_steps: int = 0) -> G
     return screen
 
 
-async def wait_for(pilot, condition, tries: int = 400) -> bool:
+async def wait_for(pilot, condition, tries: int = 1200) -> bool:
+    """Whether ``condition`` comes true within ``tries`` pauses of 50 ms
+    (a minute: a loaded CI machine is slow; only a failure waits it out)."""
     for _ in range(tries):
         if condition():
             return True
