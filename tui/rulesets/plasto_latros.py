@@ -52,7 +52,7 @@ from core.rulesets.plasto_latros.combat import (
     target_problem,
 )
 from core.rulesets.plasto_latros.events import artifact_name
-from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell
+from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell, would_doom
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
 from core.rulesets.plasto_latros.orders import (
     Climb,
@@ -96,13 +96,6 @@ SPARE_GLYPHS = "%&:;!?$+~'\"=,_"
 def body(order: Order) -> Order:
     """The Movement inside a Defending Free Movement, or the order itself."""
     return order.order if isinstance(order, FreeMove) else order
-
-
-def dooms(threats) -> bool:
-    """Whether the enemies that could attack a mini on a cell (glance.threats_at)
-    are enough to Doom it there: two attackers of either kind, or one in contact
-    from its back arc (seed 000, *Attacking And Defending*; docs/rulings.md, Doom)."""
-    return len(threats) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
 
 
 def at(cell) -> str:
@@ -244,7 +237,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 # how many enemies could attack it there (facing: the way it faces now);
                 # with the arcs shaded (a), the lit cells show the arcs instead
                 for cell, threats in threats_by_cell(view, mini.id, moves - set(marks), mini.facing).items():
-                    marks[cell] = " D " if dooms(threats) else f" {min(len(threats), 9)} "
+                    marks[cell] = " D " if would_doom(threats) else f" {min(len(threats), 9)} "
         return marks
 
     def cursor_lines(self, game, view, selected, cursor) -> list[str]:
@@ -270,7 +263,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             if threats:
                 words = ", ".join(f"{t.enemy} {'shot' if t.how == 'shot' else 'contact'} from its {t.arc.value}"
                                   for t in threats)
-                doom = " — Doomed there" if dooms(threats) else ""
+                doom = " — Doomed there" if would_doom(threats) else ""
                 lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked: {words}{doom}")
             elif view.phase is Phase.PLAY:
                 lines.append(f"Here no enemy could attack {mini.id} next turn")

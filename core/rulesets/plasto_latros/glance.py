@@ -39,6 +39,15 @@ class Threat:
     arc: Arc  # of the threatened mini, the worst the attack could come from
 
 
+def would_doom(threats: list[Threat]) -> bool:
+    """Whether the enemies that could attack a standing mini on a cell
+    (:func:`threats_at`) are enough to Doom it there: two attackers of
+    either kind, or one in contact from its back arc (*Attacking And
+    Defending*; docs/rulings.md, Doom; status._doom_reason judges the
+    attacks made)."""
+    return len(threats) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
+
+
 def _free(view: PlastoState, m: Mini) -> bool:
     """An enemy whose attack could count next turn: on the board, standing,
     not Locked In Battle, and not Doomed (only an un-Doomed attacker's

@@ -178,3 +178,17 @@ def test_one_contact_attacker_and_one_shooter_doom():
     assert state.pending_free == (1,)
     state, events = play(state, Decline(1), Pass(0))
     assert state.mini("b1").pos is None
+
+
+def test_the_glance_counts_a_doom_as_the_rules_do():
+    """The board's [D] cells (glance.would_doom): two would-be attackers of
+    any kind, or one in contact from the back arc; one from the front or a
+    side, or one shot, is not a Doom."""
+    from core.board import Arc
+    from core.rulesets.plasto_latros.glance import Threat, would_doom
+
+    assert would_doom([Threat("b1", "contact", Arc.FRONT), Threat("b2", "shot", Arc.FRONT)])
+    assert would_doom([Threat("b1", "contact", Arc.BACK)])
+    assert not would_doom([Threat("b1", "contact", Arc.LEFT)])
+    assert not would_doom([Threat("b1", "shot", Arc.BACK)])
+    assert not would_doom([])
