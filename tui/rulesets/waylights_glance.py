@@ -11,13 +11,12 @@ from typing import Any
 
 from core.rulesets.waylights.glance import (
     COVER_WORDS,
+    attacks_after_move,
     cover_sources,
-    shots_from,
     weapon_reach,
 )
 from core.rulesets.waylights.movement import sees
 from core.rulesets.waylights.orders import Move, SplitMove, Step
-from core.rulesets.waylights.rules import attack_dice_refusal
 
 REACH_KEY = "w"  # a cell the selected figure's weapon reaches from where it stands
 
@@ -44,28 +43,6 @@ def reach_shades(ruleset: Any, view: Any, selected: Any) -> dict:
         return {}
     lit = move_cells(ruleset, view, f.id, f.side)
     return {c: REACH_KEY for c in weapon_reach(view, f.id) if c not in lit}
-
-
-def attacks_after_move(ruleset: Any, view: Any, f: Any, cells: Any = None) -> dict:
-    """For the cells a move of ``f`` may end on (or those of ``cells``
-    among them), the enemies it could still attack there this turn: only
-    with attack dice (0/4 makes no attack), an Action left after the move
-    (a Move or Split Move spends one, the step none) and, once it has
-    attacked, at the turn's one target ("Sequence", "Attack and Defense")."""
-    if attack_dice_refusal(f) is not None:
-        return {}
-    left = view.max_actions - view.actions
-    moves = [o for o in ruleset.legal_orders(view, f.side) if isinstance(o, (Move, SplitMove, Step)) and o.unit == f.id]
-    taken = set(view.occupied())
-    ends = {o.to for o in moves if o.to not in taken and (left >= 2 or (left >= 1 and isinstance(o, Step)))}
-    if cells is not None:
-        ends &= set(cells)
-    out = {}
-    for cell, ids in shots_from(view, f.id, ends).items():
-        ids = tuple(i for i in ids if not view.target or i == view.target)
-        if ids:
-            out[cell] = ids
-    return out
 
 
 def gives(f: Any) -> str:

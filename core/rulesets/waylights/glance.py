@@ -17,12 +17,15 @@ seat's view; nothing here decides an order (``combat.reaches`` does).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
 from core.board import Cell, chebyshev, line_cells
 from core.rulesets.waylights.combat import cover_level, reaches
 from core.rulesets.waylights.movement import sees
+from core.rulesets.waylights.orders import Move, SplitMove, Step
+from core.rulesets.waylights.rules import attack_dice_refusal
 from core.rulesets.waylights.state import Fighter, WaylightsState
 
 COVER_WORDS = {0: "none", 1: "light", 2: "medium", 3: "full"}
@@ -83,3 +86,26 @@ def cover_sources(view: WaylightsState, shooter: Cell, target: str) -> tuple[int
     if view.active == target and view.exposed:
         why.append("stepped out of cover this turn (one step less)")
     return level, why
+
+
+def attacks_after_move(ruleset: Any, view: WaylightsState, f: Fighter,
+                       cells: Iterable[Cell] | None = None) -> dict[Cell, tuple[str, ...]]:
+    """For the cells a move of ``f`` may end on (or those of ``cells``
+    among them), the enemies it could still attack there this turn: only
+    with attack dice (0/4 makes no attack), an Action left after the move
+    (a Move or Split Move spends one, the step none) and, once it has
+    attacked, at the turn's one target ("Sequence", "Attack and Defense")."""
+    if attack_dice_refusal(f) is not None:
+        return {}
+    left = view.max_actions - view.actions
+    moves = [o for o in ruleset.legal_orders(view, f.side) if isinstance(o, (Move, SplitMove, Step)) and o.unit == f.id]
+    taken = set(view.occupied())
+    ends = {o.to for o in moves if o.to not in taken and (left >= 2 or (left >= 1 and isinstance(o, Step)))}
+    if cells is not None:
+        ends &= set(cells)
+    out: dict[Cell, tuple[str, ...]] = {}
+    for cell, ids in shots_from(view, f.id, ends).items():
+        ids = tuple(i for i in ids if not view.target or i == view.target)
+        if ids:
+            out[cell] = ids
+    return out
