@@ -14,11 +14,11 @@ import attrs
 
 from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
-from core.rulesets.platemail.checks import left_by
+from core.rulesets.platemail.checks import left_by, stabilize_problem
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, resolve_target, weapon
-from core.rulesets.platemail.state import Action, Condition, Status
+from core.rulesets.platemail.state import Action, Condition
 
 A, C = Action, Condition
 
@@ -239,8 +239,7 @@ STAYS = frozenset({A.RELEASE, A.PREPARE, A.FOCUS, A.USE_ITEM, A.DEFEND, A.GUARD,
 def fallen_beside(state, me) -> bool:
     """Whether a Fatally Wounded ally of ``me`` lies within its reach: the
     only one a Stabilize can reach (it covers no ground)."""
-    return any(c.side == me.side and c.status is Status.DYING and c.pos is not None
-               and chebyshev(c.pos, me.pos) <= 1 for c in state.characters)
+    return any(c.side == me.side and c.id != me.id and not stabilize_problem(me, c) for c in state.characters)
 
 
 MELEE = (A.CHARGE, A.FULL_ATTACK, A.COUNTER)  # Actions whose Attack is a melee Attack

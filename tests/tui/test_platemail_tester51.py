@@ -168,14 +168,16 @@ async def test_stabilize_marks_the_targets_it_cannot_help_and_the_engine_agrees(
         assert entry(app, "myself")[1] == "myself — cannot be Stabilized: a1 is not Fatally Wounded"
         assert "cannot" not in entry(app, "a2 ")[1]  # Fatally Wounded, beside a1
         assert entry(app, "a3 ")[1].endswith("— cannot be Stabilized now: a3 is not beside a1")
-    # The engine: a Stabilize of a3 finds nobody within reach; of a2 it rolls Medical.
+    # The engine, by the same test: a Stabilize of a3 does nothing, for the
+    # reason the writer gave; of a2 it rolls Medical.
     for target, nobody in (("a3", True), ("a2", False)):
         played = game
         for order in (Write(0, "a1", Act(0, Action.STABILIZE, target), Condition.HIT, Act(0, Action.DEFEND),
                             Act(0, Action.DEFEND)), Commit(0), Commit(1)):
             played = submit(played, order).game
         said = " ".join(e.sentence for e in played.log)
-        assert ("a1 has nobody Fatally Wounded within reach to Stabilize" in said) is nobody
+        assert ("a1 cannot Stabilize: a3 is not beside a1" in said) is nobody
+        assert ("Medical roll to Stabilize a2" in said) is not nobody
 
 
 async def test_stabilize_marks_an_ally_who_is_not_fatally_wounded():

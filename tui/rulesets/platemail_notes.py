@@ -6,8 +6,7 @@ costs: each read from the core's own rules and words, never restated.
   in hand (the words of the engine's failed Charge, ``ChargeFailed``;
   the test is the weapon's own, ``Weapon.melee``, as resolution's).
 - ``stabilize_warning``: a target a Stabilize cannot reach or help (seed:
-  Stabilize; resolution's ``actions._stabilize``: a Fatally Wounded
-  character beside the one stabilizing).
+  Stabilize; ``checks.stabilize_problem``, the test resolution makes).
 - ``sight_note``: a character the writer cannot see now (the line of
   sight the board's card reads, ``glance.sight_share``).
 - ``reload_mark``: whether a reload keeps the character Ready (a Complex
@@ -20,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.board import chebyshev
+from core.rulesets.platemail.checks import stabilize_problem
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.state import Action, Character, Status
+from core.rulesets.platemail.state import Action, Character
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
 # The number keys, in the order characters get them (ten at most: 1-9, 0).
@@ -42,14 +41,8 @@ def melee_warning(me: Character, kind: Action) -> str:
 
 def stabilize_warning(me: Character, target: Character) -> str:
     """Why a Stabilize of ``target`` by ``me`` would do nothing, as the two
-    stand now (empty: it could work)."""
-    if target.id == me.id:
-        return f"{me.id} is not Fatally Wounded"  # (a character who acts is fighting)
-    if target.status is not Status.DYING:
-        return f"{target.id} is not Fatally Wounded"
-    if me.pos is None or target.pos is None or chebyshev(me.pos, target.pos) > 1:
-        return f"{target.id} is not beside {me.id}"
-    return ""
+    stand now (empty: it could work); the engine's own test of it."""
+    return stabilize_problem(me, target)
 
 
 def sight_note(view: Any, me: Character, target: Character) -> str:

@@ -6,6 +6,7 @@ from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
 
+from .checks import stabilize_problem
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import ChargeFailed, StatusChanged
@@ -264,9 +265,9 @@ def _use_item(work: Work, uid: str, act) -> None:
 
 def _stabilize(work: Work, uid: str, tid: str | None) -> None:
     me = work.chars[uid]
-    t = work.chars.get(tid) if tid else None
-    if t is None or t.status is not S_DYING or chebyshev(t.cell, me.cell) > 1:
-        work.note(f"{uid} has nobody Fatally Wounded within reach to Stabilize")
+    problem = stabilize_problem(me, work.chars.get(tid) if tid else None)
+    if problem:
+        work.note(f"{uid} cannot Stabilize: {problem}")
         return
     mods = (("Medical", me.medical),) + ((("Wounds", -me.wounds),) if me.wounds else ())
     if work.roll(20, f"Medical roll to Stabilize {tid}", mods, uid).total > SAVE_TARGET:

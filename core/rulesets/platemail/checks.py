@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core.board import chebyshev
 from core.ruleset import Rejection
 from core.values import evolve
 
@@ -158,3 +159,16 @@ def gone_target(view: PlatemailState, order: Write) -> str | None:
             continue
         return f"{order.unit}'s orders named {target}, {why}: write them again"
     return None
+
+
+def stabilize_problem(me: Character, target: Character | None) -> str:
+    """Why a Stabilize of ``target`` by ``me`` would do nothing, as the two
+    stand now (empty: it rolls Medical).  Seed, *Stabilize*: only a Fatally
+    Wounded character within reach (beside: the Action covers no ground)."""
+    if target is None:
+        return "nobody to Stabilize"
+    if target.status is not Status.DYING:
+        return f"{target.id} is not Fatally Wounded"
+    if me.pos is None or target.pos is None or chebyshev(me.pos, target.pos) > 1:
+        return f"{target.id} is not beside {me.id}"
+    return ""

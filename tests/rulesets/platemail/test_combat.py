@@ -128,6 +128,21 @@ def test_dying_character_dies_unless_stabilized():
     assert st.char("a2").status is Status.STABLE
 
 
+def test_a_stabilize_out_of_reach_or_of_the_unhurt_rolls_nothing_and_says_why():
+    """Seed, Stabilize: a Fatally Wounded character within reach (the Action
+    covers no ground).  a2 two cells off bleeds out with no Medical roll;
+    a3 beside a1 is not Fatally Wounded."""
+    base = [("footman", 0, (5, 2)), ("footman", 0, (5, 4), {"wounds": 4, "status": Status.DYING,
+                                                              "dying_rounds": 1}),
+            ("footman", 0, (6, 2)), ("footman", 1, (9, 9))]
+    for target, reason in (("a2", "a2 is not beside a1"), ("a3", "a3 is not Fatally Wounded")):
+        st, ev = play(position(base), [order(0, "a1", act(0, "stabilize", target))], dice=(20,))
+        said = [e.sentence for e in ev]
+        assert f"a1 cannot Stabilize: {reason}" in said
+        assert not any("Medical roll" in s for s in said)
+        assert st.char("a2").status is Status.DEAD
+
+
 def test_simultaneous_mutual_kill_is_a_draw():
     st = position([("spellcaster", 0, (5, 5), {"wounds": 3}), ("spellcaster", 1, (5, 6), {"wounds": 3})])
     st, ev = play(st, [order(0, "a1", act(0, "full-attack", "b1")),
