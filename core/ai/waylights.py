@@ -2,8 +2,8 @@
 
 Before the search, orders no beginner gives are dropped (``shortlist``):
 a new clip while the old one still holds rounds, a step back after moving
-up in the same turn, and an all-attack split (4/0) where two enemies can
-strike it.  Hard drops them at every node of its tree, for both sides,
+up in the same turn, and an all-attack split (4/0) where an enemy could
+strike it before its next turn.  Hard drops them at every node of its tree, for both sides,
 not only from the order it gives now (``tree_shortlist``).  The reasons
 state the chance to wound the rules give for what the side can see: a
 target yet to declare its split declares it only when attacked, so its
@@ -11,13 +11,12 @@ chance is a range over the splits it may choose."""
 
 from __future__ import annotations
 
-import attrs
-
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev
 from core.events import dice
 from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
 from core.rulesets.waylights.exchange import exchange
+from core.rulesets.waylights.glance import could_strike
 from core.rulesets.waylights.orders import (
     Attack,
     Clip,
@@ -64,9 +63,10 @@ class WaylightsKnowledge(Knowledge):
           reload primes it from them; the new clip only wastes an Action);
         - a move that takes a fighter further from its nearest enemy after
           it has already moved this turn (forward then back: a zig-zag);
-        - a 4/0 split (no dice to defend or counter with) where two or more
-          enemies can strike the fighter, and, once on 4/0, a move that
-          ends where two or more can;
+        - a 4/0 split (no dice to defend or counter with) where an enemy
+          could strike the fighter before its next turn (``could_strike``:
+          from where it stands or after a Move; the split stands until
+          then), and, once on 4/0, a move that ends where one could;
         - a counterattack that cannot wound the attacker when defending
           gives a better chance to stay up (``hopeless_counter``)."""
         if view.pending == "response" and view.attack is not None and len(legal) >= 2:
@@ -84,9 +84,9 @@ class WaylightsKnowledge(Knowledge):
                 i = me.template.weapons.index(me.weapon.name) if me.weapon.name in me.template.weapons else -1
                 return i >= 0 and me.ammo[i] > 0
             if isinstance(o, Split) and o.unit == me.id and o.attack == DICE:
-                return _threats(view, me, me.pos, foes) >= 2
+                return bool(could_strike(view, me.id))
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
-                if me.split == DICE and _threats(view, me, o.to, foes) >= 2:
+                if me.split == DICE and could_strike(view, me.id, o.to):
                     return True
                 if moved:
                     near = min(chebyshev(me.pos, f.pos) for f in foes)
@@ -146,7 +146,8 @@ class WaylightsKnowledge(Knowledge):
             if order.attack == 0:  # the rulings: no attack dice, no attack of its own
                 return "no attack: all 4 dice to defend or counter"
             if order.attack == DICE:  # and no defence dice, no counter
-                return "all 4 dice attack: none to defend or counter"
+                return "all 4 dice attack: none to defend or counter" + (
+                    "" if could_strike(view, order.unit) else "; no enemy can reach it before its next turn")
             return self._in_reach(view, view.get(order.unit))
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)
@@ -187,13 +188,6 @@ def hopeless_counter(view) -> bool:
     adice = a.split if a.split is not None else 2
     kept = DICE - (t.split if t.split is not None else 2)
     return attack_preview(a, t, a.weapon, adice, kept).ko < x.target_ko
-
-
-def _threats(view, me, cell, foes) -> int:
-    """How many of ``foes`` could strike ``me`` standing at ``cell``, from
-    where they stand (``combat.reaches``, with what they wield)."""
-    there = attrs.evolve(me, pos=cell)
-    return sum(1 for f in foes if reaches(view, f, there, f.weapon) is None)
 
 
 def wound_chances(view, order: Attack) -> tuple[float, float, bool]:

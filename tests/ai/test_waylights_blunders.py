@@ -4,7 +4,7 @@ hand-built positions (tests/rulesets/waylights/helpers.py).
 No level, easy included, passes up a good shot at a wounded target, puts
 in a new clip while the old one holds rounds, moves up and back in one
 turn, or declares 4/0 (no dice to defend or counter with, issue 26) where
-two swordsmen can strike it.  The chance to wound in a reason is the one
+an enemy could strike it before its next turn.  The chance to wound in a reason is the one
 the rules give for what the attacker can see: a target yet to declare its
 split chooses it only when attacked ("Attack and Defense"), so the reason
 gives the range over the splits it may choose.
@@ -100,6 +100,50 @@ def test_on_4_0_no_move_ends_beside_two_swordsmen():
     legal = R.legal_orders(state, 0)
     assert any(isinstance(o, (Move, SplitMove, Step)) and o.to == (2, 2) for o in legal)
     assert not any(isinstance(o, (Move, SplitMove, Step)) and o.to == (2, 2) for o in kept(state, 0))
+
+
+def strikes_in_its_turn(figures, foe: str, target: str) -> bool:
+    """Played by the rules: whether ``foe``, given its turn (the figures as
+    in ``figures``), can attack ``target`` where it stands or after one of
+    its legal Moves, Split Moves or steps."""
+    state = position(figures, foe)
+
+    def attacks(s) -> bool:
+        return any(isinstance(o, Attack) and o.target == target for o in R.legal_orders(s, s.get(foe).side))
+
+    if attacks(state):
+        return True
+    moves = [o for o in R.legal_orders(state, 1) if isinstance(o, (Move, SplitMove, Step)) and o.unit == foe]
+    assert moves
+    return any(attacks(R.apply(state, o)[0]) for o in moves)
+
+
+# b1 stands four cells off: not in reach now, but its turn (a Move, then a
+# Fight) comes before a1's next one, and a1's split stands until then.
+ONE_MOVE_OFF = [("a1", 0, "slinger", (2, 2), {"split": None}), ("b1", 1, "fighter", (2, 6)), FAR]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_4_0_split_where_an_enemy_can_move_up_and_strike_first(level):
+    assert strikes_in_its_turn(ONE_MOVE_OFF, "b1", "a1")
+    assert not strikes_in_its_turn(ONE_MOVE_OFF, "b9", "a1")
+    state = position(ONE_MOVE_OFF, "a1", pending="split")
+    assert any(isinstance(o, Split) and o.attack == 4 for o in R.legal_orders(state, 0))
+    assert not any(isinstance(o, Split) and o.attack == 4 for o in kept(state, 0, level))
+
+
+# Nobody can reach a1 before its next turn: the mook, nine rows off, moves 5.
+OUT_OF_REACH = [("a1", 0, "archer", (2, 0), {"split": None}), ("b1", 1, "mook", (2, 9))]
+
+
+def test_a_4_0_split_out_of_every_enemys_reach_stays_open_and_its_reason_says_so():
+    assert not strikes_in_its_turn(OUT_OF_REACH, "b1", "a1")
+    state = position(OUT_OF_REACH, "a1", pending="split")
+    all_in = next(o for o in kept(state, 0) if isinstance(o, Split) and o.attack == 4)
+    assert knowledge_for(R).explain(R.view(state, 0), 0, all_in).endswith(
+        "none to defend or counter; no enemy can reach it before its next turn")
+    beside = position(ONE_MOVE_OFF, "a1", pending="split")
+    assert knowledge_for(R).explain(R.view(beside, 0), 0, Split(0, "a1", 4)).endswith("none to defend or counter")
 
 
 # -- the reason's chance, by hand ------------------------------------------

@@ -12,6 +12,8 @@ seat's view; nothing here decides an order (``combat.reaches`` does).
 * :func:`cover_sources`: the cover a target has against a shooter and
   where it comes from (terrain on the line of fire beside the target, or
   only part of the target in view).
+* :func:`could_strike`: the enemies that could attack a figure on a cell
+  in their next turn (from where they stand, or after a Move).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import attrs
 
 from core.board import Cell, chebyshev, line_cells
 from core.rulesets.waylights.combat import cover_level, reaches
-from core.rulesets.waylights.movement import sees
+from core.rulesets.waylights.movement import reachable, sees
 from core.rulesets.waylights.orders import Move, SplitMove, Step
 from core.rulesets.waylights.rules import attack_dice_refusal
 from core.rulesets.waylights.state import Fighter, WaylightsState
@@ -109,3 +111,36 @@ def attacks_after_move(ruleset: Any, view: WaylightsState, f: Fighter,
         if ids:
             out[cell] = ids
     return out
+
+
+def could_strike(view: WaylightsState, fid: str, cell: Cell | None = None) -> tuple[str, ...]:
+    """The enemies of ``fid`` still up that could attack it standing on
+    ``cell`` (default: where it stands) in their next turn, with what they
+    wield now: from where they stand, or after a Move (a Move and a Fight
+    make one turn, "Sequence").  Every enemy takes its turn before this
+    figure's next one, and a split stands until then ("a character can
+    only change their dice allocation when it's their turn").  Cells are
+    taken as the others stand now; a launcher not primed now counts as
+    not firing (priming and firing would fill the turn)."""
+    me = view.find(fid)
+    cell = cell if cell is not None else (me.pos if me is not None else None)
+    if me is None or cell is None:
+        return ()
+    there = attrs.evolve(me, pos=cell)
+    out = []
+    for foe in view.fighters:
+        if foe.side == me.side or not foe.up or foe.pos is None:
+            continue
+        weapon = foe.weapon
+        span = weapon.range if weapon.ranged else weapon.reach
+        if chebyshev(foe.pos, cell) > foe.template.move + span:
+            continue
+        if reaches(view, foe, there, weapon) is None:
+            out.append(foe.id)
+            continue
+        for stand in reachable(view, foe.id, foe.template.move):
+            if stand != cell and chebyshev(stand, cell) <= span \
+                    and reaches(view, attrs.evolve(foe, pos=stand), there, weapon) is None:
+                out.append(foe.id)
+                break
+    return tuple(out)

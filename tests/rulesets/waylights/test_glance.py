@@ -5,7 +5,9 @@ weapon reaches its range when the target is in sight and not in full cover."""
 
 from __future__ import annotations
 
-from core.rulesets.waylights.glance import cover_sources, shots_from, weapon_reach
+from core.rulesets.waylights import RULESET as R
+from core.rulesets.waylights.glance import could_strike, cover_sources, shots_from, weapon_reach
+from core.rulesets.waylights.orders import Attack, Move, SplitMove, Step
 
 from .helpers import position
 
@@ -48,3 +50,36 @@ def test_light_cover_comes_from_the_brush_beside_the_target():
     assert level == 1 and why == ["brush at 4,5 (light)"]
     level, why = cover_sources(s, (5, 0), "b1")  # from the north the brush is not on the line
     assert level == 0 and why == []
+
+
+def _attacks_in_its_turn(figures, foe: str, target: str, rows=None) -> bool:
+    """By the rules: ``foe``, given its turn, has a legal Attack on
+    ``target`` where it stands or after one of its legal moves."""
+    state = position(figures, foe, rows=rows)
+    side = state.get(foe).side
+
+    def attacks(s) -> bool:
+        return any(isinstance(o, Attack) and o.target == target for o in R.legal_orders(s, side))
+
+    moves = [o for o in R.legal_orders(state, side) if isinstance(o, (Move, SplitMove, Step)) and o.unit == foe]
+    return attacks(state) or any(attacks(R.apply(state, o)[0]) for o in moves)
+
+
+def test_who_could_strike_a_figure_before_its_next_turn_is_who_the_rules_let():
+    """A fighter (Move 6, a sword beside only) four rows off reaches a1
+    with a Move and a Fight; a mook (Move 5) nine rows off does not; an
+    archer (range 10) in the open shoots from where it stands; behind the
+    wall row, a fighter must go round it (diagonals cost 2) and cannot."""
+    wall = ["..........", "..........", "..........", "..........",
+            "#########.", "..........", "..........", "..........", "..........", ".........."]
+    cases = [
+        ([("a1", 0, "slinger", (2, 2)), ("b1", 1, "fighter", (2, 6)), ("b2", 1, "mook", (2, 9))], None),
+        ([("a1", 0, "slinger", (2, 0)), ("b1", 1, "archer", (2, 9)), ("b2", 1, "mook", (7, 9))], None),
+        ([("a1", 0, "slinger", (2, 2)), ("b1", 1, "fighter", (2, 6))], wall),
+    ]
+    expected = [("b1",), ("b1",), ()]
+    for (figures, rows), want in zip(cases, expected, strict=True):
+        state = position(figures, "a1", rows=rows)
+        assert could_strike(state, "a1") == want
+        for foe in [f[0] for f in figures[1:]]:  # the rules agree, foe by foe
+            assert _attacks_in_its_turn(figures, foe, "a1", rows) == (foe in want)
