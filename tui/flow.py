@@ -201,7 +201,7 @@ def next_unit(screen: Any, step: int) -> None:
         board.move_cursor(unit.pos)
     else:
         cells = sorted(board.picture.highlights, key=lambda c: (c[1], c[0])) if board.picture else []
-        if cells:
+        if cells and board.cursor not in cells:  # already on a cell it may enter by: the cursor stays
             board.move_cursor(cells[0])
 
 

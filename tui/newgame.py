@@ -36,11 +36,18 @@ FIELD_HELP = {
     "p1": "The name the board, the log and the result use for Player 2.",
     "seat": "A person at this keyboard, or the computer: easy plays like a beginner, normal "
             "like a steady player, hard thinks longest and plays best.",
-    "battlefield": "Where the battle is fought (only battlefields that suit the options are "
-                   "offered); its description is below.",
+    "battlefield": "Where the battle is fought: every battlefield these options can be played on is "
+                   "offered, those drawn for another ruleset too (named in brackets); its description "
+                   "is below.",
+    "battlefield-fixed": "The Optio pre-game chose this ground: the battle is fought on it. The ruleset "
+                         "above can still be changed; the ground is cut for it.",
     "force": "This side's figures: Enter opens the list to add, change or remove them.",
     "start": "Starts the game with these choices (ctrl+g does too, from any field).",
 }
+
+# Under the battlefield when the form comes from an Optio pre-game's hand-off.
+PRE_GAME_GROUND = ("Chosen by the Optio pre-game, so it cannot be changed here; the ruleset can, "
+                   "and the ground is cut for it.")
 
 # The host's form (``skirmish host``, h in the menu): Player 2's seat is the
 # joiner's, whoever comes with the join code; only Player 1's (the host's)
@@ -59,7 +66,7 @@ HOST_FIELD_HELP = {
 class Preset:
     """What the form opens with instead of the remembered choices: the
     battle after an Optio pre-game (``ground``: the pre-game's result, cut
-    for whichever ruleset is chosen)."""
+    for whichever ruleset is chosen and shown fixed: the only battlefield)."""
 
     ruleset: str
     options: Any = None
@@ -205,6 +212,8 @@ class NewGameScreen(Screen[None]):
         wid = widget.id or ""
         if self.hosted and wid in HOST_FIELD_HELP:
             return HOST_FIELD_HELP[wid]
+        if wid == "battlefield" and isinstance(widget, Cycler) and widget.fixed:
+            wid = "battlefield-fixed"
         known = self.FIELD_HELP.get("seat" if wid.startswith("seat") else wid)
         if known is not None:
             return known
@@ -351,18 +360,20 @@ class NewGameScreen(Screen[None]):
         current = cycler.value
         cycler.values = list(fitting)
         cycler.labels = [battlefield_label(bf) for bf in fitting]
+        cycler.fixed = ""
         wanted = None
-        if rules is not None:  # the pre-game's ground, saved Optio results, "play an Optio pre-game first", Optio's maps
+        if rules is not None:  # the pre-game's ground, the last Optio result, "play an Optio pre-game first", Optio's maps
             from tui.rulesets.optio_handoff import extra_sources, ground_source
 
             ground = ground_source(self.preset.ground, rules) if self.preset is not None else None
-            if ground is not None:
-                cycler.labels.insert(0, ground[0])
-                cycler.values.insert(0, ground[1])
+            if ground is not None:  # the hand-off: the pre-game chose the ground, and only that
+                cycler.labels, cycler.values = [ground[0]], [ground[1]]
+                cycler.fixed = "fixed"
                 wanted = ground[1]
-            for label, source in extra_sources(rules, options, slip):
-                cycler.values.append(source)
-                cycler.labels.append(label)
+            else:
+                for label, source in extra_sources(rules, options, slip):
+                    cycler.values.append(source)
+                    cycler.labels.append(label)
         index = None
         if not reset and current is not None:
             index = next((i for i, v in enumerate(cycler.values) if v == current), None)
@@ -373,13 +384,18 @@ class NewGameScreen(Screen[None]):
             index = next((i for i, bf in enumerate(cycler.values) if getattr(bf, "name", None) == name), None)
         cycler.index = index or 0
         cycler._show()
+        if cycler.has_focus:  # the field's help follows whether the ground is fixed
+            self.query_one("#field-help", Static).update(self.field_help(cycler))
         self._show_battlefield()
 
     def _show_battlefield(self) -> None:
-        bf = self.query_one("#battlefield", Cycler).value
+        cycler = self.query_one("#battlefield", Cycler)
+        bf = cycler.value
         about = self.query_one("#bf-about", Static)
         if bf is None:
             about.update(self.bf_error or "No shipped battlefield suits these options.")
+        elif cycler.fixed:
+            about.update(" ".join(part for part in (PRE_GAME_GROUND, bf.description) if part))
         else:
             about.update(bf.description or "")
         self._show_problem()

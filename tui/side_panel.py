@@ -106,6 +106,9 @@ class SidePanel(Vertical):
         lines = [situation.heading(game.ruleset.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)
+        named = adapter.compact_names(screen.units) if board.compact else None
+        if named:  # the compact labels' ids at the top, seen without scrolling
+            lines.insert(1, named)
         chosen = screen.unit_view(screen.selected)
         lines += adapter.panel_lines(game, view, screen.keyboard_side, chosen)
         by_unit = screen.orders_by_unit()
@@ -141,6 +144,9 @@ class SidePanel(Vertical):
             return
         terrain = field.terrain(cell)
         here = next((u for u in screen.units if u.pos == cell), None)
+        if here is None:  # Tab to a figure still off the board: its card, where the cursor stands nothing
+            chosen = screen.unit_view(screen.selected)
+            here = chosen if chosen is not None and chosen.pos is None else None
         ground = terrain.kind + (f", height {terrain.elevation}" if terrain.elevation else "")
         on = adapter.cell_words(game, view, cell)  # a gate, an idol: named first, the ground it stands on after
         text = f"Cursor {cell[0]},{cell[1]}: " + (f"{on}, on {ground}" if on else ground)

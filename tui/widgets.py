@@ -19,7 +19,8 @@ from textual.widgets import Static
 
 class Cycler(Static, can_focus=True):
     """``◀ value ▶``: left/right (or h/l, space) step through ``values``;
-    page up/down jump by ten (for long number ranges)."""
+    page up/down jump by ten (for long number ranges).  ``fixed`` (a
+    reason, such as "fixed") keeps the value: no arrows, no stepping."""
 
     DEFAULT_CSS = """
     Cycler { width: 1fr; height: 1; padding: 0 1; }
@@ -48,6 +49,7 @@ class Cycler(Static, can_focus=True):
         self.values = list(values)
         self.labels = list(labels) if labels is not None else [str(v) for v in values]
         self.index = max(0, min(index, len(self.values) - 1)) if self.values else 0
+        self.fixed = ""  # why the choice cannot change ("" : it can): shown instead of the arrows
 
     @property
     def value(self) -> Any:
@@ -60,10 +62,13 @@ class Cycler(Static, can_focus=True):
         if not self.values:
             self.update("(none available)")
             return
+        if self.fixed:
+            self.update(f"{self.labels[self.index]}  ({self.fixed})")
+            return
         self.update(f"◀ {self.labels[self.index]} ▶  ({self.index + 1}/{len(self.values)})")
 
     def set_index(self, index: int) -> None:
-        if not self.values:
+        if not self.values or self.fixed:
             return
         index = max(0, min(index, len(self.values) - 1)) if abs(index - self.index) > 1 else index % len(self.values)
         if index != self.index:

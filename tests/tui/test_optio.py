@@ -178,28 +178,45 @@ async def test_play_optio_first_from_the_form_then_fight_with_another_ruleset(da
         assert len(saved) == 1 and load_game(saved[0].path).battlefield == field
 
 
-async def test_a_saved_pre_game_result_is_a_battlefield_source_in_the_form(data_dir):
+async def test_only_the_newest_saved_pre_game_result_is_a_battlefield_source_in_the_form(data_dir):
+    """The ordinary form offers the newest finished pre-game's ground, named
+    as such, and no other: finishing pre-games does not add a
+    "generated-NNNN" entry each (a tester's list grew from 9 to 10)."""
+    import os
+
     from saves.store import new_save_path, save_game
 
-    game = play_to_template(pre_game())
-    game = submit(game, OPTIO.legal_orders(game.state, game.state.active)[0]).game
-    assert game.outcome is not None
-    save_game(game, new_save_path(game))
+    def finished_pre_game(map_seed: int):
+        game = play_to_template(pre_game(map_seed=map_seed))
+        game = submit(game, OPTIO.legal_orders(game.state, game.state.active)[0]).game
+        assert game.outcome is not None
+        return game
+
+    older, newer = finished_pre_game(1), finished_pre_game(2)
+    assert battlefield_for(older.state.result, "plasto_latros").rows != \
+        battlefield_for(newer.state.result, "plasto_latros").rows
+    path = new_save_path(older)
+    save_game(older, path)
+    os.utime(path, (1_000_000_000, 1_000_000_000))  # saved long before the other
+    save_game(newer, new_save_path(newer))
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         form = await new_game_form(pilot, "plasto_latros")
         bf = form.query_one("#battlefield", Cycler)
+        grounds = [label for label in bf.labels if "Optio pre-game's ground" in label]
+        assert grounds == ["The last Optio pre-game's ground (Ann v Bo, 32x16)"]
+        assert not any("generated" in label or "Optio save" in label for label in bf.labels)
         bf.focus()
-        for _ in range(len(bf.values)):  # the saved result comes just before "play first"
-            if "Optio save" in bf.labels[bf.index]:
+        for _ in range(len(bf.values)):
+            if bf.labels[bf.index] == grounds[0]:
                 break
             await pilot.press("right")
-        assert "Optio save" in bf.labels[bf.index]
+        assert bf.labels[bf.index] == grounds[0]
         await pilot.press("ctrl+g")
         await pilot.pause()
         battle = game_screen(app)
         assert battle.game.ruleset_name == "plasto_latros"
-        expected = battlefield_for(game.state.result, "plasto_latros")
+        expected = battlefield_for(newer.state.result, "plasto_latros")
         assert (battle.game.battlefield.width, battle.game.battlefield.height) == (32, 16)
         assert battle.game.battlefield.rows == expected.rows
 

@@ -33,6 +33,20 @@ def after_round_one():
     return game
 
 
+def news(app, screen, review) -> str:
+    """What ``a`` said, checked where README says news goes: the newest
+    line of the log pane (and the orders screen's own news line, which
+    covers the board), never a pop-up notification over them."""
+    from textual.widgets import Label
+
+    from tests.tui.test_waylights import log_text
+
+    assert not app._notifications, [str(n.message) for n in app._notifications]
+    said = " ".join(str(review.query_one("#review-news", Label).render()).split())
+    assert said and log_text(screen).endswith(said)  # the log's newest line (wrapped in the pane)
+    return said
+
+
 async def to_board(pilot, screen) -> None:
     """Past the handover and the Round's playback, to the board."""
     for _ in range(6):
@@ -57,7 +71,7 @@ async def test_last_rounds_orders_again_where_the_rules_allow():
         assert review.written["a1"].then == Act(0, A.COUNTER, "closest")
         lines = review.lines()
         assert lines[0].startswith("[new]") and "not written yet" in lines[1] and "not written yet" in lines[2]
-        shown = " ".join(str(n.message) for n in app._notifications)
+        shown = news(app, screen, review)
         assert "Last Round's orders again: a1." in shown and "a3: a3 has no potion left." in shown
         # Written already: a second press changes nothing.
         await pilot.press("a")
@@ -94,6 +108,6 @@ async def test_last_rounds_orders_naming_a_dead_character_are_left_to_write_agai
         # a1's orders name a general target: kept.  a2's named b2, now dead: not copied, and said so.
         assert set(review.written) == {"a1"}
         assert "not written yet" in review.lines()[1]
-        shown = " ".join(str(n.message) for n in app._notifications)
+        shown = news(app, screen, review)
         assert "Last Round's orders again: a1." in shown
         assert "a2's orders named b2, who is dead: write them again" in shown

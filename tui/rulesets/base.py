@@ -160,6 +160,13 @@ class RulesetAdapter:
     def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
         return [unit_headline(unit)]
 
+    def compact_names(self, units: Sequence[UnitView]) -> str | None:
+        """One line at the top of the side panel while cells are compact,
+        naming a figure of each side by its board label and its id (the
+        log's name), where the two differ; None: nothing (the legend's
+        ``compact_key`` says the rest)."""
+        return None
+
     def describe(self, game: Any, view: Any, order: Order) -> str:
         try:
             return self.ruleset.describe_order(view, order)

@@ -37,7 +37,7 @@ from core.board import Battlefield, Rect, Zone
 from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
-from core.rulesets.optio.orders import EndTurn, Hold, Move
+from core.rulesets.optio.orders import EndTurn, Hold, Move, Scout
 from core.rulesets.optio.ruleset import edge_towards, pays_kudo
 from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
 from tui.modals import ChoiceMenu, Confirm
@@ -256,6 +256,28 @@ class OptioAdapter(RulesetAdapter):
                 "Only you may see your blocks' identities.")
 
     # -- asking -----------------------------------------------------------------------
+    def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
+        """``p`` in the scouting asks in blocks, not orders (a block has an
+        order for each square it may reach, and moves one square a turn,
+        seed 003): how many blocks could still move this turn, and which,
+        and which could still scout."""
+        got = super().end_turn(game, side, orders)
+        if got is None or got[1] is None:
+            return got
+        movers = sorted({o.unit for o in orders if isinstance(o, Move)})
+        scouts = sorted({o.unit for o in orders if isinstance(o, Scout)})
+        left = []
+        if movers:
+            n = len(movers)
+            left.append(f"{n} block{'s' if n != 1 else ''} could still move ({' '.join(movers)})")
+        if scouts:
+            n = len(scouts)
+            left.append(f"{n} block{'s' if n != 1 else ''} could still scout ({' '.join(scouts)})")
+        if not left:
+            return got
+        view = game.view(side)
+        return got[0], f"{game.players[side]}: {self.describe(game, view, got[0])}? {'; '.join(left)}."
+
     def why_no_end_turn(self, game: Any, side: int) -> str | None:
         """The rules' own refusal of ending the turn ("Move at least one
         block before ending the turn."; in the closing, turns end by

@@ -1,8 +1,13 @@
 """Battlefield sources the new-game form offers besides the shipped
 battlefields (issue 6's hand-off):
 
-* the result of a finished Optio pre-game in the save folder (loaded, and
-  ``battlefield_for(result, ruleset)`` cut to the chosen ruleset's scale);
+* the result of the newest finished Optio pre-game in the save folder, and
+  only that one, named as such (loaded, and ``battlefield_for(result,
+  ruleset)`` cut to the chosen ruleset's scale): the ordinary list does not
+  grow by one "generated-NNNN" entry a pre-game.  The battle right after a
+  pre-game gets its ground through the hand-off (:func:`ground_source`,
+  fixed in the form), and a saved battle keeps its whole battlefield in
+  its file, so it loads whatever this list offers;
 * "play an Optio pre-game first": the form starts an Optio game with the
   same players; when it ends, its fight screen offers the ruleset (and the
   options) chosen in the form first;
@@ -41,12 +46,13 @@ class PlayOptioFirst:
     height: int = 0
 
 
-def _saved_results(ruleset_name: str) -> list[tuple[str, Any]]:
+def _last_result(ruleset_name: str) -> tuple[str, Any] | None:
+    """The newest finished Optio pre-game that chose a ground, cut for
+    ``ruleset_name``, with its label (None: there is none)."""
     from tui.persistence import store
 
     saves = store()
-    out = []
-    for summary in saves.list_saves():
+    for summary in saves.list_saves():  # newest first
         if summary.problem or summary.ruleset != OPTIO or not summary.over:
             continue
         try:
@@ -54,13 +60,12 @@ def _saved_results(ruleset_name: str) -> list[tuple[str, Any]]:
         except Exception:
             continue
         result = getattr(game.state, "result", None)
-        if result is None:
+        if result is None:  # conceded: no ground was chosen
             continue
         field = battlefield_for(result, ruleset_name)
-        mx, my = result.meeting
-        label = f"Optio save {summary.name}: {result.map_name} {mx},{my} ({field.width}x{field.height})"
-        out.append((label, field))
-    return out
+        players = " v ".join(game.players)
+        return f"The last Optio pre-game's ground ({players}, {field.width}x{field.height})", field
+    return None
 
 
 def extra_sources(rules: Any, options: Any, slip: bool = False) -> list[tuple[str, Any]]:
@@ -82,9 +87,9 @@ def extra_sources(rules: Any, options: Any, slip: bool = False) -> list[tuple[st
                 if rules.check_options(options, field) is None:
                     out.append((f"map {m.name} (40x40)", field))
             return out
-        for label, field in _saved_results(rules.name):
-            if rules.check_options(options, field) is None:
-                out.append((label, field))
+        last = _last_result(rules.name)
+        if last is not None and rules.check_options(options, last[1]) is None:
+            out.append(last)
         probe = rules.default_options() if slip else options
         if rules.check_options(probe, open_ground(rules.name)) is None:  # no cut has artifacts, say
             out.append(("Play an Optio pre-game first", PlayOptioFirst()))
@@ -103,8 +108,7 @@ def ground_source(ground: Any, rules: Any) -> tuple[str, Any] | None:
         field = battlefield_for(ground, rules.name)
     except Exception:  # noqa: BLE001 - a ruleset the cut does not know
         return None
-    x, y = ground.meeting
-    return (f"The Optio pre-game's ground: {ground.map_name} {x},{y} ({field.width}x{field.height})", field)
+    return f"The Optio pre-game's ground ({field.width}x{field.height})", field
 
 
 def battle_form(pre_game: Any, battle: Any, seats: tuple[str, str] | None) -> Any:

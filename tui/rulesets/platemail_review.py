@@ -5,7 +5,9 @@ the Commit key (p, asking first).  It is the review before committing.
 ``a`` writes last Round's orders again (``orders.last_written``) for
 every character still without orders, where the rules still allow them
 and every character they name can still be a target (not dead, not out
-of the fight): the others are left to write again, and the notice says so.
+of the fight): the others are left to write again, and the news says so:
+the newest line of the game's log pane (README: news is never a pop-up),
+repeated on this screen's own news line while it covers the board.
 
 It returns the orders to submit: the ``write`` orders written here, then
 ``commit`` when p (the end-turn key everywhere) was pressed and confirmed.  It reads ``game.view(side)`` only, so the
@@ -38,6 +40,7 @@ class SideOrders(ModalScreen[Any]):
     SideOrders #review-title { text-style: bold; width: 100%; }
     SideOrders OptionList { height: auto; max-height: 16; border: none; }
     SideOrders #review-hint { color: $text-muted; width: 100%; }
+    SideOrders #review-news { width: 100%; }
     """
     BINDINGS = [
         Binding("p", "commit", "Commit (end turn)"),
@@ -63,12 +66,14 @@ class SideOrders(ModalScreen[Any]):
                         id="review-title", markup=False)
             yield OptionList(*self._options(), id="review-list")
             yield Label("", id="review-count", markup=False)
+            yield Label("", id="review-news", markup=False)
             yield Label("Enter: write the highlighted character · a: last Round's orders again"
                         " · p: commit all (asks first) · Esc: board · F1: help",
                         id="review-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.query_one("#review-news", Label).display = False
         self._count()
         if self.resume_writer is not None:
             self._write_from(self.resume_writer)
@@ -173,13 +178,24 @@ class SideOrders(ModalScreen[Any]):
                 refused.append(f"{c.id}: {problem.message}")
         self._refresh(self.query_one(OptionList).highlighted)
         if not again and not refused and not gone:
-            self.notify("Nobody without orders wrote any last Round.", severity="warning")
+            self.say("Nobody without orders wrote any last Round.")
             return
         said = [f"Last Round's orders again: {' '.join(again)}." if again else ""]
         said += [f"{why}." for why in gone]
         said += [f"Not allowed now, write anew: {'; '.join(refused)}"] if refused else []
-        self.notify(" ".join(part for part in said if part),
-                    severity="warning" if refused or gone else "information")
+        self.say(" ".join(part for part in said if part))
+
+    def say(self, text: str) -> None:
+        """News: the game screen's log pane (its newest line), and this
+        screen's news line, which stays until the next news."""
+        from tui.game_screen import GameScreen
+
+        news = self.query_one("#review-news", Label)
+        news.update(text)
+        news.display = True
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is not None:
+            screen.say(text)
 
     def action_commit(self) -> None:
         """Ask first: once committed, this Round's orders cannot change."""

@@ -54,10 +54,19 @@ from core.rulesets.waylights.state import KO, READY
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
-from tui.rulesets.waylights_words import body_at, counter_words, pct, pierce_words, split_step, way_round, wounds_words
+from tui.rulesets.waylights_words import (
+    body_at,
+    counter_words,
+    pct,
+    pierce_words,
+    short,
+    split_step,
+    way_round,
+    wounds_words,
+)
 from tui.warband_models import WaylightsModel
 
-COMPACT_KEY = "F1 first side, 1F second side\n(class letter, number; z: wider)"
+COMPACT_KEY = "Compact: F1 = a1, 1F = b1\n(class letter, id number; z: wider)"
 # The target's cover in an attack preview: its chance to avoid the shot is
 # already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
 COVER_LINES = ("Cover: none.",
@@ -90,27 +99,6 @@ def kind_keys(rows: Sequence[tuple[str, Any]]) -> dict[int, str]:
         if key and key not in keys.values():
             keys[i] = key
     return keys
-
-
-def short(order: Order) -> str:
-    """A few words for an order already given (the allocation slots)."""
-    match order:
-        case Move(to=to):
-            return f"Move to {to[0]},{to[1]}"
-        case SplitMove(to=to):
-            return f"Split move to {to[0]},{to[1]}"
-        case Step(to=to):
-            return f"Step to {to[0]},{to[1]}"
-        case Attack(target=t):
-            return f"Attack {t}"
-        case Finish(target=t):
-            return f"Finish {t}"
-        case Wield(weapon=w):
-            return f"Wield the {w}"
-        case Boost(what=w):
-            return f"Boost {w}"
-    return {TakeCover: "Take cover", Reload: "Reload", Clip: "New clip", Crystal: "Healing crystal"}.get(
-        type(order), order.verb)
 
 
 def turn_orders(game: Any) -> list[Order]:
@@ -152,6 +140,16 @@ class WaylightsAdapter(RulesetAdapter):
             number = unit.id[-1:]
             return f"{glyph}{number}" if unit.side == 0 else f"{number}{glyph}"
         return f"{glyph}{unit.id[-2:]:<2}"
+
+    def compact_names(self, units: Sequence[UnitView]) -> str | None:
+        """``Board: F1 = a1, 1m = b1``: the first figure of each side as
+        the compact board draws it and as the log names it."""
+        pairs = []
+        for side in (0, 1):
+            first = min((u for u in units if u.side == side), key=lambda u: u.id, default=None)
+            if first is not None:
+                pairs.append(f"{self.unit_label(first, compact=True)} = {first.id}")
+        return f"Board: {', '.join(pairs)}" if pairs else None
 
     def units(self, game: Any, view: Any) -> list[UnitView]:
         # A living figure may stand on a dead one's cell: the dead first, so
@@ -289,7 +287,9 @@ class WaylightsAdapter(RulesetAdapter):
                 continue
             status = {"ready": "", "ko": " KO", "dead": " dead"}[g.status]
             split = f" {g.split}/{4 - g.split}" if g.split is not None else ""
-            lines.append(f" {g.id} {g.template.name[:12]} w{min(g.wounds, g.ko_at)}/{g.ko_at}{split}{status}")
+            # The whole name (the longest, "Mook with pistol", still leaves
+            # the wounds on the row in the 34 columns of the panel at 80x24).
+            lines.append(f" {g.id} {g.template.name} w{min(g.wounds, g.ko_at)}/{g.ko_at}{split}{status}")
         return lines + glance.legend(selected, view)
 
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:

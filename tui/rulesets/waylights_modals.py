@@ -22,14 +22,15 @@ HEADING = object()  # value of a group heading row (drawn, never picked)
 HOTKEYS = "123456789abcdefghijklmnopqrstuvwxyz"
 
 # Narrative labels of the five splits (attack dice / defence dice), in the
-# words of a melee fighter and of a shooter ("Sequence": the split).  With
+# words of a melee fighter and of a shooter, each meaning what the seed's
+# split table ("Attack and Defense") gives that split, in our own words.  With
 # no attack dice (0/4) a figure makes no attack of its own, and with no
 # defence dice (4/0) no counterattack (docs/rulings.md, Waylights).
 SPLIT_LABELS: dict[int, tuple[str, str]] = {
-    4: ("all-out assault, no guard, no counter", "pour every shot in, stand in the open, no return fire"),
-    3: ("press hard, keep a token guard", "lay down fire, glance around now and then"),
-    2: ("trade blows evenly", "aimed shots from a steady stance"),
-    1: ("probe with jabs behind a firm guard", "snap shots while ducking and weaving"),
+    4: ("all-out assault, no guard, no counter", "a hail of fire or a marksman's long aim; no return fire"),
+    3: ("press hard, keep a token guard", "rise up shooting, or line up one careful shot"),
+    2: ("trade blows evenly", "shoot, then duck back into cover"),
+    1: ("probe with jabs behind a firm guard", "a quick shot, then back to keeping safe"),
     0: ("pure defence, no attack: parry, block, or counter", "head down, no shots of your own; may return fire"),
 }
 

@@ -1,15 +1,29 @@
 """Waylights' small words for the screen: chances in per cent, a wound
 count, what a Split Move leaves of the step, the counter of an exchange,
-and a dead figure's square a move may end on (docs/rulings.md, Waylights,
-"The dead do not block")."""
+a few words for an order already given, and a dead figure's square a move
+may end on (docs/rulings.md, Waylights, "The dead do not block")."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from core.orders import Order
 from core.rulesets.waylights.combat import percent, pierced_armour
 from core.rulesets.waylights.exchange import Exchange
 from core.rulesets.waylights.movement import reachable, step_cost
+from core.rulesets.waylights.orders import (
+    Attack,
+    Boost,
+    Clip,
+    Crystal,
+    Finish,
+    Move,
+    Reload,
+    SplitMove,
+    Step,
+    TakeCover,
+    Wield,
+)
 from core.rulesets.waylights.state import DEAD, KO
 
 
@@ -88,3 +102,24 @@ def pierce_words(attacker: Any, target: Any) -> list[str]:
         return []
     return [f"The {attacker.weapon.name} ignores {target.id}'s armour defence bonus (+{lost}, left out of its "
             f"defence above), not the Threshold its armour gives."]
+
+
+def short(order: Order) -> str:
+    """A few words for an order already given (the allocation slots)."""
+    match order:
+        case Move(to=to):
+            return f"Move to {to[0]},{to[1]}"
+        case SplitMove(to=to):
+            return f"Split move to {to[0]},{to[1]}"
+        case Step(to=to):
+            return f"Step to {to[0]},{to[1]}"
+        case Attack(target=t):
+            return f"Attack {t}"
+        case Finish(target=t):
+            return f"Finish {t}"
+        case Wield(weapon=w):
+            return f"Wield the {w}"
+        case Boost(what=w):
+            return f"Boost {w}"
+    return {TakeCover: "Take cover", Reload: "Reload", Clip: "New clip", Crystal: "Healing crystal"}.get(
+        type(order), order.verb)
