@@ -108,3 +108,28 @@ def test_the_shooters_split_labels_mean_what_the_seed_table_gives_each_split():
     for phrase in ("dakka", "sniper's focus", "launcher blazing", "aimed shot", "take cover", "Snap shot",
                    "Hunkering"):
         assert all(phrase.lower() not in label.lower() for label in ranged.values())
+
+
+async def test_the_split_menu_names_who_can_reach_the_figure_before_its_next_turn():
+    """A split stands until the figure's next turn (seed: a character
+    changes its allocation only in its own turn), and every enemy acts
+    first: the menu names those who could strike it (the core's
+    ``could_strike``, tested against the rules) where 4/0 is offered."""
+    from core.rulesets.waylights.glance import could_strike
+    from tui.rulesets.waylights_modals import SplitPicker
+
+    game = two_a_side()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        for _ in range(3):
+            if isinstance(app.screen, SplitPicker):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, SplitPicker)
+        uid = screen.game.state.active
+        reach = could_strike(screen.game.view(screen.game.state.get(uid).side), uid)
+        assert reach  # the mook three rows off and the pistol both reach either of Ann's figures
+        text = " ".join(" ".join(screen_rows(app)).split())
+        assert f"{', '.join(reach)} can reach {uid} before its next turn: 4/0 keeps no dice to defend." in text

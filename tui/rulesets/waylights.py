@@ -31,6 +31,7 @@ from core.orders import Order, Role
 from core.ruleset import UnitView
 from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
 from core.rulesets.waylights.exchange import exchange
+from core.rulesets.waylights.glance import could_strike
 from core.rulesets.waylights.orders import (
     Attack,
     Boost,
@@ -438,6 +439,8 @@ class WaylightsAdapter(RulesetAdapter):
         else:
             title = f"{game.players[side]}: {f.name}'s turn. Split its 4 dice (kept until its next turn):"
             note = "Both attacks of the turn use the attack dice; the rest defend."
+            if 4 in splits and (strikers := could_strike(game.view(side), uid)):
+                note += f"\n{', '.join(strikers)} can reach {uid} before its next turn: 4/0 keeps no dice to defend."
         picker = SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
         picker.draft_key = {"side": side, "unit": uid, "at": len(game.orders)}  # tui/drafts.py
         return picker
