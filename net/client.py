@@ -320,7 +320,7 @@ class RemoteSeat(Seat):
             except wire.WireError as exc:
                 self.status, self.reason = "broken", f"the host sent something this Skirmish cannot use ({exc})"
             except (OSError, ValueError) as exc:
-                if self.status not in ("host-stopped", "broken"):
+                if self.status not in ("host-stopped", "broken") and not self._stop:  # not our own hangup
                     self.status, self.reason = "lost", str(exc) or "the connection dropped"
             self._connection_ended()
             if self._stop or not self.retry or self.status == "broken":
@@ -364,7 +364,7 @@ class RemoteSeat(Seat):
         while not self._stop:
             message = self._read()
             if message is None:
-                if self.status != "host-stopped":
+                if self.status != "host-stopped" and not self._stop:  # stopped here: this end hung up
                     self.status, self.reason = "lost", "the host went away"
                 return
             kind = message["type"]

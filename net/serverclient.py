@@ -474,7 +474,7 @@ class ServerSeat(RemoteSeat):
         while not self._stop:
             message = self._read()
             if message is None:
-                if self.status != "host-stopped":
+                if self.status != "host-stopped" and not self._stop:  # stopped here: this end hung up
                     self.status, self.reason = "lost", "the server went away"
                 return
             kind = message["type"]

@@ -86,8 +86,25 @@ class SkirmishApp(App[None]):
         self.lobby = lobby
         self.seat_drafts: Any = None  # hands a server seat's drafts to the server (tui/lobby_seat.py)
         self.server_lobby: Any = None  # the server's lobby on screen, if any (tui/lobby.py)
-        if lobby is not None and lobby[2]:
-            self.ENABLE_COMMAND_PALETTE = False  # the door offers the lobby only, not this account's games
+        if self.door:
+            # The door offers the lobby only, never this shared account's games:
+            # no palette (Textual read ENABLE_COMMAND_PALETTE in __init__ above).
+            self.ENABLE_COMMAND_PALETTE = False
+            self.use_command_palette = False
+
+    @property
+    def door(self) -> bool:
+        """The SSH door or the web guest: the server's lobby is all this app
+        offers (the account is shared by every key-holder: its local
+        games and saves are nobody's to open)."""
+        return self.lobby is not None and bool(self.lobby[2])
+
+    def lobby_only(self) -> bool:
+        """At the door: said, and True (the caller opens nothing local)."""
+        if self.door:
+            self.notify("Through the door only the server's lobby is offered: n there makes a game.",
+                        markup=False, timeout=5)
+        return self.door
 
     # -- the collaborators, as the screens (and tests) call them ----------------------
     RETRY_SECONDS = 5.0  # between tries of a failed save
@@ -119,6 +136,9 @@ class SkirmishApp(App[None]):
     def action_host_game(self) -> None:
         from tui.newgame import NewGameScreen
 
+        if self.lobby_only():
+            return
+
         def host() -> None:
             self.hosting.new = True
             self.push_screen(NewGameScreen(hosted=True))
@@ -128,9 +148,13 @@ class SkirmishApp(App[None]):
     def action_join_game(self) -> None:
         from tui.remote.play import JoinScreen
 
+        if self.lobby_only():
+            return
         self.leaving_first(lambda: self.push_screen(JoinScreen(suggest=self.joining.last_code)))
 
     def action_continue_game(self) -> None:
+        if self.lobby_only():
+            return
         self.leaving_first(self.opening.continue_latest)
 
     def on_mount(self) -> None:
@@ -230,9 +254,9 @@ class SkirmishApp(App[None]):
     def action_new_game(self) -> None:
         from tui.newgame import NewGameScreen
 
-        if self.lobby is not None and self.lobby[2]:  # the door: games are made in the lobby, on the server
-            self.notify("New games are made in the lobby: n there.", markup=False, timeout=5)
+        if self.lobby_only():  # the door: games are made in the lobby, on the server
             return
+
         def new() -> None:
             self.hosting.new = False  # a host's form left with Esc: this one starts a game at this keyboard
             self.push_screen(NewGameScreen())
@@ -240,6 +264,8 @@ class SkirmishApp(App[None]):
         self.leaving_first(new)
 
     def action_load_game(self) -> None:
+        if self.lobby_only():
+            return
         self.leaving_first(lambda: self.push_screen(LoadScreen()))
 
     def action_rules(self) -> None:

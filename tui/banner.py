@@ -24,6 +24,36 @@ def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
     return sep.join(pieces)
 
 
+def cut_to_cells(text: str, cells: int) -> str:
+    """``text`` cut to at most ``cells`` columns of the terminal (a wide
+    character, such as a CJK one, takes two), with "…" where it was cut."""
+    from rich.cells import cell_len
+
+    if cell_len(text) <= cells:
+        return text
+    kept, used = [], 0
+    for ch in text:
+        width = cell_len(ch)
+        if used + width > cells - 1:
+            break
+        kept.append(ch)
+        used += width
+    return "".join(kept) + "…"
+
+
+def waiting_words(name: str, why: str, width: int) -> str:
+    """"Waiting for NAME" and ``why`` (what to do about it: ``q`` to
+    claim), the name shortened by display width so that the whole of it
+    fits in ``width`` columns: the instruction is never cut off."""
+    from rich.cells import cell_len
+
+    text = f"Waiting for {name}{why}"
+    over = cell_len(text) - width
+    if over > 0:
+        text = f"Waiting for {cut_to_cells(name, max(4, cell_len(name) - over))}{why}"
+    return text
+
+
 def remote_status(seat: Any) -> str:
     """A joined seat's trouble with the host (a server's seat: with the
     server), in words (or "")."""
@@ -48,8 +78,10 @@ def acting_names(game: Any, acting: list[int]) -> str:
     return " and ".join(game.players[s] for s in acting)
 
 
-def who_plays(screen: Any, side: int | None) -> str:
-    """The banner's first piece: whose move it is, as this screen sees it."""
+def who_plays(screen: Any, side: int | None, width: int = 78) -> str:
+    """The banner's first piece: whose move it is, as this screen sees it
+    (``width``: the banner's columns, which a piece that says what to do
+    always fits in)."""
     game, seat = screen.game, screen.seats.any_seat
     acting = sorted(game.to_act)
     if game.outcome is not None:
@@ -63,12 +95,14 @@ def who_plays(screen: Any, side: int | None) -> str:
             return "then nobody acts"
         return f"then {acting_names(game, acting)} play" + ("s" if len(acting) == 1 else "")
     if screen.single and screen.fixed not in game.to_act:
-        who = f"Waiting for {game.players[acting[0]]}" if acting else "Nobody to act"
+        if not acting:
+            return "Nobody to act"
+        why = ""
         if getattr(seat, "status", "") == "absent":  # the host's screen
-            who += f" (not connected; {seat.reason.lower()})"
+            why = f" (not connected; {seat.reason.lower()})"
         elif not getattr(seat, "opponent_present", True):  # a server seat: q offers to claim it
-            who += " (not connected: q to claim the game)"
-        return who
+            why = " (not connected: q to claim the game)"
+        return waiting_words(game.players[acting[0]], why, width)
     if side is None:
         return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"
     return f"▶ {game.players[side]} to play"
@@ -100,10 +134,11 @@ class Banner(Static):
     def show(self, screen: Any, side: int | None) -> None:
         game = screen.game
         text = screen.adapter.banner(game, side)
+        width = max(20, screen.app.size.width - 2)
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            text = f"{who_plays(screen, side)} · {situation.heading(game.ruleset.turn_word)} · {short_title}"
+            text = f"{who_plays(screen, side, width)} · {situation.heading(game.ruleset.turn_word)} · {short_title}"
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"
@@ -112,6 +147,6 @@ class Banner(Static):
             text = f"⚠ {unsaved} · {text}"
         if screen.narrator.busy:
             text = f"{screen.narrator.hint()} · {text}"
-        self.update(fit_pieces(text, max(20, screen.app.size.width - 2)))
+        self.update(fit_pieces(text, width))
         for n in (0, 1):  # the side to act in its board colour
             self.set_class(side == n and game.outcome is None, f"side-{n}")

@@ -326,14 +326,19 @@ def claiming(screen: Any, side: int) -> str:
     if not screen.single or not hasattr(seat, "claim") or 1 - side not in screen.game.to_act:
         return ""
     name = screen.game.players[1 - side]
+    # What their forfeit brings, as a concession would (core.game.conceded): a
+    # game that names no winner (Optio's pre-game) says what it leaves undecided.
+    rules = screen.game.ruleset
+    brings = (f"{name} forfeits and you win" if rules.capabilities.names_winner else
+              f"{name} forfeits; {concession_effect(rules, screen.game.players, 1 - side)}")
     if not getattr(seat, "opponent_present", True):
         return (f"{name} is not connected. Or claim the game: once {name} has been away for "
-                f"{duration(seat.claim_after)}, {name} forfeits and you win.")
+                f"{duration(seat.claim_after)}, {brings}.")
     waited = time.monotonic() - seat.changed_at
     if waited < seat.idle_after:
         return ""
     return (f"The game has waited {duration(waited)} for {name}. Or claim it: if {name} has done nothing "
-            f"for {duration(seat.idle_after)} (no order, drafts or chat), {name} forfeits and you win.")
+            f"for {duration(seat.idle_after)} (no order, drafts or chat), {brings}.")
 
 
 def claim(screen: Any) -> None:
@@ -355,6 +360,7 @@ def concede(screen: Any) -> None:
         return
     players = screen.game.players
     effect = concession_effect(screen.game.ruleset, players, side)
-    question = (f"Concede the game? {effect[:1].upper() + effect[1:]}, "
+    # "Then" begins the sentence: the effect may begin with a name, never recased.
+    question = (f"Concede the game? Then {effect}, "
                 "and a conceded game is over: it cannot be taken back.")
     screen.open_modal(Confirm(question), lambda yes: screen.submit(Concede(side)) if yes else None)

@@ -11,6 +11,7 @@ code or the computer, which the server plays), ``i`` joins by invitation
 code, ``r`` asks for a rematch of a finished game of yours.  In a game,
 ``c`` says a line to the other player (``tui.lobby_seat.chat_line``).
 ``x`` withdraws a game of yours that nobody has joined yet (after asking).
+F1 or ``?`` shows the lobby's help page (``tui.lobby_help``).
 
 A game is shown with the ordinary game screen, given the seat the
 client returns (it behaves like a joined game's seat); leaving it comes
@@ -52,13 +53,25 @@ NOT_CONNECTED = ("Not connected to the server: the list is from before the conne
 
 
 class Answer(Message):
-    """A call to the server has returned (on its own thread)."""
+    """A call to the server has returned (on its own thread); ``client``:
+    the connection it was asked on (None: a new connection was being made)."""
 
-    def __init__(self, what: str, result: Any, error: BaseException | None) -> None:
+    def __init__(self, what: str, result: Any, error: BaseException | None, client: Any = None) -> None:
         super().__init__()
         self.what = what
         self.result = result
         self.error = error
+        self.client = client
+
+
+class Redialled:
+    """An answer got on a new connection: the one the lobby had was gone
+    (the server restarted while a game was on screen).  The lobby keeps
+    the new one (``LobbyScreen.on_answer``)."""
+
+    def __init__(self, result: Any, client: Any) -> None:
+        self.result = result
+        self.client = client
 
 
 def reason(error: BaseException) -> str:
@@ -125,6 +138,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "rematch", "Rematch"),
         Binding("x", "withdraw", "Withdraw", show=False),
         Binding("u", "refresh", "Refresh", show=False),
+        Binding("f1,question_mark", "help", "Help", key_display="F1/?"),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -148,7 +162,7 @@ class LobbyScreen(Screen[None]):
         yield Static("Skirmish server · connecting…", id="who", markup=False)
         yield OptionList(id="games")
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key at 80 columns (ctrl+p still opens it)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -175,23 +189,60 @@ class LobbyScreen(Screen[None]):
 
     # -- talking to the server (off the interface's thread) -----------------------------
     def call_server(self, what: str, call: Callable[[], Any]) -> None:
+        asked = None if what == "connect" else self.client
+
         def run() -> None:
             result, error = None, None
             try:
                 result = call()
             except Exception as exc:  # noqa: BLE001 - every failure becomes a sentence
                 error = exc
-            self.post_message(Answer(what, result, error))
+            self.post_message(Answer(what, result, error, asked))
 
         threading.Thread(target=run, name=f"skirmish-lobby-{what}", daemon=True).start()
+
+    def call_connected(self, what: str, ask: Callable[[Any], Any]) -> None:
+        """``ask(client)`` off the interface's thread, on the lobby's
+        connection; if that connection has died since the last look (the
+        server was restarted while a game was on screen, where the lobby
+        does not look), it is made again once and asked on the new one.
+        A refusal (``ServerError``) is never asked twice."""
+        client, connect = self.client, self.connect
+
+        def run() -> Any:
+            try:
+                return ask(client)
+            except OSError:
+                fresh = connect()
+            try:
+                return Redialled(ask(fresh), fresh)
+            except BaseException:
+                _quietly(fresh.close)()
+                raise
+
+        self.call_server(what, run)
 
     def on_answer(self, message: Answer) -> None:
         message.stop()
         what, result, error = message.what, message.result, message.error
         if what in ("look", "connect"):
             self._looking = False
+        if isinstance(result, Redialled):  # the old connection was gone: the new one is the lobby's now
+            if self.client is message.client or self.client is None:
+                old, self.client = self.client, result.client
+                if old is not None:
+                    threading.Thread(target=_quietly(old.close), daemon=True).start()
+                self._show_me()
+            else:
+                threading.Thread(target=_quietly(result.client.close), daemon=True).start()
+            result = result.result
         if error is not None:
-            lost = what == "connect" or isinstance(error, OSError)  # a refusal is a ServerError, not an OSError
+            gone = what == "connect" or isinstance(error, OSError)  # a refusal is a ServerError, not an OSError
+            # Asked on a connection the lobby no longer holds: the one it holds now may be fine.
+            held = message.client is None or message.client is self.client
+            if gone and not held and what == "look":
+                return
+            lost = gone and held
             if lost:  # the connection is gone (the server stopped): a new one at the next look
                 self._drop_client()
                 self.query_one("#who", Static).update("Skirmish server · not connected (trying again)")
@@ -202,12 +253,12 @@ class LobbyScreen(Screen[None]):
                          "Esc: back.")
             elif what == "look":
                 self.say(f"The server does not answer: {reason(error)}.")
-            elif what == "named" and not lost:  # the name is taken, or too long: asked again, saying why
+            elif what == "named" and not gone:  # the name is taken, or too long: asked again, saying why
                 self.say(f"Refused: {reason(error)}.")
                 self._ask_name(f"{reason(error)}. What name shall the other players see?")
             else:
                 self.busy = ""
-                self.say(f"{'Not connected' if lost else 'Refused'}: {reason(error)}.")
+                self.say(f"{'Not connected' if gone else 'Refused'}: {reason(error)}.")
             return
         handler = getattr(self, f"_got_{what.split(':')[0]}", None)
         if handler is not None:
@@ -349,7 +400,7 @@ class LobbyScreen(Screen[None]):
         self.busy = how
         words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
         self.say(f"{words} game {plain(game_id, 40)}…")
-        self.call_server(f"seat:{how}", lambda: getattr(client, how)(game_id))
+        self.call_connected(f"seat:{how}", lambda client: getattr(client, how)(game_id))
 
     def _got_seat(self, seat: Any, what: str) -> None:
         self.busy = ""
@@ -403,7 +454,7 @@ class LobbyScreen(Screen[None]):
         chosen = self._chosen()
         client = self.client
         if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") != "open":
-            self.say("x: withdraw a game of yours still waiting for its opponent (highlight it first).")
+            self.say(withdraw_refusal(chosen))
             return
         if client is None:
             self.say(NOT_CONNECTED)
@@ -442,7 +493,7 @@ class LobbyScreen(Screen[None]):
             return
         self.busy = "rematch"
         self.say("Asking for the rematch…")
-        self.call_server("made", lambda: (client.rematch(game_id), ""))
+        self.call_connected("made", lambda client: (client.rematch(game_id), ""))
 
     def battle(self, game_id: Any, ruleset_name: str, options: Any) -> None:
         """The battle after a finished Optio pre-game of yours (tui/result_flow.py)."""
@@ -451,13 +502,34 @@ class LobbyScreen(Screen[None]):
             return
         self.busy = "battle"
         self.say("Asking for the battle on the pre-game's ground…")
-        self.call_server("made", lambda: (client.battle(game_id, ruleset_name, options), ""))
+        self.call_connected("made", lambda client: (client.battle(game_id, ruleset_name, options), ""))
+
+    def action_help(self) -> None:
+        """The lobby's own help page (tui/help/lobby.md)."""
+        from tui.lobby_help import LobbyHelp
+
+        if not isinstance(self.app.screen, LobbyHelp):
+            self.app.push_screen(LobbyHelp())
 
     def action_leave(self) -> None:
         if self.only:
             self.app.exit()
         else:
             self.dismiss(None)
+
+
+def withdraw_refusal(chosen: tuple[str, Any] | None) -> str:
+    """Why ``x`` withdraws nothing for the highlighted entry (section, game),
+    in the words that fit that game."""
+    if chosen is None:
+        return "x: withdraw a game of yours still waiting for its opponent (highlight it first)."
+    section = chosen[0]
+    if section == "mine":  # a game of yours under way: it has begun, and the server keeps it
+        return ("This game has begun, so it cannot be withdrawn: open it (Enter) and concede it with q "
+                "then c, or claim it with q then w once your opponent has left it.")
+    if section == "finished":
+        return "This game is over: there is nothing to withdraw (the server keeps finished games)."
+    return "x withdraws only a game of yours that nobody has joined yet: this one is not yours."
 
 
 def _quietly(call: Callable[[], Any]) -> Callable[[], None]:

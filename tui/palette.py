@@ -12,19 +12,20 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 class SkirmishCommands(Provider):
     """The command palette offers what the main menu offers, plus the
-    rules of each ruleset."""
+    rules of each ruleset (at the door, where the app offers no palette,
+    it would offer the rules only)."""
 
     def _commands(self) -> list[tuple[str, Any, str]]:
         from core.registry import rulesets
         from tui.help import open_help  # MarkdownViewer: imported only when asked for
 
         app = self.app
-        out = [
+        out = [] if getattr(app, "door", False) else [  # the door: nothing of the shared account's games
             ("New game", app.action_new_game, "Choose a ruleset, players and a battlefield"),
             ("Continue", app.action_continue_game, "Open the most recent save"),
             ("Load game", app.action_load_game, "Choose a save"),
-            ("Rules", app.action_rules, "Rules help for every ruleset"),
         ]
+        out.append(("Rules", app.action_rules, "Rules help for every ruleset"))
         for r in rulesets():
             out.append((f"Rules: {r.title}", partial(open_help, app, r.name, r.title), r.summary))
         out.append(("Quit", app.action_request_quit, "Leave Skirmish (it asks first while a game is open)"))

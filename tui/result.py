@@ -183,9 +183,16 @@ class ResultScreen(Screen[str]):
     ]
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
-                 sides: list[str] | None = None, note: str | None = None) -> None:
+                 sides: list[str] | None = None, note: str | None = None, players_only: str = "") -> None:
+        """``players_only``: this screen watches a server's game, whose
+        players alone may ask for what follows it (a rematch, the battle
+        after an Optio pre-game): those entries are not offered, and their
+        keys say this sentence instead."""
         super().__init__()
         self.game = game
+        self.players_only = players_only
+        if players_only:
+            extra = None
         self.result = summarise(game, headline)
         self.sides = sides
         self.note = note  # a last line (where the computer's reasons went)
@@ -193,8 +200,9 @@ class ResultScreen(Screen[str]):
         self.choices: list[tuple[str, str]] = []
         if extra:
             self.choices.append((f"e  {extra}", "extra"))
+        if not players_only:
+            self.choices.append(("r  Rematch: same options, sides swapped", "rematch"))
         self.choices += [
-            ("r  Rematch: same options, sides swapped", "rematch"),
             ("n  New game", "new"),
             ("m  Main menu", "menu"),
             ("w  Watch the game again from the start", "watch"),
@@ -223,6 +231,9 @@ class ResultScreen(Screen[str]):
         self.dismiss(event.option.id)
 
     def action_pick(self, value: str) -> None:
+        if self.players_only and value in ("rematch", "extra"):
+            self.query_one("#result-hint", Static).update(self.players_only)
+            return
         if value == "extra" and not self.extra:
             return  # no entry of the ruleset's own in this game
         self.dismiss(value)

@@ -32,7 +32,22 @@ def show_result(screen: Any) -> None:
     if fairness:
         note = f"{note}\n{fairness}" if note else fairness
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
-                              adapter.result_sides(game), note), screen.result_chosen)
+                              adapter.result_sides(game), note, players_only=onlookers_word(screen)),
+                      screen.result_chosen)
+
+
+ONLOOKERS_ASK_NOTHING = ("Only the players of a server's game can ask for what follows it (a rematch, a battle); "
+                         "you watched it.")
+
+
+def onlookers_word(screen: Any) -> str:
+    """What an onlooker of a server's game is told on asking for a rematch
+    (the server takes it only from the game's players), or "" for anyone
+    else (a hosted game's onlooker follows the host into the next game)."""
+    seat = screen.seats.any_seat
+    if screen.single and getattr(seat, "game_id", None) is not None and getattr(seat, "side", None) is None:
+        return ONLOOKERS_ASK_NOTHING
+    return ""
 
 
 def after_result(app: Any, screen: Any, choice: str | None) -> None:
@@ -76,7 +91,9 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
     game_id = getattr(getattr(app, "remote_seat", None), "game_id", None)
     if game_id is not None:
         lobby = getattr(app, "server_lobby", None)
-        if lobby is None:
+        if onlookers_word(screen):
+            screen.say(onlookers_word(screen))
+        elif lobby is None:
             screen.say("On a server the next game is made in the lobby: m goes back to it, then n.")
         elif choice == "rematch":
             app.leave_game(None)
