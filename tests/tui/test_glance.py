@@ -18,6 +18,7 @@ from textual.widgets import Input, RichLog
 from core.game import start, submit
 from core.registry import find_ruleset, rulesets
 from saves.library import shipped_battlefields
+from tests.tui.drawn import screen_text
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.game_screen import GameScreen
@@ -184,10 +185,6 @@ def test_targets_keep_their_labels_apart():
         # the class letter stays; a figure with no room left for * is drawn in italics
         assert [d[0] for d in drawn] == [compact[uid][0] for uid in ("b1", "b2", "a1")], drawn
         assert all("*" in board.labels[uid] or uid in board.unmarked for uid in compact), drawn
-
-
-def screen_text(app) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
 async def open_game(pilot, game) -> GameScreen:

@@ -11,6 +11,7 @@ import attrs
 from core.rulesets.spheres_of_war import RULESET
 from core.rulesets.spheres_of_war.orders import Wait
 from tests.rulesets.spheres_of_war.helpers import play, position
+from tests.tui.drawn import screen_rows
 from tests.tui.test_glance import SIZE, open_game
 from tests.tui.test_overlays import game_of
 from tui.app import SkirmishApp
@@ -20,7 +21,7 @@ from tui.side_panel import SidePanel
 def shown_panel(app, panel: SidePanel) -> list[str]:
     """The rows of the side panel's scrolling text as the screen shows them."""
     area = panel.query_one("#side-scroll").region
-    rows = ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+    rows = screen_rows(app)
     return [row[area.x:area.right].rstrip(" ▁▂▃▄▅▆▇█") for row in rows[area.y:area.bottom]]
 
 

@@ -14,6 +14,7 @@ from core.rulesets.waylights import RULESET as R
 from core.rulesets.waylights.orders import Split
 from core.rulesets.waylights.roster import KINDS
 from tests.rulesets.waylights.helpers import do, position
+from tests.tui.drawn import screen_text
 from tests.tui.test_waylights import SIZE, open_game, prepared
 from tui.app import SkirmishApp
 from tui.help import help_text
@@ -73,7 +74,7 @@ async def test_a_sub_list_hides_the_list_that_opened_it():
         sub = app.screen
         assert isinstance(sub, PickList) and sub is not menu and "step to" in sub.pick_title
         assert menu.query_one(Vertical).display is False
-        drawn = "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+        drawn = screen_text(app)
         assert sum(1 for line in drawn.splitlines() if "╭" in line) == 1, drawn
         await pilot.press("escape")
         await pilot.pause()

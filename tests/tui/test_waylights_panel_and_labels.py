@@ -10,15 +10,12 @@ from core.deployment import Deploy, Ready
 from core.game import start, submit
 from core.rulesets.waylights.state import WaylightsOptions
 from saves.library import battlefield_named
+from tests.tui.drawn import screen_rows
 from tests.tui.test_waylights import RULES, SIZE, open_game
 from tui.app import SkirmishApp
 from tui.board import BoardView
 from tui.rulesets.waylights_modals import SPLIT_LABELS
 from tui.side_panel import SidePanel
-
-
-def screen_rows(app) -> list[str]:
-    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
 
 
 def panel_rows(app, screen) -> list[str]:
