@@ -89,7 +89,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, DoomFalls):
         attackers = ([f"Attacked by {', '.join(event.by)}"] if event.by else [])
         return [f"Why: {event.reason}", *attackers,
-                "Doom comes from two counting attackers (in contact, shooting, or one of each), "
+                "Doom comes from two counting attackers, two different minis (in contact, shooting, "
+                "or one of each), "
                 "one attacker in the back quarter, a jump, or any attack on a prone mini",
                 "An attacker counts while it stands and nothing attacks it",
                 "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], DOOM

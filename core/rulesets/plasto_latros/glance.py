@@ -41,11 +41,11 @@ class Threat:
 
 def would_doom(threats: list[Threat]) -> bool:
     """Whether the enemies that could attack a standing mini on a cell
-    (:func:`threats_at`) are enough to Doom it there: two attackers of
-    either kind, or one in contact from its back arc (*Attacking And
+    (:func:`threats_at`) are enough to Doom it there: two attackers (two
+    minis) of either kind, or one in contact from its back arc (*Attacking And
     Defending*; docs/rulings.md, Doom; status._doom_reason judges the
     attacks made)."""
-    return len(threats) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
+    return len({t.enemy for t in threats}) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
 
 
 def _free(view: PlastoState, m: Mini) -> bool:

@@ -172,10 +172,12 @@ def _doom_reason(state: PlastoState, mini: Mini, valid: list, find) -> str | Non
         attacker = find(a.attacker)
         if in_back(mini.pos, mini.facing, attacker.pos):
             return "attacked from behind"
-    shots = [a for a in valid if a.kind is _SHOT]
-    if len(shots) >= 2:
+    # Two attackers are two minis: a shooter that then walks into contact
+    # with its own target is still one attacker (docs/rulings.md, Doom).
+    shooters = {a.attacker for a in valid if a.kind is _SHOT}
+    if len(shooters) >= 2:
         return "targeted by two shooters"
-    if contact and shots:
+    if shooters - {a.attacker for a in contact} and contact:
         return "attacked in contact and shot at"
     return None
 

@@ -180,6 +180,22 @@ def test_one_contact_attacker_and_one_shooter_doom():
     assert state.mini("b1").pos is None
 
 
+def test_a_shooter_that_walks_into_contact_with_its_target_is_one_attacker():
+    """Seed, *Attacking And Defending*: a Doom needs two attackers (or one
+    from behind).  a2 shoots b1, then walks into contact from b1's front:
+    one mini, so b1 is Threatened and Locked, not Doomed, and stays."""
+    state = position(mini("a2", (5, 1), Facing.S, shooter=True), mini("a1", (0, 0), Facing.S),
+                     mini("b1", (5, 5), Facing.N), mini("b2", (0, 9), Facing.N))
+    state, _ = play(state, Shoot(0, "a2", "b1"))
+    state, events = play(state, Move(0, "a2", (5, 4), Facing.S))
+    assert any("a2 attacks b1 base to base" in e.sentence for e in events), [e.sentence for e in events]
+    assert "D" not in marks(state, "b1")
+    assert not any("Doomed" in e.sentence for e in events)
+    assert state.pending_free == ()
+    state, _ = play(state, Pass(0))
+    assert state.mini("b1").pos == (5, 5)
+
+
 def test_the_glance_counts_a_doom_as_the_rules_do():
     """The board's [D] cells (glance.would_doom): two would-be attackers of
     any kind, or one in contact from the back arc; one from the front or a
@@ -191,4 +207,5 @@ def test_the_glance_counts_a_doom_as_the_rules_do():
     assert would_doom([Threat("b1", "contact", Arc.BACK)])
     assert not would_doom([Threat("b1", "contact", Arc.LEFT)])
     assert not would_doom([Threat("b1", "shot", Arc.BACK)])
+    assert not would_doom([Threat("b1", "shot", Arc.FRONT), Threat("b1", "contact", Arc.FRONT)])  # one mini
     assert not would_doom([])
