@@ -72,6 +72,22 @@ def duration(seconds: float) -> str:
     return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
+def told_time(seconds: float, up: bool) -> str:
+    """A time in a warning, in words, true to the second where it matters:
+    whole seconds under two minutes; past that minutes, with the seconds
+    when there are any, counted in fives.  ``up``: rounded up (a time
+    still to come: the claim is possible by then, never before it is
+    said); otherwise down (a time gone by)."""
+    import math
+
+    step = 1 if seconds < 120 else 5
+    whole = int(max(0.0, math.ceil(seconds / step - 1e-9) if up else math.floor(seconds / step + 1e-9)) * step)
+    if whole < 120:
+        return f"{whole} second{'s' if whole != 1 else ''}"
+    minutes, rest = divmod(whole, 60)
+    return f"{minutes} minutes" + (f" {rest} seconds" if rest else "")
+
+
 def warn_before(idle_after: float) -> float:
     """How long before a quiet player's game may be claimed they are warned."""
     return min(300.0, idle_after / 2)
@@ -206,10 +222,10 @@ class Live:
             return None
         self.warned[side] = spell
         left = max(0.0, idle_after - idle)
-        left = -(-left // 60) * 60 if left >= 60 else left  # whole minutes, rounded up: never said shorter
         other = game.players[1 - side][:32]
-        return (f"The game has waited {duration(idle)} for you. If nothing comes from you for "
-                f"{duration(left)} more (an order, drafts or a chat line), {other} may claim the game "
+        # The time gone by rounded down, the time to come up: the two add up to when the claim opens.
+        return (f"The game has waited {told_time(idle, up=False)} for you. If nothing comes from you for "
+                f"{told_time(left, up=True)} more (an order, drafts or a chat line), {other} may claim the game "
                 "and you lose it.")
 
     def order_texts(self, game: core_game.Game) -> list[str]:

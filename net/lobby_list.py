@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from net import damaged as damaged_games
 from net.gamesetup import battlefield_label
 from net.live import options_text, seat_label
 
@@ -15,8 +16,9 @@ MAX_FINISHED = 50  # finished games listed
 MAX_LIVE = 100  # others' games under way listed
 
 
-def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str) -> dict:
-    """The lobby as ``pid`` sees it (``held``: the referee's live games by id)."""
+def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str, damaged: Any = ()) -> dict:
+    """The lobby as ``pid`` sees it (``held``: the referee's live games by id;
+    ``damaged``: the ids of those under way it could not load, net/damaged.py)."""
     fillers = db.all_fillers()
     mine_filler = f"player:{pid}"
     out: dict[str, list] = {"open": [], "mine": [], "live": [], "finished": []}
@@ -33,6 +35,11 @@ def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str) -> dict:
                  "state": row["state"], "result": row["result"], "you": you,
                  "code": row["code"] if row["creator"] == pid else "",
                  "battlefield": battlefield_label(row["battlefield"])}
+        if row["id"] in damaged and row["state"] == "playing":
+            marked = damaged_games.entry_for(entry, you, row["creator"] == pid)
+            if marked is not None:
+                out["mine"].append(marked)
+            continue
         if you is not None and row["state"] == "playing":
             entry["turn"] = live.turn_words(you) if live is not None else ""
         if row["state"] == "over":

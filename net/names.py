@@ -1,18 +1,30 @@
 """The display names of a server's players: one name, one player.
 
 A name is what the lobby, the boards and the chat show, so no player may
-take a name another player on the server already has (letters compared
-without case: "ann" is "Ann"), and a name a player chooses is at most
-:data:`net.serverwire.NAME_MAX` characters (a longer one is refused, never
-cut).  Which games are a player's is decided by the player's id, never by
-a name (``net.lobby_list``)."""
+take a name that reads like one another player on the server already has:
+names are compared by their skeleton (``net.lookalike``: case, fullwidth
+letters, accents and the Cyrillic or Greek letters drawn like Latin ones
+make no difference), so "Ann", "ANN" and "Аnn" (Cyrillic А) are one name.
+A name a player chooses is refused, with the reason in words, when it is
+longer than :data:`net.serverwire.NAME_MAX` characters (never cut), mixes
+Latin letters with Cyrillic, Greek or Armenian ones, holds a character
+that shows as nothing, holds parentheses (the game's own marks: "Ann (2)",
+"(you)", "Computer (easy)"), or is one of the words the game shows for a
+seat (open, by invitation, the computer).  Names stored before these rules
+stay as they are, and keep working (docs/server.md).  Which games are a
+player's is decided by the player's id, never by a name
+(``net.lobby_list``)."""
 
 from __future__ import annotations
 
 from net.live import clean_text
+from net.lookalike import BLANK, scripts, skeleton
 from net.serverwire import NAME_MAX
 
 LABEL_MAX = 32  # characters of the name a player is first given (its account's name, a guest's own)
+
+# What the game itself shows where a name would be (net.live.seat_label and the lobby), as skeletons.
+SEAT_WORDS = frozenset({"open", "by invitation", "someone", "player", "you", "nobody", "computer", "the computer"})
 
 
 class NameRefused(ValueError):
@@ -25,7 +37,8 @@ class NameRefused(ValueError):
 
 
 def same_name(a: str, b: str) -> bool:
-    return a.casefold() == b.casefold()
+    """Whether two names read as one (the same skeleton)."""
+    return skeleton(a) == skeleton(b)
 
 
 def holder(names: dict[str, str], name: str, pid: str) -> str | None:
@@ -41,6 +54,7 @@ def chosen_name(names: dict[str, str], pid: str, name: str) -> str:
         raise NameRefused("bad-name", "A name needs at least one letter or digit.")
     if len(given) > NAME_MAX:
         raise NameRefused("bad-name", f"A name is at most {NAME_MAX} characters (that one has {len(given)}).")
+    looks_like_the_game(given)
     taken = holder(names, given, pid)
     if taken is not None:
         raise NameRefused("name-taken", f"Another player on this server is called {taken}: choose another name.")
@@ -58,3 +72,24 @@ def first_name(names: dict[str, str], pid: str, name: str, named: bool = True) -
         n += 1
         given = f"{base[:LABEL_MAX - 5]} ({n})"
     return given
+
+
+def looks_like_the_game(name: str) -> None:
+    """:class:`NameRefused` for a name that could pass for another's or for
+    the game's own words (see the module docstring)."""
+    if not skeleton(name):
+        raise NameRefused("bad-name", "A name needs at least one letter or digit.")
+    if any(char in BLANK for char in name):
+        raise NameRefused("bad-name", "That name holds a character that shows as nothing: choose another.")
+    mixed = scripts(name)
+    if len(mixed) > 1:
+        alphabets = " and ".join(script.title() for script in mixed)
+        raise NameRefused("bad-name", f"That name mixes {alphabets} letters, some of which look alike: "
+                                      "write a name in one alphabet.")
+    shape = skeleton(name)
+    if "(" in shape or ")" in shape:
+        raise NameRefused("bad-name", 'A name holds no brackets: the lobby writes its own marks in them '
+                                      '("Ann (2)", "(you)", "Computer (easy)").')
+    if shape in SEAT_WORDS or shape.startswith("computer "):
+        raise NameRefused("bad-name", "That is a word the game shows for a seat (open, by invitation, "
+                                      "the computer): choose a name of your own.")

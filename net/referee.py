@@ -35,12 +35,12 @@ from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
-from net import fairdice, wire
+from net import damaged, fairdice, wire
 from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
 from net.live import Live, result_text, seat_label, tell_quiet
 from net.lobby_list import lobby_for
-from net.names import LABEL_MAX, NameRefused, chosen_name, first_name
+from net.names import LABEL_MAX, NameRefused, chosen_name, first_name, same_name
 from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
@@ -75,6 +75,7 @@ class Referee:
         self.live: dict[str, Live] = {}
         self.names: dict[str, str] = db.names()
         self.problems: list[str] = []  # games that could not be loaded, and why
+        self.damaged: dict[str, str] = {}  # those games under way, by id: what is wrong (net/damaged.py)
         self._load()
 
     # -- starting --------------------------------------------------------------------
@@ -87,7 +88,8 @@ class Referee:
                 try:
                     self._resume_match(live, row)
                 except Exception as exc:  # noqa: BLE001 - one bad row never stops the others
-                    self.problems.append(f"{gid}: {exc}")
+                    self.damaged[gid] = damaged.problem_of(gid, exc)
+                    self.problems.append(self.damaged[gid])
                     continue
             self.live[gid] = live
 
@@ -159,7 +161,7 @@ class Referee:
 
     # -- the lobby ---------------------------------------------------------------------
     def lobby(self, pid: str) -> dict:
-        return lobby_for(self.db, self.live, self.names, pid)
+        return lobby_for(self.db, self.live, self.names, pid, self.damaged)
 
     def create(self, pid: str, ruleset: str, options: Any, battlefield: Any, seats: list) -> tuple[str, str]:
         if not (isinstance(seats, list) and len(seats) == 2 and all(s in FILLERS for s in seats)):
@@ -198,9 +200,13 @@ class Referee:
     def withdraw(self, pid: str, gid: str) -> None:
         """``pid`` takes back a game it made that nobody has begun: gone
         from the store and the lobby; a seat waiting at it is told and let
-        go.  A game under way is conceded from its screen instead."""
+        go.  A game under way is conceded from its screen instead; a damaged
+        one (net/damaged.py) is withdrawn by a player of it, its row kept."""
         with self.lock:
             live = self.live.get(gid)
+            if gid in self.damaged:
+                damaged.withdraw(self, pid, gid)
+                return
             if live is None:
                 raise Refusal("no-game", "There is no such game waiting for an opponent.")
             if live.creator != pid:
@@ -368,7 +374,7 @@ class Referee:
         rules = find_ruleset(live.ruleset)
         options, field = self._checked_setup(rules, live.options, live.battlefield)
         players = tuple(seat_label(self.names, f)[:MAX_NAME] for f in live.fillers)
-        if players[0] == players[1]:
+        if same_name(players[0], players[1]):  # two stored names that read alike are told apart too
             players = (f"{players[0]} (1)", f"{players[1]} (2)")
         game = core_game.start(rules, options, field, fairdice.seed_from(live.half, live.salt),
                                (players[0], players[1]))
@@ -390,6 +396,8 @@ class Referee:
         """Seat ``peer`` at ``gid`` as its player (it must hold a seat there)
         or as an onlooker (neutral view)."""
         with self.lock:
+            if gid in self.damaged:
+                raise Refusal(*damaged.refusal(self.damaged[gid]))
             live = self.live.get(gid)
             if live is None:
                 live = self._load_over(gid)
@@ -431,9 +439,7 @@ class Referee:
         if row is None or row["state"] != "over":
             return None
         live = Live(gid, row, self.db.fillers(gid))
-        from saves.store import load_blob
-
-        game, _pending, _seats = load_blob(f"game {gid}", row["save"].encode())
+        game = damaged.loaded_over(gid, row)  # a damaged one is refused with what is wrong
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
         live.match = Match(game, (kinds[0], kinds[1]), saver=None, strict=True, computers=False)
         live.match.lock = live.lock

@@ -29,7 +29,9 @@ import os
 import pwd
 import re
 import socket
+import sqlite3
 import stat
+import sys
 import threading
 import time
 from collections import deque
@@ -359,10 +361,18 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
     """``skirmish serve``: run until SIGTERM or SIGINT."""
     import signal
 
-    from saves.gamedb import GameDB
+    from saves.gamedb import GameDB, StoreError
 
     logging.basicConfig(level=logging.INFO, format="skirmish serve: %(message)s")
-    db = GameDB(Path(data) if data else None)
+    try:
+        db = GameDB(Path(data) if data else None)
+    except StoreError as error:  # not the server's store, or damaged: refused, the file as it was
+        print(f"skirmish serve: {error}", file=sys.stderr)
+        return 1
+    except (OSError, sqlite3.Error) as error:
+        print(f"skirmish serve: cannot open the store in {data or 'the data folder'}: "
+              f"{getattr(error, 'strerror', None) or error}", file=sys.stderr)
+        return 1
     referee = Referee(db, computers=computers, claim_after=claim_after, idle_after=idle_after)
     for problem in referee.problems:
         log.warning("a game could not be loaded: %s", problem)

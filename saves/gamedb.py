@@ -12,9 +12,16 @@ database (the standard library's) in the server's data folder.
 * The folder is made private (0700) and the database file 0600: the
   server's account alone reads it, since it holds every side's orders,
   drafts and the secret half of each game's seed.
+* A file already there is checked, read-only, before anything is written
+  to it (:func:`check_store`): one that is not SQLite, another program's
+  database, or one made by a newer Skirmish is refused with
+  :class:`StoreError`, the file as it was.  The store is marked as the
+  server's (SQLite's ``application_id``, and the schema's version in
+  ``user_version``); a store from before the mark is known by its tables.
 
 Tables: ``players`` (id, kind: uid|key|guest, who, display name),
-``games`` (id, ruleset, options, battlefield, state open|playing|over,
+``games`` (id, ruleset, options, battlefield, state open|playing|over, or
+damaged for a game that cannot be loaded and was withdrawn,
 the game, result, seed commitment and halves, invitation code), ``seats``
 (game, side, filler: ``player:<id>`` | ``open`` | ``invite`` | a computer
 level), ``drafts`` (game, side, JSON), ``chat`` (game, who, at, text).
@@ -34,6 +41,12 @@ from saves.private import make_private_dirs
 
 DB_NAME = "skirmish-server.sqlite3"
 MAX_CHAT_LINES = 200  # lines kept per game; older ones go
+
+# The mark of the server's own store, in the SQLite header: application_id
+# "SkSv", and the schema's version.
+APPLICATION_ID = 0x536B5376
+SCHEMA_VERSION = 1
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -57,6 +70,77 @@ CREATE INDEX IF NOT EXISTS chat_game ON chat(game);
 """
 
 
+# What a store made before the mark has: every table of SCHEMA with its columns.
+OWN_COLUMNS = {
+    "players": ("id", "kind", "who", "name", "named", "created"),
+    "games": ("id", "ruleset", "options", "battlefield", "created", "updated", "state", "save", "result",
+              "commit_hash", "half", "salt", "code", "creator", "follows"),
+    "seats": ("game", "side", "filler"),
+    "drafts": ("game", "side", "data"),
+    "chat": ("n", "game", "who", "at", "text"),
+}
+
+
+class StoreError(Exception):
+    """The database file is not a store this server can use; it was left
+    exactly as it was.  The message names the file and says what is wrong."""
+
+
+def check_store(path: Path) -> bool:
+    """Whether the file at ``path`` is to be set up as a new store (it is
+    missing, empty, or an SQLite database with no tables at all: one whose
+    set-up was cut short); False for the server's own store.  Anything else
+    raises :class:`StoreError`.  Only reads: the file is never changed here."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return True
+    except OSError as error:
+        raise StoreError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if not head:
+        return True
+    if head != SQLITE_HEADER:
+        raise StoreError(f"{path}: is not an SQLite database (damaged, or another program's file); "
+                         "it was left as it is")
+    # With no journal beside it the file is the whole database: read it as
+    # immutable, which makes no -wal or -shm file beside it either.
+    journal = os.path.exists(f"{path}-wal")
+    try:
+        reader = sqlite3.connect(f"{Path(path).resolve().as_uri()}?{'mode=ro' if journal else 'immutable=1'}",
+                                 uri=True)
+        try:
+            application_id = reader.execute("PRAGMA application_id").fetchone()[0]
+            version = reader.execute("PRAGMA user_version").fetchone()[0]
+            tables = {row[0] for row in reader.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if not row[0].startswith("sqlite_")}
+            columns = {table: {row[1] for row in reader.execute(f'PRAGMA table_info("{table}")')}
+                       for table in OWN_COLUMNS if table in tables}
+        finally:
+            reader.close()
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path}: is a damaged SQLite database ({error}); it was left as it is") from None
+    if application_id not in (0, APPLICATION_ID):
+        raise StoreError(f"{path}: is another program's SQLite database (application id {application_id:#x}), "
+                         "not the Skirmish server's store; it was left as it is")
+    if application_id == APPLICATION_ID:
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{path}: was made by a newer Skirmish server (store version {version}, this one "
+                             f"knows {SCHEMA_VERSION}); it was left as it is")
+        return False
+    if not tables:
+        return True
+    for table, wanted in OWN_COLUMNS.items():
+        if table not in columns:
+            raise StoreError(f"{path}: is not the Skirmish server's store (it has no {table} table); "
+                             "it was left as it is")
+        missing = [column for column in wanted if column not in columns[table]]
+        if missing:
+            raise StoreError(f"{path}: is not the Skirmish server's store (its {table} table has no "
+                             f"{', '.join(missing)} column); it was left as it is")
+    return False
+
+
 def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
@@ -74,9 +158,10 @@ class GameDB:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
+        self.path = self.folder / DB_NAME
+        check_store(self.path)  # before anything is written: a file not the server's stays as it is
         make_private_dirs(self.folder)
         os.chmod(self.folder, 0o700)
-        self.path = self.folder / DB_NAME
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
         os.close(fd)
         os.chmod(self.path, 0o600)
@@ -86,6 +171,8 @@ class GameDB:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         for extra in ("-wal", "-shm"):
             try:
                 os.chmod(str(self.path) + extra, 0o600)
@@ -150,6 +237,11 @@ class GameDB:
                                *[(f"DELETE FROM {table} WHERE game = ? AND {gone}", (gid, gid))
                                  for table in ("seats", "drafts", "chat")]])
         return changed[0] > 0
+
+    def set_state(self, gid: str, state: str, expected: str) -> bool:
+        """``gid``'s state to ``state`` if it is still ``expected``, nothing
+        else of its row changed (a damaged game withdrawn: net/damaged.py)."""
+        return self._write([("UPDATE games SET state = ? WHERE id = ? AND state = ?", (state, gid, expected))])[0] == 1
 
     def game(self, gid: str) -> sqlite3.Row | None:
         rows = self._rows("SELECT * FROM games WHERE id = ?", (gid,))

@@ -24,8 +24,11 @@ textual-serve to 1.x):
 - the page asks nothing of a third party (textual-serve's page fetches a font
   from fonts.googleapis.com; the copy served here does not);
 - what a tab sends is checked: a message past 64 KiB, a flood, garbage or an
-  absurd terminal size closes that tab (its app is its own process: nobody
-  else's game notices);
+  unreadable terminal size closes that tab (its app is its own process: nobody
+  else's game notices), and a size past what a screen can be is cut to it;
+- a closed tab's app process is ended, whatever closed the tab (asked to
+  quit, then SIGTERM, then SIGKILL: ``end_app``), and its seat is free only
+  once the process is gone;
 - each browser is one guest, named by a random token in a cookie that only
   this server reads: the tab cannot choose whom it plays as, and a reload or
   a second tab of the same browser finds its games again.
@@ -92,6 +95,11 @@ GUEST_ID = re.compile(r"web-[0-9a-f]{24}")
 MAX_MESSAGE = 64 * 1024
 RATE = 100
 BURST = 300
+
+# A closed tab's app is asked to quit and given QUIT_WAIT seconds; then it
+# is sent SIGTERM, and KILL_GRACE seconds later SIGKILL (end_app).
+QUIT_WAIT = 2.0
+KILL_GRACE = 2.0
 
 _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
 
@@ -306,17 +314,14 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                                          close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
                                          download_manager=self.download_manager, debug=self.debug)
                 await app_service.start(width, height)
-                try:
-                    await self._messages(websocket, app_service)
-                finally:
-                    await app_service.stop()
+                await self._messages(websocket, app_service)
             except asyncio.CancelledError:
                 await websocket.close()
             except Exception as error:  # noqa: BLE001 - one tab's failure is logged, never the server's end
                 log.exception(error)
             finally:
                 if app_service is not None:
-                    await app_service.stop()
+                    await end_app(app_service)
             return websocket
 
         async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
@@ -353,6 +358,52 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             await websocket.close()
 
     return SkirmishWebServer()
+
+
+async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float = KILL_GRACE) -> None:
+    """End a closed tab's app process, whatever closed the tab, and return
+    only once it is gone (its seat is free then, not before).
+
+    textual-serve's ``stop`` asks the app to quit and waits for its output
+    to end; it never ends the process itself.  An app whose output nobody
+    reads any more (the tab's websocket is closed, so the reader gave up)
+    blocks writing a screen bigger than the pipe holds, never reads the
+    quit, and would run on with no tab: so after ``quit_wait`` it is sent
+    SIGTERM, and ``grace`` later SIGKILL."""
+    import asyncio
+
+    process = getattr(app_service, "_process", None)
+    try:
+        await asyncio.wait_for(asyncio.shield(app_service.stop()), quit_wait)
+    except Exception:  # noqa: BLE001 - a timeout or a broken pipe: the process is ended below either way
+        pass
+    finally:
+        if process is not None and process.returncode is None:
+            await end_process(process, grace)
+
+
+async def end_process(process: Any, grace: float = KILL_GRACE) -> None:
+    """SIGTERM, then SIGKILL after ``grace`` seconds; returns once it is reaped.
+    Cancelled meanwhile, it kills at once (a cancelled wait must not leave it)."""
+    import asyncio
+
+    try:
+        if process.returncode is None:
+            process.terminate()
+        try:
+            await asyncio.wait_for(process.wait(), grace)
+        except asyncio.TimeoutError:
+            process.kill()
+            await process.wait()
+    except ProcessLookupError:
+        pass
+    except asyncio.CancelledError:
+        if process.returncode is None:
+            try:
+                process.kill()
+            except ProcessLookupError:
+                pass
+        raise
 
 
 def read_envelope(text: str) -> tuple[str, Any] | None:

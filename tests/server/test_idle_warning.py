@@ -57,3 +57,43 @@ def test_against_the_servers_computer_nobody_is_warned(server):
     time.sleep(0.3)
     assert hers.notice == ""
     hers.stop()
+
+
+def _stated(notice: str) -> tuple[float, float]:
+    """The waited and remaining times a warning states, in seconds."""
+    import re
+
+    def seconds(words: str) -> float:
+        minutes = re.search(r"(\d+) minutes?", words)
+        secs = re.search(r"(\d+) seconds?", words)
+        return (int(minutes.group(1)) * 60 if minutes else 0) + (int(secs.group(1)) if secs else 0)
+
+    found = re.fullmatch(r"The game has waited (.+?) for you\. If nothing comes from you for (.+?) more .*", notice)
+    assert found, notice
+    return seconds(found.group(1)), seconds(found.group(2))
+
+
+def test_the_warning_s_times_are_true_to_when_the_claim_opens(server):
+    """`--idle-after 3` warned at 89 s "waited 1 minute ... 2 minutes more" while the claim opened 91 s
+    later: the times said must be those of the claim (claim_refusal), for short and long idle times."""
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("waylights", None, ("me", "open"))
+    hers, his = ann.resume(gid), bob.join(gid)
+    assert wait_until(lambda: hers.status == "playing" and his.status == "playing")
+    live = server.referee.live[gid]
+    quiet = min(live.match.game.to_act)
+    start = live.changed_at
+    for idle_after in (180.0, 300.0, 420.0, 1800.0):
+        for late in (0.0, 0.4, 0.9):  # the server looks once a second
+            now = start + idle_after - warn_before(idle_after) + late
+            live.warned.clear()
+            notice = live.idle_warning(quiet, now, idle_after)
+            waited, left = _stated(notice)
+            assert waited <= now - start < waited + 5, notice  # waited: rounded down
+            # the claim is refused a moment before the time said, and open at it (rounded up, by at most 5 s)
+            assert live.claim_refusal(1 - quiet, now + left, 0.0, idle_after) is None, notice
+            assert live.claim_refusal(1 - quiet, max(now, now + left - 5), 0.0, idle_after) is not None, notice
+            if idle_after < 240:
+                assert "minute" not in notice  # under two minutes: in seconds
+    hers.stop()
+    his.stop()
