@@ -506,8 +506,12 @@ class PlastoKnowledge(Knowledge):
             return f"moves out of {near.id}'s front arc"
         up, was = view.battlefield.elevation(now.pos), view.battlefield.elevation(me.pos)
         if up > was:
-            return f"climbs to height {up}, above {near.id}" if up > view.battlefield.elevation(near.pos) \
-                else f"climbs to height {up}"
+            if up <= view.battlefield.elevation(near.pos):
+                return f"climbs to height {up}"
+            apart = chebyshev(now.pos, near.pos)
+            # "above" only where a jump could follow (*Jumping Attacks*: straight down, beside it)
+            return (f"climbs to height {up}, above {near.id} beside it" if apart <= 1 else
+                    f"climbs to height {up}, higher than {near.id} ({apart} cells away)")
         before, after_d = chebyshev(me.pos, near.pos), chebyshev(now.pos, near.pos)
         if after_d < before:
             away = "" if in_front_arc(now.pos, now.facing, near.pos) else f", {near.id} out of its front arc"

@@ -315,3 +315,33 @@ def test_says_a_lifted_doom_cannot_be_won_back_only_when_true(level, seed):
         lifted = after(state, choice.order)
         assert not any(_doomed_or_gone(after(lifted, reply), "b2") for reply in R.legal_orders(lifted, 0)), \
             choice.reason
+
+
+# -- the reason's words --------------------------------------------------------
+
+def test_a_climb_says_above_only_where_a_jump_could_follow():
+    """*Jumping Attacks*: a jump is straight down onto a mini beside it.  A
+    tester read "climbs to height 1, above a6" of a climb eight rows from
+    a6 as a jump to come; far off, the reason says how far."""
+    from core.ai import knowledge_for
+    from core.rulesets.plasto_latros.orders import Climb
+
+    rows = """
+..........
+..........
+..........
+..........
+..........
+..........
+..........
+..........
+.rr.......
+..........
+"""
+    know = knowledge_for(R)
+    far = position(mini("a1", (1, 0), F.S), mini("b1", (1, 9), F.N), bf=grid(rows), active=1, movements_left=2)
+    said = know.explain(far, 1, Climb(1, "b1", (1, 8), F.N))
+    assert said.startswith("climbs to height 1, higher than a1 (8 cells away)"), said
+    near = position(mini("a1", (2, 9), F.N), mini("b1", (1, 9), F.N), bf=grid(rows), active=1, movements_left=2)
+    said = know.explain(near, 1, Climb(1, "b1", (1, 8), F.N))
+    assert "above a1 beside it" in said, said
