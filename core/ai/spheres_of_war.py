@@ -374,7 +374,7 @@ class SpheresKnowledge(Knowledge):
             return self._strike(view, other, m.step, "moves in and ")
         before, after = distance(me.pos, them.pos), distance(order.to, them.pos)
         reach = self._reach(view, uid, order.to, them, m.step)
-        if reach.startswith(", within") and self._behind_at_the_end(
+        if "within" in reach and self._behind_at_the_end(
                 view, self.strength(view, me.side) - self.strength(view, them.side)):
             reach += " (behind as the turn limit nears: a fight is the only chance)"
         if after < before:

@@ -146,8 +146,9 @@ class WaylightsKnowledge(Knowledge):
             if order.attack == 0:  # the rulings: no attack dice, no attack of its own
                 return "no attack: all 4 dice to defend or counter"
             if order.attack == DICE:  # and no defence dice, no counter
-                return "all 4 dice attack: none to defend or counter" + (
-                    "" if could_strike(view, order.unit) else "; no enemy can reach it before its next turn")
+                if could_strike(view, order.unit):
+                    return "all 4 dice attack: none to defend or counter"
+                return "all 4 dice attack: no enemy reaches it before its next turn"
             return self._in_reach(view, view.get(order.unit))
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)

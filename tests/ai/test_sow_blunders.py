@@ -211,3 +211,15 @@ def test_how_far_from_the_limit_a_side_behind_starts_to_fight(limit, level, figh
         stepped_in = isinstance(o, Move) and _within_reach_of((5, 3), o.to)
         assert stepped_in == fights, (limit, level, c.reason)
         assert ("the only chance" in c.reason) == fights
+
+
+def test_a_step_into_reach_with_the_last_action_says_it_is_the_only_chance():
+    """Hard, behind within eight turns of the limit, steps within reach with
+    the Match's last Action too; its reason said only "the Match ends within
+    i1's reach", and a tester took the step for a blunder."""
+    state = at_step(BEHIND, 9, turn_limit=6)
+    assert actor(state) == "r1"
+    stepped = [c for c in choices(state, "hard") if isinstance(c.order, Move) and _within_reach_of((5, 3), c.order.to)]
+    assert stepped
+    for c in stepped:
+        assert "within i1's reach (behind as the turn limit nears: a fight is the only chance)" in c.reason, c.reason

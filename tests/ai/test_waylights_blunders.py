@@ -140,8 +140,8 @@ def test_a_4_0_split_out_of_every_enemys_reach_stays_open_and_its_reason_says_so
     assert not strikes_in_its_turn(OUT_OF_REACH, "b1", "a1")
     state = position(OUT_OF_REACH, "a1", pending="split")
     all_in = next(o for o in kept(state, 0) if isinstance(o, Split) and o.attack == 4)
-    assert knowledge_for(R).explain(R.view(state, 0), 0, all_in).endswith(
-        "none to defend or counter; no enemy can reach it before its next turn")
+    assert knowledge_for(R).explain(R.view(state, 0), 0, all_in) == (
+        "all 4 dice attack: no enemy reaches it before its next turn")
     beside = position(ONE_MOVE_OFF, "a1", pending="split")
     assert knowledge_for(R).explain(R.view(beside, 0), 0, Split(0, "a1", 4)).endswith("none to defend or counter")
 
