@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from core.events import Rolled
+from core.events import GameOver, Rolled, TurnStarted
 from core.game import gave_up
 
 # The first word of a figure's status when it is out of the game.
@@ -74,6 +74,13 @@ class Result:
     turns: int
     sides: tuple[SideResult, ...]
     turn_word: str = "Turn"  # the ruleset's (Ruleset.turn_word)
+    # the game ended as turn ``turns`` began, before anything in it was
+    # played (Spheres of War's rule 22): ``turns - 1`` were played
+    unplayed: bool = False
+
+    @property
+    def played(self) -> int:
+        return self.turns - 1 if self.unplayed else self.turns
 
 
 def _lost(status: str) -> bool:
@@ -141,13 +148,30 @@ def summarise(game: Any, headline: str | None = None) -> Result:
             luck=luck.get(side),
         ))
     reason = outcome.reason if outcome is not None else ""
-    return Result(headline, reason, rules.situation(game.state).turn, tuple(sides), rules.turn_word)
+    turn = rules.situation(game.state).turn
+    return Result(headline, reason, turn, tuple(sides), rules.turn_word,
+                  unplayed=outcome is not None and ended_as_begun(game.log, turn))
+
+
+def ended_as_begun(log, turn: int) -> bool:
+    """Whether the game ended as turn ``turn`` began: nothing but the end
+    of the game follows the log's last turn start, and that start is
+    ``turn``'s."""
+    for event in reversed(log):
+        if isinstance(event, TurnStarted):
+            return event.turn == turn
+        if not isinstance(event, GameOver):
+            return False
+    return False
 
 
 def result_lines(result: Result, sides: list[str] | None = None) -> list[str]:
     """The result in lines; ``sides``: a ruleset's own lines on each side
     (instead of the figures left and lost and the dice's luck)."""
-    lines = [f"Why: {result.reason}." if result.reason else "", f"{result.turn_word}s played: {result.turns}", ""]
+    played = f"{result.turn_word}s played: {result.played}"
+    if result.unplayed:
+        played += f" (the game ended as {result.turn_word.lower()} {result.turns} began)"
+    lines = [f"Why: {result.reason}." if result.reason else "", played, ""]
     if sides is not None:
         return [line for index, line in enumerate(lines + sides) if line or index > 0]
     for side in result.sides:

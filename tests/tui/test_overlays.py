@@ -109,17 +109,16 @@ async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_s
         await move_to(pilot, board, (6, 4))
         await pilot.press("enter")
         assert screen.selected == "a1"
-        # 5,6 touches b1 (it turns to attack) and b2 can come to 6,7 or 4,7: two could
-        # attack there, and two attackers Doom (Attacking And Defending): [D], not [2]
+        # at 5,6 facing S a1 attacks b1 (5,7, in its front arc): b1 is Locked In Battle;
+        # b2 can come up to 6,7 and then to 6,5, behind a1, with the two Movements of
+        # Bo's turn: one attacker from the back Dooms (Attacking And Defending): [D]
         assert cell_text(board, (5, 6)) == "[D]"
-        # 6,1 is out of both enemies' reach: a plain lit cell
-        assert cell_text(board, (6, 1)) == "[.]"
+        # 6,0 has no cell behind it, and only b1 comes so far (to its side, with both Movements)
+        assert cell_text(board, (6, 0)) == "[1]"
         await move_to(pilot, board, (5, 6))
         card = screen.query_one("#cursor-unit").text
         assert "Sight a1→here: 100% in view" in card
-        # b1 can step to 6,6, beside a1 (its left hand when facing S: worse than its front);
-        # b2 only reaches cells in front of it (6,7 and 4,7); nothing can get behind it
-        assert "could be attacked: b1 contact from its left, b2 contact from its front" in card
+        assert "could be attacked next turn: b2 contact from its back (2 Movements)" in card
         await move_to(pilot, board, (6, 2))
         assert "outside a1's front arc" in screen.query_one("#cursor-unit").text
         # the arcs stay shaded with a1 selected: the lit cells in them read [f] / [b]
@@ -139,9 +138,10 @@ async def test_plasto_latros_counts_attackers_names_their_arcs_and_the_compass_s
         outcomes = str(picker.query_one("#facing-outcomes").render())
         assert "attacks b1 (Locked In Battle)" in outcomes
         assert "Facing S ↓: attacks b1 (Locked In Battle)" in str(picker.query_one("#facing-now").render())
-        # facing SE it attacks b1, which is then Locked: only b2 could come round, and it cannot
+        # facing SE it attacks b1, which is then Locked: only b2 could come round, by 4,8
+        # to 4,6 (its back when facing SE) with both Movements of Bo's turn
         se = next(line for line in outcomes.splitlines() if " SE " in line)
-        assert "attacks b1 (Locked In Battle)" in se and "back open" not in se
+        assert "attacks b1 (Locked In Battle)" in se and "back open to b2" in se and "b1" not in se.split(";")[1]
         await pilot.press("k")  # N: b1 behind
         await pilot.pause()
         assert "Facing N ↑: back open to b1" in str(picker.query_one("#facing-now").render())

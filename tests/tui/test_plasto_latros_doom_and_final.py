@@ -5,6 +5,10 @@
   Defending*: the back is uniquely vulnerable; docs/rulings.md, Doom); the
   side panel's ``[2]`` legend made ``[1]`` read as safe.  Such a cell now
   reads ``[D]``, full and compact, as does one two enemies could reach;
+* a lit cell read ``[.]`` and the card "no enemy could attack" where an
+  enemy could attack with both Movements of its turn (seed 000,
+  *Movement*: two a turn, both for one mini if its player likes); the
+  glance now weighs each enemy's whole turn;
 * in the final turn ``p`` ended the game at once although minis could
   still relocate or shoot (seed 000, *Ending The Game*: the player moves
   all remaining movable minis, then the game is over)."""
@@ -42,22 +46,30 @@ def cell_text(board: BoardView, cell) -> str:
     return "".join(seg.text for seg in board._row_strip(y).crop(x * w, x * w + w))
 
 
-# In prepared(): Ann's a1 at 6,4 facing S, Bo's b1 at 5,7 and b2 at 6,11.
-BACK_ONLY = (5, 5)  # b1 alone could reach a1 there, from its back
-FRONT_ONLY = (3, 3)  # b1 alone could reach it there, from its front
-TWO = (5, 6)  # b1 and b2 could both reach it there
+# In prepared(): Ann's a1 at 6,4 facing S, Bo's b1 at 5,7 and b2 at 6,11;
+# a Movement reaches 4 cells, and Bo's turn has two (seed 000, *Movement*).
+BACK_ONLY = (5, 5)  # b1 could reach a1 there from its back with one Movement
+FRONT_ONLY = (6, 0)  # on the edge, no cell behind it: b1 alone could come, to its side, with two
+TWO_MOVES = (6, 1)  # b1 could reach a1's back there, but only with both Movements
+TWO = (3, 3)  # b1 and b2 could both reach it there
 
 
 def test_the_cells_behind_and_the_count_agree_with_the_rules():
     game = prepared()
     state = game.state
     back = threats_at(state, "a1", BACK_ONLY, Facing.S)
-    assert [(t.enemy, t.how, t.arc) for t in back] == [("b1", "contact", Arc.BACK)]
+    assert [(t.enemy, t.how, t.arc, t.movements) for t in back][0] == ("b1", "contact", Arc.BACK, 1)
     front = threats_at(state, "a1", FRONT_ONLY, Facing.S)
-    assert [(t.enemy, t.how, t.arc) for t in front] == [("b1", "contact", Arc.FRONT)]
+    assert [(t.enemy, t.how, t.arc) for t in front] == [("b1", "contact", Arc.LEFT)]
     assert {t.enemy for t in threats_at(state, "a1", TWO, Facing.S)} == {"b1", "b2"}
+    far = threats_at(state, "a1", TWO_MOVES, Facing.S)
+    assert [(t.enemy, t.how, t.arc, t.movements) for t in far] == [("b1", "contact", Arc.BACK, 2)]
     # and it is a Doom indeed: a1 goes there, b1 comes round to its back
     after = play(game, Move(0, "a1", BACK_ONLY, Facing.S), Pass(0), Move(1, "b1", (4, 4), Facing.SE))
+    assert "a1" in after.state.doomed
+    # two Movements: up the file, then behind it (the tester's Rooftops turn 7)
+    after = play(game, Move(0, "a1", TWO_MOVES, Facing.S), Pass(0),
+                 Move(1, "b1", (5, 3), Facing.N), Move(1, "b1", (5, 0), Facing.SE))
     assert "a1" in after.state.doomed
 
 
@@ -65,8 +77,9 @@ def test_a_lit_cell_where_one_enemy_from_behind_dooms_reads_d():
     game = prepared()
     marks = adapter_for(RULES).cell_marks(game, game.state, unit(game, "a1"))
     assert marks[BACK_ONLY] == " D "  # one attacker from the back Dooms alone
+    assert marks[TWO_MOVES] == " D "  # with both Movements of its turn
     assert marks[TWO] == " D "  # two attackers Doom from any side
-    assert marks[FRONT_ONLY] == " 1 "  # one from the front only Threatens
+    assert marks[FRONT_ONLY] == " 1 "  # one from a side only Threatens
 
 
 async def test_the_doom_mark_full_and_compact_and_the_panel_explains_it(tmp_path):
@@ -92,6 +105,9 @@ async def test_the_doom_mark_full_and_compact_and_the_panel_explains_it(tmp_path
         card = " ".join(screen.adapter.cursor_lines(screen.game, screen.game.state, unit(screen.game, "a1"),
                                                     BACK_ONLY))
         assert "b1 contact from its back" in card and "Doomed there" in card
+        card = " ".join(screen.adapter.cursor_lines(screen.game, screen.game.state, unit(screen.game, "a1"),
+                                                    TWO_MOVES))
+        assert "b1 contact from its back (2 Movements) — Doomed there" in card
 
 
 def final_turn() -> Game:

@@ -19,5 +19,7 @@ def test_a_shooter_that_moves_after_its_shot_is_told_the_shot_stands():
     adapter = PlastoLatrosAdapter.__new__(PlastoLatrosAdapter)
     choices = {f: Move(0, "a1", (0, 8), f) for f in (Facing.N, Facing.W)}
     notes = adapter.facing_notes(view, Move(0, "a1", (0, 8), Facing.N), choices)
-    assert notes[Facing.W] == "attacks nothing (its shot at b1 stands)", notes  # b1 out of its front arc
+    # b1 out of its front arc; with both Movements of Bo's turn (seed 000,
+    # *Movement*) b1 comes down to 2,6 and then beside a1's back (1,8)
+    assert notes[Facing.W] == "back open to b1 (its shot at b1 stands)", notes
     assert all(notes[f].endswith("(its shot at b1 stands)") for f in choices), notes

@@ -280,3 +280,22 @@ def test_a_conceded_optio_pre_game_says_who_conceded_and_no_winner():
     assert lines[0] == "Why: Ann conceded; no battlefield is chosen, so no battle follows on this map."
     assert not any("wins" in line for line in lines)
     assert sum(1 for line in lines if line.startswith("  luck: 1 die")) == 2
+
+
+def test_a_game_that_ends_as_a_turn_begins_counts_the_turns_played():
+    """Spheres of War's rule 22 ends the game as a turn begins with one side
+    alone on the field: nothing of that turn is played.  A tester read
+    "Turns played: 5" after a game that ended as turn 5 began."""
+    from core.events import GameOver, TurnStarted
+
+    _, _, over = one_order_from_the_end("spheres_of_war")
+    assert "rule 22" in over.outcome.reason
+    began = over.log[-2]
+    assert isinstance(began, TurnStarted) and isinstance(over.log[-1], GameOver)
+    lines = result_lines(summarise(over))
+    assert f"Turns played: {began.turn - 1} (the game ended as turn {began.turn} began)" in lines
+    # a game ended by the last order of its turn counts that turn as played
+    _, _, limit = one_order_from_the_end("platemail", 6)
+    assert not isinstance(limit.log[-2], TurnStarted)
+    turn = limit.ruleset.situation(limit.state).turn
+    assert f"Rounds played: {turn}" in result_lines(summarise(limit))

@@ -259,14 +259,15 @@ class PlastoLatrosAdapter(RulesetAdapter):
                              + (" (a shot needs 50%)" if mini.shooter else ""))
         if (view.at(cursor) is None and not any(f.cell == cursor for f in getattr(view, "features", ()))) \
                 or cursor == mini.pos:
+            # each enemy with the whole of its side's next turn (core...glance)
             threats = threats_at(view, mini.id, cursor, mini.facing)
             if threats:
-                words = ", ".join(f"{t.enemy} {'shot' if t.how == 'shot' else 'contact'} from its {t.arc.value}"
-                                  for t in threats)
+                words = ", ".join(f"{t.enemy} {t.how} from its {t.arc.value}"
+                                  + (f" ({t.movements} Movements)" if t.movements > 1 else "") for t in threats)
                 doom = " — Doomed there" if would_doom(threats) else ""
-                lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked: {words}{doom}")
+                lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked next turn: {words}{doom}")
             elif view.phase is Phase.PLAY:
-                lines.append(f"Here no enemy could attack {mini.id} next turn")
+                lines.append(f"Here no enemy could attack {mini.id} next turn, even with both Movements")
         return lines
 
     def cell_words(self, game, view, cell) -> str | None:

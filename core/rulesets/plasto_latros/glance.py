@@ -3,17 +3,19 @@ arcs, and what a facing would attack (issue 29, "see what a move gives").
 Pure functions of the seat's view; the other figures stay where they stand
 (the asking mini's own cell is left open).
 
-Read from the seed's "Attacking And Defending" and "Long Range Attacks":
+Read from the seed's "Movement", "Attacking And Defending", "Long Range
+Attacks" and "Jumping Attacks":
 
-* a contact attack is made by a mini that ends a Movement in contact with
-  an enemy in its front arc; an enemy free to move (standing, not Locked
-  In Battle) could do that to a mini on ``cell`` from any cell beside it,
-  at the same height, that it stands on or one Movement reaches (a turn in
-  place is a Movement too);
-* a long-range attack needs the target in the shooter's front arc and at
-  least half of it in view;
-* the arc is the defending mini's: one contact attacker in its back arc is
-  enough to Doom it (see :mod:`.status`).
+* an enemy could attack a mini on ``cell`` when some use of its side's next
+  turn (two Movements, both for it if need be, and its free shot) ends in
+  an attack on it: :mod:`.next_turn` works each enemy's turn out;
+* an enemy free to move is one on the board, standing or prone (standing up
+  is a Movement), not Locked In Battle and not Doomed; a mini that moves
+  onto ``cell`` attacks the enemies in contact in its front arc, which are
+  then Locked too;
+* the arc is the defending mini's: one contact attacker in its back arc, or
+  one jumper, is enough to Doom it (see :mod:`.status`); two attackers
+  Doom it when the two Movements of the turn are enough for both.
 """
 
 from __future__ import annotations
@@ -24,83 +26,135 @@ from core.board import RAY_COUNT, Arc, Cell, Facing, adjacent, arc_of
 
 from .combat import sight_figures
 from .grid import grid, in_front, open_ray_count
-from .movement import blocked_cells, move_destinations
+from .movement import blocked_cells
+from .next_turn import EnemyTurn
 from .state import Mini, PlastoState
 from .status import locked
 
 # From worst to least: the arc a threat is reported from when it could come from several.
 ARC_ORDER = (Arc.BACK, Arc.LEFT, Arc.RIGHT, Arc.FRONT)
+TURN_MOVEMENTS = 2  # a side's Movements in a turn (*Movement*)
 
 
 @attrs.frozen
 class Threat:
     enemy: str
-    how: str  # "contact" or "shot"
+    how: str  # "contact", "jump" or "shot"
     arc: Arc  # of the threatened mini, the worst the attack could come from
+    movements: int = 1  # of its side's next turn the attack named takes (0: a shot as it stands)
+    soonest: int | None = None  # the fewest any attack of it takes, when fewer than ``movements``
+
+    @property
+    def fewest(self) -> int:
+        return self.movements if self.soonest is None else self.soonest
 
 
 def would_doom(threats: list[Threat]) -> bool:
     """Whether the enemies that could attack a standing mini on a cell
-    (:func:`threats_at`) are enough to Doom it there: two attackers (two
-    minis) of either kind, or one in contact from its back arc (*Attacking And
-    Defending*; docs/rulings.md, Doom; status._doom_reason judges the
-    attacks made)."""
-    return len({t.enemy for t in threats}) >= 2 or any(t.how == "contact" and t.arc is Arc.BACK for t in threats)
+    (:func:`threats_at`) are enough to Doom it there in one turn: one in
+    contact from its back arc, or a jumper; or two attackers (two minis) of
+    either kind whose attacks the turn's two Movements cover (*Attacking And
+    Defending*, *Jumping Attacks*; docs/rulings.md, Doom; status._doom_reason
+    judges the attacks made)."""
+    if any((t.how == "contact" and t.arc is Arc.BACK) or t.how == "jump" for t in threats):
+        return True
+    fewest: dict[str, int] = {}
+    for t in threats:
+        fewest[t.enemy] = min(fewest.get(t.enemy, t.fewest), t.fewest)
+    costs = sorted(fewest.values())
+    return len(costs) >= 2 and costs[0] + costs[1] <= TURN_MOVEMENTS
 
 
 def _free(view: PlastoState, m: Mini) -> bool:
-    """An enemy whose attack could count next turn: on the board, standing,
-    not Locked In Battle, and not Doomed (only an un-Doomed attacker's
-    attack counts, *Attacking And Defending*; a Doomed one is removed as
-    this turn ends unless its Doom is lifted)."""
-    return m.pos is not None and not m.prone and not locked(view, m.id) and m.id not in view.doomed
+    """An enemy whose attack could count next turn: on the board, not
+    Locked In Battle, and not Doomed (only an un-Doomed attacker's attack
+    counts, *Attacking And Defending*; a Doomed one is removed as this turn
+    ends unless its Doom is lifted).  A prone one counts: standing up is a
+    Movement of its turn."""
+    return m.pos is not None and not locked(view, m.id) and m.id not in view.doomed
 
 
 def threats_at(view: PlastoState, uid: str, cell: Cell, facing: Facing) -> list[Threat]:
     """The enemies of ``uid`` that could attack it standing on ``cell``
-    facing ``facing``, on their side's turn, each with the worst arc of
+    facing ``facing``, in their side's next turn, each with the worst arc of
     ``uid`` the attack could come from."""
     return threats_by_cell(view, uid, [cell], facing).get(cell, [])
 
 
 def threats_by_cell(view: PlastoState, uid: str, cells, facing: Facing) -> dict[Cell, list[Threat]]:
-    """:func:`threats_at` for each of ``cells`` (those with none left out),
-    each enemy's Movement worked out once unless the cell stands in its way."""
+    """:func:`threats_at` for each of ``cells`` (those with none left out).
+    Each answer is kept in the view's memo (the board's lit cells, then the
+    cursor card, ask about the same cells of one view)."""
     me = view.mini(uid)
     if me is None:
         return {}
-    bf = view.battlefield
-    reach = view.options.move_length
-    base = blocked_cells(view) - {me.pos}
-    enemies = [(e, e.pos) for e in view.minis if e.side != me.side and e.pos is not None and _free(view, e)]
-    plain = {e.id: move_destinations(view, e, base) for e, _ in enemies}
-    figures = (sight_figures(view) - {me.pos}) if me.pos is not None else sight_figures(view)
-    g = grid(bf)
+    answers: dict[Cell, list[Threat]] = view.memo.get(("plasto_latros.glance", uid, facing._name_), dict)
     out: dict[Cell, list[Threat]] = {}
     for cell in cells:
-        level = bf.elevation(cell)
-        found = []
-        for e, at in enemies:
-            if at == cell:
-                continue
-            near = max(abs(at[0] - cell[0]), abs(at[1] - cell[1]))
-            if near > reach + 1 and not e.shooter:
-                continue  # no Movement brings it beside the cell
-            # the mini on ``cell`` blocks the enemy's lines only within its reach
-            dests = move_destinations(view, e, base | {cell}) if near <= reach else plain[e.id]
-            beside = {c for c in dests if adjacent(c, cell) and bf.elevation(c) == level}
-            if adjacent(at, cell) and bf.elevation(at) == level:
-                beside.add(at)
-            beside.discard(cell)
-            if beside:
-                arcs = {arc_of(cell, facing, c) for c in beside}
-                found.append(Threat(e.id, "contact", next(a for a in ARC_ORDER if a in arcs)))
-            elif e.shooter and in_front(at, e.facing, cell) and \
-                    open_ray_count(g, at, cell, figures) * 2 >= RAY_COUNT:
-                found.append(Threat(e.id, "shot", arc_of(cell, facing, at)))
+        found = answers.get(cell)
+        if found is None:
+            found = answers[cell] = _threats(view, me, _enemy_turns(view, me), cell, facing)
         if found:
             out[cell] = found
     return out
+
+
+def _enemy_turns(view: PlastoState, me: Mini) -> list[EnemyTurn]:
+    """The next turn of each enemy free to attack ``me`` (worked out once a view)."""
+
+    def turns() -> list[EnemyTurn]:
+        base = blocked_cells(view) - {me.pos}
+        figures = sight_figures(view) - {me.pos}
+        friends = frozenset(m.pos for m in view.minis if m.side == me.side and m.pos is not None and m.id != me.id)
+        return [EnemyTurn(view, e, base, figures, friends)
+                for e in view.minis if e.side != me.side and e.pos is not None and _free(view, e)]
+
+    return view.memo.get(("plasto_latros.enemy-turns", me.id), turns)
+
+
+def _threats(view: PlastoState, me: Mini, enemies: list[EnemyTurn], cell: Cell, facing: Facing) -> list[Threat]:
+    bf = view.battlefield
+    reach = view.options.move_length
+    level = bf.elevation(cell)
+    found = []
+    for turn in enemies:
+        at, e = turn.pos, turn.enemy
+        if cell == at:
+            continue
+        if cell != me.pos and adjacent(at, cell) and bf.elevation(at) == level and in_front(cell, facing, at):
+            continue  # moving onto the cell, the mini attacks it: Locked In Battle
+        if max(abs(at[0] - cell[0]), abs(at[1] - cell[1])) > TURN_MOVEMENTS * (reach + 1) and not e.shooter:
+            continue  # no two Movements bring it beside the cell
+        threat = _threat(e.id, turn.attacks(cell), cell, facing)
+        if threat is not None:
+            found.append(threat)
+    return found
+
+
+def _threat(enemy: str, attacks: dict[str, dict[Cell, int]], cell: Cell, facing: Facing) -> Threat | None:
+    """The worst of one enemy's attacks (:meth:`EnemyTurn.attacks`): in
+    contact from the back, a jump, in contact from the worst arc, a shot."""
+    costs = [n for spots in attacks.values() for n in spots.values()]
+    if not costs:
+        return None
+    soonest = min(costs)
+
+    def worst(how: str) -> Threat:
+        spots = attacks[how]
+        by_arc: dict[Arc, int] = {}
+        for spot, n in spots.items():
+            arc = arc_of(cell, facing, spot)
+            by_arc[arc] = min(by_arc.get(arc, n), n)
+        arc = next(a for a in ARC_ORDER if a in by_arc)
+        n = by_arc[arc]
+        return Threat(enemy, how, arc, n, soonest if soonest < n else None)
+
+    contact = worst("contact") if attacks["contact"] else None
+    if contact is not None and contact.arc is Arc.BACK:
+        return contact
+    if attacks["jump"]:
+        return worst("jump")
+    return contact or worst("shot")
 
 
 def facing_outcome(view: PlastoState, uid: str, to: Cell, facing: Facing) -> tuple[tuple[str, ...], tuple[str, ...]]:

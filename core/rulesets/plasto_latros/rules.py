@@ -369,8 +369,7 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
             if m.id not in busy:  # movable
                 able[m.side] = True
     if not left[0] or not left[1]:
-        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
-                      "one side has no minis left")
+        return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()), NO_MINIS)
     phase, active = _PLAY, 1 - state.active
     if not any(able):
         return finish(rebuild(state, passes_in_row=passes, doomed=doomed, pending_free=()),
@@ -384,6 +383,9 @@ def end_turn(state: PlastoState, events: list) -> PlastoState:
     return settle(state, events)
 
 
+NO_MINIS = "one side has no minis left"
+
+
 def finish(state: PlastoState, reason: str) -> PlastoState:
     opts = state.options
     if opts.goal == "artifacts":
@@ -392,5 +394,11 @@ def finish(state: PlastoState, reason: str) -> PlastoState:
                             result=Result(guardian, f"{reason}; an artifact still stands"))
     counts = [sum(1 for m in state.on_board() if m.side == s) for s in (0, 1)]
     winner = None if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+    # a side wiped out is said by name, whatever else ended the game then
+    # (a tester's last mini fell as the turn limit came: "Ending The Game")
+    empty = [state.players[s] for s in (0, 1) if not counts[s]]
+    if empty:
+        wiped = "neither player has minis left" if len(empty) == 2 else f"{empty[0]} has no minis left"
+        reason = wiped if reason == NO_MINIS else f"{reason}, and {wiped}"
     detail = f"{reason}; minis left {counts[0]} to {counts[1]}"
     return rebuild(state, phase=_OVER, result=Result(winner, detail))

@@ -123,3 +123,25 @@ def test_shooting_is_allowed_in_the_final_turn():
     state = position(mini("a1", (5, 2), Facing.S), mini("a2", (3, 9), Facing.N, shooter=True),
                      mini("b1", (5, 5), Facing.N), phase=Phase.FINAL)
     assert RULESET.check(state, Shoot(0, "a2", "b1")) is None
+
+
+def _back_stab(turn_limit: int):
+    """Ann's only mini a1 faces N; Bo's b1 walks up behind it (one contact
+    attacker in the back arc Dooms, *Attacking And Defending*) and Bo
+    passes: a1 is removed as Bo's turn ends."""
+    state = position(mini("a1", (5, 5), Facing.N), mini("b1", (5, 8), Facing.N),
+                     options=PlastoOptions(turn_limit=turn_limit))
+    state, _ = play(state, Turn(0, "a1", Facing.NE), Pass(0), Move(1, "b1", (5, 6), Facing.N), Pass(1))
+    assert state.mini("a1").pos is None
+    return RULESET.outcome(state)
+
+
+def test_a_side_wiped_out_is_named_in_the_reason():
+    """*Ending The Game*: more minis left wins; a tester's last mini fell at
+    the end of the final round and the reason named only the turn limit."""
+    at_limit = _back_stab(turn_limit=1)
+    assert at_limit.winner == 1
+    assert at_limit.reason == "the turn limit of 1 round was reached, and Ann has no minis left; minis left 0 to 1"
+    plain = _back_stab(turn_limit=0)
+    assert plain.winner == 1
+    assert plain.reason == "Ann has no minis left; minis left 0 to 1"
