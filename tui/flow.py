@@ -130,12 +130,23 @@ def adapter_key(screen: Any, name: str) -> None:
         screen.open_modal(result, screen.submit_result)
 
 
+def behind(screen: Any) -> bool:
+    """The game has moved on since the screen last drew it: an order from
+    another thread (the computer's, the other seat's) has landed and its
+    news is still on its way to the screen, so the orders the screen holds
+    are not yet this moment's."""
+    return len(screen.game.log) > screen.events_seen
+
+
 def nothing_to_give(screen: Any) -> str:
     """Why this keyboard has no order to give now: it only watches, the
     other player is to act (a seat of a game played from two terminals),
-    or nobody can act."""
+    or nobody can act; "" while the screen is ``behind`` (a key pressed as
+    the computer's order landed: who acts now is told once it is shown)."""
     if screen.onlooker():
         return "You are watching: this screen gives no orders."
+    if behind(screen):
+        return ""
     acting = sorted(screen.game.to_act)
     if acting and screen.keyboard_side not in acting:
         return f"It is {screen.game.players[acting[0]]}'s turn: waiting for them."
@@ -151,7 +162,9 @@ def cell_chosen(screen: Any, cell: Any) -> None:
         screen.show_result()
         return
     if screen.keyboard_side is None or not screen.orders:
-        screen.say(nothing_to_give(screen))
+        why = nothing_to_give(screen)
+        if why:
+            screen.say(why)
         return
     by_unit = screen.orders_by_unit()
     if screen.selected is not None:
@@ -205,10 +218,29 @@ def next_unit(screen: Any, step: int) -> None:
             board.move_cursor(cells[0])
 
 
+def prompt_to_reopen(screen: Any) -> str | None:
+    """The footer's name for the ruleset's question that ``o`` opens again
+    now (Spheres of War's rule-13 menu, closed with Esc to look at the
+    board), or None: ``o`` lists orders.  A ruleset with such a question
+    names it (``prompt_label``) and says when it is the question
+    (``prompt_now``)."""
+    adapter, side = screen.adapter, screen.keyboard_side
+    label = getattr(adapter, "prompt_label", None)
+    if not label or side is None or not screen.orders:
+        return None
+    return label if adapter.prompt_now(screen.game, side, screen.orders) else None
+
+
 def orders_menu(screen: Any) -> None:
-    """``o``: the selected figure's orders, or every legal order, with the
-    ruleset's commands first."""
+    """``o``: the ruleset's question again (``prompt_to_reopen``), else the
+    selected figure's orders, or every legal order, with the ruleset's
+    commands first."""
     game, adapter = screen.game, screen.adapter
+    if prompt_to_reopen(screen):
+        modal = adapter.prompt(game, screen.keyboard_side, screen.orders)
+        if modal is not None:
+            screen.open_modal(modal, screen.submit_result)
+            return
     by_unit = screen.orders_by_unit()
     orders = by_unit.get(screen.selected, []) + by_unit.get(None, []) if screen.selected else list(screen.orders)
     orders = adapter.menu_orders(game, orders)  # not those offered on the board only
@@ -237,8 +269,10 @@ def end_turn(screen: Any) -> None:
     found = screen.adapter.end_turn(screen.game, side, screen.orders)
     if found is None:
         why = screen.adapter.why_no_end_turn(screen.game, side)
-        screen.say(why or ("Nothing ends the turn now: give the order asked for (o lists it)." if screen.orders
-                           else nothing_to_give(screen)))
+        why = why or ("Nothing ends the turn now: give the order asked for (o lists it)." if screen.orders
+                      else nothing_to_give(screen))
+        if why:
+            screen.say(why)
         return
     order, question = found
     if question is None:

@@ -423,7 +423,8 @@ class GameScreen(Screen[None]):
         flow.next_unit(self, step)
 
     @guarded
-    def action_orders(self) -> None:
+    def action_orders(self, _label: str = "") -> None:
+        """``o`` (its footer label: tui/screen_keys.py)."""
         flow.orders_menu(self)
 
     @guarded

@@ -10,7 +10,8 @@ game (the new-game form, each seat filled by me, anyone, an invitation
 code or the computer, which the server plays), ``i`` joins by invitation
 code, ``r`` asks for a rematch of a finished game of yours.  In a game,
 ``c`` says a line to the other player (``tui.lobby_seat.chat_line``).
-``x`` withdraws a game of yours that nobody has joined yet (after asking).
+``x`` withdraws a game of yours that nobody has joined yet, or one the
+server cannot load (after asking; ``tui.lobby_dialogs.withdraw_question``).
 F1 or ``?`` shows the lobby's help page (``tui.lobby_help``).
 
 A game is shown with the ordinary game screen, given the seat the
@@ -37,11 +38,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.lobby_dialogs import AskLine, GameWanted, ServerGameForm, plain
+from tui.lobby_dialogs import (
+    WITHDRAWABLE,
+    AskLine,
+    GameWanted,
+    ServerGameForm,
+    plain,
+    withdraw_question,
+    withdraw_refusal,
+)
 
 REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
 SECTIONS = (
-    ("mine", "Your unfinished games", "Enter: resume · x: withdraw one waiting"),
+    ("mine", "Your unfinished games", "Enter: resume · x: withdraw one waiting or damaged"),
     ("open", "Waiting for an opponent", "Enter: join"),
     ("live", "Being played", "Enter: watch"),
     ("finished", "Finished", "Enter: watch again"),
@@ -449,11 +458,13 @@ class LobbyScreen(Screen[None]):
         self._enter("resume", game_id)
 
     def action_withdraw(self) -> None:
-        """The highlighted game of yours still waiting for its opponent,
-        taken back after asking (the server decides: only its maker may)."""
+        """The highlighted game of yours still waiting for its opponent, or
+        one the server cannot load (``damaged``), taken back after asking
+        (the server decides: the maker of a waiting game, a player of a
+        damaged one)."""
         chosen = self._chosen()
         client = self.client
-        if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") != "open":
+        if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") not in WITHDRAWABLE:
             self.say(withdraw_refusal(chosen))
             return
         if client is None:
@@ -468,13 +479,9 @@ class LobbyScreen(Screen[None]):
                 self.say(f"Withdrawing game {plain(game_id, 40)}…")
                 self.call_server("look", lambda: client.withdraw(game_id))
 
-        from textual.markup import escape
-
         from tui.modals import Confirm
 
-        words = escape(plain(entry_words(chosen[1], "mine"), 200))
-        self.app.push_screen(Confirm(f"Withdraw this game? Nobody has joined it yet; it goes from the server "
-                                     f"for good.\n{words}"), answered)
+        self.app.push_screen(Confirm(withdraw_question(chosen[1], entry_words(chosen[1], "mine"))), answered)
 
     def action_rematch(self) -> None:
         """The highlighted finished game of yours again, sides swapped, fresh dice."""
@@ -516,20 +523,6 @@ class LobbyScreen(Screen[None]):
             self.app.exit()
         else:
             self.dismiss(None)
-
-
-def withdraw_refusal(chosen: tuple[str, Any] | None) -> str:
-    """Why ``x`` withdraws nothing for the highlighted entry (section, game),
-    in the words that fit that game."""
-    if chosen is None:
-        return "x: withdraw a game of yours still waiting for its opponent (highlight it first)."
-    section = chosen[0]
-    if section == "mine":  # a game of yours under way: it has begun, and the server keeps it
-        return ("This game has begun, so it cannot be withdrawn: open it (Enter) and concede it with q "
-                "then c, or claim it with q then w once your opponent has left it.")
-    if section == "finished":
-        return "This game is over: there is nothing to withdraw (the server keeps finished games)."
-    return "x withdraws only a game of yours that nobody has joined yet: this one is not yours."
 
 
 def _quietly(call: Callable[[], Any]) -> Callable[[], None]:

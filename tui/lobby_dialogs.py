@@ -1,6 +1,7 @@
 """The lobby's small dialogs: one line of text (a name, an invitation
-code, a chat line), and the new-game form with a filler for each seat
-(``tui.newgame``'s form, its names replaced by the players' own)."""
+code, a chat line), the new-game form with a filler for each seat
+(``tui.newgame``'s form, its names replaced by the players' own), and the
+words of ``x`` (withdraw): its question, or why it withdraws nothing."""
 
 from __future__ import annotations
 
@@ -125,3 +126,38 @@ class ServerGameForm(NewGameScreen):
             problem.update(why)
             return
         self.dismiss(GameWanted(rules, options, bf, seats))  # type: ignore[arg-type]
+
+
+# -- withdrawing (x) ---------------------------------------------------------------
+# The states of a game of yours that x withdraws: one nobody has joined yet,
+# and one the server cannot load (net/damaged.py, docs/server.md *A damaged game*).
+WITHDRAWABLE = ("open", "damaged")
+
+
+def withdraw_question(entry: Any, words: str) -> str:
+    """``x``'s question for the game ``entry`` (``words``: its lobby line),
+    saying what withdrawing it does: a waiting game goes from the server
+    for good; a damaged one leaves both players' lists, and the server
+    keeps its stored row for its administrator to repair."""
+    from textual.markup import escape
+
+    line = escape(plain(words, 200))
+    if getattr(entry, "state", "") == "damaged":
+        return ("Withdraw this damaged game? The server cannot load it; it goes from your list and your "
+                "opponent's, and the server keeps its stored row for its administrator, who may repair "
+                f"it and bring it back.\n{line}")
+    return f"Withdraw this game? Nobody has joined it yet; it goes from the server for good.\n{line}"
+
+
+def withdraw_refusal(chosen: tuple[str, Any] | None) -> str:
+    """Why ``x`` withdraws nothing for the highlighted entry (section, game),
+    in the words that fit that game."""
+    if chosen is None:
+        return "x: withdraw a game of yours still waiting for its opponent (highlight it first)."
+    section = chosen[0]
+    if section == "mine":  # a game of yours under way: it has begun, and the server keeps it
+        return ("This game has begun, so it cannot be withdrawn: open it (Enter) and concede it with q "
+                "then c, or claim it with q then w once your opponent has left it.")
+    if section == "finished":
+        return "This game is over: there is nothing to withdraw (the server keeps finished games)."
+    return "x withdraws only a game of yours that nobody has joined yet: this one is not yours."

@@ -5,7 +5,10 @@ binding tables): the common keys, then every ruleset's own keys
 this order and cuts them at 80 columns.  :func:`enabled` (the screen's
 ``check_action``) offers a ruleset's keys only in its own games (to an
 onlooker, and after the end, only those that show something), and
-the watching keys only while the computer plays both sides."""
+the watching keys only while the computer plays both sides; ``p`` only
+while it gives something (or the ruleset says why not), and ``o`` under
+the name of the ruleset's question while it opens that again (Spheres of
+War's rule-13 menu: ``prompt_label``)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any
 from textual.binding import Binding
 
 from core.orders import Role
+from tui.flow import prompt_to_reopen
 from tui.rulesets import ADAPTERS
 
 # While deploying, ``p`` says Ready in every ruleset (or why not yet, with
@@ -21,27 +25,36 @@ from tui.rulesets import ADAPTERS
 # this one is never shown (a ruleset's own word for ``p``, Spheres of War's
 # "Wait", would name what p does not do).
 _READY = "Ready"
+# While nothing ends the turn (Spheres of War's Instigator choosing a Match)
+# ``p`` is off the footer, and only says why (the generic words).
+_QUIET = ""
 
 
-def _ruleset_keys() -> tuple[list[Binding], list[Binding]]:
+def _ruleset_keys() -> tuple[list[Binding], list[Binding], list[Binding]]:
     keys: dict[tuple[str, str, str], None] = {}
     labels: dict[str, None] = {}
+    prompts: dict[str, None] = {}
     for adapter in ADAPTERS.values():
         # keys() is a constant list: read it without a ruleset behind the adapter.
         for entry in adapter.keys(adapter.__new__(adapter)):
             keys[tuple(entry)] = None
         labels[adapter.end_turn_label] = None
+        if getattr(adapter, "prompt_label", None):  # o reopens its question (tui/flow.py prompt_to_reopen)
+            prompts[adapter.prompt_label] = None
     return ([Binding(k, f"adapter_key({name!r})", label) for k, label, name in keys],
             [Binding("p", f"end_turn({_READY!r})", _READY, show=False)]
-            + [Binding("p", f"end_turn({label!r})", label) for label in labels])
+            + [Binding("p", f"end_turn({label!r})", label) for label in labels]
+            + [Binding("p", f"end_turn({_QUIET!r})", "End turn", show=False)],
+            [Binding("o", f"orders({label!r})", label) for label in prompts])
 
 
-_KEYS, _ENDS = _ruleset_keys()
+_KEYS, _ENDS, _PROMPTS = _ruleset_keys()
 
 BINDINGS = [
     Binding("tab", "next_unit(1)", "Next"),
     Binding("shift+tab", "next_unit(-1)", "Prev unit", show=False),
     Binding("o", "orders", "Orders"),
+    *_PROMPTS,
     Binding("d", "give('deploy-all')", "Deploy all"),
     Binding("r", "give('ready')", "Ready"),
     *_ENDS,
@@ -67,6 +80,16 @@ BINDINGS = [
 ]
 
 
+def ends_nothing(screen: Any) -> bool:
+    """``p`` would give nothing now and the ruleset has no words of its own
+    for why (``RulesetAdapter.end_turn`` and ``why_no_end_turn``): the key
+    only says so, so the footer does not offer it."""
+    adapter, side = screen.adapter, screen.keyboard_side
+    if side is None:
+        return True
+    return adapter.end_turn(screen.game, side, screen.orders) is None and adapter.why_no_end_turn(screen.game, side) is None
+
+
 def seat_moved(screen: Any) -> bool:
     """A server's seat opened in another terminal since: this screen only shows."""
     return bool(screen.single) and getattr(screen.seats.any_seat, "status", "") == "moved"
@@ -78,8 +101,10 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
         return any(o.verb == parameters[0] for o in screen.orders)
     if action == "end_turn":
         deploying = any(o.role in (Role.READY, Role.DEPLOY) for o in screen.orders)
-        label = _READY if deploying else screen.adapter.end_turn_label
+        label = _READY if deploying else _QUIET if ends_nothing(screen) else screen.adapter.end_turn_label
         return bool(screen.orders) and (not parameters or parameters[0] == label)
+    if action == "orders":  # o: the footer names the question it reopens, if any
+        return bool(screen.orders) and (parameters[0] if parameters else None) == prompt_to_reopen(screen)
     if action == "adapter_key":
         name = parameters[0]
         if not any(name == key_name for _keys, _label, key_name in screen.adapter.keys()):
@@ -88,7 +113,7 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
         # that writes or gives orders (Platemail's w), only those that show.
         looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen)
         return not looking or name in screen.adapter.looking_keys
-    if action in ("orders", "next_unit"):
+    if action == "next_unit":
         return bool(screen.orders)
     if action == "deselect":
         return screen.selected is not None

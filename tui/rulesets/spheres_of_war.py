@@ -1,5 +1,6 @@
-"""Spheres of War, Tactical Fragment 1: the Match-creation menu (rule 13,
-the Instigator picks among equally close pairs), Move / Wait / Fight
+"""Spheres of War, Tactical Fragment 1: the rule-13 menu (the Instigator
+picks among equally close pairs; ``o``, the footer's *Match menu*, opens
+it again after Esc), a placed figure placed again while deploying, Move / Wait / Fight
 labels that say what each Action does, the figures' marks (Matched, in
 combat, must defend, Inert, locked) in their labels, and, with a figure
 selected, the cells within reach of its opponent (``r``: a strike can land
@@ -11,8 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.board import distance
+from core.deployment import Deploy
 from core.events import cell_text
 from core.orders import Order
+from core.rulesets.spheres_of_war import cache
 from core.rulesets.spheres_of_war.actions import opponent_of
 from core.rulesets.spheres_of_war.movement import heading
 from core.rulesets.spheres_of_war.orders import DeployOutOfReach
@@ -51,8 +54,15 @@ def _mark(unit) -> str:
     return next((m for m in MARK_ORDER if m in (unit.markers or "")), "")
 
 
+# The rule-13 menu: its title, and its name on the footer's ``o`` while it
+# is the question (tui/screen_keys.py, tui/flow.py ``prompt_to_reopen``).
+MATCH_MENU_TITLE = "Rule 13: these pairs are equally close. Instigator, choose the next Match:"
+MATCH_MENU_KEY = "Match menu"
+
+
 class SpheresOfWarAdapter(RulesetAdapter):
     end_turn_label = "Wait"  # p: the Matched figure Waits one Action
+    prompt_label = MATCH_MENU_KEY  # o while the rule-13 menu is the question
     compact_key = COMPACT_KEY
 
     def unit_label(self, unit: Any, compact: bool = False) -> str:
@@ -94,10 +104,25 @@ class SpheresOfWarAdapter(RulesetAdapter):
     def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
         """The Retaliator is also offered to have the rest of its figures
         placed out of the Instigator's reach (core: ``deploy-out-of-reach``,
-        accepted but not listed, so the computer plays as it did)."""
+        accepted but not listed, so the computer plays as it did); and,
+        until Ready, a figure already placed may be placed again on any
+        free cell of the zone (the core accepts it but lists only figures
+        still waiting, so random play ends: docs/rulings.md)."""
         if any(o.verb == "deploy-all" for o in orders) and side != game.state.instigator:
-            return [*orders, DeployOutOfReach(side)]
+            orders = [*orders, DeployOutOfReach(side)]
+        if any(o.verb in ("deploy-all", "ready") for o in orders):
+            orders = [*orders, *self._placed_again(game.state, side)]
         return orders
+
+    @staticmethod
+    def _placed_again(state: Any, side: int) -> list[Order]:
+        """A Deploy for each placed figure of ``side`` onto each free cell of its zone."""
+        placed = [u.id for u in state.side_units(side) if u.pos is not None]
+        if not placed:
+            return []
+        taken = {u.pos for u in state.units if u.pos is not None}
+        free = [c for c in cache.deploy_cells(state.battlefield, side) if c not in taken]
+        return [Deploy(side, uid, c) for uid in placed for c in free]
 
     def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
         """``d`` for the Retaliator places its figures out of the
@@ -163,15 +188,20 @@ class SpheresOfWarAdapter(RulesetAdapter):
             lines.append("Inert: resolved this turn")
         return lines
 
-    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+    def prompt_now(self, game: Any, side: int, orders: Sequence[Order]) -> bool:
+        """Whether the rule-13 menu is the question: two or more equally
+        close pairs, and nothing else to do."""
         choices = [o for o in orders if o.verb == "match"]
-        if len(choices) < 2 or len(choices) != len(orders):
+        return len(choices) >= 2 and len(choices) == len(orders)
+
+    def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
+        if not self.prompt_now(game, side, orders):
             return None
         view = game.view(side)
         return ChoiceMenu(
-            "Rule 13: these pairs are equally close. Instigator, choose the next Match:",
-            [(self.describe(game, view, o), o) for o in choices],
-            hint="↑↓ 1-9 choose · Enter confirm · Esc: board (o: this menu)",
+            MATCH_MENU_TITLE,
+            [(self.describe(game, view, o), o) for o in orders],
+            hint=f"1-9 picks at once · ↑↓ Enter · Esc: board (o: {MATCH_MENU_KEY})",
         )
 
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
