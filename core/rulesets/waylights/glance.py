@@ -118,8 +118,8 @@ def could_strike(view: WaylightsState, fid: str, cell: Cell | None = None) -> tu
     ``cell`` (default: where it stands) in their next turn, with what they
     wield now: from where they stand, or after a Move (a Move and a Fight
     make one turn, "Sequence").  Every enemy takes its turn before this
-    figure's next one, and a split stands until then ("a character can
-    only change their dice allocation when it's their turn").  Cells are
+    figure's next one, and a split stands until then (seed, *Attack and
+    Defense*: a figure sets its split only in its own turn).  Cells are
     taken as the others stand now; a launcher not primed now counts as
     not firing (priming and firing would fill the turn)."""
     me = view.find(fid)

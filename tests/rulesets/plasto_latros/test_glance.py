@@ -34,7 +34,7 @@ def test_each_enemy_that_could_attack_and_the_worst_arc_it_comes_from():
     assert got["b1"] == Threat("b1", "contact", Arc.LEFT, movements=2, soonest=1)
     assert got["b2"] == Threat("b2", "contact", Arc.BACK, movements=1)
     assert got["b3"] == Threat("b3", "shot", Arc.LEFT, movements=0)  # as it stands and faces
-    # turning in place is a Movement ("rotate a mini in place by spending a Movement")
+    # turning in place costs a Movement (seed, *Movement*)
     assert got["b4"] == Threat("b4", "shot", Arc.FRONT, movements=1)
 
 
