@@ -85,7 +85,7 @@ def test_every_roll_against_the_players_figures_is_on_screen_before_the_next_key
         tmux.wait_for("Spheres", timeout=20)
         if "Rule 13" in tmux.screen():  # the Match menu: Esc to the board first
             tmux.keys("Escape")
-            tmux.wait_for("o Orders", timeout=10)
+            tmux.wait_for("o Match menu", timeout=10)  # the board's footer while a Match is chosen
         tmux.keys("v")  # the pace: normal -> one event per key
         tmux.wait_for("shown one per key", timeout=10)
         seen_rolls: set[str] = set()

@@ -81,12 +81,14 @@ async def test_the_computer_plays_as_the_matchs_client_under_another_screen(data
         assert set(app.match.computers) == {0, 1}
         assert screen.computer.clients() is app.match.computers
         await pilot.press("f1")
-        assert await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
+        assert await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         covered = len(screen.game.orders)
         # Each move's blows are shown at the game's pace (about 1.5 s an order
         # here on a quiet machine): allow a loaded one two minutes for three.
         assert await wait_for(pilot, lambda: len(screen.game.orders) >= covered + 3, tries=2400)
-        assert isinstance(app.screen, HelpScreen)  # still open: the moves were made under it
+        # Still open: the moves were made under it (a game that ended meanwhile
+        # shows its result over the help, which stays beneath; seen once in CI).
+        assert any(isinstance(s, HelpScreen) for s in app.screen_stack), app.screen_stack
         with app.match.lock:
             moves = sum(c.moves for c in app.match.computers.values())
             assert moves == len(screen.game.orders) > 0
