@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -71,8 +72,21 @@ class ServerProcess:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.log = open(self.place / "serve.log", "ab")
         self.proc = subprocess.Popen(args, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
-        assert wait_until(lambda: self.socket.exists() or self.proc.poll() is not None, 30), "the server did not start"
+        # Answering, not only bound: the socket's file appears at bind, before
+        # the server listens (a connect then is refused; seen once in CI).
+        assert wait_until(lambda: self.answers() or self.proc.poll() is not None, 30), "the server did not start"
         assert self.proc.poll() is None, (self.place / "serve.log").read_text()
+
+    def answers(self) -> bool:
+        """Whether the server's socket takes a connection now."""
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(self.socket))
+            return True
+        except OSError:
+            return False
+        finally:
+            probe.close()
 
     def kill(self) -> None:
         assert self.proc is not None
