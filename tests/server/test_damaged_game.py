@@ -42,11 +42,13 @@ def refusal_of(call) -> str:
     return str(refused.value)
 
 
-@pytest.fixture
-def damaged(server):
+def damage_a_game(server, names: tuple[str, str] = ("Ann", "Bob")) -> tuple[str, str]:
+    """A game of the two named under way (two orders given), its stored
+    save then cut short and the server started again: its id and the
+    save as cut."""
     import random
 
-    ann, bob = server.client("Ann"), server.client("Bob")
+    ann, bob = server.client(names[0]), server.client(names[1])
     gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
     seats = [ann.resume(gid), bob.join(gid)]
     play_random(seats, random.Random(2), until=lambda: len(seats[0].known_orders()) >= 2)
@@ -54,7 +56,12 @@ def damaged(server):
         seat.stop()
     ann.close()
     bob.close()
-    cut = cut_save(server, gid)
+    return gid, cut_save(server, gid)
+
+
+@pytest.fixture
+def damaged(server):
+    gid, cut = damage_a_game(server)
     assert len(cut) == 500
     return gid, cut
 

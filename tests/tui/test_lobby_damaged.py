@@ -6,10 +6,7 @@ begun and could not be withdrawn, although the server accepts it."""
 
 from __future__ import annotations
 
-import random
-
-from tests.server.helpers import play_random
-from tests.server.test_damaged_game import cut_save
+from tests.server.test_damaged_game import damage_a_game
 from tests.tui.test_lobby import ann_at_her_game, listed, real_server, settle
 from tui.app import SkirmishApp
 from tui.modals import Confirm
@@ -20,15 +17,7 @@ SIZE = (80, 24)
 def damaged_game(server) -> str:
     """A game of Ann and Bob under way, its stored save cut short and the
     server started again: listed to them as damaged."""
-    ann, bob = server.client("ann"), server.client("bob")
-    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
-    seats = [ann.resume(gid), bob.join(gid)]
-    play_random(seats, random.Random(2), until=lambda: len(seats[0].known_orders()) >= 2)
-    for seat in seats:
-        seat.stop()
-    ann.close()
-    bob.close()
-    cut_save(server, gid)
+    gid, _ = damage_a_game(server, ("ann", "bob"))
     assert gid in server.referee.damaged
     return gid
 
