@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.board import distance
-from core.deployment import Deploy
 from core.events import cell_text
 from core.orders import Order
-from core.rulesets.spheres_of_war import cache
 from core.rulesets.spheres_of_war.actions import opponent_of
 from core.rulesets.spheres_of_war.movement import heading
 from core.rulesets.spheres_of_war.orders import DeployOutOfReach
 from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
+from core.rulesets.spheres_of_war.ruleset import placed_again
 from tui.modals import ChoiceMenu
 from tui.rulesets.base import RulesetAdapter, unit_headline
 
@@ -111,18 +110,8 @@ class SpheresOfWarAdapter(RulesetAdapter):
         if any(o.verb == "deploy-all" for o in orders) and side != game.state.instigator:
             orders = [*orders, DeployOutOfReach(side)]
         if any(o.verb in ("deploy-all", "ready") for o in orders):
-            orders = [*orders, *self._placed_again(game.state, side)]
+            orders = [*orders, *placed_again(game.state, side)]
         return orders
-
-    @staticmethod
-    def _placed_again(state: Any, side: int) -> list[Order]:
-        """A Deploy for each placed figure of ``side`` onto each free cell of its zone."""
-        placed = [u.id for u in state.side_units(side) if u.pos is not None]
-        if not placed:
-            return []
-        taken = {u.pos for u in state.units if u.pos is not None}
-        free = [c for c in cache.deploy_cells(state.battlefield, side) if c not in taken]
-        return [Deploy(side, uid, c) for uid in placed for c in free]
 
     def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
         """``d`` for the Retaliator places its figures out of the

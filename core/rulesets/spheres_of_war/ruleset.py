@@ -349,6 +349,23 @@ def _deploy_orders(bf: Battlefield, side: int, uid: str) -> tuple[tuple[Deploy, 
     return cache.per_battlefield(bf, ("deploy-orders", side, uid), build)
 
 
+def placed_again(state: SowState, side: int) -> list[Deploy]:
+    """While ``side`` deploys: a Deploy of each figure it has placed onto
+    each open cell of its zone.  ``check`` accepts them (a placement is not
+    final until Ready, docs/rulings.md); ``legal_orders`` leaves them out so
+    random play finishes deploying, and a board offers them from here."""
+    if state.phase is not Phase.DEPLOY or side != state.deploying:
+        return []
+    positions = _positions(state, side)
+    taken = {c for c in positions.values() if c is not None}
+    out: list[Deploy] = []
+    for uid, cell in positions.items():
+        if cell is not None:
+            orders, _ = _deploy_orders(state.battlefield, side, uid)
+            out += [o for o in orders if o.at not in taken]
+    return out
+
+
 def _all_positions(state: SowState) -> dict[str, Cell | None]:
     return {u.id: u.pos for u in state.units}
 

@@ -78,3 +78,25 @@ def test_deploying_out_of_reach_is_accepted_but_not_listed_and_keeps_the_retalia
         assert RULESET.check(state, DeployOutOfReach(retaliator)).code == "wrong-phase"
     assert RULESET.parse_order("deploy-out-of-reach side=1") == DeployOutOfReach(1)
     assert DeployOutOfReach(1).to_text() == "deploy-out-of-reach side=1"
+
+
+def test_placing_a_placed_figure_again_is_accepted_but_not_listed():
+    """Rule 6 says where combatants set up, not that a placement is final
+    (docs/rulings.md): until Ready, ``placed_again`` gives a Deploy of each
+    placed figure onto each open cell of its zone, every one accepted by
+    check and none in the listing (random play must finish deploying)."""
+    from core.rulesets.spheres_of_war.ruleset import placed_again
+
+    for bf in (board(), WALLED):
+        state, _ = RULESET.setup(options(), bf, 3, PLAYERS)
+        assert placed_again(state, 0) == []  # nothing placed yet
+        state, _ = play(state, Deploy(0, "i1", (0, 0)), Deploy(0, "i2", (5, 2)))
+        own = {u.id: u.pos for u in state.side_units(0)}
+        again = placed_again(state, 0)
+        cells = list(open_cells(bf, 0, own))
+        assert again == [Deploy(0, u, c) for u in ("i1", "i2") for c in cells]
+        assert not set(again) & set(RULESET.legal_orders(state, 0))
+        assert all(RULESET.check(state, o) is None for o in again)
+        assert placed_again(state, 1) == []  # not side 1's turn to deploy
+        moved, _ = play(state, again[0])
+        assert moved.unit("i1").pos == again[0].at
