@@ -54,14 +54,15 @@ async def test_hot_seat_one_offers_the_other_declines_then_agrees(data_dir):
         assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
         await pilot.press("d")
         assert await wait_for(pilot, lambda: screen.game.orders[-1] == OfferDraw(1 - side))
-        for _ in range(40):  # play on (any legal order) until the first player has the keyboard
-            if screen.conceding_side() == side and app.screen is screen:
+        for _ in range(400):  # play on (any legal order) until the first player has the keyboard
+            at_keys = screen.conceding_side()
+            if at_keys == side and app.screen is screen:
                 break
             if app.screen is not screen:
                 await pilot.press("enter")  # a hand-over card
-            else:
-                screen.submit(screen.game.legal_orders(screen.conceding_side())[0])
-            await pilot.pause()
+            elif at_keys is not None:
+                screen.submit(screen.game.legal_orders(at_keys)[0])
+            await pilot.pause(0.05)  # between the sides (a card on its way) nobody has the keys: wait
         assert screen.conceding_side() == side and standing_offer(screen.game.log) == 1 - side
         await pilot.press("q")
         assert await wait_for(pilot, lambda: isinstance(app.screen, LeaveOrConcede))
