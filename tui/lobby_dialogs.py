@@ -104,6 +104,13 @@ class ServerGameForm(NewGameScreen):
                 row.display = False
         self.query_one(Static).update("[b]New game on the server[/b]  Tab: next · ←/→: change · ctrl+g: start")
 
+    def _extra_sources(self, rules: Any, options: Any, slip: bool) -> list[tuple[str, Any]]:
+        """Optio's own maps only.  A pre-game first cannot be chained on a
+        server (an Optio game is made by itself, and its result screen asks
+        the server for the battle), and the last pre-game's ground would be
+        read from this machine's saves, which are not the server's."""
+        return super()._extra_sources(rules, options, slip) if rules.name == "optio" else []
+
     def _seats_problem(self, seats: tuple[str, str]) -> str | None:
         if "me" not in seats:
             return "One of the seats is yours: choose \"me\" for the side you play."
@@ -117,9 +124,6 @@ class ServerGameForm(NewGameScreen):
         if chosen is None:
             return
         rules, options, bf = chosen
-        if getattr(bf, "pre_game", False):
-            problem.update("On a server, make an Optio game itself: its result screen offers the battle on its ground.")
-            return
         seats = tuple(self.query_one(f"#seat{i}").value for i in (0, 1))
         why = self._seats_problem(seats)  # type: ignore[arg-type]
         if why:

@@ -363,7 +363,7 @@ class NewGameScreen(Screen[None]):
         cycler.fixed = ""
         wanted = None
         if rules is not None:  # the pre-game's ground, the last Optio result, "play an Optio pre-game first", Optio's maps
-            from tui.rulesets.optio_handoff import extra_sources, ground_source
+            from tui.rulesets.optio_handoff import ground_source
 
             ground = ground_source(self.preset.ground, rules) if self.preset is not None else None
             if ground is not None:  # the hand-off: the pre-game chose the ground, and only that
@@ -371,7 +371,7 @@ class NewGameScreen(Screen[None]):
                 cycler.fixed = "fixed"
                 wanted = ground[1]
             else:
-                for label, source in extra_sources(rules, options, slip):
+                for label, source in self._extra_sources(rules, options, slip):
                     cycler.values.append(source)
                     cycler.labels.append(label)
         index = None
@@ -387,6 +387,13 @@ class NewGameScreen(Screen[None]):
         if cycler.has_focus:  # the field's help follows whether the ground is fixed
             self.query_one("#field-help", Static).update(self.field_help(cycler))
         self._show_battlefield()
+
+    def _extra_sources(self, rules: Any, options: Any, slip: bool) -> list[tuple[str, Any]]:
+        """Battlefield choices beyond the shipped ones: Optio's maps, the
+        last Optio pre-game's ground, and "play an Optio pre-game first"."""
+        from tui.rulesets.optio_handoff import extra_sources
+
+        return extra_sources(rules, options, slip)
 
     def _show_battlefield(self) -> None:
         cycler = self.query_one("#battlefield", Cycler)

@@ -20,6 +20,7 @@ from tui.game_screen import GameScreen
 from tui.lobby import LobbyScreen
 from tui.lobby_dialogs import AskLine, ServerGameForm
 from tui.lobby_seat import WaitScreen
+from tui.newgame import NewGameScreen
 
 SIZE = (80, 24)
 
@@ -455,3 +456,39 @@ async def test_a_seat_waiting_in_another_terminal_says_its_game_was_withdrawn(tm
             await settle(pilot, lambda: "withdrew" in str(app.screen.query_one("Static").render()), 15)
             await pilot.press("escape")
             await settle(pilot, lambda: app.screen is lobby)
+
+
+async def test_the_server_form_offers_no_pre_game_first_and_no_ground_from_this_machines_saves():
+    """On a server an Optio game is made by itself (its result screen asks
+    for the battle), so the form never offers "play an Optio pre-game first",
+    nor the last local pre-game's ground; Optio itself keeps its maps."""
+    client = FakeClient()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_lobby(pilot, app, client)
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, ServerGameForm))
+        form = app.screen
+        await pilot.pause()
+        ruleset = form.query_one("#ruleset")
+        ruleset.focus()
+        seen: dict[str, list[str]] = {}
+        for _ in ruleset.values:
+            await pilot.pause()
+            seen[form.ruleset().name] = list(form.query_one("#battlefield").labels)
+            await pilot.press("right")
+        assert len(seen) == 5
+        for name, labels in seen.items():
+            assert labels, name
+            assert not any("Optio" in label for label in labels), (name, labels)
+        assert any("40x40" in label for label in seen["optio"]), seen["optio"]
+    # The local form, for contrast, offers the pre-game first (so the label
+    # looked for above is the one a local game shows).
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        local = app.screen
+        await pilot.pause()
+        assert local.ruleset().name != "optio"
+        assert "Play an Optio pre-game first" in local.query_one("#battlefield").labels
