@@ -82,9 +82,13 @@ def test_the_warning_s_times_are_true_to_when_the_claim_opens(server):
     assert wait_until(lambda: hers.status == "playing" and his.status == "playing")
     live = server.referee.live[gid]
     quiet = min(live.match.game.to_act)
-    start = live.changed_at
     for idle_after in (180.0, 300.0, 420.0, 1800.0):
-        for late in (0.0, 0.4, 0.9):  # the server looks once a second
+        # The server looks once a second.  Not 0.0: start + (a - b) - start
+        # can come out a hair under a - b in floating point, before the warning.
+        for late in (0.001, 0.4, 0.9):
+            # The quiet spell began at the last change or at the player's last
+            # word (a seat sends its drafts as it comes in, a moment after it plays).
+            start = max(live.changed_at, live.active_at.get(quiet, live.changed_at))
             now = start + idle_after - warn_before(idle_after) + late
             live.warned.clear()
             notice = live.idle_warning(quiet, now, idle_after)
