@@ -46,6 +46,8 @@ from saves.gamedb import GameDB
 FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_NAME = LABEL_MAX  # characters of a name as a game's seat carries it (a chosen one is at most NAME_MAX)
 MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
+MAX_WAITING_PER_PLAYER = 3  # games one player made that wait for an opponent (the lobby is everyone's)
+MAX_COMPUTER_PER_PLAYER = 3  # unfinished games with a computer seat one player holds or made (its cores are shared)
 MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores),
 # not counting those whose players have all been away for the claim time (``_computer_games``)
 MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
@@ -307,12 +309,26 @@ class Referee:
 
     def _within_caps(self, pid: str, seats: Any) -> None:
         """``pid`` may make one more game with these seats: it holds fewer
-        than the unfinished games a player may, and with a computer seat the
-        server's computer plays fewer than it can."""
-        if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
+        than the unfinished games a player may; with a seat for an opponent,
+        it made fewer games still waiting for one than a player may (so one
+        player cannot fill everyone's lobby); with a computer seat, it holds
+        fewer such games than a player may, and the server's computer plays
+        fewer than it can (so one player cannot take every place of it)."""
+        mine = self._unfinished_of(pid)
+        if len(mine) >= MAX_GAMES_PER_PLAYER:
             raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
                                       "finish or wait for some first.")
-        if any(s in LEVELS for s in seats) and self._computer_games() >= MAX_COMPUTER_GAMES:
+        with self.lock:
+            held = [self.live[g] for g in mine if g in self.live]
+        if any(s in ("open", "invite") for s in seats) and \
+                sum(1 for live in held if live.creator == pid and live.match is None) >= MAX_WAITING_PER_PLAYER:
+            raise Refusal("too-many", f"You have {MAX_WAITING_PER_PLAYER} games waiting for an opponent already: "
+                                      "wait for one to begin, or withdraw one (x in the lobby).")
+        computer = any(s in LEVELS for s in seats)
+        if computer and sum(1 for live in held if any(f in LEVELS for f in live.fillers)) >= MAX_COMPUTER_PER_PLAYER:
+            raise Refusal("too-many", f"You have {MAX_COMPUTER_PER_PLAYER} unfinished games with the computer "
+                                      "already: finish or concede one first.")
+        if computer and self._computer_games() >= MAX_COMPUTER_GAMES:
             raise Refusal("busy", "The server's computer plays as many games as it can just now: "
                                   "try again when one ends.")
 

@@ -161,6 +161,27 @@ def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, 
         server.client("Cat").create("spheres_of_war", None, ("me", "open"))
 
 
+def test_one_player_cannot_fill_the_lobby_or_take_every_place_of_the_computer(server):
+    """A player's own caps, under the server's: three games waiting for an
+    opponent, three games with the computer; each refusal says which, and
+    leaves the other kind of game free to make."""
+    ann = server.client("Ann")
+    waiting = [ann.create("spheres_of_war", None, ("me", "open"))[0] for _ in range(2)]
+    ann.create("spheres_of_war", None, ("invite", "me"))
+    with pytest.raises(ServerError, match="3 games waiting for an opponent") as refused:
+        ann.create("spheres_of_war", None, ("me", "open"))
+    assert refused.value.code == "too-many"
+    for _ in range(3):
+        ann.create("spheres_of_war", None, ("me", "easy"))  # the computer still plays her
+    with pytest.raises(ServerError, match="3 unfinished games with the computer") as refused:
+        ann.create("spheres_of_war", None, ("normal", "me"))
+    assert refused.value.code == "too-many"
+    server.client("Bob").create("spheres_of_war", None, ("me", "open"))  # others are not held back
+    server.client("Bob").create("spheres_of_war", None, ("me", "hard"))
+    ann.withdraw(waiting[0])  # a withdrawal frees her place in the lobby
+    ann.create("spheres_of_war", None, ("me", "open"))
+
+
 def test_the_server_will_not_serve_from_a_folder_others_may_write_or_over_a_running_server(server, place):
     from net.server import ServerTransport
 
