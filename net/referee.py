@@ -35,7 +35,7 @@ from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
-from net import damaged, fairdice, wire
+from net import caps, damaged, fairdice, wire
 from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
 from net.live import Live, result_text, seat_label, tell_quiet
@@ -45,12 +45,6 @@ from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
 MAX_NAME = LABEL_MAX  # characters of a name as a game's seat carries it (a chosen one is at most NAME_MAX)
-MAX_GAMES_PER_PLAYER = 20  # unfinished games one player may hold or have made
-MAX_WAITING_PER_PLAYER = 3  # games one player made that wait for an opponent (the lobby is everyone's)
-MAX_COMPUTER_PER_PLAYER = 3  # unfinished games with a computer seat one player holds or made (its cores are shared)
-MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores),
-# not counting those whose players have all been away for the claim time (``_computer_games``)
-MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
 MAX_WATCHERS = 16  # onlookers of one game
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
@@ -172,12 +166,11 @@ class Referee:
             raise Refusal("bad-seats", "You can sit at one side of a game only.")
         if seats.count("invite") > 1:
             raise Refusal("bad-seats", "One seat at most is kept for an invitation.")
-        self._within_caps(pid, seats)
         with self.lock:
-            waiting = sum(1 for live in self.live.values() if live.match is None)
-        if waiting >= MAX_WAITING:
-            raise Refusal("too-many", "The server has as many games waiting for an opponent as it takes: "
-                                      "join one of them, or try again later.")
+            self._within_caps(pid, seats)
+            refused = caps.waiting_refused(self.live)
+        if refused:
+            raise Refusal(*refused)
         try:
             rules = find_ruleset(ruleset)
         except (KeyError, LookupError, ValueError):
@@ -308,47 +301,11 @@ class Referee:
             raise Refusal("bad-options", f"Those options cannot be played: {str(exc)[:200]}") from None
 
     def _within_caps(self, pid: str, seats: Any) -> None:
-        """``pid`` may make one more game with these seats: it holds fewer
-        than the unfinished games a player may; with a seat for an opponent,
-        it made fewer games still waiting for one than a player may (so one
-        player cannot fill everyone's lobby); with a computer seat, it holds
-        fewer such games than a player may, and the server's computer plays
-        fewer than it can (so one player cannot take every place of it)."""
-        mine = self._unfinished_of(pid)
-        if len(mine) >= MAX_GAMES_PER_PLAYER:
-            raise Refusal("too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: "
-                                      "finish or wait for some first.")
-        with self.lock:
-            held = [self.live[g] for g in mine if g in self.live]
-        if any(s in ("open", "invite") for s in seats) and \
-                sum(1 for live in held if live.creator == pid and live.match is None) >= MAX_WAITING_PER_PLAYER:
-            raise Refusal("too-many", f"You have {MAX_WAITING_PER_PLAYER} games waiting for an opponent already: "
-                                      "wait for one to begin, or withdraw one (x in the lobby).")
-        computer = any(s in LEVELS for s in seats)
-        if computer and sum(1 for live in held if any(f in LEVELS for f in live.fillers)) >= MAX_COMPUTER_PER_PLAYER:
-            raise Refusal("too-many", f"You have {MAX_COMPUTER_PER_PLAYER} unfinished games with the computer "
-                                      "already: finish or concede one first.")
-        if computer and self._computer_games() >= MAX_COMPUTER_GAMES:
-            raise Refusal("busy", "The server's computer plays as many games as it can just now: "
-                                  "try again when one ends.")
-
-    def _unfinished_of(self, pid: str) -> list[str]:
-        """The unfinished games ``pid`` sits at or made (two computers' included)."""
-        mine = f"player:{pid}"
-        with self.lock:
-            return [g for g, live in self.live.items() if (mine in live.fillers or live.creator == pid)
-                    and (live.match is None or live.match.game.outcome is None)]
-
-    def _computer_games(self) -> int:
-        """Unfinished games the server's computer plays in and may think
-        for: a game whose every player has been away for the claim time
-        (and that waits for one of them) costs its cores nothing, so it no
-        longer counts until its player comes back."""
-        now = time.monotonic()
-        with self.lock:
-            return sum(1 for live in self.live.values() if any(f in LEVELS for f in live.fillers)
-                       and (live.match is None or live.match.game.outcome is None)
-                       and live.attended(now, self.claim_after))
+        """``pid`` may make one more game with these seats (net/caps.py;
+        under the lock)."""
+        refused = caps.making_refused(self.live, pid, seats, time.monotonic(), self.claim_after)
+        if refused:
+            raise Refusal(*refused)
 
     def join(self, pid: str, target: str) -> tuple[str, int]:
         """Take an open seat of the game ``target`` (its id, or its
@@ -365,8 +322,9 @@ class Referee:
                 raise Refusal("own-game", "You already sit at this game: resume it from your games.")
             if wanted not in live.fillers:
                 raise Refusal("no-seat", "That game has no open seat (an invitation needs its code).")
-            if len(self._unfinished_of(pid)) >= MAX_GAMES_PER_PLAYER:
-                raise Refusal("too-many", "You have too many unfinished games already.")
+            refused = caps.joining_refused(self.live, pid)
+            if refused:
+                raise Refusal(*refused)
             side = live.fillers.index(wanted)
             if not self.db.take_seat(gid, side, f"player:{pid}", wanted):
                 raise Refusal("seat-taken", "Someone took that seat just now.")

@@ -148,8 +148,8 @@ def test_a_client_says_nothing_to_a_socket_its_folders_owner_does_not_serve(serv
 
 
 def test_games_waiting_for_an_opponent_are_capped_in_all_and_per_player(server, monkeypatch):
-    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
-    monkeypatch.setattr("net.referee.MAX_WAITING", 3)
+    monkeypatch.setattr("net.caps.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.caps.MAX_WAITING", 3)
     ann = server.client("Ann")
     for _ in range(2):
         ann.create("spheres_of_war", None, ("me", "open"))
@@ -195,8 +195,8 @@ def test_the_server_will_not_serve_from_a_folder_others_may_write_or_over_a_runn
 
 
 def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server, monkeypatch):
-    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
-    monkeypatch.setattr("net.referee.MAX_COMPUTER_GAMES", 3)
+    monkeypatch.setattr("net.caps.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.caps.MAX_COMPUTER_GAMES", 3)
     ann = server.client("Ann")
     for _ in range(2):
         ann.create("spheres_of_war", None, ("easy", "easy"))  # Ann sits at neither: still hers
@@ -213,7 +213,7 @@ def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server
 def test_a_game_of_the_computer_left_by_its_player_frees_its_place_until_they_come_back(server, monkeypatch):
     """Abandoned games against the computer would otherwise hold its places
     for ever: nobody else could play it."""
-    monkeypatch.setattr("net.referee.MAX_COMPUTER_GAMES", 1)
+    monkeypatch.setattr("net.caps.MAX_COMPUTER_GAMES", 1)
     server.referee.claim_after = 0.2
     bob = server.client("Bob")
     gid, _ = bob.create("spheres_of_war", None, ("me", "easy"))  # Bob's side deploys first: his move
@@ -243,7 +243,7 @@ def _made(made: list, client) -> bool:
 
 
 def test_a_hostile_client_cannot_withdraw_anothers_game_and_a_withdrawal_frees_its_makers_place(server, monkeypatch):
-    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 2)
+    monkeypatch.setattr("net.caps.MAX_GAMES_PER_PLAYER", 2)
     ann = server.client("Ann")
     gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
     ann.create("spheres_of_war", None, ("me", "open"))

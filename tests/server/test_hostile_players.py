@@ -129,13 +129,13 @@ def test_a_rematch_keeps_the_caps_a_new_game_keeps(server, monkeypatch):
         assert wait_until(lambda seat=seat: seat.outcome() is not None)
         seat.stop()
         over.append(gid)
-    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 1)
+    monkeypatch.setattr("net.caps.MAX_GAMES_PER_PLAYER", 1)
     ann.rematch(over[0])  # no unfinished game: one may be made
     with pytest.raises(ServerError) as refused:
         ann.rematch(over[1])  # one: no second
     assert refused.value.code == "too-many"
-    monkeypatch.setattr("net.referee.MAX_GAMES_PER_PLAYER", 20)
-    monkeypatch.setattr("net.referee.MAX_COMPUTER_GAMES", 1)  # the first rematch is the computer's one game
+    monkeypatch.setattr("net.caps.MAX_GAMES_PER_PLAYER", 20)
+    monkeypatch.setattr("net.caps.MAX_COMPUTER_GAMES", 1)  # the first rematch is the computer's one game
     with pytest.raises(ServerError) as refused:
         ann.rematch(over[1])
     assert refused.value.code == "busy"
