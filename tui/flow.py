@@ -175,7 +175,11 @@ def cell_chosen(screen: Any, cell: Any) -> None:
     here = next((u for u in screen.units if u.pos == cell), None)
     if here is not None and here.id in by_unit:
         if here.id == screen.selected:
-            screen.choose_among(by_unit[here.id], "menu", f"Orders for {here.id}")
+            own = adapter.menu_orders(game, by_unit[here.id])
+            if own:
+                screen.choose_among(own, "menu", f"Orders for {here.id}")
+            else:  # placing it: every order is a cell of the board
+                screen.say(f"{here.id} is placed on the board: move the cursor to a lit cell and press Enter.")
         else:
             screen.selected = here.id
             screen.redraw()

@@ -59,3 +59,44 @@ async def test_the_retaliator_places_a_placed_figure_again_before_ready(data_dir
         await pilot.pause()
         assert screen.game.state.phase.value != "deploy"
         assert screen.game.state.unit(uid).pos == target
+
+
+async def test_enter_on_the_selected_figure_while_placing_says_to_pick_a_cell_and_o_lists_no_cells(data_dir):
+    """Enter on a selected figure's own cell while it is being placed opened
+    "Orders for r1", a list of about seventy cells of the zone (a tester
+    expected to pick the cell on the board).  Placing is chosen on the
+    board: Enter there says so, and ``o`` lists what is not a cell
+    (deploy for me, Ready)."""
+    from tui.modals import ChoiceMenu
+
+    game = start(RULES, RULES.default_options(), battlefield_named(RULES.default_battlefield), 1, ("Ann", "Bob"))
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.seat_kinds = ("human", "human")
+        app.show_game(game, None)
+        await pilot.pause()
+        screen = app.screen
+        side = screen.game.state.deploying
+        await pilot.press("d")  # every figure placed; the side may still place them again
+        await pilot.pause()
+        state = screen.game.state
+        uid = sorted(u.id for u in state.side_units(side))[0]
+        board = screen.query_one(BoardView)
+        screen.selected = None
+        board.move_cursor(state.unit(uid).pos)
+        await pilot.press("enter")  # selects it
+        await pilot.pause()
+        assert screen.selected == uid
+        await pilot.press("enter")  # on its own cell again
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceMenu), app.screen
+        assert app.screen is screen
+        assert "move the cursor to a lit cell" in log_lines(screen)[-1]
+        await pilot.press("o")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ChoiceMenu)
+        words = [label for label, _ in menu.choices]
+        assert any(w.startswith("Ready") for w in words), words
+        assert not any(w.startswith("Deploy " + uid) or " at " in w for w in words), words
+        assert len(words) < 10, words

@@ -210,10 +210,14 @@ class RulesetAdapter:
         return orders
 
     def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
-        """The orders the ``o`` menu lists among ``orders`` (default: all);
-        an adapter leaves out those it offers on the board only (Platemail's
-        Move to every reachable cell)."""
-        return orders
+        """The orders the ``o`` menu (and Enter on the selected figure) lists
+        among ``orders``: all but those offered on the board only.  Placing
+        one figure on a cell of the zone is chosen on the board (a list of
+        every free cell is of no use); an adapter leaves out its own others
+        (Platemail's Move to every reachable cell)."""
+        from core.deployment import Deploy
+
+        return [o for o in orders if not isinstance(o, Deploy)]
 
     def after_over(self, game: Any) -> Any:
         return None
