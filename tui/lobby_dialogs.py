@@ -109,7 +109,9 @@ class ServerGameForm(NewGameScreen):
         server (an Optio game is made by itself, and its result screen asks
         the server for the battle), and the last pre-game's ground would be
         read from this machine's saves, which are not the server's."""
-        return super()._extra_sources(rules, options, slip) if rules.name == "optio" else []
+        from tui.rulesets.optio_fight import OPTIO
+
+        return super()._extra_sources(rules, options, slip) if rules.name == OPTIO else []
 
     def _seats_problem(self, seats: tuple[str, str]) -> str | None:
         if "me" not in seats:
