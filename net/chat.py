@@ -7,8 +7,10 @@ was sent (``Live.chat_seen``): a line said while that side's player had
 no connection at the game is new to them when they come back, and their
 Skirmish shows it as news (said while you were away), as it shows each
 line said while they are there.  Once the referee takes a game up again
-after a restart it knows of no line as seen or unseen: nothing is marked
-new on the first sit, and from then on as above."""
+after a restart it reads from the store (``chat_seen``) the last line each
+side was sent; a side never sent the chat (before the restart, or since the
+game was made) has nothing marked new on its first sit, and from then on
+as above."""
 
 from __future__ import annotations
 
@@ -39,12 +41,17 @@ def marked(lines: list[dict], seen: Any) -> list[dict]:
     return [dict(line, new=True) if i >= start else dict(line) for i, line in enumerate(lines)]
 
 
-def send_chat(live: Any, peer: Any, lines: list[dict]) -> None:
+def send_chat(db: Any, live: Any, peer: Any, lines: list[dict]) -> None:
     """Send ``peer`` (a player's connection) the chat, the lines it has not
-    been sent marked new; from now on its side has seen them all."""
+    been sent marked new; from now on its side has seen them all (kept in
+    the store ``db`` too, when that changes)."""
     side = peer.side
-    peer.send_message("chat", lines=marked(lines, live.chat_seen.get(side, UNKNOWN)))
-    live.chat_seen[side] = _key(lines[-1]) if lines else None
+    before = live.chat_seen.get(side, UNKNOWN)
+    peer.send_message("chat", lines=marked(lines, before))
+    seen = _key(lines[-1]) if lines else None
+    live.chat_seen[side] = seen
+    if seen != before:
+        db.set_chat_seen(live.gid, side, seen)
 
 
 def say(db: Any, live: Any, peer: Any, text: str, names: dict[str, str]) -> tuple[str, str] | None:
@@ -66,7 +73,7 @@ def say(db: Any, live: Any, peer: Any, text: str, names: dict[str, str]) -> tupl
     with live.lock:
         for other in list(live.peers):
             if other.role == "player":
-                send_chat(live, other, lines)
+                send_chat(db, live, other, lines)
     return None
 
 

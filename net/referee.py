@@ -80,6 +80,7 @@ class Referee:
         for row in self.db.games(("open", "playing"), limit=1_000_000):
             gid = row["id"]
             live = Live(gid, row, fillers.get(gid, ("open", "open")))
+            live.chat_seen.update(self.db.chat_seen(gid))  # which chat lines are new to whom, across a restart
             if row["state"] == "playing":
                 try:
                     self._resume_match(live, row)
@@ -406,13 +407,14 @@ class Referee:
                     self._tell_presence(live, peer)
             if role == "player":
                 self._send_drafts(live, peer)
-                send_chat(live, peer, self.db.chat(gid))  # what was said while it was away, marked new
+                send_chat(self.db, live, peer, self.db.chat(gid))  # what was said while it was away, marked new
 
     def _load_over(self, gid: str) -> Live | None:
         row = self.db.game(gid)
         if row is None or row["state"] != "over":
             return None
         live = Live(gid, row, self.db.fillers(gid))
+        live.chat_seen.update(self.db.chat_seen(gid))
         game = damaged.loaded_over(gid, row)  # a damaged one is refused with what is wrong
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
         live.match = Match(game, (kinds[0], kinds[1]), saver=None, strict=True, computers=False)

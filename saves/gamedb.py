@@ -24,7 +24,9 @@ Tables: ``players`` (id, kind: uid|key|guest, who, display name),
 damaged for a game that cannot be loaded and was withdrawn,
 the game, result, seed commitment and halves, invitation code), ``seats``
 (game, side, filler: ``player:<id>`` | ``open`` | ``invite`` | a computer
-level), ``drafts`` (game, side, JSON), ``chat`` (game, who, at, text).
+level), ``drafts`` (game, side, JSON), ``chat`` (game, who, at, text),
+``chat_seen`` (game, side, the last chat line that side's player was sent,
+as JSON: a restarted server still knows which lines are new to whom).
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ CREATE TABLE IF NOT EXISTS chat (
     n INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, who TEXT NOT NULL, at TEXT NOT NULL,
     text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS chat_game ON chat(game);
+CREATE TABLE IF NOT EXISTS chat_seen (
+    game TEXT NOT NULL, side INTEGER NOT NULL, seen TEXT NOT NULL, PRIMARY KEY (game, side));
 """
 
 
@@ -235,7 +239,7 @@ class GameDB:
         gone = "NOT EXISTS (SELECT 1 FROM games WHERE id = ?)"
         changed = self._write([("DELETE FROM games WHERE id = ? AND state = 'open'", (gid,)),
                                *[(f"DELETE FROM {table} WHERE game = ? AND {gone}", (gid, gid))
-                                 for table in ("seats", "drafts", "chat")]])
+                                 for table in ("seats", "drafts", "chat", "chat_seen")]])
         return changed[0] > 0
 
     def set_state(self, gid: str, state: str, expected: str) -> bool:
@@ -316,6 +320,24 @@ class GameDB:
             ("DELETE FROM chat WHERE game = ? AND n NOT IN (SELECT n FROM chat WHERE game = ? "
              "ORDER BY n DESC LIMIT ?)", (gid, gid, MAX_CHAT_LINES)),
         ])
+
+    def set_chat_seen(self, gid: str, side: int, seen: Any) -> None:
+        """The last chat line ``side`` of ``gid`` was sent (its key, a list
+        of plain values; None: no line yet)."""
+        self._write([("INSERT OR REPLACE INTO chat_seen (game, side, seen) VALUES (?, ?, ?)",
+                      (gid, side, json.dumps(seen)))])
+
+    def chat_seen(self, gid: str) -> dict[int, Any]:
+        """Each side's last chat line sent (as :meth:`set_chat_seen` kept it);
+        a side never sent the chat has no entry."""
+        out: dict[int, Any] = {}
+        for r in self._rows("SELECT side, seen FROM chat_seen WHERE game = ?", (gid,)):
+            try:
+                seen = json.loads(r["seen"])
+            except ValueError:
+                continue
+            out[r["side"]] = tuple(seen) if isinstance(seen, list) else None
+        return out
 
     def chat(self, gid: str, last: int = 50) -> list[dict]:
         rows = self._rows("SELECT who, at, text FROM chat WHERE game = ? ORDER BY n DESC LIMIT ?", (gid, last))

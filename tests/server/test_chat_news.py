@@ -40,6 +40,36 @@ def test_a_line_said_while_the_other_player_was_away_is_new_to_them_when_they_co
     his.stop()
 
 
+def test_a_line_said_while_a_player_was_away_is_still_new_to_them_after_the_server_restarts(server_process):
+    """Which lines each side was sent is kept in the store: a restart
+    between Bob's line and Ann's return no longer loses her news, and
+    neither side is told again what it had been sent."""
+    ann, bob = server_process.client("Ann"), server_process.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    hers, his = ann.resume(gid), bob.join(gid)
+    assert wait_until(lambda: hers.status == "playing" and his.status == "playing")
+    assert his.say("hello")
+    assert wait_until(lambda: len(hers.chat) == 1)
+    hers.stop()
+    assert wait_until(lambda: not his.opponent_present)
+    time.sleep(CHAT_EVERY)
+    assert his.say("are you still there ann?")
+    assert wait_until(lambda: len(his.chat) == 2)
+    his.take_chat_news()
+    server_process.kill()
+    assert wait_until(lambda: his.status == "lost")
+    server_process.start()
+    assert wait_until(lambda: his.status == "playing", 20)  # Bob's seat comes back by itself
+    again = server_process.client("Ann").resume(gid)
+    assert wait_until(lambda: len(again.chat) == 2)
+    assert [line.text for line in again.take_chat_news()] == ["are you still there ann?"]
+    assert [line.new for line in again.chat] == [False, True]
+    assert wait_until(lambda: len(his.chat) == 2)
+    assert his.take_chat_news() == []  # Bob had been sent both: nothing is news to him
+    again.stop()
+    his.stop()
+
+
 def test_lines_are_marked_new_after_the_last_one_a_side_was_sent():
     lines = [{"who": "A", "at": "1", "text": t} for t in ("one", "two", "three")]
     assert [x.get("new", False) for x in marked(lines, ("A", "1", "two"))] == [False, False, True]
