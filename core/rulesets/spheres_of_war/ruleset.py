@@ -83,7 +83,8 @@ class SpheresOfWar(Ruleset):
         elif options.instigator == "second":
             instigator = 1
         else:  # rule 7: flip a coin; 1 (heads) makes the first player the Instigator
-            dice, rolled = roll(dice, 1, 2, "the coin flip for Instigator (1: first player, 2: second)")
+            dice, rolled = roll(dice, 1, 2, f"the coin flip (1: {players[0]} is the Instigator, 2: {players[1]} is)",
+                                who="The game")
             events.append(rolled)
             instigator = rolled.total - 1
         units = tuple(

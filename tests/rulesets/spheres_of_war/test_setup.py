@@ -29,6 +29,12 @@ def test_coin_flip_decides_the_instigator_and_is_a_rolled_event():
         assert state.instigator == face - 1
         rolls = [e for e in events if isinstance(e, Rolled)]
         assert len(rolls) == 1 and rolls[0].expression == "1d2" and rolls[0].total == face
+        # The log line has a subject and names who each face makes the Instigator
+        # (a tester read "rolls 1d2 for the coin flip for Instigator (1: first player...").
+        said = rolls[0].sentence
+        assert not said.startswith("rolls"), said
+        first, second = PLAYERS
+        assert f"1: {first} is the Instigator" in said and f"2: {second}" in said, said
 
 
 def test_players_may_choose_the_instigator_without_a_roll():
