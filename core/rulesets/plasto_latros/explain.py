@@ -62,13 +62,20 @@ def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[
 
 
 def _removal_ref(reason: str) -> Ref:
-    """Two shots: the rule is under "Long Range Attacks"; a shot and a
-    contact: both headings; contact only: "Attacking And Defending"."""
+    """Where a Doom's rule is printed, for the Doom and the removal it
+    leads to.  Two shots: under "Long Range Attacks"; a shot and a contact:
+    both headings; contact only: "Attacking And Defending"."""
     if reason in SHOT_REASONS:
         return SHOOT
     if "shot" in reason:
         return MIXED
     return DOOM
+
+
+def _doom_ref(reason: str) -> Ref:
+    """Where the Doom named in a ``DoomFalls`` is printed: a jump's under
+    "Jumping Attacks", the others as for the removal it leads to."""
+    return JUMP if reason.startswith("jumped on") else _removal_ref(reason)
 
 
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
@@ -93,7 +100,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "or one of each), "
                 "one attacker in the back quarter, a jump, or any attack on a prone mini",
                 "An attacker counts while it stands and nothing attacks it",
-                "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], DOOM
+                "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], _doom_ref(event.reason)
     if isinstance(event, DoomLifted):
         return [f"{event.unit} no longer has enough counting attackers to stay Doomed",
                 "An attacker that is itself attacked stops counting"], DOOM

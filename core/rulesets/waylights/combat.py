@@ -181,6 +181,36 @@ def _terrain_cover(state: WaylightsState, a: Cell, t: Cell) -> int | None:
     return cover
 
 
+COVER_NAMES = {0: "no", 1: "light", 2: "medium", 3: "full"}
+
+
+def cover_sources(state: WaylightsState, a: Fighter, t: Fighter) -> tuple[str, ...]:
+    """Where the cover ``cover_level(state, a, t)`` finds comes from, in
+    words, each with the level it gives (the highest sets the cover): the
+    cells of the line of fire beside or under the target with terrain that
+    gives cover, a view of only part of the target's cell, and the target
+    having stepped out of cover this turn.  Empty when nothing gives cover
+    (and out of sight).  What a Why? on the cover roll names."""
+    assert a.pos is not None and t.pos is not None
+    frac = sees(state, a.pos, t.pos)
+    if frac <= 0:
+        return ()
+    out: list[str] = []
+    for cell in dict.fromkeys(line_cells(a.pos, t.pos)):  # in line order, each once
+        terrain = state.battlefield.terrain(cell)
+        if cell != a.pos and chebyshev(cell, t.pos) <= 1 and terrain.cover:
+            where = f"under {t.id}" if cell == t.pos else f"beside {t.id}"
+            out.append(f"{terrain.kind} at {cell[0]},{cell[1]} on the line of fire, {where}: "
+                       f"{COVER_NAMES[min(terrain.cover, 3)]}")
+    if frac < 1:
+        level = 2 if frac < 0.5 else 1
+        seen = "less than half of it seen" if level == 2 else "less than all of it seen"
+        out.append(f"only {round(frac * 100)}% of {t.id}'s cell in {a.id}'s view: {COVER_NAMES[level]} ({seen})")
+    if out and state.active == t.id and state.exposed:
+        out.append(f"{t.id} stepped out of cover this turn: one level less")
+    return tuple(out)
+
+
 def cover_avoid_faces(cover: int) -> int:
     """A d6 showing this or less means the shot is avoided: 1/3 light, 2/3 medium."""
     return {0: 0, 1: 2, 2: 4}.get(cover, 6)

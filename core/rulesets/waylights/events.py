@@ -56,11 +56,18 @@ class Resolved(Event):
 
 @attrs.frozen
 class CoverRolled(Event):
+    """The d6 against light or medium cover before a direct shot
+    (Equipment and environment)."""
+
     shooter: str
     target: str
     cover: int
     face: int
     avoided: bool
+    # Where the cover came from, each with the level it gives
+    # (``combat.cover_sources``): what Why? names.  Empty where the roll
+    # was written without them.
+    sources: tuple[str, ...] = ()
 
     @property
     def sentence(self) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, Struck, TurnStarted
 from core.explain import Ref, generic_lines
 
+from .combat import COVER_NAMES, cover_avoid_faces
 from .events import BlowLost, CoverRolled, CrystalUsed, EffectApplied, Resolved, TensionChanged
 
 STATS = Ref("Relevant stats", "Relevant stats")
@@ -29,9 +30,41 @@ def _band(event: Resolved) -> str:
     if event.wounds < 0:
         return f"{event.margin} is below 0: defended, no effect"
     if event.wounds == 0:
-        return f"{event.margin} is from 0 to the Threshold {t}: a glancing hit, counted but harmless"
+        return (f"{event.margin} is from 0 to the Threshold {t}: a glancing hit, counted on {event.target} "
+                "but with no effect")
     return (f"{event.margin} is above {event.wounds} x Threshold {t} = {event.wounds * t}: "
             f"{event.wounds} wound{'s' if event.wounds != 1 else ''}")
+
+
+def _resolved(event: Resolved) -> list[str]:
+    """Damage resolution: a result below 0 does nothing, 0 up to the
+    Threshold is a glancing hit, and each multiple of the Threshold it is
+    above is a wound (``combat.wounds_for``)."""
+    t = event.threshold
+    raw = event.attack - event.defence
+    spent = "" if raw == event.margin else f", {event.margin} with the tension spent"
+    return [f"Attack score {event.attack} - defence score {event.defence} = {raw}{spent}",
+            f"The bands against Threshold {t}: below 0, defended; 0 to {t}, a glancing hit; above {t}, one "
+            f"wound; above {2 * t}, two; above {3 * t}, three; one more above each further {t}",
+            f"Result band: {_band(event)}"]
+
+
+def _cover(event: CoverRolled) -> list[str]:
+    """The cover roll and where the cover came from (its sources, when the
+    event carries them; else the rule that finds them)."""
+    faces = cover_avoid_faces(event.cover)
+    lines = [f"Cover: {COVER_NAMES.get(event.cover, 'no')}" + (f" (a d6 of 1-{faces} avoids the shot)" if faces else "")]
+    if event.sources:
+        lines.append("Where it comes from: " + "; ".join(event.sources)
+                     + ("; the highest counts" if len(event.sources) > 1 else ""))
+    else:
+        lines.append("Cover comes from terrain with cover on the line of fire beside or under the target, or "
+                     "from seeing only part of its cell (less than all: light, less than half: medium); the "
+                     "highest counts, one level less for a target that stepped out of cover this turn")
+    lines.append(f"The d6 showed {event.face}: " + (f"within 1-{faces}" if event.avoided else f"above {faces}"))
+    lines.append("Avoided: the shot misses, and is spent all the same" if event.avoided
+                 else "Not avoided: the attack is rolled")
+    return lines
 
 
 def _blow_lost(event: BlowLost) -> list[str]:
@@ -53,7 +86,11 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         if event.purpose == "initiative":
             return lines + ["Round 1 order: 1d6 + Timing, highest first; later rounds by Timing"], SEQUENCE
         if event.purpose.startswith("cover"):
-            return lines + ["Light cover avoids a shot on 1-2, medium on 1-4"], COVER
+            lines = lines + ["Light cover avoids a shot on 1-2, medium on 1-4"]
+            told = events[index + 1] if index + 1 < len(events) else None  # the CoverRolled written with it
+            if isinstance(told, CoverRolled) and told.sources:
+                lines.append("Where the cover comes from: " + "; ".join(told.sources))
+            return lines, COVER
         if event.purpose.startswith("defence"):
             lines = lines + ["Defence score: the defence dice + combat skill - wounds + shield, armour, parry"]
             if any("ignored by the" in label for label, _ in event.modifiers):
@@ -63,13 +100,9 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
             return lines, ATTACK
         return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
     if isinstance(event, Resolved):
-        return [f"Attack score {event.attack} - defence score {event.defence} = {event.margin}",
-                f"Had to beat: 0 to hurt at all, the Threshold {event.threshold} to wound",
-                f"Result band: {_band(event)}"], DAMAGE
+        return _resolved(event), DAMAGE
     if isinstance(event, CoverRolled):
-        level = {1: "light (avoided on 1-2)", 2: "medium (avoided on 1-4)"}.get(event.cover, "none")
-        return [f"Cover: {level}", f"The d6 showed {event.face}",
-                "Avoided: the shot misses" if event.avoided else "Not avoided: the attack is rolled"], COVER
+        return _cover(event), COVER
     if isinstance(event, CrystalUsed):
         eased = event.penalty_before - event.penalty_after
         return [f"{event.unit} used a healing crystal: Use an item, one of its two Actions",

@@ -14,6 +14,7 @@ from core.rulesets.waylights.combat import (
     band_name,
     cover_avoid_faces,
     cover_level,
+    cover_sources,
     defence_mods,
     reaches,
     tension_gain,
@@ -74,7 +75,8 @@ def cover_roll(state: WaylightsState, shooter: str, target: str) -> tuple[Waylig
     avoided = face <= cover_avoid_faces(cover)
     rolled = Rolled("1d6", (face,), (), face, f"cover against {shooter} (avoided on {cover_avoid_faces(cover)} or less)",
                     target, low_is_good=True)
-    return rebuild(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided)]
+    return rebuild(state, dice=dice), avoided, [rolled, CoverRolled(shooter, target, cover, face, avoided,
+                                                                    cover_sources(state, a, t))]
 
 
 def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: int, ddice: int, *,
