@@ -62,7 +62,28 @@ if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-"$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade .
+
+# pip builds in the folder it is given: setuptools writes skirmish.egg-info
+# and build/ there, which fails ("could not create", "Cannot update time
+# stamp") in a checkout this account may not write: another account's, or
+# one where an earlier `sudo pip install .` left those folders root's.  So it
+# builds from a private copy of the checkout's files (not .git, .venv or what
+# earlier builds left), removed when this script ends, however it ends.
+work=$(mktemp -d "${TMPDIR:-/tmp}/skirmish-install.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 1' HUP INT TERM
+mkdir "$work/src"
+if ! { find . \( -path ./.git -o -path ./.venv -o -path ./build -o -path ./dist -o -name '*.egg-info' \
+              -o -name __pycache__ -o -name '.*_cache' \) -prune -o ! -type d -print >"$work/files" &&
+       tar -cf "$work/src.tar" -T "$work/files" && tar -xf "$work/src.tar" -C "$work/src"; }; then
+  echo "Skirmish cannot be installed: this checkout ($PWD) could not be copied to $work to build it" \
+       "(the messages above say which file could not be read)." >&2
+  exit 1
+fi
+if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade "$work/src"; then
+  echo "Skirmish could not be built and installed into $venv: pip's messages above say why." >&2
+  exit 1
+fi
 
 mkdir -p "$bindir"
 ln -sf "$venv/bin/skirmish" "$bindir/skirmish"

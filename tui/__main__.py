@@ -133,6 +133,35 @@ def _not_a_save_file(path: Path) -> str | None:
     return "there is no such file"
 
 
+def _save_file(given: Path) -> tuple[Path, str | None]:
+    """The save a command's FILE names, and why it cannot be one (None: it
+    can).  A bare name (no folder in it, as the leave question shows a
+    save's name) that is no file here is looked for in the saves folder
+    too; a name found in neither place says both places."""
+    if given.is_file() or len(given.parts) != 1 or given.name in ("", ".", ".."):
+        return given, _not_a_save_file(given)
+    try:
+        from saves.store import saves_dir
+
+        folder = saves_dir()
+    except Exception:  # noqa: BLE001 - no saves folder to look in: this folder only
+        return given, _not_a_save_file(given)
+    there = folder / given
+    if there.is_file():
+        return there, None
+    if given.exists():
+        return given, _not_a_save_file(given)
+    from tui.cli import shown_folder
+
+    return given, (f"there is no such file in the current folder ({shown_folder('.')}) "
+                   f"nor in the saves folder ({shown_folder(folder)})")
+
+
+def _refused(command: str, given: Path, problem: str) -> int:
+    print(f"skirmish: cannot {command} {str(given)[:200]}: {problem}", file=sys.stderr)
+    return 1
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -156,7 +185,11 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "replay":
         from tui.cli import replay_command
 
-        return replay_command(args.file, args.json, sys.stdout, sys.stderr, args.side, args.log)
+        path, problem = _save_file(args.file)
+        if problem and not path.exists():
+            return _refused("replay", args.file, problem)
+        # What is wrong with a file that is there is the save loader's to say.
+        return replay_command(path, args.json, sys.stdout, sys.stderr, args.side, args.log)
     if args.command == "serve":
         from net.server import serve
 
@@ -164,25 +197,17 @@ def _main(argv: list[str] | None) -> int:
                      idle_after=args.idle_after * 60)
     if args.command == "continue":
         return _run_app(continue_latest=True)
-    if args.command == "load":
-        problem = _not_a_save_file(args.file)
+    if args.command == "host" and args.file is None:
+        return _run_app(host_new=True, **({"host_computer": args.computer} if args.computer else {}))
+    if args.command in ("load", "watch", "host"):
+        path, problem = _save_file(args.file)
         if problem:
-            print(f"skirmish: cannot load {str(args.file)[:200]}: {problem}", file=sys.stderr)
-            return 1
-        return _run_app(load_path=args.file)
-    if args.command == "watch":
-        if not args.file.is_file():
-            print(f"skirmish: cannot watch {args.file}: there is no such file", file=sys.stderr)
-            return 1
-        return _run_app(watch_path=args.file)
-    if args.command == "host":
-        if args.file is not None and not args.file.is_file():
-            print(f"skirmish: cannot host {args.file}: there is no such file", file=sys.stderr)
-            return 1
-        level = {"host_computer": args.computer} if args.computer else {}
-        if args.file is not None:
-            return _run_app(host_path=args.file, **level)
-        return _run_app(host_new=True, **level)
+            return _refused(args.command, args.file, problem)
+        if args.command == "load":
+            return _run_app(load_path=path)
+        if args.command == "watch":
+            return _run_app(watch_path=path)
+        return _run_app(host_path=path, **({"host_computer": args.computer} if args.computer else {}))
     if args.command == "lobby" and args.guest:
         from tui.web import guest_identity
 

@@ -21,13 +21,12 @@ from tui.modals import Confirm
 
 
 def file_and_folder(path: Any) -> tuple[str, str]:
-    """A save's file name and its folder (``~`` for the home folder), to
-    be shown on lines of their own: a whole path broken where a line wraps
-    copies as a broken path."""
-    folder, home = str(Path(path).parent), str(Path.home())
-    if folder == home or folder.startswith(home + "/"):
-        folder = "~" + folder[len(home):]
-    return Path(path).name, folder
+    """A save's file name and its folder (absolute, ``~`` for the home
+    folder: ``tui.cli.shown_folder``), to be shown on lines of their own: a
+    whole path broken where a line wraps copies as a broken path."""
+    from tui.cli import shown_folder
+
+    return Path(path).name, shown_folder(Path(path).parent)
 
 
 class SaveFiles:
