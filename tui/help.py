@@ -3,16 +3,22 @@ help page in ``tui/help/`` (the file its ``Ruleset.help_page`` names,
 written in the project's own words).
 
 ``MarkdownViewer`` (markdown-it, the syntax highlighter) is imported only
-when a help page is opened: it is a sizeable part of the app's start-up."""
+when a help page is opened: it is a sizeable part of the app's start-up.
+
+``/`` searches a page by sections (``HelpSection``): a section is a heading
+and the text down to the next heading, read without its Markdown marks."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 HELP_DIR = Path(__file__).parent / "help"
@@ -46,8 +52,55 @@ def short_heading(name: str, level: int = 2) -> str:
     return short or name.replace("*", "").strip()
 
 
+def searchable(text: str) -> str:
+    """``text`` as it reads on screen, for a search in any case: no emphasis
+    or code marks, one space between words."""
+    return " ".join(text.replace("*", "").replace("`", "").split()).casefold()
+
+
+@dataclass(frozen=True)
+class HelpSection:
+    """A heading of a help page and its text, down to the next heading."""
+
+    heading: str  # as the contents show it ("Contact, Threat and Doom")
+    block_id: str  # the heading's widget
+    first_line: int  # the heading's line in the page's Markdown
+    lines: tuple[str, ...]  # the section's Markdown, its heading first
+
+    def mentions_in_heading(self, words: str) -> bool:
+        return bool(self.lines) and searchable(words) in searchable(self.lines[0])
+
+    def first_mention(self, words: str) -> int | None:
+        """The page's line where ``words`` first stand in this section, read
+        across line breaks, or None when it never mentions them."""
+        wanted = searchable(words)
+        if not wanted:
+            return None
+        text, starts = "", []
+        for line in self.lines:
+            starts.append(len(text))
+            text += searchable(line) + " "
+        at = text.find(wanted)
+        return None if at < 0 else self.first_line + bisect_right(starts, at) - 1
+
+
+def help_sections(document) -> list[HelpSection]:
+    """The sections of a laid-out ``Markdown`` document, in page order
+    (its table of contents, and each heading's lines in its source)."""
+    from textual.widgets.markdown import MarkdownBlock
+
+    source = document.source.splitlines()
+    heads = [(short_heading(title, level), block_id,
+              document.query_one(f"#{block_id}", MarkdownBlock).source_range[0])
+             for level, title, block_id in document.table_of_contents]
+    ends = [start for _, _, start in heads[1:]] + [len(source)]
+    return [HelpSection(heading, block_id, start, tuple(source[start:end]))
+            for (heading, block_id, start), end in zip(heads, ends)]
+
+
 class HelpScreen(Screen[None]):
-    """One ruleset's rules, as Markdown (t toggles the contents)."""
+    """One ruleset's rules, as Markdown (t toggles the contents, / searches,
+    n and N go to the next and previous section found)."""
 
     # The contents pane (t) at most a third of the width, its long headings
     # cut at its edge, so that the text beside it stays readable at 80x24.
@@ -55,10 +108,19 @@ class HelpScreen(Screen[None]):
     HelpScreen MarkdownViewer { height: 1fr; }
     HelpScreen MarkdownTableOfContents { width: 34; max-width: 42%; }
     HelpScreen MarkdownTableOfContents > Tree { width: 100%; padding: 0 1; overflow-x: hidden; }
+    HelpScreen #help-status { height: 1; }
+    HelpScreen #help-found { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    HelpScreen #help-end { width: auto; padding: 0 1; text-style: bold; }
+    HelpScreen #help-search { height: 1; border: none; padding: 0 1; display: none; }
     """
+    # The search line takes the status line's place while it is open: the
+    # text keeps its height, so its end stays where it was.
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
         Binding("t", "toggle_toc", "Contents"),
+        Binding("slash", "search", "Search"),
+        Binding("n", "next_match(1)", "Next found"),
+        Binding("N", "next_match(-1)", "Previous found", show=False),
     ]
 
     def __init__(self, name: str, title: str = "", section: str = "") -> None:
@@ -66,6 +128,8 @@ class HelpScreen(Screen[None]):
         self.ruleset_name = name
         self.ruleset_title = title or name
         self.section = section  # a heading to open at (Why? -> "open the rule")
+        self.searched = ""  # the words of the last search
+        self.found_at = -1  # which of their sections is shown, in page order
 
     def compose(self) -> ComposeResult:
         from textual.widgets import MarkdownViewer
@@ -85,15 +149,40 @@ class HelpScreen(Screen[None]):
                     [(level, short_heading(name, level), block_id) for level, name, block_id in table_of_contents])
 
         class HelpViewer(MarkdownViewer):
+            BINDINGS = [Binding("space", "page_down", "Page down", show=False)]
+
             def compose(self) -> ComposeResult:
                 for widget in super().compose():
                     yield ShortContents(widget.markdown) if isinstance(widget, MarkdownTableOfContents) else widget
 
         yield HelpViewer(help_text(self.ruleset_name, self.ruleset_title), show_table_of_contents=False)
+        with Horizontal(id="help-status"):
+            yield Label("", id="help-found")
+            yield Label("", id="help-end")
+        yield Input(placeholder="a word to find in these rules: Enter goes there, Esc closes", id="help-search")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("MarkdownViewer").focus()
+        viewer = self.query_one("MarkdownViewer")
+        self.focus_text()
+        # Wherever the reader scrolls to (PageDown, space, End, the wheel, a
+        # search), the line under the text says when it shows the page's end.
+        self.watch(viewer, "scroll_y", self.show_whether_at_end)
+        self.watch(viewer, "virtual_size", self.show_whether_at_end)
+
+    def focus_text(self) -> None:
+        """The keys to the text (its document: the viewer itself takes no
+        focus), leaving it scrolled where it is."""
+        self.query_one("MarkdownViewer").document.focus(scroll_visible=False)
+
+    def on_resize(self) -> None:
+        self.show_whether_at_end()
+
+    def show_whether_at_end(self, *_changed: object) -> None:
+        viewer = self.query_one("MarkdownViewer")
+        built = viewer.document.children  # nothing laid out yet: no end to show
+        at_end = bool(built) and viewer.is_vertical_scroll_end
+        self.query_one("#help-end", Label).update("end of the page" if at_end else "")
 
     def on_screen_resume(self) -> None:
         # Each time it is shown (it is kept, see open_help): at the rule
@@ -119,9 +208,80 @@ class HelpScreen(Screen[None]):
         if viewer.show_table_of_contents:
             self.call_after_refresh(lambda: viewer.table_of_contents.query_one("Tree").focus())
         else:
-            viewer.focus()
+            self.focus_text()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_match":
+            return bool(self.searched)  # n and N only once something was searched
+        return True
+
+    def action_search(self) -> None:
+        """Open the search line, empty, in the status line's place."""
+        search = self.query_one("#help-search", Input)
+        self.query_one("#help-status").display = False
+        search.value = ""
+        search.display = True
+        search.focus()
+
+    def close_search(self) -> None:
+        self.query_one("#help-search").display = False
+        self.query_one("#help-status").display = True
+        self.focus_text()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.close_search()
+        words = " ".join(event.value.split())
+        if not words:
+            return
+        self.searched = words
+        self.refresh_bindings()
+        found = self.sections_found()
+        # The first landing is the section named after the words (the one
+        # that explains them), else the first that mentions them.
+        named = [i for i, (section, _) in enumerate(found) if section.mentions_in_heading(words)]
+        self.show_found(found, named[0] if named else 0)
+
+    def action_next_match(self, step: int) -> None:
+        found = self.sections_found()
+        self.show_found(found, (self.found_at + step) % len(found) if found else 0)
+
+    def sections_found(self) -> list[tuple[HelpSection, int]]:
+        """Each section mentioning the searched words, with the line of its first mention."""
+        document = self.query_one("MarkdownViewer").document
+        found = [(section, section.first_mention(self.searched)) for section in help_sections(document)]
+        return [(section, line) for section, line in found if line is not None]
+
+    def show_found(self, found: list[tuple[HelpSection, int]], index: int) -> None:
+        said = self.query_one("#help-found", Label)
+        self.found_at = index
+        if not found:
+            said.update(f"no section mentions “{self.searched}”")
+            return
+        section, line = found[index]
+        self.scroll_to_mention(section, line)
+        said.update(f"{self.searched}: {index + 1} of {len(found)}, in {section.heading}")
+
+    def scroll_to_mention(self, section: HelpSection, line: int) -> None:
+        """The section's heading at the top of the text; if the first mention
+        would then lie below the screen, that paragraph at the top instead."""
+        from textual.widgets.markdown import MarkdownBlock
+
+        viewer = self.query_one("MarkdownViewer")
+        heading = viewer.document.query_one(f"#{section.block_id}")
+        viewer.scroll_to_widget(heading, top=True, animate=False, immediate=True)
+        holding = [block for block in viewer.document.query(MarkdownBlock)
+                   if block.source_range[0] <= line < block.source_range[1]]
+        if not holding:
+            return
+        innermost = min(holding, key=lambda block: block.source_range[1] - block.source_range[0])
+        if innermost is not heading and viewer.scroll_to_widget(innermost, animate=False, immediate=True):
+            viewer.scroll_to_widget(innermost, top=True, animate=False, immediate=True)
 
     def action_close(self) -> None:
+        if self.query_one("#help-search").display:  # Esc closes the search line first
+            self.close_search()
+            return
         self.dismiss(None)
 
 
