@@ -65,8 +65,9 @@ class WaylightsKnowledge(Knowledge):
           it has already moved this turn (forward then back: a zig-zag);
         - a 4/0 split (no dice to defend or counter with) where an enemy
           could strike the fighter before its next turn (``could_strike``:
-          from where it stands or after a Move; the split stands until
-          then), and, once on 4/0, a move that ends where one could;
+          from where it stands, after a Move, or after priming its
+          launcher or changing weapon; the split stands until then), and,
+          once on 4/0, a move that ends where one could;
         - a counterattack that cannot wound the attacker when defending
           gives a better chance to stay up (``hopeless_counter``)."""
         if view.pending == "response" and view.attack is not None and len(legal) >= 2:

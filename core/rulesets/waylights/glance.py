@@ -13,7 +13,8 @@ seat's view; nothing here decides an order (``combat.reaches`` does).
   where it comes from (terrain on the line of fire beside the target, or
   only part of the target in view).
 * :func:`could_strike`: the enemies that could attack a figure on a cell
-  in their next turn (from where they stand, or after a Move).
+  in their next turn (from where they stand, after a Move, or after
+  readying a weapon: a reload, a change of weapon).
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from typing import Any
 
 import attrs
 
-from core.board import Cell, chebyshev, line_cells
+from core.board import Cell, adjacent, chebyshev, line_cells
 from core.rulesets.waylights.combat import cover_level, reaches
-from core.rulesets.waylights.movement import reachable, sees
+from core.rulesets.waylights.movement import reach_entry, sees, step_cells
 from core.rulesets.waylights.orders import Move, SplitMove, Step
+from core.rulesets.waylights.roster import WEAPONS
 from core.rulesets.waylights.rules import attack_dice_refusal
-from core.rulesets.waylights.state import Fighter, WaylightsState
+from core.rulesets.waylights.state import Fighter, WaylightsState, rebuild
 
 COVER_WORDS = {0: "none", 1: "light", 2: "medium", 3: "full"}
 
@@ -115,32 +117,91 @@ def attacks_after_move(ruleset: Any, view: WaylightsState, f: Fighter,
 
 def could_strike(view: WaylightsState, fid: str, cell: Cell | None = None) -> tuple[str, ...]:
     """The enemies of ``fid`` still up that could attack it standing on
-    ``cell`` (default: where it stands) in their next turn, with what they
-    wield now: from where they stand, or after a Move (a Move and a Fight
-    make one turn, "Sequence").  Every enemy takes its turn before this
-    figure's next one, and a split stands until then (seed, *Attack and
-    Defense*: a figure sets its split only in its own turn).  Cells are
-    taken as the others stand now; a launcher not primed now counts as
-    not firing (priming and firing would fill the turn)."""
+    ``cell`` (default: where it stands) in their next turn, whatever each
+    does first with its two Actions and the step ("Sequence"): attack from
+    where it stands, move then attack, or ready a weapon then attack (a
+    reload, or a change of weapon, with the step still open).  A split
+    stands until the figure's next turn (seed, *Attack and Defense*), and
+    every enemy is taken to have one turn before then (in round 1 the
+    initiative roll can give one two, or none: not counted).  The enemies
+    find the figure on ``cell`` with its turn over (no longer stepped out
+    of cover), and everyone else where they stand now."""
     me = view.find(fid)
     cell = cell if cell is not None else (me.pos if me is not None else None)
     if me is None or cell is None:
         return ()
-    there = attrs.evolve(me, pos=cell)
-    out = []
-    for foe in view.fighters:
-        if foe.side == me.side or not foe.up or foe.pos is None:
+    there = rebuild(me, pos=cell)
+    if cell != me.pos or view.exposed:
+        view = rebuild(view, fighters=tuple(there if f.id == fid else f for f in view.fighters), exposed=False)
+    return tuple(foe.id for foe in view.fighters
+                 if foe.side != me.side and foe.up and _strikes_in_its_turn(view, foe, there))
+
+
+def _strikes_in_its_turn(view: WaylightsState, foe: Fighter, there: Fighter) -> bool:
+    """Whether ``foe``, given its turn in ``view``, can attack ``there``.
+    The attack takes an Action; readying the weapon takes the Actions
+    ``_ready_weapons`` counts; one left over is a Move (which closes the
+    step, and reaches every cell a Split Move and the step do), else only
+    the step.  An entangled figure's turn has one Action ("Optional:
+    Alternate damage", Entangle); a grappled one cannot move unless the
+    grapple ends as the figure, its grappler, moves away from it."""
+    cell = there.pos
+    assert foe.pos is not None and cell is not None
+    actions = 1 if foe.entangled else 2
+    free = not foe.grappled_by or (foe.grappled_by == there.id and not adjacent(foe.pos, cell))
+    move = foe.template.move
+    stands: dict[int, tuple[Cell, ...]] = {}  # the cells it may attack from, by Actions left to move
+    for armed, cost in _ready_weapons(foe):
+        left = actions - 1 - cost
+        if left < 0:
             continue
-        weapon = foe.weapon
+        weapon = armed.weapon
         span = weapon.range if weapon.ranged else weapon.reach
-        if chebyshev(foe.pos, cell) > foe.template.move + span:
+        if chebyshev(foe.pos, cell) > span + (move if free else 0):
             continue
-        if reaches(view, foe, there, weapon) is None:
-            out.append(foe.id)
-            continue
-        for stand in reachable(view, foe.id, foe.template.move):
+        if left not in stands:
+            around: tuple[Cell, ...] = ()
+            if free and left >= 1:
+                around = reach_entry(view, foe.id).cells_within(move)
+            elif free:  # a reload or a change of weapon alone keeps the step
+                around = tuple(step_cells(view, foe.id))
+            stands[left] = (foe.pos,) + around
+        for stand in stands[left]:
             if stand != cell and chebyshev(stand, cell) <= span \
-                    and reaches(view, attrs.evolve(foe, pos=stand), there, weapon) is None:
-                out.append(foe.id)
-                break
-    return tuple(out)
+                    and reaches(view, rebuild(armed, pos=stand), there, weapon) is None:
+                return True
+    return False
+
+
+def _ready_weapons(foe: Fighter) -> list[tuple[Fighter, int]]:
+    """Each weapon ``foe`` carries as it would hold it ready to attack (in
+    hand, primed), with the Actions that takes: one to change weapon
+    (*Change weapon*), one to prime a launcher with rounds in its clip,
+    two to put in a new clip and prime it (*Use an item*).  A weapon with
+    no ammunition left, or broken, is left out; in hand, a broken weapon
+    leaves the fists (the figure's ``weapon``)."""
+    names = foe.template.weapons
+    out: list[tuple[Fighter, int]] = []
+    if not names or foe.weapon.unarmed:
+        out.append((foe, 0))
+    for i, name in enumerate(names):
+        if f"weapon:{name}" in foe.broken:
+            continue
+        w = WEAPONS[name]
+        cost = 0 if i == foe.wielding else 1
+        ammo, primed = foe.ammo[i], foe.primed[i]
+        if w.kind == "thrown" and ammo <= 0:
+            continue
+        if w.kind == "launcher" and not primed:
+            if ammo <= 0:
+                if foe.spares[i] <= 0:
+                    continue
+                cost, ammo = cost + 1, w.capacity  # a new clip
+            cost, primed = cost + 1, True  # and the reload
+        out.append((rebuild(foe, wielding=i, ammo=_set(foe.ammo, i, ammo), primed=_set(foe.primed, i, primed)),
+                    cost))
+    return out
+
+
+def _set(values: tuple, i: int, value) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]
