@@ -1,7 +1,8 @@
 """The authority of a hosted game: the table, who sits where, and what each
 seat is sent.  It knows nothing of sockets: a peer is anything with a
-``side``, a ``role``, a count ``sent_events`` and ``send_message(kind,
-**fields)`` / ``refuse(code, message)`` / ``finish()`` (a
+``side``, a ``role``, a count ``sent_events``, an ``account`` (its uid,
+or None) and ``send_message(kind, **fields)`` / ``refuse(code, message)`` /
+``finish()`` (a
 :class:`net.connection.Connection` is one; :mod:`net.unix` reaches peers
 over a Unix socket).
 
@@ -30,6 +31,8 @@ MAX_WATCHERS = 4
 MAX_NOTICE = 300  # characters of a notice to the peers
 MAX_NAME = 40
 DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
+TAKEN_OVER = ("Another terminal of yours took this seat (your account joined again with this game's code): "
+              "play goes on there. q leaves this one.")
 
 
 def joiner_name(facts: Facts, side: int, name: str) -> Facts:
@@ -47,6 +50,14 @@ def joiner_name(facts: Facts, side: int, name: str) -> Facts:
         return facts
     players[side] = given
     return attrs.evolve(facts, players=(players[0], players[1]))
+
+
+def same_account(holder: Any, peer: Any) -> bool:
+    """Whether ``peer`` comes from the account of ``holder`` (both known):
+    the same person at another terminal (a new SSH session after the old
+    one froze), who may take the seat over."""
+    account = getattr(holder, "account", None)
+    return account is not None and account == getattr(peer, "account", None)
 
 
 class GuardedSeat(LocalSeat):
@@ -189,13 +200,19 @@ class Authority:
     def sit(self, peer: Any, role: str, name: str) -> bool:
         """Seat a peer whose proof of the code checked out: ``role``
         "player" (the remote seat) or "watch" (an onlooker).  Refused (and
-        False) when the seat is taken, onlookers are full or not taken;
-        else welcomed and sent its first update."""
+        False) when the seat is taken by another account, onlookers are
+        full or not taken; else welcomed and sent its first update (and its
+        drafts).  A player's seat held by a connection of the peer's own
+        account (``account``: its uid) is taken over: the old connection is
+        told ``moved`` and let go (a line that froze without hanging up
+        would otherwise hold the seat until the system gives up on it)."""
         with self.lock:
             if role == "player":
                 if self.joined:
-                    peer.refuse("seat-taken", "The other seat is already taken.")
-                    return False
+                    if not same_account(self.player, peer):
+                        peer.refuse("seat-taken", "The other seat is already taken.")
+                        return False
+                    self._let_go(self.player, TAKEN_OVER)
                 if self.table is None:  # not started: the joiner's own name may stand
                     self.facts = joiner_name(self.form_facts, self.remote_side, name)
                 peer.side = self.remote_side
@@ -219,6 +236,17 @@ class Authority:
             self._update(peer)
         self._notify()  # a joiner, or an onlooker: the host's screen says who is there
         return True
+
+    def _let_go(self, peer: Any, reason: str) -> None:
+        """The seat's player ``peer`` gives way to another connection of its
+        account (under the lock): told why, then hung up on once that has
+        left (a peer that reads nothing is dropped as usual, holding up nobody)."""
+        peer.send_message("moved", reason=reason)
+        peer.finish()
+        if peer in self.connections:
+            self.connections.remove(peer)
+        if self.player is peer:
+            self.player = None
 
     def leave(self, peer: Any) -> None:
         """``peer`` has gone (hung up, or was dropped)."""

@@ -9,7 +9,9 @@ writer thread, so nothing here ever blocks on the host for long: a host
 that stops answering leaves an order "unanswered" (:data:`UNANSWERED`), and
 the next update shows whether it was taken.  When the host goes away (it
 stopped, or the line dropped) the seat says so in ``status`` and tries
-again every second, so the same code rejoins when the host is back.
+again every second, so the same code rejoins when the host is back; not
+once the game is over (``"host-left"``: nothing will resume), nor once
+another terminal of the same account has taken the seat (``"moved"``).
 
 Joining never sends the join code: the host proves it holds it first
 (:mod:`net.proof`), after the socket's owner was checked against
@@ -53,6 +55,8 @@ MAX_EVENTS = 20_000  # events kept: a whole game's log is a few hundred
 MAX_OUTBOX = 32  # orders waiting to be sent
 MAX_NOTICE = 300  # characters of a notice from the host kept to show
 UNANSWERED = "unanswered"  # a Rejection's code: sent, but no answer yet (not a refusal)
+HOST_LEFT = ("The {keeper} has left this finished game: nothing more comes here (no rematch, nothing to wait "
+             "for). q on the board, or m on the result, leaves it.")
 
 
 class JoinError(Exception):
@@ -102,8 +106,8 @@ class RemoteSeat(Seat):
         self.host_uid: int | None = None
         self._half: str | None = None
         self.commit = ""
-        # connecting, seed, playing, host-stopped, lost, refused, next, broken (the host misbehaved:
-        # no more tries), distrusted (what answers on the code is not the host: tries go on)
+        # connecting, seed, playing, host-stopped, lost, refused, next, distrusted (what answers on the code is
+        # not the host: tries go on); no more tries once broken (the host misbehaved), moved or host-left
         self.status = "connecting"
         self.reason = ""
         self.fairness = ""  # after the game: what checking the dice found
@@ -126,9 +130,9 @@ class RemoteSeat(Seat):
         self._thread.start()
         deadline = time.monotonic() + timeout
         while (self._version < 0 and time.monotonic() < deadline and not self._stop
-               and self.status not in ("refused", "broken")):
+               and self.status not in ("refused", "broken", "moved")):
             time.sleep(0.02)
-        if self.status in ("refused", "broken"):
+        if self.status in ("refused", "broken", "moved"):
             raise JoinError(self.reason)
         if self._stop:
             raise OSError("joining was cancelled")
@@ -384,13 +388,25 @@ class RemoteSeat(Seat):
                 self._stop = True
                 return
             elif kind == "closing":
+                if self._outcome is not None:  # a finished game: nothing will resume, so nothing waits
+                    self._ended("host-left", HOST_LEFT.format(keeper=self.KEEPER))
+                    return
                 self.status, self.reason = "host-stopped", message["reason"]
                 self._notify()
+            elif kind == "moved":  # another terminal of this account took the seat: it plays there
+                self._ended("moved", "".join(c for c in message["reason"][:MAX_NOTICE] if c.isprintable()))
+                return
             elif kind == "notice":  # shown to the player as it is: printable text only, capped
                 self.notice = "".join(c for c in message["text"][:MAX_NOTICE] if c.isprintable())
                 self._notify()
             else:
                 raise HostError(f"the host sent a {kind!r} message in the middle of the game")
+
+    def _ended(self, status: str, reason: str) -> None:
+        """Nothing more comes on this code for this seat: no rejoining."""
+        self.status, self.reason, self._stop = status, reason, True
+        with self._lock:
+            self._version += 1  # a screen drawing from it draws afresh: no orders to give here
 
     def _answered(self, message: dict) -> None:
         answer = ({"ok": message["ok"], "code": message["code"], "message": message["message"]}

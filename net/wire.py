@@ -11,7 +11,11 @@ strict converter.  Anything else is a :class:`WireError`.
 Version 4 (older versions are refused): a joiner's ``drafts`` (what its
 player has written but not given, such as Platemail's secret orders) go to
 the host, which keeps them with the game and sends them back, in a
-``drafts`` message after the welcome, to that seat's player only.
+``drafts`` message after the welcome, to that seat's player only.  A
+joiner's seat taken over by another terminal of the same account is told
+``moved`` before it is hung up on, and stops there (it does not rejoin; a
+joiner that does not know ``moved`` stops on it too, as on any message it
+cannot read).
 Since version 3: the join code never travels.  A
 hello carries the joiner's role, name and a random ``challenge``; the host
 answers ``prove`` (its ``host_nonce`` and a keyed hash of both tokens with
@@ -70,6 +74,7 @@ HOST_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "closing": {"reason": str},
     "notice": {"text": str},
     "next": {"reason": str},
+    "moved": {"reason": str},  # another terminal of the same account took this seat
     "refused": {"code": str, "message": str},
     "pong": {},
 }

@@ -208,10 +208,11 @@ class ResultScreen(Screen[str]):
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
                  sides: list[str] | None = None, note: str | None = None, players_only: str = "") -> None:
-        """``players_only``: this screen watches a server's game, whose
-        players alone may ask for what follows it (a rematch, the battle
-        after an Optio pre-game): those entries are not offered, and their
-        keys say this sentence instead."""
+        """``players_only``: this terminal cannot begin what follows the
+        game (a rematch, the battle after an Optio pre-game): it watches a
+        server's game, whose players alone may ask for it, or it is a
+        hosted game's joiner or onlooker, where the host chooses.  Those
+        entries are not offered, and their keys say this sentence instead."""
         super().__init__()
         self.game = game
         self.players_only = players_only

@@ -32,7 +32,7 @@ def show_result(screen: Any) -> None:
     if fairness:
         note = f"{note}\n{fairness}" if note else fairness
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
-                              adapter.result_sides(game), note, players_only=onlookers_word(screen)),
+                              adapter.result_sides(game), note, players_only=not_ours_to_choose(screen)),
                       screen.result_chosen)
 
 
@@ -48,6 +48,24 @@ def onlookers_word(screen: Any) -> str:
     if screen.single and getattr(seat, "game_id", None) is not None and getattr(seat, "side", None) is None:
         return ONLOOKERS_ASK_NOTHING
     return ""
+
+
+HOST_CHOOSES = "Only the host chooses what follows this game (a rematch, a battle): this screen follows it there."
+HOST_GONE = "The host has left this game: nothing follows it here (m: the main menu)."
+
+
+def not_ours_to_choose(screen: Any) -> str:
+    """Why this terminal cannot begin what follows the game (a rematch,
+    the battle after an Optio pre-game), said instead of offering it; ""
+    where it can (at one keyboard, against the computer, the host, a
+    server game's player).  A hosted game's joiner and onlookers follow
+    the host's choice; a server game's onlookers ask nothing."""
+    if not screen.single or screen.local_game() is not None:
+        return ""
+    seat = screen.seats.any_seat
+    if getattr(seat, "game_id", None) is not None:
+        return onlookers_word(screen)
+    return HOST_GONE if getattr(seat, "status", "") == "host-left" else HOST_CHOOSES
 
 
 def after_result(app: Any, screen: Any, choice: str | None) -> None:

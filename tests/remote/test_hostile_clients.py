@@ -5,6 +5,7 @@ nothing changes; the host keeps serving the honest seat afterwards."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 
@@ -12,6 +13,7 @@ import pytest
 
 from core.game import redact, start
 from core.registry import find_ruleset
+from net import unix as transport
 from net import wire
 from net.client import JoinError
 from saves.library import battlefield_named
@@ -118,12 +120,14 @@ def test_ten_thousand_hostile_messages_change_nothing():
         host.close()
 
 
-def test_the_seat_is_taken_and_onlookers_see_the_neutral_view():
+def test_the_seat_is_taken_and_onlookers_see_the_neutral_view(monkeypatch):
     game = _started("optio")
     host = new_host("optio", remote_side=1, game=game)
     try:
         first = RecordingSeat(host.code)
         first.start()
+        # Another account's join is refused (the same account's takes the seat over: test_seat_taken_over.py).
+        monkeypatch.setattr(transport, "peer_account", lambda sock: os.getuid() + 1)
         with pytest.raises(JoinError):
             RecordingSeat(host.code, retry=False).start()
         onlooker = RecordingSeat(host.code, role="watch")

@@ -74,8 +74,9 @@ async def test_the_joiners_screen_follows_into_the_next_game_without_a_new_code(
         app = SkirmishApp(join_code=host.code, join_name="Bob")
         async with app.run_test(size=SIZE) as pilot:
             assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
-            await pilot.press("r")  # the joiner cannot begin it: the host chooses
-            assert isinstance(app.screen, GameScreen)
+            await pilot.press("r")  # the joiner cannot begin it: the host chooses, as the key says
+            assert isinstance(app.screen, ResultScreen)
+            assert "Only the host chooses" in str(app.screen.query_one("#result-hint").render())
             first = app.remote_seat
             rules = ended.ruleset
             half = fairdice.new_half()

@@ -38,6 +38,20 @@ from tui.textual_fixes import kept_notice, withdraw_notice
 HOST_SIDE = 0
 
 
+def left_words(host: Any) -> str:
+    """What the host's terminal is told on leaving a finished hosted game:
+    its code is given up, and who was told (the joiner, the onlookers)."""
+    told = [host.facts.players[host.remote_side]] if host.joined else []
+    watchers = host.watchers
+    if watchers:
+        told.append(f"{watchers} onlooker{'s' if watchers != 1 else ''}")
+    text = f"The finished game is no longer hosted: its join code {host.code} is given up"
+    if not told:
+        return f"{text}."
+    many = len(told) > 1 or watchers > 1
+    return f"{text}, and {' and '.join(told)} {'were' if many else 'was'} told you left."
+
+
 class Hosting:
     """The app's hosted game (see the module docstring)."""
 
@@ -48,6 +62,7 @@ class Hosting:
         self.computer = computer  # ``skirmish host --computer LEVEL``: the level that plays the host's side
         self._made: Any = None  # the match of the host's latest table, until the app takes it up
         self._was_joined: bool | None = None
+        self._seated: Any = None  # the joiner's connection, as last heard (another: it joined again elsewhere)
         self._was_watched = 0
         self._absent: list[Any] = []  # the notices that say the joiner is not here: taken back once untrue
 
@@ -178,6 +193,7 @@ class Hosting:
 
         app.seat_kinds = tuple(kinds)
         self._hear(host)
+        self._seated = None  # the joiner's next connection is the next game's, not a takeover
         host.next_game(facts, remote, hosting, make, reason=f"The host has begun {what}.")
         while len(app.screen_stack) > 2:  # the ended game's screens go; Cancel leads to the menu
             app.pop_screen()
@@ -187,11 +203,22 @@ class Hosting:
     def cannot(self, exc: BaseException) -> None:
         self.app.notify(host_problem(exc)[:900], title="Cannot host", severity="error", timeout=30, markup=False)
 
-    def stop(self, reason: str = STOP_REASON) -> None:
+    def stop(self, reason: str | None = None) -> None:
+        """Stop hosting, telling whoever is connected ``reason`` (by
+        default: the game is saved and waits for the host to resume it; a
+        finished game, which nothing resumes: the host has left it, and
+        this terminal is told that hosting has ended and who heard so)."""
         host, self.host = self.host, None
         self._present()  # no "not connected" is left over the menu
-        if host is not None:
-            host.close(reason)
+        if host is None:
+            return
+        from net.client import HOST_LEFT  # what a joiner of this version says itself (older ones show this)
+
+        over = host.table is not None and host.table.game.outcome is not None
+        told = left_words(host) if over else ""
+        host.close(reason or (HOST_LEFT.format(keeper="host") if over else STOP_REASON))
+        if told:
+            self.app.notify(told, title="Hosting has ended", markup=False, timeout=10)
 
     def tidy(self) -> None:
         """The app's tick: a notice that the joiner is not here is never
@@ -249,7 +276,7 @@ class Hosting:
         if not getattr(host, "presence_told", False):  # once per host, whatever games follow
             host.presence_told = True
             host.listeners.append(lambda: soon(app, self._presence))
-        self._was_joined = None
+        self._was_joined = self._seated = None
         self._presence()
 
     def _presence(self) -> None:
@@ -260,17 +287,14 @@ class Hosting:
         watchers = getattr(host, "watchers", 0)
         before, self._was_watched = self._was_watched, watchers
         if watchers != before:  # said in the game's log (a line that stays), or as a notice before it
-            text = (f"Someone is watching this game ({watchers} onlooker{'s' if watchers != 1 else ''})."
-                    if watchers > before else
-                    f"An onlooker left ({watchers} still watching)." if watchers else "Nobody is watching now.")
-            from tui.game_screen import GameScreen
-
-            board = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
-            if board is not None:
-                board.say(text)
-            else:
-                app.notify(text, markup=False, timeout=6)
+            self._tell(f"Someone is watching this game ({watchers} onlooker{'s' if watchers != 1 else ''})."
+                       if watchers > before else
+                       f"An onlooker left ({watchers} still watching)." if watchers else "Nobody is watching now.")
+        seated = host.player if host.joined else None
+        was_seated, self._seated = self._seated, seated
         if self._was_joined == host.joined:
+            if seated is not None and was_seated is not None and seated is not was_seated:  # sit's takeover
+                self._tell(f"{other} joined again from another terminal, which now plays; the old one was let go.")
             return
         if not host.joined and host.table is None:
             return  # the next game waits for the joiner: its wait screen shows the code
@@ -285,6 +309,17 @@ class Hosting:
         for screen in app.screen_stack:  # the banner's "(not connected…)" follows at once
             if isinstance(screen, GameScreen) and screen.is_mounted:
                 screen.redraw()
+
+    def _tell(self, text: str) -> None:
+        """News of who is here: a line in the game's log (it stays), or a notice before the game shows."""
+        from tui.game_screen import GameScreen
+
+        app = self.app
+        board = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+        if board is not None:
+            board.say(text)
+        else:
+            app.notify(text, markup=False, timeout=6)
 
     # -- the match below the host ---------------------------------------------------------
     def _new_host(self, facts: Any, remote_side: int, code: str, hosting: dict, game: Any = None,

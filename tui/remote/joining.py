@@ -138,7 +138,8 @@ class Joining:
     def _seat_news(self, seat: Any) -> None:
         """The joined seat's news, on the app's thread: the host has begun
         the next game (follow it with a new seat on the same code), or that
-        new seat has its game (show it)."""
+        new seat has its game (show it), or the host has left the finished
+        game (say so: nothing follows it)."""
         from net.client import RemoteSeat
 
         app = self.app
@@ -147,6 +148,9 @@ class Joining:
         if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
             seat.notice_told = seat.notice
             app.notify(seat.notice, severity="warning", markup=False, timeout=10)
+        if seat.status == "host-left" and not getattr(seat, "left_told", False):  # the game is over, for good
+            seat.left_told = True
+            app.notify(seat.reason, title="The host has left", severity="warning", markup=False, timeout=15)
         if seat.status == "next":
             follow = RemoteSeat(seat.code, role=seat.role, name=seat.name)
             follow.shown = False
