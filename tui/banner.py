@@ -85,6 +85,8 @@ def who_plays(screen: Any, side: int | None, width: int = 78) -> str:
     game, seat = screen.game, screen.seats.any_seat
     acting = sorted(game.to_act)
     if game.outcome is not None:
+        if screen.single and getattr(seat, "status", "") == "host-left":  # nothing more comes from the host
+            return "Game over · the host has left: q leaves"
         return "Game over · Enter: the result"
     if screen.single and remote_status(seat):
         return remote_status(seat)

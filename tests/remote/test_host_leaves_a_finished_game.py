@@ -108,3 +108,18 @@ async def test_the_host_pressing_n_on_the_result_tells_both_terminals_hosting_ha
             assert wait_until(lambda: onlooker.status == "host-left")
             joiner_app.stop_joined()
         onlooker.stop()
+
+
+def test_the_banner_of_a_finished_game_whose_host_left_says_q_leaves():
+    """The board behind the result said "Game over · Enter: the result" once
+    the host had gone; it says the host has left and q leaves."""
+    from types import SimpleNamespace
+
+    from tui.banner import who_plays
+
+    ended = _conceded()
+    for status, expected in (("host-left", "Game over · the host has left: q leaves"),
+                             ("playing", "Game over · Enter: the result")):
+        seat = SimpleNamespace(status=status)
+        screen = SimpleNamespace(game=ended, seats=SimpleNamespace(any_seat=seat), single=True)
+        assert who_plays(screen, 1) == expected
