@@ -7,10 +7,14 @@ level that reads the opponent (hard), less often the army or the scout to
 a block that walked in on one of ours and did not scout.  Most games run
 to the scouting's turn limit, where the armies' distance decides the
 closing: hard values closings by their solved coin game, and on the last
-turn places its army by it (``last_turn``)."""
+turn places its army by it (``last_turn``).  Every level sends its scout
+in on the unrevealed block likeliest to be their army (``scout_first``);
+the reasons say what an order does and the fact that decides it (the coin
+game in the closing, the parity of the armies' distance on the last turn)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -19,7 +23,7 @@ import attrs
 from core.ai.knowledge import Knowledge, fold_seed
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.maps import IMPASSABLE, LARGE, SIZE
-from core.rulesets.optio.orders import Hold, Move, PlaceTemplate, Scout
+from core.rulesets.optio.orders import EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.ruleset import KINDS_IN_HAND, manhattan
 from core.rulesets.optio.state import HOME_ROW, Kind, OptioOptions, Phase
 
@@ -73,6 +77,14 @@ def closing_winner(state) -> int:
     mover = state.active
     d = manhattan(state.army(0).pos, state.army(1).pos)
     return mover if closing_win(d, state.kudos[mover], state.kudos[1 - mover]) else 1 - mover
+
+
+def _likeliest(orders: list, weight) -> list:
+    """The orders of the greatest ``weight`` (all of them on a tie)."""
+    if not orders:
+        return []
+    best = max(weight(o) for o in orders)
+    return [o for o in orders if math.isclose(weight(o), best)]
 
 
 def first_army(state) -> int | None:
@@ -161,6 +173,12 @@ class OptioKnowledge(Knowledge):
         - in the scouting, the army never walks into a square holding an
           enemy block whose kind is unknown: if that block is their army,
           theirs held the square first and they place the template;
+        - in the scouting, while their army is unknown, the scout goes in:
+          when it can move into a square holding unrevealed enemy blocks it
+          does (the likeliest square for their army), and once in, it
+          scouts the likeliest of them (:meth:`scout_first`); it never
+          walks in on blocks already face up (nothing to learn) nor away
+          from every unrevealed block on the map;
         - in the closing, only the orders that win the coin game outright
           (:func:`closing_win`), when there are any: a won closing is
           never thrown away.
@@ -185,8 +203,12 @@ class OptioKnowledge(Knowledge):
             theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
             kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)
                     and not (isinstance(o, Scout) and o.target in shown
-                             and not (o.unit == army and theirs_known))]
+                             and not (o.unit == army and theirs_known))
+                    and not self._scout_for_nothing(view, side, o, theirs_known)]
             kept = kept or list(legal)
+            first = self.scout_first(view, side, kept)
+            if first:
+                return first
             if self.level is not None and self.level.lookahead is None and view.turn == 2 * view.turn_limit:
                 kept = self.last_turn(view, side, army, kept) or kept
             return kept
@@ -194,6 +216,60 @@ class OptioKnowledge(Knowledge):
             winning = [o for o in legal if self._closing_wins(view, side, o)]
             return winning or list(legal)
         return list(legal)
+
+    def army_odds(self, view, side: int) -> dict[str, float]:
+        """How likely each of the opponent's unrevealed blocks is to be
+        their army, as weights (empty once their army is known): alike, or,
+        for a level that reads the opponent, a tenth for a block that walked
+        in on ours without scouting (the sampler's weights, so the share of
+        samples that deal a block the army)."""
+        if any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks):
+            return {}
+        reading = getattr(self.level, "reads", False)
+        dummies = self.walked_in_unscouted(view, side) if reading else frozenset()
+        return {b.id: DUMMY_ODDS if b.id in dummies else 1.0
+                for b in view.blocks if b.side != side and not b.gone and not b.revealed}
+
+    def scout_first(self, view, side: int, legal) -> list:
+        """The scout's errand (seed 003, RULES: an army or scout that moves
+        into a square the opponent holds may scout one block there), while
+        their army is unknown: the scout that came in scouts the unrevealed
+        block likeliest to be their army; otherwise, if the scout can move
+        into a square holding unrevealed enemy blocks, it goes into the
+        likeliest one.  Empty when neither is on offer."""
+        odds = self.army_odds(view, side)
+        scout = next((b for b in view.blocks if b.side == side and b.kind is Kind.SCOUT and not b.gone), None)
+        if not odds or scout is None:
+            return []
+        scouts = [o for o in legal if isinstance(o, Scout) and o.unit == scout.id and o.target in odds]
+        if scouts:
+            return _likeliest(scouts, lambda o: odds[o.target])
+        by_square: dict = {}
+        for b in view.blocks:
+            if b.id in odds and b.pos is not None:
+                by_square[b.pos] = by_square.get(b.pos, 0.0) + odds[b.id]
+        entries = [o for o in legal if isinstance(o, Move) and o.unit == scout.id and o.to in by_square]
+        return _likeliest(entries, lambda o: by_square[o.to])
+
+    @staticmethod
+    def _scout_for_nothing(view, side: int, order, theirs_known: bool) -> bool:
+        """A move of our scout that can learn nothing: into a square whose
+        enemy blocks are all face up already, or, while their army is
+        unknown, one that brings it no nearer any unrevealed enemy block on
+        the map (chasing a block already shown)."""
+        if not isinstance(order, Move):
+            return False
+        me = view.block(order.unit)
+        if me is None or me.kind is not Kind.SCOUT or me.side != side or me.pos is None:
+            return False
+        foes = [b for b in view.blocks if b.side != side and not b.gone and b.pos is not None]
+        there = [b for b in foes if b.pos == order.to]
+        if there:
+            return all(b.revealed for b in there)
+        unknown = [b.pos for b in foes if not b.revealed]
+        if theirs_known or not unknown or me.pos in unknown:  # to scout a block that came in on it, it steps out
+            return False
+        return not any(manhattan(order.to, p) < manhattan(me.pos, p) for p in unknown)
 
     LAST_TURN_SAMPLES = 120
 
@@ -275,8 +351,9 @@ class OptioKnowledge(Knowledge):
 
     def explain(self, view, side: int, order) -> str:
         """From the view: what a scout may learn, whom a move comes beside
-        or closes on, the coins a hold leaves, and what ground the
-        template takes in."""
+        or closes on, what a closing order pays and what the coin game then
+        says, the distance the scouting's last turn leaves between the
+        armies, and what ground the template takes in."""
         if isinstance(order, Scout):
             target, me = view.block(order.target), view.block(order.unit)
             if target is not None and target.revealed:
@@ -291,40 +368,140 @@ class OptioKnowledge(Knowledge):
             if not theirs and unknown:
                 return f"learns what {order.target} is; their army is 1 of {len(unknown)} unknown"
             return f"learns what {order.target} is"
-        if isinstance(order, Hold):
-            left = view.kudos[side] - 1
-            return f"pays a kudo coin rather than close in ({left} left)"
+        if view.phase is Phase.CLOSING and isinstance(order, (Hold, Move)):
+            return _closing_words(view, side, order)
         if isinstance(order, Move):
             return self._move(view, side, order)
+        if isinstance(order, EndTurn) and view.phase is Phase.SCOUTING:
+            army = next((b for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
+            return "" if army is None else self._limit_words(view, side, army.pos)
         if isinstance(order, PlaceTemplate) and view.meeting is not None:
             return template_words(view, order)
         return ""
 
-    @staticmethod
-    def _move(view, side: int, order) -> str:
+    def _move(self, view, side: int, order) -> str:
         me = view.block(order.unit)
         if me is None:
             return ""
         kind = me.kind.value
-        if view.phase is Phase.CLOSING:
-            enemy = view.army(1 - side).pos
-            if order.to == enemy:
-                return "army marches into theirs: the armies meet"
-            return f"army closes in, {manhattan(order.to, enemy)} squares from theirs"
         foes = [b for b in view.blocks if b.side != side and not b.gone and b.pos is not None]
         there = sorted(b.id for b in foes if b.pos == order.to)
         if there:
             unknown = [b for b in there if not view.block(b).revealed]
             if me.kind is not Kind.DUMMY and unknown:
-                return f"{kind} comes beside {', '.join(unknown)} to scout"
+                hidden = sum(1 for b in view.blocks if b.side != side and not b.gone and not b.revealed)
+                ids = ", ".join(unknown)
+                if self.army_odds(view, side):
+                    return _fit(f"{kind} goes in to scout {ids}; their army is 1 of {hidden} unknown",
+                                f"{kind} goes in to scout {ids}")
+                return f"{kind} goes in to scout {ids}"
             return f"{kind} comes beside {', '.join(there)}"
+        if me.kind is Kind.ARMY:
+            limit = self._limit_words(view, side, order.to)
+            if limit:
+                return limit
+        if me.kind is Kind.SCOUT:  # what the scout is for: the blocks not yet seen
+            foes = [b for b in foes if not b.revealed]
         if not foes:
             return f"{kind} moves up" if me.pos is not None else f"{kind} enters the map"
         near = min(foes, key=lambda b: (manhattan(order.to, b.pos), b.id))
         after = manhattan(order.to, near.pos)
         if me.pos is None or after < manhattan(me.pos, near.pos):
-            return f"{kind} closes on {near.id}, {after} square{'s' if after != 1 else ''} away"
+            return f"{kind} closes on {near.id}, {_squares(after)} away"
         return ""
+
+    def _limit_words(self, view, side: int, place) -> str:
+        """On the scouting's last turn (the side that moved first in it
+        moves first in the closing the turn limit then starts), with the
+        coins level, the coin game is settled by the distance between the
+        armies alone: the side to move wins it at an even distance
+        (:func:`closing_win`).  Says that distance, from our army at
+        ``place`` (None: off the map) to their army, or to where their
+        army most likely is (``army_odds``; off the map, it comes on in our
+        column), and its parity.  Empty on other turns, with the coins
+        unequal, or when the likeliest places do not agree on the parity."""
+        if view.phase is not Phase.SCOUTING or view.turn != 2 * view.turn_limit:
+            return ""
+        mover = 1 - side  # the limit ends our turn: they move first in the closing
+        if view.kudos[mover] != view.kudos[side]:
+            return ""
+        theirs = next((b for b in view.blocks if b.side != side and b.kind is Kind.ARMY and b.revealed), None)
+        if theirs is not None:
+            places, likely = {theirs.pos}, ""
+        else:
+            odds: dict = {}  # their army's likely square (None: off the map), by weight
+            for b_id, weight in self.army_odds(view, side).items():
+                pos = view.get(b_id).pos
+                odds[pos] = odds.get(pos, 0.0) + weight
+            if not odds:
+                return ""
+            best = max(odds.values())
+            places, likely = {p for p, w in odds.items() if math.isclose(w, best)}, " likely"
+        gaps = set()
+        for where in places:
+            mine, at = _limit_squares(place, where, side)
+            gaps.add(manhattan(mine, at))
+        if len({d % 2 for d in gaps}) != 1 or 0 in gaps:
+            return ""
+        d = min(gaps)
+        parity = "odd" if d % 2 else "even"
+        won = not closing_win(d, view.kudos[mover], view.kudos[side])
+        tail = "theirs must march in" if won else "ours must march in"
+        return _fit(f"{parity} distance ({d}) to their{likely} army at the limit: {tail}",
+                    f"{parity} distance ({d}) to their{likely} army: {tail}",
+                    f"{parity} distance ({d}): {tail}")
+
+
+REASON_ROOM = 60  # the longest reason the log pane takes (tests/ai/test_reasons.py)
+
+
+def _fit(*texts: str) -> str:
+    """The first of ``texts`` (longest first) that fits the log's room."""
+    return next((t for t in texts if len(t) <= REASON_ROOM), texts[-1])
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'' if n == 1 else 's'}"
+
+
+def _limit_squares(mine, theirs, side: int):
+    """Where the two armies stand when the turn limit ends the scouting
+    (``Optio._turn_limit``): an army still off the map (None) comes on at
+    its home edge in the other army's column, the middle one if both are off."""
+    middle = LARGE // 2
+    if mine is None:
+        mine = (theirs[0] if theirs is not None else middle, HOME_ROW[side])
+    if theirs is None:
+        theirs = (mine[0], HOME_ROW[1 - side])
+    return mine, theirs
+
+
+def _closing_words(view, side: int, order) -> str:
+    """What a closing order does and why, by the coin game solved
+    (:func:`closing_win`): a hold or a step that does not close costs a
+    coin (RULES, the closing paragraphs: sideways and away alike); the order
+    wins when it leaves the other side to move in a lost coin game, so
+    their army must in the end march into ours."""
+    mine, theirs = view.kudos[side], view.kudos[1 - side]
+    here, enemy = view.army(side).pos, view.army(1 - side).pos
+    before = manhattan(here, enemy)
+    after = before if isinstance(order, Hold) else manhattan(order.to, enemy)
+    paid = 0 if after < before else 1
+    if after == 0:
+        if mine == 0:
+            return "no coin left: army marches in, theirs there first"
+        return "army marches in: the armies meet, theirs there first"
+    left = mine - paid
+    won = not closing_win(after, theirs, left)
+    if paid:
+        what = "holds" if isinstance(order, Hold) else "keeps away"
+        if won:
+            return f"{what} for a coin ({left} left): theirs must march in"
+        return f"{what} for a coin ({left} left) rather than {'march' if before == 1 else 'close'} in"
+    where = f"army closes in, {_squares(after)} from theirs"
+    if won:
+        return f"{where}: theirs must march in"
+    return f"no coin left: {where}" if mine == 0 else f"{where}, saving its coins"
 
 
 def template_words(view, order) -> str:
