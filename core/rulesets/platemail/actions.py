@@ -53,14 +53,17 @@ def _melee(work: Work, uid: str, count: int, **kw) -> None:
 
 
 def _shooting_weapon(me) -> str | None:
-    """None: shoot the wielded ranged weapon.  Otherwise the key of a carried
-    thrown weapon; a wielded dagger is thrown only when nothing else is left."""
-    if weapon(me).kind in ("ranged", "thrown"):
+    """None: shoot the launcher in hand.  Otherwise the key of a carried
+    missile (a thrown weapon or a Dagger), which the throw spends; "none":
+    nothing to shoot or throw.  The weapon in hand is never thrown: a throw
+    spends what it throws, and the hand would be left empty (a Dagger in
+    hand stays there; docs/rulings.md, Platemail, Loadouts and Actions)."""
+    if weapon(me).kind == "ranged":
         return None
     for key in me.carried:
         if WEAPONS[key].kind == "thrown" or WEAPONS[key].also_thrown:
             return key
-    return None if weapon(me).also_thrown else "none"
+    return "none"
 
 
 def missile(me):
@@ -196,7 +199,10 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
             work.note(f"{uid}'s {spell.name} needs someone within reach: it stays Prepared")
             return
         work.update(uid, prepared=None)
-        work.effects.append(("heal", tid))
+        work.note(f"{uid} releases {spell.name} on {'itself' if tid == uid else tid}")
+        # Fatally Wounded: Stabilized once the Phase is over; anyone else is
+        # healed in the Phase, so the heal counts in its tally (combat.heals)
+        work.effects.append(("stabilize", tid) if t.status is S_DYING else ("heal", tid, f"{uid}'s {spell.name}"))
         work.reveal.add(uid)
         return
     if not _can_shoot_at(work, uid, tid, spell.range_ft):
@@ -204,6 +210,7 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
         return
     assert tid is not None and t is not None  # _can_shoot_at found the target
     work.update(uid, prepared=None)
+    work.note(f"{uid} releases {spell.name} at {tid}")
     work.reveal.add(uid)
     if spell.effect == "attack":
         attack(work, uid, tid, "spell", spell=spell.key)
@@ -243,7 +250,7 @@ def _use_item(work: Work, uid: str, act) -> None:
     elif item == "potion":
         if me.potions > 0:
             work.update(uid, potions=me.potions - 1)
-            work.effects.append(("potion", uid))
+            work.effects.append(("heal", uid, "a potion"))  # counted in the Phase's tally, as a Mend
         else:
             work.note(f"{uid} has no potion left")
     elif item == "free":
@@ -277,18 +284,14 @@ def _stabilize(work: Work, uid: str, tid: str | None) -> None:
 
 
 def late_effects(work: Work) -> None:
-    """Effects that settle after the tally: healing, spells, doors, freeing."""
+    """Effects that settle after the tally: Stabilizing, spells, doors,
+    freeing (a heal is counted in the tally itself, ``combat.heals``)."""
     for eff in work.effects:
         kind = eff[0]
-        if kind == "stabilize" or (kind == "heal" and work.chars[eff[1]].status is S_DYING):
+        if kind == "stabilize":
             if work.chars[eff[1]].status is S_DYING:
                 work.update(eff[1], status=S_STABLE)
                 work.events.append(StatusChanged(eff[1], "Stable", "out of the fight, but alive"))
-        elif kind in ("heal", "potion"):
-            c = work.chars[eff[1]]
-            if c.fighting and c.wounds:
-                work.update(eff[1], wounds=c.wounds - 1)
-                work.note(f"{eff[1]} heals one Wound ({c.wounds - 1} left)")
         elif kind == "free":
             work.update(eff[1], entrapped=False)
             work.note(f"{eff[1]} is freed")

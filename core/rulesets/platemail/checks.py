@@ -65,6 +65,10 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
             key = item[5:]
             if key not in WEAPONS:
                 return Rejection("bad-item", f"There is no weapon called {key!r}.")
+            if WEAPONS[key].kind == "thrown":  # Loadouts: it would never be spent in hand
+                return Rejection("thrown-in-hand", f"{me.id} cannot draw the {WEAPONS[key].name}: a thrown weapon "
+                                                   "is never held in hand; a Ranged Attack throws it from what "
+                                                   f"{me.id} carries and it is spent.")
             if key not in me.carried and (first or key != me.wielding):
                 return Rejection("bad-item", f"{me.id} does not carry a {WEAPONS[key].name}.")
         elif item not in ITEMS:
@@ -72,9 +76,9 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
     if first:
         if k == A_RELEASE and not me.prepared:
             return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")
-        if k == A_RAPID_FIRE and (weapon(me).reload or not _can_shoot(me)):
+        if k == A_RAPID_FIRE and (weapon(me).reload or not can_shoot(me)):
             return Rejection("no-rapid-fire", f"{me.id} cannot Rapid Fire with a {weapon(me).name}.")
-        if k == A_RANGED and not _can_shoot(me):
+        if k == A_RANGED and not can_shoot(me):
             return Rejection("nothing-to-shoot", f"{me.id} has nothing to shoot or throw.")
         if k == A_USE_ITEM and act.item == "reload" and weapon(me).reload and me.loaded:
             return Rejection("already-loaded", f"{me.id}'s {weapon(me).name} is loaded already: nothing to reload "
@@ -88,8 +92,12 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
     return None
 
 
-def _can_shoot(me: Character) -> bool:
-    return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
+def can_shoot(me: Character) -> bool:
+    """Whether a Ranged Attack by ``me`` has something to shoot or throw:
+    a launcher in hand, or a carried missile (a thrown weapon or a Dagger;
+    the weapon in hand is never thrown, ``actions.missile``)."""
+    return weapon(me).kind == "ranged" or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown
+                                              for k in me.carried)
 
 
 def check_write(state: PlatemailState, order: Write) -> Rejection | None:

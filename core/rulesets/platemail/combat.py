@@ -312,8 +312,31 @@ def _guarded(work: Work, blow: Blow, g) -> str:
     return "through"
 
 
+def heals(work: Work) -> None:
+    """The heals of the Phase (a Mend released, a potion drunk), each one
+    Wound off those the character had, before the Phase's new Wounds are
+    added: a heal in the Phase counts in its tally, so it can keep one from
+    falling (seed: Wounds, tallied after each Action Phase; Release Spell
+    and Use Item act in the Phase; docs/rulings.md, Platemail, Wounds)."""
+    for eff in work.effects:
+        if eff[0] != "heal":
+            continue
+        uid, source = eff[1], eff[2]
+        c = work.chars[uid]
+        if not c.fighting:
+            work.note(f"{uid} is {c.status.value.capitalize()}, out of the fight: {source} heals nothing")
+        elif not c.wounds:
+            work.note(f"{uid} has no Wound for {source} to heal")
+        else:
+            c = work.update(uid, wounds=c.wounds - 1)
+            later = ", before this Phase's hits are counted" if uid in work.hits else ""
+            work.note(f"{uid} heals one Wound by {source} ({c.wounds} left{later})")
+
+
 def tally(work: Work) -> None:
-    """After the Phase: Wounds past Absorb, then the weapon effects, then falls."""
+    """After the Phase: its heals, Wounds past Absorb, then the weapon
+    effects, then falls."""
+    heals(work)
     for uid in sorted(work.hits):
         c = work.chars[uid]
         ready = work.ready.get(uid, True)
@@ -341,7 +364,7 @@ def tally(work: Work) -> None:
     for eff in work.effects:
         kind, uid = eff[0], eff[1]
         if kind not in ("daze", "entrap", "sever"):
-            continue  # doors, healing and spells settle later, in late_effects
+            continue  # heals were counted first; doors and spells settle later, in late_effects
         c = work.chars[uid]
         if kind == "daze":
             n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid).total

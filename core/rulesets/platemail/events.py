@@ -163,7 +163,7 @@ class ChargeFailed(Event):
     ``weapon``, the weapon in hand when it is no melee weapon; no
     ``target`` (none was in sight); ``down``, the target is no longer
     fighting; ``feet``, how far the target stood when it was out of reach
-    (0: that is not a reason)."""
+    (0, with no other reason: it is simply not beside the charger)."""
 
     unit: str
     target: str = ""
@@ -180,6 +180,8 @@ class ChargeFailed(Event):
             said.append(f"its target {self.target} is no longer fighting")
         elif self.feet:
             said.append(f"its target {self.target} is out of reach, {self.feet} ft away")
+        if not said:  # never an empty reason: a target still fighting is simply not beside it
+            said.append(f"its target {self.target} is not beside it")
         return said
 
     @property

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from random import Random
 from types import MappingProxyType
 
-from .checks import check_act
+from .checks import can_shoot, check_act
 from .equipment import WEAPONS
 from .senses import door_features, weapon
 from .state import Act, Action, Character, Condition, PlatemailState, Status, Write
@@ -66,7 +66,7 @@ _STOCKS = tuple(MappingProxyType(_make_stock(s)) for s in (0, 1))
 
 
 def _shoots(me: Character) -> bool:
-    return weapon(me).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in me.carried)
+    return can_shoot(me)
 
 
 def _gear(state: PlatemailState, me: Character) -> tuple[bool, bool]:
@@ -170,9 +170,9 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool, memo: dict | Non
         out += stock["focus"]
     if reloads and not me.loaded:  # a loaded one has nothing to reload (check_act)
         out += stock["reload"]
-    if me.carried:
+    if me.carried:  # (a thrown weapon is never drawn: check_act refuses it)
         out += [_act(state, "use-item", s, A.USE_ITEM, None, None, None, f"swap:{k}", table)
-                for k in dict.fromkeys(me.carried)]
+                for k in dict.fromkeys(me.carried) if WEAPONS[k].kind != "thrown"]
     if me.potions and me.wounds:
         out += stock["potion"]
     if me.entrapped:

@@ -1,9 +1,10 @@
 """Simultaneous movement within an Action Phase (seed: Moving, Crash, Clash,
 Attacks of Opportunity).  The algorithm, step by step, is in docs/rulings.md:
 six ticks; each tick every mover proposes one step along its current
-shortest path; Clashes, then Crashes, then cell conflicts are settled; the
-steps happen together; then Attacks of Opportunity for anyone who stepped out
-of a Ready enemy's reach."""
+shortest path; Clashes, then Crashes, then cell conflicts are settled
+(meetings.py: no two characters ever share a cell); the steps happen
+together; then Attacks of Opportunity for anyone who stepped out of a Ready
+enemy's reach."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from types import MappingProxyType
 from core.board import Cell, chebyshev, distance_squared, neighbours
 from core.events import Moved
 
-from .combat import attack, can_make_aoo, dex_save
-from .events import Clashed, Crashed
+from .combat import attack, can_make_aoo
 from .grid import grid
+from .meetings import clashes, crashes, occupancy
 from .senses import Work, effective_battlefield
 from .state import MOVES, Action, Status
 
@@ -346,14 +347,6 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     return step
 
 
-def _crossing(ca, pa, cb, pb) -> bool:
-    if pa == pb or (pa == cb and pb == ca):
-        return True
-    # two diagonal steps that cross each other in the same 2x2 square
-    return (abs(pa[0] - ca[0]) == 1 and abs(pa[1] - ca[1]) == 1 and pb == (ca[0], pa[1]) and cb == (pa[0], ca[1])) \
-        or (abs(pa[0] - ca[0]) == 1 and abs(pa[1] - ca[1]) == 1 and pb == (pa[0], ca[1]) and cb == (ca[0], pa[1]))
-
-
 def resolve_movement(work: Work) -> None:
     movers = {}
     held_ids = work.held_ids()
@@ -423,12 +416,13 @@ def resolve_movement(work: Work) -> None:
             break  # nothing moves and nobody stops: every tick left would ask the same and get the same
         if not proposals:
             continue
-        forced: dict[str, tuple] = {}
+        forced: dict[str, tuple] = {}  # the steps Clashes still let happen
         if len(proposals) > 1:
-            _clashes(work, proposals, before, budget, active, forced)
-            _crashes(work, proposals, before, active)
-        accepted = _occupancy(proposals, before, budget)
-        accepted.update(forced)
+            clashes(work, proposals, before, budget, active, forced)
+            crashes(work, proposals, before, active)
+        # one character a cell, the steps a Clash lets happen too
+        accepted = occupancy(proposals, before, budget, forced, work.carrying)
+        tried = {**proposals, **forced} if forced else proposals
         for uid, cell in sorted(accepted.items()):
             how = _HOW.get(work.acts[uid].kind, "moves")
             frm = before[uid]
@@ -440,8 +434,8 @@ def resolve_movement(work: Work) -> None:
             if carried:
                 work.update(carried, pos=frm)
                 work.events.append(Moved(carried, before[carried], frm, "is carried"))
-        if any(u not in accepted for u in proposals):
-            _bumps(work, proposals, accepted, active)
+        if any(u not in accepted for u in tried):
+            _bumps(work, tried, accepted, active)
         for uid in sorted(accepted):
             _aoo_on_leaving(work, uid, before, ids)
 
@@ -456,105 +450,6 @@ def _bumps(work: Work, proposals, accepted, active) -> None:
             continue
         active.discard(uid)
         work.note(f"{uid} bumps into someone unseen at {cell[0]},{cell[1]} and stops")
-
-
-def _clashes(work, proposals, before, budget, active, forced):
-    ids = sorted(proposals)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if a not in proposals or b not in proposals:
-                continue
-            ca, cb, pa, pb = before[a], before[b], proposals[a], proposals[b]
-            if work.chars[a].side == work.chars[b].side:
-                continue
-            crossing = _crossing(ca, pa, cb, pb)
-            contact = chebyshev(ca, cb) > 1 and chebyshev(pa, pb) <= 1 and pa != pb
-            if not (crossing or contact):
-                continue
-            del proposals[a], proposals[b]
-            if not crossing:
-                forced[a], forced[b] = pa, pb
-                where = (pa, pb)
-            elif chebyshev(ca, cb) <= 1:
-                where = (ca, cb)
-            else:  # both make for the same cell: the one with more movement left gets there
-                if budget[a] != budget[b]:
-                    first = a if budget[a] > budget[b] else b
-                else:
-                    first = a if work.roll(2, "who reaches the meeting point first (1 = " + a + ")").total == 1 else b
-                forced[first] = pa
-                where = (pa, cb) if first == a else (ca, pb)
-            active.discard(a)
-            active.discard(b)
-            work.events.append(Clashed(a, b, where))
-            work.clashed.update((a, b))
-            # Ready figures with melee weapons strike first; then both are Not Ready.
-            for me, other in ((a, b), (b, a)):
-                if can_make_aoo(work, me, other, clash=True):
-                    work.aoo_used.add(me)
-                    _pending_aoo(work, me, other, forced)
-            work.make_unready(a, f"a Clash with {b} (Clash is NR)")
-            work.make_unready(b, f"a Clash with {a} (Clash is NR)")
-
-
-def _pending_aoo(work, me, other, forced):
-    # The Clash attack is made once both have stopped (positions settle first).
-    work.clash_attacks.append((me, other))
-
-
-def _crashes(work, proposals, before, active):
-    ids = sorted(proposals)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if a not in proposals or b not in proposals:
-                continue
-            if work.chars[a].side != work.chars[b].side:
-                continue
-            if work.ready[a] and work.ready[b]:
-                continue
-            if not _crossing(before[a], proposals[a], before[b], proposals[b]):
-                continue
-            work.events.append(Crashed(a, b))
-            for uid in (a, b):
-                was_ready = work.ready[uid]
-                if dex_save(work, uid, favor=was_ready, disfavor=not was_ready, purpose="Dexterity save (Crash)"):
-                    continue
-                proposals.pop(uid, None)
-                active.discard(uid)
-                if was_ready:
-                    work.make_unready(uid, f"it failed its Dexterity save in a Crash with {b if uid == a else a}")
-                    work.note(f"{uid} stumbles and stops, Not Ready")
-                else:
-                    work.update(uid, prone=True)
-                    work.note(f"{uid} stops and falls Prone")
-
-
-def _occupancy(proposals, before, budget):
-    """Steps that can happen: nobody ends in an occupied or doubly claimed cell."""
-    holder = {p: u for u, p in before.items()}
-    pending = dict(proposals)
-    accepted: dict[str, tuple] = {}
-    claimed: set = set()
-    changed = True
-    while changed:
-        changed = False
-        for uid in sorted(pending, key=lambda u: (-budget[u], u)):
-            cell = pending[uid]
-            occ = holder.get(cell)
-            if cell in claimed or (occ is not None and occ not in pending and occ not in accepted):
-                del pending[uid]
-                changed = True
-            elif occ is None or occ in accepted:
-                accepted[uid] = cell
-                claimed.add(cell)
-                del pending[uid]
-                changed = True
-    for uid, cell in list(pending.items()):  # allies swapping places slip past each other
-        occ = holder.get(cell)
-        if occ in pending and pending[occ] == before[uid] and cell not in claimed:
-            accepted[uid] = cell
-            claimed.add(cell)
-    return accepted
 
 
 def _aoo_on_leaving(work: Work, mover: str, before, ids=None) -> None:

@@ -135,7 +135,8 @@ def test_great_sword_critical_severs_unless_armour_protects():
 
 
 def test_net_entraps_until_freed():
-    st = position([("rogue", 0, (5, 4), {"wielding": "net", "carried": ()}), ("footman", 1, (5, 6))])
+    # (a thrown weapon is never in hand: the rogue throws the net it carries)
+    st = position([("rogue", 0, (5, 4), {"carried": ("net",)}), ("footman", 1, (5, 6))])
     st, _ = play(st, [order(0, "a1", act(0, "ranged-attack", "b1"))], dice=(18,))
     assert st.char("b1").entrapped
     st, _ = play(st, [order(1, "b1", act(1, "move", to=(5, 9)), then=act(1, "use-item", "self", item="free"))])
@@ -155,7 +156,7 @@ def test_silent_dart_keeps_a_skulker_hidden_but_a_javelin_reveals():
     rows = ["." * 12] * 12
     rows[5] = "..h........."
     for weapon, hidden in (("dart", True), ("javelin", False)):
-        st = position([("rogue", 0, (2, 5), {"hidden": True, "stealth_roll": 20, "wielding": weapon}),
+        st = position([("rogue", 0, (2, 5), {"hidden": True, "stealth_roll": 20, "carried": (weapon,)}),
                        ("footman", 1, (2, 9))], rows=rows)
         st, _ = play(st, [order(0, "a1", act(0, "ranged-attack", "b1"), then=act(0, "defend"))], dice=(2,))
         assert st.char("a1").hidden is hidden
