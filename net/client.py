@@ -440,19 +440,8 @@ class RemoteSeat(Seat):
         if not isinstance(message["events"], list) or len(self._events) + len(message["events"]) > MAX_EVENTS:
             raise HostError(f"the host sent a longer log than any game has (over {MAX_EVENTS} events); "
                             "stopped listening to it")
-        view = wire.view_in(rules, message["view"])
-        events = wire.events_in(rules, message["events"])
-        legal = wire.orders_in(rules, message["legal"])
-        orders = wire.orders_in(rules, message["orders"])
-        to_act = message["to_act"]
-        if not all(type(s) is int and s in (0, 1) for s in to_act):
-            raise wire.WireError("bad to_act")
-        out = message["outcome"]
-        outcome = None
-        if out is not None:
-            if set(out) != {"winner", "reason"} or out["winner"] not in (0, 1, None) or not isinstance(out["reason"], str):
-                raise wire.WireError("bad outcome")
-            outcome = Outcome(out["winner"], out["reason"])
+        update = wire.update_in(rules, message)
+        view = update.view
         players = wire.players_in(view.players)
         if players != facts.players:
             # An onlooker welcomed before the joiner named itself was told the
@@ -460,17 +449,17 @@ class RemoteSeat(Seat):
             facts = attrs.evolve(facts, players=players)
         with self._lock:
             self._facts = facts
-            self._view, self._legal, self._orders = view, legal, orders
-            if events or frozenset(to_act) != self._to_act:
+            self._view, self._legal, self._orders = view, update.legal, update.orders
+            if update.events or update.to_act != self._to_act:
                 self.changed_at = time.monotonic()  # the game moved on: any wait starts again
-            self._to_act, self._outcome = frozenset(to_act), outcome
-            self.opponent_present = message["present"]
-            self._events.extend(events)
+            self._to_act, self._outcome = update.to_act, update.outcome
+            self.opponent_present = update.present
+            self._events.extend(update.events)
             # Our own count: a resumed host counts from 0 again.
             self._version = max(self._version, 0) + 1
-            self.host_version = message["version"]
+            self.host_version = update.version
         self.status = "playing"
-        if outcome is not None:
+        if update.outcome is not None:
             self._await_reveal()
         self._notify()
 

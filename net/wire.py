@@ -35,8 +35,11 @@ import json
 import sys
 from typing import Any
 
+import attrs
+
 from core.events import Event
 from core.registry import find_ruleset
+from core.ruleset import Outcome
 from saves.convert import PLAIN, JSONRefused, StructureError, converter_for, strict_json, structure, unstructure
 
 VERSION = 4
@@ -285,3 +288,34 @@ def orders_in(ruleset: Any, texts: Any) -> tuple:
         return tuple(ruleset.parse_order(t) for t in texts)
     except OrderSyntaxError as exc:
         raise WireError(f"a bad order: {exc}") from None
+
+
+@attrs.frozen
+class Update:
+    """What one ``update`` from a host or a server says, read and checked."""
+
+    view: Any
+    events: tuple[Event, ...]
+    legal: tuple
+    orders: tuple
+    to_act: frozenset[int]
+    outcome: Outcome | None
+    present: bool
+    version: int
+
+
+def update_in(ruleset: Any, message: dict) -> Update:
+    """An ``update`` message read for ``ruleset``: each part through its own
+    strict reader; anything malformed is a :class:`WireError`."""
+    to_act = message["to_act"]
+    if not all(type(s) is int and s in (0, 1) for s in to_act):
+        raise WireError("bad to_act")
+    out = message["outcome"]
+    outcome = None
+    if out is not None:
+        if set(out) != {"winner", "reason"} or out["winner"] not in (0, 1, None) or not isinstance(out["reason"], str):
+            raise WireError("bad outcome")
+        outcome = Outcome(out["winner"], out["reason"])
+    return Update(view_in(ruleset, message["view"]), events_in(ruleset, message["events"]),
+                  orders_in(ruleset, message["legal"]), orders_in(ruleset, message["orders"]),
+                  frozenset(to_act), outcome, message["present"], message["version"])
