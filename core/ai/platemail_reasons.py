@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from core.ai.platemail_chances import enemies_beside, stated_hit
 from core.ai.platemail_targets import CHARGE_REACH, FUTILE, harm
-from core.ai.platemail_templates import guessed_action
+from core.ai.platemail_templates import GROUND, frees, guessed_action
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
@@ -27,6 +27,7 @@ IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} f
             Condition.ALLY_DOWN: "if an ally is down", Condition.WOUNDED: "if wounded",
             Condition.SPELL_READY: "if the spell is ready"}
 MOST = 60  # characters, as the log pane shows them
+HOSTILE_GENERAL = ("closest", "injured", "biggest")  # general targets among the enemies
 
 
 def _guessed(work: Work, t) -> Action:
@@ -39,6 +40,17 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
     tid = resolve_target(work, me, act.target) if act.target else None
     t = work.chars.get(tid) if tid else None
     kind = act.kind
+    beside = t is not None and t.pos is not None and chebyshev(me.pos, t.pos) == 1
+    if me.entrapped and (kind in GROUND or (kind in (A.CHARGE, A.GUARD) and not beside)):
+        return "entrapped: it cannot move until freed", tid  # seed: Entraps
+    if kind in (A.MOVE, A.SPRINT, A.CHARGE) and t is None and act.target in HOSTILE_GENERAL:
+        # Nobody in sight: the Move heads for the enemy it knows of, a Charge strikes nobody.
+        heading = resolve_target(work, me, act.target, False)
+        h = work.chars.get(heading) if heading else None
+        if h is not None and h.pos is not None:
+            if kind is A.CHARGE:
+                return f"{heading} is out of sight: the Charge strikes nobody", heading
+            return f"heads for {heading}, out of sight, {chebyshev(me.pos, h.pos)} squares off", heading
     if t is not None and t.pos is not None and t.side != me.side:
         state = " (down)" if not t.fighting else " (wounded)" if t.wounds else ""
         if kind in VERB and t.fighting:
@@ -67,6 +79,8 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
             why = f": {guarded}'s armour stops its blows" if guarded else ""
             return said + why if len(said + why) <= MOST else said, tid
     if kind is A.USE_ITEM:
+        if frees(act) and me.entrapped:
+            return "frees itself: entrapped, it cannot move", None
         if act.item == "reload":
             return f"reloads the {weapon(me).name}", None
         if act.item == "potion":
@@ -122,20 +136,52 @@ def _armoured_beside(work: Work, me) -> str | None:
     return None
 
 
+# A Use Item in a few words, by its item ("reload"); a swap's item starts "swap:".
+ITEM_WORDS = {"reload": "reload", "potion": "drink a potion", "free": "free itself", "door": "use the door"}
+
+
+def _words(act: Act) -> str:
+    """A 2nd Action in a word or two ("full attack", "reload")."""
+    if act.kind is A.USE_ITEM and act.item:
+        return ITEM_WORDS.get(act.item, "swap weapons")
+    return act.kind.value.replace("-", " ")
+
+
+def _walks_to_release(work: Work, me, order: Write) -> str:
+    """The reason for walking in with a spell Prepared to Release it once
+    a target is in range (``platemail_templates.casting``), else ""."""
+    spell = SPELLS.get(me.prepared or "")
+    if (spell is None or order.first.kind is not A.MOVE or order.then.kind is not A.RELEASE
+            or order.condition is not Condition.IN_RANGE):
+        return ""
+    tid = resolve_target(work, me, order.first.target) if order.first.target else None
+    at = f"casts at {tid} once in range" if tid else "casts once one is in range"
+    return f"walks in with {spell.name} Prepared; {at}"
+
+
 def explain_write(view, order: Write) -> str:
-    """First Action, then the IF in plain words when it fits."""
+    """First Action, then the IF in plain words when it fits.  A shot
+    whose 2nd Action reloads says so before the IF (seed: Requires
+    Reload: the crossbow is empty after the shot)."""
     me = view.char(order.unit)
     if me is None or me.pos is None:
         return ""
     work = Work(view)
+    walks = _walks_to_release(work, me, order)
+    if walks and not me.entrapped:
+        return walks
     first, tid = _first(work, me, order.first)
     if not first:
         return ""
     if order.then == order.otherwise:
         return first
-    then, other = (a.kind.value.replace("-", " ") for a in (order.then, order.otherwise))
+    then, other = (_words(a) for a in (order.then, order.otherwise))
     cond = IF_WORDS[order.condition].format(t=tid or "the target")
-    for more in (f"; {then} {cond}, else {other}", f"; {then} {cond}"):
+    tails = [f"; {then} {cond}, else {other}"]
+    if order.first.kind in (A.RANGED, A.RAPID_FIRE) and "reload" in (then, other):
+        tails += ["; reloads after the shot", "; reloads"]
+    tails.append(f"; {then} {cond}")
+    for more in tails:
         if len(first) + len(more) <= MOST:
             return first + more
     return first

@@ -125,7 +125,8 @@ def guard(work: Work, me) -> str | None:
 def aimed(state, me, volleys: bool = False, guards: bool = False) -> tuple[Aim, ...]:
     """``me``'s attacks aimed where they hurt most (:func:`best_target`),
     where that is not where a general target would send them: a shot
-    (with its Aim) at the enemy it wounds most; a Full Attack on the
+    (with its Aim) at the enemy it wounds most, then another, or a reload
+    for a weapon that needs one; a Full Attack on the
     adjacent one it wounds most; a Charge at the one it wounds most within
     a Charge's reach; and, when every enemy within reach is armoured past
     its weapon, a Move toward the one farther off it would wound most,
@@ -175,8 +176,10 @@ def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
 
     if weapon(me).shoots:
         if me.loaded:
+            # A crossbow is empty once it has shot: the 2nd Action reloads it (seed: Requires Reload).
+            again = Act(s, A.USE_ITEM, item="reload") if weapon(me).reload else None
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.RANGED, t), C.ENEMY_ADJACENT, act(A.FALL_BACK),
-                                                act(A.RANGED, t)), (A.RANGED,), clearly)
+                                                again or act(A.RANGED, t)), (A.RANGED,), clearly)
             aim(A.RANGED, None, lambda t: Write(s, u, act(A.AIM, t), C.VISIBLE, act(A.RANGED, t),
                                                 act(A.MOVE, "closest")), (A.AIM,), clearly)
         if volleys and not weapon(me).reload and not enemies_beside(work, me):

@@ -15,6 +15,7 @@ import attrs
 from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
 from core.rulesets.platemail.checks import left_by, stabilize_problem
+from core.rulesets.platemail.combat import range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, resolve_target, weapon
@@ -49,9 +50,13 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
         ]
         out.append(w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")))
     if arms.shoots:  # a shooter's own templates come first
+        # A crossbow is empty once it has shot (seed: Ranged Weapons, Requires Reload):
+        # its 2nd Action reloads where a bow's shoots again.
+        again = act(A.USE_ITEM, item="reload") if arms.reload else None
         out[:0] = [
-            w(act(A.RANGED, "closest"), C.ENEMY_ADJACENT, act(A.FALL_BACK), act(A.RANGED, "closest")),
+            w(act(A.RANGED, "closest"), C.ENEMY_ADJACENT, act(A.FALL_BACK), again or act(A.RANGED, "closest")),
             w(act(A.AIM, "closest"), C.VISIBLE, act(A.RANGED, "closest"), act(A.MOVE, "closest")),
+            w(act(A.RANGED, "injured"), C.ENEMY_ADJACENT, act(A.FALL_BACK), again) if again else
             w(act(A.RANGED, "injured"), C.TARGET_DOWN, act(A.RANGED, "closest"), act(A.RANGED, "injured")),
         ]
         if not me.loaded:  # nothing to shoot until reloaded: first of all
@@ -73,7 +78,48 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
         out.append(w(act(A.SKULK), C.ENEMY_ADJACENT, strike, act(A.MOVE, "closest")))
     if fallen_beside(state, me):
         out.append(w(act(A.STABILIZE, "ally-down"), C.WOUNDED, act(A.FALL_BACK), act(A.DEFEND)))
+    if me.entrapped:
+        out[:0] = freeing(me, strike)
     return out + [a.write for a in (aimed(state, me) if aims is None else aims)]
+
+
+FREE = "free"  # Use Item's item that frees an entrapped character (checks.ITEMS)
+
+
+def frees(act: Act) -> bool:
+    """Whether ``act`` is the Use Item that frees its own character."""
+    return act.kind is A.USE_ITEM and act.item == FREE and act.target in (None, "self")
+
+
+def freeing(me, strike: Act) -> list[Write]:
+    """An entrapped character's orders (seed: Ranged Weapons, Entraps: Not
+    Ready and unable to move until freed by a Use Item Action): free itself
+    first (the engine's own ``Use Item free`` on itself, which takes effect
+    as the 1st Phase ends), then strike if an enemy is beside it, else what
+    it would do free: shoot (or reload), Release a Prepared spell, or walk
+    in.  A melee fighter with an enemy beside it may strike first and free
+    itself once its target is down; a loaded shooter may shoot first (an
+    entrapped character still shoots, Not Ready) and free itself if an
+    enemy is then beside it, else shoot again or reload."""
+    s, u = me.side, me.id
+    arms = weapon(me)
+    free = Act(s, A.USE_ITEM, "self", item=FREE)
+    reload = Act(s, A.USE_ITEM, item="reload")
+    if arms.shoots:
+        then = Act(s, A.RANGED, "closest") if me.loaded or not arms.reload else reload
+    elif me.prepared in SPELLS and SPELLS[me.prepared].hostile:
+        then = Act(s, A.RELEASE, "closest")
+    else:
+        then = Act(s, A.MOVE, "closest")
+    out = [Write(s, u, free, C.ENEMY_ADJACENT, strike, then),
+           Write(s, u, free, C.ENEMY_ADJACENT, strike, Act(s, A.DEFEND))]
+    if arms.shoots and (me.loaded or not arms.reload):
+        out.append(Write(s, u, Act(s, A.RANGED, "closest"), C.ENEMY_ADJACENT, free,
+                         reload if arms.reload else Act(s, A.RANGED, "closest")))
+    if arms.melee:
+        out.append(Write(s, u, Act(s, A.FULL_ATTACK, "closest"), C.TARGET_DOWN, free,
+                         Act(s, A.FULL_ATTACK, "closest")))
+    return out
 
 
 def _nearest(state, me) -> int:
@@ -93,11 +139,14 @@ def swaps(me) -> tuple[str | None, str | None]:
     return None, next((k for k in me.carried if WEAPONS[k].kind == "ranged" and WEAPONS[k].hands == 2), None)
 
 
-def _release_target(state, me, spell) -> str | None:
+def _release_target(state, me, spell, beyond: bool = False) -> str | None:
     """Whom a Release of ``spell`` by ``me`` aims at, when one is in range
     and in sight (seed: Release Spell; Targeting): the closest hostile if
     it is, else the nearest enemy that is; for a spell that helps (Mend),
-    the most injured ally within its Range.  None: nobody yet."""
+    the most injured ally within its Range.  None: nobody yet.  With
+    ``beyond``, a hostile spell's target may stand past its Range, within
+    four times it (-2 an increment past the first, seed: Ranged Weapons;
+    the resolution's ``actions._can_shoot_at``)."""
     work = Work(state)
     if not spell.hostile:
         tid = resolve_target(work, me, "ally-injured")
@@ -106,8 +155,9 @@ def _release_target(state, me, spell) -> str | None:
         return "ally-injured" if ok else None
 
     def reached(c) -> bool:
-        return (5 * chebyshev(me.pos, c.pos) <= spell.range_ft and resolve_target(work, me, c.id) == c.id
-                and not work.grid.concealed(me.pos, c.pos))
+        within = (range_penalty(spell.range_ft, me.pos, c.pos) is not None if beyond
+                  else 5 * chebyshev(me.pos, c.pos) <= spell.range_ft)
+        return within and resolve_target(work, me, c.id) == c.id and not work.grid.concealed(me.pos, c.pos)
 
     closest = resolve_target(work, me, "closest")
     if closest is None:
@@ -119,11 +169,12 @@ def _release_target(state, me, spell) -> str | None:
     return next((c.id for c in foes if reached(c)), None)
 
 
-def release_ready(state, me) -> str | None:
+def release_ready(state, me, beyond: bool = False) -> str | None:
     """The target of the Release ``me`` should make now (:func:`_release_target`)
-    when it has a spell Prepared, else None."""
+    when it has a spell Prepared, else None.  With ``beyond``, of any
+    Release that would find a target now, past the spell's Range too."""
     spell = SPELLS.get(me.prepared) if me.prepared else None
-    return _release_target(state, me, spell) if spell is not None and me.pos is not None else None
+    return _release_target(state, me, spell, beyond) if spell is not None and me.pos is not None else None
 
 
 def casting(state, me, strike: Act) -> list[Write]:
@@ -132,7 +183,10 @@ def casting(state, me, strike: Act) -> list[Write]:
     (a Prepare not interrupted leaves it Prepared at the end of the 1st
     Phase); a spell already Prepared Released at a target in range and
     sight, then the next Firebolt Prepared (or the ongoing one Focused on),
-    or ``strike`` if an enemy is beside it; an ongoing spell Focused on."""
+    or ``strike`` if an enemy is beside it (past its Range too, within
+    four times it, with -2 an increment); one that harms with nobody in
+    range and sight, kept while the caster walks in and Released in the
+    2nd Action if a target is then in range; an ongoing spell Focused on."""
     s, u = me.side, me.id
     out = []
     if not me.prepared or (me.prepared in SPELLS and not SPELLS[me.prepared].hostile):
@@ -140,14 +194,20 @@ def casting(state, me, strike: Act) -> list[Write]:
             spell = SPELLS[key]
             then = Act(s, A.RELEASE, "closest" if spell.hostile else "ally-injured")
             out.append(Write(s, u, Act(s, A.PREPARE, spell=key), C.SPELL_READY, then, Act(s, A.DEFEND)))
-    if me.prepared:
+    ready = release_ready(state, me)
+    target = ready or release_ready(state, me, beyond=True)
+    if me.prepared and target is not None:
         spell = SPELLS[me.prepared]
-        target = release_ready(state, me) or ("closest" if spell.hostile else "ally-injured")
         nxt = "firebolt" if "firebolt" in me.spells else next((k for k in me.spells if SPELLS[k].hostile), None)
         after = (Act(s, A.FOCUS) if spell.ongoing else Act(s, A.PREPARE, spell=nxt) if nxt else Act(s, A.DEFEND))
         out.insert(0, Write(s, u, Act(s, A.RELEASE, target), C.ENEMY_ADJACENT, strike, after))
         if strike.kind is not A.FALL_BACK:
             out.insert(1, Write(s, u, Act(s, A.RELEASE, target), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), after))
+    if ready is None and me.prepared in SPELLS and SPELLS[me.prepared].hostile:
+        # Nobody in range and sight: a Release now finds no target, or one past its Range
+        # (seed: Release Spell; Targeting).  It walks on, spell kept, and Releases once in range.
+        walk = Act(s, A.MOVE, "closest")
+        out.append(Write(s, u, walk, C.IN_RANGE, Act(s, A.RELEASE, "closest"), walk))
     if me.focus:
         out.append(Write(s, u, Act(s, A.FOCUS), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), Act(s, A.FOCUS)))
     return out
@@ -164,7 +224,10 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     ``guards``, a Guard over the side's shooter first of all for the one
     fighter :func:`~core.ai.platemail_targets.guard` names.  A caster with
     a spell Prepared and a target in range and sight (:func:`release_ready`)
-    Releases it: only its Release orders are kept."""
+    Releases it: only its Release orders are kept; with one that harms and
+    nobody yet in range and sight, only the orders that Release it in the
+    2nd Action (walking in).  An entrapped character frees itself first
+    of all (:func:`freeing`)."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -176,6 +239,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
             return 5.0
         if first is A.USE_ITEM:
             item = write.first.item or ""
+            if item == FREE:  # entrapped: nothing it does moves it until it is freed
+                return 4.8
             if item == "reload":
                 return 4.5
             if item.startswith("swap:"):
@@ -200,6 +265,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
         if first is A.CHARGE:
             return 3.5 if 1 < near <= 4 else (2.0 if near > 4 else 1.0)
         if first is A.MOVE:
+            if then is A.RELEASE:  # walking in, spell Prepared, to Release it once in range
+                return 4.9
             return (3.0 if near > 4 else 1.5) - (1.5 if me.spells else 0.0)
         if first is A.STABILIZE:
             return 2.5
@@ -228,6 +295,9 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
            and not (w.first.kind is A.DEFEND and (w.otherwise.kind, w.otherwise.target) in replaced)]
     if release_ready(state, me) is not None:  # a spell Prepared, a target in range and sight: Release it
         out = [w for w in out if w.first.kind is A.RELEASE] or out
+    elif me.prepared in SPELLS and SPELLS[me.prepared].hostile and release_ready(state, me, beyond=True) is None:
+        # One that harms, nobody to Release it at yet: only orders that Release it in the 2nd Action.
+        out = [w for w in out if A.RELEASE in (w.then.kind, w.otherwise.kind)] or out
     return out
 
 
@@ -268,8 +338,12 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     Attack strikes nothing, seed: Charge, Full Attack, Counter; a 1st
     Action that swaps weapons changes it for the 2nd, ``checks.left_by``),
     a 1st Action Charge at an enemy beyond its 15 feet and a step (with
-    ``state``, any target; else the closest hostile), or Preparing a spell
-    while one that harms is already Prepared (the new one replaces it)."""
+    ``state``, any target; else the closest hostile), Preparing a spell
+    while one that harms is already Prepared (the new one replaces it), a
+    1st Action Release with nobody in range and sight (with ``state``: it
+    finds no target and does nothing), an Action that shoots a weapon
+    that will be empty when it runs (:func:`unloaded_shot`), or, for an
+    entrapped character, one that must cover ground (:func:`stuck`)."""
     first = write.first
     if any(a.kind in MELEE for a in (first, write.then, write.otherwise)):
         if first.kind in MELEE and not weapon(me).melee:
@@ -285,8 +359,12 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
         return "no fallen ally within reach to Stabilize"
     if near <= 1 and first.kind is A.MOVE and first.target == "closest":
         return "already beside the closest hostile"
-    if weapon(me).reload and not me.loaded and first.kind in (A.RANGED, A.RAPID_FIRE, A.AIM):
-        return "its weapon is not loaded"
+    why = unloaded_shot(write, me) or stuck(write, me, state, near)
+    if why:
+        return why
+    if (first.kind is A.RELEASE and state is not None and me.prepared in SPELLS
+            and release_ready(state, me, beyond=True) is None):
+        return f"nobody in sight and reach to Release its {SPELLS[me.prepared].name} at"
     if near > 1:
         if first.kind is A.FULL_ATTACK:
             return "nobody within reach"
@@ -294,6 +372,65 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
             unguarded = [write.otherwise] if write.condition is C.ENEMY_ADJACENT else [write.then, write.otherwise]
             if any(b.kind is A.FULL_ATTACK for b in unguarded):
                 return "nobody within reach of its Full Attack"
+    return ""
+
+
+SHOTS = (A.RANGED, A.RAPID_FIRE, A.AIM)  # Actions a weapon that needs reloading must be loaded for
+
+
+def emptied_by(me, first: Act):
+    """``me`` as its 1st Action leaves it (``checks.left_by``), a shot
+    included: a weapon that needs reloading is empty once it has shot (seed:
+    Ranged Weapons, Requires Reload; ``actions._shoot``).  Shooting the
+    launcher in hand empties it even if the shot finds no target: a
+    beginner reloads between shots all the same."""
+    after = left_by(me, first)
+    arms = weapon(me)
+    if first.kind in (A.RANGED, A.RAPID_FIRE) and arms.kind == "ranged" and arms.reload:
+        after = attrs.evolve(after, loaded=False)
+    return after
+
+
+def unloaded_shot(write: Write, me) -> str:
+    """Why an Action of ``write`` shoots (or Aims) a weapon that will not be
+    loaded when it runs (empty: none does): the 1st with the weapon as it
+    is, a 2nd after what the 1st did to it (:func:`emptied_by`: a Heavy
+    Crossbow that has shot needs a Complex Reload before the next)."""
+    arms = weapon(me)
+    if arms.reload and not me.loaded and write.first.kind in SHOTS:
+        return f"its {arms.name} is not loaded"
+    after = emptied_by(me, write.first)
+    arms = weapon(after)
+    if arms.reload and not after.loaded and any(b.kind in SHOTS for b in (write.then, write.otherwise)):
+        shot = write.first.kind in (A.RANGED, A.RAPID_FIRE)
+        return f"its {arms.name} is {'empty after the shot' if shot else 'not loaded'}: it must be reloaded first"
+    return ""
+
+
+# Actions that must cover ground: nothing for an entrapped character (a Charge
+# or Guard from beside its target strikes or guards without a step).
+GROUND = frozenset({A.MOVE, A.SPRINT, A.FALL_BACK, A.SKULK, A.RESCUE})
+
+
+def stuck(write: Write, me, state, near: int) -> str:
+    """Why ``write`` has an entrapped ``me`` move (empty: it does not).
+    Seed, Ranged Weapons, Entraps: Not Ready, and no movement until freed
+    by a Use Item Action; a 1st Action that frees it (:func:`frees`) frees
+    it for the 2nd.  A Charge counts as moving unless it is a 1st Action at
+    a target beside it (a 2nd Action's Charge is at the next one), a Guard
+    unless its ward stands beside it."""
+    if not me.entrapped or frees(write.first):
+        return ""
+    for i, act in enumerate((write.first, write.then, write.otherwise)):
+        if act.kind is A.CHARGE:
+            moves = i > 0 or charge_distance(state, me, act.target, near) > 1
+        elif act.kind is A.GUARD:
+            ward = state.char(act.target) if state is not None and act.target else None
+            moves = ward is None or ward.pos is None or me.pos is None or chebyshev(me.pos, ward.pos) > 1
+        else:
+            moves = act.kind in GROUND
+        if moves:
+            return "entrapped: it cannot move until freed (Use Item)"
     return ""
 
 
