@@ -42,6 +42,17 @@ def secrets_kept(game: Any) -> bool:
     return game.outcome is None and bool(caps.hidden_information or caps.simultaneous_orders)
 
 
+def read_before(log: Sequence[Any], side: int | None) -> list[int]:
+    """For each place ``i`` in the whole game's ``log`` (0 to its length),
+    how many of the events before it ``side`` reads (None: the public
+    view): where a note given before the whole log's event ``i`` goes in
+    the log ``side`` reads."""
+    before = [0]
+    for event in log:
+        before.append(before[-1] + visible_to(event, side))
+    return before
+
+
 def reason_notes(game: Any, reasons: Sequence[Any], seats: Sequence[str], side: int | None,
                  everything: bool, final: Any = None) -> list[tuple[int, str]]:
     """The reasons given up to the position ``game`` (those of its orders),
@@ -53,10 +64,8 @@ def reason_notes(game: Any, reasons: Sequence[Any], seats: Sequence[str], side: 
         return []
     taken = len(game.orders)
     log = game.log
-    before = [0]  # events of the log being read among the first i of the whole log
-    if not everything:
-        for event in log:
-            before.append(before[-1] + visible_to(event, side))
+    # events of the log being read among the first i of the whole log
+    before = [] if everything else read_before(log, side)
     notes = []
     for reason in reasons:
         if reason.order >= taken or reason.at > len(log):

@@ -27,6 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
+from core.events import visible_to
 from core.orders import DRAW_ORDERS, AgreeDraw, Concede, DeclineDraw, Forfeit, OfferDraw
 from core.playback import next_mark, positions, turn_marks
 from tui.board import BoardView
@@ -210,14 +211,18 @@ class WatchScreen(Screen[None]):
 
     def _next_visible(self) -> bool:
         """Whether the next order may be named to this view: always with
-        nothing hidden, else only an order of the side being watched from
-        (the other side's orders of a game with secrets, and any side's in
-        the public view, show through their events)."""
+        nothing hidden; an order of the side being watched from; and
+        another's (or any in the public view) when this view reads what it
+        did, an event it made (every Optio order, a Platemail commit), not
+        when its events are all another side's (a Platemail write)."""
         if self.viewer == ALL or not self.final.ruleset.capabilities.hidden_information:
             return True
-        upcoming = self.history[self.index + 1].orders[-1]
+        here, after = self.history[self.index], self.history[self.index + 1]
+        upcoming = after.orders[-1]
         # a concession is no secret, nor an offer of a draw or its answer
-        return upcoming.side == self.viewer or isinstance(upcoming, (Concede, *DRAW_ORDERS))
+        if upcoming.side == self.viewer or isinstance(upcoming, (Concede, *DRAW_ORDERS)):
+            return True
+        return any(visible_to(event, self.shown_side()) for event in after.log[len(here.log):])
 
     # -- keys ---------------------------------------------------------------------
     def go(self, index: int) -> None:

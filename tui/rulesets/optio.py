@@ -9,8 +9,9 @@ show as ``?`` until revealed, so the hot-seat handover keeps identities
 apart.  Block labels are three columns: kind (``A`` army, ``S`` scout,
 ``D`` dummy, ``?`` unknown) and the block's id (``g1``..``g6`` Green,
 ``r1``..``r6`` Red).  A block is drawn inside its large square at the side
-it came in by (:func:`block_slots`: top row north, bottom row south, middle
-row west on the left and east on the right); the panel says which side.
+it came in by (:func:`block_slots`: north in the top row, south in the
+bottom row, west in the left column and east in the right one, the middle
+row first); the panel says which side.
 
 A move is given on the destination large square (it lights up for the
 selected block).  In the closing an order that pays a kudo coin (a move that
@@ -26,6 +27,8 @@ another ruleset on the cut-out.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -47,9 +50,11 @@ from tui.rulesets.base import RulesetAdapter
 SQUARE_COLS, SQUARE_ROWS = 8, 3
 ART_COLS = SQUARE_COLS - 1
 # Where a block's three-column label may go in its square, (row, column),
-# by the side it came in by, best first.
+# and the sides of the square each place is next to: a corner is next to
+# two, the middle row's places to one.
 SLOTS = ((0, 0), (0, 4), (1, 0), (1, 4), (2, 0), (2, 4))
-PREFERRED = {Edge.N: ((0, 0), (0, 4)), Edge.S: ((2, 0), (2, 4)), Edge.W: ((1, 0),), Edge.E: ((1, 4),)}
+SLOT_SIDES = {(0, 0): {Edge.N, Edge.W}, (0, 4): {Edge.N, Edge.E}, (1, 0): {Edge.W}, (1, 4): {Edge.E},
+              (2, 0): {Edge.S, Edge.W}, (2, 4): {Edge.S, Edge.E}}
 
 KIND_WORD = {Kind.ARMY: "army", Kind.SCOUT: "scout", Kind.DUMMY: "dummy", Kind.UNKNOWN: "unknown"}
 
@@ -59,13 +64,32 @@ def _most_common(glyphs) -> str:
     return max(counts, key=lambda g: (counts[g], g != "."))
 
 
+def _square_glyphs(op_map, square: tuple[int, int]) -> list[str]:
+    """The glyphs of a large square's 64 small squares."""
+    x0, y0 = square[0] * SMALL, square[1] * SMALL
+    return [op_map.rows[y0 + dy][x0 + dx] for dy in range(SMALL) for dx in range(SMALL)]
+
+
+def square_mix(op_map, square: tuple[int, int]) -> list[tuple[str, int]]:
+    """(kind, small squares) of a large square, the most first: a hill's
+    three heights count as one kind."""
+    kinds = Counter(MAP_TERRAIN[g].kind for g in _square_glyphs(op_map, square))
+    return sorted(kinds.items(), key=lambda item: (-item[1], item[0] == "open", item[0]))
+
+
+def _main_glyph(op_map, square: tuple[int, int]) -> str:
+    """The glyph a large square stands for: of the kind most of it has (the
+    heights of a hill together, so a square mostly hills of two heights is
+    a hill, not the water beside them), its most common glyph."""
+    glyphs = _square_glyphs(op_map, square)
+    main = square_mix(op_map, square)[0][0]
+    return _most_common(g for g in glyphs if MAP_TERRAIN[g].kind == main)
+
+
 def square_battlefield(op_map) -> Battlefield:
     """The operational map at its own scale: one cell a large square, whose
     glyph is the terrain most of it has."""
-    rows = tuple(
-        "".join(_most_common(op_map.rows[y * SMALL + dy][x * SMALL + dx] for dy in range(SMALL) for dx in range(SMALL))
-                for x in range(LARGE))
-        for y in range(LARGE))
+    rows = tuple("".join(_main_glyph(op_map, (x, y)) for x in range(LARGE)) for y in range(LARGE))
     used = sorted({g for row in rows for g in row} | {g for row in op_map.rows for g in row})
     return Battlefield(
         name=op_map.name, width=LARGE, height=LARGE, rows=rows,
@@ -90,17 +114,41 @@ def square_art(op_map, square: tuple[int, int]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _slot_distance(slot: tuple[int, int], edge: Edge) -> int:
+    """How far ``slot`` stands from the ``edge`` side of its square: 0 next
+    to it, 2 at the far side."""
+    row, col = slot
+    return {Edge.N: row, Edge.S: 2 - row, Edge.W: 0 if col == 0 else 2, Edge.E: 0 if col == 4 else 2}[edge]
+
+
 def block_slots(blocks) -> list[tuple[int, int, Any]]:
-    """(row, column, block) for the blocks in one large square: each at the
-    side it came in by when that place is free, else the first free one."""
-    free = list(SLOTS)
-    out = []
-    for block in sorted(blocks, key=lambda b: (b.side, b.id)):
-        edge = block.entered_from or Edge.home(block.side)
-        slot = next((s for s in PREFERRED.get(edge, ()) if s in free), free[0])
-        free.remove(slot)
-        out.append((slot[0], slot[1], block))
-    return out
+    """(row, column, block) for the blocks in one large square, every block
+    next to the side it came in by (seed 003 makes the side matter): the
+    places are shared out together, so two blocks that came in by the same
+    side both stand at it (two from the east: the right column, the middle
+    row first).  A corner is next to two sides: one is taken that is not
+    another block's way in when there is one.  Only when more blocks came in
+    by one side than it has places (never more than four blocks: two a side)
+    does one stand farther in, as near to its side as the others leave."""
+    ordered = sorted(blocks, key=lambda b: (b.side, b.id))[:len(SLOTS)]
+    places = _places(tuple(b.entered_from or Edge.home(b.side) for b in ordered))
+    return [(slot[0], slot[1], block) for slot, block in zip(places, ordered)]
+
+
+@functools.cache
+def _places(edges: tuple[Edge, ...]) -> tuple[tuple[int, int], ...]:
+    """The places of blocks that came in by ``edges`` (see :func:`block_slots`)."""
+
+    def cost(slot: tuple[int, int], index: int) -> int:
+        edge = edges[index]
+        others = {e for i, e in enumerate(edges) if i != index}
+        also = SLOT_SIDES[slot] - {edge}  # the corner's other side, if any
+        return 10 * _slot_distance(slot, edge) + len(also) + (2 if also & others else 0)
+
+    # At most six places and four blocks: every way of placing them is tried;
+    # the first of the cheapest (SLOTS order) keeps the drawing steady.
+    return min(itertools.permutations(SLOTS, len(edges)),
+               key=lambda places: sum(cost(slot, i) for i, slot in enumerate(places)))
 
 
 def block_entry(block) -> str:
@@ -208,6 +256,15 @@ class OptioAdapter(RulesetAdapter):
     # -- words ----------------------------------------------------------------------
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return f"{(unit.glyph or '?')[:1]}{unit.id[:2]}"
+
+    def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
+        """What the large square under the cursor holds, every kind of its
+        small squares counted (the cursor line names only the main one)."""
+        self.battlefield(game, view)
+        if self._map is None or not (0 <= cursor[0] < LARGE and 0 <= cursor[1] < LARGE):
+            return []
+        mix = ", ".join(f"{kind} {n}" for kind, n in square_mix(self._map, cursor))
+        return [f"{SMALL * SMALL} small squares: {mix}"]
 
     def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
         """A block's kind (your own, or an enemy's once revealed), its large

@@ -67,7 +67,10 @@ from tui.rulesets.waylights_words import (
 )
 from tui.warband_models import WaylightsModel
 
-COMPACT_KEY = "Compact: F1 = a1, 1F = b1\n(class letter, id number; z: wider)"
+# A pattern, not an example: "X" is no class's letter, so the key never
+# pairs a real letter with a figure of another class (the panel's "Board:"
+# line names the real ones, ``compact_names``).
+COMPACT_KEY = "Compact: X1 = a1, 1X = b1\nX: the figure's class letter\n(z: wider cells)"
 # The target's cover in an attack preview: its chance to avoid the shot is
 # already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
 COVER_LINES = ("Cover: none.",

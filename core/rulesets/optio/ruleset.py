@@ -437,11 +437,17 @@ class Optio(Ruleset):
 
     def _end_scouting(self, state: OptioState, events: list[Event], next_active: int | None = None) -> OptioState:
         """Both armies are known: every other block leaves the map."""
-        gone = []
+        gone, never_on = [], []
         for b in state.blocks:
             if b.kind is not Kind.ARMY and not b.gone:
                 gone.append(evolve(b, gone=True, pos=None))
-                events.append(Removed(b.id, "both armies are known", where="map"))
+                if b.pos is None:
+                    never_on.append(b.id)
+                else:
+                    events.append(Removed(b.id, "both armies are known", where="map"))
+        if never_on:  # never brought on: not "removed from the map", they stay off it
+            ids = ", ".join(never_on[:-1]) + " and " + never_on[-1] if len(never_on) > 1 else never_on[0]
+            events.append(Note(f"{ids} stay{'s' if len(never_on) == 1 else ''} off the map: both armies are known"))
         state = _replace(state, *gone)
         a0, a1 = state.army(0), state.army(1)
         if a0.pos == a1.pos:
