@@ -56,6 +56,11 @@ class ComputerSeats:
         # The sides whose held-back orders the log has already spoken of, in
         # a game of simultaneous orders (see ``reason_line``).
         self.told_secret: set[int] = set()
+        # The lines written in the place of held reasons ("... gave an
+        # order"), noted as the reasons are, so the log pane writes them
+        # again when it is filled afresh (ctrl+z, a game continued from its
+        # save); the reasons themselves take their places at the end.
+        self.stand_ins: list[tuple[int, str]] = []
 
     # -- who plays ---------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
@@ -137,29 +142,43 @@ class ComputerSeats:
         line = self.line(game, side, reason)
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
-            if game.ruleset.capabilities.simultaneous_orders:
-                if side in self.told_secret:
-                    return ""
-                self.told_secret.add(side)
-            return f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are shown when the game ends)"
+            return self.stand_in(game, side, at) or ""
         self.notes.append((at, line))
         return line
+
+    def stand_in(self, game: Any, side: int, at: int) -> str | None:
+        """The line that says a held reason's order was given, noted at
+        ``at``; None where it is not said (``reason_line``)."""
+        if game.ruleset.capabilities.simultaneous_orders:
+            if side in self.told_secret:
+                return None
+            self.told_secret.add(side)
+        said = f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are shown when the game ends)"
+        self.stand_ins.append((at, said))
+        self.notes.append((at, said))
+        return said
 
     def resume(self, game: Any, reasons: Any) -> None:
         """The reasons the match kept for the orders given before this
         screen was up (a game continued from its save: ``Match.reasons``),
         as if heard then: noted in their places in the log, or held back
         until the end while its orders are secret (``keeps_secrets``)."""
-        lines = [(r.at, self.line(game, r.side, r.text)) for r in reasons if self.plays(r.side)]
+        ours = [r for r in reasons if self.plays(r.side)]
+        lines = [(r.at, self.line(game, r.side, r.text)) for r in ours]
         if self.keeps_secrets(game) and game.outcome is None:
             self.held_reasons = lines + self.held_reasons
+            notes, self.notes = self.notes, []
+            for r in ours:  # said as play said them
+                self.stand_in(game, r.side, r.at)
+            self.notes += notes
         else:
             self.notes = lines + self.notes
 
     def release_reasons(self) -> list[str]:
         """The game is over: the reasons held back, now noted; their lines."""
         held, self.held_reasons = self.held_reasons, []
-        self.notes += held
+        self.notes = [note for note in self.notes if note not in self.stand_ins] + held
+        self.stand_ins = []
         return [line for _at, line in held]
 
     def said(self, screen: Any, message: ComputerSaid) -> None:

@@ -57,6 +57,7 @@ from tui.log_pane import LogPane, open_log
 from tui.match_news import MatchNews
 from tui.modals import Confirm
 from tui.narrator import PACE_WORDS, Narrator
+from tui.reason_log import read_before
 from tui.result_flow import show_result
 from tui.rulesets import adapter_for
 from tui.screen_keys import BINDINGS, enabled
@@ -326,12 +327,22 @@ class GameScreen(Screen[None]):
         return self.keyboard_side if self.private else None
 
     def reason_notes(self) -> tuple:
-        """The computer's reasons, each with how many events came before its
-        order, where the readable log is numbered as the whole game's (a
-        seat's own log of a game with secrets numbers its events
-        differently until the game is over)."""
-        numbered_alike = self.single or not self.private or self.game.outcome is not None
-        return tuple(self.computer.notes) if self.computer is not None and numbered_alike else ()
+        """The computer's notes (its reasons, or the lines said in their
+        place while they are held back), each with how many events of the
+        readable log came before its order.  They count the whole game's
+        events: at one keyboard, a seat's own log of a game with secrets
+        reads fewer until the game is over, so they are counted again in
+        it (tui/reason_log.py ``read_before``)."""
+        if self.computer is None:
+            return ()
+        notes = tuple(self.computer.notes)
+        if self.single or not self.private or self.game.outcome is not None:
+            return notes
+        whole = self.local_game()
+        if whole is None:
+            return ()
+        before = read_before(whole.log, self.log_side())
+        return tuple((before[min(at, len(before) - 1)], line) for at, line in notes)
 
     def fill_log(self) -> None:
         self.query_one(LogPane).fill(self.readable_log(), self.narrator, self.reason_notes())

@@ -93,7 +93,9 @@ async def test_the_reasons_held_back_before_leaving_are_released_at_the_end(data
         assert [line for _at, line in screen.computer.held_reasons] == held
         text = flat(log_text(screen))
         assert not any(flat(line.split(": ", 1)[1]) in text for line in held)
-        assert not screen.computer.notes and screen.reason_notes() == ()
+        # only the line said in their place (once a side: who has orders is secret)
+        assert [line for _at, line in screen.reason_notes()] == [
+            "» Player 2 (easy) gave an order (its reasons are shown when the game ends)"]
         await pilot.press("q", "c", "y")  # the person concedes: the game is over
         assert await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
