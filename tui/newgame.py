@@ -289,8 +289,14 @@ class NewGameScreen(Screen[None]):
                 values[info.name] = field.value
             else:
                 text = field.value.strip()
-                values[info.name] = int(text) if isinstance(info.default, int) and text.lstrip("-").isdigit() else (
-                    info.default if isinstance(info.default, int) else text)
+                if isinstance(info.default, int):
+                    # A blank or a word is refused, not taken as the default (a
+                    # blank map seed was played as seed 1 without a word).
+                    if not text.lstrip("-").isdigit() or text.count("-") > 1:
+                        raise ValueError(f"{option_label(info)} must be a whole number")
+                    values[info.name] = int(text)
+                else:
+                    values[info.name] = text
         return rules.options_type(**values)
 
     def _options_or_defaults(self) -> Any:

@@ -294,6 +294,28 @@ async def test_with_a_generated_map_the_form_offers_only_that_map():
         assert game.state.map.rows == generate_map(4).rows and game.battlefield.rows == generate_map(4).rows
 
 
+async def test_a_blank_or_wordy_map_seed_is_refused_not_played_as_seed_1():
+    """A tester cleared the map seed and the game began on seed 1 without a
+    word: a whole-number field that holds no whole number is refused."""
+    from tui.newgame import NewGameScreen
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await new_game_form(pilot, "optio")
+        seed = form.query_one(f"#opt-{form.generation}-map_seed")
+        for typed in ("", "seven", "3-"):
+            seed.value = typed
+            await pilot.pause()
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen), typed
+            said = str(form.query_one("#problem").render())
+            assert "must be a whole number" in said, (typed, said)
+        seed.value = "-4"  # a negative seed is a seed
+        await pilot.pause()
+        assert "whole number" not in str(form.query_one("#problem").render())
+
+
 async def test_the_form_starts_optio_on_a_shipped_map_and_the_board_draws_it():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
