@@ -34,7 +34,7 @@ from core.rulesets.platemail.state import READY, TITLES, Act, Action, Write
 from tui.rulesets import platemail_glance as glance
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.platemail_figures import character_lines
-from tui.rulesets.platemail_menus import COMPACT_KEY, figure_label
+from tui.rulesets.platemail_menus import COMPACT_KEY, compact_names, figure_label
 from tui.rulesets.platemail_notes import reloads_not_ready
 from tui.rulesets.platemail_playback import Playback, round_events
 from tui.rulesets.platemail_review import SideOrders
@@ -148,6 +148,9 @@ class PlatemailAdapter(RulesetAdapter):
     def unit_label(self, unit, compact: bool = False) -> str:
         return figure_label(unit, compact)
 
+    def compact_names(self, units) -> str | None:
+        return compact_names(units)
+
     def figure_lines(self, view: Any, unit, side: int | None) -> list[str] | None:
         """Wounds, Defense (Ready and not), what it wields and carries,
         armour, shield, scores, potions, spells and what holds it.  An
@@ -158,7 +161,7 @@ class PlatemailAdapter(RulesetAdapter):
             return super().figure_lines(view, unit, side)
         if c.side != side and side is not None and c.hidden and c.pos is None:
             return None
-        return character_lines(c, unit)
+        return character_lines(c, unit, view)
 
     def describe(self, game: Any, view: Any, order: Order) -> str:
         if order.verb == "commit":

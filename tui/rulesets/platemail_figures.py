@@ -1,6 +1,14 @@
 """A Platemail character's full stats in plain lines, for the figure list
 (``f``) and the cursor card (:mod:`tui.warband`): read from the character
-as the seat's view holds it."""
+as the seat's view holds it.
+
+What holds the character now comes second, right under its name: the card
+under the side panel has ten rows at most and would cut a last line.  Held
+by a Binding is not a field of the character but of its caster (its
+ongoing spell's target, ``senses.Work.held_ids``), so it is read from the
+view's characters; held or entrapped, a character is Not Ready whatever it
+does and cannot move (docs/rulings.md, Platemail, Movement), so its Defense
+and Absorb are given Not Ready first."""
 
 from __future__ import annotations
 
@@ -23,10 +31,51 @@ def _weapon(key: str, detail: bool = True) -> str:
     return f"{w.name} (pen {w.penetration}{reach})" if detail else w.name
 
 
-def character_lines(c: Any, unit: Any) -> list[str]:
+def binders(view: Any, uid: str) -> list[str]:
+    """Who holds ``uid`` with a Binding now: a fighting caster whose ongoing
+    spell is a Binding on it (the engine's test, ``senses.Work.held_ids``)."""
+    if view is None:
+        return []
+    return [o.id for o in view.characters if o.focus == "binding" and o.focus_target == uid and o.fighting]
+
+
+def held_words(view: Any, c: Any) -> str:
+    """What keeps ``c`` from moving, Not Ready whatever it does: "held by
+    b3's Binding", "entrapped", both; empty when nothing does."""
+    held = binders(view, c.id)
+    words = [f"held by {' and '.join(held)}'s Binding"] if held else []
+    if c.entrapped:
+        words.append("entrapped")
+    return " and ".join(words)
+
+
+def conditions(view: Any, c: Any) -> list[str]:
+    """Everything the state holds about ``c`` now, each with what it means
+    where that is not plain from the word."""
+    held = binders(view, c.id)
+    spell = SPELLS[c.focus].name if c.focus in SPELLS else c.focus
+    return [text for text, on in (
+        (f"held by {' and '.join(held)}'s Binding (Not Ready, cannot move while it lasts)", held),
+        ("entrapped (Not Ready, cannot move until freed)", c.entrapped),
+        ("prone (melee at it has Favor; it stands up at its next Action)", c.prone),
+        (f"dazed (its next {c.dazed} Action{'s are' if c.dazed != 1 else ' is'} Dazed)", c.dazed),
+        (f"in terror (its next {c.terror} Action{'s are' if c.terror != 1 else ' is'} Terror)", c.terror),
+        ("hidden", c.hidden), ("aiming", c.aimed),
+        (f"focusing {spell} on {c.focus_target}", c.focus),
+        ("lost " + ", ".join(c.lost_limbs), c.lost_limbs)) if on]
+
+
+def character_lines(c: Any, unit: Any, view: Any = None) -> list[str]:
     lines = [unit_headline(unit, STATUS_WORDS.get(c.status, c.status.value))]
-    lines.append(f"Wounds {c.wounds}/{c.max_wounds} · Defense {defense(c, True)}"
-                 f" ({defense(c, False)} not Ready) · Absorb {absorb(c, True)}")
+    now = conditions(view, c)
+    if now:
+        lines.append("Now: " + "; ".join(now))
+    if held_words(view, c) and c.status is Status.FIGHTING:
+        lines.append(f"Wounds {c.wounds}/{c.max_wounds} · Defense {defense(c, False)} (Not Ready;"
+                     f" {defense(c, True)} free and Ready) · Absorb {absorb(c, False)}")
+    else:
+        lines.append(f"Wounds {c.wounds}/{c.max_wounds} · Defense {defense(c, True)}"
+                     f" ({defense(c, False)} not Ready) · Absorb {absorb(c, True)}")
     wield = _weapon(c.wielding)
     w = WEAPONS.get(c.wielding)
     if w is not None and w.reload:
@@ -36,18 +85,14 @@ def character_lines(c: Any, unit: Any) -> list[str]:
         counted[key] = counted.get(key, 0) + 1
     carried = ", ".join(f"{n} {_weapon(k, False)}" if n > 1 else _weapon(k, False) for k, n in counted.items())
     lines.append(f"Wields {wield}" + (f"; carries {carried}" if carried else ""))
+    # Armour and scores share a line: the f list at 80x24 then shows a
+    # side of three and the other side's first figure without scrolling.
     armour = ARMOUR[c.armour].name if c.armour in ARMOUR else c.armour
     shield = f", {SHIELDS[c.shield].name}" if c.shield in SHIELDS else ""
-    lines.append(f"{armour}{shield}" + (f" · {c.potions} potion{'s' if c.potions != 1 else ''}" if c.potions else ""))
-    lines.append(f"Str {c.strength} Dex {c.dexterity} Stl {c.stealth} Per {c.perception}"
-                 f" Med {c.medical} Con {c.concentration}")
+    potions = f" · {c.potions} potion{'s' if c.potions != 1 else ''}" if c.potions else ""
+    lines.append(f"{armour}{shield}{potions} · Str {c.strength} Dex {c.dexterity} Stl {c.stealth}"
+                 f" Per {c.perception} Med {c.medical} Con {c.concentration}")
     if c.spells:
         lines.append("Spells: " + ", ".join(SPELLS[s].name if s in SPELLS else s for s in c.spells)
                      + (f" (prepared: {c.prepared})" if c.prepared else ""))
-    now = [text for text, on in (("hidden", c.hidden), ("prone", c.prone), ("entrapped", c.entrapped),
-                                 (f"dazed {c.dazed}", c.dazed), (f"terror {c.terror}", c.terror),
-                                 ("aiming", c.aimed), (f"focusing {c.focus} on {c.focus_target}", c.focus),
-                                 ("lost " + ", ".join(c.lost_limbs), c.lost_limbs)) if on]
-    if now:
-        lines.append("Now: " + ", ".join(now))
     return lines

@@ -37,8 +37,22 @@ def figure_label(unit, compact: bool = False) -> str:
 
 
 # The side panel's key to compact labels (tui/side_panel.py), in rows that
-# fit its narrow width (28 columns).
-COMPACT_KEY = "Compact: X2 = a2, 2x = b2\n(class letter, id number;\nz: wider cells)"
+# fit its narrow width (28 columns): the pattern only, no example ids (an
+# example reads as a claim about this game's figures); the game's own
+# labels are named at the panel's top (``compact_names``).
+COMPACT_KEY = ("Compact cells: class letter\nand id number; letter first\nfor a1-a8, number first for\n"
+               "b1-b8 (z: wider cells)")
+
+
+def compact_names(units) -> str | None:
+    """``Board: F1 = a1, 1x = b1``: the first figure of each side as the
+    compact board draws it and as the log names it (this game's own)."""
+    pairs = []
+    for side in (0, 1):
+        first = min((u for u in units if u.side == side), key=lambda u: u.id, default=None)
+        if first is not None:
+            pairs.append(f"{figure_label(first, compact=True)} = {first.id}")
+    return f"Board: {', '.join(pairs)}" if pairs else None
 
 WRITING_HELP = "Writing orders (Simultaneous Combat, Speculative Planning)"
 

@@ -11,6 +11,14 @@ costs: each read from the core's own rules and words, never restated.
   sight the board's card reads, ``glance.sight_share``).
 - ``reload_mark``: whether a reload keeps the character Ready (a Complex
   Use Item, the heavy crossbow's, does not: ``phase._ready_for``).
+- ``stuck_warning``: an Action that needs the character to move (or to
+  be Ready) while it is held by a Binding or entrapped, which keep it Not
+  Ready and where it stands (``movement.allowance`` is 0; a guard that is
+  Not Ready blocks nothing, ``combat._guard_for``).
+- ``missile_warning``: a Rapid Fire that would throw one missile, the
+  only one of its kind carried (``actions._shoot`` throws the same kind
+  twice, and stops when none is left).
+- ``item_problem``: why a Use Item entry would be refused or do nothing.
 - ``figure_keys``: one number key per character for every target list of
   one writer.
 """
@@ -19,11 +27,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.platemail.checks import stabilize_problem
+from core.board import chebyshev
+from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.checks import check_act, stabilize_problem
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
-from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.state import Action, Character
+from core.rulesets.platemail.senses import door_features, weapon
+from core.rulesets.platemail.state import Act, Action, Character
+from tui.rulesets.platemail_figures import held_words
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
 # The number keys, in the order characters get them (ten at most: 1-9, 0).
@@ -37,6 +48,69 @@ def melee_warning(me: Character, kind: Action) -> str:
     if kind not in MELEE_KINDS or arms.melee:
         return ""
     return ChargeFailed(me.id, weapon=arms.name).reasons[0]
+
+
+# What an Action that needs moving comes to when the character cannot
+# move; short, as the menu's heading says the rest (Not Ready, cannot move).
+STUCK_EFFECTS = {
+    Action.MOVE: ", it cannot move", Action.SPRINT: ", it cannot move", Action.FALL_BACK: ", it cannot move",
+    Action.RESCUE: ", it cannot move", Action.SKULK: ", it can only hide",
+    Action.CHARGE: ": no move, no Favor",  # it strikes a foe already beside it, if any
+    Action.GUARD: ": Not Ready, it blocks nothing",
+}
+
+
+def stuck_note(view: Any, me: Character, first: bool = True) -> str:
+    """The writer's heading note while ``me`` is held or entrapped (empty
+    otherwise): whatever it does, it is Not Ready and stays where it is."""
+    why = held_words(view, me)
+    return f"{me.id} is {why}{'' if first else ' now'}: Not Ready, cannot move" if why else ""
+
+
+def stuck_warning(view: Any, me: Character, kind: Action, first: bool = True) -> str:
+    """Why ``kind`` would come to nothing for ``me``, held by a Binding or
+    entrapped (empty when it is neither, or the Action needs no moving).
+    A 2nd Action is judged from now: the Binding may lapse by then, and an
+    ally may free it."""
+    why = held_words(view, me)
+    effect = STUCK_EFFECTS.get(kind)
+    if not why or effect is None:
+        return ""
+    return f"{why}{'' if first else ' now'}{effect}"
+
+
+def missile_warning(me: Character, kind: Action) -> str:
+    """Rapid Fire by ``me`` throwing a missile it carries only one of: the
+    second shot has nothing to throw, so it is one throw with Rapid Fire's
+    Disfavor (a Ranged Attack throws it without)."""
+    if kind != Action.RAPID_FIRE or weapon(me).kind == "ranged":
+        return ""
+    arms = missile(me)
+    if arms is None or me.carried.count(arms.key) != 1:
+        return ""
+    return f"only one {arms.name}: one throw, with Disfavor"
+
+
+def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str, bool]:
+    """What the writer says beside a Use Item entry for ``me`` (as the
+    Action being written finds it): (words, refused).  Refused: the rules
+    refuse it as a 1st Action (``check_act``: no potion left, a loaded
+    crossbow, a thrown weapon drawn); a 2nd Action so judged, or one that
+    would do nothing (a potion with no Wound, no door or nobody entrapped
+    beside it), is only warned of."""
+    problem = check_act(view, me, Act(me.side, Action.USE_ITEM, item=item), True)
+    if problem is not None:
+        return problem.message, first
+    if item == "potion" and not me.wounds:
+        return f"{me.id} has no Wound for a potion to heal", False
+    if item == "door" and me.pos is not None and not any(chebyshev(f.cell, me.pos) == 1
+                                                         for f in door_features(view)):
+        return f"there is no door beside {me.id}", False
+    if item == "free" and me.pos is not None and not any(
+            c.side == me.side and c.entrapped and c.pos is not None and chebyshev(c.pos, me.pos) <= 1
+            for c in view.characters):
+        return f"nobody is entrapped within {me.id}'s reach", False
+    return "", False
 
 
 def stabilize_warning(me: Character, target: Character) -> str:

@@ -66,7 +66,28 @@ def action_line(event: ActionTaken) -> str:
         why = f"IF {event.condition} → true: THEN fired"
     elif event.branch == "else":
         why = f"IF {event.condition} → false: ELSE fired"
+    elif event.branch == "either":  # THEN and ELSE are one Action: the IF chose nothing
+        why = f"THEN and ELSE alike: taken whatever IF {event.condition} found" if event.condition \
+            else "THEN and ELSE alike"
     return f"{event.unit}: {event.action} [{ready}] — {why}" if why else f"{event.unit}: {event.action} [{ready}]"
+
+
+def movement_rolls(events: Sequence[Event]) -> set[int]:
+    """The indexes of the rolls that belong to the movement (seed: Clash,
+    Crash): the d2 for who reaches a meeting point first, logged just
+    before its Clash, and the Dexterity saves of a Crash, logged just after
+    it (notes of a failed save between them)."""
+    out: set[int] = set()
+    after_crash = False
+    for index, event in enumerate(events):
+        if isinstance(event, Rolled):
+            if after_crash or (index + 1 < len(events) and isinstance(events[index + 1], Clashed)):
+                out.add(index)
+        elif isinstance(event, Crashed):
+            after_crash = True
+        elif _kind(event) != "other":
+            after_crash = False
+    return out
 
 
 def _kind(event: Event) -> str:
@@ -97,8 +118,9 @@ def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Ev
     steps: list[tuple[str, list[str]]] = []
     groups: list[list[Event]] = []
     previous = None
-    for event in events:
-        kind = _kind(event)
+    moving = movement_rolls(events)
+    for index, event in enumerate(events):
+        kind = "move" if index in moving else _kind(event)  # a Clash's d2, a Crash's saves: the movement's
         new = (kind in ("phase", "end")
                or (kind == "move" and previous != "move")
                or (kind == "roll" and previous not in ("roll",))
@@ -118,14 +140,18 @@ def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Ev
             lines.append(event.sentence)
             steps[-1] = (f"Attack: {event.attacker} on {event.target}, "
                          f"{'CRITICAL' if event.critical else 'hit' if event.hit else 'miss'}", lines)
-        elif kind == "roll":
-            who = f"{event.who} " if event.who else ""
-            lines.append(f"{who}rolls {event.expression} for {event.purpose}: {event.breakdown} = {event.total}")
+        elif isinstance(event, Rolled):
+            lines.append(_roll_line(event))
         elif kind != "phase" or isinstance(event, TurnStarted):
             lines.append(event.sentence)
         if kind != "other":
             previous = kind
     return [(title, lines, group) for (title, lines), group in zip(steps, groups)]
+
+
+def _roll_line(event: Rolled) -> str:
+    who = f"{event.who} " if event.who else ""
+    return f"{who}rolls {event.expression} for {event.purpose}: {event.breakdown} = {event.total}"
 
 
 def positions_at(final: dict[str, Any], groups: Sequence[Sequence[Event]], shown: int) -> dict[str, Any]:
@@ -149,6 +175,8 @@ def _title(event: Event, kind: str) -> str:
         return f"{event.sentence}: what each character does"
     if isinstance(event, TurnStarted):
         return f"Round {event.turn}: both sides' orders revealed"
+    if kind == "roll" and isinstance(event, Rolled) and "attack" not in event.purpose:  # a save, Stealth: no Attack
+        return f"Roll: {event.purpose}"
     return {"move": "Movement (everyone steps at once)", "roll": "Attack", "attack": "Attack",
             "tally": "End of the Phase: Wounds tallied", "end": "End of the Round",
             "act": "Actions"}.get(kind, "Also")

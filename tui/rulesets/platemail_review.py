@@ -58,6 +58,10 @@ class SideOrders(ModalScreen[Any]):
         self.written: dict[str, Write] = {}  # written here, not yet submitted
         self.mine = [c for c in self.view.characters if c.side == side]
         self.resume_writer: dict | None = None  # a half-written order to take up on opening
+        # The news of ``a`` (last Round's orders again), kept so that a
+        # character written anew by hand leaves it: each part with the id
+        # it is about ("again", "gone" or "refused" -> [(id, words)]).
+        self.again_news: dict[str, list[tuple[str, str]]] | None = None
 
     def compose(self) -> ComposeResult:
         name = self.game.players[self.side]
@@ -145,6 +149,7 @@ class SideOrders(ModalScreen[Any]):
         def written(order: Any) -> None:
             if isinstance(order, Write):
                 self.written[order.unit] = order
+                self._rewritten(order.unit)
             self._refresh(index)
 
         writer = OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id))
@@ -170,20 +175,41 @@ class SideOrders(ModalScreen[Any]):
             problem = self.game.ruleset.check(self.view, order)
             why_gone = gone_target(self.view, order) if problem is None else None
             if why_gone is not None:
-                gone.append(why_gone)
+                gone.append((c.id, why_gone))
             elif problem is None:
                 self.written[c.id] = order
-                again.append(c.id)
+                again.append((c.id, c.id))
             else:
-                refused.append(f"{c.id}: {problem.message}")
+                refused.append((c.id, f"{c.id}: {problem.message}"))
         self._refresh(self.query_one(OptionList).highlighted)
         if not again and not refused and not gone:
+            self.again_news = None
             self.say("Nobody without orders wrote any last Round.")
             return
+        self.again_news = {"again": again, "gone": gone, "refused": refused}
+        self.say(self._again_text())
+
+    def _again_text(self) -> str:
+        news = self.again_news or {}
+        again, gone, refused = ([words for _, words in news.get(part, [])] for part in ("again", "gone", "refused"))
         said = [f"Last Round's orders again: {' '.join(again)}." if again else ""]
         said += [f"{why}." for why in gone]
         said += [f"Not allowed now, write anew: {'; '.join(refused)}"] if refused else []
-        self.say(" ".join(part for part in said if part))
+        return " ".join(part for part in said if part)
+
+    def _rewritten(self, uid: str) -> None:
+        """``uid`` written by hand: the news of ``a`` says nothing more of
+        it (its orders copied, refused or naming someone gone), and goes
+        when it names nobody."""
+        news = self.again_news
+        if news is None or not any(who == uid for part in news.values() for who, _ in part):
+            return
+        for part, said in news.items():
+            news[part] = [(who, words) for who, words in said if who != uid]
+        text = self._again_text()
+        line = self.query_one("#review-news", Label)
+        line.update(text)
+        line.display = bool(text)
 
     def say(self, text: str) -> None:
         """News: the game screen's log pane (its newest line), and this

@@ -40,16 +40,21 @@ from core.rulesets.platemail.state import (
     Condition,
     Write,
 )
+from core.values import evolve
 from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_notes import (
     figure_keys,
+    item_problem,
     melee_warning,
+    missile_warning,
     reload_entry,
     reload_mark,
     sight_note,
     stabilize_warning,
+    stuck_note,
+    stuck_warning,
 )
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
@@ -253,7 +258,8 @@ class OrderWriter(ModalScreen[Any]):
                 entries.append((key, f"{label} — {why}", None))
                 continue
             # What the engine allows but would come to nothing: on offer, warned.
-            why = why or melee_warning(me, kind)
+            why = (why or melee_warning(me, kind) or stuck_warning(self.view, me, kind, first)
+                   or missile_warning(me, kind))
             entries.append((key, f"{label} — warning: {why}" if why else label, kind))
 
         def picked(kind: Any) -> None:
@@ -273,7 +279,9 @@ class OrderWriter(ModalScreen[Any]):
         # Each entry's key is its Action's (KIND_KEYS), so the gist follows it.
         kinds = {key: kind for kind, key in KIND_KEYS.items()}
         details = [GISTS[kinds[key]] for key, _label, _value in entries]
-        self.app.push_screen(KeyMenu(f"{self.unit}: the {SLOT_NAMES[slot]}", entries, details=details), picked)
+        note = stuck_note(self.view, me, first)  # held or entrapped: Not Ready whatever it does
+        title = f"{self.unit}: the {SLOT_NAMES[slot]}" + (f" — {note}" if note else "")
+        self.app.push_screen(KeyMenu(title, entries, details=details), picked)
 
     def _never(self, condition: Condition) -> str:
         """A note on a condition that can never hold for this character (it
@@ -295,8 +303,15 @@ class OrderWriter(ModalScreen[Any]):
         return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
 
     def _after_first(self) -> Character:
-        """The character as its 1st Action would leave it (the core's ``left_by``)."""
-        return left_by(self.me, self.acts["first"])
+        """The character as its 1st Action would leave it (the core's
+        ``left_by``), and no longer entrapped once it frees itself (Use
+        Item, free, on itself: freed at the end of the 1st Phase)."""
+        after = left_by(self.me, self.acts["first"])
+        first = self.acts["first"]
+        if after.entrapped and first is not None and first.kind == Action.USE_ITEM and first.item == "free" \
+                and first.target in (None, "self", self.unit):
+            after = evolve(after, entrapped=False)
+        return after
 
     @staticmethod
     def _probe_target(kind: Action) -> str:
@@ -386,9 +401,9 @@ class OrderWriter(ModalScreen[Any]):
 
     def _shot_range(self, kind: Action) -> int | None:
         """The Range a shot of ``kind`` would be measured against: the
-        missile's for Ranged Attack and Rapid Fire, the spell's (Prepared,
+        missile's for Ranged Attack, Rapid Fire and Aim, the spell's (Prepared,
         or being Prepared by the 1st Action) for Release; None otherwise."""
-        if kind in (Action.RANGED, Action.RAPID_FIRE):
+        if kind in (Action.RANGED, Action.RAPID_FIRE, Action.AIM):  # Aim: for the shot that follows
             arms = missile(self.me)
             return arms.range_ft if arms is not None else None
         if kind == Action.RELEASE:
@@ -434,13 +449,23 @@ class OrderWriter(ModalScreen[Any]):
     def ask_item(self, done: Callable[[Act | None], None]) -> None:
         side, me = self.side, self.judged
         kind = Action.USE_ITEM
-        entries = [("r", reload_entry(me), "reload"),
+        offered = [("r", reload_entry(me), "reload"),
                    ("d", f"drink a potion ({me.potions} left)", "potion"),
                    ("o", "open or close an adjacent door", "door"),
                    ("f", "free someone entrapped", "free")]
         for i, key in enumerate(dict.fromkeys(me.carried), 1):
             if key in WEAPONS:
-                entries.append((str(i), f"swap to the {WEAPONS[key].name}", f"swap:{key}"))
+                offered.append((str(i), f"swap to the {WEAPONS[key].name}", f"swap:{key}"))
+        # As the Action menu: what the rules refuse as a 1st Action is shown
+        # and cannot be picked; as a 2nd Action, or when it would do nothing, warned.
+        first = self.step == 0
+        entries = []
+        for key, label, item in offered:
+            why, refused = item_problem(self.view, me, item, first)
+            if refused:
+                entries.append((key, f"{label} — {why}", None))
+            else:
+                entries.append((key, f"{label} — warning: {why}" if why else label, item))
 
         def picked(item: Any) -> None:
             if item is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted, signed
@@ -36,6 +37,46 @@ def _range_lines(roll: Rolled) -> list[str]:
     return [RANGE_MEASURE] if any(label.startswith("Range:") for label, _ in roll.modifiers) else []
 
 
+# A Favor reason logged with the Action's order token ("a3 is prepare-spell"),
+# in words (seed: Prepare Spell, Focus Spell, Rescue, Dazed give Favor).
+TOKEN_WORDS = {"prepare-spell": "Preparing a spell", "focus-spell": "Focusing a spell",
+               "rescue": "carrying an ally (Rescue)", "dazed": "Dazed"}
+_TOKEN = re.compile(r"\bis (" + "|".join(map(re.escape, TOKEN_WORDS)) + r")\b(?!-)")
+
+
+def _worded(lines: list[str]) -> list[str]:
+    """``lines`` with every order token in a modifier's label put in words."""
+    return [_TOKEN.sub(lambda m: f"is {TOKEN_WORDS[m.group(1)]}", line) for line in lines]
+
+
+def _roll_lines(roll: Rolled) -> list[str]:
+    return _worded(roll_lines(roll))
+
+
+COVER_CITE = "Cover and Concealment"
+
+
+def _cover_lines(roll: Rolled) -> list[str]:
+    """Where a shot's Cover came from: the sources its label names
+    ("Cover: the wall at 12,3 on the line of sight"), or else what gives
+    Cover, as the engine decides it (``senses.sight``): at most half of the
+    target's cell in view (terrain only: figures never block a line of
+    sight), the target's cell giving cover, a Ready Tower Shield."""
+    cover = next(((label, value) for label, value in roll.modifiers if label.split(":")[0] == "Cover"), None)
+    if cover is None:
+        return []
+    label, value = cover
+    told = label.split(":", 1)[1].strip() if ":" in label else ""
+    if told:
+        return [f"Cover {signed(value)} came from: {told}"]
+    target = roll.purpose.rsplit(" on ", 1)[-1] if " on " in roll.purpose else "the target"
+    return [f"Cover {signed(value)}: this line does not name what gave it; the rules give Cover "
+            f"when at most half of {target}'s cell is in the shooter's view (walls, closed doors or "
+            f"higher ground on the line of sight from where both stood at the start of the Phase; "
+            f"figures never block it), when {target} stands in terrain that gives cover, or when "
+            f"{target} or an ally beside it holds a Ready Tower Shield"]
+
+
 def _attack_roll(events: Sequence[Event], index: int, attacker: str) -> Rolled | None:
     """The attacker's d20 behind the attack at ``index``: the line before,
     or a few before when a guard's d6, a Rescue's d6 or a Concentration
@@ -50,10 +91,10 @@ def _attack_roll(events: Sequence[Event], index: int, attacker: str) -> Rolled |
 
 def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[list[str], Ref]:
     roll = _attack_roll(events, index, event.attacker)
-    lines = roll_lines(roll) + _range_lines(roll) if roll is not None else \
+    lines = _roll_lines(roll) + _cover_lines(roll) + _range_lines(roll) if roll is not None else \
         [f"d20 showed {event.natural}; total {event.total}"]
     guarded = "Guard" in event.detail or "takes the blow" in event.detail
-    cites = ["Attack Rolls"]
+    cites = ["Attack Rolls"] + ([COVER_CITE] if roll is not None and _cover_lines(roll) else [])
     if event.defense_parts or event.defense_left:
         defender = "the guard" if guarded else event.target
         lines += _defense_lines(event, defender)
@@ -218,7 +259,7 @@ def _revealed(event: StatusChanged) -> tuple[list[str], Ref]:
 
 
 def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str], Ref]:
-    lines = roll_lines(event)
+    lines = _roll_lines(event)
     purpose = event.purpose
     if "save" in purpose or "check" in purpose or purpose.startswith("Medical"):
         verdict = "succeeds" if event.total > SAVE_TARGET else "fails"
@@ -230,7 +271,9 @@ def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str]
         return lines + ["Characters whose Perception is below this total are Unaware of the skulker"], \
             Ref(ACTIONS.section, "Skulk (R)")
     if "attack" in purpose:
-        return lines + _range_lines(event) + ["The attack's result is the next line of the log"], ATTACKS
+        cover = _cover_lines(event)
+        ref = Ref(ATTACKS.section, f"{ATTACKS.cite}; {COVER_CITE}") if cover else ATTACKS
+        return lines + cover + _range_lines(event) + ["The attack's result is the next line of the log"], ref
     return lines + ["A die that picks between outcomes, as its purpose says"], ACTIONS
 
 
@@ -248,6 +291,9 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, ActionTaken):
         ready = "Ready (R)" if event.ready else "Not Ready (NR)"
         why = f"Chosen because: {event.why}" if event.why else "The written 1st Action"
+        if event.branch == "either":  # THEN and ELSE are one Action: the IF decides nothing
+            cond = f" ({event.condition})" if event.condition else ""
+            why = f"Chosen because: THEN and ELSE are the same Action, so it is taken whatever the IF{cond} finds"
         return [f"{event.unit} performs {event.action}", why, f"It leaves {event.unit} {ready}",
                 "The 2nd Action is an IF/ELSE order judged from what the character perceives"], ORDERS
     if isinstance(event, Clashed):
