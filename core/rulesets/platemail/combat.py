@@ -10,7 +10,7 @@ from core.board import Cell, chebyshev
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS, Weapon
 from .events import AttackMade, HitCounted, StatusChanged, WoundsTallied
-from .senses import Work, absorb, aware, defense, gear_parts, lost_arm, sight, weapon
+from .senses import Work, absorb, aware, cover_sources, defense, gear_parts, lost_arm, sight, weapon
 from .state import Action, Status, rebuild
 
 # Enum members as module names: read from their class each costs ~90 ns in
@@ -108,8 +108,9 @@ def ranged_modifiers(work: Work, t, w, spell: str | None, at_a, at_t) -> list[tu
     high ground and range (seed: Attack Rolls).  The range is always
     listed, +0 within Range, so Why? shows the distance it used."""
     mods = []
-    if sight(work, at_a, rebuild(t, pos=at_t)) == "cover":
-        mods.append(("Cover", -2))
+    there = rebuild(t, pos=at_t)
+    if sight(work, at_a, there) == "cover":  # named with what gave it, for Why? (explain._cover_lines)
+        mods.append(("Cover: " + "; ".join(cover_sources(work, at_a, there)), -2))
     if work.bf.elevation(at_a) > work.bf.elevation(at_t):
         mods.append(("High ground", 2))
     range_ft = SPELLS[spell].range_ft if spell else w.range_ft
@@ -150,6 +151,13 @@ class Blow:
     pen_parts: tuple[tuple[str, int], ...] = ()  # where ``penetration`` comes from, for Why?
 
 
+# Why any Attack on a character taking one of these has Favor (seed: Prepare
+# Spell, Focus Spell, Rescue, Dazed), in words for the roll's Favor label.
+# Rescue's Favor holds whether or not anyone was picked up.
+BUSY_WORDS = {A_PREPARE: "is Preparing a spell", A_FOCUS: "is Focusing a spell",
+              A_RESCUE: "is making a Rescue", A_DAZED: "is Dazed"}
+
+
 def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = None,
            favor: tuple[str, ...] = (), disfavor: tuple[str, ...] = (), pen_bonus: int = 0,
            thrown: str | None = None) -> bool:
@@ -165,8 +173,8 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
     if not ranged and tk in (A_FULL_ATTACK, A_RANGED, A_RAPID_FIRE, A_AIM):
         # (Full Attack, Ranged Attack, Rapid Fire, Aim: melee Attacks on the taker have Favor)
         fav.append(f"{t_id} is open to melee ({tk.value.replace('-', ' ')})")
-    if tk in (A_PREPARE, A_FOCUS, A_RESCUE, A_DAZED):
-        fav.append(f"{t_id} is {tk.value}")
+    if tk in BUSY_WORDS:
+        fav.append(f"{t_id} {BUSY_WORDS[tk]}")
     if ranged and tk == A_SPRINT:
         dis.append(f"{t_id} sprints")
     if not ranged and tk in (A_FALL_BACK, A_COUNTER):

@@ -38,9 +38,11 @@ def _range_lines(roll: Rolled) -> list[str]:
 
 
 # A Favor reason logged with the Action's order token ("a3 is prepare-spell"),
-# in words (seed: Prepare Spell, Focus Spell, Rescue, Dazed give Favor).
+# in words (seed: Prepare Spell, Focus Spell, Rescue, Dazed give Favor).  The
+# engine now logs the words itself (combat.BUSY_WORDS, the same words); this
+# reads an event list made before it did.
 TOKEN_WORDS = {"prepare-spell": "Preparing a spell", "focus-spell": "Focusing a spell",
-               "rescue": "carrying an ally (Rescue)", "dazed": "Dazed"}
+               "rescue": "making a Rescue", "dazed": "Dazed"}
 _TOKEN = re.compile(r"\bis (" + "|".join(map(re.escape, TOKEN_WORDS)) + r")\b(?!-)")
 
 

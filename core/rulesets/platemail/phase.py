@@ -147,8 +147,8 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
             yes = condition_holds(work, uid, plan)
             act = plan.then if yes else plan.otherwise
             condition = CONDITION_TEXT[plan.condition]
-            if plan.then == plan.otherwise:  # the IF decides nothing: say so, as describe_order does
-                why, branch = f"IF {condition} or not", "either"
+            if plan.then == plan.otherwise:  # the IF decides nothing: say so (describe_order: "either way")
+                why, branch = f"THEN and ELSE alike, whatever IF {condition} found", "either"
             else:
                 if plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
                     condition += condition_detail(work, uid, plan)

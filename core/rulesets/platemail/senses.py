@@ -3,7 +3,7 @@ see, whom they are aware of, and how general targets are chosen."""
 
 from __future__ import annotations
 
-from core.board import Battlefield, Terrain, distance_squared
+from core.board import BODY_HEIGHT, EYE_HEIGHT, Battlefield, Terrain, _ray_paths, _sight_tops, distance_squared
 from core.dice import Dice, roll, splitmix64
 from core.events import Note, Rolled
 from core.values import copy_with, evolve
@@ -296,6 +296,71 @@ def sight(work: Work, observer: tuple[int, int], target: Character) -> str:
                 and shield_usable(other, work.ready.get(other.id, True))):
             return "cover"
     return "clear"
+
+
+def cover_sources(work: Work, observer: tuple[int, int], target: Character) -> tuple[str, ...]:
+    """What gives ``target`` Cover from ``observer``, in words, one entry
+    for each condition of ``sight``'s "cover" that holds: at most half of
+    the target's cell in view (naming the cells whose terrain closes the
+    sight rays), the target's own cell giving cover, a Ready Tower Shield
+    (its own or an adjacent ally's).  Empty exactly when ``sight`` does not
+    find "cover" (a Concealed target has none to name).  What Why? names on
+    a shot's -2 Cover (seed: Cover and Concealment)."""
+    if target.pos is None:
+        return ()
+    at = target.pos
+    bf = work.bf
+    frac = work.grid.share(observer, at)
+    if frac == 0:
+        return ()
+    out = []
+    if frac <= 0.5:
+        closers = [f"the {bf.terrain(c).kind.replace('-', ' ')} at {c[0]},{c[1]}"
+                   for c in sight_closers(bf, observer, at)]
+        if len(closers) > 3:
+            closers[3:] = [f"{len(closers) - 3} more cell{'s' if len(closers) > 4 else ''}"]
+        past = f", past {', '.join(closers[:-1])} and {closers[-1]}" if len(closers) > 1 else \
+            f", past {closers[0]}" if closers else ""
+        out.append(f"only {round(frac * 100)}% of {target.id}'s cell in view{past}")
+    terrain = bf.terrain(at)
+    if terrain.cover >= 1:
+        out.append(f"{target.id} stands in the {terrain.kind.replace('-', ' ')} at {at[0]},{at[1]}")
+    for other in work.chars.values():  # the same test as sight's
+        if (other.side == target.side and other.fighting and other.pos is not None and other.shield
+                and SHIELDS[other.shield].provides_cover
+                and max(abs(other.pos[0] - at[0]), abs(other.pos[1] - at[1])) <= 1
+                and shield_usable(other, work.ready.get(other.id, True))):
+            who = target.id if other.id == target.id else f"{other.id}, beside {target.id},"
+            out.append(f"{who} holds a Ready {SHIELDS[other.shield].name}")
+    return tuple(out)
+
+
+def sight_closers(bf: Battlefield, observer: tuple[int, int], target: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The cells whose terrain closes a sight ray of ``visible_fraction``
+    from ``observer`` to ``target`` (the first such cell on each closed
+    ray, by the same test as core.board's ray tracing), nearest the
+    observer first.  Kept in ``bf``'s memo."""
+    table = bf.memo.table("platemail.sight-closers", 20_000)
+    found = table.get((observer, target))
+    if found is None:
+        found = table.put((observer, target), _trace_closers(bf, observer, target))
+    return found
+
+
+def _trace_closers(bf: Battlefield, observer: tuple[int, int], target: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    eye = bf.elevation(observer) + EYE_HEIGHT
+    rise = bf.elevation(target) + BODY_HEIGHT - eye
+    tops = _sight_tops(bf)
+    ox, oy = observer
+    closers: dict[tuple[int, int], None] = {}
+    # a rising ray is lowest where it enters a cell, a falling one where it leaves (core.board._trace_rays)
+    for path in _ray_paths(bf, target[0] - ox, target[1] - oy)[0 if rise >= 0 else 1]:
+        for rx, ry, t in path:
+            x, y = ox + rx, oy + ry
+            if 0 <= x < bf.width and 0 <= y < bf.height and eye + rise * t < tops[y][x][0]:
+                closers[(x, y)] = None
+                break
+    return tuple(sorted(closers, key=lambda c: (max(abs(c[0] - ox), abs(c[1] - oy)), c[1], c[0])))
 
 
 def concealed(work: Work, observer: tuple[int, int], target: Character) -> bool:

@@ -93,9 +93,10 @@ def test_cover_high_ground_range_wounds_and_strength_modifiers():
                    ("spellcaster", 1, (2, 10))], rows=rows)
     st, ev = play(st, [order(0, "a1", act(0, "ranged-attack", "b1"))], dice=(12,))
     mods = dict(rolls(ev)[0].modifiers)
-    # 8 cells straight down: 40 feet, the 2nd increment of the bow's 30'.
-    assert mods == {"Wounds": -2, "Cover": -2, "High ground": 2, "Range: 40 ft, increment 2 of 30 ft": -2,
-                    "Strength short": -1}
+    # 8 cells straight down: 40 feet, the 2nd increment of the bow's 30'.  The
+    # Cover is the hedge b1 stands in (cover 1; nothing blocks the view).
+    assert mods == {"Wounds": -2, "Cover: b1 stands in the hedge at 2,10": -2, "High ground": 2,
+                    "Range: 40 ft, increment 2 of 30 ft": -2, "Strength short": -1}
     assert attacks(ev)[0].total == 12 - 5
 
 

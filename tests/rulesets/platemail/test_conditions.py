@@ -69,14 +69,15 @@ def test_a_shot_beyond_range_is_possible_but_not_within_range_and_the_log_says_h
 
 def test_an_if_that_decides_nothing_is_logged_as_such():
     """THEN and ELSE the same Action: the 2nd Action is that one whatever
-    the condition, and the log says so rather than naming a branch (as the
-    order's own description does: "IF ... or not")."""
+    the condition, and the log says so rather than naming a branch: THEN
+    and ELSE alike, whatever the IF found."""
     d = act(0, "defend")
     w = order(0, "a1", d, "hit", d, d)
     _, ev = play(position(FAR), [w], dice=())
     taken = second_action(ev, "a1")
     assert taken.action.startswith("Defend")
-    assert taken.why == "IF I was hit or not"
+    assert taken.why == "THEN and ELSE alike, whatever IF I was hit found"
+    assert taken.sentence == "a1: Defend [R] (THEN and ELSE alike, whatever IF I was hit found)"
     assert taken.branch == "either"
 
 

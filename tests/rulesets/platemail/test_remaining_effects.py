@@ -102,7 +102,7 @@ def test_attacks_on_a_dazed_character_have_favor():
     assert (first.total, first.hit) == (11, False)
     assert (second.total, second.hit) == (12, True)
     mods = dict(rolls(ev, "attack on b1")[0].modifiers)
-    assert mods == {"Favor: b1 is dazed": 3}
+    assert mods == {"Favor: b1 is Dazed": 3}
     assert char(st, "b1").dazed == 0
 
 
@@ -112,7 +112,7 @@ def test_ranged_attacks_on_a_dazed_character_have_favor_too():
     st, ev = play(st, [order(0, "a1", act(0, "ranged-attack", "b1"))], dice=(9,))
     [a] = attacks(ev)[:1]
     assert (a.defense, a.total, a.hit) == (11, 12, True)
-    assert ("Favor: b1 is dazed", 3) in rolls(ev, "attack on b1")[0].modifiers
+    assert ("Favor: b1 is Dazed", 3) in rolls(ev, "attack on b1")[0].modifiers
 
 
 # ---------------------------------------------------------------- Fall Back

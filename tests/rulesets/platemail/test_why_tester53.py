@@ -40,9 +40,8 @@ def test_a_second_action_with_then_and_else_alike_says_the_if_chose_nothing():
 
 
 def test_a_shots_cover_says_what_gives_cover():
-    """A label "Cover" alone (as logged in this version: the engine does not
-    yet say what gave it): Why? says that it does not name its source and
-    what can give it (senses.sight: half the cell out of view, the target's
+    """A label "Cover" alone (a log from before the engine named the source):
+    Why? says that it does not name its source and what can give it (senses.sight: half the cell out of view, the target's
     own cell, a Ready Tower Shield), citing Cover and Concealment; a label
     that names its source ("Cover: ...") is read out."""
     state = position([("archer", 0, (2, 2)), ("footman", 1, (2, 6))], ROWS)
