@@ -14,13 +14,13 @@ import random
 import attrs
 
 from core.ai.knowledge import Knowledge
+from core.ai.platemail_chances import shooter
 from core.ai.platemail_reasons import explain_write
 from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, guesses
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.legal import draw_write
 from core.rulesets.platemail.orders import Commit, Write
-from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -81,7 +81,7 @@ class PlatemailKnowledge(Knowledge):
                 value = 0.5 + 0.5 * left / max(1, c.max_wounds)
                 if left <= 1 and c.pos is not None and any(chebyshev(c.pos, f) == 1 for f in foes):
                     value *= 0.75
-                if c.prepared or (weapon(c).shoots and c.loaded):
+                if c.prepared or (shooter(c) and c.loaded):
                     value += 0.05
                 total += value
             elif c.status is Status.DYING:

@@ -15,8 +15,10 @@ and ``platemail_reasons`` (the log's words) both read it.
 from __future__ import annotations
 
 from core.board import chebyshev
+from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.checks import can_shoot
 from core.rulesets.platemail.combat import FAVOR, ranged_modifiers, weapon_modifiers
-from core.rulesets.platemail.equipment import PASSIVE_BASE, WEAPONS
+from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.senses import Work, defense, weapon
 from core.rulesets.platemail.state import INVOLUNTARY, READY, Action
@@ -31,13 +33,24 @@ def hit_chance(bonus: int, defence: int) -> float:
 
 
 def attack_weapon(me, kind: Action):
-    """The weapon an attack of ``kind`` by ``me`` uses: a shot with what it
-    shoots or, failing that, throws; else the weapon in hand."""
-    w = weapon(me)
-    if kind in (A.RANGED, A.RAPID_FIRE) and not w.shoots:
-        thrown = next((k for k in me.carried if WEAPONS[k].shoots), None)
-        w = WEAPONS[thrown] if thrown else w
-    return w
+    """The weapon an attack of ``kind`` by ``me`` uses: a shot with what the
+    resolution shoots or throws (``actions.missile``: the launcher in hand,
+    else a carried missile, never the weapon in hand); else, and when there
+    is nothing to shoot, the weapon in hand."""
+    if kind in (A.RANGED, A.RAPID_FIRE):
+        return missile(me) or weapon(me)
+    return weapon(me)
+
+
+def shooter(me) -> bool:
+    """Whether ``me`` fights as a shooter: the weapon in hand shoots, or can
+    be thrown (a rogue's Dagger, its darts carried), and a Ranged Attack has
+    something to shoot or throw by the engine's own test (``checks.can_shoot``:
+    a launcher in hand, else a carried missile).  The weapon in hand is never
+    thrown (docs/rulings.md, Platemail, Actions): a rogue whose darts and net
+    are gone fights with its Dagger.  A footman's carried Javelin does not
+    make it a shooter: its Sword is its weapon."""
+    return weapon(me).shoots and can_shoot(me)
 
 
 def enemies_beside(work: Work, me) -> list:
@@ -81,7 +94,7 @@ def target_actions(t) -> tuple[Action, ...]:
         return (A.DAZED,)
     if t.terror > 0:
         return (A.TERROR,)
-    shoots = weapon(t).shoots or any(WEAPONS[k].kind == "thrown" or WEAPONS[k].also_thrown for k in t.carried)
+    shoots = can_shoot(t)  # the weapon in hand is never thrown (a Dagger in hand: no Ranged Attack)
     out = []
     for kind in A:
         if kind in INVOLUNTARY:

@@ -10,6 +10,7 @@ from core.ai.platemail_targets import CHARGE_REACH, FUTILE, harm
 from core.ai.platemail_templates import GROUND, frees, guessed_action
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
+from core.rulesets.platemail.checks import can_shoot
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, defense, resolve_target, weapon
@@ -114,8 +115,12 @@ def _no_blow(me, t, kind: Action) -> str:
     """Why an attack of ``kind`` by ``me`` on ``t`` makes no Attack roll
     this Phase, as the resolution would find it (empty: it does make one):
     a melee Action with no melee weapon in hand (``actions._melee``, the
-    Charge's ``ChargeFailed``), or a Charge at an enemy beyond its 15 feet
-    and a blow (seed: Charge).  No chance to hit is said for such an Action."""
+    Charge's ``ChargeFailed``), a Charge at an enemy beyond its 15 feet
+    and a blow (seed: Charge), or a shot or throw with nothing to shoot or
+    throw (``checks.can_shoot``; the weapon in hand is never thrown).  No
+    chance to hit is said for such an Action."""
+    if kind in (A.RANGED, A.RAPID_FIRE) and not can_shoot(me):
+        return "nothing to shoot or throw"
     if kind not in (A.CHARGE, A.FULL_ATTACK, A.COUNTER):
         return ""
     if not weapon(me).melee:

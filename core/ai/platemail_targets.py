@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai.platemail_chances import attack_weapon, chances_by_action, enemies_beside
+from core.ai.platemail_chances import attack_weapon, chances_by_action, enemies_beside, shooter
 from core.board import chebyshev
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.orders import Act, Write
@@ -114,11 +114,11 @@ def guard(work: Work, me) -> str | None:
     if here is None:
         return None
     melee = [c for c in work.chars.values() if c.side == me.side and c.fighting and c.pos is not None
-             and not weapon(c).shoots]
+             and not shooter(c)]
     if not melee or min(melee, key=lambda c: (-defense(c, True), c.id)).id != me.id:
         return None
     shooters = [c for c in work.chars.values() if c.side == me.side and c.id != me.id and c.fighting
-                and c.pos is not None and weapon(c).shoots]
+                and c.pos is not None and shooter(c)]
     return min(shooters, key=lambda c: (chebyshev(c.cell, here), c.id)).id if shooters else None
 
 
@@ -174,7 +174,7 @@ def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
     def clearly(theirs, best):
         return theirs < best - AIM_GAIN
 
-    if weapon(me).shoots:
+    if shooter(me):  # something to shoot or throw (a Dagger in hand is never thrown)
         if me.loaded:
             # A crossbow is empty once it has shot: the 2nd Action reloads it (seed: Requires Reload).
             again = Act(s, A.USE_ITEM, item="reload") if weapon(me).reload else None

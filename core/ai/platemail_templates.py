@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import attrs
 
+from core.ai.platemail_chances import shooter
 from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
-from core.rulesets.platemail.checks import left_by, stabilize_problem
+from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.checks import can_shoot, left_by, stabilize_problem
 from core.rulesets.platemail.combat import range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
@@ -41,6 +43,7 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
     # What a character does beside an enemy: strikes with its melee weapon, else steps away.
     strike = act(A.FULL_ATTACK, "closest") if arms.melee else act(A.FALL_BACK)
     out = []
+    shoots = shooter(me)  # never for a Dagger in hand with no missile carried: it is never thrown
     if arms.melee:
         out += [
             w(act(A.CHARGE, "closest"), C.TARGET_DOWN, act(A.CHARGE, "closest"), act(A.FULL_ATTACK, "closest")),
@@ -49,7 +52,7 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
             w(act(A.CHARGE, "injured"), C.REACHED, act(A.FULL_ATTACK, "injured"), act(A.CHARGE, "injured")),
         ]
         out.append(w(act(A.DEFEND), C.WOUNDED, act(A.FALL_BACK), act(A.COUNTER, "closest")))
-    if arms.shoots:  # a shooter's own templates come first
+    if shoots:  # a shooter's own templates come first
         # A crossbow is empty once it has shot (seed: Ranged Weapons, Requires Reload):
         # its 2nd Action reloads where a bow's shoots again.
         again = act(A.USE_ITEM, item="reload") if arms.reload else None
@@ -105,7 +108,8 @@ def freeing(me, strike: Act) -> list[Write]:
     arms = weapon(me)
     free = Act(s, A.USE_ITEM, "self", item=FREE)
     reload = Act(s, A.USE_ITEM, item="reload")
-    if arms.shoots:
+    shoots = shooter(me)
+    if shoots:
         then = Act(s, A.RANGED, "closest") if me.loaded or not arms.reload else reload
     elif me.prepared in SPELLS and SPELLS[me.prepared].hostile:
         then = Act(s, A.RELEASE, "closest")
@@ -113,7 +117,7 @@ def freeing(me, strike: Act) -> list[Write]:
         then = Act(s, A.MOVE, "closest")
     out = [Write(s, u, free, C.ENEMY_ADJACENT, strike, then),
            Write(s, u, free, C.ENEMY_ADJACENT, strike, Act(s, A.DEFEND))]
-    if arms.shoots and (me.loaded or not arms.reload):
+    if shoots and (me.loaded or not arms.reload):
         out.append(Write(s, u, Act(s, A.RANGED, "closest"), C.ENEMY_ADJACENT, free,
                          reload if arms.reload else Act(s, A.RANGED, "closest")))
     if arms.melee:
@@ -231,7 +235,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
-    reach = max(1, arms.range_ft // 5)
+    shoots = shooter(me)
+    reach = max(1, (missile(me) or arms).range_ft // 5)  # cells a shot reaches within its Range
 
     def score(write: Write) -> float:
         first, then = write.first.kind, write.then.kind
@@ -248,7 +253,7 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
                     return (3.7 if me.loaded or not arms.reload else 4.6) if near == 1 else 1.5 if near == 2 else 0.2
                 return 3.4 if near >= 3 else 1.0 if near == 2 else 0.2  # back to the bow, out of melee
             return 3.5 if me.wounds >= me.max_wounds - 1 else 0.5
-        if arms.shoots:
+        if shoots:
             if first is A.RANGED:
                 return 4.0 - (0.5 if write.first.target == "injured" else 0.0) - (1.5 if near == 1 else 0.0)
             if first is A.AIM:
@@ -342,8 +347,10 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     while one that harms is already Prepared (the new one replaces it), a
     1st Action Release with nobody in range and sight (with ``state``: it
     finds no target and does nothing), an Action that shoots a weapon
-    that will be empty when it runs (:func:`unloaded_shot`), or, for an
-    entrapped character, one that must cover ground (:func:`stuck`)."""
+    that will be empty when it runs (:func:`unloaded_shot`) or shoots or
+    throws with nothing to shoot or throw then (:func:`nothing_to_shoot`),
+    or, for an entrapped character, one that must cover ground
+    (:func:`stuck`)."""
     first = write.first
     if any(a.kind in MELEE for a in (first, write.then, write.otherwise)):
         if first.kind in MELEE and not weapon(me).melee:
@@ -359,7 +366,7 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
         return "no fallen ally within reach to Stabilize"
     if near <= 1 and first.kind is A.MOVE and first.target == "closest":
         return "already beside the closest hostile"
-    why = unloaded_shot(write, me) or stuck(write, me, state, near)
+    why = unloaded_shot(write, me) or nothing_to_shoot(write, me) or stuck(write, me, state, near)
     if why:
         return why
     if (first.kind is A.RELEASE and state is not None and me.prepared in SPELLS
@@ -381,13 +388,22 @@ SHOTS = (A.RANGED, A.RAPID_FIRE, A.AIM)  # Actions a weapon that needs reloading
 def emptied_by(me, first: Act):
     """``me`` as its 1st Action leaves it (``checks.left_by``), a shot
     included: a weapon that needs reloading is empty once it has shot (seed:
-    Ranged Weapons, Requires Reload; ``actions._shoot``).  Shooting the
-    launcher in hand empties it even if the shot finds no target: a
-    beginner reloads between shots all the same."""
+    Ranged Weapons, Requires Reload; ``actions._shoot``), and a throw spends
+    the missile it throws, two for a Rapid Fire (docs/rulings.md, Platemail,
+    Actions).  Shooting the launcher in hand empties it, and a throw spends
+    its missile, even if it finds no target: a beginner counts on neither."""
     after = left_by(me, first)
     arms = weapon(me)
     if first.kind in (A.RANGED, A.RAPID_FIRE) and arms.kind == "ranged" and arms.reload:
         after = attrs.evolve(after, loaded=False)
+    elif first.kind in (A.RANGED, A.RAPID_FIRE) and arms.kind != "ranged":
+        for _ in range(2 if first.kind is A.RAPID_FIRE else 1):
+            thrown = missile(after)  # what the throw spends (a carried missile: nothing in hand)
+            if thrown is None:
+                break
+            carried = list(after.carried)
+            carried.remove(thrown.key)
+            after = attrs.evolve(after, carried=tuple(carried))
     return after
 
 
@@ -404,6 +420,23 @@ def unloaded_shot(write: Write, me) -> str:
     if arms.reload and not after.loaded and any(b.kind in SHOTS for b in (write.then, write.otherwise)):
         shot = write.first.kind in (A.RANGED, A.RAPID_FIRE)
         return f"its {arms.name} is {'empty after the shot' if shot else 'not loaded'}: it must be reloaded first"
+    return ""
+
+
+def nothing_to_shoot(write: Write, me) -> str:
+    """Why an Action of ``write`` shoots, throws or Aims with nothing to
+    shoot or throw when it runs (empty: none does), by the engine's own test
+    (``checks.can_shoot``): the launcher in hand, else a carried missile; the
+    weapon in hand is never thrown (docs/rulings.md, Platemail, Actions), so
+    a Dagger in hand with no missile carried gives nothing.  The 1st Action
+    with ``me`` as it is, a 2nd after what the 1st did (:func:`emptied_by`:
+    a swap, or the missiles a throw spent)."""
+    if write.first.kind in SHOTS and not can_shoot(me):
+        return "nothing to shoot or throw (the weapon in hand is never thrown)"
+    after = emptied_by(me, write.first)
+    if any(b.kind in SHOTS for b in (write.then, write.otherwise)) and not can_shoot(after):
+        spent = write.first.kind in (A.RANGED, A.RAPID_FIRE) and can_shoot(me)
+        return f"nothing {'left ' if spent else ''}to shoot or throw for its 2nd Action"
     return ""
 
 
