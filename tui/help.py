@@ -10,6 +10,7 @@ and the text down to the next heading, read without its Markdown marks."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,8 +45,6 @@ def short_heading(name: str, level: int = 2) -> str:
     "Contact, Threat and Doom (*Attacking And Defending*)"; the page's title
     without its subtitle ("Spheres of War" for "Spheres of War: Tactical
     Fragment")."""
-    import re
-
     short = re.sub(r"\s*\([^)]*\)\s*$", "", name).replace("*", "").strip()
     if level == 1:
         short = re.split(r" — |: ", short, maxsplit=1)[0]
@@ -58,6 +57,42 @@ def searchable(text: str) -> str:
     return " ".join(text.replace("*", "").replace("`", "").split()).casefold()
 
 
+# A searched word stands for the words it is the stem of: "locked" finds
+# "Lock", "Locked" and "locking"; "backstabbing" finds "backstab".  One
+# ending is taken off a word of letters (the longest that leaves three
+# letters or more), then a doubled last consonant ("pinned" -> "pin").
+ENDINGS = ("ing", "ed", "es", "s")
+
+
+def stem(word: str) -> str:
+    word = word.casefold()
+    if not word.isalpha() or word.endswith("ss"):
+        return word
+    for ending in ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[:-len(ending)]
+            if ending in ("ing", "ed") and word[-1] == word[-2] and word[-1] not in "aeioulsfz":
+                word = word[:-1]
+            break
+    return word
+
+
+def search_pattern(words: str) -> re.Pattern[str] | None:
+    """What a search finds, in :func:`searchable` text: each word of letters
+    as the start of a word with its stem ("pin" finds "Pins" and "Pinned",
+    not "spin"), anything else (numbers, "free-move") as it is typed."""
+    parts = []
+    for word in searchable(words).split():
+        parts.append(rf"(?<!\w){re.escape(stem(word))}\w*" if word.isalpha() else re.escape(word))
+    return re.compile(" ".join(parts)) if parts else None
+
+
+# Terms a help page bolds side by side ("**Locked In Battle**, **Doomed** or
+# **Pinned** cannot move") are listed there, not defined.
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+LISTED = re.compile(r"\s*(,|,? or|,? and)\s*")
+
+
 @dataclass(frozen=True)
 class HelpSection:
     """A heading of a help page and its text, down to the next heading."""
@@ -68,20 +103,63 @@ class HelpSection:
     lines: tuple[str, ...]  # the section's Markdown, its heading first
 
     def mentions_in_heading(self, words: str) -> bool:
-        return bool(self.lines) and searchable(words) in searchable(self.lines[0])
+        pattern = search_pattern(words)
+        return bool(self.lines) and pattern is not None and bool(pattern.search(searchable(self.lines[0])))
 
-    def first_mention(self, words: str) -> int | None:
-        """The page's line where ``words`` first stand in this section, read
-        across line breaks, or None when it never mentions them."""
-        wanted = searchable(words)
-        if not wanted:
-            return None
+    def _text(self) -> tuple[str, list[int]]:
+        """The section read as one :func:`searchable` line, and where each
+        of its Markdown lines starts in it."""
         text, starts = "", []
         for line in self.lines:
             starts.append(len(text))
             text += searchable(line) + " "
-        at = text.find(wanted)
-        return None if at < 0 else self.first_line + bisect_right(starts, at) - 1
+        return text, starts
+
+    def first_mention(self, words: str) -> int | None:
+        """The page's line where ``words`` first stand in this section, read
+        across line breaks, or None when it never mentions them."""
+        pattern = search_pattern(words)
+        if pattern is None:
+            return None
+        text, starts = self._text()
+        found = pattern.search(text)
+        return None if found is None else self.first_line + bisect_right(starts, found.start()) - 1
+
+    def mentions(self, words: str) -> int:
+        """How many times the section's text (its heading aside) mentions ``words``."""
+        pattern = search_pattern(words)
+        return 0 if pattern is None else len(pattern.findall(searchable(" ".join(self.lines[1:]))))
+
+    def defines(self, words: str) -> bool:
+        """Whether the section bolds ``words`` as a term of its own: bold
+        text that mentions them and is not one of several bold terms listed
+        side by side."""
+        pattern = search_pattern(words)
+        if pattern is None:
+            return False
+        text = " ".join(self.lines[1:])
+        spans = list(BOLD.finditer(text))
+        for i, span in enumerate(spans):
+            if not pattern.search(searchable(span.group(1))):
+                continue
+            before = text[spans[i - 1].end():span.start()] if i else None
+            after = text[span.end():spans[i + 1].start()] if i + 1 < len(spans) else None
+            if not any(gap is not None and LISTED.fullmatch(gap) for gap in (before, after)):
+                return True
+        return False
+
+
+def first_landing(found: list[HelpSection], words: str) -> int:
+    """Which of the sections ``found`` (in page order) a search lands on
+    first: the first whose heading names the words, else the first that
+    bolds them as a term (:meth:`HelpSection.defines`), else the one that
+    mentions them most (the first of those)."""
+    for test in (HelpSection.mentions_in_heading, HelpSection.defines):
+        for i, section in enumerate(found):
+            if test(section, words):
+                return i
+    counts = [section.mentions(words) for section in found]
+    return counts.index(max(counts)) if counts else 0
 
 
 def help_sections(document) -> list[HelpSection]:
@@ -237,10 +315,9 @@ class HelpScreen(Screen[None]):
         self.searched = words
         self.refresh_bindings()
         found = self.sections_found()
-        # The first landing is the section named after the words (the one
-        # that explains them), else the first that mentions them.
-        named = [i for i, (section, _) in enumerate(found) if section.mentions_in_heading(words)]
-        self.show_found(found, named[0] if named else 0)
+        # The first landing is the section that explains the words (see
+        # first_landing); n and N then go on in page order from there.
+        self.show_found(found, first_landing([section for section, _ in found], words))
 
     def action_next_match(self, step: int) -> None:
         found = self.sections_found()

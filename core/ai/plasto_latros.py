@@ -68,6 +68,9 @@ ESCAPES = {"easy": 24, "normal": 24, "hard": 24}
 # also an attack and a second attacker on the mini struck.
 REACH = "its next Movement and free shots"
 REACH_TWO = REACH + ", or an attack and a second attacker"
+# In a final turn (*Ending The Game*) the enemy has nothing to answer with:
+# no free Movement is owed (docs/rulings.md) and the game ends with the turn.
+FINAL_TURN = "nothing can undo it: the enemy is owed no free Movement in a final turn, and the game ends with it"
 
 
 def _beside(cells) -> frozenset:
@@ -415,8 +418,11 @@ class PlastoKnowledge(Knowledge):
             said.append(f"removes {', '.join(gone)}")
         if lifted:
             said.append(f"lifts the Doom on {', '.join(lifted)}")
+        won = " and ".join(said) or "wins material"
+        if view.phase.name == "FINAL":
+            return f"{won}, and {FINAL_TURN}"
         back = "cannot win it back" if whole else "can win back only part of it"
-        return (" and ".join(said) or "wins material") + f", and the enemy {back} with {REACH}"
+        return f"{won}, and the enemy {back} with {REACH}"
 
     def prior(self, state, order, where) -> float:
         """Attacks first; a Movement by how much nearer the enemy it ends

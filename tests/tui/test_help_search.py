@@ -1,9 +1,12 @@
 """The rules help searches itself at 80x24: `/` opens a line, a word and
-Enter go to the section that explains it (its heading names it), `n` / `N`
+Enter go to the section that explains it (its heading names it, else it
+bolds the word as a term of its own, else it mentions it most), `n` / `N`
 go through every section mentioning it in page order, wrapping, and the
 line under the text says where ("Doom: 2 of 8, in Contact, Threat and
 Doom") or that no section mentions it; Esc closes the line, not the help.
-PageDown or space at the page's end say so on that line."""
+PageDown or space at the page's end say so on that line.  A searched word
+finds the words it is the stem of ("locked" finds "Lock", "pinned" finds
+"Pins"), at the start of a word only."""
 
 from __future__ import annotations
 
@@ -11,21 +14,25 @@ import re
 
 from tests.tui.drawn import screen_rows
 from tui.app import SkirmishApp
-from tui.help import HelpScreen, HelpSection, help_text, open_help, short_heading
+from tui.help import HelpScreen, HelpSection, first_landing, help_text, open_help, short_heading
 
 SIZE = (80, 24)
 TEXT_ROWS = SIZE[1] - 2  # the status (or search) line and the footer under the text
 
 
-def sections_mentioning(name: str, word: str) -> list[str]:
+def sections_mentioning(name: str, word: str, starting: str = "") -> list[str]:
     """Read from the page itself: the headings (as the contents show them)
-    of the sections whose heading or text mention ``word``, in page order."""
+    of the sections whose heading or text mention ``word`` (or, given
+    ``starting``, a word starting with it), in page order."""
+    if starting:
+        pattern = re.compile(rf"(?<!\w){re.escape(starting.casefold())}")
     page = help_text(name)
     assert "```" not in page  # no code block: every line starting with # is a heading
     found, heading, text = [], "", ""
     for line in page.splitlines() + ["# end"]:
         if re.match(r"#{1,6} ", line):
-            if heading and word.casefold() in " ".join(text.replace("*", "").split()).casefold():
+            read = " ".join(text.replace("*", "").split()).casefold()
+            if heading and (pattern.search(read) if starting else word.casefold() in read):
                 found.append(heading)
             level = len(line) - len(line.lstrip("#"))
             heading, text = short_heading(line.lstrip("#").strip(), level), ""
@@ -184,3 +191,42 @@ def test_a_section_finds_words_across_its_line_breaks_and_emphasis():
     assert section.first_mention("at  once") == 43
     assert section.first_mention("keys") == 40 and section.mentions_in_heading("keys")
     assert section.first_mention("xyzzy") is None and not section.mentions_in_heading("doomed")
+
+
+async def test_a_word_no_heading_names_lands_where_it_is_defined_and_n_keeps_page_order():
+    """A tester's /locked and /pinned landed on "Your turn", which only lists
+    them among what cannot move; *Attacking And Defending* and *Long Range
+    Attacks* define them (help: "Contact, Threat and Doom", "Shooters")."""
+    for typed, stem_, defined in (("locked", "lock", "Contact, Threat and Doom"), ("pinned", "pin", "Shooters")):
+        expected = sections_mentioning("plasto_latros", typed, starting=stem_)
+        assert expected[0] == "Your turn" and defined in expected
+        place = expected.index(defined)
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await open_rules(pilot, app)
+            await search(pilot, typed)
+            assert status(app) == f"{typed}: {place + 1} of {len(expected)}, in {defined}"
+            await pilot.press("n")
+            await pilot.pause()
+            after = expected[(place + 1) % len(expected)]
+            assert status(app) == f"{typed}: {(place + 1) % len(expected) + 1} of {len(expected)}, in {after}"
+
+
+def test_a_searched_word_finds_the_words_it_is_the_stem_of_at_a_words_start():
+    section = HelpSection("Keys", "heading-keys", 0, ("## Keys", "", "No backstab here: **Pins** a mini", "spin"))
+    assert section.first_mention("backstabbing") == 2  # the seed's word finds the help's
+    assert section.first_mention("pinned") == 2 and section.first_mention("pin") == 2
+    assert section.mentions("pin") == 1  # "spin" is another word
+    tabbed = HelpSection("Keys", "heading-keys", 0, ("## Keys", "", "A backstabbing, Locked mini"))
+    assert tabbed.first_mention("backstab") == 2 and tabbed.first_mention("lock") == 2
+    assert tabbed.first_mention("locking") == 2 and tabbed.first_mention("stab") is None
+
+
+def test_bold_terms_listed_side_by_side_are_not_taken_for_their_definition():
+    listing = HelpSection("Turn", "t", 0, ("## Turn", "- **Locked In Battle**, **Doomed** or **Pinned** cannot move."))
+    defining = HelpSection("Contact", "c", 5, ("## Contact", "- both are **Locked In Battle** (L).", "Lock, lock"))
+    mentioning = HelpSection("Keys", "k", 9, ("## Keys", "locked, locked, locked"))
+    assert not listing.defines("locked") and defining.defines("locked")
+    assert first_landing([listing, defining, mentioning], "locked") == 1
+    assert first_landing([listing, mentioning], "locked") == 1  # no definition: the most mentions
+    assert first_landing([mentioning, defining], "contact") == 1  # the heading first

@@ -3,9 +3,10 @@ diceless: the working is the geometry and the count of attackers."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from core.events import Event, GameOver, Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+from core.events import Event, GameOver, Moved, Note, Placed, Removed, TurnEnded, TurnStarted, cell_text
 from core.explain import Ref, generic_lines
 
 from .events import ArtifactDestroyed, Attacked, DoomFalls, DoomLifted, FreeMovementOwed, JumpedOn, ShotAt
@@ -78,6 +79,127 @@ def _doom_ref(reason: str) -> Ref:
     return JUMP if reason.startswith("jumped on") else _removal_ref(reason)
 
 
+FINAL_TURN_NOTE = re.compile(r"Only (?P<player>.+) has minis able to move: a final turn$")
+
+
+def _side_of(unit: str) -> int:
+    """Side 0's minis are a1..., side 1's b1... (``ruleset.unit_ids``)."""
+    return 0 if unit.startswith("a") else 1
+
+
+def _holds(events: Sequence[Event]) -> tuple[dict[str, list[str]], dict[int, set[str]]]:
+    """What the log says of the minis still on the battlefield after
+    ``events``: every mini mentioned and not removed (its holds, possibly
+    none) and what holds it, as words: its contact partners (Locked In
+    Battle with them; contact lasts until one of the two is removed), a
+    shot on it (Pinned until the turn ends), a jump on it or by it waiting
+    to land, a Doom not lifted."""
+    partners: dict[str, set[str]] = {}
+    shots: dict[str, set[str]] = {}
+    jumps: dict[str, str] = {}  # target -> jumper, until the jump lands or is stopped
+    doomed: set[str] = set()
+    standing: set[str] = set()
+    for event in events:
+        if isinstance(event, (Placed, Moved)):
+            standing.add(event.unit)
+        elif isinstance(event, Attacked):
+            standing.update((event.attacker, event.target))
+            partners.setdefault(event.attacker, set()).add(event.target)
+            partners.setdefault(event.target, set()).add(event.attacker)
+        elif isinstance(event, ShotAt):
+            standing.update((event.shooter, event.target))
+            shots.setdefault(event.target, set()).add(event.shooter)
+        elif isinstance(event, JumpedOn):
+            standing.update((event.jumper, event.target))
+            jumps[event.target] = event.jumper
+        elif isinstance(event, DoomFalls):
+            standing.add(event.unit)
+            doomed.add(event.unit)
+        elif isinstance(event, DoomLifted):
+            doomed.discard(event.unit)
+        elif isinstance(event, TurnEnded):
+            shots.clear()  # shots lapse as the turn ends
+        elif isinstance(event, Note) and "'s jump is stopped" in event.text:
+            jumps = {t: j for t, j in jumps.items() if not event.text.startswith(f"{j}'s jump")}
+        elif isinstance(event, Removed):
+            gone = event.unit
+            standing.discard(gone)
+            doomed.discard(gone)
+            shots.pop(gone, None)
+            jumps = {t: j for t, j in jumps.items() if gone not in (t, j)}
+            for other in partners.pop(gone, set()):
+                partners.get(other, set()).discard(gone)
+    held: dict[str, list[str]] = {unit: [] for unit in standing}
+    for unit in standing:
+        words = held[unit]
+        if partners.get(unit):
+            words.append("Locked In Battle with " + ", ".join(sorted(partners[unit])))
+        if unit in shots or unit in jumps:
+            by = sorted(shots.get(unit, set()) | ({jumps[unit]} if unit in jumps else set()))
+            words.append("Pinned by " + ", ".join(by))
+        if unit in jumps.values():
+            words.append("in mid-jump")
+        if unit in doomed:
+            words.append("Doomed")
+    return held, {side: {u for u in standing if _side_of(u) == side} for side in (0, 1)}
+
+
+def _player_sides(events: Sequence[Event]) -> dict[str, int]:
+    """Players' names with their sides, where the log tells them: the first
+    to deploy is side 0; a Defending Free Movement names its side; a turn
+    ("Ann's turn" as it ends) is its player's, and so is the first mini to
+    act in it (a free Movement aside, which the other side makes)."""
+    sides: dict[str, int] = {}
+    actor: str | None = None  # the first mini to act in this turn
+    answering = False  # a free Movement is owed: the next mini to act is the other side's
+    for event in events:
+        if isinstance(event, Note) and event.text.endswith(" deploys first"):
+            sides[event.text[:-len(" deploys first")]] = 0
+        elif isinstance(event, FreeMovementOwed):
+            sides[event.player] = event.side
+            answering = True
+        elif isinstance(event, Note) and event.text.endswith(" declines the Defending Free Movement"):
+            answering = False
+        elif isinstance(event, (Moved, ShotAt, JumpedOn)):
+            unit = event.shooter if isinstance(event, ShotAt) else \
+                event.jumper if isinstance(event, JumpedOn) else event.unit
+            if answering:
+                answering = False
+            elif actor is None:
+                actor = unit
+        elif isinstance(event, TurnStarted):
+            actor, answering = None, False
+        elif isinstance(event, TurnEnded):
+            if actor is not None and event.detail.endswith("'s turn"):
+                sides.setdefault(event.detail[:-len("'s turn")], _side_of(actor))
+            actor, answering = None, False
+    return sides
+
+
+def _final_turn(events: Sequence[Event], index: int, mover: str) -> list[str]:
+    """Why only ``mover`` may move: each mini of the other side and what
+    holds it (*Movement*: a Locked, Pinned or Doomed mini cannot move)."""
+    held, by_side = _holds(events[:index])
+    known = _player_sides(events[:index])
+    if mover in known:
+        stuck = [1 - known[mover]]
+    elif known:  # the other player's name is known: the side held is that player's
+        stuck = [next(iter(known.values()))]
+    else:  # the side whose every mini the log shows held; both when it cannot tell
+        stuck = [side for side in (0, 1) if by_side[side] and all(held[u] for u in by_side[side])] or [0, 1]
+    minis = sorted(u for side in stuck for u in by_side[side])
+    named = [f"{unit}: {'; '.join(held[unit])}" for unit in minis if held[unit]]
+    names = [name for name, side in known.items() if stuck == [side]]
+    whose = f"{names[0]}'s minis" if names else "The other side's minis" if len(stuck) == 1 else "The minis held"
+    lines = [f"{whose} cannot move: " + ("; ".join(named) if named else "the log does not say what holds them")]
+    return lines + [
+        "A mini Locked In Battle, Pinned, Doomed or in mid-jump cannot move (a prone one can still stand up)",
+        f"When only one side has minis able to move, the game ends with a final turn for that side ({mover})",
+        "In it each of its movable minis may relocate once to any free cell, its shooters may shoot, and "
+        "no free Movement is owed; then the Doomed are removed and the game is over",
+        "Whoever has more minis left wins; equal numbers are a draw"]
+
+
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     event = events[index]
     lines = generic_lines(event)
@@ -117,6 +239,10 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         if "climb" in event.how:
             return lines + ["Climbing up or down any height up to one Standard Movement "
                             "(a level counts as one cell) costs one Movement"], HEIGHT
+        if event.how.startswith("lands"):  # a jump attack resolved: the jumper takes its dead target's cell
+            return [f"{event.unit} went from {cell_text(event.frm)} down to {cell_text(event.to)}, where the mini "
+                    "it jumped on stood", "A jump attack that is not stopped kills its target, and the jumper "
+                    "lands in its place, prone"], JUMP
         if "jump" in event.how:
             return lines + ["Jumping down is a Movement"], JUMP
         return lines + ["Each turn has two Movements; a Movement may also turn the mini to a new facing"], TURN
@@ -127,5 +253,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, GameOver):
         return lines + ["The game ends when a side has no minis, or after the final turn"], END
     if isinstance(event, Note):
+        final = FINAL_TURN_NOTE.match(event.text)
+        if final:
+            return _final_turn(events, index, final["player"]), END
         return lines, TURN
     return lines, TURN
