@@ -14,7 +14,8 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   cursor or the selected one (``core.board.arc_of``), ``a`` again hides them;
 * a destination is chosen with the cursor and Enter, then the facing with the
   direction keys (:class:`FacingPicker`); climbing and jumping destinations
-  read ``[^]`` / ``[v]``; ``t`` turns (or stands up) the selected mini;
+  read ``[^]`` / ``[v]`` (``[D]`` where dangerous); ``t`` turns (or stands
+  up) the selected mini;
 * ``s`` lists the selected shooter's targets with the share of each in view
   (Enter on a highlighted ``*`` target declares it too);
 * the Defending Free Movement opens a banner for the defender, who takes it
@@ -26,11 +27,13 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   a board mark (``*`` a target) is drawn as another (:func:`plasto_field`);
 * with a mini selected, each lit destination shows how many enemies could
   attack it there (``[1]``), or ``[D]`` when they would Doom it (two, or one
-  in contact from its back arc), the arcs stay shaded on
+  in contact from its back arc) or the move would leave its side no mini
+  able to move (the enemy's final turn), the arcs stay shaded on
   lit cells (``[f]`` ``[b]``), the cursor card names those enemies and the
   arc of the mini each would come from, and the mini's sight to the
   cursor; the facing compass starts from the mini's facing and says what
-  each facing would attack (core.rulesets.plasto_latros.glance) and whom
+  each facing would attack and Doom (core.rulesets.plasto_latros.glance),
+  warns of the enemy's final turn, and whom
   it could then shoot, as the rules' own shot checks decide (none while
   Locked In Battle or out of its side's turn).
 """
@@ -44,6 +47,7 @@ import attrs
 
 from core.board import RAY_COUNT, Arc, Battlefield, Facing, Terrain, arc_of
 from core.orders import Order
+from core.rulesets.plasto_latros import glance
 from core.rulesets.plasto_latros.combat import (
     needed_for,
     shooter_problem,
@@ -52,7 +56,6 @@ from core.rulesets.plasto_latros.combat import (
     target_problem,
 )
 from core.rulesets.plasto_latros.events import artifact_name
-from core.rulesets.plasto_latros.glance import facing_outcome, threats_at, threats_by_cell, would_doom
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
 from core.rulesets.plasto_latros.orders import (
     Climb,
@@ -83,8 +86,9 @@ SHAPE_WORDS = "▲1T ⇑11: shape = side, shooter (△ ⇑) and facing"
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
-# A lit cell where the enemies that could attack the selected mini would Doom it.
-DOOM_WORDS = "[D]: Doomed (2, or 1 from behind)"
+# A lit cell where the enemies that could attack the selected mini would Doom it,
+# or where moving leaves its side no mini able to move (the enemy's final turn).
+DOOM_WORDS = "[D]: Doomed (2, or 1 from behind), or the enemy's final turn"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
 # Marks this screen draws over cells ("*" a target, "[.]" lit, "{X}" an
 # artifact): a terrain glyph that is one of them is drawn as the first of
@@ -226,19 +230,33 @@ class PlastoLatrosAdapter(RulesetAdapter):
             bf = game.battlefield
             level = bf.elevation(selected.pos)
             mini = view.mini(selected.id)
-            moves = set()
+            moves, climbs, faced = set(), {}, {}  # faced: each destination's Movement facing as now
             for order in self._orders_of(game, selected.id):
                 inner = body(order)
                 if isinstance(inner, (Climb, Jump)):
-                    marks[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
-                elif isinstance(inner, (Move, Relocate)):
+                    climbs[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
+                if isinstance(inner, (Climb, Jump, Move, Relocate)):
                     moves.add(inner.to)
+                    if mini is not None and inner.facing is mini.facing:
+                        faced[inner.to] = order
+            moves -= set(marks)
+            marks.update((cell, climbs[cell]) for cell in moves & set(climbs))
             if mini is not None and self.arcs_unit is None:
-                # how many enemies could attack it there (facing: the way it faces now);
-                # with the arcs shaded (a), the lit cells show the arcs instead
-                for cell, threats in threats_by_cell(view, mini.id, moves - set(marks), mini.facing).items():
-                    marks[cell] = " D " if would_doom(threats) else f" {min(len(threats), 9)} "
+                # how many enemies could attack it there (facing: the way it faces now), or
+                # [D] (winning over a climb's ^ / v): they would Doom it, or the move hands
+                # the enemy the final turn; with the arcs shaded (a) the lit cells show them
+                for cell, threats in glance.threats_by_cell(view, mini.id, moves, mini.facing).items():
+                    doom = glance.would_doom(threats)
+                    if doom or cell not in climbs:
+                        marks[cell] = " D " if doom else f" {min(len(threats), 9)} "
+                marks.update((cell, " D ") for cell, order in faced.items()
+                             if cell in moves and glance.hands_final_turn(view, order))
         return marks
+
+    def _destination(self, game, mini, cell) -> Order | None:
+        """The Movement taking ``mini`` to ``cell`` facing as it faces now."""
+        return next((o for o in self._orders_of(game, mini.id)
+                     if getattr(body(o), "to", None) == cell and getattr(body(o), "facing", None) is mini.facing), None)
 
     def cursor_lines(self, game, view, selected, cursor) -> list[str]:
         """The selected mini's sight to the cursor (its front arc only: it
@@ -260,13 +278,18 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if (view.at(cursor) is None and not any(f.cell == cursor for f in getattr(view, "features", ()))) \
                 or cursor == mini.pos:
             # each enemy with the whole of its side's next turn (core...glance)
-            threats = threats_at(view, mini.id, cursor, mini.facing)
+            threats = glance.threats_at(view, mini.id, cursor, mini.facing)
+            order = self._destination(game, mini, cursor) if cursor != mini.pos else None
+            final = glance.hands_final_turn(view, order) if order is not None else None
+            if final:
+                lines.append(f"Moving here facing {mini.facing.value} leaves no mini of {mini.id}'s side able to move:"
+                             f" {final} takes the final turn, its free minis relocating anywhere (Ending The Game)")
             if threats:
-                words = ", ".join(f"{t.enemy} {t.how} from its {t.arc.value}"
-                                  + (f" ({t.movements} Movements)" if t.movements > 1 else "") for t in threats)
-                doom = " — Doomed there" if would_doom(threats) else ""
+                cause = glance.doom_cause(threats)
+                doom = f" — Doomed there: {cause}" if cause else ""
+                words = ", ".join(glance.threat_words(t) for t in threats)
                 lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked next turn: {words}{doom}")
-            elif view.phase is Phase.PLAY:
+            elif view.phase is Phase.PLAY and not final:
                 lines.append(f"Here no enemy could attack {mini.id} next turn, even with both Movements")
         return lines
 
@@ -480,20 +503,26 @@ class PlastoLatrosAdapter(RulesetAdapter):
         shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind is Kind.SHOT]
         notes = {}
         for facing, order in choices.items():
-            contact, _ = facing_outcome(view, mini.id, to, facing)
+            contact, _ = glance.facing_outcome(view, mini.id, to, facing)
             words = []
             # the shots the rules would allow then: none while Locked In
             # Battle, none out of its side's turn (a Defending Free Movement)
             seen, no_shot = shot_after(view, order, mini) if mini.shooter else ([], None)
+            final = glance.hands_final_turn(view, order)
+            if final:
+                words.append(f"no mini of the side left able to move: {final} takes the final turn")
             if contact:
                 words.append(f"attacks {', '.join(contact)} (Locked In Battle"
                              + (": no shot)" if no_shot is not None else ")"))
+                dooms = glance.contact_dooms(view, order)  # the rules' own Doom (a back attack, a second attacker)
+                if dooms:
+                    words.append("Dooms " + ", ".join(f"{e} ({why})" for e, why in dooms.items()))
             if seen and no_shot is None:
                 words.append(f"can target {', '.join(seen)}")
             elif seen and not contact:
                 words.append(f"no shot: {no_shot}")
             # an enemy it attacks is Locked In Battle: that one cannot come round
-            backs = [t.enemy for t in threats_at(view, mini.id, to, facing)
+            backs = [t.enemy for t in glance.threats_at(view, mini.id, to, facing)
                      if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
             if backs:
                 words.append(f"back open to {', '.join(backs)}")

@@ -15,7 +15,11 @@ Attacks" and "Jumping Attacks":
   then Locked too;
 * the arc is the defending mini's: one contact attacker in its back arc, or
   one jumper, is enough to Doom it (see :mod:`.status`); two attackers
-  Doom it when the two Movements of the turn are enough for both.
+  Doom it when the two Movements of the turn are enough for both;
+* a Movement that leaves its side no mini able to move hands the enemy the
+  final turn (*Ending The Game*): :func:`hands_final_turn` asks the rules
+  themselves (``status.movable``, ``rules.end_turn``), as does
+  :func:`contact_dooms` for the Dooms a Movement's contact attacks make.
 """
 
 from __future__ import annotations
@@ -28,8 +32,10 @@ from .combat import sight_figures
 from .grid import grid, in_front, open_ray_count
 from .movement import blocked_cells
 from .next_turn import EnemyTurn
-from .state import Mini, PlastoState
-from .status import locked
+from .orders import FreeMove, Relocate
+from .rules import apply_order, do_movement, end_turn
+from .state import Mini, Phase, PlastoState, rebuild
+from .status import doom_reason, locked, movable
 
 # From worst to least: the arc a threat is reported from when it could come from several.
 ARC_ORDER = (Arc.BACK, Arc.LEFT, Arc.RIGHT, Arc.FRONT)
@@ -43,6 +49,7 @@ class Threat:
     arc: Arc  # of the threatened mini, the worst the attack could come from
     movements: int = 1  # of its side's next turn the attack named takes (0: a shot as it stands)
     soonest: int | None = None  # the fewest any attack of it takes, when fewer than ``movements``
+    soonest_how: str | None = attrs.field(default=None, eq=False)  # the kind of that soonest attack
 
     @property
     def fewest(self) -> int:
@@ -51,18 +58,47 @@ class Threat:
 
 def would_doom(threats: list[Threat]) -> bool:
     """Whether the enemies that could attack a standing mini on a cell
-    (:func:`threats_at`) are enough to Doom it there in one turn: one in
-    contact from its back arc, or a jumper; or two attackers (two minis) of
-    either kind whose attacks the turn's two Movements cover (*Attacking And
-    Defending*, *Jumping Attacks*; docs/rulings.md, Doom; status._doom_reason
-    judges the attacks made)."""
-    if any((t.how == "contact" and t.arc is Arc.BACK) or t.how == "jump" for t in threats):
-        return True
+    (:func:`threats_at`) are enough to Doom it there in one turn (see
+    :func:`doom_cause`)."""
+    return doom_cause(threats) is not None
+
+
+def doom_cause(threats: list[Threat]) -> str | None:
+    """Why the enemies that could attack a standing mini on a cell would
+    Doom it there in one turn, or None: one in contact from its back arc,
+    or a jumper; or two attackers (two minis) of either kind whose fewest
+    Movements add up to the turn's two at most (*Attacking And Defending*,
+    *Jumping Attacks*; docs/rulings.md, Doom; status._doom_reason judges
+    the attacks made)."""
+    for t in threats:
+        if t.how == "contact" and t.arc is Arc.BACK:
+            return f"{t.enemy} from its back"
+        if t.how == "jump":
+            return f"{t.enemy} jumping on it"
     fewest: dict[str, int] = {}
     for t in threats:
         fewest[t.enemy] = min(fewest.get(t.enemy, t.fewest), t.fewest)
-    costs = sorted(fewest.values())
-    return len(costs) >= 2 and costs[0] + costs[1] <= TURN_MOVEMENTS
+    pair = sorted(fewest.items(), key=lambda item: item[1])[:2]
+    if len(pair) < 2 or pair[0][1] + pair[1][1] > TURN_MOVEMENTS:
+        return None
+    (one, n), (two, m) = pair
+    return f"{one} and {two}, {n} + {m} of the turn's {TURN_MOVEMENTS} Movements"
+
+
+def movements_words(n: int) -> str:
+    """The Movements an attack takes, in words (0: a shot from where it stands)."""
+    return "from where it stands" if n == 0 else f"{n} Movement{'s' if n != 1 else ''}"
+
+
+def threat_words(t: Threat) -> str:
+    """One enemy's attack for the cursor card: the worst arc it could come
+    from with the Movements that takes, and its soonest attack when that
+    takes fewer (what :func:`doom_cause` adds up)."""
+    words = f"{t.enemy} {t.how} from its {t.arc.value} ({movements_words(t.movements)})"
+    if t.soonest is not None:
+        how = {"shot": "a shot", "jump": "a jump"}.get(t.soonest_how or "", t.soonest_how or "an attack")
+        words += f" or {how} " + (movements_words(0) if t.soonest == 0 else f"in {movements_words(t.soonest)}")
+    return words
 
 
 def _free(view: PlastoState, m: Mini) -> bool:
@@ -134,10 +170,10 @@ def _threats(view: PlastoState, me: Mini, enemies: list[EnemyTurn], cell: Cell, 
 def _threat(enemy: str, attacks: dict[str, dict[Cell, int]], cell: Cell, facing: Facing) -> Threat | None:
     """The worst of one enemy's attacks (:meth:`EnemyTurn.attacks`): in
     contact from the back, a jump, in contact from the worst arc, a shot."""
-    costs = [n for spots in attacks.values() for n in spots.values()]
+    costs = [(n, how) for how, spots in attacks.items() for n in spots.values()]
     if not costs:
         return None
-    soonest = min(costs)
+    soonest, soonest_how = min(costs, key=lambda cost: cost[0])
 
     def worst(how: str) -> Threat:
         spots = attacks[how]
@@ -147,7 +183,9 @@ def _threat(enemy: str, attacks: dict[str, dict[Cell, int]], cell: Cell, facing:
             by_arc[arc] = min(by_arc.get(arc, n), n)
         arc = next(a for a in ARC_ORDER if a in by_arc)
         n = by_arc[arc]
-        return Threat(enemy, how, arc, n, soonest if soonest < n else None)
+        if soonest < n:
+            return Threat(enemy, how, arc, n, soonest, soonest_how)
+        return Threat(enemy, how, arc, n)
 
     contact = worst("contact") if attacks["contact"] else None
     if contact is not None and contact.arc is Arc.BACK:
@@ -176,3 +214,59 @@ def facing_outcome(view: PlastoState, uid: str, to: Cell, facing: Facing) -> tup
                       if e.side != me.side and e.pos is not None and e.pos != to and in_front(to, facing, e.pos)
                       and open_ray_count(grid(bf), to, e.pos, figures) * 2 >= RAY_COUNT)
     return contact, shots
+
+
+def contact_dooms(view: PlastoState, order) -> dict[str, str]:
+    """The enemies ``order`` (a Movement, or a final-turn relocation) would
+    Doom by its contact attacks, each with why (the rules' own Doom:
+    ``status.doom_reason`` on the state right after it)."""
+    inner = order.order if isinstance(order, FreeMove) else order
+    after = apply_order(view, inner)[0] if isinstance(inner, Relocate) else do_movement(view, inner, [])
+    out = {}
+    for a in after.attacks:
+        if a.attacker != inner.unit or a in view.attacks:
+            continue
+        target = after.mini(a.target)
+        why = doom_reason(after, target) if target is not None else None
+        if why is not None:
+            out[a.target] = why
+    return out
+
+
+def hands_final_turn(view: PlastoState, order) -> str | None:
+    """The enemy player to whom ``order`` (a Movement of the side's turn, or
+    its Defending Free Movement) would hand the final turn, leaving the side
+    no mini able to move (*Ending The Game*), or None.  Asked of the rules:
+    the turn played out with that order and ended (``rules.end_turn``
+    decides who may move and whether a final turn follows).  Answers are
+    kept in the view's memo; the rules are asked only when no other mini of
+    the side is free to move and the mover itself is not after it (a
+    Movement makes attacks by its mover alone)."""
+    inner = order.order if isinstance(order, FreeMove) else order
+    me = view.mini(inner.unit)
+    if me is None or view.phase is not Phase.PLAY:
+        return None
+    others = view.memo.get(("plasto_latros.others-free", me.id), _others_free, view, me)
+    if others:
+        return None
+    answers: dict = view.memo.get(("plasto_latros.final-turn", me.id), dict)
+    if order not in answers:
+        answers[order] = _final_turn_to(view, order, me)
+    return answers[order]
+
+
+def _others_free(view: PlastoState, me: Mini) -> bool:
+    return any(movable(view, m) for m in view.minis if m.side == me.side and m.id != me.id)
+
+
+def _final_turn_to(view: PlastoState, order, me: Mini) -> str | None:
+    inner = order.order if isinstance(order, FreeMove) else order
+    moved = do_movement(view, inner, [])
+    if movable(moved, moved.get(me.id)):
+        return None
+    after = apply_order(view, order)[0]
+    if after.phase is Phase.PLAY:  # the rest of the turn: no mini of the side left to use it
+        after = end_turn(rebuild(after, pending_free=()), [])
+    if after.phase is Phase.FINAL and after.active != me.side:
+        return after.players[after.active]
+    return None
