@@ -301,7 +301,7 @@ def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
         cell = target.pos
         events.append(Removed(target.id, f"jumped on by {jumper.id}"))
         state = _remove(state, target.id)
-        events.append(Moved(jumper.id, jumper.pos, cell, "lands on"))
+        events.append(Moved(jumper.id, jumper.pos, cell, "lands"))
         events.append(Note(f"{jumper.id} ends prone"))
         state = state.replace(evolve(jumper, pos=cell, prone=True))
     return state
