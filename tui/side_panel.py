@@ -114,7 +114,12 @@ class SidePanel(Vertical):
         by_unit = screen.orders_by_unit()
         if chosen is not None:
             lines.append(f"Selected: {unit_line(chosen)}")
-            lines.append(f"  {len(by_unit.get(chosen.id, []))} order(s); Enter on [.] cell, o: list")
+            own = by_unit.get(chosen.id, [])
+            listed = adapter.menu_orders(game, own)  # what o lists (placing is chosen on the board)
+            if own and not listed:
+                lines.append(f"  {len(own)} cells: Enter on [.] places it")
+            else:
+                lines.append(f"  {len(own)} order(s); Enter on [.] cell, o: list")
         side = screen.keyboard_side
         if side is not None:
             waiting = [u for u in screen.units if u.side == side and u.pos is None and u.status != "removed"]

@@ -87,6 +87,10 @@ async def test_enter_on_the_selected_figure_while_placing_says_to_pick_a_cell_an
         await pilot.press("enter")  # selects it
         await pilot.pause()
         assert screen.selected == uid
+        from tests.tui.drawn import screen_text
+
+        shown = screen_text(app)  # the panel promises no list o does not show
+        assert "cells: Enter on [.] places it" in shown and "o: list" not in shown, shown
         await pilot.press("enter")  # on its own cell again
         await pilot.pause()
         assert not isinstance(app.screen, ChoiceMenu), app.screen

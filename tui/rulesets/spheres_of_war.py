@@ -113,6 +113,27 @@ class SpheresOfWarAdapter(RulesetAdapter):
             orders = [*orders, *placed_again(game.state, side)]
         return orders
 
+    # The order a Match's Actions are listed in, whatever the geometry: a
+    # player who learnt "2 = toward" must not walk away the next Action.
+    MENU_RANK = {"wait": 0, "fight": 1, "move": 2}
+
+    def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
+        """The base's list (no cells to place on), the Match's Actions in a
+        fixed order: Wait, Fight, then Moves nearest the opponent first."""
+        listed = super().menu_orders(game, orders)
+        match_ = getattr(game.state, "match", None)
+        pos = _positions(self.ruleset, game.state)
+
+        def key(order: Order) -> tuple:
+            rank = self.MENU_RANK.get(order.verb, 3)
+            if order.verb != "move" or match_ is None:
+                return (rank, 0.0)
+            there = pos.get(opponent_of(match_, order.unit)) if order.unit in (
+                match_.instigator, match_.retaliator) else None
+            return (rank, distance(order.to, there) if there is not None else 0.0)
+
+        return sorted(listed, key=key)  # stable: ties keep the engine's order
+
     def give(self, game: Any, side: int | None, verb: str, orders: Sequence[Order]) -> Any:
         """``d`` for the Retaliator places its figures out of the
         Instigator's reach where there is room (the zone's front line would
