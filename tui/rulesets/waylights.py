@@ -57,7 +57,9 @@ from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
 from tui.rulesets.waylights_words import (
     body_at,
+    cheapest_first,
     counter_words,
+    past_cover,
     pct,
     pierce_words,
     short,
@@ -367,7 +369,7 @@ class WaylightsAdapter(RulesetAdapter):
         if all(isinstance(o, Attack) for o in orders):
             return PickList(f"Attack {orders[0].target}: which way?",
                             [(self.describe(game, game.state, o), o) for o in orders], confirm=self._preview_of(game))
-        rows = [(self._cell_label(game, o), o) for o in orders]
+        rows = [(self._cell_label(game, o), o) for o in sorted(orders, key=cheapest_first)]
         cell = getattr(orders[0], "to", None)
         title = f"{game.state.active} to {cell[0]},{cell[1]}: how?" if cell else "Which order?"
         return PickList(title + self._body_note(game, cell), rows, keys=kind_keys(rows),
@@ -591,7 +593,12 @@ class WaylightsAdapter(RulesetAdapter):
         if why is None:
             x = exchange_for(state, order)
             keeps = "" if declared else " if it keeps defence dice"
-            detail.append(f"{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
+            through = ""
+            if cover:  # a shot the cover roll stops is answered by nothing (docs/rulings.md, Cover)
+                x = past_cover(x, cover)
+                detail.append(f"If the cover stops the shot, nothing follows: {t.id} neither defends nor counters.")
+                through = "If the shot gets through, "
+            detail.append(f"{through}{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
                           f"wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}, and {t.id}'s "
                           f"{counter_words(a.id, t.id, x)}. Below: if it defends.")
         else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.rulesets.waylights.combat import reaches
 from core.rulesets.waylights.glance import (
     COVER_WORDS,
     attacks_after_move,
@@ -17,6 +18,7 @@ from core.rulesets.waylights.glance import (
 )
 from core.rulesets.waylights.movement import sees
 from core.rulesets.waylights.orders import Move, SplitMove, Step
+from core.rulesets.waylights.state import rebuild
 
 REACH_KEY = "w"  # a cell the selected figure's weapon reaches from where it stands
 
@@ -75,7 +77,11 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         if level is not None:
             lines.append(f"Cover of {enemy.id}: {COVER_WORDS[level]}" + (f", from {'; '.join(why)}" if why else ""))
         reach = cursor in weapon_reach(view, f.id)
-        lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
+        lacking = None if reach else unready(view, f, enemy)
+        if lacking:
+            lines.append(f"{f.weapon.name}: {lacking}")
+        else:
+            lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
     elif here is None:
         body = next((g for g in view.fighters if g.pos == cursor and not g.up and g.status == "dead"), None)
         if body is not None and cursor in move_cells(ruleset, view, f.id, f.side):
@@ -84,6 +90,27 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         if shots:
             lines.append(f"A move here gives {gives(f)} {', '.join(shots)} this turn")
     return lines
+
+
+def unready(view: Any, f: Any, enemy: Any) -> str | None:
+    """What keeps ``f``'s launcher or thrown weapon from ``enemy`` when it
+    would reach it primed and with a round (in range, in view, not in full
+    cover): "not primed (reload first)" or "out of ammunition (new clip
+    first)".  None when something else stops it, or nothing does."""
+    w = f.weapon
+    if not w.ranged or w.name not in f.template.weapons:
+        return None
+    i = f.template.weapons.index(w.name)
+    ammo, primed = list(f.ammo), list(f.primed)
+    ready = rebuild(f, ammo=(*ammo[:i], max(ammo[i], 1), *ammo[i + 1:]),
+                    primed=(*primed[:i], True, *primed[i + 1:]))
+    if reaches(view, ready, enemy, w) is not None:
+        return None
+    if ammo[i] <= 0 and (w.kind == "thrown" or not primed[i]):
+        return "out of ammunition (new clip first)" if w.kind != "thrown" else "none left to throw"
+    if w.kind == "launcher" and not primed[i]:
+        return "not primed (reload first)"
+    return None
 
 
 def legend(selected: Any, view: Any) -> list[str]:

@@ -1,14 +1,18 @@
 """Waylights' small words for the screen: chances in per cent, a wound
 count, what a Split Move leaves of the step, the counter of an exchange,
-a few words for an order already given, and a dead figure's square a move
-may end on (docs/rulings.md, Waylights, "The dead do not block")."""
+a few words for an order already given, a dead figure's square a move
+may end on (docs/rulings.md, Waylights, "The dead do not block"), the
+order of the ways to a cell, and a counter's chances past the cover."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from core.orders import Order
-from core.rulesets.waylights.combat import percent, pierced_armour
+from core.rulesets.waylights.combat import cover_avoid_faces, percent, pierced_armour
 from core.rulesets.waylights.exchange import Exchange
 from core.rulesets.waylights.movement import reachable, step_cost
 from core.rulesets.waylights.orders import (
@@ -38,12 +42,34 @@ def split_step(state) -> str:
     return "step kept"
 
 
+# The ways to a cell, cheapest first, so the highlighted row wastes
+# nothing: the free step (no Action), then Split Move (an Action, the step
+# kept), then Move (an Action and the step).  Other rows keep their order.
+MOVE_COST_RANK = {Step: 0, SplitMove: 1, Move: 2}
+
+
+def cheapest_first(order: Order) -> int:
+    return MOVE_COST_RANK.get(type(order), len(MOVE_COST_RANK))
+
+
 def wounds_words(f) -> str:
     """One count of the wounds taken, beside the count that knocks out:
     the blow that knocks out may carry more wounds than were left, and
     every one of them comes off the figure's rolls (so its Defence), so
     the card shows them all ("Wounds 9 (KO at 3): knocked out")."""
     return f"Wounds {f.wounds} (KO at {f.ko_at})" + (": knocked out" if f.status == KO else "")
+
+
+def past_cover(x: Exchange, cover: int) -> Exchange:
+    """The chances of exchange ``x`` once the shot has got past the
+    target's ``cover`` (1 light, 2 medium).  A shot the cover roll stops
+    is answered by nothing (``resolve``: no defence, no counter), so every
+    case ``exchange`` counts carries the same chance of getting through;
+    dividing by it gives the chances of the exchange itself."""
+    through = 1 - Fraction(cover_avoid_faces(cover), 6)
+    if not through:
+        return x
+    return Exchange(*(getattr(x, field.name) / through for field in attrs.fields(Exchange)))
 
 
 def counter_words(attacker: str, target: str, x: Exchange) -> str:

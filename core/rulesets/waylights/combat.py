@@ -120,8 +120,10 @@ def reaches(state: WaylightsState, a: Fighter, t: Fighter, weapon: Weapon) -> st
     if not weapon.ranged:
         dx, dy = abs(a.pos[0] - t.pos[0]), abs(a.pos[1] - t.pos[1])
         if weapon.reach <= 1:
-            if dx + dy != 1:
+            if dx == dy == 1:
                 return f"the {weapon.name} only reaches the four cells beside {a.id}, not diagonally"
+            if dx + dy != 1:
+                return f"the {weapon.name} only reaches the four cells beside {a.id}: {t.id} is beyond its reach"
             return None
         if not within(a.pos, t.pos, weapon.reach):
             return f"{t.id} is beyond the {weapon.name}'s reach of {weapon.reach}"
