@@ -29,7 +29,7 @@ from core.deployment import Deploy
 from core.events import dice, signed
 from core.orders import Order, Role
 from core.ruleset import UnitView
-from core.rulesets.waylights.combat import attack_mods, attack_preview, cover_level, defence_mods, threshold
+from core.rulesets.waylights.combat import attack_mods, attack_preview, defence_mods, threshold
 from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.glance import could_strike
 from core.rulesets.waylights.orders import (
@@ -50,18 +50,16 @@ from core.rulesets.waylights.orders import (
     Wield,
 )
 from core.rulesets.waylights.rules import can_counter, counter_refusal
-from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from core.rulesets.waylights.state import KO, READY
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
+from tui.rulesets.waylights_preview import attack_preview_of
 from tui.rulesets.waylights_words import (
     body_at,
     cheapest_first,
     counter_words,
-    past_cover,
     pct,
-    pierce_words,
     short,
     split_step,
     way_round,
@@ -73,11 +71,6 @@ from tui.warband_models import WaylightsModel
 # pairs a real letter with a figure of another class (the panel's "Board:"
 # line names the real ones, ``compact_names``).
 COMPACT_KEY = "Compact: X1 = a1, 1X = b1\nX: the figure's class letter\n(z: wider cells)"
-# The target's cover in an attack preview: its chance to avoid the shot is
-# already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
-COVER_LINES = ("Cover: none.",
-               "Cover: light (a d6 of 1-2 avoids the shot; counted in \"no effect\").",
-               "Cover: medium (a d6 of 1-4 avoids the shot; counted in \"no effect\").")
 ACTIONS = (Move, SplitMove, Attack, TakeCover, Wield, Reload, Clip, Crystal, Boost, Finish)
 
 
@@ -571,39 +564,4 @@ class WaylightsAdapter(RulesetAdapter):
         return make
 
     def preview(self, game: Any, order: Attack) -> AttackPreview:
-        state = game.state
-        a, t = state.get(order.unit), state.get(order.target)
-        p = preview_order(state, order)
-        adice = a.split if a.split is not None else 2
-        declared = t.split is not None  # kept from its last turn until its next one
-        tdice = 4 - (t.split if t.split is not None else 2)
-        amod = sum(v for _, v in attack_mods(a, a.weapon))
-        dmod = sum(v for _, v in defence_mods(t, a.weapon))
-        detail = [f"{dice(adice, 'attack')} {signed(amod)} against {dice(tdice, 'defence')} {signed(dmod)}, "
-                  f"Threshold {threshold(t)}; {t.id} has {min(t.wounds, t.ko_at)}/{t.ko_at} wounds."]
-        detail += pierce_words(a, t)
-        if not declared:
-            detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
-        cover = 0
-        if a.weapon.ranged:
-            cover = min(cover_level(state, a, t) or 0, 2)
-            detail.append(COVER_LINES[cover])
-        # What the response will allow, by the engine's own counter rule.
-        why = counter_refusal_for(state, order)
-        if why is None:
-            x = exchange_for(state, order)
-            keeps = "" if declared else " if it keeps defence dice"
-            through = ""
-            if cover:  # a shot the cover roll stops is answered by nothing (docs/rulings.md, Cover)
-                x = past_cover(x, cover)
-                detail.append(f"If the cover stops the shot, nothing follows: {t.id} neither defends nor counters.")
-                through = "If the shot gets through, "
-            detail.append(f"{through}{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
-                          f"wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}, and {t.id}'s "
-                          f"{counter_words(a.id, t.id, x)}. Below: if it defends.")
-        else:
-            reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
-            detail.append(reason)
-        chances = [f"  {line}" for line in p.lines()] if p else []
-        title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
-        return AttackPreview(order, title, detail, chances)
+        return attack_preview_of(game.state, order)

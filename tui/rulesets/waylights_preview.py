@@ -1,0 +1,61 @@
+"""Waylights' attack preview: what an attack would do, in words and
+chances, before it is given (the engine's own ``preview_order``,
+``exchange_for`` and counter rule, ``counter_refusal_for``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.events import dice, signed
+from core.rulesets.waylights.combat import attack_mods, cover_level, defence_mods, threshold
+from core.rulesets.waylights.orders import Attack
+from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
+from tui.rulesets.waylights_modals import AttackPreview
+from tui.rulesets.waylights_words import counter_words, past_cover, pct, pierce_words
+
+# The target's cover in an attack preview: its chance to avoid the shot is
+# already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
+COVER_LINES = ("Cover: none.",
+               "Cover: light (a d6 of 1-2 avoids the shot; counted in \"no effect\").",
+               "Cover: medium (a d6 of 1-4 avoids the shot; counted in \"no effect\").")
+
+
+def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
+    """The preview of ``order`` (an attack) as its attacker's side sees it:
+    dice, modifiers, Threshold, cover, whether a counter may follow and
+    what it would do, then the chances of each outcome if the target defends."""
+    a, t = state.get(order.unit), state.get(order.target)
+    p = preview_order(state, order)
+    adice = a.split if a.split is not None else 2
+    declared = t.split is not None  # kept from its last turn until its next one
+    tdice = 4 - (t.split if t.split is not None else 2)
+    amod = sum(v for _, v in attack_mods(a, a.weapon))
+    dmod = sum(v for _, v in defence_mods(t, a.weapon))
+    detail = [f"{dice(adice, 'attack')} {signed(amod)} against {dice(tdice, 'defence')} {signed(dmod)}, "
+              f"Threshold {threshold(t)}; {t.id} has {min(t.wounds, t.ko_at)}/{t.ko_at} wounds."]
+    detail += pierce_words(a, t)
+    if not declared:
+        detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
+    cover = 0
+    if a.weapon.ranged:
+        cover = min(cover_level(state, a, t) or 0, 2)
+        detail.append(COVER_LINES[cover])
+    # What the response will allow, by the engine's own counter rule.
+    why = counter_refusal_for(state, order)
+    if why is None:
+        x = exchange_for(state, order)
+        keeps = "" if declared else " if it keeps defence dice"
+        through = ""
+        if cover:  # a shot the cover roll stops is answered by nothing (docs/rulings.md, Cover)
+            x = past_cover(x, cover)
+            detail.append(f"If the cover stops the shot, nothing follows: {t.id} neither defends nor counters.")
+            through = "If the shot gets through, "
+        detail.append(f"{through}{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
+                      f"wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}, and {t.id}'s "
+                      f"{counter_words(a.id, t.id, x)}. Below: if it defends.")
+    else:
+        reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
+        detail.append(reason)
+    chances = [f"  {line}" for line in p.lines()] if p else []
+    title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
+    return AttackPreview(order, title, detail, chances)
