@@ -53,7 +53,6 @@ from core.rulesets.plasto_latros.combat import (
     shooter_problem,
     shot_fraction,
     sight_figures,
-    target_problem,
 )
 from core.rulesets.plasto_latros.events import artifact_name
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
@@ -70,11 +69,11 @@ from core.rulesets.plasto_latros.orders import (
     Stand,
     Turn,
 )
-from core.rulesets.plasto_latros.rules import apply_order, do_movement
-from core.rulesets.plasto_latros.state import Kind, Phase, PlastoState
+from core.rulesets.plasto_latros.state import Phase
 from core.rulesets.plasto_latros.status import doom_reason
 from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
+from tui.rulesets.plasto_latros_compass import body, facing_notes
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 from tui.warband_models import PlastoModel
 
@@ -95,11 +94,6 @@ STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a
 # SPARE_GLYPHS its battlefield does not use, so each symbol means one thing.
 MARK_GLYPHS = frozenset("*[]{}")
 SPARE_GLYPHS = "%&:;!?$+~'\"=,_"
-
-
-def body(order: Order) -> Order:
-    """The Movement inside a Defending Free Movement, or the order itself."""
-    return order.order if isinstance(order, FreeMove) else order
 
 
 def at(cell) -> str:
@@ -132,30 +126,6 @@ def plasto_field(bf: Battlefield) -> Battlefield:
     rows = tuple("".join(glyph.get(g, g) for g in row) for row in bf.rows)
     legend = tuple((glyph[g], plasto_terrain(t)) for g, t in bf.legend)
     return attrs.evolve(bf, rows=rows, legend=legend)
-
-
-def shot_after(view: PlastoState, order: Order, mini) -> tuple[list[str], str | None]:
-    """The enemies ``mini``, a shooter, could target once ``order`` (one of
-    its Movements) is made, by the rules' own checks (shooter_problem,
-    target_problem), and why it could not shoot then (None: it could)."""
-    inner = body(order)
-    # the state right after the Movement, its contact attacks made (the end
-    # of a turn that may follow it would not be this turn's shooting)
-    after = apply_order(view, inner)[0] if isinstance(inner, Relocate) else do_movement(view, inner, [])
-    moved = after.mini(mini.id)
-    seen = [e.id for e in after.minis if e.side != moved.side and e.pos is not None
-            and target_problem(after, moved, e) is None]
-    if view.phase not in (Phase.PLAY, Phase.FINAL) or view.active != mini.side:
-        return seen, f"it is {view.players[view.active]}'s turn"
-    problem = shooter_problem(after, moved)
-    if problem is not None:
-        words = problem.rstrip(".")
-        for lead in (f"{mini.id} is ", f"{mini.id} "):
-            if words.startswith(lead):
-                words = words[len(lead):]
-                break
-        return seen, words
-    return seen, None
 
 
 class PlastoLatrosAdapter(RulesetAdapter):
@@ -492,44 +462,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return mini.facing
 
     def facing_notes(self, view, inner: Order, choices) -> dict:
-        """For each facing offered, what ending the Movement so would do:
-        the contact attacks it makes (each Locks both minis), the shots a
-        shooter could then declare, and the enemies that could attack it
-        from its back arc."""
-        mini = view.mini(inner.unit)
-        if mini is None or mini.pos is None:
-            return {}
-        to = getattr(inner, "to", None) or mini.pos
-        shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind is Kind.SHOT]
-        notes = {}
-        for facing, order in choices.items():
-            contact, _ = glance.facing_outcome(view, mini.id, to, facing)
-            words = []
-            # the shots the rules would allow then: none while Locked In
-            # Battle, none out of its side's turn (a Defending Free Movement)
-            seen, no_shot = shot_after(view, order, mini) if mini.shooter else ([], None)
-            final = glance.hands_final_turn(view, order)
-            if final:
-                words.append(f"no mini of the side left able to move: {final} takes the final turn")
-            if contact:
-                words.append(f"attacks {', '.join(contact)} (Locked In Battle"
-                             + (": no shot)" if no_shot is not None else ")"))
-                dooms = glance.contact_dooms(view, order)  # the rules' own Doom (a back attack, a second attacker)
-                if dooms:
-                    words.append("Dooms " + ", ".join(f"{e} ({why})" for e, why in dooms.items()))
-            if seen and no_shot is None:
-                words.append(f"can target {', '.join(seen)}")
-            elif seen and not contact:
-                words.append(f"no shot: {no_shot}")
-            # an enemy it attacks is Locked In Battle: that one cannot come round
-            backs = [t.enemy for t in glance.threats_at(view, mini.id, to, facing)
-                     if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
-            if backs:
-                words.append(f"back open to {', '.join(backs)}")
-            notes[facing] = "; ".join(words) or "attacks nothing"
-            if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
-                notes[facing] += f" (its shot at {', '.join(shot_at)} stands)"
-        return notes
+        return facing_notes(view, inner, choices)
 
     # -- keys ---------------------------------------------------------------------
     def keys(self) -> list[tuple[str, str, str]]:
