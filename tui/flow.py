@@ -195,7 +195,8 @@ def cell_chosen(screen: Any, cell: Any) -> None:
             screen.say(f"✗ {why}")
             return
     if here is not None:
-        screen.say(f"{here.id} has no order to give now.")
+        held = adapter.why_idle(game, view, here)
+        screen.say(f"{here.id} has no order to give now" + (f": {held}." if held else "."))
         return
     why = adapter.why_nothing_at(game, screen.keyboard_side, chosen, cell)
     if why:

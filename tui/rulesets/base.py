@@ -313,6 +313,11 @@ class RulesetAdapter:
         attack, say), in the ruleset's words; None: the generic message."""
         return None
 
+    def why_idle(self, game: Any, view: Any, unit: UnitView) -> str | None:
+        """Why ``unit``, a figure of the side to act, has no order now (held
+        in a fight, say), in the ruleset's words; None: the generic message."""
+        return None
+
     def cell_words(self, game: Any, view: Any, cell: Any) -> str | None:
         """What stands on ``cell`` besides its terrain and figures (an
         artifact, a door), for the cursor's line; None: the terrain alone."""

@@ -300,6 +300,12 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 shades[cell] = "b"
         return shades
 
+    def why_idle(self, game, view, unit) -> str | None:
+        """What holds a mini that has no order (status.what_holds)."""
+        from core.rulesets.plasto_latros.status import what_holds
+
+        return what_holds(view, unit.id)
+
     def describe(self, game, view, order) -> str:
         if isinstance(order, Pass) and view.phase is Phase.PLAY:
             left = view.movements_left

@@ -201,6 +201,30 @@ def movable(state: PlastoState, mini: Mini) -> bool:
     return not state.attacks or mini.id not in statuses(state).busy
 
 
+def what_holds(state: PlastoState, unit: str) -> str | None:
+    """What keeps ``unit`` from spending a Movement now, in words ("Locked
+    In Battle with b5", "Pinned by b2's shot", "Doomed"); None when nothing
+    does (``movable``)."""
+    mini = state.mini(unit)
+    if mini is None or mini.pos is None:
+        return "not on the board"
+    if movable(state, mini):
+        return None
+    if unit in doomed_ids(state):
+        return "Doomed"
+    mine = [a for a in state.attacks if unit in (a.attacker, a.target)]
+    partners = sorted({a.target if a.attacker == unit else a.attacker for a in mine if a.kind is Kind.CONTACT})
+    if partners:
+        return f"Locked In Battle with {', '.join(partners)}"
+    shooters = sorted(a.attacker for a in mine if a.kind is Kind.SHOT and a.target == unit)
+    if shooters:
+        return f"Pinned by {' and '.join(shooters)}'s shot"
+    jumpers = sorted(a.attacker for a in mine if a.kind is Kind.JUMP and a.target == unit)
+    if jumpers:
+        return f"jumped on by {', '.join(jumpers)}, waiting for the answer"
+    return "in mid-jump, waiting for its landing"
+
+
 def free_eligible(state: PlastoState, mini: Mini) -> bool:
     """May spend a Defending Free Movement: not Threatened, Doomed, Locked
     or Pinned, and not in mid-jump.  The same test as :func:`movable`."""
