@@ -50,10 +50,16 @@ def played(name: str, path: Path, orders: int = 14) -> tuple[Match, tuple[Reason
     try:
         assert match.wait(lambda: len(match.game.orders) >= orders or match.game.outcome is not None, 120)
     finally:
-        match.close()
-    with match.lock:  # a thought under way is dropped, never submitted, once the lock is free
+        match.stop_computers()
+    # An order the computer was already giving under the lock is in before
+    # this; one still being thought of is dropped once the lock is free.  So
+    # the file saved here holds every order the match has (closing first left
+    # the saver gone: under load an order could land after the last save).
+    with match.lock:
         assert match.save() is None
-        return match, match.reasons()
+        reasons = match.reasons()
+    match.close()
+    return match, reasons
 
 
 def test_each_computer_order_has_its_reason_kept_and_saved_and_read_back_in_platemail(tmp_path):

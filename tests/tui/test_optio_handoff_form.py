@@ -59,7 +59,10 @@ async def test_the_handoff_form_keeps_the_pre_game_ground_fixed_and_says_why(dat
         assert shown(bf).startswith("The Optio pre-game's ground") and "generated" not in shown(bf)
         assert "Chosen by the Optio pre-game" in shown(form.query_one("#bf-about", Static))
         bf.focus()
-        await pilot.pause()
+        for _ in range(100):  # the field's help follows the focus a moment later (slower under load)
+            await pilot.pause(0.05)
+            if "The Optio pre-game chose this ground" in shown(form.query_one("#field-help", Static)):
+                break
         assert "The Optio pre-game chose this ground" in shown(form.query_one("#field-help", Static))
         for key in ("right", "left", "space", "pagedown"):
             await pilot.press(key)
