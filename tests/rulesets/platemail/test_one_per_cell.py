@@ -98,8 +98,8 @@ def test_the_testers_round_seven_ends_with_one_character_a_cell(phases_checked):
     Clash, holds 13,4; b3 stops where it stands, 13,5, beside it.
 
     Dice, in the order they are rolled: the 1st Phase's Charges after the
-    Clashes (Favor: "Characters that were using Charge still get to make
-    an Attack with Favor"), a1 on b3, b1 on a1, b3 on a1, all 2s (misses);
+    Clashes (seed, Clash: a Charge stopped by a Clash still strikes with
+    its Favor), a1 on b3, b1 on a1, b3 on a1, all 2s (misses);
     then the 2nd Phase's Full Attacks, all 2s."""
     st, ev = play(_round_seven(), _round_seven_orders(), dice=(2,) * 12)
     assert phases_checked == []
