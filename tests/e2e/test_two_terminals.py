@@ -20,6 +20,7 @@ import shlex
 import shutil
 import signal
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -57,9 +58,17 @@ def _secret_free(screen: str, enemy_unit: str) -> bool:
 
 
 def _both_keys(host: Tmux, joiner: Tmux, keys: list[str], watch: list) -> None:
+    """Each key to both terminals, the next only once each screen has
+    answered the last (every key here opens or fills a menu): under load a
+    key sent before its menu was up went to the screen behind it."""
     for key in keys:
+        before = (host.screen(), joiner.screen())
         host.keys(key, pause=0)
-        joiner.keys(key, pause=0.5)
+        joiner.keys(key, pause=0)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and (host.screen() == before[0] or joiner.screen() == before[1]):
+            time.sleep(0.1)
+        time.sleep(0.3)  # the rest of the menu drawn
         watch.append((host.screen(), joiner.screen()))
 
 
