@@ -18,7 +18,7 @@ costs: each read from the core's own rules and words, never restated.
 - ``missile_warning``: a Rapid Fire that would throw one missile, the
   only one of its kind carried (``actions._shoot`` throws the same kind
   twice, and stops when none is left).
-- ``item_problem``: why a Use Item entry would be refused or do nothing.
+- ``item_problem``: why a Use Item entry would be refused (``checks.check_act``) or do nothing (``checks.item_idle``).
 - ``figure_keys``: one number key per character for every target list of
   one writer.
 """
@@ -27,12 +27,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
-from core.rulesets.platemail.checks import check_act, stabilize_problem
+from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
-from core.rulesets.platemail.senses import door_features, weapon
+from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Act, Action, Character
 from tui.rulesets.platemail_figures import held_words
 
@@ -101,16 +100,7 @@ def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str,
     problem = check_act(view, me, Act(me.side, Action.USE_ITEM, item=item), True)
     if problem is not None:
         return problem.message, first
-    if item == "potion" and not me.wounds:
-        return f"{me.id} has no Wound for a potion to heal", False
-    if item == "door" and me.pos is not None and not any(chebyshev(f.cell, me.pos) == 1
-                                                         for f in door_features(view)):
-        return f"there is no door beside {me.id}", False
-    if item == "free" and me.pos is not None and not any(
-            c.side == me.side and c.entrapped and c.pos is not None and chebyshev(c.pos, me.pos) <= 1
-            for c in view.characters):
-        return f"nobody is entrapped within {me.id}'s reach", False
-    return "", False
+    return item_idle(view, me, item), False
 
 
 def stabilize_warning(me: Character, target: Character) -> str:

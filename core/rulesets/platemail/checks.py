@@ -180,3 +180,22 @@ def stabilize_problem(me: Character, target: Character | None) -> str:
     if me.pos is None or target.pos is None or chebyshev(me.pos, target.pos) > 1:
         return f"{target.id} is not beside {me.id}"
     return ""
+
+
+def item_idle(state: PlatemailState, me: Character, item: str) -> str:
+    """Why a Use Item ``item`` of ``me`` the rules allow would do nothing as
+    things stand (empty: it does something), in the words the resolution's
+    notes use (actions.use_item, combat.heals): a potion with no Wound to
+    heal, no door beside it, nobody entrapped within reach to free."""
+    from .senses import door_features
+
+    if item == "potion" and not me.wounds:
+        return f"{me.id} has no Wound for a potion to heal"
+    if item == "door" and me.pos is not None and not any(chebyshev(f.cell, me.pos) == 1
+                                                         for f in door_features(state)):
+        return f"there is no door beside {me.id}"
+    if item == "free" and me.pos is not None and not any(
+            c.side == me.side and c.entrapped and c.pos is not None and chebyshev(c.pos, me.pos) <= 1
+            for c in state.characters):
+        return f"nobody is entrapped within {me.id}'s reach"
+    return ""
