@@ -135,7 +135,7 @@ class PlatemailAdapter(RulesetAdapter):
     def menu_orders(self, game: Any, orders: list[Order]) -> list[Order]:
         """The ``o`` menu keeps the engine's sample writes; the Moves to every
         reachable cell are for Enter on the board."""
-        return [o for o in orders if o not in self.board_only]
+        return [o for o in super().menu_orders(game, orders) if o not in self.board_only]
 
     # -- board marks: where a Skulk stays Hidden, sight (tui/rulesets/platemail_glance.py)
     def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
