@@ -1,6 +1,6 @@
 """What the new-game form remembers between runs: the last ruleset, each
-ruleset's last options, who played each side (a person or the computer
-and its level) and the players' names.
+ruleset's last options and battlefield (by name), who played each side (a
+person or the computer and its level) and the players' names.
 
 One small JSON file, ``settings/new-game.json`` in the data folder
 (``store.data_dir()``): written atomically (a new file, then a rename),
@@ -30,12 +30,14 @@ SEAT_KINDS = ("human", "easy", "normal", "hard")
 
 @attrs.frozen
 class Remembered:
-    """The form's defaults; ``options`` maps a ruleset name to its options."""
+    """The form's defaults; ``options`` maps a ruleset name to its options,
+    ``battlefields`` to the name of the battlefield it was last started on."""
 
     ruleset: str | None = None
     players: tuple[str, str] | None = None
     seats: tuple[str, str] | None = None
     options: dict = attrs.field(factory=dict)
+    battlefields: dict = attrs.field(factory=dict)
 
 
 def settings_path() -> Path:
@@ -99,7 +101,10 @@ def load_settings() -> Remembered:
             found = _options(name, value) if isinstance(name, str) else None
             if found is not None:
                 options[name] = found
-    return Remembered(ruleset, players, _pair(data.get("seats"), SEAT_KINDS), options)
+    grounds = data.get("battlefields")
+    battlefields = {name: value for name, value in grounds.items()
+                    if isinstance(name, str) and isinstance(value, str)} if isinstance(grounds, dict) else {}
+    return Remembered(ruleset, players, _pair(data.get("seats"), SEAT_KINDS), options, battlefields)
 
 
 def _write_atomically(path: Path, blob: bytes) -> None:
@@ -124,9 +129,13 @@ def _write_atomically(path: Path, blob: bytes) -> None:
         raise
 
 
-def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[str, str]) -> str | None:
+def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[str, str],
+             battlefield: str | None = None) -> str | None:
     """Keep this form's choices as the next defaults (the other rulesets'
-    options stay as they were).  Returns a problem sentence, or None."""
+    options and battlefields stay as they were).  ``battlefield`` is the
+    name of a battlefield from the library, None for any other ground (an
+    Optio map or pre-game), which is not remembered.  Returns a problem
+    sentence, or None."""
     from saves.convert import converter_for, unstructure
 
     before = load_settings()
@@ -134,8 +143,12 @@ def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[
         kept = {name: unstructure(converter_for(_rules(name)), value) for name, value in before.options.items()
                 if name != ruleset.name}
         kept[ruleset.name] = unstructure(converter_for(ruleset), options)
+        grounds = dict(before.battlefields)
+        if battlefield is not None:
+            grounds[ruleset.name] = battlefield
         data = {"version": VERSION, "ruleset": ruleset.name, "players": list(players),
-                "seats": [s if s in SEAT_KINDS else "human" for s in seats], "options": kept}
+                "seats": [s if s in SEAT_KINDS else "human" for s in seats], "options": kept,
+                "battlefields": grounds}
         blob = (json.dumps(data, indent=1, sort_keys=True, allow_nan=False) + "\n").encode("utf-8")
         _write_atomically(settings_path(), blob)
     except (OSError, TypeError, ValueError) as exc:

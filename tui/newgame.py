@@ -385,9 +385,12 @@ class NewGameScreen(Screen[None]):
             index = next((i for i, v in enumerate(cycler.values) if v == current), None)
         if index is None and wanted is not None:
             index = 0
-        if index is None and rules is not None:
-            name = self._default_battlefield(rules)
-            index = next((i for i, bf in enumerate(cycler.values) if getattr(bf, "name", None) == name), None)
+        if index is None and rules is not None:  # the one it was last started on, else its own
+            last = self.remembered.battlefields.get(rules.name) if self.remembered is not None else None
+            for name in (last, self._default_battlefield(rules)):
+                index = next((i for i, bf in enumerate(cycler.values) if getattr(bf, "name", None) == name), None)
+                if name is not None and index is not None:
+                    break
         cycler.index = index or 0
         cycler._show()
         if cycler.has_focus:  # the field's help follows whether the ground is fixed
@@ -517,17 +520,18 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             problem.update(str(exc))
             return
-        self._remember(rules, options, names, seats)
+        library = any(bf is shipped for shipped in self.battlefields)  # not an Optio map's ground
+        self._remember(rules, options, names, seats, bf.name if library else None)
         self.app.start_game(game, replace=self, seats=seats)
 
-    def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple) -> None:
+    def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple, battlefield: str | None = None) -> None:
         kept = getattr(self.remembered, "seats", None)
         if self.hosted and kept:  # the joiner's seat says nothing of who plays Player 2 at one keyboard
             seats = (seats[0], kept[1])
         try:
             from saves.settings import remember
 
-            said = remember(rules, options, names, seats)
+            said = remember(rules, options, names, seats, battlefield)
         except Exception as exc:  # noqa: BLE001 - remembering never stops a game
             said = str(exc)
         if said:

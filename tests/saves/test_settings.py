@@ -57,3 +57,22 @@ def test_broken_files_give_nothing_remembered(blob):
     path.write_bytes(blob)
     got = load_settings()
     assert got.players is None and got.options == {}
+
+
+def test_each_ruleset_s_last_battlefield_is_kept_by_name_and_another_ground_leaves_it():
+    plasto, wl = find_ruleset("plasto_latros"), find_ruleset("waylights")
+    remember(plasto, plasto.default_options(), ("Ann", "Bo"), ("human", "human"), "pl-ruins")
+    remember(wl, wl.default_options(), ("Ann", "Bo"), ("human", "human"), "wl-yard")
+    assert load_settings().battlefields == {"plasto_latros": "pl-ruins", "waylights": "wl-yard"}
+    # A game on an Optio map's ground (no library name) keeps the last named one.
+    remember(plasto, plasto.default_options(), ("Ann", "Bo"), ("human", "human"), None)
+    assert load_settings().battlefields == {"plasto_latros": "pl-ruins", "waylights": "wl-yard"}
+
+
+def test_a_broken_battlefields_entry_is_left_out():
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"version": 1, "battlefields": {"plasto_latros": 3, "waylights": "wl-yard"}}))
+    assert load_settings().battlefields == {"waylights": "wl-yard"}
+    path.write_text(json.dumps({"version": 1, "battlefields": ["pl-ruins"]}))
+    assert load_settings().battlefields == {}

@@ -149,3 +149,38 @@ async def test_remembered_options_no_battlefield_takes_still_list_the_battlefiel
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert app.screen is form and started(app) is None
+
+
+async def test_the_battlefield_last_started_on_is_the_next_run_s_default(data_dir):
+    """A player who picked Rooftops for Plasto Latros finds it picked again
+    next time (the form used to go back to the ruleset's own ground)."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(pilot, "plasto_latros")
+        ground = form.query_one("#battlefield", Cycler)
+        assert ground.value.name == "Open field (Plasto Latros)"
+        ground.focus()
+        for _ in range(len(ground.values)):
+            if ground.value.name == "Rooftops (Plasto Latros)":
+                break
+            await pilot.press("right")
+        assert ground.value.name == "Rooftops (Plasto Latros)"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert started(app) is not None
+        app.close_session()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and form.query_one("#ruleset", Cycler).value == "plasto_latros"
+        await pilot.pause()
+        assert form.query_one("#battlefield", Cycler).value.name == "Rooftops (Plasto Latros)"
+        # Another ruleset still opens on its own ground.
+        chooser = form.query_one("#ruleset", Cycler)
+        chooser.focus()
+        while chooser.value != "waylights":
+            await pilot.press("right")
+        await pilot.pause()
+        assert form.query_one("#battlefield", Cycler).value.name == "Waylights Crossroads"
