@@ -192,7 +192,7 @@ class Authority:
             events=wire.events_out(rules, new), orders=[o.to_text() for o in seat.known_orders()],
             outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
             present=True)
-        if outcome is not None and peer.role == "player" and "host" in self.hosting:
+        if outcome is not None and "host" in self.hosting:  # nothing is secret now: onlookers too
             peer.send_message("reveal", nonce=self.hosting["host"], joiner=self.hosting.get("joiner", ""),
                               orders=[o.to_text() for o in game.orders])
 

@@ -465,7 +465,7 @@ class RemoteSeat(Seat):
 
     # -- the fair-dice check -------------------------------------------------------------
     def _await_reveal(self) -> None:
-        if self.role != "player" or self.fairness or self._reveal_timer is not None:
+        if self.fairness or self._reveal_timer is not None:
             return
         if not self.commit:
             self.fairness = ("Dice unchecked: the host made this game's seed alone (it gave no commitment), "
@@ -493,10 +493,12 @@ class RemoteSeat(Seat):
         the game replayed from the agreed seed must give exactly the events,
         the outcome and the final position we were sent."""
         self._cancel_reveal_wait()
-        mine = self._half or keep.half_for(self.code, self.commit)
+        onlooker = self.role == "watch"  # it gave no half of the seed
+        mine = None if onlooker else self._half or keep.half_for(self.code, self.commit)
         with self._lock:
             seen = (tuple(self._events), self._outcome, self._view)
-        self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, mine, message, *seen)
+        self.fairness, self.whole = check_dice(self._facts, self.side, self.commit, mine, message, *seen,
+                                               onlooker=onlooker)
         self._notify()
 
     def _notify(self) -> None:

@@ -21,15 +21,24 @@ SERVER_SEED = "the seed the server promised before the game began"
 CHECKED = f"Dice checked: every roll, the result and the final position came from {HOSTED_SEED}."
 CHECKED_SERVER = f"Dice checked: every roll, the result and the final position came from {SERVER_SEED}."
 # A diceless game (Plasto Latros) has no roll to speak of: the same check, in its words.
+# What an onlooker's check cannot tell (it gave no half of the seed).
+ONLOOKERS_HALF = "(The joiner's half of the seed is as the host gives it: only the joiner can check that.)"
 CHECKED_DICELESS = "Game checked: the log, the result and the final position replay from the orders given."
 
 
 def check_dice(facts: Any, side: int | None, commit: str, mine: str | None, reveal: dict,
-               events: tuple, outcome: Any, view: Any, seed_words: str = HOSTED_SEED) -> tuple[str, Any]:
+               events: tuple, outcome: Any, view: Any, seed_words: str = HOSTED_SEED,
+               onlooker: bool = False) -> tuple[str, Any]:
     """What checking found, as a sentence for the player, and the whole
     game replayed from the agreed seed when the check held (else None):
     the game is over, so nothing in it is secret from this seat any more.
-    ``seed_words`` names the seed in the sentences (a server's: SERVER_SEED)."""
+    ``seed_words`` names the seed in the sentences (a server's: SERVER_SEED).
+    A hosted game's ``onlooker`` gave no half: it takes the joiner's as the
+    host reveals it, and checks the rest."""
+    if onlooker:
+        said, whole = check_dice(facts, side, commit, reveal["joiner"], reveal, events, outcome, view, seed_words)
+        dice = whole is not None and facts.ruleset.capabilities.dice
+        return (f"{said} {ONLOOKERS_HALF}" if dice else said), whole
     from core.game import ReplayError, replay
 
     if not fairdice.matches(reveal["nonce"], commit):

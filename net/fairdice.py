@@ -9,7 +9,9 @@
 4. When the game ends the host reveals its half and every order; the joiner
    checks the commitment and replays the game, so dice that did not come
    from that seed would show.  (Revealing earlier would let the joiner work
-   out every roll to come.)
+   out every roll to come.)  Onlookers are sent the same reveal: they
+   check the commitment and the replay, and take the joiner's half as the
+   host gives it (only the joiner can check that).
 """
 
 from __future__ import annotations

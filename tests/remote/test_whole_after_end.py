@@ -11,7 +11,8 @@ import asyncio
 import random
 
 from core.orders import Concede
-from tests.remote.helpers import new_host, until
+from core.ruleset import Rejection
+from tests.remote.helpers import RecordingSeat, new_host, until, wait_until
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.result import ResultScreen
@@ -54,4 +55,40 @@ async def test_after_the_end_a_joined_screen_reads_the_whole_game_and_watches_it
             assert app.screen.viewer == 1 and "Bob's view" in str(app.screen.query_one("#watch-banner").render())
             app.stop_joined()
     finally:
+        host.close()
+
+
+async def test_an_onlooker_has_the_whole_game_after_the_end_and_watches_it_again():
+    """An onlooker of a hosted game was never sent the host's half of the
+    seed, so ``w`` on its result screen was refused with words meant for the
+    joiner ("its dice check did not hold").  Now the host reveals to
+    onlookers too once the game is over, and the onlooker checks the host's
+    half against its promise and the replay against what it was shown."""
+    host = new_host("platemail", remote_side=1)
+    seats = []
+    try:
+        joiner = RecordingSeat(host.code, name="Bo")
+        joiner.start()
+        seats.append(joiner)
+        onlooker = RecordingSeat(host.code, role="watch", name="Cy")
+        onlooker.start()
+        seats.append(onlooker)
+        assert wait_until(lambda: onlooker.status == "playing" and host.table is not None)
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            app.joining.show(onlooker)
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await asyncio.to_thread(_host_writes, host, 3)
+            assert not isinstance(joiner.submit(Concede(1)), Rejection)
+            assert await until(pilot, lambda: onlooker.whole is not None)
+            whole = host.table.game
+            assert onlooker.whole == whole and onlooker.fairness.startswith("Dice checked")
+            assert "only the joiner can check" in onlooker.fairness
+            assert await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+            await pilot.press("w")
+            assert await until(pilot, lambda: isinstance(app.screen, WatchScreen))
+            assert app.screen.final == whole
+    finally:
+        for seat in seats:
+            seat.stop()
         host.close()
