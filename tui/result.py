@@ -46,16 +46,21 @@ class Luck:
         return self.pips - self.expected
 
     def words(self) -> str:
+        """The dice and pips, then how far from the average: above or below
+        when every roll was wanted high; better or worse when some were
+        wanted low (a sum of such rolls read "above" and "unlucky" at once)."""
         diff = self.difference
-        if abs(diff) < 0.05:
-            lean = "exactly the average"
-        else:
-            lean = f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
         good = diff if self.fortune is None else self.fortune
         per_die = good / self.dice if self.dice else 0.0
         mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
         dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
         pips = "1 pip" if self.pips == 1 else f"{self.pips} pips"
+        if abs(good - diff) >= 0.05:  # some rolls wanted low
+            lean = "exactly the average" if abs(good) < 0.05 else \
+                f"{abs(good):.1f} {'better' if good > 0 else 'worse'} than the average"
+            return f"{dice}, {pips}: {lean} ({mood}; a roll wanted low is good below it)"
+        lean = "exactly the average" if abs(diff) < 0.05 else \
+            f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
         return f"{dice}, {pips}, {lean} ({mood})"
 
 

@@ -75,8 +75,20 @@ def test_a_roll_wanted_low_is_good_luck_below_the_average():
         Rolled("1d6", (2,), (), 2, "defence", "i1", low_is_good=True),
     )
     luck = luck_by_side(attrs.evolve(game, log=log), {"i1": 0, "r1": 1})
-    assert luck[1].words() == "2 dice, 11 pips, 4.0 above the average (unlucky)"
-    assert luck[0].words() == "2 dice, 3 pips, 4.0 below the average (lucky)"
+    # "11 pips, 4.0 above the average (unlucky)" read as a contradiction:
+    # where a roll was wanted low, the line says better or worse.
+    assert luck[1].words() == "2 dice, 11 pips: 4.0 worse than the average (unlucky; a roll wanted low is good below it)"
+    assert luck[0].words() == "2 dice, 3 pips: 4.0 better than the average (lucky; a roll wanted low is good below it)"
+
+
+def test_rolls_wanted_high_and_low_together_read_as_one_luck():
+    # Waylights: 2d6 of attack 3 above the average, a cover d6 of 6 wanted
+    # low (2.5 worse): 0.5 better in all, about even.
+    game = new("waylights")
+    log = (Rolled("2d6", (5, 5), (), 10, "attack", "a1"),
+           Rolled("1d6", (6,), (), 6, "cover", "a1", low_is_good=True))
+    luck = luck_by_side(attrs.evolve(game, log=log), {"a1": 0})
+    assert luck[0].words() == "3 dice, 16 pips: 0.5 better than the average (about even; a roll wanted low is good below it)"
 
 
 def test_one_die_showing_one_reads_1_die_1_pip():
