@@ -47,7 +47,7 @@ from core import game as core_game
 from core.events import Event
 from core.orders import Order
 from core.ruleset import Rejection
-from core.seats import LocalSeat, Seat, SeatGame, Table
+from core.seats import LocalSeat, Seat, SeatGame, Table, private_ruleset
 
 HUMAN = "human"
 REMOTE = "remote"
@@ -332,6 +332,19 @@ class Match:
         return None
 
     # -- take-back, the rematch, the next game --------------------------------------
+    def take_back_side(self, side: int) -> int:
+        """Whose last order ctrl+z at ``side``'s turn takes back: its own;
+        in a hot-seat game of a ruleset with nothing hidden, the last order
+        whoever gave it, when a person at this keyboard did (both players
+        sit there, and in Spheres of War every Action passes the keyboard,
+        so nobody could ever take one back).  The screen asks first."""
+        game = self.table.game
+        last = game.orders[-1].side if game.orders else side
+        if last != side and last in (0, 1) and self.one_keyboard and not is_computer(self.kinds[last]) \
+                and not private_ruleset(game.ruleset):
+            return last
+        return side
+
     def take_back(self, side: int) -> Rejection | Order:
         """``side`` takes back its last order, if the rule allows (and no
         player elsewhere has seen it): the order taken back, or why not."""

@@ -288,18 +288,32 @@ def end_turn(screen: Any) -> None:
 
 def take_back(screen: Any) -> None:
     """ctrl+z: the screen asks the match to take back this side's last
-    order; the match decides (the rule, and only at one keyboard)."""
+    order; the match decides (the rule, and only at one keyboard), and
+    whose: at a hot-seat game with nothing hidden, the other player's last
+    order is taken back too, once the question is answered yes."""
     side = screen.keyboard_side
     if screen.modal_open or side is None:
         return
     if screen.match is None or screen.single:
         screen.say("✗ Cannot take back: only in a game played at one keyboard (for now).")
         return
+    whose = screen.match.take_back_side(side)
+    if whose == side:
+        _take_back(screen, side)
+        return
+    game = screen.game  # a hot-seat game with nothing hidden: the other player's last order, asked first
+    text = screen.adapter.describe(game, screen.view_state, game.orders[-1])
+    name = game.players[whose]
+    screen.open_modal(Confirm(f"Take back {name}'s last order ({text})? It was {name}'s: both of you "
+                              "should agree."), lambda yes: _take_back(screen, whose) if yes else None)
+
+
+def _take_back(screen: Any, side: int) -> None:
     taken = screen.match.take_back(side)
     if isinstance(taken, Rejection):
         screen.say(f"✗ Cannot take back: {taken.message}")
         return
-    earlier = screen.game
+    earlier = screen.game if getattr(screen.game, "side", side) == side else screen.local_game()  # the other's: the whole game
     text = screen.adapter.describe(earlier, earlier.view(side), taken)  # as it was given
     screen.events_seen = len(earlier.log)
     screen.fill_log()

@@ -13,6 +13,7 @@ from core.registry import find_ruleset
 from core.rulesets.waylights.orders import Split, Step
 from core.rulesets.waylights.state import WaylightsOptions
 from saves.library import battlefield_named
+from tests.tui.test_computer import wait_for
 from tests.tui.test_every_ruleset import battlefield_for
 from tui.app import SkirmishApp
 from tui.board import BoardView
@@ -172,10 +173,50 @@ async def test_ctrl_z_takes_back_a_deployment_and_refuses_once_the_other_side_ac
         await pilot.press("ctrl+z")  # Bo takes back his own deployment
         await pilot.pause()
         assert screen.local_game().orders[-1].verb == "ready" and screen.local_game().orders[-1].side == 0
-        await pilot.press("ctrl+z")  # ... but not Ann's "ready"
+        await pilot.press("ctrl+z")  # Ann's "ready" too, both players sitting here: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "Take back Ann's last order" in app.screen.question
+        await pilot.press("n")
         await pilot.pause()
         assert screen.local_game().orders[-1].verb == "ready"
-        assert "✗ Cannot take back: The last order was Ann's" in log_text(screen)
+        await pilot.press("ctrl+z", "y")
+        await pilot.pause()
+        assert screen.local_game().orders[-1].side == 0 and screen.local_game().orders[-1].verb != "ready"
+        assert "↶ Ann takes back: " in log_text(screen) and screen.acting_side() == 0
+
+
+async def test_hot_seat_spheres_of_war_takes_back_the_other_player_s_move():
+    """Every Action of a Match passes the keyboard, so a player could never
+    take back a Move of their own (a tester's 'ctrl+z can never work')."""
+    game = new("spheres_of_war")
+    for side in (0, 1):  # each figure on its own back row, out of reach: a Match of Moves
+        placed: set[str] = set()
+        while True:
+            spots = [o for o in game.legal_orders(side) if isinstance(o, Deploy) and o.unit not in placed]
+            if not spots:
+                break
+            spot = min(spots, key=lambda o: (o.at[1] if side == 0 else -o.at[1], o.at[0]))
+            placed.add(spot.unit)
+            game = submit(game, spot).game
+        game = submit(game, Ready(side)).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        if await wait_for(pilot, lambda: app.screen is not screen, tries=20):
+            await pilot.press("enter")  # the rule-13 menu: its first pair
+        assert await wait_for(pilot, lambda: app.screen is screen and screen.acting_side() is not None)
+        mover = screen.acting_side()
+        move = next(o for o in screen.local_game().legal_orders(mover) if o.verb == "move")
+        screen.submit(move)
+        assert await wait_for(pilot, lambda: screen.acting_side() == 1 - mover)
+        before = len(screen.local_game().orders)
+        await pilot.press("ctrl+z")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Confirm))
+        await pilot.press("y")
+        assert await wait_for(pilot, lambda: len(screen.local_game().orders) == before - 1)
+        assert screen.acting_side() == mover
+        assert f"↶ {screen.game.players[mover]} takes back:" in log_text(screen)
+
 
 
 async def test_forced_defence_rolls_need_no_key_and_the_log_says_why():
