@@ -64,3 +64,6 @@ def test_the_reach_key_keeps_to_one_row_with_every_enemy_it_names():
     assert reach_key("r1", []) == ""
     for foes in (["i1"], ["i1", "i2"], ["i1", "i2", "i3"], ["i1", "i2", "i3", "i4", "i5"]):
         assert len(reach_key("r1", foes)) <= REACH_KEY_W, foes
+    # Too many to name: a marked cell is one where any of them reaches (a
+    # tester read "cells where 5 enemies reach i5" as all five at once).
+    assert reach_key("i5", ["r1", "r2", "r3", "r4", "r5"]) == "r: i5 within an enemy's reach"

@@ -43,7 +43,7 @@ def reach_key(uid: str, foes: Sequence[str]) -> str:
         return ""
     who = ", ".join(foes)
     for line in (f"{REACH_KEY}: cells where {who} can strike {uid}", f"{REACH_KEY}: cells where {who} reach {uid}",
-                 f"{REACH_KEY}: cells where {len(foes)} enemies reach {uid}"):
+                 f"{REACH_KEY}: {uid} within an enemy's reach"):  # not "5 enemies reach": one is enough
         if len(line) <= REACH_KEY_W:
             return line
     return line
