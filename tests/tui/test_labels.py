@@ -167,3 +167,17 @@ def test_compact_waylights_cells_keep_the_class_letter():
     labels = [adapter.unit_label(u, compact=True) for u in units]
     assert all(u.glyph in label for u, label in zip(units, labels)), labels
     assert len(set(labels)) == 3 and len(labels[0]) == 2
+
+
+def test_the_marked_minis_key_says_which_shape_is_which_side_in_rows_that_fit():
+    """A marked mini's label is its shape, number and marker (``▲5L``, ``→5L``):
+    the key says which shapes are side a's and which side b's, each row
+    within the narrow side panel (it was one long row, cut in two, that a
+    tester read as saying nothing of the sides)."""
+    from tui.rulesets.plasto_latros import SHAPE_WORDS
+    from tui.side_panel import SidePanel
+
+    assert all(len(row) <= SidePanel.NARROW_SIDE_W - 3 for row in SHAPE_WORDS)
+    key = " ".join(SHAPE_WORDS)
+    assert f"{FACING_SHAPES[0, False][0]} side a" in key and f"{FACING_SHAPES[1, False][0]} side b" in key
+    assert FACING_SHAPES[0, True][0] in key and FACING_SHAPES[1, True][0] in key  # the shooters' shapes

@@ -81,7 +81,9 @@ FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
 MARKER_PRIORITY = "DPLT_J"
 MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J jumping"
 # A full label with a marker or a two-digit number: the shape first.
-SHAPE_WORDS = "▲1T ⇑11: shape = side, shooter (△ ⇑) and facing"
+# Two rows of the side panel each (a tester read the one long row, cut in
+# two, as saying nothing of which side a marked mini is on).
+SHAPE_WORDS = ("Marked ▲ side a, ↑ side b", "△ ⇑ shoot; shape = facing")
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
@@ -368,7 +370,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             lines.append("Markers: " + " ".join(marked))
         lines.append(MARKER_WORDS)
         if marked or any(len(u.id) > 2 for u in self.ruleset.units(state) if u.pos is not None):
-            lines.append(SHAPE_WORDS)
+            lines += SHAPE_WORDS
         for f in getattr(state, "features", ()):
             lines.append(f"{{{f.id[:1].upper()}}} {artifact_name(f.id, f.kind)[4:]} at {at(f.cell)}: {breakers(f)}")
         return lines
