@@ -15,12 +15,13 @@ import attrs
 
 from core.ai.knowledge import Knowledge
 from core.ai.platemail_chances import shooter
-from core.ai.platemail_reasons import explain_write
-from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, guesses
+from core.ai.platemail_reasons import NOTHING_BETTER, being_freed, explain_write, why_free
+from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, frees, guesses
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.legal import draw_write
-from core.rulesets.platemail.orders import Commit, Write
+from core.rulesets.platemail.orders import Act, Commit, Write
+from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import Action, Condition, Status
 
 A, C = Action, Condition
@@ -36,6 +37,41 @@ def _first_unwritten(state, side: int):
         if c.side == side and c.fighting and c.pos is not None and state.plan(c.id) is None:
             return c
     return None
+
+
+def freeing_allies(state, me) -> tuple[list[Write], bool]:
+    """``me``'s orders that free an entrapped ally beside it with its 1st
+    Action (Use Item free, the ally named: seed, weapon properties,
+    Entraps), for each ally ``why_free`` says it should free; then it
+    strikes if an enemy is beside it, else guards the ally an enemy
+    threatens, or walks on.  And whether it has nothing better to do (no
+    enemy threatens the ally: it frees it because it can wound nobody)."""
+    s, u = me.side, me.id
+    strike = Act(s, A.FULL_ATTACK, "closest") if weapon(me).melee else Act(s, A.FALL_BACK)
+    out, idle = [], True
+    for c in state.characters:
+        why = why_free(state, me, c) if c.side == s and c.fighting else ""
+        if not why:
+            continue
+        threatened = not why.endswith(NOTHING_BETTER)
+        idle = idle and not threatened
+        free = Act(s, A.USE_ITEM, c.id, item="free")
+        then = Act(s, A.GUARD, c.id) if threatened else Act(s, A.MOVE, "closest")
+        out += [Write(s, u, free, C.ENEMY_ADJACENT, strike, then),
+                Write(s, u, free, C.ENEMY_ADJACENT, strike, Act(s, A.DEFEND))]
+    return out, idle and bool(out)
+
+
+def suited(state, me, volleys: bool = False, guards: bool = False) -> list[Write]:
+    """The orders the search tries for ``me``, best first: the templates
+    (``fitting``), with an entrapped ally beside it freed first of all
+    (:func:`freeing_allies`; those alone when it has nothing better to do),
+    and no self-freeing for one an ally frees this Round already."""
+    own = fitting(state, me, volleys=volleys, guards=guards)
+    if me.entrapped and being_freed(state, me, me.id):
+        own = [w for w in own if not frees(w.first)] or own
+    frees_ally, idle = freeing_allies(state, me)
+    return frees_ally if idle else frees_ally + own
 
 
 class PlatemailKnowledge(Knowledge):
@@ -134,7 +170,7 @@ class PlatemailKnowledge(Knowledge):
         # The few orders that suit the character, so the play-outs
         # concentrate on them (a Round turns on d20s: many candidates with a
         # few play-outs each cannot be told apart).
-        own = [o for o in fitting(state, me, volleys=self.volleys, guards=self.guards)
+        own = [o for o in suited(state, me, volleys=self.volleys, guards=self.guards)
                if self.rules.check(state, o) is None]
         keep = max(3, limit // 2)
         if own:
@@ -151,7 +187,7 @@ class PlatemailKnowledge(Knowledge):
             return Commit(side)
         roll = rng.random()
         if roll < 0.9:
-            own = fitting(state, me, volleys=self.volleys, guards=self.guards)
+            own = suited(state, me, volleys=self.volleys, guards=self.guards)
             picks = own[:2] if roll < 0.6 else own
             for _ in range(3):
                 pick = picks[0] if roll < 0.4 else rng.choice(picks)

@@ -5,12 +5,14 @@ the printed d20 rule (``platemail_chances``), and the IF in a few words."""
 
 from __future__ import annotations
 
-from core.ai.platemail_chances import enemies_beside, stated_hit
+from core.ai.platemail_chances import enemies_beside, shooter, stated_hit
 from core.ai.platemail_targets import CHARGE_REACH, FUTILE, harm
-from core.ai.platemail_templates import GROUND, frees, guessed_action
+from core.ai.platemail_templates import GROUND, frees, guessed_action, release_ready
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
-from core.rulesets.platemail.checks import can_shoot
+from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.checks import can_shoot, free_problem
+from core.rulesets.platemail.combat import range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, defense, resolve_target, weapon
@@ -28,6 +30,7 @@ IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} f
             Condition.ALLY_DOWN: "if an ally is down", Condition.WOUNDED: "if wounded",
             Condition.SPELL_READY: "if the spell is ready"}
 MOST = 60  # characters, as the log pane shows them
+NOTHING_BETTER = "no enemy to strike or shoot"  # why_free's reason when no enemy threatens the ally
 HOSTILE_GENERAL = ("closest", "injured", "biggest")  # general targets among the enemies
 
 
@@ -82,6 +85,8 @@ def _first(work: Work, me, act: Act) -> tuple[str, str | None]:
     if kind is A.USE_ITEM:
         if frees(act) and me.entrapped:
             return "frees itself: entrapped, it cannot move", None
+        if act.item == "free" and t is not None and t.id != me.id:
+            return why_free(work.state, me, t) or f"frees {tid} from the net", tid
         if act.item == "reload":
             return f"reloads the {weapon(me).name}", None
         if act.item == "potion":
@@ -146,7 +151,9 @@ ITEM_WORDS = {"reload": "reload", "potion": "drink a potion", "free": "free itse
 
 
 def _words(act: Act) -> str:
-    """A 2nd Action in a word or two ("full attack", "reload")."""
+    """A 2nd Action in a word or two ("full attack", "reload", "free a2")."""
+    if act.kind is A.USE_ITEM and act.item == "free" and act.target not in (None, "self"):
+        return f"free {act.target}"
     if act.kind is A.USE_ITEM and act.item:
         return ITEM_WORDS.get(act.item, "swap weapons")
     return act.kind.value.replace("-", " ")
@@ -190,3 +197,54 @@ def explain_write(view, order: Write) -> str:
         if len(first) + len(more) <= MOST:
             return first + more
     return first
+
+
+def being_freed(state, c, but: str = "") -> bool:
+    """Whether an order of ``c``'s side written this Round already frees
+    ``c`` with its 1st Action: its own Use Item free, or an ally's naming it
+    (the orders of ``but`` left out)."""
+    for p in state.plans:
+        first = p.first
+        if p.side != c.side or p.unit == but or first.kind is not A.USE_ITEM or first.item != "free":
+            continue
+        if first.target == c.id or (p.unit == c.id and first.target in (None, "self")):
+            return True
+    return False
+
+
+def _could_attack(state, me, foes) -> bool:
+    """Whether ``me`` has an enemy to wound this Phase: one within a Charge
+    of a melee weapon in hand, one in sight within four times the Range of
+    what it shoots, or one to Release a Prepared spell at."""
+    if weapon(me).melee and any(chebyshev(me.pos, f.pos) <= CHARGE_REACH for f in foes):
+        return True
+    arms = missile(me) if shooter(me) else None
+    if arms is not None:
+        grid = Work(state).grid
+        if any(range_penalty(arms.range_ft, me.pos, f.pos) is not None and not grid.concealed(me.pos, f.pos)
+               for f in foes):
+            return True
+    return release_ready(state, me, beyond=True) is not None
+
+
+def why_free(state, me, ally) -> str:
+    """Why ``me`` should spend its 1st Action freeing ``ally`` from a net
+    (Use Item; seed, weapon properties: Entraps), as the view shows it;
+    empty when it should not: the ally is not entrapped within its reach
+    (``checks.free_problem``), is freed already by an order of this Round,
+    ``me`` is entrapped itself (it frees itself first) or has an enemy
+    beside it (it fights).  It should when an enemy is within a Charge of
+    the ally (Not Ready and unable to step away, it is the easy target),
+    or when ``me`` has nobody to wound this Phase (nothing better to do).
+    The computer's own test, so its reason is the one said."""
+    if ally.id == me.id or me.entrapped or me.pos is None or free_problem(me, ally) or being_freed(state, ally, me.id):
+        return ""
+    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
+    if any(chebyshev(me.pos, f.pos) == 1 for f in foes):
+        return ""
+    near = min(foes, key=lambda f: (chebyshev(ally.pos, f.pos), f.id), default=None)
+    if near is not None and chebyshev(ally.pos, near.pos) <= CHARGE_REACH:
+        return f"frees {ally.id} from the net: {near.id} is {chebyshev(ally.pos, near.pos)} squares from it"
+    if not _could_attack(state, me, foes):
+        return f"frees {ally.id} from the net: {NOTHING_BETTER}"
+    return ""

@@ -23,7 +23,14 @@ from textual.widgets import Label, Static
 
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
-from core.rulesets.platemail.checks import FRIENDLY_KINDS, HOSTILE_KINDS, check_act, left_by
+from core.rulesets.platemail.checks import (
+    FRIENDLY_KINDS,
+    HOSTILE_KINDS,
+    check_act,
+    free_problem,
+    left_by,
+    whom_freed,
+)
 from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.movement import reachable
@@ -92,6 +99,13 @@ def distance_text(here, there, range_ft: int | None = None) -> str:
     penalty = range_penalty(range_ft, here, there)
     band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
     return f"{text}, {band}"
+
+
+def free_words(act: Act, unit: str) -> str:
+    """A Use Item that frees someone from a net, as the player chose it:
+    "Use Item: free a2 from the net (R)" (a Quick Use Item: Ready)."""
+    who = "myself" if act.target in (None, "self", unit) else GENERAL_TARGETS.get(act.target or "", act.target)
+    return f"Use Item: free {who} from the net (R)"
 
 
 def ready_mark(kind: Action, me: Character | None = None) -> str:
@@ -200,6 +214,8 @@ class OrderWriter(ModalScreen[Any]):
             act = self.acts[slot]
             if act is None:
                 return "…"
+            if act.kind == Action.USE_ITEM and act.item == "free":
+                return free_words(act, self.unit)
             # A reload reads (R) or (NR) by the crossbow in hand when it comes.
             return describe_act(act, self.me if slot == "first" else self._after_first())
 
@@ -471,12 +487,43 @@ class OrderWriter(ModalScreen[Any]):
             if item is None:
                 done(None)
             elif item == "free":
-                self.ask_target(kind, "down", lambda t: done(None if t is None else Act(side, kind, target=t,
-                                                                                        item="free")))
+                self.ask_free(done)
             else:
                 done(Act(side, kind, item=item))
 
         self.app.push_screen(KeyMenu(f"{self.unit}: Use Item — which?", entries), picked)
+
+    def ask_free(self, done: Callable[[Act | None], None]) -> None:
+        """Whom a Use Item frees from a net: itself, or an ally by name
+        (seed, weapon properties: Entraps; docs/rulings.md, Use Item: anyone
+        within reach).  Each says why it would free nobody, as the
+        resolution finds it (``checks.free_problem``): warned, still on
+        offer (the Phase may bring an ally beside it)."""
+        side, me = self.side, self.judged
+        order = list(self.keys)  # the characters in the order of their keys
+        allies = sorted((c for c in self.view.characters if c.side == side and c.id != me.id and c.fighting
+                         and c.pos is not None), key=lambda c: order.index(c.id) if c.id in order else len(order))
+        entries = [(GENERAL_KEYS["self"], self._free_label(me, me), "self")]
+        entries += [(self.keys.get(c.id, ""), self._free_label(me, c), c.id) for c in allies]
+
+        def picked(target: Any) -> None:
+            done(None if target is None else Act(side, Action.USE_ITEM, target=target, item="free"))
+
+        self.app.push_screen(KeyMenu(f"{self.unit}: Use Item — free whom from the net?", entries), picked)
+
+    def _free_label(self, me: Character, whom: Character) -> str:
+        # (the number key is the figure's on the board and in every target list)
+        label = "free myself from the net" if whom.id == me.id else \
+            f"free {whom.id} from the net ({whom.name.removesuffix(f' {whom.id}')})"
+        # A 2nd Action: the 1st may free the one named already (itself: ``judged`` is no longer entrapped).
+        first = self.acts["first"]
+        freed_first = False
+        if self.step > 0 and first is not None and first.kind == Action.USE_ITEM and first.item == "free":
+            named = whom_freed(self.view, self.me, first.target)
+            now = self.me if whom.id == self.unit else whom
+            freed_first = named is not None and named.id == whom.id and not free_problem(self.me, now)
+        why = f"the 1st Action frees {whom.id}" if freed_first else free_problem(me, whom)
+        return f"{label} — warning: {why}" if why else label
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self) -> None:

@@ -6,7 +6,7 @@ from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
 
-from .checks import stabilize_problem
+from .checks import free_problem, stabilize_problem
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import ChargeFailed, StatusChanged
@@ -254,12 +254,13 @@ def _use_item(work: Work, uid: str, act) -> None:
         else:
             work.note(f"{uid} has no potion left")
     elif item == "free":
+        # itself, or the ally it names (Entraps: freed by a Use Item; docs/rulings.md, Use Item)
         tid = work.targets.get(uid) or uid
-        t = work.chars.get(tid)
-        if t and t.pos and chebyshev(t.pos, me.cell) <= 1 and t.entrapped:
+        problem = free_problem(me, work.chars.get(tid))
+        if not problem:
             work.effects.append(("free", tid))
         else:
-            work.note(f"{uid} has nobody entrapped within reach to free")
+            work.note(f"{uid} has nobody entrapped within reach to free ({problem})")
     elif item == "door":
         doors = [f for f in door_features(work.state) if chebyshev(f.cell, me.cell) == 1
                  and (act.to is None or f.cell == act.to)]

@@ -73,6 +73,13 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
                 return Rejection("bad-item", f"{me.id} does not carry a {WEAPONS[key].name}.")
         elif item not in ITEMS:
             return Rejection("bad-item", "Use Item needs item=reload, potion, door, free or swap:<weapon>.")
+        elif item == "free" and act.target is not None and act.target != "self":
+            # Entraps (seed, weapon properties): freed by a Use Item; one frees itself or an ally, never
+            # an enemy (docs/rulings.md, Platemail, Use Item)
+            other = state.char(act.target)
+            if act.target in HOSTILE_GENERAL or (other is not None and other.side != me.side):
+                return Rejection("bad-target", f"{me.id} frees only itself or an ally from a net, and "
+                                               f"{GENERAL_TARGETS.get(act.target, act.target)} is an enemy.")
     if first:
         if k == A_RELEASE and not me.prepared:
             return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")
@@ -182,13 +189,55 @@ def stabilize_problem(me: Character, target: Character | None) -> str:
     return ""
 
 
-def item_idle(state: PlatemailState, me: Character, item: str) -> str:
+def free_problem(me: Character, whom: Character | None) -> str:
+    """Why a Use Item ``free`` by ``me`` of ``whom`` would free nobody, as
+    the two stand now (empty: it frees ``whom``).  Entraps (seed, weapon
+    properties): Not Ready and no move until freed by a Use Item Action;
+    whoever stands within reach may do it, ``me`` itself or an ally beside
+    it (docs/rulings.md, Platemail, Use Item).  The resolution's own test
+    (``actions._use_item``)."""
+    if whom is None:
+        return "nobody to free"
+    if whom.side != me.side:
+        return f"{whom.id} is an enemy"
+    if not whom.entrapped:
+        return f"{whom.id} is not entrapped"
+    if whom.id != me.id:
+        if me.pos is None or whom.pos is None:
+            return f"{whom.id} is not on the battlefield" if whom.pos is None else f"{me.id} is not on the battlefield"
+        apart = chebyshev(me.pos, whom.pos)
+        if apart > 1:
+            return f"{whom.id} is {apart} cells from {me.id}: out of reach"
+    return ""
+
+
+def whom_freed(state: PlatemailState, me: Character, target: str | None) -> Character | None:
+    """The character a Use Item ``free`` of ``me`` aimed at ``target`` frees
+    if it can, as the resolution picks it: itself with no target or
+    ``self``, else the one named (a general target is resolved as the
+    Phase would resolve it now)."""
+    if target is None or target == "self" or target == me.id:
+        return me
+    if target in GENERAL_TARGETS:  # (not offered: the writer and the lists name the ally)
+        from .senses import Work, resolve_target
+
+        tid = resolve_target(Work(state), me, target)
+        return state.char(tid) if tid else me  # nobody found: itself, as the resolution falls back
+    return state.char(target)
+
+
+def item_idle(state: PlatemailState, me: Character, item: str, target: str | None = None) -> str:
     """Why a Use Item ``item`` of ``me`` the rules allow would do nothing as
     things stand (empty: it does something), in the words the resolution's
     notes use (actions.use_item, combat.heals): a potion with no Wound to
-    heal, no door beside it, nobody entrapped within reach to free."""
+    heal, no door beside it, nobody entrapped within reach to free.  For
+    ``free``, ``target`` is whom it frees (``whom_freed``: ``free_problem``
+    says why not); without one, whether there is anyone to free at all
+    (the Use Item menu's entry, before a target is picked)."""
     from .senses import door_features
 
+    if item == "free" and target is not None:
+        return free_problem(me, whom_freed(state, me, target))
     if item == "potion" and not me.wounds:
         return f"{me.id} has no Wound for a potion to heal"
     if item == "door" and me.pos is not None and not any(chebyshev(f.cell, me.pos) == 1

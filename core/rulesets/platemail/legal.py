@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from random import Random
 from types import MappingProxyType
 
-from .checks import can_shoot, check_act
+from .checks import can_shoot, check_act, free_problem
 from .equipment import WEAPONS
 from .senses import door_features, weapon
 from .state import Act, Action, Character, Condition, PlatemailState, Status, Write
@@ -177,6 +177,9 @@ def _firsts(state: PlatemailState, me: Character, shoots: bool, memo: dict | Non
         out += stock["potion"]
     if me.entrapped:
         out += stock["free"]
+    for c in friends:  # an entrapped ally beside it, named (a general target may pick another)
+        if c.entrapped and c.id != me.id and not free_problem(me, c):
+            out.append(_act(state, "free", s, A.USE_ITEM, c.id, None, None, "free", table))
     if me.pos and state.battlefield.features and any(
             max(abs(f.cell[0] - me.pos[0]), abs(f.cell[1] - me.pos[1])) == 1 for f in door_features(state)):
         out += stock["door"]

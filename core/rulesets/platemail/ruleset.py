@@ -89,6 +89,9 @@ def describe_act(act: Act, me: Character | None = None) -> str:
     words = [TITLES[act.kind]]
     if act.spell:
         words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
+    if act.item == "free":  # whom it frees, named: "Use Item free a2 from the net (R)"
+        who = "itself" if act.target in (None, "self") else GENERAL_TARGETS.get(act.target, act.target)
+        return f"{TITLES[act.kind]} free {who} from the net" + (" (R)" if READY[act.kind] else " (NR)")
     if act.item:
         words.append(item_words(act.item))
     if act.target:
