@@ -18,6 +18,9 @@ costs: each read from the core's own rules and words, never restated.
 - ``missile_warning``: a Rapid Fire that would throw one missile, the
   only one of its kind carried (``actions._shoot`` throws the same kind
   twice, and stops when none is left).
+- ``reload_warning``: a Ranged Attack with a crossbow that is not loaded
+  when it comes (``checks.unloaded_shot``, the resolution's words), and
+  the fix: a Use Item reload before it.
 - ``item_problem``: why a Use Item entry would be refused (``checks.check_act``) or do nothing (``checks.item_idle``).
 - ``figure_keys``: one number key per character for every target list of
   one writer.
@@ -28,11 +31,11 @@ from __future__ import annotations
 from typing import Any
 
 from core.rulesets.platemail.actions import missile
-from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem
+from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem, unloaded_order, unloaded_shot
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.state import Act, Action, Character
+from core.rulesets.platemail.state import Act, Action, Character, Write
 from tui.rulesets.platemail_figures import held_words
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
@@ -88,6 +91,25 @@ def missile_warning(me: Character, kind: Action) -> str:
     if arms is None or me.carried.count(arms.key) != 1:
         return ""
     return f"only one {arms.name}: one throw, with Disfavor"
+
+
+RELOAD_FIRST = "Use Item: reload first"  # the fix, after the resolution's words
+
+
+def reload_warning(me: Character, kind: Action, first: Act | None = None) -> str:
+    """A Ranged Attack of ``me`` whose crossbow would not be loaded when it
+    comes (seed: Ranged Weapons, Requires Reload): the words of the note
+    the Round would log, and the fix.  ``first``: the 1st Action, for a
+    2nd (a reload loads it, a shot empties it)."""
+    why = unloaded_shot(me, kind, first)
+    return f"{why}: {RELOAD_FIRST}" if why else ""
+
+
+def unloaded_order_warning(me: Character, order: Write) -> str:
+    """The same for a whole written order (any of its Actions), for last
+    Round's orders written again."""
+    why = unloaded_order(me, order)
+    return f"{why}: {RELOAD_FIRST}" if why else ""
 
 
 def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str, bool]:

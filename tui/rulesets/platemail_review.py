@@ -3,9 +3,10 @@ order written for it (``describe_order`` lines), a writer for each, and
 the Commit key (p, asking first).  It is the review before committing.
 
 ``a`` writes last Round's orders again (``orders.last_written``) for
-every character still without orders, where the rules still allow them
-and every character they name can still be a target (not dead, not out
-of the fight): the others are left to write again, and the news says so:
+every character still without orders, where the rules still allow them,
+every character they name can still be a target (not dead, not out of
+the fight) and no Ranged Attack of theirs would find its crossbow not
+loaded: the others are left to write again, and the news says so:
 the newest line of the game's log pane (README: news is never a pop-up),
 repeated on this screen's own news line while it covers the board.
 
@@ -28,6 +29,7 @@ from core.rulesets.platemail.checks import gone_target
 from core.rulesets.platemail.orders import last_written
 from core.rulesets.platemail.state import Commit, Write
 from tui.drafts import reopener
+from tui.rulesets.platemail_notes import unloaded_order_warning
 from tui.rulesets.platemail_writer import OrderWriter
 
 
@@ -163,9 +165,9 @@ class SideOrders(ModalScreen[Any]):
         already drunk, a spell no longer Prepared) is left to write, with
         the reason, and so is one naming a character who can no longer be
         its target (``gone_target``: b2 is dead), never copied silently to
-        find no target every Round.  What the rules allow is kept as it
-        was, a shot from a crossbow still to reload included, as the writer
-        would take it."""
+        find no target every Round, nor one whose Ranged Attack would find
+        the crossbow not loaded (``unloaded_order_warning``: last Round's
+        shot emptied it), which would shoot nothing every Round."""
         earlier = last_written(self.game.orders, self.side)
         again, refused, gone = [], [], []
         for c in self.mine:
@@ -174,6 +176,9 @@ class SideOrders(ModalScreen[Any]):
                 continue
             problem = self.game.ruleset.check(self.view, order)
             why_gone = gone_target(self.view, order) if problem is None else None
+            if why_gone is None and problem is None:
+                unloaded = unloaded_order_warning(c, order)
+                why_gone = f"{c.id}'s orders would shoot nothing ({unloaded}): write them again" if unloaded else None
             if why_gone is not None:
                 gone.append((c.id, why_gone))
             elif problem is None:

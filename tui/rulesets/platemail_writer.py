@@ -28,7 +28,7 @@ from core.rulesets.platemail.checks import (
     HOSTILE_KINDS,
     check_act,
     free_problem,
-    left_by,
+    shot_left_by,
     whom_freed,
 )
 from core.rulesets.platemail.combat import feet_between, range_penalty
@@ -58,6 +58,7 @@ from tui.rulesets.platemail_notes import (
     missile_warning,
     reload_entry,
     reload_mark,
+    reload_warning,
     sight_note,
     stabilize_warning,
     stuck_note,
@@ -275,7 +276,7 @@ class OrderWriter(ModalScreen[Any]):
                 continue
             # What the engine allows but would come to nothing: on offer, warned.
             why = (why or melee_warning(me, kind) or stuck_warning(self.view, me, kind, first)
-                   or missile_warning(me, kind))
+                   or missile_warning(me, kind) or reload_warning(self.me, kind, None if first else self.acts["first"]))
             entries.append((key, f"{label} — warning: {why}" if why else label, kind))
 
         def picked(kind: Any) -> None:
@@ -320,9 +321,10 @@ class OrderWriter(ModalScreen[Any]):
 
     def _after_first(self) -> Character:
         """The character as its 1st Action would leave it (the core's
-        ``left_by``), and no longer entrapped once it frees itself (Use
-        Item, free, on itself: freed at the end of the 1st Phase)."""
-        after = left_by(self.me, self.acts["first"])
+        ``shot_left_by``: a crossbow it shoots is empty), and no longer
+        entrapped once it frees itself (Use Item, free, on itself: freed
+        at the end of the 1st Phase)."""
+        after = shot_left_by(self.me, self.acts["first"])
         first = self.acts["first"]
         if after.entrapped and first is not None and first.kind == Action.USE_ITEM and first.item == "free" \
                 and first.target in (None, "self", self.unit):

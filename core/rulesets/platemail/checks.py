@@ -151,6 +151,49 @@ def left_by(me: Character, first: Act | None) -> Character:
     return me
 
 
+def shot_left_by(me: Character, first: Act | None) -> Character:
+    """``me`` as its 1st Action leaves it (``left_by``), and with the
+    weapon in hand empty once that Action is a Ranged Attack with it, when
+    it needs reloading (seed: Ranged Weapons, Requires Reload;
+    ``actions._shoot`` unloads it with the shot).  What the order writer
+    judges a 2nd Action by: the shot is counted on, though it may find no
+    target and leave the weapon loaded."""
+    after = left_by(me, first)
+    if first is not None and first.kind is A_RANGED and weapon(me).kind == "ranged" and weapon(me).reload:
+        after = evolve(after, loaded=False)
+    return after
+
+
+def unloaded_shot(me: Character, kind: Action, first: Act | None = None) -> str:
+    """Why a Ranged Attack of ``me`` finds its weapon not loaded (empty: it
+    is loaded, needs no reloading, or ``kind`` is no Ranged Attack), in the
+    words of the resolution's note (``actions._shoot``).  A 1st Action is
+    judged from ``me`` now; a 2nd, given its ``first``, from
+    ``shot_left_by``: a 1st reload loads it, a 1st shot empties it.  (A
+    Rapid Fire with such a weapon is refused, ``check_act``: it needs
+    reloading between shots, seed: Rapid Fire.)"""
+    if kind is not A_RANGED:
+        return ""
+    after = me if first is None else shot_left_by(me, first)
+    arms = weapon(after)
+    if arms.kind != "ranged" or not arms.reload or after.loaded:
+        return ""
+    said = f"{me.id}'s {arms.name} is not loaded"
+    if first is not None and first.kind is A_RANGED and left_by(me, first).loaded:
+        said += " once the 1st Action has shot it"
+    return said
+
+
+def unloaded_order(me: Character, order: Write) -> str:
+    """Why a Ranged Attack of ``order`` would find ``me``'s weapon not
+    loaded (``unloaded_shot``: the 1st Action as ``me`` is now, THEN and
+    ELSE after the 1st); empty when none would."""
+    why = unloaded_shot(me, order.first.kind)
+    for act in (order.then, order.otherwise):
+        why = why or unloaded_shot(me, act.kind, order.first)
+    return why
+
+
 def gone_target(view: PlatemailState, order: Write) -> str | None:
     """Why a character ``order`` names by id (not a general target such as
     the closest hostile) can no longer be its target, as ``view`` shows it:
