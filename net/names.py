@@ -6,16 +6,19 @@ names are compared by their skeleton (``net.lookalike``: case, fullwidth
 letters, accents and the Cyrillic or Greek letters drawn like Latin ones
 make no difference), so "Ann", "ANN" and "Аnn" (Cyrillic А) are one name.
 A name a player chooses is refused, with the reason in words, when it is
-longer than :data:`net.serverwire.NAME_MAX` characters (never cut), mixes
-Latin letters with Cyrillic, Greek or Armenian ones, holds a character
-that shows as nothing, holds parentheses (the game's own marks: "Ann (2)",
-"(you)", "Computer (easy)"), or is one of the words the game shows for a
-seat (open, by invitation, the computer).  Names stored before these rules
-stay as they are, and keep working (docs/server.md).  Which games are a
-player's is decided by the player's id, never by a name
+longer than :data:`net.serverwire.NAME_MAX` characters (never cut), holds
+a control character (a line break, a tab, a terminal's Esc: refused, never
+taken out), mixes Latin letters with Cyrillic, Greek or Armenian ones,
+holds a character that shows as nothing, holds parentheses (the game's own
+marks: "Ann (2)", "(you)", "Computer (easy)"), or is one of the words the
+game shows for a seat (open, by invitation, the computer).  Names stored
+before these rules stay as they are, and keep working (docs/server.md).
+Which games are a player's is decided by the player's id, never by a name
 (``net.lobby_list``)."""
 
 from __future__ import annotations
+
+import unicodedata
 
 from net.live import clean_text
 from net.lookalike import BLANK, scripts, skeleton
@@ -47,8 +50,10 @@ def holder(names: dict[str, str], name: str, pid: str) -> str | None:
 
 
 def chosen_name(names: dict[str, str], pid: str, name: str) -> str:
-    """``name`` as ``pid`` may have it (printable characters only), or
-    :class:`NameRefused` saying why not."""
+    """``name`` as ``pid`` may have it (without the spaces around it), or
+    :class:`NameRefused` saying why not: a character that does not show is
+    refused, never taken out (the name would not be the one typed)."""
+    unseen(name)
     given = clean_text(name, len(name))
     if not given:
         raise NameRefused("bad-name", "A name needs at least one letter or digit.")
@@ -59,6 +64,19 @@ def chosen_name(names: dict[str, str], pid: str, name: str) -> str:
     if taken is not None:
         raise NameRefused("name-taken", f"Another player on this server is called {taken}: choose another name.")
     return given
+
+
+def unseen(name: str) -> None:
+    """:class:`NameRefused` for a name holding a character that is not
+    shown as itself: a control character (a line break, a tab, Esc and the
+    terminal codes it begins), or another that shows as nothing or as a
+    space other than the ordinary one (a zero-width space, a no-break space)."""
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise NameRefused("bad-name", "That name holds a control character (a line break, a tab or a "
+                                      "terminal code such as Esc): write it in characters that show.")
+    if not all(char.isprintable() for char in name):
+        raise NameRefused("bad-name", "That name holds a character that shows as nothing, or as a space "
+                                      "other than the ordinary one: choose another.")
 
 
 def first_name(names: dict[str, str], pid: str, name: str, named: bool = True) -> str:

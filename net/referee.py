@@ -49,6 +49,9 @@ MAX_WATCHERS = 16  # onlookers of one game
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
+                     "Once begun, a game ends only by its players (a concession, a draw, a claim), "
+                     "so the server's computer does not play itself here.")
 
 
 class Refusal(Exception):
@@ -165,6 +168,8 @@ class Referee:
             raise Refusal("bad-seats", f"Each of the two seats is one of: {', '.join(FILLERS)}.")
         if seats.count("me") > 1:
             raise Refusal("bad-seats", "You can sit at one side of a game only.")
+        if "me" not in seats:  # nobody could stop it: a game under way ends only by its players
+            raise Refusal("bad-seats", NO_SEAT_OF_MAKERS)
         if seats.count("invite") > 1:
             raise Refusal("bad-seats", "One seat at most is kept for an invitation.")
         with self.lock:
@@ -207,6 +212,9 @@ class Referee:
                 raise Refusal("no-game", "There is no such game waiting for an opponent.")
             if live.creator != pid:
                 raise Refusal("not-yours", "Only the player who made a game may withdraw it.")
+            if live.match is not None and f"player:{pid}" not in live.fillers:  # made before makers had to sit
+                raise Refusal("begun", "That game has begun, and only its players end it: you do not sit at "
+                                       "it, and it ends by itself when it is played out.")
             if live.match is not None:
                 raise Refusal("begun", "That game has begun: give it up from its screen instead (q, then c).")
             with live.lock:

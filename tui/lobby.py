@@ -49,8 +49,10 @@ from tui.lobby_dialogs import (
 )
 
 REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
+# Each heading fits one line of the list at 80 columns, with a scrollbar and
+# three-figure counts (x says itself which games it withdraws).
 SECTIONS = (
-    ("mine", "Your unfinished games", "Enter: resume · x: withdraw one waiting or damaged"),
+    ("mine", "Your unfinished games", "Enter: resume · x: withdraw"),
     ("open", "Waiting for an opponent", "Enter: join"),
     ("live", "Being played", "Enter: watch"),
     ("finished", "Finished", "Enter: watch again"),
@@ -92,8 +94,13 @@ def reason(error: BaseException) -> str:
         return "the server's socket is there but nobody answers on it (the server stopped)"
     if isinstance(error, PermissionError):
         return "this account may not reach the server's socket"
-    if isinstance(error, OSError) and not text:
-        text = error.strerror or "the connection failed"
+    if isinstance(error, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+        return "the connection to the server was cut (the server stopped or restarted)"
+    if isinstance(error, TimeoutError):
+        return "the server did not answer in time"
+    if isinstance(error, OSError) and (error.errno is not None or not text):  # never "[Errno 32] ..."
+        text = f"the connection to the server failed ({error.strerror})" if error.strerror else \
+            "the connection to the server failed"
     return plain(text or "something went wrong", 400).rstrip(".")  # the sentence it goes in ends it
 
 
@@ -351,7 +358,7 @@ class LobbyScreen(Screen[None]):
             games = tuple(getattr(lobby, key, ()) or ())
             if stale:
                 hint = "from before the connection was lost"
-            options.append(Option(f"── {title} ({len(games)}) · {hint} ──", disabled=True))
+            options.append(Option(f"── {title} ({len(games)}) · {hint}", disabled=True))
             for entry in games:
                 ident = f"{key}-{getattr(entry, 'id', len(self.entries))}"
                 self.entries[ident] = (key, entry)
@@ -490,6 +497,13 @@ class LobbyScreen(Screen[None]):
             self.say("r: a rematch of a finished game of yours (highlight it first).")
             return
         self.rematch(getattr(chosen[1], "id", None))
+
+    def played(self, game_id: Any) -> bool:
+        """``game_id`` is a finished game of this player's (the server's list
+        says so by the player's id): opened from here it is watched, and its
+        result screen still offers the rematch (tui/result_flow.py)."""
+        finished = getattr(self.lobby, "finished", ()) or ()
+        return any(getattr(e, "id", None) == game_id and getattr(e, "you", None) is not None for e in finished)
 
     def rematch(self, game_id: Any) -> None:
         client = self.client

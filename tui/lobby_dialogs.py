@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.newgame import NewGameScreen
+from tui.widgets import Cycler
 
 # Who fills a seat of a game made on the server (net.serverclient's fillers).
 FILLERS = ("me", "open", "invite", "easy", "normal", "hard")
@@ -89,7 +90,8 @@ class ServerGameForm(NewGameScreen):
     SEAT_CHOICE_LABELS = FILLER_LABELS
     FIELD_HELP = NewGameScreen.FIELD_HELP | {
         "seat": "me: you play this side. Open: the first to join plays it. By invitation code: only "
-                "whoever you give the code. The computer: the server plays it (easy, normal or hard).",
+                "whoever you give the code. The computer: the server plays it (easy, normal or hard). "
+                "One of the two seats is yours (me): a game under way ends only by its players.",
     }
 
     def _start_values(self) -> tuple[str | None, tuple[str, str], tuple[str, str]]:
@@ -113,9 +115,24 @@ class ServerGameForm(NewGameScreen):
 
         return super()._extra_sources(rules, options, slip) if rules.name == OPTIO else []
 
+    def on_cycler_changed(self, event: Cycler.Changed) -> None:
+        """A pair of seats the server would refuse (none of them "me", or
+        both) is said at once, under the form, not only on Start; a pair it
+        takes gives the line back to the options.  (The form's own handler
+        runs too.)"""
+        if event.cycler.id not in ("seat0", "seat1"):
+            return
+        seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
+        why = self._seats_problem(seats)  # type: ignore[arg-type]
+        if why:
+            self.query_one("#problem", Static).update(why)
+        else:
+            self._show_problem()
+
     def _seats_problem(self, seats: tuple[str, str]) -> str | None:
         if "me" not in seats:
-            return "One of the seats is yours: choose \"me\" for the side you play."
+            return ("One of the seats is yours: choose \"me\" for the side you play (a game under way ends "
+                    "only by its players, so the server makes none you do not sit at).")
         if seats == ("me", "me"):
             return "Both seats cannot be yours on a server: the other is open, invited or the computer."
         return None

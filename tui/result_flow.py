@@ -43,10 +43,15 @@ ONLOOKERS_ASK_NOTHING = ("Only the players of a server's game can ask for what f
 def onlookers_word(screen: Any) -> str:
     """What an onlooker of a server's game is told on asking for a rematch
     (the server takes it only from the game's players), or "" for anyone
-    else (a hosted game's onlooker follows the host into the next game)."""
+    else (a hosted game's onlooker follows the host into the next game).
+    A player who opened their own finished game from the lobby watches it
+    too, yet may ask: the lobby lists it as theirs."""
     seat = screen.seats.any_seat
-    if screen.single and getattr(seat, "game_id", None) is not None and getattr(seat, "side", None) is None:
-        return ONLOOKERS_ASK_NOTHING
+    game_id = getattr(seat, "game_id", None)
+    if screen.single and game_id is not None and getattr(seat, "side", None) is None:
+        lobby = getattr(screen.app, "server_lobby", None)
+        played = getattr(lobby, "played", None)
+        return "" if callable(played) and played(game_id) else ONLOOKERS_ASK_NOTHING
     return ""
 
 

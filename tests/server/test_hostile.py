@@ -199,9 +199,9 @@ def test_games_of_the_computer_are_capped_and_count_for_whoever_made_them(server
     monkeypatch.setattr("net.caps.MAX_COMPUTER_GAMES", 3)
     ann = server.client("Ann")
     for _ in range(2):
-        ann.create("spheres_of_war", None, ("easy", "easy"))  # Ann sits at neither: still hers
+        ann.create("spheres_of_war", None, ("me", "easy"))
     with pytest.raises(ServerError) as refused:
-        ann.create("spheres_of_war", None, ("easy", "easy"))
+        ann.create("spheres_of_war", None, ("me", "easy"))
     assert refused.value.code == "too-many"
     server.client("Bob").create("spheres_of_war", None, ("me", "easy"))
     with pytest.raises(ServerError) as refused:

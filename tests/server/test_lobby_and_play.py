@@ -138,19 +138,11 @@ def test_a_display_name_is_asked_once_for_a_key_and_refused_empty(server):
     assert first.me.needs_name and first.me.player == key
     with pytest.raises(ServerError):
         first.set_name("\x1b\x07  ")
-    assert first.set_name("Dora\x1b[31m").name == "Dora[31m"
+    with pytest.raises(ServerError):
+        first.set_name("Dora\x1b[31m")  # a terminal code refuses the name, never taken out of it
+    assert first.set_name("Dora").name == "Dora"
     again = ServerClient.connect(server.socket, key)
-    assert not again.me.needs_name and again.me.name == "Dora[31m"
-
-
-def test_a_game_of_two_computers_is_played_by_the_server_alone_and_watched(server):
-    ann = server.client("Ann")
-    gid, _ = ann.create("spheres_of_war", None, ("easy", "easy"))
-    assert ann.lobby().mine == ()  # Ann sits at neither side
-    watcher = ann.watch(gid)
-    assert watcher.facts.players == ("Computer (easy) (1)", "Computer (easy) (2)")
-    # Both computers play, with nobody at either seat and no screen anywhere.
-    assert wait_until(lambda: {o.side for o in watcher.known_orders()} == {0, 1}, 120)
+    assert not again.me.needs_name and again.me.name == "Dora"
 
 
 def test_a_rematch_swaps_the_sides_with_fresh_dice_and_is_one_game_whoever_asks(server):
