@@ -43,6 +43,7 @@ from core.ruleset import Outcome, Rejection
 from core.seats import Facts, Listener, Seat, wrong_side
 from net import fairdice, keep, proof, wire
 from net.dicecheck import check_dice
+from net.lost import connection_words
 from net.rendezvous import account_name, socket_path
 from net.unix import peer_account
 
@@ -325,7 +326,8 @@ class RemoteSeat(Seat):
                 self.status, self.reason = "broken", f"the host sent something this Skirmish cannot use ({exc})"
             except (OSError, ValueError) as exc:
                 if self.status not in ("host-stopped", "broken") and not self._stop:  # not our own hangup
-                    self.status, self.reason = "lost", str(exc) or "the connection dropped"
+                    self.status, self.reason = "lost", connection_words(exc, f"the {self.KEEPER}") \
+                        if isinstance(exc, OSError) else str(exc) or "the connection dropped"
             self._connection_ended()
             if self._stop or not self.retry or self.status == "broken":
                 break

@@ -87,20 +87,11 @@ class Redialled:
 
 def reason(error: BaseException) -> str:
     """A failed call to the server as a sentence (never a traceback)."""
-    text = str(error).strip()
+    from net.lost import connection_words
+
     if isinstance(error, FileNotFoundError):
         return "no Skirmish server runs here (its socket is missing); start one with: skirmish serve"
-    if isinstance(error, ConnectionRefusedError):
-        return "the server's socket is there but nobody answers on it (the server stopped)"
-    if isinstance(error, PermissionError):
-        return "this account may not reach the server's socket"
-    if isinstance(error, (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
-        return "the connection to the server was cut (the server stopped or restarted)"
-    if isinstance(error, TimeoutError):
-        return "the server did not answer in time"
-    if isinstance(error, OSError) and (error.errno is not None or not text):  # never "[Errno 32] ..."
-        text = f"the connection to the server failed ({error.strerror})" if error.strerror else \
-            "the connection to the server failed"
+    text = connection_words(error) if isinstance(error, OSError) else str(error).strip()
     return plain(text or "something went wrong", 400).rstrip(".")  # the sentence it goes in ends it
 
 
