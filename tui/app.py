@@ -39,6 +39,10 @@ def _to(part: str, name: str) -> Any:
 class SkirmishApp(App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
+    # A notice shown while a modal is open goes to the top right, clear of
+    # the key line a modal keeps at its foot (Textual stacks them at the
+    # bottom right, where the Platemail writer's keys are at 80x24).
+    CSS = "ModalScreen > ToastRack { dock: top; align: right top; margin-bottom: 0; }"
 
     def action_command_palette(self) -> None:
         """One palette at most, wherever it is in the stack (tui/textual_fixes.py)."""
@@ -245,6 +249,36 @@ class SkirmishApp(App[None]):
             self.close_session()
         finally:
             self.exit(return_code=1 if self.rescue_note else 0)
+
+    # -- news for the player ------------------------------------------------------
+    def game_screen_shown(self) -> Any:
+        """The game screen the player looks at, under whatever modals are
+        open over it (a menu, the Platemail writer), or None (the menu, a
+        result, the rules, a watched game...)."""
+        from textual.screen import ModalScreen
+
+        from tui.game_screen import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if not isinstance(screen, ModalScreen):
+                return screen if isinstance(screen, GameScreen) else None
+        return None
+
+    def tell(self, text: str, *, title: str = "", warning: bool = False, timeout: float = 6.0) -> None:
+        """News for the player: the newest line of the log pane when a game
+        screen is shown (README: never a pop-up over it, nor over the keys
+        of a modal open on it); a toast only where no game screen is open.
+        A game screen just pushed writes it once it is up."""
+        screen = self.game_screen_shown()
+        if screen is None:
+            self.notify(text, title=title, severity="warning" if warning else "information", timeout=timeout,
+                        markup=False)
+            return
+        line = ("⚠ " if warning else "") + (f"{title}: {text}" if title else text)
+        if screen.is_mounted:
+            screen.say(line)
+        else:  # queued behind its mounting, which fills the log first
+            screen.call_later(screen.say, line)
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:

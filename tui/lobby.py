@@ -419,7 +419,7 @@ class LobbyScreen(Screen[None]):
         code, self.code = self.code, ""
         show_seat(self.app, seat, code)
         if what.endswith("join") and getattr(seat, "side", None) is not None:
-            self.app.notify(f"You play side {seat.side + 1}.", markup=False, timeout=5)
+            self.app.tell(f"You play side {seat.side + 1}.")  # on the game screen show_seat opened: its log
 
     def action_invited(self) -> None:
         if self.client is None:

@@ -94,7 +94,8 @@ class Confirm(ModalScreen[bool]):
             yield Static(self.question)
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no")
 
-    INNER = 54  # the box's 60 columns less its border and padding
+    BOX = 60  # the box's columns
+    INNER = 54  # the box's columns less its border and padding
 
     def on_mount(self) -> None:
         """A word longer than the box (a save file's name) widens it, up to
@@ -108,7 +109,7 @@ class Confirm(ModalScreen[bool]):
             plain = self.question
         longest = max((cell_len(word) for word in plain.split()), default=0)
         if longest > self.INNER:
-            self.query_one(Vertical).styles.width = longest + 60 - self.INNER
+            self.query_one(Vertical).styles.width = longest + self.BOX - self.INNER
 
     def action_answer(self, value: bool) -> None:
         self.dismiss(value)
@@ -126,6 +127,9 @@ class LeaveOrConcede(Confirm):
 
     BINDINGS = [Binding("c", "answer('concede')", "Concede"), Binding("w", "claim", "Claim", show=False),
                 Binding("d", "draw('d')", "Draw", show=False), Binding("a", "draw('a')", "Agree", show=False)]
+    # Wider than a yes/no: up to five keys on one row at 80 columns.
+    DEFAULT_CSS = "LeaveOrConcede > Vertical { width: 76; }"
+    BOX, INNER = 76, 70
 
     def __init__(self, question: str, conceding: str, claiming: str = "", drawing: str = "",
                  draw_keys: dict[str, str] | None = None) -> None:
@@ -143,10 +147,31 @@ class LeaveOrConcede(Confirm):
                 yield Static(self.drawing)
             if self.claiming:
                 yield Static(self.claiming)
-                # Four keys: closer together, to fit one row of the box at 80 columns.
-                yield Static("[b]y[/b]/Enter: leave   [b]c[/b]: concede   [b]w[/b]: claim   [b]n[/b]/Esc: stay")
+            yield Static("\n".join(self.key_rows()), id="leave-keys")
+
+    DRAW_KEY_WORDS = {"offer-draw": "offer a draw", "agree-draw": "agree", "decline-draw": "decline"}
+
+    def key_rows(self) -> list[str]:
+        """Every key this question takes, as many to a row as fit in the
+        box (a key is never split from its words): the draw's and the
+        claim's too, which the lines above offer."""
+        from rich.cells import cell_len
+        from rich.text import Text
+
+        keys = ["[b]y[/b]/Enter: leave", "[b]c[/b]: concede"]
+        keys += [f"[b]{key}[/b]: {self.DRAW_KEY_WORDS.get(choice, choice)}"
+                 for key, choice in sorted(self.draw_keys.items())]
+        if self.claiming:
+            keys.append("[b]w[/b]: claim")
+        keys.append("[b]n[/b]/Esc: stay")
+        rows: list[str] = []
+        for key in keys:
+            joined = f"{rows[-1]}   {key}" if rows else key
+            if rows and cell_len(Text.from_markup(joined).plain) <= self.INNER:
+                rows[-1] = joined
             else:
-                yield Static("[b]y[/b] / Enter: leave    [b]c[/b]: concede    [b]n[/b] / Esc: stay")
+                rows.append(key)
+        return rows
 
     def action_claim(self) -> None:
         if self.claiming:

@@ -60,7 +60,7 @@ class ReadOnlyGameScreen(GameScreen):
         return None
 
     def submit(self, order: Any) -> bool:
-        self.notify(f"Read-only: this game is held by {self.holder}.", severity="warning", markup=False)
+        self.say(f"✗ Read-only: this game is held by {self.holder}.")  # in the log, never a pop-up over it
         return False
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -69,7 +69,7 @@ class ReadOnlyGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_save(self) -> None:
-        self.notify("Read-only: the other Skirmish saves this game.", markup=False)
+        self.say("Read-only: the other Skirmish saves this game.")
 
     def _draw_banner(self, side: int | None) -> None:
         super()._draw_banner(side)

@@ -145,12 +145,24 @@ def seat_news(screen: Any) -> None:
     else:
         screen.narrate(news)
     status = remote_status(seat)
-    if status and status != told.status:
-        reason = getattr(seat, "reason", "")
-        screen.notify(reason or status, title=status, severity="warning", timeout=10, markup=False)
+    if status != told.status and (words := trouble_words(seat, status, told.status)):
+        screen.say(words)
     told.status = status
     fairness = getattr(seat, "fairness", "")
     if fairness and fairness != told.fairness:
         told.fairness = fairness
         screen.log_line(fairness)
     screen.redraw()
+
+
+def trouble_words(seat: Any, status: str, before: str) -> str:
+    """A joined or server seat's trouble with its keeper, as the log line
+    says it (the banner says it too, while it lasts): never a pop-up, which
+    covered the log and the keys of a modal open over the board (the
+    Platemail writer).  ``status`` "": the trouble is over."""
+    if not status:
+        keeper = getattr(seat, "KEEPER", "host")
+        back = before and getattr(seat, "status", "playing") == "playing"
+        return f"✓ Connected to the {keeper} again." if back else ""
+    reason = str(getattr(seat, "reason", "") or "")[:300].rstrip(".")
+    return f"⚠ {status}" + (f" ({reason})." if reason and reason not in status else ".")

@@ -151,6 +151,24 @@ class WatchScreen(Screen[None]):
             return "public view"
         return f"{self.final.players[self.viewer]}'s view"
 
+    def banner_text(self, turn: str, width: int) -> str:
+        """The banner in ``width`` columns: where the game is (the order,
+        the turn) always; a long player's name in the view's piece is cut
+        instead (it pushed the turn out of an 80-column banner)."""
+        from rich.cells import cell_len
+
+        from tui.banner import cut_to_cells
+
+        head = f"Watching {self.title_text} · order {self.index}/{self.last} · "
+        view, tail = self.view_name(), f" · {turn}"
+        over = cell_len(head + view + tail) - width
+        if over > 0 and isinstance(self.viewer, int):
+            name = self.final.players[self.viewer]
+            view = f"{cut_to_cells(name, max(4, cell_len(name) - over))}'s view"
+        elif over > 0:
+            view = cut_to_cells(view, max(8, cell_len(view) - over))
+        return fit_pieces(head + view + tail, width)
+
     def redraw(self) -> None:
         game = self.history[self.index]
         rules = game.ruleset
@@ -172,10 +190,8 @@ class WatchScreen(Screen[None]):
         situation = rules.situation(view)
         playing = " · playing" if self.timer is not None else ""
         banner = self.query_one("#watch-banner", Static)
-        text = (f"Watching {self.title_text} · order {self.index}/{self.last} · {self.view_name()} · "
-                f"{situation.turn_words(rules.turn_word)}{playing}")
         width = banner.size.width or self.app.size.width  # before the first layout: the screen's
-        banner.update(fit_pieces(text, max(20, width - 2)))  # less the banner's padding
+        banner.update(self.banner_text(situation.turn_words(rules.turn_word) + playing, max(20, width - 2)))
         lines = [situation.heading(rules.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)

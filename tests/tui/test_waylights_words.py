@@ -116,7 +116,7 @@ async def test_a_wound_count_never_shows_above_the_knock_out_count():
         # the card: one count, every wound (each comes off its Defence), and the KO count beside it
         assert f"Wounds {b1.ko_at + 2} (KO at {b1.ko_at}): knocked out" in "\n".join(lines)
         unit = next(u for u in RULES.units(game.state) if u.id == "b1")
-        assert f"wounds {b1.ko_at}/{b1.ko_at}" in unit.status
+        assert f"wounds {b1.ko_at + 2} (KO at {b1.ko_at})" in unit.status  # the rules' status: every wound
 
 
 async def test_several_attacks_open_behind_their_one_key_and_go_through_the_preview():

@@ -97,7 +97,7 @@ class Joining:
                 text = f"Cannot join: {reason}."
             if screen:
                 screen.say(text)
-            else:
+            else:  # no game is shown while one is being joined
                 app.notify(text, severity="error", markup=False, timeout=10)
             return
         self.stop()
@@ -147,24 +147,23 @@ class Joining:
             return
         if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
             seat.notice_told = seat.notice
-            app.notify(seat.notice, severity="warning", markup=False, timeout=10)
+            app.tell(seat.notice, warning=True, timeout=10)
         if seat.status == "host-left" and not getattr(seat, "left_told", False):  # the game is over, for good
             seat.left_told = True
-            app.notify(seat.reason, title="The host has left", severity="warning", markup=False, timeout=15)
+            app.tell(seat.reason, title="The host has left", warning=True, timeout=15)
         if seat.status == "next":
             follow = RemoteSeat(seat.code, role=seat.role, name=seat.name)
             follow.shown = False
             self.seat = follow
             follow.subscribe(lambda: app.post_message(SeatNews(follow)))
-            app.notify(f"{seat.reason} This screen follows it.", markup=False, timeout=6)
+            app.tell(f"{seat.reason} This screen follows it.")
             follow.follow()
         elif seat.status == "refused" and not seat.shown:
-            app.notify(f"Refused: {seat.reason}", severity="warning", markup=False, timeout=10)
+            app.tell(f"Refused: {seat.reason}", warning=True, timeout=10)
         elif not seat.shown and seat.version >= 0 and seat.facts is not None:
             self.show(seat)
-            if seat.side is not None:
-                app.notify(f"You play {seat.facts.players[seat.side]} (side {seat.side + 1}).",
-                           markup=False, timeout=6)
+            if seat.side is not None:  # the first line of the game's log, never a pop-up over it
+                app.tell(f"You play {seat.facts.players[seat.side]} (side {seat.side + 1}).")
 
     def hand_drafts(self) -> None:
         """This seat's drafts (its screens', and those not yet reopened) to

@@ -414,7 +414,9 @@ class WaylightsAdapter(RulesetAdapter):
                 then = "then defends or counters." if refused is None else f"then defends. {refused.message}"
                 text += f"\n{t.id} has not had a turn yet: it splits its dice now, {then}"
             elif (refused := can_counter(state)) is None:
-                text += f"\n{t.id} has {dice(4 - (t.split or 0), 'defence')}: defend, or counterattack with them."
+                count = 4 - (t.split or 0)
+                text += (f"\n{t.id} has {dice(count, 'defence')}: defend, or counterattack with "
+                         f"{'it' if count == 1 else 'them'}.")
             else:
                 text += f"\n{t.id} has {dice(4 - (t.split or 0), 'defence')} to defend with. {refused.message}"
             return text

@@ -52,12 +52,20 @@ def cheapest_first(order: Order) -> int:
     return MOVE_COST_RANK.get(type(order), len(MOVE_COST_RANK))
 
 
-def wounds_words(f) -> str:
+def wounds_count(f) -> str:
     """One count of the wounds taken, beside the count that knocks out:
     the blow that knocks out may carry more wounds than were left, and
     every one of them comes off the figure's rolls (so its Defence), so
-    the card shows them all ("Wounds 9 (KO at 3): knocked out")."""
-    return f"Wounds {f.wounds} (KO at {f.ko_at})" + (": knocked out" if f.status == KO else "")
+    every screen shows them all ("wounds 9 (KO at 3)"): the card, and the
+    rules' own status (``WaylightsRuleset.units``) that watch and replay
+    show.  Only the panel's list row, short of room, caps it ("w3/3")."""
+    return f"wounds {f.wounds} (KO at {f.ko_at})"
+
+
+def wounds_words(f) -> str:
+    """The card's line: "Wounds 9 (KO at 3): knocked out"."""
+    count = wounds_count(f)
+    return count[0].upper() + count[1:] + (": knocked out" if f.status == KO else "")
 
 
 def past_cover(x: Exchange, cover: int) -> Exchange:

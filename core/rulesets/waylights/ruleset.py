@@ -348,7 +348,9 @@ class WaylightsRuleset(Ruleset):
         out = []
         for f in state.fighters:
             status = {READY: "ready", KO: "KO"}.get(f.status, "dead")
-            status += f", wounds {min(f.wounds, f.ko_at)}/{f.ko_at}"  # the knocking-out blow may carry more
+            # Every wound counted, beside the count that knocks out: the knocking-out blow may carry more
+            # than were left, and each comes off the figure's rolls (the card, the log and watch agree).
+            status += f", wounds {f.wounds} (KO at {f.ko_at})"
             if f.split is not None:
                 status += f", split {f.split}/{4 - f.split}"
             if state.options.psi_tension:

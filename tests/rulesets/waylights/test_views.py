@@ -12,8 +12,8 @@ def test_units_show_status_wounds_split_and_markers():
     s = position([("a1", 0, "fighter", (2, 2), dict(split=3, wounds=1, grappled_by="b1")),
                   ("b1", 1, "mook", (3, 2), dict(status=KO, wounds=3))], "a1")
     a, b = R.units(s)
-    assert a.status == "ready, wounds 1/4, split 3/1" and "*" in a.markers and "G" in a.markers
-    assert b.status.startswith("KO, wounds 3/3")
+    assert a.status == "ready, wounds 1 (KO at 4), split 3/1" and "*" in a.markers and "G" in a.markers
+    assert b.status.startswith("KO, wounds 3 (KO at 3)")
     assert a.glyph == "F" and a.pos == (2, 2)
 
 

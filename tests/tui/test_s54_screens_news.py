@@ -1,0 +1,92 @@
+"""A game's news is the log pane's newest line, never a pop-up over the
+game (README, *Playing*): a tester saw "Connection to the server lost:
+trying again / the server went away" drawn as a toast over the open
+Platemail order writer and its keys.  A server's game against the fake
+client of tests/tui/test_lobby.py, at 80x24."""
+
+from __future__ import annotations
+
+from core.seats import Table
+from tests.tui.drawn import screen_rows
+from tests.tui.test_lobby import SIZE, FakeClient, FakeSeat, log_lines, open_lobby, settle
+from tests.tui.test_platemail import deployed_game
+from tui.app import SkirmishApp
+from tui.game_screen import GameScreen
+from tui.rulesets.platemail_writer import OrderWriter
+
+LOST = "Connection to the server lost: trying again"
+
+
+def toasts(app) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
+async def platemail_at_the_server(pilot, app) -> tuple[GameScreen, FakeSeat]:
+    """Alice's Platemail game on the server, both sides deployed: orders to write."""
+    client = FakeClient()
+    client.add("g1", "platemail", "mine", ("alice", "bob"))
+    client.tables["g1"] = Table(deployed_game())
+    await open_lobby(pilot, app, client)
+    await pilot.press("enter")
+    await settle(pilot, lambda: isinstance(app.screen, GameScreen))
+    await pilot.pause(0.2)
+    seat = app.remote_seat
+    seat.KEEPER = "server"  # as net.serverclient.ServerSeat names its keeper
+    return app.screen, seat
+
+
+async def test_a_lost_connection_is_said_in_the_log_not_over_the_order_writer(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, seat = await platemail_at_the_server(pilot, app)
+        app.clear_notifications()
+        screen.open_modal(OrderWriter(screen.game, 0, "a1"), None)
+        await settle(pilot, lambda: any(isinstance(s, OrderWriter) for s in app.screen_stack))
+        await pilot.pause(0.2)
+        top = app.screen
+        keys_before = [row for row in screen_rows(app) if "Esc" in row]
+        seat.status, seat.reason = "lost", "the server went away"
+        seat.table.replace(seat.table.game)  # its subscribers hear of it, as a server seat's do
+        await settle(pilot, lambda: any(LOST in line for line in log_lines(screen)))
+        await pilot.pause(0.2)
+        assert app.screen is top  # nothing opened over the writer
+        assert toasts(app) == []
+        said = next(line for line in log_lines(screen) if LOST in line)
+        assert "the server went away" in " ".join(log_lines(screen)), said
+        assert keys_before and [row for row in screen_rows(app) if "Esc" in row] == keys_before
+        # Back again: said once, in the log too.
+        seat.status, seat.reason = "playing", ""
+        seat.table.replace(seat.table.game)
+        await settle(pilot, lambda: any("Connected to the server again" in line for line in log_lines(screen)))
+        assert toasts(app) == []
+        assert sum(LOST in line for line in log_lines(screen)) == 1
+
+
+async def test_the_banner_still_says_the_connection_is_lost(data_dir):
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen, seat = await platemail_at_the_server(pilot, app)
+        seat.status, seat.reason = "lost", "the server went away"
+        seat.table.replace(seat.table.game)
+        banner = screen.query_one("#banner")
+        await settle(pilot, lambda: LOST in str(banner.render()))
+        assert not any(LOST in t or "went away" in t for t in toasts(app))
+
+
+async def test_a_notice_while_a_modal_is_open_leaves_its_key_line_clear(data_dir):
+    """Notices that are still toasts (none of a game's news) keep off a
+    modal's keys: the Platemail writer's picker has them on the last rows."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # toasts drawn
+        screen, _ = await platemail_at_the_server(pilot, app)
+        screen.open_modal(OrderWriter(screen.game, 0, "a1"), None)
+        await settle(pilot, lambda: any(isinstance(s, OrderWriter) for s in app.screen_stack))
+        await pilot.pause(0.2)
+        before = screen_rows(app)
+        keys = [i for i, row in enumerate(before) if "Esc back" in row]
+        assert keys and keys[0] >= SIZE[1] - 4, before  # at the foot of the screen
+        app.notify("A notice from elsewhere, two lines long so that it takes some room on the screen.",
+                   title="Notice", timeout=30)
+        await settle(pilot, lambda: any("A notice from elsewhere" in row for row in screen_rows(app)))
+        after = screen_rows(app)
+        assert [after[i] for i in keys] == [before[i] for i in keys], "\n".join(after)
