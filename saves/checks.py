@@ -56,9 +56,9 @@ def read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
     if path.is_dir():
-        raise SaveError(path, "this is a folder, not a save file")
+        raise SaveError(path, "it is a folder, not a save file")
     if not path.is_file():
-        raise SaveError(path, "this is not a regular file (a device, pipe or socket), so it is not a save")
+        raise SaveError(path, "it is not a regular file (a device, pipe or socket), so it is not a save")
     if size > MAX_BYTES:
         raise SaveError(path, f"the file is {size} bytes, more than the {MAX_BYTES} a save may hold")
     try:
@@ -69,7 +69,7 @@ def read_bytes(path: Path) -> bytes:
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
     if blob is None:
-        raise SaveError(path, "this is not a regular file, so it is not a save")
+        raise SaveError(path, "it is not a regular file, so it is not a save")
     if len(blob) > MAX_BYTES:
         raise SaveError(path, f"the file is more than the {MAX_BYTES} bytes a save may hold")
     return blob
@@ -126,8 +126,12 @@ def parse_json(path: Path, blob: bytes) -> Any:
         if stops:
             raise SaveError(path, f"the JSON stops short ({where}); the file looks truncated") from None
         raise SaveError(path, f"the file is not valid JSON ({exc.msg} at {where})") from None
-    except ValueError as exc:
-        raise SaveError(path, f"the JSON is not allowed: {exc}") from None
+    except ValueError:
+        # What is left is Python's bound on the digits of a whole number it reads.
+        import sys
+
+        raise SaveError(path, f"the JSON is not allowed: it holds a whole number of more than "
+                              f"{sys.get_int_max_str_digits()} digits, far longer than any a save holds") from None
     problem = _shape_problem(data)
     if problem:
         raise SaveError(path, problem)

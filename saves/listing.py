@@ -11,7 +11,7 @@ from pathlib import Path
 import attrs
 
 from saves.checks import SaveError, capped
-from saves.store import _load, saves_dir
+from saves.store import _load, not_a_folder, saves_dir
 
 
 @attrs.frozen
@@ -125,12 +125,23 @@ def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
                        f"checking it took more than {seconds:g} seconds, so it was skipped")
 
 
-def save_paths(directory: Path | None = None) -> list[Path]:
-    """Every ``*.json`` in the save folder, newest first (cheap: no file is read)."""
+def save_paths(directory: Path | None = None, strict: bool = False) -> list[Path]:
+    """Every ``*.json`` in the save folder, newest first (cheap: no file is
+    read).  A folder not made yet holds none; one that cannot be read (a
+    file in its place) holds none either, or with ``strict`` raises a
+    SaveError naming the folder, for the lists that say why they are empty."""
     folder = Path(directory) if directory is not None else saves_dir()
     try:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
-    except OSError:
+    except FileNotFoundError:
+        if strict and not_a_folder(folder):  # a file in a folder's place on the way to it
+            raise SaveError(folder, f"it {not_a_folder(folder)}") from None
+        return []
+    except OSError as exc:
+        if strict:
+            problem = not_a_folder(folder)
+            raise SaveError(folder, f"it {problem}" if problem else f"the saves folder cannot be read "
+                                                                      f"({exc.strerror or exc})") from None
         return []
 
     def newest(p: Path) -> int:

@@ -10,6 +10,7 @@ who has the game open.
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import os
 import socket
@@ -115,6 +116,9 @@ class GameSession:
         SaveError when the folder cannot be used or (unless ``any_name``:
         to remove that name) the save has another name."""
         path = Path(path)
+        problem = store.not_a_folder(path.parent)
+        if problem:
+            raise store.SaveError(path, f"cannot lock the game: its folder {problem}")
         if not any_name:
             _one_name(path)
         try:
@@ -135,6 +139,12 @@ class GameSession:
         except filelock.Timeout:
             raise store.GameLocked(path, _holder_text(path)) from None
         except OSError as exc:
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                # Taking the lock writes beside the save: a read-only folder
+                # cannot hold one, though a game saved there can still be watched.
+                watch = "; skirmish watch FILE shows it without writing anything" if path.is_file() else ""
+                raise store.SaveError(path, f"cannot lock the game: its folder cannot be written "
+                                            f"({exc.strerror or exc}){watch}") from exc
             raise store.SaveError(path, f"cannot lock the game ({exc.strerror or exc})") from exc
         info = {
             "pid": os.getpid(),

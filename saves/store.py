@@ -97,6 +97,23 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def not_a_folder(folder: Path) -> str | None:
+    """Why no save can be kept in ``folder`` because it, or a folder on
+    the way to it, is something else than a folder (a file), said of the
+    folder without its subject ("is a file, …"); None when nothing in its
+    way is.  Without the whole path: callers name the folder, as the game
+    shows it."""
+    folder = Path(folder)
+    for each in (folder, *folder.parents):
+        if os.path.lexists(each) and not each.is_dir():
+            if each == folder:
+                return ("is a file, not a folder, so no game can be saved or found there "
+                        "(move that file away and Skirmish makes the folder)")
+            return (f"is out of reach: {each.name!r}, on the way to it, is a file, not a folder, so no game "
+                    "can be saved or found there")
+    return None
+
+
 def tighten(root: Path | None = None) -> int:
     """What an older Skirmish left readable by other accounts in the data
     folder becomes this account's alone (called when the app starts)."""
@@ -284,6 +301,9 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
     if len(blob) > checks.MAX_BYTES:
         raise SaveError(path, f"the save would be {len(blob)} bytes, more than the {checks.MAX_BYTES} a save may "
                               "hold")
+    problem = not_a_folder(path.parent)
+    if problem:
+        raise SaveError(path, f"could not write the save: its folder {problem}")
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         make_private_dirs(path.parent)
@@ -386,6 +406,13 @@ def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     problem = option_problem(options) or rules.check_options(options, battlefield)
     if problem:
         raise SaveError(path, f"its options cannot be played: {problem}")
+    # The snapshot's dice hold the seed the game was played with: a seed
+    # edited since would make some order fail, or the dice differ, and the
+    # order or the roll named would not be what changed.
+    recorded_seed = getattr(getattr(snapshot, "dice", None), "seed", None)
+    if type(recorded_seed) is int and recorded_seed != envelope.seed:
+        raise SaveError(path, "its seed does not match the recorded game (the snapshot's dice were seeded with "
+                              "another number); the file has been changed or damaged")
     try:
         game = replay(rules, options, battlefield, envelope.seed, envelope.players, envelope.orders)
     except ReplayError as exc:

@@ -138,6 +138,8 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
     can).  A bare name (no folder in it, as the leave question shows a
     save's name) that is no file here is looked for in the saves folder
     too; a name found in neither place says both places."""
+    import os
+
     if given.is_file() or len(given.parts) != 1 or given.name in ("", ".", ".."):
         return given, _not_a_save_file(given)
     try:
@@ -151,10 +153,28 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
         return there, None
     if given.exists():
         return given, _not_a_save_file(given)
+    if os.path.lexists(there):  # something of that name in the saves folder, but no save file
+        return there, _not_a_save_file(there)
     from tui.cli import shown_folder
 
     return given, (f"there is no such file in the current folder ({shown_folder('.')}) "
                    f"nor in the saves folder ({shown_folder(folder)})")
+
+
+def _finished(path: Path) -> str | None:
+    """Why ``skirmish host`` refuses this save, if its game is over: there
+    is nothing left to play, and hosting would rewrite the file (a new date
+    and join code).  A save that cannot be read is the app's to explain."""
+    try:
+        from saves.store import load_game
+
+        game = load_game(path)
+    except Exception:  # noqa: BLE001 - said when the app opens it
+        return None
+    if game.outcome is None:
+        return None
+    return ("its game is finished, so there is nothing left to host (skirmish load FILE shows its result, "
+            "skirmish watch FILE plays it again); the file is left as it was")
 
 
 def _refused(command: str, given: Path, problem: str) -> int:
@@ -186,7 +206,7 @@ def _main(argv: list[str] | None) -> int:
         from tui.cli import replay_command
 
         path, problem = _save_file(args.file)
-        if problem and not path.exists():
+        if problem:  # no file, a folder, a device: said as load, watch and host say it
             return _refused("replay", args.file, problem)
         # What is wrong with a file that is there is the save loader's to say.
         return replay_command(path, args.json, sys.stdout, sys.stderr, args.side, args.log)
@@ -207,6 +227,9 @@ def _main(argv: list[str] | None) -> int:
             return _run_app(load_path=path)
         if args.command == "watch":
             return _run_app(watch_path=path)
+        problem = _finished(path)
+        if problem:
+            return _refused("host", args.file, problem)
         return _run_app(host_path=path, **({"host_computer": args.computer} if args.computer else {}))
     if args.command == "lobby" and args.guest:
         from tui.web import guest_identity

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -92,8 +93,10 @@ class LoadScreen(Screen[None]):
     listed as each is checked: a slow or hostile file never freezes the
     screen, quitting or a signal."""
 
+    # The scrollbar's room is kept from the start: rows listed before the
+    # bar appeared were laid out as wide as the list and ran under it.
     DEFAULT_CSS = """
-    LoadScreen OptionList { height: 1fr; }
+    LoadScreen OptionList { height: 1fr; scrollbar-gutter: stable; }
     LoadScreen #scan-status { color: $text-muted; }
     """
     BINDINGS = [Binding("escape,q", "close", "Back"), Binding("w", "watch", "Watch"),
@@ -130,6 +133,7 @@ class LoadScreen(Screen[None]):
         if isinstance(summary, Exception):  # a missing or unreadable folder is a message, not a crash
             self.error = str(summary)
             options.add_option(Option(_plain(f"Cannot list saves: {self.error}"), disabled=True))
+            self.query_one("#scan-status", Static).update("")  # the scan ends here
             return
         index = len(self.summaries)
         self.summaries.append(summary)
@@ -187,6 +191,10 @@ class LoadScreen(Screen[None]):
         if found is None:
             return
         option_id, summary = found
+        if Path(summary.path).is_dir():  # listed for its name, but never a save: not Skirmish's to remove
+            self.notify(f"{Path(summary.path).name} is a folder, not a save file: it cannot be deleted here.",
+                        severity="warning", markup=False)
+            return
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -197,7 +205,9 @@ class LoadScreen(Screen[None]):
             try:
                 delete_save(summary.path)
             except SaveError as exc:
-                self.notify(f"Not deleted: {exc}", severity="warning", markup=False)
+                from tui.saving import shown_error
+
+                self.notify(f"Not deleted: {shown_error(exc)}", severity="warning", markup=False)
                 return
             listing = self.query_one(OptionList)
             listing.remove_option(option_id)

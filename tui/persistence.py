@@ -39,8 +39,10 @@ class SaveScan:
     """Checks the save folder off the interface thread: one file at a time
     (newest first), each within ``store.CHECK_SECONDS``, on a daemon thread
     that never holds up quitting or a signal.  ``found(summary)`` and
-    ``done()`` run on the app's event loop.  With ``first_playable`` it
-    stops at the first game that loads and is not over (Continue)."""
+    ``done()`` run on the app's event loop (``done`` not after a folder
+    that cannot be read: ``found`` gets that error instead).  With
+    ``first_playable`` it stops at the first game that loads and is not
+    over (Continue)."""
 
     def __init__(self, found: Any, done: Any, first_playable: bool = False) -> None:
         self.found = found
@@ -77,7 +79,7 @@ class SaveScan:
     def _run(self) -> None:
         try:
             saves = store()
-            for path in saves.save_paths():
+            for path in saves.save_paths(strict=True):
                 if self.cancelled:
                     return
                 summary = saves.summarise_within(path)
@@ -85,10 +87,26 @@ class SaveScan:
                 if self.first_playable and summary.problem is None and not summary.over:
                     break
         except Exception as exc:  # noqa: BLE001 - an unreadable folder is a message
-            self._post(self.found, exc)
-        finally:
+            # That message is all there is to say: ``done`` would add that
+            # the folder holds no game, of a folder that could not be read.
+            self._post(self.found, shown_folder_error(exc))
+        else:
             self._post(self.done)
+        finally:
             self.finished = True
+
+
+def shown_folder_error(exc: BaseException) -> BaseException:
+    """A save's or the saves folder's error with its path as the game shows
+    paths (``tui.cli.shown_folder``: absolute, ``~`` for the home folder);
+    any other error as it is."""
+    path, problem = getattr(exc, "path", None), getattr(exc, "problem", None)
+    if type(exc).__name__ not in ("SaveError", "GameLocked") or path is None or not isinstance(problem, str):
+        return exc
+    from saves.checks import SaveError
+    from tui.cli import shown_folder
+
+    return SaveError(shown_folder(path), problem)
 
 
 class SavingChanged(Message):

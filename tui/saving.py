@@ -29,6 +29,33 @@ def file_and_folder(path: Any) -> tuple[str, str]:
     return Path(path).name, shown_folder(Path(path).parent)
 
 
+def shown_path(path: Any) -> str:
+    """A save's path in a sentence: its name, then "in" its folder as the
+    game shows folders (``~`` for the home folder)."""
+    name, folder = file_and_folder(path)
+    return f"{name} in {folder}"
+
+
+def shown_error(exc: BaseException) -> BaseException:
+    """A save's error (``SaveError``, ``GameLocked``) naming its file as
+    ``shown_path`` does, never the whole path; any other error as it is."""
+    path, problem = getattr(exc, "path", None), getattr(exc, "problem", None)
+    if type(exc).__name__ not in ("SaveError", "GameLocked") or path is None or not isinstance(problem, str):
+        return exc
+    from saves.checks import SaveError
+
+    return SaveError(shown_path(path), problem)
+
+
+def _in_saves_folder(path: Any) -> bool:
+    try:
+        from tui.persistence import store
+
+        return Path(path).parent.resolve() == store().saves_dir().resolve()
+    except Exception:  # noqa: BLE001 - saving unavailable: the folder is shown
+        return False
+
+
 class SaveFiles:
     """The app's save file and drafts (see the module docstring)."""
 
@@ -89,6 +116,7 @@ class SaveFiles:
             from tui.app import readable
 
             self.session = None
+            exc = shown_error(exc)
             self.no_file_reason = readable(exc, 300)
             self.app.report("This game has no save file: Skirmish keeps trying", exc)
             self.no_file_for = game  # unsaved from the start: said on the board, and retried (fresh)
@@ -128,7 +156,7 @@ class SaveFiles:
     def _said(self, announce: bool) -> str:
         where = str(getattr(self.session, "path", "") or "")
         if announce:
-            self.app.notify(f"Saved{(' to ' + where) if where else ''}.", markup=False)
+            self.app.notify(f"Saved{(' to ' + shown_path(where)) if where else ''}.", markup=False)
         return where or "the save folder"
 
     def _lock(self) -> Any:
@@ -175,7 +203,7 @@ class SaveFiles:
         except Exception as exc:
             self.failed = True
             if announce or not was_failing:
-                app.report("Saving failed: the game keeps trying", exc)
+                app.report("Saving failed: the game keeps trying", shown_error(exc))
             self.show()
             return None
         self.saved_orders = len(game.orders)
@@ -253,7 +281,7 @@ class SaveFiles:
                 target = target.with_name(target.name + ".json")
             saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
         except Exception as exc:
-            self.app.report("Could not write it there", exc)
+            self.app.report("Could not write it there", shown_error(exc))
             return False
         self.app.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
         return True
@@ -298,7 +326,7 @@ class SaveFiles:
         lost = self.unsaved()
         if self.no_save_file():
             why = self.no_file_reason or "the save folder could not be written"
-            return LeaveUnsaved(f"This game has no save file ({why}). Leaving now loses it.",
+            return LeaveUnsaved(f"This game has no save file: {why.rstrip('.')}. Leaving now loses it.",
                                 retry=self.save_anew, export=self.export,
                                 default_path=self._export_default(), retry_label="Try the save folder again")
         seat = self.app.joining.seat
@@ -313,7 +341,7 @@ class SaveFiles:
         if not lost and self.hosted and getattr(self.app.game, "outcome", True) is None:
             return Confirm(self._hosted_question(question))
         if not lost:
-            return Confirm(question)
+            return Confirm(self._with_file(question))
         if self.hosted:
             text = ("Saving fails just now. Every order taken is in the save (none is taken until it can be "
                     "saved); the orders being written are not.")
@@ -335,12 +363,25 @@ class SaveFiles:
         again = "Continue, or skirmish host FILE," if path else "Continue"
         text = (f"{asked} It is saved: {again} brings it back, hosted with the same code "
                 f"({host.code}); {other} can rejoin with it.")
+        return self._with_file(text, escaped=True, folder_always=True)
+
+    def _with_file(self, question: str, escaped: bool = False, folder_always: bool = False) -> str:
+        """The leave question with the save's name, which ``skirmish load
+        FILE`` (or ``host FILE``) takes, as markup: the file's name whole
+        on its own line (the box widens to keep it whole: tui/modals.py
+        Confirm), its folder below, shortened with ~: a path broken
+        mid-word where it wrapped copied as a broken path.  A save in the
+        saves folder, where a bare name is looked for, is said to be there
+        (unless ``folder_always``)."""
+        from textual.markup import escape
+
+        text = question if escaped else escape(question)
+        path = getattr(self.session, "path", None)
         if not path:
             return text
-        # The file's name whole on its own line (the box widens to keep it
-        # whole: tui/modals.py Confirm), its folder below, shortened with ~:
-        # a path broken mid-word where it wrapped copied as a broken path.
         name, folder = file_and_folder(path)
+        if not folder_always and _in_saves_folder(path):
+            folder = "the saves folder"
         return text + f"\nFILE: {escape(name)}\nin {escape(folder)}"
 
     def no_save_file(self) -> bool:
@@ -385,6 +426,7 @@ class SaveFiles:
                 session.close()
             from tui.app import readable
 
+            exc = shown_error(exc)
             self.no_file_reason = readable(exc, 300)
             if not quiet:
                 self.app.report("Still no save file", exc)
@@ -392,7 +434,7 @@ class SaveFiles:
         self.session, self.on_disk, self.no_file_reason = session, game, ""
         self.failed, self.saved_orders = False, len(game.orders)
         self.show()
-        self.app.notify(f"Saved to {session.path}: nothing is lost.", markup=False)
+        self.app.notify(f"Saved to {shown_path(session.path)}: nothing is lost.", markup=False)
         return True
 
     def _all_pending(self) -> dict:
