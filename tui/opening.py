@@ -12,6 +12,15 @@ from typing import Any
 from tui.menu import LoadScreen
 
 
+def unwritable(exc: BaseException) -> bool:
+    """Whether opening a save failed because its folder cannot be written
+    (the lock is a file beside the save): a read-only disk, or no right."""
+    import errno
+
+    cause = getattr(exc, "__cause__", None)
+    return isinstance(cause, OSError) and cause.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+
+
 def hosted_save(game: Any, pending: Any) -> bool:
     """A save of a hosted game still going on (its ``pending["hosting"]``:
     the join code and the fair-dice halves): Continue and Load host it again.
@@ -82,6 +91,9 @@ class SavedGames:
         except Exception as exc:
             if type(exc).__name__ == "GameLocked":
                 self.offer_read_only(Path(path), str(getattr(exc, "holder", "another process")))
+                return
+            if unwritable(exc) and Path(path).is_file():
+                self.offer_watch(Path(path), exc)
                 return
             app.report("Cannot open that save", exc)
             return
@@ -173,6 +185,25 @@ class SavedGames:
         app.push_screen(ChoiceMenu(f"This game is open in another Skirmish: {escape(holder)}.",
                                     [("Watch it read-only", "view"), ("Choose another game", "other"),
                                      ("Back", "back")]), chosen)
+
+    def offer_watch(self, path: Path, exc: BaseException) -> None:
+        """The save's folder cannot be written (a read-only disk, a folder
+        of another account): no game is played from it, but it can be
+        watched from its start, which writes nothing."""
+        from textual.markup import escape
+
+        from tui.modals import ChoiceMenu
+
+        def chosen(choice: str | None) -> None:
+            if choice == "watch":
+                self.watch_saved(path)
+
+        reason = getattr(exc, "__cause__", None)
+        why = getattr(reason, "strerror", None) or "it cannot be written"
+        self.app.push_screen(ChoiceMenu(f"This game cannot be played from here: its folder cannot be written "
+                                        f"({escape(why)}), and playing saves every order.",
+                                        [("Watch it from the start (nothing is written)", "watch"),
+                                         ("Back", "back")]), chosen)
 
     def view_read_only(self, path: Path, holder: str) -> None:
         from tui.persistence import store

@@ -207,11 +207,16 @@ async def test_a_read_only_data_folder_is_said_once_in_the_leave_question(read_o
         assert "skirmish watch" not in title  # a new game has no file to watch
 
 
-async def test_opening_a_save_in_a_read_only_folder_says_it_can_be_watched(read_only_data):
+async def test_opening_a_save_in_a_read_only_folder_offers_to_watch_it(read_only_data):
+    from tui.modals import ChoiceMenu
+    from tui.watch import WatchScreen
+
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_saved(read_only_data / "old.json")
         await pilot.pause()
-        said = [n for n in notices(app) if n.startswith("Cannot open that save")]
-        assert said and "its folder cannot be written (Read-only file system); skirmish watch FILE" in said[-1], \
-            notices(app)
+        assert isinstance(app.screen, ChoiceMenu), notices(app)
+        assert "its folder cannot be written (Read-only file system)" in str(app.screen.menu_title)
+        await pilot.press("enter")  # Watch it from the start
+        await pilot.pause()
+        assert isinstance(app.screen, WatchScreen)
