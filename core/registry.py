@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from core.ruleset import Ruleset
 
 
@@ -24,11 +26,17 @@ def _all() -> list[Ruleset]:
 
 
 _CACHE: list[Ruleset] = []
+# Filled once, by whichever thread asks first: two threads filling it at
+# once (a door's screen and its connection's thread) listed every ruleset
+# twice in a tester's new-game form.
+_FILLING = threading.Lock()
 
 
 def rulesets() -> list[Ruleset]:
     if not _CACHE:
-        _CACHE.extend(_all())
+        with _FILLING:
+            if not _CACHE:
+                _CACHE.extend(_all())
     return list(_CACHE)
 
 
@@ -36,12 +44,13 @@ _BY_NAME: dict[str, Ruleset] = {}
 
 
 def find_ruleset(name: str) -> Ruleset:
+    global _BY_NAME
     try:  # asked for every order (Game.ruleset): one look-up when known
         return _BY_NAME[name]
     except KeyError:  # first use, or a ruleset added since (tests do)
-        _BY_NAME.clear()
-        _BY_NAME.update((r.name, r) for r in rulesets())
-    if name in _BY_NAME:
-        return _BY_NAME[name]
+        found = {r.name: r for r in rulesets()}
+        _BY_NAME = found  # swapped whole: another thread never reads it half built
+    if name in found:
+        return found[name]
     known = ", ".join(r.name for r in rulesets())
     raise KeyError(f"no ruleset called {name!r} (known: {known})")
