@@ -32,8 +32,8 @@ SEAT_LABELS = ("a person", "the computer (easy)", "the computer (normal)", "the 
 # would show, for the keyboard (the options' own help comes from the ruleset).
 FIELD_HELP = {
     "ruleset": "The rules you play (F1 shows them).",
-    "p0": "The name the board, the log and the result use for Player 1.",
-    "p1": "The name the board, the log and the result use for Player 2.",
+    "p0": "The name the board, the log and the result use for Player 1 (up to 24 characters).",
+    "p1": "The name the board, the log and the result use for Player 2 (up to 24 characters).",
     "seat": "A person at this keyboard, or the computer: easy plays like a beginner, normal "
             "like a steady player, hard thinks longest and plays best.",
     "battlefield": "Where the battle is fought: every battlefield these options can be played on is "

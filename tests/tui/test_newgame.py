@@ -241,6 +241,11 @@ async def test_tab_shows_what_each_field_is_for_above_the_form():
             for label, words in wanted.items():
                 assert seen.get(label) == side_words(words), (rules.name, label)
             assert "computer" in seen["Player 1 is"]
+            # The name fields take only so many characters: their help says how many
+            # (a tester's longer name was cut with nothing said).
+            for i in (0, 1):
+                limit = form.query_one(f"#p{i}").max_length
+                assert f"up to {limit} characters" in seen[f"Player {i + 1}'s name"]
             assert cut_texts(form) == [], rules.name
             await pilot.press("escape")
             await pilot.pause()
