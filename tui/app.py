@@ -39,10 +39,6 @@ def _to(part: str, name: str) -> Any:
 class SkirmishApp(App[None]):
     TITLE = "Skirmish"
     COMMANDS = App.COMMANDS | {SkirmishCommands}
-    # A notice shown while a modal is open goes to the top right, clear of
-    # the key line a modal keeps at its foot (Textual stacks them at the
-    # bottom right, where the Platemail writer's keys are at 80x24).
-    CSS = "ModalScreen > ToastRack { dock: top; align: right top; margin-bottom: 0; }"
 
     def action_command_palette(self) -> None:
         """One palette at most, wherever it is in the stack (tui/textual_fixes.py)."""

@@ -71,22 +71,3 @@ async def test_the_banner_still_says_the_connection_is_lost(data_dir):
         banner = screen.query_one("#banner")
         await settle(pilot, lambda: LOST in str(banner.render()))
         assert not any(LOST in t or "went away" in t for t in toasts(app))
-
-
-async def test_a_notice_while_a_modal_is_open_leaves_its_key_line_clear(data_dir):
-    """Notices that are still toasts (none of a game's news) keep off a
-    modal's keys: the Platemail writer's picker has them on the last rows."""
-    app = SkirmishApp()
-    async with app.run_test(size=SIZE, notifications=True) as pilot:  # toasts drawn
-        screen, _ = await platemail_at_the_server(pilot, app)
-        screen.open_modal(OrderWriter(screen.game, 0, "a1"), None)
-        await settle(pilot, lambda: any(isinstance(s, OrderWriter) for s in app.screen_stack))
-        await pilot.pause(0.2)
-        before = screen_rows(app)
-        keys = [i for i, row in enumerate(before) if "Esc back" in row]
-        assert keys and keys[0] >= SIZE[1] - 4, before  # at the foot of the screen
-        app.notify("A notice from elsewhere, two lines long so that it takes some room on the screen.",
-                   title="Notice", timeout=30)
-        await settle(pilot, lambda: any("A notice from elsewhere" in row for row in screen_rows(app)))
-        after = screen_rows(app)
-        assert [after[i] for i in keys] == [before[i] for i in keys], "\n".join(after)
