@@ -7,7 +7,8 @@ level that reads the opponent (hard), less often the army or the scout to
 a block that walked in on one of ours and did not scout.  Most games run
 to the scouting's turn limit, where the armies' distance decides the
 closing: hard values closings by their solved coin game, and on the last
-turn places its army by it (``last_turn``).  Every level sends its scout
+turn places its army by it (``last_turn``); before then it times the
+reveals that end the scouting (``reveal_timing``).  Every level sends its scout
 in on the unrevealed block likeliest to be their army (``scout_first``);
 the reasons say what an order does and the fact that decides it (the coin
 game in the closing, the parity of the armies' distance on the last turn)."""
@@ -189,23 +190,32 @@ class OptioKnowledge(Knowledge):
           shows ours (the search sees through its samples, so it cannot
           price what that tells the opponent), unless it is our army
           showing itself with theirs known: that ends the scouting;
+        - hard, the reveals that end the scouting lost, with the step or
+          the reveal that wins it in their place (:meth:`reveal_timing`;
+          with their army known, hard's army may walk in on unseen blocks);
         - hard, in the last turn of the scouting, when nothing that turn
           can reveal an army: the army's best step or stay
           (:meth:`last_turn`)."""
         if len(legal) < 2:
             return list(legal)
         beginner = getattr(self.level, "lookahead", None) == 0
+        hard = self.level is not None and self.level.lookahead is None
         if view.phase is Phase.SCOUTING:
-            hidden = {b.pos for b in view.blocks
-                      if b.side != side and not b.gone and not b.revealed and b.pos is not None}
+            theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
+            # Hard knows an unseen block cannot be their army once theirs is face up.
+            hidden = set() if hard and theirs_known else {
+                b.pos for b in view.blocks if b.side != side and not b.gone and not b.revealed and b.pos is not None}
             army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
             shown = set() if beginner else {b.id for b in view.blocks if b.side != side and not b.gone and b.revealed}
-            theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
             kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)
                     and not (isinstance(o, Scout) and o.target in shown
                              and not (o.unit == army and theirs_known))
                     and not self._scout_for_nothing(view, side, o, theirs_known)]
             kept = kept or list(legal)
+            if hard and army is not None:
+                forced, kept = self.reveal_timing(view, side, army, kept)
+                if forced:
+                    return forced
             first = self.scout_first(view, side, kept)
             if first:
                 return first
@@ -216,6 +226,82 @@ class OptioKnowledge(Knowledge):
             winning = [o for o in legal if self._closing_wins(view, side, o)]
             return winning or list(legal)
         return list(legal)
+
+    def reveal_timing(self, view, side: int, army: str, legal) -> tuple[list, list]:
+        """The orders hard must give (empty: no say) and ``legal`` less the
+        reveals that lose.  A reveal of the second army ends the scouting
+        on the revealer's turn: the other side moves first in the closing
+        and, the coins level, wins it exactly at an even distance.  A scout
+        whose reveal wins is taken; one whose reveal loses is not, and our
+        army, if it has not moved, steps first (a step changes the distance
+        by one).  Their army known and ours not: our army goes in on their
+        blocks where showing itself wins, else (before the last turn) keeps
+        out of their scout's reach at a distance that wins it for them."""
+        me = view.block(army)
+        if me is None:
+            return [], legal
+        theirs = next((b for b in view.blocks if b.side != side and b.kind is Kind.ARMY and b.revealed), None)
+        endings: dict = {o: self._ending(view, side, me, theirs, o) for o in legal if isinstance(o, Scout)}
+        endings = {o: e for o, e in endings.items() if e is not None and e[0] != me.pos}  # met: the search weighs it
+        won = [o for o, e in endings.items() if self._reveal_wins(view, side, me.pos, me.arrived, *e)]
+        lost = [o for o in endings if o not in won]
+        steps = [o for o in legal if isinstance(o, Move) and o.unit == army and army not in view.moved]
+        if won:
+            return won, legal
+        if lost:
+            fixes = [o for o in steps
+                     if all(self._reveal_wins(view, side, o.to, view.clock + 1, *endings[s]) for s in lost)]
+            return fixes, [o for o in legal if o not in lost] or legal
+        if theirs is None or me.revealed or theirs.pos is None or me.pos is None:
+            return [], legal
+        held = {b.pos for b in view.blocks if b.side != side and not b.gone and b.pos is not None}
+        entries = [o for o in steps if o.to in held and o.to != theirs.pos
+                   and self._reveal_wins(view, side, o.to, view.clock + 1, theirs.pos, theirs.arrived)]
+        if entries or not steps or view.turn == 2 * view.turn_limit:
+            return entries, legal
+        # Their reveal of ours, next turn, leaves us to move first in the closing.
+        safe = {o.to for o in steps if self._safe_from_reveal(view, side, o.to, theirs)}
+        if self._safe_from_reveal(view, side, me.pos, theirs):
+            return [], [o for o in legal if not (isinstance(o, Move) and o.unit == army) or o.to in safe]
+        return [o for o in steps if o.to in safe], legal
+
+    @staticmethod
+    def _safe_from_reveal(view, side: int, place, theirs) -> bool:
+        """Whether our hidden army at ``place`` is safe from a reveal on
+        their next turn: none of their blocks that may scout (not their
+        army, not a dummy face up) stands a step away, or if one does, the
+        closing its reveal starts (we to move first) is ours."""
+        if place == theirs.pos:
+            return False
+        if closing_win(manhattan(place, theirs.pos), view.kudos[side], view.kudos[1 - side]):
+            return True
+        return not any(manhattan(b.pos, place) == 1 for b in view.blocks
+                       if b.side != side and not b.gone and b.pos is not None and b.kind is not Kind.ARMY
+                       and not (b.revealed and b.kind is Kind.DUMMY))
+
+    @staticmethod
+    def _ending(view, side: int, me, theirs, order) -> tuple[tuple[int, int], int] | None:
+        """Their army's square and arrival if ``order`` (a scout) may reveal
+        the second army (our army scouting shows itself); else None."""
+        target = view.block(order.target)
+        if target is None or target.pos is None or not (me.revealed or order.unit == me.id):
+            return None
+        if theirs is not None:
+            return (theirs.pos, theirs.arrived) if order.unit == me.id and not me.revealed else None
+        if target.revealed:
+            return None  # a block already shown is not their army (theirs is unknown)
+        return (target.pos, target.arrived)
+
+    @staticmethod
+    def _reveal_wins(view, side: int, mine, mine_at: int, theirs, theirs_at: int) -> bool:
+        """Whether a reveal on our turn, our army at ``mine`` and theirs at
+        ``theirs``, wins: in one square the first there places the
+        template; else they move first in the closing."""
+        if mine is None or theirs is None:
+            return False
+        if mine == theirs:
+            return mine_at < theirs_at
+        return not closing_win(manhattan(mine, theirs), view.kudos[1 - side], view.kudos[side])
 
     def army_odds(self, view, side: int) -> dict[str, float]:
         """How likely each of the opponent's unrevealed blocks is to be
@@ -284,7 +370,9 @@ class OptioKnowledge(Knowledge):
         ending the turn, where staying is best).  Empty (no say) when an
         order this turn could reveal an army by scouting, or this army has
         moved already, or nothing tells the places apart."""
-        if army is None or army in view.moved or any(isinstance(o, Scout) for o in legal):
+        theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
+        if army is None or army in view.moved or any(  # a scout that may show an army (not ours shows only itself)
+                isinstance(o, Scout) and (o.unit == army or not theirs_known) for o in legal):
             return []
         rng = random.Random(fold_seed(view.turn, view.clock, side, len(legal)))
         samples = [self.sample_hidden(view, side, rng) for _ in range(self.LAST_TURN_SAMPLES)]
@@ -384,6 +472,10 @@ class OptioKnowledge(Knowledge):
         if me is None:
             return ""
         kind = me.kind.value
+        hard = self.level is not None and self.level.lookahead is None  # the level that times reveals
+        timed = self._reveal_words(view, side, me, order.to) if hard and me.kind is Kind.ARMY else ""
+        if timed:
+            return timed
         foes = [b for b in view.blocks if b.side != side and not b.gone and b.pos is not None]
         there = sorted(b.id for b in foes if b.pos == order.to)
         if there:
@@ -408,6 +500,27 @@ class OptioKnowledge(Knowledge):
         after = manhattan(order.to, near.pos)
         if me.pos is None or after < manhattan(me.pos, near.pos):
             return f"{kind} closes on {near.id}, {_squares(after)} away"
+        return ""
+
+    def _reveal_words(self, view, side: int, me, to) -> str:
+        """The reveal an army's step sets up (:meth:`reveal_timing`), when
+        it wins the closing: our army face up and our scout in, this turn,
+        beside an unseen block that may be their army, or their army face
+        up and ours hidden going in on their blocks, to show itself."""
+        theirs = next((b for b in view.blocks if b.side != side and b.kind is Kind.ARMY and b.revealed), None)
+        if theirs is None and me.revealed:
+            scouts = {view.get(u).pos for u in view.may_scout if u not in view.scouted
+                      and view.get(u).side == side and view.get(u).kind is Kind.SCOUT}
+            at = sorted((b.id, b.pos, b.arrived) for b in view.blocks if b.side != side and not b.gone
+                        and not b.revealed and b.pos in scouts)
+            if at and self._reveal_wins(view, side, to, view.clock + 1, at[0][1], at[0][2]):
+                d = manhattan(to, at[0][1])
+                return f"army steps first: {_parity(d)} distance ({d}) to {at[0][0]} when scouted"
+        elif theirs is not None and not me.revealed and to != theirs.pos and any(
+                b.pos == to for b in view.blocks if b.side != side and not b.gone) and \
+                self._reveal_wins(view, side, to, view.clock + 1, theirs.pos, theirs.arrived):
+            d = manhattan(to, theirs.pos)
+            return f"shows itself next at {_parity(d)} distance ({d}): theirs must march in"
         return ""
 
     def _limit_words(self, view, side: int, place) -> str:
@@ -444,7 +557,7 @@ class OptioKnowledge(Knowledge):
         if len({d % 2 for d in gaps}) != 1 or 0 in gaps:
             return ""
         d = min(gaps)
-        parity = "odd" if d % 2 else "even"
+        parity = _parity(d)
         won = not closing_win(d, view.kudos[mover], view.kudos[side])
         tail = "theirs must march in" if won else "ours must march in"
         return _fit(f"{parity} distance ({d}) to their{likely} army at the limit: {tail}",
@@ -458,6 +571,10 @@ REASON_ROOM = 60  # the longest reason the log pane takes (tests/ai/test_reasons
 def _fit(*texts: str) -> str:
     """The first of ``texts`` (longest first) that fits the log's room."""
     return next((t for t in texts if len(t) <= REASON_ROOM), texts[-1])
+
+
+def _parity(n: int) -> str:
+    return "odd" if n % 2 else "even"
 
 
 def _squares(n: int) -> str:
