@@ -1,6 +1,6 @@
 """Optio's hard computer times the reveal that ends the scouting (seed 003,
-RULES: the scouting goes on until both armies are revealed; then the player
-whose turn it is to move next must close in or pay a kudo coin).
+RULES: once both armies are face up the scouting is over, and the side
+due to move next closes in on the other army or pays a kudo coin not to).
 
 The scouting ends on the turn of the side whose scout (or army) revealed
 the second army, so the other side moves first in the closing and, with
