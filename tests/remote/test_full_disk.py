@@ -16,8 +16,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
-import subprocess
-import tempfile
 import threading
 
 import pytest
@@ -29,6 +27,7 @@ from core.seats import Table
 from saves import store
 from saves.library import battlefield_named
 from tests.remote.helpers import RecordingSeat, banner, showing, until
+from tests.tmpfs import mounted_tmpfs
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 
@@ -38,18 +37,9 @@ SIZE = (80, 24)
 @pytest.fixture
 def tiny_disk(monkeypatch):
     """A 256 KB tmpfs as the data folder (root only; unmounted afterwards)."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    folder = tempfile.mkdtemp(prefix="skmdisk", dir="/tmp")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", folder],
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        os.rmdir(folder)
-        pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode()[:200]}")
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", folder)
-    yield folder
-    subprocess.run(["umount", "-l", folder], capture_output=True, check=False)
-    os.rmdir(folder)
+    with mounted_tmpfs("skmdisk", "256k") as folder:
+        monkeypatch.setenv("SKIRMISH_DATA_DIR", folder)
+        yield folder
 
 
 def fill(folder: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from core.game import start
 from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import load_game
+from tests.tmpfs import mounted_tmpfs
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.modals import AskPath, Confirm, LeaveUnsaved
@@ -86,21 +86,12 @@ async def test_cannot_host_when_the_place_cannot_be_made_names_the_system_reason
 def read_only_data(monkeypatch, tmp_path):
     """A read-only tmpfs as the data folder (root ignores file modes), and
     a home folder for the file the player writes instead."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    folder = tempfile.mkdtemp(prefix="skmro", dir="/tmp")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", folder],
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        os.rmdir(folder)
-        pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode()[:200]}")
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("SKIRMISH_DATA_DIR", folder)
-    yield home
-    subprocess.run(["umount", "-l", folder], capture_output=True, check=False)
-    os.rmdir(folder)
+    with mounted_tmpfs("skmro", "64k", "ro") as folder:
+        home = tmp_path / "home"
+        home.mkdir()
+        monkeypatch.setenv("HOME", str(home))
+        monkeypatch.setenv("SKIRMISH_DATA_DIR", folder)
+        yield home
 
 
 def a_game():

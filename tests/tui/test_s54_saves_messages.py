@@ -171,27 +171,14 @@ async def test_the_leave_question_names_the_folder_of_a_save_kept_elsewhere(home
 def read_only_data(monkeypatch, tmp_path):
     """A read-only tmpfs as the data folder (root ignores file modes),
     holding a save made before it was mounted read-only."""
-    import os
-    import subprocess
-    import tempfile
+    from tests.tmpfs import mounted_tmpfs, remount_read_only
 
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    folder = tempfile.mkdtemp(prefix="skmro", dir="/tmp")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", folder],
-                          capture_output=True, check=False)
-    if done.returncode != 0:
-        os.rmdir(folder)
-        pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode()[:200]}")
-    try:
+    with mounted_tmpfs("skmro", "256k") as folder:
         monkeypatch.setenv("SKIRMISH_DATA_DIR", folder)
         saves_dir().mkdir()
         save_game(play(find_ruleset("spheres_of_war"), seed=4, count=4), saves_dir() / "old.json")
-        subprocess.run(["mount", "-o", "remount,ro", folder], capture_output=True, check=True)
+        remount_read_only(folder)
         yield saves_dir()
-    finally:
-        subprocess.run(["umount", "-l", folder], capture_output=True, check=False)
-        os.rmdir(folder)
 
 
 async def test_a_read_only_data_folder_is_said_once_in_the_leave_question(read_only_data):
