@@ -162,16 +162,18 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
 
 
 def _finished(path: Path) -> str | None:
-    """Why ``skirmish host`` refuses this save, if its game is over: there
-    is nothing left to play, and hosting would rewrite the file (a new date
-    and join code).  A save that cannot be read is the app's to explain."""
+    """Why ``skirmish host`` refuses this save, if its game is over and was
+    never hosted: there is nothing left to play, and hosting would rewrite
+    the file (a new date and join code).  A finished hosted game is hosted
+    again, with its code, for the host to offer the rematch (README, *After
+    the end*).  A save that cannot be read is the app's to explain."""
     try:
-        from saves.store import load_game
+        from saves.store import load_for_play
 
-        game = load_game(path)
+        game, pending, _ = load_for_play(path)
     except Exception:  # noqa: BLE001 - said when the app opens it
         return None
-    if game.outcome is None:
+    if game.outcome is None or (isinstance(pending, dict) and isinstance(pending.get("hosting"), dict)):
         return None
     return ("its game is finished, so there is nothing left to host (skirmish load FILE shows its result, "
             "skirmish watch FILE plays it again); the file is left as it was")

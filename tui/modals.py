@@ -50,7 +50,9 @@ class ChoiceMenu(ModalScreen[Any]):
             yield Label(self.hint, id="menu-hint")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        # (none when the app closes as the menu opens: nothing to focus then)
+        for menu in self.query(OptionList).results():
+            menu.focus()
 
     def on_key(self, event) -> None:
         # Digits pick the first nine entries directly.

@@ -46,6 +46,21 @@ def test_hosting_a_finished_game_is_refused_and_leaves_the_file_alone(tmp_path, 
     assert _digest(path) == before
 
 
+def test_a_finished_hosted_game_is_hosted_again_for_the_rematch(tmp_path, started):
+    """A game that was hosted keeps its code: hosting its finished save
+    again is how the host offers the same joiner a rematch (README, *After
+    the end*; tests/e2e/test_two_terminals.py plays it)."""
+    from net import fairdice
+
+    game = submit(play(find_ruleset("spheres_of_war"), seed=5, count=6), Concede(1)).game
+    path = tmp_path / "hosted-over.json"
+    half = fairdice.new_half()
+    save_game(game, path, {"hosting": {"code": "abcde-fghij-klmno-pqrst", "host": half,
+                                       "commit": fairdice.commitment(half), "side": 0}})
+    assert cli_main.main(["host", str(path)]) == 0
+    assert started == [{"host_path": path}]
+
+
 def test_a_game_still_going_on_is_hosted_as_before(tmp_path, started):
     path = tmp_path / "going.json"
     save_game(play(find_ruleset("spheres_of_war"), seed=5, count=6), path)
