@@ -197,20 +197,20 @@ class OptioKnowledge(Knowledge):
         theirs = next((b for b in view.blocks if b.side != side and b.kind is Kind.ARMY and b.revealed), None)
         endings: dict = {o: self._ending(view, side, me, theirs, o) for o in legal if isinstance(o, Scout)}
         endings = {o: e for o, e in endings.items() if e is not None and e[0] != me.pos}  # met: the search weighs it
-        won = [o for o, e in endings.items() if self._reveal_wins(view, side, me.pos, me.arrived, *e)]
+        won = [o for o, e in endings.items() if self.reveal_wins(view, side, me.pos, me.arrived, *e)]
         lost = [o for o in endings if o not in won]
         steps = [o for o in legal if isinstance(o, Move) and o.unit == army and army not in view.moved]
         if won:
             return won, legal
         if lost:
             fixes = [o for o in steps
-                     if all(self._reveal_wins(view, side, o.to, view.clock + 1, *endings[s]) for s in lost)]
+                     if all(self.reveal_wins(view, side, o.to, view.clock + 1, *endings[s]) for s in lost)]
             return fixes, [o for o in legal if o not in lost] or legal
         if theirs is None or me.revealed or theirs.pos is None or me.pos is None:
             return [], legal
         held = {b.pos for b in view.blocks if b.side != side and not b.gone and b.pos is not None}
         entries = [o for o in steps if o.to in held and o.to != theirs.pos
-                   and self._reveal_wins(view, side, o.to, view.clock + 1, theirs.pos, theirs.arrived)]
+                   and self.reveal_wins(view, side, o.to, view.clock + 1, theirs.pos, theirs.arrived)]
         if entries or not steps or view.turn == 2 * view.turn_limit:
             return entries, legal
         # Their reveal of ours, next turn, leaves us to move first in the closing.
@@ -247,7 +247,7 @@ class OptioKnowledge(Knowledge):
         return (target.pos, target.arrived)
 
     @staticmethod
-    def _reveal_wins(view, side: int, mine, mine_at: int, theirs, theirs_at: int) -> bool:
+    def reveal_wins(view, side: int, mine, mine_at: int, theirs, theirs_at: int) -> bool:
         """Whether a reveal on our turn, our army at ``mine`` and theirs at
         ``theirs``, wins: in one square the first there places the
         template; else they move first in the closing."""

@@ -95,12 +95,12 @@ def _reveal_words(knowledge, view, side: int, me, to) -> str:
                   and view.get(u).side == side and view.get(u).kind is Kind.SCOUT}
         at = sorted((b.id, b.pos, b.arrived) for b in view.blocks if b.side != side and not b.gone
                     and not b.revealed and b.pos in scouts)
-        if at and knowledge._reveal_wins(view, side, to, view.clock + 1, at[0][1], at[0][2]):
+        if at and knowledge.reveal_wins(view, side, to, view.clock + 1, at[0][1], at[0][2]):
             d = manhattan(to, at[0][1])
             return f"army steps first: {_parity(d)} distance ({d}) to {at[0][0]} when scouted"
     elif theirs is not None and not me.revealed and to != theirs.pos and any(
             b.pos == to for b in view.blocks if b.side != side and not b.gone) and \
-            knowledge._reveal_wins(view, side, to, view.clock + 1, theirs.pos, theirs.arrived):
+            knowledge.reveal_wins(view, side, to, view.clock + 1, theirs.pos, theirs.arrived):
         d = manhattan(to, theirs.pos)
         return f"shows itself next at {_parity(d)} distance ({d}): theirs must march in"
     return ""
