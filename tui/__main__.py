@@ -169,11 +169,12 @@ def _finished(path: Path) -> str | None:
     the end*).  A save that cannot be read is the app's to explain."""
     try:
         from saves.store import load_for_play
+        from tui.opening import was_hosted
 
         game, pending, _ = load_for_play(path)
     except Exception:  # noqa: BLE001 - said when the app opens it
         return None
-    if game.outcome is None or (isinstance(pending, dict) and isinstance(pending.get("hosting"), dict)):
+    if game.outcome is None or was_hosted(pending):
         return None
     return ("its game is finished, so there is nothing left to host (skirmish load FILE shows its result, "
             "skirmish watch FILE plays it again); the file is left as it was")

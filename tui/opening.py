@@ -21,13 +21,18 @@ def unwritable(exc: BaseException) -> bool:
     return isinstance(cause, OSError) and cause.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
+def was_hosted(pending: Any) -> bool:
+    """Whether a save's ``pending`` holds a hosted game's record (its
+    ``hosting``: the join code and the fair-dice halves)."""
+    return isinstance(pending, dict) and isinstance(pending.get("hosting"), dict)
+
+
 def hosted_save(game: Any, pending: Any) -> bool:
-    """A save of a hosted game still going on (its ``pending["hosting"]``:
-    the join code and the fair-dice halves): Continue and Load host it again.
-    A finished one opens as before, for its result: nothing is left to
-    play, and opening it changes nothing in its file."""
-    return (isinstance(pending, dict) and isinstance(pending.get("hosting"), dict)
-            and getattr(game, "outcome", None) is None)
+    """A save of a hosted game still going on (``was_hosted``): Continue
+    and Load host it again.  A finished one opens as before, for its
+    result: nothing is left to play, and opening it changes nothing in its
+    file."""
+    return was_hosted(pending) and getattr(game, "outcome", None) is None
 
 
 class SavedGames:
