@@ -166,3 +166,35 @@ def test_the_joiners_half_is_kept_where_only_it_can_read_it(data_dir):
     finally:
         seat.stop()
         host.close()
+
+
+def _onlookers_check(game, host_half: str, reveal: dict):
+    from net.dicecheck import check_dice
+
+    facts = Facts(game.ruleset_name, game.options, game.battlefield, game.players)
+    return check_dice(facts, None, fairdice.commitment(host_half), None, reveal, game.log_for(None),
+                      game.outcome, game.view(None), onlooker=True)
+
+
+def test_an_onlooker_is_not_fooled_by_a_host_that_lies_in_its_reveal():
+    """An onlooker gave no half of the seed, so it takes the joiner's as the
+    host reveals it; the rest it checks as the joiner does: a host's half
+    that breaks its promise, or orders that do not replay to what the
+    onlooker was shown, are caught, and no whole game is kept."""
+    host_half, joiner_half = fairdice.new_half(), fairdice.new_half()
+    game = _played(fairdice.seed_from(host_half, joiner_half))
+    orders = [o.to_text() for o in game.orders]
+    said, whole = _onlookers_check(game, host_half, {"nonce": host_half, "joiner": joiner_half, "orders": orders})
+    assert said.startswith("Dice checked") and "only the joiner can check" in said and whole == game
+    # Another host half than the one promised.
+    said, whole = _onlookers_check(game, host_half, {"nonce": fairdice.new_half(), "joiner": joiner_half,
+                                                     "orders": orders})
+    assert "does not match what it promised" in said and whole is None
+    # A joiner's half the game was not rolled from: the replay differs from what was shown.
+    said, whole = _onlookers_check(game, host_half, {"nonce": host_half, "joiner": fairdice.new_half(),
+                                                     "orders": orders})
+    assert not said.startswith("Dice checked") and whole is None
+    # Orders cut short: the replay ends elsewhere.
+    said, whole = _onlookers_check(game, host_half, {"nonce": host_half, "joiner": joiner_half,
+                                                     "orders": orders[:-3]})
+    assert "do not match" in said and whole is None
