@@ -13,10 +13,11 @@ again every second, so the same code rejoins when the host is back; not
 once the game is over (``"host-left"``: nothing will resume), nor once
 another terminal of the same account has taken the seat (``"moved"``).
 
-Joining never sends the join code: the host proves it holds it first
-(:mod:`net.proof`), after the socket's owner was checked against
-the account that hosted the game when this joiner first joined
-(:mod:`net.keep`).  Whatever the host sends that this Skirmish
+Joining never sends the join code: the host proves it holds it first,
+after the socket's owner was checked against the account that hosted the
+game when this joiner first joined (both in :mod:`net.handshake`, which
+also holds :class:`JoinError` and :class:`HostError`; they are importable
+from here as before).  Whatever the host sends that this Skirmish
 cannot read (another version, not a Skirmish at all) is a
 :class:`HostError` with a sentence, never a traceback.
 
@@ -41,11 +42,11 @@ from core.events import Event
 from core.orders import Order
 from core.ruleset import Outcome, Rejection
 from core.seats import Facts, Listener, Seat, wrong_side
-from net import fairdice, keep, proof, wire
+from net import fairdice, keep, wire
 from net.dicecheck import check_dice
+from net.handshake import HostError, JoinError, check_host_account, exchange_proofs, remember_host
 from net.lost import connection_words
-from net.rendezvous import account_name, socket_path
-from net.unix import peer_account
+from net.rendezvous import socket_path
 
 RETRY_EVERY = 1.0
 CONNECT_TIMEOUT = 5.0  # connecting, and each message of the hello
@@ -58,14 +59,6 @@ MAX_NOTICE = 300  # characters of a notice from the host kept to show
 UNANSWERED = "unanswered"  # a Rejection's code: sent, but no answer yet (not a refusal)
 HOST_LEFT = ("The {keeper} has left this finished game: nothing more comes here (no rematch, nothing to wait "
              "for). q on the board, or m on the result, leaves it.")
-
-
-class JoinError(Exception):
-    """The host refused us (wrong code, seat taken): trying again will not help."""
-
-
-class HostError(JoinError):
-    """What answers on the code is not a host this joiner can trust or read."""
 
 
 class NextGame(Exception):
@@ -206,50 +199,20 @@ class RemoteSeat(Seat):
             raise OSError("no game is being hosted with that code (check it, or wait for the host)") from None
         except TimeoutError:
             raise OSError(f"the host did not take the connection within {CONNECT_TIMEOUT:.0f} s") from None
-        uid = self._check_account(sock)
-        challenge = proof.new_token()
-        sock.sendall(wire.encode("hello", role=self.role, name=self.name[:40], challenge=challenge))
+        uid = check_host_account(sock, self.code)
         self._reader = sock.makefile("rb")
-        message = self._hello_read()
-        if message["type"] == "refused":
-            raise JoinError(message["message"])
-        if message["type"] != "prove" or not proof.is_token(message["host_nonce"]) or not proof.same(
-                message["mac"], proof.host_proof(self.code, challenge, message["host_nonce"])):
-            raise HostError("what answers on this code did not prove it holds the join code, so it is not "
-                            "this game's host (someone may be posing as it); nothing was sent to it")
-        host_nonce = message["host_nonce"]
-        sock.sendall(wire.encode("answer", mac=proof.joiner_proof(self.code, host_nonce, challenge)))
-        message = self._hello_read()
-        if message["type"] == "refused":
-            raise JoinError(message["message"])
-        if message["type"] != "welcome":
-            raise HostError("the host did not welcome us after the hello")
+        message = exchange_proofs(sock, self.code, self.role, self.name, self._hello_read)
         try:
             self._welcome(sock, message)
         except wire.WireError as exc:
             raise HostError(f"the host's welcome cannot be read ({exc})") from None
         if uid is not None:
             self.host_uid = uid
-            try:
-                keep.remember_host(self.code, uid)
-            except OSError:
-                pass  # not kept: the next join learns the host's account again
+            remember_host(self.code, uid)
         sock.settimeout(None)  # from now on the reader waits as long as the game does
         self._start_writer(sock)
         if not message["started"] and self.role == "player":
             self._give_half()
-
-    def _check_account(self, sock: socket.socket) -> int | None:
-        """The host's account must be the one that hosted this game when this
-        joiner first joined it (anyone may make the socket once the host has
-        stopped)."""
-        uid = peer_account(sock)
-        known = keep.load(self.code)["host_uid"]
-        if uid is not None and known is not None and uid != known:
-            raise HostError(f"this game's socket now belongs to the account {account_name(uid)}, not to "
-                            f"{account_name(known)}, who hosted it when you first joined: someone may be "
-                            "posing as the host, so nothing was sent. Ask the host to host the game again")
-        return uid
 
     def _hello_read(self) -> dict:
         try:
