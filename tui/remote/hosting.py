@@ -32,7 +32,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from tui.remote.play import STOP_REASON, HostWaitScreen, host_problem, join_hint, soon
+from tui.remote.play import STOP_REASON, HostWaitScreen, host_problem, soon
 from tui.textual_fixes import kept_notice, withdraw_notice
 
 HOST_SIDE = 0
@@ -50,6 +50,13 @@ def left_words(host: Any) -> str:
         return f"{text}."
     many = len(told) > 1 or watchers > 1
     return f"{text}, and {' and '.join(told)} {'were' if many else 'was'} told you left."
+
+
+def absent_words(other: str, code: str) -> str:
+    """The host's news that the joiner ``other`` is not connected, with
+    the code and the command that bring them back."""
+    return (f"{other} is not connected. Join code: {code} (in another terminal on this machine, "
+            f"or over ssh -t to it: skirmish join {code}).")
 
 
 class Hosting:
@@ -162,9 +169,7 @@ class Hosting:
         app.saves.close()
         app.saves.session = session
         self.host = host
-        self.play(Path(path))
-        if not host.joined:  # said until the joiner comes, and no longer
-            self._absent.append(kept_notice(app, join_hint(code), timeout=30))
+        self.play(Path(path))  # says, in the game's log, that the joiner is not here and how to join
 
     def next(self, template: Any, kinds: tuple[str, str], what: str, swap: bool) -> None:
         """Begin the game after the hosted one that has ended, with the same
@@ -301,23 +306,30 @@ class Hosting:
         self._was_joined = host.joined
         if host.joined:
             self._present()
-            app.notify(f"{other} is here.", markup=False, timeout=3)
-        else:
-            self._absent.append(kept_notice(app, f"{other} is not connected. Join code: {host.code}", timeout=30))
+            self._tell(f"{other} is here.")
+        else:  # the code stays in the log (the banner has it only while the joiner is to act)
+            self._tell(absent_words(other, host.code), kept=True)
         from tui.game_screen import GameScreen
 
         for screen in app.screen_stack:  # the banner's "(not connected…)" follows at once
             if isinstance(screen, GameScreen) and screen.is_mounted:
                 screen.redraw()
 
-    def _tell(self, text: str) -> None:
-        """News of who is here: a line in the game's log (it stays), or a notice before the game shows."""
+    def _tell(self, text: str, kept: bool = False) -> None:
+        """News of who is here: a line in the game's log (it stays), or a
+        notice before the game shows; ``kept``: that notice says the joiner
+        is not here, and is taken back once the joiner comes (``_present``).
+        A game screen just pushed writes the line once it is up."""
         from tui.game_screen import GameScreen
 
         app = self.app
         board = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
-        if board is not None:
+        if board is not None and board.is_mounted:
             board.say(text)
+        elif board is not None:  # queued behind its mounting, which fills the log first
+            board.call_later(board.say, text)
+        elif kept:
+            self._absent.append(kept_notice(app, text, timeout=30))
         else:
             app.notify(text, markup=False, timeout=6)
 
