@@ -36,6 +36,20 @@ def shown_path(path: Any) -> str:
     return f"{name} in {folder}"
 
 
+def shell_path(path: Any) -> str:
+    """A file's path as a shell command takes it, short as the game shows
+    it: ``~/`` for the home folder (left unquoted, so the shell expands
+    it), the rest quoted only where it needs to be (a space)."""
+    import shlex
+
+    from tui.cli import shown_folder
+
+    shown = shown_folder(path)
+    if shown.startswith("~/"):
+        return "~/" + shlex.quote(shown[2:])
+    return shlex.quote(shown)
+
+
 def shown_error(exc: BaseException) -> BaseException:
     """A save's error (``SaveError``, ``GameLocked``) naming its file as
     ``shown_path`` does, never the whole path; any other error as it is."""
@@ -283,7 +297,8 @@ class SaveFiles:
         except Exception as exc:
             self.app.report("Could not write it there", shown_error(exc))
             return False
-        self.app.notify(f"Written to {target}; Load it with: skirmish load {target}", markup=False, timeout=10)
+        self.app.notify(f"Written to {shown_path(target)}. Load it with: skirmish load {shell_path(target)}",
+                        markup=False, timeout=10)
         return True
 
     def rescue(self) -> str:
@@ -309,10 +324,12 @@ class SaveFiles:
                 target = saves.new_save_path(game, folder)
                 saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
             except Exception as exc:  # noqa: BLE001 - the next place, then say what was lost
-                problems.append(f"{folder}: {exc}")
+                from tui.cli import shown_folder
+
+                problems.append(f"{shown_folder(folder)}: {shown_error(exc)}")
                 continue
             return (f"skirmish: the game could not be saved in its folder ({lost}); it was written to "
-                    f"{target} instead: skirmish load {target}")
+                    f"{shown_path(target)} instead: skirmish load {shell_path(target)}")
         return (f"skirmish: the game could not be saved ({lost}), nor written anywhere else "
                 f"({'; '.join(problems)[:300]}): it is lost")
 

@@ -123,7 +123,9 @@ async def test_a_hang_up_while_saving_fails_writes_the_game_elsewhere_and_says_w
     assert app.return_code == 1
     rescued = list(home.glob("*.json"))
     assert len(rescued) == 1 and load_game(rescued[0]).orders == played.orders
-    assert str(rescued[0]) in app.rescue_note and "skirmish load" in app.rescue_note
+    # named as the game names files (~ for the home folder), with a load command a shell takes as it is
+    assert f"{rescued[0].name} in ~ instead: skirmish load ~/{rescued[0].name}" in app.rescue_note
+    assert str(home) not in app.rescue_note
     assert "UNSAVED: 2 orders" in app.rescue_note
     assert broken.is_dir()  # the broken save's place is left as it was
 
