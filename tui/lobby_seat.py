@@ -165,8 +165,9 @@ class SeatGlue:
         the server (once), and each chat line new to this player, written
         in the game screen's log pane (one place, under the game's own
         news: five quick lines no longer stack five pop-ups over the
-        board).  Lines said while this player was away are told once
-        more in one pop-up, as they come back."""
+        board).  Lines said while this player was away are counted once
+        more under them, as they come back (a pop-up only when the game
+        screen is not the one shown)."""
         if not self.current():
             return
         self.take()
@@ -183,8 +184,12 @@ class SeatGlue:
             screen.log_line(f"⚠ {plain(notice, 300)}")
         if lines and not self.opened:  # on coming back to the game: said while this player was away
             count = len(lines)
-            self.app.notify(f"{count} chat line{'s' if count != 1 else ''} said while you were away: in the log "
-                            "below the board (c: the chat).", title="Chat", markup=False, timeout=8)
+            said = f"{count} chat line{'s' if count != 1 else ''}"
+            if self.app.game_screen_shown() is screen:
+                screen.say(f"{said} above {'were' if count != 1 else 'was'} said while you were away (c: the chat).")
+            else:
+                self.app.notify(f"{said} said while you were away: in the log below the board (c: the chat).",
+                                title="Chat", markup=False, timeout=8)
         self.opened = True
 
     def game_screen(self) -> Any:

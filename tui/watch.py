@@ -6,7 +6,8 @@ view (``v`` switches side, and to a view with nothing hidden).  A game not
 over yet is watched only from the public view, what both sides may see (the
 neutral onlooker's, :func:`core.game.redact` with no side): whoever opens the
 file, at one keyboard both players may be looking, and a side's view would
-give away its secrets while they still matter; ``v`` says so.  The log shows
+give away its secrets while they still matter; ``v`` says so, in the log's
+last line, until the player moves through the game.  The log shows
 what the view could read up to that moment, with the computer's reasons
 the save kept where they were given (none while a game with secrets is
 not over: tui/reason_log.py); ``x`` opens it with Why?.  Watching reads
@@ -98,6 +99,7 @@ class WatchScreen(Screen[None]):
         self.viewer: int | str | None = viewer if self.over else PUBLIC
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
+        self.note = ""  # v's answer before the end: the log's last line until the player moves (_move)
 
     @property
     def over(self) -> bool:
@@ -224,6 +226,8 @@ class WatchScreen(Screen[None]):
         lines = merged([event.sentence for event in self.readable(game)], self.reason_notes(game))
         for text in lines[-200:]:
             log.write(text)
+        if self.note:
+            log.write(self.note)
 
     def _next_visible(self) -> bool:
         """Whether the next order may be named to this view: always with
@@ -247,14 +251,23 @@ class WatchScreen(Screen[None]):
             self.index = index
             self.redraw()
 
+    def _move(self, index: int) -> None:
+        """A move the player asked for (not the playing's ticks): ``v``'s
+        answer goes from the log with it."""
+        if self.note:
+            self.note = ""
+            if max(0, min(self.last, index)) == self.index:
+                self.redraw()
+        self.go(index)
+
     def action_step(self, step: int) -> None:
-        self.go(self.index + step)
+        self._move(self.index + step)
 
     def action_turn(self, step: int) -> None:
-        self.go(next_mark(self.marks, self.index, step, self.last))
+        self._move(next_mark(self.marks, self.index, step, self.last))
 
     def action_jump(self, where: int) -> None:
-        self.go(self.last if where < 0 else where)
+        self._move(self.last if where < 0 else where)
 
     def action_play(self) -> None:
         if self.timer is not None:
@@ -280,8 +293,9 @@ class WatchScreen(Screen[None]):
         self.redraw()
 
     def action_switch_view(self) -> None:
-        if not self.over:  # no side's secrets while they still matter
-            self.notify(NOT_OVER, title="Public view only", markup=False)
+        if not self.over:  # no side's secrets while they still matter: said in the log, not over it
+            self.note = f"Public view only: {NOT_OVER}"
+            self.redraw()
             return
         order: list[int | str] = [0, 1, ALL]
         self.viewer = order[(order.index(self.viewer) + 1) % len(order)]

@@ -1,9 +1,10 @@
 """A server's game at 80x24 (tui/lobby.py, tui/lobby_seat.py), against
 the fake client of tests/tui/test_lobby.py: the chat said while a player
 was away shows when they come back, in the log pane (never a pile of
-pop-ups), and ``c`` shows the chat so far; a seat opened in another
-terminal says so and offers no keys; a lost connection greys the list;
-a name the server refuses is asked again, saying why."""
+pop-ups, nor one pop-up counting them), and ``c`` shows the chat so far;
+a seat opened in another terminal says so and offers no keys; a lost
+connection greys the list; a name the server refuses is asked again,
+saying why."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tui.lobby import NOT_CONNECTED, LobbyScreen
 from tui.lobby_dialogs import AskLine
 
 Line = attrs.make_class("Line", ["who", "at", "text"])
+AWAY_COUNT = "1 chat line above was said while you were away (c: the chat)."
 
 
 def chat_toasts(app) -> list[str]:
@@ -41,7 +43,10 @@ async def test_chat_said_while_away_shows_on_coming_back_and_c_shows_the_chat_so
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
         await settle(pilot, lambda: any("Chat · bob: are you still there alice?" in t for t in log_lines(app.screen)))
         assert not any("good luck" in t for t in log_lines(app.screen))  # seen before: not news
-        assert chat_toasts(app) == ["1 chat line said while you were away: in the log below the board (c: the chat)."]
+        # counted under the line, in the log too: no pop-up over the board
+        await settle(pilot, lambda: log_lines(app.screen)[-1:] == [AWAY_COUNT])
+        assert log_lines(app.screen)[-2:] == ["Chat · bob: are you still there alice?", AWAY_COUNT]
+        assert chat_toasts(app) == []
         await pilot.press("c")
         await settle(pilot, lambda: isinstance(app.screen, AskLine))
         question = app.screen.ask_title
