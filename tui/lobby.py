@@ -5,24 +5,24 @@ The server holds every game as a neutral referee; this screen is one of
 its clients (``net.serverclient.ServerClient``).  It lists, in one list:
 this player's unfinished games (Enter resumes one), open games waiting
 for an opponent (Enter joins), games in progress (Enter watches with the
-neutral view) and finished games (Enter watches again).  ``n`` makes a
-game (the new-game form, each seat filled by me, anyone, an invitation
-code or the computer, which the server plays), ``i`` joins by invitation
-code, ``r`` asks for a rematch of a finished game of yours.  In a game,
-``c`` says a line to the other player (``tui.lobby_seat.chat_line``).
-``x`` withdraws a game of yours that nobody has joined yet, or one the
-server cannot load (after asking; ``tui.lobby_dialogs.withdraw_question``).
-F1 or ``?`` shows the lobby's help page (``tui.lobby_help``).
+neutral view) and finished games (Enter: the result, where ``w`` watches
+it again).  ``n`` makes a game (each seat filled by me, anyone, an
+invitation code or the computer, which the server plays), ``i`` joins by
+invitation code, ``r`` asks for a rematch of a finished game of yours.
+In a game, ``c`` says a line to the other player (``tui.lobby_seat``).
+``x`` withdraws a game of yours nobody has joined yet, or one the server
+cannot load (``tui.lobby_dialogs.withdraw_question``).  F1 or ``?``: the
+lobby's help page (``tui.lobby_help``).
 
 A game is shown with the ordinary game screen, given the seat the
-client returns (it behaves like a joined game's seat); leaving it comes
-back here.  The drafts a player writes (Platemail's orders not yet
-committed) go to the server as they change (``tui.lobby_seat``), and the
-server's copy reopens when the game is resumed, from any terminal.
+client returns (like a joined game's seat); leaving it comes back here.
+Drafts (Platemail's orders not yet committed) go to the server as they
+change (``tui.lobby_seat``); its copy reopens on a resume, anywhere.
 
 Every call to the server runs off the interface's thread; its answer
-comes back as a message (``Answer``).  Nothing the server sends is read
-as markup.  The first time an account comes, it is asked for a name.
+comes back as a message (``Answer``); nothing it sends is read as markup.
+A newcomer is asked for a name; going on without (Esc), they may look and
+watch, and a key that plays asks for it first (``named_first``).
 """
 
 from __future__ import annotations
@@ -55,10 +55,12 @@ SECTIONS = (
     ("mine", "Your unfinished games", "Enter: resume · x: withdraw"),
     ("open", "Waiting for an opponent", "Enter: join"),
     ("live", "Being played", "Enter: watch"),
-    ("finished", "Finished", "Enter: watch again"),
+    ("finished", "Finished", "Enter: the result, w there: watch again"),
 )
 
 
+NO_NAME_YET = ("You have no name yet: you may look around and watch (w); n, i, r or Enter on a game to "
+               "play asks for your name first.")
 NOT_CONNECTED = ("Not connected to the server: the list is from before the connection was lost, and nothing "
                  "in it can be opened until the server answers again (tried every few seconds).")
 
@@ -164,6 +166,7 @@ class LobbyScreen(Screen[None]):
         self._refresh_timer: Any = None
         self._looking = False
         self.stale = False  # the list on screen is from before the connection was lost
+        self.after_name: Callable[[], None] | None = None  # what a key asked for before the name was given
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -287,6 +290,16 @@ class LobbyScreen(Screen[None]):
             self._ask_name("Welcome to this Skirmish server. What name shall the other players see?")
         self.action_refresh()
 
+    def needs_name(self) -> bool:  # a newcomer who has not given a name yet
+        return bool(getattr(getattr(self.client, "me", None), "needs_name", False))
+
+    def named_first(self, then: Callable[[], None]) -> bool:
+        """Whether this player has a name; if not, it is asked for, and ``then`` follows once given."""
+        if self.needs_name():
+            self.after_name = then
+            self._ask_name("A name is needed before playing: what shall the others see?")
+        return not self.needs_name()
+
     def _ask_name(self, question: str) -> None:
         from net.serverwire import NAME_MAX
 
@@ -303,14 +316,18 @@ class LobbyScreen(Screen[None]):
         client = self.client
         if client is None:
             return
-        if not name:
-            self._ask_name("A name is needed before playing: what shall the others see?")
+        if not name:  # gone on without one: the lobby may be looked at, and playing asks again
+            self.after_name = None
+            self.say(NO_NAME_YET)
             return
         self.call_server("named", lambda: client.set_name(name))
 
     def _got_named(self, _result: Any, _what: str) -> None:
         self._show_me()
         self.say("Your name is set.")
+        then, self.after_name = self.after_name, None
+        if then is not None and not self.needs_name():
+            then()  # what the key that asked for the name was pressed for
 
     def _tick(self) -> None:
         if self.app.screen is not self or self._looking:
@@ -331,7 +348,8 @@ class LobbyScreen(Screen[None]):
     def _got_look(self, lobby: Any, _what: str) -> None:
         self._show_lobby(lobby)
         if not self.busy:
-            self.say("n: new game · Enter: resume, join or watch · i: join by invitation code")
+            self.say(NO_NAME_YET if self.needs_name() else
+                     "n: new game · Enter: resume, join or watch · i: join by invitation code")
 
     def _show_lobby(self, lobby: Any, stale: bool = False) -> None:
         """The lobby's list; ``stale``: the last one had before the
@@ -404,6 +422,8 @@ class LobbyScreen(Screen[None]):
             return
         if game_id is None or self.busy:
             return
+        if how != "watch" and not self.named_first(lambda: self._enter(how, game_id)):
+            return
         self.busy = how
         words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
         self.say(f"{words} game {plain(game_id, 40)}…")
@@ -425,6 +445,8 @@ class LobbyScreen(Screen[None]):
         if self.client is None:
             self.say(NOT_CONNECTED)
             return
+        if not self.named_first(self.action_invited):
+            return
 
         def given(code: str | None) -> None:
             if code:
@@ -436,7 +458,7 @@ class LobbyScreen(Screen[None]):
         if self.client is None:
             self.say(NOT_CONNECTED)
             return
-        if self.busy:
+        if self.busy or not self.named_first(self.action_new):
             return
         self.app.push_screen(ServerGameForm(), self._create)
 
@@ -501,7 +523,7 @@ class LobbyScreen(Screen[None]):
         if client is None:
             self.say(NOT_CONNECTED)
             return
-        if game_id is None or self.busy:
+        if game_id is None or self.busy or not self.named_first(lambda: self.rematch(game_id)):
             return
         self.busy = "rematch"
         self.say("Asking for the rematch…")

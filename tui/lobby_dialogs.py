@@ -32,8 +32,18 @@ def plain(text: Any, limit: int = 200) -> str:
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 
 
+# What the line's input holds at most: far past any limit it is asked
+# with, so a line over its limit is refused with the limit said, never
+# stopped or cut without a word (docs/server.md: too long is refused).
+INPUT_CAP = 2000
+
+
 class AskLine(ModalScreen[Any]):
-    """One line of text; Enter gives it (stripped; None when empty), Esc None."""
+    """One line of text; Enter gives it (stripped; None when empty), Esc
+    None.  ``max_length``: the most characters it takes.  A longer line is
+    never cut, nor is typing stopped at the limit: the hint says it is too
+    long as soon as it is, and Enter refuses it, saying the limit, and
+    leaves it to be shortened."""
 
     DEFAULT_CSS = """
     AskLine { align: center middle; }
@@ -41,6 +51,7 @@ class AskLine(ModalScreen[Any]):
         background: $panel; padding: 0 1; }
     AskLine Input { width: 1fr; }
     AskLine #ask-hint { color: $text-muted; }
+    AskLine #ask-hint.too-long { color: $warning; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -55,15 +66,40 @@ class AskLine(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.ask_title, markup=False)
-            yield Input(self.start, id="line", max_length=self.max_length)
+            yield Input(self.start, id="line", max_length=max(INPUT_CAP, self.max_length))
             yield Static(self.hint, id="ask-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
+    def given(self, value: str) -> str:
+        """The line as it would be given: what shows of it, stripped."""
+        return plain(value, len(value) + 1).strip()
+
+    def too_long(self, value: str) -> str:
+        """Why ``value`` is refused for its length, with the limit, or ""."""
+        count = len(self.given(value))
+        if count <= self.max_length:
+            return ""
+        return f"{count} characters, at most {self.max_length}. Shorten it, then Enter."
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        why = self.too_long(event.value)
+        hint = self.query_one("#ask-hint", Static)
+        hint.update(f"Too long: {why}" if why else self.hint)
+        hint.set_class(bool(why), "too-long")
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.dismiss(plain(event.value, self.max_length).strip() or None)
+        why = self.too_long(event.value)
+        if why:  # refused, the line kept to be shortened: never cut
+            self.app.bell()
+            hint = self.query_one("#ask-hint", Static)
+            hint.update(f"Not given, too long: {why}")
+            hint.set_class(True, "too-long")
+            return
+        self.dismiss(self.given(event.value) or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
