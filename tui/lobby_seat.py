@@ -233,5 +233,6 @@ def chat_line(app: Any) -> None:
     shown = [chat_words(line) for line in said[-CHAT_SHOWN:]]
     history = ("The chat so far" + (f" (its last {CHAT_SHOWN} of {len(said)} lines)" if len(said) > CHAT_SHOWN
                                     else "") + ":\n" + "\n".join(shown)) if shown else "Nothing said yet."
-    app.push_screen(AskLine(f"{history}\n\nA line to the other player (kept with the game; both players "
-                            "read it):", max_length=MAX_CHAT), given)
+    # A longer line is refused saying the limit, never cut (AskLine): the server would cut it.
+    app.push_screen(AskLine(f"{history}\n\nA line to the other player (up to {MAX_CHAT} characters; kept with "
+                            "the game; both players read it):", max_length=MAX_CHAT), given)
