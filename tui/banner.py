@@ -6,6 +6,7 @@ sight."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.widgets import Static
@@ -72,16 +73,33 @@ def remote_status(seat: Any) -> str:
     return ""
 
 
+def claim_words(seat: Any, away_for: float | None) -> str:
+    """The banner's word on an opponent with no connection at a server's
+    game: ``q`` claims it only once they have been away for the server's
+    time (``seat.claim_after``), so until this screen has seen them away
+    that long the banner says when, not "q to claim" (the referee would
+    refuse it).  ``away_for``: how long this screen has seen them away
+    (None: not known); they may have gone before it looked, so the claim
+    may open sooner than it says, never later."""
+    from net.live import duration
+
+    claim_after = float(getattr(seat, "claim_after", 0.0))
+    if away_for is not None and away_for >= claim_after:
+        return " (not connected: q to claim the game)"
+    return f" (not connected: q claims it after {duration(claim_after)} away)"
+
+
 def acting_names(game: Any, acting: list[int]) -> str:
     """Who is to act, every one of them: both sides at once (Platemail's
     orders are written by both in the same Round) are both named."""
     return " and ".join(game.players[s] for s in acting)
 
 
-def who_plays(screen: Any, side: int | None, width: int = 78) -> str:
+def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | None = None) -> str:
     """The banner's first piece: whose move it is, as this screen sees it
     (``width``: the banner's columns, which a piece that says what to do
-    always fits in)."""
+    always fits in; ``away_for``: how long this screen has seen a server
+    game's opponent away, ``claim_words``)."""
     game, seat = screen.game, screen.seats.any_seat
     acting = sorted(game.to_act)
     if game.outcome is not None:
@@ -102,8 +120,8 @@ def who_plays(screen: Any, side: int | None, width: int = 78) -> str:
         why = ""
         if getattr(seat, "status", "") == "absent":  # the host's screen
             why = f" (not connected; {seat.reason.lower()})"
-        elif not getattr(seat, "opponent_present", True):  # a server seat: q offers to claim it
-            why = " (not connected: q to claim the game)"
+        elif not getattr(seat, "opponent_present", True):  # a server seat: q claims it once it may
+            why = claim_words(seat, away_for)
         return waiting_words(game.players[acting[0]], why, width)
     if side is None:
         return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"
@@ -132,15 +150,38 @@ class Banner(Static):
 
     def __init__(self) -> None:
         super().__init__("", id="banner", markup=False)  # markup=False: names come from saves
+        self.away_seen: float | None = None  # when this screen saw a server game's opponent go (monotonic)
+        self._claim_timer: Any = None
+
+    def _away_for(self, screen: Any) -> float | None:
+        """How long this screen has seen the opponent of a server's game
+        away; when the claim opens, the banner is drawn again by itself."""
+        seat = screen.seats.any_seat
+        away = screen.single and not getattr(seat, "opponent_present", True) and screen.game.outcome is None
+        if not away:
+            self.away_seen = None
+            if self._claim_timer is not None:
+                self._claim_timer.stop()
+                self._claim_timer = None
+            return None
+        now = time.monotonic()
+        if self.away_seen is None:
+            self.away_seen = now
+            left = float(getattr(seat, "claim_after", 0.0))
+            if left > 0:  # drawn again when the claim opens, whatever else happens meanwhile
+                self._claim_timer = self.set_timer(left + 0.5, lambda: self.show(screen, screen.banner_side))
+        return now - self.away_seen
 
     def show(self, screen: Any, side: int | None) -> None:
         game = screen.game
         text = screen.adapter.banner(game, side)
         width = max(20, screen.app.size.width - 2)
+        away_for = self._away_for(screen)
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            text = f"{who_plays(screen, side, width)} · {situation.heading(game.ruleset.turn_word)} · {short_title}"
+            text = (f"{who_plays(screen, side, width, away_for)} · {situation.heading(game.ruleset.turn_word)} · "
+                    f"{short_title}")
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"

@@ -56,7 +56,9 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             assert isinstance(app.screen, LeaveOrConcede)
             await pilot.press("n")
             theirs.stop()
-            await settle(pilot, lambda: "not connected: q to claim" in str(screen.query_one("#banner").render()), 10)
+            # Not open yet: the banner says when, not "q to claim" (tests/tui/test_banner_claim_time.py).
+            await settle(pilot, lambda: "not connected: q claims it after 60 minutes away"
+                         in str(screen.query_one("#banner").render()), 10)
             await pilot.press("q")
             assert isinstance(app.screen, LeaveOrConcede)
             assert "bob is not connected" in app.screen.claiming and "w: claim" in _text(app.screen)

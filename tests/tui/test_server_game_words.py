@@ -55,7 +55,8 @@ async def test_a_long_wide_name_is_shortened_so_the_claim_instruction_fits_the_b
             await settle(pilot, lambda: "not connected" in shown(), 10)
             text = shown()
             assert cell_len(text) <= SIZE[0] - 2, text  # all of it within the banner (less its padding)
-            assert "(not connected: q to claim the game)" in text, text
+            # The claim is not open yet (the server's 5 minutes): the banner says when (tui/banner.py).
+            assert "(not connected: q claims it after 5 minutes away)" in text, text
             assert text.startswith("Waiting for 漢字") and "…" in text  # the name shortened, not dropped
 
 
