@@ -7,6 +7,8 @@ see it (Green's edge at the top) and whether this shift is allowed (it may
 not take in more impassable ground or map edge than the centred template).
 Enter places it; Esc goes back to the map (``o`` reopens this screen).
 The screen returns a ``place-template`` order; it never changes the game.
+A shift or a placing refused is said in the keys row at the bottom, in
+place of the keys until the next shift (never a pop-up over the map).
 
 The rule's words, forward and right, are the placer's own frame: facing
 the other army's edge (docs/rulings.md, "Template").  The panel says that
@@ -36,6 +38,9 @@ from tui.picture import Picture
 ARROWS = {(0, -1): "↑", (0, 1): "↓", (-1, 0): "←", (1, 0): "→"}
 SCREEN_WORDS = {(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}
 GLYPH_KEY = ". open  = road  T woods  1-3 hill\n% marsh  ~ water  # rock  X off map"
+KEYS = "arrows: shift the template · Enter: place · Esc: back to the map"
+PAST_THE_LIMIT = "The template moves at most one small square each way from the centre."
+NOT_ALLOWED = "Not allowed: that takes in more impassable ground or map edge than centred; shift it back."
 
 
 def preview_text(rows) -> str:
@@ -91,7 +96,8 @@ class TemplateScreen(ModalScreen[Any]):
     TemplateScreen #tpl-main { height: 1fr; }
     TemplateScreen BoardView { width: 1fr; height: 1fr; }
     TemplateScreen #tpl-side { width: 36; padding: 0 0 0 1; border-left: vkey $primary; }
-    TemplateScreen #tpl-keys { height: 1; color: $text-muted; padding: 0 1; }
+    TemplateScreen #tpl-keys { height: auto; max-height: 2; color: $text-muted; padding: 0 1; }
+    TemplateScreen #tpl-keys.refused { color: $warning; }
     """
     BINDINGS = [
         Binding("up,k,8", "shift(0,-1)", "Shift ↑", show=False),
@@ -124,8 +130,7 @@ class TemplateScreen(ModalScreen[Any]):
             with Vertical(id="tpl-side"):
                 yield Static("", id="tpl-preview", markup=False)
                 yield Static("", id="tpl-status", markup=False)
-        yield Static("arrows: shift the template · Enter: place · Esc: back to the map", id="tpl-keys",
-                     markup=False)
+        yield Static(KEYS, id="tpl-keys", markup=False)
 
     def on_mount(self) -> None:
         self._draw()
@@ -144,7 +149,17 @@ class TemplateScreen(ModalScreen[Any]):
     def order(self) -> PlaceTemplate:
         return PlaceTemplate(self.side, self.forward, self.right)
 
+    def say(self, text: str) -> None:
+        """Why a key did nothing, in the keys row (the keys come back with the next shift)."""
+        keys = self.query_one("#tpl-keys", Static)
+        keys.update(f"✗ {text}")
+        keys.add_class("refused")
+        self.app.bell()
+
     def _draw(self) -> None:
+        keys = self.query_one("#tpl-keys", Static)
+        keys.update(KEYS)
+        keys.remove_class("refused")
         state = self.view_state
         cells = tpl.box_cells(*tpl.template_box(state.meeting, state.second_edge, self.forward, self.right))
         self.query_one(BoardView).show(Picture(
@@ -177,8 +192,7 @@ class TemplateScreen(ModalScreen[Any]):
         forward = self.forward + dx * fx + dy * fy
         right = self.right + dx * rx + dy * ry
         if forward not in tpl.SHIFTS or right not in tpl.SHIFTS:
-            self.notify("The template moves at most one small square each way from the centre.",
-                        severity="warning")
+            self.say(PAST_THE_LIMIT)
             return
         self.forward, self.right = forward, right
         self._draw()
@@ -186,8 +200,7 @@ class TemplateScreen(ModalScreen[Any]):
 
     def action_place(self) -> None:
         if not self.allowed:
-            self.notify("That shift takes in more impassable ground or map edge than the centred "
-                        "template; shift it back.", severity="warning")
+            self.say(NOT_ALLOWED)
             return
         self.dismiss(self.order())
 
