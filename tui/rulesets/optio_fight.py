@@ -7,6 +7,12 @@ start (which saves it), so it is autosaved and resumed like any game.
 If the pre-game was started from the new-game form ("play an Optio
 pre-game first"), the ruleset and options chosen there are remembered (for
 this run of the app) and offered first.
+
+Enter and a ruleset's digit do the same, and the keys row says what that
+is: at one keyboard the battle's new-game form follows, where the players
+choose their warbands; after a hosted or a server's pre-game (one seat
+here) the battle is made at once (``tui.result_flow``), with no warband
+step, so the row never promises one there.
 """
 
 from __future__ import annotations
@@ -75,7 +81,7 @@ class FightScreen(ModalScreen[Any]):
                 yield Static(preview_text(result.rows), markup=False)
             yield Label("[b]Fight this battle with...[/b]")
             yield OptionList(id="fight-list")
-            yield Label("↑↓ choose · Enter: choose the warbands, then start · Esc not now", classes="muted")
+            yield Label("", id="fight-keys", classes="muted")
 
     def on_mount(self) -> None:
         pending = handoffs(self.app).get(self.game.seed)
@@ -89,6 +95,21 @@ class FightScreen(ModalScreen[Any]):
             menu.add_option(Option(f"{index + 1}. {rules.title} ({field.width}x{field.height})", id=f"r{index}"))
         menu.highlighted = 0
         menu.focus()
+        self.query_one("#fight-keys", Label).update(self.keys_words())
+
+    def at_once(self) -> bool:
+        """The battle begins as soon as it is chosen (a hosted or a server's
+        pre-game: one seat here), with no warband form before it."""
+        from tui.game_screen import GameScreen
+
+        below = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        return bool(getattr(below, "single", False))
+
+    def keys_words(self) -> str:
+        digits = f"1-{len(self.choices)}" if len(self.choices) > 1 else "1"
+        if self.at_once():
+            return f"↑↓ Enter, or {digits}: start it at once, no warband step · Esc: not now"
+        return f"↑↓ Enter, or {digits}: choose, then the warbands in the form · Esc: not now"
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
