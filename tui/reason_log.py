@@ -12,8 +12,13 @@ While a game with secrets (hidden information or orders written at the
 same time) is not over, play holds a computer's reasons back from the
 person it plays until the end (``ComputerSeats.keeps_secrets``): they
 name its secret orders and what it knows.  So an unfinished game of such
-a ruleset shows none of them here; once it is over, all of them.  No
-Textual here: ``skirmish replay`` runs without it."""
+a ruleset shows none of them here.  Once it is over, a side's view of a
+position shows the reasons of that side's own orders, and the other
+side's only at the end, as the orders a side knows
+(``LocalSeat.known_orders``) and as play showed them: watching a finished
+Platemail game from one side never spells out the other side's written
+orders through their reasons.  No Textual here: ``skirmish replay`` runs
+without it."""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.events import visible_to
+from core.seats import private_ruleset
 
 
 def saved_reasons(game: Any, pending: Any) -> list:
@@ -38,8 +44,15 @@ def line(players: Sequence[str], seats: Sequence[str], side: int, text: str) -> 
 def secrets_kept(game: Any) -> bool:
     """Whether the reasons of ``game`` must stay hidden: its ruleset has
     secrets and it is not over (as play holds them back until the end)."""
-    caps = game.ruleset.capabilities
-    return game.outcome is None and bool(caps.hidden_information or caps.simultaneous_orders)
+    return game.outcome is None and private_ruleset(game.ruleset)
+
+
+def order_known(game: Any, side: int | None, order_side: int) -> bool:
+    """Whether the view of ``side`` (None: the public view) at the position
+    ``game`` knows the orders of ``order_side``: its own always, the
+    other's where the ruleset keeps no orders secret or the game is over
+    there (as ``LocalSeat.known_orders``)."""
+    return order_side == side or game.outcome is not None or not private_ruleset(game.ruleset)
 
 
 def read_before(log: Sequence[Any], side: int | None) -> list[int]:
@@ -59,7 +72,9 @@ def reason_notes(game: Any, reasons: Sequence[Any], seats: Sequence[str], side: 
     each with how many events of the log being read came before it: the
     whole log (``everything``) or what ``side`` may read (None: the public
     view).  ``final``: the whole game whose position this is (by default
-    ``game``), which decides whether its secrets are still kept."""
+    ``game``), which decides whether its secrets are still kept.  A side's
+    view shows only the reasons of orders it knows at this position
+    (:func:`order_known`)."""
     if not reasons or secrets_kept(final if final is not None else game):
         return []
     taken = len(game.orders)
@@ -70,6 +85,8 @@ def reason_notes(game: Any, reasons: Sequence[Any], seats: Sequence[str], side: 
     for reason in reasons:
         if reason.order >= taken or reason.at > len(log):
             continue
+        if not everything and not order_known(game, side, reason.side):
+            continue  # the order is still this view's secret, and so is why it was given
         at = reason.at if everything else before[reason.at]
         notes.append((at, line(game.players, seats, reason.side, reason.text)))
     return notes
