@@ -10,7 +10,8 @@ give away its secrets while they still matter; ``v`` says so, in the log's
 last line, until the player moves through the game.  The log shows
 what the view could read up to that moment, with the computer's reasons
 the save kept where they were given (none while a game with secrets is
-not over: tui/reason_log.py); ``x`` opens it with Why?.  Watching reads
+not over, and in one side's view none of the other side's before the
+end: tui/reason_log.py); ``x`` opens it with Why?.  Watching reads
 the save and never writes it.
 
 Keys: ←/→ one order, shift+←/→ one turn, Home/End first/last position,
@@ -143,7 +144,8 @@ class WatchScreen(Screen[None]):
     def reason_notes(self, game: Any) -> list[tuple[int, str]]:
         """The computer's reasons given up to this position, each with how
         many events of this view's log came before it (none while a game
-        with secrets is not over: tui/reason_log.py)."""
+        with secrets is not over, nor the other side's in a side's view
+        before its end: tui/reason_log.py)."""
         return reason_notes(game, self.reasons, self.seats, self.shown_side(), self.viewer == ALL, self.final)
 
     def view_name(self) -> str:
@@ -155,21 +157,36 @@ class WatchScreen(Screen[None]):
 
     def banner_text(self, turn: str, width: int) -> str:
         """The banner in ``width`` columns: where the game is (the order,
-        the turn) always; a long player's name in the view's piece is cut
-        instead (it pushed the turn out of an 80-column banner)."""
+        the turn) always, and which view in a form that fits
+        (:meth:`view_names`); when none does beside "Watching", the banner
+        goes without that word (the order count says it is a game watched)."""
+        from rich.cells import cell_len
+
+        order, tail = f"{self.title_text} · order {self.index}/{self.last} · ", f" · {turn}"
+        for head in (f"Watching {order}", order):
+            room = width - cell_len(head + tail)
+            for view in self.view_names(room):
+                if cell_len(view) <= room:
+                    return head + view + tail
+        return fit_pieces(f"Watching {order}{self.view_names(0)[-1]}{tail}", width)
+
+    def view_names(self, room: int) -> list[str]:
+        """The view's name, then shorter forms for about ``room`` columns:
+        a side's player's name cut only as far as needed, while what is
+        left still tells the two players apart ("Player 1" and "Player 2"
+        cut both read "Play…"), then the side's number, as the lobby says
+        it ("side 2's view")."""
         from rich.cells import cell_len
 
         from tui.banner import cut_to_cells
 
-        head = f"Watching {self.title_text} · order {self.index}/{self.last} · "
-        view, tail = self.view_name(), f" · {turn}"
-        over = cell_len(head + view + tail) - width
-        if over > 0 and isinstance(self.viewer, int):
-            name = self.final.players[self.viewer]
-            view = f"{cut_to_cells(name, max(4, cell_len(name) - over))}'s view"
-        elif over > 0:
-            view = cut_to_cells(view, max(8, cell_len(view) - over))
-        return fit_pieces(head + view + tail, width)
+        whole = self.view_name()
+        if not isinstance(self.viewer, int):
+            return [whole, cut_to_cells(whole, max(8, room))]
+        name, other = self.final.players[self.viewer], self.final.players[1 - self.viewer]
+        kept = cut_to_cells(name, room - cell_len("'s view"))[:-1].rstrip()
+        cut = [f"{kept}…'s view"] if len(kept) >= 3 and not other.casefold().startswith(kept.casefold()) else []
+        return [whole, *cut, f"side {self.viewer + 1}'s view"]
 
     def redraw(self) -> None:
         game = self.history[self.index]
@@ -192,8 +209,9 @@ class WatchScreen(Screen[None]):
         situation = rules.situation(view)
         playing = " · playing" if self.timer is not None else ""
         banner = self.query_one("#watch-banner", Static)
-        width = banner.size.width or self.app.size.width  # before the first layout: the screen's
-        banner.update(self.banner_text(situation.turn_words(rules.turn_word) + playing, max(20, width - 2)))
+        # its width inside its padding; before the first layout, the screen's less that padding
+        width = banner.size.width or self.app.size.width - 2
+        banner.update(self.banner_text(situation.turn_words(rules.turn_word) + playing, max(20, width)))
         lines = [situation.heading(rules.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)
