@@ -170,13 +170,15 @@ def ended_as_begun(log, turn: int) -> bool:
     return False
 
 
-def result_lines(result: Result, sides: list[str] | None = None) -> list[str]:
+def result_lines(result: Result, sides: list[str] | None = None, checked: str | None = None) -> list[str]:
     """The result in lines; ``sides``: a ruleset's own lines on each side
-    (instead of the figures left and lost and the dice's luck)."""
+    (instead of the figures left and lost and the dice's luck); ``checked``:
+    the dice check of a joined or server's game, said before the sides'
+    lines so that it shows without scrolling (the luck lines run long)."""
     played = f"{result.turn_word}s played: {result.played}"
     if result.unplayed:
         played += f" (the game ended as {result.turn_word.lower()} {result.turns} began)"
-    lines = [f"Why: {result.reason}." if result.reason else "", played, ""]
+    lines = [f"Why: {result.reason}." if result.reason else "", played] + ([checked] if checked else []) + [""]
     if sides is not None:
         return [line for index, line in enumerate(lines + sides) if line or index > 0]
     for side in result.sides:
@@ -202,7 +204,11 @@ class ResultScreen(Screen[str]):
     ResultScreen OptionList { height: auto; border: none; }
     ResultScreen #result-hint { color: $text-muted; width: 100%; }
     """
+    HINT = "↑↓ then Enter, or the key shown · Esc: the board"
     BINDINGS = [
+        # priority: the menu has the focus, and its own page keys would take these
+        Binding("pageup", "scroll_text(-1)", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_text(1)", "Scroll down", show=False, priority=True),
         Binding("r", "pick('rematch')", "Rematch"),
         Binding("n", "pick('new')", "New game"),
         Binding("m", "pick('menu')", "Main menu"),
@@ -212,12 +218,15 @@ class ResultScreen(Screen[str]):
     ]
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
-                 sides: list[str] | None = None, note: str | None = None, players_only: str = "") -> None:
-        """``players_only``: this terminal cannot begin what follows the
-        game (a rematch, the battle after an Optio pre-game): it watches a
-        server's game, whose players alone may ask for it, or it is a
-        hosted game's joiner or onlooker, where the host chooses.  Those
-        entries are not offered, and their keys say this sentence instead."""
+                 sides: list[str] | None = None, note: str | None = None, players_only: str = "",
+                 checked: str | None = None) -> None:
+        """``checked``: the dice check of a joined or server's game, shown
+        under the reason, above the sides' lines.  ``players_only``: this
+        terminal cannot begin what follows the game (a rematch, the battle
+        after an Optio pre-game): it watches a server's game, whose players
+        alone may ask for it, or it is a hosted game's joiner or onlooker,
+        where the host chooses.  Those entries are not offered, and their
+        keys say this sentence instead."""
         super().__init__()
         self.game = game
         self.players_only = players_only
@@ -226,6 +235,7 @@ class ResultScreen(Screen[str]):
         self.result = summarise(game, headline)
         self.sides = sides
         self.note = note  # a last line (where the computer's reasons went)
+        self.checked = checked
         self.extra = extra
         self.choices: list[tuple[str, str]] = []
         if extra:
@@ -243,10 +253,10 @@ class ResultScreen(Screen[str]):
         with Vertical():
             yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
             with VerticalScroll(id="result-body"):
-                yield Static("\n".join(result_lines(self.result, self.sides) + (["", self.note] if self.note else [])),
-                             id="result-text", markup=False)
+                lines = result_lines(self.result, self.sides, self.checked)
+                yield Static("\n".join(lines + (["", self.note] if self.note else [])), id="result-text", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
-            yield Static("↑↓ then Enter, or the key shown · Esc: the board", id="result-hint", markup=False)
+            yield Static(self.HINT, id="result-hint", markup=False)
 
     def on_mount(self) -> None:
         # Nothing highlighted at first: the banner asks for Enter to open this
@@ -255,6 +265,19 @@ class ResultScreen(Screen[str]):
         menu = self.query_one(OptionList)
         menu.highlighted = None
         menu.focus()
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The hint names the page keys when the text is taller than its box."""
+        if self.query_one("#result-body", VerticalScroll).max_scroll_y > 0:
+            self.query_one("#result-hint", Static).update(f"{self.HINT} · PgUp/PgDn: more")
+
+    def action_scroll_text(self, step: int) -> None:
+        body = self.query_one("#result-body", VerticalScroll)
+        if step > 0:
+            body.scroll_page_down(animate=False)
+        else:
+            body.scroll_page_up(animate=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

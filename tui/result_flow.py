@@ -28,11 +28,11 @@ def show_result(screen: Any) -> None:
     count = len(released)
     note = (f"The computer's reasons for its {count} order{'s' if count != 1 else ''}, kept back "
             "while its orders were secret, are now in the log: b shows the final board." if count else None)
-    fairness = getattr(screen.seats.any_seat, "fairness", "")  # a joined or server's game: the dice check
-    if fairness:
-        note = f"{note}\n{fairness}" if note else fairness
+    # a joined or server's game: the dice check, shown near the top (the luck lines may fill the box)
+    fairness = getattr(screen.seats.any_seat, "fairness", "") or None
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
-                              adapter.result_sides(game), note, players_only=not_ours_to_choose(screen)),
+                              adapter.result_sides(game), note, players_only=not_ours_to_choose(screen),
+                              checked=fairness),
                       screen.result_chosen)
 
 
