@@ -16,6 +16,7 @@ from core.game import submit
 from core.orders import Concede
 from core.playback import positions
 from saves.store import save_game
+from tests.tui.test_lobby import settle
 from tests.tui.test_pass_key import footer_keys
 from tests.tui.test_watch import SIZE, open_watch, played
 from tui.app import SkirmishApp
@@ -161,7 +162,7 @@ async def test_q_goes_back_to_the_load_list_it_was_watched_from(tmp_path):
         watch = await open_watch(pilot, path)  # as w on the list does
         assert footer_keys(watch).get("escape") == "Back"
         await pilot.press("q")
-        await pilot.pause()
+        await settle(pilot, lambda: not isinstance(app.screen, WatchScreen))  # a busy machine pops it later
         assert isinstance(app.screen, LoadScreen) and app.return_code is None
 
 
