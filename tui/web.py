@@ -13,22 +13,26 @@ with a tab's own command and checked messages, so pyproject holds
 textual-serve to 1.x):
 
 - a cap on the tabs open at once (each is a whole app process: see the
-  README's figure), refused with 503 past it, and a smaller one on the tabs
-  of one client address, refused with 429, so one client cannot take them all;
+  README's figure), and a smaller one on the tabs of one client address, so
+  one client cannot take them all (``web_seats``); a tab refused is told why
+  in its page (its websocket closed with the reason, which ``web_page``'s
+  script shows), a request that is no websocket by a 503 or a 429;
 - a request is answered only if its ``Host`` is a name this server was given
   (the public URL's, or on this machine a loopback name), and the websocket
   only from a page at such an address (its ``Origin``; none, not a browser,
   is refused): another web site open in the same browser cannot start
   sessions here, even with its own name made to lead here (DNS rebinding);
 - the static folders are served without their listings;
-- the page asks nothing of a third party (textual-serve's page fetches a font
-  from fonts.googleapis.com; the copy served here does not);
-- what a tab sends is checked: a message past 64 KiB, a flood, garbage or an
-  unreadable terminal size closes that tab (its app is its own process: nobody
-  else's game notices), and a size past what a screen can be is cut to it;
+- the page asks nothing of a third party, and shows why the door closed a
+  tab (``web_page``);
+- what a tab sends is checked: a message past 64 KiB, a flood, garbage (a
+  binary frame, keys that are not text) or an unreadable terminal size
+  closes that tab, saying why (its app is its own process: nobody else's game
+  notices), and a size past what a screen can be is cut to it;
 - a closed tab's app process is ended, whatever closed the tab (asked to
-  quit, then SIGTERM, then SIGKILL: ``end_app``), and its seat is free only
-  once the process is gone;
+  quit, then SIGTERM, then SIGKILL: ``end_app``; one that has not shown
+  anything yet is killed at once), and its seat is free only once the
+  process is gone (a reload waits for it rather than being refused);
 - each browser is one guest, named by a random token in a cookie that only
   this server reads: the tab cannot choose whom it plays as, and a reload or
   a second tab of the same browser finds its games again.
@@ -39,21 +43,25 @@ this machine, or for a reverse proxy that adds TLS in front of it (README).
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import ipaddress
 import json
+import logging
 import os
 import re
 import secrets
 import shlex
 import shutil
+import signal
 import sys
-import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from tui.web_page import POLICY_VIOLATION, TRY_AGAIN_LATER, local_template_dir
+from tui.web_seats import EVERY_SEAT_TAKEN, Seat, Seats
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -100,8 +108,17 @@ BURST = 300
 # is sent SIGTERM, and KILL_GRACE seconds later SIGKILL (end_app).
 QUIT_WAIT = 2.0
 KILL_GRACE = 2.0
+# A tab finding every seat it may have held by tabs being ended waits this
+# long for one of them (see web_seats).
+SEAT_WAIT = QUIT_WAIT + KILL_GRACE + 1.0
 
-_GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
+# Why the door closes a tab for what it sent (the page shows it).
+NOT_THE_PAGES = "This tab sent something its page never sends: closed."
+FLOODED = f"This tab sent more than {RATE} messages a second: closed."
+
+# The tab whose session the code running now serves (the app's reader task
+# inherits it), for the log filter below.
+_current_seat: contextvars.ContextVar[Seat | None] = contextvars.ContextVar("skirmish_web_seat", default=None)
 
 
 def app_command(app_args: tuple[str, ...] = APP_ARGS) -> str:
@@ -110,16 +127,15 @@ def app_command(app_args: tuple[str, ...] = APP_ARGS) -> str:
     return shlex.join([sys.executable, "-m", "tui", *app_args])
 
 
-def local_template_dir() -> Path:
-    """A fresh folder holding textual-serve's page without its third-party
-    font link (the page falls back to the browser's monospace font)."""
-    import textual_serve
+class QuietEndedTabs(logging.Filter):
+    """textual-serve logs "Application failed to start" when an app's output
+    ends before its first line; a tab closed that early has its app killed
+    by the door (``end_app``), which is no failure: that record is dropped
+    for a tab being ended, kept for any other."""
 
-    source = Path(textual_serve.__file__).parent / "templates" / "app_index.html"
-    page = _GOOGLE_FONT.sub("", source.read_text(encoding="utf-8"))
-    folder = Path(tempfile.mkdtemp(prefix="skirmish-web-"))
-    (folder / "app_index.html").write_text(page, encoding="utf-8")
-    return folder
+    def filter(self, record: logging.LogRecord) -> bool:
+        seat = _current_seat.get()
+        return not (record.getMessage() == "Application failed to start" and seat is not None and seat.ending)
 
 
 def sessions_per_address(max_sessions: int, configured: str | None = None) -> int:
@@ -236,14 +252,29 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
 
     class SkirmishWebServer(Server):
         def __init__(self) -> None:
-            self.templates_folder = local_template_dir()
+            self.templates_folder = local_template_dir(MAX_MESSAGE)
             super().__init__(app_command(app_args), host=host, port=port, title=TITLE, public_url=public_url,
                              templates_path=self.templates_folder)
-            self.max_sessions = max_sessions
-            self.per_address = per_address or sessions_per_address(max_sessions)
-            self.sessions = 0
-            self.sessions_of: Counter[str] = Counter()  # client address: its tabs open
+            self.seats = Seats(max_sessions, per_address or sessions_per_address(max_sessions), SEAT_WAIT)
             self.allowed = allowed_origins(self.public_url, host, port)
+
+        def serve(self, debug: bool = False) -> None:
+            # The door waits for each tab's app process itself (asyncio); a
+            # SIGCHLD ignored by whatever started it (ignoring is inherited)
+            # has the kernel reap them first, and asyncio then logs "Unknown
+            # child process pid N" for every tab.
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            super().serve(debug)
+
+        def initialize_logging(self) -> None:
+            super().initialize_logging()
+            from rich.logging import RichHandler
+
+            for handler in logging.getLogger().handlers:
+                if isinstance(handler, RichHandler):
+                    # a traceback's locals would print a tab's command line, its guest's id in it
+                    handler.tracebacks_show_locals = False
+            log.addFilter(QuietEndedTabs())
 
         async def _make_app(self) -> web.Application:
             app = await super()._make_app()
@@ -279,27 +310,36 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not origin_allowed(request.headers.get("Origin"), self.allowed):
                 raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
-            if self.sessions >= self.max_sessions:
-                raise web.HTTPServiceUnavailable(text="Every seat of this web door is taken: try again later.")
-            address = request.remote or ""
-            if self.sessions_of[address] >= self.per_address:
-                raise web.HTTPTooManyRequests(text=f"This address has {self.per_address} tabs of this web door "
-                                                   "open already: close one to open another.")
+            seat = await self.seats.take(request.remote or "")
+            if isinstance(seat, str):
+                return await self._refuse(request, seat)
             # A browser with no cookie (a private window that refused it) is a
             # guest for this tab only.
             guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
             command = f"exec env {GUEST_ENV}={guest} {self.command}"
-            self.sessions += 1
-            self.sessions_of[address] += 1
             try:
-                return await self._session(request, command)
+                return await self._session(request, command, seat)
             finally:
-                self.sessions -= 1
-                self.sessions_of[address] -= 1
-                if not self.sessions_of[address]:
-                    del self.sessions_of[address]
+                self.seats.give_back(seat)
 
-        async def _session(self, request: web.Request, command: str) -> web.WebSocketResponse:
+        async def _refuse(self, request: web.Request, why: str) -> web.WebSocketResponse:
+            """A tab refused a seat: its page is told why (a websocket opened
+            and closed at once with the reason: a browser's script never sees
+            a refused handshake's answer); anything else gets 503 or 429."""
+            log.info("a tab was refused: %s", why)
+            websocket = web.WebSocketResponse()
+            if not websocket.can_prepare(request).ok:
+                if why == EVERY_SEAT_TAKEN:
+                    raise web.HTTPServiceUnavailable(text=why)
+                raise web.HTTPTooManyRequests(text=why)
+            try:
+                await websocket.prepare(request)
+                await websocket.close(code=TRY_AGAIN_LATER, message=why.encode("utf-8"))
+            except ConnectionResetError:
+                pass  # it did not wait to hear why
+            return websocket
+
+        async def _session(self, request: web.Request, command: str, seat: Seat) -> web.WebSocketResponse:
             # One tab's session over textual-serve's AppService, started with
             # this tab's own command: the base class's handler reads the
             # shared ``self.command`` after an await, so two tabs opening at
@@ -308,42 +348,62 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             app_service: AppService | None = None
+            shown = False  # whether the app has sent the tab anything yet
+
+            async def to_tab(data: bytes) -> None:
+                nonlocal shown
+                shown = True
+                await websocket.send_bytes(data)
+
+            seat_token = _current_seat.set(seat)  # before the app's reader task starts, which inherits it
             try:
                 await websocket.prepare(request)
-                app_service = AppService(command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                app_service = AppService(command, write_bytes=to_tab, write_str=websocket.send_str,
                                          close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
                                          download_manager=self.download_manager, debug=self.debug)
                 await app_service.start(width, height)
-                await self._messages(websocket, app_service)
+                why = await self._messages(websocket, app_service)
+                if why is None:
+                    await websocket.close()
+                else:
+                    await websocket.close(code=POLICY_VIOLATION, message=why.encode("utf-8"))
             except asyncio.CancelledError:
                 await websocket.close()
+            except ConnectionResetError:
+                pass  # the tab went (while it waited for its seat, say): nothing failed
             except Exception as error:  # noqa: BLE001 - one tab's failure is logged, never the server's end
                 log.exception(error)
             finally:
+                self.seats.ending_begins(seat)
                 if app_service is not None:
-                    await end_app(app_service)
+                    await end_app(app_service, started=shown)
+                _current_seat.reset(seat_token)
             return websocket
 
-        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> str | None:
             """What the page sends (keys, sizes, focus), passed on to the
-            tab's app; a tab that sends garbage, floods or asks for an
-            absurd size is closed (it harms nobody else: its app is its own)."""
+            tab's app, until the tab closes (None) or is to be closed for what
+            it sent: garbage, a flood or an absurd size (why, in words; it
+            harms nobody else: its app is its own)."""
             from aiohttp import WSMsgType
 
             tokens, last = float(BURST), time.monotonic()
             async for message in websocket:
+                if message.type == WSMsgType.ERROR:
+                    return None  # aiohttp has closed it (a message too big: the page says so)
                 if message.type != WSMsgType.TEXT:
-                    continue
+                    log.warning("a tab sent something that is not the page's: closed")
+                    return NOT_THE_PAGES
                 now = time.monotonic()
                 tokens, last = min(float(BURST), tokens + (now - last) * RATE), now
                 if tokens < 1:
                     log.warning("a tab sent more than %d messages a second: closed", RATE)
-                    break
+                    return FLOODED
                 tokens -= 1
                 envelope = read_envelope(message.data)
                 if envelope is None:
                     log.warning("a tab sent something that is not the page's: closed")
-                    break
+                    return NOT_THE_PAGES
                 kind, data = envelope
                 if kind == "stdin":
                     await app_service.send_bytes(data.encode("utf-8"))
@@ -355,12 +415,13 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                     await app_service.blur()
                 elif kind == "focus":
                     await app_service.focus()
-            await websocket.close()
+            return None
 
     return SkirmishWebServer()
 
 
-async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float = KILL_GRACE) -> None:
+async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float = KILL_GRACE,
+                  started: bool = True) -> None:
     """End a closed tab's app process, whatever closed the tab, and return
     only once it is gone (its seat is free then, not before).
 
@@ -369,12 +430,31 @@ async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float =
     reads any more (the tab's websocket is closed, so the reader gave up)
     blocks writing a screen bigger than the pipe holds, never reads the
     quit, and would run on with no tab: so after ``quit_wait`` it is sent
-    SIGTERM, and ``grace`` later SIGKILL."""
+    SIGTERM, and ``grace`` later SIGKILL.  An app that has not ``started``
+    (shown the tab anything) has nothing to save: asking it to quit would
+    wait for it to start first, so it is killed at once.
+
+    The process is signalled only when it has not ended by itself within
+    ``quit_wait``: a signal goes through ``subprocess.Popen``, which first
+    polls, and so reaps a child that has just exited before asyncio's own
+    watcher does (asyncio then logs "Unknown child process pid N" and gives
+    it returncode 255)."""
     import asyncio
 
-    process = getattr(app_service, "_process", None)
+    process = getattr(app_service, "_process", None)  # AppService keeps its process to itself
+    if not started and process is not None and process.returncode is None:
+        try:
+            process.kill()
+        except ProcessLookupError:
+            pass
+
+    async def quit_and_wait() -> None:
+        await app_service.stop()  # asks it to quit; returns once its output ends
+        if process is not None:
+            await process.wait()
+
     try:
-        await asyncio.wait_for(asyncio.shield(app_service.stop()), quit_wait)
+        await asyncio.wait_for(asyncio.shield(quit_and_wait()), quit_wait)
     except Exception:  # noqa: BLE001 - a timeout or a broken pipe: the process is ended below either way
         pass
     finally:
@@ -419,6 +499,10 @@ def read_envelope(text: str) -> tuple[str, Any] | None:
         return None
     kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
     if kind == "stdin" and isinstance(data, str):
+        try:
+            data.encode("utf-8")  # JSON may carry a lone surrogate (\ud800): no key is that
+        except UnicodeEncodeError:
+            return None
         return kind, data
     if kind == "resize" and isinstance(data, dict):
         width, height = data.get("width"), data.get("height")

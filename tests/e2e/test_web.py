@@ -20,6 +20,7 @@ import pytest
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
 from tui.web import COOKIE, GUEST_ENV, SESSIONS_PER_ADDRESS_ENV, guest_id, read_envelope, sessions_per_address
+from tui.web_seats import EVERY_SEAT_TAKEN, address_full
 
 pytestmark = pytest.mark.e2e
 
@@ -113,6 +114,25 @@ def page_of(port: int) -> str:
     return f"http://127.0.0.1:{port}"
 
 
+def refused_why(port: int) -> str | None:
+    """Open a tab's websocket as its page does: why the door refused it a seat
+    (it closes a refused tab at once, saying why, for the page to show), or
+    None when it is a session (closed again here)."""
+    import asyncio
+
+    import aiohttp
+
+    async def run() -> str | None:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(f"{page_of(port)}/ws?width=80&height=24", origin=page_of(port)) as tab:
+                message = await asyncio.wait_for(tab.receive(), 30)
+                if message.type == aiohttp.WSMsgType.CLOSE and message.data == 1013:  # try again later
+                    return message.extra
+                return None
+
+    return asyncio.run(run())
+
+
 def test_the_page_asks_nothing_of_another_site_and_listens_on_this_machine_only(tmp_path):
     process, port = start_web(tmp_path)
     try:
@@ -132,13 +152,12 @@ def test_a_session_is_refused_to_another_site_and_past_the_cap(tmp_path):
         assert status == 403
         status, first = handshake(port, page_of(port))
         assert status == 101
-        status, _ = handshake(port, page_of(port))
-        assert status == 503
+        assert refused_why(port) == EVERY_SEAT_TAKEN
         first.close()
         deadline = time.monotonic() + 20
-        while (status := handshake(port, page_of(port))[0]) != 101 and time.monotonic() < deadline:
+        while (why := refused_why(port)) is not None and time.monotonic() < deadline:
             time.sleep(0.5)  # the first tab's app ends, then its seat is free
-        assert status == 101
+        assert why is None
     finally:
         stop(process)
 
@@ -182,16 +201,17 @@ def test_one_address_cannot_take_every_seat(tmp_path):
     try:
         held = [handshake(port, page_of(port)) for _ in range(2)]
         assert [status for status, _ in held] == [101, 101]
-        assert handshake(port, page_of(port))[0] == 429
+        assert refused_why(port) == address_full(2)
+        # a request that is no websocket (so no page to tell) is answered 429
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/ws",
                                                           headers={"Origin": page_of(port)}), timeout=20)
         assert refused.value.code == 429 and "This address has 2 tabs" in refused.value.read().decode()
         held[0][1].close()
         deadline = time.monotonic() + 20
-        while (status := handshake(port, page_of(port))[0]) != 101 and time.monotonic() < deadline:
+        while (why := refused_why(port)) is not None and time.monotonic() < deadline:
             time.sleep(0.5)  # the address's first tab ends, then it may open another
-        assert status == 101
+        assert why is None
     finally:
         stop(process)
 
