@@ -86,9 +86,10 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Defeated) or (isinstance(event, Removed) and "rule 27" not in event.reason):
         unit = event.unit
         struck_by = _defeated_by(events, index, unit)
-        a = first_striker(events, index, unit, struck_by) if struck_by else None
+        opening = _opening_strike(events, index, unit, struck_by) if struck_by else None
+        a = opening.attacker if opening else None
         rule = "rule 34a" if a == unit else "rule 33a"
-        who = "Combatant A (the one that moved into contact)" if a == unit else "Combatant Z (the one struck first)"
+        who = _combatant_a(opening) if opening and a == unit else "Combatant Z (the one struck first)"
         if isinstance(event, Removed):
             return lines + [f"A defeated combatant is taken off the board: {unit} was {who} ({rule})"], \
                 Ref(COMBAT.section, rule)
@@ -115,14 +116,32 @@ def first_striker(events: Sequence[Event], index: int, one: str, other: str) -> 
     event at ``index`` belongs to (rule 29): whoever struck without a
     defence before it, found by going back through the log; None when the
     log does not reach back to it."""
+    opening = _opening_strike(events, index, one, other)
+    return opening.attacker if opening else None
+
+
+def _opening_strike(events: Sequence[Event], index: int, one: str, other: str) -> Struck | None:
+    """The strike that opened the exchange between ``one`` and ``other``
+    that the event at ``index`` belongs to: a Move into contact, or a strike
+    in place by a pair Matched while already touching."""
     pair = {one, other}
     for event in reversed(events[:index + 1]):
         if isinstance(event, Struck) and {event.attacker, event.target} == pair \
                 and not event.detail.startswith("strikes back"):
-            return event.attacker
+            return event
         if isinstance(event, Matched) and {event.first, event.second} == pair:
             return None
     return None
+
+
+def _combatant_a(opening: Struck) -> str:
+    """Who Combatant A is, said as it came to be A: by moving into contact
+    (rules 29, 32), or by striking first in place when the Match began with
+    the pair already touching (docs/rulings.md, "A Match that starts in
+    contact": a Move & Strike that covers no ground)."""
+    if opening.detail.startswith("strikes first while in contact"):
+        return "Combatant A (the pair were already touching, and it struck first where it stood)"
+    return "Combatant A (the one that moved into contact)"
 
 
 def _defeated_by(events: Sequence[Event], index: int, unit: str) -> str | None:
