@@ -79,7 +79,32 @@ def _doom_ref(reason: str) -> Ref:
     return JUMP if reason.startswith("jumped on") else _removal_ref(reason)
 
 
+# What the Defending Free Movement is, for its lines (*Attacking And Defending*).
+FREE_MOVEMENT = ["The side of a newly Doomed mini gets one Movement at once, by a mini that is not "
+                 "Threatened, Doomed, Locked In Battle or Pinned",
+                 "It may save the Doomed mini by putting one of its attackers under Threat or Doom"]
+PASSES_END = "When both players pass, one turn after the other, the game ends"
+# A final turn's relocation (*Ending The Game*).
+RELOCATION = ["In the final turn each movable mini of the side still able to move may be relocated once, "
+              "to any free cell, with any facing"]
+
+
 FINAL_TURN_NOTE = re.compile(r"Only (?P<player>.+) has minis able to move: a final turn$")
+FREE_TAKEN = re.compile(r"(?P<player>.+) takes the Defending Free Movement with (?P<unit>\w+):$")
+STAYS_PUT = re.compile(r"(?P<unit>\w+) stays put at \d+,\d+, facing (?P<facing>\w+)$")
+
+
+def _free_movement(events: Sequence[Event], index: int) -> re.Match[str] | None:
+    """The Defending Free Movement the line at ``index`` belongs to (its
+    player and mini): the Movement's own line (a move, climb, jump, turn or
+    stand) comes right after the line that says whose free Movement it is."""
+    before, event = (events[index - 1] if index else None), events[index]
+    taken = FREE_TAKEN.match(before.text) if isinstance(before, Note) else None
+    if taken is None:
+        return None
+    unit = event.unit if isinstance(event, Moved) else event.text.split(" ", 1)[0] \
+        if isinstance(event, Note) else None
+    return taken if unit == taken["unit"] else None
 
 
 def _side_of(unit: str) -> int:
@@ -160,6 +185,9 @@ def _player_sides(events: Sequence[Event]) -> dict[str, int]:
             answering = True
         elif isinstance(event, Note) and event.text.endswith(" declines the Defending Free Movement"):
             answering = False
+        elif isinstance(event, Note) and (taken := FREE_TAKEN.match(event.text)):
+            sides[taken["player"]] = _side_of(taken["unit"])
+            answering = True
         elif isinstance(event, (Moved, ShotAt, JumpedOn)):
             unit = event.shooter if isinstance(event, ShotAt) else \
                 event.jumper if isinstance(event, JumpedOn) else event.unit
@@ -235,6 +263,12 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "Terrain and artifacts fall to attackers the same way minis do"], ARTIFACT
     if isinstance(event, Removed):
         return _removed(events, index, event)
+    free = _free_movement(events, index)
+    if free is not None:
+        return lines + [f"This is {free['player']}'s Defending Free Movement, made with {free['unit']} "
+                        "out of turn, not one of the turn's two Movements"] + FREE_MOVEMENT, FREE
+    if isinstance(event, Moved) and event.how == "sweeps":
+        return lines + RELOCATION, END
     if isinstance(event, Moved):
         if "climb" in event.how:
             return lines + ["Climbing up or down any height up to one Standard Movement "
@@ -256,5 +290,20 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         final = FINAL_TURN_NOTE.match(event.text)
         if final:
             return _final_turn(events, index, final["player"]), END
+        taken = FREE_TAKEN.match(event.text)
+        if taken:
+            return [f"{taken['player']} was owed a Defending Free Movement: one of their minis had just been "
+                    f"Doomed", f"{taken['unit']} makes it now, out of the turn's order and at no cost to "
+                    f"{taken['player']}'s own two Movements"] + FREE_MOVEMENT, FREE
+        if event.text.endswith(" passes"):
+            return lines + ["A turn in which a player makes no Movement, declares no shot and attacks no "
+                            "artifact is passed", PASSES_END], END
+        if event.text.endswith(" ends the turn"):
+            return lines + ["The player gave up what was left of the turn after making a Movement, a shot "
+                            "or an artifact attack in it: the turn ends, and it is not a pass", PASSES_END], END
+        stays = STAYS_PUT.match(event.text)
+        if stays:
+            return [f"{stays['unit']} was relocated to the cell it stood on, so it stays where it is, "
+                    f"now facing {stays['facing']}"] + RELOCATION, END
         return lines, TURN
     return lines, TURN

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.board import Battlefield, Facing
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy
-from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted
+from core.events import Moved, Note, Placed, Removed, TurnEnded, TurnStarted, cell_text
 from core.memo import carry
 from core.values import evolve
 
@@ -64,6 +64,8 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
     if isinstance(order, (Deploy, DeployAll, Ready)):
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
+        # the log says whose free Movement this is before the Movement's own lines
+        events.append(Note(f"{state.players[order.side]} takes the Defending Free Movement with {order.order.unit}:"))
         state = do_movement(state, order.order, events, pending_free=state.pending_free[1:])
         return settle(state, events), events
     if isinstance(order, Decline):
@@ -81,13 +83,20 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         return _destroy(state, order, events), events
     if isinstance(order, Relocate):
         mini = state.get(order.unit)
-        events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
+        if order.to == mini.pos:  # relocated to its own cell: it stays put, perhaps turning (as a turn is a Note)
+            events.append(Note(f"{mini.id} stays put at {cell_text(order.to)}, facing {order.facing.value}"))
+        else:
+            events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
         mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
         state = rebuild(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
                        final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
         return settle(state, events), events
     if isinstance(order, Pass):
-        events.append(Note(f"{state.players[order.side]} passes"))
+        # Only a turn with no Movement, shot or artifact attack is a pass; two
+        # in a row end the game (*Ending The Game*; see end_turn).  A turn
+        # that did something and is given up here simply ends.
+        done = "ends the turn" if state.acted_this_turn else "passes"
+        events.append(Note(f"{state.players[order.side]} {done}"))
         return end_turn(state, events), events
     raise TypeError(f"not a Plasto Latros order: {order!r}")
 
