@@ -9,9 +9,10 @@ per cent shown), then the game is followed until that event is settled:
 - Platemail, "N% to hit": the first Attack the unit makes on the named
   target in the first Phase of the Round its order is for (no such Attack,
   the target out of reach or a Guard taking the blow: not counted);
-- Spheres of War, "N% to win the exchange": which of the two is removed
-  first, the struck or the striker (neither before the game ends: not
-  counted);
+- Spheres of War, the chance to win the whole fight ("N% to win the
+  exchange" in the last turn, "N% in the end" before it): which of the two
+  is removed first, the struck or the striker (neither before the game
+  ends: not counted);
 - Waylights, "N% to wound" against a declared split, and a Defend's "N%
   to be wounded": whether the attack's result is a wound or more (a range
   over splits still to come states no one chance and is left out; one
@@ -66,7 +67,9 @@ ENGINE_TRIES = 200  # a Waylights chance resolved this many times by the engine
 
 PM_HIT = re.compile(r"(?:charges|attacks|counters|shoots|at) (\w+)(?: twice)?(?: \((?:down|wounded)\))?: "
                     r"(\d+)% to hit")
-SOW_WIN = re.compile(r"strikes (\w+): (\d+)% to win the exchange")
+# the chance to win the whole fight: the exchange in the last turn, else "in the end" (or "later")
+SOW_WIN = re.compile(r"strikes (\w+)(?:, unanswered)?: (?:wins \d+% this Match, )?"
+                     r"(\d+)% (?:to win the exchange|in the end|to win later)")
 WL_WOUND = re.compile(r"\d+ dic?e v \d: (\d+)% to wound( if it defends)?")
 WL_HURT = re.compile(r"Defend .*\d+ dic?e v \d: (\d+)% to be wounded")
 

@@ -89,6 +89,27 @@ def _placed(view, side: int, moving: str | None = None) -> tuple[dict[str, Cell]
     return mine, theirs, any(u.pos is None and not u.removed for u in view.units if u.side != side)
 
 
+def fight_chances(state, first_roll: int) -> tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction] | None]:
+    """For the reasons' words, the chances the rules give after a strike,
+    each as (the first roller falls, the other falls), the first defence
+    roll at Action step ``first_roll``: before this Match's Actions run out
+    (rule 35), and, unless this is the last turn, before the game's turn
+    limit, the pair (still touching) Matched again each later turn with the
+    Instigator striking first where it stands (``_locked_again``).  The
+    search values Matches with ``odds_for`` (the fight carried on without
+    end); this only says in words what the dice give, turn limit counted."""
+    within = exchange(first_roll)
+    later = state.options.turn_limit - state.turn
+    if later <= 0:
+        return within, None
+    retaliator, instigator = exchange(1)  # one later turn's Match
+    still_each = 1 - retaliator - instigator
+    span = (1 - still_each ** later) / (1 - still_each)  # summed over the later turns
+    still = 1 - within[0] - within[1]
+    first, other = (instigator, retaliator) if first_roll % 2 == 0 else (retaliator, instigator)
+    return within, (within[0] + still * first * span, within[1] + still * other * span)
+
+
 def odds_for(state):
     """The exchange odds for a Match in ``state``: the fight is carried
     over unless this is the last turn."""
@@ -361,9 +382,12 @@ class SpheresKnowledge(Knowledge):
             return ""
         if isinstance(order, Fight):
             if m.struck == uid:  # struck: the Fight is the forced defence roll
-                _, win = odds_for(view)(m.step)
-                return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
-                        f"{float(win):.0%} to win")
+                now, in_the_end = fight_chances(view, m.step)
+                if in_the_end is None:  # the last turn: the fight ends with this Match
+                    return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
+                            f"{float(now[1]):.0%} to win")
+                return (f"forced: {float(1 - FAILS):.0%} to hold; wins {float(now[1]):.0%} this Match, "
+                        f"{float(in_the_end[1]):.0%} in the end")
             return self._strike(view, other, m.step)
         if isinstance(order, Wait):
             return "waits" + self._reach(view, uid, me.pos, them, m.step)
@@ -399,10 +423,14 @@ class SpheresKnowledge(Knowledge):
     @staticmethod
     def _strike(view, other: str, step: int, how: str = "") -> str:
         """A strike made at Action step ``step``: the defence rolls start at
-        the next, and go on next turn while both stand (``carried``)."""
-        odds = odds_for(view)
-        if step + 1 >= 2 * ACTIONS_EACH and odds is exchange_odds:
-            return f"{how}strikes {other} with the last Action: unanswered"
-        win, _ = odds(step + 1)
-        later = " (fought on next turn)" if odds is carried_odds and step + 1 >= 2 * ACTIONS_EACH else ""
-        return f"{how}strikes {other}: {float(win):.0%} to win the exchange{later}"
+        the next.  The chance to win is said for this Match and, unless this
+        is the last turn, "in the end": with the fight going on in the turns
+        left while both stand (``fight_chances``)."""
+        now, in_the_end = fight_chances(view, step + 1)
+        if in_the_end is None:  # the last turn: the exchange is the whole fight
+            if step + 1 >= 2 * ACTIONS_EACH:
+                return f"{how}strikes {other} with the last Action: unanswered"
+            return f"{how}strikes {other}: {float(now[0]):.0%} to win the exchange"
+        if step + 1 >= 2 * ACTIONS_EACH:  # nobody rolls in this Match
+            return f"{how}strikes {other}, unanswered: {float(in_the_end[0]):.0%} to win later"
+        return f"{how}strikes {other}: wins {float(now[0]):.0%} this Match, {float(in_the_end[0]):.0%} in the end"

@@ -182,16 +182,21 @@ def test_spheres_strike_odds_count_the_fight_carried_into_next_turn():
     assert (round(float(inst) * 100), round(float(ret) * 100)) == (66, 51)
     six = attrs.evolve(state, match=attrs.evolve(m, step=6 if uid == m.instigator else 7, struck=None))
     strike = know.explain(rules.view(six, unit.side), unit.side, Fight(unit.side, uid))
-    expect = "66%" if uid == m.instigator else "51%"
-    assert strike == f"strikes {other}: {expect} to win the exchange"
+    # Said as what it is: this Match's chance (13/27, or 1/3) and the chance
+    # counting the turns left (the sum of the later turns falls short of the
+    # endless one by far less than the rounding).
+    expect = "wins 48% this Match, 66%" if uid == m.instigator else "wins 33% this Match, 51%"
+    assert strike == f"strikes {other}: {expect} in the end"
     # The last Action's strike is no longer unanswered: the fight goes on.
     last = attrs.evolve(state, match=attrs.evolve(m, step=8 if uid == m.instigator else 9, struck=None))
     strike = know.explain(rules.view(last, unit.side), unit.side, Fight(unit.side, uid))
     # Instigator at 8: the Retaliator rolls at 9 (1/3), else falls later_r;
     # the Retaliator at 9: nobody rolls now, the Instigator falls later_i.
-    expect = Fraction(1, 3) + q * later_r if uid == m.instigator else later_i
-    when = "" if uid == m.instigator else " (fought on next turn)"
-    assert strike == f"strikes {other}: {float(expect):.0%} to win the exchange{when}"
+    if uid == m.instigator:
+        expect = Fraction(1, 3) + q * later_r
+        assert strike == f"strikes {other}: wins 33% this Match, {float(expect):.0%} in the end"
+    else:
+        assert strike == f"strikes {other}, unanswered: {float(later_i):.0%} to win later"
 
 
 # -- never peeks -------------------------------------------------------------

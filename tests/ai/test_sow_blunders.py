@@ -142,8 +142,8 @@ def test_of_safe_steps_the_one_that_tempts_the_opponent_within_reach(placements,
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_retaliator_strikes_first_rather_than_back_into_the_edge(level):
     # i1 has just stepped within r1's reach, three cells above it; r1 stands
-    # two cells from its own edge.  Striking now (step 1) wins the exchange
-    # 59% of the time (rolls at steps 2-9, carried over).  Backing off to the
+    # two cells from its own edge.  Striking now (step 1) wins the fight
+    # 59% of the time in the end (rolls at steps 2-9, carried over).  Backing off to the
     # edge (5,11) leaves no room: i1 follows, and r1 is left to strike late,
     # or be struck, with the fight carried over to i1's first strike next
     # turn.  Normal, looking three Actions ahead and weighing its level
@@ -152,7 +152,7 @@ def test_the_retaliator_strikes_first_rather_than_back_into_the_edge(level):
     assert actor(state) == "r1" and _within_reach_of((5, 6), (5, 9))
     for c in choices(state, level):
         assert isinstance(c.order, Move) and c.order.to == (5, 7), c.reason
-        assert "59% to win the exchange" in c.reason
+        assert "59% in the end" in c.reason
 
 
 def test_normal_plans_the_retaliators_match_to_its_end_and_the_instigators_three_actions_ahead():
