@@ -53,7 +53,7 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
     from core.rulesets.platemail.events import AttackMade, ChargeFailed, HitCounted, WoundsTallied
-    from core.rulesets.waylights.events import BlowLost, CrystalUsed, EffectApplied, TensionChanged
+    from core.rulesets.waylights.events import BlowLost, CrystalUsed, EffectApplied, GrappleEnded, TensionChanged
 
     return {
         # core/game.py _concede: random play never concedes (no ruleset lists it)
@@ -94,6 +94,8 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
         # waylights/rules.py: an elite with 3 wounds eases one with its only crystal
         "CrystalUsed": [("waylights", CrystalUsed("a1", 3, 3, 2, 5, 0))],
         # waylights/resolve.py: a faster melee counter fells the attacker, whose blow is lost
+        # waylights/turns.py: a grappler that steps off its victim's side lets go
+        "GrappleEnded": [("waylights", GrappleEnded("b1", "a1"))],
         "BlowLost": [("waylights", BlowLost("b1", "a1", "a1", 2, 3)),
                      ("waylights", BlowLost("b1", "a1", "a1", 0, 2, counter=True))],
     }

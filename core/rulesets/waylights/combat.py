@@ -76,6 +76,14 @@ def pierced_armour(f: Fighter, against: Weapon | None) -> int:
     return min(against.pierce, f.template.armour_defence)
 
 
+def side_by_side(a: Cell, b: Cell) -> bool:
+    """Whether a grapple can be made and holds between figures on ``a`` and
+    ``b``: the cells share a side, where a reach-1 blow lands both ways, so
+    the grappled one can always strike back to break off ("Optional:
+    Alternate damage", Grapple / Break off; FIGHT: no diagonal reach 1)."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
 def threshold(f: Fighter) -> int:
     """Base Threshold plus armour; halved (rounded down, at least 1) while
     grappled or entangled."""

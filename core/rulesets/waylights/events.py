@@ -103,6 +103,19 @@ class EffectApplied(Event):
 
 
 @attrs.frozen
+class GrappleEnded(Event):
+    """A grapple let go because the two no longer share a side (docs/rulings.md,
+    Waylights: the grapple and the diagonal)."""
+
+    unit: str  # the one that was grappled
+    by: str  # its grappler
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} is no longer grappled: {self.by} no longer stands beside it"
+
+
+@attrs.frozen
 class CrystalUsed(Event):
     """A healing crystal used (Use an item): the wound penalty on the
     character's rolls eases by one for the rest of the fight; its wounds

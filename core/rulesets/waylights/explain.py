@@ -8,7 +8,7 @@ from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, 
 from core.explain import Ref, generic_lines
 
 from .combat import COVER_NAMES, cover_avoid_faces
-from .events import BlowLost, CoverRolled, CrystalUsed, EffectApplied, Resolved, TensionChanged
+from .events import BlowLost, CoverRolled, CrystalUsed, EffectApplied, GrappleEnded, Resolved, TensionChanged
 
 STATS = Ref("Relevant stats", "Relevant stats")
 SEQUENCE = Ref("Sequence", "Sequence")
@@ -22,6 +22,8 @@ PSI = Ref("Optional: Psi Tension", "Optional rules: psi tension")
 MELEE_ORDER = Ref("Damage resolution", "Damage resolution (its last paragraph: melee blows by Timing); "
                   "Relevant stats (Timing)")
 PIERCE = Ref("Equipment and environment", "Equipment and environment (weapons: armour piercing)")
+GRAPPLE = Ref("Optional: Alternate damage", "Optional: Alternate damage (Grapple, Break off); Sequence (FIGHT: "
+              "reach 1 never diagonal)")
 CRYSTAL = Ref("Sequence", "Sequence (Use an item); Equipment and environment (healing crystals)")
 
 
@@ -118,6 +120,11 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return lines + [f"Because: {event.why}"], PSI
     if isinstance(event, EffectApplied):
         return lines, DAMAGE
+    if isinstance(event, GrappleEnded):
+        return lines + [f"A grapple holds only while the two share a side, where a reach-1 blow lands both ways, "
+                        f"so a grappled figure can always strike to break off; {event.by} moved off {event.unit}'s "
+                        "side, so the hold is gone: its Threshold is whole again and it may move",
+                        "Skirmish's reading: the printed rules say only that a break-off ends a grapple"], GRAPPLE
     if isinstance(event, Struck):
         return lines + ["Wounds add up; reaching Wounds-before-KO knocks the character out"], DAMAGE
     if isinstance(event, Defeated):

@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
-from core.board import Cell, adjacent, chebyshev, line_cells
-from core.rulesets.waylights.combat import cover_level, reaches
+from core.board import Cell, chebyshev, line_cells
+from core.rulesets.waylights.combat import cover_level, reaches, side_by_side
 from core.rulesets.waylights.movement import reach_entry, sees, step_cells
 from core.rulesets.waylights.orders import Move, SplitMove, Step
 from core.rulesets.waylights.roster import WEAPONS
@@ -148,7 +148,7 @@ def _strikes_in_its_turn(view: WaylightsState, foe: Fighter, there: Fighter) -> 
     cell = there.pos
     assert foe.pos is not None and cell is not None
     actions = 1 if foe.entangled else 2
-    free = not foe.grappled_by or (foe.grappled_by == there.id and not adjacent(foe.pos, cell))
+    free = not foe.grappled_by or (foe.grappled_by == there.id and not side_by_side(foe.pos, cell))
     move = foe.template.move
     stands: dict[int, tuple[Cell, ...]] = {}  # the cells it may attack from, by Actions left to move
     for armed, cost in _ready_weapons(foe):

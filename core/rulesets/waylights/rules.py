@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
-from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches
+from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches, side_by_side
 from core.rulesets.waylights.events import CrystalUsed
 from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (
@@ -87,6 +87,8 @@ def check_effect(state: WaylightsState, effect: str | None, push, weapon: Weapon
         return R("wrong-weapon", f"The {weapon.name} cannot {effect}.")
     if effect == "break-off" and a.grappled_by != t.id:
         return R("not-grappled", f"{a.id} is not grappled by {t.id}.")
+    if effect == "grapple" and not (a.pos and t.pos and side_by_side(a.pos, t.pos)):
+        return R("not-beside", f"A grapple needs {t.id} right beside {a.id}, sharing a side (not diagonally).")
     return None
 
 
@@ -217,7 +219,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return why
         gap = reaches(state, f, t, f.weapon)
         if gap:
-            return R("out-of-reach", gap[0].upper() + gap[1:] + ".")
+            return R("out-of-reach", sentence(state, gap))
         return attack_terms(state, f, t, order)
     if isinstance(order, TakeCover):
         return None
@@ -273,10 +275,18 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("full-turn", f"{f.id} took its free step: finishing a KO character takes the whole "
                                   "turn, the step included.")
         gap = reaches(state, f, t, f.weapon)
-        return R("out-of-reach", gap[0].upper() + gap[1:] + ".") if gap else None
+        return R("out-of-reach", sentence(state, gap)) if gap else None
     if isinstance(order, EndTurn):
         return None
     return R("unknown", f"{order.verb} is not a Waylights order.")
+
+
+def sentence(state: WaylightsState, text: str) -> str:
+    """``text`` (one of ``reaches``'s reasons) as a sentence: a capital and a
+    full stop, except that a figure's id it begins with stays as the board
+    shows it ("a3 cannot see b3.", never "A3 ...")."""
+    first = text.split(" ", 1)[0]
+    return (text if state.find(first) is not None else text[:1].upper() + text[1:]) + "."
 
 
 def fixed_passing(state: WaylightsState, f: Fighter, fixed: tuple) -> list:
@@ -388,7 +398,8 @@ def apply(state: WaylightsState, order) -> tuple[WaylightsState, list[Event]]:
 
 
 def after(state: WaylightsState, events: list[Event]) -> tuple[WaylightsState, list[Event]]:
-    state = tidy(state)
+    state, evs = tidy(state)
+    events += evs
     state, evs = check_end(state)
     events += evs
     if state.phase != "battle" or state.pending:

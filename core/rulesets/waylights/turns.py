@@ -5,7 +5,8 @@ from __future__ import annotations
 from core.board import adjacent
 from core.dice import roll
 from core.events import Event, Note
-from core.rulesets.waylights.events import CharacterTurn
+from core.rulesets.waylights.combat import side_by_side
+from core.rulesets.waylights.events import CharacterTurn, GrappleEnded
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 
 
@@ -106,26 +107,31 @@ def end_turn(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     return start_round(state)
 
 
-def tidy(state: WaylightsState) -> WaylightsState:
-    """Drop grapples and human shields whose two figures no longer touch."""
+def tidy(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
+    """Drop human shields whose two figures no longer touch, and grapples
+    whose two figures no longer stand side by side (``combat.side_by_side``:
+    a grappler that steps to a diagonal lets go), saying so for a grapple."""
     for f in state.fighters:
         if f.grappled_by or f.shielded_by:
             break
     else:
-        return state  # nobody grapples or shields (the usual case): nothing to look at
+        return state, []  # nobody grapples or shields (the usual case): nothing to look at
     out = []
-    changed = False
+    events: list[Event] = []
     for f in state.fighters:
         for field in ("grappled_by", "shielded_by"):
             other = getattr(f, field)
             if other:
                 o = state.find(other)
-                if o is None or not o.up or not f.up or f.pos is None or o.pos is None or not adjacent(f.pos, o.pos):
+                near = side_by_side if field == "grappled_by" else adjacent
+                if o is None or not o.up or not f.up or f.pos is None or o.pos is None or not near(f.pos, o.pos):
                     f = rebuild(f, **{field: None})
-                    changed = True
+                    if field == "grappled_by" and o is not None and o.up and f.up:
+                        events.append(GrappleEnded(f.id, o.id))
         out.append(f)
     # Nothing to drop: the state itself, not an equal copy.
-    return rebuild(state, fighters=tuple(out)) if changed else state
+    changed = any(f is not g for f, g in zip(out, state.fighters, strict=True))
+    return (rebuild(state, fighters=tuple(out)) if changed else state), events
 
 
 def standing(state: WaylightsState, side: int) -> int:
