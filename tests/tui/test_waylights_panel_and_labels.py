@@ -60,7 +60,7 @@ async def test_the_figure_list_names_a_mook_with_pistol_whole_with_its_wounds():
             await pilot.press("}")
             await pilot.pause()
         rows = [row for row in panel_rows(app, screen) if "b2 Mook" in row]
-        assert rows and f"b2 Mook with pistol w0/{ko_at}" in rows[0], panel_rows(app, screen)
+        assert rows and f"b2 Mook with pistol w0 KO@{ko_at}" in rows[0], panel_rows(app, screen)
 
 
 async def test_compact_cells_name_the_ids_at_the_top_of_the_panel():

@@ -63,6 +63,7 @@ from tui.rulesets.waylights_words import (
     short,
     split_step,
     way_round,
+    wounds_short,
     wounds_words,
 )
 from tui.warband_models import WaylightsModel
@@ -285,10 +286,13 @@ class WaylightsAdapter(RulesetAdapter):
             if g.pos is None:
                 continue
             status = {"ready": "", "ko": " KO", "dead": " dead"}[g.status]
-            split = f" {g.split}/{4 - g.split}" if g.split is not None else ""
+            # A figure out of the fight declares afresh if it ever has a turn
+            # again: its old split is left out, and the row keeps its room.
+            split = f" {g.split}/{4 - g.split}" if g.split is not None and not status else ""
             # The whole name (the longest, "Mook with pistol", still leaves
-            # the wounds on the row in the 34 columns of the panel at 80x24).
-            lines.append(f" {g.id} {g.template.name} w{min(g.wounds, g.ko_at)}/{g.ko_at}{split}{status}")
+            # the wounds on the row in the 34 columns of the panel at 80x24),
+            # and every wound, as the card and the log count them.
+            lines.append(f" {g.id} {g.template.name} {wounds_short(g)}{split}{status}")
         return lines + glance.legend(selected, view)
 
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:

@@ -58,8 +58,15 @@ def wounds_count(f) -> str:
     every one of them comes off the figure's rolls (so its Defence), so
     every screen shows them all ("wounds 9 (KO at 3)"): the card, and the
     rules' own status (``WaylightsRuleset.units``) that watch and replay
-    show.  Only the panel's list row, short of room, caps it ("w3/3")."""
+    show; the panel's list row says the same count, short
+    (``wounds_short``)."""
     return f"wounds {f.wounds} (KO at {f.ko_at})"
+
+
+def wounds_short(f) -> str:
+    """The panel list row's count, the card's in its 34 columns: "w4 KO@3"
+    (never capped at the KO count: the log said "4 wounds, 4 in all")."""
+    return f"w{f.wounds} KO@{f.ko_at}"
 
 
 def wounds_words(f) -> str:
