@@ -1,7 +1,7 @@
 """The game screen's log pane: the events the player at the keyboard may
 read, and the screen's own news between them (whose turn it is, why an
 order was refused: never a pop-up over the log).  ``[``/``]`` scroll it;
-``L`` opens the whole log, ``x`` Why? on its newest line."""
+``L`` opens the whole log, ``x`` Why? on its newest line (over the same list)."""
 
 from __future__ import annotations
 
@@ -50,15 +50,14 @@ def open_log(screen: Any, whole: bool) -> None:
     with the computer's reasons where its orders came (only where the log
     is numbered as the whole game's: a seat's own log of a game with
     secrets numbers its events differently until the game is over).  ``x``:
-    the same, on the newest line, or on a hosted or joined seat whose turn
-    has come, on the first line since its last turn."""
+    Why? on the newest line at once, over the same list (its reasons
+    included), which Esc then shows: at its end, or on a hosted or joined
+    seat whose turn has come, on the first line since its last turn."""
     from tui.why import EventLog
 
     rules = screen.game.ruleset
     log = screen.readable_log()
     title = f"Game log — {rules.title}"
-    if whole:
-        screen.open_modal(EventLog(title, rules.name, rules.title, log, notes=screen.reason_notes()), None)
-        return
-    start = screen.news_from if screen.single and screen.news_from is not None else None
-    screen.open_modal(EventLog(title, rules.name, rules.title, log, start), None)
+    start = None if whole or not screen.single else screen.news_from
+    screen.open_modal(EventLog(title, rules.name, rules.title, log, start, notes=screen.reason_notes(),
+                               explain_newest=not whole), None)

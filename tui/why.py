@@ -105,7 +105,9 @@ class LogList(OptionList):
 
 
 class EventLog(ModalScreen[None]):
-    """The whole log as a list: ↑↓ choose a line, Enter says why."""
+    """The whole log as a list: ↑↓ choose a line, Enter says why.  With
+    ``explain_newest`` (the game screen's ``x``) Why? on the newest event
+    opens at once over it; Esc there leaves the list, as ``L`` shows it."""
 
     DEFAULT_CSS = """
     EventLog { align: center middle; }
@@ -117,8 +119,10 @@ class EventLog(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,L", "close", "Close")]
 
     def __init__(self, title: str, ruleset_name: str, ruleset_title: str, events: Sequence[Event],
-                 start: int | None = None, notes: Sequence[tuple[int, str]] = ()) -> None:
+                 start: int | None = None, notes: Sequence[tuple[int, str]] = (),
+                 explain_newest: bool = False) -> None:
         super().__init__()
+        self.explain_newest = explain_newest
         self.log_title = title
         self.ruleset_name = ruleset_name
         self.ruleset_title = ruleset_title
@@ -142,6 +146,10 @@ class EventLog(ModalScreen[None]):
         if self.events:
             listing.highlighted = self.row_of[max(0, min(self.start, len(self.events) - 1))]
             listing.scroll_to_highlight()
+            if self.explain_newest:
+                # The newest line that has a Why?: an event (a reason after
+                # it is its own explanation, and opens nothing).
+                self.explain(len(self.events) - 1)
 
     def _rows(self) -> list[Option]:
         """The events, numbered, with the computer's reasons (not
@@ -164,7 +172,11 @@ class EventLog(ModalScreen[None]):
         event.stop()
         if event.option.id is None:
             return
-        why = explain(self.ruleset_name, self.events, int(event.option.id))
+        self.explain(int(event.option.id))
+
+    def explain(self, index: int) -> None:
+        """Why? on the event ``index`` of the list."""
+        why = explain(self.ruleset_name, self.events, index)
         self.app.push_screen(WhyView(self.ruleset_name, self.ruleset_title, why))
 
     def action_close(self) -> None:

@@ -87,8 +87,7 @@ async def test_x_explains_the_newest_line_and_h_opens_the_rule_in_the_help():
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await game_screen(pilot, game)
-        await pilot.press("x")
-        await pilot.press("enter")
+        await pilot.press("x")  # Why? at once (issue: it took Enter too)
         await pilot.pause()
         why = app.screen
         assert isinstance(why, WhyView)
