@@ -53,6 +53,8 @@ def short_act(act: Act, me: Any = None) -> str:
     item = act.item or ""
     if item.startswith("swap:"):
         words.append(f"swap to {WEAPONS[item[5:]].name}" if item[5:] in WEAPONS else item)
+    elif item in WEAPONS:  # the missile a shot names: "Ranged Attack Bolo/Net b1"
+        words.append(WEAPONS[item].name)
     elif item:
         words.append(item)
     if act.target:

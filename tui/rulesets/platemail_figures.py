@@ -49,9 +49,22 @@ def held_words(view: Any, c: Any) -> str:
     return " and ".join(words)
 
 
+# A character down (Fatally Wounded or Stable): it takes no Action, so it
+# never stands up, and no Attack is made on it (docs/rulings.md, Platemail,
+# Attack Rolls: characters already down cannot be attacked; Wounds).
+DOWN_WORDS = "lying where it fell (out of the fight: it is not attacked and does not stand up)"
+
+
 def conditions(view: Any, c: Any) -> list[str]:
     """Everything the state holds about ``c`` now, each with what it means
-    where that is not plain from the word."""
+    where that is not plain from the word.  A character out of the fight
+    takes no Action: what would come at its next Action (standing up,
+    Dazed, Terror, an Aim) is not said; a dead one lies where it fell,
+    which its status says already."""
+    if c.status is not Status.FIGHTING:
+        down = [DOWN_WORDS] if c.status is not Status.DEAD else []
+        return down + (["entrapped"] if c.entrapped else []) + (["lost " + ", ".join(c.lost_limbs)]
+                                                                  if c.lost_limbs else [])
     held = binders(view, c.id)
     spell = SPELLS[c.focus].name if c.focus in SPELLS else c.focus
     return [text for text, on in (

@@ -12,6 +12,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -54,6 +55,7 @@ def compact_names(units) -> str | None:
             pairs.append(f"{figure_label(first, compact=True)} = {first.id}")
     return f"Board: {', '.join(pairs)}" if pairs else None
 
+MORE = "more below: ↓ · "  # the hint's start while entries are out of sight
 WRITING_HELP = "Writing orders (Simultaneous Combat, Speculative Planning)"
 
 
@@ -137,8 +139,25 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """A list taller than its window (long entries wrap at 80 columns)
+        says so in its hint: a scrollbar alone was missed (a rogue's Use
+        Item list hid its last entry, the Blowgun)."""
+        try:
+            hint = MORE + self.hint.replace(" choose", "") if self.more_below() else self.hint
+            self.query_one("#key-hint", Label).update(hint)
+        except NoMatches:  # (the menu was closed before the refresh)
+            pass
+
+    def more_below(self) -> bool:
+        """Whether some entries are out of sight below the window's end."""
+        options = self.query_one(OptionList)
+        return options.scroll_y < options.max_scroll_y
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.call_after_refresh(self._say_more)  # (the list may have scrolled to its end)
         if self.details and event.option.id:
             self.query_one("#key-detail", Label).update(self.details[int(event.option.id[1:])])
 

@@ -21,6 +21,7 @@ costs: each read from the core's own rules and words, never restated.
 - ``reload_warning``: a Ranged Attack with a crossbow that is not loaded
   when it comes (``checks.unloaded_shot``, the resolution's words), and
   the fix: a Use Item reload before it.
+- ``missile_choices``: the missiles a shot may name, the engine's pick first.
 - ``item_problem``: why a Use Item entry would be refused (``checks.check_act``) or do nothing (``checks.item_idle``).
 - ``figure_keys``: one number key per character for every target list of
   one writer.
@@ -30,8 +31,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.actions import is_missile, missile
 from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem, unloaded_order, unloaded_shot
+from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
 from core.rulesets.platemail.senses import weapon
@@ -91,6 +93,23 @@ def missile_warning(me: Character, kind: Action) -> str:
     if arms is None or me.carried.count(arms.key) != 1:
         return ""
     return f"only one {arms.name}: one throw, with Disfavor"
+
+
+def missile_choices(me: Character) -> list[tuple[str, str | None]]:
+    """The missiles a shot of ``me`` (as the Action being written finds
+    it) may name: (words, item), the engine's own pick first with no item
+    (what an order naming none throws: ``actions.missile``).  Offered only
+    with no launcher in hand and more than one kind of missile carried
+    (docs/rulings.md, Platemail, Which missile); otherwise none."""
+    kinds = [key for key in dict.fromkeys(me.carried) if is_missile(key)]
+    if weapon(me).kind == "ranged" or len(kinds) < 2:
+        return []
+    out: list[tuple[str, str | None]] = []
+    for key in kinds:
+        w = WEAPONS[key]
+        words = f"throw a {w.name} ({w.range_ft} ft, pen {w.penetration}; {me.carried.count(key)} carried)"
+        out.append((words, key if out else None))
+    return out
 
 
 RELOAD_FIRST = "Use Item: reload first"  # the fix, after the resolution's words

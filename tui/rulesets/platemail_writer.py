@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from core.board import chebyshev
-from core.rulesets.platemail.actions import missile
+from core.rulesets.platemail.actions import missile, missile_words
 from core.rulesets.platemail.checks import (
     FRIENDLY_KINDS,
     HOSTILE_KINDS,
@@ -55,6 +55,7 @@ from tui.rulesets.platemail_notes import (
     figure_keys,
     item_problem,
     melee_warning,
+    missile_choices,
     missile_warning,
     reload_entry,
     reload_mark,
@@ -84,6 +85,8 @@ GENERAL_KEYS = {"closest": "c", "injured": "i", "biggest": "b", "ally": "a", "al
 HOSTILE_GENERAL = ("closest", "injured", "biggest")
 FRIENDLY_GENERAL = ("ally", "ally-injured", "ally-down")
 CELL = "<cell>"  # menu value: pick a cell on the board
+DEFAULT = "<default>"  # menu value: the missile the engine picks (no item named)
+BACK = object()  # a picker's answer: Escape, go back
 NOTHING = "<none>"  # menu value: no destination / target
 SLOTS = ("first", "condition", "then", "otherwise")
 SLOT_NAMES = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
@@ -344,6 +347,15 @@ class OrderWriter(ModalScreen[Any]):
         side = self.side
         if kind in (Action.DEFEND, Action.FOCUS):
             done(Act(side, kind))
+        elif kind in (Action.RANGED, Action.RAPID_FIRE):
+            def aimed(item: Any) -> None:
+                if item is BACK:
+                    done(None)
+                    return
+                self.ask_target(kind, "hostile", lambda t: done(None if t is None else
+                                                                Act(side, kind, target=t, item=item)), missile_key=item)
+
+            self.ask_missile(kind, aimed)
         elif kind in HOSTILE_KINDS:
             self.ask_target(kind, "hostile", lambda t: done(None if t is None else Act(side, kind, target=t)))
         elif kind == Action.GUARD:
@@ -389,7 +401,24 @@ class OrderWriter(ModalScreen[Any]):
             out.append(c)
         return out
 
-    def ask_target(self, kind: Action, which: str, done: Callable[[Any], None], extra=()) -> None:
+    def ask_missile(self, kind: Action, done: Callable[[Any], None]) -> None:
+        """Which missile a Ranged Attack or Rapid Fire throws, when there is
+        a choice (``platemail_notes.missile_choices``); ``done`` gets the item (None: the
+        engine's pick), or BACK."""
+        choices = missile_choices(self.judged)
+        if not choices:
+            done(None)
+            return
+        entries = [(str(i), words, item if item is not None else DEFAULT) for i, (words, item) in
+                   enumerate(choices, 1)]
+
+        def picked(value: Any) -> None:
+            done(BACK if value is None else None if value == DEFAULT else value)
+
+        self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — throwing which?", entries), picked)
+
+    def ask_target(self, kind: Action, which: str, done: Callable[[Any], None], extra=(),
+                   missile_key: str | None = None) -> None:
         general = {"hostile": HOSTILE_GENERAL, "friendly": FRIENDLY_GENERAL,
                    "down": ("ally-down", "ally-injured", "ally", "self"),
                    "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",),
@@ -401,7 +430,7 @@ class OrderWriter(ModalScreen[Any]):
             if kind == Action.STABILIZE and g == "self":
                 label += f" — cannot be Stabilized: {stabilize_warning(me, me)}"
             entries.append((GENERAL_KEYS[g], label, g))
-        range_ft = self._shot_range(kind)
+        range_ft = self._shot_range(kind, missile_key)
         order = list(self.keys)  # the characters in the order of their keys
         offered = sorted(self._characters(which), key=lambda c: order.index(c.id) if c.id in order else len(order))
         for c in offered:
@@ -415,14 +444,20 @@ class OrderWriter(ModalScreen[Any]):
                 label += f" — cannot be Stabilized now: {why}"
             entries.append((self.keys.get(c.id, ""), label, c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
+        if kind in (Action.RANGED, Action.RAPID_FIRE):  # what it shoots or throws, as resolution picks it
+            question = f"{missile_words(self.judged, missile_key)}, at whom?"
         self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
 
-    def _shot_range(self, kind: Action) -> int | None:
+    def _shot_range(self, kind: Action, missile_key: str | None = None) -> int | None:
         """The Range a shot of ``kind`` would be measured against: the
-        missile's for Ranged Attack, Rapid Fire and Aim, the spell's (Prepared,
-        or being Prepared by the 1st Action) for Release; None otherwise."""
+        missile's for Ranged Attack, Rapid Fire and Aim (the one named, or
+        the one the engine picks), the spell's (Prepared, or being Prepared
+        by the 1st Action) for Release; None otherwise.  Judged from the
+        character as the Action being written finds it: a THEN or ELSE
+        after a 1st Action's swap shoots the weapon swapped in."""
+        me = self.judged
         if kind in (Action.RANGED, Action.RAPID_FIRE, Action.AIM):  # Aim: for the shot that follows
-            arms = missile(self.me)
+            arms = missile(me, missile_key)
             return arms.range_ft if arms is not None else None
         if kind == Action.RELEASE:
             first = self.acts["first"]
@@ -471,9 +506,11 @@ class OrderWriter(ModalScreen[Any]):
                    ("d", f"drink a potion ({me.potions} left)", "potion"),
                    ("o", "open or close an adjacent door", "door"),
                    ("f", "free someone entrapped", "free")]
-        for i, key in enumerate(dict.fromkeys(me.carried), 1):
-            if key in WEAPONS:
-                offered.append((str(i), f"swap to the {WEAPONS[key].name}", f"swap:{key}"))
+        # A thrown weapon is never drawn into the hand (docs/rulings.md,
+        # Platemail, Loadouts: the order lists do not offer it).
+        drawable = [key for key in dict.fromkeys(me.carried) if key in WEAPONS and WEAPONS[key].kind != "thrown"]
+        for i, key in enumerate(drawable, 1):
+            offered.append((str(i), f"swap to the {WEAPONS[key].name}", f"swap:{key}"))
         # As the Action menu: what the rules refuse as a 1st Action is shown
         # and cannot be picked; as a 2nd Action, or when it would do nothing, warned.
         first = self.step == 0

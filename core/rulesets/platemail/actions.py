@@ -52,12 +52,24 @@ def _melee(work: Work, uid: str, count: int, **kw) -> None:
         attack(work, uid, tid, "melee", **kw)
 
 
-def _shooting_weapon(me) -> str | None:
+def is_missile(key: str | None) -> bool:
+    """Whether the weapon ``key`` can be thrown by a Ranged Attack (a
+    thrown weapon, or a Dagger: the Thrown Weapons table lists it)."""
+    w = WEAPONS.get(key or "")
+    return w is not None and (w.kind == "thrown" or w.also_thrown)
+
+
+def _shooting_weapon(me, chosen: str | None = None) -> str | None:
     """None: shoot the launcher in hand.  Otherwise the key of a carried
     missile (a thrown weapon or a Dagger), which the throw spends; "none":
     nothing to shoot or throw.  The weapon in hand is never thrown: a throw
     spends what it throws, and the hand would be left empty (a Dagger in
-    hand stays there; docs/rulings.md, Platemail, Loadouts and Actions)."""
+    hand stays there; docs/rulings.md, Platemail, Loadouts and Actions).
+    ``chosen``: the missile the order names (``Act.item``): that one while
+    one is carried, else nothing; none named, the launcher in hand, else
+    the first missile carried (docs/rulings.md, Platemail, Which missile)."""
+    if chosen is not None:
+        return chosen if chosen in me.carried and is_missile(chosen) else "none"
     if weapon(me).kind == "ranged":
         return None
     for key in me.carried:
@@ -66,21 +78,34 @@ def _shooting_weapon(me) -> str | None:
     return "none"
 
 
-def missile(me):
+def missile(me, chosen: str | None = None):
     """The weapon a Ranged Attack by ``me`` would shoot or throw now (None:
-    nothing to shoot); its Range is the one the shot is measured against."""
-    key = _shooting_weapon(me)
+    nothing to shoot); its Range is the one the shot is measured against.
+    ``chosen``: the missile the order names, if any (``_shooting_weapon``)."""
+    key = _shooting_weapon(me, chosen)
     if key == "none":
         return None
     return WEAPONS[key] if key else weapon(me)
 
 
-def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
+def missile_words(me, chosen: str | None = None) -> str:
+    """What a Ranged Attack by ``me`` shoots or throws, in words for the
+    order and the log: "throwing a Dart", "shooting the Blowgun"; with
+    nothing left, what it lacks."""
+    key = _shooting_weapon(me, chosen)
+    if key == "none":
+        if chosen is not None and chosen in WEAPONS:
+            return f"no {WEAPONS[chosen].name} left to throw"
+        return "nothing to shoot or throw"
+    return f"throwing a {WEAPONS[key].name}" if key else f"shooting the {weapon(me).name}"
+
+
+def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int, verb: str = "shoot") -> bool:
     me = work.chars[uid]
     t = work.chars.get(tid) if tid else None
     there = work.start_pos.get(tid) if tid is not None else None
     if t is None or there is None or t.status is not S_FIGHTING:
-        work.note(f"{uid} has no target to shoot at")
+        work.note(f"{uid} has no target to {verb} at")
         return False
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")
@@ -97,11 +122,11 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int) -> bool:
     return True
 
 
-def _shoot(work: Work, uid: str, shots: int, extra_dis=()) -> None:
+def _shoot(work: Work, uid: str, shots: int, extra_dis=(), chosen: str | None = None) -> None:
     me = work.chars[uid]
-    thrown = _shooting_weapon(me)
+    thrown = _shooting_weapon(me, chosen)
     if thrown == "none":
-        work.note(f"{uid} has nothing to shoot or throw")
+        work.note(f"{uid} has {missile_words(me, chosen)}")
         return
     w = WEAPONS[thrown] if thrown else weapon(me)
     if w.reload and shots > 1:
@@ -156,9 +181,9 @@ def perform(work: Work) -> None:
         elif k == A_COUNTER:
             _melee(work, uid, 1)
         elif k == A_RANGED:
-            _shoot(work, uid, 1)
+            _shoot(work, uid, 1, chosen=act.item)
         elif k == A_RAPID_FIRE:
-            _shoot(work, uid, 2, extra_dis=("rapid fire",))
+            _shoot(work, uid, 2, extra_dis=("rapid fire",), chosen=act.item)
         elif k == A_TERROR:
             if not work.moved.get(uid):
                 foe = _adjacent_foe(work, uid, None)
@@ -205,7 +230,7 @@ def _release(work: Work, uid: str, tid: str | None) -> None:
         work.effects.append(("stabilize", tid) if t.status is S_DYING else ("heal", tid, f"{uid}'s {spell.name}"))
         work.reveal.add(uid)
         return
-    if not _can_shoot_at(work, uid, tid, spell.range_ft):
+    if not _can_shoot_at(work, uid, tid, spell.range_ft, "cast"):
         work.note(f"{uid}'s {spell.name} stays Prepared")
         return
     assert tid is not None and t is not None  # _can_shoot_at found the target
@@ -245,8 +270,10 @@ def _use_item(work: Work, uid: str, act) -> None:
             carried.remove(new)
             work.update(uid, wielding=new, carried=tuple(carried) + (me.wielding,))
             work.note(f"{uid} stows the {weapon(me).name} and draws the {WEAPONS[new].name}")
+        elif new == me.wielding:  # (a 2nd Action: the 1st drew it already)
+            work.note(f"{uid} has the {weapon(me).name} in hand already: nothing to swap")
         else:
-            work.note(f"{uid} does not carry a {new}")
+            work.note(f"{uid} does not carry a {WEAPONS[new].name if new in WEAPONS else new}")
     elif item == "potion":
         if me.potions > 0:
             work.update(uid, potions=me.potions - 1)

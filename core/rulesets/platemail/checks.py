@@ -69,6 +69,9 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
                 return Rejection("thrown-in-hand", f"{me.id} cannot draw the {WEAPONS[key].name}: a thrown weapon "
                                                    "is never held in hand; a Ranged Attack throws it from what "
                                                    f"{me.id} carries and it is spent.")
+            if key not in me.carried and first and key == me.wielding:
+                return Rejection("bad-item", f"{me.id} has the {WEAPONS[key].name} in hand already: "
+                                             "nothing to swap.")
             if key not in me.carried and (first or key != me.wielding):
                 return Rejection("bad-item", f"{me.id} does not carry a {WEAPONS[key].name}.")
         elif item not in ITEMS:
@@ -80,6 +83,14 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
             if act.target in HOSTILE_GENERAL or (other is not None and other.side != me.side):
                 return Rejection("bad-target", f"{me.id} frees only itself or an ally from a net, and "
                                                f"{GENERAL_TARGETS.get(act.target, act.target)} is an enemy.")
+    if act.item is not None and (k is A_RANGED or k is A_RAPID_FIRE):
+        # the missile a shot names (docs/rulings.md, Platemail, Which missile)
+        w = WEAPONS.get(act.item)
+        if w is None or not (w.kind == "thrown" or w.also_thrown):
+            return Rejection("bad-item", f"{TITLES[k]} names a missile to throw, and "
+                                         f"{w.name if w else repr(act.item)} is not one.")
+        if first and act.item not in me.carried:
+            return Rejection("bad-item", f"{me.id} carries no {w.name} to throw.")
     if first:
         if k == A_RELEASE and not me.prepared:
             return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")

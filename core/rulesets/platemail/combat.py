@@ -227,6 +227,7 @@ def _at_target(work: Work, blow: Blow) -> bool:
     dfn = defense(work.chars[t_id], ready)
     hit = crit or ev.total > dfn
     detail = ""
+    said: list[str] = []
     if hit:
         victim = t_id
         carried = work.carrying.get(t_id)
@@ -234,22 +235,26 @@ def _at_target(work: Work, blow: Blow) -> bool:
                 work.roll(6, "who is hit (even: the carried)", (), blow.attacker).total % 2 == 0:
             victim = carried
             detail = f"the blow lands on {carried}, who is being carried"
-        land(work, blow, victim, crit)
+        said = land(work, blow, victim, crit)
     counted, left = gear_parts(work.chars[t_id], ready)
     work.events.append(AttackMade(blow.attacker, t_id, blow.how, ev.total, dfn, natural, hit, crit, detail,
                                   counted, left, work.unready_text(t_id)))
+    for text in said:  # what the hit does, after the hit itself
+        work.note(text)
     return hit
 
 
-def land(work: Work, blow: Blow, victim: str, crit: bool) -> None:
+def land(work: Work, blow: Blow, victim: str, crit: bool) -> list[str]:
     """``blow`` hits ``victim``: its Wounds and Penetration (a critical adds
     one of each, seed: Attack Rolls) go to the tally, and its weapon's
-    effects fall on ``victim``."""
+    effects fall on ``victim``.  Returns the notes of those effects, for
+    the log after the Attack's own line (the hit, then the poison)."""
     pen = blow.penetration + (1 if crit else 0)
     sources = blow.pen_parts + ((("natural 20", 1),) if crit else ())
     record_hit(work, victim, Hit(blow.attacker, blow.wounds + (1 if crit else 0), pen, sources=sources))
     if blow.weapon is not None:
-        _weapon_effects(work, blow.attacker, victim, blow.weapon, crit, pen)
+        return _weapon_effects(work, blow.attacker, victim, blow.weapon, crit, pen)
+    return []
 
 
 def record_hit(work: Work, victim: str, hit: Hit) -> None:
@@ -262,7 +267,7 @@ def record_hit(work: Work, victim: str, hit: Hit) -> None:
             work.note(f"{victim} loses concentration and will be Dazed")
 
 
-def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -> None:
+def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -> list[str]:
     if crit and "severs" in w.properties:
         work.effects.append(("sever", t_id))
     if crit and "dazes" in w.properties:
@@ -273,7 +278,8 @@ def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -
         t = work.chars[t_id]
         if pen >= absorb(t, work.ready.get(t_id, True)):
             work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True, sources=(("poison", 0),)))
-            work.note(f"poison gets into {t_id}'s blood")
+            return [f"poison gets into {t_id}'s blood"]
+    return []
 
 
 def _guard_for(work: Work, a, t):
@@ -311,10 +317,12 @@ def _guarded(work: Work, blow: Blow, g) -> str:
         return "blocked"
     if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id).total % 2 == 0:
         crit = natural == 20
-        land(work, blow, g.id, crit)
+        said = land(work, blow, g.id, crit)
         work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, natural, True, crit,
                                       detail=f"{g.id} takes the blow meant for {t_id}", defense_parts=counted,
                                       defense_left=left))
+        for text in said:  # what the hit does, after the hit itself
+            work.note(text)
         return "guard-hit"
     work.note(f"{g.id} could not block; the attack goes on to {t_id}")
     return "through"

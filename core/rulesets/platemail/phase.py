@@ -43,11 +43,14 @@ def my_target(work: Work, uid: str, plan: Write) -> str | None:
 def _range_ft(me, plan: Write) -> int:
     """The Range "in range" is measured against: the Prepared spell's when
     THEN releases it, else the Range of what a shot would shoot or throw
-    (``missile``: the writer's target list uses it too), else melee (5')."""
-    if plan.then.kind == A_RELEASE and me.prepared:
+    (``missile``: the writer's target list uses it too; the one THEN
+    names, if it names one), else melee (5')."""
+    then = plan.then
+    if then.kind == A_RELEASE and me.prepared:
         return SPELLS[me.prepared].range_ft
-    if plan.then.kind in (A_RANGED, A_RAPID_FIRE) or not weapon(me).melee:
-        arms = missile(me)
+    shot = then.kind in (A_RANGED, A_RAPID_FIRE)
+    if shot or not weapon(me).melee:
+        arms = missile(me, then.item if shot else None)
         return (arms.range_ft if arms is not None else 0) or 5
     return 5
 

@@ -24,6 +24,7 @@ from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, R
 from core.rulesets.platemail.explain import explain as explain_event
 from core.values import copy_with, evolve
 
+from .actions import missile_words
 from .checks import check_write, left_by
 from .draw import random_order as draw_order
 from .equipment import ARCHETYPES, SPELLS, WEAPONS
@@ -85,8 +86,19 @@ def describe_act(act: Act, me: Character | None = None) -> str:
     """``act`` in words, with its (R) or (NR).  A reload is (R) or (NR) by
     the crossbow it reloads (seed: Use Item, Quick and Complex): ``me``, the
     character as it will be when it acts (``checks.left_by`` for a 2nd
-    Action); without it, "(R/NR)"."""
+    Action); without it, "(R/NR)".  A shot names what it shoots or throws
+    (``actions.missile_words``, as the resolution will pick it: the missile
+    the order names, or for ``me`` the launcher in hand or first missile
+    carried)."""
     words = [TITLES[act.kind]]
+    if act.kind in (Action.RANGED, Action.RAPID_FIRE) and (act.item or me is not None):
+        shot = act.target and GENERAL_TARGETS.get(act.target, act.target)
+        if me is not None:
+            how = missile_words(me, act.item)
+        else:  # the character unknown: the missile named
+            how = f"throwing a {WEAPONS[act.item].name}" if act.item in WEAPONS else f"with {act.item}"
+        mark = " (R)" if READY[act.kind] else " (NR)"
+        return " ".join(words + ([shot] if shot else [])) + f", {how}{mark}"
     if act.spell:
         words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
     if act.item == "free":  # whom it frees, named: "Use Item free a2 from the net (R)"

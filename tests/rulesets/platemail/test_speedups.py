@@ -92,9 +92,9 @@ MIXED = ["........",
 # Actions in each game (none of the three logs a Favor on a busy character
 # or a Cover modifier).
 GOLDEN = [
-    ("pm-yard", 1, 309, "c194e5167d8421ca70673ef99ff1a3625168e79ba5ef40eefb018cbc3aad13e8"),
-    ("pm-yard", 2, 273, "51295ee9162ff7137001b00e5335759e8749ea6a64e7fc3d9ee8ea869ffc10a4"),
-    ("Ruined shrine (Plasto Latros)", 3, 291, "e2fd8fa907c0fffcd6f074ba0756a09ad4cbb863b2ba1cd82c9f915822f3d682"),
+    ("pm-yard", 1, 309, "c6553a2d5a54c045a12460a4e99960f05181ad23065850cb8b6a8a090b1ab92d"),
+    ("pm-yard", 2, 273, "10217e7b4a591bb5f0e5d35aa43a18ce6ff8ecff230a1d589dd70f54da602ff3"),
+    ("Ruined shrine (Plasto Latros)", 3, 291, "033550ff8b7839cec0056675600072ddda2b31ac89fd47944e665cf46de89307"),
 ]
 
 
