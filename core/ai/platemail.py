@@ -16,6 +16,7 @@ import attrs
 from core.ai.knowledge import Knowledge
 from core.ai.platemail_chances import shooter
 from core.ai.platemail_reasons import NOTHING_BETTER, being_freed, explain_write, why_free
+from core.ai.platemail_targets import holding_back
 from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, frees, guesses
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import PASSIVE_BASE
@@ -62,12 +63,15 @@ def freeing_allies(state, me) -> tuple[list[Write], bool]:
     return out, idle and bool(out)
 
 
-def suited(state, me, volleys: bool = False, guards: bool = False) -> list[Write]:
+def suited(state, me, volleys: bool = False, guards: bool = False, presses: bool = False) -> list[Write]:
     """The orders the search tries for ``me``, best first: the templates
     (``fitting``), with an entrapped ally beside it freed first of all
     (:func:`freeing_allies`; those alone when it has nothing better to do),
-    and no self-freeing for one an ally frees this Round already."""
-    own = fitting(state, me, volleys=volleys, guards=guards)
+    and no self-freeing for one an ally frees this Round already.  With
+    ``presses`` (hard), against a side that holds back in its deployment
+    zone (``holding_back``) it goes to them (``fitting``'s ``press``)."""
+    press = presses and holding_back(state, 1 - me.side)
+    own = fitting(state, me, volleys=volleys, guards=guards, press=press)
     if me.entrapped and being_freed(state, me, me.id):
         own = [w for w in own if not frees(w.first)] or own
     frees_ally, idle = freeing_allies(state, me)
@@ -92,6 +96,20 @@ class PlatemailKnowledge(Knowledge):
         """Hard knows a Guard's worth too: its best-armoured fighter that
         can wound nobody within a Charge guards its shooter
         (``platemail_targets.guard``)."""
+        return self.volleys
+
+    @property
+    def presses(self) -> bool:
+        """Hard goes to a side that holds back: its search sees one Round
+        ahead and expects the other side to come (its guesses are the
+        orders that suit an active player), so against a side that only
+        Defends in its deployment zone it stood off for the whole battle,
+        shooting beyond Range and Defending where nobody came.  Against
+        such a side (``holding_back``) its shooters walk into Range and
+        shoot as hurts a Defending enemy most, its melee fighters walk to
+        an enemy their weapons wound, and no one Defends with no enemy
+        within a Charge of it (``platemail_targets.pressing_shot``,
+        ``pressing_walk``)."""
         return self.volleys
 
     def apply_cost(self, state, order) -> float:
@@ -170,7 +188,7 @@ class PlatemailKnowledge(Knowledge):
         # The few orders that suit the character, so the play-outs
         # concentrate on them (a Round turns on d20s: many candidates with a
         # few play-outs each cannot be told apart).
-        own = [o for o in suited(state, me, volleys=self.volleys, guards=self.guards)
+        own = [o for o in suited(state, me, volleys=self.volleys, guards=self.guards, presses=self.presses)
                if self.rules.check(state, o) is None]
         keep = max(3, limit // 2)
         if own:
@@ -187,7 +205,7 @@ class PlatemailKnowledge(Knowledge):
             return Commit(side)
         roll = rng.random()
         if roll < 0.9:
-            own = suited(state, me, volleys=self.volleys, guards=self.guards)
+            own = suited(state, me, volleys=self.volleys, guards=self.guards, presses=self.presses)
             picks = own[:2] if roll < 0.6 else own
             for _ in range(3):
                 pick = picks[0] if roll < 0.4 else rng.choice(picks)

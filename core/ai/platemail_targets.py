@@ -122,7 +122,119 @@ def guard(work: Work, me) -> str | None:
     return min(shooters, key=lambda c: (chebyshev(c.cell, here), c.id)).id if shooters else None
 
 
-def aimed(state, me, volleys: bool = False, guards: bool = False) -> tuple[Aim, ...]:
+def holding_back(state, side: int) -> bool:
+    """Whether ``side`` holds back: from Round 3 on, every one of its
+    characters fighting on the battlefield still stands in its deployment
+    zone, none of the other side is wounded or down, and none of the other
+    side has come within a Charge of it yet (a side that only Defends
+    neither comes out nor hurts anyone; one being fought in its own zone is
+    not holding back).  Read from the board, as anyone sees it."""
+    if state.round < 3:
+        return False
+    others = [c for c in state.characters if c.side != side]
+    if any(c.wounds or not c.fighting for c in others):
+        return False
+    bf = state.battlefield
+    seen = [c for c in state.characters if c.side == side and c.fighting and c.pos is not None]
+    return bool(seen) and all(bf.in_zone(side, c.pos) for c in seen) and not any(
+        o.pos is not None and chebyshev(o.pos, c.pos) <= CHARGE_REACH for o in others for c in seen)
+
+
+def harm_if_defending(work: Work, me, t, kind: Action, aimed: bool = False) -> float:
+    """Wounds one attack of ``kind`` by ``me`` is expected to leave on ``t``
+    if ``t`` Defends (what a side that holds back writes: Ready, its shield
+    up, Disfavor on melee blows, seed: *Defend*), as :func:`harm` counts
+    them; with ``aimed``, a shot after an Aim (seed: *Aim*: Favor and +1
+    Penetration)."""
+    if aimed:
+        me = attrs.evolve(me, aimed=True)  # the roll's Favor (platemail_chances.attack_bonus)
+    found = chances_by_action(work, me, t, kind).get(A.DEFEND)
+    if found is None:
+        return 0.0
+    w = attack_weapon(me, kind)
+    pen = w.penetration + (1 if aimed else 0)
+    absorbs = absorb(t, not (t.entrapped or held(work, t.id)))
+    return (found[0] - CRITICAL) * through(w.wounds, pen, absorbs) + CRITICAL * through(w.wounds + 1, pen + 1, absorbs)
+
+
+def pressing_shot(work: Work, me, volleys: bool) -> Aim | None:
+    """A shooter's orders against a side that holds back (every one of them
+    Defends, Ready), out of melee: a walk toward the enemy it would wound
+    most, when that one stands beyond its weapon's Range (each increment
+    past it takes -2, seed: Ranged Weapons; a Move, then the shot in the
+    2nd Action if it is then within Range); else, for a weapon that needs
+    no reloading, the Round's shooting that leaves the most wounds on a
+    Defending enemy: two Rapid Fires (hard's ``volleys``), two shots, or
+    an Aim and the aimed shot (Favor and +1 Penetration: a long bow's
+    arrow then passes a knight's half plate, which stops it otherwise).
+    It replaces every other shot, volley and Aim.  None when an enemy is
+    within a Charge of it, or it has a crossbow to reload first."""
+    arms = attack_weapon(me, A.RANGED)
+    if (arms.reload and not me.loaded) or any(
+            c.side != me.side and c.fighting and c.pos is not None and chebyshev(me.cell, c.pos) <= CHARGE_REACH
+            for c in work.chars.values()):
+        return None
+    found = best_target(work, me, A.RANGED)
+    if found is None or found[1] <= FUTILE:
+        return None
+    s, u = me.side, me.id
+    shots = frozenset((k, t) for k in (A.RANGED, A.AIM, A.RAPID_FIRE) for t in (*GENERAL, *work.chars))
+    tid = found[0]
+    if 5 * chebyshev(me.cell, work.chars[tid].cell) > arms.range_ft:
+        return Aim(Write(s, u, Act(s, A.MOVE, tid), C.IN_RANGE, Act(s, A.RANGED, tid), Act(s, A.MOVE, tid)), shots)
+    if arms.reload:
+        return None
+    best = None
+    for t in work.chars.values():
+        if t.side == me.side or not t.fighting or t.pos is None or t.hidden or work.grid.concealed(me.cell, t.pos):
+            continue
+        far = chebyshev(me.cell, t.pos)
+        plans = [(harm_if_defending(work, me, t, A.RANGED, aimed=True), 0, "aim"),  # one shot a Round
+                 (2 * harm_if_defending(work, me, t, A.RANGED), 1, "shot")]
+        if volleys:
+            plans.append((4 * harm_if_defending(work, me, t, A.RAPID_FIRE), 2, "volley"))
+        for value, rank, plan in plans:
+            key = (value, rank, -far)
+            if best is None or key > best[0]:
+                best = (key, plan, t.id)
+    if best is None or best[0][0] <= FUTILE:
+        return None
+    _, plan, tid = best
+    if plan == "aim":
+        write = Write(s, u, Act(s, A.AIM, tid), C.VISIBLE, Act(s, A.RANGED, tid), Act(s, A.MOVE, tid))
+    elif plan == "volley":
+        write = Write(s, u, Act(s, A.RAPID_FIRE, tid), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK),
+                      Act(s, A.RAPID_FIRE, tid))
+    else:
+        write = Write(s, u, Act(s, A.RANGED, tid), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), Act(s, A.RANGED, tid))
+    return Aim(write, shots - {(write.first.kind, tid)})
+
+
+def pressing_walk(work: Work, me) -> Aim | None:
+    """A melee fighter's walk against a side that holds back, when its
+    weapon wounds no Defending enemy within a Charge (:func:`harm_if_defending`:
+    a Defend holds a footman's shield up, so a great sword's blow, which
+    passes his armour while he attacks, is stopped): a Move toward the
+    Defending enemy it would wound most, and a Full Attack on it once
+    there.  Attacking or closing on the others is dropped.  None when one
+    within a Charge can be wounded, or none at all."""
+    if not weapon(me).melee:
+        return None
+    foes = [t for t in work.chars.values() if t.side != me.side and t.fighting and t.pos is not None and not t.hidden]
+    if any(harm_if_defending(work, me, t, A.FULL_ATTACK) > FUTILE for t in foes
+           if chebyshev(me.cell, t.cell) <= CHARGE_REACH):
+        return None
+    best = max(((harm_if_defending(work, me, t, A.FULL_ATTACK), -chebyshev(me.cell, t.cell), t.id) for t in foes),
+               default=None)
+    if best is None or best[0] <= FUTILE:
+        return None
+    s, u, tid = me.side, me.id, best[2]
+    others = frozenset((k, g) for k in (A.FULL_ATTACK, A.CHARGE, A.MOVE, A.COUNTER) for g in (*GENERAL, *work.chars)
+                       if g != tid)
+    return Aim(Write(s, u, Act(s, A.MOVE, tid), C.REACHED, Act(s, A.FULL_ATTACK, tid), Act(s, A.MOVE, tid)), others)
+
+
+def aimed(state, me, volleys: bool = False, guards: bool = False, press: bool = False) -> tuple[Aim, ...]:
     """``me``'s attacks aimed where they hurt most (:func:`best_target`),
     where that is not where a general target would send them: a shot
     (with its Aim) at the enemy it wounds most, then another, or a reload
@@ -137,20 +249,25 @@ def aimed(state, me, volleys: bool = False, guards: bool = False) -> tuple[Aim, 
     leave more wounds than one without (seed: *Rapid Fire*).  With
     ``guards`` (hard knows it too), a melee fighter whose weapon wounds
     nobody within a Charge, if it is the one :func:`guard` names, Guards
-    the side's shooter all Round in place of attacking or walking in."""
+    the side's shooter all Round in place of attacking or walking in.  With
+    ``press`` (hard, against a side :func:`holding_back`), a shooter out
+    of melee walks into Range of its target first, then shoots as hurts a
+    Defending enemy most (:func:`pressing_shot`), and a melee fighter whose
+    weapon wounds no Defending enemy within a Charge walks to one it wounds
+    (:func:`pressing_walk`), guarding nobody."""
     if me.pos is None:
         return ()
     # Asked for each character in every play-out's writing, where the
     # samples of one search mostly hold the same characters: kept by value.
     table = state.battlefield.memo.table("platemail.aimed", 1024)
-    key = (state.characters, state.open_doors, me.id, volleys, guards)
+    key = (state.characters, state.open_doors, me.id, volleys, guards, press)
     found = table.get(key)
     if found is None:
-        found = table.put(key, _aimed(Work(state), me, volleys, guards))
+        found = table.put(key, _aimed(Work(state), me, volleys, guards, press))
     return found
 
 
-def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
+def _aimed(work: Work, me, volleys: bool, guards: bool, press: bool = False) -> tuple[Aim, ...]:
     s, u = me.side, me.id
     general = {g: resolve_target(work, me, g) for g in GENERAL}
     general = {g: tid for g, tid in general.items() if tid is not None}
@@ -175,6 +292,9 @@ def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
         return theirs < best - AIM_GAIN
 
     if shooter(me):  # something to shoot or throw (a Dagger in hand is never thrown)
+        pressing = pressing_shot(work, me, volleys) if press else None
+        if pressing is not None:
+            return (pressing,)
         if me.loaded:
             # A crossbow is empty once it has shot: the 2nd Action reloads it (seed: Requires Reload).
             again = Act(s, A.USE_ITEM, item="reload") if weapon(me).reload else None
@@ -191,6 +311,9 @@ def _aimed(work: Work, me, volleys: bool, guards: bool) -> tuple[Aim, ...]:
                 out.append(Aim(Write(s, u, act(A.RAPID_FIRE, volley[0]), C.ENEMY_ADJACENT, act(A.FALL_BACK),
                                      act(A.RAPID_FIRE, volley[0])), shots))
         return tuple(out)
+    walk = pressing_walk(work, me) if press else None
+    if walk is not None:
+        return (*out, walk)
     aim(A.FULL_ATTACK, 1, lambda t: Write(s, u, act(A.FULL_ATTACK, t), C.TARGET_DOWN, act(A.CHARGE, "closest"),
                                           act(A.FULL_ATTACK, t)), (A.FULL_ATTACK,), clearly)
     aim(A.CHARGE, CHARGE_REACH, lambda t: Write(s, u, act(A.CHARGE, t), C.REACHED, act(A.FULL_ATTACK, t),

@@ -217,7 +217,8 @@ def casting(state, me, strike: Act) -> list[Write]:
     return out
 
 
-def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = False) -> list[Write]:
+def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = False,
+            press: bool = False) -> list[Write]:
     """The templates in the order that suits ``me`` now, best first: melee
     for a fighter with an enemy adjacent, closing in when one is near,
     shooting when loaded and in reach, reloading when not, releasing a
@@ -231,7 +232,11 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     Releases it: only its Release orders are kept; with one that harms and
     nobody yet in range and sight, only the orders that Release it in the
     2nd Action (walking in).  An entrapped character frees itself first
-    of all (:func:`freeing`)."""
+    of all (:func:`freeing`).  With ``press`` (hard, against a side that
+    holds back in its deployment zone,
+    :func:`~core.ai.platemail_targets.holding_back`), a shooter walks into
+    Range of its target first, and no one with no enemy within a Charge
+    of it Defends (nobody comes to strike it: it walks in instead)."""
     foes = [c.pos for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     near = min((chebyshev(me.pos, f) for f in foes), default=99)
     arms = weapon(me)
@@ -284,7 +289,7 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     # An attack aimed where it hurts ranks above its kind, and the same
     # attack on a general target it does clearly better than is left out
     # (the same order, wasted on armour the weapon cannot pass).
-    aims = aimed(state, me, volleys, guards) if aim else ()
+    aims = aimed(state, me, volleys, guards, press) if aim else ()
     preferred = {a.write for a in aims}
     replaced = frozenset().union(*(a.replaces for a in aims))
 
@@ -297,7 +302,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     # walk's, when nobody within reach can be wounded, and the Defend then does nothing.)
     out = [w for _, w in ranked
            if not blunder(w, me, near, beside, state) and (w.first.kind, w.first.target) not in replaced
-           and not (w.first.kind is A.DEFEND and (w.otherwise.kind, w.otherwise.target) in replaced)]
+           and not (w.first.kind is A.DEFEND and (w.otherwise.kind, w.otherwise.target) in replaced)
+           and not (press and near > CHARGE_REACH and w.first.kind is A.DEFEND)]
     if release_ready(state, me) is not None:  # a spell Prepared, a target in range and sight: Release it
         out = [w for w in out if w.first.kind is A.RELEASE] or out
     elif me.prepared in SPELLS and SPELLS[me.prepared].hostile and release_ready(state, me, beyond=True) is None:
