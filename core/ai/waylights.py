@@ -4,29 +4,42 @@ Before the search, orders no beginner gives are dropped (``shortlist``):
 a new clip while the old one still holds rounds, a step back after moving
 up in the same turn, and an all-attack split (4/0) where an enemy could
 strike it before its next turn.  Hard drops them at every node of its tree, for both sides,
-not only from the order it gives now (``tree_shortlist``).  The reasons
+not only from the order it gives now (``tree_shortlist``).  Easy drops a
+beginner's slips besides (``EASY``: a counter that trades badly, a
+sidestep after moving, a change of weapon that wastes a prime...), and
+only easy, so that normal and hard play as measured.  The reasons
 state the chance to wound the rules give for what the side can see: a
 target yet to declare its split declares it only when attacked, so its
-chance is a range over the splits it may choose."""
+chance is a range over the splits it may choose; every other order says
+what it does on the board (``quiet_note``)."""
 
 from __future__ import annotations
 
+import attrs
+
 from core.ai.knowledge import Knowledge
 from core.board import chebyshev
+from core.deployment import Deploy, DeployAll, Ready
 from core.events import dice
 from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
 from core.rulesets.waylights.exchange import exchange
-from core.rulesets.waylights.glance import could_strike
+from core.rulesets.waylights.glance import COVER_WORDS, could_strike, shots_from
 from core.rulesets.waylights.orders import (
     Attack,
+    Boost,
     Clip,
     Counter,
+    Crystal,
     Defend,
+    EndTurn,
     Finish,
     Move,
+    Reload,
     Split,
     SplitMove,
     Step,
+    TakeCover,
+    Wield,
 )
 from core.rulesets.waylights.ruleset import counter_refusal_for
 
@@ -69,9 +82,34 @@ class WaylightsKnowledge(Knowledge):
           launcher or changing weapon; the split stands until then), and,
           once on 4/0, a move that ends where one could;
         - a counterattack that cannot wound the attacker when defending
-          gives a better chance to stay up (``hopeless_counter``)."""
+          gives a better chance to stay up (``hopeless_counter``).
+
+        Easy, a beginner who presses on, drops more (issue 31, ``EASY``):
+        - a counterattack likelier to cost it a wound than to give one
+          (``losing_counter``);
+        - a move that ends further from the nearest enemy while its side
+          has as many figures standing as the other or more, and one that
+          ends nearer while it has fewer (it presses on, or keeps away, as
+          the competent beginner does): every move of a turn goes one way,
+          so back then forward is caught as forward then back is (the
+          view does not say where the turn began);
+        - after moving (or shooting) this turn, a sidestep that comes no
+          nearer the nearest enemy;
+        - while it can attack, a move that ends with none of those it can
+          attack now within reach of its weapon;
+        - a change of weapon after priming the launcher this turn (the
+          prime is wasted), or to a weapon that would reach no enemy from
+          where it stands even once readied (and back again would be a
+          zig-zag of weapons);
+        - taking cover, unless it has stepped out with the free step alone
+          and both Actions are left: the lost cover level counts only
+          against shots in its own turn (a counter, suppression fire), and
+          once an Action is spent, or none was, the Action buys nothing
+          it will use."""
+        easy = self.level is not None and self.level.name in self.EASY
         if view.pending == "response" and view.attack is not None and len(legal) >= 2:
-            if view.get(view.attack.target).side == side and hopeless_counter(view):
+            if view.get(view.attack.target).side == side and (hopeless_counter(view)
+                                                               or (easy and losing_counter(view))):
                 return [o for o in legal if not isinstance(o, Counter)] or list(legal)
             return list(legal)
         me = view.find(view.active) if view.active else None
@@ -79,6 +117,11 @@ class WaylightsKnowledge(Knowledge):
             return list(legal)
         foes = [f for f in view.fighters if f.side != side and f.up]
         moved = view.moved or view.stepped or (view.exposed and view.target is None)
+        # easy keeps away while its side has fewer standing, else presses on (one way all turn)
+        behind = easy and 2 * sum(f.up for f in view.fighters if f.side == side) < \
+            sum(f.up for f in view.fighters)
+        # whom it can attack where it stands (easy keeps them in reach)
+        attacking = {o.target for o in legal if isinstance(o, Attack) and o.unit == me.id} if easy else set()
 
         def blunder(o) -> bool:
             if isinstance(o, Clip):
@@ -89,9 +132,22 @@ class WaylightsKnowledge(Knowledge):
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
                 if me.split == DICE and could_strike(view, me.id, o.to):
                     return True
-                if moved:
+                if moved or easy:
                     near = min(chebyshev(me.pos, f.pos) for f in foes)
-                    return min(chebyshev(o.to, f.pos) for f in foes) > near
+                    after = min(chebyshev(o.to, f.pos) for f in foes)
+                    if after > near and (moved or (easy and not behind)):
+                        return True
+                    if easy and after < near and behind:  # keeping away
+                        return True
+                    if easy and after == near and (moved or view.exposed):  # a sidestep after moving
+                        return True
+                    if attacking:  # easy: a move keeps one it can attack now within reach
+                        return not set(shots_from(view, me.id, [o.to]).get(o.to, ())) & attacking
+                    return False
+            if easy and isinstance(o, Wield):
+                return view.reloading in ("reload", "both") or not in_reach(view, readied(me, o.weapon))
+            if easy and isinstance(o, TakeCover):  # only a step taken: both Actions left to use the cover
+                return not (view.exposed and view.actions == 0)
             return False
 
         good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)]
@@ -101,6 +157,7 @@ class WaylightsKnowledge(Knowledge):
         kept = [o for o in legal if not blunder(o)]
         return kept or list(legal)
 
+    EASY = frozenset({"easy"})  # the levels that drop a beginner's extra blunders (``shortlist``)
     GOOD_SHOT = 0.5  # the least chance to wound, whatever the target's split, that is always taken
 
     def good_shot(self, view, order: Attack) -> bool:
@@ -121,7 +178,9 @@ class WaylightsKnowledge(Knowledge):
     def explain(self, view, side: int, order) -> str:
         """The odds of a blow from the attack dice against the defence dice
         each figure has declared (``attack_preview``, the game's own
-        preview), or how a move stands to the nearest enemy."""
+        preview), or how a move stands to the nearest enemy; any other
+        order says what it does for the position (``quiet_note``), never
+        the search's "best of N" (issue 31)."""
         if isinstance(order, Attack):
             return attack_note(view, order)
         if isinstance(order, Finish):
@@ -134,10 +193,9 @@ class WaylightsKnowledge(Knowledge):
             if isinstance(order, Defend):
                 hurt = attack_preview(att, me, att.weapon, adice, mine)
                 return f"{dice(mine)} v {adice}: {wounding(hurt):.0%} to be wounded"
-            hurt = attack_preview(att, me, att.weapon, adice, 0)
-            back = attack_preview(me, att, me.weapon, mine, DICE - adice)
-            return (f"{dice(mine)} at {att.id}: {wounding(back):.0%} to wound it, "
-                    f"{wounding(hurt):.0%} to be wounded")
+            x = exchange(view, att.id, me.id)  # the whole exchange: a counter may be lost (the rulings)
+            return (f"{dice(mine)} at {att.id}: {float(x.attacker_wound):.0%} to wound it, "
+                    f"{float(x.target_wound):.0%} to be wounded")
         if isinstance(order, Split):
             if view.pending == "target-split" and pending is not None and pending.target == order.unit:
                 att, me = view.get(pending.attacker), view.get(order.unit)
@@ -162,18 +220,35 @@ class WaylightsKnowledge(Knowledge):
                 return f"closes on {near.id}, {after} cell{'s' if after != 1 else ''} away"
             if after > before:
                 return f"draws back from {near.id}, {after} cells away"
-        return ""
+            return sidestep_note(view, me, order.to, near.id, after)
+        return quiet_note(view, side, order)
 
     @staticmethod
     def _in_reach(view, me) -> str:
         """Whom ``me``'s weapon reaches now (``combat.reaches``), if anyone."""
         if me is None or me.pos is None:
             return ""
-        foes = [f.id for f in view.fighters if f.side != me.side and f.status == "ready" and f.pos is not None
-                and reaches(view, me, f, me.weapon) is None]
+        foes = in_reach(view, me)
         if not foes:
             return f"nobody in reach of the {me.weapon.name} yet"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
+
+
+def in_reach(view, me) -> list[str]:
+    """The enemies still up that the weapon in ``me``'s hands reaches from
+    where it stands (``combat.reaches``: a launcher must be primed)."""
+    if me.pos is None:
+        return []
+    return sorted(f.id for f in view.fighters if f.side != me.side and f.status == "ready" and f.pos is not None
+                  and reaches(view, me, f, me.weapon) is None)
+
+
+def readied(me, weapon: str):
+    """``me`` with ``weapon`` in hand, a launcher primed if its clip holds
+    a round (what a change of weapon and a reload would give)."""
+    i = me.template.weapons.index(weapon)
+    primed = me.primed[:i] + (me.primed[i] or me.ammo[i] > 0,) + me.primed[i + 1:]
+    return attrs.evolve(me, wielding=i, primed=primed)
 
 
 def hopeless_counter(view) -> bool:
@@ -190,6 +265,21 @@ def hopeless_counter(view) -> bool:
     adice = a.split if a.split is not None else 2
     kept = DICE - (t.split if t.split is not None else 2)
     return attack_preview(a, t, a.weapon, adice, kept).ko < x.target_ko
+
+
+def losing_counter(view) -> bool:
+    """Whether countering the pending attack trades badly: the counter is
+    less likely to wound the attacker (the whole exchange, as the response
+    menu counts it) than dropping the defence dice makes it likelier that
+    the attack wounds the target (``attack_preview`` against the dice it
+    would defend with, against none)."""
+    p = view.attack
+    a, t = view.get(p.attacker), view.get(p.target)
+    x = exchange(view, a.id, t.id)
+    adice = a.split if a.split is not None else 2
+    kept = DICE - (t.split if t.split is not None else 2)
+    defended = wounding(attack_preview(a, t, a.weapon, adice, kept))
+    return x.attacker_wound < x.target_wound - defended
 
 
 def wound_chances(view, order: Attack) -> tuple[float, float, bool]:
@@ -226,3 +316,77 @@ def attack_note(view, order: Attack) -> str:
     p = attack_preview(a, t, a.weapon, adice, DICE - t.split, cover)
     ko = f", {float(p.ko):.0%} KO" if p.ko >= 0.005 and not counter else ""
     return f"{dice(adice)} v {DICE - t.split}: {low:.0%} to wound{cond}{ko}"
+
+
+def cells(n: int) -> str:
+    return f"{n} cell{'s' if n != 1 else ''}"
+
+
+def sidestep_note(view, me, to, near: str, gap: int) -> str:
+    """A move that comes no nearer the nearest enemy: the enemy it brings
+    within reach of the weapon in hand, the cover of the ground it ends on,
+    else that it keeps its distance."""
+    there = shots_from(view, me.id, [to, me.pos])
+    new = sorted(set(there.get(to, ())) - set(there.get(me.pos, ())))
+    if new:
+        return f"brings {', '.join(new[:3])} in reach of the {me.weapon.name}"
+    ground, here = view.battlefield.terrain(to), view.battlefield.terrain(me.pos)
+    if ground.cover > here.cover:
+        return f"onto {ground.kind}: {COVER_WORDS[min(ground.cover, 3)]} cover, {cells(gap)} from {near}"
+    return f"sidesteps, still {cells(gap)} from {near}"
+
+
+def quiet_note(view, side: int, order) -> str:
+    """What an order that neither attacks, answers an attack, splits nor
+    moves does for the position, in facts a player can check on the board."""
+    if isinstance(order, Deploy):
+        ground = view.battlefield.terrain(order.at)
+        where = f"on {ground.kind}, {COVER_WORDS[min(ground.cover, 3)]} cover" if ground.cover else "in the open"
+        foes = [f for f in view.fighters if f.side != side and f.pos is not None]
+        if foes:
+            near = min(foes, key=lambda f: (chebyshev(f.pos, order.at), f.id))
+            return f"{where}, {cells(chebyshev(near.pos, order.at))} from {near.id}"
+        return where
+    if isinstance(order, DeployAll):
+        return "every figure left placed at once"
+    if isinstance(order, Ready):
+        return "every figure is placed"
+    me = view.find(getattr(order, "unit", ""))
+    if me is None or me.pos is None:
+        return ""
+    w = me.weapon
+    if isinstance(order, TakeCover):
+        if view.exposed:
+            return "back into the cover it left, for the rest of its turn"
+        return "not out of cover this turn: it changes nothing"
+    if isinstance(order, Wield):
+        ready = in_reach(view, attrs.evolve(me, wielding=me.template.weapons.index(order.weapon)))
+        if ready:
+            return f"{', '.join(ready[:3])} in reach of the {order.weapon}"
+        later = in_reach(view, readied(me, order.weapon))
+        if later:
+            return f"{', '.join(later[:3])} in range once the {order.weapon} is primed"
+        return f"nobody in reach of the {order.weapon} from here"
+    if isinstance(order, Reload):
+        shots = in_reach(view, readied(me, w.name))
+        return f"primes the {w.name}: {', '.join(shots[:3])} in range" if shots else \
+            f"primes the {w.name}: nobody in range yet"
+    if isinstance(order, Clip):
+        i = me.template.weapons.index(w.name)
+        return f"{me.ammo[i]} rounds left: a new clip holds {w.capacity}"
+    if isinstance(order, Crystal):
+        return f"wound penalty {me.penalty} to {me.penalty - 1} on its rolls"
+    if isinstance(order, Boost):
+        return f"+1 {order.what} for the rest of the fight"
+    if isinstance(order, EndTurn):
+        if me.split == 0:
+            return "no attack dice this turn: holds its ground"
+        foes = in_reach(view, me)
+        if view.target is not None:
+            foes = [f for f in foes if f == view.target]  # the turn's one target
+        if not foes:
+            return f"nobody it may attack in reach of the {w.name}"
+        if view.actions >= view.max_actions:
+            return "both Actions spent"
+        return f"holds with {', '.join(foes[:3])} in reach of the {w.name}"
+    return ""
