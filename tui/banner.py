@@ -1,5 +1,6 @@
 """The game screen's one-row banner: who plays now (or whom this screen
-waits for, or that it only watches), the turn and phase, a failed save,
+waits for, or that it only watches), the turn (of how many the game may
+last, as the new-game form counts them) and phase, a failed save,
 and the narrator's mark while the other side's events are being shown.
 Its pieces are dropped from the end until it fits: it never wraps out of
 sight."""
@@ -141,6 +142,47 @@ def draw_offer_piece(screen: Any) -> str:
     return f"⚑ {game.players[offerer]} offers a draw: q to answer"
 
 
+def turn_limit(game: Any, state: Any) -> int | None:
+    """The last turn (or Round) the game may reach, in the units the
+    new-game form sets it in, or None: Spheres of War's turns, Waylights'
+    and Platemail's Rounds, Optio's scouting turns each (only while
+    scouting: after it the limit is spent), Plasto Latros' rounds (each
+    player one turn: its turn limit, or the safety limit when that comes
+    first or there is no turn limit)."""
+    options = getattr(state, "options", None)
+    name = game.ruleset.name
+    if name == "plasto_latros":
+        limits = [n for n in (options.turn_limit, options.safety_limit) if n]
+        return min(limits) if limits else None
+    if name == "optio":
+        return state.turn_limit if getattr(state.phase, "value", "") == "scouting" else None
+    for field in ("turn_limit", "round_limit"):
+        if isinstance(getattr(options, field, None), int):
+            return int(getattr(options, field))
+    return None
+
+
+def turn_piece(game: Any, state: Any, turn: int) -> str:
+    """The banner's turn with the game's limit, counted as the new-game
+    form counts it: "Turn 7/20", "Round 3/12"; Plasto Latros counts each
+    player's turn but sets its limit in rounds: "Turn 19 (round 10/10)"."""
+    word = game.ruleset.turn_word
+    limit = turn_limit(game, state)
+    if limit is None:
+        return f"{word} {turn}"
+    if game.ruleset.name == "plasto_latros":
+        return f"{word} {turn} (round {(turn + 1) // 2}/{limit})"
+    return f"{word} {turn}/{limit}"
+
+
+def heading_piece(game: Any, state: Any, situation: Any) -> str:
+    """Where the game stands, as the banner says it: the situation's
+    heading, its turn with the limit (:func:`turn_piece`)."""
+    if situation.deploying:
+        return situation.heading(game.ruleset.turn_word)
+    return f"{turn_piece(game, state, situation.turn)} · {situation.phase}"
+
+
 class Banner(Static):
     DEFAULT_CSS = """
     Banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -180,8 +222,8 @@ class Banner(Static):
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            text = (f"{who_plays(screen, side, width, away_for)} · {situation.heading(game.ruleset.turn_word)} · "
-                    f"{short_title}")
+            text = (f"{who_plays(screen, side, width, away_for)} · "
+                    f"{heading_piece(game, screen.view_state, situation)} · {short_title}")
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"

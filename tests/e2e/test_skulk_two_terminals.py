@@ -82,7 +82,7 @@ def _both_go_on(host: Tmux, joiner: Tmux, next_round: int) -> None:
         assert not any(crash in shown for crash in CRASHES), f"{who}:\n{shown}"
     for who, term in (("host", host), ("joiner", joiner)):
         term.keys("Escape")  # the Round's playback, if it is showing
-        shown = term.wait_for(f"Round {next_round} · orders")
+        shown = term.wait_for(f"Round {next_round}/12 · order")
         assert not any(crash in shown for crash in CRASHES), f"{who}:\n{shown}"
 
 
@@ -143,10 +143,10 @@ def test_each_sides_rogue_skulks_in_a_hosted_platemail_game(tmp_path):
         joiner.close()
         host.close()
         host = Tmux(_host_command(host_data, meet, "host", str(path)), env=env)
-        host.wait_for("Round 3 · orders")
+        host.wait_for("Round 3/12 · order")
         joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
         for who, term in (("host", host), ("joiner", joiner)):
-            shown = term.wait_for("Round 3 · orders")
+            shown = term.wait_for("Round 3/12 · order")
             assert "did not send the game" not in shown and not any(c in shown for c in CRASHES), f"{who}:\n{shown}"
         assert load_game(path).orders == game.orders
     finally:

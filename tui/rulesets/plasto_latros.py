@@ -71,6 +71,7 @@ from core.rulesets.plasto_latros.orders import (
 )
 from core.rulesets.plasto_latros.state import Phase
 from core.rulesets.plasto_latros.status import doom_reason
+from tui.banner import turn_piece
 from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_compass import body, facing_notes
@@ -328,9 +329,12 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if state.phase is Phase.DEPLOY:
             return None
         if state.phase is Phase.FINAL:
-            return f"▶ {name}: FINAL turn — Enter on any free cell · p ends · Turn {state.turn}"
+            return f"▶ {name}: FINAL turn — Enter on any free cell · p ends · {turn_piece(game, state, state.turn)}"
         left = state.movements_left
-        return f"▶ {name} to play · Movements left {left}/2 · p passes · Turn {state.turn} · Plasto Latros"
+        # The turn before "p passes" (which the panel says too): with long
+        # names the banner drops its last pieces, and the limit stays in sight.
+        return (f"▶ {name} to play · Movements left {left}/2 · {turn_piece(game, state, state.turn)}"
+                " · p passes · Plasto Latros")
 
     def free_text(self, game, side: int) -> str:
         state = game.state

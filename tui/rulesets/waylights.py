@@ -51,6 +51,7 @@ from core.rulesets.waylights.orders import (
 )
 from core.rulesets.waylights.rules import can_counter, counter_refusal
 from core.rulesets.waylights.state import KO, READY
+from tui.banner import turn_piece
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
@@ -230,14 +231,14 @@ class WaylightsAdapter(RulesetAdapter):
         state = game.view(side)
         if state.phase != "battle":
             return None
-        who = game.players[side]
+        who, turn = game.players[side], turn_piece(game, state, state.round)  # "Round 3/12"
         p = state.attack
         if state.pending == "target-split" and p:
-            return f"▶ {who} decides: {p.target} is attacked by {p.attacker} and splits its dice · Round {state.round}"
+            return f"▶ {who} decides: {p.target} is attacked by {p.attacker} and splits its dice · {turn}"
         if state.pending == "response" and p:
-            return f"▶ {who} decides: {p.target} defends or counterattacks {p.attacker} · Round {state.round}"
+            return f"▶ {who} decides: {p.target} defends or counterattacks {p.attacker} · {turn}"
         f = state.get(state.active)
-        return f"▶ {who}: {f.name}'s turn · Round {state.round} · o: Actions menu"
+        return f"▶ {who}: {f.name}'s turn · {turn} · o: Actions menu"
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
         state = view  # the seat's, as the screen shows it
