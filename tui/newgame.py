@@ -203,8 +203,26 @@ class NewGameScreen(Screen[None]):
         return (SEATS, HOST_SEAT_LABELS) if side == 0 else JOINER_SEAT
 
     def on_descendant_focus(self, event) -> None:
-        """The focused field's help above the form (Tab shows what each is for)."""
-        self.query_one("#field-help", Static).update(self.field_help(event.widget))
+        """The focused field's help above the form (Tab shows what each is for).
+        The help is the field focused now, not the one the event names: a
+        focus event climbs to the screen one parent at a time, so after quick
+        Tabs one from a field deep in the options arrives after the next
+        field's own (five quick Tabs showed the Safety limit's help on the
+        Battlefield)."""
+        focused = self.focused if self.focused is not None else event.widget
+        self.query_one("#field-help", Static).update(self.field_help(focused))
+        self.call_after_refresh(self._start_in_sight)
+
+    def _start_in_sight(self) -> None:
+        """On the Battlefield field, the form is scrolled so that Start
+        shows below it: a description of three lines pushed the button
+        under the footer at 80x24.  Called again whenever the form's
+        height changes (``on_mount`` watches it): a new description's
+        height is known only once it is laid out."""
+        focused = self.focused
+        if focused is not None and focused.id == "battlefield":
+            self.query_one("#start", Button).scroll_visible(animate=False, immediate=True)
+            focused.scroll_visible(animate=False, immediate=True)
 
     def field_help(self, widget) -> str:
         if isinstance(widget, WarbandField):
@@ -220,6 +238,7 @@ class NewGameScreen(Screen[None]):
         return widget.tooltip if isinstance(widget.tooltip, str) else ""
 
     def on_mount(self) -> None:
+        self.watch(self.query_one(VerticalScroll), "virtual_size", lambda _size: self._start_in_sight(), init=False)
         self.query_one("#ruleset", Cycler).focus()
         self._build_options()
 
