@@ -16,7 +16,8 @@ from textual.widgets.option_list import Option
 
 
 class ChoiceMenu(ModalScreen[Any]):
-    """Pick one of ``choices`` (label, value) with the arrows and Enter.
+    """Pick one of ``choices`` (label, value) with the arrows (or j/k, as
+    the help's hjkl move the cursor) and Enter; digits pick the first nine.
 
     Dismisses with the chosen value, or None on Escape.  Disabled entries
     (value ``None`` with a label) are shown but cannot be picked.
@@ -31,7 +32,9 @@ class ChoiceMenu(ModalScreen[Any]):
     ChoiceMenu #menu-title { text-style: bold; width: 100%; }
     ChoiceMenu #menu-hint { color: $text-muted; width: 100%; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"),
+                Binding("j", "move_highlight(1)", "Down", show=False),
+                Binding("k", "move_highlight(-1)", "Up", show=False)]
 
     def __init__(self, title: str, choices: Sequence[tuple[str, Any]], hint: str = "") -> None:
         super().__init__()
@@ -61,6 +64,15 @@ class ChoiceMenu(ModalScreen[Any]):
             if index < len(self.choices) and self.choices[index][1] is not None:
                 event.stop()
                 self.chosen(self.choices[index][1])
+
+    def action_move_highlight(self, step: int) -> None:
+        """j/k: the highlight down or up, as ↓/↑ move it (j then Enter gave
+        the first entry, Wait, where the next was meant)."""
+        for menu in self.query(OptionList).results():
+            if step > 0:
+                menu.action_cursor_down()
+            else:
+                menu.action_cursor_up()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
