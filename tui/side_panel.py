@@ -14,8 +14,11 @@ when its text changes."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
@@ -43,6 +46,55 @@ def with_figures_hint(sides: list[str]) -> list[str]:
     where the rest are listed: the game screen's ``f`` (Figures)."""
     cut = [i for i, line in enumerate(sides) if line.endswith(" …")]
     return sides if not cut else [*sides[:cut[-1] + 1], FIGURES_HINT, *sides[cut[-1] + 1:]]
+
+
+# What parts a line's items ("# wall (blocks, height 2)", "T threatened"):
+# the legend's two spaces, the marks' middle dot.
+ITEM_SEPARATOR = re.compile(r"(  | · )")
+
+
+def items_kept_whole(text: Text, columns: int) -> Text:
+    """``text`` (the panel's, with the legend's styles) with each line's
+    items kept whole in ``columns``: where the next item would not fit,
+    spaces fill the row to its end, so that the panel wraps there and a
+    symbol never ends a row without its words ("%" and, on the next row,
+    "scatter").  No line break is added: a line, the legend's included,
+    is still one line of the text (as the legend's tests read it), and
+    only the separator at a wrap changes.  A panel one column wider (no
+    scrollbar) wraps at the same places: an item's first word and its
+    space take two.  An item too wide for the columns alone wraps as
+    before."""
+    if columns <= 2:
+        return text
+    out = Text(style=text.style, end="")
+    for number, line in enumerate(text.split("\n", allow_blank=True)):
+        if number:
+            out.append("\n")
+        plain = line.plain
+        parts = ITEM_SEPARATOR.split(plain)
+        if len(parts) == 1:
+            out.append_text(line)
+            continue
+        at = len(parts[0])
+        out.append_text(line[:at])
+        row = cell_len(parts[0])
+        for i in range(1, len(parts), 2):
+            sep, item = parts[i], parts[i + 1]
+            last = i + 2 >= len(parts)
+            tail = "" if last else parts[i + 2].rstrip()  # what ends its row if it wraps after it
+            wanted = row + cell_len(sep + item + tail) + (0 if last else 1)
+            if wanted <= columns:
+                out.append_text(line[at:at + len(sep)])
+                row += cell_len(sep + item)
+            else:  # the row ends here: its separator's words, then spaces to the row's end
+                ending = sep.rstrip()
+                out.append_text(line[at:at + len(ending)])
+                out.append(" " * max(1, columns - row - cell_len(ending)))
+                row = cell_len(item)
+            at += len(sep)
+            out.append_text(line[at:at + len(item)])
+            at += len(item)
+    return out
 
 
 def unit_line(unit: UnitView) -> str:
@@ -136,8 +188,16 @@ class SidePanel(Vertical):
         text = "\n".join(lines)
         if text != self.text:
             self.text = text
-            self.query_one("#panel", Static).update(with_legend(text, key))  # glyphs styled as on the board
+            styled = with_legend(text, key)  # glyphs styled as on the board
+            self.query_one("#panel", Static).update(items_kept_whole(styled, self.text_columns()))
         self.show_cursor(screen, board.cursor)
+
+    def text_columns(self) -> int:
+        """The columns the panel's text has: its width (``fit``'s) less
+        the border, the padding and the scrollbar."""
+        width = self.styles.width
+        cells = int(width.value) if width is not None and width.is_cells else self.SIDE_W
+        return cells - 3
 
     def show_cursor(self, screen: Any, cell: Any) -> None:
         """The cursor cell (one row) and the card of what stands on it (the
