@@ -17,6 +17,7 @@ import pytest
 
 from tests.e2e.browser import Browser, browser_missing, free_port, wait_for_port
 from tests.e2e.terminal import ROOT
+from tests.e2e.test_web import stop
 from tests.e2e.test_web_tabs_end import alive, tab_processes
 from tui.web import FLOODED, GUEST_ID, NOT_THE_PAGES
 from tui.web_seats import EVERY_SEAT_TAKEN, address_full
@@ -39,20 +40,6 @@ def start_web(tmp_path: Path, *args: str, ignore_sigchld: bool = False) -> tuple
         preexec_fn=(lambda: signal.signal(signal.SIGCHLD, signal.SIG_IGN)) if ignore_sigchld else None)
     wait_for_port(port, process=process)
     return process, port
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait()
 
 
 def page_of(port: int) -> str:
