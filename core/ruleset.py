@@ -205,6 +205,11 @@ class Ruleset(abc.ABC):
     def units(self, state: Any) -> Sequence[UnitView]:
         """Every figure, for the board and the replay printout."""
 
+    def turn_limit_words(self, state: Any, turn: int) -> str:
+        """What a heading puts after the turn's number: the game's limit, in
+        the units its options set it in (``"/12"``), or ``""`` for none."""
+        return ""
+
     @abc.abstractmethod
     def situation(self, state: Any) -> Situation:
         """Turn, phase and who acts, for the banner and the replay printout."""

@@ -142,37 +142,11 @@ def draw_offer_piece(screen: Any) -> str:
     return f"⚑ {game.players[offerer]} offers a draw: q to answer"
 
 
-def turn_limit(game: Any, state: Any) -> int | None:
-    """The last turn (or Round) the game may reach, in the units the
-    new-game form sets it in, or None: Spheres of War's turns, Waylights'
-    and Platemail's Rounds, Optio's scouting turns each (only while
-    scouting: after it the limit is spent), Plasto Latros' rounds (each
-    player one turn: its turn limit, or the safety limit when that comes
-    first or there is no turn limit)."""
-    options = getattr(state, "options", None)
-    name = game.ruleset.name
-    if name == "plasto_latros":
-        limits = [n for n in (options.turn_limit, options.safety_limit) if n]
-        return min(limits) if limits else None
-    if name == "optio":
-        return state.turn_limit if getattr(state.phase, "value", "") == "scouting" else None
-    for field in ("turn_limit", "round_limit"):
-        if isinstance(getattr(options, field, None), int):
-            return int(getattr(options, field))
-    return None
-
-
 def turn_piece(game: Any, state: Any, turn: int) -> str:
     """The banner's turn with the game's limit, counted as the new-game
-    form counts it: "Turn 7/20", "Round 3/12"; Plasto Latros counts each
-    player's turn but sets its limit in rounds: "Turn 19 (round 10/10)"."""
-    word = game.ruleset.turn_word
-    limit = turn_limit(game, state)
-    if limit is None:
-        return f"{word} {turn}"
-    if game.ruleset.name == "plasto_latros":
-        return f"{word} {turn} (round {(turn + 1) // 2}/{limit})"
-    return f"{word} {turn}/{limit}"
+    form counts it (the ruleset's ``turn_limit_words``): "Turn 7/20",
+    "Round 3/12", Plasto Latros' "Turn 19 (round 10/10)"."""
+    return f"{game.ruleset.turn_word} {turn}{game.ruleset.turn_limit_words(state, turn)}"
 
 
 def heading_piece(game: Any, state: Any, situation: Any) -> str:

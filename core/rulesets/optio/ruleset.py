@@ -348,6 +348,10 @@ class Optio(Ruleset):
                                 markers="R" if b.revealed else ""))
         return out
 
+    def turn_limit_words(self, state: OptioState, turn: int) -> str:
+        # the limit is the scouting's: once the armies close it is spent
+        return f"/{state.turn_limit}" if state.phase is Phase.SCOUTING else ""
+
     def situation(self, state: OptioState) -> Situation:
         who = player_name(state, state.active)
         kudos = f"kudos {SIDE_NAMES[0]} {state.kudos[0]}, {SIDE_NAMES[1]} {state.kudos[1]}"

@@ -288,6 +288,12 @@ class PlastoLatros(Ruleset):
                                 glyph=glyph, markers=markers(state, m) if m.pos else ""))
         return out
 
+    def turn_limit_words(self, state: PlastoState, turn: int) -> str:
+        # Each player's turn counts, but the limits are set in rounds (both
+        # players one turn); the safety limit ends the game too.
+        limits = [n for n in (state.options.turn_limit, state.options.safety_limit) if n]
+        return f" (round {(turn + 1) // 2}/{min(limits)})" if limits else ""
+
     def situation(self, state: PlastoState) -> Situation:
         to_act = self.to_act(state)
         name = state.players[state.active]

@@ -325,6 +325,9 @@ class Platemail(Ruleset):
             out.append(UnitView(c.id, c.side, c.name, c.pos, c.status.value, None, c.glyph, marks))
         return out
 
+    def turn_limit_words(self, state: PlatemailState, turn: int) -> str:
+        return f"/{state.options.round_limit}"
+
     def situation(self, state: PlatemailState) -> Situation:
         if state.stage == "deploy":
             return Situation(state.round, "deployment", self.to_act(state), f"{state.players[state.deploying]} deploys",

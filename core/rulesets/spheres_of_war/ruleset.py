@@ -231,6 +231,9 @@ class SpheresOfWar(Ruleset):
                                 glyph=u.id[0].upper(), markers=markers))
         return out
 
+    def turn_limit_words(self, state: SowState, turn: int) -> str:
+        return f"/{state.options.turn_limit}"
+
     def situation(self, state: SowState) -> Situation:
         to_act = self.to_act(state)
         if state.phase is Phase.DEPLOY:

@@ -370,6 +370,9 @@ class WaylightsRuleset(Ruleset):
             out.append(UnitView(f.id, f.side, f.name, f.pos, status, None, f.template.glyph, marks))
         return out
 
+    def turn_limit_words(self, state: WaylightsState, turn: int) -> str:
+        return f"/{state.options.round_limit}"
+
     def situation(self, state: WaylightsState) -> Situation:
         to_act = self.to_act(state)
         if state.phase == "deploy":
