@@ -34,7 +34,9 @@ SETUP = ("deploy-all", "ready")  # deployment: place everything as offered, then
 QUIET = frozenset({"pass", "end", "end-turn", "wait", "decline", "hold", "ready", "commit"})
 HITS = frozenset({"attack", "fight", "shoot", "charge", "finish", "jump-attack", "destroy", "scout", "match"})
 GONE = ("dead", "removed", "destroyed", "ko", "stable", "dying", "off map", "gone")
-WOUNDS = re.compile(r"wounds (\d+)/(\d+)")
+# Waylights' "wounds 4 (KO at 3)": every wound, beside the count that knocks
+# out (more than that counts as all of them)
+WOUNDS = re.compile(r"wounds (\d+) \(KO at (\d+)\)")
 LOOK = 90  # orders scored at most per choice (the rest: a random share, keeping every hit)
 
 
@@ -125,7 +127,7 @@ class Beginner:
             if u.side != side or u.pos is None or any(g in u.status for g in GONE):
                 continue
             hurt = WOUNDS.search(u.status)
-            total += 1.0 if not hurt else 1.0 - 0.5 * int(hurt[1]) / max(1, int(hurt[2]))
+            total += 1.0 if not hurt else 1.0 - 0.5 * min(int(hurt[1]), int(hurt[2])) / max(1, int(hurt[2]))
         return total
 
     def _places(self, state: Any, side: int) -> list:

@@ -69,3 +69,27 @@ def test_the_strength_bench_seats_the_beginner():
     winner, orders = strength.play(find_ruleset("spheres_of_war"), ("beginner", Level("tiny", 2, 3)), 3, times)
     assert orders > 0 and winner in (0, 1, None)
     assert ("normal", "beginner") in strength.PAIRINGS and ("hard", "beginner") in strength.PAIRINGS
+
+
+def test_the_beginner_counts_a_waylights_figures_wounds_as_the_ruleset_words_them():
+    """Its material reads wounds from ``units()``: when that said "wounds 4 (KO
+    at 3)" instead of "3/3", the beginner stopped seeing any wound, and played
+    other games than the table's records (found replaying normal v beginner)."""
+    from core.rulesets.waylights.state import KO
+
+    rules = find_ruleset("waylights")
+    game = start(rules, options_for(rules), battlefield_for(rules), 5, ("North", "South"))
+    side = 0
+    while game.to_act and rules.situation(game.state).deploying:  # every figure on the board
+        side = min(game.to_act)
+        game = submit(game, Beginner(rules, 1).choose(without_seed(game.view(side)), side,
+                                                      game.legal_orders(side))).game
+    state = game.state
+    first = next(f for f in state.fighters if f.side == 0)
+    whole = Beginner(rules, 1)._material(state, 0)
+    hurt = state.put(attrs.evolve(first, wounds=1))
+    assert "wounds 1 (KO at" in next(u.status for u in rules.units(hurt) if u.id == first.id)
+    assert Beginner(rules, 1)._material(hurt, 0) == pytest.approx(whole - 0.5 / first.ko_at)
+    # a knocking-out blow may carry more wounds than were left: no more than the KO mark's count
+    beyond = state.put(attrs.evolve(first, wounds=first.ko_at + 2, status=KO))
+    assert Beginner(rules, 1)._material(beyond, 0) == pytest.approx(whole - 0.5)
