@@ -10,8 +10,8 @@ from core.game import replay
 from core.registry import find_ruleset
 from saves.store import save_game
 from tests.tui.drawn import screen_rows
+from tests.tui.test_watch import open_watch
 from tui.app import SkirmishApp
-from tui.watch import WatchScreen
 
 SIZE = (80, 24)
 LONG = "B" + "x" * 23  # the tester's 24 letters
@@ -30,10 +30,7 @@ async def test_a_long_name_is_cut_and_the_turn_stays(tmp_path):
     save_game(game, path)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.watch_saved(path)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, WatchScreen)
+        screen = await open_watch(pilot, path)
         for _ in range(12):
             await pilot.press("right")
         await pilot.press("v")  # Ann's view, then the long-named player's

@@ -20,9 +20,9 @@ from core.rulesets.waylights.state import KO, WaylightsOptions
 from saves.library import battlefield_named
 from saves.store import save_game
 from tests.ai.test_waylights_response import attacked
+from tests.tui.test_watch import open_watch
 from tui.app import SkirmishApp
 from tui.rulesets import adapter_for
-from tui.watch import WatchScreen
 
 RULES = find_ruleset("waylights")
 SIZE = (80, 24)
@@ -58,10 +58,7 @@ async def test_the_watch_panel_counts_a_knocked_out_figures_wounds_as_the_card_a
     save_game(game, path)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.watch_saved(path)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, WatchScreen)
+        screen = await open_watch(pilot, path)
         await pilot.press("end")
         await pilot.pause()
         panel = str(screen.query_one("#watch-panel").render())

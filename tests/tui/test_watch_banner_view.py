@@ -15,6 +15,7 @@ from core.orders import Concede
 from core.registry import find_ruleset, rulesets
 from saves.store import save_game
 from tests.tui.drawn import screen_rows
+from tests.tui.test_watch import open_watch
 from tui.app import SkirmishApp
 from tui.watch import WatchScreen
 
@@ -37,10 +38,7 @@ async def test_playing_back_the_banner_names_the_view_whole_or_by_side(tmp_path,
     save_game(game, path)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.watch_saved(path)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, WatchScreen)
+        screen = await open_watch(pilot, path)
         screen.go(12)
         await pilot.press("minus", "space")  # playing, at 2 s an order: the banner says so as well
         await pilot.pause()
