@@ -268,9 +268,12 @@ class ResultScreen(Screen[str]):
         self.call_after_refresh(self._say_more)
 
     def _say_more(self) -> None:
-        """The hint names the page keys when the text is taller than its box."""
-        if self.query_one("#result-body", VerticalScroll).max_scroll_y > 0:
-            self.query_one("#result-hint", Static).update(f"{self.HINT} · PgUp/PgDn: more")
+        """The hint names the page keys when the text is taller than its box.
+        It runs after the first refresh, so a refusal said by then (a key
+        pressed as the screen opened) stays: it is the newer news."""
+        hint = self.query_one("#result-hint", Static)
+        if self.query_one("#result-body", VerticalScroll).max_scroll_y > 0 and str(hint.render()) == self.HINT:
+            hint.update(f"{self.HINT} · PgUp/PgDn: more")
 
     def action_scroll_text(self, step: int) -> None:
         body = self.query_one("#result-body", VerticalScroll)

@@ -80,3 +80,20 @@ def test_the_check_comes_before_each_sides_lines():
     names = [lines.index(line) for line in lines if line.startswith(tuple(f"{n}:" for n in game.players))]
     assert lines.index(CHECKED_SERVER) < min(names)
     assert result_lines(summarise(game)) == [line for line in lines if line != CHECKED_SERVER]
+
+
+async def test_a_refusal_said_as_the_screen_opens_is_not_overwritten_by_the_page_keys():
+    """CI under load: the joiner pressed ``r`` as the result screen opened,
+    the refusal was shown, and the page-keys hint (set after the first
+    refresh) then wrote over it."""
+    game = long_result_game()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ResultScreen(game, players_only="Only the host chooses what follows.", checked=CHECKED_SERVER)
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.action_pick("rematch")
+        assert screen.query_one("#result-body").max_scroll_y > 0
+        screen._say_more()  # as if the first refresh came after the key
+        assert str(screen.query_one("#result-hint").render()) == "Only the host chooses what follows."
+        assert app.screen is screen
