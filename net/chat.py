@@ -57,6 +57,9 @@ def send_chat(db: Any, live: Any, peer: Any, lines: list[dict]) -> None:
 def say(db: Any, live: Any, peer: Any, text: str, names: dict[str, str]) -> tuple[str, str] | None:
     """A line said by ``peer`` (a player's connection): stored, and sent to
     both players; or why not (a code and a sentence)."""
+    printable = sum(1 for c in text if c.isprintable())
+    if printable > MAX_CHAT:  # Skirmish's clients refuse it before sending; a raw one is told, not cut short
+        return "too-long", f"Not said: a line of chat holds {MAX_CHAT} characters at most, and that one has {printable}."
     line = clean_text(text, MAX_CHAT)
     if not line:
         return None

@@ -46,7 +46,7 @@ SERVER_ACCOUNT = "skirmish-server"  # the service's account (README, *Setting on
 CONNECT_TIMEOUT = 5.0
 ANSWER_TIMEOUT = 15.0  # a lobby question's answer (creating a game replays nothing: fast)
 FILLERS = ("me", "open", "invite", "easy", "normal", "hard")
-MAX_CHAT = 200  # characters of one chat line (the server cuts longer ones)
+MAX_CHAT = 200  # characters of one chat line (the server refuses longer ones)
 
 
 def socket_path(path: str | os.PathLike | None = None) -> Path:

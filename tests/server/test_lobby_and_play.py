@@ -318,3 +318,17 @@ def test_the_lobby_names_only_the_options_that_differ_from_the_rulesets_defaults
     assert said[plain] == ""
     assert said[chosen] == "Rules version: v0.2, Turn limit: 5"
     assert said[sided] == "Standard Movement: 3, Raiding player: Player 2"
+
+
+def test_a_chat_line_too_long_from_a_raw_client_is_refused_in_words_not_cut(server):
+    """Skirmish's own client refuses a long line before sending it; a raw
+    client's went in cut at 200 characters without a word."""
+    from net import serverwire
+
+    ann, bob = server.client("Ann"), server.client("Bob")
+    gid, _ = ann.create("spheres_of_war", None, ("me", "open"))
+    a, b = ann.resume(gid), bob.join(gid)
+    assert a._send(serverwire.encode("chat", text="y" * 300))
+    assert wait_until(lambda: "holds 200 characters at most, and that one has 300" in (a.notice or ""))
+    a.say("short")
+    assert wait_until(lambda: [line.text for line in b.chat] == ["short"])
