@@ -32,6 +32,7 @@ from textual.widgets import Footer, RichLog, Static
 from core.events import visible_to
 from core.orders import DRAW_ORDERS, AgreeDraw, Concede, DeclineDraw, Forfeit, OfferDraw
 from core.playback import next_mark, positions, turn_marks
+from tui.banner import turn_piece
 from tui.board import BoardView
 from tui.flow import fit_pieces
 from tui.picture import Picture, legend, with_legend
@@ -211,7 +212,8 @@ class WatchScreen(Screen[None]):
         banner = self.query_one("#watch-banner", Static)
         # its width inside its padding; before the first layout, the screen's less that padding
         width = banner.size.width or self.app.size.width - 2
-        banner.update(self.banner_text(situation.turn_words(rules.turn_word) + playing, max(20, width)))
+        turn = "Deployment" if situation.deploying else turn_piece(game, view, situation.turn)  # with its limit
+        banner.update(self.banner_text(turn + playing, max(20, width)))
         lines = [situation.heading(rules.turn_word, ", ")]
         if situation.detail:
             lines.append(situation.detail)

@@ -294,3 +294,30 @@ def test_a_figure_off_the_board_reads_off_once_in_the_watch_panel():
     assert unit_entry("a1", fallen) == "a1 Footman off dead"
     standing = UnitView(id="a2", side=0, name="Archer", glyph="a", pos=(3, 4), status="ready")
     assert unit_entry("a2", standing) == "a2 Archer 3,4 ready"
+
+
+async def test_the_watch_banner_says_the_turn_with_its_limit_as_the_games_banner_does(tmp_path, data_dir):
+    """A tester: the game's banner says "Round 3/12", watching it again
+    said only "Round 3"."""
+    import random
+
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from saves.library import battlefield_named
+
+    rules = find_ruleset("waylights")
+    game = start(rules, None, battlefield_named(rules.default_battlefield), 1, ("Ann", "Bob"))
+    pick = random.Random(3)
+    while game.outcome is None and game.state.round < 3:
+        game = submit(game, pick.choice(game.legal_orders(min(game.to_act)))).game
+    path = saved(tmp_path, game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_watch(pilot, path)
+        await pilot.press("end")
+        await pilot.pause()
+        text = str(screen.query_one("#watch-banner").render())
+        assert f"Round {game.state.round}/{game.state.options.round_limit}" in text, text
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Deployment" in str(screen.query_one("#watch-banner").render())

@@ -46,7 +46,10 @@ async def test_playing_back_the_banner_names_the_view_whole_or_by_side(tmp_path,
             banner = screen_rows(app)[0].strip()
             assert banner == str(screen.query_one("#watch-banner").render()).strip()  # as drawn, not a tick old
             rules = game.ruleset
-            turn = rules.situation(screen.history[screen.index].state).turn_words(rules.turn_word)
+            state = screen.history[screen.index].state
+            situation = rules.situation(state)  # the turn, with its limit as the game's banner says it
+            turn = situation.turn_words(rules.turn_word) + (
+                "" if situation.deploying else rules.turn_limit_words(state, situation.turn))
             assert f"{PLAYERS[side]}'s view" in banner or f"side {side + 1}'s view" in banner, banner
             assert "…" not in banner, banner
             assert f"order {screen.index}/{len(game.orders)}" in banner and f"· {turn} · playing" in banner, banner
