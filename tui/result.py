@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 import attrs
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -192,6 +193,9 @@ def result_lines(result: Result, sides: list[str] | None = None, checked: str | 
     return [line for index, line in enumerate(lines) if line or index > 0]
 
 
+BODY_ROWS = 12  # the result's text at 80x24, above its menu
+
+
 class ResultScreen(Screen[str]):
     """The result, full screen; Enter on an entry (or its key) goes on."""
 
@@ -200,11 +204,12 @@ class ResultScreen(Screen[str]):
     ResultScreen > Vertical { width: 78; max-width: 100%; height: auto; max-height: 100%;
         border: double $accent; padding: 0 1; }
     ResultScreen #result-headline { text-style: bold; width: 100%; }
-    ResultScreen #result-body { height: auto; max-height: 12; }
+    ResultScreen #result-body { height: auto; max-height: 12; }  /* BODY_ROWS; more on a taller terminal */
     ResultScreen OptionList { height: auto; border: none; }
     ResultScreen #result-hint { color: $text-muted; width: 100%; }
     """
     HINT = "↑↓ then Enter, or the key shown · Esc: the board"
+    MORE = f"{HINT} · PgUp/PgDn: more"
     BINDINGS = [
         # priority: the menu has the focus, and its own page keys would take these
         Binding("pageup", "scroll_text(-1)", "Scroll up", show=False, priority=True),
@@ -267,13 +272,21 @@ class ResultScreen(Screen[str]):
         menu.focus()
         self.call_after_refresh(self._say_more)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The text's box is 12 rows at 24 (the menu and hint below it), and
+        grows with a taller terminal, so what fits is shown whole."""
+        self.query_one("#result-body", VerticalScroll).styles.max_height = BODY_ROWS + max(0, event.size.height - 24)
+        self.call_after_refresh(self._say_more)
+
     def _say_more(self) -> None:
         """The hint names the page keys when the text is taller than its box.
-        It runs after the first refresh, so a refusal said by then (a key
-        pressed as the screen opened) stays: it is the newer news."""
+        It runs after a refresh, so a refusal said by then (a key pressed as
+        the screen opened) stays: it is the newer news."""
         hint = self.query_one("#result-hint", Static)
-        if self.query_one("#result-body", VerticalScroll).max_scroll_y > 0 and str(hint.render()) == self.HINT:
-            hint.update(f"{self.HINT} · PgUp/PgDn: more")
+        if str(hint.render()) not in (self.HINT, self.MORE):
+            return
+        more = self.query_one("#result-body", VerticalScroll).max_scroll_y > 0
+        hint.update(self.MORE if more else self.HINT)
 
     def action_scroll_text(self, step: int) -> None:
         body = self.query_one("#result-body", VerticalScroll)

@@ -97,3 +97,25 @@ async def test_a_refusal_said_as_the_screen_opens_is_not_overwritten_by_the_page
         screen._say_more()  # as if the first refresh came after the key
         assert str(screen.query_one("#result-hint").render()) == "Only the host chooses what follows."
         assert app.screen is screen
+
+
+async def test_on_a_taller_terminal_the_whole_result_is_shown_and_no_page_keys_are_asked_for():
+    """The result's box stayed 12 rows tall whatever the terminal; at 80x40
+    it grows to hold the text, and the hint no longer asks for PgUp/PgDn."""
+    game = long_result_game()
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        show_result(finished_screen(app, game, CHECKED_SERVER))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        last = result_lines(summarise(game))[-1].strip()
+        assert last in visible(app), visible(app)
+        assert app.screen.query_one("#result-body").max_scroll_y == 0
+        assert "PgUp/PgDn" not in str(app.screen.query_one("#result-hint").render())
+        # back to 24 rows: the box shrinks, and the page keys are named again
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#result-body").max_scroll_y > 0
+        assert "PgUp/PgDn" in str(app.screen.query_one("#result-hint").render())
