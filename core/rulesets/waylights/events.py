@@ -23,6 +23,25 @@ class CharacterTurn(TurnStarted):
 
 
 @attrs.frozen
+class AttackDeclared(Event):
+    """An attack or counterattack announced before anything of it is rolled
+    (Attack and Defense): the log says who strikes whom, and with what,
+    ahead of its cover roll and its dice."""
+
+    attacker: str
+    target: str
+    weapon: str
+    counter: bool = False
+
+    @property
+    def sentence(self) -> str:
+        if self.counter:
+            # The counter's figure defends with 0 dice against the attack it answers.
+            return f"{self.attacker} counterattacks {self.target} with the {self.weapon}, defending with 0 dice."
+        return f"{self.attacker} attacks {self.target} with the {self.weapon}."
+
+
+@attrs.frozen
 class Resolved(Event):
     """The result of one attack: attack score minus defence score, set
     against the target's Threshold (Damage resolution)."""

@@ -8,7 +8,16 @@ from core.events import Defeated, Event, GameOver, Moved, Note, Placed, Rolled, 
 from core.explain import Ref, generic_lines
 
 from .combat import COVER_NAMES, cover_avoid_faces
-from .events import BlowLost, CoverRolled, CrystalUsed, EffectApplied, GrappleEnded, Resolved, TensionChanged
+from .events import (
+    AttackDeclared,
+    BlowLost,
+    CoverRolled,
+    CrystalUsed,
+    EffectApplied,
+    GrappleEnded,
+    Resolved,
+    TensionChanged,
+)
 
 STATS = Ref("Relevant stats", "Relevant stats")
 SEQUENCE = Ref("Sequence", "Sequence")
@@ -81,6 +90,22 @@ def _blow_lost(event: BlowLost) -> list[str]:
             "Defense)"]
 
 
+def _declared(event: AttackDeclared) -> list[str]:
+    """What an attack's or a counter's own line stands for (Attack and
+    Defense: the target is named before anything is rolled)."""
+    if not event.counter:
+        return [f"{event.attacker} names {event.target} as its target before anything is rolled",
+                f"{event.target} then uses the split it declared, or declares one now if it has not had a turn",
+                "A shot at a target in light or medium cover is rolled against the cover first; then the "
+                "attack dice meet the defence dice (none when the target counterattacks)"]
+    return [f"{event.attacker} answers {event.target}'s attack with a counterattack instead of defending",
+            f"It rolls its defence dice at {event.target}, so it meets the attack with 0 defence dice",
+            "Only one counter between character turns, only with a weapon that reaches the attacker now, "
+            "and a counter is never itself countered",
+            "With a ranged weapon on either side the attack lands first and the counter is rolled after it; "
+            "in melee both are rolled and the better Timing lands first"]
+
+
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     event = events[index]
     lines = generic_lines(event)
@@ -101,6 +126,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                                 "weapons take away, Equipment and environment)"], PIERCE
             return lines, ATTACK
         return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
+    if isinstance(event, AttackDeclared):
+        return _declared(event), ATTACK
     if isinstance(event, Resolved):
         return _resolved(event), DAMAGE
     if isinstance(event, CoverRolled):

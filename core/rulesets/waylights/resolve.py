@@ -21,7 +21,14 @@ from core.rulesets.waylights.combat import (
     threshold,
     wounds_for,
 )
-from core.rulesets.waylights.events import BlowLost, CoverRolled, EffectApplied, Resolved, TensionChanged
+from core.rulesets.waylights.events import (
+    AttackDeclared,
+    BlowLost,
+    CoverRolled,
+    EffectApplied,
+    Resolved,
+    TensionChanged,
+)
 from core.rulesets.waylights.movement import shove_path
 from core.rulesets.waylights.roster import Weapon
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
@@ -244,7 +251,9 @@ def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effec
     weapon = a.weapon
     adice = a.split if a.split is not None else 2
     tdef = DICE - (t.split if t.split is not None else 2)
-    events: list[Event] = []
+    # The counter is announced as the attack was, before any of its dice:
+    # it is why the attack below meets 0 defence dice.
+    events: list[Event] = [AttackDeclared(t.id, a.id, t.weapon.name, counter=True)] if counter else []
     state, b1, evs = roll_blow(state, a.id, t.id, weapon, adice, 0 if counter else tdef, psi=p.psi,
                                psi_d=0 if counter else psi_d, effect=p.effect,
                                push=Facing(p.push) if p.push else None, smash=p.smash)

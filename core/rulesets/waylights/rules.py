@@ -6,7 +6,7 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy,
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches, side_by_side
-from core.rulesets.waylights.events import CrystalUsed
+from core.rulesets.waylights.events import AttackDeclared, CrystalUsed
 from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (
     Attack,
@@ -460,6 +460,9 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
             events += evs
     elif isinstance(order, Attack):
         state = rebuild(state, target=order.target, **acted)
+        # Attack and Defense: the target is named before anything is rolled,
+        # a shot's cover roll included (an avoided shot keeps its line).
+        events.append(AttackDeclared(f.id, order.target, f.weapon.name))
         if f.weapon.ranged:
             state = rebuild(fire(state, f.id), exposed=True)
             state, avoided, evs = cover_roll(state, f.id, order.target)
@@ -469,7 +472,6 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         t = state.get(order.target)
         state = rebuild(state, attack=PendingAttack(
             f.id, t.id, f.wielding, order.effect, order.push.value if order.push else None, order.psi, order.smash))
-        events.append(Note(f"{f.id} attacks {t.id} with the {f.weapon.name}."))
         if t.split is None:
             # Attack and Defense: only a character that has never declared
             # (no turn yet) splits now; any other keeps the split of its
