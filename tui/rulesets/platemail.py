@@ -27,7 +27,7 @@ from typing import Any
 
 from core.deployment import Deploy, open_cells
 from core.orders import Order
-from core.rulesets.platemail.checks import left_by
+from core.rulesets.platemail.checks import shot_left_by
 from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import READY, TITLES, Act, Action, Write
@@ -194,7 +194,7 @@ class PlatemailAdapter(RulesetAdapter):
                 if plan is None:
                     lines.append(f" {c.id} — none (Defends)")
                 else:
-                    after = left_by(c, plan.first)
+                    after = shot_left_by(c, plan.first)
                     lines.append(f" {c.id} {short_act(plan.first, c)}; IF {plan.condition.value} "
                                  f"{short_act(plan.then, after)} / {short_act(plan.otherwise, after)}")
             other = 1 - side

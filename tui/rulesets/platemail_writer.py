@@ -28,6 +28,7 @@ from core.rulesets.platemail.checks import (
     HOSTILE_KINDS,
     check_act,
     free_problem,
+    rapid_fire_missiles,
     shot_left_by,
     whom_freed,
 )
@@ -103,6 +104,13 @@ def distance_text(here, there, range_ft: int | None = None) -> str:
     penalty = range_penalty(range_ft, here, there)
     band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
     return f"{text}, {band}"
+
+
+def throw_words(me: Character, key: str) -> str:
+    """A missile on the "throwing which?" list: its Range, Penetration and
+    how many ``me`` carries, as ``missile_choices`` words it."""
+    w = WEAPONS[key]
+    return f"throw a {w.name} ({w.range_ft} ft, pen {w.penetration}; {me.carried.count(key)} carried)"
 
 
 def free_words(act: Act, unit: str) -> str:
@@ -314,9 +322,11 @@ class OrderWriter(ModalScreen[Any]):
         """Why ``kind`` cannot be written here at all (whatever its target),
         for ``me`` (the character now, unless given)."""
         me = self.me if me is None else me
+        # (a Rapid Fire with a crossbow in hand throws a missile it names, if it carries one)
+        thrown = rapid_fire_missiles(me) if kind == Action.RAPID_FIRE else []
         probe = Act(self.side, kind, target=self._probe_target(kind), to=me.pos,
                     spell=me.spells[0] if me.spells else None,
-                    item="potion" if kind == Action.USE_ITEM else None)
+                    item="potion" if kind == Action.USE_ITEM else thrown[0] if thrown else None)
         if kind == Action.USE_ITEM:
             return ""
         problem = check_act(self.view, me, probe, first)
@@ -406,6 +416,12 @@ class OrderWriter(ModalScreen[Any]):
         a choice (``platemail_notes.missile_choices``); ``done`` gets the item (None: the
         engine's pick), or BACK."""
         choices = missile_choices(self.judged)
+        named = rapid_fire_missiles(self.judged) if kind == Action.RAPID_FIRE else []
+        if named:  # the crossbow in hand cannot Rapid Fire: the order names what it throws
+            if len(named) == 1:
+                done(named[0])
+                return
+            choices = [(throw_words(self.judged, key), key) for key in named]
         if not choices:
             done(None)
             return

@@ -6,7 +6,8 @@ from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
 
-from .checks import free_problem, stabilize_problem
+from .checks import free_problem, shooting_weapon, stabilize_problem
+from .checks import is_missile as is_missile  # (where the writer's notes have long found it)
 from .combat import attack, feet_between, range_penalty, save
 from .equipment import SAVE_TARGET, SPELLS, WEAPONS
 from .events import ChargeFailed, StatusChanged
@@ -52,37 +53,11 @@ def _melee(work: Work, uid: str, count: int, **kw) -> None:
         attack(work, uid, tid, "melee", **kw)
 
 
-def is_missile(key: str | None) -> bool:
-    """Whether the weapon ``key`` can be thrown by a Ranged Attack (a
-    thrown weapon, or a Dagger: the Thrown Weapons table lists it)."""
-    w = WEAPONS.get(key or "")
-    return w is not None and (w.kind == "thrown" or w.also_thrown)
-
-
-def _shooting_weapon(me, chosen: str | None = None) -> str | None:
-    """None: shoot the launcher in hand.  Otherwise the key of a carried
-    missile (a thrown weapon or a Dagger), which the throw spends; "none":
-    nothing to shoot or throw.  The weapon in hand is never thrown: a throw
-    spends what it throws, and the hand would be left empty (a Dagger in
-    hand stays there; docs/rulings.md, Platemail, Loadouts and Actions).
-    ``chosen``: the missile the order names (``Act.item``): that one while
-    one is carried, else nothing; none named, the launcher in hand, else
-    the first missile carried (docs/rulings.md, Platemail, Which missile)."""
-    if chosen is not None:
-        return chosen if chosen in me.carried and is_missile(chosen) else "none"
-    if weapon(me).kind == "ranged":
-        return None
-    for key in me.carried:
-        if WEAPONS[key].kind == "thrown" or WEAPONS[key].also_thrown:
-            return key
-    return "none"
-
-
 def missile(me, chosen: str | None = None):
     """The weapon a Ranged Attack by ``me`` would shoot or throw now (None:
     nothing to shoot); its Range is the one the shot is measured against.
-    ``chosen``: the missile the order names, if any (``_shooting_weapon``)."""
-    key = _shooting_weapon(me, chosen)
+    ``chosen``: the missile the order names, if any (``checks.shooting_weapon``)."""
+    key = shooting_weapon(me, chosen)
     if key == "none":
         return None
     return WEAPONS[key] if key else weapon(me)
@@ -92,7 +67,7 @@ def missile_words(me, chosen: str | None = None) -> str:
     """What a Ranged Attack by ``me`` shoots or throws, in words for the
     order and the log: "throwing a Dart", "shooting the Blowgun"; with
     nothing left, what it lacks."""
-    key = _shooting_weapon(me, chosen)
+    key = shooting_weapon(me, chosen)
     if key == "none":
         if chosen is not None and chosen in WEAPONS:
             return f"no {WEAPONS[chosen].name} left to throw"
@@ -124,7 +99,7 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int, verb: st
 
 def _shoot(work: Work, uid: str, shots: int, extra_dis=(), chosen: str | None = None) -> None:
     me = work.chars[uid]
-    thrown = _shooting_weapon(me, chosen)
+    thrown = shooting_weapon(me, chosen)
     if thrown == "none":
         work.note(f"{uid} has {missile_words(me, chosen)}")
         return

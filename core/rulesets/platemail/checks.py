@@ -94,8 +94,10 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
     if first:
         if k == A_RELEASE and not me.prepared:
             return Rejection("not-prepared", f"{me.id} has no Prepared spell to release.")
-        if k == A_RAPID_FIRE and (weapon(me).reload or not can_shoot(me)):
-            return Rejection("no-rapid-fire", f"{me.id} cannot Rapid Fire with a {weapon(me).name}.")
+        if k == A_RAPID_FIRE:
+            problem = rapid_fire_problem(me, act.item)
+            if problem:
+                return Rejection("no-rapid-fire", problem)
         if k == A_RANGED and not can_shoot(me):
             return Rejection("nothing-to-shoot", f"{me.id} has nothing to shoot or throw.")
         if k == A_USE_ITEM and act.item == "reload" and weapon(me).reload and me.loaded:
@@ -108,6 +110,64 @@ def check_act(state: PlatemailState, me: Character, act: Act, first: bool) -> Re
     if act.spell is not None and act.spell not in SPELLS:
         return Rejection("unknown-spell", f"There is no spell called {act.spell!r}.")
     return None
+
+
+def is_missile(key: str | None) -> bool:
+    """Whether the weapon ``key`` can be thrown by a Ranged Attack (a
+    thrown weapon, or a Dagger: the Thrown Weapons table lists it)."""
+    w = WEAPONS.get(key or "")
+    return w is not None and (w.kind == "thrown" or w.also_thrown)
+
+
+def shooting_weapon(me: Character, chosen: str | None = None) -> str | None:
+    """None: shoot the launcher in hand.  Otherwise the key of a carried
+    missile (a thrown weapon or a Dagger), which the throw spends; "none":
+    nothing to shoot or throw.  The weapon in hand is never thrown: a throw
+    spends what it throws, and the hand would be left empty (a Dagger in
+    hand stays there; docs/rulings.md, Platemail, Loadouts and Actions).
+    ``chosen``: the missile the order names (``Act.item``): that one while
+    one is carried, else nothing; none named, the launcher in hand, else
+    the first missile carried (docs/rulings.md, Platemail, Which missile).
+    What ``actions._shoot`` shoots or throws."""
+    if chosen is not None:
+        return chosen if chosen in me.carried and is_missile(chosen) else "none"
+    if weapon(me).kind == "ranged":
+        return None
+    for key in me.carried:
+        if WEAPONS[key].kind == "thrown" or WEAPONS[key].also_thrown:
+            return key
+    return "none"
+
+
+def rapid_fire_problem(me: Character, chosen: str | None = None) -> str:
+    """Why ``me`` cannot Rapid Fire with what the shots would use now
+    (``chosen``: the missile the order names), empty when it can.  Seed,
+    Rapid Fire: a weapon that needs a Use Item to reload between Attacks
+    (either crossbow) cannot be used for it; a missile thrown from what
+    ``me`` carries needs none, so naming one lets a crossbowman Rapid Fire
+    with it while the crossbow stays in hand (docs/rulings.md, Platemail,
+    Which missile a shot throws)."""
+    key = shooting_weapon(me, chosen)
+    if key == "none":  # nothing to shoot or throw (a knight's Great Sword)
+        return f"{me.id} cannot Rapid Fire with a {weapon(me).name}."
+    if key is not None or not weapon(me).reload:  # a missile thrown, or a bow
+        return ""
+    said = f"{me.id} cannot Rapid Fire with a {weapon(me).name}"
+    thrown = [WEAPONS[k].name for k in rapid_fire_missiles(me)]
+    if thrown:  # what it may name instead
+        return f"{said}: it needs reloading between shots; name a missile to throw ({', '.join(thrown)})."
+    return f"{said}."
+
+
+def rapid_fire_missiles(me: Character) -> list[str]:
+    """The missiles a Rapid Fire of ``me`` must name, one key a kind, when
+    the launcher in hand needs reloading between shots (either crossbow)
+    and so cannot be used for it (``rapid_fire_problem``); empty otherwise
+    (the shot names none, or may)."""
+    arms = weapon(me)
+    if arms.kind != "ranged" or not arms.reload:
+        return []
+    return [key for key in dict.fromkeys(me.carried) if is_missile(key)]
 
 
 def can_shoot(me: Character) -> bool:
@@ -166,12 +226,26 @@ def shot_left_by(me: Character, first: Act | None) -> Character:
     """``me`` as its 1st Action leaves it (``left_by``), and with the
     weapon in hand empty once that Action is a Ranged Attack with it, when
     it needs reloading (seed: Ranged Weapons, Requires Reload;
-    ``actions._shoot`` unloads it with the shot).  What the order writer
-    judges a 2nd Action by: the shot is counted on, though it may find no
-    target and leave the weapon loaded."""
+    ``actions._shoot`` unloads it with the shot), and without the missile
+    a throw spends (two for a Rapid Fire, while it carries them; seed:
+    Thrown Weapons; docs/rulings.md, Platemail, Actions), the one the shot
+    names or else the one the engine picks (``shooting_weapon``).  What the
+    order writer judges a 2nd Action by: the shot is counted on, though it
+    may find no target and leave the weapon loaded and the missile carried."""
     after = left_by(me, first)
-    if first is not None and first.kind is A_RANGED and weapon(me).kind == "ranged" and weapon(me).reload:
-        after = evolve(after, loaded=False)
+    if first is None or (first.kind is not A_RANGED and first.kind is not A_RAPID_FIRE):
+        return after
+    key = shooting_weapon(me, first.item)
+    if key is None:  # the launcher in hand
+        if first.kind is A_RANGED and weapon(me).reload:
+            after = evolve(after, loaded=False)
+        return after  # (Rapid Fire with a crossbow shoots nothing: check_act, actions._shoot)
+    if key != "none":
+        carried = list(after.carried)
+        for _ in range(2 if first.kind is A_RAPID_FIRE else 1):
+            if key in carried:
+                carried.remove(key)
+        after = evolve(after, carried=tuple(carried))
     return after
 
 

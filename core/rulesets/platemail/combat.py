@@ -228,8 +228,8 @@ def _at_target(work: Work, blow: Blow) -> bool:
     hit = crit or ev.total > dfn
     detail = ""
     said: list[str] = []
+    victim = t_id
     if hit:
-        victim = t_id
         carried = work.carrying.get(t_id)
         if carried and work.kind(t_id) == A_RESCUE and \
                 work.roll(6, "who is hit (even: the carried)", (), blow.attacker).total % 2 == 0:
@@ -239,8 +239,8 @@ def _at_target(work: Work, blow: Blow) -> bool:
     counted, left = gear_parts(work.chars[t_id], ready)
     work.events.append(AttackMade(blow.attacker, t_id, blow.how, ev.total, dfn, natural, hit, crit, detail,
                                   counted, left, work.unready_text(t_id)))
-    for text in said:  # what the hit does, after the hit itself
-        work.note(text)
+    if hit:
+        after_hit(work, victim, said)
     return hit
 
 
@@ -248,7 +248,8 @@ def land(work: Work, blow: Blow, victim: str, crit: bool) -> list[str]:
     """``blow`` hits ``victim``: its Wounds and Penetration (a critical adds
     one of each, seed: Attack Rolls) go to the tally, and its weapon's
     effects fall on ``victim``.  Returns the notes of those effects, for
-    the log after the Attack's own line (the hit, then the poison)."""
+    the log after the Attack's own line (the hit, then the poison); the
+    Concentration check the hit calls for comes after them (``after_hit``)."""
     pen = blow.penetration + (1 if crit else 0)
     sources = blow.pen_parts + ((("natural 20", 1),) if crit else ())
     record_hit(work, victim, Hit(blow.attacker, blow.wounds + (1 if crit else 0), pen, sources=sources))
@@ -260,6 +261,17 @@ def land(work: Work, blow: Blow, victim: str, crit: bool) -> list[str]:
 def record_hit(work: Work, victim: str, hit: Hit) -> None:
     work.hits.setdefault(victim, []).append(hit)
     work.hit_this_phase.add(victim)
+
+
+def after_hit(work: Work, victim: str, said: list[str]) -> None:
+    """What a hit does, logged once the Attack's own line is: the notes of
+    its weapon's effects on ``victim`` (``said``, from ``land``), then the
+    Concentration check it calls for when ``victim`` is Preparing or
+    Focusing a spell (seed: Concentration Checks, Prepare Spell, Focus
+    Spell).  No die is rolled between ``land`` and here, so every die falls
+    as it did when the check was logged before the Attack."""
+    for text in said:
+        work.note(text)
     if work.kind(victim) in (A_PREPARE, A_FOCUS) and victim not in work.broken:
         c = work.chars[victim]
         if not save(work, victim, c.concentration, "Concentration check"):
@@ -321,8 +333,7 @@ def _guarded(work: Work, blow: Blow, g) -> str:
         work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, natural, True, crit,
                                       detail=f"{g.id} takes the blow meant for {t_id}", defense_parts=counted,
                                       defense_left=left))
-        for text in said:  # what the hit does, after the hit itself
-            work.note(text)
+        after_hit(work, g.id, said)
         return "guard-hit"
     work.note(f"{g.id} could not block; the attack goes on to {t_id}")
     return "through"

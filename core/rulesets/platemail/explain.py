@@ -81,8 +81,9 @@ def _cover_lines(roll: Rolled) -> list[str]:
 
 def _attack_roll(events: Sequence[Event], index: int, attacker: str) -> Rolled | None:
     """The attacker's d20 behind the attack at ``index``: the line before,
-    or a few before when a guard's d6, a Rescue's d6 or a Concentration
-    check came in between; never one of an earlier attack."""
+    or a few before when a guard's d6 or a Rescue's d6 came in between (a
+    Concentration check the hit calls for now comes after the attack's
+    line, ``combat.after_hit``); never one of an earlier attack."""
     for earlier in reversed(events[max(0, index - 6):index]):
         if isinstance(earlier, AttackMade):
             return None

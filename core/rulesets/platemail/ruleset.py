@@ -25,7 +25,7 @@ from core.rulesets.platemail.explain import explain as explain_event
 from core.values import copy_with, evolve
 
 from .actions import missile_words
-from .checks import check_write, left_by
+from .checks import check_write, shot_left_by
 from .draw import random_order as draw_order
 from .equipment import ARCHETYPES, SPELLS, WEAPONS
 from .legal import sample_writes
@@ -376,7 +376,7 @@ class Platemail(Ruleset):
         if isinstance(order, Write):
             cond = CONDITION_TEXT[order.condition]
             me = state.char(order.unit) if state is not None else None
-            after = left_by(me, order.first) if me is not None else None  # as the 2nd Action finds it
+            after = shot_left_by(me, order.first) if me is not None else None  # as the 2nd Action finds it
             first = describe_act(order.first, me)
             if order.then == order.otherwise:  # the IF decides nothing: say so, not "THEN x ELSE x"
                 return f"{order.unit}: {first}; either way (IF {cond} or not): {describe_act(order.then, after)}"
