@@ -303,6 +303,12 @@ class SkirmishApp(App[None]):
 
         self.push_screen(RulesScreen())
 
+    def action_help_quit(self) -> None:
+        """ctrl+c, a newcomer's first way out (Textual's own binding, which
+        only says which key quits and here said nothing: ours is not its
+        ``quit``): asks, as ctrl+q does.  In a text box ctrl+c copies."""
+        self.action_request_quit()
+
     def action_request_quit(self) -> None:
         from tui.game_screen import GameScreen
 
