@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import core
 
@@ -41,12 +41,71 @@ def _minutes(text: str) -> float:
     return value
 
 
-def _parser() -> argparse.ArgumentParser:
-    import argparse
+FILE_COMMANDS = ("replay", "load", "watch", "host")
 
-    parser = argparse.ArgumentParser(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
+
+def _parser_class() -> type[argparse.ArgumentParser]:
+    import argparse
+    import re
+
+    class Parser(argparse.ArgumentParser):
+        """argparse's parser, except that a command taking a FILE says so
+        when a name starting with "-" was read as an option it has not
+        (argparse said only that FILE is missing, or that the name is an
+        unrecognized argument)."""
+
+        def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+            action = super().add_argument(*args, **kwargs)
+            self.__dict__.setdefault("option_names", set()).update(action.option_strings)
+            return action
+
+        def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+            self.given = list(sys.argv[1:] if args is None else args)
+            namespace, extras = super().parse_known_args(args, namespace)
+            stray = self._stray(extras)
+            if stray is not None:
+                self.error(self._hint(stray))
+            return namespace, extras
+
+        def error(self, message: str) -> NoReturn:
+            stray = self._stray(getattr(self, "given", []))
+            if stray is not None and message.startswith("the following arguments are required"):
+                message = self._hint(stray)
+            super().error(message)
+
+        def _stray(self, tokens: list[str]) -> str | None:
+            """The first of ``tokens`` read as an option this command has
+            not (nor the start of one), if it takes a FILE."""
+            if self.prog.rsplit(" ", 1)[-1] not in FILE_COMMANDS:
+                return None
+            known: set[str] = self.__dict__.get("option_names", set())
+            for token in tokens:
+                if token == "--":
+                    return None
+                if not token.startswith("-") or token == "-" or re.fullmatch(r"-\d+|-\d*\.\d+", token):
+                    continue
+                name = token.split("=", 1)[0]
+                if not any(option == name or (name.startswith("--") and option.startswith(name))
+                           for option in known):
+                    return token
+            return None
+
+        def _hint(self, token: str) -> str:
+            from tui.cli import printable
+
+            shown = printable(token)
+            command = self.prog.rsplit(" ", 1)[-1]
+            return (f"{shown} is no option of {command}; if it is a file, write ./{shown} or -- {shown} "
+                    f"(a name starting with - is read as an option)")
+
+    return Parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser_class = _parser_class()
+    parser = parser_class(prog="skirmish", description=DESCRIPTION, epilog=EPILOG)
     parser.add_argument("--version", action="version", version=f"skirmish {core.__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_class)
     commands.add_parser("rules", help="list the rulesets, one line each")
     replay = commands.add_parser("replay", help="check a saved game, play it back and print where it stands")
     replay.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
@@ -112,6 +171,12 @@ def _run_app(**kwargs) -> int:
 
     # A full-screen app needs a terminal (textual-serve's tabs run it with a driver of their own).
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and "TEXTUAL_DRIVER" not in os.environ:
+        # A save that cannot be loaded is said first: a terminal would not help it (with
+        # one, the app says what is wrong with it).
+        for key, command in (("load_path", "load"), ("watch_path", "watch"), ("host_path", "host")):
+            problem = _unreadable(kwargs[key]) if kwargs.get(key) is not None else None
+            if problem:
+                return _refused(command, kwargs[key], problem)
         print("skirmish: the game needs a terminal, and its input or output is not one "
               "(over SSH: ssh -t; to check a save without one: skirmish replay FILE)", file=sys.stderr)
         return 2
@@ -122,15 +187,50 @@ def _run_app(**kwargs) -> int:
     return run_app(**kwargs) or 0
 
 
-def _not_a_save_file(path: Path) -> str | None:
-    """Why ``path`` cannot be a save, checked without reading it, or None."""
-    if path.is_dir():
-        return "it is a folder, not a save file"
-    if path.is_file():
-        return None
-    if path.exists():
-        return "it is not a regular file (a device, pipe or socket), so it is not a save"
-    return "there is no such file"
+def _look(path: Path) -> tuple[str, str | None]:
+    """What is at ``path``, checked without reading it: ("file", None) for
+    what may be a save; else the kind of trouble and why it is no save:
+    "missing" (nothing there), "other" (something there that is no save: a
+    folder, a device, a broken link) or "unreachable" (the name cannot be
+    looked up: too long, or a folder on the way that may not be searched)."""
+    import errno
+    import os
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+            if os.path.islink(path):
+                return "other", "it is a link to a file that is not there"
+            return "missing", "there is no such file"
+        if exc.errno == errno.ELOOP:
+            return "other", "it, or a folder on the way to it, is a link that never ends (a loop of links)"
+        if exc.errno == errno.ENAMETOOLONG:
+            return "unreachable", "the name is too long (this system allows 255 bytes between two /, 4096 in all)"
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return "unreachable", "permission denied: this account may not look in a folder on the way to it"
+        return "unreachable", f"it cannot be looked at ({exc.strerror or exc})"
+    if stat.S_ISDIR(mode):
+        return "other", "it is a folder, not a save file"
+    if stat.S_ISREG(mode):
+        return "file", None
+    return "other", "it is not a regular file (a device, pipe or socket), so it is not a save"
+
+
+def _folder_words(folder: Path | str) -> str:
+    """A folder as a refusal names it, in brackets (the current one may
+    have been deleted)."""
+    import os
+
+    from tui.cli import shown_folder
+
+    if str(folder) == ".":
+        try:
+            os.getcwd()
+        except OSError:
+            return "(it has been deleted)"
+    return f"({shown_folder(folder)})"
 
 
 def _save_file(given: Path) -> tuple[Path, str | None]:
@@ -138,27 +238,27 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
     can).  A bare name (no folder in it, as the leave question shows a
     save's name) that is no file here is looked for in the saves folder
     too; a name found in neither place says both places."""
-    import os
-
-    if given.is_file() or len(given.parts) != 1 or given.name in ("", ".", ".."):
-        return given, _not_a_save_file(given)
+    kind, problem = _look(given)
+    if kind == "file" or len(given.parts) != 1 or given.name in ("", ".", ".."):
+        return given, problem
     try:
         from saves.store import saves_dir
 
         folder = saves_dir()
     except Exception:  # noqa: BLE001 - no saves folder to look in: this folder only
-        return given, _not_a_save_file(given)
+        return given, problem
     there = folder / given
-    if there.is_file():
+    kind_there, problem_there = _look(there)
+    if kind_there == "file":
         return there, None
-    if given.exists():
-        return given, _not_a_save_file(given)
-    if os.path.lexists(there):  # something of that name in the saves folder, but no save file
-        return there, _not_a_save_file(there)
-    from tui.cli import shown_folder
-
-    return given, (f"there is no such file in the current folder ({shown_folder('.')}) "
-                   f"nor in the saves folder ({shown_folder(folder)})")
+    if kind != "missing":  # something of that name here, or a name that cannot be
+        return given, problem
+    if kind_there == "other":  # something of that name in the saves folder, but no save file
+        return there, problem_there
+    here = f"there is no such file in the current folder {_folder_words('.')}"
+    if kind_there == "missing":
+        return given, f"{here} nor in the saves folder {_folder_words(folder)}"
+    return given, f"{here}, and the saves folder {_folder_words(folder)} cannot be looked in: {problem_there}"
 
 
 def _finished(path: Path) -> str | None:
@@ -180,8 +280,29 @@ def _finished(path: Path) -> str | None:
             "skirmish watch FILE plays it again); the file is left as it was")
 
 
+def _unreadable(path: Path) -> str | None:
+    """Why the save at ``path`` cannot be loaded (the loader's words), or None."""
+    from saves.store import SaveError, load_for_play
+
+    try:
+        load_for_play(path)
+    except SaveError as exc:
+        return exc.problem
+    except Exception:  # noqa: BLE001 - anything else is the app's to say when it opens the file
+        return None
+    return None
+
+
+NAME_SHOWN = 200  # characters of a refused file's name (one can be 4096 long)
+
+
 def _refused(command: str, given: Path, problem: str) -> int:
-    print(f"skirmish: cannot {command} {str(given)[:200]}: {problem}", file=sys.stderr)
+    from tui.cli import printable
+
+    name = printable(str(given))
+    if len(name) > NAME_SHOWN:
+        name = name[:NAME_SHOWN - 1] + "…"
+    print(f"skirmish: cannot {command} {name}: {printable(problem)}", file=sys.stderr)
     return 1
 
 

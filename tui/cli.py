@@ -39,7 +39,10 @@ def shown_folder(folder: str | Path) -> str:
     links followed."""
     import os
 
-    written = os.path.abspath(folder)
+    try:
+        written = os.path.abspath(folder)
+    except OSError:  # the current folder was deleted: nothing to take a relative one from
+        return str(folder)
     home = home_folder()
     if home is None:
         return written
@@ -47,6 +50,22 @@ def shown_folder(folder: str | Path) -> str:
         if path == base or path.startswith(base + "/"):
             return "~" + path[len(base):]
     return written
+
+
+def printable(text: str) -> str:
+    """``text`` (a file name as given) as one line anyone can read: bytes
+    that are not UTF-8 (Python keeps them as lone surrogates) written as
+    ``\\xff``, control and format characters (a newline, an escape
+    sequence, a direction override) as their escapes."""
+    import unicodedata
+
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte
+        raw = text.encode("utf-8", "backslashreplace")
+    decoded = raw.decode("utf-8", "backslashreplace")
+    return "".join(ch.encode("unicode_escape").decode("ascii")
+                   if unicodedata.category(ch) in ("Cc", "Cf", "Cs") else ch for ch in decoded)
 
 
 def rules_lines() -> list[str]:
@@ -136,7 +155,7 @@ def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
     try:
         game, pending, seats = load_for_play(path)
     except SaveError as exc:
-        print(f"skirmish: cannot replay {exc}", file=err)
+        print(f"skirmish: cannot replay {printable(str(exc))}", file=err)
         return 1
     data = final_position(game, side)
     if with_log:
