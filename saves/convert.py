@@ -376,11 +376,23 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
     return None if a == b else path
 
 
+def held_only(data: Any, held: Any) -> Any:
+    """``data`` (plain JSON) without the object keys ``held`` has not, at
+    any depth: a snapshot written before a field was added to a ruleset's
+    state says nothing of it, and is compared only on what it holds."""
+    if isinstance(data, dict) and isinstance(held, dict):
+        return {key: held_only(value, held[key]) for key, value in data.items() if key in held}
+    if isinstance(data, list) and isinstance(held, list) and len(data) == len(held):
+        return [held_only(x, y) for x, y in zip(data, held)]
+    return data
+
+
 __all__ = [
     "PLAIN",
     "StructureError",
     "converter_for",
     "first_difference",
+    "held_only",
     "make_converter",
     "structure",
     "unstructure",

@@ -48,6 +48,7 @@ from saves.convert import (
     StructureError,
     converter_for,
     first_difference,
+    held_only,
     orders_to_text,
     structure,
     unstructure,
@@ -421,8 +422,10 @@ def _load(path: Path, blob: bytes | None = None) -> _Loaded:
     except Exception as exc:  # a ruleset choking on odd data is still a bad file
         raise SaveError(path, f"its orders cannot be played back ({type(exc).__name__}: {exc})") from None
     if snapshot is not None:
-        replayed = unstructure(conv, game.state)
-        recorded = unstructure(conv, snapshot)
+        # Only what the file's snapshot holds is compared: one saved before a
+        # ruleset's state gained a field is still the same game.
+        replayed = held_only(unstructure(conv, game.state), envelope.snapshot)
+        recorded = held_only(unstructure(conv, snapshot), envelope.snapshot)
         where = first_difference(replayed, recorded)
         if where is not None:
             raise SaveError(

@@ -226,3 +226,28 @@ def test_an_unknown_shipped_battlefield(good):
     path, data = good
     data["battlefield"] = "atlantis"
     refused(write(path, data), "no shipped battlefield called 'atlantis'")
+
+
+def test_a_waylights_save_from_before_turn_from_loads(tmp_path):
+    """A save from before a ruleset's state gained a field (Waylights'
+    ``turn_from``) lacks its key: the orders decide the game, and what the
+    snapshot does hold is still checked.  A tester's Waylights saves were
+    refused as changed or damaged once the field was added."""
+    from bench.games import battlefield_for, play_random
+    from core.registry import find_ruleset
+
+    rules = find_ruleset("waylights")
+    cap = 60
+    game = play_random(rules, 2, battlefield_for(rules), cap=cap).game
+    while game.state.turn_from is None:  # mid-turn, where the field says something
+        cap += 1
+        game = play_random(rules, 2, battlefield_for(rules), cap=cap).game
+    path = tmp_path / "wl.json"
+    save_game(game, path)
+    data = json.loads(path.read_text())
+    assert "turn_from" in data["snapshot"]
+    del data["snapshot"]["turn_from"]
+    path.write_text(json.dumps(data))
+    assert load_game(path).orders == game.orders
+    data["snapshot"]["round"] += 1  # what it holds must still agree
+    refused(write(path, data), "snapshot does not match", "snapshot.round")
