@@ -75,7 +75,9 @@ class WaylightsKnowledge(Knowledge):
         - *clip* while the wielded launcher's clip still holds rounds (a
           reload primes it from them; the new clip only wastes an Action);
         - a move that takes a fighter further from its nearest enemy after
-          it has already moved this turn (forward then back: a zig-zag);
+          it has already moved this turn (forward then back: a zig-zag; a
+          Split Move counts, as the figure no longer stands where its turn
+          began), and one that ends where its turn began (out and back);
         - a 4/0 split (no dice to defend or counter with) where an enemy
           could strike the fighter before its next turn (``could_strike``:
           from where it stands, after a Move, or after priming its
@@ -116,7 +118,9 @@ class WaylightsKnowledge(Knowledge):
         if me is None or me.side != side or me.pos is None or len(legal) < 2:
             return list(legal)
         foes = [f for f in view.fighters if f.side != side and f.up]
-        moved = view.moved or view.stepped or (view.exposed and view.target is None)
+        # moved this turn: a Move, the step, a Split Move (it leaves the figure elsewhere than it began)
+        moved = view.moved or view.stepped or (view.exposed and view.target is None) or (
+            view.turn_from is not None and me.pos != view.turn_from)
         # easy keeps away while its side has fewer standing, else presses on (one way all turn)
         behind = easy and 2 * sum(f.up for f in view.fighters if f.side == side) < \
             sum(f.up for f in view.fighters)
@@ -131,6 +135,8 @@ class WaylightsKnowledge(Knowledge):
                 return bool(could_strike(view, me.id))
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
                 if me.split == DICE and could_strike(view, me.id, o.to):
+                    return True
+                if moved and o.to == view.turn_from:  # back where the turn began: both moves for nothing
                     return True
                 if moved or easy:
                     near = min(chebyshev(me.pos, f.pos) for f in foes)

@@ -79,6 +79,29 @@ def test_no_step_back_after_moving_up(level):
     assert {o for o in R.legal_orders(fresh, 0) if o in back} & set(kept(fresh, 0, level))
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_split_move_out_and_back(level):
+    # A tester's server game: the slinger began its turn at 6,7 beside a2,
+    # split-moved to 4,7 beside a1, then split-moved back to 6,7: both
+    # Actions for nothing.  A Split Move leaves no ``moved`` flag (that is
+    # the Move action's), so the zig-zag rule did not see it; the turn's
+    # first cell (``turn_from``) does.
+    figures = [("b3", 1, "slinger", (4, 7)), ("a1", 0, "fighter", (4, 8)), ("a2", 0, "fighter", (6, 6)),
+               ("a9", 0, "mook", (0, 0))]
+    state = position(figures, "b3", actions=1, turn_from=(6, 7))
+    legal = R.legal_orders(state, 1)
+    back = {o for o in legal if isinstance(o, (Move, SplitMove, Step)) and o.to == (6, 7)}
+    assert back
+    assert not back & set(kept(state, 1, level))
+    further = {o for o in legal if isinstance(o, (Move, SplitMove, Step))
+               and min(max(abs(o.to[0] - x), abs(o.to[1] - y)) for x, y in ((4, 8), (6, 6), (0, 0))) > 1}
+    assert further and not further & set(kept(state, 1, level))  # moved: no further from them either
+    # At the turn's start, the same cells stay open to the search.
+    fresh = position(figures, "b3", turn_from=(4, 7))
+    assert {o for o in R.legal_orders(fresh, 1) if isinstance(o, SplitMove) and o.to == (6, 7)} \
+        & set(kept(fresh, 1, level))
+
+
 BESIDE_TWO = [("a1", 0, "slinger", (2, 2), {"split": None}), ("b1", 1, "fighter", (2, 3)),
               ("b2", 1, "fighter", (1, 2)), FAR]
 

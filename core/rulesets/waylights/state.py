@@ -130,6 +130,7 @@ class WaylightsState:
     actions: int = 0
     max_actions: int = 2
     moved: bool = False  # the Move action was used: no step
+    turn_from: tuple[int, int] | None = None  # where the active figure stood when its turn began
     stepped: bool = False
     # The full-turn reload (the RELOAD | CLIP row: no step): "clip" or
     # "reload" once that half is done this turn, "both" once both are.

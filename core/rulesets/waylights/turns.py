@@ -81,7 +81,8 @@ def _begin(state: WaylightsState, fighters: tuple, f, index: int) -> tuple[Wayli
         fighters = tuple([fighter if g.id == f.id else g for g in fighters])
     state = rebuild(state, fighters=fighters, index=index,
                    active=f.id, pending="split", actions=0, max_actions=1 if one else 2,
-                   moved=False, stepped=False, reloading="", exposed=False, target=None, counter_used=False)
+                   moved=False, stepped=False, reloading="", exposed=False, target=None, counter_used=False,
+                   turn_from=f.pos)
     detail = "entangled: one Action" if one else ""
     return state, [CharacterTurn(state.round, detail, unit=f.id, name=f.name)]
 
