@@ -3,7 +3,8 @@ waits for, or that it only watches), the turn (of how many the game may
 last, as the new-game form counts them) and phase, a failed save,
 and the narrator's mark while the other side's events are being shown.
 Its pieces are dropped from the end until it fits: it never wraps out of
-sight."""
+sight.  A game watched read-only (tui/readonly.py) keeps its holder's
+piece whole after who plays: the later pieces go first."""
 
 from __future__ import annotations
 
@@ -24,6 +25,22 @@ def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
     while len(pieces) > 1 and cell_len(sep.join(pieces)) > width:
         pieces.pop()
     return sep.join(pieces)
+
+
+def fit_keeping(text: str, kept: str, width: int, sep: str = " · ") -> str:
+    """``text``'s first piece, then ``kept``, then as many of the other
+    pieces as fit in ``width`` columns (:func:`fit_pieces`).  When the
+    first piece and ``kept`` alone are too wide, both are shortened
+    (:func:`cut_to_cells`), the first never below half the row: neither
+    is ever dropped, and the row never runs past ``width``."""
+    from rich.cells import cell_len
+
+    first, _, rest = text.partition(sep)
+    room = width - cell_len(sep)
+    if cell_len(first) + cell_len(kept) > room:
+        first = cut_to_cells(first, min(cell_len(first), max(room - cell_len(kept), room // 2)))
+        kept = cut_to_cells(kept, max(1, room - cell_len(first)))
+    return fit_pieces(sep.join(piece for piece in (first, kept, rest) if piece), width, sep)
 
 
 def cut_to_cells(text: str, cells: int) -> str:
@@ -90,6 +107,11 @@ def claim_words(seat: Any, away_for: float | None) -> str:
     return f" (not connected: q claims it after {duration(claim_after)} away)"
 
 
+# What an onlooker's banner adds after who plays (a read-only screen's
+# "read-only: held by ..." says it instead).
+NO_ORDERS = " (no orders here)"
+
+
 def acting_names(game: Any, acting: list[int]) -> str:
     """Who is to act, every one of them: both sides at once (Platemail's
     orders are written by both in the same Round) are both named."""
@@ -110,7 +132,7 @@ def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | 
     if screen.single and remote_status(seat):
         return remote_status(seat)
     if screen.onlooker():
-        return "Watching" + (f": {acting_names(game, acting)} to play" if acting else "") + " (no orders here)"
+        return "Watching" + (f": {acting_names(game, acting)} to play" if acting else "") + NO_ORDERS
     if screen.narrator.busy:  # the narrator's mark says a key brings the next event
         if not acting:
             return "then nobody acts"
@@ -188,7 +210,11 @@ class Banner(Static):
                 self._claim_timer = self.set_timer(left + 0.5, lambda: self.show(screen, screen.banner_side))
         return now - self.away_seen
 
-    def show(self, screen: Any, side: int | None) -> None:
+    def show(self, screen: Any, side: int | None, held_by: str | None = None) -> None:
+        """The banner for ``screen`` with ``side`` at the keyboard;
+        ``held_by``: the holder of a game this screen watches read-only,
+        said after who plays and never dropped (the heading and the
+        title give way first)."""
         game = screen.game
         text = screen.adapter.banner(game, side)
         width = max(20, screen.app.size.width - 2)
@@ -196,8 +222,10 @@ class Banner(Static):
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            text = (f"{who_plays(screen, side, width, away_for)} · "
-                    f"{heading_piece(game, screen.view_state, situation)} · {short_title}")
+            who = who_plays(screen, side, width, away_for)
+            if held_by is not None:
+                who = who.removesuffix(NO_ORDERS)  # "read-only" says it
+            text = f"{who} · {heading_piece(game, screen.view_state, situation)} · {short_title}"
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"
@@ -206,6 +234,9 @@ class Banner(Static):
             text = f"⚠ {unsaved} · {text}"
         if screen.narrator.busy:
             text = f"{screen.narrator.hint()} · {text}"
-        self.update(fit_pieces(text, width))
+        if held_by is None:
+            self.update(fit_pieces(text, width))
+        else:
+            self.update(fit_keeping(text, f"read-only: held by {held_by}", width))
         for n in (0, 1):  # the side to act in its board colour
             self.set_class(side == n and game.outcome is None, f"side-{n}")

@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Static
-
+from tui.banner import Banner
 from tui.game_screen import GameScreen
 
 
@@ -72,13 +71,12 @@ class ReadOnlyGameScreen(GameScreen):
         self.say("Read-only: the other Skirmish saves this game.")
 
     def _draw_banner(self, side: int | None) -> None:
-        super()._draw_banner(side)
-        banner = self.query_one("#banner", Static)
-        # The game's own banner first (whose turn, the round, the ruleset):
-        # the holder's full stamp ("process 1974 on vm, since 2026-…") cut it
-        # off at 80 columns; the stamp's first part is enough here.
-        held = self.holder.split(",", 1)[0]
-        banner.update(f"{banner.content} · read-only: held by {held}")
+        # Who plays, then who holds the game, kept whole while the turn and
+        # the ruleset give way (tui/banner.py fit_keeping): added after the
+        # fitted banner, it ran past 78 columns and the holder was cut off.
+        # The holder's stamp without its time ("process 1974 on vm").
+        self.banner_side = side
+        self.query_one(Banner).show(self, side, held_by=self.holder.split(",", 1)[0])
 
     def action_quit_game(self) -> None:
         self.post_message(self.Leave(self.game))

@@ -21,6 +21,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from core.ruleset import UnitView
@@ -46,6 +47,38 @@ def with_figures_hint(sides: list[str]) -> list[str]:
     where the rest are listed: the game screen's ``f`` (Figures)."""
     cut = [i for i, line in enumerate(sides) if line.endswith(" …")]
     return sides if not cut else [*sides[:cut[-1] + 1], FIGURES_HINT, *sides[cut[-1] + 1:]]
+
+
+def lone_ellipsis(line: str, columns: int) -> bool:
+    """Whether ``line``, wrapped as the panel wraps it in ``columns``,
+    ends with a row holding nothing but "…"."""
+    return Content(line).wrap(columns)[-1].plain.strip() == "…"
+
+
+# After a cut line's "…" that would wrap to a row of its own (see
+# side_key_fitted), and then the hint's words when the hint follows it.
+MORE = " more"
+HINT_TAIL = ": f lists them all"
+
+
+def side_key_fitted(sides: list[str], columns: int) -> list[str]:
+    """The side key's lines with the figures hint (:func:`with_figures_hint`),
+    no row of them holding "…" alone: "Bob (you, bold): yellow, R1 R2 R3"
+    over a row of "…", then the hint's "… more figures", read as garbage.
+    A cut line whose "…" would wrap by itself, in ``columns`` or in one
+    more (the panel without its scrollbar), says "… more" there; when the
+    hint follows it, the hint joins it ("… more: f lists them all") and
+    is not said again.  The line itself, figures and "…", is kept whole."""
+    lines = with_figures_hint(sides)
+    out: list[str] = []
+    for line in lines:
+        if line == FIGURES_HINT and out and out[-1].endswith(MORE):
+            out[-1] += HINT_TAIL
+            continue
+        if line.endswith(" …") and any(lone_ellipsis(line, width) for width in (columns, columns + 1)):
+            line += MORE
+        out.append(line)
+    return out
 
 
 # What parts a line's items ("# wall (blocks, height 2)", "T threatened"):
@@ -178,8 +211,8 @@ class SidePanel(Vertical):
             if waiting and any(u.id in by_unit for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         field = adapter.battlefield(game, view)
-        key = legend(field, with_figures_hint(board.side_key(game.players, screen.app.no_color)),
-                     adapter.drawn_glyphs(field))
+        sides = side_key_fitted(board.side_key(game.players, screen.app.no_color), self.text_columns())
+        key = legend(field, sides, adapter.drawn_glyphs(field))
         lines += ["", key.plain]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)
