@@ -14,7 +14,7 @@ import functools
 import time
 from typing import Any
 
-from core.game import concession_effect, draw_refusal
+from core.game import concession_effect, draw_refusal, undo
 from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
 from core.ruleset import Rejection
 from net.live import duration
@@ -302,7 +302,14 @@ def take_back(screen: Any) -> None:
         _take_back(screen, side)
         return
     game = screen.game  # a hot-seat game with nothing hidden: the other player's last order, asked first
-    text = screen.adapter.describe(game, screen.view_state, game.orders[-1])
+    whole = screen.local_game()
+    if whole is not None and whole.orders:
+        # worded on the state it was given in, as its player saw it (a pass
+        # counts the Movements of the turn it ended, not of the turn now)
+        before = undo(whole)
+        text = screen.adapter.describe(before, before.view(whose), whole.orders[-1])
+    else:
+        text = screen.adapter.describe(game, screen.view_state, game.orders[-1])
     name = game.players[whose]
     screen.open_modal(Confirm(f"Take back {name}'s last order ({text})? It was {name}'s: both of you "
                               "should agree."), lambda yes: _take_back(screen, whose) if yes else None)

@@ -95,14 +95,14 @@ def _below(rng: random.Random):
 
 
 def _free(state: PlastoState, side: int, rng: random.Random):
-    """Decline, or one Movement (no jump attack) of an eligible mini."""
+    """Decline, or one Movement (a jump attack too) of an eligible mini."""
     if rng.random() < DECLINE_SHARE:
         return Decline(side)
     minis = [m for m in state.on_board() if m.side == side and free_eligible(state, m)]
     if not minis:
         return Decline(side)
     blocked = blocked_cells(state)
-    return FreeMove(side, _movement(state, rng.choice(minis), side, blocked, rng, _below(rng), attacks=False))
+    return FreeMove(side, _movement(state, rng.choice(minis), side, blocked, rng, _below(rng), attacks=True))
 
 
 def _play(state: PlastoState, side: int, rng: random.Random):

@@ -22,7 +22,15 @@ ARTIFACT = Ref("Artifacts (*Attacking Terrain And Artifacts*)", "Attacking Terra
 END = Ref("The end (*Ending The Game*)", "Ending The Game")
 # A mini Doomed by a shot and a contact: both headings say it.
 MIXED = Ref(DOOM.section, "Attacking And Defending; Long Range Attacks")
+# One attacker from behind: the back's weakness is printed under "The
+# Minis" and the backstab as the exception to two attackers under "About
+# Plasto Latros"; the help tells it with the other Dooms.
+BACKSTAB = Ref(DOOM.section, "The Minis; About Plasto Latros")
+# Any attack on a mini lying flat: printed under "Climbing Movement On
+# Terrain"; the help tells it with the other Dooms.
+PRONE = Ref(DOOM.section, "Climbing Movement On Terrain")
 SHOT_REASONS = ("targeted by two shooters",)
+PRONE_REASON = "attacked while prone"
 
 
 def _turn_of(events: Sequence[Event], index: int) -> str:
@@ -46,14 +54,21 @@ def _doomed_by(events: Sequence[Event], index: int, unit: str) -> tuple[str, ...
 
 
 def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[str], Ref]:
-    """A mini taken off: at once when jumped on; else still Doomed when the
-    current turn ended, the turn its Doom fell in (normally the attacker's:
-    the Doomed mini's side gets no turn of its own to save it)."""
+    """A mini taken off: at once when jumped on, or attacked while prone;
+    else still Doomed when the current turn ended, the turn its Doom fell
+    in (normally the attacker's: the Doomed mini's side gets no turn of its
+    own to save it)."""
     if event.reason.startswith("jumped on"):
         return [f"{event.unit} was {event.reason}: a mini jumped on dies as the jump lands, "
                 "unless the defender's free Movement put the jumper under Threat or Doom first"], JUMP
-    turn = _turn_of(events, index)
     by = _doomed_by(events, index, event.unit)
+    if event.reason == PRONE_REASON:
+        return [f"Doomed: {event.reason}" + (f" (by {', '.join(by)})" if by else ""),
+                "A mini lying prone dies at once from an attack that succeeds: it is removed as soon as no "
+                "free Movement is owed and the attack still counts, not at the end of the turn",
+                "No free Movement was owed, or the one made left an attack on it counting (an attacker put "
+                "under Threat or Doom stops counting)"], PRONE
+    turn = _turn_of(events, index)
     here = f" (here {turn})" if turn else ""
     return [f"Doomed: {event.reason}" + (f" (by {', '.join(by)})" if by else ""),
             f"A Doomed mini is killed at the end of the current turn{here}: the turn its Doom fell in, "
@@ -65,12 +80,30 @@ def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[
 def _removal_ref(reason: str) -> Ref:
     """Where a Doom's rule is printed, for the Doom and the removal it
     leads to.  Two shots: under "Long Range Attacks"; a shot and a contact:
-    both headings; contact only: "Attacking And Defending"."""
+    both headings; one attacker from behind: "The Minis" and "About Plasto
+    Latros"; any attack on a prone mini: "Climbing Movement On Terrain";
+    two in contact: "Attacking And Defending"."""
     if reason in SHOT_REASONS:
         return SHOOT
     if "shot" in reason:
         return MIXED
+    if reason == PRONE_REASON:
+        return PRONE
+    if reason == "attacked from behind":
+        return BACKSTAB
     return DOOM
+
+
+def _when_removed(reason: str) -> str:
+    """When the mini of a ``DoomFalls`` with ``reason`` dies, unless saved."""
+    if reason.startswith("jumped on"):
+        return ("A mini jumped on dies as the jump lands, as soon as no free Movement is owed (made, declined "
+                "or none to make), unless the jumper was put under Threat or Doom by then")
+    if reason == PRONE_REASON:
+        return ("A prone mini dies at once, as soon as no free Movement is owed (made, declined or none to "
+                "make), unless no attack on it counts by then (an attacker put under Threat or Doom stops "
+                "counting)")
+    return "A Doomed mini is removed at the end of the turn unless the Doom is lifted"
 
 
 def _doom_ref(reason: str) -> Ref:
@@ -250,7 +283,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "or one of each), "
                 "one attacker in the back quarter, a jump, or any attack on a prone mini",
                 "An attacker counts while it stands and nothing attacks it",
-                "A Doomed mini is removed at the end of the turn unless the Doom is lifted"], _doom_ref(event.reason)
+                _when_removed(event.reason)], _doom_ref(event.reason)
     if isinstance(event, DoomLifted):
         return [f"{event.unit} no longer has enough counting attackers to stay Doomed",
                 "An attacker that is itself attacked stops counting"], DOOM

@@ -431,11 +431,15 @@ def movements_for(state: PlastoState, mini: Mini, side: int, attacks: bool = Tru
 
 
 def free_movements(state: PlastoState, mini: Mini, side: int, blocked: Set[Cell] | None = None) -> tuple:
-    """``movements_for(..., attacks=False)``, each wrapped as a Defending
-    Free Movement (cached like the movements)."""
+    """``movements_for``, each wrapped as a Defending Free Movement (cached
+    like the movements, but for the jump attacks)."""
     if mini.prone:
         return _stand_tuple(state, mini, side, free=True)
-    return _movement_tuple(state, mini, side, blocked, free=True)
+    found = _movement_tuple(state, mini, side, blocked, free=True)
+    targets = jump_targets(state, mini)
+    if targets:
+        found += tuple([FreeMove(side, JumpAttack(side, mini.id, t.id)) for t in targets])
+    return found
 
 
 def relocations(state: PlastoState, side: int, unit: str, cells) -> list[Relocate]:

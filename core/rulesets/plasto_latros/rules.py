@@ -218,8 +218,8 @@ def doom_attackers(state: PlastoState, unit: str) -> tuple[str, ...]:
 
 def settle(state: PlastoState, events: list) -> PlastoState:
     """After every order: announce Doom falling and lifting, owe Defending
-    Free Movements, resolve jumps once nobody owes an answer, and end the
-    turn when its Movements are spent."""
+    Free Movements, resolve jumps and remove the Doomed prone minis once
+    nobody owes an answer, and end the turn when its Movements are spent."""
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         if not now and not state.doomed:  # no Doom falls or lifts, nothing is owed: the state stays
@@ -250,9 +250,20 @@ def settle(state: PlastoState, events: list) -> PlastoState:
                     events.append(Note(f"{state.players[side]} has no mini free to answer the Doom"))
         if now != state.doomed or pending != state.pending_free:
             state = rebuild(state, doomed=now, pending_free=pending)
-        if pending or not statuses(state).jumping:  # no jump attack waits
+        if pending:  # the answer comes first
             break
-        state = _resolve_jumps(state, events)
+        if statuses(state).jumping:
+            state = _resolve_jumps(state, events)
+            continue
+        # A mini lying flat dies at once from an attack that succeeds
+        # (*Climbing Movement On Terrain*): one still counting now that no
+        # free Movement is owed (docs/rulings.md, *Removal*).
+        prone = [unit for unit in now if state.get(unit).prone]
+        if not prone:
+            break
+        for unit in prone:
+            events.append(Removed(unit, _doomed_reason(state, unit)))
+        state = _remove_all(state, prone)
     if (state.phase is _PLAY and not state.pending_free and state.movements_left <= 0
             and not free_actions_left(state)):
         state = end_turn(state, events)
@@ -302,7 +313,7 @@ def _resolve_jumps(state: PlastoState, events: list) -> PlastoState:
     for attack in [a for a in state.attacks if a.kind is _JUMP]:
         state = rebuild(state, attacks=tuple(a for a in state.attacks if a != attack))
         jumper, target = state.get(attack.attacker), state.get(attack.target)
-        if target.pos is None:
+        if target.pos is None or jumper.pos is None:
             continue
         if not valid_attacker(state, jumper.id):
             events.append(Note(f"{jumper.id}'s jump is stopped: {target.id} is spared and no longer Pinned"))

@@ -190,8 +190,7 @@ class PlastoLatros(Ruleset):
         inner = order.order
         if inner.side != order.side:
             return Rejection("wrong-side", "The free Movement must be made by the same player.")
-        if isinstance(inner, JumpAttack):
-            return Rejection("no-jump-attack", "A Defending Free Movement cannot be a jump attack.")
+        # any Movement, a jump attack too (docs/rulings.md, *Defending Free Movement*)
         return self._check_movement(state, inner, free=True)
 
     def _check_shoot(self, state: PlastoState, order: Shoot) -> Rejection | None:
