@@ -1,7 +1,13 @@
 """The saves folder as a list: what the load menu shows of each file, and
 the newest playable game for Continue.  Each file is checked by a full
 load (``store._load``); one that takes longer than ``CHECK_SECONDS`` is
-listed as skipped instead of holding up the rest."""
+listed as skipped instead of holding up the rest.
+
+A save's date is when it was last played: the ``saved_at`` it records,
+else its file's time; never later than its file's time (a file cannot be
+written before it was saved: a clock set wrong, or an edited stamp).  A
+copy or a touched file keeps its place.  The list and Continue go by that
+date, the one the list shows (``save_date``)."""
 
 from __future__ import annotations
 
@@ -29,17 +35,70 @@ class SaveSummary:
     winner: int | None = None  # the side that won a finished game (None: a draw, or not over)
     deploying: bool = False  # saved while the figures were being set up: no turn begun
     names_winner: bool = True  # False: the game never names one (Optio's pre-game), so it is never "a draw"
+    backup: SaveSummary | None = None  # a broken save's ``<name>.bak``, checked (None: there is none)
 
 
 _SUMMARIES: dict[tuple[str, int, int], SaveSummary] = {}
+_DATES: dict[tuple[str, int, int], datetime.datetime | None] = {}
+_UTC = datetime.timezone.utc
 
 
-def _mtime_text(path: Path) -> str:
+def backup_path(path: Path) -> Path:
+    """Where the previous version of a save is kept (``store._keep_backup``)."""
+    return path.with_name(path.name + ".bak")
+
+
+def _recorded_date(path: Path) -> datetime.datetime | None:
+    """The ``saved_at`` a save records, if it is a readable time (a time
+    with no zone is taken as UTC, as Skirmish writes it); None otherwise.
+    Reads the file's JSON (bounded, as a load does), replays nothing."""
+    from saves.checks import parse_json, read_bytes
+
     try:
-        stamp = path.stat().st_mtime
+        data = parse_json(path, read_bytes(path))
+    except SaveError:
+        return None
+    stamp = data.get("saved_at") if isinstance(data, dict) else None
+    if not isinstance(stamp, str):
+        return None
+    try:
+        when = datetime.datetime.fromisoformat(stamp[:40])
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=_UTC)
+
+
+def save_date(path: Path) -> datetime.datetime | None:
+    """When the save at ``path`` was last played (see the module's
+    docstring), in UTC; None when the file cannot even be looked at."""
+    path = Path(path)
+    try:
+        info = path.stat()
     except OSError:
-        return ""
-    return datetime.datetime.fromtimestamp(stamp, datetime.timezone.utc).isoformat(timespec="seconds")
+        return None
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _DATES:
+        file_time = datetime.datetime.fromtimestamp(info.st_mtime, _UTC)
+        recorded = _recorded_date(path)
+        _DATES[key] = min(recorded, file_time) if recorded is not None else file_time
+    return _DATES[key]
+
+
+def _date_text(path: Path) -> str:
+    when = save_date(path)
+    return when.astimezone(_UTC).isoformat(timespec="seconds") if when is not None else ""
+
+
+def local_time(saved_at: str) -> str:
+    """A summary's ``saved_at`` as the list shows it: this computer's local
+    time, to the minute ("" when there is none)."""
+    try:
+        when = datetime.datetime.fromisoformat(saved_at)
+    except ValueError:
+        return saved_at[:16].replace("T", " ")
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_UTC)
+    return when.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def summarise(path: Path) -> SaveSummary:
@@ -55,7 +114,8 @@ def summarise(path: Path) -> SaveSummary:
     try:
         loaded = _load(path)
     except SaveError as exc:
-        summary = SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False, exc.problem)
+        summary = SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False, exc.problem,
+                              backup=_backup_summary(path))
     else:
         game = loaded.game
         rules = game.ruleset
@@ -67,7 +127,7 @@ def summarise(path: Path) -> SaveSummary:
             ruleset_title=rules.title,
             players=tuple(game.players),
             turn=situation.turn,
-            saved_at=loaded.saved_at or _mtime_text(path),
+            saved_at=_date_text(path),
             over=game.outcome is not None,
             seats=tuple(loaded.seats),
             winner=game.outcome.winner if game.outcome is not None else None,
@@ -77,6 +137,15 @@ def summarise(path: Path) -> SaveSummary:
     if key is not None:
         _SUMMARIES[key] = summary
     return summary
+
+
+def _backup_summary(path: Path) -> SaveSummary | None:
+    """A broken save's backup, checked as a save is (None: it has none)."""
+    backup = backup_path(path)
+    if not backup.is_file() or backup.is_symlink():
+        return None
+    summary = summarise(backup)
+    return attrs.evolve(summary, name=backup.name)
 
 
 def seat_words(summary: SaveSummary) -> tuple[str, ...]:
@@ -113,7 +182,7 @@ def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
         try:
             found.append(summarise(path))
         except Exception as exc:  # noqa: BLE001 - an odd file is a problem to list, not a crash
-            found.append(SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+            found.append(SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False,
                                      capped(f"it could not be checked ({type(exc).__name__}: {exc})")))
 
     worker = threading.Thread(target=check, name=f"check {path.name}", daemon=True)
@@ -121,13 +190,13 @@ def summarise_within(path: Path, seconds: float = CHECK_SECONDS) -> SaveSummary:
     worker.join(seconds)
     if found:
         return found[0]
-    return SaveSummary(path, path.stem, "", "", (), 0, _mtime_text(path), False,
+    return SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False,
                        f"checking it took more than {seconds:g} seconds, so it was skipped")
 
 
 def save_paths(directory: Path | None = None, strict: bool = False) -> list[Path]:
-    """Every ``*.json`` in the save folder, newest first (cheap: no file is
-    read).  A folder not made yet holds none; one that cannot be read (a
+    """Every ``*.json`` in the save folder, newest first by ``save_date``
+    (each file's JSON is read for its date; nothing is replayed).  A folder not made yet holds none; one that cannot be read (a
     file in its place) holds none either, or with ``strict`` raises a
     SaveError naming the folder, for the lists that say why they are empty."""
     folder = Path(directory) if directory is not None else saves_dir()
@@ -144,11 +213,13 @@ def save_paths(directory: Path | None = None, strict: bool = False) -> list[Path
                                                                       f"({exc.strerror or exc})") from None
         return []
 
-    def newest(p: Path) -> int:
+    def newest(p: Path) -> tuple[datetime.datetime, int]:
         try:
-            return p.lstat().st_mtime_ns
+            file_time = p.lstat().st_mtime_ns
         except OSError:
-            return 0
+            file_time = 0
+        # Two saves of one second: the file written last first.
+        return save_date(p) or datetime.datetime.min.replace(tzinfo=_UTC), file_time
 
     return sorted(paths, key=newest, reverse=True)
 

@@ -111,14 +111,19 @@ class GameSession:
         self._lock = lock
 
     @classmethod
-    def open(cls, path: Path, any_name: bool = False) -> GameSession:
+    def open(cls, path: Path, any_name: bool = False, to_write: bool = True) -> GameSession:
         """Take the game's lock.  Raises GameLocked naming the holder, or
         SaveError when the folder cannot be used or (unless ``any_name``:
-        to remove that name) the save has another name."""
+        to remove that name) the save has another name, or SaveReadOnly
+        when the save is read-only, before anything is written beside it
+        (unless not ``to_write``: a finished game shown for its result, or
+        a save removed at its player's asking)."""
         path = Path(path)
         problem = store.not_a_folder(path.parent)
         if problem:
             raise store.SaveError(path, f"cannot lock the game: its folder {problem}")
+        if to_write and store.read_only(path):
+            raise store.SaveReadOnly(path)
         if not any_name:
             _one_name(path)
         try:
@@ -210,7 +215,7 @@ def delete_save(path: Path) -> None:
     holder (or SaveError when the file cannot be removed); the file is then
     left as it was.  A link planted as the save is removed, never followed."""
     path = Path(path)
-    with GameSession.open(path, any_name=True):
+    with GameSession.open(path, any_name=True, to_write=False):
         try:
             path.unlink()
         except FileNotFoundError:
@@ -221,3 +226,41 @@ def delete_save(path: Path) -> None:
             path.with_name(path.name + ".bak").unlink(missing_ok=True)
         except OSError:
             pass  # the game is gone from the list; a backup left behind is never listed
+
+
+def aside_path(path: Path) -> Path:
+    """A name no file has, beside ``path``, for a broken save set aside
+    (``<save>.broken``, then ``<save>.broken-2``…): not a ``.json``, so
+    never listed as a save."""
+    candidate, count = path.with_name(path.name + ".broken"), 2
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{path.name}.broken-{count}")
+        count += 1
+    return candidate
+
+
+def restore_backup(path: Path) -> Path:
+    """A broken save's backup (``<save>.bak``, which must load) becomes the
+    save again; the broken file is kept beside it (``aside_path``) and the
+    backup stays.  Taken under the game's lock; nothing is removed.
+    Returns where the broken file was kept.  Raises SaveError (the files
+    are then as they were, but for a second name of the broken file)."""
+    path = Path(path)
+    backup = path.with_name(path.name + ".bak")
+    blob = store.read_bytes(backup)
+    store.load_blob(str(backup), blob)  # it must open: refused here, nothing moved
+    with GameSession.open(path, any_name=True):  # refused if the broken file is read-only
+        aside = aside_path(path)
+        temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            try:
+                os.link(path, aside, follow_symlinks=False)  # never over a file of that name
+            except OSError:
+                store.write_new_file(aside, store.read_bytes(path))  # a folder that takes no links
+            store.write_new_file(temp, blob)
+            os.replace(temp, path)
+            store._fsync_dir(path.parent)
+        except OSError as exc:
+            temp.unlink(missing_ok=True)
+            raise store.SaveError(path, f"cannot put the backup back ({exc.strerror or exc})") from exc
+    return aside

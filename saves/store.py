@@ -83,6 +83,38 @@ class GameLocked(SaveError):
         self.holder = holder
 
 
+class SaveReadOnly(SaveError):
+    """The save is read-only (its write permission is off): how a player
+    keeps a game as it is.  Skirmish never writes over it."""
+
+    def __init__(self, path: Path | str):
+        super().__init__(path, "it is read-only (its write permission is off), so Skirmish does not write "
+                               "over it: skirmish watch FILE shows it, and Load or skirmish load FILE offers "
+                               "to play on in a copy")
+
+
+def read_only(path: Path) -> bool:
+    """Whether ``path`` is a file its owner made read-only, or one this
+    account may not write (the owner's write bit is checked too: root
+    may write anything, and a read-only bit still means "keep it")."""
+    import stat
+
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    if not info.st_mode & stat.S_IWUSR:
+        return True
+    if os.access(path, os.W_OK):
+        return False
+    try:  # a read-only disk: its folder cannot be written either, which is said of the folder
+        return not os.statvfs(path).f_flag & os.ST_RDONLY
+    except OSError:
+        return True
+
+
 # -- where saves live ---------------------------------------------------------
 
 
@@ -305,6 +337,8 @@ def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[
     problem = not_a_folder(path.parent)
     if problem:
         raise SaveError(path, f"could not write the save: its folder {problem}")
+    if read_only(path):  # replacing it would get past its permission: never done
+        raise SaveReadOnly(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         make_private_dirs(path.parent)
@@ -517,6 +551,7 @@ __all__ = [
     "FORMAT_VERSION",
     "GameLocked",
     "GameSession",
+    "SaveReadOnly",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_ORDERS",
@@ -536,6 +571,7 @@ __all__ = [
     "load_with_seats",
     "load_for_play",
     "new_save_path",
+    "read_only",
     "save_game",
     "safe_name",
     "saves_dir",

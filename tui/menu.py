@@ -152,14 +152,18 @@ class LoadScreen(Screen[None]):
         return _plain(LoadScreen._text(s))
 
     @staticmethod
-    def _text(s) -> str:
+    def _text(s, offers: bool = True) -> str:
+        """A save's row (``offers``: with what Enter offers for a broken save)."""
         name = getattr(s, "name", "") or str(getattr(s, "path", "?"))
-        if getattr(s, "problem", None):
-            return f"⚠ {name}: BROKEN — {s.problem}"
-        from saves.listing import result_words, seat_words
+        from saves.listing import local_time, result_words, seat_words
 
+        if getattr(s, "problem", None):
+            if offers and _backup_opens(s):
+                return (f"⚠ {name}: BROKEN — {s.problem} · its backup opens "
+                        f"({local_time(s.backup.saved_at)}): Enter offers it")
+            return f"⚠ {name}: BROKEN — {s.problem}"
         players = " v ".join(seat_words(s)) if getattr(s, "players", None) else "?"
-        saved = str(getattr(s, "saved_at", ""))[:16].replace("T", " ")
+        saved = local_time(str(getattr(s, "saved_at", "")))  # this computer's time, as the file's is
         # "finished" first, so a narrow terminal never cuts it off; who won with it.
         result = result_words(s)
         over = (f"finished, {result} · " if result else "finished · ") if getattr(s, "over", False) else ""
@@ -169,6 +173,9 @@ class LoadScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]
+        if getattr(summary, "problem", None) and _backup_opens(summary):
+            self.app.opening.offer_backup(summary)
+            return
         if getattr(summary, "problem", None):
             self.notify(f"This save cannot be opened: {summary.problem}", severity="warning", markup=False)
             return
@@ -217,8 +224,26 @@ class LoadScreen(Screen[None]):
 
         from tui.modals import Confirm
 
-        question = f"Delete this save for good? It cannot be brought back.\n{self._text(summary)}"
-        self.app.push_screen(Confirm(_plain(question)), answered)
+        self.app.push_screen(Confirm(_plain(self._delete_question(summary))), answered)
+
+    def _delete_question(self, summary: Any) -> str:
+        """What ``d`` asks: the save, its backup (which goes with it: a
+        backup that opens is said to, the way back to a broken save's game),
+        and a read-only file's bit."""
+        from saves.listing import backup_path
+        from saves.store import read_only
+
+        path = Path(summary.path)
+        backup = backup_path(path)
+        kept = " It is read-only; deleting removes it all the same." if read_only(path) else ""
+        if _backup_opens(summary):
+            goes = (f" Its backup {backup.name}, which opens (Enter would put it back), goes with it. "
+                    "Neither can be brought back.")
+        elif backup.is_file() and not backup.is_symlink():
+            goes = f" Its backup {backup.name} goes with it. Neither can be brought back."
+        else:
+            goes = " It cannot be brought back."
+        return f"Delete this save for good?{kept}{goes}\n{self._text(summary, offers=False)}"
 
     def action_watch(self) -> None:
         found = self._highlighted()
@@ -232,6 +257,12 @@ class LoadScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _backup_opens(summary: Any) -> bool:
+    """A broken save whose backup (``<save>.bak``) was checked and opens."""
+    backup = getattr(summary, "backup", None)
+    return backup is not None and not getattr(backup, "problem", None)
 
 
 def _turn_word(name: str) -> str:

@@ -76,7 +76,9 @@ class SavedGames:
             if broken:  # never an older game in silence: the newest save may be the one wanted
                 newest = broken[0]
                 more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
-                app.notify(f"The newest save, {newest.name}{more}, cannot be opened: {newest.problem}. "
+                backup = getattr(newest, "backup", None)
+                offer = " (its backup opens: Load offers it)" if backup is not None and not backup.problem else ""
+                app.notify(f"The newest save, {newest.name}{more}, cannot be opened: {newest.problem}{offer}. "
                            f"Continuing {found[0].stem}, the newest that can; Load lists them all.",
                            title="A newer save is damaged", severity="warning", timeout=15, markup=False)
             self.open_saved(found[0])
@@ -97,6 +99,9 @@ class SavedGames:
             if type(exc).__name__ == "GameLocked":
                 self.offer_read_only(Path(path), str(getattr(exc, "holder", "another process")))
                 return
+            if type(exc).__name__ == "SaveReadOnly":  # before anything is written: the file is kept as it is
+                self._open_read_only_save(Path(path))
+                return
             if unwritable(exc) and Path(path).is_file():
                 self.offer_watch(Path(path), exc)
                 return
@@ -108,10 +113,15 @@ class SavedGames:
             session.close()
             app.report("Cannot open that save", exc)
             return
+        self._play(Path(path), session, game, pending, seats)
+
+    def _play(self, path: Path, session: Any, game: Any, pending: Any, seats: Any) -> None:
+        """The game of a save whose lock ``session`` holds, on screen."""
+        app = self.app
         if hosted_save(game, pending):
             # A hosted game comes back hosted, never as a game at one keyboard:
             # the same code, the joiner's seat waiting for it (as ``skirmish host FILE``).
-            app.hosting.resume(Path(path), opened=(session, game, pending, seats))
+            app.hosting.resume(path, opened=(session, game, pending, seats))
             return
         from tui.drafts import waiting_from
 
@@ -123,6 +133,109 @@ class SavedGames:
         app.saves.drafts_waiting = waiting_from(pending)
         if app.match is not None and isinstance(pending, dict):  # before its screen is up: shown there
             app.match.restore_reasons(pending.get("reasons"))
+
+    def _open_read_only_save(self, path: Path) -> None:
+        """A read-only save: a finished game opens as any finished save
+        (for its result; opening it writes nothing in its file), a game
+        still going on is offered a copy or watching (``offer_copy``)."""
+        from tui.persistence import store
+
+        try:
+            saves = store()
+            game, pending, seats = saves.load_for_play(path)
+            if game.outcome is None:
+                self.offer_copy(path)
+                return
+            session = saves.GameSession.open(path, to_write=False)
+        except Exception as exc:
+            self.app.report("Cannot open that save", exc)
+            return
+        self._play(path, session, game, pending, seats)
+
+    def offer_copy(self, path: Path) -> None:
+        """A read-only save (how a player keeps a game as it is): playing
+        writes every order, so it is never played in place.  Offered: play
+        on in a copy, a new file in the saves folder, or watch it."""
+        from textual.markup import escape
+
+        from tui.modals import ChoiceMenu
+
+        def chosen(choice: str | None) -> None:
+            if choice == "copy":
+                self.play_copy(path)
+            elif choice == "watch":
+                self.watch_saved(path)
+
+        self.app.push_screen(ChoiceMenu(
+            f"{escape(path.name)} is read-only: Skirmish never writes over it, and playing saves every order.",
+            [("Play on in a copy (a new save in the saves folder; this file stays as it is)", "copy"),
+             ("Watch it from the start (nothing is written)", "watch"),
+             ("Back", "back")]), chosen)
+
+    def play_copy(self, path: Path) -> None:
+        """The game of a read-only save, played on in a new file in the saves
+        folder (``store.new_save_path``); the read-only file is only read."""
+        from tui.persistence import store
+        from tui.saving import shown_error, shown_path
+
+        app, session = self.app, None
+        try:
+            saves = store()
+            game, pending, seats = saves.load_for_play(path)
+            session = saves.GameSession.open(saves.new_save_path(game))
+            session.save(game, pending, seats)
+        except Exception as exc:
+            if session is not None:
+                session.close()
+            app.report("Cannot play on in a copy", shown_error(exc))
+            return
+        app.notify(f"Playing on in a copy: {shown_path(session.path)}. {path.name} stays as it was.",
+                   markup=False, timeout=10)
+        self._play(Path(session.path), session, game, pending, seats)
+
+    def offer_backup(self, summary: Any) -> None:
+        """A broken save whose backup (``<save>.bak``, the game as saved
+        the time before) opens: offered to put it back as the save and play
+        on, the broken file kept beside it, or to watch the backup."""
+        from textual.markup import escape
+
+        from tui.modals import ChoiceMenu
+
+        path, backup = Path(summary.path), summary.backup
+
+        def chosen(choice: str | None) -> None:
+            if choice == "restore":
+                self.restore_backup(path)
+            elif choice == "watch":
+                self.watch_saved(backup.path)
+
+        from saves.listing import local_time
+
+        when = local_time(backup.saved_at)
+        self.app.push_screen(ChoiceMenu(
+            f"{escape(path.name)} cannot be opened: {escape(summary.problem)}\n"
+            f"Its backup, {escape(backup.name)}, opens: the game as saved before, {escape(when)}.",
+            [("Put the backup back as this save and play on (the broken file is kept, renamed)", "restore"),
+             ("Watch the backup from the start (nothing is written)", "watch"),
+             ("Back", "back")]), chosen)
+
+    def restore_backup(self, path: Path) -> None:
+        """``offer_backup``'s first choice, then the game opened as Load opens it."""
+        from tui.saving import shown_error
+
+        try:
+            from saves.session import restore_backup
+
+            aside = restore_backup(path)
+        except Exception as exc:
+            if type(exc).__name__ == "GameLocked":
+                self.offer_read_only(path, str(getattr(exc, "holder", "another process")))
+                return
+            self.app.report("The backup was not put back", shown_error(exc))
+            return
+        self.app.notify(f"The backup is the save again; the broken file is kept as {aside.name}.",
+                        markup=False, timeout=10)
+        self.open_saved(path)
 
     def _is_open_here(self, path: Path) -> bool:
         """This process already holds ``path`` (Continue or Load of the game

@@ -61,6 +61,27 @@ def shown_error(exc: BaseException) -> BaseException:
     return SaveError(shown_path(path), problem)
 
 
+def existing_file_words(path: Path) -> str:
+    """What a file a game would be written over holds, in a few words:
+    "a Plasto Latros game, Ann v Bo, turn 3, 2026-11-30 12:04", or that
+    it is not a save (checked as the Load list checks a save)."""
+    try:
+        from saves.listing import local_time, seat_words, summarise_within
+
+        summary = summarise_within(Path(path), 5.0)
+    except Exception:  # noqa: BLE001 - saving unavailable: said plainly
+        return "a file"
+    if summary.problem:
+        return "not a save Skirmish can open"
+    from tui.menu import _turn_word
+
+    players = " v ".join(seat_words(summary))
+    turn = "deployment" if summary.deploying else f"{_turn_word(summary.ruleset)} {summary.turn}"
+    over = ", finished" if summary.over else ""
+    return (f"a {summary.ruleset_title or summary.ruleset} game, {players}, {turn}{over}, "
+            f"saved {local_time(summary.saved_at)}")
+
+
 def _in_saves_folder(path: Any) -> bool:
     try:
         from tui.persistence import store
@@ -282,24 +303,82 @@ class SaveFiles:
     # -- leaving a game that is not safely in a file ------------------------------------
     def export(self, text: str) -> bool:
         """Write the game (with its drafts) to the path the player typed;
-        a folder gets a new file inside it.  Says where, or why not."""
+        a folder gets a new file inside it.  A file already there is never
+        replaced unasked: the player is told what it holds and asked (a
+        read-only one is refused), and False returned meanwhile; a yes
+        writes it and closes the menu that asked for the name
+        (``tui.modals.LeaveUnsaved``).  Says where, or why not."""
         from tui.persistence import store
 
-        game = self.app.game
         try:
-            saves = store()
             target = Path(text).expanduser()
             if target.is_dir():
-                target = saves.new_save_path(game, target)
+                target = store().new_save_path(self.app.game, target)
             elif target.suffix != ".json":
                 target = target.with_name(target.name + ".json")
-            saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
+        except Exception as exc:
+            self.app.report("Could not write it there", shown_error(exc))
+            return False
+        if target.exists() or target.is_symlink():
+            self._ask_to_replace(target)
+            return False
+        return self._write_to(target)
+
+    def _write_to(self, target: Path) -> bool:
+        from tui.persistence import store
+
+        try:
+            store().save_game(self.app.game, target, self._all_pending(), self.app.seat_kinds)
         except Exception as exc:
             self.app.report("Could not write it there", shown_error(exc))
             return False
         self.app.notify(f"Written to {shown_path(target)}. Load it with: skirmish load {shell_path(target)}",
                         markup=False, timeout=10)
         return True
+
+    def _ask_to_replace(self, target: Path) -> None:
+        """``target`` exists: say what it holds and ask before replacing it
+        (its content is then kept as ``<name>.bak``, as every save keeps the
+        one before); no asks for another name."""
+        from textual.markup import escape
+
+        from tui.persistence import store
+
+        name = target.name
+        if store().read_only(target):
+            self.app.notify(f"{name} is read-only: Skirmish does not write over it. Name another file.",
+                            severity="warning", markup=False, timeout=10)
+            self._ask_another_name(target)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self._ask_another_name(target)
+            elif self._write_to(target):
+                self._written()
+
+        question = (f"{escape(name)} exists ({escape(existing_file_words(target))}): replace it? "
+                    f"What it holds now is kept as {escape(name)}.bak.")
+        self.app.push_screen(Confirm(question), answered)
+
+    def _ask_another_name(self, target: Path) -> None:
+        from tui.modals import AskPath
+
+        def typed(text: str | None) -> None:
+            if text and self.export(text):
+                self._written()
+
+        self.app.push_screen(AskPath(f"{target.name} is kept as it is. Write this game (a save file) to:",
+                                     str(target)), typed)
+
+    def _written(self) -> None:
+        """The game was written where the player said, after a question:
+        the menu that asked where (leaving) closes, as when written at once."""
+        from tui.modals import LeaveUnsaved
+
+        screen = self.app.screen
+        if isinstance(screen, LeaveUnsaved):
+            screen.dismiss(True)
 
     def rescue(self) -> str:
         """The process ends by a signal (an SSH drop) while the game is not
