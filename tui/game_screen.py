@@ -106,6 +106,7 @@ class GameScreen(Screen[None]):
         self.announced_over = False
         self.view_state: Any = None
         self.log_marks: dict[int, int] = {}  # side -> log length when it last gave up the keyboard
+        self.cursors: dict[int, tuple[int, int]] = {}  # side -> its cursor when it gave up the keyboard (private)
         self.my_turn = False  # a hosted or joined seat: whether it is this seat's turn
         self.news_from: int | None = None  # where "since your last turn" starts in this seat's log
         self.seat_told = seat_hooks.SeatTold()  # a single seat's own orders and notices, as told so far

@@ -56,6 +56,9 @@ def hand_over(screen: Any, side: int) -> None:
     screen.selected = None
     if screen.keyboard_side is not None:
         screen.log_marks[screen.keyboard_side] = len(public.log)
+        # Where a player leaves the cursor is theirs alone (on their hidden
+        # army, say): the next player's board opens with their own.
+        screen.cursors[screen.keyboard_side] = board.cursor
     screen.keyboard_side = None  # nobody's until the coming side takes it: the screen holds the onlooker's
     screen.view_state, screen.orders = public.state, []
     screen.units = screen.adapter.units(public, public.state)
@@ -63,6 +66,7 @@ def hand_over(screen: Any, side: int) -> None:
 
     def done(_: Any) -> None:
         screen.keyboard_side = side
+        board.move_cursor(screen.cursors.get(side) or own_cell(screen, coming, side), announce=False)
         screen.redraw()
 
     def why() -> None:
@@ -74,6 +78,15 @@ def hand_over(screen: Any, side: int) -> None:
     screen.open_modal(Handover(public.players[side], screen.adapter.handover_detail(coming, side),
                           [e.sentence for e in news], why if news else None, first=side not in screen.log_marks,
                           leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
+
+
+def own_cell(screen: Any, coming: Any, side: int) -> tuple[int, int]:
+    """Where ``side``'s cursor starts the first time it takes the keyboard:
+    on one of its own figures on the board (``coming``: its seat's
+    moment), else the corner."""
+    mine = [u.pos for u in screen.adapter.units(coming, coming.view(side))
+            if u.side == side and u.pos is not None]
+    return mine[0] if mine else (0, 0)
 
 
 def only_forced(screen: Any, side: int) -> bool:
