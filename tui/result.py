@@ -272,6 +272,16 @@ class ResultScreen(Screen[str]):
         menu.focus()
         self.call_after_refresh(self._say_more)
 
+    def show_checked(self, checked: str) -> None:
+        """The dice check, when it comes after the screen opened (a long
+        game's dice take a while to check): shown where it belongs."""
+        if checked == self.checked:
+            return
+        self.checked = checked
+        lines = result_lines(self.result, self.sides, self.checked)
+        self.query_one("#result-text", Static).update("\n".join(lines + (["", self.note] if self.note else [])))
+        self.call_after_refresh(self._say_more)
+
     def on_resize(self, event: events.Resize) -> None:
         """The text's box is 12 rows at 24 (the menu and hint below it), and
         grows with a taller terminal, so what fits is shown whole."""

@@ -165,6 +165,11 @@ def seat_news(screen: Any) -> None:
     if fairness and fairness != told.fairness:
         told.fairness = fairness
         screen.log_line(fairness)
+        from tui.result import ResultScreen
+
+        stack = screen.app.screen_stack
+        if isinstance(stack[-1], ResultScreen) and len(stack) > 1 and stack[-2] is screen:
+            stack[-1].show_checked(fairness)  # this game's result opened before the check came
     screen.redraw()
 
 

@@ -92,3 +92,26 @@ async def test_an_onlooker_has_the_whole_game_after_the_end_and_watches_it_again
         for seat in seats:
             seat.stop()
         host.close()
+
+
+async def test_a_dice_check_that_comes_after_the_result_opened_is_shown_on_it():
+    """A tester's long server game: its result screen opened before the
+    dice were checked, and never showed the check (the lobby's later
+    look at the game did).  The check, when it comes, is put on the open
+    result screen."""
+    host = new_host("spheres_of_war", remote_side=1)
+    try:
+        app = SkirmishApp(join_code=host.code, join_name="Bob")
+        async with app.run_test(size=SIZE) as pilot:
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and host.table is not None)
+            seat = app.remote_seat
+            await pilot.press("q", "c", "y")
+            assert await until(pilot, lambda: isinstance(app.screen, ResultScreen) and seat.fairness)
+            result = app.screen
+            late = "Dice checked: a check that came late."
+            seat.fairness = late  # as the seat's own check sets it when the reveal arrives
+            seat._notify()
+            assert await until(pilot, lambda: late in str(result.query_one("#result-text").render()))
+            app.stop_joined()
+    finally:
+        host.close()
