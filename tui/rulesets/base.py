@@ -135,6 +135,35 @@ def unit_headline(unit: UnitView, status: str | None = None) -> str:
     return f"{unit.id} {name}: {status if status is not None else unit.status}{facing}{where}"
 
 
+def zone_words(battlefield: Any, side: int) -> str:
+    """Where ``side``'s deployment zone lies, as its rectangles' corners
+    (``0,0-13,1``)."""
+    rects = [r for z in battlefield.zones if z.side == side for r in z.rects]
+    corners = [f"{min(r.x0, r.x1)},{min(r.y0, r.y1)}-{max(r.x0, r.x1)},{max(r.y0, r.y1)}" for r in rects[:3]]
+    return " and ".join(corners) + (" …" if len(rects) > 3 else "")
+
+
+def deploy_refusal(rules: Ruleset, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
+    """Why placing a figure on ``cell`` is refused while ``side`` deploys
+    (the selected figure, else the first one still to place), in the
+    core's words; an order outside the zone says where the zone lies.
+    None when ``side`` is not deploying or nothing refuses it."""
+    from core.deployment import Deploy
+    from core.game import refusal
+
+    placing = [o for o in game.legal_orders(side) if isinstance(o, Deploy)]
+    if not placing:
+        return None
+    unit = selected.id if selected is not None and selected.side == side else placing[0].unit
+    refused = refusal(rules, game.view(side), Deploy(side, unit, tuple(cell)), game.players)
+    if refused is None:
+        return None
+    message = refused.message
+    if refused.code == "outside-zone":
+        message = f"{message.rstrip('.')}; yours is {zone_words(game.battlefield, side)}."
+    return f"{unit} cannot deploy at {cell[0]},{cell[1]}: {message}"
+
+
 class RulesetAdapter:
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -326,8 +355,10 @@ class RulesetAdapter:
     def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
         """Why Enter on the empty ``cell`` gives the selected figure no order
         there (too far, its split not declared, outside the zone), in the
-        ruleset's words; None: the generic message."""
-        return None
+        ruleset's words; None: the generic message.  The default answers
+        while deploying: the core's refusal of placing the selected figure
+        (else the first still to place) there, with where the zone lies."""
+        return deploy_refusal(self.ruleset, game, side, selected, cell)
 
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
         """An order with no alternative that the screen gives by itself

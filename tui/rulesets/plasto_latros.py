@@ -27,11 +27,15 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   a board mark (``*`` a target) is drawn as another (:func:`plasto_field`);
 * with a mini selected, each lit destination shows how many enemies could
   attack it there (``[1]``), or ``[D]`` when they would Doom it (two, or one
-  in contact from its back arc) or the move would leave its side no mini
+  in contact from its back arc, or any one where a jump down leaves it
+  prone) or the move would leave its side no mini
   able to move (the enemy's final turn), the arcs stay shaded on
   lit cells (``[f]`` ``[b]``), the cursor card names those enemies and the
   arc of the mini each would come from, and the mini's sight to the
-  cursor; the facing compass starts from the mini's facing and says what
+  cursor (on a cell no order reaches, why not instead: Enter there says
+  the same, :mod:`tui.rulesets.plasto_latros_reasons`); the facing compass
+  starts from the mini's facing (a turn in place on nothing, so that a
+  stray Enter spends no Movement) and says what
   each facing would attack and Doom (core.rulesets.plasto_latros.glance),
   warns of the enemy's final turn, and whom
   it could then shoot, as the rules' own shot checks decide (none while
@@ -50,7 +54,6 @@ from core.orders import Order
 from core.rulesets.plasto_latros import glance
 from core.rulesets.plasto_latros.combat import (
     needed_for,
-    shooter_problem,
     shot_fraction,
     sight_figures,
 )
@@ -76,6 +79,7 @@ from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_compass import body, facing_notes
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
+from tui.rulesets.plasto_latros_reasons import no_shot_words, prone_doom, why_not_there
 from tui.warband_models import PlastoModel
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
@@ -88,9 +92,10 @@ SHAPE_WORDS = ("Marked ▲ side a, ↑ side b", "△ ⇑ shoot; shape = facing")
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
 COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
-# A lit cell where the enemies that could attack the selected mini would Doom it,
+# A lit cell where the enemies that could attack the selected mini would Doom it
+# (any one where it would lie prone: a jump's landing),
 # or where moving leaves its side no mini able to move (the enemy's final turn).
-DOOM_WORDS = "[D]: Doomed (2, or 1 from behind), or the enemy's final turn"
+DOOM_WORDS = "[D]: Doomed (2, 1 from behind, 1 if prone), or the enemy's final turn"
 STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a facing next)"
 # Marks this screen draws over cells ("*" a target, "[.]" lit, "{X}" an
 # artifact): a terrain glyph that is one of them is drawn as the first of
@@ -204,10 +209,13 @@ class PlastoLatrosAdapter(RulesetAdapter):
             level = bf.elevation(selected.pos)
             mini = view.mini(selected.id)
             moves, climbs, faced = set(), {}, {}  # faced: each destination's Movement facing as now
+            landings: set = set()  # reached only by a jump down: the mini lands prone there
+            unjumped: set = set()
             for order in self._orders_of(game, selected.id):
                 inner = body(order)
                 if isinstance(inner, (Climb, Jump)):
                     climbs[inner.to] = " ^ " if bf.elevation(inner.to) > level else " v "
+                (landings if isinstance(inner, Jump) else unjumped).add(getattr(inner, "to", None))
                 if isinstance(inner, (Climb, Jump, Move, Relocate)):
                     moves.add(inner.to)
                     if mini is not None and inner.facing is mini.facing:
@@ -219,7 +227,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 # [D] (winning over a climb's ^ / v): they would Doom it, or the move hands
                 # the enemy the final turn; with the arcs shaded (a) the lit cells show them
                 for cell, threats in glance.threats_by_cell(view, mini.id, moves, mini.facing).items():
-                    doom = glance.would_doom(threats)
+                    # lying prone there (a jump's landing), any one attack Dooms it (rulings, Doom)
+                    doom = glance.would_doom(threats) or cell in landings - unjumped
                     if doom or cell not in climbs:
                         marks[cell] = " D " if doom else f" {min(len(threats), 9)} "
                 marks.update((cell, " D ") for cell, order in faced.items()
@@ -250,8 +259,16 @@ class PlastoLatrosAdapter(RulesetAdapter):
                              + (" (a shot needs 50%)" if mini.shooter else ""))
         if (view.at(cursor) is None and not any(f.cell == cursor for f in getattr(view, "features", ()))) \
                 or cursor == mini.pos:
+            mine = self._orders_of(game, mini.id)
+            kinds = {type(body(o)) for o in mine if getattr(body(o), "to", None) == cursor}
+            if cursor != mini.pos and not kinds and mine and view.phase in (Phase.PLAY, Phase.FINAL):
+                # no order takes it there: no forecast, the rules' reason instead
+                why = why_not_there(self.ruleset, game, mini.side, selected, cursor)
+                lines.append(why or f"{mini.id} cannot go here now")
+                return lines
             # each enemy with the whole of its side's next turn (core...glance)
             threats = glance.threats_at(view, mini.id, cursor, mini.facing)
+            prone = mini.prone if cursor == mini.pos else kinds == {Jump}  # a jump down lands prone
             order = self._destination(game, mini, cursor) if cursor != mini.pos else None
             final = glance.hands_final_turn(view, order) if order is not None else None
             if final:
@@ -259,6 +276,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
                              f" {final} takes the final turn, its free minis relocating anywhere (Ending The Game)")
             if threats:
                 cause = glance.doom_cause(threats)
+                if cause is None and prone:  # lying prone, any one attack Dooms it (rulings, Doom)
+                    cause = (prone_doom(threats) or "") + (" (t stands it up)" if cursor == mini.pos else "")
                 doom = f" — Doomed there: {cause}" if cause else ""
                 words = ", ".join(glance.threat_words(t) for t in threats)
                 lines.append(f"Here {mini.id} (facing {mini.facing.value}) could be attacked next turn: {words}{doom}")
@@ -308,6 +327,14 @@ class PlastoLatrosAdapter(RulesetAdapter):
         from core.rulesets.plasto_latros.status import what_holds
 
         return what_holds(view, unit.id)
+
+    def why_nothing_at(self, game, side, selected, cell) -> str | None:
+        """Why Enter on ``cell`` gives the selected mini nothing: the rules'
+        refusal of the Movement (climb, jump, final relocation) plainly
+        meant there, or of placing it there while deploying."""
+        if game.view(side).phase is Phase.DEPLOY:
+            return super().why_nothing_at(game, side, selected, cell)
+        return why_not_there(self.ruleset, game, side, selected, cell)
 
     def describe(self, game, view, order) -> str:
         if isinstance(order, Pass) and view.phase is Phase.PLAY:
@@ -384,7 +411,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if mini.id in state.shot_this_turn:
             return [f"{mini.id} has shot this turn"]
         if not shots:
-            return [f"{mini.id}: no target in its front arc"]
+            return [no_shot_words(state, mini)]
         parts = []
         for order in shots:
             target = state.mini(order.target)
@@ -408,7 +435,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         hand = f"Hand the keyboard to {game.players[side]}. " if self.shared_keyboard else ""
         return StepMenu(
             hand + self.free_text(game, side),
-            [("Take it: pick a free mini, Enter on a [.] cell, then a facing", ()),
+            [("Take it: pick a free mini (Tab), Enter on a [.] cell or t to turn it, then point a facing", ()),
              ("Decline the free Movement", Decline(side))],
             hint="1 or Enter: take it on the board · 2: decline · (later: p declines)",
         )
@@ -466,8 +493,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return free + text
 
     def initial_facing(self, view, inner: Order) -> Facing | None:
-        """The compass starts from the way the mini faces now (the nearest
-        allowed facing when that one is not offered: a turn in place)."""
+        """The compass starts from the way the mini faces now (pointing at
+        nothing when that one is not offered: a turn in place, see
+        FacingPicker)."""
         mini = view.mini(inner.unit)
         if mini is None:
             return None
@@ -532,8 +560,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
             shots = [o for o in mine if isinstance(o, Shoot)]
             if not shots:
                 mini = view.mini(selected.id)
-                return (mini is not None and shooter_problem(view, mini)) or (
-                    f"{selected.id} has no enemy in its front arc with at least half of it in view.")
+                return no_shot_words(view, mini) if mini is not None else f"{selected.id} cannot shoot now."
             return StepMenu(f"{selected.id} declares a target (share in view):",
                             [(self.describe(game, view, o), o) for o in shots])
         return None

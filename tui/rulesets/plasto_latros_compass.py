@@ -1,18 +1,22 @@
 """Plasto Latros' compass: what ending a Movement facing each way would
 do (the contact attacks it makes and whether they Doom, the shots a
-shooter could then declare, the enemies that could get at its back, the
-enemy's final turn), each by the rules' own checks
-(core.rulesets.plasto_latros.glance, rules, combat)."""
+shooter could then declare, a jump attack it could make next, an artifact
+it could break, a Doom of its side it lifts, the enemies that could get
+at its back, the enemy's final turn), each by the rules' own checks
+(core.rulesets.plasto_latros.glance, rules, combat, movement, status)."""
 
 from __future__ import annotations
 
 from core.board import Arc
 from core.orders import Order
 from core.rulesets.plasto_latros import glance
-from core.rulesets.plasto_latros.combat import shooter_problem, target_problem
-from core.rulesets.plasto_latros.orders import FreeMove, Relocate
+from core.rulesets.plasto_latros.combat import destroyers, may_destroy, needed_for, shooter_problem, target_problem
+from core.rulesets.plasto_latros.events import artifact_name
+from core.rulesets.plasto_latros.movement import jump_targets
+from core.rulesets.plasto_latros.orders import FreeMove, Jump, Relocate
 from core.rulesets.plasto_latros.rules import apply_order, do_movement
 from core.rulesets.plasto_latros.state import Kind, Phase, PlastoState
+from core.rulesets.plasto_latros.status import doomed_ids, movable, valid_attacker
 
 
 def body(order: Order) -> Order:
@@ -20,14 +24,20 @@ def body(order: Order) -> Order:
     return order.order if isinstance(order, FreeMove) else order
 
 
-def shot_after(view: PlastoState, order: Order, mini) -> tuple[list[str], str | None]:
+def state_after(view: PlastoState, order: Order) -> PlastoState:
+    """The state right after ``order`` (a Movement, the body of a free one,
+    or a final-turn relocation), its contact attacks made (the end of a
+    turn that may follow it would not be this turn's any more)."""
+    inner = body(order)
+    return apply_order(view, inner)[0] if isinstance(inner, Relocate) else do_movement(view, inner, [])
+
+
+def shot_after(view: PlastoState, order: Order, mini, after: PlastoState | None = None) -> tuple[list[str], str | None]:
     """The enemies ``mini``, a shooter, could target once ``order`` (one of
     its Movements) is made, by the rules' own checks (shooter_problem,
-    target_problem), and why it could not shoot then (None: it could)."""
-    inner = body(order)
-    # the state right after the Movement, its contact attacks made (the end
-    # of a turn that may follow it would not be this turn's shooting)
-    after = apply_order(view, inner)[0] if isinstance(inner, Relocate) else do_movement(view, inner, [])
+    target_problem), and why it could not shoot then (None: it could);
+    ``after``: the state after ``order`` when the caller has it."""
+    after = state_after(view, order) if after is None else after
     moved = after.mini(mini.id)
     seen = [e.id for e in after.minis if e.side != moved.side and e.pos is not None
             and target_problem(after, moved, e) is None]
@@ -44,11 +54,51 @@ def shot_after(view: PlastoState, order: Order, mini) -> tuple[list[str], str | 
     return seen, None
 
 
+def jumps_after(after: PlastoState, uid: str) -> list[str]:
+    """The enemies ``uid`` could jump on with a Movement from where the
+    Movement leaves it (*Jumping Attacks*: adjacent, lower, in its front
+    arc; the jumper standing, free to move and its attack counting)."""
+    moved = after.mini(uid)
+    if moved is None or moved.pos is None or moved.prone or not movable(after, moved) \
+            or not valid_attacker(after, uid):
+        return []
+    return [e.id for e in jump_targets(after, moved)]
+
+
+def breaks_after(after: PlastoState, uid: str) -> list[str]:
+    """The artifacts ``uid``, where the Movement leaves it, would take part
+    in breaking (in contact, facing it, free: combat.destroyers), each with
+    whether its side could break it then (*Attacking Terrain And
+    Artifacts*: one mini for a small one, two at once for the others)."""
+    moved = after.mini(uid)
+    if moved is None or not may_destroy(after, moved.side):
+        return []
+    words = []
+    for f in after.features:
+        with_it = destroyers(after, moved.side, f)
+        if any(m.id == uid for m in with_it):
+            need, have = needed_for(f), len(with_it)
+            name = artifact_name(f.id, f.kind).split(" (")[0]
+            words.append(f"can break {name}" if have >= need else f"faces {name} ({have} of {need} minis)")
+    return words
+
+
+def lifts_after(view: PlastoState, after: PlastoState, side: int) -> list[str]:
+    """The Doomed minis of ``side`` whose Doom the Movement lifts (an
+    attacker of theirs put under attack stops counting: *Defending Free
+    Movement*; docs/rulings.md, Doom is worked out afresh after every order)."""
+    now = doomed_ids(after)
+    return [u for u in view.doomed if u not in now and (m := view.mini(u)) is not None and m.side == side
+            and (a := after.mini(u)) is not None and a.pos is not None]
+
+
 def facing_notes(view, inner: Order, choices) -> dict:
     """For each facing offered, what ending the Movement so would do:
-    the contact attacks it makes (each Locks both minis), the shots a
-    shooter could then declare, and the enemies that could attack it
-    from its back arc."""
+    the contact attacks it makes (each Locks both minis) and the Dooms of
+    its side it lifts, the shots a shooter could then declare, a jump
+    attack it could make next, an artifact it could break, and the enemies
+    that could attack it from its back arc (after a jump down, lying prone,
+    any one of them: docs/rulings.md, Doom)."""
     mini = view.mini(inner.unit)
     if mini is None or mini.pos is None:
         return {}
@@ -58,9 +108,10 @@ def facing_notes(view, inner: Order, choices) -> dict:
     for facing, order in choices.items():
         contact, _ = glance.facing_outcome(view, mini.id, to, facing)
         words = []
+        after = state_after(view, order)
         # the shots the rules would allow then: none while Locked In
         # Battle, none out of its side's turn (a Defending Free Movement)
-        seen, no_shot = shot_after(view, order, mini) if mini.shooter else ([], None)
+        seen, no_shot = shot_after(view, order, mini, after) if mini.shooter else ([], None)
         final = glance.hands_final_turn(view, order)
         if final:
             words.append(f"no mini of the side left able to move: {final} takes the final turn")
@@ -70,14 +121,23 @@ def facing_notes(view, inner: Order, choices) -> dict:
             dooms = glance.contact_dooms(view, order)  # the rules' own Doom (a back attack, a second attacker)
             if dooms:
                 words.append("Dooms " + ", ".join(f"{e} ({why})" for e, why in dooms.items()))
+        lifted = lifts_after(view, after, mini.side)
+        if lifted:
+            words.append(f"lifts {', '.join(lifted)}'s Doom")
         if seen and no_shot is None:
             words.append(f"can target {', '.join(seen)}")
         elif seen and not contact:
             words.append(f"no shot: {no_shot}")
+        below = jumps_after(after, mini.id) if view.phase is Phase.PLAY else []  # none in the final turn
+        if below:
+            words.append(f"can jump on {', '.join(below)} next")
+        words += breaks_after(after, mini.id)
         # an enemy it attacks is Locked In Battle: that one cannot come round
-        backs = [t.enemy for t in glance.threats_at(view, mini.id, to, facing)
-                 if t.arc is Arc.BACK and t.how == "contact" and t.enemy not in contact]
-        if backs:
+        threats = [t for t in glance.threats_at(view, mini.id, to, facing) if t.enemy not in contact]
+        backs = [t.enemy for t in threats if t.arc is Arc.BACK and t.how == "contact"]
+        if isinstance(body(order), Jump) and threats:  # it lands prone: any one attack Dooms it
+            words.append(f"lands prone: Doomed by any one of {', '.join(t.enemy for t in threats)}")
+        elif backs:
             words.append(f"back open to {', '.join(backs)}")
         notes[facing] = "; ".join(words) or "attacks nothing"
         if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces

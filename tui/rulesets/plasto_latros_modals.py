@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -32,7 +32,10 @@ class FacingPicker(ModalScreen[Any]):
 
     ``choices`` maps each facing the legal orders allow to the order that
     ends with it; the other directions are drawn as dots and refused.
-    Dismisses with the chosen order, or None on Escape.
+    Dismisses with the chosen order, or None on Escape.  When the facing
+    the mini has now is not offered (a turn in place) nothing is pointed
+    at until a direction key is pressed, and Enter before that only says
+    so: a stray Enter never spends a Movement on a turn.
     """
 
     DEFAULT_CSS = """
@@ -43,6 +46,7 @@ class FacingPicker(ModalScreen[Any]):
     FacingPicker #facing-title { text-style: bold; width: 100%; }
     FacingPicker #compass { width: 100%; text-align: center; }
     FacingPicker #facing-hint { color: $text-muted; }
+    FacingPicker #facing-scroll { height: auto; }
     """
     BINDINGS = [
         *(Binding(keys, f"point('{f.value}')", f.value, show=False) for f, keys in DIRECTION_KEYS.items()),
@@ -56,12 +60,10 @@ class FacingPicker(ModalScreen[Any]):
         self.picker_title = title
         self.choices = dict(choices)
         self.notes = dict(notes or {})  # what each facing would do (attack, lock, target)
-        allowed = [f for f in Facing if f in self.choices]
-        if initial is None:
-            initial = allowed[0]
-        # The allowed facing nearest the suggested one (by eighths of a turn).
-        self.facing: Facing = min(allowed, key=lambda f: min((list(Facing).index(f) - list(Facing).index(initial)) % 8,
-                                                           (list(Facing).index(initial) - list(Facing).index(f)) % 8))
+        # The compass starts on the way the mini faces now when that ends the
+        # Movement too (a move keeping its facing); otherwise on nothing.
+        self.initial = initial
+        self.facing: Facing | None = initial if initial in self.choices else None
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -69,7 +71,8 @@ class FacingPicker(ModalScreen[Any]):
             yield Static(self._compass(), id="compass", markup=False)
             yield Label(self._now(), id="facing-now", markup=False)
             if self.notes:
-                yield Static(self._outcomes(), id="facing-outcomes", markup=False)
+                with VerticalScroll(id="facing-scroll"):  # never taller than the screen leaves it
+                    yield Static(self._outcomes(), id="facing-outcomes", markup=False)
             yield Label("arrows hjkl yubn keypad: point · Enter: ok · Esc: back",
                         id="facing-hint", markup=False)
 
@@ -82,6 +85,8 @@ class FacingPicker(ModalScreen[Any]):
                     cells.append(" ● ")
                 elif facing is self.facing:
                     cells.append(f"[{facing.arrow}]")
+                elif facing is self.initial and facing not in self.choices:
+                    cells.append(f"({facing.arrow})")  # the way it faces now, not offered (a turn)
                 elif facing in self.choices:
                     cells.append(f" {facing.arrow} ")
                 else:
@@ -90,6 +95,9 @@ class FacingPicker(ModalScreen[Any]):
         return "\n".join(rows)
 
     def _now(self) -> str:
+        if self.facing is None:
+            now = f"Faces {self.initial.value} now ({self.initial.arrow}): " if self.initial is not None else ""
+            return f"{now}point the new facing, then Enter."
         note = self.notes.get(self.facing)
         return f"Facing {self.facing.value} {self.facing.arrow}: {note}" if note else (
             f"Facing {self.facing.value} {self.facing.arrow}   (· = not allowed)")
@@ -99,6 +107,19 @@ class FacingPicker(ModalScreen[Any]):
         rows = [f"{'▶' if f is self.facing else ' '} {f.arrow} {f.value:<2} {self.notes[f]}"
                 for f in Facing if f in self.notes and not self.notes[f].startswith("attacks nothing")]
         return "\n".join(rows) or "No facing attacks anything here."
+
+    # Rows of the box around the list of outcomes (border, title, compass,
+    # the pointed facing's line, hint), at their most.
+    FRAME_ROWS = 11
+
+    def on_mount(self) -> None:
+        self.on_resize()
+
+    def on_resize(self, event: Any = None) -> None:
+        """The list of outcomes scrolls rather than push the box off a short
+        screen (80x24: every facing that does something, wrapped)."""
+        for scroll in self.query("#facing-scroll"):
+            scroll.styles.max_height = max(3, self.app.size.height - self.FRAME_ROWS)
 
     def action_point(self, value: str) -> None:
         facing = Facing(value)
@@ -112,6 +133,10 @@ class FacingPicker(ModalScreen[Any]):
             self.query_one("#facing-outcomes", Static).update(self._outcomes())
 
     def action_confirm(self) -> None:
+        if self.facing is None:  # nothing pointed at yet: no Movement spent on a stray Enter
+            self.query_one("#facing-now", Label).update("Nothing pointed yet. " + self._now())
+            self.app.bell()
+            return
         self.dismiss(self.choices[self.facing])
 
     def action_cancel(self) -> None:
