@@ -113,8 +113,13 @@ class Live:
         self.legal_known: dict[Any, str] = {}
         # When each side's player last had no connection at the game (a
         # monotonic time): kept only while that side has none.  A side held
-        # here since the referee took the game up counts from then.
+        # here since the referee took the game up, or since the game began,
+        # counts from then: never from before the game began.
         self.away_since: dict[int, float] = {}
+        # The sides whose player was not at the game when it began and has
+        # not sat at it since (the maker of an open game gone to the lobby,
+        # the other player of a rematch): the lobby tells them it began.
+        self.begun_without: set[int] = set()
         # When the game last changed (an order taken, or the referee took
         # it up), and when each side last did anything (an order, drafts
         # handed in, a chat line): a player connected but gone quiet.
@@ -174,6 +179,24 @@ class Live:
             return ""
         away = self.person(other) and not self.seated(other)
         return f"{game.players[other][:32]}'s move" + (" (away)" if away else "")
+
+    def begun_without_words(self, side: int, now: float, claim_after: float) -> str:
+        """What the lobby says of this game to the player at ``side`` when
+        it began without them and waits for them (``begun_without``): how
+        long they have before the opponent may claim it (the claim time
+        counts from the game's start); "" otherwise.  At most 40
+        characters (what the lobby's line shows of it)."""
+        game = self.match.game if self.match is not None else None
+        if (game is None or game.outcome is not None or side not in self.begun_without
+                or side not in game.to_act or not self.person(1 - side) or self.seated(side)):
+            return ""
+        left = claim_after - self.time_away(side, now)
+        if left <= 0:
+            return "began without you: may be claimed now"
+        import math
+
+        within = f"{math.ceil(left / 60 - 1e-9)} min" if left >= 60 else f"{math.ceil(left - 1e-9)} s"
+        return f"began without you: come within {within}"
 
     def claim_refusal(self, side: int, now: float, claim_after: float, idle_after: float) -> tuple[str, str] | None:
         """Why the player at ``side`` may not claim the game now (a code

@@ -35,7 +35,7 @@ from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
-from net import caps, damaged, fairdice, wire
+from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
 from net.live import Live, result_text, seat_label, tell_quiet
@@ -108,9 +108,9 @@ class Referee:
         match.subscribe(lambda notice: self._noticed(live, notice))
         live.match = match
         now = live.changed_at = time.monotonic()
-        for side in (0, 1):  # nobody at a seat yet: away from now on
+        for side in (0, 1):  # not at the game as it begins (or is taken up): away from now on, never from before
             if live.person(side) and not live.seated(side):
-                live.away_since.setdefault(side, now)
+                live.away_since[side] = now
         if self.computers:
             match._start_computers = True
             match.start_computers()
@@ -161,7 +161,15 @@ class Referee:
 
     # -- the lobby ---------------------------------------------------------------------
     def lobby(self, pid: str) -> dict:
-        return lobby_for(self.db, self.live, self.names, pid, self.damaged)
+        listed = lobby_for(self.db, self.live, self.names, pid, self.damaged)
+        now = time.monotonic()
+        for entry in listed["mine"]:  # a game begun without this player: how long it waits for them
+            live = self.live.get(entry["id"])
+            if live is not None and entry.get("turn") and entry["you"] in (0, 1):
+                with live.lock:
+                    told = live.begun_without_words(entry["you"], now, self.claim_after)
+                entry["turn"] = told or entry["turn"]
+        return listed
 
     def create(self, pid: str, ruleset: str, options: Any, battlefield: Any, seats: list) -> tuple[str, str]:
         if not (isinstance(seats, list) and len(seats) == 2 and all(s in FILLERS for s in seats)):
@@ -227,70 +235,16 @@ class Referee:
                 del self.live[gid]
 
     def rematch(self, pid: str, gid: str) -> str:
-        """The same battle again after ``gid`` is over, each seat's filler at
-        the other side, with fresh dice: the new game's id (the one made
-        already, when the other player asked first)."""
-        with self.lock:
-            row, fillers, made = self._followed(pid, gid, "rematch")
-            if made is not None:
-                return made
-            return self._follow(pid, gid, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
-                                (fillers[1], fillers[0]))
+        """The rematch after ``gid`` (net/following.py): the new game's id."""
+        from net import following
+
+        return following.rematch(self, pid, gid)
 
     def battle(self, pid: str, gid: str, ruleset: str, options: Any) -> str:
-        """The battle after the Optio pre-game ``gid``: ``ruleset`` with
-        ``options`` on the ground the pre-game chose (Optio's template cut
-        for that ruleset), each seat's filler at the side it played: the new
-        game's id (the one made already, when the other player asked first)."""
-        from core.rulesets.optio.terrain import battlefield_for
-        from saves.convert import PLAIN, converter_for, unstructure
+        """The battle after the Optio pre-game ``gid`` (net/following.py): the new game's id."""
+        from net import following
 
-        with self.lock:
-            row, fillers, made = self._followed(pid, gid, "battle")
-            if made is not None:
-                return made
-            live = self.live.get(gid)
-            game = live.match.game if live is not None and live.match is not None else None
-            result = getattr(getattr(game, "state", None), "result", None) if row["ruleset"] == "optio" else None
-            if result is None:
-                raise Refusal("no-ground", "Only a finished Optio pre-game that placed its template has a battle.")
-            try:
-                rules = find_ruleset(ruleset)
-            except (KeyError, LookupError, ValueError):
-                raise Refusal("bad-ruleset", "This server has no such ruleset.") from None
-            if rules.name == "optio":
-                raise Refusal("bad-ruleset", "The battle is fought under another ruleset than Optio.")
-            # The options are checked against the ground the battle is fought on.
-            options_value, field = self._checked_setup(rules, options, battlefield_for(result, rules))
-            return self._follow(pid, gid, rules.name, unstructure(converter_for(rules), options_value),
-                                unstructure(PLAIN, field), fillers)
-
-    def _followed(self, pid: str, gid: str, what: str) -> tuple[Any, tuple[str, str], str | None]:
-        """``gid``'s row and fillers for the game to follow it, and the id of
-        that game if a player asked for it first (under the lock)."""
-        row = self.db.game(gid)
-        fillers = self.db.fillers(gid)
-        if row is None or f"player:{pid}" not in fillers:
-            raise Refusal("not-yours", f"Only a player of a game asks for its {what}.")
-        if row["state"] != "over":
-            raise Refusal("not-over", f"The {what} comes once the game is over.")
-        if gid not in self.live:
-            self._load_over(gid)
-        return row, fillers, self.db.following(gid)
-
-    def _follow(self, pid: str, gid: str, ruleset: str, options: Any, battlefield: Any,
-                fillers: tuple[str, str]) -> str:
-        """A new game after ``gid`` with fresh dice (under the lock), within
-        the caps a game made from the lobby keeps."""
-        self._within_caps(pid, fillers)
-        half, salt = fairdice.new_half(), fairdice.new_half()
-        new = secrets.token_hex(4)
-        self.db.create_game(new, ruleset, options, battlefield, fillers, fairdice.commitment(half), half, salt, "",
-                            pid, follows=gid)
-        live = Live(new, self.db.game(new), fillers)
-        self.live[new] = live
-        self._begin_or_drop(live)
-        return new
+        return following.battle(self, pid, gid, ruleset, options)
 
     def _begin_or_drop(self, live: Live) -> None:
         """A game just made begins if nobody is awaited; one that cannot
@@ -364,6 +318,8 @@ class Referee:
         with live.lock:
             self._seat_match(live, game, None)
             assert live.match is not None
+            # A player not at the game as it begins is told so in the lobby (Live.begun_without_words).
+            live.begun_without = {side for side in (0, 1) if live.person(side) and not live.seated(side)}
             problem = live.match.save()
             if problem is not None:  # not begun after all: the caller gives back what it changed
                 live.match.close()
@@ -394,7 +350,7 @@ class Referee:
                 side: int | None = live.fillers.index(mine)
                 for other in list(live.peers):  # the same player's older connection gives way
                     if other.role == "player" and other.side == side and other is not peer:
-                        other.send_message("moved", reason="This seat was opened in another terminal.")
+                        other.send_message("moved", reason=serverwire.SEAT_OPENED_ELSEWHERE)
                         other.finish()
                         live.peers.remove(other)
             elif role == "watch":
@@ -407,6 +363,8 @@ class Referee:
                 raise Refusal("bad-role", "A role is 'player' or 'watch'.")
             peer.side, peer.role, peer.game, peer.sent_events = side, role, gid, 0
             back = role == "player" and side is not None and live.away_since.pop(side, None) is not None
+            if side is not None:
+                live.begun_without.discard(side)
             live.peers.append(peer)
             self._welcome(live, peer)
             if live.match is not None:

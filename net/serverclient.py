@@ -397,6 +397,7 @@ class ServerSeat(RemoteSeat):
         self.chat_news: list[ChatLine] = []  # lines new to this player, not yet shown (``take_chat_news``)
         self.player = ""
         self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
+        self.next_game = self.next_reason = ""  # the game begun after this one (``next``), and the server's words
 
     # -- connecting ------------------------------------------------------------------
     def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
@@ -507,8 +508,23 @@ class ServerSeat(RemoteSeat):
             elif kind == "notice":
                 self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
                 self._notify()
+            elif kind == "next":  # the other player began the game after this one: it waits for us there
+                self._take_next(message)
             else:
                 raise HostError(f"the server sent a {kind!r} message in the middle of the game")
+
+    def _take_next(self, message: dict) -> None:
+        """The game after this one began without this player: kept in
+        ``next_game`` (the lobby's ``rematch``/``battle`` sits there) and
+        said as the ``notice``; this seat, its game over, stays as it is."""
+        game = "".join(c for c in message["game"][:40] if c.isalnum())
+        reason = "".join(c for c in message["reason"][:300] if c.isprintable())
+        if not game or self.side is None:
+            return
+        with self._lock:
+            self.next_game, self.next_reason = game, reason
+        self.notice = reason
+        self._notify()
 
     def _take_chat(self, lines: list) -> None:
         kept = []
@@ -564,6 +580,13 @@ class ServerSeat(RemoteSeat):
     def say(self, text: str) -> bool:
         """A line in this game's chat."""
         return self._send(serverwire.encode("chat", text=text[:MAX_CHAT]))
+
+    def _ask_host(self, data: bytes, wait: float | None = None) -> Rejection | tuple[Event, ...]:
+        """As the joined seat's; a seat the server let go (``moved``) says
+        so, not that the connection dropped: nothing it sends is taken."""
+        if self.status == "moved":
+            return Rejection("moved", serverwire.moved_words(self.reason))
+        return super()._ask_host(data, wait)
 
     def claim(self) -> Rejection | tuple[Event, ...]:
         """Claim the game the opponent left: the referee records their

@@ -8,7 +8,8 @@ or ``refused``.  Then it may ask lobby questions (``lobby``, ``set_name``,
 ``create``, ``join``, ``withdraw``: each answered by one message) and, once, ``sit`` at a
 game as a player or an onlooker: from then on it is that seat's connection
 (``welcome``, then ``update``s as the game changes, ``result`` for each
-``order``, ``drafts``/``chat`` as they change, ``reveal`` at the end).
+``order``, ``drafts``/``chat`` as they change, ``reveal`` at the end, and
+``next`` when the other player has begun the game that follows it).
 See ``docs/server.md``.
 """
 
@@ -21,6 +22,16 @@ SERVER_MAX = 4 * 1024 * 1024  # bytes in one message from the server (a view, a 
 NAME_MAX = 24  # characters of a display name a player chooses (longer ones are refused, not cut)
 
 _NULLABLE_STR = (str, type(None))
+
+# The reason a seat's ``moved`` gives when the same player opened it elsewhere
+# (the other: its game was withdrawn); what that seat answers an order with.
+SEAT_OPENED_ELSEWHERE = "This seat was opened in another terminal."
+SEAT_MOVED = "This seat moved to another terminal: the game is played there, and nothing more is sent from here."
+
+
+def moved_words(reason: str) -> str:
+    """A let-go seat's answer to an order: it moved to another terminal, or why else it was let go."""
+    return SEAT_MOVED if reason in (SEAT_OPENED_ELSEWHERE, "") else f"Not sent: {reason}"
 
 # What a client may send, and the exact fields of each.
 CLIENT_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -59,9 +70,10 @@ SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "notice": {"text": str},
     "closing": {"reason": str},
     "moved": {"reason": str},
+    "next": {"game": str, "reason": str},
     "refused": {"code": str, "message": str},
     "pong": {},
 }
 
-__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SERVER_MAX", "SERVER_MESSAGES", "VERSION", "WireError",
-           "decode", "encode"]
+__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SEAT_MOVED", "SEAT_OPENED_ELSEWHERE", "SERVER_MAX",
+           "SERVER_MESSAGES", "VERSION", "WireError", "decode", "encode", "moved_words"]

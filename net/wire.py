@@ -42,7 +42,7 @@ from core.registry import find_ruleset
 from core.ruleset import Outcome
 from saves.convert import PLAIN, JSONRefused, StructureError, converter_for, strict_json, structure, unstructure
 
-VERSION = 5  # 5: events carry new fields (a cover roll's sources), the host may send "moved"
+VERSION = 6  # 6: Waylights events and state gained fields (AttackDeclared, turn_from), the server may send "next"
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
 HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
 MAX_DEPTH = 64

@@ -1,0 +1,112 @@
+"""The game that follows a finished server game: a rematch (each seat's
+filler at the other side) or, after an Optio pre-game, its battle; made
+by the referee (:class:`net.referee.Referee`) when the first of the two
+players asks, joined by the second asking.
+
+The player who did not ask is told at once on the finished game's seats
+(a ``next`` message: docs/server.md): the new game has begun without
+them, and its claim time counts from its start (docs/rulings.md,
+*Leaving a server game*)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from core.registry import find_ruleset
+from net import fairdice
+from net.live import Live, duration
+from net.referee import Refusal
+
+REMATCH = "a rematch (sides swapped)"
+BATTLE = "the battle after the pre-game"
+
+
+def rematch(referee: Any, pid: str, gid: str) -> str:
+    """The same battle again after ``gid`` is over, each seat's filler at
+    the other side, with fresh dice: the new game's id (the one made
+    already, when the other player asked first)."""
+    with referee.lock:
+        row, fillers, made = _followed(referee, pid, gid, "rematch")
+        if made is not None:
+            return made
+        return _follow(referee, pid, gid, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
+                       (fillers[1], fillers[0]), REMATCH)
+
+
+def battle(referee: Any, pid: str, gid: str, ruleset: str, options: Any) -> str:
+    """The battle after the Optio pre-game ``gid``: ``ruleset`` with
+    ``options`` on the ground the pre-game chose (Optio's template cut
+    for that ruleset), each seat's filler at the side it played: the new
+    game's id (the one made already, when the other player asked first)."""
+    from core.rulesets.optio.terrain import battlefield_for
+    from saves.convert import PLAIN, converter_for, unstructure
+
+    with referee.lock:
+        row, fillers, made = _followed(referee, pid, gid, "battle")
+        if made is not None:
+            return made
+        live = referee.live.get(gid)
+        game = live.match.game if live is not None and live.match is not None else None
+        result = getattr(getattr(game, "state", None), "result", None) if row["ruleset"] == "optio" else None
+        if result is None:
+            raise Refusal("no-ground", "Only a finished Optio pre-game that placed its template has a battle.")
+        try:
+            rules = find_ruleset(ruleset)
+        except (KeyError, LookupError, ValueError):
+            raise Refusal("bad-ruleset", "This server has no such ruleset.") from None
+        if rules.name == "optio":
+            raise Refusal("bad-ruleset", "The battle is fought under another ruleset than Optio.")
+        # The options are checked against the ground the battle is fought on.
+        options_value, field = referee._checked_setup(rules, options, battlefield_for(result, rules))
+        return _follow(referee, pid, gid, rules.name, unstructure(converter_for(rules), options_value),
+                       unstructure(PLAIN, field), fillers, BATTLE)
+
+
+def _followed(referee: Any, pid: str, gid: str, what: str) -> tuple[Any, tuple[str, str], str | None]:
+    """``gid``'s row and fillers for the game to follow it, and the id of
+    that game if a player asked for it first (under the lock)."""
+    row = referee.db.game(gid)
+    fillers = referee.db.fillers(gid)
+    if row is None or f"player:{pid}" not in fillers:
+        raise Refusal("not-yours", f"Only a player of a game asks for its {what}.")
+    if row["state"] != "over":
+        raise Refusal("not-over", f"The {what} comes once the game is over.")
+    if gid not in referee.live:
+        referee._load_over(gid)
+    return row, fillers, referee.db.following(gid)
+
+
+def _follow(referee: Any, pid: str, gid: str, ruleset: str, options: Any, battlefield: Any,
+            fillers: tuple[str, str], what: str) -> str:
+    """A new game after ``gid`` with fresh dice (under the lock), within
+    the caps a game made from the lobby keeps; the other player is told."""
+    referee._within_caps(pid, fillers)
+    half, salt = fairdice.new_half(), fairdice.new_half()
+    new = secrets.token_hex(4)
+    referee.db.create_game(new, ruleset, options, battlefield, fillers, fairdice.commitment(half), half, salt, "",
+                           pid, follows=gid)
+    live = Live(new, referee.db.game(new), fillers)
+    referee.live[new] = live
+    referee._begin_or_drop(live)
+    _tell_the_other(referee, pid, gid, new, what)
+    return new
+
+
+def _tell_the_other(referee: Any, pid: str, gid: str, new: str, what: str) -> None:
+    """The finished game's seats of the player who did not ask hear that
+    ``new`` has begun, and how long it waits for them before a claim."""
+    old = referee.live.get(gid)
+    if old is None or old.match is None:
+        return
+    mine = f"player:{pid}"
+    asker = next((old.match.game.players[side] for side in (0, 1) if old.fillers[side] == mine), "")[:32]
+    key = "r" if what == REMATCH else "e"
+    reason = (f"{asker or 'Your opponent'} has begun {what}: {key} here takes your seat in it (the lobby lists it "
+              f"with your games). It counts from its start: once it has waited {duration(referee.claim_after)} "
+              f"for you, {asker or 'they'} may claim it.")
+    with old.lock:
+        for peer in list(old.peers):
+            if peer.role == "player" and peer.side is not None and old.fillers[peer.side] != mine:
+                peer.send_message("next", game=new, reason=reason)
