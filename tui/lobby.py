@@ -12,7 +12,11 @@ invitation code, ``r`` asks for a rematch of a finished game of yours.
 In a game, ``c`` says a line to the other player (``tui.lobby_seat``).
 ``x`` withdraws a game of yours nobody has joined yet, or one the server
 cannot load (``tui.lobby_dialogs.withdraw_question``).  F1 or ``?``: the
-lobby's help page (``tui.lobby_help``).
+lobby's help page (``tui.lobby_help``); ``m``: a new display name.
+Esc or ``q`` goes back; where the lobby is all the app offers (the SSH
+door), that ends Skirmish, so it is asked first.  A refusal stays on the
+status line until the player has had time to read it (``say``); its
+words are ``tui.lobby_words``'.
 
 A game is shown with the ordinary game screen, given the seat the
 client returns (like a joined game's seat); leaving it comes back here.
@@ -20,7 +24,7 @@ Drafts (Platemail's orders not yet committed) go to the server as they
 change (``tui.lobby_seat``); its copy reopens on a resume, anywhere.
 
 Every call to the server runs off the interface's thread; its answer
-comes back as a message (``Answer``); nothing it sends is read as markup.
+comes back as a message (``tui.lobby_calls.Answer``); nothing it sends is read as markup.
 A newcomer is asked for a name; going on without (Esc), they may look and
 watch, and a key that plays asks for it first (``named_first``).
 """
@@ -28,16 +32,17 @@ watch, and a key that plays asks for it first (``named_first``).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.lobby_calls import Answer, Redialled, close_soon, redialling
 from tui.lobby_dialogs import (
     WITHDRAWABLE,
     AskLine,
@@ -47,98 +52,31 @@ from tui.lobby_dialogs import (
     withdraw_question,
     withdraw_refusal,
 )
-
-REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
-# Each heading fits one line of the list at 80 columns, with a scrollbar and
-# three-figure counts (x says itself which games it withdraws).
-SECTIONS = (
-    ("mine", "Your unfinished games", "Enter: resume · x: withdraw"),
-    ("open", "Waiting for an opponent", "Enter: join"),
-    ("live", "Being played", "Enter: watch"),
-    ("finished", "Finished", "Enter: the result, w there: watch again"),
+from tui.lobby_words import (
+    KEYS_HINT,
+    LEAVE_QUESTION,
+    NO_NAME_YET,
+    NOT_CONNECTED,
+    SECTIONS,
+    connect_refusal,
+    entry_words,
+    join_refusal,
+    passes,
+    reason,
+    watch_refusal,
 )
 
+__all__ = ["NOT_CONNECTED", "LobbyScreen", "open_lobby", "reason", "server_reachable", "server_socket"]
 
-NO_NAME_YET = ("You have no name yet: you may look around and watch (w); n, i, r or Enter on a game to "
-               "play asks for your name first.")
-NOT_CONNECTED = ("Not connected to the server: the list is from before the connection was lost, and nothing "
-                 "in it can be opened until the server answers again (tried every few seconds).")
-
-
-class Answer(Message):
-    """A call to the server has returned (on its own thread); ``client``:
-    the connection it was asked on (None: a new connection was being made)."""
-
-    def __init__(self, what: str, result: Any, error: BaseException | None, client: Any = None) -> None:
-        super().__init__()
-        self.what = what
-        self.result = result
-        self.error = error
-        self.client = client
-
-
-class Redialled:
-    """An answer got on a new connection: the one the lobby had was gone
-    (the server restarted while a game was on screen).  The lobby keeps
-    the new one (``LobbyScreen.on_answer``)."""
-
-    def __init__(self, result: Any, client: Any) -> None:
-        self.result = result
-        self.client = client
-
-
-def reason(error: BaseException) -> str:
-    """A failed call to the server as a sentence (never a traceback)."""
-    from net.lost import connection_words
-
-    if isinstance(error, FileNotFoundError):
-        return "no Skirmish server runs here (its socket is missing); start one with: skirmish serve"
-    text = connection_words(error) if isinstance(error, OSError) else str(error).strip()
-    return plain(text or "something went wrong", 400).rstrip(".")  # the sentence it goes in ends it
-
-
-def entry_words(entry: Any, section: str, me: Any = None) -> str:
-    """One game of the lobby as a line: its number, ruleset, players,
-    options, and what it waits for."""
-    from core.registry import find_ruleset
-
-    name = getattr(entry, "ruleset", "?")
-    try:
-        title = find_ruleset(name).title
-    except KeyError:
-        title = name
-    players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()
-    you = getattr(entry, "you", None) if section == "finished" else None  # by the player's id, never a name
-    who = " v ".join(plain(p, 24) + (" (you)" if i == you else "") for i, p in enumerate(players)) if players else ""
-    parts = [f"#{getattr(entry, 'id', '?')} {title}"]
-    if section == "mine" and getattr(entry, "state", "") == "open":
-        code = plain(getattr(entry, "code", "") or "", 64)
-        parts.append("waiting for an opponent" + (f" (invitation code {code})" if code else ""))
-    if section == "open":
-        since = str(getattr(entry, "waiting_since", "") or "")[:16].replace("T", " ")
-        parts.append(f"{who} · waiting since {since}" if since else who)
-    elif who:
-        parts.append(who)
-    turn = plain(getattr(entry, "turn", "") or "", 40) if section == "mine" else ""
-    if turn:
-        parts.append(turn)
-    # Only the options that differ from the defaults (net.live.options_text):
-    # room for two or three of them on the entry's second row.
-    options = plain(getattr(entry, "options", "") or "", 60)
-    if options:
-        parts.append(options)
-    if section == "finished":
-        result = plain(getattr(entry, "result", "") or "", 60)
-        if result:
-            parts.append(result)
-    return " · ".join(p for p in parts if p)
+REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
+KEPT_AT_LEAST = 5.0  # seconds a refusal stays in the status line, and then until the player's next key
 
 
 class LobbyScreen(Screen[None]):
     DEFAULT_CSS = """
     LobbyScreen #who { height: 1; background: $primary 30%; padding: 0 1; }
     LobbyScreen OptionList { height: 1fr; border: round $primary; }
-    LobbyScreen #status { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
+    LobbyScreen #status { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
         Binding("n", "new", "New game"),
@@ -146,6 +84,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("r", "rematch", "Rematch"),
         Binding("x", "withdraw", "Withdraw", show=False),
+        Binding("m", "rename", "Your name", show=False),
         Binding("u", "refresh", "Refresh", show=False),
         Binding("f1,question_mark", "help", "Help", key_display="F1/?"),
         Binding("escape,q", "leave", "Leave"),
@@ -167,6 +106,11 @@ class LobbyScreen(Screen[None]):
         self._looking = False
         self.stale = False  # the list on screen is from before the connection was lost
         self.after_name: Callable[[], None] | None = None  # what a key asked for before the name was given
+        self.kept_until = 0.0  # a refusal on the status line stays until then, and then until a key
+        self.key_since_kept = True
+        self.refused_for_good = False  # the server turned the connection away for a lasting reason
+        self.asked_rename = False  # the name prompt on screen is m's (a change), not a newcomer's
+        self.join_listed = False  # the join asked for is of a game the list showed (not by a code)
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -187,15 +131,27 @@ class LobbyScreen(Screen[None]):
         if self._refresh_timer is not None:
             self._refresh_timer.stop()
         client, self.client = self.client, None
-        if client is not None:
-            threading.Thread(target=_quietly(client.close), daemon=True).start()
+        close_soon(client)
 
     def on_screen_resume(self) -> None:
         if self.client is not None:
             self.action_refresh()
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, kept: bool = False) -> None:
+        """``text`` on the status line; ``kept``: a refusal or a reason,
+        which the lobby's own hints do not replace for a few seconds, nor
+        before the player's next key (``hint``)."""
+        if kept:
+            self.kept_until, self.key_since_kept = time.monotonic() + KEPT_AT_LEAST, False
         self.query_one("#status", Static).update(text)
+
+    def hint(self, text: str) -> None:
+        """A hint of the lobby's own, unless a refusal is still to be read."""
+        if self.key_since_kept and time.monotonic() >= self.kept_until:
+            self.say(text)
+
+    def on_key(self, _event: Any) -> None:
+        self.key_since_kept = True  # the refusal has been seen: the next hint may take its place
 
     # -- talking to the server (off the interface's thread) -----------------------------
     def call_server(self, what: str, call: Callable[[], Any]) -> None:
@@ -217,20 +173,7 @@ class LobbyScreen(Screen[None]):
         server was restarted while a game was on screen, where the lobby
         does not look), it is made again once and asked on the new one.
         A refusal (``ServerError``) is never asked twice."""
-        client, connect = self.client, self.connect
-
-        def run() -> Any:
-            try:
-                return ask(client)
-            except OSError:
-                fresh = connect()
-            try:
-                return Redialled(ask(fresh), fresh)
-            except BaseException:
-                _quietly(fresh.close)()
-                raise
-
-        self.call_server(what, run)
+        self.call_server(what, redialling(self.client, self.connect, ask))
 
     def on_answer(self, message: Answer) -> None:
         message.stop()
@@ -240,11 +183,10 @@ class LobbyScreen(Screen[None]):
         if isinstance(result, Redialled):  # the old connection was gone: the new one is the lobby's now
             if self.client is message.client or self.client is None:
                 old, self.client = self.client, result.client
-                if old is not None:
-                    threading.Thread(target=_quietly(old.close), daemon=True).start()
+                close_soon(old)
                 self._show_me()
             else:
-                threading.Thread(target=_quietly(result.client.close), daemon=True).start()
+                close_soon(result.client)
             result = result.result
         if error is not None:
             gone = what == "connect" or isinstance(error, OSError)  # a refusal is a ServerError, not an OSError
@@ -253,22 +195,29 @@ class LobbyScreen(Screen[None]):
             if gone and not held and what == "look":
                 return
             lost = gone and held
+            if what == "connect":
+                self.refused_for_good = not passes(error)  # then no look tries again (_tick)
             if lost:  # the connection is gone (the server stopped): a new one at the next look
                 self._drop_client()
-                self.query_one("#who", Static).update("Skirmish server · not connected (trying again)")
+                self.query_one("#who", Static).update("Skirmish server · " + (
+                    "refused" if self.refused_for_good else "not connected (trying again)"))
             if lost and self.lobby is not None:
                 self._show_lobby(self.lobby, stale=True)  # kept in sight, but from before: nothing to enter
             if what == "connect":
-                self.say(f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; "
-                         "Esc: back.")
-            elif what == "look":
+                self.say(connect_refusal(error), kept=self.refused_for_good)
+            elif what == "look" and gone:  # passing: the next look that is answered says the keys again
                 self.say(f"The server does not answer: {reason(error)}.")
+            elif what == "look":  # a withdrawal refused (x asks through a look)
+                self.say(f"Refused: {reason(error)}.", kept=True)
             elif what == "named" and not gone:  # the name is taken, or too long: asked again, saying why
-                self.say(f"Refused: {reason(error)}.")
-                self._ask_name(f"{reason(error)}. What name shall the other players see?")
+                self.say(f"Refused: {reason(error)}.", kept=True)
+                self._ask_name(f"{reason(error)}. What name shall the other players see?",
+                               retry=self.asked_rename)
             else:
                 self.busy = ""
-                self.say(f"{'Not connected' if gone else 'Refused'}: {reason(error)}.")
+                lost_race = what == "seat:join" and self.join_listed and not gone
+                self.say(join_refusal(error) if lost_race else
+                         f"{'Not connected' if gone else 'Refused'}: {reason(error)}.", kept=True)
             return
         handler = getattr(self, f"_got_{what.split(':')[0]}", None)
         if handler is not None:
@@ -276,12 +225,11 @@ class LobbyScreen(Screen[None]):
 
     def _drop_client(self) -> None:
         client, self.client = self.client, None
-        if client is not None:
-            threading.Thread(target=_quietly(client.close), daemon=True).start()
+        close_soon(client)
 
     def _got_connect(self, client: Any, _what: str) -> None:
         if self.client is not None or not self.is_attached:
-            threading.Thread(target=_quietly(client.close), daemon=True).start()
+            close_soon(client)
             return
         self.client = client
         self._show_me()
@@ -300,11 +248,28 @@ class LobbyScreen(Screen[None]):
             self._ask_name("A name is needed before playing: what shall the others see?")
         return not self.needs_name()
 
-    def _ask_name(self, question: str) -> None:
+    def _ask_name(self, question: str, retry: bool = False) -> None:
+        """Ask for the display name; ``retry``: the player chose to change
+        it (``m``), so going back keeps the name they have."""
         from net.serverwire import NAME_MAX
 
+        self.asked_rename = retry
         self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
                                      max_length=NAME_MAX), self._named)
+
+    def action_rename(self) -> None:
+        """``m``: a new display name (docs/server.md: it may be changed at any
+        time, never to another player's); games under way keep the names
+        they began with."""
+        if self.client is None:
+            self.say(NOT_CONNECTED, kept=True)
+            return
+        if self.needs_name():
+            self._ask_name("What name shall the other players see?")
+            return
+        now = plain(getattr(self.client.me, "name", "") or "", 40)
+        self._ask_name(f"Your name here is {now}. What name shall the other players see from now on? "
+                       "(Games under way keep the names they began with.)", retry=True)
 
     def _show_me(self) -> None:
         me = getattr(self.client, "me", None)
@@ -316,6 +281,9 @@ class LobbyScreen(Screen[None]):
         client = self.client
         if client is None:
             return
+        if not name and self.asked_rename and not self.needs_name():  # m left with Esc: the name stays
+            self.say("Your name is unchanged.", kept=True)
+            return
         if not name:  # gone on without one: the lobby may be looked at, and playing asks again
             self.after_name = None
             self.say(NO_NAME_YET)
@@ -324,7 +292,7 @@ class LobbyScreen(Screen[None]):
 
     def _got_named(self, _result: Any, _what: str) -> None:
         self._show_me()
-        self.say("Your name is set.")
+        self.say("Your name is set.", kept=True)
         then, self.after_name = self.after_name, None
         if then is not None and not self.needs_name():
             then()  # what the key that asked for the name was pressed for
@@ -333,6 +301,8 @@ class LobbyScreen(Screen[None]):
         if self.app.screen is not self or self._looking:
             return
         if self.client is None:  # not connected yet, or no longer: try again
+            if self.refused_for_good:  # turned away for a lasting reason: asking again changes nothing
+                return
             self._looking = True
             self.call_server("connect", self.connect)
         else:
@@ -348,8 +318,7 @@ class LobbyScreen(Screen[None]):
     def _got_look(self, lobby: Any, _what: str) -> None:
         self._show_lobby(lobby)
         if not self.busy:
-            self.say(NO_NAME_YET if self.needs_name() else
-                     "n: new game · Enter: resume, join or watch · i: join by invitation code")
+            self.hint(NO_NAME_YET if self.needs_name() else KEYS_HINT)
 
     def _show_lobby(self, lobby: Any, stale: bool = False) -> None:
         """The lobby's list; ``stale``: the last one had before the
@@ -412,19 +381,26 @@ class LobbyScreen(Screen[None]):
 
     def action_watch(self) -> None:
         chosen = self._chosen()
-        if chosen is not None:
-            self._enter("watch", getattr(chosen[1], "id", None))
+        if chosen is None:
+            self.say("w: watch a game being played, or a finished one again (highlight it first).", kept=True)
+            return
+        why = watch_refusal(*chosen)
+        if why:  # the server would show nothing: it says so, and so does the lobby, before asking
+            self.say(why, kept=True)
+            return
+        self._enter("watch", getattr(chosen[1], "id", None))
 
     def _enter(self, how: str, game_id: Any) -> None:
         client = self.client
         if client is None:
-            self.say(NOT_CONNECTED)
+            self.say(NOT_CONNECTED, kept=True)
             return
         if game_id is None or self.busy:
             return
         if how != "watch" and not self.named_first(lambda: self._enter(how, game_id)):
             return
         self.busy = how
+        self.join_listed = how == "join" and f"open-{game_id}" in self.entries
         words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
         self.say(f"{words} game {plain(game_id, 40)}…")
         self.call_connected(f"seat:{how}", lambda client: getattr(client, how)(game_id))
@@ -432,7 +408,7 @@ class LobbyScreen(Screen[None]):
     def _got_seat(self, seat: Any, what: str) -> None:
         self.busy = ""
         if seat is None:
-            self.say("The server gave no seat.")
+            self.say("The server gave no seat.", kept=True)
             return
         from tui.lobby_seat import show_seat
 
@@ -443,7 +419,7 @@ class LobbyScreen(Screen[None]):
 
     def action_invited(self) -> None:
         if self.client is None:
-            self.say(NOT_CONNECTED)
+            self.say(NOT_CONNECTED, kept=True)
             return
         if not self.named_first(self.action_invited):
             return
@@ -456,7 +432,7 @@ class LobbyScreen(Screen[None]):
 
     def action_new(self) -> None:
         if self.client is None:
-            self.say(NOT_CONNECTED)
+            self.say(NOT_CONNECTED, kept=True)
             return
         if self.busy or not self.named_first(self.action_new):
             return
@@ -485,10 +461,10 @@ class LobbyScreen(Screen[None]):
         chosen = self._chosen()
         client = self.client
         if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") not in WITHDRAWABLE:
-            self.say(withdraw_refusal(chosen))
+            self.say(withdraw_refusal(chosen), kept=True)
             return
         if client is None:
-            self.say(NOT_CONNECTED)
+            self.say(NOT_CONNECTED, kept=True)
             return
         if self.busy:
             return
@@ -507,7 +483,7 @@ class LobbyScreen(Screen[None]):
         """The highlighted finished game of yours again, sides swapped, fresh dice."""
         chosen = self._chosen()
         if chosen is None or chosen[0] != "finished" or getattr(chosen[1], "you", None) is None:
-            self.say("r: a rematch of a finished game of yours (highlight it first).")
+            self.say("r: a rematch of a finished game of yours (highlight it first).", kept=True)
             return
         self.rematch(getattr(chosen[1], "id", None))
 
@@ -521,7 +497,7 @@ class LobbyScreen(Screen[None]):
     def rematch(self, game_id: Any) -> None:
         client = self.client
         if client is None:
-            self.say(NOT_CONNECTED)
+            self.say(NOT_CONNECTED, kept=True)
             return
         if game_id is None or self.busy or not self.named_first(lambda: self.rematch(game_id)):
             return
@@ -546,20 +522,20 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(LobbyHelp())
 
     def action_leave(self) -> None:
-        if self.only:
-            self.app.exit()
-        else:
+        """Esc or q: back to the main menu; where the lobby is all this app
+        offers (the SSH door, the browser), leaving ends Skirmish, so it is
+        asked first (one Esc too many after a form closed logged a player out)."""
+        if not self.only:
             self.dismiss(None)
+            return
+        from tui.modals import Confirm
 
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
 
-def _quietly(call: Callable[[], Any]) -> Callable[[], None]:
-    def run() -> None:
-        try:
-            call()
-        except Exception:  # noqa: BLE001 - closing a connection that is gone
-            pass
-
-    return run
+        if self.app.screen is self:
+            self.app.push_screen(Confirm(LEAVE_QUESTION), answered)
 
 
 def create_game(client: Any, wanted: GameWanted) -> Any:

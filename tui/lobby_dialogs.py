@@ -1,17 +1,20 @@
 """The lobby's small dialogs: one line of text (a name, an invitation
-code, a chat line), the new-game form with a filler for each seat
+code, a chat line: ``AskLine``, its field ``LineInput``), the new-game form with a filler for each seat
 (``tui.newgame``'s form, its names replaced by the players' own), and the
 words of ``x`` (withdraw): its question, or why it withdraws nothing."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import attrs
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -30,6 +33,58 @@ def plain(text: Any, limit: int = 200) -> str:
     ``markup=False`` or escaped by the caller."""
     shown = "".join(ch for ch in str(text) if unicodedata.category(ch) not in ("Cc", "Cf"))
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def unfit_character(text: str) -> str:
+    """What in ``text`` no key types into a line, named (a tab, a line
+    break, a terminal code, another control or invisible character), or
+    "": such a line is refused, never taken out (README: a tab or a
+    terminal code refuses a name)."""
+    for ch in text:
+        if ch == "\t":
+            return "a tab"
+        if ch in "\r\n\x85\u2028\u2029":
+            return "a line break"
+        if ch in "\x1b\x9b":  # Esc, or the one-character CSI a terminal code may begin with
+            return "a terminal code (it begins with Esc)"
+        if unicodedata.category(ch) in ("Cc", "Cf"):
+            return f"a character that shows as nothing (U+{ord(ch):04X})"
+    return ""
+
+
+class LineInput(Input):
+    """The field of ``AskLine``.  Enter gives the line as it is at that
+    key: Textual runs the Enter binding only once the key has gone up to
+    the app, after the keys typed just behind it went into the field (c,
+    "abc", Enter, x said "abcx").  A paste goes in at the cursor, in
+    order; one holding what no key types here (``unfit_character``) goes
+    in not at all, and ``Refused`` says why."""
+
+    class Refused(Message):
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
+
+    # Textual calls each class's ``_on_key``/``_on_paste`` in turn, down to
+    # Input's, unless one prevents the default.
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Submitted(self, self.value))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()
+        text = event.text.rstrip("\r\n")  # a copied line's own end
+        why = unfit_character(text)
+        if why:
+            self.app.bell()
+            self.post_message(self.Refused(f"Not pasted: it holds {why}, which this line cannot hold."))
+            return
+        if text:
+            start, end = sorted(self.selection)
+            self.replace(text, start, end)  # at the cursor, over what is selected
 
 
 # What the line's input holds at most: far past any limit it is asked
@@ -56,17 +111,21 @@ class AskLine(ModalScreen[Any]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, hint: str = "Enter: give it · Esc: back", start: str = "",
-                 max_length: int = 80) -> None:
+                 max_length: int = 80, check: Callable[[str], str] | None = None) -> None:
+        """``check``: why the line may not be given just now ("": it may),
+        the line kept in its field."""
         super().__init__()
+        self.check = check
         self.ask_title = title
         self.hint = hint
         self.start = start
         self.max_length = max_length
+        self.answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.ask_title, markup=False)
-            yield Input(self.start, id="line", max_length=max(INPUT_CAP, self.max_length))
+            yield LineInput(self.start, id="line", max_length=max(INPUT_CAP, self.max_length))
             yield Static(self.hint, id="ask-hint", markup=False)
 
     def on_mount(self) -> None:
@@ -90,15 +149,36 @@ class AskLine(ModalScreen[Any]):
         hint.update(f"Too long: {why}" if why else self.hint)
         hint.set_class(bool(why), "too-long")
 
+    def refuse(self, why: str) -> None:
+        """``why`` under the line, which stays to be mended."""
+        hint = self.query_one("#ask-hint", Static)
+        hint.update(why)
+        hint.set_class(True, "too-long")
+
+    def on_line_input_refused(self, event: LineInput.Refused) -> None:
+        event.stop()
+        self.refuse(event.why)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.answered:  # keys typed just behind the Enter that gave the line
+            return
         why = self.too_long(event.value)
         if why:  # refused, the line kept to be shortened: never cut
             self.app.bell()
-            hint = self.query_one("#ask-hint", Static)
-            hint.update(f"Not given, too long: {why}")
-            hint.set_class(True, "too-long")
+            self.refuse(f"Not given, too long: {why}")
             return
+        unfit = unfit_character(event.value)
+        if unfit:  # refused, never taken out
+            self.app.bell()
+            self.refuse(f"Not given: it holds {unfit}, which this line cannot hold.")
+            return
+        later = self.check(event.value) if self.check is not None else ""
+        if later:
+            self.app.bell()
+            self.refuse(later)
+            return
+        self.answered = True
         self.dismiss(self.given(event.value) or None)
 
     def action_cancel(self) -> None:
@@ -122,6 +202,11 @@ class ServerGameForm(NewGameScreen):
     it).  The players' names are their own display names, so the name rows
     are hidden.  Dismisses with a :class:`GameWanted`, or None."""
 
+    # The seats' help is four rows at 80 columns (the local form's three cut
+    # its last words off); the form scrolls under it.
+    DEFAULT_CSS = """
+    ServerGameForm #field-help { max-height: 5; }
+    """
     SEAT_CHOICES = FILLERS
     SEAT_CHOICE_LABELS = FILLER_LABELS
     FIELD_HELP = NewGameScreen.FIELD_HELP | {

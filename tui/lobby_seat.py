@@ -7,6 +7,7 @@ each new chat line shown, and ``chat_line`` to say one."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,6 +18,11 @@ from textual.widgets import Footer, Static
 from tui.lobby_dialogs import AskLine, plain
 
 DRAFTS_EVERY = 0.25  # seconds between looks at the drafts of the game on screen (sent only when changed)
+# The server takes one line of chat a second from a player (docs/server.md,
+# *Limits*) and refuses the next; a line Enter gives sooner is kept in its
+# field, saying so, rather than sent to be refused and lost.  A little over
+# the second: the server measures it when the line arrives.
+CHAT_GAP = 1.1
 
 
 def show_seat(app: Any, seat: Any, code: str = "") -> None:
@@ -113,7 +119,7 @@ class SeatGlue:
         self.sent: list[dict] | None = None
         self.taken = False
         self.opened = False  # the game screen has shown the lines new on coming to the game
-        self.notice = ""
+        self.said_at = -CHAT_GAP  # when this terminal last said a line (time.monotonic)
         self.timer: Any = None
 
     def start(self) -> None:
@@ -178,10 +184,8 @@ class SeatGlue:
         lines = take()
         for line in lines:
             screen.log_line(chat_words(line))
-        notice = getattr(self.seat, "notice", "")
-        if notice and notice != self.notice:  # a server's notice (a player gone quiet is warned): kept in the log
-            self.notice = notice
-            screen.log_line(f"⚠ {plain(notice, 300)}")
+        # A server's notice (a refused line, a player gone quiet warned) is the
+        # app's to tell, once (tui/remote/joining.py): written here too, it was twice.
         if lines and not self.opened:  # on coming back to the game: said while this player was away
             count = len(lines)
             said = f"{count} chat line{'s' if count != 1 else ''}"
@@ -224,10 +228,24 @@ def chat_line(app: Any) -> None:
     if not chat_offered(app):
         return
 
+    glue = getattr(app, "seat_drafts", None)
+    glue = glue if getattr(glue, "seat", None) is seat else None
+
+    def too_soon(_text: str) -> str:
+        wait = CHAT_GAP - (time.monotonic() - glue.said_at) if glue is not None else 0.0
+        if wait <= 0:
+            return ""
+        return (f"Not said yet: one line of chat a second at most. Enter again in {wait:.1f} s "
+                "(the line is kept).")
+
     def given(text: str | None) -> None:
-        if text and not seat.say(text):
+        if not text:
+            return
+        if not seat.say(text):
             app.notify("Not connected to the server just now: the line was not said.", severity="warning",
                        markup=False)
+        elif glue is not None:
+            glue.said_at = time.monotonic()
 
     said = tuple(getattr(seat, "chat", ()))
     shown = [chat_words(line) for line in said[-CHAT_SHOWN:]]
@@ -235,4 +253,4 @@ def chat_line(app: Any) -> None:
                                     else "") + ":\n" + "\n".join(shown)) if shown else "Nothing said yet."
     # A longer line is refused saying the limit, never cut (AskLine): the server would cut it.
     app.push_screen(AskLine(f"{history}\n\nA line to the other player (up to {MAX_CHAT} characters; kept with "
-                            "the game; both players read it):", max_length=MAX_CHAT), given)
+                            "the game; both players read it):", max_length=MAX_CHAT, check=too_soon), given)

@@ -92,7 +92,7 @@ async def test_the_main_menu_offers_the_lobby_only_when_a_server_is_here(tmp_pat
 
 @pytest.mark.parametrize("only", [True, False])
 async def test_the_doors_lobby_is_all_the_app_offers(tmp_path, only):
-    """Through the door, Esc leaves Skirmish (never the shared account's
+    """Through the door, Esc leaves Skirmish, once asked (never the shared account's
     main menu, its saves or the palette); from the menu it goes back."""
     app = SkirmishApp(lobby=(tmp_path / "no-server", None, only))
     async with app.run_test(size=SIZE) as pilot:
@@ -110,6 +110,6 @@ async def test_the_doors_lobby_is_all_the_app_offers(tmp_path, only):
         assert (app.screen is lobby) is only
         if not only:
             return
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # asked first (tests/tui/test_lobby_leave_asks.py)
         await pilot.pause()
         assert app.return_code == 0  # the app was told to exit
