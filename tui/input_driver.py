@@ -56,10 +56,10 @@ class GuardedDecoder:
                 rest = text[at:]
                 cut = _marker_start_at_end(rest)
                 self._held = rest[cut:]
-                out.append(rest[:cut])
+                out.append(_pasted(rest[:cut]))
                 break
             after = end + len(PASTE_END)
-            out.append(text[at:end])
+            out.append(_pasted(text[at:end]))
             if after < len(text) and not text.startswith(PASTE_START, after):
                 at = after  # more pasted text follows at once: this marker was pasted
                 continue
@@ -67,6 +67,18 @@ class GuardedDecoder:
             at = after
             self.in_paste = False
         return "".join(out)
+
+
+# Textual's parser reads an Esc inside a paste as the start of a key's code:
+# the rest of the paste went out as keys ("^[1mbold..."), before the text
+# pasted ahead of the Esc.  So a pasted Esc reaches the paste as the
+# one-character CSI, a control character a field may refuse (by name: a
+# terminal code), and the paste stays whole and in order.
+PASTED_ESC = "\x9b"
+
+
+def _pasted(text: str) -> str:
+    return text.replace("\x1b", PASTED_ESC)
 
 
 def _marker_start_at_end(text: str) -> int:

@@ -66,3 +66,13 @@ def test_an_end_marker_split_across_two_reads_inside_a_paste_is_still_pasted_tex
 def test_a_paste_ending_on_a_read_boundary_still_ends():
     found = parse(b"\x1b[200~abc\x1b[20", b"1~", b"q")
     assert pastes(found) == ["abc"] and keys(found) == ["q"]
+
+
+def test_a_paste_holding_a_terminal_code_stays_one_paste_in_order():
+    """A tester pasted "alpha \\e[1mbold\\e[0m omega" into the chat: the
+    field got "^[1mbold^[0m omegaalpha" (the Esc began a key's code, the
+    rest went as keys, ahead of the text before it).  The pasted Esc comes
+    through as a control character the field can refuse by name."""
+    found = parse(b"\x1b[200~alpha \x1b[1mbold\x1b[0m omega\x1b[201~")
+    assert keys(found) == [], keys(found)
+    assert "".join(pastes(found)) == "alpha \x9b[1mbold\x9b[0m omega"
