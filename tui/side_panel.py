@@ -86,31 +86,39 @@ def side_key_fitted(sides: list[str], columns: int) -> list[str]:
 ITEM_SEPARATOR = re.compile(r"(  | · )")
 
 
-def items_kept_whole(text: Text, columns: int) -> Text:
+def items_kept_whole(text: Text, columns: int, widest: int | None = None) -> Text:
     """``text`` (the panel's, with the legend's styles) with each line's
     items kept whole in ``columns``: where the next item would not fit,
-    spaces fill the row to its end, so that the panel wraps there and a
-    symbol never ends a row without its words ("%" and, on the next row,
-    "scatter").  No line break is added: a line, the legend's included,
-    is still one line of the text (as the legend's tests read it), and
-    only the separator at a wrap changes.  A panel one column wider (no
-    scrollbar) wraps at the same places: an item's first word and its
-    space take two.  An item too wide for the columns alone wraps as
-    before."""
+    spaces fill the row, so that the panel wraps there and a symbol never
+    ends a row without its words ("%" and, on the next row, "scatter").
+    No line break is added: a line, the legend's included, is still one
+    line of the text (as the legend's tests read it), and only the
+    separator at a wrap changes.
+
+    The text is drawn in ``columns`` or, without the scroll bar, in
+    ``widest`` (``columns`` unless given): the items are packed into
+    ``columns`` and the spaces run to ``widest``, so that the next item
+    starts past the row's end in either width and wraps to the next row
+    (spaces only to ``columns`` let a one-column item, "D" of "D doomed",
+    end the row of a panel one column wider).  An item too wide for the
+    columns alone wraps as before."""
     if columns <= 2:
         return text
+    widest = max(columns, widest or columns)
     out = Text(style=text.style, end="")
     for number, line in enumerate(text.split("\n", allow_blank=True)):
         if number:
             out.append("\n")
         plain = line.plain
         parts = ITEM_SEPARATOR.split(plain)
+        if len(parts) > 2 and not parts[0]:  # an indented line: its indent is no separator (it drew a blank row)
+            parts = [parts[1] + parts[2], *parts[3:]]
         if len(parts) == 1:
             out.append_text(line)
             continue
         at = len(parts[0])
         out.append_text(line[:at])
-        row = cell_len(parts[0])
+        row = cell_len(parts[0])  # the row's columns so far (more than ``columns``: it wrapped, its end unknown)
         for i in range(1, len(parts), 2):
             sep, item = parts[i], parts[i + 1]
             last = i + 2 >= len(parts)
@@ -119,10 +127,11 @@ def items_kept_whole(text: Text, columns: int) -> Text:
             if wanted <= columns:
                 out.append_text(line[at:at + len(sep)])
                 row += cell_len(sep + item)
-            else:  # the row ends here: its separator's words, then spaces to the row's end
+            else:  # the row ends here: its separator's words, then spaces past the widest row's end
                 ending = sep.rstrip()
                 out.append_text(line[at:at + len(ending)])
-                out.append(" " * max(1, columns - row - cell_len(ending)))
+                # (the panel folds spaces at a row's end: a wrapped item's spaces may run on)
+                out.append(" " * (max(1, widest - row - cell_len(ending)) if row <= columns else widest))
                 row = cell_len(item)
             at += len(sep)
             out.append_text(line[at:at + len(item)])
@@ -174,6 +183,7 @@ class SidePanel(Vertical):
         super().__init__(id="side")
         self.with_computer = computer
         self.text: str | None = None  # the panel's text as last drawn
+        self.columns = 0  # the text's columns it was drawn for
         self.more = ""  # the "more" row's words as last drawn ("" while hidden)
 
     def compose(self) -> ComposeResult:
@@ -219,10 +229,11 @@ class SidePanel(Vertical):
         if board.shows_part:
             lines.append(VIEWPORT_KEY)
         text = "\n".join(lines)
-        if text != self.text:
-            self.text = text
+        columns = self.text_columns()  # one more while the scrollbar is hidden
+        if text != self.text or columns != self.columns:  # (fit may narrow the panel)
+            self.text, self.columns = text, columns
             styled = with_legend(text, key)  # glyphs styled as on the board
-            self.query_one("#panel", Static).update(items_kept_whole(styled, self.text_columns()))
+            self.query_one("#panel", Static).update(items_kept_whole(styled, columns, columns + 1))
         self.show_cursor(screen, board.cursor)
 
     def text_columns(self) -> int:

@@ -38,6 +38,7 @@ from tui.flow import fit_pieces
 from tui.picture import Picture, legend, with_legend
 from tui.reason_log import merged, reason_notes
 from tui.rulesets import adapter_for
+from tui.side_panel import items_kept_whole
 
 SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 
@@ -240,7 +241,8 @@ class WatchScreen(Screen[None]):
         lines.append(key.plain)
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)
-        self.query_one("#watch-panel", Static).update(with_legend("\n".join(lines), key))
+        styled = with_legend("\n".join(lines), key)
+        self.query_one("#watch-panel", Static).update(items_kept_whole(styled, *self.panel_columns()))
         log = self.query_one(RichLog)
         log.clear()
         lines = merged([event.sentence for event in self.readable(game)], self.reason_notes(game))
@@ -263,6 +265,14 @@ class WatchScreen(Screen[None]):
         if upcoming.side == self.viewer or isinstance(upcoming, (Concede, *DRAW_ORDERS)):
             return True
         return any(visible_to(event, self.shown_side()) for event in after.log[len(here.log):])
+
+    def panel_columns(self) -> tuple[int, int]:
+        """The columns the side panel's text has with its scrollbar and
+        without: the legend's items are kept whole in both."""
+        side = self.query_one("#watch-side", VerticalScroll)
+        width = side.styles.width
+        widest = (int(width.value) if width is not None and width.is_cells else 36) - 2  # the border, the padding
+        return widest - side.styles.scrollbar_size_vertical, widest
 
     # -- keys ---------------------------------------------------------------------
     def go(self, index: int) -> None:

@@ -31,7 +31,9 @@ def _positions(ruleset, view) -> dict[str, Any]:
 MARK_ORDER = "!CLMz"
 REACH_KEY = "r"  # a cell within reach of the selected figure's opponent
 REACH_KEY_W = 33  # the side panel's columns beside its scrollbar (tui/side_panel.py: 36, less border and padding)
-COMPACT_KEY = "Compact: IM RM Matched, C in combat, ! defends,\nL locked; i1 r1 (lower case) Inert (z: wider)"
+# One line of items the side panel packs into its rows, none cut
+# (tui/side_panel.py items_kept_whole: "C in" / "combat" read as nothing).
+COMPACT_KEY = "Compact: ! defends · L locked · C in combat · IM RM Matched · i1 r1 (lower case) Inert · z: wider"
 
 
 def reach_key(uid: str, foes: Sequence[str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.events import dice, signed
-from core.rulesets.waylights.combat import attack_mods, cover_level, defence_mods, threshold
+from core.rulesets.waylights.combat import Preview, attack_mods, cover_level, defence_mods, threshold
 from core.rulesets.waylights.orders import Attack
 from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from tui.rulesets.waylights_modals import AttackPreview
@@ -18,6 +18,19 @@ from tui.rulesets.waylights_words import counter_words, past_cover, pct, pierce_
 COVER_LINES = ("Cover: none.",
                "Cover: light (a d6 of 1-2 avoids the shot; counted in \"no effect\").",
                "Cover: medium (a d6 of 1-4 avoids the shot; counted in \"no effect\").")
+
+
+def chance_lines(p: Preview, target: Any) -> list[str]:
+    """The core's chances (:meth:`Preview.lines`): four outcomes that add
+    up to 100% (no effect, glancing, one wound, 2+ wounds), then KO, which
+    is not a fifth outcome but the part of the wound rows that knocks the
+    target out, and says which rows it is counted in (the sum read 106.9%
+    with KO taken as one more outcome)."""
+    *outcomes, ko = p.lines()
+    # A KO takes the target's wounds to its KO count (core: attack_preview).
+    part = ("part of the wound rows: any wound is a KO" if target.ko_at - target.wounds <= 1
+            else "part of \"2+ wounds\", not one more outcome")
+    return [*outcomes, f"{ko}  ({part})"]
 
 
 def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
@@ -56,6 +69,6 @@ def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
     else:
         reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
         detail.append(reason)
-    chances = [f"  {line}" for line in p.lines()] if p else []
+    chances = [f"  {line}" for line in chance_lines(p, t)] if p else []
     title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
     return AttackPreview(order, title, detail, chances)
