@@ -128,6 +128,13 @@ class OptioKnowledge(Knowledge):
         - in the scouting, the army never walks into a square holding an
           enemy block whose kind is unknown: if that block is their army,
           theirs held the square first and they place the template;
+        - in the scouting, a scout of a block already face up, which shows
+          only ours (nothing is learnt, and the opponent learns what ours
+          is), unless it is our hidden army scouting their known army: the
+          armies meet there (docs/rulings.md, *Scouting a block already
+          face up*).  Hard also keeps our army's scout of a shown block
+          while their army is known elsewhere, which ends the scouting:
+          :meth:`reveal_timing` keeps it only where the closing is won;
         - in the scouting, while their army is unknown, the scout goes in:
           when it can move into a square holding unrevealed enemy blocks it
           does (the likeliest square for their army), and once in, it
@@ -136,23 +143,22 @@ class OptioKnowledge(Knowledge):
           from every unrevealed block on the map;
         - in the closing, only the orders that win the coin game outright
           (:func:`closing_win`), when there are any: a won closing is
-          never thrown away.
+          never thrown away;
+        - placing the template, the shifts that take in the fewest squares
+          of rock, water and map edge, of those the least shifted
+          (``optio_reasons.fewest_blocked``): the search weighs no ground.
 
-        Normal and hard also drop:
+        Hard also drops:
 
-        - in the scouting, a scout of a block already shown, which only
-          shows ours (the search sees through its samples, so it cannot
-          price what that tells the opponent), unless it is our army
-          showing itself with theirs known: that ends the scouting;
-        - hard, the reveals that end the scouting lost, with the step or
-          the reveal that wins it in their place (:meth:`reveal_timing`;
-          with their army known, hard's army may walk in on unseen blocks);
-        - hard, in the last turn of the scouting, when nothing that turn
-          can reveal an army: the army's best step or stay
-          (:meth:`last_turn`)."""
+        - the reveals that end the scouting lost, with the step or the
+          reveal that wins it in their place (:meth:`reveal_timing`; with
+          their army known, hard's army may walk in on unseen blocks);
+        - in the last turn of the scouting, when nothing that turn can
+          reveal an army: the army's best step or stay (:meth:`last_turn`);
+          in the turn before it, moving last, an army still off the map
+          comes on (:meth:`come_on_before_last_turn`)."""
         if len(legal) < 2:
             return list(legal)
-        beginner = getattr(self.level, "lookahead", None) == 0
         hard = self.level is not None and self.level.lookahead is None
         if view.phase is Phase.SCOUTING:
             theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
@@ -160,10 +166,8 @@ class OptioKnowledge(Knowledge):
             hidden = set() if hard and theirs_known else {
                 b.pos for b in view.blocks if b.side != side and not b.gone and not b.revealed and b.pos is not None}
             army = next((b.id for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
-            shown = set() if beginner else {b.id for b in view.blocks if b.side != side and not b.gone and b.revealed}
             kept = [o for o in legal if not (isinstance(o, Move) and o.unit == army and o.to in hidden)
-                    and not (isinstance(o, Scout) and o.target in shown
-                             and not (o.unit == army and theirs_known))
+                    and not self._shows_ours_for_nothing(view, side, o, army, hard)
                     and not self._scout_for_nothing(view, side, o, theirs_known)]
             kept = kept or list(legal)
             if hard and army is not None:
@@ -173,12 +177,16 @@ class OptioKnowledge(Knowledge):
             first = self.scout_first(view, side, kept)
             if first:
                 return first
-            if self.level is not None and self.level.lookahead is None and view.turn == 2 * view.turn_limit:
+            if hard and view.turn == 2 * view.turn_limit - 2:
+                kept = self.come_on_before_last_turn(view, army, kept) or kept
+            if hard and view.turn == 2 * view.turn_limit:
                 kept = self.last_turn(view, side, army, kept) or kept
             return kept
         if view.phase is Phase.CLOSING:
             winning = [o for o in legal if self._closing_wins(view, side, o)]
             return winning or list(legal)
+        if view.phase is Phase.TEMPLATE:  # the search weighs no ground: the most to fight on
+            return optio_reasons.fewest_blocked(view, legal) or list(legal)
         return list(legal)
 
     def reveal_timing(self, view, side: int, army: str, legal) -> tuple[list, list]:
@@ -292,6 +300,27 @@ class OptioKnowledge(Knowledge):
         return _likeliest(entries, lambda o: by_square[o.to])
 
     @staticmethod
+    def _shows_ours_for_nothing(view, side: int, order, army: str | None, hard: bool) -> bool:
+        """A scout of an enemy block already face up: it shows only the
+        block that scouts (a tester saw easy's army turn face up to look at
+        their scout, known already).  Kept: our army scouting their army
+        (the armies meet), and for hard our army scouting another shown
+        block while their army is known (the scouting ends; the search
+        cannot price what showing a block tells the opponent, but
+        ``reveal_timing`` knows whether that closing is won)."""
+        if not isinstance(order, Scout):
+            return False
+        target = view.block(order.target)
+        if target is None or not target.revealed:
+            return False
+        if order.unit != army:
+            return True
+        if target.kind is Kind.ARMY:
+            return False
+        theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
+        return not (hard and theirs_known)
+
+    @staticmethod
     def _scout_for_nothing(view, side: int, order, theirs_known: bool) -> bool:
         """A move of our scout that can learn nothing: into a square whose
         enemy blocks are all face up already, or, while their army is
@@ -310,6 +339,23 @@ class OptioKnowledge(Knowledge):
         if theirs_known or not unknown or me.pos in unknown:  # to scout a block that came in on it, it steps out
             return False
         return not any(manhattan(order.to, p) < manhattan(me.pos, p) for p in unknown)
+
+    @staticmethod
+    def come_on_before_last_turn(view, army: str | None, legal) -> list:
+        """The turn before the scouting's last, for the side that moves
+        last (turn ``2 * turn_limit - 2`` is its): its army, still off the
+        map, comes on now (only its entries are left; empty: no say).  On
+        the last turn an army off the map can only come onto its home row or
+        stay off, and if theirs stays off too the limit brings it on in our
+        column: 4 squares apart either way, an even distance, which the
+        side moving first in the closing wins.  From the map, a stay or a
+        step gives either parity against any square of theirs.  (With a
+        short limit, 2 turns each, a tester saw hard keep its army off on
+        its first turn and have no say on its last.)"""
+        me = view.block(army) if army is not None else None
+        if me is None or me.pos is not None or army in view.moved:
+            return []
+        return [o for o in legal if isinstance(o, Move) and o.unit == army]
 
     LAST_TURN_SAMPLES = 120
 

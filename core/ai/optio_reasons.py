@@ -27,12 +27,9 @@ def explain(knowledge: Any, view, side: int, order) -> str:
     if isinstance(order, Scout):
         target, me = view.block(order.target), view.block(order.unit)
         if target is not None and target.revealed:
-            if me is not None and me.kind is Kind.ARMY and target.kind is Kind.ARMY:
-                return "army shows itself beside theirs: the armies meet, theirs there first"
-            if me is not None and me.kind is Kind.ARMY and any(
-                    b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks):
-                return "army shows itself: both armies known, the closing starts"
-            return f"{order.target} is known already: only {order.unit} shows itself"
+            # The order's words (Optio.describe_order) say already what the
+            # scout shows; the reason says only what follows from it.
+            return _shown_target_words(view, side, me, target)
         unknown = [b for b in view.blocks if b.side != side and not b.gone and not b.revealed]
         theirs = [b for b in view.blocks if b.side != side and b.kind is Kind.ARMY]
         if not theirs and unknown:
@@ -49,6 +46,24 @@ def explain(knowledge: Any, view, side: int, order) -> str:
         return template_words(view, order)
     return ""
 
+def _shown_target_words(view, side: int, me, target) -> str:
+    """Why our block scouts one already face up, beyond what the order's
+    words say (it shows ours; beside their army the armies meet): the
+    armies meeting, who places the template; our army's reveal with theirs
+    known elsewhere, the closing it starts (they move first in it).  Empty
+    otherwise: nothing else follows."""
+    if me is None or me.kind is not Kind.ARMY:
+        return ""
+    if target.kind is Kind.ARMY:
+        return "they place the template; ours takes the side it came in by"
+    theirs = next((b for b in view.blocks if b.side != side and b.kind is Kind.ARMY and b.revealed), None)
+    if theirs is None or theirs.pos is None or me.pos is None:
+        return ""
+    d = manhattan(me.pos, theirs.pos)
+    won = not closing_win(d, view.kudos[1 - side], view.kudos[side])  # they move first in the closing
+    return f"closing starts at {_parity(d)} distance ({d}): {'theirs' if won else 'ours'} must march in"
+
+
 def _move(knowledge, view, side: int, order) -> str:
     me = view.block(order.unit)
     if me is None:
@@ -58,6 +73,9 @@ def _move(knowledge, view, side: int, order) -> str:
     timed = _reveal_words(knowledge, view, side, me, order.to) if hard and me.kind is Kind.ARMY else ""
     if timed:
         return timed
+    if hard and me.kind is Kind.ARMY and me.pos is None and view.turn == 2 * view.turn_limit - 2:
+        # OptioKnowledge.come_on_before_last_turn: off the map, the last turn could not set the parity
+        return "army comes on before the last turn, to set the distance"
     foes = [b for b in view.blocks if b.side != side and not b.gone and b.pos is not None]
     there = sorted(b.id for b in foes if b.pos == order.to)
     if there:
@@ -203,14 +221,46 @@ def _closing_words(view, side: int, order) -> str:
     return f"no coin left: {where}" if mine == 0 else f"{where}, saving its coins"
 
 
+def template_blocked(view, order) -> int:
+    """The small squares of rock, water or beyond the map's edge that the
+    template takes in, placed by ``order``: ground no figure fights on."""
+    box = tpl.template_box(view.meeting, view.second_edge, order.forward, order.right)
+    impassable, edge = tpl.counts(view.map, *box)
+    return impassable + edge
+
+
+def fewest_blocked(view, legal) -> list:
+    """The placements (of ``legal``, the shifts the rule allows) that take
+    in the fewest squares of rock, water and map edge, and of those the
+    ones shifted least: the most ground to fight on."""
+    shifts = [o for o in legal if isinstance(o, PlaceTemplate)]
+    if not shifts:
+        return []
+    least = min(template_blocked(view, o) for o in shifts)
+    best = [o for o in shifts if template_blocked(view, o) == least]
+    nearest = min(abs(o.forward) + abs(o.right) for o in best)
+    return [o for o in best if abs(o.forward) + abs(o.right) == nearest]
+
+
 def template_words(view, order) -> str:
     """The ground the template covers, by kind, and how much of it is rock,
-    water or beyond the map (which the shift may only reduce)."""
+    water or beyond the map (which the shift may only reduce), compared
+    with the other shifts the rule allows: the computer places it where
+    that is fewest (:func:`fewest_blocked`)."""
     origin, w, h = tpl.template_box(view.meeting, view.second_edge, order.forward, order.right)
     counts: Counter = Counter()
     for x, y in tpl.box_cells(origin, w, h):
         counts["off the map" if not (0 <= x < SIZE and 0 <= y < SIZE) else view.map.kind((x, y))] += 1
     blocked = sum(counts[k] for k in IMPASSABLE) + counts["off the map"]
-    cover = [f"{counts[k]} {k}" for k in ("woods", "hill", "marsh") if counts[k]]
-    where = "centred" if (order.forward, order.right) == (0, 0) else "shifted"
-    return f"{where}: {', '.join(cover) or 'open ground'}; {blocked} rock/water/edge"
+    cover = ", ".join(f"{counts[k]} {k}" for k in ("woods", "hill", "marsh") if counts[k]) or "open ground"
+    centred = (order.forward, order.right) == (0, 0)
+    allowed = [PlaceTemplate(order.side, f, r) for f, r in sorted(tpl.allowed_shifts(view.map, *view.met))]
+    least = min(template_blocked(view, o) for o in allowed)
+    if blocked > least or len(allowed) == 1:
+        where = "centred" if centred else "shifted"
+        alone = " (no shift allowed)" if len(allowed) == 1 else ""
+        return _fit(f"{where}: {cover}; {blocked} rock/water/edge{alone}", f"{where}: {blocked} rock/water/edge{alone}")
+    base = template_blocked(view, PlaceTemplate(order.side, 0, 0))
+    than = "" if centred or base == blocked else f" (centred {base})"
+    fewest = f"{blocked} rock/water/edge{than}, fewest of {len(allowed)} shifts allowed"
+    return _fit(f"{fewest}; {cover}", fewest, f"{blocked} rock/water/edge{than}: the fewest allowed")

@@ -6,6 +6,12 @@ import attrs
 
 from core.events import Event, TurnEnded
 
+# The log's line (a Note) when the turn limit ends the scouting, our ruling
+# (docs/rulings.md, *Turn limit (ours)*); Why? knows it by these words.
+TIME_UP = "Scouting time is up: both armies show themselves"
+# How a closing turn ends after the army's move (TurnPassed's detail).
+ARMY_MOVED = "the army moved"
+
 
 @attrs.frozen
 class TurnPassed(TurnEnded):
@@ -22,15 +28,28 @@ class TurnPassed(TurnEnded):
 
 @attrs.frozen
 class Scouted(Event):
+    """A scout (seed 003, RULES: the scouting block turns face up, then the
+    one it scouts).  ``unit_was_shown`` / ``target_was_shown``: that block
+    was face up before (docs/rulings.md, *Scouting a block already face
+    up*), so it does not "show itself" again; never both."""
+
     who: str
     unit: str
     unit_kind: str
     target: str
     target_kind: str
+    unit_was_shown: bool = False
+    target_was_shown: bool = False
 
     @property
     def sentence(self) -> str:
         article = "an" if self.target_kind[:1] in "aeiou" else "a"
+        if self.unit_was_shown:
+            return (f"{self.who}'s {self.unit_kind} {self.unit}, face up already, scouts {self.target}: "
+                    f"{article} {self.target_kind}")
+        if self.target_was_shown:
+            return (f"{self.who}'s {self.unit} scouts {self.target}, {article} {self.target_kind} face up "
+                    f"already: {self.unit} shows itself as the {self.unit_kind}")
         return (f"{self.who}'s {self.unit} shows itself as the {self.unit_kind} and scouts {self.target}: "
                 f"{article} {self.target_kind}")
 

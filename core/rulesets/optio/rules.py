@@ -11,7 +11,7 @@ from core.board import Cell
 from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.orders import Order
 from core.rulesets.optio import template as tpl
-from core.rulesets.optio.events import ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
+from core.rulesets.optio.events import ARMY_MOVED, TIME_UP, ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
 from core.rulesets.optio.maps import LARGE
 from core.rulesets.optio.orders import EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import HOME_ROW, SIDE_NAMES, Block, Edge, Kind, OptioState, Phase
@@ -78,11 +78,13 @@ def apply(state: OptioState, order: Order) -> tuple[OptioState, list[Event]]:
     if isinstance(order, Move):
         state = _apply_move(state, order, events)
     elif isinstance(order, Scout):
-        unit, target = state.block(order.unit), state.block(order.target)
+        unit, target = state.get(order.unit), state.get(order.target)
+        shown = (unit.revealed, target.revealed)  # face up before: not shown again in the log
         unit, target = evolve(unit, revealed=True), evolve(target, revealed=True)
         state = _replace(state, unit, target)
         state = evolve(state, scouted=state.scouted + (unit.id,))
-        events.append(Scouted(player_name(state, order.side), unit.id, unit.kind.value, target.id, target.kind.value))
+        events.append(Scouted(player_name(state, order.side), unit.id, unit.kind.value, target.id, target.kind.value,
+                              unit_was_shown=shown[0], target_was_shown=shown[1]))
         if state.army(0).revealed and state.army(1).revealed:
             state = _end_scouting(state, events)
     elif isinstance(order, EndTurn):
@@ -136,7 +138,7 @@ def _apply_move(state: OptioState, order: Move, events: list[Event]) -> OptioSta
     if enemy_army is not None:
         if order.to == enemy_army.pos:
             return _meet(state, order.side, events)
-        events.append(TurnPassed(state.round, "the army moved", who=player_name(state, order.side)))
+        events.append(TurnPassed(state.round, ARMY_MOVED, who=player_name(state, order.side)))
         return _next_turn(state)
     return state
 
@@ -169,7 +171,7 @@ def _turn_limit(state: OptioState, events: list[Event]) -> OptioState:
     """Our tie-break: scouting time is up.  Both armies show themselves;
     an army still off the map comes on at its home edge, in the column
     nearest the enemy army (the middle one if that is off the map too)."""
-    events.append(Note("Scouting time is up: both armies show themselves"))
+    events.append(Note(TIME_UP))
     armies = []
     clock = state.clock
     for side in (0, 1):

@@ -348,6 +348,24 @@ class Optio(Ruleset):
                                 markers="R" if b.revealed else ""))
         return out
 
+    def side_summaries(self, state: OptioState) -> list[str]:
+        """A line on each side for a pre-game's result that names no meeting
+        (given up, or not over): its kudo coins, its blocks on the map and
+        off it, and those face up by kind.  A pre-game has no figures lost
+        or left; nothing hidden is named."""
+        lines = []
+        for side in (0, 1):
+            blocks = [b for b in state.blocks if b.side == side and not b.gone]
+            on = sum(1 for b in blocks if b.pos is not None)
+            coins = state.kudos[side]
+            words = [f"{coins} kudo coin{'' if coins == 1 else 's'} left",
+                     f"{on} block{'' if on == 1 else 's'} on the map"
+                     + (f", {len(blocks) - on} off it" if len(blocks) > on else "")]
+            shown = [f"{b.kind.value} {b.id}" for b in blocks if b.revealed and b.kind is not Kind.UNKNOWN]
+            words.append("face up: " + ", ".join(shown) if shown else "none face up")
+            lines.append(f"{player_name(state, side)}: " + "; ".join(words))
+        return lines
+
     def turn_limit_words(self, state: OptioState, turn: int) -> str:
         # the limit is the scouting's: once the armies close it is spent
         return f"/{state.turn_limit}" if state.phase is Phase.SCOUTING else ""
@@ -408,13 +426,17 @@ class Optio(Ruleset):
     def _describe_scout(state: OptioState, order: Scout) -> str:
         """What the scout will show, from what ``state`` (a side's view)
         knows: a target already face up shows nothing new, only the block
-        that scouts; an army showing itself beside the other army meets it."""
+        that scouts; an army showing itself beside the other army meets it,
+        and with the other army known elsewhere ends the scouting."""
         unit, target = state.block(order.unit), state.block(order.target)
         text = f"{order.unit} scouts {order.target}"
         if target is None or not target.revealed:
             return text
-        if unit is not None and unit.kind is Kind.ARMY and target.kind is Kind.ARMY:
-            return f"{text}, the army already shown: {order.unit} shows itself and the armies meet here"
+        if unit is not None and unit.kind is Kind.ARMY:
+            if target.kind is Kind.ARMY:
+                return f"{text}, the army already shown: {order.unit} shows itself and the armies meet here"
+            if any(b.side != order.side and b.kind is Kind.ARMY and b.revealed for b in state.blocks):
+                return f"{text}, already shown: {order.unit} shows itself and both armies are known"
         return f"{text}, already shown: only {order.unit} shows what it is"
 
 
