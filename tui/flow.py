@@ -332,9 +332,11 @@ def _take_back(screen: Any, side: int) -> None:
 def or_concede(screen: Any, ask: Any) -> Any:
     """``q``'s question, offering to concede too when a person at this
     keyboard plays a side of a game still going on (a plain yes/no only:
-    a failed save's choices come first)."""
+    a failed save's choices come first).  A server's seat opened in
+    another terminal since gives no orders here: it is offered leaving only."""
     side = screen.conceding_side()
-    if side is None or type(ask) is not Confirm:
+    moved = screen.single and getattr(screen.seats.any_seat, "status", "") == "moved"
+    if side is None or type(ask) is not Confirm or moved:
         return ask
     players = screen.game.players
     effect = concession_effect(screen.game.ruleset, players, side)

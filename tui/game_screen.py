@@ -58,7 +58,7 @@ from tui.match_news import MatchNews
 from tui.modals import Confirm
 from tui.narrator import PACE_WORDS, Narrator
 from tui.reason_log import read_before
-from tui.result_flow import show_result
+from tui.result_flow import show_result, tell_following
 from tui.rulesets import adapter_for
 from tui.screen_keys import BINDINGS, enabled
 from tui.seat_hooks import since_last_turn
@@ -100,6 +100,9 @@ class GameScreen(Screen[None]):
         self.events_seen = len(self.game.log)  # in the log of the seat drawn from
         self.log_shown_for: tuple | None = None  # (whose log, whether the whole game's) the log pane holds
         self.selected: str | None = None
+        # (figure, side, log length) when Esc let go of the only figure able
+        # to act: it is not picked again for that side until something happens
+        self.let_go: tuple[str, int | None, int] | None = None
         self.orders: list[Order] = []
         self.units: list[UnitView] = []
         self.modal_open = False
@@ -191,6 +194,7 @@ class GameScreen(Screen[None]):
     def on_game_screen_changed(self, message: Changed) -> None:
         if self.single:
             seat_hooks.seat_news(self)
+            tell_following(self)  # the other player began the game after this one (a server's)
             return
         self.news.catch_up(len(self.game.log))
         self.redraw()
@@ -247,9 +251,11 @@ class GameScreen(Screen[None]):
             flow.next_step(self, game, side)
 
     def _draw_board(self, game: Any, view: Any) -> None:
-        """The board; the cursor jumps to the figure that acts next when it was just picked."""
+        """The board; the cursor jumps to the figure that acts next when it
+        was just picked (the only one able to act, unless Esc let go of it)."""
         movers = [u for u in self.orders_by_unit() if u is not None]
-        jump = self.selected not in movers and len(movers) == 1
+        let_go = self.let_go == (movers[0], self.keyboard_side, len(game.log)) if len(movers) == 1 else False
+        jump = self.selected not in movers and len(movers) == 1 and not let_go
         if self.selected not in movers:
             self.selected = movers[0] if jump else None
         board = self.query_one(BoardView)
@@ -460,6 +466,8 @@ class GameScreen(Screen[None]):
         flow.take_back(self)
 
     def action_deselect(self) -> None:
+        if self.selected is not None:
+            self.let_go = (self.selected, self.keyboard_side, len(self.game.log))
         self.selected = None
         self.redraw()
 

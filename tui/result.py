@@ -206,6 +206,7 @@ class ResultScreen(Screen[str]):
     ResultScreen #result-headline { text-style: bold; width: 100%; }
     ResultScreen #result-body { height: auto; max-height: 12; }  /* BODY_ROWS; more on a taller terminal */
     ResultScreen OptionList { height: auto; border: none; }
+    ResultScreen #result-next { width: 100%; text-style: bold; display: none; }
     ResultScreen #result-hint { color: $text-muted; width: 100%; }
     """
     HINT = "↑↓ then Enter, or the key shown · Esc: the board"
@@ -224,8 +225,12 @@ class ResultScreen(Screen[str]):
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
                  sides: list[str] | None = None, note: str | None = None, players_only: str = "",
-                 checked: str | None = None) -> None:
-        """``checked``: the dice check of a joined or server's game, shown
+                 checked: str | None = None, following: tuple[str, str] | None = None) -> None:
+        """``following``: the game the other player of a server's game has
+        begun after this one, as (the server's words, the choice that takes
+        this player's seat in it: "rematch" or "extra"), said above the menu
+        until the player picks (``show_following`` when it comes later).
+        ``checked``: the dice check of a joined or server's game, shown
         under the reason, above the sides' lines.  ``players_only``: this
         terminal cannot begin what follows the game (a rematch, the battle
         after an Optio pre-game): it watches a server's game, whose players
@@ -241,6 +246,7 @@ class ResultScreen(Screen[str]):
         self.sides = sides
         self.note = note  # a last line (where the computer's reasons went)
         self.checked = checked
+        self.following = following
         self.extra = extra
         self.choices: list[tuple[str, str]] = []
         if extra:
@@ -260,6 +266,7 @@ class ResultScreen(Screen[str]):
             with VerticalScroll(id="result-body"):
                 lines = result_lines(self.result, self.sides, self.checked)
                 yield Static("\n".join(lines + (["", self.note] if self.note else [])), id="result-text", markup=False)
+            yield Static("", id="result-next", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
             yield Static(self.HINT, id="result-hint", markup=False)
 
@@ -270,6 +277,19 @@ class ResultScreen(Screen[str]):
         menu = self.query_one(OptionList)
         menu.highlighted = None
         menu.focus()
+        if self.following is not None:
+            self.show_following(*self.following)
+        self.call_after_refresh(self._say_more)
+
+    def show_following(self, words: str, choice: str) -> None:
+        """The other player has begun the game after this one (a server's
+        rematch or battle): said above the menu, where it stays; ``choice``
+        (r, or e for a battle) takes this player's seat in it."""
+        self.following = (words, choice)
+        line = self.query_one("#result-next", Static)
+        line.update(words)
+        line.display = True
+        self._fit_body(self.size.height)
         self.call_after_refresh(self._say_more)
 
     def show_checked(self, checked: str) -> None:
@@ -285,8 +305,15 @@ class ResultScreen(Screen[str]):
     def on_resize(self, event: events.Resize) -> None:
         """The text's box is 12 rows at 24 (the menu and hint below it), and
         grows with a taller terminal, so what fits is shown whole."""
-        self.query_one("#result-body", VerticalScroll).styles.max_height = BODY_ROWS + max(0, event.size.height - 24)
+        self._fit_body(event.size.height)
         self.call_after_refresh(self._say_more)
+
+    def _fit_body(self, height: int) -> None:
+        """The text's box: 12 rows at 24, fewer by the rows the line of the
+        game that follows takes (the text scrolls; the menu stays whole)."""
+        taken = _rows(self.following[0], 74) if self.following is not None else 0
+        rows = BODY_ROWS + max(0, height - 24) - taken
+        self.query_one("#result-body", VerticalScroll).styles.max_height = max(3, rows)
 
     def _say_more(self) -> None:
         """The hint names the page keys when the text is taller than its box.
@@ -307,7 +334,7 @@ class ResultScreen(Screen[str]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option.id)
+        self.action_pick(event.option.id or "")
 
     def action_pick(self, value: str) -> None:
         if self.players_only and value in ("rematch", "extra"):
@@ -315,7 +342,20 @@ class ResultScreen(Screen[str]):
             return
         if value == "extra" and not self.extra:
             return  # no entry of the ruleset's own in this game
+        if self.following is not None and value in ("rematch", "extra") and value != self.following[1]:
+            # the server keeps one game after this one: the one the other player began
+            key = "r" if self.following[1] == "rematch" else "e"
+            self.query_one("#result-hint", Static).update(
+                f"The game after this one has begun already (above): {key} takes your seat in it.")
+            return
         self.dismiss(value)
+
+
+def _rows(text: str, width: int) -> int:
+    """The rows ``text`` takes wrapped at ``width`` columns."""
+    import textwrap
+
+    return max(1, len(textwrap.wrap(text, width)))
 
 
 def rematch(game: Any) -> Any:

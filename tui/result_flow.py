@@ -32,8 +32,36 @@ def show_result(screen: Any) -> None:
     fairness = getattr(screen.seats.any_seat, "fairness", "") or None
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
                               adapter.result_sides(game), note, players_only=not_ours_to_choose(screen),
-                              checked=fairness),
+                              checked=fairness, following=following(screen)),
                       screen.result_chosen)
+
+
+def following(screen: Any) -> tuple[str, str] | None:
+    """The game the other player of a server's game began after this one
+    (the seat's ``next`` message: net/following.py), as the server's words
+    and the result screen's choice that takes this seat into it ("extra"
+    for the battle after an Optio pre-game, else "rematch"); None: none."""
+    seat = screen.seats.any_seat
+    if not screen.single or not getattr(seat, "next_game", ""):
+        return None
+    from net.following import BATTLE
+
+    words = getattr(seat, "next_reason", "") or "The other player has begun the game after this one."
+    return words, "extra" if BATTLE in words else "rematch"
+
+
+def tell_following(screen: Any) -> None:
+    """The result screen open over ``screen`` says the game the other
+    player began after this one, once the server has told the seat."""
+    from tui.result import ResultScreen
+
+    now = following(screen)
+    stack = screen.app.screen_stack
+    if now is None or not screen.is_attached or len(stack) < 2 or stack[-2] is not screen:
+        return
+    result = stack[-1]
+    if isinstance(result, ResultScreen) and result.following != now:
+        result.show_following(*now)
 
 
 ONLOOKERS_ASK_NOTHING = ("Only the players of a server's game can ask for what follows it (a rematch, a battle); "
@@ -121,6 +149,9 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
         elif choice == "rematch":
             app.leave_game(None)
             lobby.rematch(game_id)
+        elif following(screen) is not None:  # the battle is made: no form to fill in, only the seat to take
+            app.leave_game(None)
+            lobby.battle(game_id, "", None)  # the server gives back the game made (net/following.py)
         else:
             _server_battle(app, screen, lobby, game_id)
         return

@@ -1,12 +1,15 @@
 """The game screen's keys, declared once (no edits of Textual's private
 binding tables): the common keys, then every ruleset's own keys
-(``RulesetAdapter.keys``) and every ruleset's word for ``p``
-(``end_turn_label``), then Help and Quit last -- the footer lists keys in
-this order and cuts them at 80 columns.  :func:`enabled` (the screen's
+(``RulesetAdapter.keys``) and every word a ruleset has for ``p``
+(``end_turn_label`` and ``end_turn_other_words``), then Help and Quit
+last -- the footer lists keys in this order and cuts them at 80 columns.  :func:`enabled` (the screen's
 ``check_action``) offers a ruleset's keys only in its own games (to an
 onlooker, and after the end, only those that show something), and
 the watching keys only while the computer plays both sides; ``p`` only
-while it gives something (or the ruleset says why not), and ``o`` under
+while it gives something (or the ruleset says why not), under the word
+the ruleset has for what it gives now (``end_turn_word``: Plasto Latros'
+"Decline" during a free Movement; the screen refreshes the footer on
+every redraw), and ``o`` under
 the name of the ruleset's question while it opens that again (Spheres of
 War's rule-13 menu: ``prompt_label``)."""
 
@@ -39,6 +42,7 @@ def _ruleset_keys() -> tuple[list[Binding], list[Binding], list[Binding]]:
         for entry in adapter.keys(adapter.__new__(adapter)):
             keys[tuple(entry)] = None
         labels[adapter.end_turn_label] = None
+        labels.update(dict.fromkeys(adapter.end_turn_other_words))
         if getattr(adapter, "prompt_label", None):  # o reopens its question (tui/flow.py prompt_to_reopen)
             prompts[adapter.prompt_label] = None
     return ([Binding(k, f"adapter_key({name!r})", label) for k, label, name in keys],
@@ -49,6 +53,7 @@ def _ruleset_keys() -> tuple[list[Binding], list[Binding], list[Binding]]:
 
 
 _KEYS, _ENDS, _PROMPTS = _ruleset_keys()
+_END_WORDS = frozenset(binding.description for binding in _ENDS)
 
 BINDINGS = [
     Binding("tab", "next_unit(1)", "Next"),
@@ -90,6 +95,14 @@ def ends_nothing(screen: Any) -> bool:
     return adapter.end_turn(screen.game, side, screen.orders) is None and adapter.why_no_end_turn(screen.game, side) is None
 
 
+def end_turn_word(screen: Any) -> str:
+    """The ruleset's word for what ``p`` gives the keyboard's side now."""
+    adapter, side = screen.adapter, screen.keyboard_side
+    word = adapter.end_turn_word(screen.game, side) if side is not None else adapter.end_turn_label
+    # a word not declared has no binding to show it: the ruleset's usual one
+    return word if word in _END_WORDS else adapter.end_turn_label
+
+
 def seat_moved(screen: Any) -> bool:
     """A server's seat opened in another terminal since: this screen only shows."""
     return bool(screen.single) and getattr(screen.seats.any_seat, "status", "") == "moved"
@@ -101,7 +114,7 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
         return any(o.verb == parameters[0] for o in screen.orders)
     if action == "end_turn":
         deploying = any(o.role in (Role.READY, Role.DEPLOY) for o in screen.orders)
-        label = _READY if deploying else _QUIET if ends_nothing(screen) else screen.adapter.end_turn_label
+        label = _READY if deploying else _QUIET if ends_nothing(screen) else end_turn_word(screen)
         return bool(screen.orders) and (not parameters or parameters[0] == label)
     if action == "orders":  # o: the footer names the question it reopens, if any
         return bool(screen.orders) and (parameters[0] if parameters else None) == prompt_to_reopen(screen)

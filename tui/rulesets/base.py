@@ -177,6 +177,8 @@ class RulesetAdapter:
 
     # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
     end_turn_label = "End turn"
+    # Any other word ``end_turn_word`` may give: the footer declares a key for each.
+    end_turn_other_words: ClassVar[tuple[str, ...]] = ()
 
     # The new-game form's list model of a side's force
     # (``tui/warband_models.py``), None where the force is not chosen.
@@ -331,6 +333,11 @@ class RulesetAdapter:
             return order, None
         view = game.view(side)
         return order, f"{game.players[side]}: {self.describe(game, view, order)}? {len(others)} other order(s) are still possible."
+
+    def end_turn_word(self, game: Any, side: int) -> str:
+        """The footer's word for ``p`` now (what it gives ``side`` at this
+        moment): ``end_turn_label``, or one of ``end_turn_other_words``."""
+        return self.end_turn_label
 
     def why_no_end_turn(self, game: Any, side: int) -> str | None:
         """Why ``p`` ends nothing now, in the ruleset's words (a refusal of

@@ -510,6 +510,13 @@ class PlastoLatrosAdapter(RulesetAdapter):
 
     looking_keys = frozenset({"arcs"})  # shading the arcs gives no order: an onlooker's too
 
+    end_turn_other_words = ("Decline",)
+
+    def end_turn_word(self, game, side) -> str:
+        """``p`` declines while this side owes itself the Defending Free Movement."""
+        pending = game.view(side).pending_free
+        return "Decline" if pending and pending[0] == side else self.end_turn_label
+
     def end_turn(self, game, side, orders) -> Any:
         """``p``: decline the Defending Free Movement (asking), or pass the
         turn, asking only while Movements are left; in the final turn, end
