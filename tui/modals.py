@@ -285,7 +285,21 @@ class Handover(Screen[None]):
     def news_text(self, rows: int) -> str:
         """The heading and the news in at most ``rows`` rows of the box."""
         heading = "So far:" if self.first else "Since your last turn:"
-        lines = [f"· {line}" for line in self.news]
+        # A run of "X is removed from the map: why" (every block at once when
+        # Optio's scouting ends) is one line here, so it never pushes the line
+        # saying why off the box; x still lists each.
+        folded: list[tuple[list[str], str]] = []  # (the blocks removed, the rest); no blocks: a line as it is
+        for line in self.news:
+            unit, removed, rest = line.partition(" is removed from the ")
+            if not removed or " " in unit:
+                folded.append(([], line))
+            elif folded and folded[-1][0] and folded[-1][1] == rest:
+                folded[-1][0].append(unit)
+            else:
+                folded.append(([unit], rest))
+        said = [f"{', '.join(units[:-1])} and {units[-1]} are removed from the {rest}" if len(units) > 1
+                else f"{units[0]} is removed from the {rest}" if units else rest for units, rest in folded]
+        lines = [f"· {line}" for line in said]
         sizes = [_rows(line, self.WIDTH) for line in lines]
         if 1 + sum(sizes) <= rows:
             return "\n".join([heading, *lines])

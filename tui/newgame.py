@@ -108,6 +108,9 @@ class NewGameScreen(Screen[None]):
     /* Input's own :focus rule draws a tall border, which at height 1 leaves
        only the border (a row of ▔) and hides what is typed. */
     NewGameScreen Input:focus { border: none; background: $accent 30%; }
+    /* The same for an integer field left blank (Input's -invalid rule): the
+       problem line under the form says what is wrong with it. */
+    NewGameScreen Input.-invalid, NewGameScreen Input.-invalid:focus { border: none; }
     NewGameScreen #bf-about, NewGameScreen #problem { color: $text-muted; height: auto; }
     NewGameScreen #field-help { color: $text-muted; height: auto; max-height: 3; }
     NewGameScreen #problem { color: $warning; }
@@ -421,7 +424,12 @@ class NewGameScreen(Screen[None]):
         last Optio pre-game's ground, and "play an Optio pre-game first"."""
         from tui.rulesets.optio_handoff import extra_sources
 
-        return extra_sources(rules, options, slip)
+        try:
+            self.options()
+            typed = True
+        except Exception:  # noqa: BLE001 - a blank or a word in the seed: ``options`` are the defaults
+            typed = False
+        return extra_sources(rules, options, slip, typed)
 
     def _show_battlefield(self) -> None:
         cycler = self.query_one("#battlefield", Cycler)

@@ -34,11 +34,25 @@ def since_last_turn(game: Any, side: int, mark: int, most: int | None = None) ->
     """What ``side`` may read of what happened since it last gave up the
     keyboard, shown on the handover screen -- so only events the other side
     may read too (the other player may still be looking).  All of it: the
-    handover screen says how many lines it has no room for."""
-    from core.events import visible_to
+    handover screen says how many lines it has no room for.
+
+    The mark is the log's length when the handover hid ``side``'s board,
+    right after the order that ended its turn; what that order set off
+    after the turn had passed (Optio: scouting time running out, every
+    block but the armies leaving the map) it never saw, so it is news too:
+    the news starts after the event saying ``side``'s turn passed when
+    nothing but such events follow it."""
+    from core.events import TurnEnded, visible_to
 
     other = 1 - side
-    news = [e for e in game.log[mark:] if visible_to(e, side) and visible_to(e, other)]
+    start = mark
+    for at in range(min(mark, len(game.log)) - 1, -1, -1):
+        event = game.log[at]
+        if isinstance(event, TurnEnded):  # the latest turn's end before the mark
+            if getattr(event, "who", None) == game.players[side]:  # whose turn (Optio's TurnPassed)
+                start = at + 1
+            break
+    news = [e for e in game.log[start:] if visible_to(e, side) and visible_to(e, other)]
     return news[-most:] if most else news
 
 

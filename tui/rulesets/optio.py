@@ -11,7 +11,7 @@ apart.  Block labels are three columns: kind (``A`` army, ``S`` scout,
 ``r1``..``r6`` Red).  A block is drawn inside its large square at the side
 it came in by (:func:`block_slots`: north in the top row, south in the
 bottom row, west in the left column and east in the right one, the middle
-row first); the panel says which side.
+row for one alone, top and bottom for two); the panel says which side.
 
 A move is given on the destination large square (it lights up for the
 selected block).  In the closing an order that pays a kudo coin (a move that
@@ -86,6 +86,13 @@ def _main_glyph(op_map, square: tuple[int, int]) -> str:
     return _most_common(g for g in glyphs if MAP_TERRAIN[g].kind == main)
 
 
+def map_legend_terrain(terrain):
+    """A terrain as the operational map's legend tells it: woods give no
+    cover to a block (cover is the battle's, read by its own ruleset), so
+    the legend says none; the rest (impassable, heights) the map shows."""
+    return attrs.evolve(terrain, cover=0)
+
+
 def square_battlefield(op_map) -> Battlefield:
     """The operational map at its own scale: one cell a large square, whose
     glyph is the terrain most of it has."""
@@ -93,7 +100,7 @@ def square_battlefield(op_map) -> Battlefield:
     used = sorted({g for row in rows for g in row} | {g for row in op_map.rows for g in row})
     return Battlefield(
         name=op_map.name, width=LARGE, height=LARGE, rows=rows,
-        legend=tuple((g, MAP_TERRAIN[g]) for g in used),
+        legend=tuple((g, map_legend_terrain(MAP_TERRAIN[g])) for g in used),
         zones=(Zone(0, (Rect(0, 0, LARGE - 1, 0),)), Zone(1, (Rect(0, LARGE - 1, LARGE - 1, LARGE - 1),))),
         description=op_map.title,
     )
@@ -125,11 +132,12 @@ def block_slots(blocks) -> list[tuple[int, int, Any]]:
     """(row, column, block) for the blocks in one large square, every block
     next to the side it came in by (seed 003 makes the side matter): the
     places are shared out together, so two blocks that came in by the same
-    side both stand at it (two from the east: the right column, the middle
-    row first).  A corner is next to two sides: one is taken that is not
-    another block's way in when there is one.  Only when more blocks came in
-    by one side than it has places (never more than four blocks: two a side)
-    does one stand farther in, as near to its side as the others leave."""
+    side both stand at it (two from the east: the right column, top and
+    bottom; one alone: the middle row).  A corner is next to two sides: one
+    is taken that is not another block's way in when there is one.  Only
+    when more blocks came in by one side than it has places (never more
+    than four blocks: two a side) does one stand farther in, as near to its
+    side as the others leave."""
     ordered = sorted(blocks, key=lambda b: (b.side, b.id))[:len(SLOTS)]
     places = _places(tuple(b.entered_from or Edge.home(b.side) for b in ordered))
     return [(slot[0], slot[1], block) for slot, block in zip(places, ordered)]
@@ -143,7 +151,11 @@ def _places(edges: tuple[Edge, ...]) -> tuple[tuple[int, int], ...]:
         edge = edges[index]
         others = {e for i, e in enumerate(edges) if i != index}
         also = SLOT_SIDES[slot] - {edge}  # the corner's other side, if any
-        return 10 * _slot_distance(slot, edge) + len(also) + (2 if also & others else 0)
+        # Two in by the west (east) side: both ends of its column, which reads
+        # as that side; the middle and one corner read as that side and the
+        # corner's other one (the tester read a west block at the top as north).
+        paired_middle = 2 if not also and edges.count(edge) > 1 else 0
+        return 10 * _slot_distance(slot, edge) + len(also) + (2 if also & others else 0) + paired_middle
 
     # At most six places and four blocks: every way of placing them is tried;
     # the first of the cheapest (SLOTS order) keeps the drawing steady.
@@ -152,11 +164,11 @@ def _places(edges: tuple[Edge, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def block_entry(block) -> str:
-    """``g1 army 2,0 N*``: id, kind (``?`` unknown), large square and the
+    """``g1 army 2,0N*``: id, kind (``?`` unknown), large square and the
     side it came in by (N/E/S/W), ``*`` when revealed; ``off`` off the map."""
     kind = "?" if block.kind is Kind.UNKNOWN else KIND_WORD[block.kind]
     where = "off" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
-    edge = f" {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
+    edge = block.entered_from.value if block.pos is not None and block.entered_from else ""
     return f"{block.id} {kind} {where}{edge}{'*' if block.revealed else ''}"
 
 
@@ -275,26 +287,29 @@ class OptioAdapter(RulesetAdapter):
             return super().figure_lines(view, unit, side)
         if block.kind is Kind.UNKNOWN:
             return None
-        where = "off the map" if block.pos is None else f"large square {block.pos[0]},{block.pos[1]}"
-        edge = f", came in by {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
+        # Short enough for one row each at 80x24, so the card leaves the
+        # panel's lists in sight (the cursor line names the large square too).
+        where = "off the map" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
+        edge = f", in by {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
         seen = "revealed to both sides" if block.revealed else "hidden from the enemy"
         return [f"{unit.id} {SIDE_NAMES[block.side]} {KIND_WORD[block.kind]}: {where}{edge}", seen]
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
+        """Your blocks, then theirs (those known first), each list one line
+        of entries two spaces apart, which the panel wraps keeping each
+        entry whole: with short entries both lists stay in sight at 80x24,
+        above the key."""
         lines = []
         if side is not None:
-            lines.append(f"You are {SIDE_NAMES[side]} ({game.players[side]}), from the "
-                         f"{'top' if side == 0 else 'bottom'} edge")
-        for owner in (side, None if side is None else 1 - side):
-            if owner is None:
-                continue
-            # The selected block marked "›" where the others have a space.
-            entries = [("›" if selected is not None and b.id == selected.id else " ") + block_entry(b)
-                       for b in view.side_blocks(owner)]
-            lines.append("Yours:" if owner == side else "Theirs:")
-            for i in range(0, len(entries), 2):
-                lines.append(" ".join(e.ljust(16) for e in entries[i:i + 2]).rstrip())
-        lines.append("(N/E/S/W: side it came in by; * revealed; › selected)")
+            # The selected block marked "›" before its entry.
+            mine = [("›" if selected is not None and b.id == selected.id else "") + block_entry(b)
+                    for b in view.side_blocks(side)]
+            theirs = sorted(view.side_blocks(1 - side), key=lambda b: (b.kind is Kind.UNKNOWN, b.pos is None))
+            lines.append(f"Yours ({SIDE_NAMES[side]}, from the {'top' if side == 0 else 'bottom'}):")
+            lines.append("  ".join(mine))
+            lines.append("  ".join(["Theirs: " + block_entry(theirs[0]), *map(block_entry, theirs[1:])])
+                         if theirs else "Theirs: none")
+        lines.append("(N/E/S/W: the side it came in by; * revealed; ? not known; › selected)")
         keys = {
             Phase.SCOUTING: "Tab block · Enter in a lit square: move · o: orders (scout, end turn)",
             Phase.CLOSING: ("Enter in a lit square: move the army · o: orders (hold pays a kudo)"

@@ -68,17 +68,27 @@ def _last_result(ruleset_name: str) -> tuple[str, Any] | None:
     return None
 
 
-def extra_sources(rules: Any, options: Any, slip: bool = False) -> list[tuple[str, Any]]:
+def extra_sources(rules: Any, options: Any, slip: bool = False, typed: bool = True) -> list[tuple[str, Any]]:
     """Extra battlefield choices for ``rules`` in the new-game form (never
     raises).  ``slip``: the options fit no battlefield at all (a field is
     wrong, and the form says so): the pre-game stays offered as the list
-    stays, rather than come and go with each keystroke."""
+    stays, rather than come and go with each keystroke.  ``typed``: False
+    when a typed field is no number (a blank map seed), so ``options`` are
+    the defaults standing in for the form's."""
     out: list[tuple[str, Any]] = []
     try:
         if rules.name == OPTIO:
+            from core.options import option_problem
             from saves.maps import shipped_maps
 
             if getattr(options, "map_name", None) == GENERATED:  # the map seed draws the only map played on
+                if not typed or option_problem(options) is not None:
+                    # A seed the form refuses draws nothing: never "drawn from
+                    # seed -9" over the line saying -9 is refused.
+                    field = attrs.evolve(map_battlefield(generate_map(rules.default_options().map_seed)),
+                                         description="No map until the seed is one the generator takes "
+                                                     "(the line below says why not).")
+                    return [("no map: the map generator seed is refused", field)]
                 field = map_battlefield(generate_map(options.map_seed))
                 return [(f"the map drawn from seed {options.map_seed} (40x40)", field)]
 
