@@ -24,8 +24,9 @@ the game that is not a rule:
   ``MAX_REASONS``, the newest), so a screen that continues the game shows
   them again (or holds them back until the end, as before).  They are
   read back strictly (``checked_reasons``: an entry that does not fit the
-  game is dropped, never an error).  A server's match saves no
-  ``pending`` (``net.referee``) and tells no client of them.
+  game is dropped, never an error).  A server's match keeps them in its
+  store the same way, and its referee sends them to the seats that may
+  read them (``net.referee.reasons_readable``).
 
 Subscribers (``subscribe(callback)``) are told of every change with a
 :class:`Notice`, on whichever thread made it (the thread of the seat that

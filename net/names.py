@@ -9,7 +9,11 @@ A name a player chooses is refused, with the reason in words, when it is
 longer than :data:`net.serverwire.NAME_MAX` characters (never cut), holds
 a control character (a line break, a tab, a terminal's Esc: refused, never
 taken out), mixes Latin letters with Cyrillic, Greek or Armenian ones,
-holds a character that shows as nothing, holds parentheses (the game's own
+holds a character that shows as nothing or one terminals draw at
+different widths (:func:`uncertain_width`: an emoji's variation selector,
+a joiner, a skin tone, a flag's letters; the lobby's columns count each
+character's width, and a terminal drawing one wider breaks them), holds
+no letter or digit, holds parentheses (the game's own
 marks: "Ann (2)", "(you)", "Computer (easy)"), or is one of the words the
 game shows for a seat (open, by invitation, the computer).  Names stored
 before these rules stay as they are, and keep working (docs/server.md).
@@ -70,21 +74,40 @@ def unseen(name: str) -> None:
     """:class:`NameRefused` for a name holding a character that is not
     shown as itself: a control character (a line break, a tab, Esc and the
     terminal codes it begins), or another that shows as nothing or as a
-    space other than the ordinary one (a zero-width space, a no-break space)."""
+    space other than the ordinary one (a zero-width space, a no-break space,
+    a zero-width joiner), or one terminals draw at different widths
+    (``uncertain_width``)."""
     if any(unicodedata.category(char) == "Cc" for char in name):
         raise NameRefused("bad-name", "That name holds a control character (a line break, a tab or a "
                                       "terminal code such as Esc): write it in characters that show.")
     if not all(char.isprintable() for char in name):
         raise NameRefused("bad-name", "That name holds a character that shows as nothing, or as a space "
                                       "other than the ordinary one: choose another.")
+    if any(uncertain_width(char) for char in name):
+        raise NameRefused("bad-name", "That name holds a character terminals draw at different widths (an "
+                                      "emoji's variation selector, a skin tone or a flag's letters): "
+                                      "choose another.")
+
+
+def uncertain_width(char: str) -> bool:
+    """Whether terminals disagree on how many cells ``char`` takes with
+    what is around it: a variation selector (VS16 turns a one-cell symbol
+    into a two-cell emoji in some terminals only), a format character (a
+    zero-width joiner gluing emoji into one), an enclosing mark (a keycap),
+    an emoji skin tone, or a regional indicator (two make a flag)."""
+    code = ord(char)
+    return (0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF or 0x1F3FB <= code <= 0x1F3FF
+            or 0x1F1E6 <= code <= 0x1F1FF or unicodedata.category(char) in ("Cf", "Me"))
 
 
 def first_name(names: dict[str, str], pid: str, name: str, named: bool = True) -> str:
     """The name a player is given on first sight (its account's, a guest's
-    own), numbered when another player has it already: "ann (2)".  One
+    own), numbered when another player has it already: "ann (2)"; the
+    characters of uncertain width (``uncertain_width``) taken out, since
+    nobody chose them here to be refused.  One
     still to choose a name (``named`` False: a key's first login) keeps the
     placeholder until it does."""
-    base = clean_text(name, LABEL_MAX) or "Player"
+    base = clean_text("".join(c for c in name if not uncertain_width(c)), LABEL_MAX) or "Player"
     given, n = base, 1
     while named and holder(names, given, pid) is not None:
         n += 1
@@ -95,7 +118,7 @@ def first_name(names: dict[str, str], pid: str, name: str, named: bool = True) -
 def looks_like_the_game(name: str) -> None:
     """:class:`NameRefused` for a name that could pass for another's or for
     the game's own words (see the module docstring)."""
-    if not skeleton(name):
+    if not any(char.isalnum() for char in skeleton(name)):  # "!!!", "⚔🐉": nothing to read it by
         raise NameRefused("bad-name", "A name needs at least one letter or digit.")
     if any(char in BLANK for char in name):
         raise NameRefused("bad-name", "That name holds a character that shows as nothing: choose another.")

@@ -16,6 +16,14 @@ redaction, :func:`core.game.redact`), ``legal_orders()``, ``events()``,
 players.  The secret half of the seed leaves only with the ``reveal``,
 once the game is over.
 
+The computer's reasons for its orders (``Match.reasons``) are stored with
+the game (``pending["reasons"]`` of its save) and sent in ``reasons``
+messages, just before the ``update`` with the order they were for: to
+every seat at once in a ruleset with nothing secret, and in one with
+secrets (hidden information, orders written at the same time) only once
+the game is over, as a local game holds them back from the person the
+computer plays (``reasons_readable``).
+
 Lobby questions raise :class:`Refusal` (a code and a sentence) when they
 cannot be answered.
 """
@@ -33,7 +41,7 @@ from core.events import visible_to
 from core.orders import Forfeit, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
-from core.seats import wrong_side
+from core.seats import private_ruleset, wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
@@ -52,6 +60,26 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
                      "Once begun, a game ends only by its players (a concession, a draw, a claim), "
                      "so the server's computer does not play itself here.")
+
+
+def reasons_readable(game: core_game.Game) -> bool:
+    """Whether the computer's reasons for ``game``'s orders may go to its
+    seats now: at once where nothing is secret; where something is (a
+    ruleset with hidden information or orders written at the same time:
+    a reason names the secret orders and what its side knows), only once
+    the game is over.  Nobody sits at the computer's own side, so no seat
+    may read them earlier (tui/computer.py holds them back the same way)."""
+    return game.outcome is not None or not private_ruleset(game.ruleset)
+
+
+def stored_reasons(save: Any) -> Any:
+    """The reasons a stored save keeps (``pending["reasons"]``), unchecked
+    (``Match`` checks them against the game): None when there are none."""
+    try:
+        pending = json.loads(save or "{}").get("pending")
+    except (ValueError, AttributeError):
+        return None
+    return pending.get("reasons") if isinstance(pending, dict) else None
 
 
 class Refusal(Exception):
@@ -96,14 +124,15 @@ class Referee:
     def _resume_match(self, live: Live, row: Any) -> None:
         from saves.store import load_blob
 
-        game, _pending, _seats = load_blob(f"game {live.gid}", row["save"].encode())
+        game, pending, _seats = load_blob(f"game {live.gid}", row["save"].encode())
         drafts = [d for side, ds in sorted(self.db.drafts(live.gid).items()) for d in ds if d.get("side") == side]
-        self._seat_match(live, game, drafts)
+        self._seat_match(live, game, drafts, pending.get("reasons"))
 
-    def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None) -> None:
+    def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None,
+                    reasons: Any = None) -> None:
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
         match = Match(game, (kinds[0], kinds[1]), saver=self._saver(live.gid, live), strict=True, drafts=drafts,
-                      computers=False)
+                      computers=False, reasons=reasons)
         match.lock = live.lock  # one lock for the game and its peers
         match.subscribe(lambda notice: self._noticed(live, notice))
         live.match = match
@@ -126,8 +155,10 @@ class Referee:
                     drafts[d["side"]].append(d)
             over = game.outcome is not None
             texts = live.order_texts(game) if live is not None else None
+            # The drafts have a table of their own; the computer's reasons go with the game.
+            kept = {"reasons": pending["reasons"]} if pending.get("reasons") else None
             # No snapshot: the store is the server's own, and loading replays every order anyway.
-            self.db.save_game(gid, game_to_data(game, None, (seats[0], seats[1]), texts, snapshot=False), drafts,
+            self.db.save_game(gid, game_to_data(game, kept, (seats[0], seats[1]), texts, snapshot=False), drafts,
                               result_text(game) if over else None)
 
         return save
@@ -326,7 +357,7 @@ class Referee:
                 live.match = None
                 raise Refusal("not-saved", f"The game cannot be stored just now: {problem}")
             for peer in list(live.peers):
-                peer.sent_events = 0
+                peer.sent_events = peer.sent_reasons = 0
                 self._welcome(live, peer)
                 self._update(live, peer)
 
@@ -362,6 +393,7 @@ class Referee:
             else:
                 raise Refusal("bad-role", "A role is 'player' or 'watch'.")
             peer.side, peer.role, peer.game, peer.sent_events = side, role, gid, 0
+            peer.sent_reasons = 0
             back = role == "player" and side is not None and live.away_since.pop(side, None) is not None
             if side is not None:
                 live.begun_without.discard(side)
@@ -383,7 +415,8 @@ class Referee:
         live.chat_seen.update(self.db.chat_seen(gid))
         game = damaged.loaded_over(gid, row)  # a damaged one is refused with what is wrong
         kinds = tuple(f if f in LEVELS else REMOTE for f in live.fillers)
-        live.match = Match(game, (kinds[0], kinds[1]), saver=None, strict=True, computers=False)
+        live.match = Match(game, (kinds[0], kinds[1]), saver=None, strict=True, computers=False,
+                           reasons=stored_reasons(row["save"]))
         live.match.lock = live.lock
         self.live[gid] = live
         return live
@@ -430,6 +463,7 @@ class Referee:
         rules = game.ruleset
         seat = match.seat(peer.side)
         # The events it may read that it has not been sent (seat.events(), read from where it was).
+        self._send_reasons(match, peer)  # before the events of the orders they were for
         log = game.log
         new = tuple(e for e in log[peer.sent_events:] if visible_to(e, peer.side))
         peer.sent_events = len(log)
@@ -442,6 +476,25 @@ class Referee:
             present=live.present_to(peer.side))
         if outcome is not None:  # the game is over: the seed may be known, and checked
             peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
+
+    def _send_reasons(self, match: Match, peer: Any) -> None:
+        """The computer's reasons ``peer`` may read now and has not been
+        sent (``reasons_readable``): each with ``at`` (how many of the whole
+        game's events came before its order) and ``seen`` (how many of
+        those ``peer``'s own log holds)."""
+        game = match.game
+        reasons = match.reasons()
+        sent = getattr(peer, "sent_reasons", 0)
+        if sent > len(reasons):  # the rematch's table: a fresh count
+            sent = 0
+        if len(reasons) <= sent or not reasons_readable(game):
+            return
+        before = [0]
+        for event in game.log:
+            before.append(before[-1] + visible_to(event, peer.side))
+        peer.sent_reasons = len(reasons)
+        peer.send_message("reasons", reasons=[{"side": r.side, "at": r.at, "seen": before[min(r.at, len(game.log))],
+                                               "text": r.text} for r in reasons[sent:]])
 
     def _tell_presence(self, live: Live, moved: Any) -> None:
         """A player came or went: the other side's seats hear it (in an update)."""

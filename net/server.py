@@ -54,6 +54,7 @@ RATE = 40.0  # messages a second a client may send, on average
 BURST = 80  # ... and at once
 ACCEPT_BACKOFF = 0.05
 CLOSE_WAIT = 1.0
+MAX_SOCKET_PATH = 107  # bytes of a Unix socket's path (Linux's sun_path, less its closing NUL)
 
 KEY_ID = re.compile(r"key:SHA256:[A-Za-z0-9+/]{43}")
 GUEST_ID = re.compile(r"guest:[^\x00-\x1f\x7f]{1,32}")
@@ -68,6 +69,7 @@ class ClientConnection(Connection):
         super().__init__(host, sock)
         self.player = ""
         self.game = ""
+        self.sent_reasons = 0  # how many of the computer's reasons it has been sent (net.referee)
         self.max_line = serverwire.CLIENT_MAX
 
 
@@ -109,6 +111,47 @@ def turn_away(sock: socket.socket, why: str) -> None:
     sock.close()
 
 
+def check_socket(path: Path) -> None:
+    """Make ready to listen on ``path``: its folder made (0755) if missing,
+    and checked to be this account's alone; a socket left by a server that
+    is gone taken away.  Raises OSError when a server already answers there
+    or the folder cannot be had (``socket_problem`` words it)."""
+    size = len(os.fsencode(path))
+    if size > MAX_SOCKET_PATH:
+        raise OSError(f"a socket's path is at most {MAX_SOCKET_PATH} bytes (this one has {size}): "
+                      "choose a shorter one")
+    folder = path.parent
+    folder.mkdir(mode=0o755, parents=True, exist_ok=True)
+    info = folder.stat()
+    if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise OSError(f"{folder} must belong to this account and be writable by it alone "
+                      "(someone else could put a socket of their own there)")
+    os.chmod(folder, 0o755)
+    if path.exists():
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.connect(str(path))
+        except OSError:
+            path.unlink()
+        else:
+            raise OSError(f"a server already answers on {path}")
+        finally:
+            probe.close()
+
+
+def socket_problem(error: OSError, path: Path) -> str:
+    """What is wrong with the socket ``path``, in one line: our own words,
+    or the system's reason with the file it names (a long one shortened)."""
+    def shown(name: Any) -> str:
+        text = "".join(c if c.isprintable() else "?" for c in os.fsdecode(name))
+        return text if len(text) <= 80 else f"{text[:38]}…{text[-38:]}"
+
+    if error.strerror is None:  # raised here, in words (check_socket)
+        return f"cannot serve on {shown(path)}: {error}"
+    where = shown(error.filename) if error.filename else shown(path)
+    return f"cannot serve on {shown(path)}: {where}: {error.strerror}"
+
+
 class ServerTransport:
     """Listens on the server's socket and carries each client's messages
     to and from the referee (one thread a connection, as the host does)."""
@@ -127,27 +170,16 @@ class ServerTransport:
 
     # -- listening ---------------------------------------------------------------------
     def open(self) -> Path:
-        folder = self.path.parent
-        folder.mkdir(mode=0o755, parents=True, exist_ok=True)
-        info = folder.stat()
-        if info.st_uid != os.getuid() or info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            raise OSError(f"{folder} must belong to this account and be writable by it alone "
-                          "(someone else could put a socket of their own there)")
-        os.chmod(folder, 0o755)
-        if self.path.exists():
-            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            try:
-                probe.connect(str(self.path))
-            except OSError:
-                self.path.unlink()
-            else:
-                raise OSError(f"a server already answers on {self.path}")
-            finally:
-                probe.close()
+        """Listen on the socket (``check_socket`` first); raises OSError."""
+        check_socket(self.path)
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        server.bind(str(self.path))
-        os.chmod(self.path, 0o666)
-        server.listen(128)
+        try:
+            server.bind(str(self.path))
+            os.chmod(self.path, 0o666)
+            server.listen(128)
+        except OSError:
+            server.close()
+            raise
         self.server = server
         threading.Thread(target=self._accept, name="skirmish-serve", daemon=True).start()
         return self.path
@@ -364,6 +396,12 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
     from saves.gamedb import GameDB, StoreError
 
     logging.basicConfig(level=logging.INFO, format="skirmish serve: %(message)s")
+    where = socket_path(path)
+    try:  # before the store is made: a server already there leaves no new store behind
+        check_socket(where)
+    except OSError as error:
+        print(f"skirmish serve: {socket_problem(error, where)}", file=sys.stderr)
+        return 1
     try:
         db = GameDB(Path(data) if data else None)
     except StoreError as error:  # not the server's store, or damaged: refused, the file as it was
@@ -376,8 +414,14 @@ def serve(path: str | None, data: str | None, door_accounts: list[str], computer
     referee = Referee(db, computers=computers, claim_after=claim_after, idle_after=idle_after)
     for problem in referee.problems:
         log.warning("a game could not be loaded: %s", problem)
-    transport = ServerTransport(referee, path, tuple(door_accounts))
-    where = transport.open()
+    transport = ServerTransport(referee, where, tuple(door_accounts))
+    try:
+        transport.open()
+    except OSError as error:  # another server came first, or the name is too long for a socket
+        referee.close()
+        db.close()
+        print(f"skirmish serve: {socket_problem(error, where)}", file=sys.stderr)
+        return 1
     count = len(referee.live)
     log.info("serving %d game%s on %s (data in %s)", count, "" if count == 1 else "s", where, db.folder)
     stop = threading.Event()

@@ -8,7 +8,7 @@ I, which games are open, create, join); each game played or watched is a
 ``status``, ``notice``, ``fairness``, ``subscribe``, ``view``, ``snapshot``,
 ``submit``), so the game screen shows it like a joined game.  Besides, a
 seat keeps its own side's ``drafts()`` (handed in with ``put_drafts``: the
-server keeps them, whoever's process goes away) and the game's ``chat``.
+server keeps them, whoever's process goes away), ``chat`` and ``reasons``.
 
 Who the client is comes from the kernel: the server reads the peer's
 account from the socket (``SO_PEERCRED``).  Only a *door* account (the
@@ -25,6 +25,7 @@ what it found.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -142,10 +143,8 @@ def server_accounts() -> dict[int, str]:
 
     wanted = os.environ.get("SKIRMISH_SERVER_ACCOUNT", "").strip() or SERVER_ACCOUNT
     found = {0: "root", os.getuid(): account_name(os.getuid())}
-    try:
+    with contextlib.suppress(KeyError):
         found[pwd.getpwnam(wanted).pw_uid] = wanted
-    except KeyError:
-        pass
     return found
 
 
@@ -398,6 +397,7 @@ class ServerSeat(RemoteSeat):
         self.player = ""
         self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
         self.next_game = self.next_reason = ""  # the game begun after this one (``next``), and the server's words
+        self.reasons: tuple[serverwire.SeatReason, ...] = ()  # the computer's, as far as this seat may read
 
     # -- connecting ------------------------------------------------------------------
     def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
@@ -458,7 +458,7 @@ class ServerSeat(RemoteSeat):
             raise HostError("the server's commitment to this game's dice changed: its dice cannot be trusted")
         with self._lock:
             self.side, self._facts, self.commit, self.salt = side, facts, message["commit"], message["salt"]
-            self._events = []  # the server sends them all again
+            self._events, self.reasons = [], ()  # the server sends them all again
             self.started = message["started"]
             # The server's times for a claim (seconds; docs/rulings.md, *Leaving a server game*).
             self.claim_after = max(0.0, float(message["claim_after"]))
@@ -508,6 +508,8 @@ class ServerSeat(RemoteSeat):
             elif kind == "notice":
                 self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
                 self._notify()
+            elif kind == "reasons":  # the computer's, each before the update with its order (which tells)
+                self.reasons = serverwire.reasons_in(self.reasons, message["reasons"])
             elif kind == "next":  # the other player began the game after this one: it waits for us there
                 self._take_next(message)
             else:

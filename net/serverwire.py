@@ -8,12 +8,18 @@ or ``refused``.  Then it may ask lobby questions (``lobby``, ``set_name``,
 ``create``, ``join``, ``withdraw``: each answered by one message) and, once, ``sit`` at a
 game as a player or an onlooker: from then on it is that seat's connection
 (``welcome``, then ``update``s as the game changes, ``result`` for each
-``order``, ``drafts``/``chat`` as they change, ``reveal`` at the end, and
-``next`` when the other player has begun the game that follows it).
+``order``, ``drafts``/``chat`` as they change, ``reasons`` (the
+computer's, when its seat may read them: each before the ``update`` with
+its order), ``reveal`` at the end, and ``next`` when the other player has
+begun the game that follows it).
 See ``docs/server.md``.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+import attrs
 
 from net.wire import VERSION, WireError, decode, encode
 
@@ -71,9 +77,48 @@ SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "closing": {"reason": str},
     "moved": {"reason": str},
     "next": {"game": str, "reason": str},
+    "reasons": {"reasons": list},
     "refused": {"code": str, "message": str},
     "pong": {},
 }
 
-__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SEAT_MOVED", "SEAT_OPENED_ELSEWHERE", "SERVER_MAX",
-           "SERVER_MESSAGES", "VERSION", "WireError", "decode", "encode", "moved_words"]
+@attrs.frozen
+class SeatReason:
+    """The computer's reason for one of its orders, as the server sent it:
+    ``side`` gave the order; ``at`` of the whole game's events and ``seen``
+    of this seat's own log came before it."""
+
+    side: int
+    at: int
+    seen: int
+    text: str
+
+
+def checked_reason(entry: Any) -> SeatReason | None:
+    """A ``reasons`` message's entry, or None when it is not one (the client
+    trusts nobody): exact keys, counts that are whole and not negative, one
+    line of printable text at most ``MAX_REASON_TEXT`` characters."""
+    from match.match import MAX_REASON_TEXT, reason_text
+
+    if not isinstance(entry, dict) or set(entry) != {"side", "at", "seen", "text"}:
+        return None
+    side, at, seen, text = entry["side"], entry["at"], entry["seen"], entry["text"]
+    if side not in (0, 1) or type(side) is not int or type(at) is not int or type(seen) is not int:
+        return None
+    if not 0 <= seen <= at or type(text) is not str or len(text) > MAX_REASON_TEXT:
+        return None
+    text = reason_text(text)
+    return SeatReason(side, at, seen, text) if text else None
+
+
+def reasons_in(held: tuple[SeatReason, ...], entries: list) -> tuple[SeatReason, ...]:
+    """``held`` and the reasons of a ``reasons`` message after them (an
+    entry that is not one dropped): the newest ``MAX_REASONS``."""
+    from match.match import MAX_REASONS
+
+    kept = tuple(reason for reason in map(checked_reason, entries[:MAX_REASONS]) if reason is not None)
+    return (held + kept)[-MAX_REASONS:]
+
+
+__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SEAT_MOVED", "SEAT_OPENED_ELSEWHERE", "SERVER_MAX", "SeatReason",
+           "SERVER_MESSAGES", "VERSION", "WireError", "checked_reason", "decode", "reasons_in", "encode", "moved_words"]

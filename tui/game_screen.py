@@ -340,8 +340,8 @@ class GameScreen(Screen[None]):
         events: at one keyboard, a seat's own log of a game with secrets
         reads fewer until the game is over, so they are counted again in
         it (tui/reason_log.py ``read_before``)."""
-        if self.computer is None:
-            return ()
+        if self.computer is None:  # a server's seat: the reasons the server sent it
+            return tuple(seat_hooks.seat_reason_notes(self)) if self.single else ()
         notes = tuple(self.computer.notes)
         if self.single or not self.private or self.game.outcome is not None:
             return notes

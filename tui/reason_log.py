@@ -17,7 +17,10 @@ position shows the reasons of that side's own orders, and the other
 side's only at the end, as the orders a side knows
 (``LocalSeat.known_orders``) and as play showed them: watching a finished
 Platemail game from one side never spells out the other side's written
-orders through their reasons.  No Textual here: ``skirmish replay`` runs
+orders through their reasons.  A server's seat is sent the reasons by
+the server under the same rule (``net.referee.reasons_readable``), each
+placed both in the whole game's log and in the seat's own
+(:func:`seat_notes`).  No Textual here: ``skirmish replay`` runs
 without it."""
 
 from __future__ import annotations
@@ -39,6 +42,20 @@ def saved_reasons(game: Any, pending: Any) -> list:
 def line(players: Sequence[str], seats: Sequence[str], side: int, text: str) -> str:
     """A reason as the log shows it in play (``ComputerSeats.line``)."""
     return f"» {players[side]} ({seats[side]}): {text}"
+
+
+def seat_line(players: Sequence[str], side: int, text: str) -> str:
+    """A server's computer's reason as the log shows it: its seat's name
+    already says the level ("Computer (normal)")."""
+    return f"» {players[side]}: {text}"
+
+
+def seat_notes(players: Sequence[str], reasons: Sequence[Any], whole: bool) -> list[tuple[int, str]]:
+    """A server seat's reasons (``net.serverwire.SeatReason``) as notes of
+    the log being read: the whole game's (``whole``, once the game is over
+    and this terminal replayed it) or the seat's own."""
+    return [(reason.at if whole else reason.seen, seat_line(players, reason.side, reason.text))
+            for reason in reasons]
 
 
 def secrets_kept(game: Any) -> bool:

@@ -28,6 +28,7 @@ class SeatTold:
     own_expected: bool = False  # its own order's events are still to arrive (a joined seat)
     status: str = ""
     fairness: str = ""
+    reasons: int | None = None  # a server seat's reasons written so far (None: none looked at yet)
 
 
 def since_last_turn(game: Any, side: int, mark: int, most: int | None = None) -> list:
@@ -160,17 +161,33 @@ def seat_news(screen: Any) -> None:
     if not screen.is_attached:
         return
     game, seat = screen.game, screen.seats.any_seat
-    news = game.log[screen.events_seen:]
+    start = screen.events_seen
+    news = game.log[start:]
     screen.events_seen = len(game.log)
     told = screen.seat_told
     own = told.own_change or (news and told.own_expected)
     if news:
         told.own_expected = False
+    placed, late = reasons_news(screen, seat, start)
     if own:
-        for event in news:
+        for at, event in enumerate(news, start=start):
+            for line in placed.get(at, ()):
+                screen.log_line(line)
             screen.log_line(event.sentence)
-    else:
+    elif not placed:
         screen.narrate(news)
+    else:  # each reason before its order's events, as they are shown one at a time
+        chunk: list = []
+        for at, event in enumerate(news, start=start):
+            if at in placed:
+                screen.narrate(chunk)
+                chunk = []
+                for line in placed[at]:
+                    screen.narrator.note(line)
+            chunk.append(event)
+        screen.narrate(chunk)
+    for line in late:
+        screen.narrator.note(line)
     status = remote_status(seat)
     if status != told.status and (words := trouble_words(seat, status, told.status)):
         screen.say(words)
@@ -185,6 +202,43 @@ def seat_news(screen: Any) -> None:
         if isinstance(stack[-1], ResultScreen) and len(stack) > 1 and stack[-2] is screen:
             stack[-1].show_checked(fairness)  # this game's result opened before the check came
     screen.redraw()
+
+
+def reasons_news(screen: Any, seat: Any, start: int) -> tuple[dict[int, list[str]], list[str]]:
+    """A server seat's reasons not yet written, as log lines: those placed
+    before the event of the seat's log they came before, from ``start``
+    on; and the late ones (after the news), held back by the server while
+    the game's orders were secret and sent at its end (net/referee.py).
+    Those the seat had when its screen first looked are in the log already
+    (``seat_reason_notes``)."""
+    from tui.reason_log import seat_line
+
+    reasons = tuple(getattr(seat, "reasons", ()))
+    told = screen.seat_told
+    if told.reasons is None or told.reasons > len(reasons):  # the first look, or all sent again
+        told.reasons = sum(reason.seen < start for reason in reasons)
+    fresh, told.reasons = reasons[told.reasons:], len(reasons)
+    players = screen.game.players
+    placed: dict[int, list[str]] = {}
+    late: list[str] = []
+    for reason in fresh:
+        line = seat_line(players, reason.side, reason.text)
+        if reason.seen >= start:
+            placed.setdefault(reason.seen, []).append(line)
+        else:
+            late.append(line)
+    end = len(screen.game.log)
+    late += [line for at in sorted(placed) if at >= end for line in placed.pop(at)]
+    return placed, late
+
+
+def seat_reason_notes(screen: Any) -> list[tuple[int, str]]:
+    """A server seat's reasons as notes of the log the screen reads (the
+    whole game's once it is over and replayed here: ``whole_over``)."""
+    from tui.reason_log import seat_notes
+
+    reasons = tuple(getattr(screen.seats.any_seat, "reasons", ()))
+    return seat_notes(screen.game.players, reasons, screen.whole_over() is not None) if reasons else []
 
 
 def trouble_words(seat: Any, status: str, before: str) -> str:

@@ -200,9 +200,9 @@ def test_the_next_game_starts_with_no_reasons():
 
 
 def test_a_servers_match_keeps_its_computers_reasons_to_itself(monkeypatch):
-    """net/referee.py: the store gets no ``pending`` (so no reasons), and
-    no message to a player carries one: the computer's reasons in Platemail
-    name its secret orders."""
+    """net/referee.py: while the game goes on no message to a player
+    carries one of its computer's reasons (in Platemail they name its
+    secret orders); the server's own store keeps them with the game."""
     import os
     import pwd
 
@@ -237,7 +237,8 @@ def test_a_servers_match_keeps_its_computers_reasons_to_itself(monkeypatch):
             reasons = live.match.reasons()
             stored = json.loads(server.db.game(gid)["save"])
         assert reasons, "the server's computer gave no order"
-        assert stored["pending"] == {}  # the server's store holds no reasons
+        # the server's own store keeps them with the game (never sent: net/referee.py), for the end
+        assert stored["pending"] == {"reasons": [r.to_data() for r in reasons]}
         everything = "\n".join(sent)
         assert '"view"' in everything and '"legal"' in everything  # the spy did hear the updates sent
         for reason in reasons:
