@@ -395,8 +395,8 @@ class OptioAdapter(RulesetAdapter):
         """Where each army ended and the coins it kept: the blocks left and
         the first-player roll say nothing about how the scouting went."""
         result = game.state.result
-        if result is None:
-            return None
+        if result is None:  # given up before the armies met: coins and blocks, not figures left and lost
+            return game.ruleset.side_summaries(game.state)
         from tui.rulesets.optio_template import shift_on_map
 
         x, y = result.meeting
