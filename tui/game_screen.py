@@ -235,6 +235,9 @@ class GameScreen(Screen[None]):
         game = self.game  # the seat of the side now at the keyboard
         if self.log_shown_for != self.log_key():
             self.fill_log()
+        whole = self.whole_over()
+        if whole is not None:  # over: nothing is secret any more, the board shows the final position whole
+            game = whole
         view = self.view_state = game.state  # the seat's view (core.game.redact)
         self.units = self.adapter.units(game, view)
         self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if side is not None else []

@@ -199,7 +199,11 @@ class SidePanel(Vertical):
         game, view, adapter = screen.game, screen.view_state, screen.adapter
         situation = game.ruleset.situation(view)
         lines = [situation.heading(game.ruleset.turn_word, ", ")]
-        if situation.detail:
+        outcome = game.outcome
+        if outcome is not None:  # a concession leaves the rules' own situation ("Ann to move") behind
+            lines.append("Game over: " + ("a draw" if outcome.winner is None else
+                                          f"{game.players[outcome.winner]} wins") + f" ({outcome.reason})")
+        elif situation.detail:
             lines.append(situation.detail)
         named = adapter.compact_names(screen.units) if board.compact else None
         if named:  # the compact labels' ids at the top, seen without scrolling

@@ -23,3 +23,42 @@ def test_the_result_of_a_conceded_pre_game_has_no_figures_left_or_lost():
     text = "\n".join(result_lines(summarise(game), adapter_for(game.ruleset).result_sides(game)))
     assert "kudo coins left" in text, text
     assert " left, " not in text and "lost:" not in text and "left: g" not in text, text
+
+
+async def test_after_a_concession_the_board_shows_the_final_position_whole(data_dir):
+    """A tester conceded against hard, then b for the board: it still drew
+    Bob's blocks as unknown ("?g6") and the panel said "Ann to move
+    (scouting turn 1 of 2)".  Once the game is over nothing is secret."""
+    from tests.tui.drawn import screen_rows
+    from tui.app import SkirmishApp
+    from tui.board import BoardView
+    from tui.modals import Handover
+    from tui.result import ResultScreen
+
+    rules = find_ruleset("optio")
+    options = OptioOptions(map_seed=3, first_player=FirstPlayer.PLAYER_1)
+    game = start(rules, options, map_battlefield(generate_map(3)), 3, ("Ann", "Bob"))
+    for text in ("move side=0 unit=g1 to=2,0", "end-turn side=0"):
+        game = submit(game, rules.parse_order(text)).game
+    entry = next(o for o in game.legal_orders(1) if o.verb == "move")
+    game = submit(game, entry).game
+    game = submit(game, rules.parse_order("end-turn side=1")).game  # Ann to move, Bob's block hidden from her
+    app = SkirmishApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(game)
+        for _ in range(3):
+            await pilot.pause()
+        if isinstance(app.screen, Handover):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("q", "c", "y")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("b")
+        for _ in range(3):
+            await pilot.pause()
+        region = app.screen.query_one(BoardView).region
+        board = "\n".join(row[region.x:region.right] for row in screen_rows(app)[region.y:region.bottom])
+        assert f"?{entry.unit}" not in board and entry.unit in board, board
+        assert "Game over" in "\n".join(screen_rows(app)), "\n".join(screen_rows(app))
