@@ -188,7 +188,11 @@ class Picture:
     selected_id: str | None = None  # with big cells: the selected figure
 
 
-def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> Text:
+BOARD_KEY = "[.] legal  * target  z: cell width"  # the marks every grid board draws
+
+
+def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None,
+           board_key: str = BOARD_KEY) -> Text:
     """Glyph meanings for the side panel, each glyph in the style the board
     draws its cells in (:func:`terrain_style`, the one source of both);
     the words say everything without colour.  ``sides``: a line a side
@@ -209,13 +213,14 @@ def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] 
         extra = f" ({', '.join(notes)})" if notes else ""
         out.append(glyph, terrain_style(terrain))
         out.append(f" {terrain.kind}{extra}  ")
-    out.append("[.] legal  * target  z: cell width")
+    out.append(board_key)
     return out
 
 
-def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None) -> str:
+def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None,
+                board_key: str = BOARD_KEY) -> str:
     """:func:`legend` as plain text."""
-    return legend(battlefield, sides, drawn).plain
+    return legend(battlefield, sides, drawn, board_key).plain
 
 
 def with_legend(text: str, key: Text) -> Text:

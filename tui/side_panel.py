@@ -226,7 +226,7 @@ class SidePanel(Vertical):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         field = adapter.battlefield(game, view)
         sides = side_key_fitted(board.side_key(game.players, screen.app.no_color), self.text_columns())
-        key = legend(field, sides, adapter.drawn_glyphs(field))
+        key = legend(field, sides, adapter.drawn_glyphs(field), adapter.board_key)
         lines += ["", key.plain]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)

@@ -53,3 +53,18 @@ async def test_the_map_legend_gives_woods_no_cover():
         text = "\n".join(panel_rows(app, panel))
         assert "T woods" in text, text
         assert "cover" not in text, text
+
+
+def test_the_optio_legend_ends_with_what_its_map_marks_not_a_grid_boards_keys():
+    """A tester: the Optio panel's legend showed "[.] legal", "* target" and
+    "z: cell width", none of which the operational map has."""
+    from core.registry import find_ruleset
+    from core.rulesets.optio.generator import generate_map
+    from core.rulesets.optio.maps import map_battlefield
+    from tui.picture import legend_text
+    from tui.rulesets import adapter_for
+
+    adapter = adapter_for(find_ruleset("optio"))
+    text = legend_text(map_battlefield(generate_map(3)), board_key=adapter.board_key)
+    assert "[.] legal" not in text and "* target" not in text and "z:" not in text, text
+    assert "»" in text

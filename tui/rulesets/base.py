@@ -120,7 +120,7 @@ from typing import Any, ClassVar
 
 from core.orders import Order, Role
 from core.ruleset import Ruleset, UnitView
-from tui.picture import default_label
+from tui.picture import BOARD_KEY, default_label
 
 # What ``p`` gives is read from each order class's role (core.orders.Role),
 # never from its verb: END_TURN ends a turn, READY ends a deployment.
@@ -174,6 +174,7 @@ class RulesetAdapter:
     # The legend's words for what compact labels draw that full ones spell
     # out (None: nothing extra); shown under the legend while cells are narrow.
     compact_key: str | None = None
+    board_key = BOARD_KEY  # the legend's last words: the marks this board draws (Optio's map has its own)
 
     # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
     end_turn_label = "End turn"

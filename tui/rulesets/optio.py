@@ -219,6 +219,8 @@ class ClosingMenu(ChoiceMenu):
 
 
 class OptioAdapter(RulesetAdapter):
+    board_key = "» a square an order goes to"  # the map marks squares so; no targets, one cell width
+
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self._map = None
