@@ -3,10 +3,10 @@ Action's throw leaves for the 2nd (seed: Rapid Fire, Ranged Attack,
 Thrown Weapons; docs/rulings.md, Platemail, "Which missile a shot
 throws").
 
-Seed, Rapid Fire: a weapon that needs a Use Item to reload between
-Attacks cannot be used for it.  A missile thrown from the belt needs no
-reload, and the crossbow is not used when the order names that missile:
-the Rapid Fire is legal and throws it twice."""
+Seed, Rapid Fire: the ban falls on weapons that must be reloaded by a Use
+Item from one shot to the next.  A missile thrown from the belt needs no
+reloading, and the crossbow plays no part when the order names that
+missile: the Rapid Fire is legal and throws it twice."""
 
 from __future__ import annotations
 
