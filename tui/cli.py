@@ -120,14 +120,13 @@ def position_text(game: Any, data: dict) -> list[str]:
         "to act: " + (", ".join(_side(game, s) for s in data["to_act"]) or "nobody"),
         "units:",
     ]
+    from tui.rulesets import adapter_for
+
+    adapter = adapter_for(rules)
     for unit in data["units"]:
         where = "off the board" if unit["pos"] is None else f"at {unit['pos'][0]},{unit['pos'][1]}"
-        if data["ruleset"] == "optio" and unit["pos"] is not None:
-            # Optio's game and log count the operational map's large squares
-            # (8x8 small ones); the small square is only where a block is drawn.
-            from core.rulesets.optio.maps import SMALL
-
-            where += f" (large square {unit['pos'][0] // SMALL},{unit['pos'][1] // SMALL})"
+        if unit["pos"] is not None:
+            where += adapter.replay_place_words(tuple(unit["pos"]))
         facing = f"  facing {unit['facing']}" if unit["facing"] is not None else ""
         lines.append(f"  {unit['id']}  side {unit['side']}  {where}{facing}  {unit['status']}")
     if not data["units"]:

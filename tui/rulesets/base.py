@@ -176,6 +176,11 @@ class RulesetAdapter:
     compact_key: str | None = None
     board_key = BOARD_KEY  # the legend's last words: the marks this board draws (Optio's map has its own)
 
+    def replay_place_words(self, pos: tuple[int, int]) -> str:
+        """What ``skirmish replay`` adds to a figure's cell, when the game
+        and its log count places otherwise (Optio's large squares); ""."""
+        return ""
+
     # The footer's word for ``p`` (what ``end_turn`` gives in this ruleset).
     end_turn_label = "End turn"
     # Any other word ``end_turn_word`` may give: the footer declares a key for each.

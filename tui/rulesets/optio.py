@@ -221,6 +221,13 @@ class ClosingMenu(ChoiceMenu):
 class OptioAdapter(RulesetAdapter):
     board_key = "» a square an order goes to"  # the map marks squares so; no targets, one cell width
 
+    def replay_place_words(self, pos: tuple[int, int]) -> str:
+        # The game and its log count the operational map's large squares
+        # (8x8 small ones); the small square is only where a block is drawn.
+        from core.rulesets.optio.maps import SMALL
+
+        return f" (large square {pos[0] // SMALL},{pos[1] // SMALL})"
+
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self._map = None
