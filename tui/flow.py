@@ -158,6 +158,8 @@ def cell_chosen(screen: Any, cell: Any) -> None:
     figure's order there, selecting a figure, an order of no figure there,
     or why nothing happens."""
     game, view, adapter = screen.game, screen.view_state, screen.adapter
+    if screen.modal_open:
+        return  # an Enter typed before the window it opened took the keyboard
     if game.outcome is not None:
         screen.show_result()
         return

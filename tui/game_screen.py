@@ -375,7 +375,16 @@ class GameScreen(Screen[None]):
         self.call_later(self.redraw)
 
     # -- modals and submitting ----------------------------------------------------------------
-    def open_modal(self, screen: Any, callback: Any) -> None:
+    def open_modal(self, screen: Any, callback: Any, over: bool = False) -> None:
+        """Open ``screen`` over the game; refused while another is open or
+        being opened (keys typed fast reach the board before the first is on
+        the screen: a second Enter opened a second compass under it).
+        ``over``: the leave question, asked over a window of the ruleset's;
+        the result of a game that ended meanwhile is shown over any window."""
+        from tui.result import ResultScreen
+
+        if self.modal_open and not over and not isinstance(screen, ResultScreen):
+            return
         self.modal_open = True
 
         def closed(result: Any) -> None:
@@ -529,7 +538,7 @@ class GameScreen(Screen[None]):
         else:
             question = "Leave this game? It is saved, and Continue brings you back here."
         ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
-        self.open_modal(flow.or_concede(self, ask), answered)
+        self.open_modal(flow.or_concede(self, ask), answered, over=True)
 
     def conceding_side(self) -> int | None:
         """The side a person at this keyboard plays in a game still going on

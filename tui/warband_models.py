@@ -195,7 +195,12 @@ class PlastoModel(Model):
     def with_figures(self, options, side, figures):
         from core.rulesets.plasto_latros.options import with_side_figures
 
-        return with_side_figures(options, side, figures)
+        changed = with_side_figures(options, side, figures)
+        # Both sides field as many minis: fewer minis than the other side's
+        # shooters leave it that many shooters, as its list shows them (the
+        # count kept behind it was refused as more shooters than minis).
+        other = f"shooters_{1 - side}"
+        return attrs.evolve(changed, **{other: min(getattr(changed, other), changed.minis)})
 
     def kinds(self, options):
         from core.rulesets.plasto_latros.options import FIGURE_WORDS

@@ -51,10 +51,15 @@ async def test_after_a_concession_the_board_shows_the_final_position_whole(data_
         if isinstance(app.screen, Handover):
             await pilot.press("enter")
             await pilot.pause()
-        await pilot.press("q", "c", "y")
-        for _ in range(5):
-            await pilot.pause()
-        assert isinstance(app.screen, ResultScreen)
+        for key in ("q", "c", "y"):  # each once the window it answers is up (a loaded machine is slow)
+            await pilot.press(key)
+            for _ in range(3):
+                await pilot.pause()
+        for _ in range(50):
+            if isinstance(app.screen, ResultScreen):
+                break
+            await pilot.pause(0.1)
+        assert isinstance(app.screen, ResultScreen), app.screen
         await pilot.press("b")
         for _ in range(3):
             await pilot.pause()

@@ -155,8 +155,8 @@ def test_the_movement_plainly_meant_is_the_one_refused():
                                              "starts (climb or jump to change level).")
     by_spire = position(mini("a1", (3, 3), Facing.S), mini("a2", (4, 3), Facing.N), *far, bf=FIELD)
     # the spire next to it is 6 levels up: a climb goes up to one Standard Movement (4)
-    assert reason(by_spire, "a1", (3, 4)) == ("a1 cannot climb to 3,4: Climbing needs a free adjacent cell 1 to 4 "
-                                              "levels up or down (one Standard Movement of height).")
+    assert reason(by_spire, "a1", (3, 4)) == ("a1 cannot climb to 3,4: The spire at 3,4 is 6 levels up; a1 climbs "
+                                              "at most 4 (one Standard Movement of height).")
     # an occupied cell of its own level
     assert reason(by_spire, "a1", (4, 3)) == "a1 cannot move to 4,3: 4,3 is not free to stand on."
     on_spire = position(mini("a1", (3, 4), Facing.S), mini("a2", (3, 5), Facing.N), *far, bf=FIELD)

@@ -79,7 +79,13 @@ from tui.picture import FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_compass import body, facing_notes
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
-from tui.rulesets.plasto_latros_reasons import no_shot_words, prone_doom, why_not_there
+from tui.rulesets.plasto_latros_reasons import (
+    game_ending_words,
+    no_shot_words,
+    prone_doom,
+    why_not_on,
+    why_not_there,
+)
 from tui.warband_models import PlastoModel
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
@@ -328,6 +334,11 @@ class PlastoLatrosAdapter(RulesetAdapter):
 
         return what_holds(view, unit.id)
 
+    def why_not(self, game, side, selected, other) -> str | None:
+        """Why the selected mini has no order on the enemy ``other``
+        (plasto_latros_reasons.why_not_on)."""
+        return why_not_on(self.ruleset, game, side, selected, other)
+
     def why_nothing_at(self, game, side, selected, cell) -> str | None:
         """Why Enter on ``cell`` gives the selected mini nothing: the rules'
         refusal of the Movement (climb, jump, final relocation) plainly
@@ -530,6 +541,9 @@ class PlastoLatrosAdapter(RulesetAdapter):
                 if view.phase is Phase.FINAL:
                     return order, self._final_question(game, side, orders)
                 left = view.movements_left if view.phase is Phase.PLAY else 0
+                ends = game_ending_words(view, order) if view.phase is Phase.PLAY else None
+                if ends:  # the other passed too (seed, Movement): asked even with no Movement left
+                    return order, f"{game.players[side]}: {self.describe(game, view, order)}? {ends}."
                 return order, (f"{game.players[side]}: {self.describe(game, view, order)}?" if left else None)
         return super().end_turn(game, side, orders)  # deployment: Ready
 

@@ -106,7 +106,10 @@ def facing_notes(view, inner: Order, choices) -> dict:
     shot_at = [a.target for a in getattr(view, "attacks", ()) if a.attacker == mini.id and a.kind is Kind.SHOT]
     notes = {}
     for facing, order in choices.items():
-        contact, _ = glance.facing_outcome(view, mini.id, to, facing)
+        jumped = isinstance(body(order), Jump)  # a jump down, not a jump attack
+        # a jump down lands prone, and a prone mini attacks nothing
+        # (*Climbing Movement On Terrain*; docs/rulings.md, a prone mini never counts)
+        contact = () if jumped else glance.facing_outcome(view, mini.id, to, facing)[0]
         words = []
         after = state_after(view, order)
         # the shots the rules would allow then: none while Locked In
@@ -133,10 +136,14 @@ def facing_notes(view, inner: Order, choices) -> dict:
             words.append(f"can jump on {', '.join(below)} next")
         words += breaks_after(after, mini.id)
         # an enemy it attacks is Locked In Battle: that one cannot come round
-        threats = [t for t in glance.threats_at(view, mini.id, to, facing) if t.enemy not in contact]
+        # asked of the position after a jump down: lying prone, it Locks no one
+        # that faces it, so any enemy beside it may attack it
+        threats = [t for t in glance.threats_at(after if jumped else view, mini.id, to, facing)
+                   if t.enemy not in contact]
         backs = [t.enemy for t in threats if t.arc is Arc.BACK and t.how == "contact"]
-        if isinstance(body(order), Jump) and threats:  # it lands prone: any one attack Dooms it
-            words.append(f"lands prone: Doomed by any one of {', '.join(t.enemy for t in threats)}")
+        if jumped:  # it lands prone: any one attack Dooms it
+            words.append(f"lands prone: Doomed by any one of {', '.join(t.enemy for t in threats)}"
+                         if threats else "lands prone (no enemy can attack it there next turn)")
         elif backs:
             words.append(f"back open to {', '.join(backs)}")
         notes[facing] = "; ".join(words) or "attacks nothing"

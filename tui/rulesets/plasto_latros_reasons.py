@@ -12,8 +12,10 @@ from core.board import adjacent
 from core.game import refusal
 from core.orders import Order
 from core.rulesets.plasto_latros.combat import shooter_problem
+from core.rulesets.plasto_latros.grid import in_front
 from core.rulesets.plasto_latros.movement import climb_limit
-from core.rulesets.plasto_latros.orders import Climb, Destroy, FreeMove, Jump, Move, Movement, Relocate
+from core.rulesets.plasto_latros.orders import Climb, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Relocate
+from core.rulesets.plasto_latros.rules import apply_order
 from core.rulesets.plasto_latros.state import Phase
 
 # The verb of a refused order, as the sentence "a1 cannot ... to 5,5" says it.
@@ -87,3 +89,58 @@ def prone_doom(threats: list) -> str | None:
     if not threats:
         return None
     return f"lying prone, one attack is enough ({threats[0].enemy})"
+
+
+def game_ending_words(view: Any, order: Order) -> str | None:
+    """What ending the turn with ``order`` (a pass) would end, asked of the
+    rules: the game, when the other player's last turn was a pass too (two
+    passes in turn, seed *Movement*) or a limit is reached; with who wins
+    on the minis left then (Doomed ones removed as the turn ends).  None:
+    the game goes on."""
+    after = apply_order(view, order)[0]
+    result = getattr(after, "result", None)
+    if after.phase is not Phase.OVER or result is None:
+        return None
+    counts = [sum(1 for m in after.on_board() if m.side == s) for s in (0, 1)]
+    if view.options.goal == "artifacts":
+        outcome = f"{view.players[result.winner]} wins: an artifact still stands"
+    elif result.winner is None:
+        outcome = f"a draw, {counts[0]} to {counts[1]}"
+    else:
+        won = result.winner
+        outcome = f"{view.players[won]} wins {counts[won]} to {counts[1 - won]}"
+    other = view.players[1 - view.active]
+    if view.passes_in_row and not view.acted_this_turn:
+        return f"{other} passed too: passing ends the game, {outcome}"
+    return f"ending this turn ends the game, {outcome}"
+
+
+def why_not_on(ruleset: Any, game: Any, side: int, selected: Any, other: Any) -> str | None:
+    """Why Enter on the enemy ``other`` gives ``selected`` (one of ``side``'s
+    minis) no order on it: an enemy below it is one to jump on (*Jumping
+    Attacks*: adjacent, at least a level lower, in its front arc; the rules'
+    refusal, then which of the three fails); one on its level or above is
+    attacked by a Movement ending beside it, facing it (*Attacking And
+    Defending*).  None: ``other`` is not an enemy (its own reasons say why)."""
+    view = game.view(side)
+    mini, enemy = view.mini(getattr(selected, "id", None)), view.mini(getattr(other, "id", None))
+    if mini is None or enemy is None or mini.side != side or enemy.side == side \
+            or mini.pos is None or enemy.pos is None:
+        return None
+    bf = view.battlefield
+    below = bf.elevation(mini.pos) - bf.elevation(enemy.pos)
+    if below < 1:
+        return (f"{mini.id} attacks {enemy.id} by ending a Movement beside it, on its level, with it in"
+                f" {mini.id}'s front arc")
+    order: Order = JumpAttack(side, mini.id, enemy.id)
+    if view.pending_free and view.pending_free[0] == side:
+        order = FreeMove(side, order)
+    refused = refusal(ruleset, view, order, game.players)
+    if refused is None:
+        return None  # it may: the order is on the board
+    lead = f"{mini.id} cannot jump on {enemy.id}"
+    if not adjacent(mini.pos, enemy.pos):
+        return f"{lead}: not beside it (Jumping Attacks)"
+    if not in_front(mini.pos, mini.facing, enemy.pos):
+        return f"{lead}: not in its front arc (Jumping Attacks)"
+    return f"{lead}: {refused.message}"

@@ -66,8 +66,7 @@ def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[
         return [f"Doomed: {event.reason}" + (f" (by {', '.join(by)})" if by else ""),
                 "A mini lying prone dies at once from an attack that succeeds: it is removed as soon as no "
                 "free Movement is owed and the attack still counts, not at the end of the turn",
-                "No free Movement was owed, or the one made left an attack on it counting (an attacker put "
-                "under Threat or Doom stops counting)"], PRONE
+                _prone_answer(events, index, event.unit)], PRONE
     turn = _turn_of(events, index)
     here = f" (here {turn})" if turn else ""
     return [f"Doomed: {event.reason}" + (f" (by {', '.join(by)})" if by else ""),
@@ -75,6 +74,37 @@ def _removed(events: Sequence[Event], index: int, event: Removed) -> tuple[list[
             "normally the attacking side's; its own side gets no turn to save it, only the free Movement",
             "Nothing lifted the Doom before that turn ended (the free Movement lifts it by putting an "
             "attacker under Threat or Doom)"], _removal_ref(event.reason)
+
+
+DECLINED = re.compile(r"(?P<player>.+) declines the Defending Free Movement$")
+NO_ANSWER = re.compile(r"(?P<player>.+) has no mini free to answer the Doom$")
+
+
+def _prone_answer(events: Sequence[Event], index: int, unit: str) -> str:
+    """What the side of ``unit``, removed lying prone at ``index``, did with
+    the free Movement owed once its Doom fell: declined it, made one that
+    left an attack on it counting, or none was owed (an attacker put under
+    Threat or Doom stops counting: *Attacking And Defending*)."""
+    owed = False
+    for earlier in reversed(events[:index]):
+        if isinstance(earlier, DoomFalls) and earlier.unit == unit:
+            break
+        if isinstance(earlier, FreeMovementOwed):
+            owed = True
+        elif isinstance(earlier, Note) and (declined := DECLINED.match(earlier.text)):
+            return (f"{declined['player']} declined the free Movement: it could have put an attacker of {unit} "
+                    "under Threat or Doom, and an attacker so put stops counting")
+        elif isinstance(earlier, Note) and (nobody := NO_ANSWER.match(earlier.text)):
+            return f"{nobody['player']} had no mini free to make the free Movement: the attack counted at once"
+        elif isinstance(earlier, Note) and (taken := FREE_TAKEN.match(earlier.text)):
+            return (f"{taken['player']}'s free Movement (with {taken['unit']}) left an attack on {unit} counting: "
+                    "it put no attacker under Threat or Doom")
+    else:  # a log from before Dooms were written down: either may have happened
+        return ("No free Movement was owed, or the one made left an attack on it counting (an attacker put "
+                "under Threat or Doom stops counting)")
+    if owed:
+        return "A free Movement was owed, and the attack on it still counted when it was over"
+    return "No free Movement was owed: the attack counted at once"
 
 
 def _removal_ref(reason: str) -> Ref:

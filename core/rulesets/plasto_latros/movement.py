@@ -342,9 +342,7 @@ def _plain_movement_problem(state: PlastoState, mini: Mini, order: Movement) -> 
         return straight_path_problem(state, here, order.to, blocked_cells(state) - {here})
     if isinstance(order, Climb):
         if order.to not in climb_destinations(state, mini):
-            limit = climb_limit(state)
-            return (f"Climbing needs a free adjacent cell 1 to {limit} level{'s' if limit != 1 else ''} "
-                    "up or down (one Standard Movement of height).")
+            return _climb_problem(state, mini, order.to)
         return None
     if isinstance(order, Jump):
         if order.to not in jump_destinations(state, mini):
@@ -358,6 +356,27 @@ def _plain_movement_problem(state: PlastoState, mini: Mini, order: Movement) -> 
             return "A jump attack needs an enemy in an adjacent cell at least one level below, in the front arc."
         return None
     return "That is not a Movement."
+
+
+def _climb_problem(state: PlastoState, mini: Mini, to: Cell) -> str:
+    """Why ``mini`` cannot climb to ``to``, in plain words: a climb goes to a
+    free cell beside it, up or down at most one Standard Movement of height
+    (*Climbing Movement On Terrain*), saying how high the cell is."""
+    bf, here = state.battlefield, mini.cell
+    where = f"{to[0]},{to[1]}"
+    if not bf.in_bounds(to):
+        return "That cell is off the battlefield."
+    if max(abs(to[0] - here[0]), abs(to[1] - here[1])) != 1:
+        return f"A climb goes to a cell beside {mini.id}: {where} is not beside it."
+    terrain = bf.terrain(to)
+    if terrain.blocks_move or to in blocked_cells(state):
+        return f"{where} is not free to stand on."
+    rise, limit = bf.elevation(to) - bf.elevation(here), climb_limit(state)
+    if not rise:
+        return f"{where} is on {mini.id}'s level: a straight move goes there, not a climb."
+    levels = f"{abs(rise)} level{'s' if abs(rise) != 1 else ''} {'up' if rise > 0 else 'down'}"
+    return (f"The {terrain.kind} at {where} is {levels}; {mini.id} climbs at most {limit} "
+            "(one Standard Movement of height).")
 
 
 def _orders(g: Grid, key: tuple, make) -> tuple:

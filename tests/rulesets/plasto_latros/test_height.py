@@ -39,7 +39,7 @@ def test_climbing_any_height_up_to_one_standard_movement_costs_one_movement():
     # With a Standard Movement of 1 cell, one level is the most.
     short = position(mini("a1", (8, 0), Facing.S), mini("b1", (0, 4), Facing.N), bf=ROOFS,
                      options=PlastoOptions(move_length=1))
-    assert "1 to 1 level" in refused(short, Climb(0, "a1", (8, 1), Facing.S))
+    assert "The tower at 8,1 is 2 levels up; a1 climbs at most 1" in refused(short, Climb(0, "a1", (8, 1), Facing.S))
     assert Climb(0, "a1", (8, 1), Facing.S) not in RULESET.legal_orders(short, 0)
     short, _ = play(short, Climb(0, "a1", (7, 1), Facing.S))  # the roof beside it, one level up
     assert short.mini("a1").pos == (7, 1)
