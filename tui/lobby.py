@@ -110,6 +110,8 @@ class LobbyScreen(Screen[None]):
         self.key_since_kept = True
         self.refused_for_good = False  # the server turned the connection away for a lasting reason
         self.asked_rename = False  # the name prompt on screen is m's (a change), not a newcomer's
+        self.name_question = ""  # the name prompt's words, asked again after a refusal
+        self.name_typed = ""  # the name last given, back in the prompt when refused
         self.join_listed = False  # the join asked for is of a game the list showed (not by a code)
 
     def compose(self) -> ComposeResult:
@@ -211,8 +213,8 @@ class LobbyScreen(Screen[None]):
                 self.say(f"Refused: {reason(error)}.", kept=True)
             elif what == "named" and not gone:  # the name is taken, or too long: asked again, saying why
                 self.say(f"Refused: {reason(error)}.", kept=True)
-                self._ask_name(f"{reason(error)}. What name shall the other players see?",
-                               retry=self.asked_rename)
+                self._ask_name(f"{reason(error)}. {self.name_question}", retry=self.asked_rename,
+                               typed=self.name_typed)
             else:
                 self.busy = ""
                 lost_race = what == "seat:join" and self.join_listed and not gone
@@ -248,14 +250,18 @@ class LobbyScreen(Screen[None]):
             self._ask_name("A name is needed before playing: what shall the others see?")
         return not self.needs_name()
 
-    def _ask_name(self, question: str, retry: bool = False) -> None:
+    def _ask_name(self, question: str, retry: bool = False, typed: str = "") -> None:
         """Ask for the display name; ``retry``: the player chose to change
-        it (``m``), so going back keeps the name they have."""
+        it (``m``), so going back keeps the name they have.  ``typed``: a
+        refused name, back in the field to be mended (asked again with the
+        same words after the reason)."""
         from net.serverwire import NAME_MAX
 
+        if not typed:  # a fresh question, not the refused one asked again
+            self.name_question = question
         self.asked_rename = retry
         self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
-                                     max_length=NAME_MAX), self._named)
+                                     start=typed, max_length=NAME_MAX), self._named)
 
     def action_rename(self) -> None:
         """``m``: a new display name (docs/server.md: it may be changed at any
@@ -288,6 +294,7 @@ class LobbyScreen(Screen[None]):
             self.after_name = None
             self.say(NO_NAME_YET)
             return
+        self.name_typed = name
         self.call_server("named", lambda: client.set_name(name))
 
     def _got_named(self, _result: Any, _what: str) -> None:

@@ -52,6 +52,18 @@ def unfit_character(text: str) -> str:
     return ""
 
 
+def typed_unfit(event: events.Key) -> str:
+    """Why a typed key goes into no line of ``AskLine``, or "" (it types a
+    character, or the field or the screen has a use for it).  Tab: the
+    field is the screen's only one, so there is nowhere to move to; a
+    terminal code's Esc that came as a character (Esc itself cancels)."""
+    if event.key in ("tab", "shift+tab"):
+        return "Not typed: a tab cannot go in this line (it is one line of words); put a space instead."
+    if event.key != "escape" and event.character is not None and event.character[:1] in ("\x1b", "\x9b"):
+        return f"Not typed: {unfit_character(event.character)} cannot go in this line."
+    return ""  # any other key: the field's, the screen's or the app's (ctrl+q...)
+
+
 class LineInput(Input):
     """The field of ``AskLine``.  Enter gives the line as it is at that
     key: Textual runs the Enter binding only once the key has gone up to
@@ -72,6 +84,13 @@ class LineInput(Input):
             event.stop()
             event.prevent_default()
             self.post_message(self.Submitted(self, self.value))
+            return
+        why = typed_unfit(event)
+        if why:  # never dropped without a word (the words either side of it would run together)
+            event.stop()
+            event.prevent_default()
+            self.app.bell()
+            self.post_message(self.Refused(why))
 
     def _on_paste(self, event: events.Paste) -> None:
         event.stop()

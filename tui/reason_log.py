@@ -40,7 +40,11 @@ def saved_reasons(game: Any, pending: Any) -> list:
 
 
 def line(players: Sequence[str], seats: Sequence[str], side: int, text: str) -> str:
-    """A reason as the log shows it in play (``ComputerSeats.line``)."""
+    """A reason as the log shows it in play (``ComputerSeats.line``); an
+    empty seat word: the player's name says the level already (a server's
+    computer, "Computer (normal)": :func:`seat_line`)."""
+    if not seats[side]:
+        return seat_line(players, side, text)
     return f"» {players[side]} ({seats[side]}): {text}"
 
 
@@ -56,6 +60,27 @@ def seat_notes(players: Sequence[str], reasons: Sequence[Any], whole: bool) -> l
     and this terminal replayed it) or the seat's own."""
     return [(reason.at if whole else reason.seen, seat_line(players, reason.side, reason.text))
             for reason in reasons]
+
+
+def whole_game_reasons(whole: Any, reasons: Sequence[Any]) -> list:
+    """A server seat's reasons (``net.serverwire.SeatReason``: no order
+    index) as the whole game's (:class:`match.match.Reason`), for watching
+    it again: each reason's order is the first not yet taken of its side
+    whose events begin at its ``at`` (an order with no events leaves the
+    next one beginning at the same place).  One that fits no order is
+    dropped."""
+    from core.playback import positions
+    from match.match import Reason
+
+    starts: dict[tuple[int, int], list[int]] = {}
+    for index, (before, order) in enumerate(zip(positions(whole), whole.orders)):
+        starts.setdefault((order.side, len(before.log)), []).append(index)
+    out = []
+    for reason in reasons:
+        free = starts.get((reason.side, reason.at))
+        if free:
+            out.append(Reason(free.pop(0), reason.side, reason.at, reason.text))
+    return out
 
 
 def secrets_kept(game: Any) -> bool:

@@ -225,7 +225,8 @@ class ResultScreen(Screen[str]):
 
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
                  sides: list[str] | None = None, note: str | None = None, players_only: str = "",
-                 checked: str | None = None, following: tuple[str, str] | None = None) -> None:
+                 checked: str | None = None, following: tuple[str, str] | None = None,
+                 menu: str = "Main menu") -> None:
         """``following``: the game the other player of a server's game has
         begun after this one, as (the server's words, the choice that takes
         this player's seat in it: "rematch" or "extra"), said above the menu
@@ -236,7 +237,8 @@ class ResultScreen(Screen[str]):
         after an Optio pre-game): it watches a server's game, whose players
         alone may ask for it, or it is a hosted game's joiner or onlooker,
         where the host chooses.  Those entries are not offered, and their
-        keys say this sentence instead."""
+        keys say this sentence instead.  ``menu``: where ``m`` goes (a
+        server's game: "The lobby")."""
         super().__init__()
         self.game = game
         self.players_only = players_only
@@ -255,7 +257,7 @@ class ResultScreen(Screen[str]):
             self.choices.append(("r  Rematch: same options, sides swapped", "rematch"))
         self.choices += [
             ("n  New game", "new"),
-            ("m  Main menu", "menu"),
+            (f"m  {menu}", "menu"),
             ("w  Watch the game again from the start", "watch"),
             ("b  Back to the final board", "board"),
         ]

@@ -25,15 +25,33 @@ def show_result(screen: Any) -> None:
     released = screen.computer.release_reasons() if screen.computer is not None else []
     for line in released:
         screen.log_line(line)
-    count = len(released)
+    count = len(released) or late_seat_reasons(screen)
     note = (f"The computer's reasons for its {count} order{'s' if count != 1 else ''}, kept back "
             "while its orders were secret, are now in the log: b shows the final board." if count else None)
     # a joined or server's game: the dice check, shown near the top (the luck lines may fill the box)
     fairness = getattr(screen.seats.any_seat, "fairness", "") or None
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
                               adapter.result_sides(game), note, players_only=not_ours_to_choose(screen),
-                              checked=fairness, following=following(screen)),
+                              checked=fairness, following=following(screen), menu=menu_word(screen)),
                       screen.result_chosen)
+
+
+def late_seat_reasons(screen: Any) -> int:
+    """How many of the computer's reasons a server's seat was sent only at
+    the game's end (its ruleset keeps orders secret, so the server held
+    them back until then: net/referee.py ``reasons_readable``): the
+    result says where they went, as for a local computer's."""
+    from core.seats import private_ruleset
+
+    reasons = tuple(getattr(screen.seats.any_seat, "reasons", ()) or ())
+    return len(reasons) if reasons and private_ruleset(screen.game.ruleset) else 0
+
+
+def menu_word(screen: Any) -> str:
+    """What ``m`` on the result screen goes back to: a server's game, its
+    lobby (``App.leave_game``); any other, the main menu."""
+    on_server = getattr(screen.seats.any_seat, "game_id", None) is not None
+    return "The lobby" if on_server and getattr(screen.app, "server_lobby", None) is not None else "Main menu"
 
 
 def following(screen: Any) -> tuple[str, str] | None:
@@ -207,7 +225,12 @@ def _watch_again(screen: Any) -> None:
     side = screen.player_side() if screen.single or screen.computer is not None else None
     # the computer's reasons, in the log where they were given (as the result says)
     computer, match_ = screen.computer, screen.match
-    reasons = match_.reasons() if computer is not None and match_ is not None else ()
+    reasons: Any = match_.reasons() if computer is not None and match_ is not None else ()
     seats = computer.seats if computer is not None else ("human", "human")
+    sent = tuple(getattr(screen.seats.any_seat, "reasons", ()) or ())
+    if not reasons and sent:  # a server's computer: its seat's name says the level already
+        from tui.reason_log import whole_game_reasons
+
+        reasons, seats = whole_game_reasons(whole, sent), ("", "")
     screen.open_modal(WatchScreen(whole, viewer=side or 0, reasons=reasons, seats=seats),
                       lambda _: show_result(screen))

@@ -148,8 +148,17 @@ class EventLog(ModalScreen[None]):
             listing.scroll_to_highlight()
             if self.explain_newest:
                 # The newest line that has a Why?: an event (a reason after
-                # it is its own explanation, and opens nothing).
-                self.explain(len(self.events) - 1)
+                # it is its own explanation, and opens nothing).  Only once
+                # the list is laid out: covered from its mounting, it kept
+                # the rows wrapped for a width it never had (a long line's
+                # second row lost, the end of the list out of reach).
+                self.call_after_refresh(self._explain_newest)
+
+    def _explain_newest(self) -> None:
+        if not self.is_attached or self.app.screen is not self:  # closed already (a quick Esc)
+            return
+        self.query_one(OptionList).scroll_to_highlight()  # where the rows now fall
+        self.explain(len(self.events) - 1)
 
     def _rows(self) -> list[Option]:
         """The events, numbered, with the computer's reasons (not

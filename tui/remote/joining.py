@@ -147,7 +147,7 @@ class Joining:
             return
         if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
             seat.notice_told = seat.notice
-            app.tell(seat.notice, warning=True, timeout=10)
+            self._tell_notice(seat)
         if seat.status == "host-left" and not getattr(seat, "left_told", False):  # the game is over, for good
             seat.left_told = True
             app.tell(seat.reason, title="The host has left", warning=True, timeout=15)
@@ -164,6 +164,21 @@ class Joining:
             self.show(seat)
             if seat.side is not None:  # the first line of the game's log, never a pop-up over it
                 app.tell(f"You play {seat.facts.players[seat.side]} (side {seat.side + 1}).")
+
+    def _tell_notice(self, seat: Any) -> None:
+        """A seat's notice as a pop-up; but the server's word that the other
+        player began the game after this one (``next``) goes to the game
+        screen's log: its result box says it already (tui/result_flow.py
+        ``following``), and a pop-up would cover the result's menu."""
+        from tui.game_screen import GameScreen
+
+        app = self.app
+        following = bool(getattr(seat, "next_game", "")) and seat.notice == getattr(seat, "next_reason", None)
+        screen = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+        if following and screen is not None and screen.seats.any_seat is seat:
+            screen.log_line(seat.notice)
+        else:
+            app.tell(seat.notice, warning=True, timeout=10)
 
     def hand_drafts(self) -> None:
         """This seat's drafts (its screens', and those not yet reopened) to
