@@ -399,8 +399,9 @@ def claiming(screen: Any, side: int) -> str:
         return (f"{name} is not connected. Or claim the game: once {name} has been away for "
                 f"{duration(seat.claim_after)}, {brings}.")
     waited = time.monotonic() - seat.changed_at
-    if waited < seat.idle_after:
-        return ""
+    if waited < seat.idle_after:  # w asks all the same: the referee counts their drafts and chat too, and says
+        return (f"{name} is connected; the game has waited {duration(waited)} for them. You may claim it once "
+                f"it has waited {duration(seat.idle_after)} with nothing from {name}: w asks the server now.")
     return (f"The game has waited {duration(waited)} for {name}. Or claim it: if {name} has done nothing "
             f"for {duration(seat.idle_after)} (no order, drafts or chat), {brings}.")
 

@@ -49,12 +49,14 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             screen = app.screen
             banner = str(screen.query_one("#banner").render())
             assert "Waiting for bob" in banner and "not connected" not in banner
-            # While bob is here, q asks only the usual question and offers no claim.
+            # While bob is here, q says when a claim opens (a tester pressed w
+            # and nothing happened), and w asks the referee, whose refusal is said.
             await pilot.press("q")
-            assert isinstance(app.screen, LeaveOrConcede) and not app.screen.claiming
-            await pilot.press("w")  # nothing to claim: the question stays
             assert isinstance(app.screen, LeaveOrConcede)
-            await pilot.press("n")
+            assert "bob is connected" in app.screen.claiming and "w asks the server" in app.screen.claiming
+            await pilot.press("w")
+            await settle(pilot, lambda: "Cannot claim the game: bob is connected" in log_text(screen), 10)
+            assert not isinstance(app.screen, LeaveOrConcede)
             theirs.stop()
             # Not open yet: the banner says when, not "q to claim" (tests/tui/test_banner_claim_time.py).
             await settle(pilot, lambda: "not connected: q claims it after 60 minutes away"
@@ -108,3 +110,4 @@ async def test_q_offers_the_claim_against_a_connected_opponent_once_the_game_has
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
             assert screen.game.outcome.reason == "bob stopped playing"
             assert wait_until(lambda: theirs.outcome() is not None)
+
