@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from core.ai.platemail_chances import shooter
+from core.ai.platemail_mending import mend_target, released_out_of_reach
 from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
@@ -147,16 +148,13 @@ def _release_target(state, me, spell, beyond: bool = False) -> str | None:
     """Whom a Release of ``spell`` by ``me`` aims at, when one is in range
     and in sight (seed: Release Spell; Targeting): the closest hostile if
     it is, else the nearest enemy that is; for a spell that helps (Mend),
-    the most injured ally within its Range.  None: nobody yet.  With
+    the one within its reach who needs it most (``mend_target``).  None: nobody yet.  With
     ``beyond``, a hostile spell's target may stand past its Range, within
     four times it (-2 an increment past the first, seed: Ranged Weapons;
     the resolution's ``actions._can_shoot_at``)."""
-    work = Work(state)
     if not spell.hostile:
-        tid = resolve_target(work, me, "ally-injured")
-        t = work.chars.get(tid) if tid else None
-        ok = t is not None and t.wounds and t.pos is not None and 5 * chebyshev(me.pos, t.pos) <= spell.range_ft
-        return "ally-injured" if ok else None
+        return mend_target(state, me, spell)
+    work = Work(state)
 
     def reached(c) -> bool:
         within = (range_penalty(spell.range_ft, me.pos, c.pos) is not None if beyond
@@ -196,7 +194,11 @@ def casting(state, me, strike: Act) -> list[Write]:
     if not me.prepared or (me.prepared in SPELLS and not SPELLS[me.prepared].hostile):
         for key in me.spells:
             spell = SPELLS[key]
-            then = Act(s, A.RELEASE, "closest" if spell.hostile else "ally-injured")
+            # Never the spell Prepared already; a helping one only for someone hurt within its reach.
+            helped = None if spell.hostile or key == me.prepared else mend_target(state, me, spell)
+            if key == me.prepared or (not spell.hostile and helped is None):
+                continue
+            then = Act(s, A.RELEASE, "closest" if spell.hostile else helped)
             out.append(Write(s, u, Act(s, A.PREPARE, spell=key), C.SPELL_READY, then, Act(s, A.DEFEND)))
     ready = release_ready(state, me)
     target = ready or release_ready(state, me, beyond=True)
@@ -350,7 +352,10 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     Action that swaps weapons changes it for the 2nd, ``checks.left_by``),
     a 1st Action Charge at an enemy beyond its 15 feet and a step (with
     ``state``, any target; else the closest hostile), Preparing a spell
-    while one that harms is already Prepared (the new one replaces it), a
+    while one that harms is already Prepared (the new one replaces it) or
+    the very spell Prepared, with ``state`` Preparing one that helps (Mend)
+    with nobody hurt within its reach or Releasing it at someone it would
+    not reach while it could reach someone hurt (``platemail_mending``), a
     1st Action Release with nobody in range and sight (with ``state``: it
     finds no target and does nothing), an Action that shoots a weapon
     that will be empty when it runs (:func:`unloaded_shot`) or shoots or
@@ -366,8 +371,15 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
             return f"no melee weapon in hand ({weapon(after).name})"
     if first.kind is A.CHARGE and charge_distance(state, me, first.target, near) > CHARGE_REACH:
         return "the target is beyond a Charge's reach"
-    if first.kind is A.PREPARE and me.prepared in SPELLS and SPELLS[me.prepared].hostile:
+    if first.kind is A.PREPARE and me.prepared in SPELLS and (SPELLS[me.prepared].hostile
+                                                              or first.spell == me.prepared):
         return f"{SPELLS[me.prepared].name} is already Prepared"
+    if first.kind is A.PREPARE and first.spell in SPELLS and not SPELLS[first.spell].hostile \
+            and state is not None and mend_target(state, me, SPELLS[first.spell]) is None:
+        return f"nobody hurt within reach of its {SPELLS[first.spell].name}"
+    why = _release_astray(write, me, state)
+    if why:
+        return why
     if first.kind is A.STABILIZE and not fallen:
         return "no fallen ally within reach to Stabilize"
     if near <= 1 and first.kind is A.MOVE and first.target == "closest":
@@ -385,6 +397,20 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
             unguarded = [write.otherwise] if write.condition is C.ENEMY_ADJACENT else [write.then, write.otherwise]
             if any(b.kind is A.FULL_ATTACK for b in unguarded):
                 return "nobody within reach of its Full Attack"
+    return ""
+
+
+def _release_astray(write: Write, me, state) -> str:
+    """A Release of a helping spell (Mend) at someone it would not reach
+    or help, while the order could name one it reaches (``mend_target``):
+    the 1st Action's with the spell Prepared now, a 2nd's with the spell
+    its 1st Action Prepares."""
+    if state is None:
+        return ""
+    after = left_by(me, write.first)
+    for act, spell in ((write.first, me.prepared), (write.then, after.prepared), (write.otherwise, after.prepared)):
+        if act.kind is A.RELEASE and spell is not None and released_out_of_reach(state, me, spell, act.target):
+            return f"its {SPELLS[spell].name} would not reach {act.target}, and could reach someone hurt"
     return ""
 
 

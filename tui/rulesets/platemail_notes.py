@@ -183,11 +183,19 @@ def reload_entry(me: Character) -> str:
     return f"reload the {arms.name} (R)"
 
 
-def figure_keys(view: Any, side: int) -> dict[str, str]:
+def figure_keys(view: Any, side: int, writer: str = "") -> dict[str, str]:
     """A number key per character on the battlefield, the same in every
     target list of one writer (a list skips the characters it does not
-    offer, never renumbers): the other side's first, then this side's,
-    each in the view's order; ten at most get one."""
+    offer, never renumbers); ten at most get one.  Numbered so that each
+    list's numbers run on with no gap: the other side's standing
+    characters (every hostile list), this side's standing ones but
+    ``writer`` (the friendly lists), this side's fallen (with those,
+    Stabilize's list), the writer itself (offered as "myself", under its
+    letter) and the other side's fallen (never offered)."""
     placed = [c for c in view.characters if c.pos is not None]
-    ordered = [c for c in placed if c.side != side] + [c for c in placed if c.side == side]
+    theirs = [c for c in placed if c.side != side]
+    ours = [c for c in placed if c.side == side and c.id != writer]
+    ordered = ([c for c in theirs if c.fighting] + [c for c in ours if c.fighting]
+               + [c for c in ours if not c.fighting] + [c for c in placed if c.id == writer]
+               + [c for c in theirs if not c.fighting])
     return {c.id: key for c, key in zip(ordered, NUMBER_KEYS)}

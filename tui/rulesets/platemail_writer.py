@@ -160,7 +160,7 @@ class OrderWriter(ModalScreen[Any]):
         self.first = first
         self.resume_at: int | None = None  # the step to ask first, when restored from a draft
         # One number key per character, the same in every target list of this writer.
-        self.keys = figure_keys(self.view, side)
+        self.keys = figure_keys(self.view, side, unit)
         # The character as the Action being chosen would find it: now for the
         # 1st Action, as its 1st Action leaves it for THEN and ELSE.
         self.judged: Character = self.me

@@ -126,9 +126,11 @@ def shooting_weapon(me: Character, chosen: str | None = None) -> str | None:
     spends what it throws, and the hand would be left empty (a Dagger in
     hand stays there; docs/rulings.md, Platemail, Loadouts and Actions).
     ``chosen``: the missile the order names (``Act.item``): that one while
-    one is carried, else nothing; none named, the launcher in hand, else
-    the first missile carried (docs/rulings.md, Platemail, Which missile).
+    one is carried, else nothing (the launcher in hand, named, is that
+    launcher); none named, the launcher in hand, else the first missile carried (docs/rulings.md, Platemail, Which missile).
     What ``actions._shoot`` shoots or throws."""
+    if chosen is not None and chosen == me.wielding and weapon(me).kind == "ranged":
+        return None  # the launcher in hand, named: that launcher (a crossbow shot unloads it)
     if chosen is not None:
         return chosen if chosen in me.carried and is_missile(chosen) else "none"
     if weapon(me).kind == "ranged":

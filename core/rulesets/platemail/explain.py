@@ -26,6 +26,11 @@ MOVING = Ref("Moving (Moving, Crash, Clash)", "Movement Actions")
 ATTACKS = Ref("Attacks (Attack Rolls, Favor and Disfavor, Cover and Concealment)", "Attack Rolls")
 WOUNDS = Ref("Armour and Wounds (Armor and Absorb, Penetration, Wounds)", "Armor and Absorb; Wounds")
 ACTIONS = Ref("Actions", "Actions")
+# A hit on a caster who is Preparing or Focusing calls for this check (seed:
+# Concentration Checks, with Prepare Spell and Focus Spell); Dread's save is
+# one of Skirmish's own spells: both are told in the help's Spells section.
+CONCENTRATION = Ref("Spells", "Concentration Checks; Prepare Spell (NR); Focus Spell (NR)")
+DREAD = Ref("Spells", "Spellcasting Actions (the spells are Skirmish's own)")
 
 
 RANGE_MEASURE = ("Range is counted in 5-foot cells, a diagonal step 5 feet as in moving, from where both stood "
@@ -269,7 +274,11 @@ def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str]
         lines += [f"Had to beat: {SAVE_TARGET}", f"Result band: {event.total} {verdict}"]
         if "Crash" in purpose:
             return lines, MOVING
-        return lines, WOUNDS if "Concentration" in purpose or purpose.startswith("Medical") else ACTIONS
+        if purpose.startswith("Concentration save against"):
+            return lines, DREAD
+        if purpose.startswith("Concentration"):
+            return lines, CONCENTRATION
+        return lines, WOUNDS if purpose.startswith("Medical") else ACTIONS
     if purpose == "Stealth":
         return lines + ["Characters whose Perception is below this total are Unaware of the skulker"], \
             Ref(ACTIONS.section, "Skulk (R)")
@@ -317,6 +326,9 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "Every character acts at once, tick by tick"], ORDERS
     if isinstance(event, Moved):
         return lines + ["Movement is simultaneous: everyone steps a tick at a time"], MOVING
+    if isinstance(event, Note) and "loses concentration" in event.text:
+        return lines + ["A failed Concentration check Dazes the caster's next Action and loses "
+                        "the spell it was Preparing or keeping up"], CONCENTRATION
     if isinstance(event, (Placed, Note, TurnStarted, TurnEnded)):
         return lines, ORDERS
     if isinstance(event, GameOver):

@@ -82,6 +82,19 @@ def item_words(item: str) -> str:
     return _ITEM_WORDS.get(item, item)
 
 
+def _release_words(act: Act, me: Character | None) -> str:
+    """"Release Firebolt at b3 (NR)", "Release Mend on a2 (NR)", as the
+    log says it (``actions._release``): the spell ``me`` has Prepared when
+    it acts (unknown: "Release Spell"), at or on its target."""
+    spell = act.spell or (me.prepared if me is not None else None)
+    known = SPELLS.get(spell) if spell else None
+    words = f"Release {known.name}" if known is not None else TITLES[act.kind]
+    if act.target:
+        on = known is not None and known.effect == "heal"
+        words += f" {'on' if on else 'at'} {GENERAL_TARGETS.get(act.target, act.target)}"
+    return words + (" (R)" if READY[act.kind] else " (NR)")
+
+
 def describe_act(act: Act, me: Character | None = None) -> str:
     """``act`` in words, with its (R) or (NR).  A reload is (R) or (NR) by
     the crossbow it reloads (seed: Use Item, Quick and Complex): ``me``, the
@@ -99,6 +112,8 @@ def describe_act(act: Act, me: Character | None = None) -> str:
             how = f"throwing a {WEAPONS[act.item].name}" if act.item in WEAPONS else f"with {act.item}"
         mark = " (R)" if READY[act.kind] else " (NR)"
         return " ".join(words + ([shot] if shot else [])) + f", {how}{mark}"
+    if act.kind is Action.RELEASE:
+        return _release_words(act, me)
     if act.spell:
         words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
     if act.item == "free":  # whom it frees, named: "Use Item free a2 from the net (R)"
