@@ -103,12 +103,35 @@ def _same_file(name: Path, info: os.stat_result) -> bool:
     return (other.st_dev, other.st_ino) == (info.st_dev, info.st_ino)
 
 
+def _played(path: Path) -> tuple[int, str] | None:
+    """How many orders the save at ``path`` holds and the ``saved_at`` it
+    records (the time of last play the Load list shows, never later than
+    the file's time: ``listing.save_date``); None when there is no such
+    readable save."""
+    from saves.checks import SaveError, parse_json, read_bytes
+    from saves.listing import save_date
+
+    try:
+        data = parse_json(path, read_bytes(path))
+    except (SaveError, OSError):
+        return None
+    orders = data.get("orders") if isinstance(data, dict) else None
+    when = save_date(path)
+    if not isinstance(orders, list) or when is None:
+        return None
+    return len(orders), when.isoformat(timespec="seconds")
+
+
 class GameSession:
     """An open game: holds the lock until :meth:`close`."""
 
     def __init__(self, path: Path, lock: filelock.BaseFileLock):
         self.path = path
         self._lock = lock
+        # (orders, saved_at) of the game as it was on disk when opened (read
+        # at the first save), kept by every save until an order is played.
+        self._kept: tuple[int, str] | None = None
+        self._read = False
 
     @classmethod
     def open(cls, path: Path, any_name: bool = False, to_write: bool = True) -> GameSession:
@@ -177,10 +200,24 @@ class GameSession:
         return store.load_with_pending(self.path)
 
     def save(self, game: Game, pending: dict[str, Any] | None = None,
-             seats: tuple[str, str] | None = None) -> None:
+             seats: tuple[str, str] | None = None, saved_at: str | None = None) -> None:
+        """Write ``game``.  Its ``saved_at`` is when the game was last
+        played: a save opened and left with no order played in between
+        (one restored from its backup, say) keeps the time its file records;
+        a copy passes the time of the game it copies as ``saved_at``, and
+        keeps it the same way; once an order is played (or taken back), every
+        save is stamped now."""
         if not self.is_open:
             raise store.SaveError(self.path, "the game was closed; open it again to save")
-        store.save_game(game, self.path, pending, seats)
+        if not self._read:
+            self._read, self._kept = True, _played(self.path)
+        if saved_at is not None:
+            self._kept = (len(game.orders), saved_at)
+        elif self._kept is not None and self._kept[0] == len(game.orders):
+            saved_at = self._kept[1]
+        else:
+            self._kept = None  # played in this session: now on, the time of each save
+        store.save_game(game, self.path, pending, seats, saved_at=saved_at)
 
     def close(self) -> None:
         if self._lock.is_locked:
@@ -206,6 +243,21 @@ class GameSession:
             self.close()
         except Exception:
             pass
+
+
+def open_elsewhere(path: Path) -> store.GameLocked | None:
+    """Whether some Skirmish holds the game at ``path`` now: its
+    GameLocked (naming the holder), else None.  Asked before a question
+    whose yes would be refused (``d`` in Load), by taking the lock and
+    letting it go at once; a lock that cannot be taken for another reason
+    (a read-only folder) is left for the action itself to report."""
+    try:
+        GameSession.open(Path(path), any_name=True, to_write=False).close()
+    except store.GameLocked as exc:
+        return exc
+    except store.SaveError:
+        return None
+    return None
 
 
 def delete_save(path: Path) -> None:
@@ -244,12 +296,18 @@ def restore_backup(path: Path) -> Path:
     save again; the broken file is kept beside it (``aside_path``) and the
     backup stays.  Taken under the game's lock; nothing is removed.
     Returns where the broken file was kept.  Raises SaveError (the files
-    are then as they were, but for a second name of the broken file)."""
+    are then as they were, but for a second name of the broken file).
+    A read-only broken save is never put back over (``SaveReadOnly``, in
+    words that say what does work: ``play_backup_copy``)."""
     path = Path(path)
+    if store.read_only(path):
+        raise store.SaveError(path, "it is read-only (its write permission is off), so Skirmish does not put "
+                                    "its backup back over it: Load offers to play on from the backup in a copy, "
+                                    "or to watch the backup")
     backup = path.with_name(path.name + ".bak")
     blob = store.read_bytes(backup)
     store.load_blob(str(backup), blob)  # it must open: refused here, nothing moved
-    with GameSession.open(path, any_name=True):  # refused if the broken file is read-only
+    with GameSession.open(path, any_name=True):
         aside = aside_path(path)
         temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:

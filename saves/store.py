@@ -212,10 +212,12 @@ class SaveFile:
 
 
 def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str] | None = None,
-                 order_texts: list[str] | None = None, snapshot: bool = True) -> dict:
+                 order_texts: list[str] | None = None, snapshot: bool = True, saved_at: str | None = None) -> dict:
     """The JSON data of a save of ``game`` (``order_texts``: its orders'
     texts, when the caller keeps them already; without ``snapshot`` the
-    state is left out, and loading replays the orders without comparing)."""
+    state is left out, and loading replays the orders without comparing;
+    ``saved_at``: when the game was last played, if not now, as a copy of
+    a save keeps its game's time)."""
     conv = converter_for(game.ruleset)
     return {
         "format_version": FORMAT_VERSION,
@@ -227,7 +229,7 @@ def game_to_data(game: Game, pending: dict | None = None, seats: tuple[str, str]
         "players": list(game.players),
         "orders": orders_to_text(game.orders) if order_texts is None else list(order_texts),
         "snapshot": unstructure(conv, game.state) if snapshot else None,
-        "saved_at": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "saved_at": saved_at or datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "pending": json.loads(json.dumps(pending or {}, allow_nan=False)),
         "seats": list(_checked_seats(seats or PEOPLE)),
     }
@@ -318,13 +320,15 @@ def _keep_backup(path: Path) -> None:
         staging.unlink(missing_ok=True)
 
 
-def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[str, str] | None = None) -> None:
+def save_game(game: Game, path: Path, pending: dict | None = None, seats: tuple[str, str] | None = None,
+              saved_at: str | None = None) -> None:
     """Write ``game`` to ``path`` atomically; the previous file stays as
-    ``<name>.bak``.  ``seats``: who plays each side (default two people).
+    ``<name>.bak``.  ``seats``: who plays each side (default two people);
+    ``saved_at``: when it was last played (default now).
     Raises SaveError if it cannot be written."""
     path = Path(path)
     try:
-        data = game_to_data(game, pending, seats)
+        data = game_to_data(game, pending, seats, saved_at=saved_at)
         blob = _format_save(data).encode("utf-8")
     except (TypeError, ValueError) as exc:
         raise SaveError(path, f"the game could not be written as JSON ({exc})") from exc

@@ -176,7 +176,7 @@ def _run_app(**kwargs) -> int:
         for key, command in (("load_path", "load"), ("watch_path", "watch"), ("host_path", "host")):
             problem = _unreadable(kwargs[key]) if kwargs.get(key) is not None else None
             if problem:
-                return _refused(command, kwargs[key], problem)
+                return _refused(command, kwargs[key], problem + (_backup_words(kwargs[key]) if command == "load" else ""))
         print("skirmish: the game needs a terminal, and its input or output is not one "
               "(over SSH: ssh -t; to check a save without one: skirmish replay FILE)", file=sys.stderr)
         return 2
@@ -291,6 +291,16 @@ def _unreadable(path: Path) -> str | None:
     except Exception:  # noqa: BLE001 - anything else is the app's to say when it opens the file
         return None
     return None
+
+
+def _backup_words(path: Path) -> str:
+    """What a broken save's backup (``<save>.bak``) offers, when it opens:
+    said after why the save does not."""
+    backup = Path(path).with_name(Path(path).name + ".bak")
+    if not backup.is_file() or _unreadable(backup) is not None:
+        return ""
+    return (f"; its backup {backup.name} opens: in a terminal, skirmish load FILE offers to play on from it "
+            "or to watch it")
 
 
 NAME_SHOWN = 200  # characters of a refused file's name (one can be 4096 long)

@@ -203,6 +203,15 @@ class LoadScreen(Screen[None]):
                         severity="warning", markup=False)
             return
 
+        from saves.session import open_elsewhere
+
+        held = open_elsewhere(Path(summary.path))
+        if held is not None:  # refused before asking: a yes would only be refused
+            from tui.saving import shown_error
+
+            self.notify(f"Not deleted: {shown_error(held)}", severity="warning", markup=False)
+            return
+
         def answered(yes: bool | None) -> None:
             if not yes:
                 return

@@ -35,6 +35,15 @@ def hosted_save(game: Any, pending: Any) -> bool:
     return was_hosted(pending) and getattr(game, "outcome", None) is None
 
 
+def _last_played(path: Path) -> str | None:
+    """When the game saved at ``path`` was last played, as the Load list
+    dates it (``listing.save_date``): what a copy of it keeps."""
+    from saves.listing import save_date
+
+    when = save_date(Path(path))
+    return when.isoformat(timespec="seconds") if when is not None else None
+
+
 class SavedGames:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -111,9 +120,26 @@ class SavedGames:
             game, pending, seats = saves.load_for_play(Path(path))
         except Exception as exc:
             session.close()
-            app.report("Cannot open that save", exc)
+            if not self._backup_instead(Path(path)):
+                app.report("Cannot open that save", exc)
             return
         self._play(Path(path), session, game, pending, seats)
+
+    def _backup_instead(self, path: Path) -> bool:
+        """A save that does not open but whose backup does (``skirmish load
+        FILE`` on a truncated save): offered as Load offers it
+        (``offer_backup``).  False when there is no backup that opens."""
+        from saves.listing import summarise
+
+        try:
+            summary = summarise(path)
+        except Exception:
+            return False
+        backup = getattr(summary, "backup", None)
+        if not summary.problem or backup is None or backup.problem:
+            return False
+        self.offer_backup(summary)
+        return True
 
     def _play(self, path: Path, session: Any, game: Any, pending: Any, seats: Any) -> None:
         """The game of a save whose lock ``session`` holds, on screen."""
@@ -148,7 +174,8 @@ class SavedGames:
                 return
             session = saves.GameSession.open(path, to_write=False)
         except Exception as exc:
-            self.app.report("Cannot open that save", exc)
+            if not self._backup_instead(path):
+                self.app.report("Cannot open that save", exc)
             return
         self._play(path, session, game, pending, seats)
 
@@ -172,9 +199,12 @@ class SavedGames:
              ("Watch it from the start (nothing is written)", "watch"),
              ("Back", "back")]), chosen)
 
-    def play_copy(self, path: Path) -> None:
+    def play_copy(self, path: Path, kept: Path | None = None) -> None:
         """The game of a read-only save, played on in a new file in the saves
-        folder (``store.new_save_path``); the read-only file is only read."""
+        folder (``store.new_save_path``); the read-only file is only read.
+        The copy keeps the time the game was last played (the Load list's
+        date), not the time it was copied.  ``kept``: the save named as the
+        one left as it is, when ``path`` is its backup."""
         from tui.persistence import store
         from tui.saving import shown_error, shown_path
 
@@ -183,22 +213,26 @@ class SavedGames:
             saves = store()
             game, pending, seats = saves.load_for_play(path)
             session = saves.GameSession.open(saves.new_save_path(game))
-            session.save(game, pending, seats)
+            session.save(game, pending, seats, saved_at=_last_played(path))
         except Exception as exc:
             if session is not None:
                 session.close()
             app.report("Cannot play on in a copy", shown_error(exc))
             return
-        app.notify(f"Playing on in a copy: {shown_path(session.path)}. {path.name} stays as it was.",
+        app.notify(f"Playing on in a copy: {shown_path(session.path)}. {(kept or path).name} stays as it was.",
                    markup=False, timeout=10)
         self._play(Path(session.path), session, game, pending, seats)
 
     def offer_backup(self, summary: Any) -> None:
         """A broken save whose backup (``<save>.bak``, the game as saved
         the time before) opens: offered to put it back as the save and play
-        on, the broken file kept beside it, or to watch the backup."""
+        on, the broken file kept beside it (a read-only save: to play on
+        from the backup in a copy instead, the save left as it is), or to
+        watch the backup."""
         from textual.markup import escape
 
+        from saves.listing import local_time
+        from saves.store import read_only
         from tui.modals import ChoiceMenu
 
         path, backup = Path(summary.path), summary.backup
@@ -206,17 +240,21 @@ class SavedGames:
         def chosen(choice: str | None) -> None:
             if choice == "restore":
                 self.restore_backup(path)
+            elif choice == "copy":
+                self.play_copy(Path(backup.path), kept=path)
             elif choice == "watch":
                 self.watch_saved(backup.path)
 
-        from saves.listing import local_time
-
         when = local_time(backup.saved_at)
+        if read_only(path):  # never put back over: played on in a copy instead (restore_backup refuses)
+            first = ("Play on from the backup in a copy (a new save in the saves folder; "
+                     "this read-only file stays as it is)", "copy")
+        else:
+            first = ("Put the backup back as this save and play on (the broken file is kept, renamed)", "restore")
         self.app.push_screen(ChoiceMenu(
             f"{escape(path.name)} cannot be opened: {escape(summary.problem)}\n"
             f"Its backup, {escape(backup.name)}, opens: the game as saved before, {escape(when)}.",
-            [("Put the backup back as this save and play on (the broken file is kept, renamed)", "restore"),
-             ("Watch the backup from the start (nothing is written)", "watch"),
+            [first, ("Watch the backup from the start (nothing is written)", "watch"),
              ("Back", "back")]), chosen)
 
     def restore_backup(self, path: Path) -> None:
