@@ -199,3 +199,10 @@ def figure_keys(view: Any, side: int, writer: str = "") -> dict[str, str]:
                + [c for c in ours if not c.fighting] + [c for c in placed if c.id == writer]
                + [c for c in theirs if not c.fighting])
     return {c.id: key for c, key in zip(ordered, NUMBER_KEYS)}
+
+
+def throw_words(me: Character, key: str) -> str:
+    """A missile on the "throwing which?" list: its Range, Penetration and
+    how many ``me`` carries, as ``missile_choices`` words it."""
+    w = WEAPONS[key]
+    return f"throw a {w.name} ({w.range_ft} ft, pen {w.penetration}; {me.carried.count(key)} carried)"

@@ -65,6 +65,7 @@ from tui.rulesets.platemail_notes import (
     stabilize_warning,
     stuck_note,
     stuck_warning,
+    throw_words,
 )
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
@@ -104,13 +105,6 @@ def distance_text(here, there, range_ft: int | None = None) -> str:
     penalty = range_penalty(range_ft, here, there)
     band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
     return f"{text}, {band}"
-
-
-def throw_words(me: Character, key: str) -> str:
-    """A missile on the "throwing which?" list: its Range, Penetration and
-    how many ``me`` carries, as ``missile_choices`` words it."""
-    w = WEAPONS[key]
-    return f"throw a {w.name} ({w.range_ft} ft, pen {w.penetration}; {me.carried.count(key)} carried)"
 
 
 def free_words(act: Act, unit: str) -> str:
