@@ -165,6 +165,17 @@ class PanelScroll(VerticalScroll):
                 panel.show_more()
 
 
+def game_over_words(game: Any) -> str:
+    """The panel's line for a game that is over: who won, a draw, or, for a
+    game that names no winner (Optio's pre-game), only how it ended."""
+    outcome = game.outcome
+    if outcome.winner is not None:
+        return f"Game over: {game.players[outcome.winner]} wins ({outcome.reason})"
+    if game.ruleset.capabilities.names_winner:
+        return f"Game over: a draw ({outcome.reason})"
+    return f"Game over: {outcome.reason}"
+
+
 class SidePanel(Vertical):
     # Its columns, and the fewest it gives up to so that a wide battlefield
     # is seen whole; fewer than that and it cannot be read: the panel keeps
@@ -201,8 +212,7 @@ class SidePanel(Vertical):
         lines = [situation.heading(game.ruleset.turn_word, ", ")]
         outcome = game.outcome
         if outcome is not None:  # a concession leaves the rules' own situation ("Ann to move") behind
-            lines.append("Game over: " + ("a draw" if outcome.winner is None else
-                                          f"{game.players[outcome.winner]} wins") + f" ({outcome.reason})")
+            lines.append(game_over_words(game))
         elif situation.detail:
             lines.append(situation.detail)
         named = adapter.compact_names(screen.units) if board.compact else None

@@ -67,3 +67,17 @@ async def test_after_a_concession_the_board_shows_the_final_position_whole(data_
         board = "\n".join(row[region.x:region.right] for row in screen_rows(app)[region.y:region.bottom])
         assert f"?{entry.unit}" not in board and entry.unit in board, board
         assert "Game over" in "\n".join(screen_rows(app)), "\n".join(screen_rows(app))
+
+
+def test_the_panel_never_calls_a_pre_games_end_a_draw():
+    """The side panel after the armies met read "Game over: a draw (Player
+    2's army held square 1,1 first …)": Optio names no winner, and its end
+    is no draw."""
+    from tui.side_panel import game_over_words
+
+    rules = find_ruleset("optio")
+    game = start(rules, OptioOptions(map_seed=3, first_player=FirstPlayer.PLAYER_1),
+                 map_battlefield(generate_map(3)), 3, ("Ann", "Bob"))
+    game = submit(game, Concede(1)).game
+    assert game.outcome is not None and game.outcome.winner is None
+    assert "draw" not in game_over_words(game) and game.outcome.reason in game_over_words(game)
