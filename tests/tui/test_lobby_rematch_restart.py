@@ -49,6 +49,17 @@ async def ann_concedes(pilot, app) -> None:
     await settle(pilot, lambda: isinstance(app.screen, ResultScreen), 15)
 
 
+async def ann_plays_and_concedes(pilot, app, server, gid):
+    """Ann opens her game from the lobby and concedes it: her game screen,
+    with the result screen over it."""
+    await ann_at_her_game(pilot, server, gid)
+    await pilot.press("enter")
+    await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
+    screen = app.screen
+    await ann_concedes(pilot, app)
+    return screen
+
+
 async def test_r_on_the_result_screen_asks_for_the_rematch_after_the_server_restarted():
     with server_process() as server:
         gid, _ = server.client("ann").create("spheres_of_war", None, ("me", "open"))

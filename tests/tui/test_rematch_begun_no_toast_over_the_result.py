@@ -6,11 +6,10 @@ process, the real client; Pilot at 80x24."""
 
 from __future__ import annotations
 
-from tests.tui.test_lobby import SIZE, ann_at_her_game, real_server, settle
-from tests.tui.test_lobby_rematch_restart import ann_concedes
+from tests.tui.test_lobby import SIZE, real_server, settle
+from tests.tui.test_lobby_rematch_restart import ann_plays_and_concedes
 from tests.tui.test_result_says_the_rematch_the_other_began import next_line
 from tui.app import SkirmishApp
-from tui.game_screen import GameScreen
 from tui.log_pane import LogPane
 
 
@@ -24,11 +23,7 @@ async def test_the_rematch_bob_began_is_said_in_the_result_box_and_the_log_never
         bobs = server.client("bob").join(gid)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            screen = app.screen
-            await ann_concedes(pilot, app)
+            screen = await ann_plays_and_concedes(pilot, app, server, gid)
             result = app.screen
             app._notifications.clear()
             server.client("bob").rematch(gid)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tests.tui.test_lobby import SIZE, ann_at_her_game, real_server, settle
-from tests.tui.test_lobby_rematch_restart import ann_concedes
+from tests.tui.test_lobby import SIZE, real_server, settle
+from tests.tui.test_lobby_rematch_restart import ann_plays_and_concedes
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen
 from tui.result import ResultScreen
@@ -27,11 +27,7 @@ async def test_the_result_screen_says_the_rematch_bob_began_and_r_takes_anns_sea
         bobs = server.client("bob").join(gid)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            players = app.screen.game.players
-            await ann_concedes(pilot, app)
+            players = (await ann_plays_and_concedes(pilot, app, server, gid)).game.players
             result = app.screen
             assert next_line(result) == ""
             new = server.client("bob").rematch(gid)
@@ -60,11 +56,7 @@ async def test_a_result_screen_opened_after_the_news_says_it_too():
         bobs = server.client("bob").join(gid)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            screen = app.screen
-            await ann_concedes(pilot, app)
+            screen = await ann_plays_and_concedes(pilot, app, server, gid)
             await pilot.press("b")
             await settle(pilot, lambda: app.screen is screen)
             server.client("bob").rematch(gid)
