@@ -93,7 +93,12 @@ def reversed_columns(board: BoardView, y: int) -> set[int]:
 
 
 async def moved_spans(app, pilot, key: str) -> list[tuple[int, int, int]]:
-    """The screen spans the partial repaints after ``key`` wrote."""
+    """The screen spans the partial repaints after ``key`` wrote.
+
+    Under load a repaint queued before the key (the first paint of the
+    cursor, a panel settling) can land late; so the screen is first left
+    until a window passes with nothing written, and after the key the spans
+    are gathered until a window passes quiet again."""
     spans: list[tuple[int, int, int]] = []
     real = app._display
 
@@ -102,10 +107,21 @@ async def moved_spans(app, pilot, key: str) -> list[tuple[int, int, int]]:
             spans.extend(renderable.spans)
         return real(target, renderable)
 
+    async def quiet() -> None:
+        for _ in range(50):
+            seen = len(spans)
+            await pilot.pause(0.1)
+            if len(spans) == seen:
+                return
+
     app._display = probe
+    await quiet()
+    spans.clear()
     await pilot.press(key)
     await pilot.pause(0.2)
+    await quiet()
     app._display = real
+    assert spans, f"nothing was repainted after {key!r}"
     return spans
 
 
