@@ -2,7 +2,9 @@
 (``RulesetAdapter.end_turn_word``): in Plasto Latros, while a side makes
 its Defending Free Movement p declines it, and the footer says
 "Decline" (it said "End turn"); once the free Movement is over it says
-"End turn" again.  Every other ruleset keeps its one word.  Pilot at 80x24."""
+"End turn" again.  Platemail's p commits the Round's secret orders, and
+its footer says "Commit" (it said "End turn", which a Round has no such
+thing as).  Every other ruleset keeps its one word.  Pilot at 80x24."""
 
 from __future__ import annotations
 
@@ -60,3 +62,22 @@ def test_every_word_a_ruleset_has_for_p_is_one_the_footer_declares():
     for adapter in ADAPTERS.values():
         assert {adapter.end_turn_label, *adapter.end_turn_other_words} <= _END_WORDS, adapter
     assert "Decline" in adapter_for(find_ruleset("plasto_latros")).end_turn_other_words
+
+
+async def test_platemail_footer_says_p_commits_the_rounds_orders():
+    from tests.tui.test_platemail import deployed_game
+    from tests.tui.test_platemail import open_game as open_platemail
+
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_platemail(pilot, deployed_game())
+        for _ in range(4):  # past the handover to Ann, as she would
+            if app.screen is screen:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen is screen and screen.game.state.stage == "orders"
+        assert footer_keys(screen).get("p") == "Commit"
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and app.screen.question.startswith("Commit Ann's orders for Round 1?")

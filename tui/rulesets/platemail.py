@@ -98,6 +98,7 @@ def last_round_results(log: Sequence[Any], side_units: set[str]) -> list[str]:
 
 class PlatemailAdapter(RulesetAdapter):
     warband_model = PlatemailModel
+    end_turn_label = "Commit"  # p commits the side's secret orders for the Round (asking first)
     compact_key = COMPACT_KEY
 
     def __init__(self, ruleset) -> None:
