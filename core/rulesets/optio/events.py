@@ -11,6 +11,7 @@ from core.events import Event, TurnEnded
 TIME_UP = "Scouting time is up: both armies show themselves"
 # How a closing turn ends after the army's move (TurnPassed's detail).
 ARMY_MOVED = "the army moved"
+ARMY_HELD = "the army held where it is"
 
 
 @attrs.frozen

@@ -11,7 +11,16 @@ from core.board import Cell
 from core.events import Event, Moved, Note, Removed, TurnEnded
 from core.orders import Order
 from core.rulesets.optio import template as tpl
-from core.rulesets.optio.events import ARMY_MOVED, TIME_UP, ArmiesMet, KudoPaid, Scouted, TemplatePlaced, TurnPassed
+from core.rulesets.optio.events import (
+    ARMY_HELD,
+    ARMY_MOVED,
+    TIME_UP,
+    ArmiesMet,
+    KudoPaid,
+    Scouted,
+    TemplatePlaced,
+    TurnPassed,
+)
 from core.rulesets.optio.maps import LARGE
 from core.rulesets.optio.orders import EndTurn, Hold, Move, PlaceTemplate, Scout
 from core.rulesets.optio.state import HOME_ROW, SIDE_NAMES, Block, Edge, Kind, OptioState, Phase
@@ -96,6 +105,7 @@ def apply(state: OptioState, order: Order) -> tuple[OptioState, list[Event]]:
             state = _turn_limit(state, events)
     elif isinstance(order, Hold):
         state = _pay(state, order.side, "hold the army where it is", events)
+        events.append(TurnPassed(state.round, ARMY_HELD, who=player_name(state, order.side)))
         state = _next_turn(state)
     elif isinstance(order, PlaceTemplate):
         placer = order.side

@@ -21,6 +21,19 @@ def test_holding_or_moving_away_costs_a_kudo_coin():
     assert state.kudos == (5, 5)
 
 
+def test_a_hold_ends_the_closing_turn_in_the_log_as_a_move_does():
+    from core.rulesets.optio.events import TurnPassed
+
+    state = closing(new_state(), (1, 1), (3, 3))
+    for text, detail in (("hold side=0", "the army held where it is"), ("move side=1 unit=r-army to=2,3", "the army moved")):
+        turn = state.round
+        state, events = R.apply(state, R.parse_order(text))
+        ends = [e for e in events if isinstance(e, TurnPassed)]
+        assert len(ends) == 1 and ends[0].detail == detail and events[-1] is ends[0]
+        assert ends[0].who == state.players[0 if text.startswith("hold") else 1]
+        assert ends[0].sentence.endswith(f"'s turn {turn} ends, {detail}")
+
+
 def test_a_sideways_move_that_keeps_the_distance_is_paid_for():
     state = closing(new_state(), (1, 1), (3, 1))
     state = go(state, "move side=0 unit=g-army to=1,0")  # 2 -> 3
