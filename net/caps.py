@@ -19,7 +19,13 @@ MAX_WAITING_PER_PLAYER = 3  # games one player made that wait for an opponent (t
 MAX_COMPUTER_PER_PLAYER = 3  # unfinished games with a computer seat one player holds or made (its cores are shared)
 MAX_COMPUTER_GAMES = 24  # unfinished games the server's computer plays in (it thinks on this machine's cores),
 # not counting those whose players have all been away for the claim time (``computer_games``)
-MAX_WAITING = 500  # games waiting for an opponent, in all (guests are cheap to make up)
+MAX_WAITING = 500  # games waiting for an opponent, in all
+# Guests (a browser tab of ``skirmish web`` is one) are free to make up, so
+# their waiting games have a cap of their own, far below MAX_WAITING: guests
+# can never fill the lobby for players with an account or a key.  Past it
+# the waiting game of the guest away longest gives way (net/guests.py).
+MAX_GUEST_WAITING = 50
+GUEST_GONE_AFTER = 300.0  # seconds a guest may have no connection before its waiting games are withdrawn
 
 Refused = tuple[str, str]  # a refusal's code and sentence
 
@@ -75,6 +81,13 @@ def waiting_refused(live: Mapping[str, Live]) -> Refused | None:
         return "too-many", ("The server has as many games waiting for an opponent as it takes: "
                             "join one of them, or try again later.")
     return None
+
+
+def guests_full() -> Refused:
+    """Why a guest may not make a game waiting for an opponent when guests'
+    waiting games are at their cap and every maker of one is connected."""
+    return "too-many", (f"The server has {MAX_GUEST_WAITING} guests' games waiting for an opponent, as many as "
+                        "it takes: join one of them, or try again later.")
 
 
 def joining_refused(live: Mapping[str, Live], pid: str) -> Refused | None:

@@ -46,6 +46,7 @@ from match import LEVELS, REMOTE, Match, Notice
 from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
+from net.guests import Guests
 from net.live import Live, result_text, seat_label, tell_quiet
 from net.lobby_list import lobby_for
 from net.names import LABEL_MAX, NameRefused, chosen_name, first_name, same_name
@@ -103,6 +104,7 @@ class Referee:
         self.names: dict[str, str] = db.names()
         self.problems: list[str] = []  # games that could not be loaded, and why
         self.damaged: dict[str, str] = {}  # those games under way, by id: what is wrong (net/damaged.py)
+        self.guests = Guests()  # who has a connection; guests not stored yet; guests' waiting games
         self._load()
 
     # -- starting --------------------------------------------------------------------
@@ -172,9 +174,12 @@ class Referee:
     # -- who is who -------------------------------------------------------------------
     def me(self, pid: str, kind: str, who: str, name: str, named: bool) -> dict:
         with self.lock:
-            first = self.names.get(pid) or first_name(self.names, pid, name, named)
+            first = self.names.get(pid) or first_name(self.guests.known_names(self.names), pid, name, named)
+            if self.guests.unstored_guest(pid, kind, (who, first, named), self.names):  # stored once it names itself
+                return {"player": pid, "name": first, "needs_name": not named}
             row = self.db.player(pid, kind, who, first, named)
             self.names[pid] = row["name"]
+            self.guests.came(pid)
         return {"player": pid, "name": row["name"], "needs_name": not row["named"]}
 
     def set_name(self, pid: str, name: str) -> dict:
@@ -183,9 +188,10 @@ class Referee:
         long (``net.names``)."""
         with self.lock:
             try:
-                given = chosen_name(self.names, pid, name)
+                given = chosen_name(self.guests.known_names(self.names), pid, name)
             except NameRefused as exc:
                 raise Refusal(exc.code, exc.message) from None
+            self.guests.store(self.db, self.names, pid)
             self.db.set_name(pid, given)
             self.names[pid] = given
         return {"player": pid, "name": given, "needs_name": False}
@@ -213,7 +219,7 @@ class Referee:
             raise Refusal("bad-seats", "One seat at most is kept for an invitation.")
         with self.lock:
             self._within_caps(pid, seats)
-            refused = caps.waiting_refused(self.live)
+            refused = caps.waiting_refused(self.live) or self.guests.room_for(self, pid, seats)
         if refused:
             raise Refusal(*refused)
         try:
@@ -228,6 +234,7 @@ class Referee:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(10)) if "invite" in seats else ""
         fillers = tuple(f"player:{pid}" if s == "me" else s for s in seats)
         with self.lock:
+            self.guests.store(self.db, self.names, pid)
             self.db.create_game(gid, rules.name, unstructure(converter_for(rules), options_value),
                                 unstructure(PLAIN, field), (fillers[0], fillers[1]), fairdice.commitment(half),
                                 half, salt, code, pid)
@@ -320,6 +327,7 @@ class Referee:
             if refused:
                 raise Refusal(*refused)
             side = live.fillers.index(wanted)
+            self.guests.store(self.db, self.names, pid)
             if not self.db.take_seat(gid, side, f"player:{pid}", wanted):
                 raise Refusal("seat-taken", "Someone took that seat just now.")
             before = live.fillers
@@ -422,6 +430,8 @@ class Referee:
         return live
 
     def leave(self, peer: Any) -> None:
+        with self.lock:
+            self.guests.went(getattr(peer, "player", ""))
         live = self.live.get(getattr(peer, "game", "") or "")
         if live is None:
             return
@@ -596,4 +606,5 @@ class Referee:
         every second by ``skirmish serve``."""
         with self.lock:
             games = [live for live in self.live.values() if live.match is not None]
+        self.guests.withdraw_absent(self)  # guests' waiting games whose makers have gone (net/guests.py)
         tell_quiet(games, time.monotonic() if now is None else now, self.idle_after)

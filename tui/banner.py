@@ -3,7 +3,9 @@ waits for, or that it only watches), the turn (of how many the game may
 last, as the new-game form counts them) and phase, a failed save,
 and the narrator's mark while the other side's events are being shown.
 Its pieces are dropped from the end until it fits: it never wraps out of
-sight.  A game watched read-only (tui/readonly.py) keeps its holder's
+sight.  Waiting for an opponent who has gone from a server's game, who
+plays is said shorter when the whole of it would push the turn and phase
+out of an 80-column row (the ruleset's title goes first).  A game watched read-only (tui/readonly.py) keeps its holder's
 piece whole after who plays: the later pieces go first."""
 
 from __future__ import annotations
@@ -107,6 +109,38 @@ def claim_words(seat: Any, away_for: float | None) -> str:
     return f" (not connected: q claims it after {duration(claim_after)} away)"
 
 
+def short_claim_words(seat: Any, away_for: float | None) -> str:
+    """:func:`claim_words` in fewer columns, after the opponent's name
+    (" is away: q claims after 5 min"), for a row that must keep the
+    turn and phase beside it."""
+    claim_after = float(getattr(seat, "claim_after", 0.0))
+    if away_for is not None and away_for >= claim_after:
+        return " is away: q to claim the game"
+    minutes = int(claim_after // 60)
+    when = f"{int(claim_after)} s" if claim_after < 60 else f"{minutes} min"
+    return f" is away: q claims after {when}"
+
+
+def away_words(seat: Any, name: str, away_for: float | None, width: int, room: int) -> str:
+    """Who plays, waiting for an opponent gone from a server's game: the
+    whole words when they fit in ``room`` (the columns the turn and phase
+    leave), else the short ones, the name shortened by display width as
+    far as four columns; else the whole words in ``width``, the turn and
+    phase then giving way (the instruction is never cut off)."""
+    from rich.cells import cell_len
+
+    whole = waiting_words(name, claim_words(seat, away_for), width)
+    if cell_len(whole) <= room:
+        return whole
+    short = short_claim_words(seat, away_for)
+    over = cell_len(name) + cell_len(short) - room
+    if over <= 0:
+        return f"{name}{short}"
+    if cell_len(name) - over >= 4:
+        return f"{cut_to_cells(name, cell_len(name) - over)}{short}"
+    return whole
+
+
 # What an onlooker's banner adds after who plays (a read-only screen's
 # "read-only: held by ..." says it instead).
 NO_ORDERS = " (no orders here)"
@@ -118,11 +152,14 @@ def acting_names(game: Any, acting: list[int]) -> str:
     return " and ".join(game.players[s] for s in acting)
 
 
-def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | None = None) -> str:
+def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | None = None,
+              room: int | None = None) -> str:
     """The banner's first piece: whose move it is, as this screen sees it
     (``width``: the banner's columns, which a piece that says what to do
     always fits in; ``away_for``: how long this screen has seen a server
-    game's opponent away, ``claim_words``)."""
+    game's opponent away, ``claim_words``; ``room``: the columns the turn
+    and phase leave it, which the words on that opponent keep to when
+    they can, ``away_words``)."""
     game, seat = screen.game, screen.seats.any_seat
     acting = sorted(game.to_act)
     if game.outcome is not None:
@@ -144,7 +181,7 @@ def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | 
         if getattr(seat, "status", "") == "absent":  # the host's screen
             why = f" (not connected; {seat.reason.lower()})"
         elif not getattr(seat, "opponent_present", True):  # a server seat: q claims it once it may
-            why = claim_words(seat, away_for)
+            return away_words(seat, game.players[acting[0]], away_for, width, width if room is None else room)
         return waiting_words(game.players[acting[0]], why, width)
     if side is None:
         return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"
@@ -215,6 +252,8 @@ class Banner(Static):
         ``held_by``: the holder of a game this screen watches read-only,
         said after who plays and never dropped (the heading and the
         title give way first)."""
+        from rich.cells import cell_len
+
         game = screen.game
         text = screen.adapter.banner(game, side)
         width = max(20, screen.app.size.width - 2)
@@ -222,10 +261,11 @@ class Banner(Static):
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
-            who = who_plays(screen, side, width, away_for)
+            heading = heading_piece(game, screen.view_state, situation)
+            who = who_plays(screen, side, width, away_for, room=width - cell_len(f" · {heading}"))
             if held_by is not None:
                 who = who.removesuffix(NO_ORDERS)  # "read-only" says it
-            text = f"{who} · {heading_piece(game, screen.view_state, situation)} · {short_title}"
+            text = f"{who} · {heading} · {short_title}"
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"

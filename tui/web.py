@@ -14,7 +14,8 @@ textual-serve to 1.x):
 
 - a cap on the tabs open at once (each is a whole app process: see the
   README's figure), and a smaller one on the tabs of one client address, so
-  one client cannot take them all (``web_seats``); a tab refused is told why
+  one client cannot take them all (``web_seats``: the whole loopback range
+  is one address, as is an IPv6 /64); a tab refused is told why
   in its page (its websocket closed with the reason, which ``web_page``'s
   script shows), a request that is no websocket by a 503 or a 429;
 - a request is answered only if its ``Host`` is a name this server was given
@@ -28,7 +29,13 @@ textual-serve to 1.x):
 - what a tab sends is checked: a message past 64 KiB, a flood, garbage (a
   binary frame, keys that are not text) or an unreadable terminal size
   closes that tab, saying why (its app is its own process: nobody else's game
-  notices), and a size past what a screen can be is cut to it;
+  notices), a size past what a screen can be is cut to it, and a flood of
+  sizes reaches the app a few times a second (``web_page.LatestSize``);
+- a tab that reads nothing it is sent for 30 seconds is dropped;
+- a Skirmish server that does not take this door's account as a door
+  refuses every tab's guest: ``skirmish web`` says so at its start, with the
+  fix, and each tab is closed saying the door is not set up right;
+- stopping ``skirmish web`` closes every tab saying so;
 - a closed tab's app process is ended, whatever closed the tab (asked to
   quit, then SIGTERM, then SIGKILL: ``end_app``; one that has not shown
   anything yet is killed at once), and its seat is free only once the
@@ -44,9 +51,9 @@ this machine, or for a reverse proxy that adds TLS in front of it (README).
 from __future__ import annotations
 
 import contextvars
+import getpass
 import hashlib
 import ipaddress
-import json
 import logging
 import os
 import re
@@ -60,7 +67,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tui.web_page import POLICY_VIOLATION, TRY_AGAIN_LATER, local_template_dir
+from net.door_probe import not_a_door
+from tui.web_page import (
+    GOING_AWAY,
+    POLICY_VIOLATION,
+    STOPPED,
+    TRY_AGAIN_LATER,
+    LatestSize,
+    local_template_dir,
+    read_envelope,
+    send_or_drop,
+    to_int,
+)
 from tui.web_seats import EVERY_SEAT_TAKEN, Seat, Seats
 
 DEFAULT_HOST = "127.0.0.1"
@@ -115,6 +133,11 @@ SEAT_WAIT = QUIT_WAIT + KILL_GRACE + 1.0
 # Why the door closes a tab for what it sent (the page shows it).
 NOT_THE_PAGES = "This tab sent something its page never sends: closed."
 FLOODED = f"This tab sent more than {RATE} messages a second: closed."
+# Why every tab is refused when the Skirmish server does not take this
+# door's account as a door (net/door_probe.py): the operator's to mend.
+NOT_A_DOOR = "This web door is not set up right (the Skirmish server does not take it as a door): tell its operator."
+# How long the server's answer that it takes this door is believed.
+DOOR_CHECKED_FOR = 30.0
 
 # The tab whose session the code running now serves (the app's reader task
 # inherits it), for the log filter below.
@@ -257,6 +280,8 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                              templates_path=self.templates_folder)
             self.seats = Seats(max_sessions, per_address or sessions_per_address(max_sessions), SEAT_WAIT)
             self.allowed = allowed_origins(self.public_url, host, port)
+            self.open_tabs: set[web.WebSocketResponse] = set()
+            self.door_checked = float("-inf")  # when the server last said it takes this door
 
         def serve(self, debug: bool = False) -> None:
             # The door waits for each tab's app process itself (asyncio); a
@@ -298,7 +323,22 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             self.console.print(f"Skirmish in a browser: open {self.public_url}  (ctrl+c stops it)")
 
         async def on_shutdown(self, app: web.Application) -> None:
+            # before aiohttp cancels the tabs' handlers: each page says why
+            closing = [tab.close(code=GOING_AWAY, message=STOPPED.encode("utf-8")) for tab in list(self.open_tabs)]
+            await asyncio.wait_for(asyncio.gather(*closing, return_exceptions=True), QUIT_WAIT)
             shutil.rmtree(self.templates_folder, ignore_errors=True)
+
+        async def door_refused(self) -> bool:
+            """Whether the Skirmish server refuses this door's guests (its
+            account is no door there); a yes is believed for a while."""
+            if time.monotonic() - self.door_checked < DOOR_CHECKED_FOR:
+                return False
+            if await asyncio.to_thread(not_a_door) is not None:
+                log.warning("the Skirmish server does not take this account as a door: "
+                            "start it with --door-account %s", getpass.getuser())
+                return True
+            self.door_checked = time.monotonic()
+            return False
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
@@ -313,6 +353,9 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             seat = await self.seats.take(request.remote or "")
             if isinstance(seat, str):
                 return await self._refuse(request, seat)
+            if await self.door_refused():
+                self.seats.give_back(seat)
+                return await self._refuse(request, NOT_A_DOOR)
             # A browser with no cookie (a private window that refused it) is a
             # guest for this tab only.
             guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
@@ -329,7 +372,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             log.info("a tab was refused: %s", why)
             websocket = web.WebSocketResponse()
             if not websocket.can_prepare(request).ok:
-                if why == EVERY_SEAT_TAKEN:
+                if why in (EVERY_SEAT_TAKEN, NOT_A_DOOR):
                     raise web.HTTPServiceUnavailable(text=why)
                 raise web.HTTPTooManyRequests(text=why)
             try:
@@ -353,11 +396,12 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             async def to_tab(data: bytes) -> None:
                 nonlocal shown
                 shown = True
-                await websocket.send_bytes(data)
+                await send_or_drop(websocket, request.transport, data)
 
             seat_token = _current_seat.set(seat)  # before the app's reader task starts, which inherits it
             try:
                 await websocket.prepare(request)
+                self.open_tabs.add(websocket)
                 app_service = AppService(command, write_bytes=to_tab, write_str=websocket.send_str,
                                          close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
                                          download_manager=self.download_manager, debug=self.debug)
@@ -368,12 +412,13 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                 else:
                     await websocket.close(code=POLICY_VIOLATION, message=why.encode("utf-8"))
             except asyncio.CancelledError:
-                await websocket.close()
+                await websocket.close(code=GOING_AWAY, message=STOPPED.encode("utf-8"))
             except ConnectionResetError:
                 pass  # the tab went (while it waited for its seat, say): nothing failed
             except Exception as error:  # noqa: BLE001 - one tab's failure is logged, never the server's end
                 log.exception(error)
             finally:
+                self.open_tabs.discard(websocket)
                 self.seats.ending_begins(seat)
                 if app_service is not None:
                     await end_app(app_service, started=shown)
@@ -385,6 +430,14 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             tab's app, until the tab closes (None) or is to be closed for what
             it sent: garbage, a flood or an absurd size (why, in words; it
             harms nobody else: its app is its own)."""
+            sizes = LatestSize(app_service.set_terminal_size)  # a flood of sizes redraws a few times a second
+            try:
+                return await self._read_tab(websocket, app_service, sizes)
+            finally:
+                sizes.close()
+
+        async def _read_tab(self, websocket: web.WebSocketResponse, app_service: AppService,
+                            sizes: LatestSize) -> str | None:
             from aiohttp import WSMsgType
 
             tokens, last = float(BURST), time.monotonic()
@@ -408,7 +461,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                 if kind == "stdin":
                     await app_service.send_bytes(data.encode("utf-8"))
                 elif kind == "resize":
-                    await app_service.set_terminal_size(data["width"], data["height"])
+                    sizes.want(data["width"], data["height"])
                 elif kind == "ping":
                     await websocket.send_json(["pong", data])
                 elif kind == "blur":
@@ -486,43 +539,6 @@ async def end_process(process: Any, grace: float = KILL_GRACE) -> None:
         raise
 
 
-def read_envelope(text: str) -> tuple[str, Any] | None:
-    """One message of textual-serve's page (``["stdin", "keys"]``,
-    ``["resize", {"width": w, "height": h}]``, ``["ping", x]``, ``["blur"]``,
-    ``["focus"]``), checked: None for anything else.  A size is held to
-    what a screen can be (10 to 500 cells a side)."""
-    try:
-        envelope = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
-        return None
-    kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
-    if kind == "stdin" and isinstance(data, str):
-        try:
-            data.encode("utf-8")  # JSON may carry a lone surrogate (\ud800): no key is that
-        except UnicodeEncodeError:
-            return None
-        return kind, data
-    if kind == "resize" and isinstance(data, dict):
-        width, height = data.get("width"), data.get("height")
-        if type(width) is int and type(height) is int:
-            return kind, {"width": max(10, min(width, 500)), "height": max(10, min(height, 500))}
-        return None
-    if kind == "ping" and isinstance(data, (str, int, float)) and len(str(data)) <= 100:
-        return kind, data
-    if kind in ("blur", "focus"):
-        return kind, None
-    return None
-
-
-def to_int(value: str, default: int) -> int:
-    try:
-        return max(10, min(int(value), 500))
-    except ValueError:
-        return default
-
-
 def web_command(host: str, port: int, public_url: str | None, max_sessions: int, socket: Path | None,
                 err: Any = None) -> int:
     """Run ``skirmish web`` until ctrl+c or SIGTERM; the exit status."""
@@ -545,13 +561,16 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
         return 1
     if socket is not None:
         os.environ["SKIRMISH_SERVER"] = str(socket)  # each tab's lobby finds the server there
-    import getpass
-
     from net.serverclient import reachable, socket_path
 
     if not reachable(socket):
         print(f"skirmish: no Skirmish server answers on {socket_path(socket)} yet: each tab's lobby will say so "
               f"until one does (skirmish serve --door-account {getpass.getuser()})", file=err)
+    elif not_a_door(socket) is not None:
+        print(f"skirmish: the Skirmish server on {socket_path(socket)} does not take this account "
+              f"({getpass.getuser()}) as a door, so it refuses every tab's guest, and each tab says this door is "
+              f"not set up right: add --door-account {getpass.getuser()} to the server's command "
+              f"(skirmish serve --door-account {getpass.getuser()}) and start it again", file=err)
     if host not in ("127.0.0.1", "::1", "localhost"):
         print(f"skirmish: serving plain HTTP on {host}: anyone who can reach it can open sessions; "
               "put a reverse proxy with TLS in front of it (see the README)", file=err)

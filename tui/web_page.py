@@ -1,4 +1,5 @@
-"""The page ``skirmish web`` serves: textual-serve's, with two changes.
+"""The page ``skirmish web`` serves (textual-serve's, with two changes), and
+what the door reads of the messages it sends.
 
 - It asks nothing of a third party (textual-serve's page fetches a font from
   fonts.googleapis.com; the copy served here does not, and falls back to the
@@ -8,14 +9,22 @@
   "Session ended." box shows the reason.  textual-serve's script keeps its
   websocket to itself and shows only "Session ended.", so a script put in
   the page before it wraps the browser's ``WebSocket`` to hear the close.
+
+What a tab sends is checked (``read_envelope``), and the sizes it asks for
+are applied at most a few times a second, the latest one (``LatestSize``):
+each size redraws the whole screen, so a flood of them would keep the
+tab's app busy and send megabytes for nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.IGNORECASE | re.DOTALL)
 
@@ -25,6 +34,16 @@ _GOOGLE_FONT = re.compile(r"\s*<link\b[^>]*fonts\.googleapis\.com[^>]*/?>", re.I
 TRY_AGAIN_LATER = 1013
 POLICY_VIOLATION = 1008
 MESSAGE_TOO_BIG = 1009
+GOING_AWAY = 1001  # the door is stopping
+ABNORMAL = 1006  # no close at all: the connection was lost
+STOPPED = "The web door was stopped by its operator."
+
+# A tab's terminal size is applied at most once in this many seconds.
+RESIZE_EVERY = 0.5
+# A tab that has read nothing of what it is sent for this long (its
+# connection's buffers full) is closed: a browser's page always reads, and
+# its seat and app are another tab's to have.
+STALLED_AFTER = 30.0
 
 _SHOW_CLOSE_REASON = """<script>
       // The door says why it closes a tab (the close's reason): show it in
@@ -53,7 +72,8 @@ _SHOW_CLOSE_REASON = """<script>
 
 def page_template(source: str, max_message: int) -> str:
     """textual-serve's page template ``source`` as the door serves it."""
-    unsaid = {MESSAGE_TOO_BIG: f"This tab sent a message over {max_message // 1024} KiB: closed."}
+    unsaid = {MESSAGE_TOO_BIG: f"This tab sent a message over {max_message // 1024} KiB: closed.",
+              GOING_AWAY: STOPPED, ABNORMAL: "The connection to the web door was lost."}
     page = _GOOGLE_FONT.sub("", source)
     script = _SHOW_CLOSE_REASON.replace("UNSAID", json.dumps(unsaid))
     # before textual-serve's script, which opens the websocket once the page has loaded
@@ -70,3 +90,88 @@ def local_template_dir(max_message: int) -> Path:
     (folder / "app_index.html").write_text(page_template(source.read_text(encoding="utf-8"), max_message),
                                            encoding="utf-8")
     return folder
+
+
+def read_envelope(text: str) -> tuple[str, Any] | None:
+    """One message of textual-serve's page (``["stdin", "keys"]``,
+    ``["resize", {"width": w, "height": h}]``, ``["ping", x]``, ``["blur"]``,
+    ``["focus"]``), checked: None for anything else.  A size is held to
+    what a screen can be (10 to 500 cells a side)."""
+    try:
+        envelope = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+    if kind == "stdin" and isinstance(data, str):
+        try:
+            data.encode("utf-8")  # JSON may carry a lone surrogate (\ud800): no key is that
+        except UnicodeEncodeError:
+            return None
+        return kind, data
+    if kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if type(width) is int and type(height) is int:
+            return kind, {"width": max(10, min(width, 500)), "height": max(10, min(height, 500))}
+        return None
+    if kind == "ping" and isinstance(data, (str, int, float)) and len(str(data)) <= 100:
+        return kind, data
+    if kind in ("blur", "focus"):
+        return kind, None
+    return None
+
+
+def to_int(value: str, default: int) -> int:
+    try:
+        return max(10, min(int(value), 500))
+    except ValueError:
+        return default
+
+
+class LatestSize:
+    """The terminal sizes a tab asks for, passed on to its app (``apply``)
+    at most once every ``every`` seconds: the latest one, and only when it
+    differs from the size applied last.  The first is applied at once."""
+
+    def __init__(self, apply: Callable[[int, int], Awaitable[Any]], every: float = RESIZE_EVERY) -> None:
+        self.apply = apply
+        self.every = every
+        self.wanted: tuple[int, int] | None = None
+        self.applied: tuple[int, int] | None = None
+        self.last = float("-inf")
+        self.task: asyncio.Task | None = None
+
+    def want(self, width: int, height: int) -> None:
+        self.wanted = (width, height)
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._apply_latest())
+
+    async def _apply_latest(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.wanted is not None:
+            wait = self.last + self.every - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            size, self.wanted = self.wanted, None
+            if size is not None and size != self.applied:
+                self.applied, self.last = size, loop.time()
+                await self.apply(*size)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+
+async def send_or_drop(websocket: Any, transport: Any, data: bytes, stalled_after: float = STALLED_AFTER) -> None:
+    """Send ``data`` to a tab; a tab that has read none of it for
+    ``stalled_after`` seconds (its buffers stay full) has its connection
+    dropped: it would hold its seat and app while reading nothing."""
+    try:
+        await asyncio.wait_for(websocket.send_bytes(data), stalled_after)
+    except asyncio.TimeoutError:
+        from textual_serve.server import log
+
+        log.warning("a tab read nothing it was sent for %d seconds: closed", stalled_after)
+        if transport is not None:
+            transport.abort()

@@ -9,16 +9,37 @@ app is still being ended (a fraction of a second, at most the door's quit
 wait and kill grace).  So a tab asking for a seat when the cap is reached
 only because of tabs being ended waits for them (at most ``wait`` seconds),
 one waiting tab for each tab being ended, instead of being refused.
+
+Tabs are counted by client address as one machine has it (``client_address``):
+every loopback address (127.0.0.0/8, ::1) is one, an IPv4 address written as
+IPv6 (::ffff:a.b.c.d) is that IPv4 address, and an IPv6 address is counted
+by its /64 network, which one machine is given whole.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 from collections import Counter
 
 # Why a tab is refused, as the page shows it (a websocket close's reason:
 # at most 123 bytes of UTF-8).
 EVERY_SEAT_TAKEN = "Every seat of this web door is taken: try again later."
+
+
+def client_address(remote: str) -> str:
+    """The address a tab's seat is counted by (see the module docstring)."""
+    try:
+        address = ipaddress.ip_address(remote.split("%")[0])  # a scope (fe80::1%eth0) is no other machine
+    except ValueError:
+        return remote
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if address.is_loopback:
+        return "loopback"
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def address_full(cap: int) -> str:
@@ -67,6 +88,7 @@ class Seats:
 
     async def take(self, address: str) -> Seat | str:
         """A seat for a tab of ``address``, or why not (a sentence)."""
+        address = client_address(address)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.wait
         while (why := self.refusal(address)) is not None:

@@ -77,7 +77,8 @@ def test_names_in_one_alphabet_and_their_owner_s_own_stay_free(server):
 def test_stored_names_that_now_collide_keep_working(server):
     """Two players stored before the rules with names that read alike keep
     them, see their own games, and a game between them tells them apart."""
-    server.client("Real"), server.client("Twin")  # both known to the store
+    for name in ("Real", "Twin"):  # both known to the store (a guest is stored once it names itself)
+        server.client(name).set_name(name)
     server.db.set_name("guest:Real", "t52nann")
     server.db.set_name("guest:Twin", "t52nаnn")  # Cyrillic а, from before the rules
     server.stop()

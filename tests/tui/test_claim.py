@@ -59,7 +59,7 @@ async def test_q_offers_the_claim_while_the_opponent_is_away_and_w_wins_the_game
             assert not isinstance(app.screen, LeaveOrConcede)
             theirs.stop()
             # Not open yet: the banner says when, not "q to claim" (tests/tui/test_banner_claim_time.py).
-            await settle(pilot, lambda: "not connected: q claims it after 60 minutes away"
+            await settle(pilot, lambda: "bob is away: q claims after 60 min"
                          in str(screen.query_one("#banner").render()), 10)
             await pilot.press("q")
             assert isinstance(app.screen, LeaveOrConcede)

@@ -52,12 +52,13 @@ async def test_a_long_wide_name_is_shortened_so_the_claim_instruction_fits_the_b
             def shown() -> str:
                 return str(banner.render())
 
-            await settle(pilot, lambda: "not connected" in shown(), 10)
+            await settle(pilot, lambda: "is away" in shown(), 10)
             text = shown()
             assert cell_len(text) <= SIZE[0] - 2, text  # all of it within the banner (less its padding)
-            # The claim is not open yet (the server's 5 minutes): the banner says when (tui/banner.py).
-            assert "(not connected: q claims it after 5 minutes away)" in text, text
-            assert text.startswith("Waiting for 漢字") and "…" in text  # the name shortened, not dropped
+            # The claim is not open yet (the server's 5 minutes): the banner says when (tui/banner.py),
+            # short enough to leave the turn beside it (tests/tui/test_banner_away_keeps_the_turn.py).
+            assert " is away: q claims after 5 min · " in text, text
+            assert text.startswith("漢字") and "…" in text  # the name shortened, not dropped
 
 
 async def test_the_optio_claim_question_says_no_winner_is_named():
