@@ -131,7 +131,7 @@ def test_easy_takes_cover_only_when_it_stepped_out_with_both_actions_left():
     # own turn (the rulings, Cover): at the start of a turn taking cover
     # changes nothing.
     start = position(PRIMED, "a3")
-    assert any(isinstance(o, TakeCover) for o in R.legal_orders(start, 0))
+    assert not any(isinstance(o, TakeCover) for o in R.legal_orders(start, 0))  # the rules refuse it now
     assert not any(isinstance(o, TakeCover) for o in kept(start, 0))
     stepped = position(PRIMED, "a3", stepped=True, exposed=True)
     assert any(isinstance(o, TakeCover) for o in kept(stepped, 0))

@@ -52,7 +52,7 @@ def test_the_hand_over_card_does_not_offer_a_counter_that_cannot_be():
 def test_the_help_roster_names_each_kind_as_the_form_and_card_do():
     text = " ".join(help_text("waylights").split())
     for key, kind in KINDS.items():
-        assert f"| {kind.name} (`{key}`) |" in text, kind.name
+        assert f"- **{kind.name}** (`{key}`):" in text, kind.name
 
 
 async def test_a_sub_list_hides_the_list_that_opened_it():

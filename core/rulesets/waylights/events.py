@@ -170,3 +170,16 @@ class BlowLost(Event):
     def sentence(self) -> str:
         return (f"{self.unit} is down before its blow lands: {self.by}'s Timing {self.by_timing} "
                 f"beats its {self.timing}.")
+
+
+@attrs.frozen
+class TookCover(Event):
+    """Take cover (a FIGHT action, Sequence): the figure gets back the level
+    of cover it lost by stepping out of it this turn (Equipment and
+    environment, cover)."""
+
+    unit: str
+
+    @property
+    def sentence(self) -> str:
+        return f"{self.unit} ducks back into cover."

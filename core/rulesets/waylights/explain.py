@@ -17,6 +17,7 @@ from .events import (
     GrappleEnded,
     Resolved,
     TensionChanged,
+    TookCover,
 )
 
 STATS = Ref("Relevant stats", "Relevant stats")
@@ -141,6 +142,11 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 f"Not healed: its {event.wounds} wound{'s' if event.wounds != 1 else ''} still count toward KO "
                 f"({event.ko_at} knock it out)",
                 f"Crystals left: {event.left}"], CRYSTAL
+    if isinstance(event, TookCover):
+        return lines + [f"{event.unit} moved, stepped or fired earlier in its turn, which cost it one level of "
+                        "cover until its turn ends",
+                        "Taking cover (one Action) gives that level back for the rest of its turn; with nothing "
+                        "to undo it is refused"], COVER
     if isinstance(event, BlowLost):
         return _blow_lost(event), MELEE_ORDER
     if isinstance(event, TensionChanged):

@@ -6,7 +6,7 @@ from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy,
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches, side_by_side
-from core.rulesets.waylights.events import AttackDeclared, CrystalUsed
+from core.rulesets.waylights.events import AttackDeclared, CrystalUsed, TookCover
 from core.rulesets.waylights.movement import can_reach, step_cells
 from core.rulesets.waylights.orders import (
     Attack,
@@ -211,7 +211,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
         if t is None or t.side == f.side:
             return R("bad-target", f"{order.target} is not an enemy figure.")
         if t.status == KO:
-            return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
+            return ko_target_refusal(state, f, t)
         if t.status != READY or t.pos is None:
             return R("bad-target", f"{t.id} is out of the fight.")
         why = attack_dice_refusal(f) or other_target(state, f, t)
@@ -222,7 +222,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
             return R("out-of-reach", sentence(state, gap))
         return attack_terms(state, f, t, order)
     if isinstance(order, TakeCover):
-        return None
+        return cover_refusal(state, f)
     if isinstance(order, Wield):
         if order.weapon not in f.template.weapons:
             return R("no-weapon", f"{f.id} carries no {order.weapon}.")
@@ -268,12 +268,9 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
         t = state.find(order.target)
         if t is None or t.side == f.side or t.status != KO:
             return R("not-ko", f"{order.target} is not a knocked-out enemy.")
-        if state.actions or state.max_actions < 2:
-            return R("full-turn", "Finishing a KO character takes both Actions of a turn.")
-        if state.stepped:
-            # Endgame: "a full turn action", the free step included.
-            return R("full-turn", f"{f.id} took its free step: finishing a KO character takes the whole "
-                                  "turn, the step included.")
+        why = finish_turn_refusal(state, f)
+        if why:
+            return why
         gap = reaches(state, f, t, f.weapon)
         return R("out-of-reach", sentence(state, gap)) if gap else None
     if isinstance(order, EndTurn):
@@ -296,7 +293,7 @@ def fixed_passing(state: WaylightsState, f: Fighter, fixed: tuple) -> list:
     boosts), with each of check_turn's tests written for its one order."""
     names = f.template.weapons
     n = len(names)
-    out = [fixed[0]]  # taking cover is always allowed
+    out = [] if cover_refusal(state, f) else [fixed[0]]
     broken = f.broken
     for o in fixed[1:1 + n]:
         w = o.weapon
@@ -320,6 +317,41 @@ def fixed_passing(state: WaylightsState, f: Fighter, fixed: tuple) -> list:
         if "stat" not in f.boosts:
             out.append(stat)
     return out
+
+
+def cover_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
+    """Taking cover only undoes stepping out of cover this turn (Cover:
+    a move, split move, step or shot costs a level until the turn ends), so
+    it is refused while there is nothing to undo."""
+    if not state.exposed:
+        return R("not-exposed", f"{f.id} is not out of its cover: taking cover only undoes a move, step or "
+                                "shot of this turn, and there is none to undo.")
+    return None
+
+
+def finish_turn_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
+    """Why ``f``'s turn can no longer hold a finish (Endgame: "a full turn
+    action", both Actions and the free step), or None."""
+    if state.stepped:
+        return R("full-turn", f"{f.id} took its free step: finishing a KO character takes the whole "
+                              "turn, the step included.")
+    if state.actions:
+        return R("full-turn", f"{f.id} has used an Action: finishing a KO character takes both Actions of a "
+                              "turn.")
+    if state.max_actions < 2:
+        return R("full-turn", f"{f.id} has one Action this turn: finishing a KO character takes both Actions "
+                              "of a turn.")
+    return None
+
+
+def ko_target_refusal(state: WaylightsState, f: Fighter, t: Fighter) -> Rejection:
+    """An attack on the KO ``t``: only a finish touches it (Endgame), and
+    the reason names what of the turn rules that out, when it is ruled out."""
+    why = finish_turn_refusal(state, f)
+    if why:
+        return R("target-ko", f"{t.id} is KO and only a finish can touch it; {why.message.rstrip('.')}, so not "
+                              "this turn.")
+    return R("target-ko", f"{t.id} is KO: finishing it takes a full turn (finish).")
 
 
 def step_refusal(state: WaylightsState, f: Fighter) -> Rejection | None:
@@ -481,7 +513,7 @@ def _apply_turn(state: WaylightsState, f: Fighter, order) -> tuple[WaylightsStat
         events += evs
     elif isinstance(order, TakeCover):
         state = rebuild(state, exposed=False, **acted)
-        events.append(Note(f"{f.id} ducks back into cover."))
+        events.append(TookCover(f.id))
     elif isinstance(order, Wield):
         state = _put(state, rebuild(f, wielding=f.template.weapons.index(order.weapon)), acted)
         events.append(Note(f"{f.id} changes weapon to the {order.weapon}."))

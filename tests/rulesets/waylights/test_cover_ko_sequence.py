@@ -83,7 +83,7 @@ def test_finishing_a_ko_figure():
     s = position([("a1", 0, "fighter", (2, 2)), ("a2", 0, "mook", (6, 6)),
                   ("b1", 1, "mook", (3, 2), dict(status=KO, wounds=3)), FAR], "a1")
     assert rejected(s, "attack side=0 unit=a1 target=b1") == "target-ko"
-    s1, _ = do(s, "take-cover side=0 unit=a1")
+    s1, _ = do(s, "split-move side=0 unit=a1 to=2,1")  # one Action spent
     assert rejected(s1, "finish side=0 unit=a1 target=b1") == "full-turn"
     s2, ev = do(s, "finish side=0 unit=a1 target=b1")
     assert s2.get("b1").status == DEAD

@@ -127,7 +127,7 @@ def test_a_character_on_0_4_may_not_attack():
     assert "0/4" in why.message and "no attack dice" in why.message
     legal = R.legal_orders(s, 0)
     assert not any(isinstance(o, Attack) for o in legal)
-    assert any(o.verb == "take-cover" for o in legal)  # the rest of the turn stays open
+    assert any(o.verb == "split-move" for o in legal)  # the rest of the turn stays open
     for seed in range(60):  # the computer's draw never attacks on 0/4 either
         assert not isinstance(R.random_order(s, 0, random.Random(seed)), Attack)
     # With one attack die it may (1/3 is a "Snap shot").
