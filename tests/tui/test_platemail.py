@@ -142,7 +142,8 @@ async def test_the_second_side_never_sees_the_first_sides_orders():
         await pilot.press("escape")  # back to the board: Ann's panel shows her order queue
         await pilot.pause()
         panel = str(screen.query_one("#panel").content)
-        assert "a1 Move →2,4 R; IF reached Defend R / Full Attack closest NR" in panel
+        # (the IF in the writer's words: tests/tui/test_platemail_pm57.py)
+        assert "a1 Move →2,4 R; IF I reached my target: Defend R / Full Attack closest NR" in panel
         assert "(pending)" in panel
         assert "Bo: not committed yet" in panel
         await open_orders(pilot, 0)  # again, to commit

@@ -227,7 +227,8 @@ async def test_use_item_says_nr_only_for_a_heavy_crossbows_reload():
         for unit, action, reload in (("a1", "Use Item (R)", "reload the Light Crossbow (R)"),
                                      ("a2", "Use Item (R; reloading the Heavy Crossbow NR)",
                                       "reload the Heavy Crossbow (NR: a Complex Use Item)"),
-                                     ("a3", "Use Item (R)", "reload (nothing to reload: Sword)")):
+                                     # (refused as a 1st Action: tests/tui/test_platemail_pm57.py)
+                                     ("a3", "Use Item (R)", "reload — a3's Sword needs no reloading: nothing to reload.")):
             await writer_for(pilot, game, 0, unit)
             assert entry(app, "Use Item")[1] == action
             assert not [label for label in labels(app) if "crossbow NR" in label]

@@ -30,7 +30,7 @@ from core.orders import Order
 from core.rulesets.platemail.checks import shot_left_by
 from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
-from core.rulesets.platemail.state import READY, TITLES, Act, Action, Write
+from core.rulesets.platemail.state import CONDITION_TEXT, READY, TITLES, Act, Action, Write
 from tui.rulesets import platemail_glance as glance
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.platemail_figures import character_lines
@@ -196,7 +196,7 @@ class PlatemailAdapter(RulesetAdapter):
                     lines.append(f" {c.id} — none (Defends)")
                 else:
                     after = shot_left_by(c, plan.first)
-                    lines.append(f" {c.id} {short_act(plan.first, c)}; IF {plan.condition.value} "
+                    lines.append(f" {c.id} {short_act(plan.first, c)}; IF {CONDITION_TEXT[plan.condition]}: "
                                  f"{short_act(plan.then, after)} / {short_act(plan.otherwise, after)}")
             other = 1 - side
             # "not committed", not "writing": the panel cannot tell an opponent
@@ -267,7 +267,7 @@ class PlatemailAdapter(RulesetAdapter):
         state = game.view(side)
         out: list[tuple[str, Callable[[], Any]]] = []
         if state.stage == "orders" and side is not None and not state.committed[side]:
-            out.append(("Write and review this side's orders; c commits", lambda: SideOrders(game, side)))
+            out.append(("Write and review this side's orders; p commits", lambda: SideOrders(game, side)))
             view = game.view(side)
             for c in view.characters:
                 if c.side == side and c.fighting and c.pos is not None:

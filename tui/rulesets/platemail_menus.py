@@ -101,7 +101,8 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
 
     ``entries`` are ``(key, label, value)``; a value of None shows the
-    entry (with its label saying why) but it cannot be picked.  ``details``
+    entry (with its label saying why) but it cannot be picked: its key, or
+    one no entry has, says why on the hint line.  ``details``
     (one per entry, or none) is shown under the list for the highlighted
     entry: what choosing it does."""
 
@@ -118,6 +119,7 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help"),
                 Binding("q", "leave_game", "Leave the game")]
+    BOUND = frozenset({"q"})  # the printable keys of BINDINGS: never "no entry has that key"
 
     def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "",
                  details: Sequence[str] = ()) -> None:
@@ -163,13 +165,23 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
 
     def on_key(self, event) -> None:
         char = event.character
-        if not char or not char.isprintable() or char == " ":
+        if not char or not char.isprintable() or char == " " or char in self.BOUND:
             return
-        for key, _, value in self.entries:
-            if key == char and value is not None:
+        for key, label, value in self.entries:
+            if key == char:
                 event.stop()
-                self.dismiss(value)
+                if value is not None:
+                    self.dismiss(value)
+                else:  # greyed: the label says why after its dash
+                    what, _, why = label.partition(" — ")
+                    self.say(f"{char}: {what} cannot be chosen" + (f": {why}" if why else " here"))
                 return
+        event.stop()
+        self.say(f"{char}: no entry here has that key")
+
+    def say(self, text: str) -> None:
+        """Why a key did nothing, on the hint line (until the highlight moves)."""
+        self.query_one("#key-hint", Label).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -21,8 +21,12 @@ costs: each read from the core's own rules and words, never restated.
 - ``reload_warning``: a Ranged Attack with a crossbow that is not loaded
   when it comes (``checks.unloaded_shot``, the resolution's words), and
   the fix: a Use Item reload before it.
+- ``reach_warning``: a 1st-Action Full Attack or Guard on someone too far
+  away now to strike or guard; ``order_warnings``: a whole order's
+  warnings, said again in the news as it is written.
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
-- ``item_problem``: why a Use Item entry would be refused (``checks.check_act``) or do nothing (``checks.item_idle``).
+- ``item_problem``: why a Use Item entry would be refused (``checks.check_act``, and a 1st
+  reload of a weapon that needs none) or do nothing (``checks.item_idle``).
 - ``figure_keys``: one number key per character for every target list of
   one writer.
 """
@@ -31,13 +35,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.board import chebyshev
 from core.rulesets.platemail.actions import is_missile, missile
 from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem, unloaded_order, unloaded_shot
+from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
 from core.rulesets.platemail.senses import weapon
-from core.rulesets.platemail.state import Act, Action, Character, Write
+from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character, Write
 from tui.rulesets.platemail_figures import held_words
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
@@ -131,6 +137,64 @@ def unloaded_order_warning(me: Character, order: Write) -> str:
     return f"{why}: {RELOAD_FIRST}" if why else ""
 
 
+def reach_warning(me: Character, kind: Action, target: Character | None) -> str:
+    """A 1st-Action Full Attack or Guard of ``me`` on ``target`` that, as
+    the two stand now, cannot come to anything (empty: it could): a Full
+    Attack does not move and strikes only beside it (Full Attack; the
+    engine strikes another adjacent enemy, if any); a Guard moves 3 cells
+    at most and guards only beside its ally (seed: Guard).  A warning, not
+    a refusal: the Phase's movement may bring them together."""
+    if me.pos is None or target is None or target.pos is None or target.id == me.id:
+        return ""
+    cells = chebyshev(me.pos, target.pos)
+    far = f"{target.id} is {cells} cells ({feet_between(me.pos, target.pos)} ft) away now"
+    if kind == Action.FULL_ATTACK and cells > 1:
+        return f"{far}: a Full Attack does not move, it strikes only an adjacent enemy"
+    reach = MOVES[Action.GUARD]
+    if kind == Action.GUARD and cells > reach + 1:
+        return f"{far}: a Guard moves {reach} cells ({reach * 5} ft) at most, and guards only beside its ally"
+    return ""
+
+
+def _nearest_hostile_sq(view: Any, me: Character, cell) -> int | None:
+    """The squared distance from ``cell`` to the nearest fighting enemy of
+    ``me`` the view shows (None: none), as the movement measures Fall Back."""
+    foes = [c.pos for c in view.characters if c.side != me.side and c.fighting and c.pos is not None]
+    return min(((cell[0] - x) ** 2 + (cell[1] - y) ** 2 for x, y in foes), default=None)
+
+
+def fall_back_cells(view: Any, me: Character, cells) -> set:
+    """The ``cells`` a Fall Back of ``me`` would keep as its destination:
+    further from the nearest hostile than where it stands (docs/rulings.md,
+    Movement: any other is replaced by the reachable cell furthest from
+    them), as the enemies stand now."""
+    if me.pos is None:
+        return set()
+    here = _nearest_hostile_sq(view, me, me.pos)
+    if here is None:
+        return set(cells)
+    return {cell for cell in cells if (_nearest_hostile_sq(view, me, cell) or 0) > here}
+
+
+def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
+    """What a whole order just written would come to nothing in, said
+    once more as it is written: a shot at an unloaded crossbow (the words
+    of ``a``, last Round's orders again) and a 1st Action out of reach."""
+    out = []
+    unloaded = unloaded_order_warning(me, order)
+    if unloaded:
+        out.append(f"{me.id}'s orders would shoot nothing ({unloaded})")
+    first = order.first
+    target = view.char(first.target) if first.target else None
+    far = reach_warning(me, first.kind, target)
+    if far:
+        out.append(f"{me.id}'s 1st Action, {TITLES[first.kind]} {first.target}: {far}")
+    if first.kind == Action.FALL_BACK and first.to is not None and not fall_back_cells(view, me, {first.to}):
+        out.append(f"{me.id}'s Fall Back cell {first.to[0]},{first.to[1]} is no further from the nearest hostile "
+                   "than where it stands now: the game picks the reachable cell furthest from them instead")
+    return out
+
+
 def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str, bool]:
     """What the writer says beside a Use Item entry for ``me`` (as the
     Action being written finds it): (words, refused).  Refused: the rules
@@ -141,6 +205,11 @@ def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str,
     problem = check_act(view, me, Act(me.side, Action.USE_ITEM, item=item), True)
     if problem is not None:
         return problem.message, first
+    if item == "reload" and not weapon(me).reload:
+        # The rules let it be written (it logs "has nothing to reload"); as a
+        # 1st Action it is sure to do nothing, as a potion with none left is:
+        # refused here alike.  A 2nd may follow a swap to a crossbow.
+        return f"{me.id}'s {weapon(me).name} needs no reloading: nothing to reload.", first
     return item_idle(view, me, item), False
 
 
@@ -206,3 +275,23 @@ def throw_words(me: Character, key: str) -> str:
     how many ``me`` carries, as ``missile_choices`` words it."""
     w = WEAPONS[key]
     return f"throw a {w.name} ({w.range_ft} ft, pen {w.penetration}; {me.carried.count(key)} carried)"
+
+
+def distance_text(here, there, range_ft: int | None = None) -> str:
+    """How far a character on the target list is, in the feet the Range
+    rules use (``feet_between``), with the shot's band when ``range_ft``
+    (the Range it would be measured against) is given."""
+    cells = chebyshev(here, there)
+    text = f"{cells} {'cell' if cells == 1 else 'cells'} = {feet_between(here, there)} ft"
+    if range_ft is None:
+        return text
+    penalty = range_penalty(range_ft, here, there)
+    band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
+    return f"{text}, {band}"
+
+
+def free_words(act: Act, unit: str) -> str:
+    """A Use Item that frees someone from a net, as the player chose it:
+    "Use Item: free a2 from the net (R)" (a Quick Use Item: Ready)."""
+    who = "myself" if act.target in (None, "self", unit) else GENERAL_TARGETS.get(act.target or "", act.target)
+    return f"Use Item: free {who} from the net (R)"

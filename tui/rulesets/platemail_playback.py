@@ -6,7 +6,9 @@ attack with its rolls, and the Wounds tallied at the end of each Phase.
 Over the game screen it sits beside the board, not over it, and the board
 under it moves the figures as you step (each figure at the cell the
 Round's movement events put it by that step, the ones that just moved
-marked); closing it puts the board back as the game stands.  While it is
+marked); closing it puts the board back as the game stands.  The game
+screen's log pane, which already holds the Round's results, is hidden
+until the last step.  While it is
 open the board is the playback's: a picture the game screen draws meanwhile
 (against the computer, its orders for the next Round come in while the
 person watches) is kept for the closing, not shown over the playback's.
@@ -213,6 +215,7 @@ class Playback(Message, inherit_bindings=False):
         self._board_was: Any = None  # the game screen's picture: put back on closing
         self._board_now: Any = None  # the picture the playback put there
         self._final: dict[str, Any] = {}  # each figure's cell as the Round ended
+        self.log_pane: Any = None  # the game screen's log pane under it, if any
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pb-box"):
@@ -226,6 +229,10 @@ class Playback(Message, inherit_bindings=False):
 
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
         boards = list(below.query(BoardView)) if below is not None else []
+        # The game screen's log pane already ends with the Round's results:
+        # it is hidden until the playback reaches its last step.
+        logs = list(below.query("#log")) if below is not None else []
+        self.log_pane = logs[0] if logs else None
         if boards and boards[0].picture is not None and not boards[0].picture.hidden:
             self.board, self._board_was = boards[0], boards[0].picture
             self._final = {unit.id: cell for cell, unit in self._board_was.units.items()}
@@ -234,7 +241,9 @@ class Playback(Message, inherit_bindings=False):
         self._draw()
 
     def on_unmount(self) -> None:
-        """The board as the game screen drew it last."""
+        """The board as the game screen drew it last, and its log pane."""
+        if self.log_pane is not None:
+            self.log_pane.styles.visibility = "visible"
         if self.board is not None:
             self.board.hold(None)
             self.board.show(self._board_was)
@@ -289,6 +298,8 @@ class Playback(Message, inherit_bindings=False):
         self.query_one("#pb-title", Label).update(
             f"{self.title_text} — step {self.shown}/{len(self.steps)}")
         self.query_one("#pb-hint", Label).update(END_HINT if last else NEXT_HINT)
+        if self.log_pane is not None:
+            self.log_pane.styles.visibility = "visible" if last else "hidden"
         self.query_one("#pb-text", Static).update(self.shown_text())
         self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
         self._move_figures()

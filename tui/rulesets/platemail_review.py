@@ -149,14 +149,22 @@ class SideOrders(ModalScreen[Any]):
             return
 
         def written(order: Any) -> None:
+            box.display = True
             if isinstance(order, Write):
                 self.written[order.unit] = order
                 self._rewritten(order.unit)
             self._refresh(index)
 
-        writer = OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id))
+        writer = OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id),
+                             heading=f"{self.game.players[self.side]}, Round {self.view.round} (secret)",
+                             news=self.say)
         if partial is not None:
             writer.restore(partial)
+        # The writer's box (top) and menus (bottom) would sit on this box's
+        # borders and title at 80x24: it is hidden while the writer is open,
+        # and the writer's title names the side and Round instead.
+        box = self.query_one(Vertical)
+        box.display = False
         self.app.push_screen(writer, written)
 
     def action_again(self) -> None:

@@ -21,7 +21,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from core.board import chebyshev
 from core.rulesets.platemail.actions import missile, missile_words
 from core.rulesets.platemail.checks import (
     FRIENDLY_KINDS,
@@ -32,7 +31,6 @@ from core.rulesets.platemail.checks import (
     shot_left_by,
     whom_freed,
 )
-from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.ruleset import describe_act
@@ -53,11 +51,16 @@ from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_notes import (
+    distance_text,
+    fall_back_cells,
     figure_keys,
+    free_words,
     item_problem,
     melee_warning,
     missile_choices,
     missile_warning,
+    order_warnings,
+    reach_warning,
     reload_entry,
     reload_mark,
     reload_warning,
@@ -94,26 +97,6 @@ SLOTS = ("first", "condition", "then", "otherwise")
 SLOT_NAMES = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
 
 
-def distance_text(here, there, range_ft: int | None = None) -> str:
-    """How far a character on the target list is, in the feet the Range
-    rules use (``feet_between``), with the shot's band when ``range_ft``
-    (the Range it would be measured against) is given."""
-    cells = chebyshev(here, there)
-    text = f"{cells} {'cell' if cells == 1 else 'cells'} = {feet_between(here, there)} ft"
-    if range_ft is None:
-        return text
-    penalty = range_penalty(range_ft, here, there)
-    band = "out of Range" if penalty is None else "in Range" if penalty == 0 else f"Range {penalty}"
-    return f"{text}, {band}"
-
-
-def free_words(act: Act, unit: str) -> str:
-    """A Use Item that frees someone from a net, as the player chose it:
-    "Use Item: free a2 from the net (R)" (a Quick Use Item: Ready)."""
-    who = "myself" if act.target in (None, "self", unit) else GENERAL_TARGETS.get(act.target or "", act.target)
-    return f"Use Item: free {who} from the net (R)"
-
-
 def ready_mark(kind: Action, me: Character | None = None) -> str:
     """(R) or (NR) for an Action; Use Item's for ``me``'s own weapon (only
     a heavy crossbow's reload leaves it Not Ready)."""
@@ -136,8 +119,10 @@ class OrderWriter(ModalScreen[Any]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, game: Any, side: int, unit: str, preset: Write | None = None,
-                 first: Act | None = None) -> None:
+                 first: Act | None = None, heading: str = "", news: Callable[[str], None] | None = None) -> None:
         super().__init__()
+        self.news = news  # where a warning about the order written goes (see ``say``)
+        self.heading = heading  # what the window it opened from says (the side's orders screen hides)
         self.game = game
         self.side = side
         self.unit = unit
@@ -196,8 +181,9 @@ class OrderWriter(ModalScreen[Any]):
     # -- the draft shown behind the pickers ------------------------------------------
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Orders for {self.me.name} ({self.unit}) at {self._where(self.me.pos)}",
-                        id="writer-title", markup=False)
+            name = self.me.name.removesuffix(f" {self.unit}")  # "Knight (a3)", not "Knight a3 (a3)"
+            title = f"Orders for {name} ({self.unit}) at {self._where(self.me.pos)}"
+            yield Label(f"{self.heading}: {title}" if self.heading else title, id="writer-title", markup=False)
             yield Static("", id="writer-draft", markup=False)
             yield Label("", id="writer-problem", markup=False)
 
@@ -452,6 +438,9 @@ class OrderWriter(ModalScreen[Any]):
             why = stabilize_warning(me, c) if kind == Action.STABILIZE else ""
             if why:
                 label += f" — cannot be Stabilized now: {why}"
+            far = reach_warning(me, kind, c) if self.step == 0 else ""  # a 2nd Action starts elsewhere
+            if far:
+                label += f" — warning: {far}"
             entries.append((self.keys.get(c.id, ""), label, c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
         if kind in (Action.RANGED, Action.RAPID_FIRE):  # what it shoots or throws, as resolution picks it
@@ -479,6 +468,9 @@ class OrderWriter(ModalScreen[Any]):
         units = self.rules.units(self.view)
         title = f"{self.unit}: {TITLES[kind]} — pick the destination cell"
         reach = reachable(self.view, self.me.pos, MOVES.get(kind, 0)) if self.me.pos is not None else {}
+        if kind == Action.FALL_BACK:  # lit: only the cells it would keep (any other is replaced)
+            reach = fall_back_cells(self.view, self.me, reach)
+            title = f"{self.unit}: Fall Back — lit: further from the nearest hostile (others are replaced)"
         # A Skulk: the board's h, where it would stay Hidden (as seen from where the enemies stand now).
         shades = hidden_shades(self.view, self.me) if kind == Action.SKULK else {}
         if shades:
@@ -528,7 +520,8 @@ class OrderWriter(ModalScreen[Any]):
         for key, label, item in offered:
             why, refused = item_problem(self.view, me, item, first)
             if refused:
-                entries.append((key, f"{label} — {why}", None))
+                # (a reload's refusal names the weapon already: "reload — a1's Sword needs no reloading")
+                entries.append((key, f"{'reload' if item == 'reload' else label} — {why}", None))
             else:
                 entries.append((key, f"{label} — warning: {why}" if why else label, item))
 
@@ -590,7 +583,23 @@ class OrderWriter(ModalScreen[Any]):
             self.notify(problem.message, severity="warning")
             self.ask(0, problem.message)
             return
+        warnings = order_warnings(self.view, self.me, order)
         self.dismiss(order)
+        if warnings:
+            self.say(" ".join(f"{w}." for w in warnings))
+
+    def say(self, text: str) -> None:
+        """News of the order just written (accepted, but with a part the
+        rules let it write that would do nothing): ``news`` if given (the
+        side's orders screen), else the game screen's log pane."""
+        if self.news is not None:
+            self.news(text)
+            return
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is not None:
+            screen.say(text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -8,8 +8,8 @@ from core.values import evolve
 
 from .checks import free_problem, shooting_weapon, stabilize_problem
 from .checks import is_missile as is_missile  # (where the writer's notes have long found it)
-from .combat import attack, feet_between, range_penalty, save
-from .equipment import SAVE_TARGET, SPELLS, WEAPONS
+from .combat import attack, feet_between, range_penalty, save, verdict
+from .equipment import SPELLS, WEAPONS
 from .events import ChargeFailed, StatusChanged
 from .movement import clash_attacks
 from .secrecy import STEALTH
@@ -280,7 +280,8 @@ def _stabilize(work: Work, uid: str, tid: str | None) -> None:
         work.note(f"{uid} cannot Stabilize: {problem}")
         return
     mods = (("Medical", me.medical),) + ((("Wounds", -me.wounds),) if me.wounds else ())
-    if work.roll(20, f"Medical roll to Stabilize {tid}", mods, uid).total > SAVE_TARGET:
+    purpose = f"Medical roll to Stabilize {tid}"
+    if verdict(work, uid, purpose, work.roll(20, purpose, mods, uid).total):
         work.effects.append(("stabilize", tid))
     else:
         work.note(f"{uid} cannot stop {tid}'s bleeding")

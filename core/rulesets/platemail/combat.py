@@ -49,13 +49,28 @@ def wound_penalty(work: Work, uid: str) -> tuple[tuple[str, int], ...]:
     return (("Wounds", -w),) if w else ()
 
 
+def rounds(n: int) -> str:
+    """"1 Round", "3 Rounds"."""
+    return f"{n} Round" if n == 1 else f"{n} Rounds"
+
+
+def verdict(work: Work, uid: str, purpose: str, total: int) -> bool:
+    """Whether a save or check of ``uid`` totalling ``total`` passed (it
+    must beat SAVE_TARGET), said in the log after its roll: the roll's
+    line gives the number only."""
+    passed = total > SAVE_TARGET
+    work.note(f"{uid} {'passes' if passed else 'fails'} the {purpose}: "
+              f"{total} {'beats' if passed else 'does not beat'} {SAVE_TARGET}")
+    return passed
+
+
 def save(work: Work, uid: str, score: int, purpose: str, favor=False, disfavor=False) -> bool:
     """d20 + score + modifiers must beat 10.  Defend grants Favor on saves."""
     fav = ["ready"] if favor else []
     if work.kind(uid) == A_DEFEND:
         fav.append("Defend")
     mods = ((purpose.split()[0], score),) + wound_penalty(work, uid) + net_favor(fav, ["not ready"] if disfavor else [])
-    return work.roll(20, purpose, mods, uid).total > SAVE_TARGET
+    return verdict(work, uid, purpose, work.roll(20, purpose, mods, uid).total)
 
 
 def dex_save(work: Work, uid: str, favor=False, disfavor=False, purpose="Dexterity save") -> bool:
@@ -417,7 +432,7 @@ def tally(work: Work) -> None:
             work.update(uid, status=S_DYING, dying_rounds=c.max_wounds, fell_round=work.state.round,
                         prepared=None, focus=None, focus_target=None, hidden=False, prone=True)
             work.events.append(StatusChanged(uid, "Unconscious and Fatally Wounded",
-                                             f"dies in {c.max_wounds} Rounds unless Stabilized"))
+                                             f"dies in {rounds(c.max_wounds)} unless Stabilized"))
 
 
 def _limb(n: int) -> str:

@@ -127,6 +127,19 @@ def retreat_cell(work: Work, uid, budget, blocked):
     return best if safety(best) > here else None
 
 
+def _say_fall_back_replaced(work: Work, uid, written, cell) -> None:
+    """The log's word when a Fall Back's written cell is not further from
+    the nearest hostile than where ``uid`` stands (docs/rulings.md,
+    Movement: the Arbiter picks the reachable cell furthest from them)."""
+    me = work.chars[uid]
+    foes = [o for o in work.known_to(uid) if o.side != me.side and o.fighting]
+    nearest = min(foes, key=lambda o: (distance_squared(me.cell, o.cell), o.id))
+    instead = f"it falls back to {cell[0]},{cell[1]} instead, the reachable cell furthest from them" if cell \
+        else "no reachable cell is further, so it stays"
+    work.note(f"{uid}'s Fall Back cell {written[0]},{written[1]} is no further from the nearest hostile "
+              f"({nearest.id} at {nearest.cell[0]},{nearest.cell[1]}) than {me.cell[0]},{me.cell[1]}: {instead}")
+
+
 def goal_of(work: Work, uid):
     """('cell', xy) or ('near', unit id) or None for a mover this Phase."""
     c = work.chars[uid]
@@ -142,12 +155,16 @@ def goal_of(work: Work, uid):
         return ("near", tid) if tid and tid != uid else None
     if kind in (A_FALL_BACK, A_TERROR):
         blocked = {o.pos for o in work.known_to(uid) if o.id != uid}
+        replaced = None
         if act.to is not None and kind == A_FALL_BACK:
             foes = _hostile_cells(work, uid)
             if not foes or min(distance_squared(act.to, f) for f in foes) > min(
                     distance_squared(c.cell, f) for f in foes):
                 return ("cell", act.to)
+            replaced = act.to
         cell = retreat_cell(work, uid, work.allowance[uid], blocked)
+        if replaced is not None:
+            _say_fall_back_replaced(work, uid, replaced, cell)
         return ("cell", cell) if cell else None
     if act.to is not None:
         return ("cell", act.to)

@@ -8,7 +8,7 @@ from core.events import TurnEnded, TurnStarted
 
 from .actions import late_effects, missile, perform
 from .checks import HOSTILE_GENERAL
-from .combat import feet_between, tally
+from .combat import feet_between, rounds, tally
 from .equipment import SPELLS
 from .events import ActionTaken, PhaseBegan, StatusChanged
 from .movement import held, resolve_movement
@@ -58,8 +58,13 @@ def _range_ft(me, plan: Write) -> int:
 def condition_detail(work: Work, uid: str, plan: Write) -> str:
     """What the character saw, for the log: how far the target is when the
     condition is about Range (a shot beyond Range, with its -2 penalty, is
-    possible but not "within Range")."""
-    if plan.condition != C_IN_RANGE:
+    possible but not "within Range"); who "my target" was when the
+    condition is about it (down, visible, reached with no cell named)."""
+    cond = plan.condition
+    if cond in (C_TARGET_DOWN, C_VISIBLE) or (cond is C_REACHED and plan.first.to is None):
+        tid = my_target(work, uid, plan)
+        return f" ({tid})" if tid else " (no target)"
+    if cond != C_IN_RANGE:
         return ""
     me = work.chars[uid]
     tid = my_target(work, uid, plan)
@@ -153,8 +158,7 @@ def _choose(work: Work, state: PlatemailState, phase: int) -> None:
             if plan.then == plan.otherwise:  # the IF decides nothing: say so (describe_order: "either way")
                 why, branch = f"THEN and ELSE alike, whatever IF {condition} found", "either"
             else:
-                if plan.condition is C_IN_RANGE:  # the only one condition_detail says more of
-                    condition += condition_detail(work, uid, plan)
+                condition += condition_detail(work, uid, plan)  # the target it judged, how far
                 branch = "then" if yes else "else"
                 why = f"IF {condition}: {'true, THEN' if yes else 'false, ELSE'}"
         if me.dazed > 0:
@@ -269,7 +273,7 @@ def _end_round(work: Work, state: PlatemailState) -> None:
                 work.events.append(StatusChanged(uid, "dead", "bled out"))
             else:
                 work.update(uid, dying_rounds=left)
-                work.note(f"{uid} is bleeding out: {left} Round(s) left")
+                work.note(f"{uid} is bleeding out: {rounds(left)} left")
 
 
 def resolve_round(state: PlatemailState) -> tuple[PlatemailState, list]:
