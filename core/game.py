@@ -395,12 +395,27 @@ def _enemy_figures(game: Game, state: Any, side: int) -> frozenset:
     return frozenset(u for u in rules.units(view) if u.side != side)
 
 
+def _revealed(game: Game, before: Any, after: Any, side: int) -> bool:
+    """Whether going from ``before`` to ``after`` may have shown ``side``
+    something hidden from it.  A ruleset that hides nothing (no hidden
+    information, no secret orders: its ``Capabilities``) can reveal
+    nothing, however the figures change (the mark of the figure whose
+    turn it is, a threat, a Match); in one that hides, any change in what
+    ``side`` sees of the enemy's figures counts (a secret order carried
+    out moves them, a hidden block turned face up shows its kind)."""
+    caps = game.ruleset.capabilities
+    if not (caps.hidden_information or caps.simultaneous_orders):
+        return False
+    return _enemy_figures(game, before, side) != _enemy_figures(game, after, side)
+
+
 def take_back_refusal(game: Game, side: int) -> tuple[Rejection | None, Game | None]:
     """Whether ``side`` may take back its own last order, and the game
     without it.  The rule (the one Wesnoth uses for undo): the last order
     in the history is ``side``'s, the game is not over, no die was rolled
-    for it, and it revealed nothing hidden (it changed nothing ``side``
-    sees of the enemy's figures: where they are, what they are).  Since
+    for it, and it revealed nothing hidden (``_revealed``: in a ruleset
+    that hides something, it changed nothing ``side`` sees of the enemy's
+    figures).  Since
     only the very last order may go, the other side cannot have acted
     since.  Returns (None, earlier game) when allowed, else (reason, None).
     """
@@ -419,6 +434,6 @@ def take_back_refusal(game: Game, side: int) -> tuple[Rejection | None, Game | N
         return Rejection("dice-rolled", "Dice were rolled for that order: it stands."), None
     # Revealing is judged by what the side sees of the enemy's figures: its
     # own secrets (a Platemail order only its writer reads) reveal nothing.
-    if _enemy_figures(game, earlier.state, side) != _enemy_figures(game, game.state, side):
+    if _revealed(game, earlier.state, game.state, side):
         return Rejection("revealed", "That order showed you something of the enemy: it stands."), None
     return None, earlier

@@ -14,8 +14,8 @@ import functools
 import time
 from typing import Any
 
-from core.game import concession_effect, draw_refusal, undo
-from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order
+from core.game import concession_effect, draw_refusal, take_back_refusal, undo
+from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order, Role
 from core.ruleset import Rejection
 from net.live import duration
 from tui.banner import fit_pieces
@@ -267,11 +267,36 @@ def orders_menu(screen: Any) -> None:
     screen.choose_among(orders, "menu", f"Orders for {screen.selected}" if screen.selected else "Every legal order")
 
 
+def deploying(orders: Any) -> bool:
+    """The side is placing its figures (it may place one, or say Ready)."""
+    return any(o.role in (Role.READY, Role.DEPLOY) for o in orders)
+
+
+def not_ready_yet(screen: Any) -> str:
+    """Why the side deploying may not say Ready yet, naming its figures
+    still off the board ("" when Ready is offered)."""
+    if any(o.role is Role.READY for o in screen.orders):
+        return ""
+    side = screen.keyboard_side
+    waiting = [u.id for u in screen.units if u.side == side and u.pos is None and u.status != "removed"]
+    if not waiting:
+        return "Not ready yet: place your figures first (o lists the orders)."
+    many = len(waiting) > 1
+    names = ", ".join(waiting[:-1]) + f" and {waiting[-1]}" if many else waiting[0]
+    rest = ", or d deploys the rest" if any(o.verb == "deploy-all" for o in screen.orders) else ""
+    return (f"Not ready yet: {names} {'are' if many else 'is'} still off the board. "
+            f"Tab selects one and Enter places it on a lit cell{rest}.")
+
+
 def end_turn(screen: Any) -> None:
     """``p`` in every ruleset: end the turn, pass or commit, asking first
-    only while Actions remain."""
+    only while Actions remain; while deploying, Ready (``r`` too), or why
+    not yet."""
     side = screen.keyboard_side
     if screen.modal_open or side is None or screen.game.outcome is not None:
+        return
+    if deploying(screen.orders) and not_ready_yet(screen):
+        screen.say(f"✗ {not_ready_yet(screen)}")
         return
     found = screen.adapter.end_turn(screen.game, side, screen.orders)
     if found is None:
@@ -305,6 +330,10 @@ def take_back(screen: Any) -> None:
         return
     game = screen.game  # a hot-seat game with nothing hidden: the other player's last order, asked first
     whole = screen.local_game()
+    refused = take_back_refusal(whole, whose)[0] if whole is not None else None
+    if refused is not None:  # said before both players are asked to agree to it
+        screen.say(f"✗ Cannot take back: {refused.message}")
+        return
     if whole is not None and whole.orders:
         # worded on the state it was given in, as its player saw it (a pass
         # counts the Movements of the turn it ended, not of the turn now)

@@ -280,13 +280,40 @@ class HelpScreen(Screen[None]):
 
     def action_toggle_toc(self) -> None:
         """Open the contents and give them the arrow keys (Enter goes to a
-        heading), or close them and give the keys back to the text."""
+        heading), or close them and give the keys back to the text.  The
+        text keeps its place: it is laid out again at its new width (more
+        rows or fewer), and the paragraph at its top stays at the top."""
         viewer = self.query_one("MarkdownViewer")
+        place = self.reading_place()
         viewer.show_table_of_contents = not viewer.show_table_of_contents
         if viewer.show_table_of_contents:
             self.call_after_refresh(lambda: viewer.table_of_contents.query_one("Tree").focus())
         else:
             self.focus_text()
+        if place is not None:
+            self.call_after_refresh(self.return_to_place, *place)
+
+    def reading_place(self) -> tuple[object, float] | None:
+        """The first block of the page showing at the top of the text, and
+        where the text's top is against it: a share of its height into it,
+        or (negative) the rows of margin above it that show; None at the
+        page's top."""
+        viewer = self.query_one("MarkdownViewer")
+        if viewer.scroll_y <= 0:
+            return None
+        for block in viewer.document.children:
+            region = block.virtual_region
+            if region.bottom > viewer.scroll_y:
+                into = viewer.scroll_y - region.y
+                return block, into / max(1, region.height) if into > 0 else float(into)
+        return None
+
+    def return_to_place(self, block: object, into: float) -> None:
+        """Scroll the text back to ``block``, as ``reading_place`` found it."""
+        viewer = self.query_one("MarkdownViewer")
+        region = block.virtual_region  # type: ignore[attr-defined]
+        rows = round(into * region.height) if into > 0 else round(into)
+        viewer.scroll_to(y=max(0, region.y + rows), animate=False, immediate=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_match":

@@ -11,6 +11,8 @@ after an Optio pre-game opens it pre-filled (:class:`Preset`)."""
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -88,6 +90,18 @@ def option_values(info) -> tuple[list, list[str]] | None:
     return None
 
 
+PLAYER_WORDS = re.compile(r"\b[Pp]layer ([12])\b")
+
+
+def player_words(text: str, names: Sequence[str]) -> str:
+    """A choice's words with each player ("player 2") named as typed in the
+    form; "Player 2" while blank, or when both names are the same."""
+    typed = [name.strip() for name in names]
+    same = typed[0].casefold() == typed[1].casefold()
+    return PLAYER_WORDS.sub(lambda found: typed[int(found.group(1)) - 1] if typed[int(found.group(1)) - 1]
+                            and not same else f"Player {found.group(1)}", text)
+
+
 def battlefield_label(bf) -> str:
     try:
         from saves.library import battlefield_title
@@ -145,6 +159,7 @@ class NewGameScreen(Screen[None]):
         self.generation = 0
         self.held: dict[str, Any] = {}  # the options the force lists stand for
         self.last_fitting: dict[str, list] = {}  # per ruleset: the last battlefield list something fitted
+        self.choice_words: dict[str, list[str]] = {}  # an option's choices in words, "player 1" unnamed
 
     @staticmethod
     def _remembered() -> Any:
@@ -287,7 +302,9 @@ class NewGameScreen(Screen[None]):
                 field = Input(str(value), id=wid, type="integer" if isinstance(info.default, int) else "text")
             else:
                 vals, labels = values
-                field = Cycler(vals, labels, vals.index(value) if value in vals else 0, id=wid)
+                self.choice_words[wid] = labels
+                field = Cycler(vals, [player_words(label, self.typed_names()) for label in labels],
+                               vals.index(value) if value in vals else 0, id=wid)
             field.tooltip = side_words(info.help)
             rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
         box.mount_all(rows)
@@ -484,6 +501,20 @@ class NewGameScreen(Screen[None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("opt-"):
             self._update_battlefields()
+        elif event.input.id in ("p0", "p1"):
+            self._name_players()
+
+    def typed_names(self) -> tuple[str, str]:
+        """The players' names as typed so far."""
+        fields = [self.query(f"#p{i}").first(Input) for i in (0, 1)] if self.query("#p1") else []
+        return (fields[0].value, fields[1].value) if fields else self._start_values()[1]
+
+    def _name_players(self) -> None:
+        """The choices that name a player ("Players' side") say the names, as they are typed."""
+        for wid, labels in self.choice_words.items():
+            for field in self.query(f"#{wid}").results(Cycler):
+                field.labels = [player_words(label, self.typed_names()) for label in labels]
+                field._show()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()

@@ -35,34 +35,88 @@ LOST_WORDS = frozenset({"removed", "dead", "defeated", "out", "slain", "fled", "
 DIE = re.compile(r"^(\d*)d(\d+)$")
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 @attrs.frozen
-class Luck:
-    dice: int
-    pips: int
-    expected: float
-    fortune: float | None = None  # pips against the average, turned round for rolls wanted low (None: same)
+class Rolls:
+    """Some of a side's dice: how many, the pips they showed, and the
+    average those dice show (half of one more than their faces, each)."""
+
+    dice: int = 0
+    pips: int = 0
+    expected: float = 0.0
 
     @property
     def difference(self) -> float:
         return self.pips - self.expected
 
-    def words(self) -> str:
-        """The dice and pips, then how far from the average: above or below
-        when every roll was wanted high; better or worse when some were
-        wanted low (a sum of such rolls read "above" and "unlucky" at once)."""
+    def words(self, wanted: str) -> str:
+        """"24 dice wanted high: 90 pips, average 89.0: 1.0 above (good)":
+        every number a reader needs to check the verdict."""
         diff = self.difference
-        good = diff if self.fortune is None else self.fortune
+        good = diff if wanted == "high" else -diff
+        lean = "on the average" if abs(diff) < 0.05 else \
+            f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} ({'good' if good > 0 else 'bad'})"
+        return (f"{_count(self.dice, 'die', 'dice')} wanted {wanted}: {_count(self.pips, 'pip', 'pips')}, "
+                f"average {self.expected:.1f}: {lean}")
+
+
+@attrs.frozen
+class Luck:
+    """A side's luck: its dice wanted high (most rolls: attack, damage)
+    and those wanted low (``Rolled.low_is_good``: a defence that fails
+    high, a cover roll), each against its average; in all, the pips above
+    the average wanted high less those above it wanted low."""
+
+    high: Rolls = Rolls()
+    low: Rolls = Rolls()
+
+    @property
+    def dice(self) -> int:
+        return self.high.dice + self.low.dice
+
+    @property
+    def pips(self) -> int:
+        return self.high.pips + self.low.pips
+
+    @property
+    def expected(self) -> float:
+        return self.high.expected + self.low.expected
+
+    @property
+    def difference(self) -> float:
+        """The pips against the average, every die alike."""
+        return self.pips - self.expected
+
+    @property
+    def fortune(self) -> float:
+        """How many pips better than the average (below it counts where low was wanted)."""
+        return self.high.difference - self.low.difference
+
+    def lines(self) -> list[str]:
+        """The verdict in pips better or worse than the average, then a line
+        on the dice wanted high and one on those wanted low (each when
+        there were any), with their pips and average: both sides' lines
+        alike, and each number checkable from the ones beside it."""
+        good = self.fortune
         per_die = good / self.dice if self.dice else 0.0
+        # lucky or unlucky past a quarter of a pip a die, so a long game's
+        # few pips either way read as what they are: about even
         mood = "lucky" if per_die > 0.25 else "unlucky" if per_die < -0.25 else "about even"
-        dice = "1 die" if self.dice == 1 else f"{self.dice} dice"
-        pips = "1 pip" if self.pips == 1 else f"{self.pips} pips"
-        if abs(good - diff) >= 0.05:  # some rolls wanted low
-            lean = "exactly the average" if abs(good) < 0.05 else \
-                f"{abs(good):.1f} {'better' if good > 0 else 'worse'} than the average"
-            return f"{dice}, {pips}: {lean} ({mood}; a roll wanted low is good below it)"
-        lean = "exactly the average" if abs(diff) < 0.05 else \
-            f"{abs(diff):.1f} {'above' if diff > 0 else 'below'} the average"
-        return f"{dice}, {pips}, {lean} ({mood})"
+        dice = _count(self.dice, "die", "dice")
+        if abs(good) < 0.05:
+            verdict = f"{dice}, exactly the average ({mood})"
+        else:
+            verdict = (f"{dice}, {abs(good):.1f} pips {'better' if good > 0 else 'worse'} than the average "
+                       f"({mood}, {abs(per_die):.1f} a die)")
+        return [verdict] + [f"  {rolls.words(wanted)}" for rolls, wanted in ((self.high, "high"), (self.low, "low"))
+                            if rolls.dice]
+
+    def words(self) -> str:
+        """The lines as one text (a log line, a test)."""
+        return "; ".join(line.strip() for line in self.lines())
 
 
 @attrs.frozen
@@ -110,7 +164,7 @@ def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
     made it; rolls of nobody in particular (who rolls first) count for
     no one.  A roll its roller wants low (``Rolled.low_is_good``) is good
     luck below the average."""
-    totals: dict[int, list[float]] = {}
+    totals: dict[int, dict[bool, Rolls]] = {}
     for event in game.log:
         if not isinstance(event, Rolled) or not event.faces:
             continue
@@ -120,11 +174,11 @@ def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
         expected = _expected(event.expression, event.faces)
         if side is None or expected is None:
             continue
-        dice, pips, average, fortune = totals.setdefault(side, [0, 0, 0.0, 0.0])
-        above = sum(event.faces) - expected
-        totals[side] = [dice + len(event.faces), pips + sum(event.faces), average + expected,
-                        fortune + (-above if event.low_is_good else above)]
-    return {side: Luck(int(d), int(p), e, f) for side, (d, p, e, f) in totals.items()}
+        groups = totals.setdefault(side, {False: Rolls(), True: Rolls()})
+        was = groups[bool(event.low_is_good)]
+        groups[bool(event.low_is_good)] = Rolls(was.dice + len(event.faces), was.pips + sum(event.faces),
+                                                was.expected + expected)
+    return {side: Luck(groups[False], groups[True]) for side, groups in totals.items()}
 
 
 def summarise(game: Any, headline: str | None = None) -> Result:
@@ -189,7 +243,8 @@ def result_lines(result: Result, sides: list[str] | None = None, checked: str | 
         if side.lost:
             lines.append(f"  lost: {' '.join(side.lost)}")
         if side.luck is not None:
-            lines.append(f"  luck: {side.luck.words()}")
+            first, *more = side.luck.lines()
+            lines += [f"  luck: {first}"] + [f"  {line}" for line in more]
     return [line for index, line in enumerate(lines) if line or index > 0]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from textual.binding import Binding
 
 from core.orders import Role
+from tui.flow import deploying as flow_deploying
 from tui.flow import prompt_to_reopen
 from tui.rulesets import ADAPTERS
 
@@ -28,6 +29,9 @@ from tui.rulesets import ADAPTERS
 # this one is never shown (a ruleset's own word for ``p``, Spheres of War's
 # "Wait", would name what p does not do).
 _READY = "Ready"
+# ``r`` while deploying with figures still off the board: not shown, it
+# only says which (tui/flow.py ``not_ready_yet``).
+_NOT_READY = "not ready"
 # While nothing ends the turn (Spheres of War's Instigator choosing a Match)
 # ``p`` is off the footer, and only says why (the generic words).
 _QUIET = ""
@@ -62,6 +66,8 @@ BINDINGS = [
     *_PROMPTS,
     Binding("d", "give('deploy-all')", "Deploy all"),
     Binding("r", "give('ready')", "Ready"),
+    # r while figures are still to place: the reason, naming them (as p says it)
+    Binding("r", f"end_turn({_NOT_READY!r})", "Ready", show=False),
     *_ENDS,
     Binding("ctrl+z", "take_back", "Take back", show=False),
     Binding("escape", "deselect", "Deselect", show=False),
@@ -113,7 +119,9 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     if action == "give":
         return any(o.verb == parameters[0] for o in screen.orders)
     if action == "end_turn":
-        deploying = any(o.role in (Role.READY, Role.DEPLOY) for o in screen.orders)
+        deploying = flow_deploying(screen.orders)
+        if parameters and parameters[0] == _NOT_READY:
+            return deploying and not any(o.role is Role.READY for o in screen.orders)
         label = _READY if deploying else _QUIET if ends_nothing(screen) else end_turn_word(screen)
         return bool(screen.orders) and (not parameters or parameters[0] == label)
     if action == "orders":  # o: the footer names the question it reopens, if any

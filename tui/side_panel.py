@@ -81,6 +81,18 @@ def side_key_fitted(sides: list[str], columns: int) -> list[str]:
     return out
 
 
+# The side key's mark of the side at the keyboard (tui/board.py side_key),
+# and its words once a game two people played at one keyboard is over:
+# nobody is "you" then, the bold only shows who had the keyboard last.
+YOU = " (you, bold)"
+LAST_AT_THE_KEYBOARD = " (bold: had the keyboard last)"
+
+
+def nobody_is_you(sides: list[str]) -> list[str]:
+    """The side key's lines with no player called "you"."""
+    return [line.replace(YOU, LAST_AT_THE_KEYBOARD, 1) for line in sides]
+
+
 # What parts a line's items ("# wall (blocks, height 2)", "T threatened"):
 # the legend's two spaces, the marks' middle dot.
 ITEM_SEPARATOR = re.compile(r"(  | · )")
@@ -235,7 +247,10 @@ class SidePanel(Vertical):
             if waiting and any(u.id in by_unit for u in waiting):
                 lines.append("Off board: " + " ".join(u.id for u in waiting) + " (Tab)")
         field = adapter.battlefield(game, view)
-        sides = side_key_fitted(board.side_key(game.players, screen.app.no_color), self.text_columns())
+        sides = board.side_key(game.players, screen.app.no_color)
+        if outcome is not None and screen.shares_keyboard():  # the final board of a hot-seat game
+            sides = nobody_is_you(sides)
+        sides = side_key_fitted(sides, self.text_columns())
         key = legend(field, sides, adapter.drawn_glyphs(field), adapter.board_key)
         lines += ["", key.plain]
         if board.compact and adapter.compact_key:

@@ -60,7 +60,10 @@ def test_luck_is_the_pips_against_the_dice_average():
     luck = luck_by_side(attrs.evolve(game, log=log), {"i1": 0, "r1": 1})
     assert (luck[0].dice, luck[0].pips, luck[0].difference) == (1, 6, 2.5)
     assert (luck[1].dice, luck[1].pips, luck[1].difference) == (3, 7, -3.5)
-    assert "2.5 above the average" in luck[0].words() and "3.5 below" in luck[1].words()
+    assert luck[0].lines() == ["1 die, 2.5 pips better than the average (lucky, 2.5 a die)",
+                               "  1 die wanted high: 6 pips, average 3.5: 2.5 above (good)"]
+    assert luck[1].lines() == ["3 dice, 3.5 pips worse than the average (unlucky, 1.2 a die)",
+                               "  3 dice wanted high: 7 pips, average 10.5: 3.5 below (bad)"]
 
 
 def test_a_roll_wanted_low_is_good_luck_below_the_average():
@@ -76,9 +79,12 @@ def test_a_roll_wanted_low_is_good_luck_below_the_average():
     )
     luck = luck_by_side(attrs.evolve(game, log=log), {"i1": 0, "r1": 1})
     # "11 pips, 4.0 above the average (unlucky)" read as a contradiction:
-    # where a roll was wanted low, the line says better or worse.
-    assert luck[1].words() == "2 dice, 11 pips: 4.0 worse than the average (unlucky; a roll wanted low is good below it)"
-    assert luck[0].words() == "2 dice, 3 pips: 4.0 better than the average (lucky; a roll wanted low is good below it)"
+    # the verdict says better or worse, and the dice wanted low are
+    # counted on a line of their own, above or below their average.
+    assert luck[1].lines() == ["2 dice, 4.0 pips worse than the average (unlucky, 2.0 a die)",
+                               "  2 dice wanted low: 11 pips, average 7.0: 4.0 above (bad)"]
+    assert luck[0].lines() == ["2 dice, 4.0 pips better than the average (lucky, 2.0 a die)",
+                               "  2 dice wanted low: 3 pips, average 7.0: 4.0 below (good)"]
 
 
 def test_rolls_wanted_high_and_low_together_read_as_one_luck():
@@ -88,14 +94,17 @@ def test_rolls_wanted_high_and_low_together_read_as_one_luck():
     log = (Rolled("2d6", (5, 5), (), 10, "attack", "a1"),
            Rolled("1d6", (6,), (), 6, "cover", "a1", low_is_good=True))
     luck = luck_by_side(attrs.evolve(game, log=log), {"a1": 0})
-    assert luck[0].words() == "3 dice, 16 pips: 0.5 better than the average (about even; a roll wanted low is good below it)"
+    assert luck[0].lines() == ["3 dice, 0.5 pips better than the average (about even, 0.2 a die)",
+                               "  2 dice wanted high: 10 pips, average 7.0: 3.0 above (good)",
+                               "  1 die wanted low: 6 pips, average 3.5: 2.5 above (bad)"]
 
 
 def test_one_die_showing_one_reads_1_die_1_pip():
-    from tui.result import Luck
+    from tui.result import Luck, Rolls
 
-    assert Luck(1, 1, 3.5).words().startswith("1 die, 1 pip, 2.5 below")
-    assert Luck(2, 7, 7.0).words().startswith("2 dice, 7 pips, exactly")
+    assert Luck(Rolls(1, 1, 3.5)).lines()[1] == "  1 die wanted high: 1 pip, average 3.5: 2.5 below (bad)"
+    assert Luck(Rolls(2, 7, 7.0)).lines() == ["2 dice, exactly the average (about even)",
+                                              "  2 dice wanted high: 7 pips, average 7.0: on the average"]
 
 
 def test_the_summary_counts_figures_left_and_lost():
