@@ -4,7 +4,9 @@
 # ~/.local/bin.  It never pip-installs into the system Python, so it works
 # on Debian/Ubuntu's own Python (PEP 668, "externally managed") as on any
 # other Python 3.11+.  Run it again to upgrade; `--uninstall` removes it.
-# It ends by printing the `ssh -t` command that starts Skirmish from elsewhere.
+# It ends by printing the `ssh -t` command that starts Skirmish from elsewhere
+# (for the server's nologin account: that nobody plays from it; for a door
+# account: the `ssh -t account@host` its players type).
 #
 #   sh install.sh               install or upgrade from this checkout
 #   sh install.sh --uninstall   remove the environment and the command
@@ -102,5 +104,30 @@ case "$bindir" in
   "$HOME"/*) remote="${bindir#"$HOME"/}/skirmish" ;;
   *) remote="$bindir/skirmish" ;;
 esac
+# The last words depend on the account: the server's service account cannot
+# log in at all, and a door account (sshd runs `skirmish door` for it, its
+# ForceCommand: README "Setting one up") ignores any command a player gives.
+account=$(id -un)
+shell=$(getent passwd "$account" 2>/dev/null | cut -d: -f7)
+case "$shell" in
+  */nologin | */false)
+    echo "this account ($account) has no login shell: nobody plays from it; it runs Skirmish for others"
+    echo "(the server's service: see the README's \"Setting one up\")."
+    exit 0 ;;
+esac
+door_block() {  # a ForceCommand in an sshd_config Match block naming this account
+  cat /etc/ssh/sshd_config /etc/ssh/sshd_config.d/*.conf 2>/dev/null | awk -v me="$account" '
+    tolower($1) == "match" { mine = 0
+      for (i = 2; i < NF; i++) if (tolower($i) == "user" && index("," $(i + 1) ",", "," me ",")) mine = 1
+      next }
+    mine && tolower($1) == "forcecommand" { found = 1 }
+    END { exit !found }'
+}
+if door_block; then
+  echo "this is a door account (sshd_config gives it a ForceCommand): players log in with"
+  echo "  ssh -t $account@$(uname -n)"
+  echo "(sshd runs its ForceCommand whatever command a player adds; see the README's \"Setting one up\")."
+  exit 0
+fi
 echo "to play from another machine:"
 echo "  ssh -t $(uname -n) $remote"

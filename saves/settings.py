@@ -8,10 +8,16 @@ mode 0600 in a folder of mode 0700.  Reading never raises: a missing,
 broken, foreign or older file gives no remembered values, and anything
 in it that does not fit (an unknown ruleset, options the ruleset refuses)
 is left out one value at a time.
+
+Through a door (the shared SSH account, the web door) one account runs
+every player's Skirmish: there each player's settings are kept apart, in
+``settings/players/<hash of the player's identity>/`` (``keep_for_player``),
+never shared with another player.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -40,10 +46,25 @@ class Remembered:
     battlefields: dict = attrs.field(factory=dict)
 
 
+# The door player whose settings these are ("": this account's own).
+_player = ""
+
+
+def keep_for_player(identity: str) -> None:
+    """From now on this process reads and writes ``identity``'s settings
+    (the door's ``key:SHA256:...`` or ``guest:...``), apart from every
+    other player's and from the account's own; "" goes back to those."""
+    global _player
+    _player = identity
+
+
 def settings_path() -> Path:
     from saves.store import data_dir
 
-    return data_dir() / "settings" / FILE_NAME
+    folder = data_dir() / "settings"
+    if _player:  # a hash: an identity may hold characters a file name may not
+        folder = folder / "players" / hashlib.sha256(_player.encode("utf-8")).hexdigest()[:32]
+    return folder / FILE_NAME
 
 
 def _read(path: Path) -> Any:
@@ -129,10 +150,11 @@ def _write_atomically(path: Path, blob: bytes) -> None:
         raise
 
 
-def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[str, str],
+def remember(ruleset: Any, options: Any, players: tuple[str, str] | None, seats: tuple[str, str] | None,
              battlefield: str | None = None) -> str | None:
     """Keep this form's choices as the next defaults (the other rulesets'
-    options and battlefields stay as they were).  ``battlefield`` is the
+    options and battlefields stay as they were; ``players`` or ``seats``
+    None: those remembered stay, as the server's form has neither).  ``battlefield`` is the
     name of a battlefield from the library, None for any other ground (an
     Optio map or pre-game), which is not remembered.  Returns a problem
     sentence, or None."""
@@ -146,9 +168,14 @@ def remember(ruleset: Any, options: Any, players: tuple[str, str], seats: tuple[
         grounds = dict(before.battlefields)
         if battlefield is not None:
             grounds[ruleset.name] = battlefield
-        data = {"version": VERSION, "ruleset": ruleset.name, "players": list(players),
-                "seats": [s if s in SEAT_KINDS else "human" for s in seats], "options": kept,
-                "battlefields": grounds}
+        data: dict[str, Any] = {"version": VERSION, "ruleset": ruleset.name, "options": kept,
+                                "battlefields": grounds}
+        players = players if players is not None else before.players
+        seats = seats if seats is not None else before.seats
+        if players is not None:
+            data["players"] = list(players)
+        if seats is not None:
+            data["seats"] = [s if s in SEAT_KINDS else "human" for s in seats]
         blob = (json.dumps(data, indent=1, sort_keys=True, allow_nan=False) + "\n").encode("utf-8")
         _write_atomically(settings_path(), blob)
     except (OSError, TypeError, ValueError) as exc:

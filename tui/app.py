@@ -159,6 +159,10 @@ class SkirmishApp(App[None]):
 
     def on_mount(self) -> None:
         self.ui_thread = threading.get_ident()
+        if self.door:  # one account, many players: each keeps a pace and a last game of their own
+            from saves.settings import keep_for_player
+
+            keep_for_player(str(self.lobby[1] or "door"))
         self.set_interval(0.5, self._drafts_tick)  # a hosted or joined game's drafts reach their keeper
         self.saves.tighten()
         self.push_screen(MainMenu())
@@ -225,6 +229,10 @@ class SkirmishApp(App[None]):
             self.pop_screen()
 
     def on_unmount(self) -> None:
+        if self.door:
+            from saves.settings import keep_for_player
+
+            keep_for_player("")
         self.signals.remove()
         self.end_match()  # the app is ending: its computers stop thinking
 

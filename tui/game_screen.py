@@ -516,11 +516,21 @@ class GameScreen(Screen[None]):
     def action_save(self) -> None:
         # Said in the log, never in a toast over it (issue 29).
         if self.local_game() is None:
-            self.say("The host saves this game after every order.")
+            self.say(self._kept_elsewhere())
         elif getattr(self.app, "session", None) is None:
             self.say("This game has no save file (saving is unavailable).")
         else:
             self.post_message(self.SaveRequested(self, force=True, tell=True))
+
+    def _kept_elsewhere(self) -> str:
+        """What ctrl+s says of a game this process does not hold: the
+        server's (stored order by order, docs/server.md *Storage*) or the
+        hosting player's (their Skirmish saves it)."""
+        from net.serverclient import ServerSeat
+
+        if isinstance(self.seats.any_seat, ServerSeat):
+            return "The server keeps this game: each order is stored there as it is given (nothing to save here)."
+        return "The host saves this game after every order (nothing to save here)."
 
     def action_quit_game(self) -> None:
         def answered(choice: bool | str | None) -> None:
@@ -551,6 +561,11 @@ class GameScreen(Screen[None]):
         hot-seat game; None for an onlooker, while the computer plays both
         and between two sides."""
         if self.single:
+            if self.fixed is None and self.game.outcome is not None:
+                # A finished server game of yours, opened from the lobby with
+                # the neutral view: your side, as the lobby listed it (tui/lobby.py).
+                own = getattr(self.seats.any_seat, "own_side", None)
+                return own if own in (0, 1) else None
             return self.fixed
         if self.computer is not None and (self.computer.plays(0) or self.computer.plays(1)):
             return self.computer.watcher

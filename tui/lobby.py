@@ -73,10 +73,12 @@ KEPT_AT_LEAST = 5.0  # seconds a refusal stays in the status line, and then unti
 
 
 class LobbyScreen(Screen[None]):
+    # The status line grows to 12 rows: the longest refusal (a 400-character
+    # reason with its sentence around it) is read whole at 80x24.
     DEFAULT_CSS = """
     LobbyScreen #who { height: 1; background: $primary 30%; padding: 0 1; }
     LobbyScreen OptionList { height: 1fr; border: round $primary; }
-    LobbyScreen #status { height: auto; max-height: 4; color: $text-muted; padding: 0 1; }
+    LobbyScreen #status { height: auto; max-height: 12; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
         Binding("n", "new", "New game"),
@@ -113,6 +115,7 @@ class LobbyScreen(Screen[None]):
         self.name_question = ""  # the name prompt's words, asked again after a refusal
         self.name_typed = ""  # the name last given, back in the prompt when refused
         self.join_listed = False  # the join asked for is of a game the list showed (not by a code)
+        self.own_side: int | None = None  # the side of a finished game of yours being opened to watch
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -206,7 +209,7 @@ class LobbyScreen(Screen[None]):
             if lost and self.lobby is not None:
                 self._show_lobby(self.lobby, stale=True)  # kept in sight, but from before: nothing to enter
             if what == "connect":
-                self.say(connect_refusal(error), kept=self.refused_for_good)
+                self.say(connect_refusal(error, self.only), kept=self.refused_for_good)
             elif what == "look" and gone:  # passing: the next look that is answered says the keys again
                 self.say(f"The server does not answer: {reason(error)}.")
             elif what == "look":  # a withdrawal refused (x asks through a look)
@@ -409,6 +412,10 @@ class LobbyScreen(Screen[None]):
         self.busy = how
         self.join_listed = how == "join" and f"open-{game_id}" in self.entries
         words = {"resume": "Resuming", "join": "Joining", "watch": "Opening"}.get(how, "Opening")
+        # A finished game of yours is watched with the neutral view; your side
+        # goes with its seat, so that w on its result watches from your view (README).
+        listed = self.entries.get(f"finished-{game_id}")
+        self.own_side = getattr(listed[1], "you", None) if how == "watch" and listed is not None else None
         self.say(f"{words} game {plain(game_id, 40)}…")
         self.call_connected(f"seat:{how}", lambda client: getattr(client, how)(game_id))
 
@@ -420,6 +427,8 @@ class LobbyScreen(Screen[None]):
         from tui.lobby_seat import show_seat
 
         code, self.code = self.code, ""
+        if self.own_side in (0, 1) and getattr(seat, "side", None) is None:
+            seat.own_side = self.own_side  # read by GameScreen.player_side once the game is over
         show_seat(self.app, seat, code)
         if what.endswith("join") and getattr(seat, "side", None) is not None:
             self.app.tell(f"You play side {seat.side + 1}.")  # on the game screen show_seat opened: its log

@@ -288,7 +288,23 @@ class ServerGameForm(NewGameScreen):
         if why:
             problem.update(why)
             return
+        self._remember_server_game(rules, options, bf)
         self.dismiss(GameWanted(rules, options, bf, seats))  # type: ignore[arg-type]
+
+    def _remember_server_game(self, rules: Any, options: Any, bf: Any) -> None:
+        """The ruleset, its options and battlefield open the next form (the
+        README's "your last game's ruleset"), as a local game's do; the
+        local form's names and seats stay as they were (this form has its
+        own).  Through a door they are this player's alone (saves/settings.py)."""
+        from saves.settings import remember
+
+        library = any(bf is shipped for shipped in self.battlefields)  # not an Optio map's ground
+        try:
+            said = remember(rules, options, None, None, bf.name if library else None)
+        except Exception as exc:  # noqa: BLE001 - remembering never stops a game
+            said = str(exc)
+        if said:
+            self.app.notify(said, severity="warning", timeout=6, markup=False)
 
 
 # -- withdrawing (x) ---------------------------------------------------------------

@@ -46,11 +46,14 @@ def passes(error: BaseException) -> bool:
     return isinstance(error, OSError) or getattr(error, "code", "") in PASSING
 
 
-def connect_refusal(error: BaseException) -> str:
+def connect_refusal(error: BaseException, only: bool = False) -> str:
     """Why the lobby cannot connect, and what happens next: a passing
-    problem is tried again; a lasting refusal says what to do instead."""
+    problem is tried again; a lasting refusal says what to do instead.
+    ``only``: the lobby is all the app offers (the SSH door, the
+    browser), so Esc leaves Skirmish (after asking: ``LEAVE_QUESTION``)."""
+    esc = "Esc: leave Skirmish" if only else "Esc: back"
     if passes(error):
-        return f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; Esc: back."
+        return f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; {esc}."
     code = getattr(error, "code", "")
     if code == "who":  # docs/server.md, *Who is who*
         instead = "play through `skirmish door` over SSH, or with `skirmish lobby` from your own account"
@@ -58,7 +61,9 @@ def connect_refusal(error: BaseException) -> str:
         instead = "install the server's version of Skirmish here"
     else:
         instead = "ask the server's administrator"
-    return f"Refused by the server: {reason(error)}. Not tried again: {instead}. Esc: back."
+    # No code: this Skirmish itself would not talk to what answers (net.serverclient.check_server).
+    refused = "Refused by the server" if code else "Not connected"
+    return f"{refused}: {reason(error)}. Not tried again: {instead}. {esc}."
 
 
 def join_refusal(error: BaseException) -> str:
@@ -93,7 +98,7 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
     except KeyError:
         title = name
     players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()
-    you = getattr(entry, "you", None) if section == "finished" else None  # by the player's id, never a name
+    you = getattr(entry, "you", None) if section in ("mine", "finished") else None  # by id, never a name
     who = " v ".join(plain(p, 24) + (" (you)" if i == you else "") for i, p in enumerate(players)) if players else ""
     parts = [f"#{getattr(entry, 'id', '?')} {title}"]
     if section == "mine" and getattr(entry, "state", "") == "open":

@@ -23,7 +23,9 @@ def hint(screen) -> str:
 
 async def test_a_refused_new_name_is_asked_again_in_the_same_words_with_what_was_typed():
     with real_server() as server:
-        ServerClient.connect(server.socket, "guest:bob").close()  # "bob" is another player's name
+        bob = ServerClient.connect(server.socket, "guest:bob")
+        bob.set_name("bob")  # "bob" is another player's name (a guest is kept once it names itself)
+        bob.close()
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
             lobby = LobbyScreen(lambda: ServerClient.connect(server.socket, "guest:ann"))
