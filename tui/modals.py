@@ -15,6 +15,37 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
+class LeavesTheGame:
+    """``q`` in a ruleset's window over the board (Platemail's order writer,
+    Spheres of War's Match menu) does what it does on the board: asks
+    whether to leave the game (the game screen's own question, with its
+    concede and draw).  Leaving keeps what is being written (the
+    autosave's draft, tui/drafts.py); staying returns here, and the game
+    screen still knows a window of its is open."""
+
+    leaving_from: bool | None = None
+
+    def action_leave_game(self) -> None:
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is None:
+            return
+        self.leaving_from = screen.modal_open
+        screen.action_quit_game()
+
+    def on_screen_resume(self) -> None:
+        # The question closed and this window is on top again: its closing
+        # told the game screen no window is open; this one still is.
+        if self.leaving_from is not None:
+            from tui.game_screen import GameScreen
+
+            screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+            if screen is not None:
+                screen.modal_open = self.leaving_from
+            self.leaving_from = None
+
+
 class ChoiceMenu(ModalScreen[Any]):
     """Pick one of ``choices`` (label, value) with the arrows (or j/k, as
     the help's hjkl move the cursor) and Enter; digits pick the first nine.

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from textual.binding import Binding
+
 from core.board import distance
 from core.events import cell_text
 from core.orders import Order
@@ -19,7 +21,7 @@ from core.rulesets.spheres_of_war.movement import heading
 from core.rulesets.spheres_of_war.orders import DeployOutOfReach
 from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
 from core.rulesets.spheres_of_war.ruleset import placed_again
-from tui.modals import ChoiceMenu
+from tui.modals import ChoiceMenu, LeavesTheGame
 from tui.rulesets.base import RulesetAdapter, unit_headline
 
 
@@ -59,6 +61,33 @@ def _mark(unit) -> str:
 # is the question (tui/screen_keys.py, tui/flow.py ``prompt_to_reopen``).
 MATCH_MENU_TITLE = "Rule 13: these pairs are equally close. Instigator, choose the next Match:"
 MATCH_MENU_KEY = "Match menu"
+MATCH_MENU_HINT = f"1-9 or ↑↓ Enter · Esc: board (o: {MATCH_MENU_KEY}) · F1 help · q quit"
+
+
+class MatchMenu(LeavesTheGame, ChoiceMenu):
+    """The rule-13 menu.  It opens by itself over the board, so the board's
+    own F1 / ? (help) and q (leave, or answer a draw offer) work here too,
+    as the footer and the banner beneath it promise."""
+
+    BINDINGS = [Binding("f1,question_mark", "help", "Help"), Binding("q", "leave_game", "Quit")]
+
+    def action_help(self) -> None:
+        from tui.help import open_help
+
+        open_help(self.app, "spheres_of_war", "Spheres of War")
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls LeavesTheGame's handler too.)  Back on top after
+        # q ended the game (a concession, an agreed draw) and its result was
+        # closed: no Match is left to choose, so the menu goes.
+        self.call_after_refresh(self._close_if_over)
+
+    def _close_if_over(self) -> None:
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        if self.app.screen is self and (screen is None or screen.game.outcome is not None):
+            self.dismiss(None)
 
 
 class SpheresOfWarAdapter(RulesetAdapter):
@@ -200,6 +229,29 @@ class SpheresOfWarAdapter(RulesetAdapter):
             lines.append("Inert: resolved this turn")
         return lines
 
+    def why_idle(self, game: Any, view: Any, unit: Any) -> str | None:
+        """Why Enter on ``unit`` gives no order (tui/flow.py says it after
+        "has no order to give now:"): only the Matched pair acts, the
+        Instigator first and then in turn (rules 14, 16); the Inert are done
+        for the turn (rule 19)."""
+        uid = unit.id
+        if uid in getattr(view, "inert", ()):
+            return f"{uid} is Inert (its Match is resolved) and plays no further part this turn (rule 19)"
+        match_ = getattr(view, "match", None)
+        if match_ is None:
+            if getattr(getattr(view, "phase", None), "value", None) == "choose":
+                return "no Match is formed yet: the Instigator first picks one of the equally close pairs (rule 13)"
+            return None
+        pair = (match_.instigator, match_.retaliator)
+        if uid in pair:
+            acting = match_.instigator if match_.step % 2 == 0 else match_.retaliator
+            return f"it is {acting}'s Action; the pair act in turn, the Instigator first (rule 16)"
+        acts = f"only the Matched pair, {pair[0]} and {pair[1]}, act (rule 14)"
+        partner = view.partner(uid) if hasattr(view, "partner") else None
+        if partner is not None:  # v0.2: locked from last turn, its Match still to come
+            return f"{uid} waits for its Match with {partner}, still locked in combat from last turn; {acts}"
+        return f"{uid} is unMatched, and {acts}"
+
     def prompt_now(self, game: Any, side: int, orders: Sequence[Order]) -> bool:
         """Whether the rule-13 menu is the question: two or more equally
         close pairs, and nothing else to do."""
@@ -210,11 +262,7 @@ class SpheresOfWarAdapter(RulesetAdapter):
         if not self.prompt_now(game, side, orders):
             return None
         view = game.view(side)
-        return ChoiceMenu(
-            MATCH_MENU_TITLE,
-            [(self.describe(game, view, o), o) for o in orders],
-            hint=f"1-9 picks at once · ↑↓ Enter · Esc: board (o: {MATCH_MENU_KEY})",
-        )
+        return MatchMenu(MATCH_MENU_TITLE, [(self.describe(game, view, o), o) for o in orders], hint=MATCH_MENU_HINT)
 
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         """A Fight with no alternative (the struck figure's defence roll, or

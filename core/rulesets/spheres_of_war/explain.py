@@ -58,11 +58,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                         "Ties between equally close pairs are chosen by the Instigator (rule 13)"], \
             Ref(TURN.section, "rules 12-13")
     if isinstance(event, MatchResolved):
-        if "unanswered" in event.detail:
-            return lines + LAST_STRIKE, Ref(COMBAT.section, "rules 33-37")
-        return lines + ["A Match ends when one side wins or both have used their five Actions;",
-                        "both combatants are then Inert until the next turn (rules 18-20)"], \
-            Ref(TURN.section, "rules 18-20")
+        return _resolved(event, lines)
     if isinstance(event, Waited):
         return [f"{event.unit} spends one Action doing nothing (rule 24)"], Ref(ACTIONS.section, "rule 24")
     if isinstance(event, Moved):
@@ -109,6 +105,30 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Note):
         return lines, SETUP
     return lines, TURN
+
+
+def _resolved(event: MatchResolved, lines: list[str]) -> tuple[list[str], Ref]:
+    """Why? on a Match's end, said for the way it ended (rule 37): both
+    used their five Actions (both Inert), or one of the pair fell or moved
+    off the board (the one left is Inert alone)."""
+    if "unanswered" in event.detail:
+        return lines + LAST_STRIKE, Ref(COMBAT.section, "rules 33-37")
+    if len(event.units) == 2:
+        return lines + ["Both of the pair have used their five Actions, so the Match is Resolved (rules 17-18, 37):",
+                        f"{' and '.join(event.units)} are Inert and play no further part this turn (rule 19)"], \
+            Ref(TURN.section, "rules 17-20")
+    if "left the battlefield" in event.detail:
+        gone = event.detail.split(" ", 1)[0]
+        why, ref = f"{gone} moved off the board and is out of the game: the Match ends at once (rule 27)", \
+            Ref(ACTIONS.section, "rule 27")
+    else:
+        why, ref = ("One of the pair failed its defence and was removed: the Match ends at once, "
+                    "its Actions left unused (rules 33a, 34a, 37)"), Ref(COMBAT.section, "rules 33-38")
+    if not event.units:
+        return lines + [why], ref
+    uid = event.units[0]
+    return lines + [why, f"Only {uid} is left of the pair, so only {uid} is Inert: it plays no further part "
+                         f"this turn (rule 19), and next turn it is free to be Matched with anyone (rule 38)"], ref
 
 
 def first_striker(events: Sequence[Event], index: int, one: str, other: str) -> str | None:

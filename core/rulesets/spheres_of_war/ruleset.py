@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 
 _TO_ACT = "spheres_of_war.to_act"  # the state memo key of who acts in a Match
+UNMATCHED = "unMatched"  # a figure's status in no Match and not Inert: the rules' word (rule 11)
 
 
 class SpheresOfWar(Ruleset):
@@ -222,9 +223,11 @@ class SpheresOfWar(Ruleset):
                 status, markers = ("in combat", "C") if actions.in_contact(state, u.id, other) else ("matched", "M")
                 if m.struck == u.id:
                     markers += "!"
+            elif u.pos is None:
+                status = "not placed"  # still to deploy
             else:
-                status = "ready"
-            if state.partner(u.id) is not None and status == "ready":
+                status = UNMATCHED  # free to be Matched (rules 11, 20)
+            if status == UNMATCHED and state.partner(u.id) is not None:
                 status, markers = "in combat", "L"
             out.append(UnitView(id=u.id, side=u.side, name=f"{role} {u.id[1:]}",
                                 pos=None if u.removed else u.pos, status=status,

@@ -155,10 +155,15 @@ class SowState:
         return {u.pos: u.id for u in self.units if u.pos is not None and not u.removed}  # on_board
 
     def partner(self, uid: str) -> str | None:
-        """The v0.2 locked partner of ``uid``, if any."""
+        """The v0.2 locked partner of ``uid``, if any: none once either of
+        the pair has been removed (a pair whose member was removed is no
+        pair, and a Winner is free, rule 38)."""
         for a, b in self.locked:
-            if a == uid:
-                return b
-            if b == uid:
-                return a
+            if uid in (a, b):
+                other = b if a == uid else a
+                return other if all(self._standing_id(x) for x in (a, b)) else None
         return None
+
+    def _standing_id(self, uid: str) -> bool:
+        found = self.unit(uid)
+        return found is not None and found.on_board

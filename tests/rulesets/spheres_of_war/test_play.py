@@ -62,7 +62,7 @@ def test_units_show_status_words_and_markers():
     state, _ = position({"i1": (5, 3), "r1": (5, 6), "i2": (0, 0), "r2": (11, 11)}, dice=(5,))
     view = {u.id: (u.status, u.markers) for u in RULESET.units(state)}
     assert view["i1"] == ("matched", "M") and view["r1"] == ("matched", "M")
-    assert view["i2"] == ("ready", "") and view["i3"] == ("removed", "")
+    assert view["i2"] == ("unMatched", "") and view["i3"] == ("removed", "")
     state, _ = play(state, Move(0, "i1", (5, 5)))
     view = {u.id: (u.status, u.markers) for u in RULESET.units(state)}
     assert view["i1"] == ("in combat", "C") and view["r1"] == ("in combat", "C!")
