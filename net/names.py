@@ -22,6 +22,7 @@ Which games are a player's is decided by the player's id, never by a name
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from net.live import clean_text
@@ -32,6 +33,8 @@ LABEL_MAX = 32  # characters of the name a player is first given (its account's 
 
 # What the game itself shows where a name would be (net.live.seat_label and the lobby), as skeletons.
 SEAT_WORDS = frozenset({"open", "by invitation", "someone", "player", "you", "nobody", "computer", "the computer"})
+# "Player 1", "Player 2": the names a new game gives its seats until they are named.
+NUMBERED_PLAYER = re.compile(r"player ?\d+")
 
 
 class NameRefused(ValueError):
@@ -131,6 +134,6 @@ def looks_like_the_game(name: str) -> None:
     if "(" in shape or ")" in shape:
         raise NameRefused("bad-name", 'A name holds no brackets: the lobby writes its own marks in them '
                                       '("Ann (2)", "(you)", "Computer (easy)").')
-    if shape in SEAT_WORDS or shape.startswith("computer "):
+    if shape in SEAT_WORDS or shape.startswith("computer ") or NUMBERED_PLAYER.fullmatch(shape):
         raise NameRefused("bad-name", "That is a word the game shows for a seat (open, by invitation, "
-                                      "the computer): choose a name of your own.")
+                                      "Player 2, the computer): choose a name of your own.")

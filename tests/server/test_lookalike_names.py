@@ -53,7 +53,8 @@ def test_a_name_with_the_game_s_own_brackets_is_refused(server, name):
     assert refused.code == "bad-name" and "brackets" in str(refused)
 
 
-@pytest.mark.parametrize("name", ["Computer", "computer hard", "open", "OPEN", "By Invitation", "someone", "Ореn"])
+@pytest.mark.parametrize("name", ["Computer", "computer hard", "open", "OPEN", "By Invitation", "someone", "Ореn",
+                                  "Player 2", "player1", "PLAYER 12"])
 def test_a_name_the_game_shows_for_a_seat_is_refused(server, name):
     refused = refusal(server.client("Mallory"), name)
     assert refused.code == "bad-name"
@@ -63,6 +64,11 @@ def test_a_name_with_a_character_that_shows_as_nothing_is_refused(server):
     server.client("Ann").set_name("Ann")
     for name in ("Ann\u3164", "Ann\u2800", "\u115fAnn"):
         assert refusal(server.client("Mallory"), name).code == "bad-name"
+
+
+def test_a_name_that_only_starts_like_a_seat_s_word_stays_free(server):
+    assert server.client("Pia").set_name("Player Two").name == "Player Two"
+    assert server.client("Ola").set_name("Players 2").name == "Players 2"
 
 
 def test_names_in_one_alphabet_and_their_owner_s_own_stay_free(server):
