@@ -57,3 +57,26 @@ async def test_an_order_that_rolled_dice_is_refused_before_the_question():
         assert "✗ Cannot take back: Dice were rolled for that order: it stands." in log_text(screen)
         assert screen.local_game().orders == game.orders
 
+
+
+async def test_ctrl_z_on_the_hand_over_card_is_the_board_s_take_back():
+    """The card handing Ann the keyboard after Bob's step took ctrl+z and
+    did nothing; it now closes and asks, as ctrl+z on the board does."""
+    from tui.rulesets.waylights_modals import HandoverCard
+
+    _before, after = bob_steps_last()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_at_the_keyboard(pilot, after)
+        for _ in range(3):
+            if isinstance(app.screen, HandoverCard):
+                break
+            await pilot.pause()
+        assert isinstance(app.screen, HandoverCard)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm) and "Take back Bob's last order" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and screen.local_game().orders == after.orders

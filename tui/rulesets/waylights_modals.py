@@ -251,6 +251,7 @@ class HandoverCard(ModalScreen[Any]):
     BINDINGS = [
         Binding("enter,space", "go", "I am ready"),
         Binding("escape", "cancel", "Look at the board"),
+        Binding("ctrl+z", "take_back", "Take back", show=False),
     ]
 
     def __init__(self, player: str, detail: str, then: Callable[[], ModalScreen] | None) -> None:
@@ -276,3 +277,13 @@ class HandoverCard(ModalScreen[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_take_back(self) -> None:
+        """ctrl+z here is the board's: the last order, taken back (or refused
+        saying why) as if Esc had been pressed first."""
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        self.dismiss(None)
+        if screen is not None:
+            screen.call_after_refresh(screen.action_take_back)
