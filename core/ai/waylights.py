@@ -6,8 +6,9 @@ up in the same turn, and an all-attack split (4/0) where an enemy could
 strike it before its next turn.  Hard drops them at every node of its tree, for both sides,
 not only from the order it gives now (``tree_shortlist``).  Easy drops a
 beginner's slips besides (``EASY``: a counter that trades badly, a
-sidestep after moving, a change of weapon that wastes a prime...), and
-only easy, so that normal and hard play as measured.  The reasons
+sidestep for nothing, a change of weapon that wastes a prime...), and
+only easy, so that normal and hard play as measured; easy does not end
+a turn with an Action it would use (``idle_end``).  The reasons
 state the chance to wound the rules give for what the side can see: a
 target yet to declare its split declares it only when attacked, so its
 chance is a range over the splits it may choose; every other order says
@@ -21,7 +22,15 @@ from core.ai.knowledge import Knowledge
 from core.board import chebyshev
 from core.deployment import Deploy, DeployAll, Ready
 from core.events import dice
-from core.rulesets.waylights.combat import DICE, attack_preview, cover_level, reaches
+from core.rulesets.waylights.combat import (
+    DICE,
+    attack_mods,
+    attack_preview,
+    cover_level,
+    defence_mods,
+    reaches,
+    threshold,
+)
 from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.glance import COVER_WORDS, could_strike, shots_from
 from core.rulesets.waylights.orders import (
@@ -82,32 +91,45 @@ class WaylightsKnowledge(Knowledge):
           could strike the fighter before its next turn (``could_strike``:
           from where it stands, after a Move, or after priming its
           launcher or changing weapon; the split stands until then), and,
-          once on 4/0, a move that ends where one could;
+          once on 4/0, a move that ends where one could (and easy's 4/0
+          where nobody it could wound is in reach: it could not walk up);
         - a counterattack that cannot wound the attacker when defending
-          gives a better chance to stay up (``hopeless_counter``).
+          gives a better chance to stay up (``hopeless_counter``);
+        - an attack that cannot wound its target if it defends, or
+          whose chance its reason would give as 0% (``worth_attacking``):
+          it gains nothing and may draw a counter.
 
         Easy, a beginner who presses on, drops more (issue 31, ``EASY``):
         - a counterattack likelier to cost it a wound than to give one
           (``losing_counter``);
-        - a move that ends further from the nearest enemy while its side
-          has as many figures standing as the other or more, and one that
-          ends nearer while it has fewer (it presses on, or keeps away, as
-          the competent beginner does): every move of a turn goes one way,
-          so back then forward is caught as forward then back is (the
-          view does not say where the turn began);
-        - after moving (or shooting) this turn, a sidestep that comes no
-          nearer the nearest enemy;
+        - a move that ends further from the nearest enemy unless its side
+          is losing (``losing``: fewer standing, and more lost than it has
+          knocked out; a side that began with fewer is not losing for
+          that), and one that ends nearer while it is (it presses on, or
+          keeps away, as the competent beginner does): every move of a
+          turn goes one way, so back then forward is caught as forward
+          then back is (the view does not say where the turn began);
+        - a sidestep (a move that comes no nearer the nearest enemy) that
+          brings no enemy it could wound within reach with an Action left
+          to strike, unless, before it has moved or shot this turn, it
+          ends on better cover;
         - while it can attack, a move that ends with none of those it can
-          attack now within reach of its weapon;
+          attack now within reach of its weapon, and, when some move
+          opens an attack (brings an enemy it could wound within reach,
+          an Action left to strike), every move that does not;
         - a change of weapon after priming the launcher this turn (the
-          prime is wasted), or to a weapon that would reach no enemy from
-          where it stands even once readied (and back again would be a
-          zig-zag of weapons);
+          prime is wasted), or after shooting it while it can be primed
+          again (FIRE | RELOAD, a row of the action table), or to a weapon
+          that would reach no enemy it could wound from where it stands
+          even once readied (and back again would be a zig-zag of weapons);
         - taking cover, unless it has stepped out with the free step alone
           and both Actions are left: the lost cover level counts only
           against shots in its own turn (a counter, suppression fire), and
           once an Action is spent, or none was, the Action buys nothing
-          it will use."""
+          it will use;
+        - ending the turn with an Action left while something a beginner
+          does with it is kept (``idle_end``: an attack, a reload, a move
+          that opens an attack or walks at the enemy...): it is not idle."""
         easy = self.level is not None and self.level.name in self.EASY
         if view.pending == "response" and view.attack is not None and len(legal) >= 2:
             if view.get(view.attack.target).side == side and (hopeless_counter(view)
@@ -121,18 +143,42 @@ class WaylightsKnowledge(Knowledge):
         # moved this turn: a Move, the step, a Split Move (it leaves the figure elsewhere than it began)
         moved = view.moved or view.stepped or (view.exposed and view.target is None) or (
             view.turn_from is not None and me.pos != view.turn_from)
-        # easy keeps away while its side has fewer standing, else presses on (one way all turn)
-        behind = easy and 2 * sum(f.up for f in view.fighters if f.side == side) < \
-            sum(f.up for f in view.fighters)
-        # whom it can attack where it stands (easy keeps them in reach)
-        attacking = {o.target for o in legal if isinstance(o, Attack) and o.unit == me.id} if easy else set()
+        # easy keeps away while its side is losing the fight, else presses on (one way all turn)
+        behind = easy and losing(view, side)
+        # whom it can attack where it stands with a chance to wound (easy keeps them in reach)
+        attacking = {o.target for o in legal if isinstance(o, Attack) and o.unit == me.id
+                     and worth_attacking(view, me, view.get(o.target))} if easy else set()
+
+        def opens_attack(o) -> bool:
+            """A move after which an Action is left to strike someone it
+            could wound from there and not from here."""
+            left = view.max_actions - view.actions - (0 if isinstance(o, Step) else 1)
+            if left < 1 or not me.split:
+                return False
+            there = shots_from(view, me.id, [o.to, me.pos])
+            new = set(there.get(o.to, ())) - set(there.get(me.pos, ()))
+            moved_me = attrs.evolve(me, pos=o.to)
+            return any(view.target in (None, t) and can_wound(view, moved_me, view.get(t)) for t in new)
+
+        # it shot the launcher in hand this turn and can prime it again: FIRE | RELOAD (the action table)
+        fired = view.target is not None and me.weapon.kind == "launcher"
+        can_prime = any(isinstance(o, Reload) for o in legal)
+
+        def walks_at(o) -> bool:
+            """Easy presses on while its side is not behind: a move that
+            ends nearer the nearest enemy."""
+            return not behind and bool(foes) and min(chebyshev(o.to, f.pos) for f in foes) < \
+                min(chebyshev(me.pos, f.pos) for f in foes)
 
         def blunder(o) -> bool:
+            if isinstance(o, Attack) and o.unit == me.id:  # every level: nothing to gain, a counter to risk
+                return not worth_attacking(view, me, view.get(o.target))
             if isinstance(o, Clip):
                 i = me.template.weapons.index(me.weapon.name) if me.weapon.name in me.template.weapons else -1
                 return i >= 0 and me.ammo[i] > 0
             if isinstance(o, Split) and o.unit == me.id and o.attack == DICE:
-                return bool(could_strike(view, me.id))
+                # easy goes all out only with someone to strike: on 4/0 it may not walk up (above)
+                return bool(could_strike(view, me.id)) or (easy and not woundable(view, attrs.evolve(me, split=DICE)))
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
                 if me.split == DICE and could_strike(view, me.id, o.to):
                     return True
@@ -145,13 +191,15 @@ class WaylightsKnowledge(Knowledge):
                         return True
                     if easy and after < near and behind:  # keeping away
                         return True
-                    if easy and after == near and (moved or view.exposed):  # a sidestep after moving
-                        return True
+                    if easy and after == near and not opens_attack(o) and (
+                            moved or view.exposed or not onto_cover(view, me.pos, o.to)):
+                        return True  # a sidestep for nothing: no new shot, and no cover before moving
                     if attacking:  # easy: a move keeps one it can attack now within reach
                         return not set(shots_from(view, me.id, [o.to]).get(o.to, ())) & attacking
                     return False
-            if easy and isinstance(o, Wield):
-                return view.reloading in ("reload", "both") or not in_reach(view, readied(me, o.weapon))
+            if easy and isinstance(o, Wield):  # a wasted prime, a shot not reloaded, or nobody to wound
+                return view.reloading in ("reload", "both") or (fired and can_prime) \
+                    or not woundable(view, readied(me, o.weapon))
             if easy and isinstance(o, TakeCover):  # only a step taken: both Actions left to use the cover
                 return not (view.exposed and view.actions == 0)
             return False
@@ -161,6 +209,13 @@ class WaylightsKnowledge(Knowledge):
             left = {o: view.get(o.target).ko_at - view.get(o.target).wounds for o in good}
             return [o for o in good if left[o] == min(left.values())]
         kept = [o for o in legal if not blunder(o)]
+        if easy:  # a move that opens an attack is the beginner's move (it walks up and strikes)
+            walks = [o for o in kept if isinstance(o, (Move, SplitMove, Step))]
+            opening = [o for o in walks if opens_attack(o)]
+            if opening:
+                kept = [o for o in kept if o in opening or o not in walks]
+        if easy and idle_end(view, me, kept, lambda o: opens_attack(o) or walks_at(o)):
+            kept = [o for o in kept if not isinstance(o, EndTurn)]
         return kept or list(legal)
 
     EASY = frozenset({"easy"})  # the levels that drop a beginner's extra blunders (``shortlist``)
@@ -191,6 +246,12 @@ class WaylightsKnowledge(Knowledge):
             return attack_note(view, order)
         if isinstance(order, Finish):
             return f"{order.target} is knocked out"
+        if isinstance(order, EndTurn) and self.level is not None and self.level.name in self.EASY \
+                and losing(view, side) and view.find(order.unit) is not None:
+            me = view.get(order.unit)
+            if not in_reach(view, me) and me.split != 0 and view.actions < view.max_actions:
+                up = [sum(f.up for f in view.fighters if f.side == s) for s in (side, 1 - side)]
+                return f"keeps its distance while behind, {up[0]} standing against {up[1]}"
         pending = view.attack
         if isinstance(order, (Defend, Counter)) and pending is not None:
             att, me = view.get(pending.attacker), view.get(order.unit)
@@ -238,6 +299,74 @@ class WaylightsKnowledge(Knowledge):
         if not foes:
             return f"nobody in reach of the {me.weapon.name} yet"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
+
+
+def losing(view, side: int) -> bool:
+    """Whether the fight is going against ``side``: fewer of its figures
+    standing than of the other's, and more of them lost (knocked out or
+    dead) than it has knocked out, so that a side that began smaller is
+    not losing for that."""
+    up, lost = [0, 0], [0, 0]
+    for f in view.fighters:
+        if f.status == "ready":
+            up[f.side] += 1
+        else:
+            lost[f.side] += 1
+    return up[side] < up[1 - side] and lost[side] > lost[1 - side]
+
+
+def idle_end(view, me, kept, useful_move) -> bool:
+    """Whether ending the turn among ``kept`` would leave an Action a
+    beginner uses unused (issue 31: easy must not be idle): with an Action
+    left, a finish, a reload, a new clip or a crystal is kept, or, with
+    attack dice (0/4 is a stance held on purpose), an attack, a change
+    to a weapon that reaches someone it could wound (easy keeps no
+    other), or a move ``useful_move`` finds useful (one that opens an
+    attack, or walks at the enemy).  Both Actions spent, the step alone is no reason to go on."""
+    if view.actions >= view.max_actions or not any(isinstance(o, EndTurn) for o in kept):
+        return False
+    if any(isinstance(o, (Finish, Reload, Clip, Crystal)) for o in kept):  # no attack dice needed
+        return True
+    return me.split != 0 and any(isinstance(o, (Attack, Wield))
+                                 or (isinstance(o, (Move, SplitMove, Step)) and useful_move(o)) for o in kept)
+
+
+def can_wound(view, a, t) -> bool:
+    """Whether an attack by ``a`` (where it stands, with the weapon in
+    hand and its attack dice) could wound ``t`` if ``t`` defends: the
+    highest attack roll against the least defence roll ``t`` may make
+    (its declared defence dice, or none when it has yet to split) beats
+    its Threshold ("Damage resolution"), and cover does not stop the shot
+    outright.  The same sums as ``attack_preview``, without enumerating."""
+    adice = a.split if a.split is not None else 2
+    if adice <= 0 or a.pos is None or t.pos is None:
+        return False
+    w = a.weapon
+    if w.ranged and (cover_level(view, a, t) or 0) >= 3:
+        return False
+    least = DICE - t.split if t.split is not None else 0
+    best = 6 * adice + sum(v for _, v in attack_mods(a, w))
+    return best - (least + sum(v for _, v in defence_mods(t, w))) > threshold(t)
+
+
+SLIGHT = 0.005  # a chance to wound the reasons would give as 0%
+
+
+def worth_attacking(view, a, t) -> bool:
+    """Whether ``a`` attacking ``t`` now has a chance to wound it that
+    the reasons would not give as 0% (``wound_chances``' highest, over the
+    splits ``t`` may still choose)."""
+    return can_wound(view, a, t) and wound_range(view, a, t)[1] >= SLIGHT
+
+
+def woundable(view, me) -> list[str]:
+    """The enemies ``in_reach`` of ``me`` that it could wound (``can_wound``)."""
+    return [i for i in in_reach(view, me) if can_wound(view, me, view.get(i))]
+
+
+def onto_cover(view, here, to) -> bool:
+    """Whether the ground at ``to`` gives more cover than the ground at ``here``."""
+    return view.battlefield.terrain(to).cover > view.battlefield.terrain(here).cover
 
 
 def in_reach(view, me) -> list[str]:
@@ -300,12 +429,19 @@ def wound_chances(view, order: Attack) -> tuple[float, float, bool]:
     it.  A counter is the target's choice too (the attack then meets no
     defence dice): the third value says whether the rules allow one."""
     a, t = view.get(order.unit), view.get(order.target)
+    low, high = wound_range(view, a, t)
+    counter = counter_refusal_for(view, order) is None and (t.split is None or t.split < DICE)
+    return low, high, counter
+
+
+def wound_range(view, a, t) -> tuple[float, float]:
+    """The lowest and highest chance that ``a`` attacking ``t`` now
+    wounds it if it defends (``wound_chances``, without the counter)."""
     adice = a.split if a.split is not None else 2
     cover = min(cover_level(view, a, t) or 0, 3) if a.weapon.ranged else 0
     kept = [DICE - t.split] if t.split is not None else list(range(DICE + 1))
     chances = [wounding(attack_preview(a, t, a.weapon, adice, d, cover)) for d in kept]
-    counter = counter_refusal_for(view, order) is None and (t.split is None or t.split < DICE)
-    return min(chances), max(chances), counter
+    return min(chances), max(chances)
 
 
 def attack_note(view, order: Attack) -> str:
@@ -385,14 +521,33 @@ def quiet_note(view, side: int, order) -> str:
     if isinstance(order, Boost):
         return f"+1 {order.what} for the rest of the fight"
     if isinstance(order, EndTurn):
-        if me.split == 0:
-            return "no attack dice this turn: holds its ground"
-        foes = in_reach(view, me)
-        if view.target is not None:
-            foes = [f for f in foes if f == view.target]  # the turn's one target
-        if not foes:
-            return f"nobody it may attack in reach of the {w.name}"
-        if view.actions >= view.max_actions:
-            return "both Actions spent"
-        return f"holds with {', '.join(foes[:3])} in reach of the {w.name}"
+        return end_note(view, me)
     return ""
+
+
+def end_note(view, me) -> str:
+    """Why the turn ends here, in the first fact that settles it: no
+    attack dice, no Action left, a launcher in hand that cannot shoot,
+    nobody it may attack in reach, nobody in reach it could wound; else
+    it holds with them in reach."""
+    w = me.weapon
+    if me.split == 0:
+        return "no attack dice this turn: holds its ground"
+    if view.actions >= view.max_actions:
+        return "both Actions spent" if view.max_actions > 1 else "its one Action spent"
+    if w.kind == "launcher" and w.name in me.template.weapons:
+        i = me.template.weapons.index(w.name)
+        if not me.primed[i]:
+            return f"the {w.name} is not primed" + ("" if me.ammo[i] or me.spares[i] else " and has no rounds left")
+    foes = in_reach(view, me)
+    if view.target is not None:
+        foes = [f for f in foes if f == view.target]  # the turn's one target
+    if not foes:
+        return f"nobody it may attack in reach of the {w.name}"
+    if not any(worth_attacking(view, me, view.get(f)) for f in foes):
+        t = view.get(foes[0])
+        kept = f"{DICE - t.split} defence dice" if t.split is not None else "its defence dice"
+        odds = "cannot wound" if not can_wound(view, me, t) else "has under 1% to wound"
+        return f"holds: the {w.name} on {dice(me.split if me.split is not None else 2)} {odds} {t.id} " \
+               f"through {kept}"
+    return f"holds with {', '.join(foes[:3])} in reach of the {w.name}"

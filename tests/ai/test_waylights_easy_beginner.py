@@ -88,8 +88,14 @@ def test_easy_keeps_away_while_behind_and_presses_on_while_level():
     # One move of a turn that closes and the next that draws back (or the
     # other way round) is a zig-zag the view cannot see (it does not say
     # where the turn began); easy keeps one way for the whole turn.
+    # Behind is losing the fight (a figure of its own KO, none of theirs),
+    # not a smaller side: alone against two from the start, it presses on.
     level = position(SIDESTEPPED, "a2")
-    behind = position(SIDESTEPPED[:1] + SIDESTEPPED[2:], "a2")  # a2 alone against two
+    behind = position([SIDESTEPPED[0], SIDESTEPPED[1][:4] + ({"status": "ko", "wounds": 4},)] + SIDESTEPPED[2:], "a2")
+    smaller = position(SIDESTEPPED[:1] + SIDESTEPPED[2:], "a2")  # a2 alone against two
+    for o in kept(smaller, 0):
+        if isinstance(o, (Move, SplitMove, Step)):
+            assert min(cheb(o.to, f) for f in ((5, 8), (9, 9))) <= 4, o
     for state, away_ok in ((level, False), (behind, True)):
         for o in kept(state, 0):
             if isinstance(o, (Move, SplitMove, Step)):
