@@ -425,6 +425,8 @@ def claiming(screen: Any, side: int) -> str:
     brings = (f"{name} forfeits and you win" if rules.capabilities.names_winner else
               f"{name} forfeits; {concession_effect(rules, screen.game.players, 1 - side)}")
     if not getattr(seat, "opponent_present", True):
+        if _seen_away_for(screen) >= seat.claim_after:  # as the banner says: "q to claim the game"
+            return f"{name} is not connected, and has been away for {duration(seat.claim_after)}. Claim the game: {brings}."
         return (f"{name} is not connected. Or claim the game: once {name} has been away for "
                 f"{duration(seat.claim_after)}, {brings}.")
     waited = time.monotonic() - seat.changed_at
@@ -433,6 +435,15 @@ def claiming(screen: Any, side: int) -> str:
                 f"it has waited {duration(seat.idle_after)} with nothing from {name}: w asks the server now.")
     return (f"The game has waited {duration(waited)} for {name}. Or claim it: if {name} has done nothing "
             f"for {duration(seat.idle_after)} (no order, drafts or chat), {brings}.")
+
+
+def _seen_away_for(screen: Any) -> float:
+    """How long the banner has seen the opponent away (0: not seen away)."""
+    from tui.banner import Banner
+
+    banner = next(iter(screen.query(Banner)), None)
+    seen = getattr(banner, "away_seen", None)
+    return 0.0 if seen is None else time.monotonic() - seen
 
 
 def claim(screen: Any) -> None:

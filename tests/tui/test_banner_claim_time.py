@@ -53,3 +53,35 @@ async def test_the_banner_says_when_the_claim_opens_then_invites_it_when_it_has(
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
             assert "Cannot claim the game" not in log_text(screen)
             assert screen.game.outcome.winner == 0
+
+
+async def test_q_s_question_follows_the_banner_once_the_claim_is_open():
+    """A tester: with the banner already saying "q to claim the game", q
+    still said "once bob has been away for 5 minutes …"."""
+    from tui.modals import LeaveOrConcede
+
+    with real_server() as server:
+        server.referee.claim_after = 2.0
+        gid, theirs = waiting_for_bob(server)
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            await ann_at_her_game(pilot, server, gid)
+            await pilot.press("enter")
+            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
+            screen = app.screen
+
+            def banner() -> str:
+                return str(screen.query_one("#banner").render())
+
+            theirs.stop()
+            await settle(pilot, lambda: "is away" in banner(), 10)
+            await pilot.press("q")
+            await settle(pilot, lambda: isinstance(app.screen, LeaveOrConcede), 5)
+            assert "once bob has been away for 2 seconds" in app.screen.claiming, app.screen.claiming
+            await pilot.press("escape")
+            await settle(pilot, lambda: "bob is away: q to claim the game" in banner(), 10)
+            await pilot.press("q")
+            await settle(pilot, lambda: isinstance(app.screen, LeaveOrConcede), 5)
+            question = app.screen.claiming
+            assert "has been away for 2 seconds. Claim the game: bob forfeits and you win" in question, question
+            assert "once bob has been away" not in question
