@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 
+from tests.tui.test_banner_claim_time import ann_left_waiting
 from tests.tui.test_claim import waiting_for_bob
-from tests.tui.test_lobby import SIZE, ann_at_her_game, real_server, settle
+from tests.tui.test_lobby import SIZE, real_server, settle
 from tui.app import SkirmishApp
 from tui.banner import fit_pieces, heading_piece
-from tui.game_screen import GameScreen
 
 MATCH = "Turn 1/1 · Match 4: r4's action 1 of 5"  # Spheres of War's turn and phase, as the tester saw them
 
@@ -53,15 +53,7 @@ async def test_the_banner_of_a_game_whose_opponent_went_keeps_its_heading_at_80_
         gid, theirs = waiting_for_bob(server)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            screen = app.screen
-
-            def banner() -> str:
-                return str(screen.query_one("#banner").render())
-
-            theirs.stop()
+            screen, banner = await ann_left_waiting(pilot, server, gid, theirs)
             await settle(pilot, lambda: "away" in banner() or "not connected" in banner(), 10)
             game = screen.game
             heading = heading_piece(game, screen.view_state, game.ruleset.situation(screen.view_state))

@@ -19,6 +19,21 @@ class Seat:
     claim_after = 300.0
 
 
+async def ann_left_waiting(pilot, server, gid: str, theirs):
+    """Ann at her game from the lobby, its board on screen, and Bob's
+    connection (``theirs``) gone: the screen and a reader of its banner."""
+    await ann_at_her_game(pilot, server, gid)
+    await pilot.press("enter")
+    await settle(pilot, lambda: isinstance(pilot.app.screen, GameScreen), 15)
+    screen = pilot.app.screen
+
+    def banner() -> str:
+        return str(screen.query_one("#banner").render())
+
+    theirs.stop()
+    return screen, banner
+
+
 def test_the_claim_is_invited_only_once_this_screen_has_seen_them_away_long_enough():
     from tui.banner import claim_words
 
@@ -33,15 +48,7 @@ async def test_the_banner_says_when_the_claim_opens_then_invites_it_when_it_has(
         gid, theirs = waiting_for_bob(server)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            screen = app.screen
-
-            def banner() -> str:
-                return str(screen.query_one("#banner").render())
-
-            theirs.stop()
+            screen, banner = await ann_left_waiting(pilot, server, gid, theirs)
             await settle(pilot, lambda: "is away" in banner(), 10)  # short, beside the turn (80 columns)
             gone = time.monotonic()
             assert "bob is away: q claims after 2 s" in banner(), banner()
@@ -65,15 +72,7 @@ async def test_q_s_question_follows_the_banner_once_the_claim_is_open():
         gid, theirs = waiting_for_bob(server)
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            await ann_at_her_game(pilot, server, gid)
-            await pilot.press("enter")
-            await settle(pilot, lambda: isinstance(app.screen, GameScreen), 15)
-            screen = app.screen
-
-            def banner() -> str:
-                return str(screen.query_one("#banner").render())
-
-            theirs.stop()
+            screen, banner = await ann_left_waiting(pilot, server, gid, theirs)
             await settle(pilot, lambda: "is away" in banner(), 10)
             await pilot.press("q")
             await settle(pilot, lambda: isinstance(app.screen, LeaveOrConcede), 5)
