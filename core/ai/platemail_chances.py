@@ -18,7 +18,7 @@ from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import can_shoot
 from core.rulesets.platemail.combat import FAVOR, ranged_modifiers, weapon_modifiers
-from core.rulesets.platemail.equipment import PASSIVE_BASE
+from core.rulesets.platemail.equipment import PASSIVE_BASE, SPELLS
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.senses import Work, defense, weapon
 from core.rulesets.platemail.state import INVOLUNTARY, READY, Action
@@ -51,6 +51,12 @@ def shooter(me) -> bool:
     are gone fights with its Dagger.  A footman's carried Javelin does not
     make it a shooter: its Sword is its weapon."""
     return weapon(me).shoots and can_shoot(me)
+
+
+def casts(me) -> bool:
+    """Whether ``me`` fights as a caster: it knows a spell that harms
+    (Firebolt, Binding, Dread), whatever it holds in hand."""
+    return any(SPELLS[k].hostile for k in me.spells if k in SPELLS)
 
 
 def enemies_beside(work: Work, me) -> list:

@@ -171,6 +171,25 @@ def _walks_to_release(work: Work, me, order: Write) -> str:
     return f"walks in with {spell.name} Prepared; {at}"
 
 
+def _casting(work: Work, me, order: Write) -> str:
+    """The reason for a caster's Prepare whose 2nd Action Releases it
+    ("prepares Firebolt; casts it at b2 if it is ready"), or its step back
+    from an enemy beside it to Prepare once clear (``platemail_spells``),
+    else ""."""
+    first, other = order.first, order.otherwise
+    if first.kind is A.PREPARE and first.spell in SPELLS and order.condition is Condition.SPELL_READY \
+            and order.then.kind is A.RELEASE and order.then.target:
+        tid = resolve_target(work, me, order.then.target)
+        if tid is None or tid not in work.chars:
+            return ""
+        return f"prepares {SPELLS[first.spell].name}; casts it at {tid} if it is ready"
+    if first.kind is A.FALL_BACK and other.kind is A.PREPARE and other.spell in SPELLS:
+        beside = enemies_beside(work, me)
+        away = f" from {beside[0].id}" if beside else ""
+        return f"falls back{away}; prepares {SPELLS[other.spell].name} once clear"
+    return ""
+
+
 def explain_write(view, order: Write) -> str:
     """First Action, then the IF in plain words when it fits.  A shot
     whose 2nd Action reloads says so before the IF (seed: Requires
@@ -179,7 +198,7 @@ def explain_write(view, order: Write) -> str:
     if me is None or me.pos is None:
         return ""
     work = Work(view)
-    walks = _walks_to_release(work, me, order)
+    walks = _walks_to_release(work, me, order) or _casting(work, me, order)
     if walks and not me.entrapped:
         return walks
     first, tid = _first(work, me, order.first)

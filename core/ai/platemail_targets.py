@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai.platemail_chances import attack_weapon, chances_by_action, enemies_beside, shooter
+from core.ai.platemail_chances import attack_weapon, casts, chances_by_action, enemies_beside, shooter
 from core.board import chebyshev
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.orders import Act, Write
@@ -113,8 +113,9 @@ def guard(work: Work, me) -> str | None:
     here = me.pos
     if here is None:
         return None
+    # (Not a caster: its Staff Ready gives it the best Defense, but it is no guard, it casts.)
     melee = [c for c in work.chars.values() if c.side == me.side and c.fighting and c.pos is not None
-             and not shooter(c)]
+             and not shooter(c) and not casts(c)]
     if not melee or min(melee, key=lambda c: (-defense(c, True), c.id)).id != me.id:
         return None
     shooters = [c for c in work.chars.values() if c.side == me.side and c.id != me.id and c.fighting
@@ -310,6 +311,8 @@ def _aimed(work: Work, me, volleys: bool, guards: bool, press: bool = False) -> 
                 shots = frozenset((k, t) for k in (A.RANGED, A.AIM) for t in (*GENERAL, shot[0], volley[0]))
                 out.append(Aim(Write(s, u, act(A.RAPID_FIRE, volley[0]), C.ENEMY_ADJACENT, act(A.FALL_BACK),
                                      act(A.RAPID_FIRE, volley[0])), shots))
+        return tuple(out)
+    if casts(me):  # a caster casts: it neither Charges nor walks in to strike (platemail_spells)
         return tuple(out)
     walk = pressing_walk(work, me) if press else None
     if walk is not None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai.platemail_chances import shooter
+from core.ai.platemail_chances import casts, shooter
 from core.ai.platemail_mending import mend_target, released_out_of_reach
+from core.ai.platemail_spells import spell_target, staff_fight
 from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
@@ -146,7 +147,9 @@ def swaps(me) -> tuple[str | None, str | None]:
 
 def _release_target(state, me, spell, beyond: bool = False) -> str | None:
     """Whom a Release of ``spell`` by ``me`` aims at, when one is in range
-    and in sight (seed: Release Spell; Targeting): the closest hostile if
+    and in sight (seed: Release Spell; Targeting): the one ``platemail_spells``
+    aims it at (a Firebolt at the enemy it wounds most, a Binding at the
+    melee enemy closing in), when there is one; else the closest hostile if
     it is, else the nearest enemy that is; for a spell that helps (Mend),
     the one within its reach who needs it most (``mend_target``).  None: nobody yet.  With
     ``beyond``, a hostile spell's target may stand past its Range, within
@@ -155,6 +158,13 @@ def _release_target(state, me, spell, beyond: bool = False) -> str | None:
     if not spell.hostile:
         return mend_target(state, me, spell)
     work = Work(state)
+    aimed_at = spell_target(state, me, spell.key)  # a Firebolt where it wounds, a Binding on the danger
+    if aimed_at is not None:
+        # Past its Range (-2 an increment), it is still the best Release now when someone is within
+        # Range; with nobody within Range, walking in first is weighed too (None: not ready).
+        within = any(5 * chebyshev(me.pos, c.pos) <= spell.range_ft for c in work.chars.values()
+                     if c.side != me.side and c.fighting and c.pos is not None)
+        return aimed_at if beyond or within else None
 
     def reached(c) -> bool:
         within = (range_penalty(spell.range_ft, me.pos, c.pos) is not None if beyond
@@ -198,8 +208,16 @@ def casting(state, me, strike: Act) -> list[Write]:
             helped = None if spell.hostile or key == me.prepared else mend_target(state, me, spell)
             if key == me.prepared or (not spell.hostile and helped is None):
                 continue
-            then = Act(s, A.RELEASE, "closest" if spell.hostile else helped)
-            out.append(Write(s, u, Act(s, A.PREPARE, spell=key), C.SPELL_READY, then, Act(s, A.DEFEND)))
+            at = (spell_target(state, me, key) or "closest") if spell.hostile else helped
+            out.append(Write(s, u, Act(s, A.PREPARE, spell=key), C.SPELL_READY, Act(s, A.RELEASE, at),
+                             Act(s, A.DEFEND)))
+    if not me.prepared and casts(me) and _nearest(state, me) == 1:
+        # An enemy beside it: it steps back (Disfavor on blows at it, no Attack of Opportunity,
+        # seed: Fall Back), and Prepares its spell once clear.
+        key = next((k for k in me.spells if SPELLS[k].hostile and spell_target(state, me, k)),
+                   next(k for k in me.spells if SPELLS[k].hostile))
+        out.append(Write(s, u, Act(s, A.FALL_BACK), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK),
+                         Act(s, A.PREPARE, spell=key)))
     ready = release_ready(state, me)
     target = ready or release_ready(state, me, beyond=True)
     if me.prepared and target is not None:
@@ -212,8 +230,9 @@ def casting(state, me, strike: Act) -> list[Write]:
     if ready is None and me.prepared in SPELLS and SPELLS[me.prepared].hostile:
         # Nobody in range and sight: a Release now finds no target, or one past its Range
         # (seed: Release Spell; Targeting).  It walks on, spell kept, and Releases once in range.
-        walk = Act(s, A.MOVE, "closest")
-        out.append(Write(s, u, walk, C.IN_RANGE, Act(s, A.RELEASE, "closest"), walk))
+        at = spell_target(state, me, me.prepared) or "closest"
+        walk = Act(s, A.MOVE, at)
+        out.append(Write(s, u, walk, C.IN_RANGE, Act(s, A.RELEASE, at), walk))
     if me.focus:
         out.append(Write(s, u, Act(s, A.FOCUS), C.ENEMY_ADJACENT, Act(s, A.FALL_BACK), Act(s, A.FOCUS)))
     return out
@@ -233,7 +252,10 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     a spell Prepared and a target in range and sight (:func:`release_ready`)
     Releases it: only its Release orders are kept; with one that harms and
     nobody yet in range and sight, only the orders that Release it in the
-    2nd Action (walking in).  An entrapped character frees itself first
+    2nd Action (walking in).  A caster with none Prepared ranks first the
+    spell ``platemail_spells`` finds a target for (a Firebolt that wounds,
+    else a Binding on a melee enemy closing in), and steps back to cast
+    from an enemy beside it.  An entrapped character frees itself first
     of all (:func:`freeing`).  With ``press`` (hard, against a side that
     holds back in its deployment zone,
     :func:`~core.ai.platemail_targets.holding_back`), a shooter walks into
@@ -244,6 +266,10 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
     arms = weapon(me)
     shoots = shooter(me)
     reach = max(1, (missile(me) or arms).range_ft // 5)  # cells a shot reaches within its Range
+    # A caster's spells by what they would do now: a Firebolt that wounds someone first, else a
+    # Binding on a melee enemy closing in (platemail_spells); one with nobody to aim at, little.
+    aimed_spells = {k for k in me.spells if SPELLS[k].hostile and spell_target(state, me, k)}
+    bolt = "firebolt" in aimed_spells
 
     def score(write: Write) -> float:
         first, then = write.first.kind, write.then.kind
@@ -271,7 +297,12 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
         if first is A.FOCUS:
             return 3.0
         if first is A.PREPARE:
-            return (3.8 if write.first.spell == "firebolt" else 1.5) - (2.5 if near == 1 else 0.0)
+            key = write.first.spell
+            worth = (3.8 if key == "firebolt" and bolt else 3.9 if key in aimed_spells and not bolt
+                     else 3.0 if key in aimed_spells else 1.5)
+            return worth - (2.5 if near == 1 else 0.0)
+        if first is A.FALL_BACK and then is A.FALL_BACK and write.otherwise.kind is A.PREPARE:
+            return 4.1  # a caster beside an enemy steps back to cast
         if first is A.FULL_ATTACK:
             return 4.0 if near == 1 else 0.3
         if first is A.CHARGE:
@@ -360,8 +391,9 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     finds no target and does nothing), an Action that shoots a weapon
     that will be empty when it runs (:func:`unloaded_shot`) or shoots or
     throws with nothing to shoot or throw then (:func:`nothing_to_shoot`),
-    or, for an entrapped character, one that must cover ground
-    (:func:`stuck`)."""
+    a caster's Charge or walk in to strike (it casts instead,
+    ``platemail_spells.staff_fight``), or, for an entrapped character, one
+    that must cover ground (:func:`stuck`)."""
     first = write.first
     if any(a.kind in MELEE for a in (first, write.then, write.otherwise)):
         if first.kind in MELEE and not weapon(me).melee:
@@ -377,7 +409,7 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     if first.kind is A.PREPARE and first.spell in SPELLS and not SPELLS[first.spell].hostile \
             and state is not None and mend_target(state, me, SPELLS[first.spell]) is None:
         return f"nobody hurt within reach of its {SPELLS[first.spell].name}"
-    why = _release_astray(write, me, state)
+    why = _release_astray(write, me, state) or staff_fight(write, me)
     if why:
         return why
     if first.kind is A.STABILIZE and not fallen:

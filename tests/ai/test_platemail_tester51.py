@@ -163,14 +163,16 @@ def test_a_charge_beyond_reach_is_not_shortlisted():
     charge = Write(0, "a1", Act(0, A.CHARGE, "closest"), C.REACHED, Act(0, A.FULL_ATTACK, "closest"),
                    Act(0, A.CHARGE, "closest"))
     assert blunder(charge, state.char("a1"), 9, False, state)
-    assert not blunder(charge, caster(gap=4).char("a1"), 4, False, caster(gap=4))
+    # Within reach, a Charge is a blunder only because a caster casts (platemail_spells.staff_fight).
+    assert "Charge's reach" not in blunder(charge, caster(gap=4).char("a1"), 4, False, caster(gap=4))
 
 
 @pytest.mark.parametrize(("level", "seed"), CASES)
 def test_a_prepared_spell_with_a_target_in_range_and_sight_is_released(level, seed):
     state = caster("firebolt", gap=5)
     write = written(state, level, seed)
-    assert write.first.kind is A.RELEASE and write.first.target in ("closest", "b1"), write.to_text()
+    # b1 25 ft off, or b2 (leather: Absorb 1, which Firebolt's Penetration 2 passes) 50 ft off, -2.
+    assert write.first.kind is A.RELEASE and write.first.target in ("closest", "b1", "b2"), write.to_text()
 
 
 @pytest.mark.parametrize(("level", "seed"), CASES)
@@ -194,8 +196,9 @@ def test_every_prepare_shortlisted_releases_in_the_2nd_action():
     assert prepares
     for w in prepares:
         assert w.condition is C.SPELL_READY and w.then.kind is A.RELEASE, w.to_text()
-        # Mend helps an ally: its Release is not aimed at the closest hostile.
-        assert w.then.target == ("closest" if SPELLS[w.first.spell].hostile else "ally-injured")
+        # Mend helps an ally: its Release is not aimed at an enemy (the others are, by
+        # platemail_spells: one of the two enemies, as "closest" when it is that one).
+        assert w.then.target in (("closest", "b1", "b2") if SPELLS[w.first.spell].hostile else ("ally-injured",))
 
 
 def test_the_firebolt_is_prepared_and_released_in_one_round():
