@@ -31,20 +31,33 @@ def first_turn(bf: Battlefield, instigators: list[Cell], retaliators: list[Cell]
     within reach (its free strike), pairing the closest figures first as
     the turn does, each figure once."""
     pairs = sorted((distance_squared(i, r), i, r) for i in instigators for r in retaliators)
-    return _strikes(bf, pairs, [*instigators, *retaliators], ())
+    return int(_strikes(bf, pairs, [*instigators, *retaliators], ()))
 
 
 class NextTurn:
     """``first_turn`` asked again and again with all figures but one pair
     standing still (the Match solver's leaves): the still figures' pairs
     are sorted once, and only the Matches of the pair's two figures are
-    counted."""
+    counted.
 
-    def __init__(self, bf: Battlefield, instigators: list[Cell], retaliators: list[Cell]) -> None:
+    A figure still to play a Match this turn (not in ``settled``, the cells
+    of the Inert) does not stand still: in its own Match it can step out of
+    reach, or into it.  A strike next turn between one of the pair and such
+    a figure counts ``UNSETTLED`` of one.  Counted whole, a Retaliator
+    Waited within reach with the Match's last Action rather than step back,
+    because the step only handed the same Instigator's strike to a figure
+    whose own Match was still to come (issue 31)."""
+
+    UNSETTLED = 0.5
+
+    def __init__(self, bf: Battlefield, instigators: list[Cell], retaliators: list[Cell],
+                 settled: frozenset[Cell] | None = None) -> None:
         self.bf, self.instigators, self.retaliators = bf, instigators, retaliators
         self.fixed = [(distance_squared(i, r), i, r) for i in instigators for r in retaliators]
+        # None: every figure counts whole (the first turn read off a deployment)
+        self.settled = settled
 
-    def strikes(self, i_cell: Cell, r_cell: Cell) -> int:
+    def strikes(self, i_cell: Cell, r_cell: Cell) -> float:
         """Strikes in the Matches of the Instigator's figure at ``i_cell``
         and the Retaliator's at ``r_cell``, the others where they stand."""
         pairs = [*self.fixed, (distance_squared(i_cell, r_cell), i_cell, r_cell)]
@@ -52,15 +65,22 @@ class NextTurn:
         pairs += [(distance_squared(i, r_cell), i, r_cell) for i in self.instigators]
         pairs.sort()
         everyone = [*self.instigators, i_cell, *self.retaliators, r_cell]
-        return _strikes(self.bf, pairs, everyone, (i_cell, r_cell))
+        if self.settled is None:
+            return _strikes(self.bf, pairs, everyone, (i_cell, r_cell))
+        settled = self.settled | {i_cell, r_cell}
+
+        def weight(i: Cell, r: Cell) -> float:
+            return 1.0 if i in settled and r in settled else self.UNSETTLED
+        return _strikes(self.bf, pairs, everyone, (i_cell, r_cell), weight)
 
 
-def _strikes(bf: Battlefield, pairs, everyone: list[Cell], only: tuple[Cell, ...]) -> int:
+def _strikes(bf: Battlefield, pairs, everyone: list[Cell], only: tuple[Cell, ...], weight=None) -> float:
     """Pair the figures closest first (``pairs`` sorted by distance), each
-    once, and count the pairs whose Instigator's figure reaches the other;
-    with ``only``, just the pairs of the figures at those cells."""
+    once, and count the pairs whose Instigator's figure reaches the other
+    (each ``weight(i, r)`` of one, whole by default); with ``only``, just
+    the pairs of the figures at those cells."""
     used: set[Cell] = set()
-    strikes = 0
+    strikes = 0.0
     for _, i, r in pairs:
         if i in used or r in used:
             continue
@@ -68,7 +88,8 @@ def _strikes(bf: Battlefield, pairs, everyone: list[Cell], only: tuple[Cell, ...
         used.add(r)
         if only and i not in only and r not in only:
             continue
-        strikes += reaches(bf, i, r, [c for c in everyone if c != i and c != r])
+        if reaches(bf, i, r, [c for c in everyone if c != i and c != r]):
+            strikes += 1.0 if weight is None else weight(i, r)
         if only and only[0] in used and only[1] in used:
             break  # both figures Matched: no later pair is theirs
     return strikes

@@ -335,7 +335,7 @@ class SpheresKnowledge(Knowledge):
         others = frozenset(u.pos for u in state.units
                            if u.pos is not None and not u.removed and u.id not in (a, b))
         plans = odds is carried_odds and getattr(self.level, "lookahead", None) != 0
-        key = (others, mine, caution, their_caution, odds, (a, b) if plans else None)
+        key = (others, mine, caution, their_caution, odds, (a, b, frozenset(state.inert)) if plans else None)
         solver = self._solvers.get(key)
         if solver is None:
             after = self._next_turn(state, a, b) if plans else None
@@ -347,13 +347,16 @@ class SpheresKnowledge(Knowledge):
         """For a level that looks ahead (normal, hard): where the pair end
         it is worth the strikes it leaves the Instigator next turn, the
         closest figures paired first (``NextTurn``).  Ending a Match
-        within reach of an Instigator's figure costs a first strike."""
+        within reach of an Instigator's figure costs a first strike; one
+        against a figure still to play its Match this turn costs less (it
+        can step out of reach, or in, in its own Match)."""
         bf, inst = state.battlefield, state.instigator
         rest = [u for u in state.units if u.on_board and u.id not in (a, b)]
         instigators = [u.pos for u in rest if u.side == inst]
         retaliators = [u.pos for u in rest if u.side != inst]
+        settled = frozenset(u.pos for u in rest if u.id in state.inert)
         retaliator_falls, instigator_falls = carried_odds(1)  # struck first where it stands
-        turn = NextTurn(bf, instigators, retaliators)
+        turn = NextTurn(bf, instigators, retaliators, settled)
 
         def after(i_cell, r_cell):
             n = turn.strikes(i_cell, r_cell)
