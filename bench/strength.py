@@ -263,8 +263,8 @@ def render(result: dict[str, Any]) -> list[str]:
                    f"{verdict} | {r['seconds'] / 60:.1f} |")
     out += ["", "*met*: the whole interval is at or above the aim; *not shown*: the interval straddles it "
             "(more games needed); *missed*: the whole interval is below it. "
-            "†: not one of issue 31's pairings; a first look, with an aim of our own, played to fewer games "
-            "(`--pairings` and `--games` play it on).", "",
+            "†: not one of issue 31's pairings, with an aim of our own; most are a first look, played to "
+            "fewer games (`--pairings` and `--games` play it on).", "",
             "Move time (CPU seconds per computer move, over every move of the games above; "
             "the verdict is on the slowest move):", "",
             "| level | ruleset | moves | median | p90 | max | aim (every move) | |", "|---|---|---|---|---|---|---|---|"]
