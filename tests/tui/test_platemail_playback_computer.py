@@ -60,3 +60,28 @@ async def test_the_playback_opened_by_the_commit_against_the_computer_moves_the_
         assert {uid: where(board, uid) for uid in began} == {
             c.id: c.pos for c in screen.game.view(0).characters if c.pos is not None}
         assert not board.spotlight
+
+
+async def test_log_lines_written_under_the_playback_keep_the_pane_s_width():
+    """The log pane under a playback is kept from showing the Round's
+    results until the last step; the computer's "Player 2 commits their
+    orders", written meanwhile, came out wrapped at 20 columns
+    ("Player 2 commits" / "their orders") as if the pane had no width."""
+    game = deployed_game()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(game, seats=("human", "easy"))
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert await wait_for(pilot, lambda: screen.game.state.committed[1])
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.press("y")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, Playback))
+        assert await wait_for(pilot, lambda: screen.game.state.committed[1])  # Round 2's, under the playback
+        await pilot.pause(0.2)
+        await pilot.press("escape")
+        await pilot.pause()
+        lines = [strip.text.rstrip() for strip in screen.query_one("#log").lines]
+        assert lines[-1].endswith("commits their orders"), lines[-6:]
+        assert "their orders" not in lines

@@ -243,7 +243,7 @@ class Playback(Message, inherit_bindings=False):
     def on_unmount(self) -> None:
         """The board as the game screen drew it last, and its log pane."""
         if self.log_pane is not None:
-            self.log_pane.styles.visibility = "visible"
+            self.log_pane.styles.text_opacity = "100%"
         if self.board is not None:
             self.board.hold(None)
             self.board.show(self._board_was)
@@ -299,7 +299,10 @@ class Playback(Message, inherit_bindings=False):
             f"{self.title_text} — step {self.shown}/{len(self.steps)}")
         self.query_one("#pb-hint", Label).update(END_HINT if last else NEXT_HINT)
         if self.log_pane is not None:
-            self.log_pane.styles.visibility = "visible" if last else "hidden"
+            # Its text made see-through, not the pane hidden: a hidden pane has
+            # no width, and lines written meanwhile (the computer's commit)
+            # would be wrapped at its least width for good.
+            self.log_pane.styles.text_opacity = "100%" if last else "0%"
         self.query_one("#pb-text", Static).update(self.shown_text())
         self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
         self._move_figures()
