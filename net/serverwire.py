@@ -31,8 +31,9 @@ _NULLABLE_STR = (str, type(None))
 
 # The reason a seat's ``moved`` gives when the same player opened it elsewhere
 # (the other: its game was withdrawn); what that seat answers an order with.
-SEAT_OPENED_ELSEWHERE = "This seat was opened in another terminal."
-SEAT_MOVED = "This seat moved to another terminal: the game is played there, and nothing more is sent from here."
+SEAT_OPENED_ELSEWHERE = "This seat was opened in another terminal or browser tab."
+SEAT_MOVED = ("This seat moved to another terminal or browser tab: the game is played there, and nothing "
+              "more is sent from here.")
 
 
 def moved_words(reason: str) -> str:

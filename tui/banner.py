@@ -89,7 +89,7 @@ def remote_status(seat: Any) -> str:
     if status == "broken":
         return f"Stopped listening to the {keeper}"
     if status == "moved":  # a server's seat opened in another terminal: that one plays
-        return "This seat moved to another terminal: nothing more is played here"
+        return "This seat moved to another terminal or tab: nothing more is played here"
     return ""
 
 

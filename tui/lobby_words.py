@@ -22,7 +22,8 @@ NO_NAME_YET = ("You have no name yet: you may look around and watch (w); n, i, r
                "play asks for your name first.")
 NOT_CONNECTED = ("Not connected to the server: the list is from before the connection was lost, and nothing "
                  "in it can be opened until the server answers again (tried every few seconds).")
-LEAVE_QUESTION = "Leave the lobby? This ends Skirmish here (through the SSH door, it logs you out)."
+LEAVE_QUESTION = ("Leave the lobby? This ends Skirmish here (through the SSH door it logs you out; "
+                  "in a browser it ends this tab's session).")
 
 # Refusals of the hello that may pass by themselves (too many connections
 # just now, the store out of reach): tried again like a server not answering.

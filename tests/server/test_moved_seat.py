@@ -17,7 +17,7 @@ def test_the_older_terminals_seat_moves_and_offers_no_order(server):
     assert first.snapshot().legal
     second = server.client("Ann").resume(gid)
     assert wait_until(lambda: first.status == "moved")
-    assert first.reason == "This seat was opened in another terminal."
+    assert first.reason == "This seat was opened in another terminal or browser tab."
     assert first.snapshot().legal == () and first.legal_orders() == []
     refused = first.submit(second.legal_orders()[0], wait=2)
     # It says the seat moved, not that the connection dropped (tests/server/test_seat_moved_elsewhere.py).

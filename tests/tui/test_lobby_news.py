@@ -81,11 +81,11 @@ async def test_a_seat_opened_in_another_terminal_says_so_and_offers_no_keys():
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
         screen, seat = app.screen, app.remote_seat
         assert app.check_action("chat", ()) and screen.orders
-        seat.status, seat.reason = "moved", "This seat was opened in another terminal."
+        seat.status, seat.reason = "moved", "This seat was opened in another terminal or browser tab."
         seat.legal_orders = lambda: []  # as a server's seat no longer connected offers none
         seat.table.replace(seat.table.game)
         banner = screen.query_one("#banner")
-        await settle(pilot, lambda: "This seat moved to another terminal" in str(banner.render()))
+        await settle(pilot, lambda: "This seat moved to another terminal or tab" in str(banner.render()))
         assert not app.check_action("chat", ())
         assert screen.orders == [] and not screen.check_action("orders", ())
         from tui.screen_keys import seat_moved
