@@ -46,16 +46,11 @@ from core.rulesets.waylights.orders import (
 )
 from core.rulesets.waylights.roster import KINDS
 from core.rulesets.waylights.state import new_fighter
+from tests.ai.test_waylights_easy_beginner import kept
 from tests.rulesets.waylights.helpers import position
 
 SEEDS = range(10)
 ROWS = ["." * 12] * 13  # an open field of 12 columns and 13 rows, for the tester's cells
-
-
-def kept(state, side, level="easy"):
-    know = knowledge_for(R)
-    know.level = LEVEL_TABLE[level]
-    return know.shortlist(R.view(state, side), side, R.legal_orders(state, side))
 
 
 def chosen(state, side, level="easy"):
