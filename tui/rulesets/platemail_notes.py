@@ -42,6 +42,7 @@ from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import WEAPONS
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
+from core.rulesets.platemail.movement import fall_back_kept
 from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character, Write
 from tui.rulesets.platemail_figures import held_words
@@ -156,24 +157,14 @@ def reach_warning(me: Character, kind: Action, target: Character | None) -> str:
     return ""
 
 
-def _nearest_hostile_sq(view: Any, me: Character, cell) -> int | None:
-    """The squared distance from ``cell`` to the nearest fighting enemy of
-    ``me`` the view shows (None: none), as the movement measures Fall Back."""
-    foes = [c.pos for c in view.characters if c.side != me.side and c.fighting and c.pos is not None]
-    return min(((cell[0] - x) ** 2 + (cell[1] - y) ** 2 for x, y in foes), default=None)
-
-
 def fall_back_cells(view: Any, me: Character, cells) -> set:
-    """The ``cells`` a Fall Back of ``me`` would keep as its destination:
-    further from the nearest hostile than where it stands (docs/rulings.md,
-    Movement: any other is replaced by the reachable cell furthest from
-    them), as the enemies stand now."""
+    """The ``cells`` a Fall Back of ``me`` would keep as its destination,
+    as the enemies the view shows stand now (the rules' own test,
+    ``movement.fall_back_kept``: any other is replaced)."""
     if me.pos is None:
         return set()
-    here = _nearest_hostile_sq(view, me, me.pos)
-    if here is None:
-        return set(cells)
-    return {cell for cell in cells if (_nearest_hostile_sq(view, me, cell) or 0) > here}
+    foes = [c.pos for c in view.characters if c.side != me.side and c.fighting and c.pos is not None]
+    return {cell for cell in cells if fall_back_kept(me.pos, cell, foes)}
 
 
 def order_warnings(view: Any, me: Character, order: Write) -> list[str]:

@@ -127,6 +127,15 @@ def retreat_cell(work: Work, uid, budget, blocked):
     return best if safety(best) > here else None
 
 
+def fall_back_kept(here, to, foes) -> bool:
+    """Whether a Fall Back written to ``to`` from ``here`` keeps its cell:
+    it is further from the nearest of ``foes`` (hostile cells) than
+    ``here`` is, or there is nobody to fall back from (docs/rulings.md,
+    Movement: otherwise the reachable cell furthest from them is taken)."""
+    foes = list(foes)
+    return not foes or min(distance_squared(to, f) for f in foes) > min(distance_squared(here, f) for f in foes)
+
+
 def _say_fall_back_replaced(work: Work, uid, written, cell) -> None:
     """The log's word when a Fall Back's written cell is not further from
     the nearest hostile than where ``uid`` stands (docs/rulings.md,
@@ -157,9 +166,7 @@ def goal_of(work: Work, uid):
         blocked = {o.pos for o in work.known_to(uid) if o.id != uid}
         replaced = None
         if act.to is not None and kind == A_FALL_BACK:
-            foes = _hostile_cells(work, uid)
-            if not foes or min(distance_squared(act.to, f) for f in foes) > min(
-                    distance_squared(c.cell, f) for f in foes):
+            if fall_back_kept(c.cell, act.to, _hostile_cells(work, uid)):
                 return ("cell", act.to)
             replaced = act.to
         cell = retreat_cell(work, uid, work.allowance[uid], blocked)
