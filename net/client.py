@@ -107,6 +107,7 @@ class RemoteSeat(Seat):
         self.fairness = ""  # after the game: what checking the dice found
         self.whole: Any = None  # after the game, once checked: the whole game replayed here (nothing secret)
         self.notice = ""  # news for the player, such as a late refusal of an order
+        self.notices = 0  # how many notices came: one in the same words as the last is news again
         self.opponent_present = True  # the last update's word: the other side's player is connected
         self.changed_at = time.monotonic()  # when the game last moved on, as this terminal heard it
         self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
@@ -362,10 +363,15 @@ class RemoteSeat(Seat):
                 self._ended("moved", "".join(c for c in message["reason"][:MAX_NOTICE] if c.isprintable()))
                 return
             elif kind == "notice":  # shown to the player as it is: printable text only, capped
-                self.notice = "".join(c for c in message["text"][:MAX_NOTICE] if c.isprintable())
-                self._notify()
+                self._noticed("".join(c for c in message["text"][:MAX_NOTICE] if c.isprintable()))
             else:
                 raise HostError(f"the host sent a {kind!r} message in the middle of the game")
+
+    def _noticed(self, text: str) -> None:
+        """News for the player (``notice``), counted (``notices``), and told."""
+        self.notice = text
+        self.notices += 1
+        self._notify()
 
     def _ended(self, status: str, reason: str) -> None:
         """Nothing more comes on this code for this seat: no rejoining."""
@@ -384,8 +390,7 @@ class RemoteSeat(Seat):
         ticket.answer = answer
         ticket.done.set()
         if ticket.gave_up and not answer["ok"]:
-            self.notice = f"The {self.KEEPER} refused an order sent earlier: {answer['message'] or 'refused'}"
-            self._notify()
+            self._noticed(f"The {self.KEEPER} refused an order sent earlier: {answer['message'] or 'refused'}")
 
     def _give_half(self) -> None:
         if not (isinstance(self.commit, str) and len(self.commit) == 64):

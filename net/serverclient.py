@@ -506,8 +506,7 @@ class ServerSeat(RemoteSeat):
                 self._stop = True
                 return
             elif kind == "notice":
-                self.notice = "".join(c for c in message["text"][:300] if c.isprintable())
-                self._notify()
+                self._noticed("".join(c for c in message["text"][:300] if c.isprintable()))
             elif kind == "reasons":  # the computer's, each before the update with its order (which tells)
                 self.reasons = serverwire.reasons_in(self.reasons, message["reasons"])
             elif kind == "next":  # the other player began the game after this one: it waits for us there
@@ -525,8 +524,7 @@ class ServerSeat(RemoteSeat):
             return
         with self._lock:
             self.next_game, self.next_reason = game, reason
-        self.notice = reason
-        self._notify()
+        self._noticed(reason)
 
     def _take_chat(self, lines: list) -> None:
         kept = []

@@ -219,30 +219,13 @@ CHAT_SHOWN = 8  # the latest lines of the chat shown above its input
 CONFIRM_WITHIN = 5.0  # seconds for the server to send back a line said, or a notice saying why not
 
 
-def count_notices(seat: Any) -> None:
-    """Keep ``seat.notices_heard``: how many notices the seat has had (one
-    repeated in the same words counts again, ``seat.notice`` being emptied
-    before each line is said)."""
-    if getattr(seat, "notices_counted", False):
-        return
-    seat.notices_counted, seat.notices_heard, seat.notice_heard = True, 0, ""
-
-    def heard() -> None:  # on the seat's reader thread
-        notice = getattr(seat, "notice", "")
-        if notice and notice != seat.notice_heard:
-            seat.notices_heard += 1
-        seat.notice_heard = notice
-
-    seat.subscribe(heard)
-
-
 def unconfirmed(app: Any, seat: Any, text: str, heard_before: int) -> None:
     """A line said that has neither come back in the chat nor been refused
     in a notice is said to be lost, never left to vanish."""
     from net.live import clean_text
     from net.serverclient import MAX_CHAT
 
-    if getattr(seat, "notices_heard", 0) > heard_before or not chat_offered(app) or app.remote_seat is not seat:
+    if getattr(seat, "notices", 0) > heard_before or not chat_offered(app) or app.remote_seat is not seat:
         return  # refused in words (told), or the game is no longer this terminal's
     line = clean_text(text, MAX_CHAT)
     if any(said.text == line for said in tuple(getattr(seat, "chat", ()))[-CHAT_SHOWN * 4:]):
@@ -274,14 +257,7 @@ def chat_line(app: Any) -> None:
     def given(text: str | None) -> None:
         if not text:
             return
-        # The app tells a server's notice only when it differs from the last
-        # one told (tui/remote/joining.py): a refusal of this line in the same
-        # words as an earlier one ("One line of chat a second at most.") went
-        # untold, and the line vanished without a word.  Forgotten once told.
-        count_notices(seat)
-        if getattr(seat, "notice", "") == getattr(seat, "notice_told", None):
-            seat.notice = seat.notice_told = seat.notice_heard = ""
-        heard_before = seat.notices_heard
+        heard_before = getattr(seat, "notices", 0)  # a refusal of this line comes as a notice after it
         if not seat.say(text):
             app.notify("Not connected to the server just now: the line was not said.", severity="warning",
                        markup=False)

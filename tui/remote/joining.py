@@ -145,8 +145,8 @@ class Joining:
         app = self.app
         if seat is not self.seat:
             return
-        if seat.notice and seat.notice != getattr(seat, "notice_told", ""):
-            seat.notice_told = seat.notice
+        if seat.notice and seat.notices != getattr(seat, "notices_told", 0):  # each one, the same words again too
+            seat.notices_told = seat.notices
             self._tell_notice(seat)
         if seat.status == "host-left" and not getattr(seat, "left_told", False):  # the game is over, for good
             seat.left_told = True
