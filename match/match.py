@@ -26,7 +26,7 @@ the game that is not a rule:
   read back strictly (``checked_reasons``: an entry that does not fit the
   game is dropped, never an error).  A server's match keeps them in its
   store the same way, and its referee sends them to the seats that may
-  read them (``net.referee.reasons_readable``).
+  read them (``net.sending.reasons_readable``).
 
 Subscribers (``subscribe(callback)``) are told of every change with a
 :class:`Notice`, on whichever thread made it (the thread of the seat that

@@ -9,20 +9,8 @@ drafts of each seat, is loaded again when the referee starts.
 A peer is anything with ``player`` (its player's id), ``side``, ``role``,
 ``sent_events`` (how far into the game's log it has been sent),
 ``send_message(kind, **fields)``, ``refuse(code, message)`` and ``alive``
-(a :class:`net.connection.Connection` is one).
-What a peer is sent is built from its seat only -- ``view()`` (the one
-redaction, :func:`core.game.redact`), ``legal_orders()``, ``events()``,
-``known_orders()`` -- and its own side's drafts; the chat goes to the two
-players.  The secret half of the seed leaves only with the ``reveal``,
-once the game is over.
-
-The computer's reasons for its orders (``Match.reasons``) are stored with
-the game (``pending["reasons"]`` of its save) and sent in ``reasons``
-messages, just before the ``update`` with the order they were for: to
-every seat at once in a ruleset with nothing secret, and in one with
-secrets (hidden information, orders written at the same time) only once
-the game is over, as a local game holds them back from the person the
-computer plays (``reasons_readable``).
+(a :class:`net.connection.Connection` is one).  What a peer is sent, built
+from its seat only, is net/sending.py's; the chat goes to the two players.
 
 Lobby questions raise :class:`Refusal` (a code and a sentence) when they
 cannot be answered.
@@ -37,11 +25,10 @@ import time
 from typing import Any
 
 from core import game as core_game
-from core.events import visible_to
 from core.orders import Forfeit, OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
-from core.seats import private_ruleset, wrong_side
+from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
@@ -50,6 +37,7 @@ from net.guests import Guests
 from net.live import Live, result_text, seat_label, tell_quiet
 from net.lobby_list import lobby_for
 from net.names import LABEL_MAX, NameRefused, chosen_name, first_name, same_name
+from net.sending import send_drafts, stored_reasons, tell_presence, update, welcome
 from saves.gamedb import GameDB
 
 FILLERS = ("me", "open", "invite", *LEVELS)
@@ -61,26 +49,6 @@ CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
                      "Once begun, a game ends only by its players (a concession, a draw, a claim), "
                      "so the server's computer does not play itself here.")
-
-
-def reasons_readable(game: core_game.Game) -> bool:
-    """Whether the computer's reasons for ``game``'s orders may go to its
-    seats now: at once where nothing is secret; where something is (a
-    ruleset with hidden information or orders written at the same time:
-    a reason names the secret orders and what its side knows), only once
-    the game is over.  Nobody sits at the computer's own side, so no seat
-    may read them earlier (tui/computer.py holds them back the same way)."""
-    return game.outcome is not None or not private_ruleset(game.ruleset)
-
-
-def stored_reasons(save: Any) -> Any:
-    """The reasons a stored save keeps (``pending["reasons"]``), unchecked
-    (``Match`` checks them against the game): None when there are none."""
-    try:
-        pending = json.loads(save or "{}").get("pending")
-    except (ValueError, AttributeError):
-        return None
-    return pending.get("reasons") if isinstance(pending, dict) else None
 
 
 class Refusal(Exception):
@@ -366,8 +334,8 @@ class Referee:
                 raise Refusal("not-saved", f"The game cannot be stored just now: {problem}")
             for peer in list(live.peers):
                 peer.sent_events = peer.sent_reasons = 0
-                self._welcome(live, peer)
-                self._update(live, peer)
+                welcome(live, peer, self.names, self.claim_after, self.idle_after)
+                update(live, peer)
 
     # -- seats -------------------------------------------------------------------------
     def sit(self, peer: Any, gid: str, role: str) -> None:
@@ -406,13 +374,13 @@ class Referee:
             if side is not None:
                 live.begun_without.discard(side)
             live.peers.append(peer)
-            self._welcome(live, peer)
+            welcome(live, peer, self.names, self.claim_after, self.idle_after)
             if live.match is not None:
-                self._update(live, peer)
+                update(live, peer)
                 if back:
-                    self._tell_presence(live, peer)
+                    tell_presence(live, peer)
             if role == "player":
-                self._send_drafts(live, peer)
+                send_drafts(live, peer)
                 send_chat(self.db, live, peer, self.db.chat(gid))  # what was said while it was away, marked new
 
     def _load_over(self, gid: str) -> Live | None:
@@ -442,7 +410,7 @@ class Referee:
                 if peer.role == "player" and side is not None and not live.seated(side):
                     live.away_since[side] = time.monotonic()
                     if live.match is not None and live.match.game.outcome is None:
-                        self._tell_presence(live, peer)
+                        tell_presence(live, peer)
             idle = not live.peers and live.match is not None and live.match.game.outcome is not None
         if idle:  # a finished game nobody watches is let go (the store keeps it)
             with self.lock, live.lock:  # in the order every other path takes them
@@ -450,78 +418,11 @@ class Referee:
                     live.match.close()
                     del self.live[live.gid]
 
-    def _facts(self, live: Live) -> dict:
-        if live.match is not None:
-            from core.seats import Table
-
-            return wire.facts_out(Table(live.match.game).facts)
-        labels = [seat_label(self.names, f)[:60] for f in live.fillers]
-        return {"ruleset": live.ruleset, "options": live.options, "battlefield": live.battlefield,
-                "players": labels}
-
-    def _welcome(self, live: Live, peer: Any) -> None:
-        peer.send_message("welcome", game=live.gid, side=peer.side, commit=live.commit, salt=live.salt,
-                          started=live.match is not None, claim_after=self.claim_after, idle_after=self.idle_after,
-                          **self._facts(live))
-
-    def _update(self, live: Live, peer: Any) -> None:
-        """Send ``peer`` what its seat may see now, and nothing more."""
-        match = live.match
-        if match is None:
-            return
-        game = match.game
-        rules = game.ruleset
-        seat = match.seat(peer.side)
-        # The events it may read that it has not been sent (seat.events(), read from where it was).
-        self._send_reasons(match, peer)  # before the events of the orders they were for
-        log = game.log
-        new = tuple(e for e in log[peer.sent_events:] if visible_to(e, peer.side))
-        peer.sent_events = len(log)
-        outcome = game.outcome
-        peer.send_message(
-            "update", version=match.version, view=wire.view_out(rules, seat.view()),
-            to_act=sorted(seat.to_act()), legal=live.legal_texts(seat.legal_orders()),
-            events=wire.events_out(rules, new), orders=live.known_texts(game, peer.side),
-            outcome=None if outcome is None else {"winner": outcome.winner, "reason": outcome.reason},
-            present=live.present_to(peer.side))
-        if outcome is not None:  # the game is over: the seed may be known, and checked
-            peer.send_message("reveal", nonce=live.half, joiner=live.salt, orders=live.order_texts(game))
-
-    def _send_reasons(self, match: Match, peer: Any) -> None:
-        """The computer's reasons ``peer`` may read now and has not been
-        sent (``reasons_readable``): each with ``at`` (how many of the whole
-        game's events came before its order) and ``seen`` (how many of
-        those ``peer``'s own log holds)."""
-        game = match.game
-        reasons = match.reasons()
-        sent = getattr(peer, "sent_reasons", 0)
-        if sent > len(reasons):  # the rematch's table: a fresh count
-            sent = 0
-        if len(reasons) <= sent or not reasons_readable(game):
-            return
-        before = [0]
-        for event in game.log:
-            before.append(before[-1] + visible_to(event, peer.side))
-        peer.sent_reasons = len(reasons)
-        peer.send_message("reasons", reasons=[{"side": r.side, "at": r.at, "seen": before[min(r.at, len(game.log))],
-                                               "text": r.text} for r in reasons[sent:]])
-
-    def _tell_presence(self, live: Live, moved: Any) -> None:
-        """A player came or went: the other side's seats hear it (in an update)."""
-        for other in list(live.peers):
-            if other is not moved and other.role == "player" and other.side != moved.side:
-                self._update(live, other)
-
-    def _send_drafts(self, live: Live, peer: Any) -> None:
-        if live.match is None or peer.side is None:
-            return
-        peer.send_message("drafts", drafts=live.match.table.drafts(peer.side))
-
     def _noticed(self, live: Live, notice: Notice) -> None:
         if notice.kind in ("order", "new-game", "taken-back"):
             live.changed_at = time.monotonic()
             for peer in list(live.peers):
-                self._update(live, peer)
+                update(live, peer)
         elif notice.kind == "save-failed":
             for peer in list(live.peers):
                 peer.send_message("notice", text=f"The server cannot store this game just now: {notice.reason}"[:300])

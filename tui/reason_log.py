@@ -18,7 +18,7 @@ side's only at the end, as the orders a side knows
 (``LocalSeat.known_orders``) and as play showed them: watching a finished
 Platemail game from one side never spells out the other side's written
 orders through their reasons.  A server's seat is sent the reasons by
-the server under the same rule (``net.referee.reasons_readable``), each
+the server under the same rule (``net.sending.reasons_readable``), each
 placed both in the whole game's log and in the seat's own
 (:func:`seat_notes`).  No Textual here: ``skirmish replay`` runs
 without it."""
