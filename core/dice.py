@@ -78,6 +78,7 @@ def roll(
     modifiers: tuple[tuple[str, int], ...] = (),
     who: str = "",
     low_is_good: bool = False,
+    neither_is_good: bool = False,
 ) -> tuple[Dice, Rolled]:
     """Roll ``count``d``sides``, add the named modifiers, and describe it."""
     dice, faces = dice.faces(count, sides)
@@ -90,6 +91,7 @@ def roll(
         purpose=purpose,
         who=who,
         low_is_good=low_is_good,
+        neither_is_good=neither_is_good,
     )
 
 

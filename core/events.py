@@ -63,6 +63,9 @@ class Rolled(Event):
     purpose: str
     who: str = ""
     low_is_good: bool = False  # the roller wants it low (a defence failing on 5-6, cover on 1-N)
+    # no face is better for the roller (which limb is lost, odd or even):
+    # neither good nor bad luck, so the result's luck leaves it out
+    neither_is_good: bool = False
 
     @property
     def breakdown(self) -> str:

@@ -134,13 +134,10 @@ class Result:
     turns: int
     sides: tuple[SideResult, ...]
     turn_word: str = "Turn"  # the ruleset's (Ruleset.turn_word)
-    # the game ended as turn ``turns`` began, before anything in it was
-    # played (Spheres of War's rule 22): ``turns - 1`` were played
-    unplayed: bool = False
-
-    @property
-    def played(self) -> int:
-        return self.turns - 1 if self.unplayed else self.turns
+    # the turns played, and when fewer than ``turns`` (nothing of the turn
+    # the counter stands at was played) why: ``turns_played``
+    played: int = 0
+    fewer: str = ""
 
 
 def _lost(status: str) -> bool:
@@ -163,10 +160,12 @@ def luck_by_side(game: Any, owners: dict[str, int]) -> dict[int, Luck]:
     A roll counts for the side whose figure (by id) or player (by name)
     made it; rolls of nobody in particular (who rolls first) count for
     no one.  A roll its roller wants low (``Rolled.low_is_good``) is good
-    luck below the average."""
+    luck below the average; one where no face is better for its roller
+    (``Rolled.neither_is_good``: which limb is lost, odd or even) is no
+    luck either way, and counts for no one."""
     totals: dict[int, dict[bool, Rolls]] = {}
     for event in game.log:
-        if not isinstance(event, Rolled) or not event.faces:
+        if not isinstance(event, Rolled) or not event.faces or event.neither_is_good:
             continue
         side = owners.get(event.who)
         if side is None and event.who in game.players:
@@ -208,9 +207,30 @@ def summarise(game: Any, headline: str | None = None) -> Result:
             luck=luck.get(side),
         ))
     reason = outcome.reason if outcome is not None else ""
-    turn = rules.situation(game.state).turn
-    return Result(headline, reason, turn, tuple(sides), rules.turn_word,
-                  unplayed=outcome is not None and ended_as_begun(game.log, turn))
+    situation = rules.situation(game.state)
+    played, fewer = turns_played(game, situation, rules.turn_word.lower())
+    return Result(headline, reason, situation.turn, tuple(sides), rules.turn_word, played, fewer)
+
+
+def turns_played(game: Any, situation: Any, word: str) -> tuple[int, str]:
+    """How many turns of a game were played (the turn its counter stands
+    at, or one fewer when nothing of that turn was), and why fewer: the
+    game ended during deployment (no turn played), as that turn began
+    (Spheres of War's rule 22), or while its orders were written where
+    both sides' orders are carried out at once (Platemail: a concession or
+    an agreed draw in Round 2's orders leaves Round 1 played)."""
+    turn = situation.turn
+    if game.outcome is None:
+        return turn, ""
+    if situation.deploying:
+        return 0, "the game ended during deployment"
+    if ended_as_begun(game.log, turn):
+        return turn - 1, f"the game ended as {word} {turn} began"
+    given_up = game.concession is not None or game.agreed_draw
+    begun = any(isinstance(event, TurnStarted) and event.turn == turn for event in game.log)
+    if given_up and game.ruleset.capabilities.simultaneous_orders and not begun:
+        return turn - 1, f"the game ended while {word} {turn}'s orders were being written"
+    return turn, ""
 
 
 def ended_as_begun(log, turn: int) -> bool:
@@ -225,15 +245,18 @@ def ended_as_begun(log, turn: int) -> bool:
     return False
 
 
-def result_lines(result: Result, sides: list[str] | None = None, checked: str | None = None) -> list[str]:
+def result_lines(result: Result, sides: list[str] | None = None, checked: str | None = None,
+                 note: str | None = None) -> list[str]:
     """The result in lines; ``sides``: a ruleset's own lines on each side
     (instead of the figures left and lost and the dice's luck); ``checked``:
-    the dice check of a joined or server's game, said before the sides'
-    lines so that it shows without scrolling (the luck lines run long)."""
+    the dice check of a joined or server's game, and ``note``: where the
+    computer's reasons went, both said before the sides' lines so that they
+    show without scrolling at 80x24 (the luck lines run long)."""
     played = f"{result.turn_word}s played: {result.played}"
-    if result.unplayed:
-        played += f" (the game ended as {result.turn_word.lower()} {result.turns} began)"
-    lines = [f"Why: {result.reason}." if result.reason else "", played] + ([checked] if checked else []) + [""]
+    if result.fewer:
+        played += f" ({result.fewer})"
+    said = [line for line in (checked, note) if line]
+    lines = [f"Why: {result.reason}." if result.reason else "", played] + said + [""]
     if sides is not None:
         return [line for index, line in enumerate(lines + sides) if line or index > 0]
     for side in result.sides:
@@ -301,7 +324,7 @@ class ResultScreen(Screen[str]):
             extra = None
         self.result = summarise(game, headline)
         self.sides = sides
-        self.note = note  # a last line (where the computer's reasons went)
+        self.note = note  # where the computer's reasons went, under the reason
         self.checked = checked
         self.following = following
         self.extra = extra
@@ -321,8 +344,8 @@ class ResultScreen(Screen[str]):
         with Vertical():
             yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
             with VerticalScroll(id="result-body"):
-                lines = result_lines(self.result, self.sides, self.checked)
-                yield Static("\n".join(lines + (["", self.note] if self.note else [])), id="result-text", markup=False)
+                lines = result_lines(self.result, self.sides, self.checked, self.note)
+                yield Static("\n".join(lines), id="result-text", markup=False)
             yield Static("", id="result-next", markup=False)
             yield OptionList(*[Option(label, id=value) for label, value in self.choices], id="result-menu")
             yield Static(self.HINT, id="result-hint", markup=False)
@@ -355,8 +378,8 @@ class ResultScreen(Screen[str]):
         if checked == self.checked:
             return
         self.checked = checked
-        lines = result_lines(self.result, self.sides, self.checked)
-        self.query_one("#result-text", Static).update("\n".join(lines + (["", self.note] if self.note else [])))
+        lines = result_lines(self.result, self.sides, self.checked, self.note)
+        self.query_one("#result-text", Static).update("\n".join(lines))
         self.call_after_refresh(self._say_more)
 
     def on_resize(self, event: events.Resize) -> None:

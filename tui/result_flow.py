@@ -25,7 +25,7 @@ def show_result(screen: Any) -> None:
     released = screen.computer.release_reasons() if screen.computer is not None else []
     for line in released:
         screen.log_line(line)
-    count = len(released) or late_seat_reasons(screen)
+    count = len(released) or held_reasons_in_log(screen, game) or late_seat_reasons(screen)
     note = (f"The computer's reasons for its {count} order{'s' if count != 1 else ''}, kept back "
             "while its orders were secret, are now in the log: b shows the final board." if count else None)
     # a joined or server's game: the dice check, shown near the top (the luck lines may fill the box)
@@ -34,6 +34,18 @@ def show_result(screen: Any) -> None:
                               adapter.result_sides(game), note, players_only=not_ours_to_choose(screen),
                               checked=fairness, following=following(screen), menu=menu_word(screen)),
                       screen.result_chosen)
+
+
+def held_reasons_in_log(screen: Any, game: Any) -> int:
+    """How many of this terminal's computer's reasons, held back while its
+    orders were secret, the log holds now that the game is over: those
+    released when it ended, on a second showing of the result (after
+    ``b``), or those of a finished game opened from Load (the log is
+    filled with them, each in its place: ``ComputerSeats.resume``)."""
+    computer = screen.computer
+    if computer is None or game.outcome is None or not computer.keeps_secrets(game):
+        return 0
+    return sum(1 for note in computer.notes if note not in computer.stand_ins)
 
 
 def late_seat_reasons(screen: Any) -> int:

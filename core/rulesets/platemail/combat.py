@@ -193,7 +193,8 @@ def attack(work: Work, a_id: str, t_id: str, how: str, *, spell: str | None = No
     if ranged and tk == A_SPRINT:
         dis.append(f"{t_id} sprints")
     if not ranged and tk in (A_FALL_BACK, A_COUNTER):
-        dis.append(f"{t_id} is on guard")
+        # (named by the Action: "on guard" would read as the Guard Action)
+        dis.append(f"{t_id} {'counters' if tk == A_COUNTER else 'falls back'}")
     unaware_target = not aware(work, t, a)  # (nothing here changes what aware() answers)
     if not ranged and tk == A_DEFEND and not unaware_target:
         dis.append(f"{t_id} defends")
@@ -247,7 +248,7 @@ def _at_target(work: Work, blow: Blow) -> bool:
     if hit:
         carried = work.carrying.get(t_id)
         if carried and work.kind(t_id) == A_RESCUE and \
-                work.roll(6, "who is hit (even: the carried)", (), blow.attacker).total % 2 == 0:
+                work.roll(6, "who is hit (even: the carried)", (), blow.attacker, neither_is_good=True).total % 2 == 0:
             victim = carried
             detail = f"the blow lands on {carried}, who is being carried"
         said = land(work, blow, victim, crit)
@@ -342,7 +343,8 @@ def _guarded(work: Work, blow: Blow, g) -> str:
                                       detail=f"blocked by {g.id}'s Guard", defense_parts=counted,
                                       defense_left=left))
         return "blocked"
-    if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id).total % 2 == 0:
+    # (odd or even: no face is better for the guard; odd sends the Attack on to its charge)
+    if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id, neither_is_good=True).total % 2 == 0:
         crit = natural == 20
         said = land(work, blow, g.id, crit)
         work.events.append(AttackMade(a_id, g.id, how, ev.total, gdef, natural, True, crit,
@@ -409,17 +411,18 @@ def tally(work: Work) -> None:
             continue  # heals were counted first; doors and spells settle later, in late_effects
         c = work.chars[uid]
         if kind == "daze":
-            n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid).total
+            n = work.roll(4, f"{uid} Dazed for 1d4 Actions", (), uid, low_is_good=True).total  # a short daze is good
             work.update(uid, dazed=max(c.dazed, n))
         elif kind == "entrap":
             work.update(uid, entrapped=True)
             work.note(f"{uid} is entrapped: Not Ready and cannot move until freed")
         elif kind == "sever":
             limb = _limb(work.roll(4, f"Severs Limb: which of {uid}'s limbs (1 left leg, 2 right leg, "
-                                      "3 left arm, 4 right arm)", (), uid).total)
+                                      "3 left arm, 4 right arm)", (), uid, neither_is_good=True).total)
             work.note(f"the d4 picks {uid}'s {limb}")
             protect = ARMOUR[c.armour].protects_limbs
-            if protect and work.roll(4, f"armour protects limbs {protect}", (), uid).total <= protect:
+            # (the limb is kept on Protects Limbs or less: the roller wants it low)
+            if protect and work.roll(4, f"armour protects limbs {protect}", (), uid, low_is_good=True).total <= protect:
                 work.note(f"{uid}'s armour saves the {limb}")
             elif limb not in c.lost_limbs:
                 work.update(uid, lost_limbs=c.lost_limbs + (limb,))

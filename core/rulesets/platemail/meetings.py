@@ -55,7 +55,9 @@ def clashes(work: Work, proposals, before, budget, active, forced) -> None:
                 if budget[a] != budget[b]:
                     first = a if budget[a] > budget[b] else b
                 else:
-                    first = a if work.roll(2, "who reaches the meeting point first (1 = " + a + ")", (), "the Arbiter").total == 1 else b
+                    # (the Arbiter's die: no side rolls it, nor wants either face)
+                    first = a if work.roll(2, "who reaches the meeting point first (1 = " + a + ")", (), "the Arbiter",
+                                           neither_is_good=True).total == 1 else b
                 forced[first] = pa
                 where = (pa, cb) if first == a else (ca, pb)
             settled += (a, b)

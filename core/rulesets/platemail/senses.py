@@ -149,12 +149,15 @@ class Work:
     def dice(self, dice: Dice) -> None:
         self._dice = dice
 
-    def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "") -> Rolled:
+    def roll(self, sides: int, purpose: str, mods: tuple = (), who: str = "",
+             low_is_good: bool = False, neither_is_good: bool = False) -> Rolled:
         """One die, as ``core.dice.roll(dice, 1, sides, ...)``; an unscripted
-        roller is followed here without a new Dice value per roll."""
+        roller is followed here without a new Dice value per roll.
+        ``low_is_good``, ``neither_is_good``: what ``who`` wants of the die
+        (``Rolled``), for the luck the result counts."""
         dice = self._dice
         if sides < 1 or (dice is not None and dice.script):
-            self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who)
+            self.dice, event = roll(self.dice, 1, sides, purpose, tuple(mods), who, low_is_good, neither_is_good)
         else:
             # Dice.face: rejection sampling over splitmix64 of (seed, draw).
             if dice is None:
@@ -175,7 +178,7 @@ class Work:
                 total += v
             self._dice, self._seed, self._draws = None, seed, n  # Dice(seed, n), made when asked for
             event = Rolled(expression=f"1d{sides}", faces=(face,), modifiers=mods, total=total,
-                           purpose=purpose, who=who)
+                           purpose=purpose, who=who, low_is_good=low_is_good, neither_is_good=neither_is_good)
         self.events.append(event)
         return event
 
