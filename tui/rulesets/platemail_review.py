@@ -207,7 +207,8 @@ class SideOrders(ModalScreen[Any]):
         again, gone, refused = ([words for _, words in news.get(part, [])] for part in ("again", "gone", "refused"))
         said = [f"Last Round's orders again: {' '.join(again)}." if again else ""]
         said += [f"{why}." for why in gone]
-        said += [f"Not allowed now, write anew: {'; '.join(refused)}"] if refused else []
+        # each refusal is a sentence of its own: its full stop gives way to the list's "; "
+        said += [f"Not allowed now, write anew: {'; '.join(r.rstrip('.') for r in refused)}."] if refused else []
         return " ".join(part for part in said if part)
 
     def _rewritten(self, uid: str) -> None:
