@@ -19,9 +19,9 @@ from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import can_shoot
 from core.rulesets.platemail.combat import FAVOR, ranged_modifiers, weapon_modifiers
 from core.rulesets.platemail.equipment import PASSIVE_BASE, SPELLS
-from core.rulesets.platemail.movement import held
+from core.rulesets.platemail.movement import held, retreat_cell
 from core.rulesets.platemail.senses import Work, defense, weapon
-from core.rulesets.platemail.state import INVOLUNTARY, READY, Action
+from core.rulesets.platemail.state import INVOLUNTARY, MOVES, READY, Action
 
 A = Action
 
@@ -66,17 +66,20 @@ def enemies_beside(work: Work, me) -> list:
 
 
 def attack_bonus(work: Work, me, t, kind: Action, spell: str | None = None,
-                 favor: int = 0, disfavor: int = 0) -> int:
+                 favor: int = 0, disfavor: int = 0, run: int | None = None) -> int:
     """What the side can know of ``me``'s roll against ``t`` now (``attack``
     in combat.py, less what hangs on the target's secret Action or on
     whether it is Unaware, which the caller counts in ``favor`` and
     ``disfavor``): wounds, Strength, the weapon, a prone target, the
-    charge, range, cover and height."""
+    charge (``run``: the cells a Charge covers, by default up to ``t`` where
+    it stands), range, cover and height."""
     ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
     w = attack_weapon(me, kind)
     if not ranged and t.prone:
         favor += 1
-    if kind is A.CHARGE and chebyshev(me.pos, t.pos) >= 3:  # two squares or more to run
+    if run is None:
+        run = chebyshev(me.pos, t.pos) - 1
+    if kind is A.CHARGE and run >= 2:  # 10 ft or more run (seed: Charge)
         favor += 1
     if kind is A.RAPID_FIRE:
         disfavor += 1
@@ -113,17 +116,48 @@ def target_actions(t) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def _cells(work: Work, c, kind: Action) -> int:
+    """Cells ``c`` covers with a movement of ``kind`` this Phase, as
+    ``movement.allowance`` counts them: none entrapped or held, half with a
+    lost leg, half again standing up from prone."""
+    if c.entrapped or held(work, c.id):
+        return 0
+    cells = MOVES.get(kind, 0)
+    if any("leg" in limb for limb in c.lost_limbs):
+        cells //= 2
+    return cells // 2 if c.prone else cells
+
+
+def charge_run(work: Work, me, t, tk: Action) -> int | None:
+    """Cells ``me``'s Charge runs before it strikes ``t`` when ``t`` takes
+    ``tk`` (None: it cannot reach ``t`` this Phase and strikes nobody).
+    A target that steps away (Fall Back, Terror) goes to the cell the
+    resolution picks, the reachable one furthest from its nearest hostile
+    (``movement.retreat_cell``), and the Charge runs after it: from beside
+    it, a 10 ft run that earns the Charge its Favor (seed: Charge).  Any
+    other Action is taken as standing where it is."""
+    here = t.pos
+    if tk in (A.FALL_BACK, A.TERROR) and _cells(work, t, tk):
+        blocked = {c.pos for c in work.chars.values() if c.id != t.id and c.pos is not None}
+        here = retreat_cell(work, t.id, _cells(work, t, tk), blocked) or t.pos
+    run = chebyshev(me.pos, here) - 1
+    return run if run <= _cells(work, me, A.CHARGE) else None
+
+
 def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None) -> dict[Action, tuple[float, int]]:
     """``me``'s chance to hit ``t`` with ``kind``, and the Defense met, for
     each Action ``t`` may take (:func:`target_actions`): the roll of
     ``combat.attack`` with what the target's Action adds (seed: Favor and
     Disfavor; Ready / Not Ready for the Defense) and whether it is Unaware
-    of a skulking ``me`` (a Not Ready character is).  A Guard beside the
-    target is not counted."""
+    of a skulking ``me`` (a Not Ready character is).  A Charge runs after a
+    target that steps away (:func:`charge_run`): its Favor counted when the
+    run is 10 ft or more, no chance when the target gets out of its reach.
+    A Guard beside the target is not counted."""
     ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
     stuck = t.entrapped or held(work, t.id)
-    out = {}
-    bonuses: dict[tuple[int, int], int] = {}  # attack_bonus by (favor, disfavor): the Actions share a few
+    out: dict[Action, tuple[float, int]] = {}
+    # attack_bonus by (favor, disfavor, run): the Actions share a few
+    bonuses: dict[tuple[int, int, int | None], int] = {}
     for tk in target_actions(t):
         ready = READY[tk] and not stuck
         favor = disfavor = 0
@@ -141,9 +175,15 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
         if unaware:
             favor += 1
         d = defense(t, ready)
-        bonus = bonuses.get((favor, disfavor))
+        run = None
+        if kind is A.CHARGE and tk in (A.FALL_BACK, A.TERROR):
+            run = charge_run(work, me, t, tk)
+            if run is None:  # out of its reach: no Attack roll
+                out[tk] = (0.0, d)
+                continue
+        bonus = bonuses.get((favor, disfavor, run))
         if bonus is None:
-            bonus = bonuses[favor, disfavor] = attack_bonus(work, me, t, kind, spell, favor, disfavor)
+            bonus = bonuses[favor, disfavor, run] = attack_bonus(work, me, t, kind, spell, favor, disfavor, run)
         out[tk] = (hit_chance(bonus, d), d)
     return out
 

@@ -11,7 +11,7 @@ from core.ai.platemail_templates import GROUND, frees, guessed_action, release_r
 from core.board import chebyshev
 from core.rulesets.platemail import RULESET
 from core.rulesets.platemail.actions import missile
-from core.rulesets.platemail.checks import can_shoot, free_problem
+from core.rulesets.platemail.checks import HOSTILE_GENERAL, can_shoot, free_problem
 from core.rulesets.platemail.combat import range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.orders import Act, Write
@@ -31,7 +31,6 @@ IF_WORDS = {Condition.REACHED: "if it reaches", Condition.TARGET_DOWN: "if {t} f
             Condition.SPELL_READY: "if the spell is ready"}
 MOST = 60  # characters, as the log pane shows them
 NOTHING_BETTER = "no enemy to strike or shoot"  # why_free's reason when no enemy threatens the ally
-HOSTILE_GENERAL = ("closest", "injured", "biggest")  # general targets among the enemies
 
 
 def _guessed(work: Work, t) -> Action:

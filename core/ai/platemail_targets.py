@@ -23,6 +23,9 @@ import attrs
 
 from core.ai.platemail_chances import attack_weapon, casts, chances_by_action, enemies_beside, shooter
 from core.board import chebyshev
+from core.rulesets.platemail.checks import HOSTILE_GENERAL
+from core.rulesets.platemail.combat import range_penalty
+from core.rulesets.platemail.equipment import SPELLS
 from core.rulesets.platemail.movement import held
 from core.rulesets.platemail.orders import Act, Write
 from core.rulesets.platemail.senses import Work, absorb, defense, resolve_target, weapon
@@ -49,10 +52,12 @@ def harm(work: Work, me, t, kind: Action) -> float:
     """Wounds one attack of ``kind`` by ``me`` is expected to leave on ``t``
     (kept in the battlefield's memo: the search asks again for every
     order it plays out, and the answer hangs only on the two characters,
-    the ground between them, and whether ``t`` is held by a spell)."""
+    the ground between them, and whether ``t`` is held by a spell; for a
+    Charge, on everyone's cells too: where ``t`` would fall back to,
+    ``platemail_chances.charge_run``)."""
     stuck = t.entrapped or held(work, t.id)
     table = work.bf.memo.table("platemail.harm", 4096)
-    key = (me, t, kind, stuck)
+    key = (me, t, kind, stuck, work.state.characters if kind is A.CHARGE else None)
     found = table.get(key)
     if found is None:
         found = table.put(key, _harm(work, me, t, kind, stuck))
@@ -121,6 +126,51 @@ def guard(work: Work, me) -> str | None:
     shooters = [c for c in work.chars.values() if c.side == me.side and c.id != me.id and c.fighting
                 and c.pos is not None and shooter(c)]
     return min(shooters, key=lambda c: (chebyshev(c.cell, here), c.id)).id if shooters else None
+
+
+SAVED = ("hold", "terror")  # spells resisted by a saving throw, which a Defend favors (Binding, Dread)
+
+
+def wasted_charge(state, me, target: str | None) -> str:
+    """Why a 1st Action Charge by ``me`` at ``target`` gains nothing
+    another order would not (empty: it does): nobody in sight to aim it at
+    as its Phase begins (seed: Targeting: it runs three squares toward the
+    enemy it knows of and strikes nobody, where a Move gets as far Ready
+    and a Sprint twice as far), or the target beside it already (seed,
+    Charge: no Favor without a 10 ft run, so it is one blow where a Full
+    Attack makes two, seed: Full Attack)."""
+    if state is None or target is None or me.pos is None:
+        return ""
+    work = Work(state)
+    tid = resolve_target(work, me, target)
+    t = work.chars.get(tid) if tid else None
+    if t is None:
+        if target not in HOSTILE_GENERAL:  # a character by name: one it is unaware of, or nobody it knows
+            return f"{target} is out of sight: the Charge strikes nobody" if target in work.chars else ""
+        heading = resolve_target(work, me, target, False)
+        return f"{heading} is out of sight: the Charge strikes nobody" if heading else "nobody in sight to Charge"
+    if t.side != me.side and t.pos is not None and chebyshev(me.pos, t.pos) == 1 and weapon(me).melee:
+        return f"already beside {tid}: no run, no Favor; a Full Attack strikes twice"
+    return ""
+
+
+def idle_defend(state, me) -> str:
+    """Why a 1st Action Defend by ``me``, a melee fighter (not a shooter,
+    not a caster), is idle (empty: it is not): no enemy stands within a
+    Charge of it, so none can strike it in the Phase the Defend covers
+    (its Disfavor is on melee blows, seed: Defend), and none holds a
+    Prepared spell with a saving throw that reaches it (its other gain:
+    Favor on the save).  A beginner walks in instead (issue 31)."""
+    if me.pos is None or not weapon(me).melee or shooter(me) or casts(me):
+        return ""
+    foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
+    if not foes or any(chebyshev(me.pos, c.pos) <= CHARGE_REACH for c in foes):
+        return ""
+    if any(c.prepared in SPELLS and SPELLS[c.prepared].effect in SAVED
+           and range_penalty(SPELLS[c.prepared].range_ft, c.pos, me.pos) is not None for c in foes):
+        return ""
+    near = min(chebyshev(me.pos, c.pos) for c in foes)
+    return f"nobody within a Charge of it ({near} squares to the closest): its Defend meets no blow"
 
 
 def holding_back(state, side: int) -> bool:

@@ -15,7 +15,7 @@ import attrs
 from core.ai.platemail_chances import casts, shooter
 from core.ai.platemail_mending import mend_target, released_out_of_reach
 from core.ai.platemail_spells import spell_target, staff_fight
-from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed
+from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed, idle_defend, wasted_charge
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import can_shoot, left_by, stabilize_problem
@@ -361,12 +361,16 @@ MELEE = (A.CHARGE, A.FULL_ATTACK, A.COUNTER)  # Actions whose Attack is a melee 
 
 def charge_distance(state, me, target: str | None, near: int) -> int:
     """Cells from ``me`` to the enemy a Charge at ``target`` runs at
-    (``near``: to the closest hostile seen); 0 when it cannot tell."""
-    if target == "closest" or state is None or target is None:
+    (``near``: to the closest hostile seen); 0 when it cannot tell.  With
+    ``state``, a general target is the one the resolution takes, in sight
+    (the closest hostile may stand behind a wall)."""
+    if state is None or target is None:
         return near if target == "closest" else 0
     tid = target if state.char(target) is not None else resolve_target(Work(state), me, target)
     t = state.char(tid) if tid else None
-    return chebyshev(me.pos, t.pos) if t is not None and t.pos is not None and me.pos is not None else 0
+    if t is None or t.pos is None or me.pos is None:
+        return near if target == "closest" else 0
+    return chebyshev(me.pos, t.pos)
 
 
 def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
@@ -382,7 +386,10 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     Attack strikes nothing, seed: Charge, Full Attack, Counter; a 1st
     Action that swaps weapons changes it for the 2nd, ``checks.left_by``),
     a 1st Action Charge at an enemy beyond its 15 feet and a step (with
-    ``state``, any target; else the closest hostile), Preparing a spell
+    ``state``, any target; else the closest hostile), with ``state`` one
+    that gains nothing (nobody in sight, or its target beside it already:
+    ``platemail_targets.wasted_charge``) and a melee fighter's Defend that
+    no blow can meet (``idle_defend``), Preparing a spell
     while one that harms is already Prepared (the new one replaces it) or
     the very spell Prepared, with ``state`` Preparing one that helps (Mend)
     with nobody hurt within its reach or Releasing it at someone it would
@@ -403,6 +410,10 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
             return f"no melee weapon in hand ({weapon(after).name})"
     if first.kind is A.CHARGE and charge_distance(state, me, first.target, near) > CHARGE_REACH:
         return "the target is beyond a Charge's reach"
+    why = (wasted_charge(state, me, first.target) if first.kind is A.CHARGE
+           else idle_defend(state, me) if first.kind is A.DEFEND and state is not None else "")
+    if why:
+        return why
     if first.kind is A.PREPARE and me.prepared in SPELLS and (SPELLS[me.prepared].hostile
                                                               or first.spell == me.prepared):
         return f"{SPELLS[me.prepared].name} is already Prepared"
