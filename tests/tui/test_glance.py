@@ -468,11 +468,12 @@ async def test_plasto_latros_narrow_board_explains_its_shapes():
         facings = {u.id: u.facing for u in game.ruleset.units(game.state) if u.pos is not None}
         for uid, label in board.labels.items():
             assert facings[uid] is not None and label[0] in "▲◥▶◢▼◣◀◤△◹▷◿▽◺◁◸↑↗→↘↓↙←↖⇑⇗⇒⇘⇓⇙⇐⇖", label
-        assert "point the way a mini faces" in str(screen.query_one("#panel").render())
+        panel = str(screen.query_one("#panel").render())
+        assert "pointing the way it faces" in panel and "side a" in panel and "side b" in panel
         await pilot.press("z")
         await pilot.pause()
         assert not board.compact
-        assert "point the way a mini faces" not in str(screen.query_one("#panel").render())
+        assert "pointing the way it faces" not in str(screen.query_one("#panel").render())
 
 
 def test_a_target_mark_never_covers_a_facing():

@@ -97,7 +97,7 @@ MARKER_WORDS = "T threatened · L locked · D doomed · P pinned · _ prone · J
 SHAPE_WORDS = ("Marked ▲ side a, ↑ side b", "△ ⇑ shoot; shape = facing")
 # Compact cells: the facing drawn in a shape of the mini's own (side, shooter).
 FACING_ORDER = list(Facing)
-COMPACT_KEY = "▲ ↑ point the way a mini faces\n△ ⇑ a shooter (z: wider cells)"
+COMPACT_KEY = "▲ side a, ↑ side b, each\npointing the way it faces;\n△ ⇑ shooters (z: wider)"
 # A lit cell where the enemies that could attack the selected mini would Doom it
 # (any one where it would lie prone: a jump's landing),
 # or where moving leaves its side no mini able to move (the enemy's final turn).
@@ -398,6 +398,12 @@ class PlastoLatrosAdapter(RulesetAdapter):
             mini = state.mini(selected.id)
             if mini is not None and mini.shooter and mini.pos is not None:
                 lines += self._shot_lines(game, state, mini)
+        units = self.ruleset.units(state)
+        marked = [f"{u.id}:{u.markers}" for u in units if u.markers]
+        # a shape has no side letter: its key comes before the reminders, in sight at 80x24
+        if marked or any(len(u.id) > 2 for u in units if u.pos is not None):
+            lines += [*(["Markers: " + " ".join(marked)] if marked else []), *SHAPE_WORDS, MARKER_WORDS]
+        if selected is not None and selected.pos is not None:
             lines.append("Enter: [.] move, [^] climb, [v] down/jump,")
             lines.append("  * target, itself: turn/stand (or t)")
         if self.arcs_unit is not None:
@@ -407,12 +413,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
             if selected is not None and selected.pos is not None:
                 lines.append("[1]: 1 enemy could attack it")
                 lines.append(DOOM_WORDS)
-        marked = [f"{u.id}:{u.markers}" for u in self.ruleset.units(state) if u.markers]
-        if marked:
-            lines.append("Markers: " + " ".join(marked))
-        lines.append(MARKER_WORDS)
-        if marked or any(len(u.id) > 2 for u in self.ruleset.units(state) if u.pos is not None):
-            lines += SHAPE_WORDS
+        if MARKER_WORDS not in lines:
+            lines.append(MARKER_WORDS)
         for f in getattr(state, "features", ()):
             lines.append(f"{{{f.id[:1].upper()}}} {artifact_name(f.id, f.kind)[4:]} at {at(f.cell)}: {breakers(f)}")
         return lines

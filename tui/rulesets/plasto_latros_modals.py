@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Static
+from textual.widgets import Label, OptionList, Static
 
 from core.board import Facing
 from core.orders import Order
@@ -159,14 +159,26 @@ class FacingStep:
 class StepMenu(ChoiceMenu):
     """A :class:`ChoiceMenu` whose values are orders or :class:`FacingStep`s;
     picking a step opens the compass and its answer is this menu's answer
-    (Escape on the compass comes back here)."""
+    (Escape on the compass comes back here).  While the compass is open
+    the menu steps aside (its box hidden, no second shade over the board):
+    at 80x24 its border and title showed around the compass."""
+
+    DEFAULT_CSS = """
+    StepMenu.-behind { background: transparent; }
+    StepMenu.-behind > Vertical { display: none; }
+    """
 
     def _pick(self, value: Any) -> None:
         if isinstance(value, FacingStep):
             def answered(order: Any) -> None:
                 if order is not None:
                     self.dismiss(order)
+                    return
+                self.remove_class("-behind")  # back to the menu, its highlight where it was
+                for menu in self.query(OptionList).results():
+                    menu.focus()
 
+            self.add_class("-behind")
             self.app.push_screen(value.picker(), answered)
         else:
             self.dismiss(value)

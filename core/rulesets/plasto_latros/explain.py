@@ -92,8 +92,7 @@ def _prone_answer(events: Sequence[Event], index: int, unit: str) -> str:
         if isinstance(earlier, FreeMovementOwed):
             owed = True
         elif isinstance(earlier, Note) and (declined := DECLINED.match(earlier.text)):
-            return (f"{declined['player']} declined the free Movement: it could have put an attacker of {unit} "
-                    "under Threat or Doom, and an attacker so put stops counting")
+            return _declined(declined["player"], unit, _doomed_by(events, index, unit))
         elif isinstance(earlier, Note) and (nobody := NO_ANSWER.match(earlier.text)):
             return f"{nobody['player']} had no mini free to make the free Movement: the attack counted at once"
         elif isinstance(earlier, Note) and (taken := FREE_TAKEN.match(earlier.text)):
@@ -105,6 +104,21 @@ def _prone_answer(events: Sequence[Event], index: int, unit: str) -> str:
     if owed:
         return "A free Movement was owed, and the attack on it still counted when it was over"
     return "No free Movement was owed: the attack counted at once"
+
+
+def _declined(player: str, unit: str, by: Sequence[str]) -> str:
+    """A declined free Movement owed for a prone ``unit``, said without
+    claiming it could have saved it: whether a Movement could reach an
+    attacker depends on the terrain and the Standard Movement, which the
+    log does not hold.  Lying prone, any one counting attack kills it, so
+    every attacker had to stop counting."""
+    names = [b.split(" (", 1)[0] for b in by]  # "b5 at 5,6", without how it attacks
+    if len(names) == 1:
+        return (f"{player} declined the free Movement; only a Movement putting {names[0]} under Threat or "
+                f"Doom would have saved {unit} (an attacker so put stops counting)")
+    attackers = f"each of {' and '.join(names)}" if names else "its attackers"
+    return (f"{player} declined the free Movement; only a Movement putting {attackers} under Threat or Doom "
+            f"would have saved {unit}: lying prone, one attack that still counts is enough to kill it")
 
 
 def _removal_ref(reason: str) -> Ref:
