@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.form_keys import InOrderInput
 from tui.newgame import NewGameScreen
 from tui.widgets import Cycler
 
@@ -64,13 +65,14 @@ def typed_unfit(event: events.Key) -> str:
     return ""  # any other key: the field's, the screen's or the app's (ctrl+q...)
 
 
-class LineInput(Input):
+class LineInput(InOrderInput):
     """The field of ``AskLine``.  Enter gives the line as it is at that
     key: Textual runs the Enter binding only once the key has gone up to
     the app, after the keys typed just behind it went into the field (c,
-    "abc", Enter, x said "abcx").  A paste goes in at the cursor, in
-    order; one holding what no key types here (``unfit_character``) goes
-    in not at all, and ``Refused`` says why."""
+    "abc", Enter, x said "abcx"); its other editing keys (backspace,
+    ctrl+u...) act in turn too (``InOrderInput``).  A paste goes in at
+    the cursor, in order; one holding what no key types here
+    (``unfit_character``) goes in not at all, and ``Refused`` says why."""
 
     class Refused(Message):
         def __init__(self, why: str) -> None:

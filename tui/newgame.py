@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from core.options import choice_label, describe_options, option_label, option_problem, side_words
+from tui.form_keys import TAB_MOVES_FIRST, InOrderInput
 from tui.warband_models import model_for
 from tui.warband_picker import WarbandField, WarbandScreen
 from tui.widgets import Cycler
@@ -131,6 +132,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen Button { margin: 1 0 0 22; }
     """
     BINDINGS = [
+        *TAB_MOVES_FIRST,  # "Ann", Tab, "Bob" typed in one burst: Bob goes in Player 2's name (tui/form_keys.py)
         Binding("escape", "close", "Back"),
         Binding("ctrl+g,f5", "start", "Start game"),
         Binding("f1", "rules", "Rules"),
@@ -159,7 +161,7 @@ class NewGameScreen(Screen[None]):
         self.generation = 0
         self.held: dict[str, Any] = {}  # the options the force lists stand for
         self.last_fitting: dict[str, list] = {}  # per ruleset: the last battlefield list something fitted
-        self.choice_words: dict[str, list[str]] = {}  # an option's choices in words, "player 1" unnamed
+        self.choice_words: dict[str, list[str]] = {}  # this ruleset's choices that name a player, in words
 
     @staticmethod
     def _remembered() -> Any:
@@ -196,7 +198,7 @@ class NewGameScreen(Screen[None]):
             for i in (0, 1):
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1}'s name")
-                    yield Input(players[i], id=f"p{i}", max_length=24)
+                    yield InOrderInput(players[i], id=f"p{i}", max_length=24)
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1} is")
@@ -286,7 +288,7 @@ class NewGameScreen(Screen[None]):
         model = model_for(rules)
         replaced = model.replaces if model is not None else ()
         self.held = {name: getattr(first, name) for name in replaced}
-        rows = []
+        self.choice_words, names, rows = {}, self.typed_names(), []
         if model is not None:
             for side in (0, 1):
                 row = WarbandField(side, model, model.figures(first, side), id=f"wb-{self.generation}-{side}")
@@ -299,20 +301,18 @@ class NewGameScreen(Screen[None]):
             value = getattr(first, info.name, info.default)
             field: Any
             if values is None:
-                field = Input(str(value), id=wid, type="integer" if isinstance(info.default, int) else "text")
+                field = InOrderInput(str(value), id=wid, type="integer" if isinstance(info.default, int) else "text")
             else:
                 vals, labels = values
-                self.choice_words[wid] = labels
-                field = Cycler(vals, [player_words(label, self.typed_names()) for label in labels],
-                               vals.index(value) if value in vals else 0, id=wid)
+                if any(PLAYER_WORDS.search(label) for label in labels):  # renamed as names are typed
+                    self.choice_words[wid] = labels
+                    labels = [player_words(label, names) for label in labels]
+                field = Cycler(vals, labels, vals.index(value) if value in vals else 0, id=wid)
             field.tooltip = side_words(info.help)
             rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
         box.mount_all(rows)
         box.styles.height = "auto"
-        self.call_after_refresh(self._after_build)
-
-    def _after_build(self) -> None:
-        self._update_battlefields(reset=True)
+        self._update_battlefields(reset=True)  # at once (the new fields are in the DOM): never "(none available)"
 
     def options(self) -> Any:
         rules = self.ruleset()
@@ -506,15 +506,19 @@ class NewGameScreen(Screen[None]):
 
     def typed_names(self) -> tuple[str, str]:
         """The players' names as typed so far."""
-        fields = [self.query(f"#p{i}").first(Input) for i in (0, 1)] if self.query("#p1") else []
-        return (fields[0].value, fields[1].value) if fields else self._start_values()[1]
+        fields = list(self.query("#p0, #p1").results(Input))
+        return (fields[0].value, fields[1].value) if len(fields) == 2 else self._start_values()[1]
 
     def _name_players(self) -> None:
-        """The choices that name a player ("Players' side") say the names, as they are typed."""
+        """The choices that name a player ("Players' side") say the names, as they are typed
+        (at each key: the names read once, only the choices that name a player redrawn)."""
+        names = self.typed_names()
         for wid, labels in self.choice_words.items():
             for field in self.query(f"#{wid}").results(Cycler):
-                field.labels = [player_words(label, self.typed_names()) for label in labels]
-                field._show()
+                named = [player_words(label, names) for label in labels]
+                if named != field.labels:
+                    field.labels = named
+                    field._show()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
@@ -597,7 +601,3 @@ class NewGameScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def with_option(options: Any, **changes: Any) -> Any:
-    return attrs.evolve(options, **changes)
