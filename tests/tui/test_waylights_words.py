@@ -23,7 +23,7 @@ from core.rulesets.waylights.state import KO, WaylightsOptions
 from saves.library import battlefield_named
 from tests.tui.test_waylights import RULES, SIZE, open_game, panel, prepared
 from tui.app import SkirmishApp
-from tui.rulesets.waylights_modals import AttackPreview, PickList
+from tui.rulesets.waylights_modals import HEADING, AttackPreview, PickList
 
 
 def _until_a1_splits(game):
@@ -134,11 +134,12 @@ async def test_several_attacks_open_behind_their_one_key_and_go_through_the_prev
         assert app.screen is screen
         await pilot.press("o")
         keys = _menu_keys(app.screen)
-        assert keys["a"].startswith(f"Attack… ({len(attacks)} ways")
+        blows = len({o.effect for o in attacks})  # one target: a row for each blow (waylights_menus)
+        assert keys["a"].startswith(f"Attack… (1 target, {blows} blows")
         await pilot.press("a")
         ways = app.screen
         assert isinstance(ways, PickList)
-        assert [v for _, v in ways.rows] == attacks
+        assert [v for _, v in ways.rows if v is not HEADING] == attacks
         await pilot.press("1")
         assert isinstance(app.screen, AttackPreview)
         await pilot.press("y")

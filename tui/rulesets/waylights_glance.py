@@ -114,8 +114,17 @@ def unready(view: Any, f: Any, enemy: Any) -> str | None:
 
 
 def legend(selected: Any, view: Any) -> list[str]:
+    """What the Waylights marks on the board mean, for the selected active
+    figure, near the top of the panel (below the fold at 80x24 it was never
+    read): ``.w`` and the numbered cells, whose number names an enemy
+    (``[2]`` is b2, not two enemies)."""
     f = _fighter(view, selected)
     if f is None:
         return []
-    return [f"w: {f.id}'s {f.weapon.name} reaches it from here",
-            f"[2]: a move there gives {gives(f)} b2 this turn (+ several)"]
+    enemy = next((g.id for g in view.fighters if g.side != f.side and g.up), None)
+    lines = [f" .w: {f.id}'s {f.weapon.name} reaches it now"]
+    if enemy is not None:
+        number = enemy[-1:]  # as the board draws it (shot_marks)
+        verb = "shoot" if f.weapon.ranged else "attack"
+        lines += [f"[{number}] = {enemy}: move there, then {verb}", "[+]: several enemies"]
+    return lines

@@ -8,6 +8,7 @@ submits it.  Picking an ``attack`` anywhere goes through the preview first.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,7 +45,14 @@ class PickList(ModalScreen[Any]):
     draws a group heading.  Every other row gets a hotkey (1-9 then a-z,
     unless ``keys`` names one) and is reached with the arrows; Enter or the
     hotkey picks it.  A value that is a callable returning a modal opens
-    that modal and dismisses with its result (None: back to this list)."""
+    that modal and dismisses with its result (None: back to this list).
+    ``refused``: keys shown nowhere in the list that would do nothing now,
+    each with the reason it says when pressed.
+
+    Every row is one screen line (cut with "…" at the box's width) and the
+    list shows as many as the terminal leaves room for beside the title and
+    the key line, so the box never runs off an 80x24 screen; scrolled, the
+    heading of the highlighted row's group stays on the first line."""
 
     DEFAULT_CSS = """
     PickList Label { width: 100%; }
@@ -60,19 +68,24 @@ class PickList(ModalScreen[Any]):
         Binding("enter,space", "pick", "Choose"),
         Binding("escape", "cancel", "Cancel"),
     ]
-    WINDOW = 13  # rows drawn at once (fits 80x24 with title and hint)
+    WINDOW = 13  # rows drawn at most (fewer when the terminal is short)
+    BOX_WIDTH = 74  # the CSS width above
+    MARGIN = 2  # screen lines left free above and below the box (the status lines)
 
     def __init__(self, title: str, rows: Sequence[tuple[str, Any]], hint: str = "",
                  keys: dict[int, str] | None = None,
-                 confirm: Callable[[Any], ModalScreen | None] | None = None, start: int = 0) -> None:
+                 confirm: Callable[[Any], ModalScreen | None] | None = None, start: int = 0,
+                 refused: dict[str, str] | None = None) -> None:
         super().__init__()
         self.pick_title = title
         self.rows = list(rows)
         self.hint = hint or "↑↓ choose · Enter or the key picks · Esc back"
         self.confirm = confirm
+        self.refused = dict(refused or {})
+        self.said = ""  # the reason a refused key gave, shown above the key line
         self.hotkeys: dict[str, int] = {}
         self.row_keys: dict[int, str] = {}
-        free = iter(k for k in HOTKEYS if k not in (keys or {}).values())
+        free = iter(k for k in HOTKEYS if k not in (keys or {}).values() and k not in self.refused)
         for i, (_, value) in enumerate(self.rows):
             if value is HEADING:
                 continue
@@ -87,7 +100,7 @@ class PickList(ModalScreen[Any]):
         with Vertical():
             yield Static(self.pick_title, id="pick-title", markup=False)
             yield Static(self._render_rows(), id="pick-rows")
-            yield Static(self.hint, id="pick-hint", markup=False)
+            yield Static(self._hint_text(), id="pick-hint", markup=False)
 
     def lines(self) -> list[str]:
         """Every row as drawn (hotkey and label), for tests and the screen."""
@@ -99,22 +112,71 @@ class PickList(ModalScreen[Any]):
                 out.append(f"{self.row_keys.get(i, ' ')}  {label}")
         return out
 
+    # -- fitting the screen ----------------------------------------------------------
+    def _screen(self) -> tuple[int, int]:
+        try:
+            size = self.app.size
+            return size.width, size.height
+        except Exception:  # not mounted (a test building the list alone): 80x24
+            return 80, 24
+
+    def inner_width(self) -> int:
+        width, _ = self._screen()
+        return max(20, min(self.BOX_WIDTH, width * 98 // 100) - 4)  # border and padding
+
+    def _wrapped(self, text: str) -> int:
+        width = self.inner_width()
+        return sum(max(1, len(textwrap.wrap(part, width))) for part in text.split("\n"))
+
+    def window(self) -> int:
+        """How many rows fit: the screen less its free margins, the border,
+        the title, the "more" line and the key line."""
+        _, height = self._screen()
+        room = height - 2 * self.MARGIN - 2 - self._wrapped(self.pick_title) - self._wrapped(self._hint_text()) - 1
+        return max(3, min(self.WINDOW, room))
+
+    def _hint_text(self) -> str:
+        return f"{self.said}\n{self.hint}" if self.said else self.hint
+
+    def _shown(self) -> list[tuple[int, str]]:
+        """(row index, line) of each row the box draws now: cut to its width,
+        the window scrolled to the highlighted row, its heading kept on top."""
+        lines, window, width = self.lines(), self.window(), self.inner_width()
+        order = list(range(len(lines)))
+        if len(lines) > window:
+            top = max(0, min(self.cursor - window // 2, len(lines) - window))
+            order = order[top:top + window]
+            heading = next((i for i in range(top, -1, -1) if self.rows[i][1] is HEADING), None)
+            if heading is not None and heading < top:
+                rest = order[1:] if order[0] != self.cursor else order[:-1]
+                order = [heading] + rest
+        out = []
+        for i in order:
+            text = ("▶ " if i == self.cursor else "  ") + lines[i]
+            out.append((i, text if len(text) <= width else text[:width - 1] + "…"))
+        return out
+
+    def shown_lines(self) -> list[str]:
+        """The rows as the box draws them now (for tests)."""
+        return [text for _, text in self._shown()]
+
     def _render_rows(self) -> Text:
-        lines = self.lines()
-        top = 0
-        if len(lines) > self.WINDOW:
-            top = max(0, min(self.cursor - self.WINDOW // 2, len(lines) - self.WINDOW))
-        text = Text()
-        for i in range(top, min(len(lines), top + self.WINDOW)):
-            mark = "▶ " if i == self.cursor else "  "
+        shown = self._shown()
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for n, (i, line) in enumerate(shown):
             style = "reverse" if i == self.cursor else ("bold" if self.rows[i][1] is HEADING else "")
-            text.append(mark + lines[i] + "\n", style=style)
-        if len(lines) > self.WINDOW:
-            text.append(f"  ({self.selectable.index(self.cursor) + 1} of {len(self.selectable)}, ↑↓ for more)")
+            text.append(("\n" if n else "") + line, style=style)
+        if len(shown) < len(self.rows):
+            text.append(f"\n  ({self.selectable.index(self.cursor) + 1} of {len(self.selectable)}, ↑↓ for more)")
         return text
 
     def _redraw(self) -> None:
         self.query_one("#pick-rows", Static).update(self._render_rows())
+        self.query_one("#pick-hint", Static).update(self._hint_text())
+
+    def on_resize(self, event) -> None:
+        if self.is_mounted:
+            self._redraw()
 
     def action_move(self, step: int) -> None:
         if not self.selectable:
@@ -128,8 +190,13 @@ class PickList(ModalScreen[Any]):
         if char and char in self.hotkeys:
             event.stop()
             self.cursor = self.hotkeys[char]
+            self.said = ""
             self._redraw()
             self.action_pick()
+        elif char and char in self.refused:
+            event.stop()
+            self.said = f"{char}: {self.refused[char]}"
+            self._redraw()
 
     def action_pick(self) -> None:
         if self.cursor < 0:

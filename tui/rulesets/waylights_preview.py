@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.events import dice, signed
-from core.rulesets.waylights.combat import Preview, attack_mods, cover_level, defence_mods, threshold
+from core.rulesets.waylights.combat import Preview, attack_mods, cover_level, defence_mods, percent, threshold
 from core.rulesets.waylights.orders import Attack
 from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from tui.rulesets.waylights_modals import AttackPreview
@@ -30,7 +30,8 @@ def chance_lines(p: Preview, target: Any) -> list[str]:
     # A KO takes the target's wounds to its KO count (core: attack_preview).
     part = ("part of the wound rows: any wound is a KO" if target.ko_at - target.wounds <= 1
             else "part of \"2+ wounds\", not one more outcome")
-    return [*outcomes, f"{ko}  ({part})"]
+    extras = [f"{name} {percent(chance):>6}  (part of the hits)" for name, chance in p.extras]
+    return [*outcomes, f"{ko}  ({part})", *extras]
 
 
 def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
@@ -49,6 +50,10 @@ def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
     detail += pierce_words(a, t)
     if not declared:
         detail.append(f"{t.id} has had no turn yet and splits when attacked; reckoned here at 2/2.")
+    if order.psi:  # the order's own cap, as the engine spends it (docs/rulings.md, Psi Tension)
+        detail.append(f"Up to {order.psi} tension counted, spent only where it changes the blow.")
+    if state.options.psi_tension and t.tension:
+        detail.append(f"{t.id} has {t.tension} tension it may spend on its defence: not counted below.")
     cover = 0
     if a.weapon.ranged:
         cover = min(cover_level(state, a, t) or 0, 2)

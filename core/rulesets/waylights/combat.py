@@ -118,7 +118,53 @@ def tension_gain(margin: int, t: int) -> tuple[int, int]:
     return attacker, defender
 
 
+Outcome = tuple[bool, bool, int]
+
+
+def blow_outcome(margin: int, t: int, room: int | None = None, effect: str | None = None,
+                 smash: bool = False) -> Outcome:
+    """What a result does that a point of tension could change (docs/rulings.md,
+    Psi Tension): a valid hit (counted only when a smash waits on one; a
+    glance alone does nothing), the named effect bought, and the wounds left
+    after it, counted no further than ``room`` (the wounds that knock the
+    target out; None when every wound counts, as for a target that will
+    ignore its KO and fight on with their penalty)."""
+    band = wounds_for(margin, t)
+    wounds = max(band, 0)
+    bought = effect is not None and band > 0 and wounds >= EFFECT_COST[effect]
+    if bought:
+        wounds -= EFFECT_COST[effect or ""]
+    if room is not None:
+        wounds = min(wounds, max(room, 0))
+    return smash and band >= 0, bought, wounds
+
+
+def tension_spend(margin: int, t: int, attack_cap: int, defence_cap: int, room: int | None = None,
+                  effect: str | None = None, smash: bool = False) -> tuple[int, int]:
+    """(the attacker's points, the defender's) spent on one result: each the
+    fewest up to its cap that change what the result does (``blow_outcome``),
+    none when no number up to the cap would; the attacker first."""
+    def does(m: int) -> Outcome:
+        return blow_outcome(m, t, room, effect, smash)
+
+    up = next((k for k in range(1, attack_cap + 1) if does(margin + k) != does(margin)), 0)
+    margin += up
+    down = next((k for k in range(1, defence_cap + 1) if does(margin - k) != does(margin)), 0)
+    return up, down
+
+
+def ko_room(target: Fighter, tension: int, psi_on: bool) -> int | None:
+    """The wounds that knock ``target`` out, or None when it holds the 9
+    tension that ignores a KO (so every wound it takes still counts)."""
+    return None if psi_on and tension >= 9 else target.ko_at - target.wounds
+
+
 # -- reach, range, sight and cover -------------------------------------------
+
+
+def possessive(name: str) -> str:
+    """"the stones' range", "the sword's reach"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def reaches(state: WaylightsState, a: Fighter, t: Fighter, weapon: Weapon) -> str | None:
@@ -134,23 +180,25 @@ def reaches(state: WaylightsState, a: Fighter, t: Fighter, weapon: Weapon) -> st
                 return f"the {weapon.name} only reaches the four cells beside {a.id}: {t.id} is beyond its reach"
             return None
         if not within(a.pos, t.pos, weapon.reach):
-            return f"{t.id} is beyond the {weapon.name}'s reach of {weapon.reach}"
+            return f"{t.id} is beyond the {possessive(weapon.name)} reach of {weapon.reach}"
         if not line_clear(a.pos, t.pos, lambda c: c != t.pos and state.battlefield.terrain(c).blocks_move):
             return f"something solid stands between {a.id} and {t.id}"
         return None
     if not within(a.pos, t.pos, weapon.range):
-        return f"{t.id} is beyond the {weapon.name}'s range of {weapon.range}"
+        return f"{t.id} is beyond the {possessive(weapon.name)} range of {weapon.range}"
+    # Sight and cover first: a reload would not mend them, so they are the
+    # reason that stands (a tester was told to reload at a figure out of sight).
+    cover = cover_level(state, a, t)
+    if cover is None:
+        return f"{a.id} cannot see {t.id}"
+    if cover >= 3:
+        return f"{t.id} is in full cover"
     idx = a.template.weapons.index(weapon.name) if weapon.name in a.template.weapons else -1
     if idx >= 0:
         if a.ammo[idx] <= 0 and (weapon.kind == "thrown" or not a.primed[idx]):
             return f"the {weapon.name} is out of ammunition"
         if weapon.kind == "launcher" and not a.primed[idx]:
             return f"the {weapon.name} is not primed (reload it first)"
-    cover = cover_level(state, a, t)
-    if cover is None:
-        return f"{a.id} cannot see {t.id}"
-    if cover >= 3:
-        return f"{t.id} is in full cover"
     return None
 
 
@@ -238,6 +286,7 @@ class Preview:
     one_wound: Fraction
     two_plus: Fraction
     ko: Fraction
+    extras: tuple[tuple[str, Fraction], ...] = ()  # an effect bought, an item smashed
 
     def lines(self) -> list[str]:
         pct = lambda p: f"{percent(p):>6}"  # noqa: E731
@@ -270,24 +319,50 @@ def sum_counts(n: int) -> dict[int, int]:
 
 
 def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None = None,
-                   attack_dice: int = 2, defence_dice: int = 2, cover: int = 0) -> Preview:
+                   attack_dice: int = 2, defence_dice: int = 2, cover: int = 0, *, psi_on: bool = False,
+                   psi: int = 0, psi_d: int = 0, effect: str | None = None, smash: str | None = None) -> Preview:
     """Exact outcome chances for ``attacker`` striking ``defender`` with
     ``weapon`` (default: the one wielded) rolling ``attack_dice`` against
     ``defence_dice`` (0 when the defender counterattacks), after a cover roll
-    for ``cover`` 0-2.  Psi tension and alternate damage are not counted."""
+    for ``cover`` 0-2.  With the Psi Tension option on (``psi_on``) each roll
+    gains and spends tension as ``resolve.roll_blow`` does, the attacker up
+    to ``psi``, the defender up to ``psi_d``, and a KO its 9 tension would
+    ignore is none; the wounds an ``effect`` buys are taken off the wounds
+    (``extras``: the chance it is bought, and a ``smash``'s)."""
     weapon = weapon or attacker.weapon
     amod = sum(v for _, v in attack_mods(attacker, weapon))
     dmod = sum(v for _, v in defence_mods(defender, weapon))
     t = threshold(defender)
     hit = 1 - Fraction(cover_avoid_faces(cover), 6)
     total = Fraction(6 ** (attack_dice + defence_dice))
-    tally = {"none": Fraction(0), "glance": Fraction(0), "one": Fraction(0), "two": Fraction(0), "ko": Fraction(0)}
+    tally = {"none": Fraction(0), "glance": Fraction(0), "one": Fraction(0), "two": Fraction(0), "ko": Fraction(0),
+             "effect": Fraction(0), "smash": Fraction(0)}
     acounts, dcounts = sum_counts(attack_dice), sum_counts(defence_dice)
     for a, na in acounts.items():
         for d, nd in dcounts.items():
             p = hit * na * nd / total
-            w = wounds_for((a + amod) - (d + dmod), t)
+            margin = (a + amod) - (d + dmod)
+            a_tension, d_tension = attacker.tension, defender.tension
+            if psi_on:
+                ga, gd = tension_gain(margin, t)
+                a_tension, d_tension = a_tension + ga, d_tension + gd
+                up, down = tension_spend(margin, t, min(psi, a_tension), min(psi_d, d_tension),
+                                         ko_room(defender, d_tension, True), effect, smash is not None)
+                margin, a_tension, d_tension = margin + up - down, a_tension - up, d_tension - down
+            _, bought, _ = blow_outcome(margin, t, None, effect)
+            w = wounds_for(margin, t)
+            wounds = max(w, 0) - (EFFECT_COST[effect or ""] if bought else 0)
             tally[{-1: "none", 0: "glance", 1: "one"}.get(w, "two")] += p
-            if w > 0 and defender.wounds + w >= defender.ko_at:
+            tally["effect"] += p if bought else 0
+            tally["smash"] += p if smash and w >= 0 and a_tension >= 3 else 0
+            ignored = psi_on and d_tension >= 9
+            if (wounds > 0 and defender.wounds + wounds >= defender.ko_at and not ignored) or \
+                    (bought and effect == "stun"):
                 tally["ko"] += p
-    return Preview(tally["none"] + (1 - hit), tally["glance"], tally["one"], tally["two"], tally["ko"])
+    extras: list[tuple[str, Fraction]] = []
+    if effect:
+        extras.append((f"{effect} bought", tally["effect"]))
+    if smash:
+        extras.append((f"{smash} smashed", tally["smash"]))
+    return Preview(tally["none"] + (1 - hit), tally["glance"], tally["one"], tally["two"], tally["ko"],
+                   tuple(extras))

@@ -9,8 +9,9 @@ first, so a figure it knocks out loses its blow.  ``exchange`` follows
 ``resolve.resolve_attack`` step by step over every band the dice can
 give, with the engine's own functions (``apply_blow``, ``reaches``,
 ``fire``, ``cover_level``, the scores and the damage ladder), so the
-preview and the resolution cannot disagree.  Psi tension and alternate
-damage (and a human shield) are not counted, as in ``attack_preview``."""
+preview and the resolution cannot disagree.  Psi tension is counted as the
+engine spends it and an alternate damage effect by its cost in wounds; what
+an effect or a human shield does after the blow is not."""
 
 from __future__ import annotations
 
@@ -20,12 +21,17 @@ import attrs
 
 from core.rulesets.waylights.combat import (
     DICE,
+    EFFECT_COST,
     attack_mods,
+    blow_outcome,
     cover_avoid_faces,
     cover_level,
     defence_mods,
+    ko_room,
     reaches,
     sum_counts,
+    tension_gain,
+    tension_spend,
     threshold,
     wounds_for,
 )
@@ -48,32 +54,48 @@ class Exchange:
 
 
 def bands(attacker: Fighter, defender: Fighter, weapon: Weapon, attack_dice: int,
-          defence_dice: int) -> dict[int, Fraction]:
-    """The chance of each damage band (``wounds_for``: -1 nothing, 0
-    glancing, n wounds) of one roll, scored as ``resolve.roll_blow`` scores
-    it."""
+          defence_dice: int, *, psi_on: bool = False, psi: int = 0, effect: str | None = None,
+          smash: bool = False) -> dict[tuple[int, int], Fraction]:
+    """The chance of each (damage band, wounds) of one roll (``wounds_for``:
+    -1 nothing, 0 glancing, n; the wounds left once ``effect`` is bought),
+    scored as ``resolve.roll_blow`` scores it, the attacker's tension (up
+    to ``psi``) gained and spent as it spends it."""
     amod = sum(v for _, v in attack_mods(attacker, weapon))
     dmod = sum(v for _, v in defence_mods(defender, weapon))
     t = threshold(defender)
     total = 6 ** (attack_dice + defence_dice)
-    out: dict[int, Fraction] = {}
+    out: dict[tuple[int, int], Fraction] = {}
     for a, na in sum_counts(attack_dice).items():
         for d, nd in sum_counts(defence_dice).items():
-            band = wounds_for((a + amod) - (d + dmod), t)
-            out[band] = out.get(band, Fraction(0)) + Fraction(na * nd, total)
+            margin = (a + amod) - (d + dmod)
+            if psi_on:
+                ga, gd = tension_gain(margin, t)
+                up, _ = tension_spend(margin, t, min(psi, attacker.tension + ga), 0,
+                                      ko_room(defender, defender.tension + gd, True), effect, smash)
+                margin += up
+            band = wounds_for(margin, t)
+            _, bought, _ = blow_outcome(margin, t, None, effect)
+            wounds = max(band, 0) - (EFFECT_COST[effect or ""] if bought else 0)
+            out[band, wounds] = out.get((band, wounds), Fraction(0)) + Fraction(na * nd, total)
     return out
 
 
-def _blow(attacker: str, target: str, band: int) -> Blow:
-    return Blow(attacker, target, band, max(band, 0))
+def _blow(attacker: str, target: str, band: tuple[int, int]) -> Blow:
+    return Blow(attacker, target, band[0], band[1])
 
 
-def exchange(state: WaylightsState, attacker: str, target: str, cover: int = 0) -> Exchange:
+def exchange(state: WaylightsState, attacker: str, target: str, cover: int = 0, *, psi: int = 0,
+             effect: str | None = None, smash: bool = False, c_psi: int = 0, c_effect: str | None = None,
+             c_smash: bool = False) -> Exchange:
     """The exact chances when ``target`` counters ``attacker``'s attack in
     ``state`` (the state the response sees: the attacker's shot spent, its
     cover roll made).  ``cover`` (0-2): the attack's own cover roll still to
     come, for a preview before the attack is given; an avoided shot is
-    answered by nothing.  Splits not yet declared count as 2/2."""
+    answered by nothing.  Splits not yet declared count as 2/2.  With the
+    Psi Tension option on, each side spends up to its cap (``psi`` for the
+    attack, ``c_psi`` for the counter) as ``roll_blow`` does; an effect's
+    cost comes off the wounds (what the effect does next is not counted)."""
+    on = state.options.psi_tension
     a, t = state.get(attacker), state.get(target)
     weapon, cweapon = a.weapon, t.weapon
     adice = a.split if a.split is not None else 2
@@ -90,11 +112,11 @@ def exchange(state: WaylightsState, attacker: str, target: str, cover: int = 0) 
         tally["ako"] += p if ta.status != READY else 0
         tally["lost"] += p if lost else 0
 
-    first = bands(a, t, weapon, adice, 0)  # the countered attack meets 0 defence dice
+    first = bands(a, t, weapon, adice, 0, psi_on=on, psi=psi, effect=effect, smash=smash)  # the countered attack meets 0 defence dice
     if not weapon.ranged and not cweapon.ranged:
         # Melee: both rolled first; the better Timing lands first, equal
         # Timing lands both, a figure knocked out first loses its blow.
-        second = bands(t, a, cweapon, tdef, adef)
+        second = bands(t, a, cweapon, tdef, adef, psi_on=on, psi=c_psi, effect=c_effect, smash=c_smash)
         ta, tt = a.template.timing, t.template.timing
         for b1, p1 in first.items():
             for b2, p2 in second.items():
@@ -119,7 +141,8 @@ def exchange(state: WaylightsState, attacker: str, target: str, cover: int = 0) 
             s = fire(s, target)
             avoid = Fraction(cover_avoid_faces(cover_level(s, s.get(target), s.get(attacker)) or 0), 6)
             record(s, p * avoid)
-        for b2, p2 in bands(s.get(target), s.get(attacker), cweapon, tdef, adef).items():
+        for b2, p2 in bands(s.get(target), s.get(attacker), cweapon, tdef, adef, psi_on=on, psi=c_psi,
+                            effect=c_effect, smash=c_smash).items():
             after, _ = apply_blow(s, _blow(target, attacker, b2))
             record(after, p * (1 - avoid) * p2)
     return _done(tally)

@@ -16,8 +16,10 @@ from core.rulesets.waylights.combat import (
     cover_level,
     cover_sources,
     defence_mods,
+    ko_room,
     reaches,
     tension_gain,
+    tension_spend,
     threshold,
     wounds_for,
 )
@@ -96,7 +98,6 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
     state = rebuild(state, dice=dice)
     events: list[Event] = [ra, rd]
     margin, t_val = ra.total - rd.total, threshold(t)
-    raw = wounds_for(margin, t_val)
     if state.options.psi_tension:
         ga, gd = tension_gain(margin, t_val)
         if ga:
@@ -105,22 +106,19 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
         if gd:
             state, ev = _tension(state, tid, gd, f"a narrow defence, result {margin}")
             events.append(ev)
-        # Spend as little as needed (up to the declared cap) to better the band.
-        cap = min(psi, state.get(aid).tension)
-        for k in range(1, cap + 1):
-            if wounds_for(margin + k, t_val) > raw:
-                state, ev = _tension(state, aid, -k, f"+{k} to the attack result")
-                events.append(ev)
-                margin += k
-                break
-        now = wounds_for(margin, t_val)
-        cap = min(psi_d, state.get(tid).tension)
-        for k in range(1, cap + 1):
-            if wounds_for(margin - k, t_val) < now:
-                state, ev = _tension(state, tid, -k, f"+{k} to the defence result")
-                events.append(ev)
-                margin -= k
-                break
+        # Spend as little as needed (up to the declared caps) to change what
+        # the result does: never for wounds past a KO (docs/rulings.md).
+        room = ko_room(t, state.get(tid).tension, True)
+        up, down = tension_spend(margin, t_val, min(psi, state.get(aid).tension), min(psi_d, state.get(tid).tension),
+                                 room, effect, bool(smash) or bool(weapon.ranged and t.shielded_by))
+        if up:
+            state, ev = _tension(state, aid, -up, f"+{up} to the attack result")
+            events.append(ev)
+            margin += up
+        if down:
+            state, ev = _tension(state, tid, -down, f"+{down} to the defence result")
+            events.append(ev)
+            margin -= down
     band = wounds_for(margin, t_val)
     events.append(Resolved(aid, tid, ra.total, rd.total, margin, t_val, band, counter))
     target = tid

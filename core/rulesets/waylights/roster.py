@@ -184,10 +184,15 @@ def weapon_words(key: str, clip: bool = False) -> str:
 
 def kind_words(key: str) -> str:
     """A kind in one line: the numbers a player picks by (Wounds before KO,
-    Threshold with armour, Timing, move) and its weapons."""
+    Threshold with armour, Timing, move), its weapons and its gear (shield,
+    armour, healing crystals)."""
     k = KINDS[key]
     gear = [weapon_words(w) for w in k.weapons]
     if k.shield:
         gear.append(f"shield +{k.shield}")
+    if k.armour_threshold or k.armour_defence:  # as the figure's card names it
+        gear.append(f"armour T+{k.armour_threshold}" + (f" D+{k.armour_defence}" if k.armour_defence else ""))
+    if k.crystals:
+        gear.append(f"{k.crystals} healing crystal{'s' if k.crystals != 1 else ''}")
     return (f"{k.name}: Wounds {k.wounds}, Threshold {k.threshold + k.armour_threshold}, Timing {k.timing}, "
             f"Move {k.move} · {', '.join(gear)}")

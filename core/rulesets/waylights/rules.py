@@ -186,6 +186,19 @@ def check(state: WaylightsState, order) -> Rejection | None:
     return check_turn(state, f, order)
 
 
+def step_cell_refusal(state: WaylightsState, f: Fighter, cell: tuple[int, int]) -> str:
+    """Why the free step cannot go to ``cell`` ("Sequence": one orthogonal
+    cell of cost 1): a diagonal, a cell too far, or ground it cannot take."""
+    assert f.pos is not None
+    dx, dy = abs(cell[0] - f.pos[0]), abs(cell[1] - f.pos[1])
+    where = f"{cell[0]},{cell[1]}"
+    if dx == dy == 1:
+        return f"The free step goes straight to one of the four cells beside {f.id}, not diagonally: {where} is not one."
+    if dx + dy != 1:
+        return f"The free step goes one cell, to one of the four beside {f.id}: {where} is farther."
+    return f"The free step needs open ground of move cost 1, and nobody on it: {where} is not."
+
+
 def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
     if isinstance(order, (Move, SplitMove)):
         if f.grappled_by:
@@ -204,7 +217,7 @@ def check_turn(state: WaylightsState, f: Fighter, order) -> Rejection | None:
         if why:
             return why
         if order.to not in step_cells(state, f.id):
-            return R("bad-step", "The step goes one cell straight (not diagonally) onto open ground.")
+            return R("bad-step", step_cell_refusal(state, f, order.to))
         return None
     if isinstance(order, Attack):
         t = state.find(order.target)

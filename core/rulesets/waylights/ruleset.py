@@ -59,14 +59,25 @@ def side_keys(options: WaylightsOptions, side: int) -> tuple[str, ...] | str:
 def preview_order(state: WaylightsState, order: Order) -> Preview | None:
     """The exact chances of an ``attack`` order about to be given: the
     attacker's declared attack dice against the target's defence dice (its
-    current allocation, or 2/2 if it has yet to declare), after cover."""
+    current allocation, or 2/2 if it has yet to declare), after cover, the
+    order's tension, effect and smash counted (the target spending none);
+    or of a ``defend`` answering the pending attack, its tension counted."""
+    on = state.options.psi_tension
+    if isinstance(order, Defend) and state.attack is not None:
+        p = state.attack
+        a, t = state.get(p.attacker), state.get(p.target)
+        adice = a.split if a.split is not None else 2
+        ddice = 4 - (t.split if t.split is not None else 2)
+        return attack_preview(a, t, a.weapon, adice, ddice, 0, psi_on=on, psi=p.psi, psi_d=order.psi,
+                              effect=p.effect, smash=p.smash)
     if not isinstance(order, Attack):
         return None
     a, t = state.get(order.unit), state.get(order.target)
     adice = a.split if a.split is not None else 2
     ddice = 4 - (t.split if t.split is not None else 2)
     cover = (cover_level(state, a, t) or 0) if a.weapon.ranged else 0
-    return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3))
+    return attack_preview(a, t, a.weapon, adice, ddice, min(cover, 3), psi_on=on, psi=order.psi,
+                          effect=order.effect, smash=order.smash)
 
 
 def counter_refusal_for(state: WaylightsState, order: Order) -> Rejection | None:
@@ -84,12 +95,18 @@ def counter_refusal_for(state: WaylightsState, order: Order) -> Rejection | None
 def exchange_for(state: WaylightsState, order: Order) -> Exchange:
     """The exact chances of an ``attack`` order about to be given if its
     target counters it (``exchange.exchange`` of the state as the attack
-    leaves it, as ``counter_refusal_for`` sees it, the cover roll to come)."""
+    leaves it, as ``counter_refusal_for`` sees it, the cover roll to come),
+    or of a ``counter`` answering the pending attack: each order's own
+    tension and effect counted."""
+    if isinstance(order, Counter) and state.attack is not None:
+        p = state.attack
+        return exchange(state, p.attacker, p.target, psi=p.psi, effect=p.effect, smash=p.smash is not None,
+                        c_psi=order.psi, c_effect=order.effect, c_smash=order.smash is not None)
     assert isinstance(order, Attack)
     a, t = state.get(order.unit), state.get(order.target)
     cover = min(cover_level(state, a, t) or 0, 2) if a.weapon.ranged else 0
     declared = rebuild(fire(state, a.id), exposed=True) if a.weapon.ranged else state
-    return exchange(declared, a.id, t.id, cover)
+    return exchange(declared, a.id, t.id, cover, psi=order.psi, effect=order.effect, smash=order.smash is not None)
 
 
 def _zone_deploys(bf: Battlefield, side: int, uid: str) -> tuple[Deploy, ...]:
