@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from core.events import GameOver, Rolled, TurnStarted
 from core.game import gave_up
+from core.orders import AgreeDraw, Concede
 
 # The first word of a figure's status when it is out of the game.
 # A figure whose status starts with one of these is out of the fight when
@@ -226,7 +227,10 @@ def turns_played(game: Any, situation: Any, word: str) -> tuple[int, str]:
         return 0, "the game ended during deployment"
     if ended_as_begun(game.log, turn):
         return turn - 1, f"the game ended as {word} {turn} began"
-    given_up = game.concession is not None or game.agreed_draw
+    # given up (a concession, a forfeit, an agreed draw): always the last order, read
+    # from the orders so that a seat's game (core.seats.SeatGame, a joiner's) answers too
+    last = game.orders[-1] if getattr(game, "orders", ()) else None
+    given_up = isinstance(last, (Concede, AgreeDraw))
     begun = any(isinstance(event, TurnStarted) and event.turn == turn for event in game.log)
     if given_up and game.ruleset.capabilities.simultaneous_orders and not begun:
         return turn - 1, f"the game ended while {word} {turn}'s orders were being written"
