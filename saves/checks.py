@@ -30,6 +30,9 @@ MAX_ORDER_NESTING = 8
 MAX_LIST = MAX_ORDERS
 MAX_VALUES = 250_000
 MAX_MESSAGE = 600  # characters of a refusal shown to people
+# A player's name: the new-game form takes 24 characters, a server's names
+# are at most 32 and a joiner's ``--name`` 40 (net.authority.MAX_NAME).
+MAX_NAME = 40
 
 
 class SaveError(Exception):
@@ -38,9 +41,20 @@ class SaveError(Exception):
 
     def __init__(self, path: Path | str, problem: str):
         problem = capped(problem)
-        super().__init__(f"{capped(str(path), 200)}: {problem}")
+        super().__init__(f"{capped(_shown(path), 200)}: {problem}")
         self.path = Path(path)
         self.problem = problem
+
+
+def _shown(path: Path | str) -> str:
+    """A file's path as people are shown it: an absolute one with ``~``
+    for the home folder (``saves.places``); one given otherwise as given."""
+    text = str(path)
+    if not os.path.isabs(text):
+        return text
+    from saves.places import shown_folder
+
+    return shown_folder(text)
 
 
 def capped(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -52,6 +66,8 @@ def read_bytes(path: Path) -> bytes:
     try:
         size = path.stat().st_size
     except FileNotFoundError:
+        if os.path.islink(path):  # said as the command line says it (tui/__main__.py)
+            raise SaveError(path, "it is a link to a file that is not there") from None
         raise SaveError(path, "there is no such file") from None
     except OSError as exc:
         raise SaveError(path, f"cannot read it ({exc.strerror or exc})") from exc
@@ -105,9 +121,12 @@ def _shape_problem(value: Any) -> str | None:
 
 
 def parse_json(path: Path, blob: bytes) -> Any:
-    """Strict JSON: UTF-8, no NaN or Infinity, no duplicate keys, not too deep."""
+    """Strict JSON: UTF-8 (a byte-order mark first is allowed), no NaN or
+    Infinity, no duplicate keys, not too deep."""
     try:
-        text = blob.decode("utf-8")
+        # A byte-order mark some editors put first is no damage: read past it
+        # (the file itself is left as it is until the game is saved again).
+        text = blob.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SaveError(path, "the file is not UTF-8 text, so it is not a save") from None
     if not text.strip():
@@ -154,4 +173,14 @@ def orders_problem(orders: tuple[str, ...]) -> str | None:
                 depth -= 1
         if deepest > MAX_ORDER_NESTING:
             return f"order {index + 1} is nested {deepest} brackets deep, more than {MAX_ORDER_NESTING}"
+    return None
+
+
+def players_problem(players: tuple[str, ...]) -> str | None:
+    """A name longer than any way of naming a player makes is refused, not
+    cut to fit (a cut name would be a game nobody named)."""
+    for side, name in enumerate(players):
+        if len(name) > MAX_NAME:
+            return (f"Player {side + 1}'s name is {len(name)} characters long, more than the {MAX_NAME} a name "
+                    f"may have (the new-game form takes 24)")
     return None

@@ -113,6 +113,7 @@ def summarise(path: Path) -> SaveSummary:
         return _SUMMARIES[key]
     try:
         loaded = _load(path)
+        _not_a_link(path)
     except SaveError as exc:
         summary = SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False, exc.problem,
                               backup=_backup_summary(path))
@@ -137,6 +138,16 @@ def summarise(path: Path) -> SaveSummary:
     if key is not None:
         _SUMMARIES[key] = summary
     return summary
+
+
+def _not_a_link(path: Path) -> None:
+    """A link to a save that loads is listed with why it is not opened
+    (as opening it says: ``session.link_problem``), not as a game to play."""
+    from saves.session import link_problem
+
+    problem = link_problem(path)
+    if problem:
+        raise SaveError(path, problem)
 
 
 def _backup_summary(path: Path) -> SaveSummary | None:

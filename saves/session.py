@@ -72,6 +72,36 @@ def _locks_the_file(lock: filelock.BaseFileLock, path: Path) -> bool:
     return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
 
 
+def backup_problem(path: Path) -> str | None:
+    """Why a save's backup (``<save>.bak``, the file before the last save)
+    is not opened to play or host: it is the same game as its save, and
+    played apart it would write backups of its own while the save's next
+    write replaced it.  Watching it and replaying it write nothing."""
+    name = Path(path).name
+    if not name.endswith(".bak") or name == ".bak":
+        return None
+    save = name[:-len(".bak")]
+    return (f"it is the backup of {save} (that game as it was one save before), so it is that game: open "
+            f"{save} itself, which offers to play on from this backup when it is broken; skirmish watch FILE "
+            f"shows the backup, and a copy of it named to end in .json is a game of its own")
+
+
+def link_problem(path: Path) -> str | None:
+    """Why a symbolic link is not opened to play (None: ``path`` is no
+    link): the game is opened under its own name only, the file the link
+    points at (shown as every path is: ``saves.places``)."""
+    from saves.places import shown_folder
+
+    if not os.path.islink(path):
+        return None
+    try:
+        target = os.path.join(os.path.dirname(os.path.abspath(path)), os.readlink(path))
+    except OSError:
+        return "it is a link: open the file it points at itself"
+    return (f"it is a link to {shown_folder(os.path.normpath(target))}: open that file itself (under two "
+            "names one game could be played twice at once)")
+
+
 def _one_name(path: Path) -> None:
     """A game is opened only under its one name: the lock is taken beside
     the name, so a link (symbolic or hard) to a save open elsewhere would
@@ -81,9 +111,12 @@ def _one_name(path: Path) -> None:
         info = os.lstat(path)
     except OSError:
         return  # a new game's file, or one that cannot be read (said when it is loaded)
-    if os.path.islink(path):
-        raise store.SaveError(path, f"it is a link to {os.readlink(path)}: open that file itself (under two "
-                                    "names one game could be played twice at once)")
+    problem = backup_problem(path)
+    if problem:
+        raise store.SaveError(path, problem)
+    problem = link_problem(path)
+    if problem:
+        raise store.SaveError(path, problem)
     # The backup is made as a second name of the file before each save
     # (store._keep_backup), and a save cut short leaves it so: those names
     # are the game's own.

@@ -36,11 +36,13 @@ from saves import checks
 from saves.checks import (
     MAX_BYTES,
     MAX_DEPTH,
+    MAX_NAME,
     MAX_ORDERS,
     SaveError,
     capped,
     orders_problem,
     parse_json,
+    players_problem,
     read_bytes,
 )
 from saves.convert import (
@@ -155,20 +157,17 @@ def tighten(root: Path | None = None) -> int:
     return private.tighten(Path(root) if root is not None else data_dir())
 
 
-MAX_NAME = 40
-
-
-def safe_name(text: str) -> str:
+def safe_name(text: str, empty: str = "Player") -> str:
     """A player's name as every screen may show it: control and format
     characters (escape sequences, bidi overrides, newlines) dropped, the
     square brackets of console markup turned into round ones, at most
-    ``MAX_NAME`` characters, never empty."""
+    ``MAX_NAME`` characters, never empty (``empty`` when nothing is left)."""
     import unicodedata
 
     kept = "".join(" " if ch in "\t\n\r" else ch for ch in str(text)
                    if ch in "\t\n\r" or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"))
     kept = " ".join(kept.replace("[", "(").replace("]", ")").split())
-    return kept[:MAX_NAME].strip() or "Player"
+    return kept[:MAX_NAME].strip() or empty
 
 
 def _slug(text: str, limit: int = 24) -> str:
@@ -406,19 +405,20 @@ def _load(path: Path, blob: bytes | None = None) -> _Loaded:
         raise SaveError(
             path, f"it is a game of {capped(envelope.ruleset, 60)!r}, a ruleset this Skirmish does not have (it has: {known})"
         ) from None
-    problem = orders_problem(envelope.orders)
+    problem = orders_problem(envelope.orders) or players_problem(envelope.players)
     if problem:
         raise SaveError(path, problem)
     conv = converter_for(rules)
     # Names are shown on every screen: made safe for display here, the same
-    # way in the players and in the snapshot, so the replay still matches.
-    players = tuple(safe_name(name) for name in envelope.players)
+    # way in the players and in the snapshot, so the replay still matches;
+    # a side with no name is named as a new game names it ("Player 2").
+    players = tuple(safe_name(name, f"Player {side + 1}") for side, name in enumerate(envelope.players))
     if players != envelope.players:
         envelope = attrs.evolve(envelope, players=players)
         if isinstance(envelope.snapshot, dict) and isinstance(envelope.snapshot.get("players"), list):
             names = envelope.snapshot["players"]
-            envelope = attrs.evolve(envelope, snapshot=dict(
-                envelope.snapshot, players=[safe_name(n) if isinstance(n, str) else n for n in names]))
+            envelope = attrs.evolve(envelope, snapshot=dict(envelope.snapshot, players=[
+                safe_name(n, f"Player {side + 1}") if isinstance(n, str) else n for side, n in enumerate(names)]))
     try:
         options = structure(conv, envelope.options, rules.options_type, "$.options")
         if isinstance(envelope.battlefield, str):
@@ -558,6 +558,7 @@ __all__ = [
     "SaveReadOnly",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_NAME",
     "MAX_ORDERS",
     "MIGRATIONS",
     "SaveError",

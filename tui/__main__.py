@@ -42,6 +42,8 @@ def _minutes(text: str) -> float:
 
 
 FILE_COMMANDS = ("replay", "load", "watch", "host")
+FILE_HELP = ("a save file (.json), or a save's name as Load lists it (with or without .json: looked for "
+             "in the saves folder when it is no file here)")
 
 
 def _parser_class() -> type[argparse.ArgumentParser]:
@@ -108,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_class)
     commands.add_parser("rules", help="list the rulesets, one line each")
     replay = commands.add_parser("replay", help="check a saved game, play it back and print where it stands")
-    replay.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
+    replay.add_argument("file", type=_file_name, metavar="FILE", help=FILE_HELP)
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--side", type=int, choices=(0, 1), default=None,
                         help="show the game as this side sees it (default: a neutral onlooker; "
@@ -116,11 +118,11 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--log", action="store_true", help="also print the log that side may read")
     commands.add_parser("continue", help="start the game on the most recent unfinished save")
     load = commands.add_parser("load", help="start the game on a save file")
-    load.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
+    load.add_argument("file", type=_file_name, metavar="FILE", help=FILE_HELP)
     watch = commands.add_parser("watch", help="watch a saved game again from its start (never changes the save)")
-    watch.add_argument("file", type=_file_name, metavar="FILE", help="a save file (.json)")
+    watch.add_argument("file", type=_file_name, metavar="FILE", help=FILE_HELP)
     host = commands.add_parser("host", help="host a game another terminal joins (a new game, or resume FILE)")
-    host.add_argument("file", type=_file_name, metavar="FILE", nargs="?", help="a save file (.json) to resume")
+    host.add_argument("file", type=_file_name, metavar="FILE", nargs="?", help=FILE_HELP + "; the game to resume")
     host.add_argument("--computer", choices=("easy", "normal", "hard"), default=None, metavar="LEVEL",
                       help="the computer plays the host's side at LEVEL (easy, normal, hard); "
                            "this terminal looks on")
@@ -237,7 +239,8 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
     """The save a command's FILE names, and why it cannot be one (None: it
     can).  A bare name (no folder in it, as the leave question shows a
     save's name) that is no file here is looked for in the saves folder
-    too; a name found in neither place says both places."""
+    too, with ``.json`` added when it has none (the Load list shows names
+    without it); a name found in neither place says both places."""
     kind, problem = _look(given)
     if kind == "file" or len(given.parts) != 1 or given.name in ("", ".", ".."):
         return given, problem
@@ -251,6 +254,10 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
     kind_there, problem_there = _look(there)
     if kind_there == "file":
         return there, None
+    if kind_there == "missing" and given.suffix != ".json":  # a save's name as the Load list shows it
+        named = folder / (given.name + ".json")
+        if _look(named)[0] == "file":
+            return named, None
     if kind != "missing":  # something of that name here, or a name that cannot be
         return given, problem
     if kind_there == "other":  # something of that name in the saves folder, but no save file
@@ -261,21 +268,24 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
     return given, f"{here}, and the saves folder {_folder_words(folder)} cannot be looked in: {problem_there}"
 
 
-def _finished(path: Path) -> str | None:
-    """Why ``skirmish host`` refuses this save, if its game is over and was
-    never hosted: there is nothing left to play, and hosting would rewrite
-    the file (a new date and join code).  A finished hosted game is hosted
-    again, with its code, for the host to offer the rematch (README, *After
-    the end*).  A save that cannot be read is the app's to explain."""
+def _not_hostable(path: Path) -> str | None:
+    """Why ``skirmish host`` refuses this save: its game is over and was
+    never hosted (there is nothing left to play, and hosting would rewrite
+    the file: a new date and join code), or the computer plays the side a
+    joiner would take (``hosting.computer_seat_problem``).  A finished
+    hosted game is hosted again, with its code, for the host to offer the
+    rematch (README, *After the end*).  A save that cannot be read is the app's to explain."""
     try:
         from saves.store import load_for_play
         from tui.opening import was_hosted
 
-        game, pending, _ = load_for_play(path)
+        game, pending, seats = load_for_play(path)
     except Exception:  # noqa: BLE001 - said when the app opens it
         return None
     if game.outcome is None or was_hosted(pending):
-        return None
+        from tui.remote.hosting import computer_seat_problem
+
+        return computer_seat_problem(game, pending, seats)
     return ("its game is finished, so there is nothing left to host (skirmish load FILE shows its result, "
             "skirmish watch FILE plays it again); the file is left as it was")
 
@@ -307,9 +317,12 @@ NAME_SHOWN = 200  # characters of a refused file's name (one can be 4096 long)
 
 
 def _refused(command: str, given: Path, problem: str) -> int:
-    from tui.cli import printable
+    import os
 
-    name = printable(str(given))
+    from tui.cli import printable, shown_folder
+
+    # A path found for the name given (the saves folder's) is shown as paths are: ~ for the home folder.
+    name = printable(shown_folder(given) if os.path.isabs(given) else str(given))
     if len(name) > NAME_SHOWN:
         name = name[:NAME_SHOWN - 1] + "…"
     print(f"skirmish: cannot {command} {name}: {printable(problem)}", file=sys.stderr)
@@ -357,11 +370,16 @@ def _main(argv: list[str] | None) -> int:
         path, problem = _save_file(args.file)
         if problem:
             return _refused(args.command, args.file, problem)
+        from saves.session import backup_problem
+
+        problem = backup_problem(path) if args.command in ("load", "host") else None
+        if problem:
+            return _refused(args.command, args.file, problem)
         if args.command == "load":
             return _run_app(load_path=path)
         if args.command == "watch":
             return _run_app(watch_path=path)
-        problem = _finished(path)
+        problem = _not_hostable(path)
         if problem:
             return _refused("host", args.file, problem)
         return _run_app(host_path=path, **({"host_computer": args.computer} if args.computer else {}))

@@ -158,6 +158,8 @@ class LoadScreen(Screen[None]):
         from saves.listing import local_time, result_words, seat_words
 
         if getattr(s, "problem", None):
+            if _links_to_a_save(s):  # nothing wrong with the save: it is opened under its own name
+                return f"⚠ {name}: NOT OPENED HERE — {s.problem}"
             if offers and _backup_opens(s):
                 return (f"⚠ {name}: BROKEN — {s.problem} · its backup opens "
                         f"({local_time(s.backup.saved_at)}): Enter offers it")
@@ -266,6 +268,13 @@ class LoadScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _links_to_a_save(summary: Any) -> bool:
+    """A listed name that is a symbolic link to a file that is there (the
+    listing says why it is not opened: ``session.link_problem``)."""
+    path = Path(getattr(summary, "path", ""))
+    return path.is_symlink() and path.exists() and str(summary.problem).startswith("it is a link to ")
 
 
 def _backup_opens(summary: Any) -> bool:

@@ -2,6 +2,8 @@
 
 Imported lazily so the app still starts (without saving) if the saves
 package is missing or broken; every caller gets a readable message instead.
+Also the questions of where to write a game that has no good save
+(``AskingPath``, ``AskingLeave``: tui/saving.py asks them).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from textual.message import Message
+
+from tui.modals import AskPath, LeaveUnsaved
 
 
 class SavesUnavailable(RuntimeError):
@@ -121,3 +125,32 @@ class SavingChanged(Message):
         super().__init__()
         self.failed = failed
         self.reason = reason
+
+
+class AskingPath(AskPath):
+    """Where to write the game: an empty name is refused with what it did
+    (nothing), the box staying open, rather than taken as Esc."""
+
+    def on_input_submitted(self, event: Any) -> None:
+        # Textual calls AskPath's handler after this one, unless prevented.
+        if event.value.strip():
+            return
+        event.stop()
+        event.prevent_default()
+        self.app.notify("No file named, so nothing was written and the game is still open: type where to "
+                        "write it, or Esc to go back.", severity="warning", markup=False)
+
+
+class AskingLeave(LeaveUnsaved):
+    """``LeaveUnsaved`` whose "write it to a file" asks with ``AskingPath``."""
+
+    def chosen(self, value: Any) -> None:
+        if value != "export":
+            super().chosen(value)
+            return
+
+        def typed(path: str | None) -> None:
+            if path and self.export(path):
+                self.dismiss(True)
+
+        self.app.push_screen(AskingPath("Write this game (a save file) to:", self.default_path), typed)

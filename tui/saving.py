@@ -14,10 +14,12 @@ the host's drafts and says what its saves did."""
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
 from tui.modals import Confirm
+from tui.persistence import AskingLeave, AskingPath
 
 
 def file_and_folder(path: Any) -> tuple[str, str]:
@@ -101,6 +103,7 @@ class SaveFiles:
         self._shown_failed = False  # what the screens and the retry timer last showed
         self.no_file_reason = ""  # why the open game has no save file, if it has none
         self.no_file_for: Any = None  # the new game open_new could give no file
+        self.planned: Path | None = None  # its one file name until it has a file (``_named``)
         # The game exactly as its file holds it: saving it again would only
         # change the file's date (and its place in the Load list).
         self.on_disk: Any = None
@@ -142,9 +145,10 @@ class SaveFiles:
         from tui.persistence import store
 
         self.close()
+        self.planned = None
         try:
             saves = store()
-            self.session = saves.GameSession.open(saves.new_save_path(game))
+            self.session = saves.GameSession.open(self._named(saves, game))
             if save:
                 self.session.save(game, seats=self.app.seat_kinds)
         except Exception as exc:
@@ -313,7 +317,7 @@ class SaveFiles:
         try:
             target = Path(text).expanduser()
             if target.is_dir():
-                target = store().new_save_path(self.app.game, target)
+                target = self._named(store(), self.app.game, target)
             elif target.suffix != ".json":
                 target = target.with_name(target.name + ".json")
         except Exception as exc:
@@ -362,14 +366,12 @@ class SaveFiles:
         self.app.push_screen(Confirm(question), answered)
 
     def _ask_another_name(self, target: Path) -> None:
-        from tui.modals import AskPath
-
         def typed(text: str | None) -> None:
             if text and self.export(text):
                 self._written()
 
-        self.app.push_screen(AskPath(f"{target.name} is kept as it is. Write this game (a save file) to:",
-                                     str(target)), typed)
+        self.app.push_screen(AskingPath(f"{target.name} is kept as it is. Write this game (a save file) to:",
+                                        str(target)), typed)
 
     def _written(self) -> None:
         """The game was written where the player said, after a question:
@@ -400,7 +402,7 @@ class SaveFiles:
                     import tempfile
 
                     folder = Path(tempfile.mkdtemp(prefix="skirmish-rescue-"))  # 0700, this account's
-                target = saves.new_save_path(game, folder)
+                target = self._named(saves, game, folder)
                 saves.save_game(game, target, self._all_pending(), self.app.seat_kinds)
             except Exception as exc:  # noqa: BLE001 - the next place, then say what was lost
                 from tui.cli import shown_folder
@@ -417,14 +419,12 @@ class SaveFiles:
         saved, else the choices of ``LeaveUnsaved`` (True: leave).  It never
         says "saved" of a game with no save file (the data folder could not
         be written): it offers to write it to a file the player names."""
-        from tui.modals import LeaveUnsaved
-
         lost = self.unsaved()
         if self.no_save_file():
             why = self.no_file_reason or "the save folder could not be written"
-            return LeaveUnsaved(f"This game has no save file: {why.rstrip('.')}. Leaving now loses it.",
-                                retry=self.save_anew, export=self.export,
-                                default_path=self._export_default(), retry_label="Try the save folder again")
+            return AskingLeave(f"This game has no save file: {why.rstrip('.')}. Leaving now loses it.",
+                               retry=self.save_anew, export=self.export,
+                               default_path=self._export_default(), retry_label="Try the save folder again")
         seat = self.app.joining.seat
         if seat is not None and not lost:  # a joined game: the host's file, not Continue
             asked = question.split("?", 1)[0] + "?"
@@ -443,8 +443,8 @@ class SaveFiles:
                     "saved); the orders being written are not.")
         else:
             text = f"Saving has failed. Leaving now loses {lost.split(': ', 1)[1]}."
-        return LeaveUnsaved(text, retry=lambda: self.autosave(self.app.game, announce=True) is not None,
-                            export=self.export, default_path=self._export_default())
+        return AskingLeave(text, retry=lambda: self.autosave(self.app.game, announce=True) is not None,
+                           export=self.export, default_path=self._export_default())
 
     def _hosted_question(self, question: str) -> str:
         """The leave question of a hosted game still going on: what brings it
@@ -500,9 +500,21 @@ class SaveFiles:
         try:
             from tui.persistence import store
 
-            return str(store().new_save_path(self.app.game, Path.home()))
+            return str(self._named(store(), self.app.game, Path.home()))
         except Exception:  # noqa: BLE001 - saving unavailable: the folder alone
             return str(Path.home())
+
+    def _named(self, saves: Any, game: Any, folder: Path | None = None) -> Path:
+        """The file of a game with no save file: one name, made once (a
+        name holds the time it is made), in every notice, retry and offer
+        to write it elsewhere; in ``folder`` (default the saves folder),
+        unless a file there has that name already."""
+        if self.planned is None:
+            self.planned = saves.new_save_path(game)
+        where = self.planned if folder is None else Path(folder) / self.planned.name
+        if os.path.lexists(where) or os.path.lexists(f"{where}.lock"):
+            return saves.new_save_path(game, where.parent)
+        return where
 
     def save_anew(self, quiet: bool = False) -> bool:
         """A game with no save file: try once more to give it one in the
@@ -515,7 +527,7 @@ class SaveFiles:
         try:
             with host.lock if host is not None else contextlib.nullcontext():
                 saves = store()
-                session = saves.GameSession.open(saves.new_save_path(game))
+                session = saves.GameSession.open(self._named(saves, game))
                 session.save(game, self._all_pending(), seats=self.app.seat_kinds)
         except Exception as exc:
             if session is not None:

@@ -59,6 +59,28 @@ def absent_words(other: str, code: str) -> str:
             f"or over ssh -t to it: skirmish join {code}).")
 
 
+def computer_seat_problem(game: Any, pending: Any, seats: Any) -> str | None:
+    """Why a save cannot be hosted because the computer plays the side a
+    joiner would take (the side other than the host's: ``pending``'s
+    hosting side, else side 0): hosting would hand that seat to a person
+    and the computer would be gone from the game for good.  Refused, never
+    done unasked (README, *Saves and the command line*); None when the
+    joiner's side is a person's."""
+    from match import is_computer
+
+    hosting = pending.get("hosting") if isinstance(pending, dict) else None
+    side = hosting.get("side") if isinstance(hosting, dict) and hosting.get("side") in (0, 1) else HOST_SIDE
+    kinds = tuple(seats) if seats else ()
+    remote = 1 - side
+    if len(kinds) != 2 or not is_computer(kinds[remote]):
+        return None
+    name = game.players[remote]
+    return (f"{name} is played by the computer ({kinds[remote]}), and hosting gives that side to whoever "
+            f"joins: the computer would leave the game for good. skirmish load FILE plays it on against "
+            f"the computer; skirmish host (with no FILE) starts a new game another terminal joins. "
+            f"The file is left as it was")
+
+
 class Hosting:
     """The app's hosted game (see the module docstring)."""
 
@@ -147,6 +169,11 @@ class Hosting:
                 if session is not None:
                     session.close()
                 app.report("Cannot host that save", exc)
+                return
+            problem = computer_seat_problem(game, pending, seats)
+            if problem is not None:  # said before the command starts the app too (tui/__main__.py)
+                session.close()
+                app.notify(problem, title="Cannot host that save", severity="error", timeout=15, markup=False)
                 return
         hosting = pending.get("hosting") if isinstance(pending, dict) else None
         code = normal_code(hosting.get("code", "")) if isinstance(hosting, dict) else None
