@@ -207,6 +207,7 @@ class Authority:
         told ``moved`` and let go (a line that froze without hanging up
         would otherwise hold the seat until the system gives up on it)."""
         with self.lock:
+            back = role == "player" and not self.joined  # not a takeover: the seat was empty
             if role == "player":
                 if self.joined:
                     if not same_account(self.player, peer):
@@ -234,8 +235,34 @@ class Authority:
             if drafts:  # what this seat's player wrote before it left: its own, to it alone
                 peer.send_message("drafts", drafts=drafts[:wire.MAX_DRAFTS])
             self._update(peer)
+            if back:
+                self._tell_onlookers(self.joiner_back())
+            elif self.under_way() and not self.joined:  # an onlooker who comes while the joiner is away
+                peer.send_message("notice", text=self.joiner_away()[:MAX_NOTICE])
         self._notify()  # a joiner, or an onlooker: the host's screen says who is there
         return True
+
+    # -- what onlookers are told of the joiner ---------------------------------------
+    def under_way(self) -> bool:
+        """The game has begun and is not over: the joiner's seat is waited for."""
+        return self.table is not None and self.table.game.outcome is None
+
+    def joiner_away(self) -> str:
+        name = self.facts.players[self.remote_side]
+        return f"{name} is not connected: the game waits for them to join again."
+
+    def joiner_back(self) -> str:
+        return f"{self.facts.players[self.remote_side]} is connected: the game goes on."
+
+    def _tell_onlookers(self, text: str) -> None:
+        """Onlookers hear that the joiner went or came back, as the host's
+        log says it (under the lock; only queued).  Before the game begins
+        and after its end nobody waits for the joiner: nothing is said."""
+        if not self.under_way():
+            return
+        for peer in list(self.connections):
+            if getattr(peer, "role", None) == "watch":
+                peer.send_message("notice", text=text[:MAX_NOTICE])
 
     def _let_go(self, peer: Any, reason: str) -> None:
         """The seat's player ``peer`` gives way to another connection of its
@@ -256,6 +283,7 @@ class Authority:
             was_player = self.player is peer
             if was_player:
                 self.player = None
+                self._tell_onlookers(self.joiner_away())
         if was_player or getattr(peer, "role", None) == "watch":
             self._notify()
 

@@ -23,16 +23,80 @@ REMATCH = "a rematch (sides swapped)"
 BATTLE = "the battle after the pre-game"
 
 
+# The two choices of an option that name the first and the second player
+# without saying "player" (Spheres of War's Instigator, rule 7).
+FIRST_SECOND = ("first", "second")
+
+
+def _named_players(info: Any) -> tuple[Any, Any] | None:
+    """The two values of the choice option ``info`` that name Player 1 and
+    Player 2 (a 0/1 choice, "player-1"/"player-2", "side 0"/"side 1",
+    "first"/"second"), or None when its choices name no player."""
+    from core.options import choice_label
+
+    named: dict[int, Any] = {}
+    for value in info.choices:
+        label = choice_label(info, value).casefold()
+        for side in (0, 1):
+            if label == f"player {side + 1}" or str(value) == FIRST_SECOND[side]:
+                named[side] = value
+    return (named[0], named[1]) if len(named) == 2 else None
+
+
+def options_for_swapped_sides(options: Any) -> Any:
+    """``options`` for the same two players at each other's side (a
+    rematch): an option that names a side follows its player -- each
+    side's force (``X_0``/``X_1``), and a choice naming a player (who moves
+    first, the Instigator, the raider, the side surprised...) names the
+    other side, which that player now plays; the rest stays as chosen."""
+    import attrs
+
+    from core.options import describe_options
+
+    infos = describe_options(type(options))
+    names = {info.name for info in infos}
+    changes: dict[str, Any] = {}
+    for info in infos:
+        value = getattr(options, info.name)
+        if info.name.endswith("_0") and info.name[:-2] + "_1" in names:  # one field per side
+            other = info.name[:-2] + "_1"
+            changes[info.name], changes[other] = getattr(options, other), value
+        elif info.choices and not (info.name.endswith("_1") and info.name[:-2] + "_0" in names):
+            pair = _named_players(info)
+            if pair is not None and value in pair:
+                changes[info.name] = pair[1 - pair.index(value)]
+    return attrs.evolve(options, **changes)
+
+
 def rematch(referee: Any, pid: str, gid: str) -> str:
     """The same battle again after ``gid`` is over, each seat's filler at
     the other side, with fresh dice: the new game's id (the one made
-    already, when the other player asked first)."""
+    already, when the other player asked first).  The options that name a
+    side follow its player (:func:`options_for_swapped_sides`)."""
     with referee.lock:
         row, fillers, made = _followed(referee, pid, gid, "rematch")
         if made is not None:
             return made
-        return _follow(referee, pid, gid, row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]),
+        options = _swapped_stored(row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]))
+        return _follow(referee, pid, gid, row["ruleset"], options, json.loads(row["battlefield"]),
                        (fillers[1], fillers[0]), REMATCH)
+
+
+def _swapped_stored(ruleset: str, options: Any, battlefield: Any) -> Any:
+    """A stored game's options (their JSON) for its rematch, sides swapped;
+    as they were when they cannot be read, or when swapped they no longer
+    fit the battlefield (each side's zone takes its own force)."""
+    from net.gamesetup import checked_setup
+    from saves.convert import converter_for, unstructure
+
+    try:
+        rules = find_ruleset(ruleset)
+        value, field = checked_setup(rules, options, battlefield)
+        swapped = options_for_swapped_sides(value)
+        checked_setup(rules, unstructure(converter_for(rules), swapped), field)
+    except (KeyError, LookupError, ValueError, TypeError):
+        return options
+    return unstructure(converter_for(rules), swapped)
 
 
 def battle(referee: Any, pid: str, gid: str, ruleset: str, options: Any) -> str:

@@ -444,8 +444,16 @@ def _rows(text: str, width: int) -> int:
 
 def rematch(game: Any) -> Any:
     """A new game with the same ruleset, options and battlefield, each
-    player now at the other side, and fresh dice."""
+    player now at the other side, and fresh dice.  An option that names a
+    side follows its player (net/following.py ``options_for_swapped_sides``):
+    whoever the form named to move first moves first again, each keeps
+    their warband; kept as they were only when, swapped, they would not
+    fit the battlefield."""
     from core.game import start
+    from net.following import options_for_swapped_sides
 
     players = tuple(reversed(game.players))
-    return start(game.ruleset, game.options, game.battlefield, seed=game.seed + 1, players=players)
+    options = options_for_swapped_sides(game.options)
+    if game.ruleset.check_options(options, game.battlefield) is not None:
+        options = game.options
+    return start(game.ruleset, options, game.battlefield, seed=game.seed + 1, players=players)

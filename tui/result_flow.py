@@ -198,26 +198,41 @@ def _next_hosted(app: Any, screen: Any, choice: str, kinds: tuple[str, str]) -> 
     def chosen(game: Any) -> None:
         if game is None or not hasattr(game, "ruleset_name"):
             show_result(screen)  # not now, or a look back (Platemail's last Round)
-        else:
-            app.host_next(game, kinds, "the battle", swap=False)
+            return
+        # The pre-game chose the ground and the sides, not the forces: the
+        # host chooses both warbands and the options in the battle's form,
+        # as for a hosted new game; the game it makes is the one begun.
+        from tui.rulesets.optio_handoff import hosted_battle_form
+
+        def begin(template: Any, seats: tuple[str, str]) -> None:
+            app.host_next(template, seats, "the battle", swap=False)
+
+        remote = getattr(app.host, "remote_side", 1)
+        screen.open_modal(hosted_battle_form(whole, game, kinds, remote, begin), lambda _: show_result(screen))
 
     screen.open_modal(modal, chosen)
 
 
 def _server_battle(app: Any, screen: Any, lobby: Any, game_id: str) -> None:
     """The battle after a server's Optio pre-game: the fight screen picks
-    the ruleset and its options, the server cuts the pre-game's ground for
-    it and seats both players (whichever asks first makes it)."""
+    the ruleset, the battle's form its options and both warbands (Esc: back
+    to the result); the server cuts the pre-game's ground for it and seats
+    both players (whichever asks first makes it)."""
+    from tui.rulesets.optio_handoff import server_battle_form
+
     modal = screen.adapter.after_over(screen.game)
     if modal is None:
         return
+
+    def begin(rules: Any, options: Any) -> None:
+        app.leave_game(None)
+        lobby.battle(game_id, rules.name, options)
 
     def chosen(game: Any) -> None:
         if game is None or not hasattr(game, "ruleset_name"):
             show_result(screen)  # not now
             return
-        app.leave_game(None)
-        lobby.battle(game_id, game.ruleset_name, game.options)
+        screen.open_modal(server_battle_form(screen.game, game, begin), lambda _: show_result(screen))
 
     screen.open_modal(modal, chosen)
 

@@ -125,7 +125,11 @@ async def test_after_a_hosted_optio_pre_game_the_battle_follows_with_the_same_se
         await pilot.press("e")  # its own entry: fight the battle on this ground
         assert await until(pilot, lambda: isinstance(app.screen, FightScreen))
         chosen = app.screen.choices[0]
-        await pilot.press("enter")
+        await pilot.press("enter")  # the battle's form: the host chooses the warbands there
+        from tui.newgame import NewGameScreen
+
+        assert await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+g")
         assert await until(pilot, lambda: joiner.status == "next")
         follow = RecordingSeat(app.host.code)
         follow.follow()

@@ -9,10 +9,10 @@ pre-game first"), the ruleset and options chosen there are remembered (for
 this run of the app) and offered first.
 
 Enter and a ruleset's digit do the same, and the keys row says what that
-is: at one keyboard the battle's new-game form follows, where the players
-choose their warbands; after a hosted or a server's pre-game (one seat
-here) the battle is made at once (``tui.result_flow``), with no warband
-step, so the row never promises one there.
+is: the battle's new-game form follows, on the pre-game's ground, where
+the warbands and the options are chosen (``tui.result_flow``): at one
+keyboard by the players, after a hosted pre-game by the host, after a
+server's by the player who asks first.
 """
 
 from __future__ import annotations
@@ -97,18 +97,8 @@ class FightScreen(ModalScreen[Any]):
         menu.focus()
         self.query_one("#fight-keys", Label).update(self.keys_words())
 
-    def at_once(self) -> bool:
-        """The battle begins as soon as it is chosen (a hosted or a server's
-        pre-game: one seat here), with no warband form before it."""
-        from tui.game_screen import GameScreen
-
-        below = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
-        return bool(getattr(below, "single", False))
-
     def keys_words(self) -> str:
         digits = f"1-{len(self.choices)}" if len(self.choices) > 1 else "1"
-        if self.at_once():
-            return f"↑↓ Enter, or {digits}: start it at once, no warband step · Esc: not now"
         return f"↑↓ Enter, or {digits}: choose, then the warbands in the form · Esc: not now"
 
     def on_key(self, event) -> None:

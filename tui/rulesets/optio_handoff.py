@@ -16,6 +16,12 @@ battlefields (issue 6's hand-off):
 :func:`extra_sources` gives the extra (label, value) entries for the form's
 battlefield selector; :func:`start_pre_game` starts the pre-game.  Saved
 results are :class:`core.board.Battlefield` values like any other.
+
+The battle right after a pre-game is chosen in the same form, on the fixed
+ground, wherever the pre-game was played: :func:`battle_form` at one
+keyboard, :func:`hosted_battle_form` for the host of a hosted one (the
+host begins the game it makes), :func:`server_battle_form` after a
+server's (the server makes it from the form's ruleset and options).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import random
 from typing import Any
 
 import attrs
+from textual.widgets import Input, Static
 
 from core.game import start
 from core.registry import find_ruleset
@@ -31,7 +38,9 @@ from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.state import GENERATED, Edge, TemplateResult
 from core.rulesets.optio.terrain import battlefield_for
+from tui.newgame import HOST_FIELD_HELP, HOST_SEAT_LABELS, JOINER_SEAT, SEATS, NewGameScreen, Preset
 from tui.rulesets.optio_fight import OPTIO, handoffs
+from tui.widgets import Cycler
 
 
 @attrs.frozen
@@ -126,10 +135,117 @@ def battle_form(pre_game: Any, battle: Any, seats: tuple[str, str] | None) -> An
     that chose the ground): pre-filled with the ruleset, options and
     players of ``battle`` (the fight screen's choice) and the seats, on
     the pre-game's ground, so the players choose their warbands there."""
-    from tui.newgame import NewGameScreen, Preset
+    return NewGameScreen(_preset(pre_game, battle, seats))
 
-    return NewGameScreen(Preset(battle.ruleset_name, battle.options, tuple(battle.players),
-                                (seats[0], seats[1]) if seats else None, pre_game.state.result))
+
+def _preset(pre_game: Any, battle: Any, seats: tuple[str, str] | None) -> Preset:
+    return Preset(battle.ruleset_name, battle.options, tuple(battle.players),
+                  (seats[0], seats[1]) if seats else None, pre_game.state.result)
+
+
+def hosted_battle_form(pre_game: Any, battle: Any, seats: tuple[str, str], remote_side: int, begin: Any) -> Any:
+    """The battle's form after a hosted pre-game, as at one keyboard (the
+    ground fixed, the ruleset, its options and both warbands to choose),
+    for the host: the joiner's seat is the joiner's (``remote_side``).
+    Start calls ``begin(template, seats)`` with a game made from the form
+    (the host begins it with a new fair seed: ``App.host_next``)."""
+    return HostedBattleForm(_preset(pre_game, battle, seats), remote_side, begin)
+
+
+def server_battle_form(pre_game: Any, battle: Any, begin: Any) -> Any:
+    """The battle's form after a server's pre-game: the ruleset, its
+    options and both warbands on the fixed ground; the names and seats are
+    the pre-game's, the server's to give.  Start calls ``begin(rules,
+    options)`` (the lobby asks the server, which cuts the ground)."""
+    return ServerBattleForm(_preset(pre_game, battle, None), begin)
+
+
+def _remember_choice(screen: Any, rules: Any, options: Any) -> None:
+    """The ruleset and its options open the next form, as a local game's do;
+    the names and seats of a game over the network stay as they were."""
+    from saves.settings import remember
+
+    try:
+        said = remember(rules, options, None, None, None)
+    except Exception as exc:  # noqa: BLE001 - remembering never stops a game
+        said = str(exc)
+    if said:
+        screen.app.notify(said, severity="warning", timeout=6, markup=False)
+
+
+class HostedBattleForm(NewGameScreen):
+    """The host's form for the battle after a hosted pre-game (see
+    :func:`hosted_battle_form`).  The seats stay where the pre-game had
+    them: the joiner's is theirs, the host's the host's or the computer's."""
+
+    def __init__(self, preset: Preset, remote_side: int, begin: Any) -> None:
+        super().__init__(preset, hosted=True)
+        self.remote_side = remote_side
+        self.begin = begin
+
+    def _seat_choices(self, side: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return JOINER_SEAT if side == self.remote_side else (SEATS, HOST_SEAT_LABELS)
+
+    def field_help(self, widget: Any) -> str:
+        wid = getattr(widget, "id", None) or ""
+        if wid in ("seat0", "seat1"):  # the host's form says it of Player 1 and 2; here the pre-game's seats
+            mine = wid == f"seat{1 - self.remote_side}"
+            return (HOST_FIELD_HELP["seat0"] if mine else
+                    "The other seat is the joiner's, as in the pre-game: they play it.")
+        return super().field_help(widget)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(Static).update("[b]The battle on the pre-game's ground[/b]  Tab: next · ←/→: change · "
+                                      "ctrl+g: begin it (the joiner follows)")
+
+    def action_start(self) -> None:
+        problem = self.query_one("#problem", Static)
+        chosen = self.checked_choice()
+        if chosen is None:
+            return
+        rules, options, field = chosen
+        names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
+        if names[0] == names[1]:  # as the new-game form does
+            names = (names[0], names[1] + " (2)")
+        seats = tuple("human" if i == self.remote_side else self.query_one(f"#seat{i}", Cycler).value
+                      for i in (0, 1))
+        try:  # a template: the host and the joiner make its seed
+            template = start(rules, options, field, seed=random.randrange(2**31), players=names)
+        except ValueError as exc:
+            problem.update(str(exc))
+            return
+        _remember_choice(self, rules, options)
+        self.begin(template, seats)
+        if self.app.screen is self:  # nothing was begun: the game is no longer hosted
+            problem.update("This game is no longer hosted, so no battle follows it here.")
+
+
+class ServerBattleForm(NewGameScreen):
+    """The form for the battle after a server's pre-game (see
+    :func:`server_battle_form`): no name or seat rows, as the server seats
+    the players at the sides they played, under their own names."""
+
+    def __init__(self, preset: Preset, begin: Any) -> None:
+        super().__init__(preset)
+        self.begin = begin
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for wid in ("#p0", "#p1", "#seat0", "#seat1"):
+            row = self.query_one(wid).parent
+            if row is not None:
+                row.display = False
+        self.query_one(Static).update("[b]The battle on the pre-game's ground[/b]  Tab: next · ←/→: change · "
+                                      "ctrl+g: ask the server")
+
+    def action_start(self) -> None:
+        chosen = self.checked_choice()
+        if chosen is None:
+            return
+        rules, options, _field = chosen  # the server cuts the ground itself
+        _remember_choice(self, rules, options)
+        self.begin(rules, options)
 
 
 def plain_battlefields_apply(rules: Any) -> bool:
