@@ -158,6 +158,17 @@ def distance_squared(a: Cell, b: Cell) -> int:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
+def cells_away(a: Cell, b: Cell) -> str:
+    """How far apart two cells are in words: the straight-line distance
+    between their centres (Plasto Latros measures so: docs/rulings.md), to
+    one decimal where it is not a whole number of cells ("6.4 cells away")."""
+    squared = distance_squared(a, b)
+    whole = math.isqrt(squared)
+    if whole * whole == squared:
+        return f"{whole} cell{'s' if whole != 1 else ''} away"
+    return f"{math.sqrt(squared):.1f} cells away"
+
+
 def chebyshev(a: Cell, b: Cell) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 

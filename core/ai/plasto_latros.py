@@ -6,7 +6,9 @@ open, so every order's result is certain.  Each order is played on the
 view; the most promising are then answered by the enemy's very next order
 (its Defending Free Movement, or the first of its next turn's) with the
 free shots its shooters add on its own turn, or by its final turn when it
-alone could move then (:mod:`core.ai.plasto_threats`).  An order that wins
+alone could move then (:mod:`core.ai.plasto_threats`); a Doom, by the free
+Movement or by the next turn the removals at this turn's end leave it.  A
+shot is weighed with the shot that Dooms with it.  An order that wins
 material and keeps some once the enemy has answered (a Doom, a kill, a
 lifted Doom) is taken; otherwise the search chooses only among the orders
 that lose least and leave the fewest minis the enemy could Doom, and
@@ -19,26 +21,22 @@ Movement, a shot costs none), which Dooms it before its owner may answer.
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
-from core.ai.plasto_threats import deploy_viewers, final_turn_loss, shot_dooms, sight_gainers
-from core.board import chebyshev, distance_squared, in_front_arc
+from core.ai.plasto_threats import (
+    deploy_viewers,
+    final_turn_loss,
+    finish_pair,
+    own_shot_dooms,
+    shot_dooms,
+    shots_given_up,
+    sight_gainers,
+)
+from core.board import cells_away, chebyshev, distance_squared, in_front_arc
 from core.events import Removed
-from core.rulesets.plasto_latros.events import (
-    Attacked,
-    DoomFalls,
-    DoomLifted,
-    JumpedOn,
-    ShotAt,
-)
+from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
 from core.rulesets.plasto_latros.grid import in_back
-from core.rulesets.plasto_latros.orders import (
-    Climb,
-    FreeMove,
-    Move,
-    Pass,
-    Relocate,
-    Stand,
-    Turn,
-)
+from core.rulesets.plasto_latros.movement import blocked_cells, movements_for
+from core.rulesets.plasto_latros.orders import Climb, Decline, FreeMove, Move, Pass, Relocate, Stand, Turn
+from core.rulesets.plasto_latros.status import movable
 
 # Orders answered by the enemy's next order (the best-looking ones), by
 # level: hard answers eight times as many.  In 168 positions of seeded games
@@ -136,6 +134,7 @@ class PlastoKnowledge(Knowledge):
 
     # -- tactics before the search ---------------------------------------------
     facts: dict[str, str] = {}  # noqa: RUF012 - replaced, never changed, by each shortlist
+    follow: dict = {}  # noqa: RUF012 - likewise: a shot -> the shooters whose shots complete its Doom
 
     def balance(self, state, side: int) -> float:
         return self.strength(state, side) - self.strength(state, 1 - side)
@@ -152,21 +151,26 @@ class PlastoKnowledge(Knowledge):
             return list(legal)
         now = self.balance(view, side)
         where = self.positions(view)
+        self.follow = {}
         tried = []
         for i, order in enumerate(legal):
             self.spend("apply", order=order, state=view)
             after, events = self.rules.apply(view, order)
+            if order.verb == "shoot":  # the first of a pair: the shots that Doom with it follow
+                after, events, self.follow[order] = finish_pair(self.rules, after, events, order)
+                self.spend("apply", len(self.follow[order]))
             # Passing removes the Doomed at the turn's end, whoever gives
             # the order: no material won by the order itself.
             gain = 0.0 if order.verb == "pass" else self.balance(after, side) - now
             tried.append((-gain, -self.prior(view, order, where), i, order, after, events))
         tried.sort(key=lambda t: t[:3])
         nets, doomed = {}, {}
+        shots_now = len(own_shot_dooms(view, side))
 
         def weigh(batch) -> None:
-            for neg_gain, _, _, order, after, _ in batch:
+            for neg_gain, _, _, order, after, events in batch:
                 worst, doomable = self._answered(after, side)
-                nets[order] = (-neg_gain, worst - now)
+                nets[order] = (-neg_gain, worst - now - shots_given_up(shots_now, side, after, events))
                 doomed[order] = doomable
 
         checked = CHECKED.get(getattr(self.level, "name", ""), CHECKED["normal"])
@@ -194,12 +198,15 @@ class PlastoKnowledge(Knowledge):
             for o in winners:
                 gain, net = nets[o]
                 self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5],
-                                                    whole=net >= gain - 1e-9)
+                                                    whole=net >= gain - 1e-9, then=self.follow.get(o, ()))
             return self._paired(side, winners, by_order, now, best) or winners
         unsafe = [o for o in nets if o not in keep]
         if unsafe:
             for o in keep:
                 self.facts[o.to_text()] = (
+                    self._won(view, side, by_order[o][4], by_order[o][5], then=self.follow.get(o, ()),
+                              back=f"can win it back with {REACH}, but no order weighed loses less (of {len(nets)})")
+                    if nets[o][0] > 0 else  # material won back: a trade at best
                     f"loses least to what the enemy can do with {REACH} (of the {len(nets)} orders weighed)"
                     if o in exposed else
                     f"leaves no mini the enemy can Doom with {REACH}" + _would(len(exposed), len(nets)))
@@ -292,19 +299,20 @@ class PlastoKnowledge(Knowledge):
                 self.facts[text] = f"loses least to what the enemy can do with {REACH_TWO} (of {len(weighed)} weighed)"
         return keep
 
-    def _answered(self, after, side: int, pairs: bool = False) -> tuple[float, frozenset]:
+    def _answered(self, after, side: int, pairs: bool = False, movers=None) -> tuple[float, frozenset]:
         """The balance once the enemy has given its best next order (its
         free Movement, or its next turn's first order: this side's turn is
         taken to end here, its Doomed minis removed) with the free shots
         that follow it on its own turn (``plasto_threats``), and whether
         some such answer Dooms (or takes) a mini of this side.  With
         ``pairs``, an order that attacks one of this side's minis is
-        followed by the enemy's best next order at that mini (``_second``)."""
+        followed by the enemy's best next order at that mini (``_second``).
+        With ``movers``, only those enemy minis' Movements are tried."""
         if self.rules.outcome(after) is not None:
             return self.balance(after, side), frozenset()
-        if side in self.rules.to_act(after):
-            self.spend("apply")
-            after, _ = self.rules.apply(after, Pass(side))
+        if after.pending_free and after.pending_free[0] == 1 - side and after.active == side:
+            return self._defended(after, side, pairs)
+        after = self._turn_ended(after, side)
         untouched = self.balance(after, side)
         lost = final_turn_loss(after, side)
         if lost is not None:  # the enemy's final turn: it surrounds what it can
@@ -313,7 +321,11 @@ class PlastoKnowledge(Knowledge):
         if self.rules.outcome(after) is not None or 1 - side not in self.rules.to_act(after):
             return untouched, frozenset()
         already = frozenset(u for u in after.doomed if after.get(u).side == side)
-        replies = self.rules.legal_orders(after, 1 - side)
+        if movers is None:
+            replies = self.rules.legal_orders(after, 1 - side)
+        else:  # their Movements only (the enemy's shots are counted below)
+            blocked = blocked_cells(after)
+            replies = [o for m in after.minis if m.id in movers for o in movements_for(after, m, 1 - side, blocked=blocked)]
         self.spend("list", len(replies))
         near = _beside(m.pos for m in after.minis if m.side == side and m.pos is not None
                        and m.id not in after.destroyed)
@@ -348,6 +360,59 @@ class PlastoKnowledge(Knowledge):
                 balance, doomed = self._second(answered, side, struck)
                 worst = min(worst, balance)
                 doomable.update(doomed)
+        return worst, frozenset(doomable) - already
+
+    def _turn_ended(self, state, side: int):
+        """``state`` with this side's turn taken to end: its own free
+        Movement, if owed, let go, then a pass (the Doomed are removed)."""
+        for _ in range(2):
+            if self.rules.outcome(state) is not None or side not in self.rules.to_act(state):
+                break
+            self.spend("apply")
+            state, _ = self.rules.apply(state, Decline(side) if state.pending_free else Pass(side))
+        return state
+
+    def _defended(self, after, side: int, pairs: bool) -> tuple[float, frozenset]:
+        """``_answered`` when the enemy owes its Defending Free Movement in
+        this side's turn: a free Movement, this side's turn taken to end (the
+        Doomed removed) and the enemy's free shots; or, the free Movement let
+        go, its next turn's free shots or first Movement of a mini the turn's
+        end frees (Locked with a removed mini, or Pinned; a tester lost one)."""
+        already = frozenset(u for u in after.doomed if after.get(u).side == side)
+        self.spend("apply")
+        ended = self._turn_ended(self.rules.apply(after, Decline(1 - side))[0], side)
+        freed = frozenset(m.id for m in ended.minis if m.side != side and movable(ended, m) and not movable(after, m))
+        worst, first_turn = self._answered(ended, side, pairs, movers=freed)
+        doomable = set(first_turn)
+        gains = sight_gainers(ended, side) if self.rules.outcome(ended) is None else None
+        near = _beside(m.pos for m in after.minis if m.side == side and m.pos is not None
+                       and m.id not in after.destroyed)
+        replies = self.rules.legal_orders(after, 1 - side)
+        self.spend("list", len(replies))
+        gained = set()
+        for reply in replies:
+            if not isinstance(reply, FreeMove):
+                continue
+            key = None
+            if not self._reaches(after, reply, near):
+                key = self._gains(ended, reply, gains)
+                if key is None or key in gained:
+                    continue
+                gained.add(key)
+            self.spend("apply", order=reply, state=after)
+            answered, events = self.rules.apply(after, reply)
+            if key is None and not any(isinstance(e, (Attacked, JumpedOn)) and after.mini(e.target).side == side
+                                       for e in events):
+                continue  # it attacks nothing: as if let go (above)
+            if answered.pending_free or self.rules.outcome(answered) is not None:
+                more: list = []  # this side's own free Movement answers first
+                value = self.balance(answered, side)
+            else:
+                over = self._turn_ended(answered, side)
+                more = shot_dooms(over, side)
+                value = self.balance(over, side) - 0.5 * len(more)
+            worst = min(worst, value)
+            doomable.update(more, _lost(answered, events, side))
         return worst, frozenset(doomable) - already
 
     @staticmethod
@@ -406,14 +471,15 @@ class PlastoKnowledge(Knowledge):
             cell = m.pos if m is not None else None
         return cell in near
 
-    def _won(self, view, side: int, after, events, whole: bool = True) -> str:
+    def _won(self, view, side: int, after, events, whole: bool = True, then=(), back: str = "") -> str:
         doomed = [e.unit for e in events if isinstance(e, DoomFalls) and view.mini(e.unit).side != side]
         lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
         gone = [m.id for m in view.minis if m.side != side and m.id not in view.destroyed
                 and m.id in after.destroyed]
         said = []
         if doomed:
-            said.append(f"Dooms {', '.join(doomed)}")
+            shots = f" with {' and '.join(then)}'s shot{'s' if len(then) > 1 else ''} after it" if then else ""
+            said.append(f"Dooms {', '.join(doomed)}{shots}")
         if gone:
             said.append(f"removes {', '.join(gone)}")
         if lifted:
@@ -421,8 +487,8 @@ class PlastoKnowledge(Knowledge):
         won = " and ".join(said) or "wins material"
         if view.phase.name == "FINAL":
             return f"{won}, and {FINAL_TURN}"
-        back = "cannot win it back" if whole else "can win back only part of it"
-        return f"{won}, and the enemy {back} with {REACH}"
+        back = back or f"{'cannot win it back' if whole else 'can win back only part of it'} with {REACH}"
+        return f"{won}, and the enemy {back}"
 
     def prior(self, state, order, where) -> float:
         """Attacks first; a Movement by how much nearer the enemy it ends
@@ -514,12 +580,10 @@ class PlastoKnowledge(Knowledge):
         if up > was:
             if up <= view.battlefield.elevation(near.pos):
                 return f"climbs to height {up}"
-            apart = chebyshev(now.pos, near.pos)
             # "above" only where a jump could follow (*Jumping Attacks*: straight down, beside it)
-            return (f"climbs to height {up}, above {near.id} beside it" if apart <= 1 else
-                    f"climbs to height {up}, higher than {near.id} ({apart} cells away)")
-        before, after_d = chebyshev(me.pos, near.pos), chebyshev(now.pos, near.pos)
-        if after_d < before:
+            return (f"climbs to height {up}, above {near.id} beside it" if chebyshev(now.pos, near.pos) <= 1
+                    else f"climbs to height {up}, higher than {near.id} ({cells_away(now.pos, near.pos)})")
+        if distance_squared(now.pos, near.pos) < distance_squared(me.pos, near.pos):
             away = "" if in_front_arc(now.pos, now.facing, near.pos) else f", {near.id} out of its front arc"
-            return f"closes on {near.id}, {after_d} cell{'s' if after_d != 1 else ''} away{away}"
+            return f"closes on {near.id}, {cells_away(now.pos, near.pos)}{away}"
         return ""

@@ -11,14 +11,19 @@ one (docs/rulings.md, *Doom*).  :func:`shot_loss` counts the minis the
 enemy's shots Doom in the position as it stands; :func:`sight_gainers`
 finds the Movements that bring one more shooter to bear on a mini one
 attacker short of Doom.  When only the enemy has minis able to move it takes
-a *final turn* (*Ending The Game*): :func:`final_turn_loss`.
+a *final turn* (*Ending The Game*): :func:`final_turn_loss`.  The side's own
+shots this turn: :func:`own_shot_dooms` (what they Doom from where its
+shooters stand), :func:`finish_pair` (a shot and the one that Dooms with it)
+and :func:`shots_given_up` (an order that spoils them).
 """
 
 from __future__ import annotations
 
 from core.board import RAY_COUNT
 from core.rulesets.plasto_latros.combat import can_shoot, can_target, sight_figures
+from core.rulesets.plasto_latros.events import DoomFalls
 from core.rulesets.plasto_latros.grid import grid, in_front, open_ray_count
+from core.rulesets.plasto_latros.orders import Shoot
 from core.rulesets.plasto_latros.state import Phase
 from core.rulesets.plasto_latros.status import doomed_ids, movable, statuses, valid_attacker
 
@@ -58,6 +63,50 @@ def shot_dooms(state, side: int) -> list[str]:
     turn), each shooter shooting once: the minis needing fewest shots first."""
     if not enemy_shoots(state, side):
         return []
+    return _dooms_by_shots(state, side)
+
+
+def own_shot_dooms(state, side: int) -> list[str]:
+    """The enemy minis ``side``'s own free shots Doom this turn from where
+    its shooters stand (it gives the orders here; a shot costs no Movement)."""
+    if state.phase is not Phase.PLAY or state.active != side or state.result is not None:
+        return []
+    return _dooms_by_shots(state, 1 - side)
+
+
+def finish_pair(rules, after, events, shot):
+    """``shot`` (applied: ``after``, ``events``) followed by the shots of
+    its side's other shooters free to shoot that Doom its target with it
+    (two counting attackers Doom), when enough of them can: the position,
+    the events and those shooters; else the shot alone and no shooters."""
+    mini = after.get(shot.target)
+    if mini.pos is None or shot.target in doomed_ids(after):
+        return after, events, []
+    seen_by = [s.id for s in _shooters(after, shot.side) if can_target(after, s, mini)]
+    need = _needs(after, mini)
+    if len(seen_by) < need:
+        return after, events, []
+    events = list(events)
+    for unit in seen_by[:need]:
+        after, more = rules.apply(after, Shoot(shot.side, unit, shot.target))
+        events += more
+    return after, events, seen_by[:need]
+
+
+def shots_given_up(shots_now: int, side: int, after, events) -> float:
+    """What an order gives up of the ``shots_now`` Dooms ``side``'s free
+    shots could make this turn from where its shooters stand (half a mini
+    each): a Movement taking a shooter out of line, or a pass, spends a
+    Doom for nothing.  A Doom the order makes itself is not given up."""
+    if not shots_now:
+        return 0.0
+    made = sum(1 for e in events if isinstance(e, DoomFalls) and after.get(e.unit).side != side)
+    return 0.5 * max(0, shots_now - len(own_shot_dooms(after, side)) - made)
+
+
+def _dooms_by_shots(state, side: int) -> list[str]:
+    """The minis of ``side`` the other side's shooters free to shoot here
+    Doom, each shooting once: the minis needing fewest shots first."""
     shooters = _shooters(state, 1 - side)
     if not shooters:
         return []

@@ -13,13 +13,15 @@ Dooms; a Doom is lifted when its attacker comes under attack) and
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from core.ai import choose
 from core.board import Facing as F
 from core.rulesets.plasto_latros import RULESET as R
 from core.rulesets.plasto_latros.events import Attacked, ShotAt
-from core.rulesets.plasto_latros.orders import Move, Pass
+from core.rulesets.plasto_latros.orders import Decline, Move, Pass, Shoot
 from tests.ai.plasto_brute import doomable_with_shots
 from tests.rulesets.plasto_latros.helpers import mini, play, position
 
@@ -199,4 +201,11 @@ def test_hard_answers_its_orders_with_the_enemys_next_two(seed, orders):
     legal = game.legal_orders(side)
     for s in range(2):
         choice = choose(R, game.view(side), side, legal, "hard", s, len(game.orders))
-        assert doomable_by_two(_after(game.state, choice.order), side) == [], choice.reason
+        state = _after(game.state, choice.order)
+        # The first shot of a pair that Dooms (*Long Range Attacks*: a shot
+        # costs no Movement) is judged with the second, as its reason says.
+        for unit in re.findall(r"with (\w+)'s shot after it", choice.reason):
+            state = _after(state, Shoot(side, unit, choice.order.target))
+        assert doomable_by_two(state, side) == [], choice.reason
+        if state.pending_free == (1 - side,):  # the enemy lets its free Movement go
+            assert doomable_by_two(_after(state, Decline(1 - side)), side) == [], choice.reason
