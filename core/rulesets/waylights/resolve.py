@@ -128,7 +128,9 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
         if shield and shield.up and holder.pos and shield.pos and adjacent(holder.pos, shield.pos):
             dice, face = state.dice.face(4)
             state = rebuild(state, dice=dice)
-            events.append(Rolled("1d4", (face,), (), face, f"human shield (1-3 hits {shield.id})", tid))
+            # the holder rolls, and wants it low: 1-3 and the shot strikes the shield
+            events.append(Rolled("1d4", (face,), (), face, f"human shield (1-3 hits {shield.id})", tid,
+                                 low_is_good=True))
             if face <= 3:
                 target = shield.id
                 band = wounds_for(margin, threshold(shield))

@@ -4,6 +4,7 @@ Fighter attacks +5; Mook defends +2, Threshold 2, KO at 3."""
 
 import attrs
 
+from core.events import Rolled
 from core.rulesets.waylights.combat import attack_mods, defence_mods, threshold
 from core.rulesets.waylights.state import KO, READY, WaylightsOptions
 from core.rulesets.waylights.turns import start_round, start_turn
@@ -141,8 +142,11 @@ def test_human_shield_redirects_ranged_hits():
     s = position([("a1", 0, "fighter", (2, 2), dict(shielded_by="b1")), ("b1", 1, "mook", (3, 2)),
                   ("b2", 1, "archer", (2, 7))], "b2", options=ALT)
     s = script(s, 6, 6, 1, 1, 1)  # 17 - 6 = 11; the d4 shows 1: it strikes b1
-    s, _ = do(s, "attack side=1 unit=b2 target=a1")
+    s, events = do(s, "attack side=1 unit=b2 target=a1")
     assert s.get("a1").wounds == 0 and s.get("b1").status == KO
+    # the holder rolls the d4 and wants it low (1-3: the shield takes the shot), for the result's luck
+    (shield_roll,) = [e for e in events if isinstance(e, Rolled) and e.purpose.startswith("human shield")]
+    assert shield_roll.who == "a1" and shield_roll.low_is_good
 
 
 def test_stun_knocks_out_until_five_rounds_pass():
