@@ -469,7 +469,8 @@ def _load(path: Path, blob: bytes | None = None) -> _Loaded:
             raise SaveError(
                 path,
                 f"the snapshot does not match the game its orders play out to (first difference at "
-                f"{where.replace('$', 'snapshot', 1)}); the file has been changed or damaged",
+                f"{where.replace('$', 'snapshot', 1)}); the file has been changed or damaged, or an older "
+                f"Skirmish played these orders otherwise (a rule's reading changed since: docs/rulings.md)",
             )
     return _Loaded(game, envelope.pending, envelope.saved_at, envelope.seats)
 
