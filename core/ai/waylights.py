@@ -1,36 +1,53 @@
 """Waylights: fighters standing, weighed by the wounds they can still take.
 
 Before the search, orders no beginner gives are dropped (``shortlist``):
-a new clip while the old one still holds rounds, a step back after moving
-up in the same turn, and an all-attack split (4/0) where an enemy could
-strike it before its next turn.  Hard drops them at every node of its tree, for both sides,
-not only from the order it gives now (``tree_shortlist``).  Easy drops a
-beginner's slips besides (``EASY``: a counter that trades badly, a
-sidestep for nothing, a change of weapon that wastes a prime...), and
-only easy, so that normal and hard play as measured; easy does not end
-a turn with an Action it would use (``idle_end``).  The reasons
-state the chance to wound the rules give for what the side can see: a
-target yet to declare its split declares it only when attacked, so its
-chance is a range over the splits it may choose; every other order says
-what it does on the board (``quiet_note``)."""
+a new clip while the old one still holds rounds, a turn that goes back on
+itself or spends an Action on what one Move gave (``waylights_turn``),
+cover taken for nothing, attack dice that wound nobody, and an all-attack
+split (4/0) where an enemy could strike it before its next turn.  Hard
+drops them at every node of its tree, for both sides, not only from the
+order it gives now (``tree_shortlist``).  Easy drops a beginner's slips
+besides (``EASY``: a counter that trades badly, a move away while its side
+is not losing...), and does not end a turn with an Action it would use
+(``idle_end``).  The reasons state the chance to wound the rules give for
+what the side can see: a target yet to declare its split declares it only
+when attacked, so its chance is a range over the splits it may choose;
+every other order says what it does on the board (``quiet_note``)."""
 
 from __future__ import annotations
 
 import attrs
 
 from core.ai.knowledge import Knowledge
+from core.ai.waylights_chances import (  # noqa: F401  (can_wound, wounding: read by the tests from here)
+    SLIGHT,
+    can_wound,
+    hopeless_counter,
+    in_reach,
+    losing_counter,
+    onto_cover,
+    readied,
+    worth_attacking,
+    wound_chances,
+    wound_range,
+    woundable,
+    wounding,
+)
+from core.ai.waylights_turn import (
+    cover_back,
+    free_strike,
+    nearest,
+    one_move,
+    openings,
+    presses_on,
+    turn_so_far,
+    useless_split,
+    wasted_move,
+)
 from core.board import chebyshev
 from core.deployment import Deploy, DeployAll, Ready
 from core.events import dice
-from core.rulesets.waylights.combat import (
-    DICE,
-    attack_mods,
-    attack_preview,
-    cover_level,
-    defence_mods,
-    reaches,
-    threshold,
-)
+from core.rulesets.waylights.combat import DICE, attack_preview, cover_level
 from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.glance import COVER_WORDS, could_strike, shots_from
 from core.rulesets.waylights.orders import (
@@ -50,12 +67,6 @@ from core.rulesets.waylights.orders import (
     TakeCover,
     Wield,
 )
-from core.rulesets.waylights.ruleset import counter_refusal_for
-
-
-def wounding(p) -> float:
-    """The chance a blow does at least one wound (a :class:`Preview`)."""
-    return float(p.one_wound + p.two_plus)
 
 
 class WaylightsKnowledge(Knowledge):
@@ -83,10 +94,26 @@ class WaylightsKnowledge(Knowledge):
           them;
         - *clip* while the wielded launcher's clip still holds rounds (a
           reload primes it from them; the new clip only wastes an Action);
-        - a move that takes a fighter further from its nearest enemy after
-          it has already moved this turn (forward then back: a zig-zag; a
-          Split Move counts, as the figure no longer stands where its turn
-          began), and one that ends where its turn began (out and back);
+        - a move that goes back on the turn (``waylights_turn``): further
+          from the nearest enemy after closing in, nearer after drawing
+          back, back where the turn began; a sidestep (no nearer) that
+          opens no attack (an enemy it could wound brought within reach,
+          an Action left to strike) and ends on no better cover; a second
+          Move or Split Move to a cell the first Move could have reached;
+          a closing move that stops short of reach where another move
+          opens an attack; after walking up, a move with the last Action
+          instead of a blow the target cannot answer (MOVE | KICK); after
+          firing a launcher it can prime again, a move nearer the enemy or
+          a change of weapon (FIRE | RELOAD);
+        - taking cover with no Action left after it, or with no cover to go
+          back into against an enemy's shot (only its own turn's shots
+          meet the lost level: a counter, suppression fire);
+        - a split of 1-3 attack dice that could wound none of the enemies
+          within a Move and its weapon's span (0/4 loses nothing then);
+        - ending the turn with an Action left while a finish, a reload, a
+          new clip, a crystal or an unanswerable blow is kept, or half-way
+          through closing in where an enemy reaches it anyway
+          (``presses_on``);
         - a 4/0 split (no dice to defend or counter with) where an enemy
           could strike the fighter before its next turn (``could_strike``:
           from where it stands, after a Move, or after priming its
@@ -106,13 +133,8 @@ class WaylightsKnowledge(Knowledge):
           is losing (``losing``: fewer standing, and more lost than it has
           knocked out; a side that began with fewer is not losing for
           that), and one that ends nearer while it is (it presses on, or
-          keeps away, as the competent beginner does): every move of a
-          turn goes one way, so back then forward is caught as forward
-          then back is (the view does not say where the turn began);
-        - a sidestep (a move that comes no nearer the nearest enemy) that
-          brings no enemy it could wound within reach with an Action left
-          to strike, unless, before it has moved or shot this turn, it
-          ends on better cover;
+          keeps away, as the competent beginner does);
+        - a sidestep onto better cover once it has moved or shot;
         - while it can attack, a move that ends with none of those it can
           attack now within reach of its weapon, and, when some move
           opens an attack (brings an enemy it could wound within reach,
@@ -123,10 +145,7 @@ class WaylightsKnowledge(Knowledge):
           that would reach no enemy it could wound from where it stands
           even once readied (and back again would be a zig-zag of weapons);
         - taking cover, unless it has stepped out with the free step alone
-          and both Actions are left: the lost cover level counts only
-          against shots in its own turn (a counter, suppression fire), and
-          once an Action is spent, or none was, the Action buys nothing
-          it will use;
+          and both Actions are left;
         - ending the turn with an Action left while something a beginner
           does with it is kept (``idle_end``: an attack, a reload, a move
           that opens an attack or walks at the enemy...): it is not idle."""
@@ -139,6 +158,10 @@ class WaylightsKnowledge(Knowledge):
         me = view.find(view.active) if view.active else None
         if me is None or me.side != side or me.pos is None or len(legal) < 2:
             return list(legal)
+        good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)]
+        if good:  # the target nearest its KO first
+            left = {o: view.get(o.target).ko_at - view.get(o.target).wounds for o in good}
+            return [o for o in good if left[o] == min(left.values())]
         foes = [f for f in view.fighters if f.side != side and f.up]
         # moved this turn: a Move, the step, a Split Move (it leaves the figure elsewhere than it began)
         moved = view.moved or view.stepped or (view.exposed and view.target is None) or (
@@ -148,27 +171,21 @@ class WaylightsKnowledge(Knowledge):
         # whom it can attack where it stands with a chance to wound (easy keeps them in reach)
         attacking = {o.target for o in legal if isinstance(o, Attack) and o.unit == me.id
                      and worth_attacking(view, me, view.get(o.target))} if easy else set()
-
-        def opens_attack(o) -> bool:
-            """A move after which an Action is left to strike someone it
-            could wound from there and not from here."""
-            left = view.max_actions - view.actions - (0 if isinstance(o, Step) else 1)
-            if left < 1 or not me.split:
-                return False
-            there = shots_from(view, me.id, [o.to, me.pos])
-            new = set(there.get(o.to, ())) - set(there.get(me.pos, ()))
-            moved_me = attrs.evolve(me, pos=o.to)
-            return any(view.target in (None, t) and can_wound(view, moved_me, view.get(t)) for t in new)
-
-        # it shot the launcher in hand this turn and can prime it again: FIRE | RELOAD (the action table)
-        fired = view.target is not None and me.weapon.kind == "launcher"
         can_prime = any(isinstance(o, Reload) for o in legal)
+        mine = [o for o in legal if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id]
+        turn = turn_so_far(view, me, foes, moved, can_prime) if foes else None
+        # a move that opens an attack (an Action left to strike someone it could wound from there only)
+        opening = openings(view, me, mine) if foes and mine else set()
+        # what one Move from where the turn began reached (a second move there wastes an Action)
+        first_move = one_move(view, me, turn.start) if turn and turn.walked and view.actions + 1 == view.max_actions \
+            and any(not isinstance(o, Step) for o in mine) else None
+        strikes_free = bool(turn and turn.walked and view.actions + 1 == view.max_actions) \
+            and free_strike(view, me, legal)
 
         def walks_at(o) -> bool:
             """Easy presses on while its side is not behind: a move that
             ends nearer the nearest enemy."""
-            return not behind and bool(foes) and min(chebyshev(o.to, f.pos) for f in foes) < \
-                min(chebyshev(me.pos, f.pos) for f in foes)
+            return not behind and bool(foes) and nearest(foes, o.to) < nearest(foes, me.pos)
 
         def blunder(o) -> bool:
             if isinstance(o, Attack) and o.unit == me.id:  # every level: nothing to gain, a counter to risk
@@ -179,42 +196,52 @@ class WaylightsKnowledge(Knowledge):
             if isinstance(o, Split) and o.unit == me.id and o.attack == DICE:
                 # easy goes all out only with someone to strike: on 4/0 it may not walk up (above)
                 return bool(could_strike(view, me.id)) or (easy and not woundable(view, attrs.evolve(me, split=DICE)))
-            if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and foes:
+            if isinstance(o, Split) and o.unit == me.id:  # attack dice that wound nobody it could attack
+                return useless_split(view, me, o.attack, foes)
+            if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and turn is not None:
                 if me.split == DICE and could_strike(view, me.id, o.to):
                     return True
                 if moved and o.to == view.turn_from:  # back where the turn began: both moves for nothing
                     return True
-                if moved or easy:
-                    near = min(chebyshev(me.pos, f.pos) for f in foes)
-                    after = min(chebyshev(o.to, f.pos) for f in foes)
-                    if after > near and (moved or (easy and not behind)):
+                near, after = turn.near_now, nearest(foes, o.to)
+                if moved and after > near and not turn.drew_back:  # forward then back
+                    return True
+                if wasted_move(view, turn, o, after, first_move, strikes_free):
+                    return True
+                if after < near and turn.fired:
+                    return True  # FIRE | RELOAD: no walking up unprimed
+                if after == near and o not in opening and (
+                        not onto_cover(view, me.pos, o.to) or (easy and (moved or view.exposed))):
+                    return True  # a sidestep for nothing: no new blow, no better cover (easy: before moving)
+                if easy:
+                    if after > near and not behind:
                         return True
-                    if easy and after < near and behind:  # keeping away
+                    if after < near and behind:  # keeping away
                         return True
-                    if easy and after == near and not opens_attack(o) and (
-                            moved or view.exposed or not onto_cover(view, me.pos, o.to)):
-                        return True  # a sidestep for nothing: no new shot, and no cover before moving
                     if attacking:  # easy: a move keeps one it can attack now within reach
                         return not set(shots_from(view, me.id, [o.to]).get(o.to, ())) & attacking
-                    return False
-            if easy and isinstance(o, Wield):  # a wasted prime, a shot not reloaded, or nobody to wound
-                return view.reloading in ("reload", "both") or (fired and can_prime) \
-                    or not woundable(view, readied(me, o.weapon))
-            if easy and isinstance(o, TakeCover):  # only a step taken: both Actions left to use the cover
-                return not (view.exposed and view.actions == 0)
+                return False
+            if isinstance(o, Wield) and turn is not None and turn.fired:  # FIRE | RELOAD
+                return True
+            if easy and isinstance(o, Wield):  # a wasted prime, or nobody to wound with it
+                return view.reloading in ("reload", "both") or not woundable(view, readied(me, o.weapon))
+            if isinstance(o, TakeCover):  # an Action left to use it, and cover that counts against a shot
+                return view.actions + 1 >= view.max_actions or not cover_back(view, me) or (
+                    easy and not (view.exposed and view.actions == 0))
             return False
 
-        good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)]
-        if good:  # the target nearest its KO first
-            left = {o: view.get(o.target).ko_at - view.get(o.target).wounds for o in good}
-            return [o for o in good if left[o] == min(left.values())]
         kept = [o for o in legal if not blunder(o)]
-        if easy:  # a move that opens an attack is the beginner's move (it walks up and strikes)
-            walks = [o for o in kept if isinstance(o, (Move, SplitMove, Step))]
-            opening = [o for o in walks if opens_attack(o)]
-            if opening:
-                kept = [o for o in kept if o in opening or o not in walks]
-        if easy and idle_end(view, me, kept, lambda o: opens_attack(o) or walks_at(o)):
+        walks = [o for o in kept if isinstance(o, (Move, SplitMove, Step))]
+        if any(o in opening for o in walks):  # a move that opens an attack: none that stops short of one
+            # (easy, a beginner who walks up and strikes, keeps no other move at all)
+            kept = [o for o in kept if o in opening or o not in walks
+                    or not (easy or nearest(foes, o.to) < nearest(foes, me.pos))]
+        if easy and idle_end(view, me, kept, lambda o: o in opening or walks_at(o)):
+            kept = [o for o in kept if not isinstance(o, EndTurn)]
+        elif not easy and (idle_end(view, me, kept, lambda o: False, free_only=True)
+                           or (view.actions < view.max_actions and free_strike(view, me, kept))):
+            kept = [o for o in kept if not isinstance(o, EndTurn)]  # free goods: an Action does them at no risk
+        if turn is not None and presses_on(view, me, turn, kept, foes):
             kept = [o for o in kept if not isinstance(o, EndTurn)]
         return kept or list(legal)
 
@@ -275,29 +302,35 @@ class WaylightsKnowledge(Knowledge):
                 if could_strike(view, order.unit):
                     return "all 4 dice attack: none to defend or counter"
                 return "all 4 dice attack: no enemy reaches it before its next turn"
-            return self._in_reach(view, view.get(order.unit))
+            return self._in_reach(view, attrs.evolve(view.get(order.unit), split=order.attack))
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)
             foes = [f for f in view.fighters if f.side != me.side and f.status == "ready" and f.pos is not None]
             if me.pos is None or not foes:
                 return ""
+            # nearer or further from the nearest enemy, as the tactics judge a move (``waylights_turn``)
             near = min(foes, key=lambda f: (chebyshev(f.pos, order.to), f.id))
-            before, after = chebyshev(me.pos, near.pos), chebyshev(order.to, near.pos)
+            here = min(foes, key=lambda f: (chebyshev(f.pos, me.pos), f.id))
+            before, after = chebyshev(me.pos, here.pos), chebyshev(order.to, near.pos)
             if after < before:
                 return f"closes on {near.id}, {after} cell{'s' if after != 1 else ''} away"
             if after > before:
-                return f"draws back from {near.id}, {after} cells away"
+                return f"draws back from {here.id}, " + (f"{after} cells away" if near is here
+                                                         else f"{cells(after)} from {near.id}")
             return sidestep_note(view, me, order.to, near.id, after)
         return quiet_note(view, side, order)
 
     @staticmethod
     def _in_reach(view, me) -> str:
-        """Whom ``me``'s weapon reaches now (``combat.reaches``), if anyone."""
+        """Whom ``me``'s weapon reaches now (``combat.reaches``), if anyone,
+        and whether its attack dice could wound any of them (``can_wound``)."""
         if me is None or me.pos is None:
             return ""
         foes = in_reach(view, me)
         if not foes:
             return f"nobody in reach of the {me.weapon.name} yet"
+        if not any(can_wound(view, me, view.get(f)) for f in foes):
+            return f"{', '.join(sorted(foes)[:3])} in reach, none it can wound on {dice(me.split or 0)}"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
 
 
@@ -315,133 +348,22 @@ def losing(view, side: int) -> bool:
     return up[side] < up[1 - side] and lost[side] > lost[1 - side]
 
 
-def idle_end(view, me, kept, useful_move) -> bool:
+def idle_end(view, me, kept, useful_move, free_only: bool = False) -> bool:
     """Whether ending the turn among ``kept`` would leave an Action a
     beginner uses unused (issue 31: easy must not be idle): with an Action
-    left, a finish, a reload, a new clip or a crystal is kept, or, with
-    attack dice (0/4 is a stance held on purpose), an attack, a change
-    to a weapon that reaches someone it could wound (easy keeps no
-    other), or a move ``useful_move`` finds useful (one that opens an
-    attack, or walks at the enemy).  Both Actions spent, the step alone is no reason to go on."""
+    left, a finish, a reload, a new clip or a crystal is kept (what
+    ``free_only`` counts: they cost nothing but the Action, at every
+    level), or, with attack dice (0/4 is a stance held on purpose), an
+    attack, a change to a weapon that reaches someone it could wound (easy
+    keeps no other), or a move ``useful_move`` finds useful (one that opens
+    an attack, or walks at the enemy).  Both Actions spent, the step alone
+    is no reason to go on."""
     if view.actions >= view.max_actions or not any(isinstance(o, EndTurn) for o in kept):
         return False
     if any(isinstance(o, (Finish, Reload, Clip, Crystal)) for o in kept):  # no attack dice needed
         return True
-    return me.split != 0 and any(isinstance(o, (Attack, Wield))
-                                 or (isinstance(o, (Move, SplitMove, Step)) and useful_move(o)) for o in kept)
-
-
-def can_wound(view, a, t) -> bool:
-    """Whether an attack by ``a`` (where it stands, with the weapon in
-    hand and its attack dice) could wound ``t`` if ``t`` defends: the
-    highest attack roll against the least defence roll ``t`` may make
-    (its declared defence dice, or none when it has yet to split) beats
-    its Threshold ("Damage resolution"), and cover does not stop the shot
-    outright.  The same sums as ``attack_preview``, without enumerating."""
-    adice = a.split if a.split is not None else 2
-    if adice <= 0 or a.pos is None or t.pos is None:
-        return False
-    w = a.weapon
-    if w.ranged and (cover_level(view, a, t) or 0) >= 3:
-        return False
-    least = DICE - t.split if t.split is not None else 0
-    best = 6 * adice + sum(v for _, v in attack_mods(a, w))
-    return best - (least + sum(v for _, v in defence_mods(t, w))) > threshold(t)
-
-
-SLIGHT = 0.005  # a chance to wound the reasons would give as 0%
-
-
-def worth_attacking(view, a, t) -> bool:
-    """Whether ``a`` attacking ``t`` now has a chance to wound it that
-    the reasons would not give as 0% (``wound_chances``' highest, over the
-    splits ``t`` may still choose)."""
-    return can_wound(view, a, t) and wound_range(view, a, t)[1] >= SLIGHT
-
-
-def woundable(view, me) -> list[str]:
-    """The enemies ``in_reach`` of ``me`` that it could wound (``can_wound``)."""
-    return [i for i in in_reach(view, me) if can_wound(view, me, view.get(i))]
-
-
-def onto_cover(view, here, to) -> bool:
-    """Whether the ground at ``to`` gives more cover than the ground at ``here``."""
-    return view.battlefield.terrain(to).cover > view.battlefield.terrain(here).cover
-
-
-def in_reach(view, me) -> list[str]:
-    """The enemies still up that the weapon in ``me``'s hands reaches from
-    where it stands (``combat.reaches``: a launcher must be primed)."""
-    if me.pos is None:
-        return []
-    return sorted(f.id for f in view.fighters if f.side != me.side and f.status == "ready" and f.pos is not None
-                  and reaches(view, me, f, me.weapon) is None)
-
-
-def readied(me, weapon: str):
-    """``me`` with ``weapon`` in hand, a launcher primed if its clip holds
-    a round (what a change of weapon and a reload would give)."""
-    i = me.template.weapons.index(weapon)
-    primed = me.primed[:i] + (me.primed[i] or me.ammo[i] > 0,) + me.primed[i + 1:]
-    return attrs.evolve(me, wielding=i, primed=primed)
-
-
-def hopeless_counter(view) -> bool:
-    """Whether countering the pending attack is a blunder: the counter
-    cannot wound the attacker (the whole exchange, ``exchange.exchange``,
-    as the response menu counts it) and defending leaves the target a
-    strictly better chance not to be knocked out (``attack_preview`` of
-    the attack dice against its defence dice)."""
-    p = view.attack
-    a, t = view.get(p.attacker), view.get(p.target)
-    x = exchange(view, a.id, t.id)
-    if x.attacker_wound > 0:
-        return False
-    adice = a.split if a.split is not None else 2
-    kept = DICE - (t.split if t.split is not None else 2)
-    return attack_preview(a, t, a.weapon, adice, kept).ko < x.target_ko
-
-
-def losing_counter(view) -> bool:
-    """Whether countering the pending attack trades badly: the counter is
-    less likely to wound the attacker (the whole exchange, as the response
-    menu counts it) than dropping the defence dice makes it likelier that
-    the attack wounds the target (``attack_preview`` against the dice it
-    would defend with, against none)."""
-    p = view.attack
-    a, t = view.get(p.attacker), view.get(p.target)
-    x = exchange(view, a.id, t.id)
-    adice = a.split if a.split is not None else 2
-    kept = DICE - (t.split if t.split is not None else 2)
-    defended = wounding(attack_preview(a, t, a.weapon, adice, kept))
-    return x.attacker_wound < x.target_wound - defended
-
-
-def wound_chances(view, order: Attack) -> tuple[float, float, bool]:
-    """The chance ``order`` wounds its target if the target defends, as the
-    attacker's side can know it: (lowest, highest, counter possible).
-
-    A target that has declared its split keeps it (the rulings: "the
-    target uses the allocation of its last turn"), so the chance is the
-    preview's against its defence dice.  One yet to declare chooses its
-    split after the attack is declared, any of 0-4 defence dice, so the
-    chance is the range over them.  Cover is counted as the preview counts
-    it.  A counter is the target's choice too (the attack then meets no
-    defence dice): the third value says whether the rules allow one."""
-    a, t = view.get(order.unit), view.get(order.target)
-    low, high = wound_range(view, a, t)
-    counter = counter_refusal_for(view, order) is None and (t.split is None or t.split < DICE)
-    return low, high, counter
-
-
-def wound_range(view, a, t) -> tuple[float, float]:
-    """The lowest and highest chance that ``a`` attacking ``t`` now
-    wounds it if it defends (``wound_chances``, without the counter)."""
-    adice = a.split if a.split is not None else 2
-    cover = min(cover_level(view, a, t) or 0, 3) if a.weapon.ranged else 0
-    kept = [DICE - t.split] if t.split is not None else list(range(DICE + 1))
-    chances = [wounding(attack_preview(a, t, a.weapon, adice, d, cover)) for d in kept]
-    return min(chances), max(chances)
+    return not free_only and me.split != 0 and any(
+        isinstance(o, (Attack, Wield)) or (isinstance(o, (Move, SplitMove, Step)) and useful_move(o)) for o in kept)
 
 
 def attack_note(view, order: Attack) -> str:
@@ -498,8 +420,13 @@ def quiet_note(view, side: int, order) -> str:
         return ""
     w = me.weapon
     if isinstance(order, TakeCover):
+        back = cover_back(view, me)
+        if back:
+            best = max(back.values())
+            who = ", ".join(sorted(i for i, v in back.items() if v == best)[:3])
+            return f"back into {COVER_WORDS[best]} cover against {who} for the rest of its turn"
         if view.exposed:
-            return "back into the cover it left, for the rest of its turn"
+            return "no cover from any shooter here: it changes nothing"
         return "not out of cover this turn: it changes nothing"
     if isinstance(order, Wield):
         ready = in_reach(view, attrs.evolve(me, wielding=me.template.weapons.index(order.weapon)))
@@ -532,6 +459,10 @@ def end_note(view, me) -> str:
     it holds with them in reach."""
     w = me.weapon
     if me.split == 0:
+        foes = [f for f in view.fighters if f.side != me.side and f.up]
+        if view.turn_from is not None and me.pos != view.turn_from and foes:
+            near = min(foes, key=lambda f: (chebyshev(f.pos, me.pos), f.id))
+            return f"no attack dice this turn: stops {cells(chebyshev(near.pos, me.pos))} from {near.id}"
         return "no attack dice this turn: holds its ground"
     if view.actions >= view.max_actions:
         return "both Actions spent" if view.max_actions > 1 else "its one Action spent"
@@ -546,7 +477,7 @@ def end_note(view, me) -> str:
         return f"nobody it may attack in reach of the {w.name}"
     if not any(worth_attacking(view, me, view.get(f)) for f in foes):
         t = view.get(foes[0])
-        kept = f"{DICE - t.split} defence dice" if t.split is not None else "its defence dice"
+        kept = dice(DICE - t.split, "defence") if t.split is not None else "its defence dice"
         odds = "cannot wound" if not can_wound(view, me, t) else "has under 1% to wound"
         return f"holds: the {w.name} on {dice(me.split if me.split is not None else 2)} {odds} {t.id} " \
                f"through {kept}"

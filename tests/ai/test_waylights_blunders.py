@@ -100,13 +100,12 @@ def test_no_split_move_out_and_back(level):
     further = {o for o in legal if isinstance(o, (Move, SplitMove, Step))
                and min(max(abs(o.to[0] - x), abs(o.to[1] - y)) for x, y in ((4, 8), (6, 6), (0, 0))) > 1}
     assert further and not further & set(kept(state, 1, level))  # moved: no further from them either
-    # At the turn's start, the same cells stay open to the search (easy's
-    # own rule drops this one as a sidestep that gains no shot and no
-    # cover: tests/ai/test_waylights_easy_idle.py).
+    # At the turn's start the same cell is a sidestep that gains no blow
+    # and no cover: dropped at every level since a tester's normal and hard
+    # games (tests/ai/test_waylights_turn_tactics.py).
     fresh = position(figures, "b3", turn_from=(4, 7))
-    if level != "easy":
-        assert {o for o in R.legal_orders(fresh, 1) if isinstance(o, SplitMove) and o.to == (6, 7)} \
-            & set(kept(fresh, 1, level))
+    assert not {o for o in R.legal_orders(fresh, 1) if isinstance(o, SplitMove) and o.to == (6, 7)} \
+        & set(kept(fresh, 1, level))
 
 
 BESIDE_TWO = [("a1", 0, "slinger", (2, 2), {"split": None}), ("b1", 1, "fighter", (2, 3)),

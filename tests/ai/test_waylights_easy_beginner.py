@@ -12,8 +12,10 @@ tried".
   that trades a small chance to wound the attacker for a much larger
   chance to be wounded.
 
-Normal and hard are not changed by these rules (they are easy's: the
-strength table's normal and hard rows rest on their play).
+Normal and hard kept their own shortlists until a tester's normal and
+hard games showed the same sidestep for nothing and the same cover taken
+for nothing: those two are dropped at every level now
+(tests/ai/test_waylights_turn_tactics.py).
 """
 
 from __future__ import annotations
@@ -75,13 +77,12 @@ def test_easy_does_not_step_back_to_where_its_turn_began():
             assert cheb(c.order.to, (5, 8)) < 4, c.reason
 
 
-def test_normal_and_hard_keep_the_sidestep_back_open():
-    # The strength table's rows rest on normal's and hard's play: the
-    # easy rules leave their shortlists as they were (a move no further
-    # from the nearest enemy stays open to their search).
+def test_normal_and_hard_drop_the_sidestep_back_too():
+    # A move no nearer the nearest enemy that brings no blow and no better
+    # cover (the field is open) is an Action for nothing at every level.
     state = sidestepped()
     for level in ("normal", "hard"):
-        assert any(isinstance(o, Move) and o.to == (6, 4) for o in kept(state, 0, level))
+        assert not any(isinstance(o, Move) and o.to == (6, 4) for o in kept(state, 0, level))
 
 
 def test_easy_keeps_away_while_behind_and_presses_on_while_level():
@@ -139,8 +140,18 @@ def test_easy_takes_cover_only_when_it_stepped_out_with_both_actions_left():
     start = position(PRIMED, "a3")
     assert not any(isinstance(o, TakeCover) for o in R.legal_orders(start, 0))  # the rules refuse it now
     assert not any(isinstance(o, TakeCover) for o in kept(start, 0))
+    # On open ground, with nobody to shoot it, there is no cover to go
+    # back into: the Action buys nothing (dropped at every level).
     stepped = position(PRIMED, "a3", stepped=True, exposed=True)
-    assert any(isinstance(o, TakeCover) for o in kept(stepped, 0))
+    assert not any(isinstance(o, TakeCover) for o in kept(stepped, 0))
+    # On brush (light cover under it), the slinger b2 in sight with its
+    # stones, stepped out with both Actions left (the pneumatic to prime):
+    # the cover counts against a counter shot while it acts.
+    brush = [",........."] + ["." * 10] * 9
+    unprimed = PRIMED[0][:4] + ({"primed": (False, False), "ammo": (3, 0)},)
+    covered = position([unprimed, PRIMED[1], ("b2", 1, "slinger", (4, 0))], "a3", rows=brush,
+                       stepped=True, exposed=True)
+    assert any(isinstance(o, TakeCover) for o in kept(covered, 0))
 
 
 # -- (d) a counterattack that trades badly -----------------------------------
@@ -216,7 +227,7 @@ def test_no_waylights_reason_falls_back_on_the_search():
     view = R.view(side, 0)
     said = {o: know.explain(view, 0, o) for o in R.legal_orders(side, 0)}
     assert all(said.values()), [o for o, s in said.items() if not s]
-    assert said[TakeCover(0, "a2")] == "back into the cover it left, for the rest of its turn"
+    assert said[TakeCover(0, "a2")] == "no cover from any shooter here: it changes nothing"  # open ground
     sideways = next(o for o in said if isinstance(o, SplitMove) and o.to == (4, 4))
     assert said[sideways] == "sidesteps, still 4 cells from b1"
     start = position(PRIMED, "a3")
