@@ -15,7 +15,7 @@ from tests.tui.test_platemail import open_game
 from tests.tui.test_platemail_newcomer import past_handover
 from tui.app import SkirmishApp
 from tui.rulesets.platemail_menus import KeyMenu
-from tui.rulesets.platemail_writer import distance_text
+from tui.rulesets.platemail_notes import distance_text
 
 SIZE = (80, 24)
 

@@ -18,6 +18,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.board import chebyshev
+from core.events import DrawAgreed, DrawDeclined, DrawOffered
 from tui.board import BoardView
 from tui.modals import LeavesTheGame
 from tui.picture import Picture
@@ -68,7 +69,40 @@ def open_writing_help(app) -> None:
     open_help(app, "platemail", "Platemail", section=WRITING_HELP)
 
 
-class KeyMenu(LeavesTheGame, ModalScreen[Any]):
+DRAW_NEWS = (DrawOffered, DrawDeclined, DrawAgreed)
+
+
+class WritersWindow(LeavesTheGame):
+    """What every window of the writer does as the board does: ctrl+c
+    (as q) asks whether to leave the game (a modal window hides the app's
+    own ctrl+c), and news of a draw (an answer to one offered from the
+    question q asks here) is said on the window's hint line when it comes,
+    not only in the log pane the writer covers."""
+
+    heard = 0  # how much of the game's log was heard
+
+    def listen(self) -> None:
+        self.heard = len(self._game_log())
+        self.set_interval(0.2, self.hear)
+
+    def _game_log(self) -> tuple:
+        from tui.game_screen import GameScreen
+
+        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        return tuple(screen.game.log) if screen is not None else ()
+
+    def hear(self) -> None:
+        log = self._game_log()
+        news = [event.sentence for event in log[self.heard:] if isinstance(event, DRAW_NEWS)]
+        self.heard = len(log)
+        if news:
+            self.say(" · ".join(news))
+
+    def say(self, text: str) -> None:
+        raise NotImplementedError
+
+
+class KeyMenu(WritersWindow, ModalScreen[Any]):
     """Pick an entry with its letter, or with the arrows and Enter.
 
     ``entries`` are ``(key, label, value)``; a value of None shows the
@@ -89,7 +123,7 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
     KeyMenu.detailed OptionList { max-height: 10; }
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("f1", "help", "Help"),
-                Binding("q", "leave_game", "Leave the game")]
+                Binding("q", "leave_game", "Leave the game"), Binding("ctrl+c", "leave_game", show=False)]
     BOUND = frozenset({"q"})  # the printable keys of BINDINGS: never "no entry has that key"
 
     def __init__(self, title: str, entries: Sequence[tuple[str, str, Any]], hint: str = "",
@@ -113,6 +147,7 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.call_after_refresh(self._say_more)
+        self.listen()
 
     def _say_more(self) -> None:
         """A list taller than its window (long entries wrap at 80 columns)
@@ -167,7 +202,7 @@ class KeyMenu(LeavesTheGame, ModalScreen[Any]):
         open_writing_help(self.app)
 
 
-class CellPicker(LeavesTheGame, ModalScreen[Any]):
+class CellPicker(WritersWindow, ModalScreen[Any]):
     """The board (the writing side's own view) with a cursor: Enter picks
     the cell under it.  The cells ``reach`` holds (those a move this Action
     gets to, round walls and shut doors) are marked ``[.]`` as a hint; any
@@ -182,7 +217,8 @@ class CellPicker(LeavesTheGame, ModalScreen[Any]):
     CellPicker #pick-where { height: 1; padding: 0 1; }
     CellPicker #pick-hint { height: 1; color: $text-muted; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "leave_game", "Leave the game")]
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "leave_game", "Leave the game"),
+                Binding("ctrl+c", "leave_game", show=False)]
 
     def __init__(self, title: str, battlefield, units, origin, reach=frozenset(), shades=None) -> None:
         super().__init__()
@@ -215,6 +251,11 @@ class CellPicker(LeavesTheGame, ModalScreen[Any]):
             board.cursor = self.origin
             self.call_after_refresh(board.move_cursor, self.origin, False)
         self._where(board.cursor)
+        self.listen()
+
+    def say(self, text: str) -> None:
+        """News on the line under the board (until the cursor moves)."""
+        self.query_one("#pick-where", Label).update(text)
 
     def _where(self, cell) -> None:
         terrain = self.battlefield.terrain(cell)

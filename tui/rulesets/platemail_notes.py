@@ -21,6 +21,9 @@ costs: each read from the core's own rules and words, never restated.
 - ``reload_warning``: a Ranged Attack with a crossbow that is not loaded
   when it comes (``checks.unloaded_shot``, the resolution's words), and
   the fix: a Use Item reload before it.
+- ``blind_shot``: a 1st-Action shot at someone out of sight, or with no
+  enemy in sight for a general target: measured from where both stand as
+  the Phase begins, it cannot be loosed (seed: Ranged Attack; Targeting).
 - ``reach_warning``: a 1st-Action Full Attack or Guard on someone too far
   away now to strike or guard; ``order_warnings``: a whole order's
   warnings, said again in the news as it is written.
@@ -48,6 +51,7 @@ from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, A
 from tui.rulesets.platemail_figures import held_words
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
+HOSTILE_TARGETS = ("closest", "injured", "biggest")  # the general targets resolved among enemies in sight
 # The number keys, in the order characters get them (ten at most: 1-9, 0).
 NUMBER_KEYS = "1234567890"
 
@@ -170,7 +174,8 @@ def fall_back_cells(view: Any, me: Character, cells) -> set:
 def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     """What a whole order just written would come to nothing in, said
     once more as it is written: a shot at an unloaded crossbow (the words
-    of ``a``, last Round's orders again) and a 1st Action out of reach."""
+    of ``a``, last Round's orders again), a 1st Action out of reach and a
+    1st-Action shot at someone out of sight."""
     out = []
     unloaded = unloaded_order_warning(me, order)
     if unloaded:
@@ -180,10 +185,29 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     far = reach_warning(me, first.kind, target)
     if far:
         out.append(f"{me.id}'s 1st Action, {TITLES[first.kind]} {first.target}: {far}")
+    blind = blind_shot(view, me, first.target) if first.kind in (Action.RANGED, Action.RAPID_FIRE) else ""
+    if blind:
+        out.append(f"{me.id}'s 1st Action, {TITLES[first.kind]} {first.target}: {blind}")
     if first.kind == Action.FALL_BACK and first.to is not None and not fall_back_cells(view, me, {first.to}):
         out.append(f"{me.id}'s Fall Back cell {first.to[0]},{first.to[1]} is no further from the nearest hostile "
                    "than where it stands now: the game picks the reachable cell furthest from them instead")
     return out
+
+
+def blind_shot(view: Any, me: Character, target: str | None) -> str:
+    """Why a 1st-Action shot of ``me`` at ``target`` (an id or a general
+    target) cannot be loosed, as the two stand now (empty: it may be)."""
+    if me.pos is None or target is None:
+        return ""
+    if target in HOSTILE_TARGETS:
+        foes = [c for c in view.characters if c.side != me.side and c.fighting and c.pos is not None]
+        if foes and all(sight_share(view, me.pos, c.pos) == 0 for c in foes):
+            return f"no enemy in sight of {me.id} now: a 1st-Action shot finds no target"
+        return ""
+    them = view.char(target) if target not in GENERAL_TARGETS else None
+    if them is not None and them.side != me.side and sight_note(view, me, them):
+        return f"{them.id} is not in sight of {me.id} now: a 1st-Action shot cannot be loosed"
+    return ""
 
 
 def item_problem(view: Any, me: Character, item: str, first: bool) -> tuple[str, bool]:

@@ -92,6 +92,22 @@ def movement_rolls(events: Sequence[Event]) -> set[int]:
     return out
 
 
+def hit_checks(events: Sequence[Event]) -> set[int]:
+    """The indexes of the Concentration checks a hit calls for (seed:
+    Concentration Checks), logged after the hit's Attack and its notes
+    (``combat.after_hit``): they belong to that Attack's step, not to the
+    next one's rolls."""
+    out: set[int] = set()
+    last = None  # the last event that is not a note
+    for index, event in enumerate(events):
+        if isinstance(event, Rolled) and event.purpose == "Concentration check" \
+                and isinstance(last, AttackMade) and last.hit:
+            out.add(index)
+        elif _kind(event) != "other":
+            last = event
+    return out
+
+
 def _kind(event: Event) -> str:
     if isinstance(event, (TurnStarted, PhaseBegan)):
         return "phase"
@@ -120,9 +136,13 @@ def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Ev
     steps: list[tuple[str, list[str]]] = []
     groups: list[list[Event]] = []
     previous = None
-    moving = movement_rolls(events)
+    moving, checks = movement_rolls(events), hit_checks(events)
     for index, event in enumerate(events):
         kind = "move" if index in moving else _kind(event)  # a Clash's d2, a Crash's saves: the movement's
+        if index in checks:  # the hit's own check: in its Attack's step, read as a roll
+            groups[-1].append(event)
+            steps[-1][1].append(_roll_line(event))
+            continue
         new = (kind in ("phase", "end")
                or (kind == "move" and previous != "move")
                or (kind == "roll" and previous not in ("roll",))

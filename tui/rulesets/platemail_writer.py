@@ -36,7 +36,6 @@ from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.ruleset import describe_act
 from core.rulesets.platemail.state import (
     CONDITION_TEXT,
-    GENERAL_TARGETS,
     MOVES,
     READY,
     TITLES,
@@ -51,7 +50,6 @@ from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_notes import (
-    distance_text,
     fall_back_cells,
     figure_keys,
     free_words,
@@ -60,16 +58,14 @@ from tui.rulesets.platemail_notes import (
     missile_choices,
     missile_warning,
     order_warnings,
-    reach_warning,
     reload_entry,
     reload_mark,
     reload_warning,
-    sight_note,
-    stabilize_warning,
     stuck_note,
     stuck_warning,
     throw_words,
 )
+from tui.rulesets.platemail_targets import first_action_warning, general_label, spell_words, target_label
 
 # One letter per voluntary Action, shown in the menu.  None of the writer's
 # menus uses p: p commits (ends the turn) one level up, in every ruleset.
@@ -230,7 +226,7 @@ class OrderWriter(ModalScreen[Any]):
         if index >= len(SLOTS):
             self.finish()
             return
-        self._show(problem)
+        self._show(problem or first_action_warning(self.view, self.me, self.acts["first"]))
         slot = SLOTS[index]
         if slot == "condition":
             self.ask_condition(index)
@@ -365,7 +361,7 @@ class OrderWriter(ModalScreen[Any]):
         elif kind in (Action.MOVE, Action.SPRINT, Action.SKULK, Action.FALL_BACK):
             self.ask_destination(kind, done)
         elif kind == Action.PREPARE:
-            entries = [(str(i + 1), f"{SPELLS[s].name} (range {SPELLS[s].range_ft} ft)", s)
+            entries = [(str(i + 1), spell_words(s), s)
                        for i, s in enumerate(self.me.spells)]
             self.app.push_screen(KeyMenu(f"{self.unit}: which spell to Prepare", entries),
                                  lambda s: done(None if s is None else Act(side, kind, spell=s)))
@@ -384,7 +380,7 @@ class OrderWriter(ModalScreen[Any]):
                 continue
             if which == "friendly" and (c.side != me.side or c.id == me.id):
                 continue
-            if which in ("toward", "down") and c.id == me.id:
+            if which in ("toward", "down", "any") and c.id == me.id:
                 continue  # (a move never goes toward myself; "myself" is a general target)
             if which == "down" and c.side != me.side:
                 continue
@@ -420,27 +416,13 @@ class OrderWriter(ModalScreen[Any]):
                    "any": HOSTILE_GENERAL + FRIENDLY_GENERAL + ("self",),
                    "toward": HOSTILE_GENERAL + FRIENDLY_GENERAL}[which]  # a move: never toward myself
         entries = list(extra)
-        me = self.me
-        for g in general:
-            label = GENERAL_TARGETS[g]
-            if kind == Action.STABILIZE and g == "self":
-                label += f" — cannot be Stabilized: {stabilize_warning(me, me)}"
-            entries.append((GENERAL_KEYS[g], label, g))
+        me, first = self.me, self.step == 0
+        entries += [(GENERAL_KEYS[g], general_label(self.view, me, kind, g, first), g) for g in general]
         range_ft = self._shot_range(kind, missile_key)
         order = list(self.keys)  # the characters in the order of their keys
         offered = sorted(self._characters(which), key=lambda c: order.index(c.id) if c.id in order else len(order))
         for c in offered:
-            far = distance_text(me.pos, c.pos, range_ft) if me.pos else "0 cells"
-            hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
-            state = "" if c.fighting else f", {c.status.value}"
-            name = c.name.removesuffix(f" {c.id}")  # "b3 Spellcaster", not "b3 Spellcaster b3"
-            label = f"{c.id} {name} at {c.pos[0]},{c.pos[1]} ({far}{hurt}{state}{sight_note(self.view, me, c)})"
-            why = stabilize_warning(me, c) if kind == Action.STABILIZE else ""
-            if why:
-                label += f" — cannot be Stabilized now: {why}"
-            far = reach_warning(me, kind, c) if self.step == 0 else ""  # a 2nd Action starts elsewhere
-            if far:
-                label += f" — warning: {far}"
+            label = target_label(self.view, me, kind, c, first=self.acts["first"], step=self.step, range_ft=range_ft)
             entries.append((self.keys.get(c.id, ""), label, c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
         if kind in (Action.RANGED, Action.RAPID_FIRE):  # what it shoots or throws, as resolution picks it
