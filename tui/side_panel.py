@@ -239,8 +239,9 @@ class SidePanel(Vertical):
             listed = adapter.menu_orders(game, own)  # what o lists (placing is chosen on the board)
             if own and not listed:
                 lines.append(f"  {len(own)} cells: Enter on [.] places it")
-            else:
-                lines.append(f"  {len(own)} order(s); Enter on [.] cell, o: list")
+            else:  # counted as o lists them: with the orders of no figure (Optio's hold)
+                in_menu = adapter.menu_orders(game, own + by_unit.get(None, []))
+                lines.append(f"  {len(in_menu)} order(s); Enter on [.] cell, o: list")
         side = screen.keyboard_side
         if side is not None:
             waiting = [u for u in screen.units if u.side == side and u.pos is None and u.status != "removed"]

@@ -2,8 +2,9 @@
 
 The board draws the operational map at its own scale: one cell a large
 square (:func:`square_battlefield`, 5x5), each drawn eight columns by three
-rows with a small picture of its 8x8 terrain (:func:`square_art`) and the
-blocks in it; the cursor, the coordinates and the panel all count large
+rows: an edge column, then a seven-by-three picture of its 8x8 terrain
+(:func:`square_art`, water, rock and road drawn where they cross a patch)
+and the blocks in it; the cursor, the coordinates and the panel all count large
 squares.  It shows ``view(state, side)`` only: the other player's blocks
 show as ``?`` until revealed, so the hot-seat handover keeps identities
 apart.  Block labels are three columns: kind (``A`` army, ``S`` scout,
@@ -106,17 +107,69 @@ def square_battlefield(op_map) -> Battlefield:
     )
 
 
+# Ground that runs in lines across the map (a river, a road, a rock wall):
+# where one crosses a patch of a square's picture it is drawn over the
+# terrain most of the patch has, the first of these that crosses it winning.
+LINE_GLYPHS = ("~", "#", "=")
+
+
+def _patch_ranges(r: int, c: int) -> tuple[range, range]:
+    """The small squares (rows, columns) of picture character (r, c)."""
+    return (range(r * SMALL // SQUARE_ROWS, (r + 1) * SMALL // SQUARE_ROWS),
+            range(c * SMALL // ART_COLS, (c + 1) * SMALL // ART_COLS))
+
+
+def crosses(op_map, glyph: str, ys: range, xs: range) -> bool:
+    """Whether ``glyph`` runs right across the patch of map rows ``ys`` and
+    columns ``xs``: a chain of it (corners touching count) goes from one
+    side of the patch to the opposite one and on past at least one of them
+    (the map's edge counts as the feature going on), so a lone cell does
+    not, and a river's last cell before a ford or a bridge does."""
+    size = len(op_map.rows)
+
+    def is_glyph(x: int, y: int) -> bool:
+        return 0 <= x < size and 0 <= y < size and op_map.rows[y][x] == glyph
+
+    def outside(x: int, y: int, dx: int, dy: int) -> bool:
+        """The feature goes on past the patch's side from (x, y) in (dx, dy)."""
+        nx, ny = x + dx, y + dy
+        if not (0 <= nx < size and 0 <= ny < size):
+            return True
+        along = (-1, 0, 1)
+        return any(is_glyph(nx + (s if dy else 0), ny + (s if dx else 0)) for s in along)
+
+    cells = {(x, y) for y in ys for x in xs if is_glyph(x, y)}
+    for step in ((1, 0), (0, 1)):
+        dx, dy = step
+        first = {(x, y) for x, y in cells if (x == xs[0] if dx else y == ys[0])}
+        seen, todo = set(first), list(first)
+        goes_on = any(outside(x, y, -dx, -dy) for x, y in first)
+        while todo:
+            x, y = todo.pop()
+            if (x == xs[-1] if dx else y == ys[-1]) and (goes_on or outside(x, y, dx, dy)):
+                return True
+            for nx, ny in ((x + i, y + j) for i in (-1, 0, 1) for j in (-1, 0, 1)):
+                if (nx, ny) in cells and (nx, ny) not in seen:
+                    seen.add((nx, ny))
+                    todo.append((nx, ny))
+    return False
+
+
 def square_art(op_map, square: tuple[int, int]) -> tuple[str, ...]:
     """A large square's 8x8 small squares shrunk to seven columns by three
-    rows, each character the terrain most of its patch has."""
+    rows: each character the terrain most of its patch has, unless water,
+    rock or road crosses the patch (:func:`crosses`), which is drawn instead,
+    so a river reads as unbroken but for its fords and bridges, and a road
+    shows even where it is one row of three."""
     x0, y0 = square[0] * SMALL, square[1] * SMALL
     out = []
     for r in range(SQUARE_ROWS):
-        ys = range(r * SMALL // SQUARE_ROWS, (r + 1) * SMALL // SQUARE_ROWS)
         line = ""
         for c in range(ART_COLS):
-            xs = range(c * SMALL // ART_COLS, (c + 1) * SMALL // ART_COLS)
-            line += _most_common(op_map.rows[y0 + y][x0 + x] for y in ys for x in xs)
+            ys, xs = _patch_ranges(r, c)
+            ys, xs = range(y0 + ys.start, y0 + ys.stop), range(x0 + xs.start, x0 + xs.stop)
+            line += next((g for g in LINE_GLYPHS if crosses(op_map, g, ys, xs)),
+                         None) or _most_common(op_map.rows[y][x] for y in ys for x in xs)
         out.append(line)
     return tuple(out)
 
