@@ -209,7 +209,7 @@ class LoadScreen(Screen[None]):
 
         held = open_elsewhere(Path(summary.path))
         if held is not None:  # refused before asking: a yes would only be refused
-            from tui.saving import shown_error
+            from tui.save_words import shown_error
 
             self.notify(f"Not deleted: {shown_error(held)}", severity="warning", markup=False)
             return
@@ -223,7 +223,7 @@ class LoadScreen(Screen[None]):
             try:
                 delete_save(summary.path)
             except SaveError as exc:
-                from tui.saving import shown_error
+                from tui.save_words import shown_error
 
                 self.notify(f"Not deleted: {shown_error(exc)}", severity="warning", markup=False)
                 return

@@ -206,7 +206,7 @@ class SavedGames:
         date), not the time it was copied.  ``kept``: the save named as the
         one left as it is, when ``path`` is its backup."""
         from tui.persistence import store
-        from tui.saving import shown_error, shown_path
+        from tui.save_words import shown_error, shown_path
 
         app, session = self.app, None
         try:
@@ -259,7 +259,7 @@ class SavedGames:
 
     def restore_backup(self, path: Path) -> None:
         """``offer_backup``'s first choice, then the game opened as Load opens it."""
-        from tui.saving import shown_error
+        from tui.save_words import shown_error
 
         try:
             from saves.session import restore_backup

@@ -15,7 +15,7 @@ from core.registry import find_ruleset
 from saves.library import battlefield_named
 from saves.store import load_game
 from tui.app import SkirmishApp
-from tui.saving import shell_path
+from tui.save_words import shell_path
 
 SIZE = (80, 24)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import pwd
 
-from tui.saving import file_and_folder
+from tui.save_words import file_and_folder
 
 SAVE = ".local/share/skirmish/saves/ann-vs-bob.json"
 
