@@ -124,7 +124,9 @@ class FacingPicker(ModalScreen[Any]):
     def action_point(self, value: str) -> None:
         facing = Facing(value)
         if facing not in self.choices:
-            self.notify(f"Facing {value} is not possible here.", severity="warning", timeout=2)
+            why = (f"It faces {value} already: a turn must face another way." if facing is self.initial
+                   else f"Facing {value} is not possible here.")
+            self.notify(why, severity="warning", timeout=2)
             return
         self.facing = facing
         self.query_one("#compass", Static).update(self._compass())
