@@ -22,6 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from tui.form_keys import InOrderInput
+
 HELP_DIR = Path(__file__).parent / "help"
 
 
@@ -237,7 +239,8 @@ class HelpScreen(Screen[None]):
         with Horizontal(id="help-status"):
             yield Label("", id="help-found")
             yield Label("", id="help-end")
-        yield Input(placeholder="a word to find in these rules: Enter goes there, Esc closes", id="help-search")
+        # Its editing keys act in turn with the letters typed (tui/form_keys.py).
+        yield InOrderInput(placeholder="a word to find in these rules: Enter goes there, Esc closes", id="help-search")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,19 +11,26 @@ after an Optio pre-game opens it pre-filled (:class:`Preset`)."""
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Sequence
 from typing import Any
 
-import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from core.options import choice_label, describe_options, option_label, option_problem, side_words
+from core.options import describe_options, option_label, option_problem, side_words
 from tui.form_keys import TAB_MOVES_FIRST, InOrderInput
+from tui.newgame_parts import (
+    PLAYER_WORDS,
+    SHOWN_ONLY_WHEN,
+    NameInput,
+    Preset,
+    RulesetCycler,
+    battlefield_label,
+    option_values,
+    player_words,
+)
 from tui.warband_models import model_for
 from tui.warband_picker import WarbandField, WarbandScreen
 from tui.widgets import Cycler
@@ -63,54 +70,6 @@ HOST_FIELD_HELP = {
     "seat1": "The other seat is the joiner's: whoever runs skirmish join with the code plays it. "
              "The computer cannot take it; for the computer on your side, choose it for Player 1.",
 }
-
-
-@attrs.frozen
-class Preset:
-    """What the form opens with instead of the remembered choices: the
-    battle after an Optio pre-game (``ground``: the pre-game's result, cut
-    for whichever ruleset is chosen and shown fixed: the only battlefield)."""
-
-    ruleset: str
-    options: Any = None
-    players: tuple[str, str] | None = None
-    seats: tuple[str, str] | None = None
-    ground: Any = None
-
-
-def option_values(info) -> tuple[list, list[str]] | None:
-    """Values a Cycler offers for one option, or None for a free text field."""
-    if info.choices:
-        return list(info.choices), [choice_label(info, c) for c in info.choices]
-    if info.kind is bool or isinstance(info.default, bool):
-        return [True, False], ["yes", "no"]
-    if (isinstance(info.default, int) and info.minimum is not None and info.maximum is not None
-            and info.maximum - info.minimum <= 1000):  # a seed's range is typed, not cycled
-        values = list(range(info.minimum, info.maximum + 1))
-        return values, [str(v) for v in values]
-    return None
-
-
-PLAYER_WORDS = re.compile(r"\b[Pp]layer ([12])\b")
-
-
-def player_words(text: str, names: Sequence[str]) -> str:
-    """A choice's words with each player ("player 2") named as typed in the
-    form; "Player 2" while blank, or when both names are the same."""
-    typed = [name.strip() for name in names]
-    same = typed[0].casefold() == typed[1].casefold()
-    return PLAYER_WORDS.sub(lambda found: typed[int(found.group(1)) - 1] if typed[int(found.group(1)) - 1]
-                            and not same else f"Player {found.group(1)}", text)
-
-
-def battlefield_label(bf) -> str:
-    try:
-        from saves.library import battlefield_title
-
-        title = battlefield_title(bf)
-    except Exception:  # noqa: BLE001 - a broken library still lists the battlefield
-        title = bf.name
-    return f"{title} ({bf.width}x{bf.height})"
 
 
 class NewGameScreen(Screen[None]):
@@ -159,9 +118,11 @@ class NewGameScreen(Screen[None]):
             self.bf_error = str(exc)
         self.remembered = self._remembered()
         self.generation = 0
+        self.built_for: str | None = None  # the ruleset the options are built for
         self.held: dict[str, Any] = {}  # the options the force lists stand for
         self.last_fitting: dict[str, list] = {}  # per ruleset: the last battlefield list something fitted
         self.choice_words: dict[str, list[str]] = {}  # this ruleset's choices that name a player, in words
+        self.shown_when: dict[str, tuple[str, Any]] = {}  # a field shown only for one value of another's
 
     @staticmethod
     def _remembered() -> Any:
@@ -193,18 +154,20 @@ class NewGameScreen(Screen[None]):
         with VerticalScroll():
             with Horizontal(classes="row"):
                 yield Label("Ruleset")
-                yield Cycler(names, [r.title for r in self.rulesets],
+                yield RulesetCycler(names, [r.title for r in self.rulesets],
                              names.index(ruleset) if ruleset in names else 0, id="ruleset")
             for i in (0, 1):
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1}'s name")
-                    yield InOrderInput(players[i], id=f"p{i}", max_length=24)
+                    yield NameInput(players[i], id=f"p{i}", max_length=24)
             for i in (0, 1):  # a person, or the computer (both: watch it play itself)
                 with Horizontal(classes="row"):
                     yield Label(f"Player {i + 1} is")
                     choices, labels = self._seat_choices(i)
-                    yield Cycler(list(choices), list(labels),
-                                 choices.index(seats[i]) if seats[i] in choices else 0, id=f"seat{i}")
+                    seat = Cycler(list(choices), list(labels),
+                                  choices.index(seats[i]) if seats[i] in choices else 0, id=f"seat{i}")
+                    seat.fixed = "--computer" if choices == (self.host_computer(),) else ""
+                    yield seat
             yield Vertical(id="options")
             with Horizontal(classes="row"):
                 yield Label("Battlefield")
@@ -220,7 +183,15 @@ class NewGameScreen(Screen[None]):
         computer, and the other seat is the joiner's alone."""
         if not self.hosted:
             return tuple(self.SEAT_CHOICES), tuple(self.SEAT_CHOICE_LABELS)
+        level = self.host_computer()
+        if side == 0 and level:  # the flag's level plays the host's side, whatever the form says
+            return (level,), (f"the computer ({level}): you look on",)
         return (SEATS, HOST_SEAT_LABELS) if side == 0 else JOINER_SEAT
+
+    def host_computer(self) -> str | None:
+        """The level ``skirmish host --computer LEVEL`` gave the host's side
+        (the app's ``hosting.computer``), or None."""
+        return getattr(getattr(self.app, "hosting", None), "computer", None) if self.hosted else None
 
     def on_descendant_focus(self, event) -> None:
         """The focused field's help above the form (Tab shows what each is for).
@@ -248,6 +219,9 @@ class NewGameScreen(Screen[None]):
         if isinstance(widget, WarbandField):
             return self.FIELD_HELP["force"]
         wid = widget.id or ""
+        if wid == "seat0" and self.host_computer():
+            return (f"skirmish host --computer {self.host_computer()}: the computer plays your side against "
+                    "the person who joins, and this terminal looks on.")
         if self.hosted and wid in HOST_FIELD_HELP:
             return HOST_FIELD_HELP[wid]
         if wid == "battlefield" and isinstance(widget, Cycler) and widget.fixed:
@@ -280,6 +254,7 @@ class NewGameScreen(Screen[None]):
         box = self.query_one("#options", Vertical)
         box.remove_children()
         rules = self.ruleset()
+        self.built_for = rules.name if rules is not None else None
         if rules is None:
             self._update_battlefields(reset=True)
             return
@@ -289,6 +264,7 @@ class NewGameScreen(Screen[None]):
         replaced = model.replaces if model is not None else ()
         self.held = {name: getattr(first, name) for name in replaced}
         self.choice_words, names, rows = {}, self.typed_names(), []
+        self.shown_when = {}
         if model is not None:
             for side in (0, 1):
                 row = WarbandField(side, model, model.figures(first, side), id=f"wb-{self.generation}-{side}")
@@ -310,6 +286,10 @@ class NewGameScreen(Screen[None]):
                 field = Cycler(vals, labels, vals.index(value) if value in vals else 0, id=wid)
             field.tooltip = side_words(info.help)
             rows.append(Horizontal(Label(option_label(info)), field, classes="row"))
+            when = SHOWN_ONLY_WHEN.get((rules.name, info.name))
+            if when is not None:
+                self.shown_when[wid] = (f"opt-{self.generation}-{when[0]}", when[1])
+                rows[-1].display = getattr(first, when[0], None) == when[1]
         box.mount_all(rows)
         box.styles.height = "auto"
         self._update_battlefields(reset=True)  # at once (the new fields are in the DOM): never "(none available)"
@@ -332,6 +312,8 @@ class NewGameScreen(Screen[None]):
                     # A blank or a word is refused, not taken as the default (a
                     # blank map seed was played as seed 1 without a word).
                     if not text.lstrip("-").isdigit() or text.count("-") > 1:
+                        if field.parent is not None and not field.parent.display:
+                            continue  # unused now (hidden): its slip stops nothing
                         raise ValueError(f"{option_label(info)} must be a whole number")
                     values[info.name] = int(text)
                 else:
@@ -489,20 +471,34 @@ class NewGameScreen(Screen[None]):
 
     def on_cycler_changed(self, event: Cycler.Changed) -> None:
         if event.cycler.id == "ruleset":
-            self._build_options()
+            if self.built_for != event.cycler.value:  # (RulesetCycler has built them, as it changed)
+                self._build_options()
         elif event.cycler.id == "battlefield":
             self._show_battlefield()
         elif event.cycler.id in ("seat0", "seat1"):
             pass
         else:
+            self._show_used_fields()
             self._show_forces()  # Platemail's Max Wounds is in each figure's numbers
             self._update_battlefields()
+
+    def _show_used_fields(self) -> None:
+        """A field shown only for one value of another (SHOWN_ONLY_WHEN) follows it."""
+        for wid, (other, value) in self.shown_when.items():
+            for field in self.query(f"#{wid}"):
+                shown = any(choice.value == value for choice in self.query(f"#{other}").results(Cycler))
+                if field.parent is not None:
+                    field.parent.display = shown
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("opt-"):
             self._update_battlefields()
         elif event.input.id in ("p0", "p1"):
             self._name_players()
+
+    def on_name_input_cut(self, event: NameInput.Cut) -> None:
+        self.query_one("#field-help", Static).update(
+            f"A name is at most {event.field.max_length} characters: what went past them was left out.")
 
     def typed_names(self) -> tuple[str, str]:
         """The players' names as typed so far."""
@@ -587,9 +583,9 @@ class NewGameScreen(Screen[None]):
         self.app.start_game(game, replace=self, seats=seats)
 
     def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple, battlefield: str | None = None) -> None:
-        kept = getattr(self.remembered, "seats", None)
-        if self.hosted and kept:  # the joiner's seat says nothing of who plays Player 2 at one keyboard
-            seats = (seats[0], kept[1])
+        kept = getattr(self.remembered, "seats", None) or ("human", "human")
+        if self.hosted:  # the joiner's seat says nothing of who plays Player 2 at one keyboard
+            seats = (kept[0] if self.host_computer() else seats[0], kept[1])  # nor --computer of Player 1
         try:
             from saves.settings import remember
 

@@ -75,6 +75,25 @@ class PickMenu(ChoiceMenu):
         self.query_one(OptionList).highlighted = max(0, self.start)
 
 
+class SlotMenu(PickMenu):
+    """"Change figure": the figure's choices, each with the letter that
+    picks it (as in the list one level up), besides its digit and Enter."""
+
+    def __init__(self, title: str, slots: Sequence[Any]) -> None:
+        super().__init__(title, [f"{s.title}: {s.current_words}   ({s.key})" for s in slots])
+        self.hint = "↑↓ choose · Enter or a choice's letter: change it · Esc keep as it was"
+        self.letters = [s.key for s in slots]
+
+    def on_key(self, event) -> None:
+        # Before the menu's own letters (k moves up): the letter shown wins.
+        if event.character and event.character in self.letters:
+            event.stop()
+            event.prevent_default()
+            self.chosen(self.letters.index(event.character))
+            return
+        super().on_key(event)
+
+
 class WarbandScreen(ModalScreen[Any]):
     """One side's figures; dismisses with the options the list gives."""
 
@@ -228,8 +247,7 @@ class WarbandScreen(ModalScreen[Any]):
                 if choice is not None:
                     self._pick(index, slots[choice])
 
-            words = [f"{s.title}: {s.current_words}   ({s.key})" for s in slots]
-            self.app.push_screen(PickMenu(f"Change {self.model.summary(figure)}", words), slot_picked)
+            self.app.push_screen(SlotMenu(f"Change {self.model.summary(figure)}", slots), slot_picked)
             return
         slot = slots[0] if key is None else next(s for s in slots if s.key == key)
         self._pick(index, slot)

@@ -16,6 +16,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from tui.form_keys import TAB_MOVES_FIRST, InOrderInput
+from tui.newgame_parts import NameInput
+
 # core.seats (the game engine), the fair dice and the join codes are imported
 # where a game is hosted or joined: the main menu starts without them.
 
@@ -109,7 +112,9 @@ class JoinScreen(Screen[None]):
     JoinScreen { align: center middle; }
     JoinScreen > Vertical { width: 70; height: auto; border: round $primary; padding: 1 2; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    # Tab and the fields' editing keys act in turn with the keys typed
+    # around them (a code, Tab, a name in one burst: tui/form_keys.py).
+    BINDINGS = [*TAB_MOVES_FIRST, Binding("escape", "cancel", "Back")]
 
     def __init__(self, code: str = "", suggest: str = "") -> None:
         super().__init__()
@@ -119,10 +124,10 @@ class JoinScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
-            yield Input(value=self.code or self.suggest, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
+            yield InOrderInput(value=self.code or self.suggest, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
             yield Static("Your name (it replaces the host's \"Player 2\"):", markup=False)
-            yield Input(value=self.app.joining.name, placeholder="your name (optional)", id="name",
-                        max_length=24)
+            yield NameInput(value=self.app.joining.name, placeholder="your name (optional)", id="name",
+                            max_length=24)
             yield Static("Enter: join · Tab: the other field · Esc: back", id="join-keys", markup=False)
             yield Static("", id="status", markup=False)
         yield Footer()
@@ -134,6 +139,9 @@ class JoinScreen(Screen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.app.joining.join(self.query_one("#code", Input).value)
+
+    def on_name_input_cut(self, event: NameInput.Cut) -> None:
+        self.say(f"A name is at most {event.field.max_length} characters: what went past them was left out.")
 
     def name_given(self) -> str:
         return self.query_one("#name", Input).value.strip()

@@ -1,0 +1,106 @@
+"""Parts of the new-game form (:mod:`tui.newgame`): an option's values and
+labels, the players named in a choice as their names are typed, a
+battlefield's label, the fields shown only for another's value, and the
+ruleset's choice that rebuilds the options as it changes, the name field
+that says when a name is cut, and the form's opening choices."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from textual.message import Message
+
+from core.options import choice_label
+from tui.form_keys import InOrderInput
+from tui.widgets import Cycler
+
+
+@attrs.frozen
+class Preset:
+    """What the form opens with instead of the remembered choices: the
+    battle after an Optio pre-game (``ground``: the pre-game's result, cut
+    for whichever ruleset is chosen and shown fixed: the only battlefield)."""
+
+    ruleset: str
+    options: Any = None
+    players: tuple[str, str] | None = None
+    seats: tuple[str, str] | None = None
+    ground: Any = None
+
+
+def option_values(info) -> tuple[list, list[str]] | None:
+    """Values a Cycler offers for one option, or None for a free text field."""
+    if info.choices:
+        return list(info.choices), [choice_label(info, c) for c in info.choices]
+    if info.kind is bool or isinstance(info.default, bool):
+        return [True, False], ["yes", "no"]
+    if (isinstance(info.default, int) and info.minimum is not None and info.maximum is not None
+            and info.maximum - info.minimum <= 1000):  # a seed's range is typed, not cycled
+        values = list(range(info.minimum, info.maximum + 1))
+        return values, [str(v) for v in values]
+    return None
+
+
+PLAYER_WORDS = re.compile(r"\b[Pp]layer ([12])\b")
+
+
+def player_words(text: str, names: Sequence[str]) -> str:
+    """A choice's words with each player ("player 2") named as typed in the
+    form; "Player 2" while blank, or when both names are the same."""
+    typed = [name.strip() for name in names]
+    same = typed[0].casefold() == typed[1].casefold()
+    return PLAYER_WORDS.sub(lambda found: typed[int(found.group(1)) - 1] if typed[int(found.group(1)) - 1]
+                            and not same else f"Player {found.group(1)}", text)
+
+
+def battlefield_label(bf) -> str:
+    try:
+        from saves.library import battlefield_title
+
+        title = battlefield_title(bf)
+    except Exception:  # noqa: BLE001 - a broken library still lists the battlefield
+        title = bf.name
+    return f"{title} ({bf.width}x{bf.height})"
+
+
+# An option that matters only for one value of another: its row is shown
+# only then ((ruleset, option) -> (the other option, that value)).  Optio's
+# map seed draws the generated map and does nothing on a shipped one.
+SHOWN_ONLY_WHEN = {("optio", "map_seed"): ("map_name", "generated")}
+
+
+class RulesetCycler(Cycler):
+    """The ruleset's choice: the form's options under it are rebuilt in the
+    same step as it changes, never later through a message (after a burst
+    of ← the form showed one ruleset above another's options)."""
+
+    def set_index(self, index: int) -> None:
+        super().set_index(index)
+        form = self.screen
+        if getattr(form, "built_for", self.value) != self.value:
+            form._build_options()  # type: ignore[attr-defined]
+
+
+class NameInput(InOrderInput):
+    """A player's name: what goes past ``max_length`` (a long paste, keys
+    typed on) is left out and :class:`Cut` says how much (the field had
+    refused it with a bell, or kept the first characters, without a word)."""
+
+    class Cut(Message):
+        def __init__(self, field: NameInput, dropped: int) -> None:
+            super().__init__()
+            self.field = field
+            self.dropped = dropped
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        room = self.max_length - (len(value) - (end - start)) if self.max_length else len(text)
+        if len(text) > room:
+            super().replace(text[:max(0, room)], start, end)
+            self.post_message(self.Cut(self, len(text) - max(0, room)))
+            return
+        super().replace(text, start, end)
