@@ -155,3 +155,27 @@ async def test_the_hosts_battle_form_keeps_the_joiner_at_the_side_they_played(da
         template, seats = begun[0]
         assert seats == ("human", "normal") and template.ruleset_name == "spheres_of_war"
         assert template.players == pre.players
+
+
+async def test_the_hosts_battle_form_under_the_computer_flag_keeps_the_computer_at_the_hosts_side(data_dir):
+    """``skirmish host --computer normal``: the computer played the host's
+    side of the pre-game, so the battle's form shows it there, fixed, not
+    "you, at this terminal"."""
+    from types import SimpleNamespace
+
+    from tests.tui.test_computer_seats import finished
+    from tests.tui.test_optio import pre_game
+    from tui.rulesets.optio_handoff import hosted_battle_form
+    from tui.widgets import Cycler
+
+    app = SkirmishApp()
+    app.hosting.computer = "normal"
+    async with app.run_test(size=SIZE) as pilot:
+        pre = finished(pre_game())
+        battle = SimpleNamespace(ruleset_name="spheres_of_war", options=None, players=pre.players)
+        form = hosted_battle_form(pre, battle, ("normal", "human"), 1, lambda *args: None)
+        await app.push_screen(form)
+        assert await until(pilot, lambda: form.query("#seat0"))
+        host_seat = form.query_one("#seat0", Cycler)
+        assert host_seat.values == ["normal"]
+        assert "you, at this terminal" not in str(host_seat.render())

@@ -1,4 +1,4 @@
-"""Testers' findings on the forms at 80x24 (round 58, forms2).
+"""Testers' findings on the forms at 80x24.
 
 - ``skirmish host --computer normal``: the host's form said "Player 1 is
   you, at this terminal" while the computer then played Player 1.  It now

@@ -184,7 +184,10 @@ class HostedBattleForm(NewGameScreen):
         self.begin = begin
 
     def _seat_choices(self, side: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return JOINER_SEAT if side == self.remote_side else (SEATS, HOST_SEAT_LABELS)
+        if side == self.remote_side:
+            return JOINER_SEAT
+        level = self.host_computer()  # skirmish host --computer: its level plays the host's side
+        return ((level,), (f"the computer ({level}): you look on",)) if level else (SEATS, HOST_SEAT_LABELS)
 
     def field_help(self, widget: Any) -> str:
         wid = getattr(widget, "id", None) or ""
