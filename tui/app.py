@@ -19,7 +19,8 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 
-from tui import textual_fixes
+from tui import hurry, textual_fixes
+from tui.hurry import HurryRun
 from tui.menu import LoadScreen, MainMenu
 from tui.modals import Confirm
 from tui.opening import SavedGames
@@ -86,6 +87,7 @@ class SkirmishApp(App[None]):
         self.lobby = lobby
         self.seat_drafts: Any = None  # hands a server seat's drafts to the server (tui/lobby_seat.py)
         self.server_lobby: Any = None  # the server's lobby on screen, if any (tui/lobby.py)
+        self.hurry = HurryRun()  # a key that hurried a playback, kept from the game after it (tui/hurry.py)
         if self.door:
             # The door offers the lobby only, never this shared account's games:
             # no palette (Textual read ENABLE_COMMAND_PALETTE in __init__ above).
@@ -199,6 +201,16 @@ class SkirmishApp(App[None]):
         self.hosting.hand_drafts()
         self.joining.hand_drafts()
 
+    async def on_event(self, event: Any) -> None:
+        """Every key first meets the hurry run (tui/hurry.py): a press of
+        the key that hurried a playback, just after it, reaches no screen."""
+        from textual import events
+
+        if isinstance(event, events.Key) and not event.is_forwarded and hurry.swallowed(self, event.key):
+            event.stop()
+            return
+        await super().on_event(event)
+
     def get_driver_class(self) -> Any:
         return textual_fixes.driver_class(super().get_driver_class())
 
@@ -218,6 +230,7 @@ class SkirmishApp(App[None]):
     def check_size(self) -> None:
         """Cover the screens with a "make it larger" message below 80x24,
         and take it away once the terminal is large enough again."""
+        from tui.covered import fit_again, hold_every_game
         from tui.modals import MIN_SIZE, TooSmall
 
         width, height = self.size
@@ -225,8 +238,13 @@ class SkirmishApp(App[None]):
         covered = isinstance(self.screen, TooSmall)
         if small and not covered and len(self.screen_stack) > 1:
             self.push_screen(TooSmall())
+            hold_every_game(self)  # the game waits unseen (tui/covered.py)
         elif not small and covered:
             self.pop_screen()
+        elif not small:  # a notice under a question opened over it (ctrl+c): gone at once, not when it closes
+            for notice in [s for s in self.screen_stack if isinstance(s, TooSmall)]:
+                if textual_fixes.drop_screen_below(self, notice):
+                    self.call_after_refresh(fit_again, self)
 
     def on_unmount(self) -> None:
         if self.door:
@@ -334,11 +352,13 @@ class SkirmishApp(App[None]):
                 self.close_session()
                 self.exit()
 
+        from tui.covered import hold_every_game, hold_the_game
         from tui.modals import LeaveUnsaved
 
         if isinstance(self.screen, (Confirm, LeaveUnsaved)):
             return
-        self.push_screen(self.leave_question(question) if in_game else Confirm(question), answered)
+        self.push_screen(hold_the_game(self.leave_question(question) if in_game else Confirm(question)), answered)
+        hold_every_game(self)  # the computer waits for the answer (tui/covered.py)
 
     # -- games ---------------------------------------------------------------------
     def start_game(self, game: Any, replace: Any = None, seats: tuple[str, str] | None = None) -> None:

@@ -385,7 +385,9 @@ def drawing(screen: Any, side: int) -> tuple[str, dict[str, str]]:
     other = game.players[1 - side]
     refused = draw_refusal(game, OfferDraw(side))
     if refused is None:
-        return f"Or offer {other} a draw: d (it stands until {other} answers).", {"d": "offer-draw"}
+        computer = screen.computer is not None and screen.computer.plays(1 - side)
+        answer = f"{other}, the computer, answers at once" if computer else f"it stands until {other} answers"
+        return f"Or offer {other} a draw: d ({answer}).", {"d": "offer-draw"}
     if refused.code == "offer-stands":
         return f"Your offer of a draw stands: {other} has not answered it yet.", {}
     if refused.code == "answer-offer":

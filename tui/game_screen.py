@@ -52,6 +52,7 @@ from tui.banner import Banner
 from tui.board import BoardView
 from tui.board_picture import board_picture
 from tui.computer import ComputerSaid, computer_seats
+from tui.covered import hold_computer, hold_the_game, moves_on, uncovered
 from tui.flow import guarded
 from tui.log_pane import LogPane, open_log
 from tui.match_news import MatchNews
@@ -145,6 +146,9 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.news.close()
 
+    def on_screen_resume(self) -> None:
+        uncovered(self)  # the notice or the Quit question gone: the game goes on (tui/covered.py)
+
     @property
     def game(self) -> Any:
         """What this screen draws from: a seat's SeatGame, never more.  A
@@ -211,7 +215,7 @@ class GameScreen(Screen[None]):
         game = self.game
         side = self.acting_side()
         if self.computer is not None:
-            self.computer.hold(self.narrator.busy)  # it waits until its last move has been shown
+            hold_computer(self)  # it waits until its last move has been shown, and while unseen
             self.query_one(SidePanel).computer_says(self.computer.status(game.players))
             if self.computer.watcher is not None:
                 self.keyboard_side = self.computer.watcher  # against the computer: never a handover
@@ -245,8 +249,8 @@ class GameScreen(Screen[None]):
         self._draw_banner(side)
         self.query_one(SidePanel).show(self, self.query_one(BoardView))
         self.refresh_bindings()
-        if self.narrator.busy:
-            return  # nothing moves on until what happened has been shown
+        if self.narrator.busy or not moves_on(self):
+            return  # nothing moves on until what happened has been shown, nor while it cannot be seen
         if game.outcome is not None and not self.announced_over:
             self.announced_over = True
             show_result(self)
@@ -548,7 +552,8 @@ class GameScreen(Screen[None]):
         else:
             question = "Leave this game? It is saved, and Continue brings you back here."
         ask = self.app.leave_question(question) if hasattr(self.app, "leave_question") else Confirm(question)
-        self.open_modal(flow.or_concede(self, ask), answered, over=True)
+        self.open_modal(hold_the_game(flow.or_concede(self, ask)), answered, over=True)
+        hold_computer(self)
 
     def conceding_side(self) -> int | None:
         """The side a person at this keyboard plays in a game still going on

@@ -42,7 +42,10 @@ class LeavesTheGame:
 
             screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
             if screen is not None:
+                from tui.covered import hold_computer
+
                 screen.modal_open = self.leaving_from
+                hold_computer(screen)  # the question held the computer (tui/covered.py): it goes on
             self.leaving_from = None
 
 

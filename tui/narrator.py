@@ -86,6 +86,7 @@ class Narrator:
         self.showing: Event | None = None  # shown, its pause not over yet
         self.positions: dict[str, Any] = {}  # figure id -> its last known cell
         self._timer: Any = None
+        self.stalled = False  # stopped while the screen was covered (``go_on``)
 
     # -- the pace ----------------------------------------------------------------
     @property
@@ -153,6 +154,9 @@ class Narrator:
             return
         event.stop()
         event.prevent_default()
+        from tui.hurry import hurried
+
+        hurried(self.screen.app, event.key)  # more presses of it just after the end are no orders
         if event.key == "enter" and self.screen.game.outcome is not None:
             self.finish()  # the banner offers "Enter: the result": the rest is written, then the result
             return
@@ -166,6 +170,7 @@ class Narrator:
     def finish(self) -> None:
         """Everything waiting at once (the pace became instant)."""
         self._stop_timer()
+        self.stalled = False
         while self.queue:
             item = self.queue.popleft()
             self.screen.log_line(item if isinstance(item, str) else item.sentence)
@@ -176,6 +181,7 @@ class Narrator:
         self._stop_timer()
         self.queue.clear()
         self.showing = None
+        self.stalled = False
         self._spot(frozenset())
 
     def hint(self) -> str:
@@ -188,7 +194,18 @@ class Narrator:
         return f"▷ {rest}any key: sooner"
 
     # -- the loop ---------------------------------------------------------------------
+    def go_on(self) -> None:
+        """The screen is seen again: the playback stopped by ``_next`` goes on."""
+        if self.stalled:
+            self.stalled = False
+            self._next()
+
     def _next(self) -> None:
+        from tui.covered import covered
+
+        if self.queue and covered(self.screen):
+            self.stalled = True  # nobody sees it (too small, the Quit question): it waits (tui/covered.py)
+            return
         while self.queue:
             event = self.queue.popleft()
             if isinstance(event, str):

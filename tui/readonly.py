@@ -15,7 +15,7 @@ from tui.game_screen import GameScreen
 
 
 class ReadOnlyGameScreen(GameScreen):
-    BLOCKED = ("give", "orders", "save")
+    BLOCKED = ("give", "orders")  # ctrl+s stays: it says why there is nothing to save here
 
     def __init__(self, game: Any, holder: str, path: Path | None = None) -> None:
         super().__init__(game)
@@ -68,7 +68,9 @@ class ReadOnlyGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_save(self) -> None:
-        self.say("Read-only: the other Skirmish saves this game.")
+        holder = self.holder.split(",", 1)[0]
+        self.say(f"✗ Not saved here: this game is open in another Skirmish ({holder}), which saves it "
+                 "after every order; this screen only watches.")
 
     def _draw_banner(self, side: int | None) -> None:
         # Who plays, then who holds the game, kept whole while the turn and

@@ -4,7 +4,8 @@ binding tables): the common keys, then every ruleset's own keys
 (``end_turn_label`` and ``end_turn_other_words``), then Help and Quit
 last -- the footer lists keys in this order and cuts them at 80 columns.  :func:`enabled` (the screen's
 ``check_action``) offers a ruleset's keys only in its own games (to an
-onlooker, and after the end, only those that show something), and
+onlooker, after the end, and while the side at the keyboard has no order
+to give, only those that show something), and
 the watching keys only while the computer plays both sides; ``p`` only
 while it gives something (or the ruleset says why not), under the word
 the ruleset has for what it gives now (``end_turn_word``: Plasto Latros'
@@ -130,9 +131,11 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
         name = parameters[0]
         if not any(name == key_name for _keys, _label, key_name in screen.adapter.keys()):
             return False
-        # An onlooker, or anyone once the game is over, only looks: no key
-        # that writes or gives orders (Platemail's w), only those that show.
-        looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen)
+        # An onlooker, anyone once the game is over, and a side with no
+        # order to give now (the other side's turn, the computer's) only
+        # look: no key that writes or gives orders (Platemail's w, Plasto
+        # Latros' t and s), only those that show.
+        looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen) or not screen.orders
         return not looking or name in screen.adapter.looking_keys
     if action == "next_unit":
         return bool(screen.orders)

@@ -43,7 +43,8 @@ def gated(low: tuple[int, ...] = VERIFIED[0], high: tuple[int, ...] = VERIFIED[1
 def apply_all() -> dict[str, bool]:
     """Apply every process-wide workaround (once; each is idempotent);
     what each one did.  The driver and palette ones are chosen where they
-    are used (:func:`driver_class`, :func:`open_command_palette`)."""
+    are used (:func:`driver_class`, :func:`open_command_palette`), and so
+    is taking a screen from under another (:func:`drop_screen_below`)."""
     return {
         "cropped_repaint": install_cropped_repaint(),
         "dismiss_guard": install_dismiss_guard(),
@@ -374,4 +375,41 @@ def turn_page(option_list: Any, direction: int) -> bool:
     option_list.scroll_to(y=new, animate=False, immediate=True)
     option_list.highlighted = _widget_navigation.find_next_enabled_no_wrap(
         candidates=options, anchor=lines[y][0], direction=direction, with_anchor=True)
+    return True
+
+
+# -- 8. Taking a screen away from under another -----------------------------------
+# The "make it larger" notice (tui/modals.py TooSmall) is a full screen over
+# the game; ctrl+c under it opens the Quit question over the notice.  Made
+# large again, the notice can only be popped from the top, so the question
+# stood over the notice's text (clipped around its box) until it closed.
+# Textual has no public way to remove a screen that is not on top
+# (``App.pop_screen`` pops the top; ``_pop_to_screen`` pops down to one),
+# so it is taken out of the stack list (``App._screen_stack``: private),
+# suspended and removed as a pop does (``App._replace_screen``: private),
+# and the screens now seen under the top one are laid out again for the
+# app's size (a Resize, as ``App._check_resize`` sends to
+# ``App._background_screens``: private).  Outside the gate it does
+# nothing (the notice goes when the question closes, as before).
+# Upstream: no thread found (searched "remove screen from middle of stack").
+DROP_SCREEN = VERIFIED
+
+
+def drop_screen_below(app: Any, screen: Any) -> bool:
+    """Take ``screen`` (not the top one) out of the app's screen stack and
+    repaint what shows under the top one; False when not done."""
+    if not gated(*DROP_SCREEN):
+        return False
+    stack = getattr(app, "_screen_stack", None)
+    replace = getattr(app, "_replace_screen", None)
+    if not isinstance(stack, list) or not callable(replace) or screen not in stack[:-1] or stack.index(screen) == 0:
+        return False
+    from textual import events
+
+    stack.remove(screen)
+    app.call_later(replace, screen)  # suspended and removed, as a pop does
+    size = app.size
+    for shown in [*getattr(app, "_background_screens", []), app.screen]:
+        shown.post_message(events.Resize(size, size))
+        shown.refresh()
     return True

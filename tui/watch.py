@@ -183,8 +183,9 @@ class WatchScreen(Screen[None]):
         from tui.banner import cut_to_cells
 
         whole = self.view_name()
-        if not isinstance(self.viewer, int):
-            return [whole, cut_to_cells(whole, max(8, room))]
+        if not isinstance(self.viewer, int):  # shorter words before any cut (a long ruleset's title)
+            shorter = ["everything shown", "all shown"] if self.viewer == ALL else ["public"]
+            return [whole, *shorter, cut_to_cells(whole, max(8, room))]
         name, other = self.final.players[self.viewer], self.final.players[1 - self.viewer]
         kept = cut_to_cells(name, room - cell_len("'s view"))[:-1].rstrip()
         cut = [f"{kept}…'s view"] if len(kept) >= 3 and not other.casefold().startswith(kept.casefold()) else []

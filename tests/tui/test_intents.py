@@ -118,7 +118,7 @@ async def test_a_rulesets_own_keys_are_offered_in_its_games_only_before_help_and
     """Declared once for every ruleset (tui/screen_keys.py): Plasto Latros'
     a/t/s and Platemail's w come before Help and Quit, and each only in
     its own ruleset's games."""
-    from tests.tui.test_flow import open_game
+    from tests.tui.test_flow import open_at_the_keyboard
 
     def offered(screen) -> list[str]:
         return [key for key, b in screen.active_bindings.items() if b.binding.show and b.enabled]
@@ -126,7 +126,7 @@ async def test_a_rulesets_own_keys_are_offered_in_its_games_only_before_help_and
     for name, own, other in (("plasto_latros", ["a", "t", "s"], "w"), ("platemail", ["w"], "a")):
         app = SkirmishApp()
         async with app.run_test(size=SIZE) as pilot:
-            screen = await open_game(pilot, new(name))
+            screen = await open_at_the_keyboard(pilot, new(name))  # past the handover: a side has the keyboard
             await pilot.pause()
             keys = offered(screen)
             assert other not in keys, (name, keys)
