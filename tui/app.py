@@ -417,7 +417,7 @@ class SkirmishApp(App[None]):
             return
         where = self.autosave(game, force=message.force)  # under the match's lock (tui/saving.py)
         if message.tell and where:
-            from tui.saving import file_and_folder
+            from tui.save_words import file_and_folder
 
             name, folder = file_and_folder(where)
             screen.say(f"Saved to {name}")  # whole on its line; the folder on the next
