@@ -21,7 +21,7 @@ from collections import Counter
 
 import attrs
 
-from core.ai import optio_reasons
+from core.ai import optio_reasons, optio_screen
 from core.ai.knowledge import Knowledge, fold_seed
 from core.ai.optio_coins import closing_win, closing_winner
 from core.rulesets.optio.maps import LARGE
@@ -144,9 +144,15 @@ class OptioKnowledge(Knowledge):
         - in the closing, only the orders that win the coin game outright
           (:func:`closing_win`), when there are any: a won closing is
           never thrown away;
-        - placing the template, the shifts that take in the fewest squares
-          of rock, water and map edge, of those the least shifted
-          (``optio_reasons.fewest_blocked``): the search weighs no ground.
+        - in the scouting but its last two turns, what a beginner knows
+          of moving in hidden (``optio_screen.screened``): the unseen army
+          never leads its screen, a face-up army does not walk on into
+          their half, the scout heads for the unseen block nearest our
+          army, a dummy never walks in on blocks all face up;
+        - placing the template, the shift with the most woods and hill in
+          our half against theirs, then the fewest squares of rock, water
+          and map edge, then the least shifted
+          (``optio_screen.best_ground``): the search weighs no ground.
 
         Hard also drops:
 
@@ -177,6 +183,7 @@ class OptioKnowledge(Knowledge):
             first = self.scout_first(view, side, kept)
             if first:
                 return first
+            kept = optio_screen.screened(view, side, kept, self.army_odds(view, side))
             if hard and view.turn == 2 * view.turn_limit - 2:
                 kept = self.come_on_before_last_turn(view, army, kept) or kept
             if hard and view.turn == 2 * view.turn_limit:
@@ -185,8 +192,8 @@ class OptioKnowledge(Knowledge):
         if view.phase is Phase.CLOSING:
             winning = [o for o in legal if self._closing_wins(view, side, o)]
             return winning or list(legal)
-        if view.phase is Phase.TEMPLATE:  # the search weighs no ground: the most to fight on
-            return optio_reasons.fewest_blocked(view, legal) or list(legal)
+        if view.phase is Phase.TEMPLATE:  # the search weighs no ground: the ground that suits us
+            return optio_screen.best_ground(view, legal, optio_reasons.template_blocked) or list(legal)
         return list(legal)
 
     def reveal_timing(self, view, side: int, army: str, legal) -> tuple[list, list]:

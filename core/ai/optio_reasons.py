@@ -11,6 +11,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from core.ai import optio_screen
 from core.ai.optio_coins import closing_win
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.maps import IMPASSABLE, LARGE, SIZE
@@ -41,7 +42,9 @@ def explain(knowledge: Any, view, side: int, order) -> str:
         return _move(knowledge, view, side, order)
     if isinstance(order, EndTurn) and view.phase is Phase.SCOUTING:
         army = next((b for b in view.blocks if b.side == side and b.kind is Kind.ARMY), None)
-        return "" if army is None else _limit_words(knowledge, view, side, army.pos)
+        if army is None:
+            return ""
+        return _limit_words(knowledge, view, side, army.pos) or optio_screen.end_turn_words(view, side)
     if isinstance(order, PlaceTemplate) and view.meeting is not None:
         return template_words(view, order)
     return ""
@@ -92,15 +95,22 @@ def _move(knowledge, view, side: int, order) -> str:
         limit = _limit_words(knowledge, view, side, order.to)
         if limit:
             return limit
+    odds = knowledge.army_odds(view, side)
     if me.kind is Kind.SCOUT:  # what the scout is for: the blocks not yet seen
         foes = [b for b in foes if not b.revealed]
+        target = optio_screen.scout_target(view, side, odds)
+        if target is not None:  # where OptioKnowledge.shortlist sends it
+            return _fit(f"scout closes on {target.id}, {_squares(manhattan(order.to, target.pos))} away, "
+                        "the unseen block nearest our army",
+                        f"scout closes on {target.id}, {_squares(manhattan(order.to, target.pos))} away, "
+                        "nearest our army")
     if not foes:
         return f"{kind} moves up" if me.pos is not None else f"{kind} enters the map"
     near = min(foes, key=lambda b: (manhattan(order.to, b.pos), b.id))
     after = manhattan(order.to, near.pos)
     if me.pos is None or after < manhattan(me.pos, near.pos):
         return f"{kind} closes on {near.id}, {_squares(after)} away"
-    return ""
+    return optio_screen.move_words(view, side, order, odds)
 
 def _reveal_words(knowledge, view, side: int, me, to) -> str:
     """The reveal an army's step sets up (:meth:`reveal_timing`), when
@@ -246,7 +256,9 @@ def template_words(view, order) -> str:
     """The ground the template covers, by kind, and how much of it is rock,
     water or beyond the map (which the shift may only reduce), compared
     with the other shifts the rule allows: the computer places it where
-    that is fewest (:func:`fewest_blocked`)."""
+    that is fewest (:func:`fewest_blocked`); where the shifts differ in the
+    woods and hill they put in our half against theirs, that decides
+    (``optio_screen.best_ground``) and is what the words say."""
     origin, w, h = tpl.template_box(view.meeting, view.second_edge, order.forward, order.right)
     counts: Counter = Counter()
     for x, y in tpl.box_cells(origin, w, h):
@@ -256,6 +268,12 @@ def template_words(view, order) -> str:
     centred = (order.forward, order.right) == (0, 0)
     allowed = [PlaceTemplate(order.side, f, r) for f, r in sorted(tpl.allowed_shifts(view.map, *view.met))]
     least = min(template_blocked(view, o) for o in allowed)
+    favours = {optio_screen.favour(view, o) for o in allowed}
+    if len(favours) > 1:  # the ground decided (optio_screen.best_ground)
+        ours, theirs = optio_screen.halves(view, order)
+        best = "most of" if optio_screen.favour(view, order) == max(favours) else "not the most of"
+        return _fit(f"woods/hill {ours} in our half, {theirs} in theirs: {best} {len(allowed)} shifts",
+                    f"woods/hill {ours} ours, {theirs} theirs: {best} {len(allowed)} shifts")
     if blocked > least or len(allowed) == 1:
         where = "centred" if centred else "shifted"
         alone = " (no shift allowed)" if len(allowed) == 1 else ""

@@ -143,12 +143,15 @@ def test_the_scout_never_chases_a_block_already_face_up(level):
 
 
 def test_the_scout_s_reason_names_a_block_not_yet_seen():
-    """North to 2,1 brings the scout to 3 squares from g1 (and from g2); g6,
-    face up, would be nearer, but there is nothing to learn from it."""
+    """North to 2,1 brings the scout to 3 squares from g2 (and from g1); g6,
+    face up, would be nearer, but there is nothing to learn from it.  Of
+    the two unseen blocks, g2 (4,0) is the one nearest Red's army (4,4):
+    4 squares, g1 at 0,0 being 8 (the scout is bound for it:
+    optio_screen.scout_target)."""
     state = chase_position()
     know = knowledge_for(R)
     said = know.explain(R.view(state, 1), 1, R.parse_order("move side=1 unit=r5 to=2,1"))
-    assert said == "scout closes on g1, 3 squares away"
+    assert said == "scout closes on g2, 3 squares away, nearest our army"
 
 
 def test_with_their_army_known_the_scout_is_not_sent_in():
