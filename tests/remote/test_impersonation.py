@@ -45,9 +45,12 @@ def other_account(meeting_place):
 
 
 class Impostor:
-    """A child process of the other account: it notes the game's socket in
-    /proc/net/unix, and once told, makes that socket itself and keeps every
-    byte it is sent.  It answers a hello with a made-up proof."""
+    """A child process of the other account: it is given the game's socket
+    as /proc/net/unix lists it, and once told, makes that socket itself and
+    keeps every byte it is sent.  It answers a hello with a made-up proof.
+    The list is read before the child becomes the other account: some
+    kernels let only root read /proc/net/unix, and the test supposes the
+    worst case, an account that has learnt the socket's path."""
 
     def __init__(self, account) -> None:
         self.go_r, self.go_w = os.pipe()
@@ -55,23 +58,28 @@ class Impostor:
         self.out_r, self.out_w = os.pipe()
         place = str(meeting_place())
         self.pid = os.fork()
-        if self.pid == 0:  # the child: the other account from here on
+        if self.pid == 0:  # the child: the other account once it has the socket's path
             status = 1
             try:
+                paths = self._listed(place)
                 os.setgroups([])
                 os.setgid(account.pw_gid)
                 os.setuid(account.pw_uid)
-                self._child(place)
+                self._child(paths)
                 status = 0
             finally:
                 os._exit(status)
         for fd in (self.go_r, self.ready_w, self.out_w):
             os.close(fd)
 
-    def _child(self, place: str) -> None:
+    @staticmethod
+    def _listed(place: str) -> list[str]:
+        """The Unix sockets bound under ``place``, as /proc/net/unix lists them."""
         with open("/proc/net/unix") as table:
-            paths = [line.split()[-1] for line in table.read().splitlines()[1:]
-                     if line.split()[-1].startswith(place + "/")]
+            return [line.split()[-1] for line in table.read().splitlines()[1:]
+                    if line.split()[-1].startswith(place + "/")]
+
+    def _child(self, paths: list[str]) -> None:
         os.write(self.ready_w, b"watched")
         os.read(self.go_r, 1)  # the host has stopped
         path = paths[0]
