@@ -3,8 +3,8 @@
 The code is 100 random bits in words of base-32 letters (``secrets``).  The
 socket sits in a folder named by a hash of the code, inside a meeting place
 that others may enter and write into but not list (mode 1733, like /tmp
-without read).  That does not hide a live socket (every account can read
-its path in /proc/net/unix), so the code itself never travels: host and
+without read).  That does not hide a live socket (on most kernels every
+account can read its path in /proc/net/unix), so the code itself never travels: host and
 joiner each prove they hold it (:mod:`net.proof`), and a joiner
 refuses a socket of another account than the one that first hosted the
 game.  A host that finds its game's folder made by another account is told
