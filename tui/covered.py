@@ -1,4 +1,4 @@
-"""The game waits while the player cannot see it (tester 58).
+"""The game waits while the player cannot see it.
 
 With the terminal too small (:class:`tui.modals.TooSmall` over the game)
 or the Quit question open over it, the computer used to play on unseen:

@@ -1,4 +1,4 @@
-"""Keys that hurried a playback are never orders (tester 58).
+"""Keys that hurried a playback are never orders.
 
 While the other side's events are played out one at a time
 (:mod:`tui.narrator`), any key shows the next one sooner.  A player who

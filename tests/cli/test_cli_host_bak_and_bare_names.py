@@ -1,4 +1,4 @@
-"""A tester's attack on saves from the command line (round 58):
+"""A tester's attack on saves from the command line:
 
 * ``skirmish host FILE`` on a game against the computer handed the
   computer's side to whoever joined, for good, without a word: refused,

@@ -1,6 +1,6 @@
 """A joined seat's footer, while the other side is to act, offers no key
 of the ruleset's that gives orders: a two-terminal Plasto Latros joiner
-waiting for the host was offered "t Turn  s Shoot" (tester 58).  Over
+waiting for the host was offered "t Turn  s Shoot".  Over
 real sockets, the joiner's screen as the app builds it (Pilot, 80x24)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A tester's attack on save files (round 58):
+"""A tester's attack on save files:
 
 * a save beginning with a UTF-8 byte-order mark was refused in Python's
   words: it loads, and loading leaves the file as it was;

@@ -1,4 +1,4 @@
-"""The game waits while it cannot be seen (tester 58): with the computer
+"""The game waits while it cannot be seen: with the computer
 playing both sides, a terminal made 40x12 showed "The game is safe and
 waits here" while play went on unseen from Turn 1, Match 5 to Turn 3,
 Match 3; the Quit question let it play on too.  And ctrl+c under that

@@ -1,4 +1,4 @@
-"""A run of the key that hurried a playback gives no order (tester 58):
+"""A run of the key that hurried a playback gives no order:
 in Waylights, Space pressed once a second to hurry the computer's moves
 went on past their end and accepted the split dialog's highlighted 2/2,
 then moved a figure.  Presses of that key, each soon after the last, are

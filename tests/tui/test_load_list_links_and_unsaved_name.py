@@ -1,4 +1,4 @@
-"""A tester's attack on saves, as the screens show them (round 58):
+"""A tester's attack on saves, as the screens show them:
 
 * the Load list listed a link to a good save as a game, which Enter then
   refused: it is flagged in the list, in the words Enter says;

@@ -1,4 +1,4 @@
-"""Testers' findings on the new-game form at 80x24 (round 58, forms2).
+"""Testers' findings on the new-game form at 80x24.
 
 - Optio's "Map generator seed" showed with a shipped map, where it does
   nothing: it is shown only for the generated map.

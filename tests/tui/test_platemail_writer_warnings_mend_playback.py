@@ -1,5 +1,5 @@
-"""What a tester playing Platemail against the computer at 80x24 found
-(stop 58): a 1st-Action shot at a target out of sight taken without a
+"""What a tester playing Platemail against the computer at 80x24 found:
+a 1st-Action shot at a target out of sight taken without a
 word, an unloaded heavy crossbow's shot warned only once the whole order
 was written, Mend's target list in Range bands (and its caster twice), the
 Concentration check of a hit shown under the next attack, THEN Stabilize

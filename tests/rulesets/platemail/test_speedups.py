@@ -96,7 +96,7 @@ MIXED = ["........",
 # 9 does not beat 10"), an IF about "my target" naming it ("IF my target is
 # down (b2): false"), "1 Round" for "1 Round(s)": orders unchanged (compared
 # with the old code's), and the logs compared line by line: those lines only.
-# All three again for stop 58: the Disfavor on a character taking Counter
+# All three again: the Disfavor on a character taking Counter
 # reads "a1 counters" (Fall Back's: "a1 falls back"), not "a1 is on guard":
 # orders unchanged, and the logs compared line by line with the old code's:
 # only those roll lines changed (17, 8 and 12 of them, all Counter's).
