@@ -220,9 +220,11 @@ def next_unit(screen: Any, step: int) -> None:
     if unit is not None and unit.pos is not None:
         board.move_cursor(unit.pos)
     else:
-        cells = sorted(board.picture.highlights, key=lambda c: (c[1], c[0])) if board.picture else []
+        cells = list(board.picture.highlights) if board.picture else []
         if cells and board.cursor not in cells:  # already on a cell it may enter by: the cursor stays
-            board.move_cursor(cells[0])
+            # else the lit cell nearest the cursor (deploying, not back to the zone's first corner)
+            x, y = board.cursor
+            board.move_cursor(min(cells, key=lambda c: (max(abs(c[0] - x), abs(c[1] - y)), c[1], c[0])))
 
 
 def prompt_to_reopen(screen: Any) -> str | None:

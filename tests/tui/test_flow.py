@@ -252,3 +252,28 @@ def test_no_platemail_menu_under_the_commit_key_uses_that_key():
             *platemail_writer.GENERAL_KEYS.values()]
     assert "p" not in keys
     assert '("p",' not in inspect.getsource(platemail_writer)
+
+
+async def test_tab_to_the_next_figure_to_deploy_keeps_the_cursor_near_where_it_was():
+    """Deploying, Tab to the next figure off the board puts the cursor on
+    the lit cell nearest it, not on the zone's first corner (a tester,
+    placing Waylights figures, was sent back to 0,0 each time)."""
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, new("waylights"))
+        board = screen.query_one(BoardView)
+        await pilot.press("tab")
+        await pilot.pause()
+        lit = board.picture.highlights
+        far = max(lit, key=lambda c: (c[0], -c[1]))  # the zone's far right end
+        board.move_cursor(far)
+        await pilot.press("enter")  # the first figure placed there
+        await pilot.pause()
+        assert len(screen.game.orders) == 1
+        await pilot.press("tab")  # the next figure off the board
+        await pilot.pause()
+        lit = board.picture.highlights
+        x, y = board.cursor
+        assert board.cursor in lit
+        nearest = min(max(abs(c[0] - far[0]), abs(c[1] - far[1])) for c in lit)
+        assert max(abs(x - far[0]), abs(y - far[1])) == nearest, (board.cursor, far)
