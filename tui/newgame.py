@@ -29,6 +29,7 @@ from tui.newgame_parts import (
     RulesetCycler,
     battlefield_label,
     option_values,
+    player_names,
     player_words,
 )
 from tui.warband_models import model_for
@@ -561,9 +562,7 @@ class NewGameScreen(Screen[None]):
         if chosen is None:
             return
         rules, options, bf = chosen
-        names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
-        if names[0] == names[1]:
-            names = (names[0], names[1] + " (2)")
+        names = player_names(self.typed_names())
         seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
         if getattr(bf, "pre_game", False):  # decide the battlefield by an Optio pre-game first
             from tui.rulesets.optio_handoff import start_pre_game

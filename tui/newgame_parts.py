@@ -31,6 +31,14 @@ class Preset:
     ground: Any = None
 
 
+def player_names(typed: Sequence[str]) -> tuple[str, str]:
+    """The two players' names a new game gets from what was typed: an
+    empty one is "Player 1" or "Player 2", and the second of two alike
+    is told apart (" (2)")."""
+    names = tuple(text.strip() or f"Player {i + 1}" for i, text in enumerate(typed[:2]))
+    return (names[0], names[1] + " (2)") if names[0] == names[1] else (names[0], names[1])
+
+
 def option_values(info) -> tuple[list, list[str]] | None:
     """Values a Cycler offers for one option, or None for a free text field."""
     if info.choices:

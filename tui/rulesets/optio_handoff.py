@@ -30,7 +30,7 @@ import random
 from typing import Any
 
 import attrs
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from core.game import start
 from core.registry import find_ruleset
@@ -39,6 +39,7 @@ from core.rulesets.optio.maps import map_battlefield
 from core.rulesets.optio.state import GENERATED, Edge, TemplateResult
 from core.rulesets.optio.terrain import battlefield_for
 from tui.newgame import HOST_FIELD_HELP, HOST_SEAT_LABELS, JOINER_SEAT, SEATS, NewGameScreen, Preset
+from tui.newgame_parts import player_names
 from tui.rulesets.optio_fight import OPTIO, handoffs
 from tui.widgets import Cycler
 
@@ -208,9 +209,7 @@ class HostedBattleForm(NewGameScreen):
         if chosen is None:
             return
         rules, options, field = chosen
-        names = tuple(self.query_one(f"#p{i}", Input).value.strip() or f"Player {i + 1}" for i in (0, 1))
-        if names[0] == names[1]:  # as the new-game form does
-            names = (names[0], names[1] + " (2)")
+        names = player_names(self.typed_names())
         seats = tuple("human" if i == self.remote_side else self.query_one(f"#seat{i}", Cycler).value
                       for i in (0, 1))
         try:  # a template: the host and the joiner make its seed
