@@ -31,11 +31,18 @@ SPEEDS = (0.0, 0.3, 0.8, 1.5, 3.0)  # seconds between moves when watching
 class ComputerSaid(Message):
     """A computer client's notice, posted by the screen to itself from the
     thread it arrived on; ``at``: how many of the game's events came before
-    (a reason is written just before its order's events)."""
+    (a reason is written just before its order's events); ``follows``: the
+    game's last order was this side's too (a run of orders in one turn)."""
 
-    def __init__(self, side: int | None, reason: str, at: int) -> None:
+    def __init__(self, side: int | None, reason: str, at: int, follows: bool = False) -> None:
         super().__init__()
-        self.side, self.reason, self.at = side, reason, at
+        self.side, self.reason, self.at, self.follows = side, reason, at, follows
+
+
+def follows_own(game: Any, index: int, side: int) -> bool:
+    """Whether the game's order at ``index`` comes straight after another
+    order of ``side``'s (a run of orders in one turn)."""
+    return 0 < index <= len(game.orders) and game.orders[index - 1].side == side
 
 
 class ComputerSeats:
@@ -131,9 +138,12 @@ class ComputerSeats:
     def line(self, game: Any, side: int, reason: str) -> str:
         return f"» {game.players[side]} ({self.seats[side]}): {reason}"
 
-    def reason_line(self, game: Any, side: int, reason: str, at: int) -> str:
+    def reason_line(self, game: Any, side: int, reason: str, at: int, follows: bool = False) -> str:
         """The log line for a reason given before the order at ``at``:
-        the reason itself, or (held back) that an order was given.  Where
+        the reason itself, or (held back) that orders are being given, once
+        for a run of the side's orders (``follows``: this order comes
+        straight after another of its own, as an Optio turn's moves do, and
+        a line each would fill the log with nothing but these).  Where
         both sides write orders in secret (Platemail), which characters
         have orders and how many is as secret as the orders (docs/rulings.md,
         Platemail, *Who has orders is secret*): a line per order would count
@@ -142,7 +152,7 @@ class ComputerSeats:
         line = self.line(game, side, reason)
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
-            return self.stand_in(game, side, at) or ""
+            return "" if follows else self.stand_in(game, side, at) or ""
         self.notes.append((at, line))
         return line
 
@@ -153,7 +163,7 @@ class ComputerSeats:
             if side in self.told_secret:
                 return None
             self.told_secret.add(side)
-        said = f"» {game.players[side]} ({self.seats[side]}) gave an order (its reasons are shown when the game ends)"
+        said = f"» {game.players[side]} ({self.seats[side]}) gives its orders (its reasons are shown when the game ends)"
         self.stand_ins.append((at, said))
         self.notes.append((at, said))
         return said
@@ -168,8 +178,9 @@ class ComputerSeats:
         if self.keeps_secrets(game) and game.outcome is None:
             self.held_reasons = lines + self.held_reasons
             notes, self.notes = self.notes, []
-            for r in ours:  # said as play said them
-                self.stand_in(game, r.side, r.at)
+            for before, r in zip([None, *ours], ours):  # said as play said them: once a run
+                if before is None or (before.side, before.order) != (r.side, r.order - 1):
+                    self.stand_in(game, r.side, r.at)
             self.notes += notes
         else:
             self.notes = lines + self.notes
@@ -188,7 +199,7 @@ class ComputerSeats:
         if reason.startswith("why: ") and message.side is not None:
             # After the events still being shown (the computer may answer
             # before the screen has shown what it answers).
-            line = self.reason_line(screen.game, message.side, reason[5:], message.at)
+            line = self.reason_line(screen.game, message.side, reason[5:], message.at, message.follows)
             if line:
                 screen.narrator.note(line)
         elif reason.startswith("refused: "):

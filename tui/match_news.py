@@ -12,7 +12,7 @@ import threading
 from typing import Any
 
 from core.events import visible_to
-from tui.computer import ComputerSaid
+from tui.computer import ComputerSaid, follows_own
 from tui.intents import Changed
 
 
@@ -21,7 +21,7 @@ class MatchNews:
         self.screen = screen
         self.source = match  # what tells of the computer's words (and orders)
         self.ui_thread: int | None = None
-        self.early: list | None = []  # (notice, log length) before the screen was mounted
+        self.early: list | None = []  # (notice, log length, follows) before the screen was mounted
         self._unsubscribe = [self.source.subscribe(self.heard)] if self.source is not None else []
 
     def clients(self) -> dict:
@@ -40,7 +40,7 @@ class MatchNews:
                 screen.events_seen = len(screen.game.log)  # the log pane starts with all of it
         if screen.single:
             self._unsubscribe.append(screen.seats.subscribe(lambda: screen.post_message(Changed())))
-        return [ComputerSaid(notice.side, notice.reason, at) for notice, at in early]
+        return [ComputerSaid(notice.side, notice.reason, at, follows) for notice, at, follows in early]
 
     def begin(self) -> None:
         """The screen is up and drawn: the computer plays from now on (the
@@ -54,11 +54,14 @@ class MatchNews:
     def heard(self, notice: Any) -> None:
         screen = self.screen
         if notice.kind == "computer":
-            at = len(self.source.game.log)
+            # told under the match's lock, before the order it gives a reason for
+            game = self.source.game
+            at = len(game.log)
+            follows = notice.side is not None and follows_own(game, len(game.orders), notice.side)
             if self.early is not None:
-                self.early.append((notice, at))
+                self.early.append((notice, at, follows))
             else:
-                screen.post_message(ComputerSaid(notice.side, notice.reason, at))
+                screen.post_message(ComputerSaid(notice.side, notice.reason, at, follows))
         elif self.early is None and notice.kind == "order" and not screen.single \
                 and threading.get_ident() != self.ui_thread:
             if screen.computer is not None and screen.computer.watcher is not None:

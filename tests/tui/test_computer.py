@@ -165,7 +165,7 @@ async def test_against_a_person_the_computers_secret_orders_stay_out_of_the_log(
             await pilot.press("d", "r")
         assert await wait_for(pilot, lambda: screen.game.state.committed[1])
         text = log_text(screen)
-        assert "» Player 2 (easy) gave an order" in text
+        assert "» Player 2 (easy) gives its orders" in text
         assert "IF " not in text and "Commit this Round" not in text
         assert screen.computer.held_reasons
         assert screen.game.view(0).plans == ()  # and the board's view has none of them

@@ -95,7 +95,7 @@ async def test_the_reasons_held_back_before_leaving_are_released_at_the_end(data
         assert not any(flat(line.split(": ", 1)[1]) in text for line in held)
         # only the line said in their place (once a side: who has orders is secret)
         assert [line for _at, line in screen.reason_notes()] == [
-            "» Player 2 (easy) gave an order (its reasons are shown when the game ends)"]
+            "» Player 2 (easy) gives its orders (its reasons are shown when the game ends)"]
         await pilot.press("q", "c", "y")  # the person concedes: the game is over
         assert await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.pause()
