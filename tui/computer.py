@@ -152,17 +152,21 @@ class ComputerSeats:
         line = self.line(game, side, reason)
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
-            return "" if follows else self.stand_in(game, side, at) or ""
+            return self.stand_in(game, side, at, follows) or ""
         self.notes.append((at, line))
         return line
 
-    def stand_in(self, game: Any, side: int, at: int) -> str | None:
+    def stand_in(self, game: Any, side: int, at: int, follows: bool = False) -> str | None:
         """The line that says a held reason's order was given, noted at
-        ``at``; None where it is not said (``reason_line``)."""
+        ``at``; None where it is not said (``reason_line``): after the
+        first of a run of orders (``follows``), and with simultaneous
+        orders after the side's first."""
         if game.ruleset.capabilities.simultaneous_orders:
             if side in self.told_secret:
                 return None
             self.told_secret.add(side)
+        elif follows:
+            return None
         said = f"» {game.players[side]} ({self.seats[side]}) gives its orders (its reasons are shown when the game ends)"
         self.stand_ins.append((at, said))
         self.notes.append((at, said))
@@ -179,8 +183,8 @@ class ComputerSeats:
             self.held_reasons = lines + self.held_reasons
             notes, self.notes = self.notes, []
             for before, r in zip([None, *ours], ours):  # said as play said them: once a run
-                if before is None or (before.side, before.order) != (r.side, r.order - 1):
-                    self.stand_in(game, r.side, r.at)
+                follows = before is not None and (before.side, before.order) == (r.side, r.order - 1)
+                self.stand_in(game, r.side, r.at, follows)
             self.notes += notes
         else:
             self.notes = lines + self.notes
