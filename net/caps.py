@@ -37,6 +37,15 @@ def unfinished_of(live: Mapping[str, Live], pid: str) -> list[Live]:
             and (game.match is None or game.match.game.outcome is None)]
 
 
+def lobby_waiting(game: Live) -> bool:
+    """A game not begun that waits for anyone to join it (an open seat, or
+    one by invitation).  A rematch or battle waiting for the one other
+    player it names (``Live.awaits``) is not one: it is in nobody else's
+    lobby, so it takes no place of its maker's open games; it counts among
+    both players' unfinished games (``unfinished_of``) like any other."""
+    return game.match is None and game.awaits is None
+
+
 def computer_games(live: Mapping[str, Live], now: float, claim_after: float) -> int:
     """Unfinished games the server's computer plays in and may think for: a
     game whose every player has been away for the claim time (and that
@@ -61,7 +70,7 @@ def making_refused(live: Mapping[str, Live], pid: str, seats: Iterable[str], now
     if len(held) >= MAX_GAMES_PER_PLAYER:
         return "too-many", f"You have {MAX_GAMES_PER_PLAYER} unfinished games already: finish or wait for some first."
     if any(s in ("open", "invite") for s in seats) and \
-            sum(1 for game in held if game.creator == pid and game.match is None) >= MAX_WAITING_PER_PLAYER:
+            sum(1 for game in held if game.creator == pid and lobby_waiting(game)) >= MAX_WAITING_PER_PLAYER:
         return "too-many", (f"You have {MAX_WAITING_PER_PLAYER} games waiting for an opponent already: "
                             "wait for one to begin, or withdraw one (x in the lobby).")
     if not any(s in LEVELS for s in seats):
@@ -77,7 +86,7 @@ def making_refused(live: Mapping[str, Live], pid: str, seats: Iterable[str], now
 def waiting_refused(live: Mapping[str, Live]) -> Refused | None:
     """Why no game may be made that waits for an opponent: the server holds
     as many such games as it takes."""
-    if sum(1 for game in live.values() if game.match is None) >= MAX_WAITING:
+    if sum(1 for game in live.values() if lobby_waiting(game)) >= MAX_WAITING:
         return "too-many", ("The server has as many games waiting for an opponent as it takes: "
                             "join one of them, or try again later.")
     return None

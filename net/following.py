@@ -3,10 +3,15 @@ filler at the other side) or, after an Optio pre-game, its battle; made
 by the referee (:class:`net.referee.Referee`) when the first of the two
 players asks, joined by the second asking.
 
-The player who did not ask is told at once on the finished game's seats
-(a ``next`` message: docs/server.md): the new game has begun without
-them, and its claim time counts from its start (docs/rulings.md,
-*Leaving a server game*)."""
+The new game does not begin until both players have come to it: the one
+who asked made it, and it waits for the other (``Live.awaits``) as an open
+game waits for its joiner -- nobody can leave, nor claim, a game that has
+not begun (docs/rulings.md, *Leaving a server game*).  It begins when the
+other player sits at it (asking too from their result screen, or opening
+it from the lobby); until then its maker may withdraw it.  With the
+computer at the other side it begins at once.  The player who did not ask
+is told at once on the finished game's seats (a ``next`` message:
+docs/server.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from typing import Any
 
 from core.registry import find_ruleset
 from net import fairdice
-from net.live import Live, duration
+from net.live import Live
 from net.referee import Refusal
 
 REMATCH = "a rematch (sides swapped)"
@@ -145,7 +150,9 @@ def _followed(referee: Any, pid: str, gid: str, what: str) -> tuple[Any, tuple[s
 def _follow(referee: Any, pid: str, gid: str, ruleset: str, options: Any, battlefield: Any,
             fillers: tuple[str, str], what: str) -> str:
     """A new game after ``gid`` with fresh dice (under the lock), within
-    the caps a game made from the lobby keeps; the other player is told."""
+    the caps a game made from the lobby keeps; the other player is told.
+    It waits for them when they are a player (``Live.awaits``); with the
+    computer there it begins now."""
     referee._within_caps(pid, fillers)
     half, salt = fairdice.new_half(), fairdice.new_half()
     new = secrets.token_hex(4)
@@ -160,16 +167,15 @@ def _follow(referee: Any, pid: str, gid: str, ruleset: str, options: Any, battle
 
 def _tell_the_other(referee: Any, pid: str, gid: str, new: str, what: str) -> None:
     """The finished game's seats of the player who did not ask hear that
-    ``new`` has begun, and how long it waits for them before a claim."""
+    ``new`` is there, waiting for them: it begins when they come to it."""
     old = referee.live.get(gid)
     if old is None or old.match is None:
         return
     mine = f"player:{pid}"
     asker = next((old.match.game.players[side] for side in (0, 1) if old.fillers[side] == mine), "")[:32]
     key = "r" if what == REMATCH else "e"
-    reason = (f"{asker or 'Your opponent'} has begun {what}: {key} here takes your seat in it (the lobby lists it "
-              f"with your games). It counts from its start: once it has waited {duration(referee.claim_after)} "
-              f"for you, {asker or 'they'} may claim it.")
+    reason = (f"{asker or 'Your opponent'} asks for {what} and waits for you: {key} here takes your seat in it "
+              "and it begins (the lobby lists it with your games). It does not begin without you.")
     with old.lock:
         for peer in list(old.peers):
             if peer.role == "player" and peer.side is not None and old.fillers[peer.side] != mine:

@@ -93,6 +93,31 @@ def warn_before(idle_after: float) -> float:
     return min(300.0, idle_after / 2)
 
 
+def awaited_side(row: Any, fillers: tuple[str, str]) -> int | None:
+    """The side of a game that follows another (``follows`` set) and has
+    not begun whose player did not make it: the game waits for them to come
+    to it, as an open game waits for its joiner.  None for any other game
+    (begun, made in the lobby, or with the computer at the other side).
+    Read from the stored row alone, so the waiting outlasts a restart."""
+    keys = row.keys() if hasattr(row, "keys") else ()
+    if "follows" not in keys or not row["follows"] or row["state"] != "open":
+        return None
+    others = [side for side in (0, 1) if fillers[side].startswith("player:")
+              and fillers[side] != f"player:{row['creator']}"]
+    return others[0] if len(others) == 1 else None
+
+
+def following_words(live: Live, you: int, names: dict[str, str], what: str) -> str:
+    """What the lobby says of a following game still waiting
+    (``Live.awaits``) to its player at side ``you``: "rematch: Ann waits
+    for you", or to the one who made it "rematch: waiting for Bob"
+    (``what``: "rematch" or "battle").  At most 40 characters (what the
+    lobby's line shows of it)."""
+    if live.awaits == you:
+        return f"{what}: {seat_label(names, live.fillers[1 - you])[:17]} waits for you"
+    return f"{what}: waiting for {seat_label(names, live.fillers[1 - you])[:17]}"
+
+
 class Live:
     """One game the referee holds: its row's facts, its match once it has
     begun, and the peers connected to it."""
@@ -105,6 +130,10 @@ class Live:
         self.commit, self.half, self.salt = row["commit_hash"], row["half"], row["salt"]
         self.creator = row["creator"]
         self.fillers = fillers
+        # The side whose player a game following another (a rematch, a
+        # battle after a pre-game) waits for: it begins once they come to it.
+        self.awaits = awaited_side(row, fillers)
+        self.follows = row["follows"] if "follows" in row.keys() else ""
         self.lock = threading.RLock()
         self.match: Match | None = None
         self.peers: list[Any] = []
@@ -118,7 +147,8 @@ class Live:
         self.away_since: dict[int, float] = {}
         # The sides whose player was not at the game when it began and has
         # not sat at it since (the maker of an open game gone to the lobby,
-        # the other player of a rematch): the lobby tells them it began.
+        # the asker of a rematch gone before the other came): the lobby
+        # tells them it began.
         self.begun_without: set[int] = set()
         # When the game last changed (an order taken, or the referee took
         # it up), and when each side last did anything (an order, drafts

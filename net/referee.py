@@ -34,7 +34,7 @@ from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
 from net.gamesetup import checked_setup
 from net.guests import Guests
-from net.live import Live, result_text, seat_label, tell_quiet
+from net.live import Live, following_words, result_text, seat_label, tell_quiet
 from net.lobby_list import lobby_for
 from net.names import LABEL_MAX, NameRefused, chosen_name, first_name, same_name
 from net.sending import send_drafts, stored_reasons, tell_presence, update, welcome
@@ -170,6 +170,11 @@ class Referee:
         now = time.monotonic()
         for entry in listed["mine"]:  # a game begun without this player: how long it waits for them
             live = self.live.get(entry["id"])
+            if live is not None and live.awaits is not None and entry["you"] in (0, 1):
+                followed = self.db.game(live.follows)
+                what = "battle" if followed is not None and followed["ruleset"] != live.ruleset else "rematch"
+                entry["turn"] = following_words(live, entry["you"], self.names, what)
+                continue
             if live is not None and entry.get("turn") and entry["you"] in (0, 1):
                 with live.lock:
                     told = live.begun_without_words(entry["you"], now, self.claim_after)
@@ -313,7 +318,7 @@ class Referee:
     def _maybe_begin(self, live: Live) -> None:
         """Once nobody is awaited, the game begins: its seed from the halves
         (the server's committed one, and the public salt)."""
-        if any(f in ("open", "invite") for f in live.fillers) or live.match is not None:
+        if any(f in ("open", "invite") for f in live.fillers) or live.match is not None or live.awaits is not None:
             return
         rules = find_ruleset(live.ruleset)
         options, field = self._checked_setup(rules, live.options, live.battlefield)
@@ -349,6 +354,8 @@ class Referee:
                 live = self._load_over(gid)
         if live is None:
             raise Refusal("no-game", "There is no such game.")
+        if role == "player" and live.awaits is not None:
+            self._come_to(live, peer.player)
         with live.lock:
             if role == "player":
                 mine = f"player:{peer.player}"
@@ -382,6 +389,22 @@ class Referee:
             if role == "player":
                 send_drafts(live, peer)
                 send_chat(self.db, live, peer, self.db.chat(gid))  # what was said while it was away, marked new
+
+    def _come_to(self, live: Live, pid: str) -> None:
+        """The player a following game waits for (``Live.awaits``) comes
+        to it: it begins now.  Anyone else sitting down changes nothing."""
+        with self.lock, live.lock:
+            side = live.awaits
+            if side is None or live.match is not None or live.fillers[side] != f"player:{pid}":
+                return
+            if self.live.get(live.gid) is not live:  # withdrawn meanwhile
+                raise Refusal("no-game", "There is no such game.")
+            live.awaits = None
+            try:
+                self._maybe_begin(live)
+            except Refusal:
+                live.awaits = side  # not begun: it waits for them still
+                raise
 
     def _load_over(self, gid: str) -> Live | None:
         row = self.db.game(gid)

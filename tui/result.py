@@ -430,7 +430,7 @@ class ResultScreen(Screen[str]):
             # the server keeps one game after this one: the one the other player began
             key = "r" if self.following[1] == "rematch" else "e"
             self.query_one("#result-hint", Static).update(
-                f"The game after this one has begun already (above): {key} takes your seat in it.")
+                f"The game after this one waits for you already (above): {key} takes your seat in it.")
             return
         self.dismiss(value)
 

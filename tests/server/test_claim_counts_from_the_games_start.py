@@ -2,9 +2,11 @@
 (docs/rulings.md, *Leaving a server game*): a tester's open game, made and
 left for the lobby, was claimed by its joiner a second after joining
 ("Ann left the game", 0 turns played); and a rematch one player asked for
-was claimed against the other, who was never told of it.  The player who
-is not at the game as it begins has the full claim time from its start,
-and is told: in the lobby, and on the finished game's seat for a rematch.
+was claimed against the other, who was never told of it (a rematch now
+waits for both: tests/server/test_rematch_waits_for_both.py).  The player
+who is not at the game as it begins has the full claim time from its
+start, and is told: in the lobby, and on the finished game's seat for a
+rematch.
 Real server, real sockets, real seats."""
 
 from __future__ import annotations
@@ -85,20 +87,21 @@ def _finished_game(server, claim_after: float):
 def test_the_other_player_is_told_of_a_rematch_on_the_finished_games_seat(server):
     gid, ann, bob, hers, his = _finished_game(server, claim_after=300.0)
     again = ann.rematch(gid)
-    # Bob's seat of the finished game hears that the rematch has begun, and how long it waits for him.
+    # Bob's seat of the finished game hears that the rematch waits for him (it begins only when he comes:
+    # tests/server/test_rematch_waits_for_both.py), with no claim clock to speak of.
     assert wait_until(lambda: his.next_game == again)
     assert his.notice == his.next_reason
-    assert his.notice.startswith("Ann has begun a rematch (sides swapped): r here takes your seat in it")
-    assert "once it has waited 5 minutes for you, Ann may claim it" in his.notice
+    assert his.notice.startswith("Ann asks for a rematch (sides swapped) and waits for you: r here takes your seat")
+    assert "claim" not in his.notice
     assert his.status != "next"  # the seat of the finished game stays as it is (its result stays shown)
     time.sleep(0.3)
     assert hers.next_game == "" and hers.notice == ""  # the one who asked needs no telling
-    # Bob asking too sits him at the same game, which Ann's seat hears as him arriving.
+    # Bob asking too sits him at the same game, which begins with both of them at it.
     mine = ann.resume(again)
     assert bob.rematch(gid) == again
-    assert bob.lobby().mine[0].turn == "began without you: come within 5 min"
+    assert bob.lobby().mine[0].turn == "rematch: Ann waits for you"
     theirs = bob.resume(again)
-    assert wait_until(lambda: mine.opponent_present)
+    assert wait_until(lambda: mine.status == "playing" and mine.opponent_present)
     assert bob.lobby().mine[0].turn == "your move"
     mine.stop()
     theirs.stop()
@@ -108,10 +111,15 @@ def test_a_rematch_cannot_be_claimed_before_the_full_claim_time_from_its_start(s
     gid, ann, bob, hers, his = _finished_game(server, claim_after=1.5)
     his.stop()  # Bob leaves the result screen: he is away from the finished game before the rematch exists
     time.sleep(2.0)
-    begun = time.monotonic()
     again = ann.rematch(gid)
     mine = ann.resume(again)
+    assert mine.status == "waiting"  # it waits for Bob: nothing begun, nothing to claim
+    time.sleep(2.0)
+    theirs = bob.resume(again)  # Bob comes to it from his lobby, and goes again at once
+    begun = time.monotonic()
     assert wait_until(lambda: mine.status == "playing" and mine.to_act() == frozenset({0}))  # Bob's to deploy
+    theirs.stop()
+    assert wait_until(lambda: not mine.opponent_present)
     early = mine.claim()
     assert isinstance(early, Rejection) and early.code == "too-soon", early
     assert wait_until(lambda: not isinstance(mine.claim(), Rejection), timeout=10)

@@ -27,11 +27,11 @@ async def test_the_rematch_bob_began_is_said_in_the_result_box_and_the_log_never
             result = app.screen
             app._notifications.clear()
             server.client("bob").rematch(gid)
-            await settle(pilot, lambda: "has begun a rematch" in next_line(result), 15)
+            await settle(pilot, lambda: "asks for a rematch" in next_line(result), 15)
             await pilot.pause(0.5)  # the seat's news has gone round the app
             seat = app.remote_seat
             assert seat.notice == seat.next_reason and getattr(seat, "notices_told", 0) == seat.notices  # handled
-            assert not [t for t in toasts(app) if "has begun a rematch" in t], toasts(app)
+            assert not [t for t in toasts(app) if "asks for a rematch" in t], toasts(app)
             logged = "\n".join(line.text for line in screen.query_one(LogPane).lines)
-            assert "has begun a rematch" in logged
+            assert "asks for a rematch" in logged
             bobs.stop()

@@ -31,17 +31,17 @@ async def test_the_result_screen_says_the_rematch_bob_began_and_r_takes_anns_sea
             result = app.screen
             assert next_line(result) == ""
             new = server.client("bob").rematch(gid)
-            await settle(pilot, lambda: "has begun a rematch" in next_line(result), 15)
+            await settle(pilot, lambda: "asks for a rematch" in next_line(result), 15)
             words = " ".join(next_line(result).split())
-            assert words.startswith(f"{players[1]} has begun a rematch (sides swapped): r here takes your seat")
-            assert "counts from its start" in words
+            assert words.startswith(f"{players[1]} asks for a rematch (sides swapped) and waits for you: r here takes your seat")
+            assert "does not begin without you" in words
             # whole on the screen, with the menu under it
             line = result.query_one("#result-next")
             assert line.region.height >= 2 and line.region.bottom <= SIZE[1]
             menu = result.query_one("#result-menu")
             assert menu.region.bottom <= SIZE[1] - 1 and menu.region.y >= line.region.bottom
             await pilot.pause(1.0)
-            assert app.screen is result and "has begun a rematch" in next_line(result)  # it stays
+            assert app.screen is result and "asks for a rematch" in next_line(result)  # it stays
             await pilot.press("r")
             await settle(pilot, lambda: getattr(app.remote_seat, "game_id", gid) == new, 30)
             await settle(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.game.outcome is None, 15)
@@ -64,17 +64,17 @@ async def test_a_result_screen_opened_after_the_news_says_it_too():
             await pilot.press("enter")  # Enter on the final board: the result again
             await settle(pilot, lambda: isinstance(app.screen, ResultScreen))
             await pilot.pause(0.2)
-            await settle(pilot, lambda: "has begun a rematch" in next_line(app.screen))
+            await settle(pilot, lambda: "asks for a rematch" in next_line(app.screen))
             bobs.stop()
 
 
-async def test_with_a_battle_begun_e_takes_the_seat_and_r_says_whose_game_follows():
+async def test_with_a_battle_waiting_e_takes_the_seat_and_r_says_whose_game_follows():
     """The battle after an Optio pre-game: the server has one game after
     a finished one, so r (a rematch) is not asked for; it says the line."""
     from tests.tui.test_result import new
 
     game = new("optio")
-    words = "Bo has begun the battle after the pre-game: e here takes your seat in it."
+    words = "Bo asks for the battle after the pre-game and waits for you: e here takes your seat in it."
     app = SkirmishApp()
     picked: list = []
     async with app.run_test(size=SIZE) as pilot:
@@ -86,13 +86,13 @@ async def test_with_a_battle_begun_e_takes_the_seat_and_r_says_whose_game_follow
         await pilot.pause()
         assert app.screen is result
         assert str(result.query_one("#result-hint").render()) == \
-            "The game after this one has begun already (above): e takes your seat in it."
+            "The game after this one waits for you already (above): e takes your seat in it."
         await pilot.press("e")
         await pilot.pause()
         assert picked == ["extra"]
 
 
-def test_e_after_a_battle_was_begun_asks_the_lobby_for_it_without_the_form():
+def test_e_after_a_battle_was_asked_for_asks_the_lobby_for_it_without_the_form():
     """The battle already made: e asks the lobby for the battle after this
     game, and the server gives back the game made (no ruleset to choose)."""
     from types import SimpleNamespace
@@ -106,7 +106,7 @@ def test_e_after_a_battle_was_begun_asks_the_lobby_for_it_without_the_form():
     app = SimpleNamespace(remote_seat=SimpleNamespace(game_id="g1"), server_lobby=lobby,
                           leave_game=lambda game: calls.append(("leave",)))
     seat = SimpleNamespace(side=0, game_id="g1", next_game="g2",
-                           next_reason=f"Bo has begun {BATTLE}: e here takes your seat in it.")
+                           next_reason=f"Bo asks for {BATTLE} and waits for you: e here takes your seat in it.")
     screen = SimpleNamespace(single=True, kinds=("human", "human"), seats=SimpleNamespace(any_seat=seat),
                              local_game=lambda: None, app=app,
                              open_modal=lambda *args: calls.append(("form",)))
