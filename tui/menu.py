@@ -74,16 +74,59 @@ class MainMenu(Screen[None]):
          "rules": app.action_rules, "quit": app.action_request_quit}[ident]()
 
 
-def _plain(text: str) -> str:
-    """Text from a save (names, problems quoting the file) as a label:
-    control characters dropped and markup escaped, so nothing in a file
-    can style, hide or break the menu."""
+def _shown(text: str) -> str:
+    """Text from a save (names, problems quoting the file) with its control
+    characters dropped, so nothing in a file can hide or break the menu."""
     import unicodedata
 
+    return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf") else " " for ch in text)
+
+
+def _plain(text: str) -> str:
+    """The same as a label: markup escaped too, so nothing can style it."""
     from textual.markup import escape
 
-    shown = "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf") else " " for ch in text)
-    return escape(shown)
+    return escape(_shown(text))
+
+
+class LoadRow:
+    """A Load list row laid out for the width the list gives it: its parts
+    joined by " · " while they fit, a part that does not fit starting a
+    line of its own -- so no line ends in a dangling separator, and the
+    file's name (the last part) is whole on its line where the width
+    allows.  Plain text, never markup."""
+
+    SEPARATOR = " · "
+
+    def __init__(self, parts: list[str]) -> None:
+        self.parts = [_shown(part) for part in parts]
+
+    def __str__(self) -> str:
+        return self.SEPARATOR.join(self.parts)
+
+    def lines(self, width: int) -> list[str]:
+        from rich.cells import cell_len
+
+        lines: list[str] = []
+        for part in self.parts:
+            joined = f"{lines[-1]}{self.SEPARATOR}{part}" if lines else part
+            if lines and cell_len(joined) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+        return lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        for line in self.lines(options.max_width):
+            yield Text(line, overflow="fold")  # a part wider than the list still wraps, never cut
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
+        return Measurement(max(map(cell_len, self.parts), default=1), cell_len(str(self)))
 
 
 class LoadScreen(Screen[None]):
@@ -148,30 +191,35 @@ class LoadScreen(Screen[None]):
         self.query_one("#scan-status", Static).update("")
 
     @staticmethod
-    def _describe(s) -> str:
-        return _plain(LoadScreen._text(s))
+    def _describe(s) -> LoadRow:
+        return LoadRow(LoadScreen._parts(s))
 
     @staticmethod
     def _text(s, offers: bool = True) -> str:
         """A save's row (``offers``: with what Enter offers for a broken save)."""
+        return LoadRow.SEPARATOR.join(LoadScreen._parts(s, offers))
+
+    @staticmethod
+    def _parts(s, offers: bool = True) -> list[str]:
+        """A save's row in the parts a line may break between."""
         name = getattr(s, "name", "") or str(getattr(s, "path", "?"))
         from saves.listing import local_time, result_words, seat_words
 
         if getattr(s, "problem", None):
             if _links_to_a_save(s):  # nothing wrong with the save: it is opened under its own name
-                return f"⚠ {name}: NOT OPENED HERE — {s.problem}"
+                return [f"⚠ {name}: NOT OPENED HERE — {s.problem}"]
             if offers and _backup_opens(s):
-                return (f"⚠ {name}: BROKEN — {s.problem} · its backup opens "
-                        f"({local_time(s.backup.saved_at)}): Enter offers it")
-            return f"⚠ {name}: BROKEN — {s.problem}"
+                return [f"⚠ {name}: BROKEN — {s.problem}",
+                        f"its backup opens ({local_time(s.backup.saved_at)}): Enter offers it"]
+            return [f"⚠ {name}: BROKEN — {s.problem}"]
         players = " v ".join(seat_words(s)) if getattr(s, "players", None) else "?"
         saved = local_time(str(getattr(s, "saved_at", "")))  # this computer's time, as the file's is
         # "finished" first, so a narrow terminal never cuts it off; who won with it.
         result = result_words(s)
-        over = (f"finished, {result} · " if result else "finished · ") if getattr(s, "over", False) else ""
+        over = ([f"finished, {result}" if result else "finished"]) if getattr(s, "over", False) else []
         # Its file's name last: two saves of one game (a copy, a renamed one) read apart, and d says which.
         when = "deployment" if getattr(s, "deploying", False) else f"{_turn_word(s.ruleset)} {s.turn}"
-        return f"{over}{s.ruleset_title or s.ruleset} · {players} · {when} · {saved} · {name}"
+        return [*over, s.ruleset_title or s.ruleset, players, when, saved, name]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         summary = self.summaries[int(event.option.id[1:])]

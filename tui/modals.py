@@ -284,13 +284,16 @@ class Handover(Screen[None]):
                 Binding("q,escape", "leave", "Leave", show=False)]
 
     def __init__(self, name: str, detail: str = "", news: Sequence[str] = (), why: Any = None,
-                 first: bool = False, leave: Any = None) -> None:
+                 first: bool = False, leave: Any = None, lines_of_ones_own: bool = False) -> None:
         super().__init__()
         self.player = name
         self.detail = detail
-        self.news = list(news)  # since this player's last turn (public events only)
+        self.news = list(news)  # since this player's last turn: what both sides may read, nothing else
         self.why = why  # opens the news with Why?, or None
         self.first = first  # this player has not had the keyboard yet: "so far", not "since"
+        # The log has lines only one side may read (Platemail): the news leaves
+        # this player's out, and says where they are read.
+        self.lines_of_ones_own = lines_of_ones_own
         # Leaves the game (it is saved) from here, or None.  Asked and done
         # while the board is still hidden: dismissing first would show the
         # previous player's view for a moment.
@@ -316,9 +319,16 @@ class Handover(Screen[None]):
                 yield Static(self.news_text(spare), id="handover-news", markup=False)
             yield Static(footer, markup=False)
 
+    # The news is what both sides may read: the other player may still be
+    # looking.  The coming player's own lines are in their full log.
+    OWN_LINES = "What only you may read, your hidden moves too: L, the full log, once the board is yours."
+
     def news_text(self, rows: int) -> str:
-        """The heading and the news in at most ``rows`` rows of the box."""
-        heading = "So far:" if self.first else "Since your last turn:"
+        """The heading, the news and (``lines_of_ones_own``) where this
+        player's own lines are read, in at most ``rows`` rows of the box."""
+        heading = "So far, seen by both sides:" if self.first else "Since your last turn, seen by both sides:"
+        notes = [self.OWN_LINES] if self.lines_of_ones_own else []
+        rows -= sum(_rows(note, self.WIDTH) for note in notes)
         # A run of "X is removed from the map: why" (every block at once when
         # Optio's scouting ends) is one line here, so it never pushes the line
         # saying why off the box; x still lists each.
@@ -335,16 +345,16 @@ class Handover(Screen[None]):
                 else f"{units[0]} is removed from the {rest}" if units else rest for units, rest in folded]
         lines = [f"· {line}" for line in said]
         sizes = [_rows(line, self.WIDTH) for line in lines]
-        if 1 + sum(sizes) <= rows:
-            return "\n".join([heading, *lines])
-        where = "x shows every line" if self.why is not None else "L shows every line"
+        if _rows(heading, self.WIDTH) + sum(sizes) <= rows:
+            return "\n".join([heading, *lines, *notes])
+        where = "x shows them" if self.why is not None else "the log shows them"
         budget, shown = rows - _rows(f"{heading} (99 earlier lines: {where})", self.WIDTH), 0
         while shown < len(lines) and (shown == 0 or sizes[-shown - 1] <= budget):
             budget -= sizes[-shown - 1]
             shown += 1
         hidden = len(lines) - shown
         heading += f" ({hidden} earlier line{'s' if hidden != 1 else ''}: {where})" if hidden else ""
-        return "\n".join([heading, *lines[len(lines) - shown:]])
+        return "\n".join([heading, *lines[len(lines) - shown:], *notes])
 
     def action_leave(self) -> None:
         if self.leave is None:

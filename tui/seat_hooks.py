@@ -84,15 +84,30 @@ def hand_over(screen: Any, side: int) -> None:
         board.move_cursor(screen.cursors.get(side) or own_cell(screen, coming, side), announce=False)
         screen.redraw()
 
+    first = side not in screen.log_marks
+
     def why() -> None:
         from tui.why import EventLog
 
         rules = public.ruleset
-        screen.app.push_screen(EventLog("Since your last turn", rules.name, rules.title, news))
+        # The same list as the handover's, named as it is there: not the full log (L, at the board).
+        title = f"{'So far' if first else 'Since your last turn'}, seen by both sides"
+        screen.app.push_screen(EventLog(title, rules.name, rules.title, news))
 
     screen.open_modal(Handover(public.players[side], screen.adapter.handover_detail(coming, side),
-                          [e.sentence for e in news], why if news else None, first=side not in screen.log_marks,
-                          leave=lambda: screen.post_message(screen.Leave(screen.local_game()))), done)
+                          [e.sentence for e in news], why if news else None, first=first,
+                          leave=lambda: screen.post_message(screen.Leave(screen.local_game())),
+                          lines_of_ones_own=has_lines_of_ones_own(public)), done)
+
+
+def has_lines_of_ones_own(game: Any) -> bool:
+    """Whether the ruleset's log holds lines one side alone may read, left
+    out of the handover's news.  Orders written in secret (Platemail) do:
+    their writing, a hidden figure's moves and rolls, what only one side
+    glimpsed.  Optio hides which block is which, never a line of its log.
+    Said of the ruleset, never of this game: whether the coming player has
+    such lines now is theirs alone."""
+    return bool(game.ruleset.capabilities.simultaneous_orders)
 
 
 def own_cell(screen: Any, coming: Any, side: int) -> tuple[int, int]:

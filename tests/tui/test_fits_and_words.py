@@ -214,7 +214,7 @@ async def test_a_long_since_your_last_turn_is_never_cut_at_80x24():
         text = str(app.screen.query_one("#handover-news").render())
     assert " ".join(news[-1].split()) in shown  # the newest line, whole
     hidden = 20 - text.count("· ")
-    assert hidden > 0 and f"({hidden} earlier lines: x shows every line)" in " ".join(text.split())
+    assert hidden > 0 and f"({hidden} earlier lines: x shows them)" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("rules", rulesets(), ids=lambda r: r.name)

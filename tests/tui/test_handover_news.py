@@ -91,7 +91,7 @@ async def test_a_player_who_has_not_had_the_keyboard_yet_reads_so_far_not_since_
         await pilot.pause()
         first = app.screen
         assert isinstance(first, Handover) and first.first
-        assert str(first.query_one("#handover-news").render()).startswith("So far:")
+        assert str(first.query_one("#handover-news").render()).startswith("So far, seen by both sides:")
         await pilot.press("enter")
         await pilot.pause()
         await _play_turn(pilot, app.screen)
@@ -100,7 +100,7 @@ async def test_a_player_who_has_not_had_the_keyboard_yet_reads_so_far_not_since_
         await _play_turn(pilot, app.screen)
         again = app.screen
         assert isinstance(again, Handover) and not again.first
-        assert str(again.query_one("#handover-news").render()).startswith("Since your last turn:")
+        assert str(again.query_one("#handover-news").render()).startswith("Since your last turn, seen by both sides:")
 
 
 async def test_q_at_the_handover_leaves_the_game_saved_without_showing_the_board(data_dir):

@@ -83,7 +83,7 @@ def test_a_run_of_removals_is_one_line_and_the_reason_before_it_stays_in_a_short
     news = ["Ann's g2 moves from 0,0 to 1,0", "Ann's turn 2 ends, 2 blocks moved",
             "Scouting time is up: both armies show themselves", *removed, "r9 is removed from the map"]
     text = Handover("Bob", news=news, why=lambda: None).news_text(rows=6)
-    assert text.splitlines()[0] == "Since your last turn: (2 earlier lines: x shows every line)"
+    assert text.splitlines()[0] == "Since your last turn, seen by both sides: (2 earlier lines: x shows them)"
     assert "· Scouting time is up: both armies show themselves" in text
     assert ("· g1, g2, r1, r2, r3 and r4 are removed from the map: both armies are known"
             in text.replace("\n", " ").replace("the  map", "the map"))
