@@ -15,6 +15,7 @@ from core.rulesets.spheres_of_war.actions import DEFEAT_FACES, opponent_of, touc
 from core.rulesets.spheres_of_war.actions import actor as acting_in
 from core.rulesets.spheres_of_war.orders import ChooseMatch, Fight, Move, Wait
 from core.rulesets.spheres_of_war.state import ACTIONS_EACH, Combatant, Phase
+from core.rulesets.spheres_of_war.turns import closest_pairs, start_match
 
 FAILS = Fraction(len(DEFEAT_FACES), 6)  # a defence roll fails on 5-6 (rules 33-34)
 
@@ -371,7 +372,7 @@ class SpheresKnowledge(Knowledge):
 
     def explain(self, view, side: int, order) -> str:
         if isinstance(order, ChooseMatch):
-            return f"{order.unit} takes the first Action against {order.opponent}"
+            return self._choice(view, side, order)
         if isinstance(order, Deploy):
             mine, theirs, to_come = _placed(view, side, moving=order.unit)
             return placement_note(view.battlefield, side, view.instigator, order.at, mine, theirs, to_come)
@@ -387,8 +388,7 @@ class SpheresKnowledge(Knowledge):
             if m.struck == uid:  # struck: the Fight is the forced defence roll
                 now, in_the_end = fight_chances(view, m.step)
                 if in_the_end is None:  # the last turn: the fight ends with this Match
-                    return (f"forced: {float(1 - FAILS):.0%} to survive and strike back, "
-                            f"{float(now[1]):.0%} to win")
+                    return f"forced: {float(1 - FAILS):.0%} to hold; {float(now[1]):.0%} to win the exchange"
                 return (f"forced: {float(1 - FAILS):.0%} to hold; wins {float(now[1]):.0%} this Match, "
                         f"{float(in_the_end[1]):.0%} in the end")
             return self._strike(view, other, m.step)
@@ -407,6 +407,55 @@ class SpheresKnowledge(Knowledge):
         if after < before:
             return f"closes to {after:.1f} in of {other}{reach}"
         return f"backs off to {after:.1f} in from {other}{reach}"
+
+    def _choice(self, view, side: int, order: ChooseMatch) -> str:
+        """Rule 13: what the search saw in the pair it chose among the
+        equally close ones: each pair valued as its play-outs end, the
+        moment the Match starts (``evaluate``), and whether the Instigator's
+        figure can strike first in it (rules 16, 29). Worked out with
+        solvers of its own, so the search's cache and allowance stay as
+        they were (the reason never changes what is chosen next)."""
+        pairs = closest_pairs(view)
+        bf = view.battlefield
+        standing = {u.id: u.pos for u in view.units if u.on_board}
+
+        def strikes_first(i: str, r: str) -> bool:
+            return reaches(bf, standing[i], standing[r], [c for u, c in standing.items() if u not in (i, r)])
+
+        saved = self._solvers, self._battlefield, self.spent
+        self._solvers = {}
+        try:
+            worth = {(i, r): self.evaluate(start_match(view, i, r, [], "chosen"), side) for i, r in pairs}
+        finally:
+            self._solvers, self._battlefield, self.spent = saved
+        chosen = (order.unit, order.opponent)
+        mine = worth.get(chosen)
+        others = [v for p, v in worth.items() if p != chosen]
+        if mine is None or not others:
+            valued = "the pair it was offered"
+        elif all(abs(v - mine) < 1e-9 for v in others):
+            valued = f"the {len(pairs)} equally close pairs are worth alike to it"
+        elif all(v <= mine + 1e-9 for v in others):
+            valued = f"the Match worth most to it of {len(pairs)} equally close pairs"
+        else:
+            valued = f"its search's pick of {len(pairs)} equally close pairs"
+        first = [p for p in pairs if strikes_first(*p)]
+        i, r = chosen
+        if chosen in first:
+            fact = f"{i} can reach {r} with its first Action and strike first"
+            if len(first) == 1:
+                fact += ", in no other pair"
+            elif len(first) < len(pairs):
+                fact += f", as in {len(first)} of the {len(pairs)} pairs"
+            else:
+                fact += ", as in every pair"
+        else:
+            fact = f"{r} is out of {i}'s reach"
+            if first:
+                fact += f", though {len(first)} of the {len(pairs)} pairs {'is' if len(first) == 1 else 'are'} within reach"
+            else:
+                fact += ", as in every pair"
+        return f"{valued}: {fact}"
 
     @staticmethod
     def _reach(view, mover: str, cell, them, step: int) -> str:

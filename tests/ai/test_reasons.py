@@ -153,7 +153,7 @@ def test_spheres_strike_and_forced_defence_worked_by_hand():
     struck = attrs.evolve(state, match=attrs.evolve(m, step=8 if uid == m.instigator else 9, struck=uid))
     defend = know.explain(rules.view(struck, unit.side), unit.side, Fight(unit.side, uid))
     win = "22%" if uid == m.instigator else "0%"
-    assert defend == f"forced: 67% to survive and strike back, {win} to win"
+    assert defend == f"forced: 67% to hold; {win} to win the exchange"
 
 
 def test_spheres_strike_odds_count_the_fight_carried_into_next_turn():

@@ -47,7 +47,7 @@ def card(state, uid: str) -> list[str]:
 def test_the_card_of_a_figure_whose_locked_partner_fell_says_no_combat():
     state, _ = locked_pair_r1_falls()  # turn 2, Match 2 (i2 v r2) under way
     lines = card(state, "i1")
-    assert lines[0] == "i1 Instigator 1: inert at 5,5"
+    assert lines[0] == "i1 Instigator 1: Inert at 5,5"
     assert not any("In combat with" in line for line in lines), lines
     assert "Inert: resolved this turn" in lines
 

@@ -26,6 +26,9 @@ SETUP = Ref("Setting up (rules 1-7)", "rules 1-7")
 TURN = Ref("A turn (rules 8-22)", "rules 8-22")
 ACTIONS = Ref("Actions in a Match (rules 14-17, 23-27, 36)", "rules 23-27")
 COMBAT = Ref("Combat (rules 28-37)", "rules 28-37")
+OPTIONS = "Options"
+# The turn limit is ours, not the seed's (docs/rulings.md, Spheres of War, "Turn limit (not in the rules)").
+TURN_LIMIT = Ref(OPTIONS, "none printed: the game's own option Turn limit (docs/rulings.md, Turn limit)")
 
 # Our reading of rules 33-37 for a strike made with the Match's last Action
 # (docs/rulings.md, "Running out of Actions").
@@ -100,11 +103,32 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, (TurnStarted, TurnEnded)):
         return lines + ["A turn is a chain of Matches, closest pair first, until no pair is left (rules 8-21)"], TURN
     if isinstance(event, GameOver):
-        return lines + ["When a turn starts with only one side's combatants on the board, that side wins (rule 22)"], \
-            Ref(TURN.section, "rule 22")
+        more, ref = _game_over(event)
+        return lines + more, ref
     if isinstance(event, Note):
         return lines, SETUP
     return lines, TURN
+
+
+def _game_over(event: GameOver) -> tuple[list[str], Ref]:
+    """Why? on the end of the game, said for what ended it: the turn limit
+    (the game's own option, no printed rule), the v0.2 win the moment a side
+    has nobody left, or rule 22 as printed (v0.1f: when a turn starts).
+    Told apart by the reason ``turns`` gives."""
+    if event.reason.startswith("turn limit of"):
+        return ["The turn limit is no printed rule: it is this game's own option (Turn limit, set for a new game; "
+                "the help's Options)",
+                "When the last turn ends, the side with more combatants standing wins; equal numbers are a draw"], \
+            TURN_LIMIT
+    if event.reason.endswith("remains (v0.2)"):
+        return ["Under the option Rules version v0.2, victory is checked after every removal, not when a turn "
+                "starts:", "the moment one side has no combatant left, the other wins (rule 22, as amended)"], \
+            Ref(OPTIONS, "rule 22 (v0.2)")
+    if event.reason.endswith("has combatants left (rule 22)"):  # the limit came with only one side standing
+        return ["The last turn allowed by the option Turn limit ended with only one side's combatants on the board:",
+                "that side wins, as rule 22 would give it"], Ref(OPTIONS, "rule 22, at the turn limit")
+    return ["When a turn starts with only one side's combatants on the board, that side wins (rule 22)"], \
+        Ref(TURN.section, "rule 22")
 
 
 def _resolved(event: MatchResolved, lines: list[str]) -> tuple[list[str], Ref]:

@@ -217,10 +217,10 @@ class SpheresOfWar(Ruleset):
             if u.removed:
                 status = "removed"
             elif u.id in state.inert:
-                status, markers = "inert", "z"
+                status, markers = "Inert", "z"  # the rules' capitalised term (rule 19)
             elif m is not None and u.id in (m.instigator, m.retaliator):
                 other = actions.opponent_of(m, u.id)
-                status, markers = ("in combat", "C") if actions.in_contact(state, u.id, other) else ("matched", "M")
+                status, markers = ("in combat", "C") if actions.in_contact(state, u.id, other) else ("Matched", "M")
                 if m.struck == u.id:
                     markers += "!"
             elif u.pos is None:

@@ -30,8 +30,9 @@ class Phase(enum.Enum):
 @attrs.frozen
 class SowOptions:
     instigator: str = option(
-        "coin", "Instigator", "Who takes the Instigator role (rule 7): a coin flip, or the players' choice.",
-        choices=("coin", "first", "second"))
+        "coin", "Instigator",
+        "Who takes the Instigator role (rule 7): coin, a coin flip; first, Player 1; second, Player 2.",
+        choices=("coin", "first", "second"))  # saved as these words: old saves name them
     version: str = option(
         "v0.1f", "Rules version",
         "v0.1f as printed, or the author's v0.2 amendments: pairs still touching at the end of a turn stay "

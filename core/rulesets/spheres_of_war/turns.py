@@ -96,10 +96,16 @@ def limit_reached(state: SowState) -> SowState:
     if left is not None:
         return game_over(state, left, f"only {state.who(left)} has combatants left (rule 22)")
     if n0 == n1:
-        return game_over(state, None, f"turn limit of {state.options.turn_limit} reached with {n0} combatants each")
+        return game_over(state, None, f"turn limit of {state.options.turn_limit} reached with "
+                                      f"{combatants(n0)} each")
     winner = 0 if n0 > n1 else 1
     return game_over(state, winner, f"turn limit of {state.options.turn_limit} reached with "
-                                    f"{max(n0, n1)} combatants against {min(n0, n1)}")
+                                    f"{combatants(max(n0, n1))} against {min(n0, n1)}")
+
+
+def combatants(count: int) -> str:
+    """A count of combatants in words that agree: "1 combatant", "3 combatants"."""
+    return f"{count} combatant{'' if count == 1 else 's'}"
 
 
 def start_turn(state: SowState, events: list[Event]) -> SowState:

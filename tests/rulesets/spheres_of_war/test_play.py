@@ -61,14 +61,14 @@ def test_refused_orders_leave_the_game_unchanged():
 def test_units_show_status_words_and_markers():
     state, _ = position({"i1": (5, 3), "r1": (5, 6), "i2": (0, 0), "r2": (11, 11)}, dice=(5,))
     view = {u.id: (u.status, u.markers) for u in RULESET.units(state)}
-    assert view["i1"] == ("matched", "M") and view["r1"] == ("matched", "M")
+    assert view["i1"] == ("Matched", "M") and view["r1"] == ("Matched", "M")
     assert view["i2"] == ("unMatched", "") and view["i3"] == ("removed", "")
     state, _ = play(state, Move(0, "i1", (5, 5)))
     view = {u.id: (u.status, u.markers) for u in RULESET.units(state)}
     assert view["i1"] == ("in combat", "C") and view["r1"] == ("in combat", "C!")
     state, _ = play(state, RULESET.legal_orders(state, 1)[0])
     view = {u.id: u.status for u in RULESET.units(state)}
-    assert view["i1"] == "inert" and view["r1"] == "removed"
+    assert view["i1"] == "Inert" and view["r1"] == "removed"
     assert [u.glyph for u in RULESET.units(state)][:1] == ["I"]
 
 

@@ -35,7 +35,7 @@ def test_a_locked_pair_whose_member_was_removed_is_no_pair():
     # rule 38, docs/rulings.md (v0.2 Matched pairs): a pair whose member was removed is no pair
     assert state.partner("i1") is None and state.partner("r1") is None
     views = {u.id: u for u in RULESET.units(state)}
-    assert views["i1"].status == "inert" and "L" not in views["i1"].markers
+    assert views["i1"].status == "Inert" and "L" not in views["i1"].markers
 
 
 def test_a_locked_pair_with_both_standing_is_still_a_pair():
@@ -48,7 +48,7 @@ def test_a_figure_in_no_match_is_unmatched_in_the_rules_word():
     # rule 11: combatants not in a Match are unMatched (and not "ready")
     state, _ = position({"i1": (5, 3), "r1": (5, 6), "r2": (9, 10)})
     views = {u.id: u for u in RULESET.units(state)}
-    assert (views["i1"].status, views["r1"].status) == ("matched", "matched")
+    assert (views["i1"].status, views["r1"].status) == ("Matched", "Matched")
     assert views["r2"].status == "unMatched"
 
 
