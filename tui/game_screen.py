@@ -233,7 +233,8 @@ class GameScreen(Screen[None]):
         if side is not None:
             flow.drafts_waiting(self, side)  # before its prompt: a draft's side had seen it before the save
             if side != self.keyboard_side and self.keyboard_side is not None:
-                self.say(f"▶ {game.players[side]} to play")
+                # after every event of the order that passed the turn, never between them
+                self.narrator.note(f"▶ {game.players[side]} to play")
             self.keyboard_side = side
             self.post_message(self.DraftsWanted(self))  # a draft from the save, once its side plays
         game = self.game  # the seat of the side now at the keyboard
