@@ -8,7 +8,7 @@ for an opponent (Enter joins), games in progress (Enter watches with the
 neutral view) and finished games (Enter: the result, where ``w`` watches
 it again).  ``n`` makes a game (each seat filled by me, anyone, an
 invitation code or the computer, which the server plays), ``i`` joins by
-invitation code, ``r`` asks for a rematch of a finished game of yours.
+invitation code, ``r`` asks for a rematch of a finished game of yours (after asking you).
 In a game, ``c`` says a line to the other player (``tui.lobby_seat``).
 ``x`` withdraws a game of yours nobody has joined yet, or one the server
 cannot load (``tui.lobby_dialogs.withdraw_question``).  F1 or ``?``: the
@@ -24,9 +24,8 @@ Drafts (Platemail's orders not yet committed) go to the server as they
 change (``tui.lobby_seat``); its copy reopens on a resume, anywhere.
 
 Every call to the server runs off the interface's thread; its answer
-comes back as a message (``tui.lobby_calls.Answer``); nothing it sends is read as markup.
-A newcomer is asked for a name; going on without (Esc), they may look and
-watch, and a key that plays asks for it first (``named_first``).
+comes back as a message (``tui.lobby_calls.Answer``); nothing it sends is
+read as markup.  A newcomer is asked for a name (``lobby_dialogs.Naming``).
 """
 
 from __future__ import annotations
@@ -42,37 +41,50 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.lobby_calls import Answer, Redialled, close_soon, redialling
+from tui.lobby_calls import Answer, Redialled, close_soon, create_game, redialling, server_reachable, server_socket
 from tui.lobby_dialogs import (
     WITHDRAWABLE,
     AskLine,
     GameWanted,
+    Naming,
     ServerGameForm,
     plain,
     withdraw_question,
     withdraw_refusal,
 )
 from tui.lobby_words import (
+    BACK_AGAIN,
     KEYS_HINT,
     LEAVE_QUESTION,
     NO_NAME_YET,
     NOT_CONNECTED,
+    NOT_YET_CONNECTED,
     SECTIONS,
+    Row,
     connect_refusal,
     entry_words,
     join_refusal,
     passes,
     reason,
+    refused_keys,
+    rematch_exists,
+    rematch_played,
+    rematch_question,
     watch_refusal,
 )
 
-__all__ = ["NOT_CONNECTED", "LobbyScreen", "open_lobby", "reason", "server_reachable", "server_socket"]
+__all__ = ["NOT_CONNECTED", "LobbyScreen", "create_game", "open_lobby", "reason", "server_reachable",
+           "server_socket"]
 
 REFRESH_EVERY = 3.0  # seconds between looks at the lobby while it is on screen
 KEPT_AT_LEAST = 5.0  # seconds a refusal stays in the status line, and then until the player's next key
+# The keys that need the server: once it has turned the connection away for
+# good they are left out of the footer, and each says that refusal.
+SERVER_KEYS = {"new": "n", "invited": "i", "watch": "w", "rematch": "r", "withdraw": "x", "rename": "m",
+               "refresh": "u"}
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(Naming, Screen[None]):
     # The status line grows to 12 rows: the longest refusal (a 400-character
     # reason with its sentence around it) is read whole at 80x24.
     DEFAULT_CSS = """
@@ -116,6 +128,11 @@ class LobbyScreen(Screen[None]):
         self.name_typed = ""  # the name last given, back in the prompt when refused
         self.join_listed = False  # the join asked for is of a game the list showed (not by a code)
         self.own_side: int | None = None  # the side of a finished game of yours being opened to watch
+        self.refusal = ""  # the server's lasting refusal of the connection, in words
+        self.said_unconnected = False  # the status line speaks of a connection lost or not made
+        self.rematch_of: Any = None  # the finished game whose rematch was asked for
+        self.mine_before: set[Any] = set()  # the ids of my games under way when it was asked
+        self.opening_note = ""  # said on the game screen about to open (the rematch asked was there already)
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -155,8 +172,23 @@ class LobbyScreen(Screen[None]):
         if self.key_since_kept and time.monotonic() >= self.kept_until:
             self.say(text)
 
-    def on_key(self, _event: Any) -> None:
+    def on_key(self, event: Any) -> None:
         self.key_since_kept = True  # the refusal has been seen: the next hint may take its place
+        if self.refused_for_good and event.key in SERVER_KEYS.values():  # hidden, and said why
+            event.stop()
+            self.say(self.not_connected(), kept=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Turned away for good, the keys that need the server are not offered (``on_key`` says why)."""
+        return not (self.refused_for_good and action in SERVER_KEYS)
+
+    def not_connected(self) -> str:
+        """Why a key that needs the server does nothing: its lasting refusal,
+        the list being from before the connection was lost, or no list yet."""
+        self.said_unconnected = True
+        if self.refused_for_good:
+            return refused_keys(self.refusal)
+        return NOT_CONNECTED if self.lobby is not None else NOT_YET_CONNECTED
 
     # -- talking to the server (off the interface's thread) -----------------------------
     def call_server(self, what: str, call: Callable[[], Any]) -> None:
@@ -208,8 +240,12 @@ class LobbyScreen(Screen[None]):
                     "refused" if self.refused_for_good else "not connected (trying again)"))
             if lost and self.lobby is not None:
                 self._show_lobby(self.lobby, stale=True)  # kept in sight, but from before: nothing to enter
+            if gone:
+                self.said_unconnected = True
             if what == "connect":
+                self.refusal = connect_refusal(error, self.only) if self.refused_for_good else ""
                 self.say(connect_refusal(error, self.only), kept=self.refused_for_good)
+                self.refresh_bindings()  # the footer offers only what works
             elif what == "look" and gone:  # passing: the next look that is answered says the keys again
                 self.say(f"The server does not answer: {reason(error)}.")
             elif what == "look":  # a withdrawal refused (x asks through a look)
@@ -238,74 +274,14 @@ class LobbyScreen(Screen[None]):
             return
         self.client = client
         self._show_me()
+        if self.said_unconnected:  # the line spoke of the lost connection: it is back, and says so at once
+            self.said_unconnected = False
+            self.say(BACK_AGAIN)
+            self.kept_until, self.key_since_kept = time.monotonic() + KEPT_AT_LEAST, True
         me = getattr(client, "me", None)
         if getattr(me, "needs_name", False):
             self._ask_name("Welcome to this Skirmish server. What name shall the other players see?")
         self.action_refresh()
-
-    def needs_name(self) -> bool:  # a newcomer who has not given a name yet
-        return bool(getattr(getattr(self.client, "me", None), "needs_name", False))
-
-    def named_first(self, then: Callable[[], None]) -> bool:
-        """Whether this player has a name; if not, it is asked for, and ``then`` follows once given."""
-        if self.needs_name():
-            self.after_name = then
-            self._ask_name("A name is needed before playing: what shall the others see?")
-        return not self.needs_name()
-
-    def _ask_name(self, question: str, retry: bool = False, typed: str = "") -> None:
-        """Ask for the display name; ``retry``: the player chose to change
-        it (``m``), so going back keeps the name they have.  ``typed``: a
-        refused name, back in the field to be mended (asked again with the
-        same words after the reason)."""
-        from net.serverwire import NAME_MAX
-
-        if not typed:  # a fresh question, not the refused one asked again
-            self.name_question = question
-        self.asked_rename = retry
-        self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
-                                     start=typed, max_length=NAME_MAX), self._named)
-
-    def action_rename(self) -> None:
-        """``m``: a new display name (docs/server.md: it may be changed at any
-        time, never to another player's); games under way keep the names
-        they began with."""
-        if self.client is None:
-            self.say(NOT_CONNECTED, kept=True)
-            return
-        if self.needs_name():
-            self._ask_name("What name shall the other players see?")
-            return
-        now = plain(getattr(self.client.me, "name", "") or "", 40)
-        self._ask_name(f"Your name here is {now}. What name shall the other players see from now on? "
-                       "(Games under way keep the names they began with.)", retry=True)
-
-    def _show_me(self) -> None:
-        me = getattr(self.client, "me", None)
-        name = "a newcomer (no name yet)" if getattr(me, "needs_name", False) else \
-            plain(getattr(me, "name", "") or "?", 40)
-        self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
-
-    def _named(self, name: str | None) -> None:
-        client = self.client
-        if client is None:
-            return
-        if not name and self.asked_rename and not self.needs_name():  # m left with Esc: the name stays
-            self.say("Your name is unchanged.", kept=True)
-            return
-        if not name:  # gone on without one: the lobby may be looked at, and playing asks again
-            self.after_name = None
-            self.say(NO_NAME_YET)
-            return
-        self.name_typed = name
-        self.call_server("named", lambda: client.set_name(name))
-
-    def _got_named(self, _result: Any, _what: str) -> None:
-        self._show_me()
-        self.say("Your name is set.", kept=True)
-        then, self.after_name = self.after_name, None
-        if then is not None and not self.needs_name():
-            then()  # what the key that asked for the name was pressed for
 
     def _tick(self) -> None:
         if self.app.screen is not self or self._looking:
@@ -326,19 +302,20 @@ class LobbyScreen(Screen[None]):
         self.call_server("look", client.lobby)
 
     def _got_look(self, lobby: Any, _what: str) -> None:
-        self._show_lobby(lobby)
         if not self.busy:
             self.hint(NO_NAME_YET if self.needs_name() else KEYS_HINT)
+        self._show_lobby(lobby)  # after the keys' hint: a game of yours new in it is said instead
 
     def _show_lobby(self, lobby: Any, stale: bool = False) -> None:
         """The lobby's list; ``stale``: the last one had before the
         connection was lost, greyed and said to be from before (Enter on it
-        says why nothing opens)."""
-        from rich.text import Text
-
+        says why nothing opens).  The highlight stays on its game (by id,
+        whichever section it is in now); a game of yours new since the last
+        list takes it, and says so: keys never act on a row left behind."""
+        listed_before = {getattr(e, "id", None) for _k, e in self.entries.values()} if self.lobby else None
         self.lobby, self.stale = lobby, stale
         listing = self.query_one(OptionList)
-        kept = self._highlighted_id()
+        kept = self._chosen()
         listing.clear_options()
         self.entries = {}
         options: list[Option] = []
@@ -350,19 +327,28 @@ class LobbyScreen(Screen[None]):
             for entry in games:
                 ident = f"{key}-{getattr(entry, 'id', len(self.entries))}"
                 self.entries[ident] = (key, entry)
-                words = plain(entry_words(entry, key), 200)
-                options.append(Option(Text(words, style="dim") if stale else words.replace("[", "\\["), id=ident))
+                options.append(Option(Row(plain(entry_words(entry, key, glued=True), 200), dim=stale), id=ident))
             if not games:
                 options.append(Option("   (none)", disabled=True))
         listing.add_options(options)
         ids = [o.id for o in options]
-        if kept is not None and kept in ids:
-            listing.highlighted = ids.index(kept)
+        new = [i for i, (k, e) in self.entries.items() if k == "mine" and listed_before is not None
+               and getattr(e, "id", None) not in listed_before] if not stale else []
+        wanted = new[0] if new else self._listed_as(getattr(kept[1], "id", None) if kept else None)
+        if wanted is not None:
+            listing.highlighted = ids.index(wanted)
+            if new:
+                self.hint(f"New among your games, highlighted: {entry_words(self.entries[wanted][1], 'mine')}.")
         elif listing.highlighted is None or listing.highlighted >= len(options) or \
                 options[listing.highlighted].disabled:
             first = next((i for i, o in enumerate(options) if not o.disabled), None)
             if first is not None:
                 listing.highlighted = first
+
+    def _listed_as(self, game_id: Any) -> str | None:
+        """The list's row of the game ``game_id``, wherever it is listed now."""
+        return next((i for i, (_k, e) in self.entries.items() if game_id is not None
+                     and getattr(e, "id", None) == game_id), None)
 
     def _highlighted_id(self) -> str | None:
         listing = self.query_one(OptionList)
@@ -403,7 +389,7 @@ class LobbyScreen(Screen[None]):
     def _enter(self, how: str, game_id: Any) -> None:
         client = self.client
         if client is None:
-            self.say(NOT_CONNECTED, kept=True)
+            self.say(self.not_connected(), kept=True)
             return
         if game_id is None or self.busy:
             return
@@ -430,12 +416,15 @@ class LobbyScreen(Screen[None]):
         if self.own_side in (0, 1) and getattr(seat, "side", None) is None:
             seat.own_side = self.own_side  # read by GameScreen.player_side once the game is over
         show_seat(self.app, seat, code)
+        note, self.opening_note = self.opening_note, ""
+        if note:
+            self.app.tell(note)  # on the game screen show_seat opened: its log
         if what.endswith("join") and getattr(seat, "side", None) is not None:
             self.app.tell(f"You play side {seat.side + 1}.")  # on the game screen show_seat opened: its log
 
     def action_invited(self) -> None:
         if self.client is None:
-            self.say(NOT_CONNECTED, kept=True)
+            self.say(self.not_connected(), kept=True)
             return
         if not self.named_first(self.action_invited):
             return
@@ -448,7 +437,7 @@ class LobbyScreen(Screen[None]):
 
     def action_new(self) -> None:
         if self.client is None:
-            self.say(NOT_CONNECTED, kept=True)
+            self.say(self.not_connected(), kept=True)
             return
         if self.busy or not self.named_first(self.action_new):
             return
@@ -463,8 +452,10 @@ class LobbyScreen(Screen[None]):
         self.call_server("made", lambda: create_game(client, wanted))
 
     def _got_made(self, made: Any, _what: str) -> None:
-        self.busy = ""
+        asked, self.busy = self.busy, ""
         game_id, code = made
+        if asked == "rematch" and self._rematch_made_before(game_id):
+            return
         self.code = code  # shown while the game waits for the invited player
         self.action_refresh()
         self._enter("resume", game_id)
@@ -480,7 +471,7 @@ class LobbyScreen(Screen[None]):
             self.say(withdraw_refusal(chosen), kept=True)
             return
         if client is None:
-            self.say(NOT_CONNECTED, kept=True)
+            self.say(self.not_connected(), kept=True)
             return
         if self.busy:
             return
@@ -496,12 +487,26 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(Confirm(withdraw_question(chosen[1], entry_words(chosen[1], "mine"))), answered)
 
     def action_rematch(self) -> None:
-        """The highlighted finished game of yours again, sides swapped, fresh dice."""
+        """The highlighted finished game of yours again, sides swapped, fresh
+        dice, after asking: it makes a game the other player is told of."""
         chosen = self._chosen()
         if chosen is None or chosen[0] != "finished" or getattr(chosen[1], "you", None) is None:
             self.say("r: a rematch of a finished game of yours (highlight it first).", kept=True)
             return
-        self.rematch(getattr(chosen[1], "id", None))
+        if self.client is None:
+            self.say(self.not_connected(), kept=True)
+            return
+        game_id = getattr(chosen[1], "id", None)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.rematch(game_id)
+
+        from textual.markup import escape
+
+        from tui.modals import Confirm
+
+        self.app.push_screen(Confirm(escape(rematch_question(chosen[1]))), answered)
 
     def played(self, game_id: Any) -> bool:
         """``game_id`` is a finished game of this player's (the server's list
@@ -513,13 +518,33 @@ class LobbyScreen(Screen[None]):
     def rematch(self, game_id: Any) -> None:
         client = self.client
         if client is None:
-            self.say(NOT_CONNECTED, kept=True)
+            self.say(self.not_connected(), kept=True)
             return
         if game_id is None or self.busy or not self.named_first(lambda: self.rematch(game_id)):
             return
         self.busy = "rematch"
+        self.rematch_of = game_id
+        self.mine_before = {getattr(e, "id", None) for e in getattr(self.lobby, "mine", ()) or ()}
         self.say("Asking for the rematch…")
         self.call_connected("made", lambda client: (client.rematch(game_id), ""))
+
+    def _rematch_made_before(self, game_id: Any) -> bool:
+        """The server gives back the rematch made already, if one was (either
+        player may ask first).  Played already, it is not opened (a finished
+        game resumed as if under way): said, and highlighted in the list.
+        Under way, it opens, saying it is that one.  True: nothing to open."""
+        old = self.rematch_of
+        over = any(getattr(e, "id", None) == game_id for e in getattr(self.lobby, "finished", ()) or ())
+        if over:
+            self.say(rematch_played(old, game_id), kept=True)
+            row = self._listed_as(game_id)
+            if row is not None:
+                listing = self.query_one(OptionList)
+                listing.highlighted = next(i for i in range(listing.option_count)
+                                           if listing.get_option_at_index(i).id == row)
+            return True
+        self.opening_note = rematch_exists(old, game_id) if game_id in self.mine_before else ""
+        return False
 
     def battle(self, game_id: Any, ruleset_name: str, options: Any) -> None:
         """The battle after a finished Optio pre-game of yours (tui/result_flow.py)."""
@@ -552,29 +577,6 @@ class LobbyScreen(Screen[None]):
 
         if self.app.screen is self:
             self.app.push_screen(Confirm(LEAVE_QUESTION), answered)
-
-
-def create_game(client: Any, wanted: GameWanted) -> Any:
-    """Ask the server for the game the form describes."""
-    return client.create(wanted.rules.name, wanted.options, wanted.seats, battlefield=wanted.battlefield)
-
-
-def server_socket(path: Any = None) -> Any:
-    """Where the server's socket is: ``path``, else ``$SKIRMISH_SERVER``,
-    else the default of ``skirmish serve``."""
-    from net.serverclient import socket_path
-
-    return socket_path(path)
-
-
-def server_reachable(path: Any = None) -> bool:
-    """A server's socket is there (whether it answers is the lobby's to find)."""
-    import stat
-
-    try:
-        return stat.S_ISSOCK(server_socket(path).stat().st_mode)
-    except OSError:
-        return False
 
 
 def open_lobby(app: Any, path: Any = None, identity: str | None = None, only: bool = False) -> None:

@@ -1,7 +1,8 @@
 """The lobby's calls to the server (tui/lobby.py), each off the
 interface's thread: the message its answer comes back as (``Answer``),
 the mark of an answer got on a new connection (``Redialled``), and
-closing a connection without waiting or minding that it is gone."""
+closing a connection without waiting or minding that it is gone; and
+where the server's socket is, and the call that makes a game."""
 
 from __future__ import annotations
 
@@ -67,3 +68,26 @@ def redialling(client: Any, connect: Callable[[], Any], ask: Callable[[Any], Any
             raise
 
     return run
+
+
+def create_game(client: Any, wanted: Any) -> Any:
+    """Ask the server for the game the form describes (``tui.lobby_dialogs.GameWanted``)."""
+    return client.create(wanted.rules.name, wanted.options, wanted.seats, battlefield=wanted.battlefield)
+
+
+def server_socket(path: Any = None) -> Any:
+    """Where the server's socket is: ``path``, else ``$SKIRMISH_SERVER``,
+    else the default of ``skirmish serve``."""
+    from net.serverclient import socket_path
+
+    return socket_path(path)
+
+
+def server_reachable(path: Any = None) -> bool:
+    """A server's socket is there (whether it answers is the lobby's to find)."""
+    import stat
+
+    try:
+        return stat.S_ISSOCK(server_socket(path).stat().st_mode)
+    except OSError:
+        return False

@@ -1,5 +1,6 @@
 """The lobby's small dialogs: one line of text (a name, an invitation
-code, a chat line: ``AskLine``, its field ``LineInput``), the new-game form with a filler for each seat
+code, a chat line: ``AskLine``, its field ``LineInput``; the lobby's name
+prompts: ``Naming``), the new-game form with a filler for each seat
 (``tui.newgame``'s form, its names replaced by the players' own), and the
 words of ``x`` (withdraw): its question, or why it withdraws nothing."""
 
@@ -204,6 +205,89 @@ class AskLine(ModalScreen[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class Naming:
+    """The lobby's display name (tui/lobby.py): asked of a newcomer, asked
+    before a key that plays, changed with ``m``; the server's answer comes
+    back as ``_got_named``.  Mixed into ``LobbyScreen``, whose state it uses."""
+
+    client: Any
+    app: Any
+    after_name: Callable[[], None] | None
+    asked_rename: bool
+    name_question: str
+    name_typed: str
+    say: Callable[..., None]
+    call_server: Callable[..., None]
+    not_connected: Callable[[], str]
+    query_one: Callable[..., Any]
+
+    def needs_name(self) -> bool:  # a newcomer who has not given a name yet
+        return bool(getattr(getattr(self.client, "me", None), "needs_name", False))
+
+    def named_first(self, then: Callable[[], None]) -> bool:
+        """Whether this player has a name; if not, it is asked for, and ``then`` follows once given."""
+        if self.needs_name():
+            self.after_name = then
+            self._ask_name("A name is needed before playing: what shall the others see?")
+        return not self.needs_name()
+
+    def _ask_name(self, question: str, retry: bool = False, typed: str = "") -> None:
+        """Ask for the display name; ``retry``: the player chose to change
+        it (``m``), so going back keeps the name they have.  ``typed``: a
+        refused name, back in the field to be mended (asked again with the
+        same words after the reason)."""
+        from net.serverwire import NAME_MAX
+
+        if not typed:  # a fresh question, not the refused one asked again
+            self.name_question = question
+        self.asked_rename = retry
+        self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
+                                     start=typed, max_length=NAME_MAX), self._named)
+
+    def action_rename(self) -> None:
+        """``m``: a new display name (docs/server.md: it may be changed at any
+        time, never to another player's); games under way keep the names
+        they began with."""
+        if self.client is None:
+            self.say(self.not_connected(), kept=True)
+            return
+        if self.needs_name():
+            self._ask_name("What name shall the other players see?")
+            return
+        now = plain(getattr(self.client.me, "name", "") or "", 40)
+        self._ask_name(f"Your name here is {now}. What name shall the other players see from now on? "
+                       "(Games under way keep the names they began with.)", retry=True)
+
+    def _show_me(self) -> None:
+        me = getattr(self.client, "me", None)
+        name = "a newcomer (no name yet)" if getattr(me, "needs_name", False) else \
+            plain(getattr(me, "name", "") or "?", 40)
+        self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
+
+    def _named(self, name: str | None) -> None:
+        client = self.client
+        if client is None:
+            return
+        if not name and self.asked_rename and not self.needs_name():  # m left with Esc: the name stays
+            self.say("Your name is unchanged.", kept=True)
+            return
+        if not name:  # gone on without one: the lobby may be looked at, and playing asks again
+            from tui.lobby_words import NO_NAME_YET
+
+            self.after_name = None
+            self.say(NO_NAME_YET)
+            return
+        self.name_typed = name
+        self.call_server("named", lambda: client.set_name(name))
+
+    def _got_named(self, _result: Any, _what: str) -> None:
+        self._show_me()
+        self.say("Your name is set.", kept=True)
+        then, self.after_name = self.after_name, None
+        if then is not None and not self.needs_name():
+            then()  # what the key that asked for the name was pressed for
 
 
 @attrs.frozen

@@ -4,9 +4,12 @@ to do instead."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from tui.lobby_dialogs import plain
+
+GLUE = "\u00a0"  # a space no line of the list breaks at (``wrapped``): "alice v bob" stays together
 
 # Each heading fits one line of the list at 80 columns, with a scrollbar and
 # three-figure counts (x says itself which games it withdraws).
@@ -22,6 +25,9 @@ NO_NAME_YET = ("You have no name yet: you may look around and watch (w); n, i, r
                "play asks for your name first.")
 NOT_CONNECTED = ("Not connected to the server: the list is from before the connection was lost, and nothing "
                  "in it can be opened until the server answers again (tried every few seconds).")
+NOT_YET_CONNECTED = ("Not connected to the server yet: there is no list to act on until it answers (tried every "
+                     "few seconds).")
+BACK_AGAIN = "Connected to the server again: the list is live."
 LEAVE_QUESTION = ("Leave the lobby? This ends Skirmish here (through the SSH door it logs you out; "
                   "in a browser it ends this tab's session).")
 
@@ -88,9 +94,10 @@ def watch_refusal(section: str, entry: Any) -> str:
     return f"{game} is still waiting for an opponent: nothing to watch until it begins ({then})."
 
 
-def entry_words(entry: Any, section: str, me: Any = None) -> str:
+def entry_words(entry: Any, section: str, me: Any = None, glued: bool = False) -> str:
     """One game of the lobby as a line: its number, ruleset, players,
-    options, and what it waits for."""
+    options, and what it waits for.  ``glued``: the players' part held
+    together by ``GLUE`` for ``wrapped`` (which gives its spaces back)."""
     from core.registry import find_ruleset
 
     name = getattr(entry, "ruleset", "?")
@@ -101,25 +108,101 @@ def entry_words(entry: Any, section: str, me: Any = None) -> str:
     players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()
     you = getattr(entry, "you", None) if section in ("mine", "finished") else None  # by id, never a name
     who = " v ".join(plain(p, 24) + (" (you)" if i == you else "") for i, p in enumerate(players)) if players else ""
+    if glued:  # the players and the "v" between them on one line of the list (``wrapped``)
+        who = who.replace(" ", GLUE)
     parts = [f"#{getattr(entry, 'id', '?')} {title}"]
     if section == "mine" and getattr(entry, "state", "") == "open":
         code = plain(getattr(entry, "code", "") or "", 64)
         parts.append("waiting for an opponent" + (f" (invitation code {code})" if code else ""))
     if section == "open":
         since = str(getattr(entry, "waiting_since", "") or "")[:16].replace("T", " ")
-        parts.append(f"{who} · waiting since {since}" if since else who)
+        parts.append(f"{who}{GLUE if glued else ' '}· waiting since {since}" if since else who)
     elif who:
         parts.append(who)
     turn = plain(getattr(entry, "turn", "") or "", 40) if section == "mine" else ""
     if turn:
         parts.append(turn)
     # Only the options that differ from the defaults (net.live.options_text):
-    # room for two or three of them on the entry's second row.
-    options = plain(getattr(entry, "options", "") or "", 60)
+    # room for two or three of them on the entry's second row, each whole.
+    options = whole_options(plain(getattr(entry, "options", "") or "", 200))
     if options:
         parts.append(options)
     if section == "finished":
         result = plain(getattr(entry, "result", "") or "", 60)
         if result:
             parts.append(result)
-    return " · ".join(p for p in parts if p)
+    return (f"{GLUE}· " if glued else " · ").join(p for p in parts if p)  # no line begins with a "·"
+
+
+OPTIONS_ROOM = 60  # characters of a row's options, counted in whole options
+
+
+def whole_options(text: str, room: int = OPTIONS_ROOM) -> str:
+    """The options of a row (``net.live.options_text``: "Label: value"
+    joined by ", ") as many whole as fit in ``room``, then how many more
+    there are: never one cut mid-word."""
+    parts = [p for p in text.split(", ") if p]
+    if len(text) <= room or not parts:
+        return text
+    kept: list[str] = []
+    for part in parts:
+        if len(", ".join([*kept, part])) > room and kept:
+            break
+        kept.append(part)
+    more = len(parts) - len(kept)
+    return ", ".join(kept) + (f" (+{more} more option{'s' if more != 1 else ''})" if more else "")
+
+
+class Row:
+    """A row of the list (``entry_words(..., glued=True)``): shown broken
+    into lines of the list's width (``wrapped``); ``str()``: its words on
+    one line, as a player copies them.  ``dim``: a list from before the
+    connection was lost."""
+
+    def __init__(self, words: str, dim: bool = False) -> None:
+        self.words = words
+        self.dim = dim
+
+    def __str__(self) -> str:
+        return self.words.replace(GLUE, " ")
+
+    def __rich_console__(self, _console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        yield Text(wrapped(self.words, options.max_width), style="dim" if self.dim else "")
+
+
+def wrapped(words: str, width: int) -> str:
+    """A row of the list broken into lines of ``width`` cells at its spaces,
+    but never at a glued one (``GLUE``): the list's own wrapping breaks at
+    any space, and so began a line with the "v".  The glued spaces are
+    given back: each line fits, so the list breaks none of them."""
+    if width >= 10 and len(words) > width:
+        words = "\n".join(textwrap.wrap(words, width, break_on_hyphens=False, subsequent_indent="  "))
+    return words.replace(GLUE, " ")
+
+
+def refused_keys(refusal: str) -> str:
+    """What a key that needs the server says once the server has turned
+    the connection away for good: that refusal, never a list "from before"."""
+    return refusal or NOT_YET_CONNECTED
+
+
+def rematch_question(entry: Any) -> str:
+    """The lobby's ``r`` asks first: a rematch is a new game the other player is told of."""
+    players = getattr(entry, "players", None) or ()
+    you = getattr(entry, "you", None)
+    other = plain(players[1 - you], 24) if you in (0, 1) and len(players) == 2 else "the other player"
+    return (f"Begin a rematch of #{plain(getattr(entry, 'id', '?'), 40)} against {other}? Sides swapped, "
+            f"fresh dice; {other} is told of it.")
+
+
+def rematch_played(old: Any, new: Any) -> str:
+    """``r`` on a game whose rematch was made and played already: nothing opens."""
+    return (f"The rematch of #{plain(old, 40)} was played already: it is #{plain(new, 40)}, under Finished "
+            "(highlighted; Enter: its result, r there for a rematch of it).")
+
+
+def rematch_exists(old: Any, new: Any) -> str:
+    """``r`` on a game whose rematch is under way already: said in that game, which opens."""
+    return f"This is game #{plain(new, 40)}, the rematch of #{plain(old, 40)}, begun already."

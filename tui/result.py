@@ -346,7 +346,10 @@ class ResultScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Game over: {self.result.headline}", id="result-headline", markup=False)
+            headline = self.result.headline
+            # after a colon a draw is "a draw", as the game screens say it
+            yield Static(f"Game over: {'a draw' if headline == 'A draw' else headline}", id="result-headline",
+                         markup=False)
             with VerticalScroll(id="result-body"):
                 lines = result_lines(self.result, self.sides, self.checked, self.note)
                 yield Static("\n".join(lines), id="result-text", markup=False)

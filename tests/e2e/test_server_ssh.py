@@ -346,7 +346,7 @@ def test_two_keys_meet_in_the_lobby_and_play_platemail_through_the_door(door_set
         bo.keys("y")
         for term in (ann, bo):
             term.wait_for("Game over", 60)
-            assert wait_until(lambda t=term: "Game over: A draw" in t.screen() or t.keys("Enter") or False, 30, 2.0)
+            assert wait_until(lambda t=term: "Game over: a draw" in t.screen() or t.keys("Enter") or False, 30, 2.0)
             term.wait_for("Dice checked", 20)  # each terminal replayed the game from the revealed seed
             term.keys("Escape")  # the final board
             term.wait_for("Game over with no winner")

@@ -311,7 +311,7 @@ async def test_r_asks_for_a_rematch_of_a_finished_game_of_mine_only():
         await pilot.press("r")  # not a game of mine: only a word of help
         await pilot.pause()
         assert not any(c[0] == "rematch" for c in client.calls)
-        await pilot.press("down", "r")
+        await pilot.press("down", "r", "y")  # r asks first: it makes a game the other is told of
         await settle(pilot, lambda: isinstance(app.screen, GameScreen))
         assert ("rematch", "g2") in client.calls and client.calls[-1] == ("resume", "g3")
 
