@@ -109,16 +109,65 @@ def claim_words(seat: Any, away_for: float | None) -> str:
     return f" (not connected: q claims it after {duration(claim_after)} away)"
 
 
+def time_left(seconds: float) -> str:
+    """A wait still to come, short and rounded up ("4 min", "45 s"): the
+    claim may open sooner than it says, never later."""
+    import math
+
+    if seconds >= 60:
+        return f"{math.ceil(seconds / 60 - 1e-9)} min"
+    return f"{max(1, math.ceil(seconds - 1e-9))} s"
+
+
+def claim_left(seat: Any, away_for: float | None) -> float:
+    """Seconds until a claim opens on an opponent seen away for
+    ``away_for`` (None: not yet seen), as this screen counts them; 0 or
+    less: open."""
+    return float(getattr(seat, "claim_after", 0.0)) - (away_for or 0.0)
+
+
+def counted_claim_words(seat: Any, away_for: float | None) -> str:
+    """:func:`claim_words`, counting down the time left once this screen
+    has seen the opponent away a while (a tester: "after 2 min" stood
+    still for 70 s)."""
+    left = claim_left(seat, away_for)
+    if away_for is None or away_for < 1.0 or left <= 0:
+        return claim_words(seat, away_for)
+    return f" (not connected: q claims it in {time_left(left)})"
+
+
 def short_claim_words(seat: Any, away_for: float | None) -> str:
     """:func:`claim_words` in fewer columns, after the opponent's name
     (" is away: q claims after 5 min"), for a row that must keep the
-    turn and phase beside it."""
-    claim_after = float(getattr(seat, "claim_after", 0.0))
-    if away_for is not None and away_for >= claim_after:
+    turn and phase beside it; the time is what is left of the wait."""
+    left = claim_left(seat, away_for)
+    if away_for is not None and left <= 0:
         return " is away: q to claim the game"
-    minutes = int(claim_after // 60)
-    when = f"{int(claim_after)} s" if claim_after < 60 else f"{minutes} min"
-    return f" is away: q claims after {when}"
+    return f" is away: q claims after {time_left(left)}"
+
+
+def away_on_your_move(seat: Any, name: str, away_for: float | None, first: str, width: int) -> str:
+    """The banner's word, on this seat's own move, on an opponent gone from
+    a server's game: a claim opens only while the game waits for them
+    (docs/rulings.md *Leaving a server game*), so it says they are away
+    and that the claim follows the move (with the time still to wait,
+    when there is some).  The longest words that fit beside ``first``
+    (who plays) in ``width`` columns, else the shortest."""
+    from rich.cells import cell_len
+
+    left = claim_left(seat, away_for)
+    if left <= 0:
+        choices = [f"{name} is away: q claims the game once you have moved",
+                   f"{name} is away: q claims once you have moved",
+                   f"{name} away: claim after your move"]
+    else:
+        choices = [f"{name} is away: q claims after {time_left(left)}, once you have moved",
+                   f"{name} is away: claim after {time_left(left)} and your move",
+                   f"{name} away: claim after {time_left(left)} + your move"]
+    for words in choices:
+        if cell_len(first) + 3 + cell_len(words) <= width:
+            return words
+    return choices[-1]
 
 
 def away_words(seat: Any, name: str, away_for: float | None, width: int, room: int) -> str:
@@ -129,7 +178,7 @@ def away_words(seat: Any, name: str, away_for: float | None, width: int, room: i
     phase then giving way (the instruction is never cut off)."""
     from rich.cells import cell_len
 
-    whole = waiting_words(name, claim_words(seat, away_for), width)
+    whole = waiting_words(name, counted_claim_words(seat, away_for), width)
     if cell_len(whole) <= room:
         return whole
     short = short_claim_words(seat, away_for)
@@ -182,6 +231,8 @@ def who_plays(screen: Any, side: int | None, width: int = 78, away_for: float | 
             why = f" (not connected; {seat.reason.lower()})"
         elif not getattr(seat, "opponent_present", True):  # a server seat: q claims it once it may
             return away_words(seat, game.players[acting[0]], away_for, width, width if room is None else room)
+        elif (quiet_for(screen) or 0.0) >= float(getattr(seat, "idle_after", float("inf"))):
+            why = " (quiet too long: q to claim)"  # connected, nothing from them for the server's time
         return waiting_words(game.players[acting[0]], why, width)
     if side is None:
         return f"▶ {game.players[acting[0]]} (computer) to play" if acting else "Nobody to act"
@@ -216,6 +267,26 @@ def heading_piece(game: Any, state: Any, situation: Any) -> str:
     return f"{turn_piece(game, state, situation.turn)} · {situation.phase}"
 
 
+def opponent_away(screen: Any) -> bool:
+    """This screen's seat at a server's game still going on, and its
+    opponent (a player) has no connection to it."""
+    seat = screen.seats.any_seat
+    return bool(screen.single) and not getattr(seat, "opponent_present", True) and screen.game.outcome is None
+
+
+def quiet_for(screen: Any) -> float | None:
+    """How long a server's game has waited, with nothing new, for an
+    opponent still connected whose move it is (None: it does not wait
+    for such an opponent now)."""
+    seat, game = screen.seats.any_seat, screen.game
+    side = getattr(screen, "fixed", None)
+    if (not screen.single or side is None or game.outcome is not None or not hasattr(seat, "claim")
+            or not getattr(seat, "opponent_present", True) or 1 - side not in game.to_act
+            or side in game.to_act):
+        return None
+    return time.monotonic() - float(getattr(seat, "changed_at", time.monotonic()))
+
+
 class Banner(Static):
     DEFAULT_CSS = """
     Banner { height: 1; background: $primary-background; text-style: bold; padding: 0 1; }
@@ -226,26 +297,82 @@ class Banner(Static):
     def __init__(self) -> None:
         super().__init__("", id="banner", markup=False)  # markup=False: names come from saves
         self.away_seen: float | None = None  # when this screen saw a server game's opponent go (monotonic)
-        self._claim_timer: Any = None
+        self._ticker: Any = None  # once a second at a server's game: the waits counted (``tick``)
+        self._screen: Any = None
+        self._claim_was_open = False
+        self._quiet_told: float | None = None  # the ``changed_at`` of the quiet spell already told
 
     def _away_for(self, screen: Any) -> float | None:
         """How long this screen has seen the opponent of a server's game
-        away; when the claim opens, the banner is drawn again by itself."""
-        seat = screen.seats.any_seat
-        away = screen.single and not getattr(seat, "opponent_present", True) and screen.game.outcome is None
-        if not away:
+        away (None: not away)."""
+        if not opponent_away(screen):
             self.away_seen = None
-            if self._claim_timer is not None:
-                self._claim_timer.stop()
-                self._claim_timer = None
             return None
         now = time.monotonic()
         if self.away_seen is None:
             self.away_seen = now
-            left = float(getattr(seat, "claim_after", 0.0))
-            if left > 0:  # drawn again when the claim opens, whatever else happens meanwhile
-                self._claim_timer = self.set_timer(left + 0.5, lambda: self.show(screen, screen.banner_side))
         return now - self.away_seen
+
+    def _keep_ticking(self, screen: Any) -> None:
+        """At a server's game still going on, the banner is drawn again
+        every second on the app's thread (a timer, never another thread):
+        the time left before a claim counts down, and the claim opening is
+        told (``tick``)."""
+        self._screen = screen
+        server_seat = screen.single and hasattr(screen.seats.any_seat, "claim")
+        if server_seat and screen.game.outcome is None:
+            if self._ticker is None:
+                self._ticker = self.set_interval(1.0, self.tick)
+        elif self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def tick(self) -> None:
+        """A second has gone by at a server's game: the banner with the
+        waits as they stand now; when a claim has just opened, the player
+        is told (once) and a ``q`` question still offering the earlier
+        words is asked again."""
+        from net.live import duration
+
+        screen = self._screen
+        if screen is None or not screen.is_attached:
+            return
+        try:
+            self.show(screen, screen.banner_side)
+            seat = screen.seats.any_seat
+            opened = False
+            if self.away_seen is not None:
+                now_open = claim_left(seat, time.monotonic() - self.away_seen) <= 0
+                opened, self._claim_was_open = now_open and not self._claim_was_open, now_open
+            else:
+                self._claim_was_open = False
+            quiet = quiet_for(screen)
+            idle_after = float(getattr(seat, "idle_after", 0.0))
+            changed = getattr(seat, "changed_at", None)
+            if quiet is not None and quiet >= idle_after and self._quiet_told != changed:
+                self._quiet_told = changed
+                name = screen.game.players[1 - screen.fixed]
+                screen.say(f"{name} has given no order for {duration(quiet)}: q, then w claims the game "
+                           "(the server refuses it if drafts or chat came from them meanwhile)")
+                opened = True
+            if opened:
+                self._ask_again(screen)
+        except Exception:  # noqa: BLE001 - a timer's edge: the next second tries again
+            return
+
+    def _ask_again(self, screen: Any) -> None:
+        """``q``'s question open over ``screen`` with the words of before
+        the claim opened: closed, and asked again with today's."""
+        stack = screen.app.screen_stack
+        if screen not in stack:
+            return
+        above = stack[stack.index(screen) + 1:]
+        question = next((s for s in above if hasattr(s, "claiming") and hasattr(s, "conceding")), None)
+        if question is None or question is not stack[-1]:
+            return
+        screen.say("The claim is open now: q's question is asked again with it.")
+        question.dismiss(None)
+        screen.call_after_refresh(screen.action_quit_game)
 
     def show(self, screen: Any, side: int | None, held_by: str | None = None) -> None:
         """The banner for ``screen`` with ``side`` at the keyboard;
@@ -255,9 +382,14 @@ class Banner(Static):
         from rich.cells import cell_len
 
         game = screen.game
-        text = screen.adapter.banner(game, side)
+        # A lost or stopped server (or host) is said whoever is on move: a
+        # ruleset's own banner ("▶ Ann: Fighter a2's turn") would say the
+        # player may play, and every order would be refused.
+        trouble = bool(screen.single) and bool(remote_status(screen.seats.any_seat)) and game.outcome is None
+        text = None if trouble else screen.adapter.banner(game, side)
         width = max(20, screen.app.size.width - 2)
         away_for = self._away_for(screen)
+        self._keep_ticking(screen)
         if text is None:
             situation = game.ruleset.situation(screen.view_state)
             short_title = game.ruleset.title.split(":")[0]
@@ -266,6 +398,13 @@ class Banner(Static):
             if held_by is not None:
                 who = who.removesuffix(NO_ORDERS)  # "read-only" says it
             text = f"{who} · {heading} · {short_title}"
+        kept = held_by and f"read-only: held by {held_by}"
+        if not kept and not trouble and away_for is not None and screen.fixed in game.to_act:
+            name = game.players[1 - screen.fixed]
+            if 1 - screen.fixed in game.to_act:  # both write orders (Platemail): it waits for them too
+                kept = f"{name}{short_claim_words(screen.seats.any_seat, away_for)}"
+            else:
+                kept = away_on_your_move(screen.seats.any_seat, name, away_for, text.split(" · ")[0], width)
         offer = draw_offer_piece(screen)
         if offer:
             text = f"{offer} · {text}"
@@ -274,9 +413,6 @@ class Banner(Static):
             text = f"⚠ {unsaved} · {text}"
         if screen.narrator.busy:
             text = f"{screen.narrator.hint()} · {text}"
-        if held_by is None:
-            self.update(fit_pieces(text, width))
-        else:
-            self.update(fit_keeping(text, f"read-only: held by {held_by}", width))
+        self.update(fit_keeping(text, kept, width) if kept else fit_pieces(text, width))
         for n in (0, 1):  # the side to act in its board colour
             self.set_class(side == n and game.outcome is None, f"side-{n}")

@@ -44,6 +44,18 @@ def _last_played(path: Path) -> str | None:
     return when.isoformat(timespec="seconds") if when is not None else None
 
 
+def server_games_words() -> str:
+    """Where a server's games are resumed, said after "nothing to continue"
+    when a Skirmish server runs on this machine: Continue opens this
+    account's own saves only, and which games the server holds for the
+    player is known only by asking it (its lobby lists them), "" else."""
+    from tui.lobby import server_reachable
+
+    if not server_reachable():
+        return ""
+    return " A game on this machine's server is resumed from its lobby: s in the main menu, or skirmish lobby."
+
+
 class SavedGames:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -79,8 +91,9 @@ class SavedGames:
         def done() -> None:
             if not found:
                 # Continue never offers a finished game; say where they are.
-                app.notify("No unfinished game to continue: Load lists the finished ones." if finished
-                            else "There is no saved game yet.", severity="warning")
+                app.notify(("No unfinished game to continue: Load lists the finished ones." if finished
+                            else "There is no saved game yet.") + server_games_words(),
+                           severity="warning", markup=False)
                 return
             if broken:  # never an older game in silence: the newest save may be the one wanted
                 newest = broken[0]

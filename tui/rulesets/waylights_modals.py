@@ -40,6 +40,53 @@ def split_label(attack: int, ranged: bool) -> str:
     return SPLIT_LABELS[attack][1 if ranged else 0]
 
 
+def quit_question_under(modal: ModalScreen) -> None:
+    """``q`` in a window of the Waylights screen: the game's own ``q``
+    question (leave, concede, answer a draw offer the banner names, claim).
+    The windows over the game close first (their question is asked again
+    once ``q``'s has gone: ``window_again``), so that no window of the
+    game's is open under the question."""
+    app = modal.app
+    stack = app.screen_stack
+    below = stack[:stack.index(modal)] if modal in stack else []
+    game = next((s for s in reversed(below) if callable(getattr(s, "action_quit_game", None))), None)
+    if game is None:
+        return
+
+    async def close_then_ask() -> None:
+        # each window gone for good first: the question's answer comes back
+        # to the screen under it when it was opened (Textual's requester)
+        for _ in range(len(stack)):  # the top one each time (a sub-list over its list, the preview)
+            if app.screen is game or not isinstance(app.screen, ModalScreen):
+                break
+            await app.screen.dismiss(None)
+        if app.screen is not game:
+            return
+        game.action_quit_game()
+        question = app.screen
+        if question is not game:
+            game.run_worker(window_again(game, question), exclusive=False)
+
+    app.call_later(close_then_ask)
+
+
+async def window_again(game: Any, question: Any) -> None:
+    """Once ``q``'s question has gone and its answer is given, the game
+    screen draws itself again, and its prompt (the window ``q`` closed)
+    opens again if its question is still the one to answer."""
+    import asyncio
+
+    while question in game.app.screen_stack:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)  # the answer's callback first (it says no window is open)
+    if game.is_attached and game.app.screen is game and not game.modal_open:
+        # the window was closed for the question, not declined with Esc:
+        # the adapter asks it again (tui/rulesets/waylights.py ``prompt``)
+        if getattr(game.adapter, "_declined_at", None) == len(game.game.orders):
+            game.adapter._declined_at = -1
+        game.redraw()
+
+
 class PickList(ModalScreen[Any]):
     """A keyboard menu: ``rows`` are (label, value); a value ``HEADING``
     draws a group heading.  Every other row gets a hotkey (1-9 then a-z,
@@ -187,7 +234,10 @@ class PickList(ModalScreen[Any]):
 
     def on_key(self, event) -> None:
         char = event.character
-        if char and char in self.hotkeys:
+        if char == "q" and "q" not in self.hotkeys and "q" not in self.refused:
+            event.stop()  # the game's q: leave, concede, a draw offer's answer (the banner says "q to answer")
+            quit_question_under(self)
+        elif char and char in self.hotkeys:
             event.stop()
             self.cursor = self.hotkeys[char]
             self.said = ""
@@ -282,6 +332,7 @@ class AttackPreview(ModalScreen[Any]):
     BINDINGS = [
         Binding("enter,y", "answer(True)", "Confirm"),
         Binding("escape,n", "answer(False)", "Cancel"),
+        Binding("q", "quit_game", "Quit", show=False),
     ]
 
     def __init__(self, order: Any, title: str, detail: Sequence[str], chances: Sequence[str]) -> None:
@@ -302,6 +353,9 @@ class AttackPreview(ModalScreen[Any]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(self.order if yes else None)
+
+    def action_quit_game(self) -> None:
+        quit_question_under(self)
 
 
 class HandoverCard(ModalScreen[Any]):
