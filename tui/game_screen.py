@@ -48,7 +48,7 @@ from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from core.seats import SeatSet
 from tui import flow, intents, seat_hooks
-from tui.banner import Banner
+from tui.banner import Banner, remote_status
 from tui.board import BoardView
 from tui.board_picture import board_picture
 from tui.computer import ComputerSaid, computer_seats
@@ -245,7 +245,9 @@ class GameScreen(Screen[None]):
             game = whole
         view = self.view_state = game.state  # the seat's view (core.game.redact)
         self.units = self.adapter.units(game, view)
-        self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if side is not None else []
+        # no order is offered while the server or host is not there to take it (the banner says why)
+        offering = side is not None and not (self.single and remote_status(self.seats.any_seat))
+        self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if offering else []
         self._draw_board(game, view)
         self._draw_banner(side)
         self.query_one(SidePanel).show(self, self.query_one(BoardView))

@@ -106,6 +106,7 @@ async def test_the_player_on_move_is_told_the_server_stopped_not_that_it_is_her_
 
                 await settle(pilot, lambda: remote_status(seat) != "" and remote_status(seat) in banner(), 5)
                 assert not banner().startswith("▶"), banner()
+                assert screen.orders == []  # no cell lit for an order the server cannot take now
             finally:
                 theirs.stop()
                 server.start()  # stopped again as the test ends
