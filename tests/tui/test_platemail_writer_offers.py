@@ -40,7 +40,7 @@ async def test_a_then_action_the_knight_cannot_take_is_warned_as_a_first_action_
         await pilot.press("enter")
         await open_orders(pilot, 0)
         await pilot.press("down", "down", "enter")  # a3, the knight with a Great Sword
-        refused = "a3 cannot Rapid Fire with a Great Sword."
+        refused = "a3 cannot Rapid Fire with a Great Sword: it has nothing to shoot or throw."
         assert f"Rapid Fire (NR) — {refused}" in labels(app)  # the 1st Action: said, and not on offer
         await pilot.press("d", "h")  # Defend; IF hit
         assert f"Rapid Fire (NR) — warning: {refused}" in labels(app)  # THEN: the same words
@@ -59,4 +59,4 @@ async def test_the_then_action_is_judged_as_the_first_action_leaves_the_characte
         await pilot.press("t")  # Use Item: swap the Great Sword for the Flail it carries
         swap = [key for key, _, value in app.screen.entries if value == "swap:flail"]
         await pilot.press(swap[0], "h")
-        assert "Rapid Fire (NR) — warning: a3 cannot Rapid Fire with a Flail." in labels(app)
+        assert "Rapid Fire (NR) — warning: a3 cannot Rapid Fire with a Flail: it has nothing to shoot or throw." in labels(app)

@@ -24,9 +24,13 @@ costs: each read from the core's own rules and words, never restated.
 - ``blind_shot``: a 1st-Action shot at someone out of sight, or with no
   enemy in sight for a general target: measured from where both stand as
   the Phase begins, it cannot be loosed (seed: Ranged Attack; Targeting).
-- ``reach_warning``: a 1st-Action Full Attack or Guard on someone too far
-  away now to strike or guard; ``order_warnings``: a whole order's
-  warnings, said again in the news as it is written.
+- ``reach_warning``: a 1st-Action Full Attack, Counter or Guard on someone
+  too far away now to strike or guard; ``destination_warning``: a
+  1st-Action move to a cell it cannot reach this Phase (it stops short);
+  ``order_warnings``: a whole order's warnings, said again in the news as
+  it is written.
+- ``idle_first_action``: a 1st Action of last Round's orders, written
+  again, that is sure to do nothing now (a Stabilize of someone Stable).
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
 - ``item_problem``: why a Use Item entry would be refused (``checks.check_act``, and a 1st
   reload of a weapon that needs none) or do nothing (``checks.item_idle``).
@@ -42,10 +46,10 @@ from core.board import chebyshev
 from core.rulesets.platemail.actions import is_missile, missile
 from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem, unloaded_order, unloaded_shot
 from core.rulesets.platemail.combat import feet_between, range_penalty
-from core.rulesets.platemail.equipment import WEAPONS
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS, Spell
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
-from core.rulesets.platemail.movement import fall_back_kept
+from core.rulesets.platemail.movement import fall_back_kept, reachable
 from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character, Write
 from tui.rulesets.platemail_figures import held_words
@@ -143,10 +147,10 @@ def unloaded_order_warning(me: Character, order: Write) -> str:
 
 
 def reach_warning(me: Character, kind: Action, target: Character | None) -> str:
-    """A 1st-Action Full Attack or Guard of ``me`` on ``target`` that, as
-    the two stand now, cannot come to anything (empty: it could): a Full
-    Attack does not move and strikes only beside it (Full Attack; the
-    engine strikes another adjacent enemy, if any); a Guard moves 3 cells
+    """A 1st-Action Full Attack, Counter or Guard of ``me`` on ``target``
+    that, as the two stand now, cannot come to anything (empty: it could):
+    a Full Attack or Counter does not move and strikes only beside it (Full
+    Attack, Counter; the engine strikes another adjacent enemy, if any); a Guard moves 3 cells
     at most and guards only beside its ally (seed: Guard).  A warning, not
     a refusal: the Phase's movement may bring them together."""
     if me.pos is None or target is None or target.pos is None or target.id == me.id:
@@ -155,6 +159,8 @@ def reach_warning(me: Character, kind: Action, target: Character | None) -> str:
     far = f"{target.id} is {cells} cells ({feet_between(me.pos, target.pos)} ft) away now"
     if kind == Action.FULL_ATTACK and cells > 1:
         return f"{far}: a Full Attack does not move, it strikes only an adjacent enemy"
+    if kind == Action.COUNTER and cells > 1:  # seed, Counter: stay in place, one adjacent opponent
+        return f"{far}: a Counter does not move, it strikes only an adjacent enemy"
     reach = MOVES[Action.GUARD]
     if kind == Action.GUARD and cells > reach + 1:
         return f"{far}: a Guard moves {reach} cells ({reach * 5} ft) at most, and guards only beside its ally"
@@ -188,10 +194,110 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     blind = blind_shot(view, me, first.target) if first.kind in (Action.RANGED, Action.RAPID_FIRE) else ""
     if blind:
         out.append(f"{me.id}'s 1st Action, {TITLES[first.kind]} {first.target}: {blind}")
+    aimed = spell_target_warning(me, released_spell(me, None), first.target, None if target is None else
+                                 target.side) if first.kind == Action.RELEASE and first.target else ""
+    if aimed:
+        out.append(f"{me.id}'s 1st Action, Release Spell {first.target}: {aimed}")
+    short = destination_warning(view, me, first)
+    if short:
+        out.append(f"{me.id}'s 1st Action, {TITLES[first.kind]} to {first.to[0]},{first.to[1]}: {short}")
     if first.kind == Action.FALL_BACK and first.to is not None and not fall_back_cells(view, me, {first.to}):
         out.append(f"{me.id}'s Fall Back cell {first.to[0]},{first.to[1]} is no further from the nearest hostile "
                    "than where it stands now: the game picks the reachable cell furthest from them instead")
     return out
+
+
+# The Actions whose cell is picked on the board and whose move is its own
+# (Fall Back's cell is judged by ``fall_back_cells``: another is replaced).
+CELL_MOVES = (Action.MOVE, Action.SPRINT, Action.SKULK, Action.RESCUE)
+
+
+def destination_warning(view: Any, me: Character, act: Act | None, who: bool = True) -> str:
+    """A 1st-Action Move, Sprint, Skulk or Rescue of ``me`` to a cell its
+    move cannot reach this Phase (the picker's unlit cells: further than
+    its allowance, or round walls and shut doors): it heads there and
+    stops short (``movement._proposal``: the reachable cell nearest it).
+    A warning, as the picker lets any cell be chosen; with ``who``, who
+    stands on the cell now is said too (no two characters share a cell)."""
+    if act is None or act.kind not in CELL_MOVES or act.to is None or me.pos is None or act.to == me.pos:
+        return ""
+    allowance = MOVES[act.kind]
+    if act.to in reachable(view, me.pos, allowance):
+        return ""
+    # (short: one line of the writer's box, where ``who`` is left out)
+    words = (f"{act.to[0]},{act.to[1]} is {chebyshev(me.pos, act.to)} cells away, beyond a {TITLES[act.kind]}'s "
+             f"{allowance} ({allowance * 5} ft): {me.id} stops short")
+    there = next((c for c in view.characters if c.pos == act.to and c.id != me.id), None) if who else None
+    return f"{words}; {there.id} stands there now" if there is not None else words
+
+
+def idle_first_action(view: Any, me: Character, order: Write) -> str:
+    """Why the 1st Action of ``order`` is sure to do nothing as things
+    stand now (empty: it may do something), for last Round's orders
+    written again: a Stabilize of someone not Fatally Wounded, or with
+    no fallen ally to find (seed: Stabilize; ``checks.stabilize_problem``,
+    the target picked as the Round picks it), a door opened with none
+    beside (``checks.item_idle``; the 1st Action does not move).  What
+    may change in the Phase (a hit that a potion would heal, an ally
+    netted or carried beside) is not said."""
+    first = order.first
+    if first.kind == Action.STABILIZE:
+        target = whom_stabilized(view, me, first.target)
+        if target is None:
+            return f"{me.id}'s Stabilize would find nobody: no ally of {me.id}'s has fallen"
+        why = stabilize_problem(me, target)
+        if why and why.endswith("Fatally Wounded"):  # (one not beside may yet be carried there)
+            return f"{me.id}'s Stabilize would do nothing: {why}"
+    if first.kind == Action.USE_ITEM and first.item == "door":
+        why = item_idle(view, me, "door")
+        if why:
+            return f"{me.id}'s Use Item would do nothing: {why}"
+    return ""
+
+
+def whom_stabilized(view: Any, me: Character, target: str | None) -> Character | None:
+    """The character a Stabilize of ``me`` aimed at ``target`` would be
+    given, as the Round picks it (``senses.resolve_target``: the closest
+    fallen ally, a Fatally Wounded one before a Stable one)."""
+    if target is None:
+        return None
+    if target in GENERAL_TARGETS:
+        from core.rulesets.platemail.senses import Work, resolve_target
+
+        found = resolve_target(Work(view), me, target)
+        return view.char(found) if found else None
+    return view.char(target)
+
+
+def released_spell(me: Character, first: Act | None) -> Spell | None:
+    """The spell a Release by ``me`` would cast: the one Prepared now, or
+    by the 1st Action ``first``; None when it is not known."""
+    key = me.prepared or (first.spell if first is not None and first.kind == Action.PREPARE else None)
+    return SPELLS.get(key or "")
+
+
+# The general targets on each side (state.GENERAL_TARGETS): "self" is the caster.
+FRIENDLY_GENERALS = ("ally", "ally-injured", "ally-down", "self")
+
+
+def spell_target_warning(me: Character, spell: Spell | None, target: str, side: int | None) -> str:
+    """A Release aimed where its spell is not meant to go (empty: it is):
+    an attack spell (Firebolt, Binding, Dread) at your own side or
+    yourself, Mend (hostile=False) at an enemy.  The seed's Release Spell
+    puts no limit on whom a spell is released at, and our spells (docs/
+    rulings.md, Spells) are each meant for one side: warned, not refused.
+    ``target`` is an id or a general target; ``side`` its side (None for
+    a general target)."""
+    if spell is None:
+        return ""
+    ours = target in FRIENDLY_GENERALS or target == me.id or side == me.side
+    theirs = not ours and (side is not None or target in GENERAL_TARGETS)
+    whom = "yourself" if target in ("self", me.id) else "your own side"
+    if spell.hostile and ours:
+        return f"{spell.name} is meant for enemies: this casts it at {whom}"
+    if not spell.hostile and theirs:
+        return f"{spell.name} is meant for your own side: this casts it at an enemy"
+    return ""
 
 
 def blind_shot(view: Any, me: Character, target: str | None) -> str:

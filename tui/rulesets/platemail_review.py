@@ -5,8 +5,9 @@ the Commit key (p, asking first).  It is the review before committing.
 ``a`` writes last Round's orders again (``orders.last_written``) for
 every character still without orders, where the rules still allow them,
 every character they name can still be a target (not dead, not out of
-the fight) and no Ranged Attack of theirs would find its crossbow not
-loaded: the others are left to write again, and the news says so:
+the fight), no Ranged Attack of theirs would find its crossbow not
+loaded and their 1st Action is not sure to do nothing (a Stabilize of
+someone Stable): the others are left to write again, and the news says so:
 the newest line of the game's log pane (README: news is never a pop-up),
 repeated on this screen's own news line while it covers the board.
 
@@ -29,7 +30,7 @@ from core.rulesets.platemail.checks import gone_target
 from core.rulesets.platemail.orders import last_written
 from core.rulesets.platemail.state import Commit, Write
 from tui.drafts import reopener
-from tui.rulesets.platemail_notes import unloaded_order_warning
+from tui.rulesets.platemail_notes import idle_first_action, unloaded_order_warning
 from tui.rulesets.platemail_writer import OrderWriter
 
 
@@ -64,6 +65,12 @@ class SideOrders(ModalScreen[Any]):
         # character written anew by hand leaves it: each part with the id
         # it is about ("again", "gone" or "refused" -> [(id, words)]).
         self.again_news: dict[str, list[tuple[str, str]]] | None = None
+        # The warnings about each character's orders as they stand (the
+        # writer's ``warned``): rewriting them drops theirs (a new order
+        # brings its own).  The news line shows them after ``said``, the
+        # newest other news.
+        self.warnings: dict[str, str] = {}
+        self.said = ""
 
     def compose(self) -> ComposeResult:
         name = self.game.players[self.side]
@@ -152,12 +159,17 @@ class SideOrders(ModalScreen[Any]):
             box.display = True
             if isinstance(order, Write):
                 self.written[order.unit] = order
+                self._warned(order.unit, writer)
                 self._rewritten(order.unit)
             self._refresh(index)
 
+        def news(text: str) -> None:  # the writer's words on the order written: the log pane
+            self._warned(c.id, writer)
+            self._log(text)
+
         writer = OrderWriter(self.game, self.side, c.id, preset=self.plan(c.id),
                              heading=f"{self.game.players[self.side]}, Round {self.view.round} (secret)",
-                             news=self.say)
+                             news=news)
         if partial is not None:
             writer.restore(partial)
         # The writer's box (top) and menus (bottom) would sit on this box's
@@ -175,7 +187,9 @@ class SideOrders(ModalScreen[Any]):
         its target (``gone_target``: b2 is dead), never copied silently to
         find no target every Round, nor one whose Ranged Attack would find
         the crossbow not loaded (``unloaded_order_warning``: last Round's
-        shot emptied it), which would shoot nothing every Round."""
+        shot emptied it), which would shoot nothing every Round, nor one
+        whose 1st Action is sure to do nothing now (``idle_first_action``:
+        a Stabilize of an ally who is Stable already), refused alike."""
         earlier = last_written(self.game.orders, self.side)
         again, refused, gone = [], [], []
         for c in self.mine:
@@ -187,7 +201,10 @@ class SideOrders(ModalScreen[Any]):
             if why_gone is None and problem is None:
                 unloaded = unloaded_order_warning(c, order)
                 why_gone = f"{c.id}'s orders would shoot nothing ({unloaded}): write them again" if unloaded else None
-            if why_gone is not None:
+            idle = idle_first_action(self.view, c, order) if why_gone is None and problem is None else ""
+            if idle:  # sure to do nothing now (a Stabilize of someone Stable): as a refusal
+                refused.append((c.id, f"{c.id}: {idle}"))
+            elif why_gone is not None:
                 gone.append((c.id, why_gone))
             elif problem is None:
                 self.written[c.id] = order
@@ -211,6 +228,22 @@ class SideOrders(ModalScreen[Any]):
         said += [f"Not allowed now, write anew: {'; '.join(r.rstrip('.') for r in refused)}."] if refused else []
         return " ".join(part for part in said if part)
 
+    def _warned(self, uid: str, writer: OrderWriter) -> None:
+        """``uid``'s orders as ``writer`` wrote them: their warnings only."""
+        self.warnings.pop(uid, None)
+        if writer.warned:
+            self.warnings[uid] = " ".join(f"{w}." for w in writer.warned)
+        self._show_news()
+
+    def _show_news(self) -> None:
+        """The news line: the newest news, then the warnings that stand
+        (each character's in the order of the list); hidden when empty."""
+        warnings = [self.warnings[c.id] for c in self.mine if c.id in self.warnings]
+        text = " ".join(part for part in [self.said, *warnings] if part)
+        line = self.query_one("#review-news", Label)
+        line.update(text)
+        line.display = bool(text)
+
     def _rewritten(self, uid: str) -> None:
         """``uid`` written by hand: the news of ``a`` says nothing more of
         it (its orders copied, refused or naming someone gone), and goes
@@ -220,19 +253,21 @@ class SideOrders(ModalScreen[Any]):
             return
         for part, said in news.items():
             news[part] = [(who, words) for who, words in said if who != uid]
-        text = self._again_text()
-        line = self.query_one("#review-news", Label)
-        line.update(text)
-        line.display = bool(text)
+        self.said = self._again_text()
+        self._show_news()
 
     def say(self, text: str) -> None:
         """News: the game screen's log pane (its newest line), and this
-        screen's news line, which stays until the next news."""
+        screen's news line, which stays until the next news (with the
+        warnings that stand)."""
+        self.said = text
+        self._show_news()
+        self._log(text)
+
+    def _log(self, text: str) -> None:
+        """``text`` as the newest line of the game screen's log pane."""
         from tui.game_screen import GameScreen
 
-        news = self.query_one("#review-news", Label)
-        news.update(text)
-        news.display = True
         screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
         if screen is not None:
             screen.say(text)

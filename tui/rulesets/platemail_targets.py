@@ -6,12 +6,14 @@ what it says of a 1st Action as soon as it is chosen (the warnings
   far (in Range bands for a shot; within reach or not for a touch spell,
   docs/rulings.md, Spells: Mend is touch), and why the Action would come
   to nothing (a Stabilize it cannot help, a 1st-Action shot at someone out
-  of sight, a Full Attack or Guard out of reach).
+  of sight, a Full Attack, Counter or Guard out of reach), or a spell
+  released at the side it is not meant for (``spell_target_warning``).
 - ``general_label``: a general target ("the closest hostile") likewise:
   a 1st-Action shot with no enemy in sight finds no target (seed:
   Targeting; ``phase`` logs "has no target: no enemy in sight").
 - ``first_action_warning``: a chosen 1st Action's certain failures, said
-  in the writer while the rest is written.
+  in the writer while the rest is written (a move to a cell out of its
+  reach among them).
 - ``brought_beside``: whether a 1st Action's move takes the figure beside
   someone (a 2nd Action's touch or Stabilize is said as a condition then,
   not as a refusal).
@@ -26,15 +28,18 @@ from __future__ import annotations
 from typing import Any
 
 from core.board import chebyshev
-from core.rulesets.platemail.equipment import SPELLS
+from core.rulesets.platemail.equipment import SPELLS, Spell
 from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, Act, Action, Character
 from tui.rulesets.platemail_notes import (
     blind_shot,
+    destination_warning,
     distance_text,
     reach_warning,
+    released_spell,
     reload_warning,
     sight_note,
+    spell_target_warning,
     stabilize_warning,
 )
 
@@ -90,16 +95,21 @@ def first_action_warning(view: Any, me: Character, act: Act | None) -> str:
     blind = blind_shot(view, me, act.target) if shoots else ""
     target = view.char(act.target) if act.target and act.target not in GENERAL_TARGETS else None
     far = reach_warning(me, act.kind, target)
-    why = reload_warning(me, act.kind) or blind or far
+    why = reload_warning(me, act.kind) or blind or far or destination_warning(view, me, act, who=False)
     return f"Warning: {why}" if why else ""  # (one line of the writer's box: kept short)
 
 
-def general_label(view: Any, me: Character, kind: Action, general: str, first: bool) -> str:
-    """A general target's entry: its words, and a 1st-Action shot's
-    warning when no enemy is in sight."""
+def general_label(view: Any, me: Character, kind: Action, general: str, first: bool,
+                  spell: Spell | None = None) -> str:
+    """A general target's entry: its words, a Release's warning when
+    ``spell`` (the one it casts) is not meant for that side, and a
+    1st-Action shot's warning when no enemy is in sight."""
     label = GENERAL_TARGETS[general]
     if kind == Action.STABILIZE and general == "self":
         return f"{label} — cannot be Stabilized: {stabilize_warning(me, me)}"
+    aimed = spell_target_warning(me, spell, general, None) if kind == Action.RELEASE else ""
+    if aimed:
+        return f"{label} — warning: {aimed}"
     if first and (kind in SHOOTING_KINDS or aimed_spell(me, kind)):
         blind = blind_shot(view, me, general)
         if blind:
@@ -125,6 +135,10 @@ def target_label(view: Any, me: Character, kind: Action, c: Character, *, first:
     label = f"{c.id} {name} at {c.pos[0]},{c.pos[1]} ({far}{hurt}{state}{sight_note(view, me, c)})"
     if kind == Action.STABILIZE:
         label += _stabilize_words(me, c, step, moved)
+    if kind == Action.RELEASE:  # whichever Action it is: an attack spell at an ally, Mend at an enemy
+        aimed = spell_target_warning(me, released_spell(me, first if step > 0 else None), c.id, c.side)
+        if aimed:
+            return f"{label} — warning: {aimed}"
     if step == 0:  # a 2nd Action starts elsewhere: only the 1st is sure to fail
         shoots = kind in SHOOTING_KINDS or aimed_spell(me, kind)
         # (out of sight: the label says so already; the warning says what it comes to)

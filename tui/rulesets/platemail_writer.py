@@ -50,6 +50,7 @@ from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu
 from tui.rulesets.platemail_notes import (
+    CELL_MOVES,
     fall_back_cells,
     figure_keys,
     free_words,
@@ -58,6 +59,7 @@ from tui.rulesets.platemail_notes import (
     missile_choices,
     missile_warning,
     order_warnings,
+    released_spell,
     reload_entry,
     reload_mark,
     reload_warning,
@@ -139,6 +141,7 @@ class OrderWriter(ModalScreen[Any]):
         # The character as the Action being chosen would find it: now for the
         # 1st Action, as its 1st Action leaves it for THEN and ELSE.
         self.judged: Character = self.me
+        self.warned: list[str] = []  # the warnings of the order written (``order_warnings``)
 
     # -- the half-written order, kept by autosaves (tui/drafts.py) --------------------
     def partial(self) -> dict:
@@ -417,10 +420,15 @@ class OrderWriter(ModalScreen[Any]):
                    "toward": HOSTILE_GENERAL + FRIENDLY_GENERAL}[which]  # a move: never toward myself
         entries = list(extra)
         me, first = self.me, self.step == 0
-        entries += [(GENERAL_KEYS[g], general_label(self.view, me, kind, g, first), g) for g in general]
+        spell = released_spell(me, None if first else self.acts["first"]) if kind == Action.RELEASE else None
+        mending = spell is not None and not spell.hostile
+        if mending:  # Mend's usual targets first: its own side, then the enemies
+            general = FRIENDLY_GENERAL + ("self",) + HOSTILE_GENERAL
+        entries += [(GENERAL_KEYS[g], general_label(self.view, me, kind, g, first, spell), g) for g in general]
         range_ft = self._shot_range(kind, missile_key)
-        order = list(self.keys)  # the characters in the order of their keys
-        offered = sorted(self._characters(which), key=lambda c: order.index(c.id) if c.id in order else len(order))
+        order = list(self.keys)  # the characters in the order of their keys (enemies first)
+        offered = sorted(self._characters(which), key=lambda c: (mending and c.side != me.side,
+                                                                 order.index(c.id) if c.id in order else len(order)))
         for c in offered:
             label = target_label(self.view, me, kind, c, first=self.acts["first"], step=self.step, range_ft=range_ft)
             entries.append((self.keys.get(c.id, ""), label, c.id))
@@ -453,6 +461,8 @@ class OrderWriter(ModalScreen[Any]):
         if kind == Action.FALL_BACK:  # lit: only the cells it would keep (any other is replaced)
             reach = fall_back_cells(self.view, self.me, reach)
             title = f"{self.unit}: Fall Back — lit: further from the nearest hostile (others are replaced)"
+        elif kind in CELL_MOVES:  # lit: within its move this Phase (another: it stops short, warned)
+            title = f"{self.unit}: {TITLES[kind]} — lit: reached this Phase (others: it stops short)"
         # A Skulk: the board's h, where it would stay Hidden (as seen from where the enemies stand now).
         shades = hidden_shades(self.view, self.me) if kind == Action.SKULK else {}
         if shades:
@@ -566,9 +576,14 @@ class OrderWriter(ModalScreen[Any]):
             self.ask(0, problem.message)
             return
         warnings = order_warnings(self.view, self.me, order)
+        # A warning of the orders replaced no longer holds: the log pane, which keeps it, is told so.
+        earlier = order_warnings(self.view, self.me, self.old) if self.old is not None else []
+        said = [f"{self.unit}'s orders are written anew: the earlier warning about them no longer holds"
+                ] if any(w not in warnings for w in earlier) else []
+        self.warned = warnings
         self.dismiss(order)
-        if warnings:
-            self.say(" ".join(f"{w}." for w in warnings))
+        if said + warnings:
+            self.say(" ".join(f"{w}." for w in said + warnings))
 
     def say(self, text: str) -> None:
         """News of the order just written (accepted, but with a part the

@@ -151,14 +151,14 @@ def rapid_fire_problem(me: Character, chosen: str | None = None) -> str:
     Which missile a shot throws)."""
     key = shooting_weapon(me, chosen)
     if key == "none":  # nothing to shoot or throw (a knight's Great Sword)
-        return f"{me.id} cannot Rapid Fire with a {weapon(me).name}."
+        return f"{me.id} cannot Rapid Fire with a {weapon(me).name}: it has nothing to shoot or throw."
     if key is not None or not weapon(me).reload:  # a missile thrown, or a bow
         return ""
     said = f"{me.id} cannot Rapid Fire with a {weapon(me).name}"
     thrown = [WEAPONS[k].name for k in rapid_fire_missiles(me)]
     if thrown:  # what it may name instead
         return f"{said}: it needs reloading between shots; name a missile to throw ({', '.join(thrown)})."
-    return f"{said}."
+    return f"{said}: it needs reloading between shots (a Use Item each time)."
 
 
 def rapid_fire_missiles(me: Character) -> list[str]:

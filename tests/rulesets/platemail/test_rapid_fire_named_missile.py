@@ -41,7 +41,8 @@ def test_rapid_fire_naming_none_with_a_crossbow_is_still_refused_and_says_what_m
     # a crossbowman carrying no missile: refused as before, in the same words
     st = position([("crossbowman", 0, (5, 4)), FOE])
     problem = RULESET.check(st, order(0, "a1", act(0, "rapid-fire", "b1", item=None)))
-    assert problem is not None and problem.message == "a1 cannot Rapid Fire with a Heavy Crossbow."
+    assert problem is not None and problem.message == ("a1 cannot Rapid Fire with a Heavy Crossbow: it needs "
+                                                       "reloading between shots (a Use Item each time).")
 
 
 def test_the_rapid_fire_throws_the_named_missile_twice_with_disfavor_and_the_crossbow_stays_loaded():
