@@ -69,15 +69,29 @@ class Rolled(Event):
 
     @property
     def breakdown(self) -> str:
-        parts = ["+".join(str(f) for f in self.faces) or "0"]
-        parts += [f"{signed(v)} {label}" for label, v in self.modifiers]
-        return " ".join(parts)
+        """The dice, then each modifier with its label: "4+2, +3 skill, -1 wounds"."""
+        parts = ["+".join(str(f) for f in self.faces) or "no dice"]
+        parts += [f"{signed(v)} {modifier_label(label)}" for label, v in self.modifiers]
+        return ", ".join(parts)
 
     @property
     def sentence(self) -> str:
+        # The dice come first and the total last, after "=", so a total is
+        # never read as a face; a lone die with nothing added is its own
+        # total ("rolls 1d20 for ...: 3").  Whether low or high is wanted
+        # is the purpose's to say ("defence (5-6 fails)").
         who = f"{self.who} " if self.who else ""
-        mods = f" [{self.breakdown}]" if self.modifiers or len(self.faces) > 1 else ""
-        return f"{who}rolls {self.expression} for {self.purpose}: {self.total}{mods}"
+        if len(self.faces) <= 1 and not self.modifiers:
+            return f"{who}rolls {self.expression} for {self.purpose}: {self.total}"
+        return f"{who}rolls {self.expression} for {self.purpose}: {self.breakdown} = {self.total}"
+
+
+def modifier_label(label: str) -> str:
+    """A modifier's label as a roll's line gives it: "Range: 45 ft, within
+    30 ft" becomes "Range (45 ft, within 30 ft)", so the commas between
+    modifiers are not taken for the label's own."""
+    head, colon, detail = label.partition(": ")
+    return f"{head} ({detail})" if colon and detail else label
 
 
 @attrs.frozen

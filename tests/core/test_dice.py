@@ -49,5 +49,5 @@ def test_a_scripted_face_too_big_for_the_die_is_a_broken_test():
 def test_roll_describes_itself():
     _, event = roll(Dice(0).scripted(4, 2), 2, 6, "attack", (("skill", 3), ("wounds", -1)), who="Ana")
     assert event.faces == (4, 2) and event.total == 8
-    assert event.breakdown == "4+2 +3 skill -1 wounds"
-    assert event.sentence == "Ana rolls 2d6 for attack: 8 [4+2 +3 skill -1 wounds]"
+    assert event.breakdown == "4+2, +3 skill, -1 wounds"
+    assert event.sentence == "Ana rolls 2d6 for attack: 4+2, +3 skill, -1 wounds = 8"  # 6 + 3 - 1

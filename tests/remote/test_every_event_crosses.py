@@ -52,7 +52,7 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
     with values like the ones their rules give (see where each is made)."""
     from core.events import Conceded, DrawAgreed, DrawDeclined, DrawOffered, Forfeited
     from core.rulesets.plasto_latros.events import ArtifactDestroyed, JumpedOn
-    from core.rulesets.platemail.events import AttackMade, ChargeFailed, HitCounted, WoundsTallied
+    from core.rulesets.platemail.events import AttackMade, ChargeFailed, GuardBeaten, HitCounted, WoundsTallied
     from core.rulesets.waylights.events import BlowLost, CrystalUsed, EffectApplied, GrappleEnded, TensionChanged
 
     return {
@@ -73,6 +73,9 @@ def _by_hand() -> dict[str, list[tuple[str, Event]]]:
             "b1", "a1", "opportunity", 17, 11, 17, True, defense_parts=(("Chain Mail (armour)", 1),),
             defense_left=(("Shield (shield), only while Ready", 2), ("Sword (weapon), only while Ready", 1)),
             not_ready="a Clash with b1 (Clash is NR)"))],
+        # platemail/combat.py _guarded: a roll that beats the guard's Defense (a d6 then says whom it hits)
+        "GuardBeaten": [("platemail", GuardBeaten("a1", "b1", "b2", "melee", 15, 12, 18,
+                                                  defense_parts=(("Chain Mail (armour)", 1),)))],
         # platemail/combat.py tally: the Absorb and each hit as counted, for Why?
         "WoundsTallied": [("platemail", WoundsTallied(
             "b1", 4, 2, 2, 2, 3, 3, (("Chain Mail (armour)", 2), ("Shield (shield)", 1)), (), "",

@@ -141,7 +141,7 @@ def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Ev
         kind = "move" if index in moving else _kind(event)  # a Clash's d2, a Crash's saves: the movement's
         if index in checks:  # the hit's own check: in its Attack's step, read as a roll
             groups[-1].append(event)
-            steps[-1][1].append(_roll_line(event))
+            steps[-1][1].append(event.sentence)
             continue
         new = (kind in ("phase", "end")
                or (kind == "move" and previous != "move")
@@ -163,17 +163,13 @@ def grouped_steps(events: Sequence[Event]) -> list[tuple[str, list[str], list[Ev
             steps[-1] = (f"Attack: {event.attacker} on {event.target}, "
                          f"{'CRITICAL' if event.critical else 'hit' if event.hit else 'miss'}", lines)
         elif isinstance(event, Rolled):
-            lines.append(_roll_line(event))
+            lines.append(event.sentence)
         elif kind != "phase" or isinstance(event, TurnStarted):
             lines.append(event.sentence)
         if kind != "other":
             previous = kind
     return [(title, lines, group) for (title, lines), group in zip(steps, groups)]
 
-
-def _roll_line(event: Rolled) -> str:
-    who = f"{event.who} " if event.who else ""
-    return f"{who}rolls {event.expression} for {event.purpose}: {event.breakdown} = {event.total}"
 
 
 def positions_at(final: dict[str, Any], groups: Sequence[Sequence[Event]], shown: int) -> dict[str, Any]:

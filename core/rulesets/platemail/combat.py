@@ -9,7 +9,7 @@ import attrs
 from core.board import Cell, chebyshev
 
 from .equipment import ARMOUR, SAVE_TARGET, SPELLS, WEAPONS, Weapon
-from .events import AttackMade, HitCounted, StatusChanged, WoundsTallied
+from .events import AttackMade, GuardBeaten, HitCounted, StatusChanged, WoundsTallied
 from .senses import Work, absorb, aware, cover_sources, defense, gear_parts, lost_arm, sight, weapon
 from .state import Action, Status, rebuild
 
@@ -343,6 +343,7 @@ def _guarded(work: Work, blow: Blow, g) -> str:
                                       detail=f"blocked by {g.id}'s Guard", defense_parts=counted,
                                       defense_left=left))
         return "blocked"
+    work.events.append(GuardBeaten(a_id, t_id, g.id, how, ev.total, gdef, natural, counted, left))
     # (odd or even: no face is better for the guard; odd sends the Attack on to its charge)
     if work.roll(6, f"{g.id}'s guard (even: the guard is hit)", (), g.id, neither_is_good=True).total % 2 == 0:
         crit = natural == 20
@@ -374,7 +375,8 @@ def heals(work: Work) -> None:
         else:
             c = work.update(uid, wounds=c.wounds - 1)
             later = ", before this Phase's hits are counted" if uid in work.hits else ""
-            work.note(f"{uid} heals one Wound by {source} ({c.wounds} left{later})")
+            left = f"{c.wounds} Wound{'' if c.wounds == 1 else 's'}" if c.wounds else "no Wounds"
+            work.note(f"{uid} heals one Wound by {source} ({left} left{later})")
 
 
 def tally(work: Work) -> None:

@@ -103,6 +103,30 @@ class AttackMade(Event):
 
 
 @attrs.frozen
+class GuardBeaten(Event):
+    """An Attack whose roll beat the Deflection of the guard over its
+    target (seed: Guard): not blocked, so a d6 follows that says whom it
+    hits.  The Defense's parts as ``AttackMade`` keeps them, for Why?."""
+
+    attacker: str
+    target: str
+    guard: str
+    how: str
+    total: int
+    defense: int
+    natural: int
+    defense_parts: Parts = ()
+    defense_left: Parts = ()
+
+    @property
+    def sentence(self) -> str:
+        # (a natural 20 beats the guard whatever the total, as it always hits)
+        beats = "a natural 20 beats" if self.total <= self.defense else "beats"
+        return (f"{self.attacker} {self.how} attack on {self.target}: {self.total} vs Defense "
+                f"{self.defense} (d20 {self.natural}), {beats} {self.guard}'s Guard")
+
+
+@attrs.frozen
 class HitCounted:
     """One hit as the Wound tally counted it (``WoundsTallied.blows``): its
     Wounds, its Penetration and where that comes from ("Heavy Crossbow

@@ -15,6 +15,7 @@ from .events import (
     ChargeFailed,
     Clashed,
     Crashed,
+    GuardBeaten,
     PhaseBegan,
     StatusChanged,
     WoundsTallied,
@@ -129,6 +130,28 @@ def _attack(events: Sequence[Event], index: int, event: AttackMade) -> tuple[lis
     return lines, Ref(ATTACKS.section, "; ".join(cites))
 
 
+def _guard_beaten(events: Sequence[Event], index: int, event: GuardBeaten) -> tuple[list[str], Ref]:
+    """The Guard's first step (seed: Guard): the Attack's roll against the
+    guard's own Defense beat it, so the guard did not block, and the d6
+    after says whether the guard takes the blow (even) or it goes on."""
+    roll = _attack_roll(events, index, event.attacker)
+    lines = _roll_lines(roll) + _cover_lines(roll) + _range_lines(roll) if roll is not None else \
+        [f"d20 showed {event.natural}; total {event.total}"]
+    cites = ["Attack Rolls"] + ([COVER_CITE] if roll is not None and _cover_lines(roll) else [])
+    lines += _defense_lines(event, "the guard")
+    lines.append(f"An Attack on {event.target}, whom {event.guard} Guards, is rolled first at the guard's own "
+                 "Deflection, while Ready, -1 for each earlier Attack it guarded against this Phase")
+    if event.total > event.defense:
+        band = f"{event.total} is above {event.defense}: the guard does not block it"
+    else:
+        band = "a natural 20 always hits: the guard does not block it"
+    lines += [f"Result band: {band}",
+              f"Next, {event.guard} rolls a d6: even, the Attack hits {event.guard}; odd, it goes on to "
+              f"{event.target}, rolled again at {event.target}'s own Defense"]
+    cites += _gear_cites(event.defense_parts + event.defense_left, "") + ["Guard (R)"]
+    return lines, Ref(ATTACKS.section, "; ".join(cites))
+
+
 def _terms(parts) -> str:
     return " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {label}" for label, v in parts)
 
@@ -144,13 +167,14 @@ def _left_lines(left, not_ready: str, who: str) -> list[str]:
     return lines
 
 
-def _defense_lines(event: AttackMade, defender: str) -> list[str]:
+def _defense_lines(event: AttackMade | GuardBeaten, defender: str) -> list[str]:
     """The Defense as it was built for this Attack: 10, each Deflection with
     its source, what was left out and why (seed: Attack Rolls, Shields,
     Armor, Ready/Not Ready)."""
     lines = [f"Had to beat: Defense {event.defense} = 10 {_terms(event.defense_parts)}".rstrip()]
-    lines += _left_lines(event.defense_left, event.not_ready, defender)
-    if not event.not_ready and not event.defense_left:
+    not_ready = event.not_ready if isinstance(event, AttackMade) else ""  # a guard is Ready
+    lines += _left_lines(event.defense_left, not_ready, defender)
+    if not not_ready and not event.defense_left:
         lines.append(f"{defender} was Ready: all its Deflection counts")
     return lines
 
@@ -294,6 +318,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     lines = generic_lines(event)
     if isinstance(event, AttackMade):
         return _attack(events, index, event)
+    if isinstance(event, GuardBeaten):
+        return _guard_beaten(events, index, event)
     if isinstance(event, Rolled):
         return _roll(events, index, event)
     if isinstance(event, WoundsTallied):

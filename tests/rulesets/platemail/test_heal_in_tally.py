@@ -35,7 +35,7 @@ def test_a_mend_on_oneself_keeps_one_standing_through_a_hit_in_the_same_phase():
                        order(1, "b1", act(1, "counter", "a1"))], dice=(15,))
     said = lines(_first_phase(ev))
     release = said.index("a1 releases Mend on itself")
-    heal = said.index("a1 heals one Wound by a1's Mend (2 left, before this Phase's hits are counted)")
+    heal = said.index("a1 heals one Wound by a1's Mend (2 Wounds left, before this Phase's hits are counted)")
     tally = said.index("a1: 1 hit(s), 0 Wound(s) absorbed, 1 new; 3/3 Wounds")
     assert release < heal < tally
     a1 = st.char("a1")
@@ -88,7 +88,7 @@ def test_a_potion_drunk_while_hit_counts_in_the_same_tally():
     st, ev = play(st, [order(0, "a1", act(0, "use-item", item="potion")),
                        order(1, "b1", act(1, "counter", "a1"))], dice=(19,))
     said = lines(_first_phase(ev))
-    assert said.index("a1 heals one Wound by a potion (2 left, before this Phase's hits are counted)") < \
+    assert said.index("a1 heals one Wound by a potion (2 Wounds left, before this Phase's hits are counted)") < \
         said.index("a1: 1 hit(s), 0 Wound(s) absorbed, 1 new; 3/3 Wounds")
     assert st.char("a1").status is Status.FIGHTING and st.char("a1").potions == 0
 

@@ -31,8 +31,8 @@ def test_melee_attack_on_a_target_split_before_it_is_announced_before_its_dice()
     # brawling 1, strength 1 = 4; 3 is above Threshold 2 once: one wound.
     assert sentences(ev) == [
         "a1 attacks b1 with the sword.",
-        "a1 rolls 2d6 for attack on b1: 7 [1+1 +2 blade skill +1 strength +2 sword]",
-        "b1 rolls 2d6 for defence against a1: 4 [1+1 +1 brawling skill +1 strength]",
+        "a1 rolls 2d6 for attack on b1: 1+1, +2 blade skill, +1 strength, +2 sword = 7",
+        "b1 rolls 2d6 for defence against a1: 1+1, +1 brawling skill, +1 strength = 4",
         "a1's attack on b1: 7 - 4 = 3, above 1 x Threshold 2 = 2: one wound",
         "a1 strikes at b1: 1 wound, 1 in all (knocked out at 3)",
     ]
@@ -58,11 +58,11 @@ def test_a_melee_counter_is_announced_before_any_dice_of_the_exchange():
     # lands first; b1 (KO at 3) stands, so its own blow lands too.
     assert sentences(ev) == [
         "b1 counterattacks a1 with the club, defending with 0 dice.",
-        "a1 rolls 2d6 for attack on b1: 7 [1+1 +2 blade skill +1 strength +2 sword]",
-        "b1 rolls 0d6 for defence against a1: 2 [0 +1 brawling skill +1 strength]",
+        "a1 rolls 2d6 for attack on b1: 1+1, +2 blade skill, +1 strength, +2 sword = 7",
+        "b1 rolls 0d6 for defence against a1: no dice, +1 brawling skill, +1 strength = 2",
         "a1's attack on b1: 7 - 2 = 5, above 2 x Threshold 2 = 4: 2 wounds",
-        "b1 rolls 2d6 for counterattack on a1: 5 [1+1 +1 brawling skill +1 strength +1 club]",
-        "a1 rolls 2d6 for defence against b1: 6 [1+1 +2 blade skill +1 strength +1 shield]",
+        "b1 rolls 2d6 for counterattack on a1: 1+1, +1 brawling skill, +1 strength, +1 club = 5",
+        "a1 rolls 2d6 for defence against b1: 1+1, +2 blade skill, +1 strength, +1 shield = 6",
         "b1's counterattack on a1: 5 - 6 = -1, below zero: defended, no effect",
         "a1 strikes at b1: 2 wounds, 2 in all (knocked out at 3)",
     ]
@@ -86,14 +86,14 @@ def test_a_ranged_counter_is_announced_before_its_cover_roll():
     # 3+1 +2 +1 = 7: -1, defended.
     assert sentences(ev) == [
         "b1 counterattacks a1 with the pneumatic, defending with 0 dice.",
-        "a1 rolls 2d6 for attack on b1: 7 [1+1 +2 launcher skill +1 focus +2 pneumatic]",
-        "b1 rolls 0d6 for defence against a1: 3 [0 +2 launcher skill +1 focus]",
+        "a1 rolls 2d6 for attack on b1: 1+1, +2 launcher skill, +1 focus, +2 pneumatic = 7",
+        "b1 rolls 0d6 for defence against a1: no dice, +2 launcher skill, +1 focus = 3",
         "a1's attack on b1: 7 - 3 = 4, above 1 x Threshold 3 = 3: one wound",
         "a1 strikes at b1: 1 wound, 1 in all (knocked out at 4)",
         "a1 rolls 1d6 for cover against b1 (avoided on 2 or less): 3",
         "a1 in light cover against b1: d6 shows 3, the shot goes through",
-        "b1 rolls 2d6 for counterattack on a1: 6 [1+1 +2 launcher skill +1 focus -1 wounds +2 pneumatic]",
-        "a1 rolls 2d6 for defence against b1: 7 [3+1 +2 launcher skill +1 focus]",
+        "b1 rolls 2d6 for counterattack on a1: 1+1, +2 launcher skill, +1 focus, -1 wounds, +2 pneumatic = 6",
+        "a1 rolls 2d6 for defence against b1: 3+1, +2 launcher skill, +1 focus = 7",
         "b1's counterattack on a1: 6 - 7 = -1, below zero: defended, no effect",
     ]
 
@@ -113,8 +113,8 @@ def test_a_suppression_shot_is_announced_before_its_cover_roll_and_dice():
         "b1 moves under suppression: a1 takes a free shot.",
         "b1 rolls 1d6 for cover against a1 (avoided on 2 or less): 3",
         "b1 in light cover against a1: d6 shows 3, the shot goes through",
-        "a1 rolls 2d6 for attack on b1: 7 [1+1 +2 launcher skill +1 focus +2 pneumatic]",
-        "b1 rolls 2d6 for defence against a1: 6 [1+1 +2 blade skill +1 strength +1 shield]",
+        "a1 rolls 2d6 for attack on b1: 1+1, +2 launcher skill, +1 focus, +2 pneumatic = 7",
+        "b1 rolls 2d6 for defence against a1: 1+1, +2 blade skill, +1 strength, +1 shield = 6",
         "a1's attack on b1: 7 - 6 = 1, not above Threshold 3: a glancing hit",
     ]
 
@@ -147,8 +147,8 @@ def test_a_shot_is_announced_before_its_cover_roll():
         "a1 attacks b1 with the pneumatic.",
         "b1 rolls 1d6 for cover against a1 (avoided on 2 or less): 3",
         "b1 in light cover against a1: d6 shows 3, the shot goes through",
-        "a1 rolls 2d6 for attack on b1: 7 [1+1 +2 launcher skill +1 focus +2 pneumatic]",
-        "b1 rolls 2d6 for defence against a1: 6 [1+1 +2 blade skill +1 strength +1 shield]",
+        "a1 rolls 2d6 for attack on b1: 1+1, +2 launcher skill, +1 focus, +2 pneumatic = 7",
+        "b1 rolls 2d6 for defence against a1: 1+1, +2 blade skill, +1 strength, +1 shield = 6",
         "a1's attack on b1: 7 - 6 = 1, not above Threshold 3: a glancing hit",
     ]
 
