@@ -249,6 +249,11 @@ def test_the_side_panel_says_swap_to_a_weapon_and_where_a_fall_back_goes():
     assert short_act(Act(1, Action.USE_ITEM, item="reload"), me) == "Use Item reload NR"  # Heavy Crossbow
 
 
+def test_the_side_panel_names_a_spell_as_everywhere_else():
+    """It wrote "Prepare Spell firebolt", the order text's key."""
+    assert short_act(Act(1, Action.PREPARE, spell="firebolt")).startswith("Prepare Spell Firebolt")
+
+
 # -- 6. the computer's secret orders in the log -------------------------------------------------------
 
 

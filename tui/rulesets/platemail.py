@@ -28,7 +28,7 @@ from typing import Any
 from core.deployment import Deploy, open_cells
 from core.orders import Order
 from core.rulesets.platemail.checks import shot_left_by
-from core.rulesets.platemail.equipment import WEAPONS
+from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
 from core.rulesets.platemail.state import CONDITION_TEXT, READY, TITLES, Act, Action, Write
 from tui.rulesets import platemail_glance as glance
@@ -49,7 +49,7 @@ def short_act(act: Act, me: Any = None) -> str:
     crossbow (a Complex Use Item)."""
     words = [TITLES[act.kind]]
     if act.spell:
-        words.append(act.spell)
+        words.append(SPELLS[act.spell].name if act.spell in SPELLS else act.spell)
     item = act.item or ""
     if item.startswith("swap:"):
         words.append(f"swap to {WEAPONS[item[5:]].name}" if item[5:] in WEAPONS else item)
