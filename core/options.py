@@ -13,8 +13,11 @@ import attrs
 
 
 def option(default: Any, label: str, help: str = "", choices: tuple = (), minimum: int | None = None,
-           maximum: int | None = None, **kwargs: Any) -> Any:
-    metadata = {"label": label, "help": help, "choices": tuple(choices), "minimum": minimum, "maximum": maximum}
+           maximum: int | None = None, shown: dict | None = None, **kwargs: Any) -> Any:
+    """``shown``: the words a choice is shown in, where its stored value
+    would not say it to a player (the value is what saves keep)."""
+    metadata = {"label": label, "help": help, "choices": tuple(choices), "minimum": minimum, "maximum": maximum,
+                "shown": tuple((shown or {}).items())}
     if isinstance(default, (list, dict, set)):
         raise TypeError("option defaults must be immutable")
     return attrs.field(default=default, metadata=metadata, **kwargs)
@@ -30,6 +33,7 @@ class OptionInfo:
     choices: tuple
     minimum: int | None
     maximum: int | None
+    shown: tuple = ()  # (choice, words) pairs: see ``option``
 
 
 def describe_options(options_type: type) -> list[OptionInfo]:
@@ -38,7 +42,8 @@ def describe_options(options_type: type) -> list[OptionInfo]:
     for field in attrs.fields(options_type):
         meta = field.metadata
         out.append(OptionInfo(field.name, meta.get("label", field.name), meta.get("help", ""), field.default,
-                              field.type, meta.get("choices", ()), meta.get("minimum"), meta.get("maximum")))
+                              field.type, meta.get("choices", ()), meta.get("minimum"), meta.get("maximum"),
+                              meta.get("shown", ())))
     return out
 
 
@@ -59,6 +64,9 @@ def choice_label(info: OptionInfo, value: Any) -> str:
     side (a 0/1 choice) as the player."""
     import enum
 
+    words = dict(info.shown).get(value)
+    if words is not None:
+        return side_words(words)
     if isinstance(value, enum.Enum):
         value = value.value
     if isinstance(value, bool):

@@ -28,22 +28,18 @@ REMATCH = "a rematch (sides swapped)"
 BATTLE = "the battle after the pre-game"
 
 
-# The two choices of an option that name the first and the second player
-# without saying "player" (Spheres of War's Instigator, rule 7).
-FIRST_SECOND = ("first", "second")
-
-
 def _named_players(info: Any) -> tuple[Any, Any] | None:
     """The two values of the choice option ``info`` that name Player 1 and
-    Player 2 (a 0/1 choice, "player-1"/"player-2", "side 0"/"side 1",
-    "first"/"second"), or None when its choices name no player."""
+    Player 2 (a 0/1 choice, "player-1"/"player-2", "side 0"/"side 1", or
+    choices shown as the players: Spheres of War's "first"/"second"), or
+    None when its choices name no player."""
     from core.options import choice_label
 
     named: dict[int, Any] = {}
     for value in info.choices:
         label = choice_label(info, value).casefold()
         for side in (0, 1):
-            if label == f"player {side + 1}" or str(value) == FIRST_SECOND[side]:
+            if label == f"player {side + 1}":
                 named[side] = value
     return (named[0], named[1]) if len(named) == 2 else None
 

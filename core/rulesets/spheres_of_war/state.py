@@ -31,8 +31,9 @@ class Phase(enum.Enum):
 class SowOptions:
     instigator: str = option(
         "coin", "Instigator",
-        "Who takes the Instigator role (rule 7): coin, a coin flip; first, Player 1; second, Player 2.",
-        choices=("coin", "first", "second"))  # saved as these words: old saves name them
+        "Who takes the Instigator role (rule 7), who acts first in every Match: a coin flip, or a player.",
+        choices=("coin", "first", "second"),  # saved as these words: old saves name them
+        shown={"coin": "a coin flip", "first": "Player 1", "second": "Player 2"})
     version: str = option(
         "v0.1f", "Rules version",
         "v0.1f as printed, or the author's v0.2 amendments: pairs still touching at the end of a turn stay "

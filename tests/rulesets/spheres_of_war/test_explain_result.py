@@ -98,7 +98,10 @@ def test_the_card_and_list_use_the_rules_capitalised_matched_and_inert():
     assert (status["i1"], status["r1"]) == ("Inert", "Inert")
 
 
-def test_the_instigator_options_help_says_which_player_first_and_second_are():
+def test_the_instigator_options_choices_are_shown_as_the_players():
+    """A newcomer could not tell that "second" makes Player 2 the Instigator."""
+    from core.options import choice_label
+
     info = next(i for i in describe_options(SowOptions) if i.name == "instigator")
     assert info.choices == ("coin", "first", "second")  # the words saves hold
-    assert "first, Player 1" in info.help and "second, Player 2" in info.help
+    assert [choice_label(info, c) for c in info.choices] == ["a coin flip", "Player 1", "Player 2"]
