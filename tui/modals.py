@@ -98,6 +98,13 @@ class ChoiceMenu(ModalScreen[Any]):
             if index < len(self.choices) and self.choices[index][1] is not None:
                 event.stop()
                 self.chosen(self.choices[index][1])
+                return
+            # a digit that picks nothing says so, in the hint's place (it had done nothing)
+            numbered = min(9, len(self.choices))
+            said = (f"Entry {index + 1} cannot be chosen now." if index < len(self.choices)
+                    else f"No entry {index + 1} here: the digits are 1-{numbered}.")
+            for hint in self.query("#menu-hint").results(Label):
+                hint.update(f"{said} {self.hint}")
 
     def action_move_highlight(self, step: int) -> None:
         """j/k: the highlight down or up, as ↓/↑ move it (j then Enter gave
