@@ -247,7 +247,7 @@ class WaylightsAdapter(RulesetAdapter):
         lines = [f"Active: {f.name} ({game.players[f.side]})"]
         if f.split is not None and state.pending != "split":
             lines.append(f"Split {f.split}/{4 - f.split}: {split_label(f.split, f.weapon.ranged)}")
-        lines += glance.legend(selected, view)  # the board's marks, where 80x24 still shows them
+        lines += glance.legend(self.ruleset, selected, view)  # the board's marks now, where 80x24 still shows them
         lines.append("Action allocation:")
         done = [o for o in turn_orders(game) if not isinstance(o, Step)]
         slots: list[str] = []

@@ -113,18 +113,24 @@ def unready(view: Any, f: Any, enemy: Any) -> str | None:
     return None
 
 
-def legend(selected: Any, view: Any) -> list[str]:
-    """What the Waylights marks on the board mean, for the selected active
+def legend(ruleset: Any, selected: Any, view: Any) -> list[str]:
+    """What the Waylights marks on the board mean, for the selected
     figure, near the top of the panel (below the fold at 80x24 it was never
-    read): ``.w`` and the numbered cells, whose number names an enemy
-    (``[2]`` is b2, not two enemies)."""
+    read): ``.w``, then the numbered cells, from the facts the board's
+    marks are drawn from now (``shot_marks``): only the numbers shown, each
+    with its enemy (``[3]`` is b3, not three enemies), and ``[+]`` only
+    where a cell gives several (a tester read "[1] = b1" beside [3] cells)."""
     f = _fighter(view, selected)
     if f is None:
         return []
-    enemy = next((g.id for g in view.fighters if g.side != f.side and g.up), None)
     lines = [f" .w: {f.id}'s {f.weapon.name} reaches it now"]
-    if enemy is not None:
-        number = enemy[-1:]  # as the board draws it (shot_marks)
-        verb = "shoot" if f.weapon.ranged else "attack"
-        lines += [f"[{number}] = {enemy}: move there, then {verb}", "[+]: several enemies"]
+    shots = attacks_after_move(ruleset, view, f)
+    named = sorted({ids[0] for ids in shots.values() if len(ids) == 1}, key=lambda i: (i[-1:], i))
+    verb = "shoot" if f.weapon.ranged else "attack"
+    if len(named) == 1:
+        lines.append(f"[{named[0][-1:]}] = {named[0]}: move there, then {verb}")
+    elif named:  # one line of keys, then what they all mean
+        lines += [", ".join(f"[{i[-1:]}] = {i}" for i in named) + ":", f" move there, then {verb} it"]
+    if any(len(ids) > 1 for ids in shots.values()):
+        lines.append("[+]: several enemies")
     return lines

@@ -11,7 +11,7 @@ from core.rulesets.waylights.combat import Preview, attack_mods, cover_level, de
 from core.rulesets.waylights.orders import Attack
 from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from tui.rulesets.waylights_modals import AttackPreview
-from tui.rulesets.waylights_words import counter_words, past_cover, pct, pierce_words
+from tui.rulesets.waylights_words import exchange_words, past_cover, pierce_words
 
 # The target's cover in an attack preview: its chance to avoid the shot is
 # already in the "no effect" line (seed: Equipment and environment; docs/rulings.md, Cover).
@@ -68,9 +68,8 @@ def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
             x = past_cover(x, cover)
             detail.append(f"If the cover stops the shot, nothing follows: {t.id} neither defends nor counters.")
             through = "If the shot gets through, "
-        detail.append(f"{through}{t.id} may counterattack instead{keeps}, defending with 0 dice: then this attack "
-                      f"wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}, and {t.id}'s "
-                      f"{counter_words(a.id, t.id, x)}. Below: if it defends.")
+        detail.append(f"{through}{t.id} may counterattack instead{keeps}, defending with 0 dice: then "
+                      f"{exchange_words(a, t, x)}. Below: if it defends.")
     else:
         reason = why.message if why.message.startswith("No counterattack") else f"No counterattack: {why.message}"
         detail.append(reason)

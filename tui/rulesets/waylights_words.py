@@ -1,5 +1,5 @@
 """Waylights' small words for the screen: chances in per cent, a wound
-count, what a Split Move leaves of the step, the counter of an exchange,
+count, what a Split Move leaves of the step, an exchange of attack and counter,
 a few words for an order already given, a dead figure's square a move
 may end on (docs/rulings.md, Waylights, "The dead do not block"), the
 order of the ways to a cell, and a counter's chances past the cover."""
@@ -87,11 +87,34 @@ def past_cover(x: Exchange, cover: int) -> Exchange:
     return Exchange(*(getattr(x, field.name) / through for field in attrs.fields(Exchange)))
 
 
-def counter_words(attacker: str, target: str, x: Exchange) -> str:
-    """What the counter of an exchange does to the ``attacker``, and how
-    often it is lost (``target`` knocked out before it strikes)."""
-    lost = f" (lost {pct(x.counter_lost)}: {target} falls first)" if x.counter_lost else ""
-    return f"counter wounds {attacker} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}{lost}"
+def lost_words(chance: Fraction, falls: str) -> str:
+    """How often a blow of an exchange is lost, ``falls`` being knocked out
+    before it lands; "" when it never is.  The same words for the attack
+    and for the counter, so an exchange reads alike from either side."""
+    return f" (lost {pct(chance)}: {falls} falls first)" if chance else ""
+
+
+def attack_lost(attacker: Any, target: Any, x: Exchange) -> Fraction:
+    """How often the attack of exchange ``x`` is lost: only in melee, to a
+    counterattacker of better Timing, whose blow lands first and voids the
+    blow of an attacker it knocks out (docs/rulings.md, Order of
+    resolution).  Then the counter alone can knock the attacker out, so the
+    attack is lost exactly as often as the counter knocks it out.  Never
+    with a ranged weapon on either side (the attack lands first) or at
+    equal Timing (both land)."""
+    if attacker.weapon.ranged or target.weapon.ranged or target.template.timing <= attacker.template.timing:
+        return Fraction(0)
+    return Fraction(x.attacker_ko)
+
+
+def exchange_words(attacker: Any, target: Any, x: Exchange) -> str:
+    """What the attack of an exchange does to the ``target`` countering it,
+    then what the counter does to the ``attacker``, each blow with how
+    often it is lost (its figure knocked out before it lands)."""
+    a, t = attacker.id, target.id
+    return (f"this attack wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}{lost_words(attack_lost(attacker, target, x), a)}"
+            f", and {t}'s counter wounds {a} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}"
+            f"{lost_words(x.counter_lost, t)}")
 
 
 def pct(p) -> str:
