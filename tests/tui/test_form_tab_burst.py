@@ -184,8 +184,8 @@ async def test_a_key_in_a_name_field_renames_only_the_choices_that_name_a_player
     """Each key in a name field reworded every label of every choice, and
     read both names again for each label: Spheres of War's turn limit alone
     is 181 labels, none naming a player.  Now a key rewords only the labels
-    of the choices that name one (Waylights: the players' side, 2 labels,
-    and the surprise, 4)."""
+    of the choices that name one (Spheres of War: the Instigator, 3 labels;
+    Waylights: the players' side, 2 labels, and the surprise, 4)."""
     calls = count_player_words(monkeypatch)
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -194,7 +194,9 @@ async def test_a_key_in_a_name_field_renames_only_the_choices_that_name_a_player
         calls.clear()
         await pilot.press("A")
         await pilot.pause()
-        assert calls == []  # no Spheres of War choice names a player
+        assert len(calls) == 3  # the Instigator's: a coin flip, Player 1, Player 2
+        instigator = form.query_one(f"#opt-{form.generation}-instigator", Cycler)
+        assert instigator.labels[1] == "A"
         form = await open_form_again(pilot, form, "waylights")
         await emptied(pilot, form, "p0")
         calls.clear()
