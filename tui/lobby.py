@@ -11,8 +11,9 @@ invitation code or the computer, which the server plays), ``i`` joins by
 invitation code, ``r`` asks for a rematch of a finished game of yours (after asking you).
 In a game, ``c`` says a line to the other player (``tui.lobby_seat``).
 ``x`` withdraws a game of yours nobody has joined yet, or one the server
-cannot load (``tui.lobby_dialogs.withdraw_question``).  F1 or ``?``: the
-lobby's help page (``tui.lobby_help``); ``m``: a new display name.
+cannot load (``tui.lobby_dialogs.withdraw_question``); a rematch waiting
+for you is its maker's to withdraw.  F1 or ``?``: the lobby's help page
+(``tui.lobby_help``); ``m``: a new display name.
 Esc or ``q`` goes back; where the lobby is all the app offers (the SSH
 door), that ends Skirmish, so it is asked first.  A refusal stays on the
 status line until the player has had time to read it (``say``); its
@@ -25,7 +26,8 @@ change (``tui.lobby_seat``); its copy reopens on a resume, anywhere.
 
 Every call to the server runs off the interface's thread; its answer
 comes back as a message (``tui.lobby_calls.Answer``); nothing it sends is
-read as markup.  A newcomer is asked for a name (``lobby_dialogs.Naming``).
+read as markup.  A newcomer is asked for a name, and ``m`` changes it
+(``tui.lobby_naming.LobbyNaming``, which the screen holds).
 """
 
 from __future__ import annotations
@@ -43,15 +45,15 @@ from textual.widgets.option_list import Option
 
 from tui.lobby_calls import Answer, Redialled, close_soon, create_game, redialling, server_reachable, server_socket
 from tui.lobby_dialogs import (
-    WITHDRAWABLE,
     AskLine,
     GameWanted,
-    Naming,
     ServerGameForm,
+    not_yours_refused,
     plain,
     withdraw_question,
     withdraw_refusal,
 )
+from tui.lobby_naming import LobbyNaming
 from tui.lobby_words import (
     BACK_AGAIN,
     KEYS_HINT,
@@ -84,7 +86,7 @@ SERVER_KEYS = {"new": "n", "invited": "i", "watch": "w", "rematch": "r", "withdr
                "refresh": "u"}
 
 
-class LobbyScreen(Naming, Screen[None]):
+class LobbyScreen(Screen[None]):
     # The status line grows to 12 rows: the longest refusal (a 400-character
     # reason with its sentence around it) is read whole at 80x24.
     DEFAULT_CSS = """
@@ -119,13 +121,9 @@ class LobbyScreen(Naming, Screen[None]):
         self._refresh_timer: Any = None
         self._looking = False
         self.stale = False  # the list on screen is from before the connection was lost
-        self.after_name: Callable[[], None] | None = None  # what a key asked for before the name was given
         self.kept_until = 0.0  # a refusal on the status line stays until then, and then until a key
         self.key_since_kept = True
         self.refused_for_good = False  # the server turned the connection away for a lasting reason
-        self.asked_rename = False  # the name prompt on screen is m's (a change), not a newcomer's
-        self.name_question = ""  # the name prompt's words, asked again after a refusal
-        self.name_typed = ""  # the name last given, back in the prompt when refused
         self.join_listed = False  # the join asked for is of a game the list showed (not by a code)
         self.own_side: int | None = None  # the side of a finished game of yours being opened to watch
         self.refusal = ""  # the server's lasting refusal of the connection, in words
@@ -133,6 +131,8 @@ class LobbyScreen(Naming, Screen[None]):
         self.rematch_of: Any = None  # the finished game whose rematch was asked for
         self.mine_before: set[Any] = set()  # the ids of my games under way when it was asked
         self.opening_note = ""  # said on the game screen about to open (the rematch asked was there already)
+        self.naming = LobbyNaming(lambda: self.client, lambda: self.app,
+                                  lambda call: self.call_server("named", call), self.say)
 
     def compose(self) -> ComposeResult:
         yield Static("Skirmish server · connecting…", id="who", markup=False)
@@ -248,12 +248,12 @@ class LobbyScreen(Naming, Screen[None]):
                 self.refresh_bindings()  # the footer offers only what works
             elif what == "look" and gone:  # passing: the next look that is answered says the keys again
                 self.say(f"The server does not answer: {reason(error)}.")
+            elif what == "look" and getattr(error, "code", "") == "not-yours":  # x on a game that waits for you
+                self.say(not_yours_refused(reason(error)), kept=True)
             elif what == "look":  # a withdrawal refused (x asks through a look)
                 self.say(f"Refused: {reason(error)}.", kept=True)
             elif what == "named" and not gone:  # the name is taken, or too long: asked again, saying why
-                self.say(f"Refused: {reason(error)}.", kept=True)
-                self._ask_name(f"{reason(error)}. {self.name_question}", retry=self.asked_rename,
-                               typed=self.name_typed)
+                self.naming.refused(reason(error))
             else:
                 self.busy = ""
                 lost_race = what == "seat:join" and self.join_listed and not gone
@@ -278,10 +278,30 @@ class LobbyScreen(Naming, Screen[None]):
             self.said_unconnected = False
             self.say(BACK_AGAIN)
             self.kept_until, self.key_since_kept = time.monotonic() + KEPT_AT_LEAST, True
-        me = getattr(client, "me", None)
-        if getattr(me, "needs_name", False):
-            self._ask_name("Welcome to this Skirmish server. What name shall the other players see?")
+        self.naming.welcome()
         self.action_refresh()
+
+    # -- this player's name (``LobbyNaming`` asks; the server's answer comes back here) --
+    def needs_name(self) -> bool:  # a newcomer who has not given a name yet
+        return self.naming.needed()
+
+    def action_rename(self) -> None:
+        """``m``: a new display name (``LobbyNaming.rename``)."""
+        if not self.offline():
+            self.naming.rename()
+
+    def _got_named(self, _result: Any, _what: str) -> None:
+        self._show_me()
+        self.naming.taken()
+
+    def _show_me(self) -> None:
+        self.query_one("#who", Static).update(f"Skirmish server · you are {self.naming.shown()}")
+
+    def offline(self) -> bool:
+        """No connection: a key that needs the server says why, and does nothing."""
+        if self.client is None:
+            self.say(self.not_connected(), kept=True)
+        return self.client is None
 
     def _tick(self) -> None:
         if self.app.screen is not self or self._looking:
@@ -387,13 +407,9 @@ class LobbyScreen(Naming, Screen[None]):
         self._enter("watch", getattr(chosen[1], "id", None))
 
     def _enter(self, how: str, game_id: Any) -> None:
-        client = self.client
-        if client is None:
-            self.say(self.not_connected(), kept=True)
+        if self.offline() or game_id is None or self.busy:
             return
-        if game_id is None or self.busy:
-            return
-        if how != "watch" and not self.named_first(lambda: self._enter(how, game_id)):
+        if how != "watch" and not self.naming.first(lambda: self._enter(how, game_id)):
             return
         self.busy = how
         self.join_listed = how == "join" and f"open-{game_id}" in self.entries
@@ -423,10 +439,7 @@ class LobbyScreen(Naming, Screen[None]):
             self.app.tell(f"You play side {seat.side + 1}.")  # on the game screen show_seat opened: its log
 
     def action_invited(self) -> None:
-        if self.client is None:
-            self.say(self.not_connected(), kept=True)
-            return
-        if not self.named_first(self.action_invited):
+        if self.offline() or not self.naming.first(self.action_invited):
             return
 
         def given(code: str | None) -> None:
@@ -436,10 +449,7 @@ class LobbyScreen(Naming, Screen[None]):
         self.app.push_screen(AskLine("The invitation code you were given:", max_length=64), given)
 
     def action_new(self) -> None:
-        if self.client is None:
-            self.say(self.not_connected(), kept=True)
-            return
-        if self.busy or not self.named_first(self.action_new):
+        if self.offline() or self.busy or not self.naming.first(self.action_new):
             return
         self.app.push_screen(ServerGameForm(), self._create)
 
@@ -467,13 +477,11 @@ class LobbyScreen(Naming, Screen[None]):
         damaged one)."""
         chosen = self._chosen()
         client = self.client
-        if chosen is None or chosen[0] != "mine" or getattr(chosen[1], "state", "") not in WITHDRAWABLE:
-            self.say(withdraw_refusal(chosen), kept=True)
+        why = withdraw_refusal(chosen)
+        if why or chosen is None:  # not a game x withdraws, or not this player's to withdraw: said before asking
+            self.say(why, kept=True)
             return
-        if client is None:
-            self.say(self.not_connected(), kept=True)
-            return
-        if self.busy:
+        if self.offline() or self.busy:
             return
         game_id = getattr(chosen[1], "id", "")
 
@@ -493,8 +501,7 @@ class LobbyScreen(Naming, Screen[None]):
         if chosen is None or chosen[0] != "finished" or getattr(chosen[1], "you", None) is None:
             self.say("r: a rematch of a finished game of yours (highlight it first).", kept=True)
             return
-        if self.client is None:
-            self.say(self.not_connected(), kept=True)
+        if self.offline():
             return
         game_id = getattr(chosen[1], "id", None)
 
@@ -516,11 +523,7 @@ class LobbyScreen(Naming, Screen[None]):
         return any(getattr(e, "id", None) == game_id and getattr(e, "you", None) is not None for e in finished)
 
     def rematch(self, game_id: Any) -> None:
-        client = self.client
-        if client is None:
-            self.say(self.not_connected(), kept=True)
-            return
-        if game_id is None or self.busy or not self.named_first(lambda: self.rematch(game_id)):
+        if self.offline() or game_id is None or self.busy or not self.naming.first(lambda: self.rematch(game_id)):
             return
         self.busy = "rematch"
         self.rematch_of = game_id

@@ -1,6 +1,5 @@
 """The lobby's small dialogs: one line of text (a name, an invitation
-code, a chat line: ``AskLine``, its field ``LineInput``; the lobby's name
-prompts: ``Naming``), the new-game form with a filler for each seat
+code, a chat line: ``AskLine``, its field ``LineInput``), the new-game form with a filler for each seat
 (``tui.newgame``'s form, its names replaced by the players' own), and the
 words of ``x`` (withdraw): its question, or why it withdraws nothing."""
 
@@ -207,89 +206,6 @@ class AskLine(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class Naming:
-    """The lobby's display name (tui/lobby.py): asked of a newcomer, asked
-    before a key that plays, changed with ``m``; the server's answer comes
-    back as ``_got_named``.  Mixed into ``LobbyScreen``, whose state it uses."""
-
-    client: Any
-    app: Any
-    after_name: Callable[[], None] | None
-    asked_rename: bool
-    name_question: str
-    name_typed: str
-    say: Callable[..., None]
-    call_server: Callable[..., None]
-    not_connected: Callable[[], str]
-    query_one: Callable[..., Any]
-
-    def needs_name(self) -> bool:  # a newcomer who has not given a name yet
-        return bool(getattr(getattr(self.client, "me", None), "needs_name", False))
-
-    def named_first(self, then: Callable[[], None]) -> bool:
-        """Whether this player has a name; if not, it is asked for, and ``then`` follows once given."""
-        if self.needs_name():
-            self.after_name = then
-            self._ask_name("A name is needed before playing: what shall the others see?")
-        return not self.needs_name()
-
-    def _ask_name(self, question: str, retry: bool = False, typed: str = "") -> None:
-        """Ask for the display name; ``retry``: the player chose to change
-        it (``m``), so going back keeps the name they have.  ``typed``: a
-        refused name, back in the field to be mended (asked again with the
-        same words after the reason)."""
-        from net.serverwire import NAME_MAX
-
-        if not typed:  # a fresh question, not the refused one asked again
-            self.name_question = question
-        self.asked_rename = retry
-        self.app.push_screen(AskLine(f"{question} (up to {NAME_MAX} characters; no other player's name)",
-                                     start=typed, max_length=NAME_MAX), self._named)
-
-    def action_rename(self) -> None:
-        """``m``: a new display name (docs/server.md: it may be changed at any
-        time, never to another player's); games under way keep the names
-        they began with."""
-        if self.client is None:
-            self.say(self.not_connected(), kept=True)
-            return
-        if self.needs_name():
-            self._ask_name("What name shall the other players see?")
-            return
-        now = plain(getattr(self.client.me, "name", "") or "", 40)
-        self._ask_name(f"Your name here is {now}. What name shall the other players see from now on? "
-                       "(Games under way keep the names they began with.)", retry=True)
-
-    def _show_me(self) -> None:
-        me = getattr(self.client, "me", None)
-        name = "a newcomer (no name yet)" if getattr(me, "needs_name", False) else \
-            plain(getattr(me, "name", "") or "?", 40)
-        self.query_one("#who", Static).update(f"Skirmish server · you are {name}")
-
-    def _named(self, name: str | None) -> None:
-        client = self.client
-        if client is None:
-            return
-        if not name and self.asked_rename and not self.needs_name():  # m left with Esc: the name stays
-            self.say("Your name is unchanged.", kept=True)
-            return
-        if not name:  # gone on without one: the lobby may be looked at, and playing asks again
-            from tui.lobby_words import NO_NAME_YET
-
-            self.after_name = None
-            self.say(NO_NAME_YET)
-            return
-        self.name_typed = name
-        self.call_server("named", lambda: client.set_name(name))
-
-    def _got_named(self, _result: Any, _what: str) -> None:
-        self._show_me()
-        self.say("Your name is set.", kept=True)
-        then, self.after_name = self.after_name, None
-        if then is not None and not self.needs_name():
-            then()  # what the key that asked for the name was pressed for
-
-
 @attrs.frozen
 class GameWanted:
     """What the server form asks the server for."""
@@ -402,27 +318,59 @@ WITHDRAWABLE = ("open", "damaged")
 def withdraw_question(entry: Any, words: str) -> str:
     """``x``'s question for the game ``entry`` (``words``: its lobby line),
     saying what withdrawing it does: a waiting game goes from the server
-    for good; a damaged one leaves both players' lists, and the server
-    keeps its stored row for its administrator to repair."""
+    for good (a rematch or battle waiting for its other player may be
+    asked for again); a damaged one leaves both players' lists, and the
+    server keeps its stored row for its administrator to repair."""
     from textual.markup import escape
+
+    from tui.lobby_words import waiting_turn
 
     line = escape(plain(words, 200))
     if getattr(entry, "state", "") == "damaged":
         return ("Withdraw this damaged game? The server cannot load it; it goes from your list and your "
                 "opponent's, and the server keeps its stored row for its administrator, who may repair "
                 f"it and bring it back.\n{line}")
+    players = getattr(entry, "players", None) or ()
+    you = getattr(entry, "you", None)
+    if waiting_turn(entry) and you in (0, 1) and len(players) == 2:  # made by you after a finished game
+        other = escape(plain(players[1 - you], 24))
+        return (f"Withdraw this game? {other} has not come to it yet, so it has not begun; it goes from the "
+                f"server for good, and either of you may ask for it again from the finished game.\n{line}")
     return f"Withdraw this game? Nobody has joined it yet; it goes from the server for good.\n{line}"
+
+
+# What the player may do instead with a game that waits for them, made by
+# the other player (a rematch, Optio's battle: docs/rulings.md, *Leaving a server game*).
+YOURS_TO_BEGIN = ("Enter takes your seat and it begins; or leave it as it is: it does not begin without you, "
+                  "and nobody can claim it.")
 
 
 def withdraw_refusal(chosen: tuple[str, Any] | None) -> str:
     """Why ``x`` withdraws nothing for the highlighted entry (section, game),
-    in the words that fit that game."""
+    in the words that fit that game; "" when it may ask (a game of yours
+    waiting for its opponent, or a damaged one)."""
+    from tui.lobby_words import awaited_by
+
     if chosen is None:
         return "x: withdraw a game of yours still waiting for its opponent (highlight it first)."
-    section = chosen[0]
+    section, entry = chosen
+    awaited = awaited_by(entry) if section == "mine" else None
+    if awaited is not None:  # the server refuses it: only its maker withdraws it
+        what, maker = awaited
+        return (f"Not yours to withdraw: {plain(maker, 24)} made this {what} and waits for you (only the player "
+                f"who made a game may withdraw it). {YOURS_TO_BEGIN}")
+    if section == "mine" and getattr(entry, "state", "") in WITHDRAWABLE:
+        return ""
     if section == "mine":  # a game of yours under way: it has begun, and the server keeps it
         return ("This game has begun, so it cannot be withdrawn: open it (Enter) and concede it with q "
                 "then c, or claim it with q then w once your opponent has left it.")
     if section == "finished":
         return "This game is over: there is nothing to withdraw (the server keeps finished games)."
     return "x withdraws only a game of yours that nobody has joined yet: this one is not yours."
+
+
+def not_yours_refused(why: str) -> str:
+    """The server's refusal of ``x`` on a game of yours it says you did not
+    make (the lobby's entry did not say so): the only such game in your
+    list waits for you to come to it (a rematch, a battle)."""
+    return f"Refused: {why}. It waits for you: {YOURS_TO_BEGIN}"

@@ -49,9 +49,38 @@ def show_seat(app: Any, seat: Any, code: str = "") -> None:
     app.call_after_refresh(app.seat_drafts.news)  # what was said while this player was away
 
 
+def awaited_player(seat: Any) -> str:
+    """The player a game not begun waits for, when it names one (a rematch,
+    Optio's battle, made by this seat's player: docs/rulings.md, *Leaving a
+    server game*), or "" for a game open to anyone or by invitation."""
+    facts = getattr(seat, "_facts", None)
+    players = tuple(getattr(facts, "players", ()) or ())
+    side = getattr(seat, "side", None)
+    if side not in (0, 1) or len(players) != 2:
+        return ""
+    other = str(players[1 - side])
+    # The seat words the server gives an unfilled seat (net.live.seat_label); no name may be one of them.
+    if other.casefold() in ("open", "by invitation") or other.casefold().startswith("computer"):
+        return ""
+    return other
+
+
+def waiting_words(title: str, game_id: Any, awaited: str, code: str) -> str:
+    """What the waiting screen says: whom the game waits for, and when it begins."""
+    game = f"{title} (game {plain(game_id, 40)})"
+    if awaited:
+        who = plain(awaited, 40)
+        return (f"{game} waits for {who}: it begins when {who} comes to it.\n\nEsc: back to the lobby (it "
+                f"waits there for {who}, under your unfinished games; x there withdraws it).")
+    code = f"\n\nIts invitation code: {plain(code, 64)}" if code else ""
+    return (f"{game} waits for an opponent: it begins as soon as one sits down.{code}\n\n"
+            "Esc: back to the lobby (the game stays open).")
+
+
 class WaitScreen(Screen[None]):
     """A game made on the server waits for its opponent; it turns into the
-    game as soon as one sits down.  Esc: back to the lobby (the game stays
+    game as soon as one sits down (a rematch, or Optio's battle: as soon as
+    the other player comes to it).  Esc: back to the lobby (the game stays
     open, under "Your unfinished games")."""
 
     DEFAULT_CSS = """
@@ -70,9 +99,8 @@ class WaitScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         facts = getattr(self.seat, "_facts", None)
         title = facts.ruleset.title if facts is not None else "The game"
-        code = f"\n\nIts invitation code: {plain(self.code, 64)}" if self.code else ""
-        yield Static(f"{title} (game {plain(self.seat.game_id, 40)}) waits for an opponent: it begins as soon "
-                     f"as one sits down.{code}\n\nEsc: back to the lobby (the game stays open).", markup=False)
+        words = waiting_words(title, self.seat.game_id, awaited_player(self.seat), self.code)
+        yield Static(words, markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

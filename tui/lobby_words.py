@@ -90,8 +90,46 @@ def watch_refusal(section: str, entry: Any) -> str:
     if not waiting:
         return ""
     game = f"Game {plain(getattr(entry, 'id', '?'), 40)}"
+    turn = waiting_turn(entry) if section == "mine" else ""
+    if turn:  # a rematch or a battle: it waits for one named player, not for anyone
+        then = "Enter takes your seat, and it begins" if awaited_by(entry) else "Enter opens it, to wait there"
+        return f"{game} has not begun ({turn}): nothing to watch until it begins ({then})."
     then = "Enter joins it" if section == "open" else "Enter opens it, to wait there"
     return f"{game} is still waiting for an opponent: nothing to watch until it begins ({then})."
+
+
+# The games that follow a finished one and wait for its other player
+# (net.live.following_words: "rematch: Ann waits for you").
+FOLLOWING = ("rematch", "battle")
+WAITS_FOR_YOU = " waits for you"
+
+
+def waiting_turn(entry: Any) -> str:
+    """The server's words for a game of yours not begun that waits for one
+    named player (a rematch, Optio's battle: "rematch: waiting for Bob"),
+    as shown; "" for any other game, an open one waiting for anyone."""
+    if getattr(entry, "state", "") != "open":
+        return ""
+    return plain(getattr(entry, "turn", "") or "", 40)
+
+
+def awaited_by(entry: Any) -> tuple[str, str] | None:
+    """``entry``, a rematch or battle of yours not begun that waits for
+    you: what it is ("rematch", "battle") and who made it, as the lobby
+    names them.  None when the entry does not say so (made by you, any
+    other game, or words this Skirmish does not know)."""
+    players = getattr(entry, "players", None) or ()
+    you = getattr(entry, "you", None)
+    turn = str(getattr(entry, "turn", "") or "")
+    if getattr(entry, "state", "") != "open" or you not in (0, 1) or len(players) != 2:
+        return None
+    other = str(players[1 - you])
+    for what in FOLLOWING:
+        if turn.startswith(f"{what}: ") and turn.endswith(WAITS_FOR_YOU):
+            named = turn[len(what) + 2:-len(WAITS_FOR_YOU)]  # the server cuts a long name
+            if named and other.startswith(named):
+                return what, other
+    return None
 
 
 def entry_words(entry: Any, section: str, me: Any = None, glued: bool = False) -> str:
@@ -111,7 +149,9 @@ def entry_words(entry: Any, section: str, me: Any = None, glued: bool = False) -
     if glued:  # the players and the "v" between them on one line of the list (``wrapped``)
         who = who.replace(" ", GLUE)
     parts = [f"#{getattr(entry, 'id', '?')} {title}"]
-    if section == "mine" and getattr(entry, "state", "") == "open":
+    # A rematch or battle not begun waits for one named player: its turn
+    # words say whom (below), never "waiting for an opponent".
+    if section == "mine" and getattr(entry, "state", "") == "open" and not waiting_turn(entry):
         code = plain(getattr(entry, "code", "") or "", 64)
         parts.append("waiting for an opponent" + (f" (invitation code {code})" if code else ""))
     if section == "open":
