@@ -44,7 +44,14 @@ from typing import Any
 
 from core.board import chebyshev
 from core.rulesets.platemail.actions import is_missile, missile
-from core.rulesets.platemail.checks import check_act, item_idle, stabilize_problem, unloaded_order, unloaded_shot
+from core.rulesets.platemail.checks import (
+    FRIENDLY_GENERAL,
+    check_act,
+    item_idle,
+    stabilize_problem,
+    unloaded_order,
+    unloaded_shot,
+)
 from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS, Spell
 from core.rulesets.platemail.events import ChargeFailed
@@ -276,10 +283,6 @@ def released_spell(me: Character, first: Act | None) -> Spell | None:
     return SPELLS.get(key or "")
 
 
-# The general targets on each side (state.GENERAL_TARGETS): "self" is the caster.
-FRIENDLY_GENERALS = ("ally", "ally-injured", "ally-down", "self")
-
-
 def spell_target_warning(me: Character, spell: Spell | None, target: str, side: int | None) -> str:
     """A Release aimed where its spell is not meant to go (empty: it is):
     an attack spell (Firebolt, Binding, Dread) at your own side or
@@ -290,7 +293,7 @@ def spell_target_warning(me: Character, spell: Spell | None, target: str, side: 
     a general target)."""
     if spell is None:
         return ""
-    ours = target in FRIENDLY_GENERALS or target == me.id or side == me.side
+    ours = target in FRIENDLY_GENERAL or target in ("self", me.id) or side == me.side
     theirs = not ours and (side is not None or target in GENERAL_TARGETS)
     whom = "yourself" if target in ("self", me.id) else "your own side"
     if spell.hostile and ours:

@@ -337,6 +337,12 @@ class WaylightsAdapter(RulesetAdapter):
         left = f" Its {view.max_actions} Action(s) are used: only the free step is left." if isinstance(order, Step) else ""
         return f"{selected.id} cannot {order.verb} to {cell[0]},{cell[1]}: {refusal.message}{left}"
 
+    def closed_for_a_question(self, game: Any) -> None:
+        """The prompt was closed for ``q``'s question, not declined with
+        Esc: it opens again at the next drawing."""
+        if self._declined_at == len(game.orders):
+            self._declined_at = -1
+
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.view(side)
         if state.phase != "battle" or len(game.orders) == self._declined_at:

@@ -82,8 +82,7 @@ async def window_again(game: Any, question: Any) -> None:
     if game.is_attached and game.app.screen is game and not game.modal_open:
         # the window was closed for the question, not declined with Esc:
         # the adapter asks it again (tui/rulesets/waylights.py ``prompt``)
-        if getattr(game.adapter, "_declined_at", None) == len(game.game.orders):
-            game.adapter._declined_at = -1
+        game.adapter.closed_for_a_question(game.game)
         game.redraw()
 
 
