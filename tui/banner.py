@@ -16,6 +16,7 @@ from typing import Any
 from textual.widgets import Static
 
 from core.game import standing_offer
+from tui.claim_news import ClaimNews
 
 
 def fit_pieces(text: str, width: int, sep: str = " · ") -> str:
@@ -299,8 +300,7 @@ class Banner(Static):
         self.away_seen: float | None = None  # when this screen saw a server game's opponent go (monotonic)
         self._ticker: Any = None  # once a second at a server's game: the waits counted (``tick``)
         self._screen: Any = None
-        self._claim_was_open = False
-        self._quiet_told: float | None = None  # the ``changed_at`` of the quiet spell already told
+        self.news = ClaimNews()
 
     def _away_for(self, screen: Any) -> float | None:
         """How long this screen has seen the opponent of a server's game
@@ -329,50 +329,16 @@ class Banner(Static):
 
     def tick(self) -> None:
         """A second has gone by at a server's game: the banner with the
-        waits as they stand now; when a claim has just opened, the player
-        is told (once) and a ``q`` question still offering the earlier
-        words is asked again."""
-        from net.live import duration
-
+        waits as they stand now, and what the player is told as they run
+        out (tui/claim_news.py)."""
         screen = self._screen
         if screen is None or not screen.is_attached:
             return
         try:
             self.show(screen, screen.banner_side)
-            seat = screen.seats.any_seat
-            opened = False
-            if self.away_seen is not None:
-                now_open = claim_left(seat, time.monotonic() - self.away_seen) <= 0
-                opened, self._claim_was_open = now_open and not self._claim_was_open, now_open
-            else:
-                self._claim_was_open = False
-            quiet = quiet_for(screen)
-            idle_after = float(getattr(seat, "idle_after", 0.0))
-            changed = getattr(seat, "changed_at", None)
-            if quiet is not None and quiet >= idle_after and self._quiet_told != changed:
-                self._quiet_told = changed
-                name = screen.game.players[1 - screen.fixed]
-                screen.say(f"{name} has given no order for {duration(quiet)}: q, then w claims the game "
-                           "(the server refuses it if drafts or chat came from them meanwhile)")
-                opened = True
-            if opened:
-                self._ask_again(screen)
-        except Exception:  # noqa: BLE001 - a timer's edge: the next second tries again
+            self.news.second(screen, None if self.away_seen is None else time.monotonic() - self.away_seen)
+        except Exception:  # noqa: BLE001 - a timer's edge (the screen going): the next second tries again
             return
-
-    def _ask_again(self, screen: Any) -> None:
-        """``q``'s question open over ``screen`` with the words of before
-        the claim opened: closed, and asked again with today's."""
-        stack = screen.app.screen_stack
-        if screen not in stack:
-            return
-        above = stack[stack.index(screen) + 1:]
-        question = next((s for s in above if hasattr(s, "claiming") and hasattr(s, "conceding")), None)
-        if question is None or question is not stack[-1]:
-            return
-        screen.say("The claim is open now: q's question is asked again with it.")
-        question.dismiss(None)
-        screen.call_after_refresh(screen.action_quit_game)
 
     def show(self, screen: Any, side: int | None, held_by: str | None = None) -> None:
         """The banner for ``screen`` with ``side`` at the keyboard;
