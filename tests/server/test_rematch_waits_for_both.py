@@ -200,3 +200,35 @@ def test_a_waiting_rematch_takes_none_of_its_makers_open_game_places(server, mon
         bob.create("spheres_of_war", None, ("me", "open"))
     assert refused.value.code == "too-many"
     assert made
+
+
+def test_a_hostile_askers_own_claim_over_the_wire_is_refused(server):
+    """Not Ann's Skirmish, which offers no claim at a waiting game, but a
+    socket of her own: sat at the waiting rematch past the claim time, it
+    sends "claim" (and a concession) itself.  Both are refused in words, and
+    the rematch still waits for Bob."""
+    import json
+
+    from net import serverwire
+    from tests.server.test_hostile import _raw
+
+    gid, ann, bob, hers, his = _finished_game(server, claim_after=1.0)
+    his.stop()
+    again = ann.rematch(gid)
+    sock, reader = _raw(server, "guest:Ann")
+
+    def told(kind: str, **fields) -> dict:
+        sock.sendall(serverwire.encode(kind, **fields))
+        while True:  # what the seat is sent as it sits (welcome, news) comes first
+            line = json.loads(reader.readline())
+            if line["type"] in ("refused", "result"):
+                return line
+
+    sock.sendall(serverwire.encode("sit", game=again, role="player"))
+    time.sleep(1.5)  # past the claim time, counted from anything
+    claim = told("claim")
+    assert claim["type"] == "refused" and claim["code"] == "not-started", claim
+    order = told("order", text=Concede(1).to_text())  # nor can a concession end what has not begun
+    assert order["type"] == "result" and not order["ok"] and order["code"] == "not-started", order
+    assert server.db.game(again)["state"] == "open" and server.referee.live[again].match is None
+    sock.close()
