@@ -174,6 +174,8 @@ class Referee:
                 followed = self.db.game(live.follows)
                 what = "battle" if followed is not None and followed["ruleset"] != live.ruleset else "rematch"
                 entry["turn"] = following_words(live, entry["you"], self.names, what)
+                if live.awaits == entry["you"]:  # the lobby's own field: its words are for reading
+                    entry["awaits_you"] = what
                 continue
             if live is not None and entry.get("turn") and entry["you"] in (0, 1):
                 with live.lock:

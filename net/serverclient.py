@@ -93,7 +93,10 @@ class GameEntry:
     (a name, "open", "by invitation", "computer (normal)"); ``you``: your
     side in it, None if you hold no seat; ``code``: its invitation code,
     shown only to the player who made it; ``turn``: in your games under
-    way, whom the game waits for ("your move", "Bo's move (away)")."""
+    way, whom the game waits for ("your move", "Bo's move (away)");
+    ``awaits_you``: "rematch" or "battle" for a game that follows a
+    finished one, made by the other player, and waits for you to take your
+    seat ("" for any other game)."""
 
     id: str
     ruleset: str
@@ -106,6 +109,7 @@ class GameEntry:
     code: str = ""
     battlefield: str = ""
     turn: str = ""
+    awaits_you: str = ""
 
 
 @attrs.frozen
@@ -130,9 +134,16 @@ def _entry(data: Any) -> GameEntry:
                          (str(players[0]), str(players[1])), str(data.get("waiting_since", "")),
                          str(data["state"]), str(data.get("result", "")),
                          you if you in (0, 1) else None, str(data.get("code", "")),
-                         str(data.get("battlefield", "")), str(data.get("turn", ""))[:80])
+                         str(data.get("battlefield", "")), str(data.get("turn", ""))[:80],
+                         _following(data.get("awaits_you")))
     except (KeyError, IndexError, TypeError):
         raise HostError("the server sent a lobby this Skirmish cannot read") from None
+
+
+def _following(what: Any) -> str:
+    """A lobby entry's ``awaits_you`` as this Skirmish knows it: "rematch",
+    "battle", or "" for anything else."""
+    return what if what in ("rematch", "battle") else ""
 
 
 def server_accounts() -> dict[int, str]:

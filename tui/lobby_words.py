@@ -98,12 +98,6 @@ def watch_refusal(section: str, entry: Any) -> str:
     return f"{game} is still waiting for an opponent: nothing to watch until it begins ({then})."
 
 
-# The games that follow a finished one and wait for its other player
-# (net.live.following_words: "rematch: Ann waits for you").
-FOLLOWING = ("rematch", "battle")
-WAITS_FOR_YOU = " waits for you"
-
-
 def waiting_turn(entry: Any) -> str:
     """The server's words for a game of yours not begun that waits for one
     named player (a rematch, Optio's battle: "rematch: waiting for Bob"),
@@ -116,20 +110,14 @@ def waiting_turn(entry: Any) -> str:
 def awaited_by(entry: Any) -> tuple[str, str] | None:
     """``entry``, a rematch or battle of yours not begun that waits for
     you: what it is ("rematch", "battle") and who made it, as the lobby
-    names them.  None when the entry does not say so (made by you, any
-    other game, or words this Skirmish does not know)."""
+    names them.  None for any other game (one you made among them), as the
+    server's ``awaits_you`` field says."""
+    what = getattr(entry, "awaits_you", "")
     players = getattr(entry, "players", None) or ()
     you = getattr(entry, "you", None)
-    turn = str(getattr(entry, "turn", "") or "")
-    if getattr(entry, "state", "") != "open" or you not in (0, 1) or len(players) != 2:
+    if not what or getattr(entry, "state", "") != "open" or you not in (0, 1) or len(players) != 2:
         return None
-    other = str(players[1 - you])
-    for what in FOLLOWING:
-        if turn.startswith(f"{what}: ") and turn.endswith(WAITS_FOR_YOU):
-            named = turn[len(what) + 2:-len(WAITS_FOR_YOU)]  # the server cuts a long name
-            if named and other.startswith(named):
-                return what, other
-    return None
+    return what, str(players[1 - you])
 
 
 def entry_words(entry: Any, section: str, me: Any = None, glued: bool = False) -> str:

@@ -127,9 +127,10 @@ async def test_x_by_the_player_it_waits_for_says_whose_it_is_before_asking():
 
 
 async def test_x_refused_by_the_server_for_a_row_that_does_not_say_who_made_it_says_what_to_do(monkeypatch):
-    # A server whose list gives no words for such a game: the lobby cannot
-    # know who made it, asks, and the server's refusal is shown as it is.
-    monkeypatch.setattr("net.referee.following_words", lambda *_args: "")
+    # A server whose list does not mark such a game (one older than the
+    # field): the lobby cannot know who made it, asks, and the server's
+    # refusal is shown as it is.
+    monkeypatch.setattr("net.serverclient._following", lambda _what: "")
     with real_server() as server:
         _old, again = finished_then_rematch(server)
         app = SkirmishApp()
@@ -176,14 +177,25 @@ async def test_w_on_a_waiting_rematch_says_whom_it_waits_for():
             assert "rematch: Ann waits for you" in said and "Enter takes your seat, and it begins" in said
 
 
-def test_only_the_server_words_for_the_player_awaited_name_the_maker():
+def test_the_maker_of_a_waiting_game_is_read_from_the_servers_field_not_its_words():
     from tui.lobby_words import awaited_by
 
-    def entry(turn: str, you: int = 1, state: str = "open") -> GameEntry:
-        return GameEntry("g1", "spheres_of_war", "", ("Annabella-Rosemary", "Bob"), "", state, you=you, turn=turn)
+    def entry(turn: str, awaits: str = "", you: int = 1, state: str = "open") -> GameEntry:
+        return GameEntry("g1", "spheres_of_war", "", ("Annabella-Rosemary", "Bob"), "", state, you=you, turn=turn,
+                         awaits_you=awaits)
 
-    assert awaited_by(entry("rematch: Annabella-Rosem waits for you")) == ("rematch", "Annabella-Rosemary")
-    assert awaited_by(entry("battle: Annabella-Rosem waits for you")) == ("battle", "Annabella-Rosemary")
-    assert awaited_by(entry("rematch: waiting for Bob", you=0)) is None  # its maker's own words
-    assert awaited_by(entry("rematch: Cat waits for you")) is None  # not the other player's name
-    assert awaited_by(entry("your move", state="playing")) is None
+    # the server cuts a long name in its words; the field names the whole player
+    assert awaited_by(entry("rematch: Annabella-Rosem waits for you", "rematch")) == ("rematch", "Annabella-Rosemary")
+    assert awaited_by(entry("battle: Annabella-Rosem waits for you", "battle")) == ("battle", "Annabella-Rosemary")
+    assert awaited_by(entry("rematch: waiting for Bob", you=0)) is None  # its maker's own: no field
+    # words alone, however they read, say nothing: a name like the words is only a name
+    assert awaited_by(entry("rematch: Annabella-Rosem waits for you")) is None
+    assert awaited_by(entry("your move", "rematch", state="playing")) is None  # begun: nothing waits
+
+
+def test_the_server_marks_the_waiting_game_for_its_awaited_player_only():
+    with real_server() as server:
+        _old, again = finished_then_rematch(server)
+        ann, bob = server.client("Ann"), server.client("Bob")
+        assert [(e.id, e.awaits_you) for e in bob.lobby().mine if e.id == again] == [(again, "rematch")]
+        assert [(e.id, e.awaits_you) for e in ann.lobby().mine if e.id == again] == [(again, "")]
