@@ -20,7 +20,7 @@ from core.rulesets.waylights.orders import Attack, Counter, Defend
 from core.rulesets.waylights.rules import attack_dice_refusal, can_counter
 from core.rulesets.waylights.ruleset import exchange_for, preview_order
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, PickList
-from tui.rulesets.waylights_words import pct, wounds_short
+from tui.rulesets.waylights_words import named_blow_words, pct, wounds_short
 
 Confirm = Callable[[Any], AttackPreview | None]
 
@@ -103,6 +103,16 @@ def _extras_maker(state: Any, title: str, orders: list[Any], confirm: Confirm) -
 
 
 # -- the response: defend or counterattack ---------------------------------------------
+def defend_chances(d: Any, effect: str | None) -> str:
+    """What the pending blow does if defended: KO, a wound dealt (not a
+    wound that buys the attacker's effect: "Optional: Alternate damage"),
+    then the effect bought and the item smashed, each by its own chance."""
+    parts = [f"KO {pct(d.ko)}", f"a wound {pct(d.wounded)}"]
+    for name, chance in d.extras:
+        parts.append(f"{effect} {pct(chance)}" if name.endswith(" bought") else f"smash {pct(chance)}")
+    return ", ".join(parts)
+
+
 def _counter_chances(state: Any, order: Counter) -> str:
     x = exchange_for(state, order)
     return (f" · you {pct(x.target_ko)}/{pct(x.target_wound)} · {state.attack.attacker} "
@@ -120,6 +130,9 @@ def response_menu(state: Any, player: str, orders: Sequence[Any]) -> PickList:
     amod = sum(v for _, v in attack_mods(a, a.weapon))
     title = (f"{player}: {t.name} is attacked by {a.name} with the {a.weapon.name}, "
              f"{dice(adice)} {signed(amod)} against Threshold {threshold(t)}. {t.id} has {dice(tdice, 'defence')}.")
+    bought = named_blow_words(a.id, t.id, p.effect, p.smash)
+    if bought:
+        title += "\n" + bought
     rows: list[tuple[str, Any]] = []
     keys: dict[int, str] = {}
     refused: dict[str, str] = {}
@@ -132,7 +145,7 @@ def response_menu(state: Any, player: str, orders: Sequence[Any]) -> PickList:
             d = preview_order(state, o)
             what = "Defend" if not o.psi else f"Defend, up to {o.psi} tension"
             keys[len(rows)] = "d" if not keys else ""
-            rows.append((f"{what} · KO {pct(d.ko)}, a wound {pct(d.one_wound + d.two_plus)}", o))
+            rows.append((f"{what} · {defend_chances(d, p.effect)}", o))
     if counters:
         rows.append((f"Counter with the {t.weapon.name}, {dice(tdice)}, none to defend: KO/a wound", HEADING))
         first = True

@@ -31,6 +31,11 @@ def chance_lines(p: Preview, target: Any) -> list[str]:
     part = ("part of the wound rows: any wound is a KO" if target.ko_at - target.wounds <= 1
             else "part of \"2+ wounds\", not one more outcome")
     extras = [f"{name} {percent(chance):>6}  (part of the hits)" for name, chance in p.extras]
+    # An effect's cost comes off the wounds: a hit it takes all of deals none
+    # (docs/rulings.md, Alternate damage), so the wound rows are not the wounds dealt.
+    bought = next((name.removesuffix(" bought") for name, _ in p.extras if name.endswith(" bought")), "")
+    if bought and p.wounded != p.one_wound + p.two_plus:
+        extras.insert(0, f"a wound   {percent(p.wounded):>6}  (left to deal after the {bought})")
     return [*outcomes, f"{ko}  ({part})", *extras]
 
 

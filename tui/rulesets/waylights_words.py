@@ -2,7 +2,8 @@
 count, what a Split Move leaves of the step, an exchange of attack and counter,
 a few words for an order already given, a dead figure's square a move
 may end on (docs/rulings.md, Waylights, "The dead do not block"), the
-order of the ways to a cell, and a counter's chances past the cover."""
+order of the ways to a cell, a counter's chances past the cover, and what
+an attack buys beside its wounds."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import attrs
 
 from core.orders import Order
-from core.rulesets.waylights.combat import cover_avoid_faces, percent, pierced_armour
+from core.rulesets.waylights.combat import EFFECT_COST, SMASH_COST, cover_avoid_faces, percent, pierced_armour
 from core.rulesets.waylights.exchange import Exchange
 from core.rulesets.waylights.movement import reachable, step_cost
 from core.rulesets.waylights.orders import (
@@ -115,6 +116,22 @@ def exchange_words(attacker: Any, target: Any, x: Exchange) -> str:
     return (f"this attack wounds {pct(x.target_wound)}, KO {pct(x.target_ko)}{lost_words(attack_lost(attacker, target, x), a)}"
             f", and {t}'s counter wounds {a} {pct(x.attacker_wound)}, KO {pct(x.attacker_ko)}"
             f"{lost_words(x.counter_lost, t)}")
+
+
+def named_blow_words(attacker: str, target: str, effect: str | None, smash: str | None) -> str:
+    """What the attacker's order buys beside its wounds, for the defender
+    ("Optional: Alternate damage"; "Optional: Psi Tension", item damage):
+    "" for a plain blow."""
+    out = []
+    if effect:
+        cost = EFFECT_COST[effect]
+        first = "the first wound" if cost == 1 else f"the first {cost} wounds"
+        lighter = ", a lighter hit wounds as usual" if cost > 1 else ""
+        out.append(f"{attacker} buys {effect} with {first} of its hit; the rest still wound{lighter}.")
+    if smash:
+        out.append(f"{attacker} smashes {target}'s {smash} on any hit, glancing or better "
+                   f"({SMASH_COST} tension).")
+    return " ".join(out)
 
 
 def pct(p) -> str:

@@ -19,6 +19,7 @@ DICE = 4
 EFFECT_COST = {"grapple": 1, "break-off": 1, "entangle": 1, "shove": 1, "human-shield": 2,
                "stun": 3, "pierce": 1, "suppress": 1}
 SMASHABLE = ("weapon", "shield", "armour")
+SMASH_COST = 3  # tension a smash takes on a valid hit (Psi Tension, item damage)
 
 
 def skill_level(f: Fighter, weapon: Weapon) -> int:
@@ -122,13 +123,15 @@ Outcome = tuple[bool, bool, int]
 
 
 def blow_outcome(margin: int, t: int, room: int | None = None, effect: str | None = None,
-                 smash: bool = False) -> Outcome:
+                 hit_counts: bool = False) -> Outcome:
     """What a result does that a point of tension could change (docs/rulings.md,
-    Psi Tension): a valid hit (counted only when a smash waits on one; a
-    glance alone does nothing), the named effect bought, and the wounds left
-    after it, counted no further than ``room`` (the wounds that knock the
-    target out; None when every wound counts, as for a target that will
-    ignore its KO and fight on with their penalty)."""
+    Psi Tension): a valid hit (counted only where ``hit_counts``, as when a
+    human shield may take the shot; a glance alone does nothing, and a
+    smash is counted by ``tension_spend``, which knows what it costs), the
+    named effect bought, and the wounds left after it, counted no further
+    than ``room`` (the wounds that knock the target out; None when every
+    wound counts, as for a target that will ignore its KO and fight on with
+    their penalty)."""
     band = wounds_for(margin, t)
     wounds = max(band, 0)
     bought = effect is not None and band > 0 and wounds >= EFFECT_COST[effect]
@@ -136,20 +139,39 @@ def blow_outcome(margin: int, t: int, room: int | None = None, effect: str | Non
         wounds -= EFFECT_COST[effect or ""]
     if room is not None:
         wounds = min(wounds, max(room, 0))
-    return smash and band >= 0, bought, wounds
+    return hit_counts and band >= 0, bought, wounds
 
 
 def tension_spend(margin: int, t: int, attack_cap: int, defence_cap: int, room: int | None = None,
-                  effect: str | None = None, smash: bool = False) -> tuple[int, int]:
+                  effect: str | None = None, smash: bool = False, *, purse: int | None = None,
+                  shield: bool = False) -> tuple[int, int]:
     """(the attacker's points, the defender's) spent on one result: each the
     fewest up to its cap that change what the result does (``blow_outcome``),
-    none when no number up to the cap would; the attacker first."""
-    def does(m: int) -> Outcome:
-        return blow_outcome(m, t, room, effect, smash)
+    none when no number up to the cap would; the attacker first.
 
-    up = next((k for k in range(1, attack_cap + 1) if does(margin + k) != does(margin)), 0)
+    A ``smash`` the order names is paid, on a valid hit, with SMASH_COST of
+    the attacker's tension (``purse``, after the roll's gain; taken to be
+    ``attack_cap`` when not given) that the raise has not used: so a point
+    that reaches a valid hit only to leave too little for the smash changes
+    nothing, and the attacker never spends what would cost it a smash the
+    blow would otherwise make (docs/rulings.md, Psi Tension).  ``shield``:
+    a valid hit counts on its own (a human shield may take the shot)."""
+    wallet = attack_cap if purse is None else purse
+
+    def does(m: int, spent: int) -> tuple[bool, bool, bool, int]:
+        hit, bought, wounds = blow_outcome(m, t, room, effect, shield)
+        smashed = smash and m >= 0 and wallet - spent >= SMASH_COST
+        return hit, smashed, bought, wounds
+
+    def gains(after: tuple[bool, bool, bool, int], before: tuple[bool, bool, bool, int]) -> bool:
+        return after != before and all(x >= y for x, y in zip(after, before, strict=True))
+
+    plain = does(margin, 0)
+    up = next((k for k in range(1, attack_cap + 1) if gains(does(margin + k, k), plain)), 0)
     margin += up
-    down = next((k for k in range(1, defence_cap + 1) if does(margin - k) != does(margin)), 0)
+    # Every part of what a blow does only shrinks as its result falls.
+    raised = does(margin, up)
+    down = next((k for k in range(1, defence_cap + 1) if does(margin - k, up) != raised), 0)
     return up, down
 
 
@@ -286,6 +308,9 @@ class Preview:
     one_wound: Fraction
     two_plus: Fraction
     ko: Fraction
+    # At least one wound dealt: the wound rows less the hits whose wounds an
+    # effect's cost takes all of (a one-wound band that buys a grapple).
+    wounded: Fraction
     extras: tuple[tuple[str, Fraction], ...] = ()  # an effect bought, an item smashed
 
     def lines(self) -> list[str]:
@@ -328,7 +353,8 @@ def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None =
     gains and spends tension as ``resolve.roll_blow`` does, the attacker up
     to ``psi``, the defender up to ``psi_d``, and a KO its 9 tension would
     ignore is none; the wounds an ``effect`` buys are taken off the wounds
-    (``extras``: the chance it is bought, and a ``smash``'s)."""
+    (``wounded``: at least one is left to deal; ``extras``: the chance the
+    effect is bought, and a ``smash``'s)."""
     weapon = weapon or attacker.weapon
     amod = sum(v for _, v in attack_mods(attacker, weapon))
     dmod = sum(v for _, v in defence_mods(defender, weapon))
@@ -336,7 +362,7 @@ def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None =
     hit = 1 - Fraction(cover_avoid_faces(cover), 6)
     total = Fraction(6 ** (attack_dice + defence_dice))
     tally = {"none": Fraction(0), "glance": Fraction(0), "one": Fraction(0), "two": Fraction(0), "ko": Fraction(0),
-             "effect": Fraction(0), "smash": Fraction(0)}
+             "effect": Fraction(0), "smash": Fraction(0), "wounded": Fraction(0)}
     acounts, dcounts = sum_counts(attack_dice), sum_counts(defence_dice)
     for a, na in acounts.items():
         for d, nd in dcounts.items():
@@ -347,14 +373,16 @@ def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None =
                 ga, gd = tension_gain(margin, t)
                 a_tension, d_tension = a_tension + ga, d_tension + gd
                 up, down = tension_spend(margin, t, min(psi, a_tension), min(psi_d, d_tension),
-                                         ko_room(defender, d_tension, True), effect, smash is not None)
+                                         ko_room(defender, d_tension, True), effect, smash is not None,
+                                         purse=a_tension)
                 margin, a_tension, d_tension = margin + up - down, a_tension - up, d_tension - down
             _, bought, _ = blow_outcome(margin, t, None, effect)
             w = wounds_for(margin, t)
             wounds = max(w, 0) - (EFFECT_COST[effect or ""] if bought else 0)
             tally[{-1: "none", 0: "glance", 1: "one"}.get(w, "two")] += p
             tally["effect"] += p if bought else 0
-            tally["smash"] += p if smash and w >= 0 and a_tension >= 3 else 0
+            tally["wounded"] += p if wounds > 0 else 0
+            tally["smash"] += p if smash and w >= 0 and a_tension >= SMASH_COST else 0
             ignored = psi_on and d_tension >= 9
             if (wounds > 0 and defender.wounds + wounds >= defender.ko_at and not ignored) or \
                     (bought and effect == "stun"):
@@ -365,4 +393,4 @@ def attack_preview(attacker: Fighter, defender: Fighter, weapon: Weapon | None =
     if smash:
         extras.append((f"{smash} smashed", tally["smash"]))
     return Preview(tally["none"] + (1 - hit), tally["glance"], tally["one"], tally["two"], tally["ko"],
-                   tuple(extras))
+                   tally["wounded"], tuple(extras))

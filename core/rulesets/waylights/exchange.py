@@ -71,7 +71,8 @@ def bands(attacker: Fighter, defender: Fighter, weapon: Weapon, attack_dice: int
             if psi_on:
                 ga, gd = tension_gain(margin, t)
                 up, _ = tension_spend(margin, t, min(psi, attacker.tension + ga), 0,
-                                      ko_room(defender, defender.tension + gd, True), effect, smash)
+                                      ko_room(defender, defender.tension + gd, True), effect, smash,
+                                      purse=attacker.tension + ga)
                 margin += up
             band = wounds_for(margin, t)
             _, bought, _ = blow_outcome(margin, t, None, effect)

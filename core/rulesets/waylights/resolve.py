@@ -10,6 +10,7 @@ from core.dice import roll
 from core.events import Defeated, Event, Moved, Note, Rolled, Struck
 from core.rulesets.waylights.combat import (
     EFFECT_COST,
+    SMASH_COST,
     attack_mods,
     band_name,
     cover_avoid_faces,
@@ -49,6 +50,15 @@ class Blow:
     effect: str | None = None
     push: Facing | None = None
     smash: str | None = None
+
+
+def _bought_words(aid: str, effect: str, band: int, left: int) -> str:
+    """The log's line for wounds that buy an effect ("Optional: Alternate
+    damage"): the result's line counted them, the strike line will not."""
+    if not left:
+        return f"{aid}'s hit buys {effect} with its {band_name(band)}: no wound left to deal."
+    return (f"{aid}'s hit buys {effect} with {band - left} of its {band} wounds: "
+            f"{band_name(left)} left to deal.")
 
 
 def _tension(state: WaylightsState, uid: str, change: int, why: str) -> tuple[WaylightsState, Event]:
@@ -109,8 +119,10 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
         # Spend as little as needed (up to the declared caps) to change what
         # the result does: never for wounds past a KO (docs/rulings.md).
         room = ko_room(t, state.get(tid).tension, True)
-        up, down = tension_spend(margin, t_val, min(psi, state.get(aid).tension), min(psi_d, state.get(tid).tension),
-                                 room, effect, bool(smash) or bool(weapon.ranged and t.shielded_by))
+        purse = state.get(aid).tension  # what a smash is paid from, the raise's points taken first
+        up, down = tension_spend(margin, t_val, min(psi, purse), min(psi_d, state.get(tid).tension),
+                                 room, effect, bool(smash), purse=purse,
+                                 shield=bool(weapon.ranged and t.shielded_by))
         if up:
             state, ev = _tension(state, aid, -up, f"+{up} to the attack result")
             events.append(ev)
@@ -139,12 +151,14 @@ def roll_blow(state: WaylightsState, aid: str, tid: str, weapon: Weapon, adice: 
     if effect and band > 0:
         if wounds >= EFFECT_COST[effect]:
             wounds -= EFFECT_COST[effect]
+            # Said before the wounds are dealt: the result's band counts the ones spent.
+            events.append(Note(_bought_words(aid, effect, band, wounds)))
         else:
             events.append(Note(f"{aid}'s hit is too light to buy {effect}; it wounds instead."))
             effect = None
     else:
         effect = None
-    if smash and not (band >= 0 and state.get(aid).tension >= 3):
+    if smash and not (band >= 0 and state.get(aid).tension >= SMASH_COST):
         smash = None
     return state, Blow(aid, target, band, wounds, effect, push, smash), events
 
@@ -180,7 +194,7 @@ def apply_blow(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, list[
         t = rebuild(t, glances=t.glances + 1)
         state = state.put(t)
     if blow.smash:
-        state, ev = _tension(state, blow.attacker, -3, f"smashes {blow.target}'s {blow.smash}")
+        state, ev = _tension(state, blow.attacker, -SMASH_COST, f"smashes {blow.target}'s {blow.smash}")
         events.append(ev)
         item = f"weapon:{t.weapon.name}" if blow.smash == "weapon" else blow.smash
         t = state.get(blow.target)
@@ -206,7 +220,8 @@ def apply_effect(state: WaylightsState, blow: Blow) -> tuple[WaylightsState, lis
     e, detail = blow.effect, ""
     assert e is not None  # called for a blow with an effect
     if t.status != READY and e != "stun":
-        return state, []
+        # The wounds bought it all the same (roll_blow said so): say where it went.
+        return state, [Note(f"{t.id} is out of the fight: the {e} {a.id} bought does nothing.")]
     if e == "grapple":
         t = rebuild(t, grappled_by=a.id)
     elif e == "break-off":
