@@ -113,9 +113,11 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=_file_name, metavar="FILE", help=FILE_HELP)
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--side", type=int, choices=(0, 1), default=None,
-                        help="show the game as this side sees it (default: a neutral onlooker; "
-                             "a finished game is shown in full)")
-    replay.add_argument("--log", action="store_true", help="also print the log that side may read")
+                        help="as this side sees it; refused while a game with secrets (Platemail, Optio) is "
+                             "not over: it is shown only as both sides may see it, as watch does; a finished "
+                             "game is shown in full")
+    replay.add_argument("--log", action="store_true",
+                        help="also print the log that view may read (all of it once the game is over)")
     commands.add_parser("continue", help="start the game on the most recent unfinished save")
     load = commands.add_parser("load", help="start the game on a save file")
     load.add_argument("file", type=_file_name, metavar="FILE", help=FILE_HELP)
@@ -168,7 +170,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_app(**kwargs) -> int:
+def _door_login_words() -> str:
+    """What a player who reached ``skirmish door`` without a terminal can
+    do about it: only log in again with ``ssh -t`` (the door runs nothing
+    else, so no other command may be offered), to this account, named as
+    install.sh names it for the door's players."""
+    import os
+    import pwd
+
+    try:
+        account = pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:  # an account with no name (a container's): the advice stands without the example
+        return "log in again with ssh -t"
+    return f"log in again with ssh -t, as in: ssh -t {account}@{os.uname().nodename}"
+
+
+def _run_app(door_login: bool = False, **kwargs) -> int:
+    """Start the app with ``kwargs``; without a terminal, say so instead
+    (``door_login``: to a player who logged in through the SSH door)."""
     import os
 
     # A full-screen app needs a terminal (textual-serve's tabs run it with a driver of their own).
@@ -179,6 +198,10 @@ def _run_app(**kwargs) -> int:
             problem = _unreadable(kwargs[key]) if kwargs.get(key) is not None else None
             if problem:
                 return _refused(command, kwargs[key], problem + (_backup_words(kwargs[key]) if command == "load" else ""))
+        if door_login:
+            print(f"skirmish: the game needs a terminal, and this SSH login has none: {_door_login_words()}",
+                  file=sys.stderr)
+            return 2
         print("skirmish: the game needs a terminal, and its input or output is not one "
               "(over SSH: ssh -t; to check a save without one: skirmish replay FILE)", file=sys.stderr)
         return 2
@@ -400,7 +423,7 @@ def _main(argv: list[str] | None) -> int:
         if problem:
             print(f"skirmish door: {problem}", file=sys.stderr)
             return 1
-        return _run_app(lobby=(args.socket, identity, True))
+        return _run_app(door_login=True, lobby=(args.socket, identity, True))
     if args.command == "join":
         from net.rendezvous import normal_code
 

@@ -114,8 +114,24 @@ def log_lines(game: Any, side: int | None, reasons: Any = (), seats: Any = ("hum
     return merged([event.sentence for event in events], reason_notes(game, reasons, seats, side, over))
 
 
+SIDE_VIEW_REFUSED = ("its game is not over, so it is shown only as both sides may see it, as skirmish watch "
+                     "shows it: a side's view would tell that side's secrets (its hidden pieces, the orders "
+                     "it wrote) to whoever reads it. Leave out --side (once the game is over, everything "
+                     "is shown)")
+
+
+def _file_words(path: Path) -> str:
+    """A save's path as a refusal names it: an absolute one with ``~`` for
+    the home folder, at most 200 characters, readable."""
+    import os
+
+    name = printable(shown_folder(path) if os.path.isabs(path) else str(path))
+    return name if len(name) <= 200 else name[:199] + "…"
+
+
 def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
                    side: int | None = None, with_log: bool = False) -> int:
+    from core.seats import private_ruleset
     from saves.store import SaveError, load_for_play
     from tui.reason_log import saved_reasons
 
@@ -123,6 +139,12 @@ def replay_command(path: Path, as_json: bool, out: TextIO, err: TextIO,
         game, pending, seats = load_for_play(path)
     except SaveError as exc:
         print(f"skirmish: cannot replay {printable(str(exc))}", file=err)
+        return 1
+    if side is not None and game.outcome is None and private_ruleset(game.ruleset):
+        # As ``skirmish watch``: a game with secrets not over is shown only as both sides see it,
+        # whoever asks (the file cannot say who reads it).  A ruleset with no secrets (no hidden
+        # information, no orders written at once) gives every side the public view anyway.
+        print(f"skirmish: cannot replay {_file_words(path)} as side {side}: {SIDE_VIEW_REFUSED}", file=err)
         return 1
     data = final_position(game, side)
     if with_log:
