@@ -27,10 +27,13 @@ from tui.newgame_parts import (
     NameInput,
     Preset,
     RulesetCycler,
+    as_the_form_says,
     battlefield_label,
+    no_hosting_left,
     option_values,
     player_names,
     player_words,
+    remembered_settings,
 )
 from tui.warband_models import model_for
 from tui.warband_picker import WarbandField, WarbandScreen
@@ -117,22 +120,13 @@ class NewGameScreen(Screen[None]):
             self.battlefields = battlefields()
         except Exception as exc:
             self.bf_error = str(exc)
-        self.remembered = self._remembered()
+        self.remembered = remembered_settings()
         self.generation = 0
         self.built_for: str | None = None  # the ruleset the options are built for
         self.held: dict[str, Any] = {}  # the options the force lists stand for
         self.last_fitting: dict[str, list] = {}  # per ruleset: the last battlefield list something fitted
         self.choice_words: dict[str, list[str]] = {}  # this ruleset's choices that name a player, in words
         self.shown_when: dict[str, tuple[str, Any]] = {}  # a field shown only for one value of another's
-
-    @staticmethod
-    def _remembered() -> Any:
-        try:
-            from saves.settings import load_settings
-
-            return load_settings()
-        except Exception:  # noqa: BLE001 - no settings module: the usual defaults
-            return None
 
     def _start_values(self) -> tuple[str | None, tuple[str, str], tuple[str, str]]:
         ruleset, players, seats = None, ("Player 1", "Player 2"), ("human", "human")
@@ -236,6 +230,7 @@ class NewGameScreen(Screen[None]):
         self.watch(self.query_one(VerticalScroll), "virtual_size", lambda _size: self._start_in_sight(), init=False)
         self.query_one("#ruleset", Cycler).focus()
         self._build_options()
+        no_hosting_left(self.app)  # Start hosts exactly when this form is the host's (as_the_form_says)
 
     # -- the form follows the ruleset ------------------------------------------
     def ruleset(self):
@@ -567,7 +562,8 @@ class NewGameScreen(Screen[None]):
         if getattr(bf, "pre_game", False):  # decide the battlefield by an Optio pre-game first
             from tui.rulesets.optio_handoff import start_pre_game
 
-            said = start_pre_game(self.app, rules, options, names, replace=self, seats=seats)
+            said = as_the_form_says(self.app, self.hosted, lambda: start_pre_game(
+                self.app, rules, options, names, replace=self, seats=seats))
             problem.update(said or "")
             if said is None:
                 self._remember(rules, options, names, seats)
@@ -579,7 +575,7 @@ class NewGameScreen(Screen[None]):
             return
         library = any(bf is shipped for shipped in self.battlefields)  # not an Optio map's ground
         self._remember(rules, options, names, seats, bf.name if library else None)
-        self.app.start_game(game, replace=self, seats=seats)
+        as_the_form_says(self.app, self.hosted, lambda: self.app.start_game(game, replace=self, seats=seats))
 
     def _remember(self, rules: Any, options: Any, names: tuple, seats: tuple, battlefield: str | None = None) -> None:
         kept = getattr(self.remembered, "seats", None) or ("human", "human")

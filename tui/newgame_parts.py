@@ -2,12 +2,13 @@
 labels, the players named in a choice as their names are typed, a
 battlefield's label, the fields shown only for another's value, and the
 ruleset's choice that rebuilds the options as it changes, the name field
-that says when a name is cut, and the form's opening choices."""
+that says when a name is cut, the form's opening choices (the remembered
+ones), and whether its Start hosts the game."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -29,6 +30,17 @@ class Preset:
     players: tuple[str, str] | None = None
     seats: tuple[str, str] | None = None
     ground: Any = None
+
+
+def remembered_settings() -> Any:
+    """What the form opens with when nothing is pre-filled: the last
+    choices (``saves.settings``), or None for the usual defaults."""
+    try:
+        from saves.settings import load_settings
+
+        return load_settings()
+    except Exception:  # noqa: BLE001 - no settings module: the usual defaults
+        return None
 
 
 def player_names(typed: Sequence[str]) -> tuple[str, str]:
@@ -112,3 +124,29 @@ class NameInput(InOrderInput):
             self.post_message(self.Cut(self, len(text) - max(0, room)))
             return
         super().replace(text, start, end)
+
+
+def as_the_form_says(app: Any, hosted: bool, begin: Callable[[], Any]) -> Any:
+    """Run ``begin`` (it starts the form's game through ``app.start_game``)
+    hosted exactly when the form is the host's: the app's flag that makes
+    its next game a hosted one (``hosting.new``) is set from the form for
+    this Start alone, then cleared.  Set once as the form opened, it was
+    cleared by the first hosting: Start again after the wait screen's Esc
+    opened a game at one keyboard under a form still naming the joiner."""
+    hosting = getattr(app, "hosting", None)
+    if hosting is None:
+        return begin()
+    hosting.new = hosted
+    try:
+        return begin()
+    finally:
+        hosting.new = False
+
+
+def no_hosting_left(app: Any) -> None:
+    """The form decides at Start (:func:`as_the_form_says`): the flag the
+    menu's h set before opening it is not left behind to host a later game
+    at one keyboard (a rematch) once the host's form is left unstarted."""
+    hosting = getattr(app, "hosting", None)
+    if hosting is not None:
+        hosting.new = False
