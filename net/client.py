@@ -108,6 +108,7 @@ class RemoteSeat(Seat):
         self.whole: Any = None  # after the game, once checked: the whole game replayed here (nothing secret)
         self.notice = ""  # news for the player, such as a late refusal of an order
         self.notices = 0  # how many notices came: one in the same words as the last is news again
+        self.not_given = 0  # orders refused here without reaching the keeper (``_not_given``)
         self.opponent_present = True  # the last update's word: the other side's player is connected
         self.changed_at = time.monotonic()  # when the game last moved on, as this terminal heard it
         self._kept: list[dict] = []  # this seat's drafts the host kept, sent back after the welcome
@@ -555,21 +556,36 @@ class RemoteSeat(Seat):
     def _ask_host(self, data: bytes, wait: float | None = None) -> Rejection | tuple[Event, ...]:
         """Send ``data`` (a message answered by a ``result``) and wait for
         the answer, as ``submit`` says: the events that came meanwhile."""
+        if self.status == "moved":  # for good: another terminal plays this seat now
+            return Rejection("moved", f"Not sent: {self.reason or 'this seat moved to another terminal.'}")
         if self.status != "playing" or self._outbox is None:
-            return Rejection("offline", f"Not connected to the {self.KEEPER} just now.")
+            return self._not_given("offline", f"Not connected to the {self.KEEPER} just now.")
         ticket = _Ticket()
         with self._lock:
             before = len(self._events)
             self._waiting.append(ticket)
-            if not self._send(data):
+            sent = self._send(data)
+            if not sent:
                 self._waiting.remove(ticket)
-                return Rejection("offline", f"The {self.KEEPER} is not taking orders just now (it may be stopped).")
+        if not sent:
+            return self._not_given("offline", f"The {self.KEEPER} is not taking orders just now (it may be stopped).")
         if not ticket.done.wait(ANSWER_WAIT if wait is None else wait):
             ticket.gave_up = True
-            return Rejection(UNANSWERED, f"Sent, but the {self.KEEPER} has not answered yet (it may be busy or stopped); "
-                                         f"the board shows whether it was taken when the {self.KEEPER} goes on.")
+            return self._not_given(UNANSWERED, f"Sent, but the {self.KEEPER} has not answered yet (it may be busy or "
+                                               f"stopped); the board shows whether it was taken when the {self.KEEPER} "
+                                               "goes on.")
         answer = ticket.answer or {"ok": False, "code": UNANSWERED, "message": "No answer."}
         if not answer["ok"]:
             return Rejection(answer["code"] or "refused", answer["message"] or "Refused.")
         with self._lock:
             return tuple(self._events[before:])
+
+    def _not_given(self, code: str, message: str) -> Rejection:
+        """An order that did not reach the keeper (not connected, or no
+        answer in time): the refusal says nothing of the order itself, so
+        whatever was written with it is still the player's to give.  Counted
+        in ``not_given`` and told to the subscribers (tui/remote/joining.py
+        keeps the drafts a screen closed with it)."""
+        self.not_given += 1
+        self._notify()
+        return Rejection(code, message)
