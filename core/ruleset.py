@@ -46,6 +46,18 @@ class Rejection:
 
 
 @attrs.frozen
+class Forced:
+    """An order a side must give now because it has no other (a Spheres of
+    War defence roll): nobody has anything to decide, so whoever holds the
+    game may give it (the screen at once, a server's referee for a player
+    not connected) and nobody waits on it (docs/rulings.md, *Leaving a
+    server game*).  ``why`` says so in the ruleset's words, for the log."""
+
+    order: Order
+    why: str
+
+
+@attrs.frozen
 class Outcome:
     """How a game ended.  ``winner`` is a side, or None for a draw."""
 
@@ -179,6 +191,14 @@ class Ruleset(abc.ABC):
         other order)."""
         legal = self.legal_orders(state, side)
         return rng.choice(legal) if legal else None
+
+    def forced_order(self, state: Any, side: int) -> Forced | None:
+        """The order ``side`` must give now when the rules leave it no
+        other (``Forced``), or None: it has a choice, or nothing to give.
+        Only a ruleset whose rules force an order answers it (one legal
+        order alone is not enough: a Ready or a commit is still the
+        player's to give when they choose).  Default None."""
+        return None
 
     @abc.abstractmethod
     def check(self, state: Any, order: Order) -> Rejection | None:

@@ -9,6 +9,7 @@ import threading
 from typing import Any
 
 from core import game as core_game
+from core.ruleset import Forced
 from match import Match
 
 
@@ -160,6 +161,8 @@ class Live:
         self.chat_seen: dict[int, Any] = {}
         # The idle spell each side was last warned of (``idle_warning``).
         self.warned: dict[int, float] = {}
+        # The referee is giving orders with no alternative (``forced_wait``) now.
+        self.forcing = False
 
     # -- who is at the game (docs/rulings.md, *Leaving a server game*) -----------
     def person(self, side: int) -> bool:
@@ -195,6 +198,28 @@ class Live:
         if any(not self.person(side) for side in self.match.game.to_act):
             return True  # the computer's move: it thinks
         return any(self.seated(side) or self.time_away(side, now) < claim_after for side in people)
+
+    def forced_wait(self) -> tuple[int, Forced] | None:
+        """The side the game waits on for an order the rules leave it no
+        alternative to (``Ruleset.forced_order``: a Spheres of War defence
+        roll), with that order; None while every side to act has a choice."""
+        game = self.match.game if self.match is not None else None
+        if game is None or game.outcome is not None:
+            return None
+        for side in sorted(game.to_act):
+            forced = game.ruleset.forced_order(game.state, side)
+            if forced is not None:
+                return side, forced
+        return None
+
+    def forced_for_the_absent(self) -> tuple[int, Forced] | None:
+        """``forced_wait`` when its side is a player with no connection at
+        the game: the referee gives that order itself (a connected player's
+        own Skirmish gives it, showing its roll)."""
+        due = self.forced_wait()
+        if due is None or not self.person(due[0]) or self.seated(due[0]):
+            return None
+        return due
 
     def turn_words(self, you: int) -> str:
         """Whom the game waits for, to the player at side ``you``: "your
@@ -233,7 +258,9 @@ class Live:
         and a sentence), or None.  The game must wait for an opponent who
         is a player, and who has either had no connection at it for
         ``claim_after`` seconds, or, connected, done nothing while it
-        waited for ``idle_after`` seconds (no order, drafts or chat)."""
+        waited for ``idle_after`` seconds (no order, drafts or chat).  A
+        wait for an order with no alternative (``forced_wait``) is no
+        wait of theirs: refused ``forced``."""
         other = 1 - side
         assert self.match is not None
         game = self.match.game
@@ -245,6 +272,10 @@ class Live:
         if other not in game.to_act:
             return "your-move", (f"The game waits for you, not for {name}: "
                                  "a game can be claimed only while it waits for the one who left.")
+        forced = self.forced_wait()
+        if forced is not None and forced[0] == other:  # nothing to decide: no wait of theirs
+            return "forced", (f"The game waits on {name} only for an order with no alternative "
+                              f"({forced[1].why[:120]}): nobody loses a game for that.")
         idle = self.time_idle(other, now)
         if idle >= idle_after:
             return None
@@ -268,6 +299,9 @@ class Live:
         if game is None or game.outcome is not None or side not in game.to_act:
             return None
         if not (self.person(side) and self.person(1 - side) and self.seated(side)):
+            return None
+        forced = self.forced_wait()
+        if forced is not None and forced[0] == side:  # no claim comes of it (claim_refusal)
             return None
         spell = max(self.changed_at, self.active_at.get(side, self.changed_at))
         idle = now - spell

@@ -46,6 +46,7 @@ MAX_WATCHERS = 16  # onlookers of one game
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+MAX_FORCED_IN_A_ROW = 1000  # orders with no alternative given in one go (both players away, Matches in contact)
 NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
                      "Once begun, a game ends only by its players (a concession, a draw, a claim), "
                      "so the server's computer does not play itself here.")
@@ -97,6 +98,7 @@ class Referee:
         game, pending, _seats = load_blob(f"game {live.gid}", row["save"].encode())
         drafts = [d for side, ds in sorted(self.db.drafts(live.gid).items()) for d in ds if d.get("side") == side]
         self._seat_match(live, game, drafts, pending.get("reasons"))
+        self.give_forced(live)  # nobody is connected yet: a roll it waited on is given now
 
     def _seat_match(self, live: Live, game: core_game.Game, drafts: list[dict] | None,
                     reasons: Any = None) -> None:
@@ -436,6 +438,7 @@ class Referee:
                     live.away_since[side] = time.monotonic()
                     if live.match is not None and live.match.game.outcome is None:
                         tell_presence(live, peer)
+                    self.give_forced(live)
             idle = not live.peers and live.match is not None and live.match.game.outcome is not None
         if idle:  # a finished game nobody watches is let go (the store keeps it)
             with self.lock, live.lock:  # in the order every other path takes them
@@ -448,9 +451,46 @@ class Referee:
             live.changed_at = time.monotonic()
             for peer in list(live.peers):
                 update(live, peer)
+            if not live.forcing and live.forced_for_the_absent() is not None:  # given once this submit is over
+                threading.Thread(target=self.give_forced, args=(live,), daemon=True,
+                                 name=f"forced-{live.gid}").start()
         elif notice.kind == "save-failed":
             for peer in list(live.peers):
                 peer.send_message("notice", text=f"The server cannot store this game just now: {notice.reason}"[:300])
+
+    def give_forced(self, live: Live, connected_too: int | None = None) -> int:
+        """Give every order with no alternative (``Live.forced_wait``) the
+        game waits on from a side with no player connected, and the one it
+        waits on now from side ``connected_too`` (a claim met a wait on
+        it): nobody waits on an order with nothing to decide
+        (docs/rulings.md, *Leaving a server game*).  Under the game's lock,
+        never from inside a change's notice.  The players at the game are
+        told why (a notice); how many orders were given."""
+        given = 0
+        with live.lock:
+            live.forcing = True  # the notices of these orders start no thread of their own
+            try:
+                while given < MAX_FORCED_IN_A_ROW and live.match is not None:
+                    due = live.forced_wait()
+                    if due is None or not live.person(due[0]):
+                        break
+                    side, forced = due
+                    present = live.seated(side)
+                    if present and side != connected_too:
+                        break
+                    if isinstance(live.match.submit(live.match.seat(side), forced.order), Rejection):
+                        break  # not stored: tried again at the game's next change
+                    given += 1
+                    connected_too = None
+                    name = live.match.game.players[side][:32]
+                    text = (f"› The game waited on {name} only for an order with no alternative: the server gave it. "
+                            if present else f"› {name} is not connected: the server gives their only order. ")
+                    for peer in list(live.peers):
+                        if peer.role == "player":
+                            peer.send_message("notice", text=(text + forced.why)[:300])
+            finally:
+                live.forcing = False
+        return given
 
     # -- what a seat does ---------------------------------------------------------------
     def _live_of(self, peer: Any) -> Live:
@@ -473,8 +513,9 @@ class Referee:
             refused = Rejection("not-started", "The game has not begun.")
         if refused is None:
             assert match is not None
-            with live.lock:
-                result = match.submit(match.seat(peer.side), order)
+            with live.lock:  # a connection that has just closed gives no more orders (give_forced may have)
+                result = (match.submit(match.seat(peer.side), order) if peer in live.peers
+                          else Rejection("not-seated", "Sit at a game first."))
             refused = result if isinstance(result, Rejection) else None
         if refused is not None:  # an order's words in it (a figure's name) are the sender's own: cut
             peer.send_message("result", ok=False, code=refused.code[:40], message=shortened(refused.message))
@@ -495,6 +536,9 @@ class Referee:
             raise Refusal("not-started", "The game has not begun.")
         with live.lock:
             refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after, self.idle_after)
+            if refused is not None and refused[0] == "forced":  # nobody waits on it: the referee gives it
+                given = self.give_forced(live, 1 - peer.side)
+                raise Refusal("forced", refused[1] + (" The server gave it, and the game goes on." if given else ""))
             if refused is not None:
                 raise Refusal(*refused)
             # Still connected: the opponent stopped playing rather than left.

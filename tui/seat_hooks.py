@@ -121,8 +121,9 @@ def own_cell(screen: Any, coming: Any, side: int) -> tuple[int, int]:
 
 def only_forced(screen: Any, side: int) -> bool:
     """Whether all ``side`` has to do now is an order with no alternative,
-    which the screen gives by itself (``RulesetAdapter.forced``: a Spheres of
-    War defence roll): not a turn of its own to choose."""
+    which the screen gives by itself (``RulesetAdapter.forced``, core's
+    ``Ruleset.forced_order``: a Spheres of War defence roll): not a turn of
+    its own to choose."""
     game, adapter = screen.game, screen.adapter
     return adapter.forced(game, side, adapter.offered(game, side, game.legal_orders(side))) is not None
 

@@ -107,7 +107,8 @@ The grammar of keys (the same in every ruleset):
     (Enter there): the ruleset's refusal instead of a generic message.
 ``forced(game, side, orders) -> (order, why) | None``
     An order with no alternative (a defence roll) that the screen gives
-    at once, logging ``why``.  Default: none.
+    at once, logging ``why``: core's ``Ruleset.forced_order`` (a server's
+    referee gives the same order for a player not connected).
 
 Adapters never change state: the screen submits what their modals return
 through ``core.game.submit`` and shows any ``Rejection``.
@@ -375,5 +376,9 @@ class RulesetAdapter:
 
     def forced(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str] | None:
         """An order with no alternative that the screen gives by itself
-        (a defence roll), with the sentence saying why; default None."""
-        return None
+        (a defence roll), with the sentence saying why: the ruleset's own
+        rule (``Ruleset.forced_order``), while ``orders`` offers it."""
+        forced = self.ruleset.forced_order(game.state, side)
+        if forced is None or forced.order not in orders:
+            return None
+        return forced.order, forced.why

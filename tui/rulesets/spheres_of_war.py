@@ -264,17 +264,6 @@ class SpheresOfWarAdapter(RulesetAdapter):
         view = game.view(side)
         return MatchMenu(MATCH_MENU_TITLE, [(self.describe(game, view, o), o) for o in orders], hint=MATCH_MENU_HINT)
 
-    def forced(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
-        """A Fight with no alternative (the struck figure's defence roll, or
-        the strike of a figure already in contact) is given at once."""
-        if len(orders) != 1 or orders[0].verb != "fight":
-            return None
-        order = orders[0]
-        match_ = getattr(game.state, "match", None)
-        if match_ is not None and getattr(match_, "struck", None) == order.unit:
-            return order, f"{order.unit} is struck and must defend: it rolls a d6 (5-6 falls)"
-        return order, f"{order.unit} is in contact and must strike (its only order)"
-
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         """``p`` passes: the Matched figure Waits (one Action); in
         deployment it says Ready."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from core.dice import roll
 from core.events import Defeated, Event, Moved, Removed, Struck
 from core.memo import Table
-from core.ruleset import Rejection
+from core.ruleset import Forced, Rejection
 from core.values import evolve
 
 from . import movement
@@ -111,6 +111,20 @@ def legal_actions(state: SowState, side: int) -> list:
         order = orders.get(key + (c,))
         out.append(order if order is not None else orders.put(key + (c,), Move(side, uid, c)))
     return out
+
+
+def forced_action(state: SowState, side: int) -> Forced | None:
+    """``side``'s Fight when it is its only Action: a combatant in contact
+    may only Fight (rule 30), so a struck one rolls its defence (rules
+    33-34) and an unstruck one strikes in place (rule 36).  None while
+    ``side`` has a choice or does not act."""
+    legal = legal_actions(state, side)
+    if len(legal) != 1 or not isinstance(legal[0], Fight):
+        return None
+    uid = legal[0].unit
+    if state.current.struck == uid:
+        return Forced(legal[0], f"{uid} is struck and must defend: it rolls a d6 (5-6 falls)")
+    return Forced(legal[0], f"{uid} is in contact and must strike (its only order)")
 
 
 def _orders(state: SowState) -> Table:

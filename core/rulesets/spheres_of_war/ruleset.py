@@ -21,7 +21,7 @@ from core.events import Event, Note, Placed
 from core.explain import Ref
 from core.options import option_problem
 from core.orders import Order
-from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
+from core.ruleset import BattlefieldProfile, Capabilities, Forced, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.spheres_of_war.explain import explain as explain_event
 from core.values import evolve
 
@@ -109,6 +109,12 @@ class SpheresOfWar(Ruleset):
         if phase is Phase.CHOOSE:
             return _ONLY[state.instigator]
         return state.memo.get(_TO_ACT, _actor_side, state)
+
+    def forced_order(self, state: SowState, side: int) -> Forced | None:
+        # In contact, a Fight is the only Action (rule 30): a defence roll or a strike.
+        if state.phase is not Phase.MATCH:
+            return None
+        return actions.forced_action(state, side)
 
     def legal_orders(self, state: SowState, side: int) -> Sequence[Order]:
         # ``side not in to_act(state)`` asked phase by phase: in a Match
