@@ -9,7 +9,8 @@
   the free step, used or free.  ``o`` opens the allocation menu of what is
   legal now, grouped by kind of Action.
 - Every attack, from the menu or by Enter on the target, goes through the
-  exact preview (``preview_order``) with Confirm/Cancel.
+  exact preview (``preview_order``) with Confirm/Cancel; a finish too,
+  saying it takes the whole turn (and a shot, when ranged).
 
 Keys: ``o`` allocation menu (or the pending decision), Enter on a lit
 cell (move, step, attack), Tab the acting figure; in menus the arrows,
@@ -48,17 +49,18 @@ from core.rulesets.waylights.orders import (
     TakeCover,
     Wield,
 )
-from core.rulesets.waylights.rules import can_counter, counter_refusal, step_refusal
+from core.rulesets.waylights.rules import OTHER_HALF, can_counter, counter_refusal, step_refusal
 from core.rulesets.waylights.state import KO, READY
 from tui.banner import turn_piece
 from tui.rulesets import waylights_glance as glance
 from tui.rulesets import waylights_menus
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
-from tui.rulesets.waylights_preview import attack_preview_of
+from tui.rulesets.waylights_preview import attack_preview_of, finish_preview_of
 from tui.rulesets.waylights_words import (
     body_at,
     cheapest_first,
+    named_blow_words,
     pct,  # noqa: F401  (the tests take it from here)
     short,
     split_step,
@@ -175,14 +177,13 @@ class WaylightsAdapter(RulesetAdapter):
             lines.append(f"Dice split {f.split}/{4 - f.split} (attack/defence)")
         arms = []
         for i, w in enumerate(f.weapons):
-            text = w.name + (" (in hand)" if i == f.wielding else "")
+            # BROKEN by the weapon's name, not after its clips (where it read as theirs)
+            text = w.name + (" BROKEN" if f"weapon:{w.name}" in f.broken else "") + (" (in hand)" if i == f.wielding else "")
             if w.ranged and i < len(f.ammo):
                 text += f" {f.ammo[i]}/{w.capacity}"
                 if w.kind == "launcher":
                     text += (" primed" if f.primed[i] else " unprimed") + (
                         f", {f.spares[i]} spare clip{'s' if f.spares[i] != 1 else ''}" if i < len(f.spares) else "")
-            if f"weapon:{w.name}" in f.broken:
-                text += " BROKEN"
             arms.append(text)
         lines.append("Weapons: " + (", ".join(arms) or "fists"))
         gear = []
@@ -307,8 +308,9 @@ class WaylightsAdapter(RulesetAdapter):
         if not actions:
             return got[0], None
         left = game.state.max_actions - game.state.actions
-        return got[0], (f"{game.players[side]}: end {game.state.active}'s turn? "
-                        f"{left} Action{'s' if left != 1 else ''} left ({len(actions)} order(s) possible).")
+        step = " and its free step" if any(isinstance(o, Step) for o in orders) else ""
+        return got[0], (f"{game.players[side]}: end {game.state.active}'s turn? It still has "
+                        f"{left} Action{'s' if left != 1 else ''} left{step}, given up if it ends now.")
 
     # -- asking ---------------------------------------------------------------------
     def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
@@ -423,6 +425,9 @@ class WaylightsAdapter(RulesetAdapter):
             adice = a.split if a.split is not None else 2
             text = (f"{a.name} ({game.players[a.side]}) attacks your {t.name} with the {a.weapon.name}, "
                     f"rolling {dice(adice, 'attack')} {signed(sum(v for _, v in attack_mods(a, a.weapon)))}.")
+            bought = named_blow_words(a.id, t.id, p.effect, p.smash)  # grapple etc., a smash
+            if bought:
+                text += f"\n{bought}"
             if state.pending == "target-split":
                 refused = counter_refusal(state, a, t)
                 then = "then defends or counters." if refused is None else f"then defends. {refused.message}"
@@ -486,7 +491,7 @@ class WaylightsAdapter(RulesetAdapter):
             mv.append((f"Split move… (up to {f.template.move // 2} cells: {len(smoves)} places; {split_step(state)})",
                        kinded(SplitMove, lambda: self._cells(game, "Split move to", smoves))))
         group("Move (1 Action)", mv)
-        group("Fight (1 Action; finishing takes both)",
+        group("Fight (1 Action; a finish takes the whole turn)",
               self._kind_rows(game, orders, Attack, "Attack… ({n} ways: whom and how)")
               + self._kind_rows(game, orders, Finish, "Finish… ({n} figures)")
               + self._kind_rows(game, orders, TakeCover, "Take cover…"))
@@ -497,7 +502,8 @@ class WaylightsAdapter(RulesetAdapter):
         group("Use a skill (1 Action)", self._kind_rows(game, orders, Boost, "Boost… ({n} skills)"))
         steps = [o for o in orders if isinstance(o, Step)]
         if steps:
-            cells = f"{len(steps)} cells, 1 each" if len(steps) != 1 else "1 cell, cost 1"
+            # one cell away whichever is picked: the count is of the cells to choose from
+            cells = f"1 cell: {len(steps)} places" if len(steps) != 1 else "1 cell, cost 1"
             group("Free step (no Action)", [(f"Step… ({cells}; no Action)",
                                              kinded(Step, lambda: self._cells(game, "Step to", steps)))])
         group("Turn", [("End the turn (give up what is left)", o) for o in orders if isinstance(o, EndTurn)])
@@ -520,15 +526,26 @@ class WaylightsAdapter(RulesetAdapter):
             return [(f"Attack… ({targets} target{'s' if targets != 1 else ''}, {blows} blows; then the extras)",
                      kinded(Attack, lambda: waylights_menus.attack_menu(game.state, mine, self._preview_of(game))))]
         if len(mine) == 1:
-            return [(self.describe(game, game.state, mine[0]), mine[0])]
+            return [(self._row_label(game, mine[0]), mine[0])]
         if not mine:
             return []
-        rows = [(self.describe(game, game.state, o), o) for o in mine]
+        rows = [(self._row_label(game, o), o) for o in mine]
 
         def more() -> PickList:
             return PickList(many.format(n=len(mine)).rstrip("…"), rows, confirm=self._preview_of(game))
 
         return [(many.format(n=len(mine)), kinded(kind, more))]
+
+    def _row_label(self, game: Any, order: Order) -> str:
+        """An order's row, with what it costs beyond its Action: the second
+        half of the full-turn reload takes the free step too (docs/rulings.md,
+        "The full-turn reload"), as Move's row says of Move."""
+        state = game.state
+        half = {Reload: "reload", Clip: "clip"}.get(type(order))
+        label = self.describe(game, state, order)
+        if half and state.reloading == OTHER_HALF[half] and not (state.stepped or state.moved):
+            label += " · no step this turn (clip and reload: a full turn)"
+        return label
 
     def _cells(self, game: Any, verb: str, orders: Sequence[Order]) -> PickList:
         f = game.state.get(game.state.active)
@@ -546,6 +563,8 @@ class WaylightsAdapter(RulesetAdapter):
 
     def _preview_of(self, game: Any):
         def make(order: Any) -> AttackPreview | None:
+            if isinstance(order, Finish):  # a full turn that cannot be undone: asked too (Endgame)
+                return finish_preview_of(game.state, order)
             if not isinstance(order, Attack):
                 return None
             return self.preview(game, order)

@@ -83,6 +83,7 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         else:
             lines.append(f"{f.weapon.name}: {'reaches' if reach else 'does not reach'} {enemy.id} from here")
     elif here is None:
+        lines += ground_cost(view, cursor)
         body = next((g for g in view.fighters if g.pos == cursor and not g.up and g.status == "dead"), None)
         if body is not None and cursor in move_cells(ruleset, view, f.id, f.side):
             lines.append(f"{body.id}'s body: the dead do not block, a move may end here")
@@ -90,6 +91,18 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         if shots:
             lines.append(f"A move here gives {gives(f)} {', '.join(shots)} this turn")
     return lines
+
+
+def ground_cost(view: Any, cell: Any) -> list[str]:
+    """What entering ``cell`` costs when its ground is not open: the board's
+    legend names the ground (``~ mud``) but not what it costs to cross
+    (``movement.step_cost``, twice that diagonally; the free step only
+    enters ground of cost 1)."""
+    terrain = view.battlefield.terrain(cell)
+    cost = terrain.move_cost
+    if cost <= 1 or terrain.blocks_move:
+        return []
+    return [f"{terrain.kind[:1].upper()}{terrain.kind[1:]} costs {cost} movement (no free step)"]
 
 
 def unready(view: Any, f: Any, enemy: Any) -> str | None:
@@ -123,7 +136,8 @@ def legend(ruleset: Any, selected: Any, view: Any) -> list[str]:
     f = _fighter(view, selected)
     if f is None:
         return []
-    lines = [f" .w: {f.id}'s {f.weapon.name} reaches it now"]
+    reach = "reach" if f.weapon.name.endswith("s") else "reaches"  # "b3's stones reach it now"
+    lines = [f" .w: {f.id}'s {f.weapon.name} {reach} it now"]
     shots = attacks_after_move(ruleset, view, f)
     named = sorted({ids[0] for ids in shots.values() if len(ids) == 1}, key=lambda i: (i[-1:], i))
     verb = "shoot" if f.weapon.ranged else "attack"

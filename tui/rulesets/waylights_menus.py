@@ -66,7 +66,7 @@ def attack_chances(state: Any, order: Attack) -> str:
         return ""
     if order.effect:  # a hit that buys the effect wounds less: say how often it is bought
         bought = next((chance for name, chance in p.extras if name.endswith("bought")), 0)
-        return f" · KO {pct(p.ko)}, {order.effect} {pct(bought)}"
+        return f" · KO {pct(p.ko)}, gets it {pct(bought)}"  # the row names the effect before
     return f" · KO {pct(p.ko)}, a wound {pct(p.one_wound + p.two_plus)}"
 
 

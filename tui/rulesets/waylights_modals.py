@@ -319,7 +319,8 @@ class SplitPicker(PickList):
 
 class AttackPreview(ModalScreen[Any]):
     """The exact chances of an attack before it is confirmed: Enter/y
-    confirms (dismisses with the order), Esc/n cancels (None)."""
+    confirms (dismisses with the order), Esc/n cancels (None).  A finish
+    is asked the same way, with its own words on the key line (``confirm_words``)."""
 
     DEFAULT_CSS = """
     AttackPreview Label { width: 100%; }
@@ -334,9 +335,11 @@ class AttackPreview(ModalScreen[Any]):
         Binding("q", "quit_game", "Quit", show=False),
     ]
 
-    def __init__(self, order: Any, title: str, detail: Sequence[str], chances: Sequence[str]) -> None:
+    def __init__(self, order: Any, title: str, detail: Sequence[str], chances: Sequence[str],
+                 confirm_words: str = "confirm the attack") -> None:
         super().__init__()
         self.order = order
+        self.confirm_words = confirm_words
         self.title_text = title
         self.detail = list(detail)
         self.chances = list(chances)
@@ -344,8 +347,12 @@ class AttackPreview(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, id="preview-title", markup=False)
-            yield Static("\n".join(self.detail + [""] + self.chances), markup=False, id="preview-body")
-            yield Static("Enter / y: confirm the attack · Esc / n: cancel", markup=False)
+            yield Static("\n".join(self.detail + ([""] + self.chances if self.chances else [])),
+                         markup=False, id="preview-body")
+            yield Static(self.key_line(), markup=False)
+
+    def key_line(self) -> str:
+        return f"Enter / y: {self.confirm_words} · Esc / n: cancel"
 
     def shown_text(self) -> str:
         return "\n".join([self.title_text] + self.detail + self.chances)

@@ -8,7 +8,8 @@ from typing import Any
 
 from core.events import dice, signed
 from core.rulesets.waylights.combat import Preview, attack_mods, cover_level, defence_mods, percent, threshold
-from core.rulesets.waylights.orders import Attack
+from core.rulesets.waylights.orders import Attack, Finish
+from core.rulesets.waylights.resolve import fire
 from core.rulesets.waylights.ruleset import counter_refusal_for, exchange_for, preview_order
 from tui.rulesets.waylights_modals import AttackPreview
 from tui.rulesets.waylights_words import exchange_words, past_cover, pierce_words
@@ -81,3 +82,34 @@ def attack_preview_of(state: Any, order: Attack) -> AttackPreview:
     chances = [f"  {line}" for line in chance_lines(p, t)] if p else []
     title = f"Preview: {a.id} attacks {t.id} with the {a.weapon.name}"
     return AttackPreview(order, title, detail, chances)
+
+
+def shot_spent_words(state: Any, uid: str) -> str | None:
+    """What a finish with ``uid``'s ranged weapon costs it (Endgame: a
+    ranged finish spends a shot), from the engine's own ``fire``: its
+    rounds before and after, and the priming lost; None in melee."""
+    f = state.get(uid)
+    w = f.weapon
+    if not w.ranged or w.name not in f.template.weapons:
+        return None
+    i = f.template.weapons.index(w.name)
+    after = fire(state, uid).get(uid)
+    text = f"It spends a shot of the {w.name}: {f.ammo[i]}/{w.capacity} → {after.ammo[i]}/{w.capacity}"
+    if w.kind == "launcher" and f.primed[i] and not after.primed[i]:
+        text += ", unprimed after it"
+    return text + "."
+
+
+def finish_preview_of(state: Any, order: Finish) -> AttackPreview:
+    """The question before a finish (Endgame: killing a KO character is "a
+    full turn action"): no dice, but it cannot be undone and it takes the
+    whole turn, both Actions and the free step (and a shot, when ranged);
+    asked like every attack, with Enter / y."""
+    a, t = state.get(order.unit), state.get(order.target)
+    detail = [f"{t.id} ({t.template.name}) is knocked out: a finish kills it. No dice are rolled.",
+              f"It takes {a.id}'s whole turn: both Actions and the free step. The turn then passes."]
+    shot = shot_spent_words(state, a.id)
+    if shot:
+        detail.append(shot)
+    title = f"Finish {t.id} with the {a.weapon.name}? ({a.id}'s whole turn)"
+    return AttackPreview(order, title, detail, [], confirm_words=f"finish {t.id}, the whole turn")

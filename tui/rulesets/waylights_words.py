@@ -37,7 +37,7 @@ def split_step(state) -> str:
     SPLITMOVE rows), unless this turn's Move has already cost it or it is
     taken (docs/rulings.md, Sequence)."""
     if state.moved:
-        return "step already lost to the Move"
+        return "step already lost"  # to the Move: its row says "no step this turn"
     if state.stepped:
         return "step already taken"
     return "step kept"

@@ -196,10 +196,12 @@ def reaches(state: WaylightsState, a: Fighter, t: Fighter, weapon: Weapon) -> st
     if not weapon.ranged:
         dx, dy = abs(a.pos[0] - t.pos[0]), abs(a.pos[1] - t.pos[1])
         if weapon.reach <= 1:
+            # "the fists only reach ... beyond their reach" (a plural name, as ``possessive`` tells it)
+            verb, its = ("reach", "their") if weapon.name.endswith("s") else ("reaches", "its")
             if dx == dy == 1:
-                return f"the {weapon.name} only reaches the four cells beside {a.id}, not diagonally"
+                return f"the {weapon.name} only {verb} the four cells beside {a.id}, not diagonally"
             if dx + dy != 1:
-                return f"the {weapon.name} only reaches the four cells beside {a.id}: {t.id} is beyond its reach"
+                return f"the {weapon.name} only {verb} the four cells beside {a.id}: {t.id} is beyond {its} reach"
             return None
         if not within(a.pos, t.pos, weapon.reach):
             return f"{t.id} is beyond the {possessive(weapon.name)} reach of {weapon.reach}"
