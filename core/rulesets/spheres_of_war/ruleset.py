@@ -52,9 +52,11 @@ class SpheresOfWar(Ruleset):
     # -- the plug-in (core/ruleset.py): what the rest of Skirmish asks ---------
     help_page = "spheres_of_war.md"
     battlefield_profile = BattlefieldProfile(
-        1, (("woods", Terrain("woods", cover=1, move_cost=2)),),
+        # The printed rules know no cover and no slow ground (rules 25-36): woods
+        # and marsh are open ground here; water and rock still block.
+        1, (("woods", Terrain("woods")), ("marsh", Terrain("marsh"))),
         "1 cell = 1 inch; a small square is an inch, so the field is 16 x 8 inches. "
-        "Woods slow and give light cover but do not hide (Matches go by distance).")
+        "Woods and marsh are open ground: the rules have no cover or slow ground (Matches go by distance).")
     fallen_statuses = frozenset({"removed"})
 
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:

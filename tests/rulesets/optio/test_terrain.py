@@ -34,7 +34,7 @@ def test_each_ruleset_has_its_scale(name, scale):
         assert cells == {ROWS[0][x]}
 
 
-@pytest.mark.parametrize("name", ["spheres_of_war", "plasto_latros", "waylights", "platemail"])
+@pytest.mark.parametrize("name", ["plasto_latros", "waylights", "platemail"])
 def test_kinds_mean_the_same_in_every_ruleset_where_it_matters(name):
     bf = battlefield_for(result(), name)
     s = scale_for(name)
@@ -50,6 +50,20 @@ def test_kinds_mean_the_same_in_every_ruleset_where_it_matters(name):
     assert at(8).kind == "water" and at(8).blocks_move and not at(8).blocks_sight
     assert at(9).kind == "rock" and at(9).blocks_move and at(9).blocks_sight
     assert at(10).kind == "edge" and at(10).blocks_move and at(10).blocks_sight
+
+
+def test_spheres_of_war_ground_only_blocks_where_its_rules_could_say_so():
+    """Rules 25-36 know no cover and no slow ground: woods and marsh are open
+    ground there (a tester read "woods (cover 1)" in its legend, and cover
+    changed no roll); water, rock and the edge still block."""
+    bf = battlefield_for(result(), "spheres_of_war")
+
+    def at(x):
+        return bf.terrain((x, 0))
+
+    for x in (3, 7):  # woods, marsh
+        assert (at(x).cover, at(x).move_cost, at(x).blocks_sight, at(x).blocks_move) == (0, 1, False, False)
+    assert at(8).blocks_move and at(9).blocks_move and at(10).blocks_move
 
 
 def test_woods_hide_except_on_the_spheres_of_war_table():
