@@ -75,7 +75,7 @@ from core.rulesets.plasto_latros.orders import (
 from core.rulesets.plasto_latros.state import Phase
 from core.rulesets.plasto_latros.status import doom_reason
 from tui.banner import turn_piece
-from tui.picture import FACING_SHAPES
+from tui.picture import BOARD_KEY, FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_compass import body, facing_notes
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
@@ -107,6 +107,8 @@ STEP_HINT = "↑↓ or 1-9 choose · Enter confirm · Esc cancel (… asks for a
 # artifact): a terrain glyph that is one of them is drawn as the first of
 # SPARE_GLYPHS its battlefield does not use, so each symbol means one thing.
 MARK_GLYPHS = frozenset("*[]{}")
+# a lit cell keeps its terrain glyph inside the brackets ([-] a lit roof)
+LIT_KEY = BOARD_KEY.replace("[.] legal", "[.] legal (glyph kept)")
 SPARE_GLYPHS = "%&:;!?$+~'\"=,_"
 
 
@@ -153,6 +155,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
 
     # -- drawing and words ----------------------------------------------------
     compact_key = COMPACT_KEY
+    board_key = LIT_KEY
 
     def unit_label(self, unit, compact: bool = False) -> str:
         # Full: every label names its mini (the number the panel and the log
@@ -409,7 +412,7 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if self.arcs_unit is not None:
             lines.append(f"Arcs of {self.arcs_unit}: f front, b back (a: off)")
         else:
-            lines.append("a: shade arcs of the mini at the cursor")
+            lines.append("a: shade arcs of mini at cursor")  # one row of the panel
             if selected is not None and selected.pos is not None:
                 lines.append("[1]: 1 enemy could attack it")
                 lines.append(DOOM_WORDS)

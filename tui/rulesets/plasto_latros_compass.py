@@ -2,7 +2,7 @@
 do (the contact attacks it makes and whether they Doom, the shots a
 shooter could then declare, a jump attack it could make next, an artifact
 it could break, a Doom of its side it lifts, the enemies that could get
-at its back, the enemy's final turn), each by the rules' own checks
+at its back or jump on it, the enemy's final turn), each by the rules' own checks
 (core.rulesets.plasto_latros.glance, rules, combat, movement, status)."""
 
 from __future__ import annotations
@@ -97,8 +97,8 @@ def facing_notes(view, inner: Order, choices) -> dict:
     the contact attacks it makes (each Locks both minis) and the Dooms of
     its side it lifts, the shots a shooter could then declare, a jump
     attack it could make next, an artifact it could break, and the enemies
-    that could attack it from its back arc (after a jump down, lying prone,
-    any one of them: docs/rulings.md, Doom)."""
+    that could attack it from its back arc or jump on it from above (after
+    a jump down, lying prone, any one of them: docs/rulings.md, Doom)."""
     mini = view.mini(inner.unit)
     if mini is None or mini.pos is None:
         return {}
@@ -144,8 +144,15 @@ def facing_notes(view, inner: Order, choices) -> dict:
         if jumped:  # it lands prone: any one attack Dooms it
             words.append(f"lands prone: Doomed by any one of {', '.join(t.enemy for t in threats)}"
                          if threats else "lands prone (no enemy can attack it there next turn)")
-        elif backs:
-            words.append(f"back open to {', '.join(backs)}")
+        else:
+            # an enemy above that can jump on it Dooms it whatever it faces
+            # (*Jumping Attacks*), so every facing's line says so (but for
+            # an enemy this facing attacks: Locked, it jumps on no one)
+            jumpers = [j for j in glance.jumpers_at(view, mini.id, to) if j not in contact]
+            if jumpers:
+                words.append(f"{', '.join(jumpers)} can jump on it: Doomed")
+            if backs:
+                words.append(f"back open to {', '.join(backs)}")
         notes[facing] = "; ".join(words) or "attacks nothing"
         if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
             notes[facing] += f" (its shot at {', '.join(shot_at)} stands)"

@@ -135,6 +135,29 @@ def threats_by_cell(view: PlastoState, uid: str, cells, facing: Facing) -> dict[
     return out
 
 
+def jumpers_at(view: PlastoState, uid: str, cell: Cell) -> list[str]:
+    """The enemies of ``uid`` that could jump on it standing on ``cell`` in
+    their side's next turn (*Jumping Attacks*: from an adjacent cell at
+    least one level higher).  One jumper Dooms it (docs/rulings.md, Doom)
+    and the jump needs nothing of its facing, so the answer holds for every
+    facing; :func:`threats_at` names each enemy's worst attack only, where a
+    contact from the back hides a jump.  Kept in the view's memo."""
+    me = view.mini(uid)
+    if me is None:
+        return []
+    answers: dict[Cell, list[str]] = view.memo.get(("plasto_latros.jumpers", uid), dict)
+    found = answers.get(cell)
+    if found is None:
+        reach = view.options.move_length
+        found = answers[cell] = [
+            turn.enemy.id for turn in _enemy_turns(view, me)
+            if turn.pos != cell
+            # a jump is made from beside the cell, after one Movement at most
+            and max(abs(turn.pos[0] - cell[0]), abs(turn.pos[1] - cell[1])) <= reach + 1
+            and turn.attacks(cell)["jump"]]
+    return found
+
+
 def _enemy_turns(view: PlastoState, me: Mini) -> list[EnemyTurn]:
     """The next turn of each enemy free to attack ``me`` (worked out once a view)."""
 

@@ -61,7 +61,9 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: Set
         level, there = bf.elevation(start), bf.elevation(end)
     if there != level:
         return "A straight Movement ends at the same height it starts (climb or jump to change level)."
-    if end in g.nomove or end in taken:
+    if end in g.nomove:
+        return wall_words(state, end)
+    if end in taken:
         return f"{end[0]},{end[1]} is not free to stand on."
     found = _walk(g, taken, level, start, end)
     if found is None:
@@ -80,25 +82,24 @@ def _walk(g: Grid, taken, level: int, start: Cell, end: Cell):
     """The steps of :func:`straight_path_problem` after its checks of the
     end cell: None when the line is open, else SQUEEZE, WIDE_GAP or the
     blocking cell.  A cell is blocked when off the battlefield, or on the
-    level (or above it) and higher, impassable or taken; lower is a gap."""
+    level (or above it) and higher, impassable or taken; lower is a gap.
+    ``run`` counts the lower cells crossed in a row; the two cells beside a
+    corner the line passes through leave it as it is (rulings, *Gaps*: a
+    corner touch neither widens nor closes a gap), so a roof touched only
+    at its corner is no stepping stone."""
     elev, nomove = g.elev, g.nomove
     x, y = start
     run = 0
     for step in relative_steps(end[0] - x, end[1] - y):
         if len(step) == 2:
             blocked = 0
-            clear = False
             for ax, ay in step:
                 cell = (x + ax, y + ay)
                 e = elev.get(cell)
                 if e is None or (e >= level and (e > level or cell in nomove or cell in taken)):
                     blocked += 1
-                elif e == level:
-                    clear = True
             if blocked == 2:
                 return SQUEEZE
-            if clear:
-                run = 0
             continue
         ax, ay = step[0]
         cell = (x + ax, y + ay)
@@ -369,7 +370,9 @@ def _climb_problem(state: PlastoState, mini: Mini, to: Cell) -> str:
     if max(abs(to[0] - here[0]), abs(to[1] - here[1])) != 1:
         return f"A climb goes to a cell beside {mini.id}: {where} is not beside it."
     terrain = bf.terrain(to)
-    if terrain.blocks_move or to in blocked_cells(state):
+    if terrain.blocks_move:
+        return wall_words(state, to)
+    if to in blocked_cells(state):
         return f"{where} is not free to stand on."
     rise, limit = bf.elevation(to) - bf.elevation(here), climb_limit(state)
     if not rise:
@@ -377,6 +380,13 @@ def _climb_problem(state: PlastoState, mini: Mini, to: Cell) -> str:
     levels = f"{abs(rise)} level{'s' if abs(rise) != 1 else ''} {'up' if rise > 0 else 'down'}"
     return (f"The {terrain.kind} at {where} is {levels}; {mini.id} climbs at most {limit} "
             "(one Standard Movement of height).")
+
+
+def wall_words(state: PlastoState, cell: Cell) -> str:
+    """Why no Movement ends on ``cell``, whose terrain blocks movement
+    (a chimney, a wall): named, as a climb's refusal names the terrain."""
+    kind = state.battlefield.terrain(cell).kind
+    return f"The {kind} at {cell[0]},{cell[1]} blocks movement: no mini may stand on it."
 
 
 def _orders(g: Grid, key: tuple, make) -> tuple:
