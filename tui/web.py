@@ -31,18 +31,23 @@ textual-serve to 1.x):
   closes that tab, saying why (its app is its own process: nobody else's game
   notices), a size past what a screen can be is cut to it, and a flood of
   sizes reaches the app a few times a second (``web_page.LatestSize``);
-- a tab that reads nothing it is sent for 30 seconds is dropped;
+- a tab that reads nothing it is sent for 30 seconds is dropped (the
+  door's pings find it: ``web_page.ReadWatch``);
 - a Skirmish server that does not take this door's account as a door
   refuses every tab's guest: ``skirmish web`` says so at its start, with the
   fix, and each tab is closed saying the door is not set up right;
-- stopping ``skirmish web`` closes every tab saying so;
+- stopping ``skirmish web`` closes every tab saying so (each tab's app runs
+  in a session of its own, so a ctrl+c in the door's terminal reaches the
+  door alone);
 - a closed tab's app process is ended, whatever closed the tab (asked to
   quit, then SIGTERM, then SIGKILL: ``end_app``; one that has not shown
   anything yet is killed at once), and its seat is free only once the
-  process is gone (a reload waits for it rather than being refused);
+  process is gone (a reload waits for it rather than being refused), and
+  every way its handler ends gives it back;
 - each browser is one guest, named by a random token in a cookie that only
   this server reads: the tab cannot choose whom it plays as, and a reload or
-  a second tab of the same browser finds its games again.
+  a second tab of the same browser finds its games again (a tab that brought
+  no cookie is given one with its websocket's answer).
 
 It listens on 127.0.0.1 unless told otherwise: plain HTTP, for a browser on
 this machine, or for a reverse proxy that adds TLS in front of it (README).
@@ -71,15 +76,18 @@ from net.door_probe import not_a_door
 from tui.web_page import (
     GOING_AWAY,
     POLICY_VIOLATION,
+    STALLED_AFTER,
     STOPPED,
     TRY_AGAIN_LATER,
     LatestSize,
+    MessageRate,
+    ReadWatch,
     local_template_dir,
     read_envelope,
     send_or_drop,
     to_int,
 )
-from tui.web_seats import EVERY_SEAT_TAKEN, Seat, Seats
+from tui.web_seats import EVERY_SEAT_TAKEN, KILL_GRACE, QUIT_WAIT, Seat, Seats, die_with_the_door, end_app
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -116,16 +124,12 @@ GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")
 GUEST_ENV = "SKIRMISH_GUEST"
 GUEST_ID = re.compile(r"web-[0-9a-f]{24}")
 
-# What one tab may send: a message (keys, a paste) up to 64 KiB, 100 a
-# second on average with bursts of 300 (a key held down, a paste in pieces).
+# What one tab may send: a message (keys, a paste) up to 64 KiB, and at most
+# 100 within any one second (a key held down sends 30, the mouse moved
+# across the terminal one a cell).
 MAX_MESSAGE = 64 * 1024
 RATE = 100
-BURST = 300
 
-# A closed tab's app is asked to quit and given QUIT_WAIT seconds; then it
-# is sent SIGTERM, and KILL_GRACE seconds later SIGKILL (end_app).
-QUIT_WAIT = 2.0
-KILL_GRACE = 2.0
 # A tab finding every seat it may have held by tabs being ended waits this
 # long for one of them (see web_seats).
 SEAT_WAIT = QUIT_WAIT + KILL_GRACE + 1.0
@@ -184,6 +188,26 @@ def origin_of(url: str) -> tuple[str, str, int] | None:
     if parts.scheme not in SCHEME_PORTS or not parts.hostname:
         return None
     return parts.scheme, parts.hostname, port or SCHEME_PORTS[parts.scheme]
+
+
+def public_url_problem(url: str) -> str | None:
+    """Why ``--public-url`` cannot be the address browsers open (None: it
+    can): an http or https URL with a host name, a path at most (the page's
+    websocket is that path's ``/ws``), no query, fragment or user."""
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - a port past 65535 or not a number raises here
+    except ValueError as error:
+        return str(error)
+    if parts.scheme not in SCHEME_PORTS:
+        return "it needs to start with http:// or https://"
+    if not parts.hostname:
+        return "it names no host"
+    if parts.query or parts.fragment or "?" in url or "#" in url:
+        return "it can hold no query (?) or fragment (#)"
+    if parts.username is not None:
+        return "it can hold no user name"
+    return None
 
 
 def listens_on_loopback(host: str) -> bool:
@@ -272,6 +296,25 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
 
     if public_url is None and ":" in host:
         public_url = f"http://[{host}]:{port}"  # textual-serve's own default leaves an IPv6 address bare
+    if public_url is not None:
+        public_url = public_url.rstrip("/")  # textual-serve adds each address's path (/ws) to it
+
+    class TabApp(AppService):
+        """textual-serve's app service, its app started in a session (and
+        so a process group) of its own: a ctrl+c in the door's terminal is
+        the door's to handle (each tab told why it closes), not each app's.
+        Its app still ends with its tab (``end_app``) and with the door
+        (the door ends its tabs as it stops; killed, the kernel sends the
+        app SIGTERM: ``die_with_the_door``)."""
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            self._process = process = await asyncio.create_subprocess_shell(
+                self.command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE, env=self._build_environment(width=width, height=height),
+                start_new_session=True, preexec_fn=die_with_the_door())
+            assert process.stdin is not None
+            self._stdin = process.stdin
+            return process
 
     class SkirmishWebServer(Server):
         def __init__(self) -> None:
@@ -289,7 +332,20 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             # has the kernel reap them first, and asyncio then logs "Unknown
             # child process pid N" for every tab.
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-            super().serve(debug)
+            # textual-serve's serve, saying where to open the page only once
+            # it listens (aiohttp's ``print`` is called then: a port in use
+            # fails before it).
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            loop.add_signal_handler(signal.SIGINT, self.request_exit)
+            loop.add_signal_handler(signal.SIGTERM, self.request_exit)
+            web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+                        print=self.say_serving)
+
+        def say_serving(self, *_: Any) -> None:
+            self.console.print(f"Skirmish in a browser: open {self.public_url}  (ctrl+c stops it)")
 
         def initialize_logging(self) -> None:
             super().initialize_logging()
@@ -320,7 +376,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             return await handler(request)
 
         async def on_startup(self, app: web.Application) -> None:
-            self.console.print(f"Skirmish in a browser: open {self.public_url}  (ctrl+c stops it)")
+            pass  # textual-serve's prints its own banner: the door says where to open it in say_serving
 
         async def on_shutdown(self, app: web.Application) -> None:
             # before aiohttp cancels the tabs' handlers: each page says why
@@ -343,9 +399,12 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
             if guest_id(request.cookies.get(COOKIE)) is None:
-                response.set_cookie(COOKIE, secrets.token_urlsafe(TOKEN_BYTES), max_age=COOKIE_DAYS * 86400,
-                                    httponly=True, samesite="Lax", secure=self.public_url.startswith("https:"))
+                self._give_cookie(response, secrets.token_urlsafe(TOKEN_BYTES))
             return response
+
+        def _give_cookie(self, response: web.StreamResponse, token: str) -> None:
+            response.set_cookie(COOKIE, token, max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Lax",
+                                secure=self.public_url.startswith("https:"))
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not origin_allowed(request.headers.get("Origin"), self.allowed):
@@ -353,15 +412,18 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             seat = await self.seats.take(request.remote or "")
             if isinstance(seat, str):
                 return await self._refuse(request, seat)
-            if await self.door_refused():
-                self.seats.give_back(seat)
-                return await self._refuse(request, NOT_A_DOOR)
-            # A browser with no cookie (a private window that refused it) is a
-            # guest for this tab only.
-            guest = guest_id(request.cookies.get(COOKIE)) or guest_id(secrets.token_urlsafe(TOKEN_BYTES))
-            command = f"exec env {GUEST_ENV}={guest} {self.command}"
-            try:
-                return await self._session(request, command, seat)
+            try:  # whatever ends the tab (refused, closed, cancelled, failed) gives its seat back
+                if await self.door_refused():
+                    return await self._refuse(request, NOT_A_DOOR)
+                # A tab that brought no cookie (its page's was lost, or its
+                # browser keeps none) is given one with its websocket's
+                # answer, naming the guest it is: a browser that keeps it
+                # finds that guest again on a reload (README).
+                token = request.cookies.get(COOKIE)
+                new_token = None if guest_id(token) else secrets.token_urlsafe(TOKEN_BYTES)
+                guest = guest_id(new_token or token)
+                command = f"exec env {GUEST_ENV}={guest} {self.command}"
+                return await self._session(request, command, seat, new_token)
             finally:
                 self.seats.give_back(seat)
 
@@ -382,12 +444,16 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                 pass  # it did not wait to hear why
             return websocket
 
-        async def _session(self, request: web.Request, command: str, seat: Seat) -> web.WebSocketResponse:
+        async def _session(self, request: web.Request, command: str, seat: Seat,
+                           new_token: str | None = None) -> web.WebSocketResponse:
             # One tab's session over textual-serve's AppService, started with
             # this tab's own command: the base class's handler reads the
             # shared ``self.command`` after an await, so two tabs opening at
-            # once could swap guests.
-            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+            # once could swap guests.  No aiohttp heartbeat: ``ReadWatch``
+            # pings the tab, and takes its answers (autoping off).
+            websocket = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, autoping=False)
+            if new_token is not None:
+                self._give_cookie(websocket, new_token)
             width = to_int(request.query.get("width", "80"), 80)
             height = to_int(request.query.get("height", "24"), 24)
             app_service: AppService | None = None
@@ -402,11 +468,11 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             try:
                 await websocket.prepare(request)
                 self.open_tabs.add(websocket)
-                app_service = AppService(command, write_bytes=to_tab, write_str=websocket.send_str,
-                                         close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
-                                         download_manager=self.download_manager, debug=self.debug)
+                app_service = TabApp(command, write_bytes=to_tab, write_str=websocket.send_str,
+                                     close=websocket.close,  # type: ignore[arg-type]  # (as textual-serve does)
+                                     download_manager=self.download_manager, debug=self.debug)
                 await app_service.start(width, height)
-                why = await self._messages(websocket, app_service)
+                why = await self._until_closed(request, websocket, app_service)
                 if why is None:
                     await websocket.close()
                 else:
@@ -425,34 +491,61 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                 _current_seat.reset(seat_token)
             return websocket
 
-        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService) -> str | None:
+        async def _until_closed(self, request: web.Request, websocket: web.WebSocketResponse,
+                                app_service: AppService) -> str | None:
+            """Read the tab (``_messages``) until it closes or is to be closed
+            for what it sent (why, in words), or until it has read nothing it
+            was sent for STALLED_AFTER seconds: then its connection is dropped
+            (no words reach a tab that reads none) and reading it ends too,
+            wherever it waits."""
+            watch = ReadWatch()
+            reading = asyncio.ensure_future(self._messages(websocket, app_service, watch))
+            stalled = asyncio.ensure_future(watch.until_stalled(websocket))
+            try:
+                await asyncio.wait({reading, stalled}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                stalled.cancel()
+                reading.cancel()  # a finished task ignores it
+            if not reading.done() or reading.cancelled():
+                log.warning("a tab read nothing it was sent for %d seconds: closed", STALLED_AFTER)
+                if request.transport is not None:
+                    request.transport.abort()
+                return None
+            return reading.result()
+
+        async def _messages(self, websocket: web.WebSocketResponse, app_service: AppService,
+                            watch: ReadWatch | None = None) -> str | None:
             """What the page sends (keys, sizes, focus), passed on to the
             tab's app, until the tab closes (None) or is to be closed for what
             it sent: garbage, a flood or an absurd size (why, in words; it
             harms nobody else: its app is its own)."""
             sizes = LatestSize(app_service.set_terminal_size)  # a flood of sizes redraws a few times a second
             try:
-                return await self._read_tab(websocket, app_service, sizes)
+                return await self._read_tab(websocket, app_service, sizes, watch)
             finally:
                 sizes.close()
 
         async def _read_tab(self, websocket: web.WebSocketResponse, app_service: AppService,
-                            sizes: LatestSize) -> str | None:
+                            sizes: LatestSize, watch: ReadWatch | None = None) -> str | None:
             from aiohttp import WSMsgType
 
-            tokens, last = float(BURST), time.monotonic()
+            rate = MessageRate(RATE)
             async for message in websocket:
                 if message.type == WSMsgType.ERROR:
                     return None  # aiohttp has closed it (a message too big: the page says so)
+                if rate.too_many(time.monotonic()):
+                    log.warning("a tab sent more than %d messages a second: closed", RATE)
+                    return FLOODED
+                if message.type == WSMsgType.PONG:
+                    if watch is not None:
+                        watch.answered(message.data)
+                    continue
+                if message.type == WSMsgType.PING:
+                    await websocket.pong(message.data)
+                    continue
                 if message.type != WSMsgType.TEXT:
                     log.warning("a tab sent something that is not the page's: closed")
                     return NOT_THE_PAGES
-                now = time.monotonic()
-                tokens, last = min(float(BURST), tokens + (now - last) * RATE), now
-                if tokens < 1:
-                    log.warning("a tab sent more than %d messages a second: closed", RATE)
-                    return FLOODED
-                tokens -= 1
                 envelope = read_envelope(message.data)
                 if envelope is None:
                     log.warning("a tab sent something that is not the page's: closed")
@@ -473,72 +566,6 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
     return SkirmishWebServer()
 
 
-async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float = KILL_GRACE,
-                  started: bool = True) -> None:
-    """End a closed tab's app process, whatever closed the tab, and return
-    only once it is gone (its seat is free then, not before).
-
-    textual-serve's ``stop`` asks the app to quit and waits for its output
-    to end; it never ends the process itself.  An app whose output nobody
-    reads any more (the tab's websocket is closed, so the reader gave up)
-    blocks writing a screen bigger than the pipe holds, never reads the
-    quit, and would run on with no tab: so after ``quit_wait`` it is sent
-    SIGTERM, and ``grace`` later SIGKILL.  An app that has not ``started``
-    (shown the tab anything) has nothing to save: asking it to quit would
-    wait for it to start first, so it is killed at once.
-
-    The process is signalled only when it has not ended by itself within
-    ``quit_wait``: a signal goes through ``subprocess.Popen``, which first
-    polls, and so reaps a child that has just exited before asyncio's own
-    watcher does (asyncio then logs "Unknown child process pid N" and gives
-    it returncode 255)."""
-    import asyncio
-
-    process = getattr(app_service, "_process", None)  # AppService keeps its process to itself
-    if not started and process is not None and process.returncode is None:
-        try:
-            process.kill()
-        except ProcessLookupError:
-            pass
-
-    async def quit_and_wait() -> None:
-        await app_service.stop()  # asks it to quit; returns once its output ends
-        if process is not None:
-            await process.wait()
-
-    try:
-        await asyncio.wait_for(asyncio.shield(quit_and_wait()), quit_wait)
-    except Exception:  # noqa: BLE001 - a timeout or a broken pipe: the process is ended below either way
-        pass
-    finally:
-        if process is not None and process.returncode is None:
-            await end_process(process, grace)
-
-
-async def end_process(process: Any, grace: float = KILL_GRACE) -> None:
-    """SIGTERM, then SIGKILL after ``grace`` seconds; returns once it is reaped.
-    Cancelled meanwhile, it kills at once (a cancelled wait must not leave it)."""
-    import asyncio
-
-    try:
-        if process.returncode is None:
-            process.terminate()
-        try:
-            await asyncio.wait_for(process.wait(), grace)
-        except asyncio.TimeoutError:
-            process.kill()
-            await process.wait()
-    except ProcessLookupError:
-        pass
-    except asyncio.CancelledError:
-        if process.returncode is None:
-            try:
-                process.kill()
-            except ProcessLookupError:
-                pass
-        raise
-
-
 def web_command(host: str, port: int, public_url: str | None, max_sessions: int, socket: Path | None,
                 err: Any = None) -> int:
     """Run ``skirmish web`` until ctrl+c or SIGTERM; the exit status."""
@@ -548,6 +575,10 @@ def web_command(host: str, port: int, public_url: str | None, max_sessions: int,
         return 2
     if not 0 < port < 65536:
         print("skirmish: --port needs a number from 1 to 65535", file=err)
+        return 2
+    if public_url is not None and (problem := public_url_problem(public_url)) is not None:
+        print(f"skirmish: --public-url needs the address browsers open, as https://games.example.org: "
+              f"{public_url!r} cannot be one ({problem})", file=err)
         return 2
     try:
         per_address = sessions_per_address(max_sessions, os.environ.get(SESSIONS_PER_ADDRESS_ENV))

@@ -22,6 +22,7 @@ import asyncio
 import json
 import re
 import tempfile
+from collections import deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -40,10 +41,12 @@ STOPPED = "The web door was stopped by its operator."
 
 # A tab's terminal size is applied at most once in this many seconds.
 RESIZE_EVERY = 0.5
-# A tab that has read nothing of what it is sent for this long (its
-# connection's buffers full) is closed: a browser's page always reads, and
-# its seat and app are another tab's to have.
+# A tab that has read nothing of what it is sent for this long is closed: a
+# browser's page always reads, and its seat and app are another tab's to
+# have.  What it has read is known by the door's pings, sent every PING_EVERY
+# seconds behind everything else (``ReadWatch``).
 STALLED_AFTER = 30.0
+PING_EVERY = 5.0
 
 _SHOW_CLOSE_REASON = """<script>
       // The door says why it closes a tab (the close's reason): show it in
@@ -99,7 +102,7 @@ def read_envelope(text: str) -> tuple[str, Any] | None:
     what a screen can be (10 to 500 cells a side)."""
     try:
         envelope = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past Python's depth: garbage like any other
         return None
     if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
         return None
@@ -175,3 +178,68 @@ async def send_or_drop(websocket: Any, transport: Any, data: bytes, stalled_afte
         log.warning("a tab read nothing it was sent for %d seconds: closed", stalled_after)
         if transport is not None:
             transport.abort()
+
+
+class MessageRate:
+    """Whether a tab sends more than ``most`` messages within ``window``
+    seconds (any such stretch, not an average: what the tab is told is what
+    is counted)."""
+
+    def __init__(self, most: int, window: float = 1.0) -> None:
+        self.most = most
+        self.window = window
+        self.times: deque[float] = deque()
+
+    def too_many(self, now: float) -> bool:
+        """One more message, at ``now``: whether the tab is now over the rate."""
+        self.times.append(now)
+        while self.times[0] <= now - self.window:
+            self.times.popleft()
+        return len(self.times) > self.most
+
+
+class ReadWatch:
+    """Whether a tab still reads what it is sent.
+
+    The door pings the tab every ``every`` seconds; a ping goes out behind
+    everything sent before it, and a browser answers it (a pong with the
+    same payload) once it has read that far.  A tab whose oldest unanswered
+    ping is ``stalled_after`` seconds old has read nothing for that long:
+    ``until_stalled`` returns then.  A tab reading slowly but reading answers
+    late, and is kept.  (aiohttp's own heartbeat counts any message the tab
+    sends as a sign of life, so a tab sending keys and reading nothing passed
+    it.)"""
+
+    def __init__(self, stalled_after: float = STALLED_AFTER, every: float = PING_EVERY) -> None:
+        self.stalled_after = stalled_after
+        self.every = every
+        self.unanswered: dict[bytes, float] = {}  # payload: when it was sent, oldest first
+        self.sent = 0
+
+    def answered(self, payload: bytes | bytearray) -> None:
+        """A pong: that ping, and every one before it, were read."""
+        payload = bytes(payload)  # aiohttp hands a pong's payload over as a bytearray
+        if payload in self.unanswered:
+            sent = self.unanswered[payload]
+            self.unanswered = {ping: at for ping, at in self.unanswered.items() if at > sent}
+
+    async def until_stalled(self, websocket: Any) -> None:
+        loop = asyncio.get_running_loop()
+        next_ping = loop.time()
+        while True:
+            now = loop.time()
+            oldest = next(iter(self.unanswered.values()), None)
+            if oldest is not None and now - oldest >= self.stalled_after:
+                return
+            if now >= next_ping:
+                self.sent += 1
+                payload = str(self.sent).encode("ascii")
+                self.unanswered[payload] = now
+                next_ping = now + self.every
+                try:  # a tab that reads nothing makes this wait once its buffers are full
+                    await asyncio.wait_for(websocket.ping(payload), self.every)
+                except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+                    pass  # the ping is queued, or the connection is going: its answer is awaited either way
+                oldest = next(iter(self.unanswered.values()), None)
+            wake = next_ping if oldest is None else min(next_ping, oldest + self.stalled_after)
+            await asyncio.sleep(max(0.0, wake - loop.time()))

@@ -10,6 +10,9 @@ wait and kill grace).  So a tab asking for a seat when the cap is reached
 only because of tabs being ended waits for them (at most ``wait`` seconds),
 one waiting tab for each tab being ended, instead of being refused.
 
+A closed tab's app process is ended here too (``end_app``), whatever
+closed the tab, and the door waits for that before it gives the seat back.
+
 Tabs are counted by client address as one machine has it (``client_address``):
 every loopback address (127.0.0.0/8, ::1) is one, an IPv4 address written as
 IPv6 (::ffff:a.b.c.d) is that IPv4 address, and an IPv6 address is counted
@@ -20,7 +23,15 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import signal
+import sys
 from collections import Counter
+from typing import Any
+
+# A closed tab's app is asked to quit and given QUIT_WAIT seconds; then it
+# is sent SIGTERM, and KILL_GRACE seconds later SIGKILL (end_app).
+QUIT_WAIT = 2.0
+KILL_GRACE = 2.0
 
 # Why a tab is refused, as the page shows it (a websocket close's reason:
 # at most 123 bytes of UTF-8).
@@ -137,3 +148,109 @@ class Seats:
         if self._freed is not None:
             self._freed.set()
             self._freed = None
+
+
+async def end_app(app_service: Any, quit_wait: float = QUIT_WAIT, grace: float = KILL_GRACE,
+                  started: bool = True) -> None:
+    """End a closed tab's app process, whatever closed the tab, and return
+    only once it is gone (its seat is free then, not before).
+
+    textual-serve's ``stop`` asks the app to quit and waits for its output
+    to end; it never ends the process itself.  An app whose output nobody
+    reads any more (the tab's websocket is closed, so the reader gave up)
+    blocks writing a screen bigger than the pipe holds, never reads the
+    quit, and would run on with no tab: so after ``quit_wait`` it is sent
+    SIGTERM, and ``grace`` later SIGKILL.  An app that has not ``started``
+    (shown the tab anything) has nothing to save: asking it to quit would
+    wait for it to start first, so it is killed at once.
+
+    The process is signalled only when it has not ended by itself within
+    ``quit_wait``: a signal goes through ``subprocess.Popen``, which first
+    polls, and so reaps a child that has just exited before asyncio's own
+    watcher does (asyncio then logs "Unknown child process pid N" and gives
+    it returncode 255).
+
+    Gone means exited (``exited``), and then its pipes are closed: asyncio's
+    ``wait`` also waits for its output pipes to end, which never happens
+    while output nobody reads fills them (a tab that stopped reading), so
+    the seat of such a tab was never given back."""
+    process = getattr(app_service, "_process", None)  # AppService keeps its process to itself
+    if not started and process is not None and process.returncode is None:
+        try:
+            process.kill()
+        except ProcessLookupError:
+            pass
+
+    async def quit_and_wait() -> None:
+        await app_service.stop()  # asks it to quit; returns once its output ends
+        if process is not None:
+            await exited(process)
+
+    try:
+        await asyncio.wait_for(asyncio.shield(quit_and_wait()), quit_wait)
+    except Exception:  # noqa: BLE001 - a timeout or a broken pipe: the process is ended below either way
+        pass
+    finally:
+        if process is not None:
+            await end_process(process, grace)
+
+
+async def exited(process: Any, poll: float = 0.05) -> None:
+    """Until ``process`` has exited (asyncio knows its return code), its
+    pipes read to their end or not."""
+    waiting = asyncio.ensure_future(process.wait())  # ends once its pipes end too, if ever
+    try:
+        while process.returncode is None and not waiting.done():
+            await asyncio.wait({waiting}, timeout=poll)
+    finally:
+        waiting.cancel()
+
+
+async def end_process(process: Any, grace: float = KILL_GRACE) -> None:
+    """SIGTERM, then SIGKILL after ``grace`` seconds; returns once it has
+    exited, its pipes closed (see ``end_app``: unread output must not keep
+    it).  Cancelled meanwhile, it kills at once (a cancelled wait must not
+    leave it)."""
+    try:
+        if process.returncode is None:
+            process.terminate()
+        try:
+            await asyncio.wait_for(exited(process), grace)
+        except asyncio.TimeoutError:
+            process.kill()
+            await exited(process)
+    except ProcessLookupError:
+        pass
+    except asyncio.CancelledError:
+        if process.returncode is None:
+            try:
+                process.kill()
+            except ProcessLookupError:
+                pass
+        raise
+    finally:
+        transport = getattr(process, "_transport", None)  # asyncio's Process keeps it to itself
+        if transport is not None and process.returncode is not None:
+            transport.close()  # its pipes, read to their end or not (it has exited: nothing is killed)
+
+
+def die_with_the_door() -> Any:
+    """What a tab's app process runs before its program (``preexec_fn``):
+    on Linux, asks the kernel to send it SIGTERM when the door's process
+    dies, however it dies (a door killed outright ends no tab itself); None
+    elsewhere.  libc is looked up here, in the door: between fork and exec
+    only the call is made."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    set_parent_death_signal = 1  # PR_SET_PDEATHSIG
+
+    def ask() -> None:
+        prctl(set_parent_death_signal, signal.SIGTERM)
+
+    return ask
