@@ -59,6 +59,9 @@ def connect_refusal(error: BaseException, only: bool = False) -> str:
     ``only``: the lobby is all the app offers (the SSH door, the
     browser), so Esc leaves Skirmish (after asking: ``LEAVE_QUESTION``)."""
     esc = "Esc: leave Skirmish" if only else "Esc: back"
+    if passes(error) and only:  # its socket and how to start one are the operator's business, not the player's
+        return (f"Cannot reach the server: it is not answering just now (it may have been stopped, or be too "
+                f"busy). It is tried again every few seconds; {esc}.")
     if passes(error):
         return f"Cannot reach the server: {reason(error)}. It is tried again every few seconds; {esc}."
     code = getattr(error, "code", "")

@@ -104,3 +104,20 @@ def test_a_door_that_says_nothing_it_may_is_told_so_in_one_sentence(server):
 
     sentence = f"Cannot reach the server: {reason(refused.value)}. It is tried again every few seconds"
     assert "(key:SHA256:... or guest:NAME). It is tried again" in sentence
+
+
+def test_a_door_or_browser_player_is_not_shown_the_servers_socket(tmp_path):
+    """Through the SSH door or a browser the lobby is all there is: a server
+    not answering is said without its socket's path or how to start one
+    (a browser guest had read "no Skirmish server answers on /tmp/…/socket"),
+    which a player at their own account still reads."""
+    from net.serverclient import ServerClient
+    from tui.lobby_words import connect_refusal
+
+    missing = tmp_path / "socket"
+    with pytest.raises(OSError) as down:
+        ServerClient.connect(missing, "guest:Ann")
+    theirs, mine = connect_refusal(down.value, only=True), connect_refusal(down.value)
+    assert str(tmp_path) not in theirs and "skirmish serve" not in theirs
+    assert "Cannot reach the server" in theirs and "Esc: leave Skirmish" in theirs
+    assert "skirmish serve" in mine or str(tmp_path) in mine
