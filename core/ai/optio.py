@@ -148,7 +148,9 @@ class OptioKnowledge(Knowledge):
           of moving in hidden (``optio_screen.screened``): the unseen army
           never leads its screen, a face-up army does not walk on into
           their half, the scout heads for the unseen block nearest our
-          army, a dummy never walks in on blocks all face up;
+          army, a dummy never walks in on blocks all face up, neither the
+          army nor a dummy closes on their scout once it is face up (it can
+          only reveal), and the unseen army does not step beside it;
         - placing the template, the shift with the most woods and hill in
           our half against theirs, then the fewest squares of rock, water
           and map edge, then the least shifted

@@ -104,6 +104,9 @@ def _move(knowledge, view, side: int, order) -> str:
                         "the unseen block nearest our army",
                         f"scout closes on {target.id}, {_squares(manhattan(order.to, target.pos))} away, "
                         "nearest our army")
+    # Closed on: their blocks not yet seen, and their army; a scout or a
+    # dummy of theirs face up is no target (optio_screen.chases_their_scout).
+    foes = [b for b in foes if not b.revealed or b.kind is Kind.ARMY]
     if not foes:
         return f"{kind} moves up" if me.pos is not None else f"{kind} enters the map"
     near = min(foes, key=lambda b: (manhattan(order.to, b.pos), b.id))
@@ -270,10 +273,12 @@ def template_words(view, order) -> str:
     least = min(template_blocked(view, o) for o in allowed)
     favours = {optio_screen.favour(view, o) for o in allowed}
     if len(favours) > 1:  # the ground decided (optio_screen.best_ground)
+        # Best: the most woods and hill in our half less those in theirs.
         ours, theirs = optio_screen.halves(view, order)
-        best = "most of" if optio_screen.favour(view, order) == max(favours) else "not the most of"
-        return _fit(f"woods/hill {ours} in our half, {theirs} in theirs: {best} {len(allowed)} shifts",
-                    f"woods/hill {ours} ours, {theirs} theirs: {best} {len(allowed)} shifts")
+        better = sum(1 for o in allowed if optio_screen.favour(view, o) > optio_screen.favour(view, order))
+        rank = f"best of {len(allowed)} shifts" if not better else f"{better} of {len(allowed)} shifts better"
+        return _fit(f"woods/hill {ours} in our half, {theirs} in theirs: {rank}",
+                    f"woods/hill {ours} ours, {theirs} theirs: {rank}")
     if blocked > least or len(allowed) == 1:
         where = "centred" if centred else "shifted"
         alone = " (no shift allowed)" if len(allowed) == 1 else ""

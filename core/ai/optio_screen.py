@@ -13,6 +13,11 @@ say why, and the template placed for ground that favours the placer.
   that threatens it), not for whatever block is nearest the scout;
 - a dummy never walks into a square whose enemy blocks are all face up
   (it can neither mislead nor screen there);
+- their scout, once face up, is no target: neither the army nor a dummy
+  closes on it unless the same step closes on one of their unseen blocks
+  (or their army, face up), and the unseen army, their army unknown, never
+  steps to within a square of it (a scout only reveals: it would walk in
+  and turn ours face up);
 - placing the template, the shift that puts the most woods and hill in
   our half of the battlefield against theirs (seed 003, RULES, the
   template paragraphs; its closing notes make good ground for one's own
@@ -96,6 +101,38 @@ def shown_army_walks_up(view, side: int, order) -> bool:
     return after > MIDDLE_DEPTH and after > depth(army.pos, side)
 
 
+def their_shown_scout(view, side: int):
+    """Their scout, face up and on the map; None otherwise."""
+    return next((b for b in view.blocks if b.side != side and b.kind is Kind.SCOUT and b.revealed
+                 and not b.gone and b.pos is not None), None)
+
+
+def chases_their_scout(view, side: int, order) -> bool:
+    """A move of our army or a dummy that comes nearer their scout, face up,
+    and nearer none of their unseen blocks nor their army: their scout can
+    only reveal, so there is nothing to close on it for."""
+    me = view.block(order.unit)
+    scout = their_shown_scout(view, side)
+    if me is None or me.side != side or me.kind not in (Kind.ARMY, Kind.DUMMY) or me.pos is None \
+            or scout is None or manhattan(order.to, scout.pos) >= manhattan(me.pos, scout.pos):
+        return False
+    targets = [b.pos for b in view.blocks if b.side != side and not b.gone and b.pos is not None
+               and (not b.revealed or b.kind is Kind.ARMY)]
+    return not any(manhattan(order.to, p) < manhattan(me.pos, p) for p in targets)
+
+
+def army_beside_their_scout(view, side: int, order) -> bool:
+    """A move of our unseen army, their army unknown, from farther than a
+    square from their scout (face up) to within one: next turn the scout
+    walks in and turns it face up."""
+    army = _ours(view, side, Kind.ARMY)
+    scout = their_shown_scout(view, side)
+    if army is None or army.revealed or order.unit != army.id or scout is None or _theirs_known(view, side):
+        return False
+    before = manhattan(army.pos, scout.pos) if army.pos is not None else LARGE * 2
+    return manhattan(order.to, scout.pos) <= 1 < before
+
+
 def dummy_to_shown_only(view, side: int, order) -> bool:
     """A dummy's move into a square whose enemy blocks are all face up."""
     me = view.block(order.unit)
@@ -161,7 +198,8 @@ def screened(view, side: int, legal, odds: dict[str, float]) -> list:
         if course and scout is not None and o.unit == scout.id:
             return o not in course
         return (army_leads(view, side, o) or unscreens(view, side, o) or shown_army_walks_up(view, side, o)
-                or dummy_to_shown_only(view, side, o))
+                or dummy_to_shown_only(view, side, o) or chases_their_scout(view, side, o)
+                or army_beside_their_scout(view, side, o))
     kept = [o for o in legal if not dropped(o)]
     return kept or list(legal)
 
@@ -180,25 +218,49 @@ def move_words(view, side: int, order, odds: dict[str, float]) -> str:
             return f"scout heads for {target.id}, the unseen block nearest our army"
         return "scout, their army known, moves as an army would, a decoy"
     if me.kind is Kind.DUMMY:
+        if depth(order.to, side) < depth(me.pos, side):
+            return "dummy falls back as an army might, a decoy for their scout"
         if army is not None and not army.revealed and army.pos is not None \
                 and depth(order.to, side) >= depth(army.pos, side):
             return "dummy screens the army from their scout"
         return "dummy moves as an army would, a decoy for their scout"
     if me.kind is Kind.ARMY and me.revealed:
-        return "army, face up, keeps out of their half"
+        if depth(order.to, side) <= MIDDLE_DEPTH:
+            return "army, face up, keeps out of their half"
+        if depth(order.to, side) <= depth(me.pos, side):
+            return "army, face up, goes no deeper into their half"
+        return "army, face up, moves up"
     if me.kind is Kind.ARMY:
-        return "army stays behind its screen of unseen blocks"
+        screen = screen_depth(view, side, me)
+        if screen is not None and screen >= depth(order.to, side):
+            return "army stays behind its screen of unseen blocks"
+        return "army, unseen, steps ahead of its other blocks"
     return ""
 
 
 def end_turn_words(view, side: int) -> str:
-    """Why the turn ends with blocks unmoved: what the army keeps to."""
+    """Why the turn ends with blocks unmoved: what the army keeps to, as it
+    stands now (moved this turn or not, screened or not)."""
     army = _ours(view, side, Kind.ARMY)
     if army is None or army.pos is None:
-        return "army waits off the map behind its blocks"
+        if any(b.side == side and not b.gone and b.pos is not None for b in view.blocks):
+            return "army waits off the map behind its blocks"
+        return "army waits off the map"
+    moved = army.id in view.moved
     if army.revealed:
-        return "army, face up, holds its ground out of their half"
-    return "army stays hidden behind its screen of unseen blocks"
+        if depth(army.pos, side) <= MIDDLE_DEPTH:
+            return ("army, face up, stays out of their half after its step" if moved
+                    else "army, face up, holds its ground out of their half")
+        return "army, face up, has made its step" if moved else "army, face up, holds its ground"
+    scout = their_shown_scout(view, side)
+    if scout is not None and manhattan(army.pos, scout.pos) <= 1:
+        away = manhattan(army.pos, scout.pos)
+        where = "in its square" if away == 0 else "a square away"
+        return f"army stays hidden, their scout {scout.id} {where}"
+    screen = screen_depth(view, side, army)
+    if screen is not None and screen >= depth(army.pos, side):
+        return "army stays hidden behind its screen of unseen blocks"
+    return "army stays hidden, no unseen block of ours ahead of it"
 
 
 def halves(view, order) -> tuple[int, int]:
