@@ -20,10 +20,13 @@ their middle rows; a few dozen bytes to the terminal) unless the board has
 to scroll.
 
 Cell text (never colour alone):
-``[.]`` a cell a legal order points at (``[.`` compact; a mark or shade key
-the adapter gives the cell shows inside the brackets instead of the glyph),
-`` .r`` an empty cell with a shade key (its third column), ``◆1↑`` a figure
-(side mark, letter, facing arrow), ``◆1*`` a figure an order points at; the
+``[.]`` a cell a legal order points at (compact: ``.]``, the glyph under its
+column number, with ``[`` in the blank column left of it when there is one;
+a mark or shade key the adapter gives the cell shows inside the brackets
+instead of the glyph), `` .r`` an empty cell with a shade key (its third
+column), ``◆1↑`` a figure (side mark, letter, facing arrow), ``◆1*`` or
+``Fa1*`` a figure an order points at (its id, facing and class mark kept:
+the ``*`` in a blank or status column, or just beside it); the
 cursor is drawn in reverse video (on a big cell, its middle row: a bar
 across the square, level with the row number, that costs a cursor move two
 short rows) and the selected figure underlined on a highlighted background.  Each side has its own colour (cyan and yellow: apart
@@ -71,9 +74,10 @@ from tui.picture import (
     Picture,
     default_label,
     distinct_labels,
+    empty_cell_text,
     fallen_status,
-    kept_columns,
     side_style,
+    target_marks,
     terrain_style,
 )
 from tui.viewport import NO_EDGES, Edges, corner_text, edges_of, header_text, last_row_label, scroll_target, view_span
@@ -133,6 +137,7 @@ class BoardView(ScrollView, can_focus=True):
         self.labels: dict[str, str] = {}  # what each figure shows, as drawn
         self.plain_labels: dict[str, str] = {}  # the same without the target marks
         self.unmarked: set[str] = set()  # lit figures with no room for the target mark
+        self.beside: dict[Cell, dict[int, str]] = {}  # marks drawn in an empty cell's blank column
         self.zoom: bool | None = None  # None: pick the width by itself; True compact; False full
         self.cell_w = CELL_W
         self.cell_h = 1
@@ -249,31 +254,16 @@ class BoardView(ScrollView, can_focus=True):
             self.refresh()
 
     def _mark_targets(self) -> None:
-        """A figure an order points at shows ``*`` in one of its columns,
-        never taking another figure's label and never its facing or class
-        mark (:func:`kept_columns`): a blank column first, then the middle
-        one, then the others.  When no such column keeps the labels apart
-        (two lit footmen in compact cells) the label stays whole and the
-        figure is drawn in italics as well as on the lit background."""
-        pic = self.picture
+        """A figure an order points at shows ``*`` without ever losing its
+        id, facing or class mark: in a blank column of its label, else in a
+        blank column beside it, else over a status letter; with no room at
+        all the figure is drawn in italics as well as on the lit background
+        (:func:`tui.picture.target_marks`, which also opens compact lit cells)."""
         self.plain_labels = dict(self.labels)
-        self.unmarked = set()
-        taken = set(self.labels.values())
-        units = {u.id: u for u in self._all_units()}
-        for cell, unit in pic.units.items():
-            if cell not in pic.highlights or unit.id not in self.labels:
-                continue
-            label = self.labels[unit.id]
-            keep = kept_columns(label, units.get(unit.id, unit))
-            middle = len(label) // 2
-            order = sorted((i for i in range(len(label)) if i not in keep),
-                           key=lambda i: (label[i] != " ", i != middle, -i))
-            marked = next((m for m in (label[:i] + "*" + label[i + 1:] for i in order) if m not in taken), None)
-            if marked is None:
-                self.unmarked.add(unit.id)
-                continue
-            taken.add(marked)
-            self.labels[unit.id] = marked
+        if self.picture is None:
+            return
+        marks = target_marks(self.picture, self.labels, {u.id: u for u in self._all_units()}, self.cell_w)
+        self.labels, self.beside, self.unmarked = marks.labels, marks.beside, set(marks.unmarked)
 
     def _all_units(self) -> list[UnitView]:
         pic = self.picture
@@ -439,8 +429,7 @@ class BoardView(ScrollView, can_focus=True):
         pic = self.picture
         bf = pic.battlefield
         w = self.cell_w
-        segments = []
-        row = bf.rows[y]
+        segments: list[Segment] = []
         for x in range(bf.width):
             cell = (x, y)
             unit = pic.units.get(cell)
@@ -448,34 +437,27 @@ class BoardView(ScrollView, can_focus=True):
             if unit is not None:
                 label, style = self._unit_cell(cell, unit, lit)
             else:
-                glyph = row[x]
-                mark = pic.marks.get(cell)
+                label, style = empty_cell_text(pic, cell, w), self._terrain_style(cell)
                 shade = pic.shades.get(cell)
                 if lit:
-                    # a lit cell keeps its mark or shade key inside the brackets
-                    # (a climb ``[^]``, an arc ``[f]``, within reach ``[r]``)
-                    inner = (mark[1:2] or glyph) if mark else (shade[:1] if shade else glyph)
-                    label = f"[{inner}]" if w == CELL_W else f"[{inner}"
-                    style = self._terrain_style(cell) + HIGHLIGHT + HIGHLIGHT_BG
-                elif mark:
-                    label = (mark[1:] if w < CELL_W else mark + "   ")[:w].ljust(w)
-                    style = self._terrain_style(cell) + MARK_STYLE
-                else:
-                    label = f" {glyph}{shade[:1]}" if shade else f" {glyph} "
-                    style = self._terrain_style(cell)
-                    if pic.grid and x % pic.grid == 0:
-                        label = f"▏{glyph} "  # the left edge of a grid square
-                    if w < CELL_W:  # the glyph first, under its column number
-                        label = f"▏{glyph}" if pic.grid and x % pic.grid == 0 else f"{glyph}{(shade or ' ')[:1]}"
+                    style = style + HIGHLIGHT + HIGHLIGHT_BG
+                elif cell in pic.marks:
+                    style = style + MARK_STYLE
                 if shade and not lit:
                     style = style + SHADE_STYLES.get(shade[:1], SHADE_DEFAULT)
+            parts = [(label, style)]
+            marks = self.beside.get(cell)
+            if marks:  # a neighbour's target mark, or a compact lit cell's opening bracket
+                parts = [(ch, style + HIGHLIGHT if i in marks else style)
+                         for i, ch in enumerate(marks.get(i, c) for i, c in enumerate(label))]
+            extra = PLAIN
             if pic.grid and y % pic.grid == pic.grid - 1:
-                style = style + GRID_EDGE  # the bottom edge of a grid square
+                extra = extra + GRID_EDGE  # the bottom edge of a grid square
             if cell == self.cursor:
-                style = style + CURSOR
+                extra = extra + CURSOR
             if cell in self.spotlight:
-                style = style + SPOTLIGHT
-            segments.append(Segment(label, style))
+                extra = extra + SPOTLIGHT
+            segments.extend(Segment(text, part + extra) for text, part in parts)
         # one segment a run of equal style: fewer escapes to the terminal
         strip = Strip(Segment.simplify(segments), w * bf.width)
         self._rows[y] = strip

@@ -80,7 +80,8 @@ def default_label(unit: UnitView, compact: bool = False) -> str:
 # so in every ruleset (Platemail dying/stable/dead, Waylights KO/dead,
 # Plasto Latros doomed, removed figures of any ruleset still drawn).
 FALLEN = Style(strike=True, dim=True)
-# A lit figure whose label has no room for the target mark ``*``.
+# A lit figure with no room for the target mark ``*``, in its label or
+# beside it (:func:`target_marks`).
 UNMARKED_TARGET = Style(italic=True)
 FALLEN_WORDS = {"dying": "dying", "stable": "unconscious", "unconscious": "unconscious", "dead": "dead",
                 "ko": "knocked out", "doomed": "doomed", "removed": "removed"}
@@ -152,6 +153,111 @@ def distinct_labels(units: Sequence[UnitView], labels: Mapping[str, str], width:
         taken.add(found)
         out[unit.id] = found
     return out
+
+
+def id_columns(label: str, unit: UnitView) -> frozenset[int]:
+    """The columns of ``label`` that spell the figure's id (``a1`` in ``Fa1``,
+    the ``1`` of ``▲1T``): what tells it from its neighbours, which a
+    target mark never covers."""
+    chars = {c.lower() for c in unit.id if c.isalnum()}
+    return frozenset(i for i, ch in enumerate(label) if ch.isalnum() and ch.lower() in chars)
+
+
+def empty_cell_text(pic: Picture, cell: Cell, w: int) -> str:
+    """What an empty cell shows at cell width ``w``: a lit cell its mark,
+    shade key or glyph in brackets (``[.]``; compact ``.]``, its ``[`` in
+    the spare column to its left when that is blank: :func:`target_marks`),
+    an artifact its mark, else the glyph and the shade key (compact: the
+    glyph first, under its column number)."""
+    x, y = cell
+    glyph = pic.battlefield.rows[y][x]
+    mark, shade = pic.marks.get(cell), pic.shades.get(cell)
+    if cell in pic.highlights:
+        # a lit cell keeps its mark or shade key inside the brackets
+        # (a climb ``[^]``, an arc ``[f]``, within reach ``[r]``)
+        inner = (mark[1:2] or glyph) if mark else (shade[:1] if shade else glyph)
+        return f"[{inner}]" if w >= CELL_W else f"{inner}]"
+    if mark:
+        return (mark[1:] if w < CELL_W else mark + "   ")[:w].ljust(w)
+    edge = bool(pic.grid) and x % pic.grid == 0  # the left edge of a grid square
+    if w < CELL_W:
+        return f"▏{glyph}" if edge else f"{glyph}{(shade or ' ')[:1]}"
+    if edge:
+        return f"▏{glyph} "
+    return f" {glyph}{shade[:1]}" if shade else f" {glyph} "
+
+
+TARGET = "*"  # the mark of a figure an order points at
+OPENER = "["  # a compact lit cell's opening bracket, in the column left of it
+
+
+@attrs.frozen
+class TargetMarks:
+    """How the board marks what orders point at: each figure's label (a
+    lit one with ``*`` in a column of its own when it has one), the marks
+    drawn in a neighbouring empty cell's blank column (cell -> column ->
+    ``*`` or ``[``), and the lit figures with no room for ``*`` anywhere
+    (drawn in italics)."""
+
+    labels: dict[str, str]
+    beside: dict[Cell, dict[int, str]]
+    unmarked: frozenset[str]
+
+
+def target_marks(pic: Picture, labels: Mapping[str, str], units: Mapping[str, UnitView], w: int) -> TargetMarks:
+    """Where the target marks go at cell width ``w``.  A lit figure keeps
+    its id, facing and class mark (:func:`id_columns`, :func:`kept_columns`);
+    its ``*`` takes, in turn: a blank column of its label; the blank column
+    of an empty neighbour beside it (``Fa1*``, compact ``*F1``: the first
+    column of the cell to its right is blank at full width, the second of
+    the one to its left in compact cells), or in compact cells that
+    neighbour's shade key; a column of its label that is none of those
+    (a status letter: ``R1*`` for ``R1C``).  Compact lit cells are opened
+    with ``[`` in the blank column to their left."""
+    out = dict(labels)
+    beside: dict[Cell, dict[int, str]] = {}
+    unmarked: set[str] = set()
+    compact = w < CELL_W
+    bf = pic.battlefield
+
+    def spare(cell: Cell, col: int, shade_too: bool = False) -> bool:
+        if pic.cell_size is not None or not bf.in_bounds(cell) or cell in pic.units or col in beside.get(cell, {}):
+            return False
+        ch = empty_cell_text(pic, cell, w)[col]
+        return ch == " " or (shade_too and cell not in pic.highlights and ch == (pic.shades.get(cell) or "")[:1])
+
+    if compact:
+        for x, y in pic.highlights:
+            if (x, y) not in pic.units and spare((x - 1, y), 1):
+                beside.setdefault((x - 1, y), {})[1] = OPENER
+    taken = set(out.values())
+    for (x, y), unit in sorted(pic.units.items(), key=lambda item: (item[0][1], item[0][0])):
+        if (x, y) not in pic.highlights or unit.id not in out:
+            continue
+        label = out[unit.id]
+        unit = units.get(unit.id, unit)
+        guarded = kept_columns(label, unit) | id_columns(label, unit)
+        middle = len(label) // 2
+        free = sorted((i for i in range(len(label)) if i not in guarded), key=lambda i: (i != middle, -i))
+        inner = [label[:i] + TARGET + label[i + 1:] for i in free]
+        blank = next((m for i, m in zip(free, inner) if label[i] == " " and m not in taken), None)
+        if blank is not None:
+            out[unit.id] = blank
+            taken.add(blank)
+            continue
+        left, right = (x - 1, y), (x + 1, y)
+        sides = [(left, 1, False), (left, 1, True)] if compact else [(right, 0, False), (left, w - 1, False)]
+        room = next(((c, col) for c, col, shade_too in sides if spare(c, col, shade_too)), None)
+        if room is not None:
+            beside.setdefault(room[0], {})[room[1]] = TARGET
+            continue
+        marked = next((m for m in inner if m not in taken), None)
+        if marked is None:
+            unmarked.add(unit.id)
+            continue
+        taken.add(marked)
+        out[unit.id] = marked
+    return TargetMarks(out, beside, frozenset(unmarked))
 
 
 def side_style(side: int, own_side: int | None) -> Style:

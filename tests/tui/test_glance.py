@@ -162,8 +162,9 @@ def test_labels_two_figures_share_are_replaced():
 
 def test_targets_keep_their_labels_apart():
     """``*`` marks a figure an order points at without two figures ever
-    reading the same, and without covering the class letter (issue 29: two
-    lit footmen Fb1 and Fb2 read F*1 and F*2)."""
+    reading the same, and without covering the class letter (issue 29) or
+    the id (two lit footmen Fb1 and Fb2 read F*1 and F*2: which was which?
+    tests/tui/test_board_marks_keep_ids.py)."""
     from core.board import Battlefield, Terrain
     from core.ruleset import UnitView
 
@@ -173,18 +174,21 @@ def test_targets_keep_their_labels_apart():
     board = BoardView()
     board.show(Picture(battlefield=field, units=units, labels={"b1": "Fb1", "b2": "Fb2", "a1": "Fa1"},
                        highlights=frozenset({(0, 0), (1, 0)})))
-    drawn = [seg.text for seg in board._row_strip(0)]
-    assert drawn[:3] == ["F*1", "F*2", "Fa1"]
+    drawn = "".join(seg.text for seg in board._row_strip(0))
+    # hemmed in by the edge and each other, no column of their own free:
+    # both labels whole, both drawn in italics on the lit background
+    assert drawn[:9] == "Fb1Fb2Fa1" and board.unmarked == {"b1", "b2"}, drawn
     for compact in ({"b1": "f1", "b2": "f2", "a1": "F1"}, {"b1": "f1", "b2": "s1", "a1": "F1"}):
         board = BoardView()
         board.zoom = True
         board.show(Picture(battlefield=field, units=units, compact_labels=compact,
                            highlights=frozenset({(0, 0), (1, 0), (2, 0)})))
         drawn = [board.labels[uid] for uid in ("b1", "b2", "a1")]
-        assert len(set(drawn)) == 3 and "*" in drawn[0], drawn
-        # the class letter stays; a figure with no room left for * is drawn in italics
+        assert len(set(drawn)) == 3, drawn
+        # the class letter stays, and the figure's own number; a figure with
+        # no room left for * (in its label or the column left of it) is in italics
         assert [d[0] for d in drawn] == [compact[uid][0] for uid in ("b1", "b2", "a1")], drawn
-        assert all("*" in board.labels[uid] or uid in board.unmarked for uid in compact), drawn
+        assert drawn[0] == "f1" and drawn[2] == "F1" and {"b1", "a1"} <= board.unmarked, drawn
 
 
 async def open_game(pilot, game) -> GameScreen:
@@ -477,9 +481,9 @@ async def test_plasto_latros_narrow_board_explains_its_shapes():
 
 
 def test_a_target_mark_never_covers_a_facing():
-    """The mark of a figure an order points at takes the column beside its
-    facing arrow or shape, full or compact; other labels keep their class
-    letter too (issue 29: a compact F1 marked reads F*, no longer *1)."""
+    """The mark of a figure an order points at never covers its facing arrow
+    or shape, full or compact, nor its class letter (issue 29: a compact F1
+    marked read *1) nor its number (it read F*: tests/tui/test_board_marks_keep_ids.py)."""
     from core.board import Facing
     from core.ruleset import UnitView
 
@@ -487,9 +491,11 @@ def test_a_target_mark_never_covers_a_facing():
     units = {(0, 0): UnitView("a1", 0, "m", (0, 0), facing=Facing.N, glyph="a"),
              (1, 0): UnitView("b1", 1, "m", (1, 0), facing=Facing.S, glyph="B"),
              (2, 0): UnitView("c1", 1, "m", (2, 0), glyph="F")}
-    for compact, labels, want in (
-        (False, {"a1": "a1↑", "b1": "B1↓", "c1": "F1 "}, {"a1": "a*↑", "b1": "B*↓", "c1": "F1*"}),
-        (True, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1": "▲*", "b1": "⇓*", "c1": "F*"}),
+    # side by side at the left edge: a1 and b1 have no column free for *
+    # (drawn in italics), c1 its blank third column; compact, none has one
+    for compact, labels, want, unmarked in (
+        (False, {"a1": "a1↑", "b1": "B1↓", "c1": "F1 "}, {"a1": "a1↑", "b1": "B1↓", "c1": "F1*"}, {"a1", "b1"}),
+        (True, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1": "▲1", "b1": "⇓1", "c1": "F1"}, {"a1", "b1", "c1"}),
     ):
         board = BoardView()
         board.zoom = compact
@@ -497,3 +503,4 @@ def test_a_target_mark_never_covers_a_facing():
                           highlights=frozenset(units))
         board.show(picture)
         assert {uid: board.labels[uid].rstrip() for uid in labels} == {k: v.rstrip() for k, v in want.items()}
+        assert board.unmarked == unmarked

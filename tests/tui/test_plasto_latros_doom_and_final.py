@@ -98,7 +98,7 @@ async def test_the_doom_mark_full_and_compact_and_the_panel_explains_it(tmp_path
             await pilot.press("z")
             await pilot.pause()
         assert shown[False] == ("[D]", "[1]")
-        assert shown[True] == ("[D", "[1")
+        assert shown[True] == ("D]", "1]")  # compact: the key under its column number, then "]"
         panel = str(screen.query_one("#panel").render())
         assert "[D]: Doomed" in panel and "[1]: 1 enemy" in panel
         assert "two enemies could attack" not in panel
