@@ -505,7 +505,8 @@ class GameScreen(Screen[None]):
 
     def action_pace(self) -> None:
         pace = self.narrator.cycle_pace()
-        self.say(f"Blows against you are shown {PACE_WORDS[pace]} (v: change)")
+        # The pace of everything the narrator shows (tui/narrator.py), not only of blows.
+        self.say(f"The other side's play is shown {PACE_WORDS[pace]} (v: change)")
         self._draw_banner(self.banner_side)
 
     @guarded

@@ -308,7 +308,7 @@ class ResultScreen(Screen[str]):
     def __init__(self, game: Any, headline: str | None = None, extra: str | None = None,
                  sides: list[str] | None = None, note: str | None = None, players_only: str = "",
                  checked: str | None = None, following: tuple[str, str] | None = None,
-                 menu: str = "Main menu") -> None:
+                 menu: str = "Main menu", extra_for_all: bool = False) -> None:
         """``following``: the game the other player of a server's game has
         begun after this one, as (the server's words, the choice that takes
         this player's seat in it: "rematch" or "extra"), said above the menu
@@ -320,11 +320,14 @@ class ResultScreen(Screen[str]):
         alone may ask for it, or it is a hosted game's joiner or onlooker,
         where the host chooses.  Those entries are not offered, and their
         keys say this sentence instead.  ``menu``: where ``m`` goes (a
-        server's game: "The lobby")."""
+        server's game: "The lobby").  ``extra_for_all``: the ruleset's
+        entry only looks back at the game (Platemail's last Round), so it
+        is offered whoever chooses what follows."""
         super().__init__()
         self.game = game
         self.players_only = players_only
-        if players_only:
+        self.extra_for_all = extra_for_all
+        if players_only and not extra_for_all:
             extra = None
         self.result = summarise(game, headline)
         self.sides = sides
@@ -424,12 +427,13 @@ class ResultScreen(Screen[str]):
         self.action_pick(event.option.id or "")
 
     def action_pick(self, value: str) -> None:
-        if self.players_only and value in ("rematch", "extra"):
+        chooses = value == "rematch" or (value == "extra" and not self.extra_for_all)  # what follows the game
+        if self.players_only and chooses:
             self.query_one("#result-hint", Static).update(self.players_only)
             return
         if value == "extra" and not self.extra:
             return  # no entry of the ruleset's own in this game
-        if self.following is not None and value in ("rematch", "extra") and value != self.following[1]:
+        if self.following is not None and chooses and value != self.following[1]:
             # the server keeps one game after this one: the one the other player began
             key = "r" if self.following[1] == "rematch" else "e"
             self.query_one("#result-hint", Static).update(

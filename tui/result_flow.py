@@ -32,8 +32,29 @@ def show_result(screen: Any) -> None:
     fairness = getattr(screen.seats.any_seat, "fairness", "") or None
     screen.open_modal(ResultScreen(game, adapter.result_headline(game), adapter.after_over_label(game),
                               adapter.result_sides(game), note, players_only=not_ours_to_choose(screen),
-                              checked=fairness, following=following(screen), menu=menu_word(screen)),
+                              checked=fairness, following=following(screen), menu=menu_word(screen),
+                              extra_for_all=looks_back(screen)),
                       screen.result_chosen)
+
+
+def looks_back(screen: Any) -> bool:
+    """Whether the ruleset's own entry on the result screen only looks
+    back at the game (Platemail: watch the last Round again) rather than
+    begin what follows it: anyone at the game may take it, not only the
+    one who chooses what follows."""
+    return bool(getattr(getattr(screen, "adapter", None), "after_over_looks_back", False))
+
+
+def _look_back(screen: Any) -> None:
+    """The ruleset's look back at the finished game (the whole game, its
+    secrets out, where this terminal has it; else what its seat may read,
+    as the result screen shows it), then the result screen again."""
+    whole = screen.whole_over()
+    modal = screen.adapter.after_over(whole if whole is not None else screen.game)
+    if modal is None:
+        show_result(screen)
+        return
+    screen.open_modal(modal, lambda _: show_result(screen))
 
 
 def held_reasons_in_log(screen: Any, game: Any) -> int:
@@ -135,7 +156,9 @@ def after_result(app: Any, screen: Any, choice: str | None) -> None:
     from tui.result import rematch
 
     kinds = tuple(screen.kinds)
-    if screen.single and choice in ("extra", "rematch"):
+    if choice == "extra" and looks_back(screen):
+        _look_back(screen)
+    elif screen.single and choice in ("extra", "rematch"):
         _next_hosted(app, screen, choice, kinds)
     elif choice == "extra":  # what follows is made from the whole game (the match's), never the seat's
         modal = screen.adapter.after_over(screen.local_game())

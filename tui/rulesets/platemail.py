@@ -100,6 +100,9 @@ class PlatemailAdapter(RulesetAdapter):
     warband_model = PlatemailModel
     end_turn_label = "Commit"  # p commits the side's secret orders for the Round (asking first)
     compact_key = COMPACT_KEY
+    # The result screen's entry (the last Round again) only looks back: the
+    # joiner and onlookers are offered it too (tui/result_flow.py looks_back).
+    after_over_looks_back = True
 
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
@@ -202,7 +205,8 @@ class PlatemailAdapter(RulesetAdapter):
             # "not committed", not "writing": the panel cannot tell an opponent
             # who is writing from one who is away (the banner says which).
             lines.append(f"{game.players[other]}: {'committed' if view.committed[other] else 'not committed yet'}")
-            lines.append("w (or o, 1): orders & commit; Enter on own: write")
+            # (1 alone on the board is a keypad key: it moves the cursor; in the o menu it picks the first entry)
+            lines.append("w (or o then 1): orders & commit; Enter on own: write")
             lines += glance.legend(view, selected)
         own = {c.id for c in view.characters if c.side == side}
         results = last_round_results(self.log_for(game, side), own)

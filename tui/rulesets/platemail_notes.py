@@ -28,7 +28,8 @@ costs: each read from the core's own rules and words, never restated.
   too far away now to strike or guard; ``destination_warning``: a
   1st-Action move to a cell it cannot reach this Phase (it stops short);
   ``order_warnings``: a whole order's warnings, said again in the news as
-  it is written.
+  it is written (and by ``a``, last Round's orders again), among them
+  ``empty_shot_warnings``: a THEN or ELSE shot left nothing to shoot.
 - ``idle_first_action``: a 1st Action of last Round's orders, written
   again, that is sure to do nothing now (a Stabilize of someone Stable).
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
@@ -43,11 +44,13 @@ from __future__ import annotations
 from typing import Any
 
 from core.board import chebyshev
-from core.rulesets.platemail.actions import is_missile, missile
+from core.rulesets.platemail.actions import is_missile, missile, missile_words
 from core.rulesets.platemail.checks import (
     FRIENDLY_GENERAL,
     check_act,
     item_idle,
+    shooting_weapon,
+    shot_left_by,
     stabilize_problem,
     unloaded_order,
     unloaded_shot,
@@ -193,6 +196,7 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     unloaded = unloaded_order_warning(me, order)
     if unloaded:
         out.append(f"{me.id}'s orders would shoot nothing ({unloaded})")
+    out += empty_shot_warnings(me, order)
     first = order.first
     target = view.char(first.target) if first.target else None
     far = reach_warning(me, first.kind, target)
@@ -212,6 +216,19 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
         out.append(f"{me.id}'s Fall Back cell {first.to[0]},{first.to[1]} is no further from the nearest hostile "
                    "than where it stands now: the game picks the reachable cell furthest from them instead")
     return out
+
+
+def empty_shot_warnings(me: Character, order: Write) -> list[str]:
+    """A THEN or ELSE shot of ``order`` with nothing left to shoot or
+    throw once the 1st Action is done (``shot_left_by``: a 1st throw
+    spends its missile): the rules let a 2nd Action be written so, but it
+    would shoot nothing (``actions._shoot``; the writer's menu warns of it
+    too).  A 1st such shot is refused outright (``checks.check_act``)."""
+    after = shot_left_by(me, order.first)
+    slots = [("2nd Action", order.then)] if order.then == order.otherwise else \
+        [("THEN Action", order.then), ("ELSE Action", order.otherwise)]
+    return [f"{me.id}'s {slot}, {TITLES[act.kind]}: {missile_words(after, act.item)}" for slot, act in slots
+            if act.kind in (Action.RANGED, Action.RAPID_FIRE) and shooting_weapon(after, act.item) == "none"]
 
 
 # The Actions whose cell is picked on the board and whose move is its own

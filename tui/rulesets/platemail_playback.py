@@ -17,6 +17,7 @@ It only reads events the engine logged; it works nothing out itself."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,7 +37,7 @@ from core.rulesets.platemail.events import (
     StatusChanged,
     WoundsTallied,
 )
-from tui.modals import Message
+from tui.modals import LeavesTheGame, Message
 
 MOVES = (Moved, Clashed, Crashed)
 TALLY = (WoundsTallied, StatusChanged)
@@ -46,6 +47,13 @@ TALLY = (WoundsTallied, StatusChanged)
 # these rows wrap rather than cut.
 NEXT_HINT = "Enter/space/→ next · ← back · a all · Esc close"
 END_HINT = "The end: Enter/Esc close · ← back"
+# Any other key is answered, never dropped silently (a tester's d, offering
+# a draw, did nothing under the box); q asks the game's leave question
+# over it.  The arrows up and down, Page Up/Down, Home and End scroll the
+# steps; ctrl and function keys are the app's (ctrl+c, F1).
+BUSY_HINT = "The Round is being shown: Enter/space steps, Esc closes it; q: leave the game"
+OWN_KEYS = frozenset({"enter", "space", "right", "left", "a", "escape", "q"})
+SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
 
 
 def round_events(log: Sequence[Event]) -> list[Event]:
@@ -200,25 +208,49 @@ def _title(event: Event, kind: str) -> str:
             "act": "Actions"}.get(kind, "Also")
 
 
-class Playback(Message, inherit_bindings=False):
+TEXT_WIDTH = 34  # the steps' columns beside the board (the box's 40, less its border, padding, scroll bar)
+KEPT_TOGETHER = ("1st Action", "2nd Action", "Action Phase")
+
+
+def wrapped(text: str, width: int) -> str:
+    """``text`` (``Playback.shown_text``) wrapped at ``width`` columns by
+    words, each line's rest indented under its start, and "1st Action"
+    never cut in two (a tester read "— 1st" / "Action" at 80x24)."""
+    out = []
+    for line in text.split("\n"):
+        if line.startswith("    "):  # an event's line, under its step's title
+            body, first, rest = line[4:], "   ", "     "
+        else:
+            body, first, rest = line, "", "  "
+        for words in KEPT_TOGETHER:
+            body = body.replace(words, words.replace(" ", "\u00a0"))
+        out += textwrap.wrap(body, max(width, 12), initial_indent=first, subsequent_indent=rest,
+                             break_on_hyphens=False) or [first]
+    return "\n".join(out).replace("\u00a0", " ")
+
+
+class Playback(LeavesTheGame, Message, inherit_bindings=False):
     """Steps through a Round's resolution: Enter / space / → the next step,
-    ← back one, ``a`` everything, Esc close.  Enter on the last step closes."""
+    ← back one, ``a`` everything, Esc close.  Enter on the last step closes.
+    ``q`` asks the game's leave question over it; any other key is answered
+    on the hint line (``BUSY_HINT``)."""
 
     DEFAULT_CSS = """
     Playback Label { width: 100%; }
     Playback { align: center middle; }
     Playback.beside-board { align: right top; background: $background 0%; }
-    Playback.beside-board #pb-box { width: 40; }
+    Playback.beside-board #pb-box { width: 40; height: 1fr; margin: 1 0 1 0; }
     Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
     Playback #pb-title { text-style: bold; height: auto; }
     Playback #pb-scroll { height: 1fr; }
     Playback #pb-hint { color: $text-muted; height: auto; }
     """
     BINDINGS = [
-        Binding("enter,space,right,n", "next", "Next step"),
-        Binding("left,p", "previous", "Back"),
+        Binding("enter,space,right", "next", "Next step"),
+        Binding("left", "previous", "Back"),
         Binding("a", "everything", "All"),
-        Binding("escape,q", "close", "Close"),
+        Binding("escape", "close", "Close"),
+        Binding("q", "leave", "Leave", show=False),
     ]
 
     def __init__(self, title: str, events: Sequence[Event]) -> None:
@@ -232,6 +264,7 @@ class Playback(Message, inherit_bindings=False):
         self._board_now: Any = None  # the picture the playback put there
         self._final: dict[str, Any] = {}  # each figure's cell as the Round ended
         self.log_pane: Any = None  # the game screen's log pane under it, if any
+        self._log_length: int | None = None  # the log pane's lines when q's question opened
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pb-box"):
@@ -319,9 +352,56 @@ class Playback(Message, inherit_bindings=False):
             # no width, and lines written meanwhile (the computer's commit)
             # would be wrapped at its least width for good.
             self.log_pane.styles.text_opacity = "100%" if last else "0%"
-        self.query_one("#pb-text", Static).update(self.shown_text())
-        self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
+        self._show_text()
         self._move_figures()
+
+    def _show_text(self) -> None:
+        text = self.query_one("#pb-text", Static)
+        text.update(wrapped(self.shown_text(), text.size.width or TEXT_WIDTH))
+        self.query_one("#pb-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_text)  # wrapped again at the new width
+
+    def on_key(self, event: Any) -> None:
+        """A key the box does not read: answered on its hint line (the
+        game's keys wait until it is closed)."""
+        key = event.key
+        if key in OWN_KEYS or key in SCROLL_KEYS or key.startswith("ctrl+") or \
+                (key.startswith("f") and key[1:].isdigit()):
+            return
+        event.stop()
+        event.prevent_default()
+        self.query_one("#pb-hint", Label).update(BUSY_HINT)
+
+    def action_leave(self) -> None:
+        """q: the game screen's leave question (leave, concede, offer a
+        draw), asked over the box (``LeavesTheGame``); answered No, the box
+        is as it was.  Over the result screen (its look back), q closes it."""
+        from tui.game_screen import GameScreen
+
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        if isinstance(below, GameScreen):
+            self._log_length = len(self.log_pane.lines) if self.log_pane is not None else None
+            self.action_leave_game()
+        else:
+            self.dismiss(None)
+
+    def on_screen_resume(self) -> None:
+        """Back from the leave question: what its answer wrote in the log
+        (a draw offered), which the box keeps see-through until its last
+        step, is said on its hint line instead."""
+        super().on_screen_resume()
+        before, self._log_length = self._log_length, None
+        if before is None or self.log_pane is None:
+            return
+        said = " ".join(" ".join(strip.text.split()) for strip in self.log_pane.lines[before:])
+        if said:
+            self.query_one("#pb-hint", Label).update(f"{said} · {END_HINT if self.at_end else NEXT_HINT}")
+
+    @property
+    def at_end(self) -> bool:
+        return self.shown >= len(self.steps)
 
     def action_next(self) -> None:
         if self.shown >= len(self.steps):

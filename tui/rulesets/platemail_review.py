@@ -7,7 +7,9 @@ every character still without orders, where the rules still allow them,
 every character they name can still be a target (not dead, not out of
 the fight), no Ranged Attack of theirs would find its crossbow not
 loaded and their 1st Action is not sure to do nothing (a Stabilize of
-someone Stable): the others are left to write again, and the news says so:
+someone Stable): the others are left to write again, and the news says so,
+with the warnings the writer gives an order written afresh (a THEN or
+ELSE shot with nothing left to throw):
 the newest line of the game's log pane (README: news is never a pop-up),
 repeated on this screen's own news line while it covers the board.
 
@@ -30,7 +32,7 @@ from core.rulesets.platemail.checks import gone_target
 from core.rulesets.platemail.orders import last_written
 from core.rulesets.platemail.state import Commit, Write
 from tui.drafts import reopener
-from tui.rulesets.platemail_notes import idle_first_action, unloaded_order_warning
+from tui.rulesets.platemail_notes import idle_first_action, order_warnings, unloaded_order_warning
 from tui.rulesets.platemail_writer import OrderWriter
 
 
@@ -209,6 +211,11 @@ class SideOrders(ModalScreen[Any]):
             elif problem is None:
                 self.written[c.id] = order
                 again.append((c.id, c.id))
+                # what the writer would warn of, had it been written afresh (its ``warned``)
+                self.warnings.pop(c.id, None)
+                warned = order_warnings(self.view, c, order)
+                if warned:
+                    self.warnings[c.id] = " ".join(f"{w}." for w in warned)
             else:
                 refused.append((c.id, f"{c.id}: {problem.message}"))
         self._refresh(self.query_one(OptionList).highlighted)
@@ -217,7 +224,11 @@ class SideOrders(ModalScreen[Any]):
             self.say("Nobody without orders wrote any last Round.")
             return
         self.again_news = {"again": again, "gone": gone, "refused": refused}
-        self.say(self._again_text())
+        # The news line shows the warnings that stand after the summary; the
+        # log pane, which keeps the summary, is given them with it.
+        self.said = self._again_text()
+        self._show_news()
+        self._log(" ".join([self.said, *(self.warnings[uid] for uid, _ in again if uid in self.warnings)]))
 
     def _again_text(self) -> str:
         news = self.again_news or {}

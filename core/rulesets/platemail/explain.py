@@ -313,6 +313,51 @@ def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str]
     return lines + ["A die that picks between outcomes, as its purpose says"], ACTIONS
 
 
+# What makes each IF false (seed: IF ELSE Clause: it is judged only from what
+# the character perceives as the 2nd Phase begins; core phase.condition_holds).
+# {u}: the character, {t}: its target as the log named it.
+FALSE_BECAUSE = {
+    "I reached my target": "{u} did not stand beside {t} (or on the cell it moved to) once the 1st Phase was "
+                           "over: stopped short, blocked, or its target moved away or out of its sight",
+    "my target is down": "{u} did not see {t} down: still fighting, or out of {u}'s sight",
+    "I was hit": "no Attack hit {u} in the 1st Phase",
+    "an enemy is adjacent": "no enemy {u} could see stood beside it",
+    "my target is within Range": "{t} was beyond the Range, or out of {u}'s sight",
+    "my target is visible": "{u} could not see {t}: Concealed from it (something that blocks sight between "
+                            "them, a wall or a building), a skulker it was Unaware of, or no longer fighting",
+    "an ally is down": "no ally {u} could see was down",
+    "I am wounded": "{u} had no Wounds",
+    "my spell is prepared": "{u} had no spell Prepared",
+}
+FALLEN = ("dying", "stable", "dead", "unconscious", "fatally")
+
+
+def _false_if(events: Sequence[Event], index: int, event: ActionTaken) -> list[str]:
+    """Why the IF of ``event`` (an ELSE that fired) was false: the
+    condition's own reasons, and what the Round's log shows of them (the
+    target fallen, the distance against the Range)."""
+    cond = next((c for c in FALSE_BECAUSE if event.condition.startswith(c)), None)
+    if cond is None:
+        return []
+    detail = event.condition[len(cond):].strip().strip("()")
+    if detail == "no target":
+        return [f"False because: {event.unit} had no target to judge it by (none left that it could pick)"]
+    target = detail.split()[0] if detail else "its target"
+    because = FALSE_BECAUSE[cond].format(u=event.unit, t=target)
+    far = re.fullmatch(r"(\S+) (\d+)' away, Range (\d+)'", detail)
+    if far:  # the log measured it: say which of the two it was
+        feet, range_ft = int(far.group(2)), int(far.group(3))
+        because = (f"{target} was {feet}' away, beyond the Range of {range_ft}'" if feet > range_ft else
+                   f"{target} was within the Range ({feet}' of {range_ft}') but out of {event.unit}'s sight "
+                   "(Concealed from it, or a skulker it was Unaware of)")
+    start = max((i for i in range(index) if isinstance(events[i], TurnStarted)), default=0)
+    fell = next((e for e in events[start:index] if isinstance(e, StatusChanged) and e.unit == target
+                 and any(word in e.status.lower() for word in FALLEN)), None)
+    if fell is not None and cond in ("my target is visible", "my target is within Range"):
+        because = f"{target} fell in the 1st Phase ({fell.status}): no longer fighting"
+    return [f"False because: {because}"]
+
+
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     event = events[index]
     lines = generic_lines(event)
@@ -332,7 +377,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         if event.branch == "either":  # THEN and ELSE are one Action: the IF decides nothing
             cond = f" ({event.condition})" if event.condition else ""
             why = f"Chosen because: THEN and ELSE are the same Action, so it is taken whatever the IF{cond} finds"
-        return [f"{event.unit} performs {event.action}", why, f"It leaves {event.unit} {ready}",
+        false = _false_if(events, index, event) if event.branch == "else" else []
+        return [f"{event.unit} performs {event.action}", why, *false, f"It leaves {event.unit} {ready}",
                 "The 2nd Action is an IF/ELSE order judged from what the character perceives"], ORDERS
     if isinstance(event, Clashed):
         return [f"{event.first} and {event.second} tried to enter each other's way at the same tick",
