@@ -14,6 +14,7 @@ as above."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -23,6 +24,17 @@ MAX_CHAT = 200  # characters of one chat line
 CHAT_EVERY = 1.0  # seconds between two lines of one player's chat
 WHO_MAX = 32  # characters of the name a line is said under
 UNKNOWN = object()  # the referee has not sent this side the chat since it took the game up
+
+
+# A run of whitespace that is not the ordinary space: a tab, a line break,
+# a no-break or em space... (none of them printable, so all taken out).
+_OTHER_SPACES = re.compile(r"(?:(?! )\s)+")
+
+
+def spaced(text: str) -> str:
+    """``text`` with each run of whitespace other than the ordinary space
+    made one space: taken out, a tab ran the words either side together."""
+    return _OTHER_SPACES.sub(" ", text)
 
 
 def _key(line: dict) -> tuple:
@@ -56,7 +68,9 @@ def send_chat(db: Any, live: Any, peer: Any, lines: list[dict]) -> None:
 
 def say(db: Any, live: Any, peer: Any, text: str, names: dict[str, str]) -> tuple[str, str] | None:
     """A line said by ``peer`` (a player's connection): stored, and sent to
-    both players; or why not (a code and a sentence)."""
+    both players; or why not (a code and a sentence).  A tab or a line
+    break in it is a space (``spaced``); other control characters go."""
+    text = spaced(text)
     printable = sum(1 for c in text if c.isprintable())
     if printable > MAX_CHAT:  # Skirmish's clients refuse it before sending; a raw one is told, not cut short
         return "too-long", f"Not said: a line of chat holds {MAX_CHAT} characters at most, and that one has {printable}."

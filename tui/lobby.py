@@ -421,7 +421,7 @@ class LobbyScreen(Screen[None]):
         self.say(f"{words} game {plain(game_id, 40)}…")
         self.call_connected(f"seat:{how}", lambda client: getattr(client, how)(game_id))
 
-    def _got_seat(self, seat: Any, what: str) -> None:
+    def _got_seat(self, seat: Any, _what: str) -> None:
         self.busy = ""
         if seat is None:
             self.say("The server gave no seat.", kept=True)
@@ -435,8 +435,6 @@ class LobbyScreen(Screen[None]):
         note, self.opening_note = self.opening_note, ""
         if note:
             self.app.tell(note)  # on the game screen show_seat opened: its log
-        if what.endswith("join") and getattr(seat, "side", None) is not None:
-            self.app.tell(f"You play side {seat.side + 1}.")  # on the game screen show_seat opened: its log
 
     def action_invited(self) -> None:
         if self.offline() or not self.naming.first(self.action_invited):

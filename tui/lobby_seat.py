@@ -10,12 +10,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tui.lobby_dialogs import AskLine, plain
+from tui.lobby_dialogs import INPUT_CAP, AskLine, LineInput, plain
 
 DRAFTS_EVERY = 0.25  # seconds between looks at the drafts of the game on screen (sent only when changed)
 # The server takes one line of chat a second from a player (docs/server.md,
@@ -45,6 +47,8 @@ def show_seat(app: Any, seat: Any, code: str = "") -> None:
         return
     side = getattr(seat, "side", None)
     app.push_screen(GameScreen(seats=SeatSet({side: seat}, side)))
+    if side is not None:  # the game's maker as well as the joiner, each time they come to it
+        app.tell(f"You play side {side + 1}.")
     app.seat_drafts.take()
     app.call_after_refresh(app.seat_drafts.news)  # what was said while this player was away
 
@@ -147,6 +151,7 @@ class SeatGlue:
         self.sent: list[dict] | None = None
         self.taken = False
         self.opened = False  # the game screen has shown the lines new on coming to the game
+        self.recalled = False  # the game screen has counted the lines said before this terminal came
         self.said_at = -CHAT_GAP  # when this terminal last said a line (time.monotonic)
         self.timer: Any = None
 
@@ -201,7 +206,8 @@ class SeatGlue:
         news: five quick lines no longer stack five pop-ups over the
         board).  Lines said while this player was away are counted once
         more under them, as they come back (a pop-up only when the game
-        screen is not the one shown)."""
+        screen is not the one shown); the lines said before, once, counted
+        above them (``earlier_chat_words``)."""
         if not self.current():
             return
         self.take()
@@ -209,7 +215,13 @@ class SeatGlue:
         take = getattr(self.seat, "take_chat_news", None)
         if screen is None or not screen.is_attached or take is None:
             return  # kept by the seat until the game screen is up
+        chat = tuple(getattr(self.seat, "chat", ()))
         lines = take()
+        if not self.recalled and chat:  # the chat's first coming to this terminal
+            self.recalled = True
+            earlier = earlier_chat_words(chat, lines)
+            if earlier:
+                screen.log_line(earlier)
         for line in lines:
             screen.log_line(chat_words(line))
         # A server's notice (a refused line, a player gone quiet warned) is the
@@ -228,6 +240,22 @@ class SeatGlue:
         from tui.game_screen import GameScreen
 
         return next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+def earlier_chat_words(chat: Any, news: Any) -> str:
+    """What the log of a game screen coming to the seat says of the chat
+    said before this terminal came (lines its player's side had been sent:
+    another terminal took the seat over, or this one came back from the
+    lobby): how many, and where to read them; "" when there are none.
+    Counted, not written out again: they are not news (only ``news`` is)."""
+    earlier = [line for line in chat if line not in news]
+    if not earlier:
+        return ""
+    count = len(earlier)
+    lines = f"{count} earlier chat line{'s' if count != 1 else ''}"
+    if len(chat) > CHAT_SHOWN:
+        return f"{lines}: c shows the chat's last {CHAT_SHOWN} lines."
+    return f"{lines}: c shows {'them' if count != 1 else 'it'}."
 
 
 def chat_words(line: Any) -> str:
@@ -299,5 +327,30 @@ def chat_line(app: Any) -> None:
     history = ("The chat so far" + (f" (its last {CHAT_SHOWN} of {len(said)} lines)" if len(said) > CHAT_SHOWN
                                     else "") + ":\n" + "\n".join(shown)) if shown else "Nothing said yet."
     # A longer line is refused saying the limit, never cut (AskLine): the server would cut it.
-    app.push_screen(AskLine(f"{history}\n\nA line to the other player (up to {MAX_CHAT} characters; kept with "
+    app.push_screen(AskChat(f"{history}\n\nA line to the other player (up to {MAX_CHAT} characters; kept with "
                             "the game; both players read it):", max_length=MAX_CHAT, check=too_soon), given)
+
+
+class ChatInput(LineInput):
+    """The chat line's field: a tab key puts a space, where a name's field
+    refuses it.  A terminal pasting without bracketed paste sends a pasted
+    line's tab as that key: refused, the words either side of it ran
+    together, and the next key typed took the refusal's words off the
+    hint.  (A bracketed paste holding a tab is refused whole, saying so.)"""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "tab":
+            event.stop()
+            event.prevent_default()
+            start, end = sorted(self.selection)
+            self.replace(" ", start, end)  # at the cursor, over what is selected
+
+
+class AskChat(AskLine):
+    """``AskLine`` with the chat's field (``ChatInput``)."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.ask_title, markup=False)
+            yield ChatInput(self.start, id="line", max_length=max(INPUT_CAP, self.max_length))
+            yield Static(self.hint, id="ask-hint", markup=False)

@@ -422,13 +422,14 @@ class SpheresKnowledge(Knowledge):
         def strikes_first(i: str, r: str) -> bool:
             return reaches(bf, standing[i], standing[r], [c for u, c in standing.items() if u not in (i, r)])
 
+        chosen = (order.unit, order.opponent)
         saved = self._solvers, self._battlefield, self.spent
         self._solvers = {}
         try:
             worth = {(i, r): self.evaluate(start_match(view, i, r, [], "chosen"), side) for i, r in pairs}
+            plan = self._first_action(start_match(view, *chosen, [], "chosen"), side)
         finally:
             self._solvers, self._battlefield, self.spent = saved
-        chosen = (order.unit, order.opponent)
         mine = worth.get(chosen)
         others = [v for p, v in worth.items() if p != chosen]
         if mine is None or not others:
@@ -449,6 +450,7 @@ class SpheresKnowledge(Knowledge):
                 fact += f", as in {len(first)} of the {len(pairs)} pairs"
             else:
                 fact += ", as in every pair"
+            fact += plan
         else:
             fact = f"{r} is out of {i}'s reach"
             if first:
@@ -456,6 +458,32 @@ class SpheresKnowledge(Knowledge):
             else:
                 fact += ", as in every pair"
         return f"{valued}: {fact}"
+
+    def _first_action(self, start, side: int) -> str:
+        """What the reason adds to "can strike first" from the orders this
+        level keeps for its figure's first Action in the Match ``start``
+        (``shortlist``, as the search will have them): nothing when it keeps
+        only the strike, else that it will not strike first, and why, or
+        that its search decides (a tester read "strike first" as a promise
+        that hard, ahead, then never kept)."""
+        m = start.match
+        actor = acting_in(start) if m is not None else None
+        them = start.unit(opponent_of(m, actor)) if actor is not None else None
+        if them is None or them.pos is None:
+            return ""
+        kept = self.shortlist(start, side, list(self.rules.legal_orders(start, side)))
+        strikes = [o for o in kept if isinstance(o, Fight) or (isinstance(o, Move) and adjacent(o.to, them.pos))]
+        if strikes and len(strikes) == len(kept):
+            return ""
+        if strikes:
+            return "; its search decides whether it does"
+        lead = self.strength(start, side) - self.strength(start, 1 - side)
+        caution = self.caution(lead, start)
+        if caution > 1:
+            standing = "ahead" if lead > 0 else "level"
+            return (f"; it will not: {standing}, it counts a loss of its own {caution:g} times an enemy's, "
+                    "and at that the first strike does not pay")
+        return "; it will not: the strike is worth less to it than keeping its distance"
 
     @staticmethod
     def _reach(view, mover: str, cell, them, step: int) -> str:
