@@ -42,8 +42,8 @@ from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
 from core.rulesets.optio.orders import EndTurn, Hold, Move, Scout
-from core.rulesets.optio.ruleset import edge_towards, pays_kudo
-from core.rulesets.optio.state import SIDE_NAMES, Edge, Kind, Phase
+from core.rulesets.optio.ruleset import edge_towards, manhattan, pays_kudo
+from core.rulesets.optio.state import HOME_ROW, SIDE_NAMES, Edge, Kind, Phase
 from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets.base import RulesetAdapter
 
@@ -385,9 +385,21 @@ class OptioAdapter(RulesetAdapter):
         return lines
 
     def handover_detail(self, game: Any, side: int) -> str:
+        """What the coming player's turn is, and what is hidden: only the
+        scouting keeps blocks face down; once both armies are known every
+        other block has left the map, so the board hides nothing."""
         view = game.view(side)
-        return (f"{SIDE_NAMES[side]}'s turn in the Optio pre-game ({view.phase.value}). "
-                "Only you may see your blocks' identities.")
+        name = SIDE_NAMES[side]
+        if view.phase is Phase.SCOUTING:
+            return f"{name}'s turn in the Optio pre-game (scouting). Only you may see your blocks' identities."
+        if view.phase is Phase.CLOSING:
+            return (f"{name}'s turn in the Optio pre-game (closing in). Both armies are face up and the other "
+                    "blocks have left the map: the board hides nothing now.")
+        if view.phase is Phase.TEMPLATE and view.meeting is not None:
+            x, y = view.meeting
+            return (f"{name} places the template in the Optio pre-game: the armies met at {x},{y}, both face "
+                    "up; the board hides nothing now.")
+        return f"{name}'s turn in the Optio pre-game ({view.phase.value})."
 
     # -- asking -----------------------------------------------------------------------
     def end_turn(self, game: Any, side: int, orders: Sequence[Order]) -> tuple[Order, str | None] | None:
@@ -434,13 +446,92 @@ class OptioAdapter(RulesetAdapter):
         view = game.view(side)
         asks = {o: pay_question(view, o, game.players[side]) for o in orders if pays_kudo(view, o)}
         if not asks:
-            return None
+            return self._one_blocks_menu(game, side, view, orders, reason)
         # The free moves first (the highlighted entry one of them), then those that pay.
         listed = sorted(orders, key=lambda o: (o in asks, isinstance(o, Hold)))
         title = ("Orders for " + orders[0].unit) if all(isinstance(o, Move) for o in orders) else "Orders"
         coins = view.kudos[side]
         title += f" ({coins} kudo coin{'s' if coins != 1 else ''} left)"
         return ClosingMenu(title, [(self.describe(game, view, o), o) for o in listed], asks)
+
+    def _one_blocks_menu(self, game: Any, side: int, view: Any, orders: Sequence[Order], reason: str) -> Any:
+        """The menu of the selected block's orders (``o``, or Enter on the
+        block), titled so: while other blocks have orders too, the title
+        says the list is this block's alone and how to see every order
+        (None: the screen's own menu and title)."""
+        units = {o.unit for o in orders if isinstance(o, (Move, Scout))}
+        if reason != "menu" or len(units) != 1:
+            return None
+        (unit,) = units
+        if not any(getattr(o, "unit", unit) != unit for o in game.legal_orders(side)):
+            return None  # this block's orders are every order
+        title = f"Orders for {unit} only; with no block selected, o lists every order"
+        return ChoiceMenu(title, [(self.describe(game, view, o), o) for o in orders])
+
+    # -- why nothing happens ------------------------------------------------------------
+    def why_not(self, game: Any, side: int, selected: UnitView, other: UnitView) -> str | None:
+        """Enter on another block's square the selected block has no order
+        on: why the selected block may not go there (or scout it)."""
+        if other.pos is None:
+            return None
+        why = self._why_not_to(game, side, selected, other.pos, other)
+        if why is not None and other.side == side and other.id in game.view(side).moved:
+            why += f" ({other.id} has moved this turn too.)"
+        return why
+
+    def why_idle(self, game: Any, view: Any, unit: UnitView) -> str | None:
+        """Why a block (none selected) has no order: the enemy's, or moved."""
+        block = view.block(unit.id)
+        side = min(game.to_act) if game.to_act else None
+        if block is None or side is None:
+            return None
+        if block.side != side:
+            return f"it is one of {SIDE_NAMES[block.side]}'s blocks"
+        if view.phase is Phase.SCOUTING and block.id in view.moved:
+            return "it has moved this turn (a block moves once a turn)"
+        return None
+
+    def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
+        why = self._why_not_to(game, side, selected, cell, None) if selected is not None else None
+        return why or super().why_nothing_at(game, side, selected, cell)
+
+    def _why_not_to(self, game: Any, side: int, selected: UnitView, square: Any, other: UnitView | None) -> str | None:
+        """Why the selected block has no order on ``square`` (seed 003's
+        move: one large square, up, down, left or right, once a turn; a
+        block comes on at its own edge; at most two of a side a square),
+        naming it; None when the rules give no refusal."""
+        view = game.view(side)
+        block = view.block(selected.id)
+        if block is None or block.side != side or view.phase not in (Phase.SCOUTING, Phase.CLOSING):
+            return None
+        x, y = square
+        if not (0 <= x < LARGE and 0 <= y < LARGE):
+            return None
+        if block.pos == square:  # its own square: only a scout of a block there
+            if other is None or other.side == side or view.phase is not Phase.SCOUTING:
+                return None
+            refused = self.ruleset.check(view, Scout(side=side, unit=block.id, target=other.id))
+            return None if refused is None else f"{block.id} cannot scout {other.id}: {_lower(refused.message)}"
+        refused = self.ruleset.check(view, Move(side=side, unit=block.id, to=square))
+        if refused is None:
+            return None
+        lead = f"{block.id} cannot {'come on at' if block.pos is None else 'go to'} {x},{y}"
+        code = refused.code
+        if code == "moved-already":
+            return f"{lead}: it has moved this turn, and a block moves once a turn."
+        if code == "enter-own-edge":
+            home = HOME_ROW[side]
+            return (f"{lead}: a block comes onto the map at a square of your own edge, "
+                    f"row {home} (the {'top' if home == 0 else 'bottom'}).")
+        if code == "one-square" and block.pos is not None:
+            bx, by = block.pos
+            far = manhattan(block.pos, square)  # moves, as no move is diagonal
+            where = (f"diagonally across from {bx},{by} ({far} moves away)" if abs(x - bx) == abs(y - by) == 1
+                     else f"{far} large squares from {bx},{by}")
+            return f"{lead}: it is {where}, and a block moves one large square a turn, up, down, left or right."
+        if code == "stacking":
+            return f"{lead}: two of your blocks are there already (at most two a square)."
+        return f"{lead}: {_lower(refused.message)}"
 
     def confirm(self, game: Any, side: int, order: Order) -> Any:
         """Enter on a lit square whose move pays a kudo coin asks first."""
@@ -485,6 +576,11 @@ class OptioAdapter(RulesetAdapter):
         from tui.rulesets.optio_fight import FightScreen
 
         return FightScreen(game)
+
+
+def _lower(sentence: str) -> str:
+    """A sentence of the rules' refusal put after a colon."""
+    return sentence[:1].lower() + sentence[1:]
 
 
 def template_shift(forward: int, right: int) -> str:
