@@ -58,7 +58,6 @@ from __future__ import annotations
 import contextvars
 import getpass
 import hashlib
-import ipaddress
 import logging
 import os
 import re
@@ -70,9 +69,9 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from net.door_probe import not_a_door
+from tui.web_address import allowed_origins, host_allowed, origin_allowed, public_url_problem
 from tui.web_page import (
     GOING_AWAY,
     POLICY_VIOLATION,
@@ -103,10 +102,6 @@ TITLE = "Skirmish"
 # raises it with this environment variable (README).
 SESSIONS_PER_ADDRESS = 4
 SESSIONS_PER_ADDRESS_ENV = "SKIRMISH_WEB_SESSIONS_PER_ADDRESS"
-
-# The names a browser on this machine reaches a loopback listener by.
-LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
-SCHEME_PORTS = {"http": 80, "https": 443}
 
 # What each tab runs: the lobby, as a guest (a name, no account).
 APP_ARGS: tuple[str, ...] = ("lobby", "--guest")
@@ -175,82 +170,6 @@ def sessions_per_address(max_sessions: int, configured: str | None = None) -> in
             raise ValueError(f"{SESSIONS_PER_ADDRESS_ENV} needs at least 1")
         return cap
     return 1 if max_sessions == 1 else min(SESSIONS_PER_ADDRESS, max_sessions - 1)
-
-
-def origin_of(url: str) -> tuple[str, str, int] | None:
-    """A web origin as (scheme, host name, port), the port filled in from
-    the scheme; None for anything that is not an http(s) URL."""
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return None
-    if parts.scheme not in SCHEME_PORTS or not parts.hostname:
-        return None
-    return parts.scheme, parts.hostname, port or SCHEME_PORTS[parts.scheme]
-
-
-def public_url_problem(url: str) -> str | None:
-    """Why ``--public-url`` cannot be the address browsers open (None: it
-    can): an http or https URL with a host name, a path at most (the page's
-    websocket is that path's ``/ws``), no query, fragment or user."""
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 - a port past 65535 or not a number raises here
-    except ValueError as error:
-        return str(error)
-    if parts.scheme not in SCHEME_PORTS:
-        return "it needs to start with http:// or https://"
-    if not parts.hostname:
-        return "it names no host"
-    if parts.query or parts.fragment or "?" in url or "#" in url:
-        return "it can hold no query (?) or fragment (#)"
-    if parts.username is not None:
-        return "it can hold no user name"
-    return None
-
-
-def listens_on_loopback(host: str) -> bool:
-    """Whether a browser on this machine reaches the listener by a loopback
-    name (so too one on every address, 0.0.0.0 or ::)."""
-    if host in ("localhost", "", "0.0.0.0", "::"):
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def allowed_origins(public_url: str, host: str, port: int) -> set[tuple[str, str, int]]:
-    """The pages a websocket is taken from: the public URL's, and when it
-    listens on a loopback address, this port's on the loopback names.  From
-    the server's configuration, never from the request: a request's ``Host``
-    is whatever name led the browser here, an attacker's own included."""
-    allowed = {origin for origin in [origin_of(public_url)] if origin is not None}
-    if listens_on_loopback(host):
-        allowed |= {("http", name, port) for name in LOOPBACK_NAMES}
-    return allowed
-
-
-def origin_allowed(origin: str | None, allowed: set[tuple[str, str, int]]) -> bool:
-    """Whether a websocket's ``Origin`` is a page of this server (no Origin:
-    not a browser, refused)."""
-    return origin is not None and origin_of(origin) in allowed
-
-
-def host_allowed(host: str | None, allowed: set[tuple[str, str, int]]) -> bool:
-    """Whether a request's ``Host`` is the name of an allowed origin, with its
-    port or none (a proxy's ``$host`` has none)."""
-    if not host or "@" in host:
-        return False
-    try:
-        parts = urlsplit("//" + host)
-        port = parts.port
-    except ValueError:
-        return False
-    if parts.netloc != host:  # a path, a query: not a host
-        return False
-    return any(parts.hostname == name and port in (None, allowed_port) for _, name, allowed_port in allowed)
 
 
 def guest_id(token: str | None) -> str | None:

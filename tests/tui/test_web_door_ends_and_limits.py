@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from tui.web import public_url_problem, read_envelope
+from tui.web import read_envelope
+from tui.web_address import public_url_problem
 from tui.web_page import MessageRate, ReadWatch
 from tui.web_seats import end_app, end_process
 
