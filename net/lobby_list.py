@@ -1,6 +1,6 @@
 """What the server's lobby lists for one player: its unfinished games, the
 games waiting for an opponent, games being played and finished ones, each
-an entry the client reads (``net.serverclient._entry``).  Built from the
+an entry the client reads (``net.lobby_entries``).  Built from the
 store's rows and the games the referee holds; it changes nothing."""
 
 from __future__ import annotations

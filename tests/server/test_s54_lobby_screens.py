@@ -18,7 +18,7 @@ import errno
 import pytest
 from textual.widgets import OptionList
 
-from net.serverclient import GameEntry
+from net.lobby_entries import GameEntry
 from tests.server.helpers import wait_until
 from tests.tui.test_lobby import SIZE, FakeClient, open_lobby, real_server, settle
 from tui.app import SkirmishApp

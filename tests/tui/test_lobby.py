@@ -13,7 +13,7 @@ import attrs
 from core.game import start
 from core.registry import find_ruleset
 from core.seats import LocalSeat, Table
-from net.serverclient import GameEntry, Lobby, Me
+from net.lobby_entries import GameEntry, Lobby, Me
 from saves.library import battlefield_named
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen

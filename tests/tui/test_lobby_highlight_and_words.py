@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from net.serverclient import GameEntry, HostError
+from net.client import HostError
+from net.lobby_entries import GameEntry
 from tests.tui.drawn import screen_rows
 from tests.tui.test_lobby import SIZE, FakeClient, listed, open_lobby, settle
 from tui.app import SkirmishApp

@@ -15,7 +15,8 @@ from textual.widgets import OptionList
 
 from core.orders import Concede
 from core.ruleset import Rejection
-from net.serverclient import GameEntry, ServerClient
+from net.lobby_entries import GameEntry
+from net.serverclient import ServerClient
 from tests.server.helpers import play_random, wait_until
 from tests.tui.test_lobby import SIZE, listed, real_server, settle
 from tui.app import SkirmishApp
@@ -130,7 +131,7 @@ async def test_x_refused_by_the_server_for_a_row_that_does_not_say_who_made_it_s
     # A server whose list does not mark such a game (one older than the
     # field): the lobby cannot know who made it, asks, and the server's
     # refusal is shown as it is.
-    monkeypatch.setattr("net.serverclient._following", lambda _what: "")
+    monkeypatch.setattr("net.lobby_entries._following", lambda _what: "")
     with real_server() as server:
         _old, again = finished_then_rematch(server)
         app = SkirmishApp()
