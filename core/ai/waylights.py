@@ -26,7 +26,11 @@ from core.ai.waylights_chances import (  # noqa: F401  (can_wound, wounding: rea
     in_reach,
     losing_counter,
     onto_cover,
+    primed_reach,
     readied,
+    ready_in_one,
+    shooters_left,
+    smash_wasted,
     worth_attacking,
     wound_chances,
     wound_range,
@@ -50,6 +54,7 @@ from core.events import dice
 from core.rulesets.waylights.combat import DICE, attack_preview, cover_level
 from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.glance import COVER_WORDS, could_strike, shots_from
+from core.rulesets.waylights.movement import reachable
 from core.rulesets.waylights.orders import (
     Attack,
     Boost,
@@ -67,6 +72,7 @@ from core.rulesets.waylights.orders import (
     TakeCover,
     Wield,
 )
+from core.rulesets.waylights.state import rebuild
 
 
 class WaylightsKnowledge(Knowledge):
@@ -124,7 +130,14 @@ class WaylightsKnowledge(Knowledge):
           gives a better chance to stay up (``hopeless_counter``);
         - an attack that cannot wound its target if it defends, or
           whose chance its reason would give as 0% (``worth_attacking``):
-          it gains nothing and may draw a counter.
+          it gains nothing and may draw a counter; and one naming a smash
+          its KO would likely make worthless (``smash_wasted``);
+        - a 0/4 split while an enemy on 4/0 could be struck this turn
+          (``defenceless_in_reach``), and, with a good shot at one once the
+          launcher in hand is primed, anything but the reload
+          (``prime_for_good_shot``);
+        - cover is better only while an enemy can still shoot
+          (``shooters_left``).
 
         Easy, a beginner who presses on, drops more (issue 31, ``EASY``):
         - a counterattack likelier to cost it a wound than to give one
@@ -158,10 +171,14 @@ class WaylightsKnowledge(Knowledge):
         me = view.find(view.active) if view.active else None
         if me is None or me.side != side or me.pos is None or len(legal) < 2:
             return list(legal)
-        good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)]
+        good = [o for o in legal if isinstance(o, Attack) and o.unit == me.id and self.good_shot(view, o)
+                and not smash_wasted(view, o)]
         if good:  # the target nearest its KO first
             left = {o: view.get(o.target).ko_at - view.get(o.target).wounds for o in good}
             return [o for o in good if left[o] == min(left.values())]
+        prime = self.prime_for_good_shot(view, me, legal)
+        if prime:
+            return prime
         foes = [f for f in view.fighters if f.side != side and f.up]
         # moved this turn: a Move, the step, a Split Move (it leaves the figure elsewhere than it began)
         moved = view.moved or view.stepped or (view.exposed and view.target is None) or (
@@ -187,9 +204,18 @@ class WaylightsKnowledge(Knowledge):
             ends nearer the nearest enemy."""
             return not behind and bool(foes) and nearest(foes, o.to) < nearest(foes, me.pos)
 
+        # cover counts only against a shot: none while no enemy can shoot (a tester's hard walked round
+        # the crates onto a low wall beside the enemy it could strike from where it stood)
+        shot_at = shooters_left(view, side)
+
+        def better_cover(here, to) -> bool:
+            return shot_at and onto_cover(view, here, to)
+
         def blunder(o) -> bool:
             if isinstance(o, Attack) and o.unit == me.id:  # every level: nothing to gain, a counter to risk
-                return not worth_attacking(view, me, view.get(o.target))
+                return not worth_attacking(view, me, view.get(o.target)) or smash_wasted(view, o)
+            if isinstance(o, Split) and o.unit == me.id and o.attack == 0 and view.pending == "split":
+                return bool(defenceless_in_reach(view, me))  # a beginner readies and strikes it
             if isinstance(o, Clip):
                 i = me.template.weapons.index(me.weapon.name) if me.weapon.name in me.template.weapons else -1
                 return i >= 0 and me.ammo[i] > 0
@@ -211,7 +237,7 @@ class WaylightsKnowledge(Knowledge):
                 if after < near and turn.fired:
                     return True  # FIRE | RELOAD: no walking up unprimed
                 if after == near and o not in opening and (
-                        not onto_cover(view, me.pos, o.to) or (easy and (moved or view.exposed))):
+                        not better_cover(me.pos, o.to) or (easy and (moved or view.exposed))):
                     return True  # a sidestep for nothing: no new blow, no better cover (easy: before moving)
                 if easy:
                     if after > near and not behind:
@@ -253,7 +279,31 @@ class WaylightsKnowledge(Knowledge):
         wound if the target defends, whatever split it may declare, or a
         target one wound from its KO with a third of a chance or more."""
         low, _, _ = wound_chances(view, order)
-        t = view.get(order.target)
+        return self.good_chance(low, view.get(order.target))
+
+    def prime_for_good_shot(self, view, me, legal) -> list:
+        """With both Actions left and the launcher in hand unprimed, the
+        orders that ready a good shot (``good_shot``'s odds, the weapon
+        primed) at an enemy on 4/0, who can neither defend nor counter:
+        the reload, and a change to a weapon that has that shot now.  A
+        tester's archer, a defenceless mook one wound from its KO in range,
+        split, drew back and changed to a knife that reached nobody."""
+        if view.pending or not me.split or view.max_actions - view.actions < 2 or me.weapon.kind != "launcher":
+            return []
+        reload = [o for o in legal if isinstance(o, Reload) and o.unit == me.id]
+        if not reload or me.ammo[me.wielding] <= 0:
+            return []  # an empty clip: a new clip, then the reload: no Action left to shoot
+        primed = readied(me, me.weapon.name)
+        shots = {i for i in in_reach(view, primed) if view.get(i).split == DICE  # no defence dice, no counter
+                 and self.good_chance(wound_range(view, primed, view.get(i))[0], view.get(i))}
+        if not shots:
+            return []
+        swaps = [o for o in legal if isinstance(o, Wield) and o.unit == me.id
+                 and shots & set(in_reach(view, readied(me, o.weapon)))]
+        return reload + swaps
+
+    def good_chance(self, low: float, t) -> bool:
+        """``good_shot``'s test of a chance to wound ``t``, lowest over its splits."""
         return low >= self.GOOD_SHOT or (t.wounds + 1 >= t.ko_at and low >= 1 / 3)
 
     def prior(self, state, order, where) -> float:
@@ -302,7 +352,14 @@ class WaylightsKnowledge(Knowledge):
                 if could_strike(view, order.unit):
                     return "all 4 dice attack: none to defend or counter"
                 return "all 4 dice attack: no enemy reaches it before its next turn"
-            return self._in_reach(view, attrs.evolve(view.get(order.unit), split=order.attack))
+            armed = attrs.evolve(view.get(order.unit), split=order.attack)
+            reached = in_reach(view, armed)
+            useless = reached and not any(can_wound(view, armed, view.get(f)) for f in reached)
+            if order.attack < DICE - order.attack and not useless:  # mostly defence: what its dice are for
+                threats = could_strike(view, order.unit)
+                if threats:
+                    return f"keeps {DICE - order.attack} to defend: {', '.join(threats[:3])} can strike it"
+            return self._in_reach(view, armed)
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)
             foes = [f for f in view.fighters if f.side != me.side and f.status == "ready" and f.pos is not None]
@@ -328,10 +385,28 @@ class WaylightsKnowledge(Knowledge):
             return ""
         foes = in_reach(view, me)
         if not foes:
+            later = primed_reach(view, me)  # in range, the launcher unprimed: its reload comes first
+            if later:
+                return f"{', '.join(later[:3])} in range of the {me.weapon.name} once primed"
             return f"nobody in reach of the {me.weapon.name} yet"
         if not any(can_wound(view, me, view.get(f)) for f in foes):
             return f"{', '.join(sorted(foes)[:3])} in reach, none it can wound on {dice(me.split or 0)}"
         return f"{', '.join(sorted(foes)[:3])} in reach of the {me.weapon.name}"
+
+
+def defenceless_in_reach(view, me) -> list[str]:
+    """The enemies on 4/0 (no defence dice, no counter: *Attack and
+    Defense*) that ``me``, about to split with both Actions ahead, could
+    strike this turn without moving, readying a weapon with one Action at
+    most (``ready_in_one``), and wound with a single attack die."""
+    if me.pos is None or view.max_actions < 2:
+        return []
+    out: set[str] = set()
+    for armed in ready_in_one(me):
+        armed = attrs.evolve(armed, split=1)
+        out.update(i for i in in_reach(view, armed)
+                   if view.get(i).split == DICE and can_wound(view, armed, view.get(i)))
+    return sorted(out)
 
 
 def losing(view, side: int) -> bool:
@@ -395,7 +470,7 @@ def sidestep_note(view, me, to, near: str, gap: int) -> str:
     if new:
         return f"brings {', '.join(new[:3])} in reach of the {me.weapon.name}"
     ground, here = view.battlefield.terrain(to), view.battlefield.terrain(me.pos)
-    if ground.cover > here.cover:
+    if ground.cover > here.cover and shooters_left(view, me.side):  # cover counts only against a shot
         return f"onto {ground.kind}: {COVER_WORDS[min(ground.cover, 3)]} cover, {cells(gap)} from {near}"
     return f"sidesteps, still {cells(gap)} from {near}"
 
@@ -435,7 +510,7 @@ def quiet_note(view, side: int, order) -> str:
         later = in_reach(view, readied(me, order.weapon))
         if later:
             return f"{', '.join(later[:3])} in range once the {order.weapon} is primed"
-        return f"nobody in reach of the {order.weapon} from here"
+        return wield_note(view, me, order.weapon)
     if isinstance(order, Reload):
         shots = in_reach(view, readied(me, w.name))
         return f"primes the {w.name}: {', '.join(shots[:3])} in range" if shots else \
@@ -450,6 +525,26 @@ def quiet_note(view, side: int, order) -> str:
     if isinstance(order, EndTurn):
         return end_note(view, me)
     return ""
+
+
+def wield_note(view, me, weapon: str) -> str:
+    """Why change to ``weapon`` when it reaches nobody from here even
+    readied: the enemies it would reach after one Move, else what is
+    wrong with the weapon in hand (broken, out of rounds), else that it
+    is for an enemy that closes in (it counters with the weapon in hand)."""
+    armed = readied(me, weapon)
+    there = rebuild(view, fighters=tuple(armed if f.id == me.id else f for f in view.fighters))
+    near = shots_from(there, me.id, reachable(there, me.id, me.template.move))
+    after = sorted({i for ids in near.values() for i in ids})
+    if after:
+        return f"{', '.join(after[:3])} in reach of the {weapon} after a Move"
+    w = me.weapon
+    if w.unarmed:
+        return f"its {me.template.weapons[me.wielding]} is broken: the {weapon} instead"
+    i = me.wielding
+    if w.kind in ("launcher", "thrown") and me.ammo[i] <= 0 and not me.primed[i] and not me.spares[i]:
+        return f"the {w.name} has no rounds left: the {weapon} instead"
+    return f"nobody a Move away: the {weapon} to counter with"
 
 
 def end_note(view, me) -> str:

@@ -18,6 +18,7 @@ from core.rulesets.waylights.combat import (
 )
 from core.rulesets.waylights.exchange import exchange
 from core.rulesets.waylights.orders import Attack
+from core.rulesets.waylights.roster import WEAPONS
 from core.rulesets.waylights.ruleset import counter_refusal_for
 
 
@@ -143,3 +144,70 @@ def wound_range(view, a, t) -> tuple[float, float]:
     kept = [DICE - t.split] if t.split is not None else list(range(DICE + 1))
     chances = [wounding(attack_preview(a, t, a.weapon, adice, d, cover)) for d in kept]
     return min(chances), max(chances)
+
+
+def primed_reach(view, me) -> list[str]:
+    """The enemies the launcher in ``me``'s hands would reach from where it
+    stands once primed (a reload, after a new clip if the old one is
+    empty), when it is not primed now; else none."""
+    w = me.weapon
+    if w.kind != "launcher" or w.name not in me.template.weapons:
+        return []
+    i = me.template.weapons.index(w.name)
+    if me.primed[i] or not (me.ammo[i] > 0 or me.spares[i] > 0):
+        return []
+    ammo = me.ammo[:i] + (max(me.ammo[i], 1),) + me.ammo[i + 1:]
+    return in_reach(view, readied(attrs.evolve(me, ammo=ammo), w.name))
+
+
+def ready_in_one(me) -> list:
+    """``me`` holding each weapon it could strike with after one Action
+    at most ("Sequence": a reload, or a change of weapon): the weapon in
+    hand, primed from its clip if need be, and every other weapon it
+    carries that needs no priming; none broken, none out of rounds."""
+    out = []
+    for i, name in enumerate(me.template.weapons):
+        w = WEAPONS[name]
+        if f"weapon:{name}" in me.broken or (w.kind in ("thrown", "launcher") and me.ammo[i] <= 0
+                                              and not (w.kind == "launcher" and me.primed[i])):
+            continue
+        if i == me.wielding or w.kind != "launcher" or me.primed[i]:
+            out.append(readied(me, name))
+    if not me.template.weapons or me.weapon.unarmed:
+        out.append(me)
+    return out
+
+
+def shooters_left(view, side: int) -> bool:
+    """Whether an enemy of ``side`` still up carries a ranged weapon it can
+    shoot (unbroken, with rounds or a clip to put in): cover counts only
+    against a shot (*Cover*)."""
+    for f in view.fighters:
+        if f.side == side or not f.up:
+            continue
+        for i, name in enumerate(f.template.weapons):
+            w = WEAPONS[name]
+            if w.ranged and f"weapon:{name}" not in f.broken and (
+                    f.ammo[i] > 0 or f.primed[i] or (w.kind == "launcher" and f.spares[i] > 0)):
+                return True
+    return False
+
+
+def smash_wasted(view, order: Attack) -> bool:
+    """Whether the tension a named smash costs (Psi Tension: paid on any
+    valid hit) goes mostly on a blow that knocks the target out anyway,
+    when a broken item is worth nothing: the chance of a KO is at least
+    that of a smash on a target left standing (the smash's chance less the
+    KO's, as a KO is a valid hit), whatever split the target may declare."""
+    if order.smash is None:
+        return False
+    a, t = view.get(order.unit), view.get(order.target)
+    adice = a.split if a.split is not None else 2
+    cover = min(cover_level(view, a, t) or 0, 2) if a.weapon.ranged else 0
+    kept = [DICE - t.split] if t.split is not None else list(range(DICE + 1))
+    for d in kept:
+        p = attack_preview(a, t, a.weapon, adice, d, cover, psi_on=True, psi=order.psi, smash=order.smash)
+        smashed = dict(p.extras).get(f"{order.smash} smashed", 0)
+        if smashed - p.ko > p.ko:
+            return False
+    return True
