@@ -130,6 +130,20 @@ class Situation:
         return "Deployment" if self.deploying else f"{turn_word} {self.turn}"
 
 
+def generic_terrain_words(terrain: Terrain) -> list[str]:
+    """:meth:`Ruleset.terrain_words` read off the battlefield's generic
+    fields alone, as no ruleset in particular would (a legend drawn for no
+    ruleset)."""
+    words = []
+    if terrain.blocks_move:
+        words.append("blocks")
+    if terrain.elevation:
+        words.append(f"height {terrain.elevation}")
+    if terrain.cover:
+        words.append(f"cover {terrain.cover}")
+    return words
+
+
 class Ruleset(abc.ABC):
     """One ruleset.  Subclass it in ``core/rulesets/<name>/``, answer every
     abstract method (the rules, then the plug-in's hooks at the end of this
@@ -257,6 +271,14 @@ class Ruleset(abc.ABC):
         """The state with what ``side`` may not see removed (None: a neutral
         onlooker, who sees only what both sides may see)."""
         return state
+
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        """What ``terrain`` does in this ruleset, in a few short words for
+        the board's legend and the new-game form ("blocks", "height 1");
+        empty when it plays as open ground.  This default reads the
+        battlefield's generic fields; a ruleset whose rules read terrain
+        otherwise says only what its own rules do with it."""
+        return generic_terrain_words(terrain)
 
     # -- the plug-in: what the rest of Skirmish asks of a ruleset ------------
     # Every hook is abstract, so a ruleset missing one fails when it is made

@@ -28,6 +28,7 @@ from tui.newgame_parts import (
     Preset,
     RulesetCycler,
     as_the_form_says,
+    battlefield_about,
     battlefield_label,
     no_hosting_left,
     option_values,
@@ -433,9 +434,9 @@ class NewGameScreen(Screen[None]):
         if bf is None:
             about.update(self.bf_error or "No shipped battlefield suits these options.")
         elif cycler.fixed:
-            about.update(" ".join(part for part in (PRE_GAME_GROUND, bf.description) if part))
+            about.update(" ".join(part for part in (PRE_GAME_GROUND, battlefield_about(bf, self.ruleset())) if part))
         else:
-            about.update(bf.description or "")
+            about.update(battlefield_about(bf, self.ruleset()))
         self._show_problem()
 
     def problem_with(self, options: Any) -> str | None:

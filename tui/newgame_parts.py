@@ -86,6 +86,45 @@ def battlefield_label(bf) -> str:
     return f"{title} ({bf.width}x{bf.height})"
 
 
+# A clause of a battlefield's description that says what its ground does
+# (cover, slow or blocking ground, sight, climbing): the rulesets read the
+# same ground differently, so the form leaves such words to the ruleset's own
+# (:meth:`core.ruleset.Ruleset.terrain_words`) and keeps the layout.
+GROUND_CLAIM = re.compile(r"\b(cover|slow|block|sight|cost|climb|hop|jump)", re.IGNORECASE)
+
+
+def battlefield_about(bf, rules) -> str:
+    """What the new-game form says of ``bf`` played under ``rules``: its
+    description's clauses that claim nothing of what the ground does, then
+    each kind of ground on it that does something, in ``rules``' words
+    (copse-16's "Woods slow movement and give cover" is no longer offered
+    to Spheres of War, where woods are open ground).  No ruleset, or a
+    choice that is not a battlefield yet (play an Optio pre-game first):
+    the description as written."""
+    if rules is None or not hasattr(bf, "rows"):
+        return bf.description or ""
+    kept: list[str] = []
+    for piece in re.split(r"(?<=[.;:,])\s+", (bf.description or "").strip()):
+        if not piece or GROUND_CLAIM.search(piece):
+            continue
+        if not kept or kept[-1].endswith("."):
+            piece = piece[:1].upper() + piece[1:]
+        kept.append(piece)
+    text = " ".join(kept)
+    if text[-1:] in (",", ";", ":"):
+        text = text[:-1] + "."
+    used = {glyph for row in bf.rows for glyph in row}
+    ground: list[str] = []
+    for glyph, terrain in bf.legend:
+        words = rules.terrain_words(terrain) if glyph in used else []
+        item = f"{terrain.kind} ({', '.join(words)})"
+        if words and item not in ground:
+            ground.append(item)
+    if ground:
+        text = f"{text} Ground: {', '.join(ground)}.".strip()
+    return text
+
+
 # An option that matters only for one value of another: its row is shown
 # only then ((ruleset, option) -> (the other option, that value)).  Optio's
 # map seed draws the generated map and does nothing on a shipped one.

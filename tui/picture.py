@@ -12,7 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from core.board import Battlefield, Cell, Terrain
-from core.ruleset import UnitView
+from core.ruleset import Ruleset, UnitView, generic_terrain_words
 
 CELL_W = 3  # the full cell width
 COMPACT_W = 2  # the compact one
@@ -297,11 +297,20 @@ class Picture:
 BOARD_KEY = "[.] legal  * target  z: cell width"  # the marks every grid board draws
 
 
+def terrain_notes(terrain: Terrain, rules: Ruleset | None = None) -> list[str]:
+    """What ``terrain`` does in ``rules`` (:meth:`Ruleset.terrain_words`;
+    no ruleset: the generic fields), less what its kind already says
+    (Plasto Latros' screen names its scatter "scatter, blocks sight")."""
+    words = rules.terrain_words(terrain) if rules is not None else generic_terrain_words(terrain)
+    return [word for word in words if word not in terrain.kind]
+
+
 def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None,
-           board_key: str = BOARD_KEY) -> Text:
+           board_key: str = BOARD_KEY, rules: Ruleset | None = None) -> Text:
     """Glyph meanings for the side panel, each glyph in the style the board
     draws its cells in (:func:`terrain_style`, the one source of both);
-    the words say everything without colour.  ``sides``: a line a side
+    the words say everything without colour, and only what ``rules`` does
+    with the ground (:func:`terrain_notes`).  ``sides``: a line a side
     (:meth:`BoardView.side_key`), first; ``drawn``: the glyphs on the board
     when not only its cells' (Optio's pictures)."""
     used = drawn if drawn is not None else {g for row in battlefield.rows for g in row}
@@ -309,13 +318,7 @@ def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] 
     for glyph, terrain in battlefield.legend:
         if glyph not in used:
             continue
-        notes = []
-        if terrain.blocks_move:
-            notes.append("blocks")
-        if terrain.elevation:
-            notes.append(f"height {terrain.elevation}")
-        if terrain.cover:
-            notes.append(f"cover {terrain.cover}")
+        notes = terrain_notes(terrain, rules)
         extra = f" ({', '.join(notes)})" if notes else ""
         out.append(glyph, terrain_style(terrain))
         out.append(f" {terrain.kind}{extra}  ")
@@ -324,9 +327,9 @@ def legend(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] 
 
 
 def legend_text(battlefield: Battlefield, sides: Sequence[str] = (), drawn: set[str] | None = None,
-                board_key: str = BOARD_KEY) -> str:
+                board_key: str = BOARD_KEY, rules: Ruleset | None = None) -> str:
     """:func:`legend` as plain text."""
-    return legend(battlefield, sides, drawn, board_key).plain
+    return legend(battlefield, sides, drawn, board_key, rules).plain
 
 
 def with_legend(text: str, key: Text) -> Text:

@@ -252,7 +252,7 @@ class SidePanel(Vertical):
         if outcome is not None and screen.shares_keyboard():  # the final board of a hot-seat game
             sides = nobody_is_you(sides)
         sides = side_key_fitted(sides, self.text_columns())
-        key = legend(field, sides, adapter.drawn_glyphs(field), adapter.board_key)
+        key = legend(field, sides, adapter.drawn_glyphs(field), adapter.board_key, game.ruleset)
         lines += ["", key.plain]
         if board.compact and adapter.compact_key:
             lines.append(adapter.compact_key)

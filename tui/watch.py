@@ -239,7 +239,7 @@ class WatchScreen(Screen[None]):
         lines.append("")
         lines.append(f"Speed: {SPEEDS[self.speed]} s an order")
         key = legend(field, board.side_key(game.players, self.app.no_color), self.adapter.drawn_glyphs(field),
-                     self.adapter.board_key)
+                     self.adapter.board_key, game.ruleset)
         lines.append(key.plain)
         if board.compact and self.adapter.compact_key:
             lines.append(self.adapter.compact_key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.board import Battlefield, Cell
+from core.board import Battlefield, Cell, Terrain
 from core.deployment import Deploy, DeployAll, Ready, check_deploy, check_ready, open_cells
 from core.events import Event, Note
 from core.explain import Ref
@@ -81,6 +81,16 @@ class PlastoLatros(Ruleset):
         2, (), "a small square is 2 x 2 cells (32 x 16); hills keep their levels for climbing and sight; "
         "woods block sight, so the 50% visibility test sees through their edge only.")
     fallen_statuses = frozenset({"removed"})
+
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        # The seed reads ground that stops a Movement (*Movement*), height to
+        # climb, hop and jump down from (*Climbing Movement On Terrain*,
+        # *Jumping Attacks*) and sight for shots (*Long Range Attacks*: half
+        # the target in view); it has no cover levels and no slow ground.
+        words = ["blocks"] if terrain.blocks_move else ["blocks sight"] if terrain.blocks_sight else []
+        if terrain.elevation:
+            words.append(f"height {terrain.elevation}")
+        return words
 
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)

@@ -189,6 +189,23 @@ class Platemail(Ruleset):
         "5-foot cells; a small square is 10 feet, so the field is 160 x 80 feet; woods give half cover.")
     fallen_statuses = frozenset({"dying", "stable", "dead"})
 
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        # A step pays the cell's cost from the allowance, 5 feet a cell
+        # (*Moving*; rulings: Movement); Cover is -2 to attacks on one who
+        # stands in terrain with any cover (*Cover and Concealment*), so
+        # ground nobody stands on gives none; a ranged attacker on a higher
+        # cell has High Ground (*Ranged Weapons*); heights and sight-blocking
+        # ground shape the line of sight.
+        words = ["blocks"] if terrain.blocks_move else ["blocks sight"] if terrain.blocks_sight else []
+        if terrain.elevation:
+            words.append(f"height {terrain.elevation}")
+        if not terrain.blocks_move:
+            if terrain.move_cost > 1:
+                words.append(f"{5 * terrain.move_cost} ft to enter")
+            if terrain.cover:
+                words.append("cover")
+        return words
+
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)
 

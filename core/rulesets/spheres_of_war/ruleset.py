@@ -59,6 +59,16 @@ class SpheresOfWar(Ruleset):
         "Woods and marsh are open ground: the rules have no cover or slow ground (Matches go by distance).")
     fallen_statuses = frozenset({"removed"})
 
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        # Rules 25-27 know walls a Move cannot cross and nothing else: no
+        # cover, no slow ground, and no rule reads height or sight (Matches
+        # go by distance), so any other ground is open ground.
+        if terrain.blocks_move:
+            return ["blocks"]
+        if terrain.cover or terrain.move_cost > 1 or terrain.blocks_sight or terrain.elevation:
+            return ["open ground"]
+        return []
+
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from core.board import Battlefield, Cell
+from core.board import Battlefield, Cell, Terrain
 from core.deployment import Deploy, DeployAll, Ready, describe_deployment, open_cells
 from core.dice import Dice
 from core.events import Event, Note, dice
@@ -15,7 +15,15 @@ from core.explain import Ref
 from core.orders import Order
 from core.ruleset import BattlefieldProfile, Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.waylights import rules
-from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, Preview, attack_preview, cover_level, reaches
+from core.rulesets.waylights.combat import (
+    COVER_NAMES,
+    EFFECT_COST,
+    SMASHABLE,
+    Preview,
+    attack_preview,
+    cover_level,
+    reaches,
+)
 from core.rulesets.waylights.draw import random_order as draw_order
 from core.rulesets.waylights.exchange import Exchange, exchange
 from core.rulesets.waylights.explain import explain as explain_event
@@ -203,6 +211,21 @@ class WaylightsRuleset(Ruleset):
     battlefield_profile = BattlefieldProfile(
         2, (), "a small square is 2 x 2 cells (32 x 16); woods and marsh cost double to enter.")
     fallen_statuses = frozenset({"KO", "dead"})
+
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        # Movement (*Sequence*: Move, Split Move, the free step) pays each
+        # cell's cost (movement.step_cost) and never enters blocking ground;
+        # terrain beside or under a target on the line of fire gives its
+        # cover (*Equipment and environment*: combat.cover_level); height and
+        # sight-blocking ground shape the line of sight.
+        words = ["blocks"] if terrain.blocks_move else ["blocks sight"] if terrain.blocks_sight else []
+        if terrain.elevation:
+            words.append(f"height {terrain.elevation}")
+        if terrain.move_cost > 1 and not terrain.blocks_move:
+            words.append(f"costs {terrain.move_cost} movement")
+        if terrain.cover:
+            words.append(f"{COVER_NAMES[min(terrain.cover, 3)]} cover")
+        return words
 
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)
