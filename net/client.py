@@ -583,9 +583,10 @@ class RemoteSeat(Seat):
     def _not_given(self, code: str, message: str) -> Rejection:
         """An order that did not reach the keeper (not connected, or no
         answer in time): the refusal says nothing of the order itself, so
-        whatever was written with it is still the player's to give.  Counted
-        in ``not_given`` and told to the subscribers (tui/remote/joining.py
-        keeps the drafts a screen closed with it)."""
+        whatever was written with it is still the player's to give (the game
+        screen keeps it: tui/drafts.py ``keep_not_given``).  Counted in
+        ``not_given`` and told to the subscribers (tui/remote/joining.py says
+        when the keeper is back)."""
         self.not_given += 1
         self._notify()
         return Rejection(code, message)

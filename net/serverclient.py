@@ -405,6 +405,9 @@ class ServerSeat(RemoteSeat):
         with self._lock:
             self.side, self._facts, self.commit, self.salt = side, facts, message["commit"], message["salt"]
             self._events, self.reasons = [], ()  # the server sends them all again
+            # Drafts queued as the last connection dropped may never have reached the server: the
+            # next hand-in goes again, even unchanged.
+            self._drafts_sent = None
             self.started = message["started"]
             # The server's times for a claim (seconds; docs/rulings.md, *Leaving a server game*).
             self.claim_after = max(0.0, float(message["claim_after"]))

@@ -15,7 +15,15 @@ highlighted, not confirmed).
 
 ``REOPENERS[kind](game, side, draft)`` rebuilds the screen of a draft, or
 returns None for a draft that no longer fits the game (a Round that has
-since been resolved): such a draft is dropped."""
+since been resolved): such a draft is dropped.
+
+A screen closes with the orders written on it (Platemail's orders screen,
+committing or going back to the board) before the seat has taken them; a
+seat that refuses one (its host or server away, no answer in time, a rule)
+takes none after it either.  ``kept_draft(game, side, orders)`` turns the
+orders not given back into the draft of the screen that gave them, so the
+game screen reopens it and nothing written is lost (``KEEPERS``, by
+ruleset)."""
 
 from __future__ import annotations
 
@@ -30,6 +38,18 @@ REOPENERS: dict[str, Callable[[Any, int, dict], Any]] = {}
 def reopener(kind: str) -> Callable:
     def register(function: Callable) -> Callable:
         REOPENERS[kind] = function
+        return function
+
+    return register
+
+
+# ruleset name -> (game, side, orders not given) -> the draft holding them, or None
+KEEPERS: dict[str, Callable[[Any, int, list[Any]], dict | None]] = {}
+
+
+def keeper(ruleset: str) -> Callable:
+    def register(function: Callable) -> Callable:
+        KEEPERS[ruleset] = function
         return function
 
     return register
@@ -81,3 +101,91 @@ def reopen(game: Any, side: int, draft: dict) -> Any:
         return make(game, side, draft)
     except Exception:  # noqa: BLE001 - a damaged draft is dropped, the game goes on
         return None
+
+
+def kept_draft(game: Any, side: int, orders: list[Any]) -> dict | None:
+    """The draft that holds ``orders``, the part of a batch the seat did not
+    take (the refused order first), or None when no draft holds them."""
+    _known()  # the rulesets' screens registered
+    make = KEEPERS.get(getattr(getattr(game, "ruleset", None), "name", ""))
+    if make is None or not orders:
+        return None
+    try:
+        return make(game, side, [o for o in orders if getattr(o, "side", None) == side])
+    except Exception:  # noqa: BLE001 - nothing kept is better than a crash over a refusal
+        return None
+
+
+@keeper("platemail")
+def _platemail_orders(game: Any, side: int, orders: list[Any]) -> dict | None:
+    """Orders written (``write``) and the commit not given: the orders
+    screen's draft (``platemail-orders``), each written order as its text
+    (the reopener checks each again, so one the rules refuse is left out).
+    A commit alone keeps the screen too: the orders it would have committed
+    are the seat's already, and p is where the player commits again."""
+    written = [order.to_text() for order in orders if order.verb == "write"]
+    if not written and not any(order.verb == "commit" for order in orders):
+        return None
+    return {"kind": "platemail-orders", "side": side, "round": game.view(side).round, "written": written,
+            "writer": None}
+
+
+# A seat whose game is over on this terminal: nothing it refused is given again here.
+GONE_FOR_GOOD = ("moved", "host-left", "broken")
+
+
+def not_given_count(screen: Any) -> int:
+    """How many orders the game screen's seat has refused without their
+    reaching its keeper so far (a joined or server seat's ``not_given``;
+    0 for a seat held here): taken before a batch, to tell after a refusal
+    whether the order went nowhere or was refused by the rules."""
+    return int(getattr(_seat_of(screen), "not_given", 0))
+
+
+def _seat_of(screen: Any) -> Any:
+    """The seat of the side at the game screen's keyboard (None: none)."""
+    try:
+        return screen.seats.seat(screen.keyboard_side)
+    except (KeyError, AttributeError):
+        return None
+
+
+def keep_not_given(screen: Any, orders: list[Any], not_given_before: int) -> None:
+    """The orders of a batch the game screen's seat did not take (the
+    refused one first): the screen that gave them opens again holding them
+    (``kept_draft``), its news line saying why; while another window is
+    open, they wait as the side's draft instead (``saves.drafts_waiting``).
+    Nothing when no draft holds them, or the seat is gone for good."""
+    side, seat = screen.keyboard_side, _seat_of(screen)
+    if side is None or getattr(seat, "status", "") in GONE_FOR_GOOD:
+        return
+    draft = kept_draft(screen.game, side, orders)
+    if draft is None:
+        return
+    app = screen.app
+    if screen.modal_open:
+        saves = app.saves
+        saves.drafts_waiting = [draft] + [d for d in saves.drafts_waiting
+                                          if (d.get("kind"), d.get("side")) != (draft["kind"], side)]
+        return
+    modal = reopen(screen.game, side, draft)
+    if modal is None:
+        return
+    screen.open_modal(modal, screen.submit_result)
+    say = getattr(modal, "say", None)
+    if callable(say):  # once it is on the screen: its own news line says why it is back
+        app.call_after_refresh(say, _kept_words(seat, not_given_before))
+
+
+def _kept_words(seat: Any, not_given_before: int) -> str:
+    """Why the orders written are back on their screen: the seat's keeper
+    (host or server) away, or not answering in time, or the rules' refusal
+    (said in the log just before)."""
+    keeper = getattr(seat, "KEEPER", "")
+    if keeper and getattr(seat, "status", "playing") != "playing":
+        return (f"Nothing was given: the {keeper} is not connected. What you wrote is kept here, and goes to the "
+                f"{keeper} when it is back (p commits then).")
+    if keeper and int(getattr(seat, "not_given", 0)) > not_given_before:
+        return (f"Nothing was given: the {keeper} has not answered yet. What you wrote is kept here: give it "
+                f"again once the board shows the {keeper} going on.")
+    return "Not given (the log says why): what you wrote is kept here, to change or commit again."

@@ -47,7 +47,7 @@ from core.events import visible_to
 from core.orders import Order
 from core.ruleset import Rejection, UnitView
 from core.seats import SeatSet
-from tui import flow, intents, seat_hooks
+from tui import drafts, flow, intents, seat_hooks
 from tui.banner import Banner, remote_status
 from tui.board import BoardView
 from tui.board_picture import board_picture
@@ -408,8 +408,11 @@ class GameScreen(Screen[None]):
             if self.keyboard_side is not None:  # a modal closed: a draft from the save may reopen now
                 self.post_message(self.DraftsWanted(self))
             return
-        for order in [result] if isinstance(result, Order) else list(result):
-            if not self.submit(order):
+        orders = [result] if isinstance(result, Order) else list(result)
+        not_given_before = drafts.not_given_count(self)
+        for index, order in enumerate(orders):
+            if not self.submit(order):  # the rest is not sent: kept, never lost with the screen that gave it
+                drafts.keep_not_given(self, orders[index:], not_given_before)
                 break
 
     def submit(self, order: Order, narrate: bool = False) -> bool:

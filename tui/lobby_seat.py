@@ -174,8 +174,10 @@ class SeatGlue:
                 self.timer.stop()
             return
         drafts = [d for d in collect(app.screen_stack) if d.get("side") == self.seat.side]
-        if drafts == self.sent or (not drafts and self.sent is None):
-            return
+        if not drafts and self.sent is None:
+            return  # nothing written here yet: the server's copy stays, for ``take``
+        # Handed at every look: the seat sends only a change, or what a dropped
+        # connection may have lost (net/serverclient.py ``put_drafts``).
         try:
             if self.seat.put_drafts(drafts):
                 self.sent, self.taken = drafts, True

@@ -12,10 +12,9 @@ given (its drafts) is handed to the host, which keeps it with the game and
 gives it back when this seat joins again (:meth:`hand_drafts`).
 
 An order the seat could not give (the host away, or not answering) is
-refused by the seat itself, and the screen that held the drafts closed with
-it (Platemail's orders screen, committing): those drafts are kept and the
-screen opened again as it was (:meth:`_kept_after_refusal`), so they reach
-the host once it is back instead of the empty list that followed.
+refused by the seat itself; the game screen reopens what was written with
+it (tui/drafts.py ``keep_not_given``), so it goes on reaching the host as
+drafts, and this says on that screen when the host is back.
 """
 
 from __future__ import annotations
@@ -38,13 +37,10 @@ class Joining:
         self._joining: Any = None  # the seat still connecting, until JoinDone
         self.joined_once = False
         self.last_code = ""  # the code of the game last joined: the join screen offers it again
-        # The seat's side's drafts as last seen (each screen change, each tick); those a screen
-        # change took away, with the seat's version then; the seat's ``not_given`` count handled.
-        self._drafts_seen: list[dict] = []
-        self._dropped: tuple[list[dict], int] | None = None
+        # The seat's ``not_given`` count handled; an order refused while the seat was away from its
+        # keeper, its drafts kept on their screen: told there when the keeper is back.
         self._not_given_seen = 0
-        self._watching_screens = False
-        self._told_kept: Any = None  # the screen reopened with the kept drafts, told so while the host was away
+        self._refused_away = False
 
     def join(self, text: str) -> None:
         """Connect to the game with the code ``text`` off the interface's
@@ -140,10 +136,7 @@ class Joining:
         # What this seat had written and not given, kept by the host while it was away.
         app.saves.fresh(None)
         app.saves.drafts_waiting = waiting_from({"drafts": [d for d in seat.drafts() if d.get("side") == seat.side]})
-        self._drafts_seen, self._dropped, self._not_given_seen = [], None, getattr(seat, "not_given", 0)
-        if not self._watching_screens:
-            self._watching_screens = True
-            app.screen_change_signal.subscribe(app, lambda _screen: self._look(screen_changed=True), immediate=True)
+        self._not_given_seen, self._refused_away = getattr(seat, "not_given", 0), False
         app.push_screen(GameScreen(seats=SeatSet({seat.side: seat}, seat.side)))
 
     async def news(self, message: SeatNews) -> None:
@@ -162,12 +155,7 @@ class Joining:
         app = self.app
         if seat is not self.seat:
             return
-        if getattr(seat, "not_given", 0) != self._not_given_seen:
-            self._not_given_seen = seat.not_given
-            self._kept_after_refusal(seat)
-        told, self._told_kept = self._told_kept, (self._told_kept if seat.status != "playing" else None)
-        if told is not None and self._told_kept is None and told in app.screen_stack:  # its words are old now
-            told.say(f"✓ Connected to the {seat.KEEPER} again: what you wrote goes to it now (p commits).")
+        self._back_after_refusal(seat)
         if seat.notice and seat.notices != getattr(seat, "notices_told", 0):  # each one, the same words again too
             seat.notices_told = seat.notices
             self._tell_notice(seat)
@@ -206,64 +194,32 @@ class Joining:
     def hand_drafts(self) -> None:
         """This seat's drafts (its screens', and those not yet reopened) to
         the host, when they changed."""
-        mine = self._look()
-        if mine is not None:
-            self.seat.put_drafts(mine)
-
-    def _look(self, screen_changed: bool = False) -> list[dict] | None:
-        """The joined seat's side's drafts now (None: no seat shown).  A
-        screen change that took some away remembers them (``_dropped``) until
-        the next screen change: an order refused meanwhile gives them back."""
         seat = self.seat
-        if seat is None or not getattr(seat, "shown", False) or seat.side is None:
-            return None
-        mine = [d for d in self.app.saves.pending().get("drafts", ()) if d.get("side") == seat.side]
-        if screen_changed:
-            kinds = {d.get("kind") for d in mine}
-            gone = [d for d in self._drafts_seen if d.get("kind") not in kinds]
-            self._dropped = (gone, seat.version) if gone else None
-        self._drafts_seen = mine
-        return mine
+        if seat is not None and getattr(seat, "shown", False) and seat.side is not None:
+            drafts = self.app.saves.pending().get("drafts", ())
+            seat.put_drafts([d for d in drafts if d.get("side") == seat.side])
 
-    def _kept_after_refusal(self, seat: Any) -> None:
-        """The seat refused an order it could not give: the drafts of the
-        screen that closed with it (nothing taken since) are the player's
-        still.  Kept as waiting drafts, which go to the host with the others,
-        and opened again at once with the reason on them."""
+    def _back_after_refusal(self, seat: Any) -> None:
+        """An order refused while the seat was away from its keeper left
+        what was written on its screen, saying it goes to the keeper when it
+        is back (tui/drafts.py): once it is, that screen says so."""
         from tui.game_screen import GameScreen
 
-        dropped, self._dropped = self._dropped, None
-        if not dropped or dropped[1] != seat.version or seat.status in ("moved", "host-left", "broken"):
+        not_given = getattr(seat, "not_given", 0)
+        if not_given != self._not_given_seen:
+            self._not_given_seen = not_given
+            self._refused_away = self._refused_away or seat.status != "playing"
+        if not self._refused_away or seat.status != "playing":
             return
+        self._refused_away = False
         app = self.app
-        kinds = {d.get("kind") for d in dropped[0]}
-        app.saves.drafts_waiting = dropped[0] + [d for d in app.saves.drafts_waiting if d.get("kind") not in kinds]
-        screen = next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
-        if screen is None:
-            return
-
-        def holding() -> Any:
-            """The screen above the board that holds the kept drafts again, if one does."""
-            for modal in reversed(app.screen_stack):
-                if modal is screen:
-                    return None
-                draft = getattr(modal, "draft", None)
-                if callable(draft) and callable(getattr(modal, "say", None)) and (draft() or {}).get("kind") in kinds:
-                    return modal
-            return None
-
-        def reopen() -> None:
-            app.reopen_drafts(screen)  # unless the board's own redraw has reopened it already
-            modal = holding()
-            if modal is not None:  # its own news line says why it is back
-                keeper = seat.KEEPER
-                self._told_kept = modal if seat.status != "playing" else None
-                modal.say(f"Nothing was given: the {keeper} has not answered yet. What you wrote is kept here: give it "
-                     f"again once the board shows the {keeper} going on." if seat.status == "playing" else
-                     f"Nothing was given: the {keeper} is not connected. What you wrote is kept here, and goes "
-                     f"to the {keeper} when it is back.")
-
-        app.call_after_refresh(reopen)
+        for screen in reversed(app.screen_stack):  # the window over the game holding drafts, if one does
+            if isinstance(screen, GameScreen):
+                return
+            draft, say = getattr(screen, "draft", None), getattr(screen, "say", None)
+            if callable(draft) and callable(say):
+                say(f"✓ Connected to the {seat.KEEPER} again: what you wrote goes to it now (p commits).")
+                return
 
     def stop(self) -> None:
         self.cancel()
