@@ -13,6 +13,11 @@ from the event's own fields: ``unit``, ``attacker``, ``who``, ``target``,
 * ``step``: each event stays until a key (the last one too: what follows
   it, a forced order or the computer's, waits for that key).
 
+Events a ruleset's own window is about to show, paced, are not played out
+here as well: a Platemail Round resolved by the other side's commit opens
+its playback box, so its lines go to the log at once (``tell`` asks the
+screen's adapter, ``plays_back``).
+
 While events wait to be shown the screen holds everything that would
 move the game on: the computer does not think, an order with no
 alternative is not given, no prompt opens, and a key press only shows the
@@ -76,7 +81,9 @@ def event_cells(event: Event, positions: dict[str, Any]) -> frozenset:
 class Narrator:
     """Plays out one side's unseen events on ``screen`` (a GameScreen):
     ``screen.log_line``, ``screen.units``, ``screen.query_one(BoardView)``,
-    ``screen.set_timer`` and ``screen.narration_over`` are what it uses."""
+    ``screen.set_timer`` and ``screen.narration_over`` are what it uses
+    (and ``screen.adapter``, ``game``, ``fixed``, ``single`` and
+    ``keyboard_side`` for ``played_back``)."""
 
     def __init__(self, screen: Any) -> None:
         self.screen = screen
@@ -118,18 +125,39 @@ class Narrator:
             if getattr(unit, "pos", None) is not None:
                 self.positions[unit.id] = unit.pos
 
-    def tell(self, events: Iterable[Event]) -> None:
-        """Show ``events`` at the player's pace (all at once: ``instant``)."""
+    def tell(self, events: Iterable[Event], at_once: bool = False) -> None:
+        """Show ``events`` at the player's pace (all at once: ``instant``).
+        ``at_once``: the events are about to be shown, paced, by a window
+        of the ruleset's (Platemail's Round playback): they are only
+        written to the log, now or after what still waits, never replayed;
+        the screen's ruleset says so of the events it is about to play back
+        (``played_back``)."""
         events = list(events)
         if not events:
             return
-        if self.pace == "instant" and not self.busy:
+        at_once = at_once or self.played_back(events)
+        if (at_once or self.pace == "instant") and not self.busy:
             for event in events:
                 self.screen.log_line(event.sentence)
+            return
+        if at_once:
+            for event in events:
+                self.note(event.sentence)
             return
         self.queue.extend(events)
         if self.showing is None:
             self._next()
+
+    def played_back(self, events: list[Event]) -> bool:
+        """Whether the screen's ruleset is about to show ``events`` itself,
+        paced, to the side at this keyboard (its adapter's ``plays_back``:
+        Platemail's Round playback; other rulesets have none)."""
+        screen = self.screen
+        adapter = getattr(screen, "adapter", None)
+        if adapter is None:
+            return False
+        side = screen.fixed if screen.single else screen.keyboard_side  # (a seat's side; else the keyboard's)
+        return bool(adapter.plays_back(screen.game, side, events))
 
     def note(self, line: str) -> None:
         """A line for the log after everything still to be shown (now, when

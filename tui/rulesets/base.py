@@ -257,6 +257,13 @@ class RulesetAdapter:
 
         return [o for o in orders if not isinstance(o, Deploy)]
 
+    def plays_back(self, game: Any, side: int | None, events: Sequence[Any]) -> bool:
+        """Whether ``events``, about to be told to ``side``, are shown next
+        by a window of this ruleset's own, paced (Platemail's Round
+        playback): then the narrator writes them to the log at once instead
+        of playing them out too (tui/narrator.py)."""
+        return False
+
     def after_over(self, game: Any) -> Any:
         return None
 

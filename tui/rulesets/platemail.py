@@ -12,6 +12,9 @@ handover, resolution playback and the order queue in the side panel.
 - ``confirm`` (and ``choose`` for a cell): Enter on a lit board cell opens
   the writer for that character with the cell's 1st Action filled in,
   never submitting one of the engine's sample orders as it stands.
+- ``plays_back``: whether events the game screen is about to tell resolve
+  a Round whose playback opens next: then the narrator does not play them
+  out line by line first (the Round is shown once, in the box).
 - ``after_over``: the last Round's playback, offered on the result screen.
 - ``panel_lines``: the side's orders (pending or committed) and how last
   Round's orders went (resolved, THEN fired, fell through to ELSE).
@@ -26,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from core.deployment import Deploy, open_cells
+from core.events import TurnStarted
 from core.orders import Order
 from core.rulesets.platemail.checks import shot_left_by
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
@@ -243,6 +247,19 @@ class PlatemailAdapter(RulesetAdapter):
         if state.stage == "orders" and any(d.get("kind") == "platemail-orders" and d.get("round") == state.round
                                            for d in drafts):
             self.played[side] = max(self.played.get(side, 0), state.round - 1)
+
+    def plays_back(self, game: Any, side: int | None, events: Sequence[Any]) -> bool:
+        """Whether ``events`` (the other side's, about to be told on the
+        game screen) resolve a Round whose playback opens by itself for
+        ``side`` as soon as they are told (``prompt``): the box shows the
+        Round, paced, so the narrator writes its lines to the log at once
+        instead of playing them out first (tui/narrator.py).  Not once the
+        game is over (the result comes instead), nor for a screen with no
+        side (an onlooker's): the narrator shows those."""
+        if side is None or game.outcome is not None or not any(isinstance(e, TurnStarted) for e in events):
+            return False
+        state = game.view(side)
+        return state.stage == "orders" and self._seen(state, side) < state.round - 1
 
     def prompt(self, game: Any, side: int, orders: Sequence[Order]) -> Any:
         state = game.view(side)

@@ -16,8 +16,7 @@ costs: each read from the core's own rules and words, never restated.
   Ready and where it stands (``movement.allowance`` is 0; a guard that is
   Not Ready blocks nothing, ``combat._guard_for``).
 - ``missile_warning``: a Rapid Fire that would throw one missile, the
-  only one of its kind carried (``actions._shoot`` throws the same kind
-  twice, and stops when none is left).
+  only one of its kind carried (the core's ``shots.shot_by`` says so).
 - ``reload_warning``: a Ranged Attack with a crossbow that is not loaded
   when it comes (``checks.unloaded_shot``, the resolution's words), and
   the fix: a Use Item reload before it.
@@ -29,7 +28,8 @@ costs: each read from the core's own rules and words, never restated.
   1st-Action move to a cell it cannot reach this Phase (it stops short);
   ``order_warnings``: a whole order's warnings, said again in the news as
   it is written (and by ``a``, last Round's orders again), among them
-  ``empty_shot_warnings``: a THEN or ELSE shot left nothing to shoot.
+  ``empty_shot_warnings``: a THEN or ELSE shot left nothing to shoot, a
+  Rapid Fire left one missile (the core's ``shots.order_shots``).
 - ``idle_first_action``: a 1st Action of last Round's orders, written
   again, that is sure to do nothing now (a Stabilize of someone Stable).
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
@@ -44,13 +44,12 @@ from __future__ import annotations
 from typing import Any
 
 from core.board import chebyshev
-from core.rulesets.platemail.actions import is_missile, missile, missile_words
+from core.rulesets.platemail.actions import is_missile
 from core.rulesets.platemail.checks import (
     FRIENDLY_GENERAL,
     check_act,
     item_idle,
-    shooting_weapon,
-    shot_left_by,
+    rapid_fire_missiles,
     stabilize_problem,
     unloaded_order,
     unloaded_shot,
@@ -61,6 +60,7 @@ from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
 from core.rulesets.platemail.movement import fall_back_kept, reachable
 from core.rulesets.platemail.senses import weapon
+from core.rulesets.platemail.shots import Shot, order_shots, shot_by
 from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character, Write
 from tui.rulesets.platemail_figures import held_words
 
@@ -110,14 +110,18 @@ def stuck_warning(view: Any, me: Character, kind: Action, first: bool = True) ->
 
 def missile_warning(me: Character, kind: Action) -> str:
     """Rapid Fire by ``me`` throwing a missile it carries only one of: the
-    second shot has nothing to throw, so it is one throw with Rapid Fire's
-    Disfavor (a Ranged Attack throws it without)."""
-    if kind != Action.RAPID_FIRE or weapon(me).kind == "ranged":
-        return ""
-    arms = missile(me)
-    if arms is None or me.carried.count(arms.key) != 1:
-        return ""
-    return f"only one {arms.name}: one throw, with Disfavor"
+    second shot has nothing to throw, so it is one throw with Disfavor.
+    What it throws is the core's (``shots.shot_by``): the engine's pick,
+    or with a crossbow in hand the one kind it carries (the writer names
+    it without asking; with more kinds it asks, and counts them)."""
+    named = rapid_fire_missiles(me) if kind == Action.RAPID_FIRE else []
+    shot = shot_by(me, Act(me.side, kind, item=named[0] if len(named) == 1 else None))
+    return one_throw_words(shot) if shot is not None and shot.one_throw else ""
+
+
+def one_throw_words(shot: Shot) -> str:
+    """A Rapid Fire's warning when the core finds it one throw (``Shot.one_throw``)."""
+    return f"only one {shot.name}: one throw, with Disfavor"
 
 
 def missile_choices(me: Character) -> list[tuple[str, str | None]]:
@@ -190,8 +194,9 @@ def fall_back_cells(view: Any, me: Character, cells) -> set:
 def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     """What a whole order just written would come to nothing in, said
     once more as it is written: a shot at an unloaded crossbow (the words
-    of ``a``, last Round's orders again), a 1st Action out of reach and a
-    1st-Action shot at someone out of sight."""
+    of ``a``, last Round's orders again), a shot with nothing left to
+    throw or a Rapid Fire with one missile left (``empty_shot_warnings``),
+    a 1st Action out of reach and a 1st-Action shot at someone out of sight."""
     out = []
     unloaded = unloaded_order_warning(me, order)
     if unloaded:
@@ -219,16 +224,27 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
 
 
 def empty_shot_warnings(me: Character, order: Write) -> list[str]:
-    """A THEN or ELSE shot of ``order`` with nothing left to shoot or
-    throw once the 1st Action is done (``shot_left_by``: a 1st throw
-    spends its missile): the rules let a 2nd Action be written so, but it
-    would shoot nothing (``actions._shoot``; the writer's menu warns of it
-    too).  A 1st such shot is refused outright (``checks.check_act``)."""
-    after = shot_left_by(me, order.first)
-    slots = [("2nd Action", order.then)] if order.then == order.otherwise else \
-        [("THEN Action", order.then), ("ELSE Action", order.otherwise)]
-    return [f"{me.id}'s {slot}, {TITLES[act.kind]}: {missile_words(after, act.item)}" for slot, act in slots
-            if act.kind in (Action.RANGED, Action.RAPID_FIRE) and shooting_weapon(after, act.item) == "none"]
+    """The shots of ``order`` that would come to less than written, as the
+    core works them out (``shots.order_shots``; a 1st throw spends its
+    missile): a THEN or ELSE shot with nothing left to shoot or throw (the
+    rules let a 2nd Action be written so, but it would shoot nothing; a
+    1st such shot is refused outright, ``checks.check_act``), and a Rapid
+    Fire, in any slot, with one missile of its kind left."""
+    shots = order_shots(me, order)
+    same = order.then == order.otherwise
+    out = []
+    for shot in shots:
+        if same and shot.slot == "otherwise":
+            continue  # THEN and ELSE are one Action: said once, as the 2nd
+        slot = "2nd Action" if same and shot.slot == "then" else SHOT_SLOTS[shot.slot]
+        if shot.nothing_left and shot.slot != "first":
+            out.append(f"{me.id}'s {slot}, {TITLES[shot.kind]}: {shot.words}")
+        elif shot.one_throw:
+            out.append(f"{me.id}'s {slot}, {TITLES[shot.kind]}: {one_throw_words(shot)}")
+    return out
+
+
+SHOT_SLOTS = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
 
 
 # The Actions whose cell is picked on the board and whose move is its own
