@@ -12,6 +12,11 @@ by the saver, then an update to every peer built from what its seat may
 see -- ``view()`` (the one redaction, :func:`core.game.redact`),
 ``legal_orders()``, ``events()`` and ``known_orders()`` of its seat, nothing
 else -- then the listeners.
+
+An order the rules leave the joiner no alternative to (a Spheres of War
+defence roll) is given here while no joiner is connected, as a server's
+referee gives it (net/forced.py): the game never waits on it.  The host's
+own side's such orders are its screen's to give, as ever.
 """
 
 from __future__ import annotations
@@ -23,14 +28,16 @@ from typing import Any
 
 from core.events import Event
 from core.orders import OrderSyntaxError
-from core.ruleset import Rejection
+from core.ruleset import Forced, Rejection
 from core.seats import Facts, LocalSeat, Table, wrong_side
 from net import fairdice, wire
+from net.forced import absent_words, forced_wait, give_due, while_away_words
 
 MAX_WATCHERS = 4
 MAX_NOTICE = 300  # characters of a notice to the peers
 MAX_NAME = 40
 DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
+GIVER = "the host's Skirmish"  # who gives an absent joiner's order with no alternative, to the others
 TAKEN_OVER = ("Another terminal of yours took this seat (your account joined again with this game's code): "
               "play goes on there. q leaves this one.")
 
@@ -129,6 +136,11 @@ class Authority:
         self.saver: Callable[[], None] | None = None  # called after every change, before any update
         self.started = threading.Event()
         self.games = 0  # how many games this host has begun after its first (next_game)
+        # Orders with no alternative given for the absent joiner (net/forced.py): the host's
+        # player hears of each (``forced_news(text)``), the joiner of them all when back.
+        self.forced_news: Callable[[str], None] | None = None
+        self.given_away: list[str] = []  # the rules' reasons, oldest first
+        self.forcing = False
         if self.table is not None:
             self._attach()
             self.started.set()
@@ -174,6 +186,8 @@ class Authority:
         for peer in list(self.connections):
             self._update(peer)
         self._notify()
+        if not self.forcing:  # given once this submit is over, never from inside it
+            self.give_forced_soon()
 
     def _update(self, peer: Any) -> None:
         """Send ``peer`` what its seat may see now, and nothing more."""
@@ -237,6 +251,9 @@ class Authority:
             self._update(peer)
             if back:
                 self._tell_onlookers(self.joiner_back())
+                if self.given_away:
+                    self._tell_back(peer, while_away_words(GIVER, self.given_away))
+                    self.given_away = []
             elif self.under_way() and not self.joined:  # an onlooker who comes while the joiner is away
                 peer.send_message("notice", text=self.joiner_away()[:MAX_NOTICE])
         self._notify()  # a joiner, or an onlooker: the host's screen says who is there
@@ -264,6 +281,56 @@ class Authority:
             if getattr(peer, "role", None) == "watch":
                 peer.send_message("notice", text=text[:MAX_NOTICE])
 
+    # -- orders with no alternative, for a joiner who is not here ------------------
+    def forced_for_the_absent(self) -> tuple[int, Forced] | None:
+        """The joiner's side and its order with no alternative
+        (``net.forced.forced_wait``) when the game waits on it and no joiner
+        is connected; else None (the host's own side's are never given here)."""
+        due = forced_wait(self.table.game if self.table is not None else None)
+        return due if due is not None and due[0] == self.remote_side and not self.joined else None
+
+    def give_forced(self) -> int:
+        """Give each order with no alternative the game waits on from the
+        joiner's side while no joiner is connected; the host's player
+        (``forced_news``) and the onlookers are told why, and the joiner
+        when it is back.  How many were given."""
+        with self.lock:
+            table = self.table
+            if self.forcing or table is None:
+                return 0
+            self.forcing = True  # the changes these orders make start no thread of their own
+            try:
+                return give_due(lambda: table.game if self.table is table else None,
+                                lambda side: side == self.remote_side and not self.joined,
+                                lambda side, order: table.seat(side).submit(order), self._forced_given,
+                                before=self._forced_giving)
+            finally:
+                self.forcing = False
+
+    def give_forced_soon(self) -> None:
+        """``give_forced`` on a thread of its own when something is due (a
+        change's listener, or a screen just shown, may not give it itself)."""
+        if self.forced_for_the_absent() is not None:
+            threading.Thread(target=self.give_forced, name="skirmish-forced", daemon=True).start()
+
+    def _forced_giving(self, side: int, forced: Forced) -> None:
+        """The host's player hears why before the roll shows on its board."""
+        if self.forced_news is not None:
+            self.forced_news(absent_words(self.facts.players[side], "your Skirmish", forced))
+
+    def _forced_given(self, side: int, forced: Forced) -> None:
+        """Onlookers hear why after the update that shows it; the joiner, once back."""
+        self.given_away = [*self.given_away, forced.why][-20:]
+        for peer in list(self.connections):
+            if getattr(peer, "role", None) == "watch":
+                peer.send_message("notice", text=absent_words(self.facts.players[side], GIVER, forced)[:MAX_NOTICE])
+
+    def _tell_back(self, peer: Any, text: str) -> None:
+        """Tell the joiner ``peer``, back at the game, ``text`` (after its
+        update: its screen shows the notice once the game is up,
+        tui/remote/joining.py)."""
+        peer.send_message("notice", text=text[:MAX_NOTICE])
+
     def _let_go(self, peer: Any, reason: str) -> None:
         """The seat's player ``peer`` gives way to another connection of its
         account (under the lock): told why, then hung up on once that has
@@ -286,6 +353,8 @@ class Authority:
                 self._tell_onlookers(self.joiner_away())
         if was_player or getattr(peer, "role", None) == "watch":
             self._notify()
+        if was_player:  # after the news that the joiner went, which says why the host gives it
+            self.give_forced()
 
     def begin(self, peer: Any, nonce: str) -> None:
         """The joiner's half of the seed has come: start the game."""
@@ -367,6 +436,7 @@ class Authority:
             self.table = None
             self.started.clear()
             self.games += 1
+            self.given_away = []
             leaving, self.connections, self.player = list(self.connections), [], None
             for peer in leaving:
                 peer.send_message("next", reason=reason)

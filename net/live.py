@@ -11,6 +11,7 @@ from typing import Any
 from core import game as core_game
 from core.ruleset import Forced
 from match import Match
+from net.forced import forced_wait
 
 
 def clean_text(text: str, cap: int) -> str:
@@ -203,14 +204,7 @@ class Live:
         """The side the game waits on for an order the rules leave it no
         alternative to (``Ruleset.forced_order``: a Spheres of War defence
         roll), with that order; None while every side to act has a choice."""
-        game = self.match.game if self.match is not None else None
-        if game is None or game.outcome is not None:
-            return None
-        for side in sorted(game.to_act):
-            forced = game.ruleset.forced_order(game.state, side)
-            if forced is not None:
-                return side, forced
-        return None
+        return forced_wait(self.match.game if self.match is not None else None)
 
     def forced_for_the_absent(self) -> tuple[int, Forced] | None:
         """``forced_wait`` when its side is a player with no connection at

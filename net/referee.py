@@ -32,6 +32,7 @@ from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
 from net import caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
+from net.forced import MAX_IN_A_ROW, absent_words, give_due
 from net.gamesetup import checked_setup
 from net.guests import Guests
 from net.live import Live, following_words, result_text, seat_label, tell_quiet
@@ -46,7 +47,7 @@ MAX_WATCHERS = 16  # onlookers of one game
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
-MAX_FORCED_IN_A_ROW = 1000  # orders with no alternative given in one go (both players away, Matches in contact)
+MAX_FORCED_IN_A_ROW = MAX_IN_A_ROW  # orders with no alternative given in one go (net/forced.py)
 NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
                      "Once begun, a game ends only by its players (a concession, a draw, a claim), "
                      "so the server's computer does not play itself here.")
@@ -466,31 +467,32 @@ class Referee:
         (docs/rulings.md, *Leaving a server game*).  Under the game's lock,
         never from inside a change's notice.  The players at the game are
         told why (a notice); how many orders were given."""
-        given = 0
+        left = [connected_too]  # given once, for the first order only
+
+        def may_give(side: int) -> bool:
+            return live.person(side) and (not live.seated(side) or side == left[0])
+
+        def give(side: int, order: Any) -> Any:
+            assert live.match is not None
+            return live.match.submit(live.match.seat(side), order)
+
+        def told(side: int, forced: Any) -> None:
+            left[0] = None
+            assert live.match is not None
+            name = live.match.game.players[side][:32]
+            text = (f"› The game waited on {name} only for an order with no alternative: the server gave it. "
+                    f"{forced.why}" if live.seated(side) else absent_words(name, "the server", forced))
+            for peer in list(live.peers):
+                if peer.role == "player":
+                    peer.send_message("notice", text=text[:300])
+
         with live.lock:
             live.forcing = True  # the notices of these orders start no thread of their own
             try:
-                while given < MAX_FORCED_IN_A_ROW and live.match is not None:
-                    due = live.forced_wait()
-                    if due is None or not live.person(due[0]):
-                        break
-                    side, forced = due
-                    present = live.seated(side)
-                    if present and side != connected_too:
-                        break
-                    if isinstance(live.match.submit(live.match.seat(side), forced.order), Rejection):
-                        break  # not stored: tried again at the game's next change
-                    given += 1
-                    connected_too = None
-                    name = live.match.game.players[side][:32]
-                    text = (f"› The game waited on {name} only for an order with no alternative: the server gave it. "
-                            if present else f"› {name} is not connected: the server gives their only order. ")
-                    for peer in list(live.peers):
-                        if peer.role == "player":
-                            peer.send_message("notice", text=(text + forced.why)[:300])
+                return give_due(lambda: live.match.game if live.match is not None else None, may_give, give, told,
+                                MAX_FORCED_IN_A_ROW)
             finally:
                 live.forcing = False
-        return given
 
     # -- what a seat does ---------------------------------------------------------------
     def _live_of(self, peer: Any) -> Live:

@@ -310,6 +310,8 @@ class Hosting:
             host.listeners.append(lambda: soon(app, self._presence))
         self._was_joined = self._seated = None
         self._presence()
+        # A resumed game waiting on the absent joiner's roll goes on, once the board has filled its log.
+        screen.call_later(host.give_forced_soon)
 
     def _presence(self) -> None:
         host, app = self.host, self.app
@@ -380,8 +382,11 @@ class Hosting:
             self._made = match
             return match.table
 
-        return Host(facts, remote_side, code, hosting, game=game, make_game=make_game, table_for=table_for,
+        host = Host(facts, remote_side, code, hosting, game=game, make_game=make_game, table_for=table_for,
                     lock=lock)
+        # An order with no alternative given for the absent joiner (net/authority.py): a line in the log.
+        host.forced_news = lambda text: soon(self.app, lambda: self._tell(text))
+        return host
 
     def _match_of(self, host: Any) -> Any:
         """The match whose table ``host`` serves (one made around it for a

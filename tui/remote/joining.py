@@ -115,6 +115,7 @@ class Joining:
         seat.subscribe(lambda: app.post_message(SeatNews(seat)))
         await self._clear_to_menu()
         self.show(seat)
+        self._seat_news(seat)  # a notice that came before the subscription (the host's "while you were away")
 
     async def _clear_to_menu(self) -> None:
         """Back to the main menu, each screen above it gone wholly before
