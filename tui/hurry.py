@@ -73,6 +73,16 @@ def playing_back(app: Any) -> bool:
     return any(isinstance(s, GameScreen) and s.narrator.busy for s in app.screen_stack)
 
 
+def key_name(key: str) -> str:
+    """``key`` as a player reads it: "[" for Textual's
+    "left_square_bracket", "space", "enter" and "f1" as they are."""
+    from textual.keys import key_to_character
+
+    if key in ("space", "tab"):
+        return key
+    return key_to_character(key) or key
+
+
 def swallowed(app: Any, key: str) -> bool:
     """Whether the app keeps ``key`` from every screen: one more press of
     a hurry run once the playback is over (said once in the log)."""
@@ -83,6 +93,6 @@ def swallowed(app: Any, key: str) -> bool:
         return False
     if not run.told and app.game_screen_shown() is not None:
         run.told = True
-        name = "space" if key == "space" else key
+        name = key_name(key)
         app.tell(f"▷ All shown. {name} hurried it, and gives no order until you pause a moment.")
     return True

@@ -73,3 +73,13 @@ async def test_space_that_hurried_the_computers_moves_never_splits_the_dice():
         await pilot.press("space")
         assert await wait_for(pilot, lambda: sum(o.side == 0 for o in screen.game.orders) > mine)
         assert re.search(r"\ba\d splits its dice", log_text(screen))
+
+
+def test_the_log_names_a_hurry_key_as_it_is_printed_on_the_keyboard():
+    """A tester read "left_square_bracket hurried it": the words name the
+    key a player pressed, not Textual's name for it."""
+    from tui.hurry import key_name
+
+    assert key_name("left_square_bracket") == "["
+    assert key_name("question_mark") == "?"
+    assert key_name("space") == "space" and key_name("enter") == "enter" and key_name("a") == "a"
