@@ -76,8 +76,15 @@ def waiting_from(pending: Any) -> list[dict]:
     drafts = pending.get("drafts") if isinstance(pending, dict) else None
     if not isinstance(drafts, list):
         return []
-    return [d for d in drafts[:MAX_DRAFTS] if isinstance(d, dict) and d.get("kind") in _known()
-            and type(d.get("side")) is int]
+    return [{k: v for k, v in d.items() if k != HELD} for d in drafts[:MAX_DRAFTS]
+            if isinstance(d, dict) and d.get("kind") in _known() and type(d.get("side")) is int]
+
+
+# A waiting draft so marked is not reopened by itself at the board's next
+# look (``saves.reopen_drafts``): the player went back to the board from it
+# while the seat's keeper was away; ``w`` takes it up (the screen's
+# ``take_draft``).  A save read again reopens it as any other.
+HELD = "held"
 
 
 # Drafts of a decision the game itself asks again on Continue (the screen
@@ -154,8 +161,11 @@ def keep_not_given(screen: Any, orders: list[Any], not_given_before: int) -> Non
     """The orders of a batch the game screen's seat did not take (the
     refused one first): the screen that gave them opens again holding them
     (``kept_draft``), its news line saying why; while another window is
-    open, they wait as the side's draft instead (``saves.drafts_waiting``).
-    Nothing when no draft holds them, or the seat is gone for good."""
+    open, or when the player went back to the board (no commit among them)
+    while the seat's host or server is away, they wait as the side's draft
+    instead (``saves.drafts_waiting``: the orders screen takes it up when it
+    opens, and the keeper is handed it once back).  Nothing when no draft
+    holds them, or the seat is gone for good."""
     side, seat = screen.keyboard_side, _seat_of(screen)
     if side is None or getattr(seat, "status", "") in GONE_FOR_GOOD:
         return
@@ -163,10 +173,18 @@ def keep_not_given(screen: Any, orders: list[Any], not_given_before: int) -> Non
     if draft is None:
         return
     app = screen.app
-    if screen.modal_open:
+    keeper = getattr(seat, "KEEPER", "")
+    back_to_board = (bool(keeper) and getattr(seat, "status", "playing") != "playing"
+                     and not any(getattr(order, "verb", "") == "commit" for order in orders))
+    if screen.modal_open or back_to_board:
         saves = app.saves
+        if back_to_board:
+            draft[HELD] = True
         saves.drafts_waiting = [draft] + [d for d in saves.drafts_waiting
                                           if (d.get("kind"), d.get("side")) != (draft["kind"], side)]
+        if back_to_board:  # reopening would hold the player on the orders screen until the keeper is back
+            screen.say(f"The {keeper} is not connected: what you wrote is kept, and w opens it again; "
+                       f"it goes to the {keeper} when it is back.")
         return
     modal = reopen(screen.game, side, draft)
     if modal is None:

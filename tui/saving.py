@@ -518,10 +518,10 @@ class SaveFiles:
         """Called by the game screen once ``screen.keyboard_side`` has the
         keyboard and nothing is open over the board: that side's waiting
         draft, if any, opens again where it was left."""
-        from tui.drafts import reopen
+        from tui.drafts import HELD, reopen
 
         side = screen.keyboard_side
-        mine = [d for d in self.drafts_waiting if d.get("side") == side]
+        mine = [d for d in self.drafts_waiting if d.get("side") == side and not d.get(HELD)]
         if side is None or not mine or (self.session is None and self.app.joining.seat is None):
             return  # read-only views reopen nothing
         if self.offer_drafts(self.app.screen):

@@ -115,6 +115,12 @@ def seat_moved(screen: Any) -> bool:
     return bool(screen.single) and getattr(screen.seats.any_seat, "status", "") == "moved"
 
 
+def keeper_away(screen: Any) -> bool:
+    """A joined or server seat whose host or server is away for now (it
+    may come back: not a seat moved or a host gone for good)."""
+    return bool(screen.single) and getattr(screen.seats.any_seat, "status", "") in ("host-stopped", "lost")
+
+
 def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
     """Whether ``action`` is offered now (False: neither shown nor run)."""
     if action == "give":
@@ -135,7 +141,11 @@ def enabled(screen: Any, action: str, parameters: tuple) -> bool | None:
         # order to give now (the other side's turn, the computer's) only
         # look: no key that writes or gives orders (Platemail's w, Plasto
         # Latros' t and s), only those that show.
-        looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen) or not screen.orders
+        # While a joined or server seat's keeper is away its legal orders are
+        # none, yet what is written meanwhile is kept (tui/drafts.py): the
+        # keys stay (Platemail's w opens the orders kept).
+        looking = screen.onlooker() or screen.game.outcome is not None or seat_moved(screen) or \
+            (not screen.orders and not keeper_away(screen))
         return not looking or name in screen.adapter.looking_keys
     if action == "next_unit":
         return bool(screen.orders)

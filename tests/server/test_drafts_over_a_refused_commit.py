@@ -126,3 +126,44 @@ async def test_drafts_lost_on_the_way_as_the_connection_dropped_go_again_once_it
         b.stop()
         ann.close()
         bob.close()
+
+
+async def test_esc_while_the_server_is_away_goes_back_to_the_board_with_the_orders_kept(server):
+    """Esc hands the orders written to the seat; while the server is away
+    the seat refuses them.  Reopening the orders screen then held the
+    player there (every Esc brought it back) until the server returned:
+    now the board shows, the log says the orders are kept, and w opens
+    them again; they reach the server once it is back."""
+    a, b, ann, bob, gid = _ann_to_write(server)
+    app = SkirmishApp()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            show_seat(app, a)
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            board = app.screen
+            await pilot.press("w")
+            assert await until(pilot, lambda: isinstance(app.screen, SideOrders))
+            server.stop()
+            assert await until(pilot, lambda: a.status in ("host-stopped", "lost")), a.status
+            await pilot.press(*DEFEND_ALL_ROUND)  # a1, written while the server is away
+            await pilot.press("escape")
+            assert await until(pilot, lambda: "what you wrote is kept, and w opens it again" in "\n".join(
+                str(line.text) for line in board.query_one("#log").lines))
+            await pilot.pause(0.5)
+            assert app.screen is board  # the board, not the orders screen again
+            assert await until(pilot, lambda: not board.narrator.busy)  # a key would only hurry the news
+            await pilot.press("w")
+            assert await until(pilot, lambda: isinstance(app.screen, SideOrders)), "\n".join(
+                str(line.text) for line in board.query_one("#log").lines)
+            assert sorted(app.screen.written) == ["a1"]
+            await pilot.press("escape")
+            assert await until(pilot, lambda: app.screen is board)
+            server.start()
+            assert await until(pilot, lambda: a.status == "playing", 20), a.status
+            assert await until(pilot, lambda: _written_units(_stored_drafts(server, gid)) == ["a1"]), \
+                _stored_drafts(server, gid)
+    finally:
+        a.stop()
+        b.stop()
+        ann.close()
+        bob.close()

@@ -89,9 +89,28 @@ class SideOrders(ModalScreen[Any]):
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.query_one("#review-news", Label).display = False
+        offer = getattr(self.app, "offer_drafts", None)
+        if callable(offer):  # orders kept while the host or server was away (tui/drafts.py)
+            offer(self)
         self._count()
         if self.resume_writer is not None:
             self._write_from(self.resume_writer)
+
+    def take_draft(self, draft: dict) -> bool:
+        """Take up a waiting draft of this side's orders for this Round
+        (``w`` after the orders were kept while the host was away, or
+        before a Continue's draft reopened by itself): each order it holds
+        that the rules still take, unless written here since."""
+        if (draft.get("kind"), draft.get("side"), draft.get("round")) != ("platemail-orders", self.side,
+                                                                          self.view.round):
+            return False
+        for order in checked_writes(self.game, self.side, self.view, draft):
+            self.written.setdefault(order.unit, order)
+        if isinstance(draft.get("writer"), dict) and self.resume_writer is None:
+            self.resume_writer = draft["writer"]
+        if self.is_mounted:
+            self._refresh()
+        return True
 
     # -- the draft: kept by every autosave, restored on Continue (tui/drafts.py) -----
     def draft(self) -> dict | None:
@@ -308,6 +327,17 @@ class SideOrders(ModalScreen[Any]):
         open_writing_help(self.app)
 
 
+def checked_writes(game: Any, side: int, view: Any, draft: dict) -> list[Write]:
+    """The orders a ``platemail-orders`` draft holds, each parsed and
+    checked by the core (one the rules no longer take is left out)."""
+    out = []
+    for text in draft.get("written") or []:
+        order = game.ruleset.parse_order(text) if isinstance(text, str) else None
+        if isinstance(order, Write) and order.side == side and game.ruleset.check(view, order) is None:
+            out.append(order)
+    return out
+
+
 @reopener("platemail-orders")
 def reopen_side_orders(game: Any, side: int, draft: dict) -> SideOrders | None:
     """The side orders screen as the draft left it, if its Round is still
@@ -316,11 +346,8 @@ def reopen_side_orders(game: Any, side: int, draft: dict) -> SideOrders | None:
     if state.stage != "orders" or state.committed[side] or draft.get("round") != game.view(side).round:
         return None
     screen = SideOrders(game, side)
-    legal = game.ruleset.check
-    for text in draft.get("written") or []:
-        order = game.ruleset.parse_order(text) if isinstance(text, str) else None
-        if isinstance(order, Write) and order.side == side and legal(screen.view, order) is None:
-            screen.written[order.unit] = order
+    for order in checked_writes(game, side, screen.view, draft):
+        screen.written[order.unit] = order
     if isinstance(draft.get("writer"), dict):
         screen.resume_writer = draft["writer"]
     return screen
