@@ -6,7 +6,7 @@ from core.board import chebyshev
 from core.events import Note, only_for
 from core.values import evolve
 
-from .checks import free_problem, shooting_weapon, stabilize_problem
+from .checks import HOSTILE_GENERAL, free_problem, shooting_weapon, stabilize_problem
 from .checks import is_missile as is_missile  # (where the writer's notes have long found it)
 from .combat import attack, feet_between, range_penalty, save, verdict
 from .equipment import SPELLS, WEAPONS
@@ -80,7 +80,9 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int, verb: st
     t = work.chars.get(tid) if tid else None
     there = work.start_pos.get(tid) if tid is not None else None
     if t is None or there is None or t.status is not S_FIGHTING:
-        work.note(f"{uid} has no target to {verb} at")
+        if tid is not None or work.acts[uid].target not in HOSTILE_GENERAL:
+            work.note(f"{uid} has no target to {verb} at")
+        # (else the Phase's start said why: "no enemy in sight"; one line is enough)
         return False
     if not aware(work, me, t):
         work.note(f"{uid} cannot designate {tid}: Unaware of them")

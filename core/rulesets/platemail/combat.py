@@ -31,6 +31,9 @@ class Hit:
     penetration: int
     ignore_absorb: bool = False
     sources: tuple[tuple[str, int], ...] = ()  # where the Penetration comes from, for Why?
+    # False for what a hit brings after it (a Blowgun's poison): Wounds, but
+    # no Attack of its own (seed: Wounds counts the Attacks that hit)
+    attack: bool = True
 
 
 def net_favor(favor: list[str], disfavor: list[str]) -> tuple[tuple[str, int], ...]:
@@ -305,7 +308,7 @@ def _weapon_effects(work: Work, a_id: str, t_id: str, w, crit: bool, pen: int) -
     if "poison" in w.properties and work.state.options.poison:
         t = work.chars[t_id]
         if pen >= absorb(t, work.ready.get(t_id, True)):
-            work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True, sources=(("poison", 0),)))
+            work.hits[t_id].append(Hit(a_id, 1, 0, ignore_absorb=True, sources=(("poison", 0),), attack=False))
             return [f"poison gets into {t_id}'s blood"]
     return []
 
@@ -400,12 +403,14 @@ def tally(work: Work) -> None:
                 rule = "pool"
             # (an attacker the victim's side cannot see: its weapon is not told)
             seen = h.ignore_absorb or not work.unseen(work.chars[h.attacker], c.side)
-            blows.append(HitCounted(h.wounds, h.penetration, h.sources if seen else (), h.wounds - taken, rule))
+            blows.append(HitCounted(h.wounds, h.penetration, h.sources if seen else (), h.wounds - taken, rule,
+                                    h.attack))
         absorbed = sum(h.wounds for h in work.hits[uid]) - new
+        attacks = sum(1 for h in work.hits[uid] if h.attack)  # the poison a dart brings is not one
         counted, left = gear_parts(c, ready, absorbs=True)
         not_ready = work.unready_text(uid)
         c = work.update(uid, wounds=c.wounds + new)
-        work.events.append(WoundsTallied(uid, len(work.hits[uid]), absorbed, new, c.wounds, c.max_wounds,
+        work.events.append(WoundsTallied(uid, attacks, absorbed, new, c.wounds, c.max_wounds,
                                          total_absorb, counted, left, not_ready, tuple(blows)))
     for eff in work.effects:
         kind, uid = eff[0], eff[1]

@@ -134,13 +134,16 @@ class HitCounted:
     how many of its Wounds were absorbed, and the rule that decided
     ("penetrates": its Penetration reaches the whole Absorb; "pool": taken
     from what is left of the Absorb; "ignores": it ignores Absorb).  A hit
-    by an attacker the victim's side could not see names no sources."""
+    by an attacker the victim's side could not see names no sources.
+    ``attack`` is False for the poison a Blowgun's hit brings: Wounds, but
+    no Attack of its own (seed: Wounds counts the Attacks that hit)."""
 
     wounds: int
     penetration: int
     sources: Parts = ()
     absorbed: int = 0
     rule: str = "pool"
+    attack: bool = True
 
 
 @attrs.frozen
@@ -149,7 +152,8 @@ class WoundsTallied(Event):
     Absorb and the parts it came from (``absorb_parts``; ``absorb_left``,
     what did not count and why; ``not_ready``, why it was Not Ready), and
     each hit as counted (``blows``).  Empty in events logged before they
-    were kept."""
+    were kept.  ``hits`` counts the Attacks that hit; the Wounds of poison
+    (a blow that is no Attack) are named after it."""
 
     unit: str
     hits: int
@@ -165,7 +169,9 @@ class WoundsTallied(Event):
 
     @property
     def sentence(self) -> str:
-        return (f"{self.unit}: {self.hits} hit(s), {self.absorbed} Wound(s) absorbed, "
+        poison = sum(b.wounds for b in self.blows if not b.attack)
+        extra = f" plus poison ({poison} Wound{'' if poison == 1 else 's'})" if poison else ""
+        return (f"{self.unit}: {self.hits} hit(s){extra}, {self.absorbed} Wound(s) absorbed, "
                 f"{self.new_wounds} new; {self.total}/{self.max_wounds} Wounds")
 
 

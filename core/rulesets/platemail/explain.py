@@ -214,8 +214,15 @@ def _tally(event: WoundsTallied) -> tuple[list[str], Ref]:
     lines += _left_lines(event.absorb_left, event.not_ready, unit)
     cites = ["Armor and Absorb", "Penetration"]
     pool = full
-    for n, hit in enumerate(event.blows, 1):
+    n = 0  # the Attacks' hits are numbered; what one brings after it (poison) goes with it
+    for hit in event.blows:
         wounds = f"{hit.wounds} Wound{'s' if hit.wounds != 1 else ''}"
+        if not hit.attack:
+            cites.append("Ignores Absorb")
+            lines.append(f"Poison from hit {n}: {wounds}, ignoring Absorb: none absorbed (Ignores Absorb); "
+                         "poison is no Attack, so it adds no hit (Wounds)")
+            continue
+        n += 1
         if hit.sources:
             (first, base), *more = hit.sources
             pen = f"Penetration {hit.penetration} ({first} {base}" + "".join(

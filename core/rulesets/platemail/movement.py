@@ -397,45 +397,7 @@ def resolve_movement(work: Work) -> None:
         if not active:
             break
         before = {u: c.pos for u, c in chars.items() if c.pos is not None}
-        proposals = {}
-        # The cells in the way, per side and number of movers still active
-        # (within a tick movers only drop out, so the count names the set),
-        # frozen: the key of the kept searches too.
-        in_way: dict[tuple[int, int], frozenset] = {}
-        dropped = False
-        for uid in sorted(active):
-            me = chars[uid]
-            goal = movers[uid]
-            # A mover next to the character it makes for, or on the cell it
-            # makes for, proposes nothing (_proposal's first answers).
-            if goal[0] == "near":
-                other = chars.get(goal[1])
-                if other is None or other.pos is None:
-                    idle = True
-                else:
-                    (ax, ay), (bx, by) = me.cell, other.pos
-                    idle = -1 <= ax - bx <= 1 and -1 <= ay - by <= 1  # chebyshev(...) <= 1
-            else:
-                idle = me.pos == goal[1]
-            if idle:
-                step = None
-            else:
-                # Paths are planned around what the mover's side knows: an
-                # unseen skulker is found only by bumping into it.  (``uid``
-                # is active, so never among them.)
-                side = me.side
-                blocked = in_way.get((side, len(active)))
-                if blocked is None:
-                    blocked = in_way[side, len(active)] = frozenset(
-                        [p for u, p in before.items() if u not in active
-                         and not (chars[u].hidden and work.unseen(chars[u], side))])
-                step = _proposal(work, uid, goal, budget[uid], blocked, fields)
-            if step is None:
-                if budget[uid] <= 0:
-                    active.discard(uid)
-                    dropped = True
-                continue
-            proposals[uid] = step
+        proposals, dropped = _plan_tick(work, movers, active, budget, before, fields)
         if not proposals and not dropped:
             break  # nothing moves and nobody stops: every tick left would ask the same and get the same
         if not proposals:
@@ -462,6 +424,66 @@ def resolve_movement(work: Work) -> None:
             _bumps(work, tried, accepted, active)
         for uid in sorted(accepted):
             _aoo_on_leaving(work, uid, before, ids)
+
+
+def _arrived(work: Work, uid, goal) -> bool:
+    """Whether ``uid`` is beside the character it makes for (or that one is
+    gone), or on the cell it makes for: it proposes nothing this tick."""
+    me = work.chars[uid]
+    if goal[0] == "near":
+        other = work.chars.get(goal[1])
+        if other is None or other.pos is None:
+            return True
+        (ax, ay), (bx, by) = me.cell, other.pos
+        return -1 <= ax - bx <= 1 and -1 <= ay - by <= 1  # chebyshev(...) <= 1
+    return me.pos == goal[1]
+
+
+def _plan_tick(work: Work, movers, active, budget, before, fields):
+    """Each active mover's step this tick: ({uid: cell}, whether one ran
+    out of movement and stopped).  Paths are planned around everyone who
+    stays where they are this tick: those not moving, movers already beside
+    their target or on their cell, and movers with no step to make (planned
+    again around them until none is found).  A friend standing beside the
+    target is then in the way like anyone standing still, and a mover heads
+    for another free cell beside it (docs/rulings.md, Platemail, Movement)
+    instead of waiting behind the friend for ever."""
+    chars = work.chars
+    staying = {u for u in before if u not in active}
+    planning = []
+    for uid in sorted(active):
+        if _arrived(work, uid, movers[uid]):
+            staying.add(uid)
+        else:
+            planning.append(uid)
+    while True:
+        # The cells in the way per side, frozen (the key of the kept searches
+        # too).  Paths are planned around what the mover's side knows: an
+        # unseen skulker is found only by bumping into it.
+        in_way: dict[int, frozenset] = {}
+        proposals = {}
+        stuck = []
+        for uid in planning:
+            side = chars[uid].side
+            blocked = in_way.get(side)
+            if blocked is None:
+                blocked = in_way[side] = frozenset(
+                    [before[u] for u in staying if not (chars[u].hidden and work.unseen(chars[u], side))])
+            step = _proposal(work, uid, movers[uid], budget[uid], blocked, fields)
+            if step is None:
+                stuck.append(uid)
+            else:
+                proposals[uid] = step
+        if not stuck:
+            break
+        staying.update(stuck)
+        planning = [u for u in planning if u not in staying]
+    dropped = False
+    for uid in sorted(staying & active):
+        if budget[uid] <= 0:
+            active.discard(uid)
+            dropped = True
+    return proposals, dropped
 
 
 def _bumps(work: Work, proposals, accepted, active) -> None:
