@@ -40,6 +40,7 @@ wheel scrolls.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from rich.segment import Segment
@@ -95,6 +96,11 @@ DIRECTION_KEYS: dict[Facing, str] = {
     Facing.SE: "n,3,pagedown",
 }
 
+
+
+def natural_key(uid: str) -> tuple:
+    """A figure id's order: its letters, then its number as a number (a2 before a10)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", uid))
 
 class BoardView(ScrollView, can_focus=True):
     DEFAULT_CSS = """
@@ -560,8 +566,11 @@ class BoardView(ScrollView, can_focus=True):
         units = list(pic.units.values()) + [p[2] for stack in pic.stacks.values() for p in stack]
         lines = []
         for side, name in enumerate(players):
-            shown = sorted(self.plain_labels[u.id].strip() for u in units
-                           if u.side == side and u.id in self.plain_labels)
+            # In the figures' own order (a1, a2, …, a10), not the labels' letters:
+            # "F1 K2 S4 …" left X3 out of the sample.
+            mine = sorted((u for u in units if u.side == side and u.id in self.plain_labels),
+                          key=lambda u: natural_key(u.id))
+            shown = [self.plain_labels[u.id].strip() for u in mine]
             if not shown:
                 continue
             sample = " ".join(shown[:3]) + (" …" if len(shown) > 3 else "")

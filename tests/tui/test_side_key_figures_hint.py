@@ -54,3 +54,32 @@ async def test_a_cut_side_key_says_f_lists_every_figure_and_f_does():
         assert isinstance(app.screen, WarbandList)
         listed = app.screen.entries()
     assert len(listed) == len(game.state.units)  # every figure, not three a side
+
+
+async def test_the_side_key_samples_the_first_figures_by_number_not_by_label_letter():
+    """A tester read "F1 K2 S4 …" for a Platemail side of F1 K2 X3 S4: the
+    labels were sorted as text, so X3 fell under the "…"."""
+    from core.game import start, submit
+    from core.registry import find_ruleset
+    from tui.board import BoardView
+
+    from core.rulesets.platemail.state import PlatemailOptions
+
+    rules = find_ruleset("platemail")  # the tester's side: Footman, Knight, Crossbowman, Spellcaster
+    options = PlatemailOptions(roster_0="footman,knight,crossbowman,spellcaster")
+    game = start(rules, options, battlefield_for(rules), seed=1, players=("Ann", "Bob"))
+    for side in (0, 1):
+        game = submit(game, next(o for o in game.legal_orders(side) if o.verb == "deploy-all")).game
+        ready = [o for o in game.legal_orders(side) if o.verb == "ready"]
+        if ready:
+            game = submit(game, ready[0]).game
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_game(pilot, game)
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        ids = sorted((u.id for u in screen.units if u.side == 0), key=lambda i: int(i[1:]))
+        labels = [board.plain_labels[i].strip() for i in ids]
+        assert len(labels) > 3 and labels[:3] != sorted(labels)[:3]  # a side where the two orders differ
+        line = board.side_key(("Ann", "Bob"))[0]
+        assert line.endswith(" ".join(labels[:3]) + " …"), (line, labels)
