@@ -13,7 +13,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -58,6 +60,17 @@ def compact_names(units) -> str | None:
     return f"Board: {', '.join(pairs)}" if pairs else None
 
 MORE = "more below: ↓ · "  # the hint's start while entries are out of sight
+MENU_LEAST_ROWS = 8  # a menu under the writer's box keeps at least these rows (its box may be covered)
+
+
+def box_rows(box: Widget, width: int) -> int:
+    """The rows a bordered box of text widgets (one column of them, padded
+    one column each side) takes at ``width`` columns, its text wrapped."""
+    inner = max(1, width - 4)
+    area = Size(inner, 1000)
+    return 2 + sum(child.get_content_height(area, area, inner) for child in box.children if child.display)
+
+
 WRITING_HELP = "Writing orders (Simultaneous Combat, Speculative Planning)"
 
 
@@ -146,8 +159,27 @@ class KeyMenu(WritersWindow, ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self.call_after_refresh(self._say_more)
+        self.call_after_refresh(self._fit)
         self.listen()
+
+    def _fit(self) -> None:
+        """Keep clear of the box of the window under it (the writer's, at
+        the top: its warnings wrap and it grows), the list giving up rows
+        (it scrolls, and says so); then the hint."""
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack and stack.index(self) > 0 else None
+        taken = getattr(below, "top_rows", None)
+        if callable(taken):
+            room = max(MENU_LEAST_ROWS, self.size.height - taken())
+            try:
+                box, options = self.query_one(Vertical), self.query_one(OptionList)
+            except NoMatches:  # (the menu was closed before the refresh)
+                return
+            others = 2 + sum(w.outer_size.height for w in box.children if w is not options and w.display)
+            listed = 10 if self.details else 12  # (the CSS's max-height of the list)
+            options.styles.max_height = max(3, min(listed, room - others))
+            box.styles.max_height = min(17, room)
+        self.call_after_refresh(self._say_more)
 
     def _say_more(self) -> None:
         """A list taller than its window (long entries wrap at 80 columns)

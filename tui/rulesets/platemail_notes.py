@@ -29,7 +29,9 @@ costs: each read from the core's own rules and words, never restated.
   ``order_warnings``: a whole order's warnings, said again in the news as
   it is written (and by ``a``, last Round's orders again), among them
   ``empty_shot_warnings``: a THEN or ELSE shot left nothing to shoot, a
-  Rapid Fire left one missile (the core's ``shots.order_shots``).
+  Rapid Fire left one missile (the core's ``shots.order_shots``), and
+  ``spent_warnings``: a THEN or ELSE that would find its potion, spell or
+  reload spent (the core's ``items_left.spent_for``).
 - ``idle_first_action``: a 1st Action of last Round's orders, written
   again, that is sure to do nothing now (a Stabilize of someone Stable).
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
@@ -58,6 +60,7 @@ from core.rulesets.platemail.combat import feet_between, range_penalty
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS, Spell
 from core.rulesets.platemail.events import ChargeFailed
 from core.rulesets.platemail.glance import sight_share
+from core.rulesets.platemail.items_left import spent_for
 from core.rulesets.platemail.movement import fall_back_kept, reachable
 from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.shots import Shot, order_shots, shot_by
@@ -196,12 +199,15 @@ def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     once more as it is written: a shot at an unloaded crossbow (the words
     of ``a``, last Round's orders again), a shot with nothing left to
     throw or a Rapid Fire with one missile left (``empty_shot_warnings``),
-    a 1st Action out of reach and a 1st-Action shot at someone out of sight."""
+    a THEN or ELSE finding its potion, spell or reload spent
+    (``spent_warnings``), a 1st Action out of reach and a 1st-Action
+    shot at someone out of sight."""
     out = []
     unloaded = unloaded_order_warning(me, order)
     if unloaded:
         out.append(f"{me.id}'s orders would shoot nothing ({unloaded})")
     out += empty_shot_warnings(me, order)
+    out += spent_warnings(view, me, order)
     first = order.first
     target = view.char(first.target) if first.target else None
     far = reach_warning(me, first.kind, target)
@@ -245,6 +251,19 @@ def empty_shot_warnings(me: Character, order: Write) -> list[str]:
 
 
 SHOT_SLOTS = {"first": "1st Action", "then": "THEN Action", "otherwise": "ELSE Action"}
+
+
+def spent_warnings(view: Any, me: Character, order: Write) -> list[str]:
+    """A THEN or ELSE Action that would find spent what it uses (a potion
+    drunk, no spell Prepared, a crossbow loaded already: the core's
+    ``items_left.spent_for``), as the writer's menu warns of it beside
+    the entry."""
+    same = order.then == order.otherwise
+    out = []
+    for slot, why in spent_for(view, me, order):
+        act = order.then if slot == "then" else order.otherwise
+        out.append(f"{me.id}'s {'2nd Action' if same else SHOT_SLOTS[slot]}, {TITLES[act.kind]}: {why}")
+    return out
 
 
 # The Actions whose cell is picked on the board and whose move is its own

@@ -8,7 +8,10 @@ under it moves the figures as you step (each figure at the cell the
 Round's movement events put it by that step, the ones that just moved
 marked); closing it puts the board back as the game stands.  The game
 screen's log pane, which already holds the Round's results, is hidden
-until the last step.  While it is
+until the last step: news written to it meanwhile (a chat line, a
+server's warning that a claim is open) is shown in the box, and its
+footer offers the keys that work over it (c Chat on a server's game, as
+the board's does).  While it is
 open the board is the playback's: a picture the game screen draws meanwhile
 (against the computer, its orders for the next Round come in while the
 person watches) is kept for the closing, not shown over the playback's.
@@ -25,7 +28,7 @@ import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from core.events import Event, Moved, Rolled, TurnEnded, TurnStarted
 from core.rulesets.platemail.events import (
@@ -224,9 +227,26 @@ def wrapped(text: str, width: int) -> str:
             body, first, rest = line, "", "  "
         for words in KEPT_TOGETHER:
             body = body.replace(words, words.replace(" ", "\u00a0"))
-        out += textwrap.wrap(body, max(width, 12), initial_indent=first, subsequent_indent=rest,
+        rows = textwrap.wrap(body, max(width, 12), initial_indent=first, subsequent_indent=rest,
                              break_on_hyphens=False) or [first]
+        out += no_stray_word(rows, rest, max(width, 12))
     return "\n".join(out).replace("\u00a0", " ")
+
+
+def no_stray_word(rows: list[str], indent: str, width: int) -> list[str]:
+    """``rows`` (one line wrapped) with no last row of one word alone
+    ("on" under "a1 rolls 1d20 for melee attack"), nor of a sum's "= 15"
+    alone: the row above gives it its last word, when that row keeps two
+    words and the two fit."""
+    last = rows[-1].split() if len(rows) > 1 else []
+    stray = len(last) == 1 or (len(last) == 2 and not any(ch.isalpha() for ch in rows[-1]))
+    if not stray:
+        return rows
+    head, _, word = rows[-2].rstrip().rpartition(" ")
+    joined = f"{indent}{word} {rows[-1].strip()}"
+    if len(head.split()) < 2 or len(joined) > width:
+        return rows
+    return [*rows[:-2], head, joined]
 
 
 class Playback(LeavesTheGame, Message, inherit_bindings=False):
@@ -242,8 +262,9 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
     Playback.beside-board #pb-box { width: 40; height: 1fr; margin: 1 0 1 0; }
     Playback #pb-box { width: 100%; height: 100%; border: double $accent; background: $panel; padding: 0 1; }
     Playback #pb-title { text-style: bold; height: auto; }
-    Playback #pb-scroll { height: 1fr; }
+    Playback #pb-scroll { height: 1fr; scrollbar-gutter: stable; }
     Playback #pb-hint { color: $text-muted; height: auto; }
+    Playback #pb-news { height: auto; text-style: bold; display: none; }
     """
     BINDINGS = [
         Binding("enter,space,right", "next", "Next step"),
@@ -251,6 +272,7 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
         Binding("a", "everything", "All"),
         Binding("escape", "close", "Close"),
         Binding("q", "leave", "Leave", show=False),
+        Binding("c", "chat", "Chat"),  # a server's game only (``check_action``), as on the board
     ]
 
     def __init__(self, title: str, events: Sequence[Event]) -> None:
@@ -265,13 +287,16 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
         self._final: dict[str, Any] = {}  # each figure's cell as the Round ended
         self.log_pane: Any = None  # the game screen's log pane under it, if any
         self._log_length: int | None = None  # the log pane's lines when q's question opened
+        self._heard = 0  # the log pane's lines already shown or told (``hear``)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pb-box"):
             yield Label("", id="pb-title", markup=False)
             with VerticalScroll(id="pb-scroll"):
                 yield Static("", id="pb-text", markup=False)
+            yield Label("", id="pb-news", markup=False)
             yield Label(NEXT_HINT, id="pb-hint", markup=False)
+        yield Footer()  # over the board's: the keys that work while the box is open (c Chat among them)
 
     def on_mount(self) -> None:
         from tui.board import BoardView
@@ -287,6 +312,8 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
             self._final = {unit.id: cell for cell, unit in self._board_was.units.items()}
             self.board.hold(self._game_drew)  # the board is the playback's while it is open
             self.add_class("beside-board")
+        self._heard = len(self.log_pane.lines) if self.log_pane is not None else 0
+        self.set_interval(0.25, self.hear)
         self._draw()
 
     def on_unmount(self) -> None:
@@ -367,6 +394,8 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
         """A key the box does not read: answered on its hint line (the
         game's keys wait until it is closed)."""
         key = event.key
+        if key == "c" and self.check_action("chat", ()):
+            return  # (the chat, as on the board)
         if key in OWN_KEYS or key in SCROLL_KEYS or key.startswith("ctrl+") or \
                 (key.startswith("f") and key[1:].isdigit()):
             return
@@ -395,9 +424,40 @@ class Playback(LeavesTheGame, Message, inherit_bindings=False):
         before, self._log_length = self._log_length, None
         if before is None or self.log_pane is None:
             return
+        self._heard = len(self.log_pane.lines)  # said here, not again as news
         said = " ".join(" ".join(strip.text.split()) for strip in self.log_pane.lines[before:])
         if said:
             self.query_one("#pb-hint", Label).update(f"{said} · {END_HINT if self.at_end else NEXT_HINT}")
+
+    def hear(self) -> None:
+        """News written to the game screen's log pane since the box opened
+        (a chat line, the server's warning that a claim is open), which
+        the box covers or keeps see-through: its newest shown in the box,
+        until newer news.  What the leave question's answer wrote is the
+        hint line's (``on_screen_resume``)."""
+        if self.log_pane is None or self._log_length is not None:
+            return
+        lines = self.log_pane.lines
+        self._heard = min(self._heard, len(lines))  # (the pane drops its oldest lines past its length)
+        said = " ".join(" ".join(strip.text.split()) for strip in lines[self._heard:])
+        self._heard = len(lines)
+        if said:
+            news = self.query_one("#pb-news", Label)
+            news.update(f"News: {said}")
+            news.display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            from tui.lobby_seat import chat_offered
+
+            return chat_offered(self.app)
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        """c: a line to the other player, over the box (tui/lobby_seat.py)."""
+        from tui.lobby_seat import chat_line
+
+        chat_line(self.app)
 
     @property
     def at_end(self) -> bool:

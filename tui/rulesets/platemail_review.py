@@ -9,7 +9,7 @@ the fight), no Ranged Attack of theirs would find its crossbow not
 loaded and their 1st Action is not sure to do nothing (a Stabilize of
 someone Stable): the others are left to write again, and the news says so,
 with the warnings the writer gives an order written afresh (a THEN or
-ELSE shot with nothing left to throw):
+ELSE shot with nothing left to throw, or a potion already drunk):
 the newest line of the game's log pane (README: news is never a pop-up),
 repeated on this screen's own news line while it covers the board.
 

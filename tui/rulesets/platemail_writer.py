@@ -48,7 +48,7 @@ from core.rulesets.platemail.state import (
 from core.values import evolve
 from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
-from tui.rulesets.platemail_menus import CellPicker, KeyMenu
+from tui.rulesets.platemail_menus import CellPicker, KeyMenu, box_rows
 from tui.rulesets.platemail_notes import (
     CELL_MOVES,
     fall_back_cells,
@@ -109,7 +109,7 @@ class OrderWriter(ModalScreen[Any]):
     DEFAULT_CSS = """
     OrderWriter Label { width: 100%; }
     OrderWriter { align: center top; }
-    OrderWriter > Vertical { width: 78; max-width: 100%; height: auto; max-height: 7;
+    OrderWriter > Vertical { width: 78; max-width: 100%; height: auto; max-height: 70%;
         border: round $accent; background: $panel; padding: 0 1; }
     OrderWriter #writer-title { text-style: bold; }
     OrderWriter #writer-problem { color: $warning; }
@@ -218,7 +218,11 @@ class OrderWriter(ModalScreen[Any]):
 
     def _show(self, problem: str = "") -> None:
         self.query_one("#writer-draft", Static).update(self.draft_text())
-        self.query_one("#writer-problem", Label).update(problem)
+        self.query_one("#writer-problem", Label).update(problem)  # (wrapped whole: the box grows)
+
+    def top_rows(self) -> int:
+        """The rows the box takes at the top: the menus keep clear of them."""
+        return box_rows(self.query_one(Vertical), min(78, self.app.size.width))
 
     # -- the steps ------------------------------------------------------------------------
     def ask(self, index: int, problem: str = "") -> None:
