@@ -538,25 +538,39 @@ class PlastoKnowledge(Knowledge):
         if unit is None or me is None or me.pos is None:
             return fact
         after, events = self.rules.apply(view, order)
-        said = self._attacks(view, side, unit, events) or self._placing(view, after, side, inner, me)
+        said = (self._attacks(view, side, unit, events, lifted_said="lifts the Doom" in fact)
+                or self._placing(view, after, side, inner, me))
         return ", ".join(p for p in (said, fact) if p)
 
     @staticmethod
-    def _attacks(view, side: int, unit: str, events) -> str:
+    def _attacks(view, side: int, unit: str, events, lifted_said: bool = False) -> str:
+        """Every mini the order attacks (a Movement may attack several at
+        once) and every Doom of the side it lifts (unless the fact weighed
+        says so already: ``lifted_said``): either may be what decided it."""
         doom = {e.unit: e.reason for e in events if isinstance(e, DoomFalls)}
         lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
+        said = []
+        me = view.mini(unit)
+        attacked = []  # (the target, from its back arc?, Doom?)
         for e in events:
             if isinstance(e, Attacked) and e.attacker == unit:
-                t, me = view.mini(e.target), view.mini(unit)
-                arc = " from its back arc" if t.pos and in_back(t.pos, t.facing, me.pos) else ""
-                return f"attacks {e.target}{arc}: " + ("Doom" if e.target in doom else "Threat, both Locked")
-            if isinstance(e, ShotAt) and e.shooter == unit:
-                return f"pins {e.target} at long range" + (": Doom" if e.target in doom else "")
-            if isinstance(e, JumpedOn) and e.jumper == unit:
-                return f"jumps down on {e.target}: Pinned" + (", Doom" if e.target in doom else "")
-        if lifted:
-            return f"lifts the Doom on {', '.join(lifted)}"
-        return ""
+                t = view.mini(e.target)
+                attacked.append((e.target, bool(t.pos and in_back(t.pos, t.facing, me.pos)), e.target in doom))
+            elif isinstance(e, ShotAt) and e.shooter == unit:
+                said.append(f"pins {e.target} at long range" + (": Doom" if e.target in doom else ""))
+            elif isinstance(e, JumpedOn) and e.jumper == unit:
+                said.append(f"jumps down on {e.target}: Pinned" + (", Doom" if e.target in doom else ""))
+        if len(attacked) == 1:  # "attacks a1 from its back arc: Doom"
+            target, back, dooms = attacked[0]
+            arc = " from its back arc" if back else ""
+            said.insert(0, f"attacks {target}{arc}: " + ("Doom" if dooms else "Threat, both Locked"))
+        elif attacked:  # short enough for the log: "attacks a1 (Doom), a5 (Threat)"
+            said.insert(0, "attacks " + ", ".join(
+                f"{target} ({'Doom' if dooms else 'Threat'}{', from behind' if back else ''})"
+                for target, back, dooms in attacked))
+        if lifted and not lifted_said:
+            said.append(f"lifts the Doom on {', '.join(lifted)}")
+        return "; ".join(said)
 
     @staticmethod
     def _placing(view, after, side: int, order, me) -> str:

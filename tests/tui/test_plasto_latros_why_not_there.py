@@ -150,9 +150,10 @@ def test_the_movement_plainly_meant_is_the_one_refused():
     on_roof = position(mini("a1", (2, 1), Facing.E), mini("a2", (7, 8), Facing.N), *far, bf=FIELD)
     # roof to roof over two street cells (3,1 and 4,1): no mini hops a gap that wide
     assert reason(on_roof, "a1", (5, 1)) == "a1 cannot move to 5,1: The gap is wider than one cell: no mini can hop it."
-    # a cell of another height that is not next to it: a straight move stays on its level
-    assert reason(on_roof, "a1", (2, 5)) == ("a1 cannot move to 2,5: A straight Movement ends at the same height it "
-                                             "starts (climb or jump to change level).")
+    # a cell of another height that is not next to it: a straight move stays on its
+    # level, and a climb or a jump reaches only a cell beside it
+    assert reason(on_roof, "a1", (2, 5)) == ("a1 cannot move to 2,5: 2,5 is 1 level lower: a straight Movement "
+                                             "keeps its height, and a climb or a jump reaches only a cell beside it.")
     by_spire = position(mini("a1", (3, 3), Facing.S), mini("a2", (4, 3), Facing.N), *far, bf=FIELD)
     # the spire next to it is 6 levels up: a climb goes up to one Standard Movement (4)
     assert reason(by_spire, "a1", (3, 4)) == ("a1 cannot climb to 3,4: The spire at 3,4 is 6 levels up; a1 climbs "

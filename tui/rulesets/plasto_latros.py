@@ -16,7 +16,8 @@ What it adds to the generic screen (hooks of :mod:`tui.rulesets.base`):
   direction keys (:class:`FacingPicker`); climbing and jumping destinations
   read ``[^]`` / ``[v]`` (``[D]`` where dangerous); ``t`` turns (or stands
   up) the selected mini;
-* ``s`` lists the selected shooter's targets with the share of each in view
+* ``s`` lists the targets of the shooter under the cursor (else of the
+  selected one) with the share of each in view, :mod:`.plasto_latros_shoot_key`
   (Enter on a highlighted ``*`` target declares it too);
 * the Defending Free Movement opens a banner for the defender, who takes it
   on the board or declines; ``p`` passes the turn (or declines);
@@ -86,6 +87,7 @@ from tui.rulesets.plasto_latros_reasons import (
     why_not_on,
     why_not_there,
 )
+from tui.rulesets.plasto_latros_shoot_key import shoot_key
 from tui.warband_models import PlastoModel
 
 FACED = (Move, Climb, Jump, Relocate, Turn, Stand)
@@ -572,23 +574,16 @@ class PlastoLatrosAdapter(RulesetAdapter):
         if side is None or game.outcome is not None:
             return None
         orders = game.legal_orders(side)
-        view = game.view(side)
+        if name == "shoot":  # the mini under the cursor, else the selected one
+            return "It is not your turn." if side not in game.to_act else \
+                shoot_key(self, game, side, orders, selected, cursor)
         if selected is None or selected.side != side:
-            what = "shooter" if name == "shoot" else "mini"
-            return f"Select a {what} of yours first (Tab, or Enter on it), then {name[0]}."
+            return f"Select a mini of yours first (Tab, or Enter on it), then {name[0]}."
         if side not in game.to_act:
             return "It is not your turn."
-        mine = [o for o in orders if self.ruleset.order_unit(o) == selected.id]
         if name == "turn":
-            turns = [o for o in mine if isinstance(body(o), (Turn, Stand))]
+            turns = [o for o in orders if self.ruleset.order_unit(o) == selected.id and isinstance(body(o), (Turn, Stand))]
             return self.choose(game, side, turns, "cell") if turns else f"{selected.id} cannot turn now."
-        if name == "shoot":
-            shots = [o for o in mine if isinstance(o, Shoot)]
-            if not shots:
-                mini = view.mini(selected.id)
-                return no_shot_words(view, mini) if mini is not None else f"{selected.id} cannot shoot now."
-            return StepMenu(f"{selected.id} declares a target (share in view):",
-                            [(self.describe(game, view, o), o) for o in shots])
         return None
 
     def _toggle_arcs(self, game, selected, cursor) -> None:

@@ -153,7 +153,9 @@ def facing_notes(view, inner: Order, choices) -> dict:
                 words.append(f"{', '.join(jumpers)} can jump on it: Doomed")
             if backs:
                 words.append(f"back open to {', '.join(backs)}")
-        notes[facing] = "; ".join(words) or "attacks nothing"
+        # a facing with nothing to note is a safe one: the list says so rather than leave it out
+        notes[facing] = "; ".join(words) or ("safe: attacks nothing, no enemy can reach its back" if threats
+                                             else "safe: attacks nothing, no enemy can attack it next turn")
         if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
             notes[facing] += f" (its shot at {', '.join(shot_at)} stands)"
     return notes

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
@@ -41,10 +41,12 @@ class FacingPicker(ModalScreen[Any]):
     DEFAULT_CSS = """
     FacingPicker Label { width: 100%; }
     FacingPicker { align: center middle; }
-    FacingPicker > Vertical { width: 62; max-width: 96%; height: auto; border: round $accent;
+    FacingPicker > Vertical { width: 70; max-width: 96%; height: auto; border: round $accent;
         background: $panel; padding: 0 1; }
+    FacingPicker #facing-head { height: auto; }
+    FacingPicker #facing-words { width: 1fr; height: auto; }
     FacingPicker #facing-title { text-style: bold; width: 100%; }
-    FacingPicker #compass { width: 100%; text-align: center; }
+    FacingPicker #compass { width: 12; height: 3; }
     FacingPicker #facing-hint { color: $text-muted; }
     FacingPicker #facing-scroll { height: auto; }
     """
@@ -66,15 +68,19 @@ class FacingPicker(ModalScreen[Any]):
         self.facing: Facing | None = initial if initial in self.choices else None
 
     def compose(self) -> ComposeResult:
+        # The compass beside the words, not above them: the box covers as
+        # little of the board as it can (80x24).
         with Vertical():
-            yield Label(self.picker_title, id="facing-title", markup=False)
-            yield Static(self._compass(), id="compass", markup=False)
-            yield Label(self._now(), id="facing-now", markup=False)
+            with Horizontal(id="facing-head"):
+                yield Static(self._compass(), id="compass", markup=False)
+                with Vertical(id="facing-words"):
+                    yield Label(self.picker_title, id="facing-title", markup=False)
+                    yield Label(self._now(), id="facing-now", markup=False)
+                    yield Label("arrows hjkl yubn keypad: point · Enter: ok · Esc: back",
+                                id="facing-hint", markup=False)
             if self.notes:
                 with VerticalScroll(id="facing-scroll"):  # never taller than the screen leaves it
                     yield Static(self._outcomes(), id="facing-outcomes", markup=False)
-            yield Label("arrows hjkl yubn keypad: point · Enter: ok · Esc: back",
-                        id="facing-hint", markup=False)
 
     def _compass(self) -> str:
         rows = []
@@ -103,14 +109,15 @@ class FacingPicker(ModalScreen[Any]):
             f"Facing {self.facing.value} {self.facing.arrow}   (· = not allowed)")
 
     def _outcomes(self) -> str:
-        """Every facing that does something, one line each (the pointed one marked)."""
+        """Every facing offered, one line each (the pointed one marked): the
+        safe ones too, which are the ones a player looks for."""
         rows = [f"{'▶' if f is self.facing else ' '} {f.arrow} {f.value:<2} {self.notes[f]}"
-                for f in Facing if f in self.notes and not self.notes[f].startswith("attacks nothing")]
-        return "\n".join(rows) or "No facing attacks anything here."
+                for f in Facing if f in self.notes]
+        return "\n".join(rows)
 
-    # Rows of the box around the list of outcomes (border, title, compass,
-    # the pointed facing's line, hint), at their most.
-    FRAME_ROWS = 11
+    # Rows of the box around the list of outcomes (border, and beside the
+    # compass the title, the pointed facing's line and the hint, wrapped), at their most.
+    FRAME_ROWS = 8
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -120,6 +127,14 @@ class FacingPicker(ModalScreen[Any]):
         screen (80x24: every facing that does something, wrapped)."""
         for scroll in self.query("#facing-scroll"):
             scroll.styles.max_height = max(3, self.app.size.height - self.FRAME_ROWS)
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """Once laid out: the list takes what the head (compass and words,
+        however they wrapped) and the border leave of the screen."""
+        for scroll in self.query("#facing-scroll"):
+            head = self.query_one("#facing-head").outer_size.height
+            scroll.styles.max_height = max(3, self.app.size.height - head - 2)
 
     def action_point(self, value: str) -> None:
         facing = Facing(value)

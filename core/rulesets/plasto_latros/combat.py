@@ -11,7 +11,7 @@ from core.board import RAY_COUNT, Cell, Feature, adjacent
 from .events import Attacked
 from .grid import FRONT_NEAR, grid, in_front, open_ray_count
 from .movement import blocked_cells
-from .state import Attack, Kind, Mini, PlastoState
+from .state import Attack, Kind, Mini, Phase, PlastoState
 from .status import jumping, locked, statuses, valid_attacker
 
 # the members as plain names: an Enum member read from its class costs a lookup
@@ -114,6 +114,9 @@ def shooter_problem(state: PlastoState, mini: Mini) -> str | None:
         return f"{mini.id} is not on the battlefield."
     if mini.id in state.shot_this_turn:
         return f"{mini.id} has already declared a target this turn."
+    if mini.prone and state.phase is Phase.FINAL and mini.id not in state.final_moved:
+        # the final turn's relocation stands it up (docs/rulings.md, *Ending*)
+        return f"{mini.id} lies prone: relocating it stands it up, and then it may shoot."
     if mini.prone:
         return f"{mini.id} lies prone and cannot attack."
     if not valid_attacker(state, mini.id):

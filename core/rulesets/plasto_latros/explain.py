@@ -164,11 +164,13 @@ PASSES_END = "When both players pass, one turn after the other, the game ends"
 # A final turn's relocation (*Ending The Game*).
 RELOCATION = ["In the final turn each movable mini of the side still able to move may be relocated once, "
               "to any free cell, with any facing"]
+RELOCATION_STANDS = ["A mini lying prone stands up as part of its relocation: the final turn counts no "
+                     "Movements, and standing is what lets a prone mini move at all"]
 
 
 FINAL_TURN_NOTE = re.compile(r"Only (?P<player>.+) has minis able to move: a final turn$")
 FREE_TAKEN = re.compile(r"(?P<player>.+) takes the Defending Free Movement with (?P<unit>\w+):$")
-STAYS_PUT = re.compile(r"(?P<unit>\w+) stays put at \d+,\d+, facing (?P<facing>\w+)$")
+STAYS_PUT = re.compile(r"(?P<unit>\w+) (?P<stands>stands and )?stays put at \d+,\d+, facing (?P<facing>\w+)$")
 
 
 def _free_movement(events: Sequence[Event], index: int) -> re.Match[str] | None:
@@ -344,8 +346,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if free is not None:
         return lines + [f"This is {free['player']}'s Defending Free Movement, made with {free['unit']} "
                         "out of turn, not one of the turn's two Movements"] + FREE_MOVEMENT, FREE
-    if isinstance(event, Moved) and event.how == "sweeps":
-        return lines + RELOCATION, END
+    if isinstance(event, Moved) and event.how.endswith("sweeps"):
+        return lines + RELOCATION + (RELOCATION_STANDS if event.how.startswith("stands") else []), END
     if isinstance(event, Moved):
         if "climb" in event.how:
             return lines + ["Climbing up or down any height up to one Standard Movement "
@@ -381,6 +383,6 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         stays = STAYS_PUT.match(event.text)
         if stays:
             return [f"{stays['unit']} was relocated to the cell it stood on, so it stays where it is, "
-                    f"now facing {stays['facing']}"] + RELOCATION, END
+                    f"now facing {stays['facing']}"] + RELOCATION + (RELOCATION_STANDS if stays["stands"] else []), END
         return lines, TURN
     return lines, TURN

@@ -60,7 +60,7 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: Set
     if level is None or there is None:  # off the battlefield: as the battlefield words it
         level, there = bf.elevation(start), bf.elevation(end)
     if there != level:
-        return "A straight Movement ends at the same height it starts (climb or jump to change level)."
+        return _other_level_words(start, end, level, there)
     if end in g.nomove:
         return wall_words(state, end)
     if end in taken:
@@ -73,6 +73,19 @@ def straight_path_problem(state: PlastoState, start: Cell, end: Cell, taken: Set
     if found is WIDE_GAP:
         return "The gap is wider than one cell: no mini can hop it."
     return f"The straight line is blocked at {found[0]},{found[1]}."
+
+
+def _other_level_words(start: Cell, end: Cell, level: int, there: int) -> str:
+    """Why a straight Movement to a cell of another height is refused; when
+    that cell does not touch the mini's, why a climb or a jump (which only
+    reach a touching cell: *Climbing Movement On Terrain*) cannot go there either."""
+    if max(abs(end[0] - start[0]), abs(end[1] - start[1])) <= 1:
+        return "A straight Movement ends at the same height it starts (climb or jump to change level)."
+    levels = abs(there - level)
+    how = f"{levels} level{'s' if levels > 1 else ''} {'higher' if there > level else 'lower'}"
+    others = "a climb" if there > level else "a climb or a jump"
+    return (f"{end[0]},{end[1]} is {how}: a straight Movement keeps its height, and {others} "
+            "reaches only a cell beside it.")
 
 
 SQUEEZE, WIDE_GAP = "squeeze", "wide gap"

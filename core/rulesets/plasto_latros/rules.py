@@ -83,10 +83,12 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         return _destroy(state, order, events), events
     if isinstance(order, Relocate):
         mini = state.get(order.unit)
+        # A prone mini's relocation stands it up as part of it (docs/rulings.md, *Ending*).
+        stands = "stands and " if mini.prone else ""
         if order.to == mini.pos:  # relocated to its own cell: it stays put, perhaps turning (as a turn is a Note)
-            events.append(Note(f"{mini.id} stays put at {cell_text(order.to)}, facing {order.facing.value}"))
+            events.append(Note(f"{mini.id} {stands}stays put at {cell_text(order.to)}, facing {order.facing.value}"))
         else:
-            events.append(Moved(mini.id, mini.pos, order.to, "sweeps"))
+            events.append(Moved(mini.id, mini.pos, order.to, stands + "sweeps"))
         mini = Mini(mini.id, mini.side, mini.shooter, order.to, order.facing, False)
         state = rebuild(state, minis=_with(state, mini), attacks=state.attacks + new_contacts(state, mini, events),
                        final_moved=state.final_moved + (mini.id,), acted_this_turn=True)
@@ -266,8 +268,18 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         state = _remove_all(state, prone)
     if (state.phase is _PLAY and not state.pending_free and state.movements_left <= 0
             and not free_actions_left(state)):
+        if state.shot_this_turn:  # a shot after the last Movement: say why no other one waits for pass
+            events.append(Note(turn_ends_by_itself(state)))
         state = end_turn(state, events)
     return state
+
+
+def turn_ends_by_itself(state: PlastoState) -> str:
+    """Why a turn whose Movements are spent ends after a shot without a
+    ``pass`` (docs/rulings.md, *Long range*)."""
+    artifacts = " and no artifact attack" if state.features else ""
+    return (f"No Movement left, no other mini with a target at half in view{artifacts}: "
+            f"{state.players[state.active]}'s turn ends")
 
 
 def free_actions_left(state: PlastoState) -> bool:

@@ -87,5 +87,8 @@ def test_seeded_random_games_are_unchanged_by_the_speed_work():
     # and new logs differ only in "North/South passes" becoming "... ends
     # the turn" after a Movement or shot (11 and 38 lines) and in the 7 lines
     # "... takes the Defending Free Movement with X:" added in each.
-    assert random_game_log(1) == (226, "f48c8ecae87ed5bc684a2a83bb8c78b06e701309e23d9075dfc011ded37e9456")
-    assert random_game_log(4) == (500, "3502c8db6d6deb43145144d8609cf7d5f043992ae89834c8241330e584440cb3")
+    # Re-recorded for the note saying why a turn ends by itself after a shot
+    # (the same 226 and 500 orders): the logs differ only in the 19 and 35
+    # lines "No Movement left, no other mini with a target ...: X's turn ends" added.
+    assert random_game_log(1) == (226, "70c2f537512c72913943ede3ec676935580134587469fd805acbff4cd5d2e115")
+    assert random_game_log(4) == (500, "78d3acd319ceec7af33e0e4cb77e4e5ac5e0b50c9546a1480ace8b5ef9fd5147")
