@@ -90,6 +90,40 @@ def told_time(seconds: float, up: bool) -> str:
     return f"{minutes} minutes" + (f" {rest} seconds" if rest else "")
 
 
+def told_seconds(words: str) -> int | None:
+    """The seconds a time in words says (``duration``'s or ``told_time``'s
+    words: "40 seconds", "12 minutes", "2 minutes 5 seconds"), or None when
+    it is not one: what a client reads of the server's warnings and
+    refusals (net/serverclient.py)."""
+    import re
+
+    found = re.fullmatch(r"(?:(\d{1,7}) minutes?)? ?(?:(\d{1,7}) seconds?)?", words.strip())
+    if found is None or not any(found.groups()):
+        return None
+    return int(found.group(1) or 0) * 60 + int(found.group(2) or 0)
+
+
+def warned_left(text: str) -> int | None:
+    """The seconds ``Live.idle_warning``'s words give a quiet player before
+    the opponent may claim, or None for any other notice."""
+    import re
+
+    found = re.search(r"If nothing comes from you for (.{1,40}?) more \(", text)
+    return told_seconds(found.group(1)) if found else None
+
+
+def refusal_seconds(code: str, message: str) -> int | None:
+    """The time a claim's refusal (``Live.claim_refusal``) states: how long
+    the opponent has been away ("too-soon"), or since they were last active
+    ("present"); None when it states none."""
+    import re
+
+    pattern = {"present": r"was last active (\d+ (?:second|minute)s?) ago",
+               "too-soon": r"has been away for (\d+ (?:second|minute)s?): "}.get(code)
+    found = re.search(pattern, message) if pattern else None
+    return told_seconds(found.group(1)) if found else None
+
+
 def warn_before(idle_after: float) -> float:
     """How long before a quiet player's game may be claimed they are warned."""
     return min(300.0, idle_after / 2)

@@ -344,6 +344,14 @@ class ServerSeat(RemoteSeat):
         self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
         self.next_game = self.next_reason = ""  # the game begun after this one (``next``), and the server's words
         self.reasons: tuple[serverwire.SeatReason, ...] = ()  # the computer's, as far as this seat may read
+        # The server's waits as heard here (monotonic), each erring on the side of a claim opening later
+        # for us, sooner on us: ``away_since`` the opponent heard gone (None: here); ``heard_at`` the
+        # latest news that may have restarted their quiet (their chat line, our welcome, a refused
+        # claim); ``claim_due`` the soonest they may claim our quiet (the server's warning; None: acted).
+        self.away_since: float | None = None
+        self.heard_at = time.monotonic()
+        self.claim_due: float | None = None
+        self._log_known = 0  # the most events of this game this seat has held (a resend is no change)
 
     # -- connecting ------------------------------------------------------------------
     def start(self, timeout: float = FIRST_UPDATE_TIMEOUT) -> None:
@@ -405,13 +413,15 @@ class ServerSeat(RemoteSeat):
         with self._lock:
             self.side, self._facts, self.commit, self.salt = side, facts, message["commit"], message["salt"]
             self._events, self.reasons = [], ()  # the server sends them all again
-            # Drafts queued as the last connection dropped may never have reached the server: the
-            # next hand-in goes again, even unchanged.
+            # Drafts queued as the last connection dropped may never have reached the server: what
+            # it holds comes next ("drafts"), and a hand-in that differs from it goes again.
             self._drafts_sent = None
             self.started = message["started"]
             # The server's times for a claim (seconds; docs/rulings.md, *Leaving a server game*).
             self.claim_after = max(0.0, float(message["claim_after"]))
             self.idle_after = max(0.0, float(message["idle_after"]))
+            # A restarted server counts every wait afresh from taking the game up: so does this seat.
+            self.heard_at, self.away_since = time.monotonic(), None
         self.status = "playing" if self.started else "waiting"
 
     def _read(self) -> dict | None:
@@ -437,9 +447,10 @@ class ServerSeat(RemoteSeat):
             elif kind == "welcome":  # the game has begun (its players' names are known now)
                 self._welcome(None, message)
                 self._notify()
-            elif kind == "drafts":
+            elif kind == "drafts":  # what the server holds (after each welcome): only a change from it travels
                 with self._lock:
                     self._kept = [d for d in message["drafts"] if isinstance(d, dict)]
+                    self._drafts_sent = self._kept
                 self._notify()
             elif kind == "chat":
                 self._take_chat(message["lines"])
@@ -482,11 +493,71 @@ class ServerSeat(RemoteSeat):
                 clean = "".join(c for c in line["text"][:MAX_CHAT] if c.isprintable())
                 kept.append(ChatLine("".join(c for c in line["who"][:40] if c.isprintable()), line["at"][:40],
                                      clean, line.get("new") is True))
+        now = time.monotonic()
         with self._lock:
             self.chat = tuple(kept)
             self.chat_news.extend(line for line in kept if line.new)
             del self.chat_news[:-100]
+            theirs, mine = self._speakers()
+            if any(line.new and line.who == theirs for line in kept):
+                self.heard_at = now  # a chat line of theirs: the server counts their quiet afresh
+            elif any(line.new and line.who == mine for line in kept):
+                self.claim_due = None  # a line of ours taken: so is our quiet
         self._notify()
+
+    def _speakers(self) -> tuple[str, str]:
+        """The names the opponent's and this side's chat lines come under (one name for both: the opponent's)."""
+        players = tuple(getattr(self._facts, "players", ()) or ())
+        if self.side not in (0, 1) or len(players) != 2:
+            return "\0", "\0"
+        theirs, mine = str(players[1 - self.side])[:32], str(players[self.side])[:32]
+        return theirs, ("\0" if mine == theirs else mine)
+
+    # -- the server's waits ----------------------------------------------------------------
+    def quiet_since(self) -> float:
+        """The latest moment the server may count the opponent's quiet from: a claim opens no sooner."""
+        return max(self.changed_at, self.heard_at)
+
+    def _take_update(self, message: dict) -> None:
+        """As the joined seat's, with ``away_since``; the whole log sent again
+        after a reconnection is no change (``changed_at`` stays)."""
+        now = time.monotonic()
+        with self._lock:
+            if message.get("present") is True:
+                self.away_since = None
+            elif self.away_since is None:
+                self.away_since = now
+            before, to_act, known = self.changed_at, self._to_act, self._log_known
+        super()._take_update(message)
+        with self._lock:
+            moved = len(self._events) > known or self._to_act != to_act
+            self._log_known = max(known, len(self._events))
+            if not moved:
+                self.changed_at = before
+            else:
+                self.claim_due = None  # the server counts this side's quiet afresh too
+
+    def _noticed(self, text: str) -> None:
+        """A notice; the server's warning to this side (``Live.idle_warning``) sets ``claim_due``: its
+        time is rounded up (to seconds or fives) and took a while to come, so less is taken."""
+        from net.live import warned_left
+
+        left = warned_left(text)
+        if left is not None and self.side is not None:
+            with self._lock:
+                self.claim_due = time.monotonic() + left - (1.0 if left < 120 else 5.0) - 1.0
+        super()._noticed(text)
+
+    def _claim_refused(self, refusal: Rejection) -> None:
+        """What a refused claim says of the server's count (rounded down: the start is taken no sooner)."""
+        from net.live import refusal_seconds
+
+        now, stated = time.monotonic(), refusal_seconds(refusal.code, refusal.message)
+        with self._lock:
+            if refusal.code == "present":  # active since the game changed: their quiet restarted then
+                self.heard_at = max(self.heard_at, now - (stated or 0))
+            elif refusal.code == "too-soon" and stated is not None:
+                self.away_since = max(self.away_since or 0.0, now - stated)
 
     def take_chat_news(self) -> list[ChatLine]:
         """The chat lines new to this player since the last call (each given once)."""
@@ -524,6 +595,7 @@ class ServerSeat(RemoteSeat):
         if not self._send(serverwire.encode("drafts", drafts=mine)):
             return False
         self._drafts_sent = mine
+        self.claim_due = None  # drafts handed in: the server counts this side's quiet afresh
         return True
 
     def say(self, text: str) -> bool:
@@ -543,4 +615,7 @@ class ServerSeat(RemoteSeat):
         them, else says why not (``Referee.claim``)."""
         if self.side is None or self.role != "player":
             return Rejection("onlooker", "Only a player of a game claims it.")
-        return self._ask_host(serverwire.encode("claim"))
+        result = self._ask_host(serverwire.encode("claim"))
+        if isinstance(result, Rejection):
+            self._claim_refused(result)
+        return result

@@ -6,7 +6,11 @@ Its pieces are dropped from the end until it fits: it never wraps out of
 sight.  Waiting for an opponent who has gone from a server's game, who
 plays is said shorter when the whole of it would push the turn and phase
 out of an 80-column row (the ruleset's title goes first).  A game watched read-only (tui/readonly.py) keeps its holder's
-piece whole after who plays: the later pieces go first."""
+piece whole after who plays: the later pieces go first.  At a server's
+game two pieces go before all the others: the server's warning that the
+opponent may soon claim this player's quiet ("⚠ claimable in 90 s: act or
+chat", until they act), and the first chat line heard while a window
+covers the board (until the board is on top again)."""
 
 from __future__ import annotations
 
@@ -285,7 +289,37 @@ def quiet_for(screen: Any) -> float | None:
             or not getattr(seat, "opponent_present", True) or 1 - side not in game.to_act
             or side in game.to_act):
         return None
-    return time.monotonic() - float(getattr(seat, "changed_at", time.monotonic()))
+    return time.monotonic() - quiet_start(seat)
+
+
+def quiet_start(seat: Any) -> float:
+    """When the server may have begun counting the opponent's quiet, at the
+    latest (a server seat's ``quiet_since``: the game's last change, their
+    last chat line, this seat's welcome, a refused claim's word); the
+    server's drafts are not sent here, so a claim can still be refused."""
+    since = getattr(seat, "quiet_since", None)
+    return float(since()) if callable(since) else float(getattr(seat, "changed_at", time.monotonic()))
+
+
+def time_down(seconds: float) -> str:
+    """A wait still to come, rounded down ("4 min", "45 s"): a warning
+    that the claim may come is never later than it."""
+    if seconds >= 120:
+        return f"{int(seconds // 60)} min"
+    return f"{max(0, int(seconds))} s"
+
+
+def claim_due_words(screen: Any) -> str:
+    """The banner's first piece while the server has warned this seat's
+    player that the opponent may claim their quiet (the seat's
+    ``claim_due``, until they act): it stays in sight whatever else is
+    said ("⚠ claimable in 90 s: act or chat"); "" otherwise."""
+    seat, game = screen.seats.any_seat, screen.game
+    due = getattr(seat, "claim_due", None)
+    if not screen.single or due is None or game.outcome is not None or screen.fixed not in game.to_act:
+        return ""
+    left = float(due) - time.monotonic()
+    return f"⚠ claimable {'in ' + time_down(left) if left >= 1 else 'now'}: act or chat"
 
 
 class Banner(Static):
@@ -301,17 +335,45 @@ class Banner(Static):
         self._ticker: Any = None  # once a second at a server's game: the waits counted (``tick``)
         self._screen: Any = None
         self.news = ClaimNews()
+        # The first chat line heard while a window covered the game screen, and how many came after it:
+        # said here until the game screen is on top again (tui/lobby_seat.py ``SeatGlue.news``).
+        self.chat_line, self.chat_more = "", 0
 
     def _away_for(self, screen: Any) -> float | None:
-        """How long this screen has seen the opponent of a server's game
-        away (None: not away)."""
+        """How long the opponent of a server's game has been away, counted
+        from when the seat heard it (``away_since``: a restart or their
+        coming back in between counts afresh, as the server does; a
+        seat that keeps no such time: from when this screen first saw it);
+        None: not away."""
         if not opponent_away(screen):
             self.away_seen = None
             return None
         now = time.monotonic()
-        if self.away_seen is None:
+        heard = getattr(screen.seats.any_seat, "away_since", None)
+        if isinstance(heard, (int, float)):
+            self.away_seen = float(heard)
+        elif self.away_seen is None:
             self.away_seen = now
         return now - self.away_seen
+
+    def chat_heard(self, screen: Any, line: str, count: int) -> None:
+        """``count`` chat lines, the first of them ``line``, came while a
+        window covers ``screen``: the first one heard so is said first in
+        the banner (the log pane is out of sight), the others counted."""
+        if self.chat_line:
+            self.chat_more += count
+        else:  # one piece of the banner, short enough to leave who plays beside it
+            self.chat_line, self.chat_more = cut_to_cells(line.replace(" · ", " - "), 40), count - 1
+        self.show(screen, screen.banner_side)
+
+    def _chat_piece(self, screen: Any) -> str:
+        try:
+            on_top = screen.app.screen is screen
+        except Exception:  # noqa: BLE001 - no app: nothing covers it
+            on_top = True
+        if on_top:  # the log pane is in sight again, with the lines
+            self.chat_line, self.chat_more = "", 0
+        return self.chat_line + (f" (+{self.chat_more})" if self.chat_line and self.chat_more else "")
 
     def _keep_ticking(self, screen: Any) -> None:
         """At a server's game still going on, the banner is drawn again
@@ -379,6 +441,12 @@ class Banner(Static):
             text = f"⚠ {unsaved} · {text}"
         if screen.narrator.busy:
             text = f"{screen.narrator.hint()} · {text}"
+        chat = self._chat_piece(screen)
+        if chat:
+            text = f"{chat} · {text}"
+        due = claim_due_words(screen)
+        if due:  # first: the piece that never gives way
+            text = f"{due} · {text}"
         self.update(fit_keeping(text, kept, width) if kept else fit_pieces(text, width))
         for n in (0, 1):  # the side to act in its board colour
             self.set_class(side == n and game.outcome is None, f"side-{n}")

@@ -1,9 +1,13 @@
 """What the player at a server's game is told as its waits run out: the
 claim on an opponent gone away opening, or an opponent still connected
 gone quiet past the server's time.  Told once each, in the log; a ``q``
-question still open with the words of before is asked again.  Asked each
-second by the banner's clock (tui/banner.py ``Banner.tick``), on the app's
-thread; the banner itself only draws."""
+question still open with the words of before is asked again.  And the
+server's warning that this player's own quiet may soon be claimed, which
+the banner says while it stands: while a window covers the game screen
+(and the banner with it: Platemail's orders, a playback, a question) also
+in a notice that stays until the player acts, closes the window or
+dismisses it.  Asked each second by the banner's clock (tui/banner.py
+``Banner.tick``), on the app's thread; the banner itself only draws."""
 
 from __future__ import annotations
 
@@ -13,13 +17,14 @@ from typing import Any
 class ClaimNews:
     def __init__(self) -> None:
         self.claim_was_open = False
-        self.quiet_told: float | None = None  # the ``changed_at`` of the quiet spell already told
+        self.quiet_told: float | None = None  # the start (``quiet_start``) of the quiet spell already told
+        self.toast: Any = None  # the notice of a claim coming on this player, while a window covers the game
 
     def second(self, screen: Any, away_for: float | None) -> None:
         """A second has gone by; ``away_for``: how long the opponent has
         been seen away (None: not away)."""
         from net.live import duration
-        from tui.banner import claim_left, quiet_for
+        from tui.banner import claim_left, quiet_for, quiet_start
 
         seat = screen.seats.any_seat
         opened = False
@@ -30,7 +35,7 @@ class ClaimNews:
             self.claim_was_open = False
         quiet = quiet_for(screen)
         idle_after = float(getattr(seat, "idle_after", 0.0))
-        changed = getattr(seat, "changed_at", None)
+        changed = quiet_start(seat)
         if quiet is not None and quiet >= idle_after and self.quiet_told != changed:
             self.quiet_told = changed
             name = screen.game.players[1 - screen.fixed]
@@ -39,6 +44,27 @@ class ClaimNews:
             opened = True
         if opened:
             ask_again(screen)
+        self.claim_coming(screen)
+
+    def claim_coming(self, screen: Any) -> None:
+        """The banner's "⚠ claimable in …" (``claim_due_words``) as a notice
+        too while a window covers the game screen, taken back once the
+        warning is over or the game screen is on top again."""
+        from tui.banner import claim_due_words
+        from tui.textual_fixes import kept_notice, withdraw_notice
+
+        app = screen.app
+        words = claim_due_words(screen)
+        covered = app.screen is not screen
+        if words and covered and self.toast is None:
+            name = screen.game.players[1 - screen.fixed]
+            when = words.removeprefix("⚠ claimable ").split(":")[0]
+            self.toast = kept_notice(app, f"{name} may claim this game {when}: an order, your drafts or a chat "
+                                     "line from you keeps it.", title="Your game waits for you",
+                                     severity="warning", timeout=3600)
+        elif self.toast is not None and not (words and covered):
+            withdraw_notice(app, self.toast)
+            self.toast = None
 
 
 def ask_again(screen: Any) -> None:

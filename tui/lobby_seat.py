@@ -206,7 +206,9 @@ class SeatGlue:
         the server (once), and each chat line new to this player, written
         in the game screen's log pane (one place, under the game's own
         news: five quick lines no longer stack five pop-ups over the
-        board).  Lines said while this player was away are counted once
+        board; the first heard while a window covers the game screen is
+        said in its banner too, until the game screen is on top again).
+        Lines said while this player was away are counted once
         more under them, as they come back (a pop-up only when the game
         screen is not the one shown); the lines said before, once, counted
         above them (``earlier_chat_words``)."""
@@ -226,6 +228,11 @@ class SeatGlue:
                 screen.log_line(earlier)
         for line in lines:
             screen.log_line(chat_words(line))
+        heard = [line for line in lines if line.who != own_name(screen)]
+        if heard and self.opened and self.app.screen is not screen:  # a window hides the log pane
+            from tui.banner import Banner
+
+            screen.query_one(Banner).chat_heard(screen, chat_words(heard[0]), len(heard))
         # A server's notice (a refused line, a player gone quiet warned) is the
         # app's to tell, once (tui/remote/joining.py): written here too, it was twice.
         if lines and not self.opened:  # on coming back to the game: said while this player was away
@@ -258,6 +265,15 @@ def earlier_chat_words(chat: Any, news: Any) -> str:
     if len(chat) > CHAT_SHOWN:
         return f"{lines}: c shows the chat's last {CHAT_SHOWN} lines."
     return f"{lines}: c shows {'them' if count != 1 else 'it'}."
+
+
+def own_name(screen: Any) -> str:
+    """The name this screen's player's chat lines come under ("" when both
+    players have one name, or this screen plays no side)."""
+    players, side = screen.game.players, getattr(screen, "fixed", None)
+    if side not in (0, 1) or players[side][:32] == players[1 - side][:32]:
+        return ""
+    return str(players[side][:32])
 
 
 def chat_words(line: Any) -> str:
