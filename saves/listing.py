@@ -115,7 +115,7 @@ def summarise(path: Path) -> SaveSummary:
         loaded = _load(path)
         _not_a_link(path)
     except SaveError as exc:
-        summary = SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False, exc.problem,
+        summary = SaveSummary(path, path.stem, "", "", (), 0, _date_text(path), False, _through_link(path, exc.problem),
                               backup=_backup_summary(path))
     else:
         game = loaded.game
@@ -148,6 +148,25 @@ def _not_a_link(path: Path) -> None:
     problem = link_problem(path)
     if problem:
         raise SaveError(path, problem)
+
+
+def _through_link(path: Path, problem: str) -> str:
+    """A link that does not load says first that it is a link, and to
+    what (a link to a save says so too: ``_not_a_link``): a link to a file
+    elsewhere (/etc/passwd) was listed as if the saves folder held a
+    broken save."""
+    import os
+
+    if not os.path.islink(path) or problem.startswith("it is a link"):
+        return problem
+    from saves.places import shown_folder
+
+    try:
+        target = shown_folder(os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(path)),
+                                                            os.readlink(path))))
+    except OSError:
+        return f"it is a link, and not to a save: {problem}"
+    return f"it is a link to {target}, not a save: {problem}"
 
 
 def _backup_summary(path: Path) -> SaveSummary | None:

@@ -42,6 +42,16 @@ def _holder_text(path: Path) -> str:
         return "another process; it did not say which"
 
 
+def holder_now(path: Path) -> str | None:
+    """Who holds the game at ``path`` now, as its owner file says (the
+    words of ``GameLocked``), or None when no Skirmish has it open: the
+    owner file goes when its holder closes the game, and the next holder
+    writes its own.  Only reads: never takes the lock."""
+    if not os.path.lexists(owner_path(path)):
+        return None
+    return _holder_text(path)
+
+
 def _private(path: Path) -> None:
     """The lock file 0600 (filelock's mode is cut by the umask, and an
     older Skirmish left its locks 0644)."""

@@ -47,6 +47,8 @@ class SkirmishApp(App[None]):
 
     BINDINGS = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        # ahead of every window: a modal one hides the app's own bindings (action_ctrl_c)
+        Binding("ctrl+c", "ctrl_c", show=False, priority=True),
         Binding("c", "chat", "Chat"),  # a server's game only (check_action)
     ]
 
@@ -259,9 +261,10 @@ class SkirmishApp(App[None]):
         others are told, the app ends."""
         try:
             if self.game is not None:
-                # Written even when nothing changed since the last save, unless
-                # the game is over (a finished save keeps its date and its place in Load).
-                self.autosave(self.game, force=getattr(self.game, "outcome", None) is None)
+                # Written only when something is not in the file yet (an order,
+                # a draft): a game opened and left as it was keeps its file,
+                # byte for byte, as leaving with q does.
+                self.autosave(self.game)
                 self.rescue_note = self.saves.rescue()  # saving failed: written elsewhere, said on stderr
             self.joining.hand_drafts()
             if self.seat_drafts is not None:
@@ -333,6 +336,24 @@ class SkirmishApp(App[None]):
         """ctrl+c, a newcomer's first way out (Textual's own binding, which
         only says which key quits and here said nothing: ours is not its
         ``quit``): asks, as ctrl+q does.  In a text box ctrl+c copies."""
+        self.action_request_quit()
+
+    def action_ctrl_c(self) -> None:
+        """ctrl+c from any window: a modal window (a menu over the board, the
+        whole log) hides the app's non-priority bindings, so this one is a
+        priority binding.  It stays a copy in a text box and with text
+        selected; a window over the board that leaves the game with ``q``
+        (``LeavesTheGame``) asks that; anywhere else it asks as ctrl+q does."""
+        from textual.actions import SkipAction
+        from textual.widgets import Input, TextArea
+
+        screen = self.screen
+        if isinstance(screen.focused, (Input, TextArea)) or screen.get_selected_text():
+            raise SkipAction()  # Textual's copy, further down
+        leave = getattr(screen, "action_leave_game", None)
+        if callable(leave):
+            leave()
+            return
         self.action_request_quit()
 
     def action_request_quit(self) -> None:
@@ -534,4 +555,9 @@ def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_
     app.run()
     if app.rescue_note:  # after a signal, with the game not in its file: where it went (the terminal may be gone)
         print(app.rescue_note, file=sys.stderr)
+    elif words := app.saves.exit_words():  # where the game left was saved, and how to go on with it
+        try:
+            print(words, flush=True)
+        except OSError:
+            pass  # the terminal is gone (a hang-up): the file is what matters
     return app.return_code or 0  # non-zero: ``skirmish join CODE`` could not join, or a signal found saving failing

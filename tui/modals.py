@@ -128,6 +128,26 @@ class ChoiceMenu(ModalScreen[Any]):
         self.dismiss(None)
 
 
+class Wrapped(Static):
+    """A pop-up's text whose paths wrap between folders, never mid-name:
+    Textual folds a word longer than the box wherever the row ends, so a
+    path is broken after a slash to fit the width it is given
+    (``tui.save_words.break_paths``), again whenever that width changes."""
+
+    def __init__(self, text: str, **kwargs: Any) -> None:
+        super().__init__(text, **kwargs)
+        self.whole_text = text
+        self._fitted_to = -1
+
+    def on_resize(self) -> None:
+        from tui.save_words import break_paths
+
+        width = self.content_size.width
+        if width > 0 and width != self._fitted_to:
+            self._fitted_to = width
+            self.update(break_paths(self.whole_text, width))
+
+
 class Confirm(ModalScreen[bool]):
     DEFAULT_CSS = """
     Confirm Label { width: 100%; }
@@ -146,7 +166,7 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Wrapped(self.question)
             yield Static("[b]y[/b] / Enter: yes    [b]n[/b] / Esc: no")
 
     BOX = 60  # the box's columns
@@ -196,7 +216,7 @@ class LeaveOrConcede(Confirm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Wrapped(self.question)
             yield Static(self.conceding)
             if self.drawing:
                 yield Static(self.drawing)
@@ -254,7 +274,7 @@ class Message(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(f"[b]{escape(self.title_text)}[/b]")
-            yield Static(self.text, markup=False)
+            yield Wrapped(self.text, markup=False)
             yield Static("Enter: close")
 
     def action_close(self) -> None:

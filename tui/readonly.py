@@ -13,6 +13,11 @@ from typing import Any
 from tui.banner import Banner
 from tui.game_screen import GameScreen
 
+# The banner's "read-only: held by ..." once the holder has left the game.
+NOBODY = "nobody now"
+NOBODY_HINT = ("nobody has this game open now; leave this view (q) and open it from Load "
+               "(or skirmish load) to play it.")
+
 
 class ReadOnlyGameScreen(GameScreen):
     BLOCKED = ("give", "orders")  # ctrl+s stays: it says why there is nothing to save here
@@ -35,7 +40,10 @@ class ReadOnlyGameScreen(GameScreen):
             return None
 
     def follow(self) -> None:
-        """Reload when the holder has saved (a broken or vanished file: keep the last picture)."""
+        """Reload when the holder has saved (a broken or vanished file: keep
+        the last picture), and name the holder it has now: the one that held
+        it when this screen opened may have left, and another opened it."""
+        self._look_at_holder()
         stamp = self._mtime()
         if stamp is None or stamp == self._stamp:
             return
@@ -49,6 +57,20 @@ class ReadOnlyGameScreen(GameScreen):
         if not self.modal_open:
             self.redraw()
 
+    def _look_at_holder(self) -> None:
+        if self.path is None:
+            return
+        try:
+            from saves.session import holder_now
+
+            holder = holder_now(self.path) or NOBODY
+        except Exception:
+            return
+        if holder != self.holder:
+            self.holder = holder
+            if self.is_mounted:
+                self._draw_banner(self.banner_side)
+
     def onlooker(self) -> bool:
         """Nobody here plays: the banner says it watches, no order is offered."""
         return True
@@ -59,7 +81,10 @@ class ReadOnlyGameScreen(GameScreen):
         return None
 
     def submit(self, order: Any) -> bool:
-        self.say(f"✗ Read-only: this game is held by {self.holder}.")  # in the log, never a pop-up over it
+        if self.holder == NOBODY:
+            self.say(f"✗ Read-only: {NOBODY_HINT}")
+        else:
+            self.say(f"✗ Read-only: this game is held by {self.holder}.")  # in the log, never a pop-up over it
         return False
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -68,6 +93,10 @@ class ReadOnlyGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_save(self) -> None:
+        self._look_at_holder()
+        if self.holder == NOBODY:
+            self.say(f"✗ Not saved here: {NOBODY_HINT}")
+            return
         holder = self.holder.split(",", 1)[0]
         self.say(f"✗ Not saved here: this game is open in another Skirmish ({holder}), which saves it "
                  "after every order; this screen only watches.")

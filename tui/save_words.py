@@ -69,3 +69,32 @@ def existing_file_words(path: Path) -> str:
     over = ", finished" if summary.over else ""
     return (f"a {summary.ruleset_title or summary.ruleset} game, {players}, {turn}{over}, "
             f"saved {local_time(summary.saved_at)}")
+
+
+def break_paths(text: str, width: int) -> str:
+    """``text`` with each word longer than ``width`` columns that is a path
+    broken after one of its slashes (on lines of their own), so that a
+    narrow box wraps it between folders, never mid-name ("h-bina" / "ry.json").
+    A slash that closes markup (``[/b]``) is never a place to break; a
+    single name longer than the width is left to run on."""
+    import re
+
+    from rich.cells import cell_len
+
+    if width <= 0:
+        return text
+
+    def broken(word: str) -> str:
+        if cell_len(word) <= width or "/" not in word:
+            return word
+        pieces = [piece for piece in re.split(r"(?<=[^\[]/)", word) if piece]
+        lines, line = [], ""
+        for piece in pieces:
+            if line and cell_len(line + piece) > width:
+                lines.append(line)
+                line = ""
+            line += piece
+        lines.append(line)
+        return "\n".join(lines)
+
+    return re.sub(r"\S+", lambda found: broken(found.group(0)), text)

@@ -50,6 +50,7 @@ class SaveFiles:
         self._retrying: Any = None  # the timer that retries a failed save
         self.drafts_waiting: list[dict] = []  # drafts from the save, not yet reopened (tui/drafts.py)
         self.last_pending: dict = {}  # this keyboard's drafts as last collected on the app's thread
+        self.left_in: tuple[Path, bool] | None = None  # the last game left here: its file, and whether it was over
 
     @property
     def hosted(self) -> bool:
@@ -100,12 +101,45 @@ class SaveFiles:
             self.no_file_for = game  # unsaved from the start: said on the board, and retried (fresh)
 
     def close(self) -> None:
+        self._note_left()
         if self.session is not None:
             try:
                 self.session.close()
             except Exception:
                 pass
         self.session = None
+
+    def _note_left(self) -> None:
+        """The game whose file closes now is in it (no failed save): kept
+        for the line printed when Skirmish ends (``exit_words``)."""
+        path = getattr(self.session, "path", None)
+        game = self.app.game
+        if path is None or self.failed or game is None:
+            return
+        self.left_in = (Path(path), getattr(game, "outcome", None) is not None)
+
+    def exit_words(self) -> str:
+        """One line for the terminal once the app has ended: where the last
+        game left was saved and how to go on with it; "" when none was."""
+        if self.left_in is None:
+            return ""
+        path, finished = self.left_in
+        if not path.is_file():
+            return ""
+        from tui.save_words import file_and_folder, shell_path
+
+        name, folder = file_and_folder(path)
+        if finished:
+            return f"Skirmish: the finished game is saved as {name} in {folder}."
+        try:
+            from saves.store import saves_dir
+
+            in_saves = path.parent.resolve() == saves_dir().resolve()
+        except Exception:  # noqa: BLE001 - a saves folder that cannot be named: the whole path
+            in_saves = False
+        load = path.stem if in_saves else shell_path(path)
+        return (f"Skirmish: your game is saved as {name} in {folder}; "
+                f"skirmish continue goes on with it (or skirmish load {load}).")
 
     # -- saving ---------------------------------------------------------------------
     def autosave(self, game: Any, announce: bool = False, force: bool = False) -> str | None:
