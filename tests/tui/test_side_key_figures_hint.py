@@ -61,9 +61,8 @@ async def test_the_side_key_samples_the_first_figures_by_number_not_by_label_let
     labels were sorted as text, so X3 fell under the "…"."""
     from core.game import start, submit
     from core.registry import find_ruleset
-    from tui.board import BoardView
-
     from core.rulesets.platemail.state import PlatemailOptions
+    from tui.board import BoardView
 
     rules = find_ruleset("platemail")  # the tester's side: Footman, Knight, Crossbowman, Spellcaster
     options = PlatemailOptions(roster_0="footman,knight,crossbowman,spellcaster")
