@@ -77,6 +77,10 @@ def rematch(referee: Any, pid: str, gid: str) -> str:
     with referee.lock:
         row, fillers, made = _followed(referee, pid, gid, "rematch")
         if made is not None:
+            after = referee.db.game(made)
+            if after is not None and after["ruleset"] != row["ruleset"]:  # Optio's battle, not a rematch
+                raise Refusal("followed", f"Pre-game #{gid} was followed by its battle, #{made}, not a rematch: "
+                                          "a pre-game's ground gives one game after it.")
             return made
         options = _swapped_stored(row["ruleset"], json.loads(row["options"]), json.loads(row["battlefield"]))
         return _follow(referee, pid, gid, row["ruleset"], options, json.loads(row["battlefield"]),
@@ -111,7 +115,7 @@ def battle(referee: Any, pid: str, gid: str, ruleset: str, options: Any) -> str:
     with referee.lock:
         row, fillers, made = _followed(referee, pid, gid, "battle")
         if made is not None:
-            return made
+            return _battle_made(referee, gid, made)
         live = referee.live.get(gid)
         game = live.match.game if live is not None and live.match is not None else None
         result = getattr(getattr(game, "state", None), "result", None) if row["ruleset"] == "optio" else None
@@ -127,6 +131,34 @@ def battle(referee: Any, pid: str, gid: str, ruleset: str, options: Any) -> str:
         options_value, field = referee._checked_setup(rules, options, battlefield_for(result, rules))
         return _follow(referee, pid, gid, rules.name, unstructure(converter_for(rules), options_value),
                        unstructure(PLAIN, field), fillers, BATTLE)
+
+
+def _battle_made(referee: Any, gid: str, made: str) -> str:
+    """The battle already made after the pre-game ``gid``, to take a seat
+    in; refused when there is none to take: one pre-game gives one battle
+    (both players asking get the same game), so once it is played, or the
+    pre-game was followed by its rematch instead, asking again is said to
+    be too late, naming the game that followed."""
+    row = referee.db.game(made)
+    if row is None:
+        return made
+    if row["ruleset"] == "optio":
+        raise Refusal("followed", f"Pre-game #{gid} was followed by its rematch, #{made}, not a battle: "
+                                  "a pre-game's ground gives one game after it.")
+    if row["state"] == "over":
+        title = _title(row["ruleset"])
+        raise Refusal("played", f"The battle on the ground of pre-game #{gid} was played already: it is "
+                                f"#{made} ({title}), under Finished in the lobby. A pre-game's ground gives one "
+                                "battle: r there asks for its rematch, or play a new Optio pre-game.")
+    return made
+
+
+def _title(ruleset: str) -> str:
+    """A ruleset's short name, as the lobby's rows say it."""
+    try:
+        return str(find_ruleset(ruleset).title).split(":")[0]
+    except (KeyError, LookupError):
+        return ruleset
 
 
 def _followed(referee: Any, pid: str, gid: str, what: str) -> tuple[Any, tuple[str, str], str | None]:
@@ -161,6 +193,34 @@ def _follow(referee: Any, pid: str, gid: str, ruleset: str, options: Any, battle
     return new
 
 
+REASON_MAX = 300  # characters of a ``next`` reason a seat keeps (net/serverclient.py)
+
+
+def battle_words(row: Any, room: int) -> str:
+    """The battle made (its store row) in a sentence of at most ``room``
+    characters: its ruleset and the options chosen that differ from the
+    ruleset's (the warbands among them), as many whole as fit."""
+    from net.live import options_text
+
+    if row is None:
+        return ""
+    start = f"It is {_title(row['ruleset'])}"
+    chosen = [part for part in options_text(row["ruleset"], json.loads(row["options"])).split(", ") if part]
+    if not chosen:
+        return f"{start}, every option as its rules set it."[:room]
+    kept: list[str] = []
+    for part in chosen:
+        more = len(chosen) - len(kept) - 1
+        tail = f" (+{more} more)" if more else ""
+        if len(f"{start}: {', '.join([*kept, part])}{tail}.") > room:
+            break
+        kept.append(part)
+    more = len(chosen) - len(kept)
+    if not kept:
+        return f"{start}, {len(chosen)} options chosen."[:room]
+    return f"{start}: {', '.join(kept)}" + (f" (+{more} more)" if more else "") + "."
+
+
 def _tell_the_other(referee: Any, pid: str, gid: str, new: str, what: str) -> None:
     """The finished game's seats of the player who did not ask hear that
     ``new`` is there, waiting for them: it begins when they come to it."""
@@ -172,6 +232,8 @@ def _tell_the_other(referee: Any, pid: str, gid: str, new: str, what: str) -> No
     key = "r" if what == REMATCH else "e"
     reason = (f"{asker or 'Your opponent'} asks for {what} and waits for you: {key} here takes your seat in it "
               "and it begins (the lobby lists it with your games). It does not begin without you.")
+    if what == BATTLE:  # which battle, before the seat is taken: the asker chose its ruleset and options
+        reason += " " + battle_words(referee.db.game(new), REASON_MAX - len(reason) - 1)
     with old.lock:
         for peer in list(old.peers):
             if peer.role == "player" and peer.side is not None and old.fillers[peer.side] != mine:

@@ -14,6 +14,34 @@ from net.live import options_text, seat_label
 
 MAX_FINISHED = 50  # finished games listed
 MAX_LIVE = 100  # others' games under way listed
+NAMES_KEPT = 1024  # games whose begun names are kept read (a finished game's never change)
+_NAMES_READ: dict[tuple[str, str], tuple[str, str] | None] = {}
+
+
+def begun_names(row: Any) -> list[str] | None:
+    """The players' names a game not held by the referee began with (a
+    finished one, most often), read from its stored save; None when it has
+    none (not begun) or it cannot be read.  Read once per game and state."""
+    save = row["save"]
+    if not save or row["state"] == "open":
+        return None
+    key = (row["id"], row["updated"])
+    if key not in _NAMES_READ:
+        if len(_NAMES_READ) >= NAMES_KEPT:
+            _NAMES_READ.clear()
+        _NAMES_READ[key] = _players_in(save)
+    found = _NAMES_READ[key]
+    return list(found) if found is not None else None
+
+
+def _players_in(save: str) -> tuple[str, str] | None:
+    try:
+        players = json.loads(save).get("players")
+    except (ValueError, AttributeError):
+        return None
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        return None
+    return players[0], players[1]
 
 
 def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str, damaged: Any = ()) -> dict:
@@ -27,8 +55,10 @@ def lobby_for(db: Any, held: dict, names: dict[str, str], pid: str, damaged: Any
         you = seats.index(mine_filler) if mine_filler in seats else None
         live = held.get(row["id"])
         begun = live.match.game if live is not None and live.match is not None else None
-        # A game under way is listed by the names it began with, as its boards and chat show them.
-        players = list(begun.players) if begun is not None else [seat_label(names, f) for f in seats]
+        # A game begun is listed by the names it began with, as its boards, chat
+        # and result show them, to every viewer; one not begun, by today's names.
+        players = (list(begun.players) if begun is not None else begun_names(row)
+                   or [seat_label(names, f) for f in seats])
         entry = {"id": row["id"], "ruleset": row["ruleset"],
                  "options": options_text(row["ruleset"], json.loads(row["options"])),
                  "players": players, "waiting_since": row["created"],

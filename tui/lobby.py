@@ -88,10 +88,12 @@ SERVER_KEYS = {"new": "n", "invited": "i", "watch": "w", "rematch": "r", "withdr
 
 class LobbyScreen(Screen[None]):
     # The status line grows to 12 rows: the longest refusal (a 400-character
-    # reason with its sentence around it) is read whole at 80x24.
+    # reason with its sentence around it) is read whole at 80x24.  The list's
+    # scrollbar is always there: one that came later narrowed rows measured
+    # without it, and their last words were lost.
     DEFAULT_CSS = """
     LobbyScreen #who { height: 1; background: $primary 30%; padding: 0 1; }
-    LobbyScreen OptionList { height: 1fr; border: round $primary; }
+    LobbyScreen OptionList { height: 1fr; border: round $primary; overflow-y: scroll; }
     LobbyScreen #status { height: auto; max-height: 12; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [

@@ -130,8 +130,8 @@ def entry_words(entry: Any, section: str, me: Any = None, glued: bool = False) -
     from core.registry import find_ruleset
 
     name = getattr(entry, "ruleset", "?")
-    try:
-        title = find_ruleset(name).title
+    try:  # the short name, as the banner says it: the row's end (whose move, the result) is what counts
+        title = find_ruleset(name).title.split(":")[0]
     except KeyError:
         title = name
     players = getattr(entry, "players", None) or getattr(entry, "seats", None) or ()

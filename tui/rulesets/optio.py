@@ -46,6 +46,7 @@ from core.rulesets.optio.ruleset import edge_towards, manhattan, pays_kudo
 from core.rulesets.optio.state import HOME_ROW, SIDE_NAMES, Edge, Kind, Phase
 from tui.modals import ChoiceMenu, Confirm
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.optio_result import template_shift as template_shift  # still importable from here
 
 # A large square on the board: a grid column and seven of art, three rows.
 SQUARE_COLS, SQUARE_ROWS = 8, 3
@@ -284,6 +285,7 @@ class OptioAdapter(RulesetAdapter):
     def __init__(self, ruleset) -> None:
         super().__init__(ruleset)
         self._map = None
+        self._over = False  # the game last drawn in the panel is over (``panel_lines``)
         self._field = None
         self._art: dict = {}
 
@@ -353,7 +355,10 @@ class OptioAdapter(RulesetAdapter):
         # panel's lists in sight (the cursor line names the large square too).
         where = "off the map" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
         edge = f", in by {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
-        seen = "revealed to both sides" if block.revealed else "hidden from the enemy"
+        # Once the pre-game is over nothing is hidden any more (the final board shows every block).
+        over = view.phase is Phase.DONE or self._over
+        seen = "revealed to both sides" if block.revealed else \
+            "not revealed before the end" if over else "hidden from the enemy"
         return [f"{unit.id} {SIDE_NAMES[block.side]} {KIND_WORD[block.kind]}: {where}{edge}", seen]
 
     def panel_lines(self, game: Any, view: Any, side: int | None, selected) -> list[str]:
@@ -372,6 +377,10 @@ class OptioAdapter(RulesetAdapter):
             lines.append("  ".join(["Theirs: " + block_entry(theirs[0]), *map(block_entry, theirs[1:])])
                          if theirs else "Theirs: none")
         lines.append("(N/E/S/W: the side it came in by; * revealed; ? not known; › selected)")
+        self._over = game.outcome is not None or view.phase is Phase.DONE
+        if side is not None and not self._over and side not in game.to_act:  # the other player's turn: no keys
+            lines.append(waiting_words(view.phase, game.players[1 - side]))
+            return lines
         keys = {
             Phase.SCOUTING: "Tab block · Enter in a lit square: move · o: orders (scout, end turn)",
             Phase.CLOSING: ("Enter in a lit square: move the army · o: orders (hold pays a kudo)"
@@ -379,7 +388,7 @@ class OptioAdapter(RulesetAdapter):
                             "Enter in a lit square: move the army closer (no kudo coin left to hold)"),
             Phase.TEMPLATE: "o: place the template",
             Phase.DONE: "",
-        }[view.phase]
+        }[view.phase] if not self._over else ""
         if keys and side is not None:  # an onlooker (no side) has no keys to give orders with
             lines.append(keys)
         return lines
@@ -545,27 +554,11 @@ class OptioAdapter(RulesetAdapter):
         return "The armies meet" if game.state.result is not None else None
 
     def result_sides(self, game: Any) -> list[str] | None:
-        """Where each army ended and the coins it kept: the blocks left and
-        the first-player roll say nothing about how the scouting went."""
-        result = game.state.result
-        if result is None:  # given up before the armies met: coins and blocks, not figures left and lost
-            return game.ruleset.side_summaries(game.state)
-        from tui.rulesets.optio_template import shift_on_map
+        """Where each army ended, the coins it kept, and the first-move dice
+        (``tui.rulesets.optio_result``)."""
+        from tui.rulesets.optio_result import sides_at_the_end
 
-        x, y = result.meeting
-        where = template_shift(result.forward, result.right)
-        on_map = shift_on_map(result.forward, result.right, result.second_edge)
-        if on_map:  # the placer's frame, and which way that was on the map (north up)
-            where += f", that is {on_map} on the map"
-        lines = []
-        for side, name in enumerate(game.players):
-            coins = game.state.kudos[side]
-            kept = f"{coins} kudo coin{'s' if coins != 1 else ''} left"
-            if side == result.placer:
-                lines.append(f"{name}: army held square {x},{y} first and placed the template ({where}); {kept}")
-            else:
-                lines.append(f"{name}: army marched in by the {result.second_edge.word} side; {kept}")
-        return lines
+        return sides_at_the_end(game)
 
     def after_over_label(self, game: Any) -> str | None:
         return "Fight the battle on this ground" if game.state.result is not None else None
@@ -578,20 +571,14 @@ class OptioAdapter(RulesetAdapter):
         return FightScreen(game)
 
 
+def waiting_words(phase: Phase, other: str) -> str:
+    """The panel's key line while it is the other player's turn: what they
+    are doing, not keys that would do nothing for this player now."""
+    doing = {Phase.SCOUTING: "scouts", Phase.CLOSING: "moves their army",
+             Phase.TEMPLATE: "places the template"}.get(phase, "acts")
+    return f"Waiting: {other} {doing}; your keys wait for your turn"
+
+
 def _lower(sentence: str) -> str:
     """A sentence of the rules' refusal put after a colon."""
     return sentence[:1].lower() + sentence[1:]
-
-
-def template_shift(forward: int, right: int) -> str:
-    """How the placer moved the template off the meeting square, in words:
-    "centred", or "one small square forward and one left" (forward is away
-    from the placer's side).  The shift is in the map's small squares (seed
-    003: one small square each way); "square" alone would read as a large
-    square of the operational map, the one the armies met in."""
-    parts = []
-    if forward:
-        parts.append(f"one small square {'forward' if forward > 0 else 'back'}")
-    if right:
-        parts.append(("one " if parts else "one small square ") + ("right" if right > 0 else "left"))
-    return " and ".join(parts) if parts else "centred"
