@@ -210,6 +210,9 @@ class HelpScreen(Screen[None]):
         self.section = section  # a heading to open at (Why? -> "open the rule")
         self.searched = ""  # the words of the last search
         self.found_at = -1  # which of their sections is shown, in page order
+        # The heading ids of the section the status line names and of the
+        # next one (None: the page's end), while that line names it.
+        self.found_span: tuple[str, str | None] | None = None
 
     def compose(self) -> ComposeResult:
         from textual.widgets import MarkdownViewer
@@ -264,10 +267,31 @@ class HelpScreen(Screen[None]):
         built = viewer.document.children  # nothing laid out yet: no end to show
         at_end = bool(built) and viewer.is_vertical_scroll_end
         self.query_one("#help-end", Label).update("end of the page" if at_end else "")
+        if self.found_span is not None and built and not self.found_in_sight():
+            self.forget_found()
+
+    def found_in_sight(self) -> bool:
+        """Whether some of the section the status line names shows."""
+        if self.found_span is None:
+            return False
+        viewer = self.query_one("MarkdownViewer")
+        first, following = self.found_span
+        top = viewer.document.query_one(f"#{first}").virtual_region.y
+        bottom = (viewer.document.query_one(f"#{following}").virtual_region.y if following
+                  else viewer.document.virtual_region.bottom)
+        return top < viewer.scroll_y + viewer.scrollable_content_region.height and bottom > viewer.scroll_y
+
+    def forget_found(self) -> None:
+        """Clear the search's status line: it no longer describes what shows
+        (n and N still go on from the section it named)."""
+        self.found_span = None
+        self.query_one("#help-found", Label).update("")
 
     def on_screen_resume(self) -> None:
         # Each time it is shown (it is kept, see open_help): at the rule
-        # asked for, else where the reader left it.
+        # asked for, else where the reader left it.  The last search's line
+        # named what was shown then: a later visit starts without it.
+        self.forget_found()
         if self.section:
             self.call_after_refresh(self.go_to_section)
 
@@ -362,10 +386,14 @@ class HelpScreen(Screen[None]):
     def show_found(self, found: list[tuple[HelpSection, int]], index: int) -> None:
         said = self.query_one("#help-found", Label)
         self.found_at = index
+        self.found_span = None
         if not found:
             said.update(f"no section mentions “{self.searched}”")
             return
         section, line = found[index]
+        sections = [one.block_id for one in help_sections(self.query_one("MarkdownViewer").document)]
+        place = sections.index(section.block_id)
+        self.found_span = (section.block_id, sections[place + 1] if place + 1 < len(sections) else None)
         self.scroll_to_mention(section, line)
         said.update(f"{self.searched}: {index + 1} of {len(found)}, in {section.heading}")
 

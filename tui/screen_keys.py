@@ -1,8 +1,8 @@
 """The game screen's keys, declared once (no edits of Textual's private
 binding tables): the common keys, then every ruleset's own keys
 (``RulesetAdapter.keys``) and every word a ruleset has for ``p``
-(``end_turn_label`` and ``end_turn_other_words``), then Help and Quit
-last -- the footer lists keys in this order and cuts them at 80 columns.  :func:`enabled` (the screen's
+(``end_turn_label`` and ``end_turn_other_words``), then Help and Quit,
+and Why? (x) last -- the footer lists keys in this order and cuts them at 80 columns.  :func:`enabled` (the screen's
 ``check_action``) offers a ruleset's keys only in its own games (to an
 onlooker, after the end, and while the side at the keyboard has no order
 to give, only those that show something), and
@@ -74,7 +74,6 @@ BINDINGS = [
     Binding("escape", "deselect", "Deselect", show=False),
     Binding("ctrl+s", "save", "Save", show=False),
     Binding("L", "log(True)", "Log", show=False),
-    Binding("x", "log(False)", "Why?", show=False),
     Binding("f", "warband", "Figures", show=False),
     Binding("v", "pace", "Pace", show=False),
     Binding("left_square_bracket", "scroll('log', -1)", "Log up", show=False),
@@ -89,6 +88,9 @@ BINDINGS = [
     *_KEYS,
     Binding("f1,question_mark", "rules", "Help"),
     Binding("q", "quit_game", "Quit"),
+    # Why? last: the watch footer names it too; on a footer full at 80
+    # columns it is the one cut, never Help or Quit.
+    Binding("x", "log(False)", "Why?"),
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,15 +24,23 @@ from textual.widgets.option_list import Option
 from tui.modals import ChoiceMenu
 from tui.warband_models import Model, force_words
 
+OPEN_KEYS = ("enter", "space")  # on a warband row: open its list
+OPENING_WAIT = 1.0  # seconds: keys typed after Enter are held until its list shows
+
 
 class WarbandField(Static, can_focus=True):
-    """One side's force on the form, in words; Enter opens the list."""
+    """One side's force on the form, in words; Enter opens the list.
+
+    Between Enter and the list showing, the keys that follow in the same
+    burst still come here: another Enter (or space) opens nothing more (two
+    lists stacked, the stale one under the other, lost its edits), and any
+    other key is held and given to the list once it shows, as typed."""
 
     DEFAULT_CSS = """
     WarbandField { width: 1fr; height: auto; padding: 0 1; }
     WarbandField:focus { background: $accent 30%; text-style: bold; }
     """
-    BINDINGS = [Binding("enter,space", "open", "Choose figures", show=False)]
+    BINDINGS = [Binding(",".join(OPEN_KEYS), "open", "Choose figures", show=False)]
 
     class Open(Message):
         def __init__(self, field: WarbandField) -> None:
@@ -41,6 +50,7 @@ class WarbandField(Static, can_focus=True):
     def __init__(self, side: int, model: Model, figures: list[Any], *, id: str | None = None) -> None:
         super().__init__(self.words(model, figures), id=id, markup=False)
         self.side = side
+        self.held_keys: list[events.Key] | None = None  # None: no list opening
 
     @staticmethod
     def words(model: Model, figures: list[Any]) -> str:
@@ -50,7 +60,52 @@ class WarbandField(Static, can_focus=True):
         self.update(self.words(model, figures))
 
     def action_open(self) -> None:
+        if self.held_keys is not None:
+            return  # already opening: one list
+        self.held_keys = []
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.post_message(self.Open(self))
+        # Should the form open nothing after all, the keys go on as typed.
+        self.set_timer(OPENING_WAIT, self._opened_nothing)
+
+    def _opened_nothing(self) -> None:
+        if self.held_keys is not None and self.app.screen is self.screen:
+            self._pass_held(self.screen)
+
+    def _screen_changed(self, screen: Any) -> None:
+        if self.held_keys is not None and screen is not self.screen:
+            self._pass_held(screen)
+
+    def _pass_held(self, screen: Any) -> None:
+        """Give the keys held since Enter to ``screen`` (the list, pushed
+        on top), in order, ahead of any typed after them."""
+        held, self.held_keys = self.held_keys or [], None
+        self.app.screen_change_signal.unsubscribe(self)
+        if held:
+            # After the list's own mount (it focuses its figures), to the
+            # widget it focused, as the App hands a key on (forwarded).
+            screen.call_later(self._replay, screen, held)
+
+    @staticmethod
+    def _replay(screen: Any, held: list[events.Key]) -> None:
+        target = screen.focused or screen
+        for key in held:
+            target._forward_event(key)
+
+    # Enter acts when it reaches the field, not once it has climbed to the
+    # App (an ordinary binding's turn): by then the keys typed behind it
+    # would have gone by unheld (tui/form_keys.py says why).
+    async def _on_key(self, event: events.Key) -> None:
+        opening = event.key in OPEN_KEYS
+        if opening or self.held_keys is not None:
+            event.stop()
+            event.prevent_default()
+            if self.held_keys is None:
+                self.action_open()
+            elif not opening:  # a fresh copy: this one is stopped here
+                self.held_keys.append(events.Key(event.key, event.character))
+            return
+        await super()._on_key(event)
 
     def on_click(self) -> None:
         self.action_open()
@@ -113,6 +168,7 @@ class WarbandScreen(ModalScreen[Any]):
         Binding("a,insert,plus", "add", "Add"),
         Binding("d,delete,minus", "remove", "Remove"),
         Binding("t", "preset", "Team", show=False),
+        Binding("ctrl+g,f5", "done_and_start", "Start game", show=False),
     ]
 
     def __init__(self, model: Model, options: Any, side: int, title: str,
@@ -146,7 +202,7 @@ class WarbandScreen(ModalScreen[Any]):
         keys = ["↑↓ figure", "Enter change", "a add", "d remove", *letters]
         if self.model.presets():
             keys.append("t a team")
-        return " · ".join(keys + ["Esc done"])
+        return " · ".join(keys + ["Esc done", "ctrl+g start"])
 
     def on_mount(self) -> None:
         self._fill(0)
@@ -267,3 +323,12 @@ class WarbandScreen(ModalScreen[Any]):
 
     def action_done(self) -> None:
         self.dismiss(self.options)
+
+    def action_done_and_start(self) -> None:
+        """ctrl+g starts the game "from any field" (the form's words): the
+        list is kept as Esc keeps it, then the form under it starts (or
+        says what stops it), once it has taken the list."""
+        form = self.app.screen_stack[-2]
+        self.dismiss(self.options)
+        if hasattr(form, "action_start"):  # its callback runs first (call_next), then this
+            form.call_later(self.app.run_action, "start", form)

@@ -16,11 +16,12 @@ from textual.binding import Binding
 from core.board import distance
 from core.events import cell_text
 from core.orders import Order
-from core.rulesets.spheres_of_war.actions import opponent_of
-from core.rulesets.spheres_of_war.movement import heading
+from core.rulesets.spheres_of_war.actions import opponent_of, touching
+from core.rulesets.spheres_of_war.movement import heading, why_no_move
 from core.rulesets.spheres_of_war.orders import DeployOutOfReach
 from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
 from core.rulesets.spheres_of_war.ruleset import placed_again
+from core.rulesets.spheres_of_war.state import ACTIONS_EACH
 from tui.modals import ChoiceMenu, LeavesTheGame
 from tui.rulesets.base import RulesetAdapter, unit_headline
 
@@ -53,6 +54,15 @@ def reach_key(uid: str, foes: Sequence[str]) -> str:
     return line
 
 
+def own_actions(match_, uid: str) -> str:
+    """How many of its own five Actions (rule 17) a Matched figure has used:
+    the Instigator takes the even steps of the Match, the Retaliator the
+    odd ones (rule 16)."""
+    step = match_.step
+    used = (step + 1) // 2 if uid == match_.instigator else step // 2
+    return f"Own Actions used: {used} of {ACTIONS_EACH} (Match: {step} of {2 * ACTIONS_EACH})"
+
+
 def _mark(unit) -> str:
     return next((m for m in MARK_ORDER if m in (unit.markers or "")), "")
 
@@ -64,12 +74,39 @@ MATCH_MENU_KEY = "Match menu"
 MATCH_MENU_HINT = f"1-9 or ↑↓ Enter · Esc: board (o: {MATCH_MENU_KEY}) · F1 help · q quit"
 
 
+def _game_screen(app) -> Any:
+    from tui.game_screen import GameScreen
+
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
 class MatchMenu(LeavesTheGame, ChoiceMenu):
     """The rule-13 menu.  It opens by itself over the board, so the board's
     own F1 / ? (help) and q (leave, or answer a draw offer) work here too,
-    as the footer and the banner beneath it promise."""
+    as the footer and the banner beneath it promise; and L (the whole log),
+    x (Why? on its newest line) and ctrl+z (take back), as on the board."""
 
-    BINDINGS = [Binding("f1,question_mark", "help", "Help"), Binding("q", "leave_game", "Quit")]
+    BINDINGS = [Binding("f1,question_mark", "help", "Help"), Binding("q", "leave_game", "Quit"),
+                Binding("L", "board_key('log', True)", "Log", show=False),
+                Binding("x", "board_key('log', False)", "Why?", show=False),
+                Binding("ctrl+z", "board_key('take_back')", "Take back", show=False)]
+
+    orders_seen: int | None = None  # the game's orders when a board key was pressed here
+
+    def action_board_key(self, name: str, *args: Any) -> None:
+        """The board's own key, run by the game screen beneath, which opens
+        its windows over this one (it refuses while "a window of its is
+        open": this menu; LeavesTheGame's resume says it is open again)."""
+        screen = _game_screen(self.app)
+        if screen is None:
+            return
+        self.leaving_from = screen.modal_open
+        self.orders_seen = len(screen.game.orders)
+        screen.modal_open = False
+        getattr(screen, f"action_{name}")(*args)
+        if self.app.screen is self:  # nothing opened over the menu (a take back done at once, a refusal)
+            LeavesTheGame.on_screen_resume(self)
+            self._close_if_taken_back()
 
     def action_help(self) -> None:
         from tui.help import open_help
@@ -79,14 +116,22 @@ class MatchMenu(LeavesTheGame, ChoiceMenu):
     def on_screen_resume(self) -> None:
         # (Textual calls LeavesTheGame's handler too.)  Back on top after
         # q ended the game (a concession, an agreed draw) and its result was
-        # closed: no Match is left to choose, so the menu goes.
+        # closed: no Match is left to choose, so the menu goes; so it does
+        # after a take back (the question it asked is not the game's now).
         self.call_after_refresh(self._close_if_over)
+        self.call_after_refresh(self._close_if_taken_back)
 
     def _close_if_over(self) -> None:
-        from tui.game_screen import GameScreen
-
-        screen = next((s for s in reversed(self.app.screen_stack) if isinstance(s, GameScreen)), None)
+        screen = _game_screen(self.app)
         if self.app.screen is self and (screen is None or screen.game.outcome is not None):
+            self.dismiss(None)
+
+    def _close_if_taken_back(self) -> None:
+        screen = _game_screen(self.app)
+        if self.app.screen is not self or screen is None or self.orders_seen is None:
+            return
+        if len(screen.game.orders) != self.orders_seen:
+            self.orders_seen = None
             self.dismiss(None)
 
 
@@ -219,7 +264,8 @@ class SpheresOfWarAdapter(RulesetAdapter):
         lines = [unit_headline(unit)]
         match_ = getattr(view, "match", None)
         if match_ is not None and unit.id in (match_.instigator, match_.retaliator):
-            lines.append(f"Matched with {opponent_of(match_, unit.id)} · Actions used {match_.step}/10")
+            lines.append(f"Matched with {opponent_of(match_, unit.id)}")
+            lines.append(own_actions(match_, unit.id))
             if match_.struck == unit.id:
                 lines.append("Struck: must defend (d6, 5-6 falls)")
         partner = view.partner(unit.id) if unit.pos is not None else None
@@ -228,6 +274,32 @@ class SpheresOfWarAdapter(RulesetAdapter):
         if unit.id in getattr(view, "inert", ()):
             lines.append("Inert: resolved this turn")
         return lines
+
+    def why_nothing_at(self, game: Any, side: int, selected: Any, cell: Any) -> str | None:
+        """Why Enter on ``cell`` gives the Matched figure of ``side`` (the
+        one selected, else the one whose Action it is) no Move there: in
+        contact only Fight (rule 30), else the Move rules' reason, naming
+        what blocks the way (core: ``movement.why_no_move``)."""
+        placing = super().why_nothing_at(game, side, selected, cell)
+        if placing is not None or side is None:
+            return placing
+        view = game.view(side)
+        match_ = getattr(view, "match", None)
+        if match_ is None or getattr(getattr(view, "phase", None), "value", None) != "match":
+            return None
+        acting = match_.instigator if match_.step % 2 == 0 else match_.retaliator
+        uid = selected.id if selected is not None else acting
+        unit = view.unit(uid)
+        if unit is None or unit.side != side:
+            return None
+        if uid != acting:
+            held = self.why_idle(game, view, selected) if selected is not None else None
+            return f"{uid} has no order now: {held}" if held else None
+        other = opponent_of(match_, uid)
+        if touching(unit, view.get(other)):
+            return f"{uid} is in base-to-base contact with {other} and can only Fight, not Move (rule 30)"
+        why = why_no_move(view, uid, other, cell)
+        return f"{uid} cannot Move to {cell[0]},{cell[1]}: {why}" if why else None
 
     def why_idle(self, game: Any, view: Any, unit: Any) -> str | None:
         """Why Enter on ``unit`` gives no order (tui/flow.py says it after

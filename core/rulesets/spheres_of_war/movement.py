@@ -197,3 +197,61 @@ def direction(state: SowState, mover: str, opponent: str, to: Cell) -> str:
 def heading(p: Cell, q: Cell, to: Cell) -> str:
     """A step from ``p`` to ``to`` with the opponent at ``q``: toward or away from."""
     return "toward" if _geometry(p, q, to)[1] > 0 else "away from"
+
+
+def _where(c: Cell) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def first_blocker(state: SowState, mover: str, p: Cell, to: Cell) -> tuple[Cell, ...] | None:
+    """The first thing on the straight way from ``p`` to ``to`` that stops a
+    Move of ``mover`` (``line_clear``'s reading): one cell, or the two cells
+    beside a corner the way passes exactly through, both blocked; None: clear."""
+    blocked = _blocked(state, mover)
+    for step in supercover(p, to):
+        if all(blocked(c) for c in step):
+            return step
+    return None
+
+
+def _what_stands(state: SowState, cell: Cell) -> str:
+    """A figure's id, or the terrain's kind, at a blocking cell."""
+    who = state.occupied().get(cell)
+    return f"{who} at {_where(cell)}" if who is not None else f"{state.battlefield.terrain(cell).kind} at {_where(cell)}"
+
+
+def why_no_move(state: SowState, mover: str, opponent: str, to: Cell) -> str | None:
+    """Why no Move of ``mover`` ends at ``to``, in a player's words and naming
+    what is in the way (rules 25-27 on the grid: docs/rulings.md); None when
+    a Move may end there.  The same tests as ``_problem``, worded for the
+    board's Enter on a cell no order points at."""
+    if to in destination_cells(state, mover, opponent):
+        return None
+    p, q = state.get(mover).cell, state.get(opponent).cell
+    if to == p:
+        return f"{mover} already stands at {_where(to)}; Wait keeps it there (rule 24)"
+    length_sq, dot, cross, v_sq = _geometry(p, q, to)
+    if length_sq > MAX_MOVE_SQ:
+        return (f"{_where(to)} is {length_sq ** 0.5:.1f} inches from {mover}; "
+                "a Move covers at most 2 inches (rule 25)")
+    if dot == 0 or 4 * cross * cross > v_sq:
+        return (f"{_where(to)} is not straight toward or away from {opponent}, "
+                f"and a Move goes only along that line (rule 26)")
+    if dot > 0 and dot >= v_sq:
+        return f"a Move toward {opponent} stops short of it, never on or past it (rule 26)"
+    bf = state.battlefield
+    if bf.in_bounds(to):
+        if to in state.occupied():
+            return f"{state.occupied()[to]} stands at {_where(to)}: a Move ends on an empty cell"
+        if bf.terrain(to).blocks_move:
+            return f"{_where(to)} is {bf.terrain(to).kind}: no figure can stand there"
+    step = first_blocker(state, mover, p, to)
+    if step is not None:
+        what = " and ".join(_what_stands(state, c) for c in step)
+        between = " (both sides of the corner it passes)" if len(step) == 2 else ""
+        return f"the straight way from {_where(p)} to {_where(to)} is blocked by {what}{between}"
+    # off the battlefield: only the nearest cell past the edge that way is a Move
+    nearest = [c for c in destination_cells(state, mover, opponent)
+               if not bf.in_bounds(c) and (_geometry(p, q, c)[1] > 0) == (dot > 0)]
+    hint = f" ({_where(nearest[0])})" if nearest else ""
+    return f"leaving the battlefield is one Move to the nearest cell past the edge{hint} (rule 27)"
