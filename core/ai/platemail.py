@@ -19,6 +19,7 @@ from core.ai.platemail_reasons import NOTHING_BETTER, being_freed, explain_write
 from core.ai.platemail_targets import holding_back
 from core.ai.platemail_templates import blunder, defend_only, fallen_beside, fitting, frees, guesses
 from core.board import chebyshev
+from core.deployment import Deploy, open_cells
 from core.rulesets.platemail.equipment import PASSIVE_BASE
 from core.rulesets.platemail.legal import draw_write
 from core.rulesets.platemail.orders import Act, Commit, Write
@@ -76,6 +77,33 @@ def suited(state, me, volleys: bool = False, guards: bool = False, presses: bool
         own = [w for w in own if not frees(w.first)] or own
     frees_ally, idle = freeing_allies(state, me)
     return frees_ally if idle else frees_ally + own
+
+
+def kept_back(state, side: int) -> Deploy | None:
+    """Where a beginner deploys its next shooter still to place: on the
+    row of its zone farthest from the enemy's (the front row is the first
+    a Charge or a thrown Javelin reaches), on the cell nearest the middle
+    of the row (covered by the figures before it, and free to shoot either
+    way).  None when every shooter of ``side`` is placed, or the zone has
+    one row."""
+    bf = state.battlefield
+    waiting = [c for c in state.characters if c.side == side and c.pos is None and shooter(c)]
+    if not waiting:
+        return None
+    free = open_cells(bf, side, {c.id: c.pos for c in state.characters})
+    theirs = bf.zone_cells(1 - side)
+    if not free or not theirs:
+        return None
+
+    def apart(cell) -> int:  # rows between the cell and the enemy's zone
+        return min(abs(cell[1] - t[1]) for t in theirs)
+
+    back = max(apart(c) for c in free)
+    if back == min(apart(c) for c in free):
+        return None
+    row = [c for c in free if apart(c) == back]
+    middle = sum(c[0] for c in row) / len(row)
+    return Deploy(side, waiting[0].id, min(row, key=lambda c: (abs(c[0] - middle), c[0])))
 
 
 class PlatemailKnowledge(Knowledge):
@@ -179,6 +207,10 @@ class PlatemailKnowledge(Knowledge):
 
     # -- orders --------------------------------------------------------------
     def candidates(self, state, side: int, legal, limit: int, rng: random.Random):
+        if state.stage == "deploy":
+            back = kept_back(state, side)  # a shooter is never placed on the front row
+            if back is not None and self.rules.check(state, back) is None:
+                return [back]
         if state.stage != "orders":
             return super().candidates(state, side, legal, limit, rng)
         me = _first_unwritten(state, side)
@@ -221,4 +253,6 @@ class PlatemailKnowledge(Knowledge):
             return explain_write(view, order)
         if order.verb == "commit":
             return "every character has orders"
+        if isinstance(order, Deploy) and order == kept_back(view, side):
+            return f"keeps {order.unit}, a shooter, on the back row of the zone, away from the front line"
         return ""

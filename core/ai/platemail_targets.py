@@ -23,6 +23,7 @@ import attrs
 
 from core.ai.platemail_chances import attack_weapon, casts, chances_by_action, enemies_beside, shooter
 from core.board import chebyshev
+from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import HOSTILE_GENERAL
 from core.rulesets.platemail.combat import range_penalty
 from core.rulesets.platemail.equipment import SPELLS
@@ -155,13 +156,15 @@ def wasted_charge(state, me, target: str | None) -> str:
 
 
 def idle_defend(state, me) -> str:
-    """Why a 1st Action Defend by ``me``, a melee fighter (not a shooter,
-    not a caster), is idle (empty: it is not): no enemy stands within a
-    Charge of it, so none can strike it in the Phase the Defend covers
-    (its Disfavor is on melee blows, seed: Defend), and none holds a
-    Prepared spell with a saving throw that reaches it (its other gain:
-    Favor on the save).  A beginner walks in instead (issue 31)."""
-    if me.pos is None or not weapon(me).melee or shooter(me) or casts(me):
+    """Why a 1st Action Defend by ``me``, a melee fighter or a caster with
+    its Staff (not a shooter), is idle (empty: it is not): no enemy stands
+    within a Charge of it, so none can strike it in the Phase the Defend
+    covers (its Disfavor is on melee blows, seed: Defend) nor be Countered
+    in the 2nd, and none holds a Prepared spell with a saving throw that
+    reaches it (its other gain: Favor on the save).  A beginner walks in,
+    or casts, instead (issue 31; a tester's caster Defended and Countered
+    nobody five Rounds of one game)."""
+    if me.pos is None or not weapon(me).melee or shooter(me):
         return ""
     foes = [c for c in state.characters if c.side != me.side and c.fighting and c.pos is not None]
     if not foes or any(chebyshev(me.pos, c.pos) <= CHARGE_REACH for c in foes):
@@ -171,6 +174,58 @@ def idle_defend(state, me) -> str:
         return ""
     near = min(chebyshev(me.pos, c.pos) for c in foes)
     return f"nobody within a Charge of it ({near} squares to the closest): its Defend meets no blow"
+
+
+SHOT_KINDS = (A.RANGED, A.RAPID_FIRE)
+# 1st Actions after which the shooter stands where it stood (a 2nd Action's shot is judged from there).
+IN_PLACE = frozenset({A.RELEASE, A.PREPARE, A.FOCUS, A.USE_ITEM, A.DEFEND, A.RANGED, A.RAPID_FIRE, A.AIM,
+                      A.COUNTER, A.FULL_ATTACK, A.STABILIZE})
+# Conditions whose THEN runs only with an enemy in sight (seed: IF ELSE Clause; ``phase.condition_holds``).
+SEEN_FIRST = (C.VISIBLE, C.IN_RANGE, C.ENEMY_ADJACENT)
+
+
+def enemy_in_sight(state, me) -> bool:
+    """Whether ``me`` sees an enemy it could shoot at now: the resolution's
+    own pick of the closest hostile (seed: Targeting: only enemies in sight,
+    none Concealed, no skulker it is Unaware of)."""
+    return me.pos is not None and resolve_target(Work(state), me, "closest") is not None
+
+
+def blind_shot(state, me, write: Write) -> str:
+    """Why a shot of ``write`` finds no target ``me`` can see (empty: none
+    is sure to), as the order writer's warnings judge it
+    (``tui/rulesets/platemail_notes.blind_shot``): a 1st-Action Ranged
+    Attack or Rapid Fire is aimed from where both stand as its Phase
+    begins, so with no enemy in sight (or the one named Concealed from it,
+    or beyond four times the Range) it finds none and the Action is lost
+    (``phase`` logs "has no target"); an Aim at nobody in sight likewise
+    (it stands still, Not Ready, where a walk would bring it to where it
+    can shoot; seed: Aim); a 2nd-Action shot after a 1st Action
+    that leaves ``me`` where it stands, in a branch that may run with
+    nobody seen (an ELSE, or a THEN not gated on an enemy in sight),
+    likewise.  After a 1st Action that covers ground the 2nd may count on
+    the move."""
+    if state is None or me.pos is None:
+        return ""
+    first = write.first
+    if first.kind in (*SHOT_KINDS, A.AIM) and first.target is not None:
+        work = Work(state)
+        tid = resolve_target(work, me, first.target)
+        t = work.chars.get(tid) if tid else None
+        said = "an Aim" if first.kind is A.AIM else "a 1st-Action shot"
+        if t is None:
+            return f"no enemy in sight of {me.id}: {said} finds no target"
+        if t.pos is None or work.grid.concealed(me.pos, t.pos):
+            return f"{t.id} is not in sight of {me.id}: {said} cannot be aimed at it"
+        arms = missile(me, first.item)
+        if first.kind is not A.AIM and arms is not None and range_penalty(arms.range_ft, me.pos, t.pos) is None:
+            return f"{t.id} is beyond four times the {arms.name}'s Range"
+    if first.kind not in IN_PLACE:
+        return ""
+    branches = [write.otherwise] if write.condition in SEEN_FIRST else [write.then, write.otherwise]
+    if any(b.kind in SHOT_KINDS for b in branches) and not enemy_in_sight(state, me):
+        return f"no enemy in sight of {me.id}, and its 1st Action leaves it there: the shot finds no target"
+    return ""
 
 
 def holding_back(state, side: int) -> bool:

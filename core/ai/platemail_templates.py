@@ -15,7 +15,15 @@ import attrs
 from core.ai.platemail_chances import casts, shooter
 from core.ai.platemail_mending import mend_target, released_out_of_reach
 from core.ai.platemail_spells import spell_target, staff_fight
-from core.ai.platemail_targets import CHARGE_REACH, Aim, aimed, idle_defend, wasted_charge
+from core.ai.platemail_targets import (
+    CHARGE_REACH,
+    Aim,
+    aimed,
+    blind_shot,
+    enemy_in_sight,
+    idle_defend,
+    wasted_charge,
+)
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import can_shoot, left_by, stabilize_problem
@@ -67,6 +75,10 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
         if not me.loaded:  # nothing to shoot until reloaded: first of all
             out.insert(0, w(act(A.USE_ITEM, item="reload"), C.IN_RANGE, act(A.RANGED, "closest"),
                             act(A.MOVE, "closest")))
+        elif not enemy_in_sight(state, me):
+            # Nobody in sight: a shot finds no target (blind_shot).  It walks toward the enemy
+            # it knows of, and shoots in the 2nd Action if one is then in sight.
+            out.insert(0, w(act(A.MOVE, "closest"), C.VISIBLE, act(A.RANGED, "closest"), act(A.MOVE, "closest")))
     blade, bow = swaps(me)
     if blade and _nearest(state, me) <= 2:
         # An enemy at hand: draw the melee weapon it carries, and strike if one is still beside it.
@@ -74,6 +86,8 @@ def templates(state, me, aims: tuple[Aim, ...] | None = None) -> list[Write]:
                      act(A.DEFEND)))
     if bow:  # back to the bow or crossbow it carries, and shoot unless an enemy is beside it
         shot = act(A.RANGED, "closest") if me.loaded or not WEAPONS[bow].reload else act(A.USE_ITEM, item="reload")
+        if shot.kind is A.RANGED and not enemy_in_sight(state, me):
+            shot = act(A.MOVE, "closest")  # nobody to shoot at yet: it walks on with the bow in hand
         out.append(w(act(A.USE_ITEM, item=f"swap:{bow}"), C.ENEMY_ADJACENT, act(A.FALL_BACK), shot))
     if me.potions and me.wounds:
         # Strikes back only if someone is in reach (a Full Attack otherwise strikes nobody).
@@ -293,6 +307,8 @@ def fitting(state, me, aim: bool = True, volleys: bool = False, guards: bool = F
                 return 3.2 if near > reach else 1.0
             if first is A.RAPID_FIRE:  # two shots with Disfavor: more wounds than one shot
                 return 4.2 - (1.5 if near == 1 else 0.0)
+            if first is A.MOVE and then is A.RANGED:  # nobody in sight: to where it can shoot
+                return 3.9
             return 1.0
         if first is A.FOCUS:
             return 3.0
@@ -395,7 +411,8 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
     with nobody hurt within its reach or Releasing it at someone it would
     not reach while it could reach someone hurt (``platemail_mending``), a
     1st Action Release with nobody in range and sight (with ``state``: it
-    finds no target and does nothing), an Action that shoots a weapon
+    finds no target and does nothing), with ``state`` a shot that finds
+    nobody in sight (``platemail_targets.blind_shot``), an Action that shoots a weapon
     that will be empty when it runs (:func:`unloaded_shot`) or shoots or
     throws with nothing to shoot or throw then (:func:`nothing_to_shoot`),
     a caster's Charge or walk in to strike (it casts instead,
@@ -412,6 +429,7 @@ def blunder(write: Write, me, near: int, fallen: bool, state=None) -> str:
         return "the target is beyond a Charge's reach"
     why = (wasted_charge(state, me, first.target) if first.kind is A.CHARGE
            else idle_defend(state, me) if first.kind is A.DEFEND and state is not None else "")
+    why = why or blind_shot(state, me, write)
     if why:
         return why
     if first.kind is A.PREPARE and me.prepared in SPELLS and (SPELLS[me.prepared].hostile
