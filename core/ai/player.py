@@ -41,10 +41,24 @@ def answer_draw(rules: Ruleset, view: Any, side: int) -> Choice:
         return Choice(DeclineDraw(side), "plays on: the battle has not begun (figures still to deploy)")
     knowledge = knowledge_for(rules)
     mine, theirs = knowledge.strength(view, side), knowledge.strength(view, 1 - side)
-    standing = f"{mine:g} to {theirs:g} in figures standing"
+    standing = _standing_words(rules, view, side, mine, theirs)
     if mine < theirs:
         return Choice(AgreeDraw(side), f"agrees: behind, {standing}")
     return Choice(DeclineDraw(side), f"plays on: {'level' if mine == theirs else 'ahead'}, {standing}")
+
+
+def _standing_words(rules: Ruleset, view: Any, side: int, mine: float, theirs: float) -> str:
+    """The answer's grounds in words a player can check on the board: the
+    figures standing on each side, counted, and, where the counts alone do
+    not decide it, what ``Knowledge.strength`` weighs them by, rounded
+    ("2 figures standing to 2; by the fight each has left, 1.7 to 1.4")."""
+    fallen = rules.fallen_statuses
+    counts = [sum(1 for u in rules.units(view) if u.side == s and u.pos is not None
+                  and u.status.partition(",")[0] not in fallen) for s in (side, 1 - side)]
+    said = f"{counts[0]} figure{'s' if counts[0] != 1 else ''} standing to {counts[1]}"
+    if float(counts[0]) == mine and float(counts[1]) == theirs:
+        return said
+    return f"{said}; by the fight each has left, {mine:.1f} to {theirs:.1f}"
 
 
 class ComputerPlayer:

@@ -61,7 +61,7 @@ def test_level_it_plays_on_whoever_is_to_act():
     for offerer in (0, 1):
         choice = answer(given(game, OfferDraw(offerer)), 1 - offerer)
         assert choice is not None and choice.order == DeclineDraw(1 - offerer)
-        assert choice.reason == "plays on: level, 5 to 5 in figures standing"
+        assert choice.reason == "plays on: level, 5 figures standing to 5"  # counted on the board: 5 a side
 
 
 def test_behind_it_agrees_and_ahead_it_plays_on():

@@ -30,7 +30,9 @@ def test_as_many_minis_standing_one_doomed_it_agrees_and_the_readme_says_why():
     assert state.doomed == ("b1",)
     assert len([m for m in state.minis if m.side == 1 and m.pos is not None]) == 2  # as many as side 0
     choice = answer_draw(RULESET, state, 1)
-    assert choice.order == AgreeDraw(1) and choice.reason == "agrees: behind, 1.5 to 2 in figures standing"
+    # 2 minis standing a side, one of its own Doomed (half): behind by the fight left
+    assert choice.order == AgreeDraw(1) and choice.reason == ("agrees: behind, 2 figures standing to 2; "
+                                                             "by the fight each has left, 1.5 to 2.0")
     row = draw_row()
     assert "fewer figures standing (less their wounds)" not in row
     assert "a Doomed Plasto Latros mini counts half" in row, row
