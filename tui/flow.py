@@ -18,7 +18,7 @@ from core.game import concession_effect, draw_refusal, take_back_refusal, undo
 from core.orders import AgreeDraw, Concede, DeclineDraw, OfferDraw, Order, Role
 from core.ruleset import Rejection
 from net.live import duration
-from tui.banner import fit_pieces
+from tui.banner import fit_pieces, quiet_start
 from tui.board import BoardView
 from tui.modals import ChoiceMenu, Confirm, LeaveOrConcede
 from tui.seat_hooks import seat_news
@@ -433,7 +433,7 @@ def claiming(screen: Any, side: int) -> str:
             return f"{name} is not connected, and has been away for {duration(seat.claim_after)}. Claim the game: {brings}."
         return (f"{name} is not connected. Or claim the game: once {name} has been away for "
                 f"{duration(seat.claim_after)}, {brings}.")
-    waited = time.monotonic() - seat.changed_at
+    waited = time.monotonic() - quiet_start(seat)  # as the banner counts it (their chat restarts it)
     if waited < seat.idle_after:  # w asks all the same: the referee counts their drafts and chat too, and says
         return (f"{name} is connected; the game has waited {duration(waited)} for them. You may claim it once "
                 f"it has waited {duration(seat.idle_after)} with nothing from {name}: w asks the server now.")
