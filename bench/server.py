@@ -10,7 +10,7 @@ When a game ends another begins (the rulesets in turn), so the number of
 games at once stays put.  Measured: orders a second (all games), the
 order's round trip (sent to ``result``), the server's resident memory
 (``VmRSS``) above its idle self, per game, and a connected client
-process's own memory (a headless :class:`net.serverclient.ServerSeat`,
+process's own memory (a headless :class:`net.serverseat.ServerSeat`,
 the terminal's connection without its screen).
 """
 

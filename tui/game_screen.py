@@ -537,7 +537,7 @@ class GameScreen(Screen[None]):
         """What ctrl+s says of a game this process does not hold: the
         server's (stored order by order, docs/server.md *Storage*) or the
         hosting player's (their Skirmish saves it)."""
-        from net.serverclient import ServerSeat
+        from net.serverseat import ServerSeat
 
         if isinstance(self.seats.any_seat, ServerSeat):
             return "The server keeps this game: each order is stored there as it is given (nothing to save here)."

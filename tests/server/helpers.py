@@ -13,7 +13,8 @@ from pathlib import Path
 
 from net.referee import Referee
 from net.server import ServerTransport
-from net.serverclient import ServerClient, ServerSeat
+from net.serverclient import ServerClient
+from net.serverseat import ServerSeat
 from saves.gamedb import GameDB
 
 ROOT = Path(__file__).resolve().parents[2]

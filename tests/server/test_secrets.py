@@ -9,7 +9,7 @@ import json
 import random
 
 from net import fairdice, serverwire
-from net.serverclient import ServerSeat
+from net.serverseat import ServerSeat
 from tests.server.helpers import wait_until
 
 MARK = "ann-secret-draft-7f3a"

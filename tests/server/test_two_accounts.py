@@ -20,7 +20,8 @@ import pytest
 
 from core.registry import find_ruleset, rulesets
 from net import serverwire, wire
-from net.serverclient import ServerClient, ServerSeat
+from net.serverclient import ServerClient
+from net.serverseat import ServerSeat
 from tests.server.helpers import Server, wait_until
 
 pytestmark = pytest.mark.skipif(os.getuid() != 0, reason="needs root to make two accounts")

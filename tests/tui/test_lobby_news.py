@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from net.serverclient import ServerError, ServerSeat
+from net.serverclient import ServerError
+from net.serverseat import ServerSeat
 from net.serverwire import NAME_MAX
 from tests.tui.test_lobby import SIZE, FakeClient, FakeSeat, listed, log_lines, open_lobby, settle
 from tui.app import SkirmishApp

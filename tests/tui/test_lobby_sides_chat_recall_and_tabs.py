@@ -18,7 +18,7 @@ import threading
 from textual import events
 from textual.widgets import Input
 
-from net.serverclient import ChatLine
+from net.serverseat import ChatLine
 from tests.tui.test_lobby import SIZE, FakeClient, FakeSeat, log_lines, open_lobby, settle
 from tui.app import SkirmishApp
 from tui.game_screen import GameScreen

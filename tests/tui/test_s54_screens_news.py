@@ -46,7 +46,7 @@ async def platemail_at_the_server(pilot, app) -> tuple[GameScreen, FakeSeat]:
     await settle(pilot, lambda: isinstance(app.screen, GameScreen))
     await pilot.pause(0.2)
     seat = app.remote_seat
-    seat.KEEPER = "server"  # as net.serverclient.ServerSeat names its keeper
+    seat.KEEPER = "server"  # as net.serverseat.ServerSeat names its keeper
     return app.screen, seat
 
 
