@@ -349,9 +349,10 @@ class Banner(Static):
             self.away_seen = None
             return None
         now = time.monotonic()
-        heard = getattr(screen.seats.any_seat, "away_since", None)
-        if isinstance(heard, (int, float)):
-            self.away_seen = float(heard)
+        seat = screen.seats.any_seat
+        if hasattr(seat, "away_since"):  # a seat that keeps the time: not heard yet (a welcome) counts from now
+            heard = seat.away_since
+            self.away_seen = float(heard) if isinstance(heard, (int, float)) else now
         elif self.away_seen is None:
             self.away_seen = now
         return now - self.away_seen

@@ -55,6 +55,10 @@ def test_after_a_server_restart_the_time_away_counts_from_where_the_server_s_doe
     assert wait_until(lambda: hers.status == "playing" and not hers.opponent_present and gid in server.referee.live,
                       20)
     assert wait_until(lambda: 1 in server.referee.live[gid].away_since, 5)
+    away = banner._away_for(screen)  # also between the welcome and the update that says Bob is away
+    server_away = server.referee.live[gid].time_away(1, time.monotonic())
+    assert away is not None and away <= server_away + 0.01, (away, server_away)
+    assert wait_until(lambda: hers.away_since is not None, 5)  # the update heard
     away = banner._away_for(screen)
     server_away = server.referee.live[gid].time_away(1, time.monotonic())
     # The server counts afresh from taking the game up; the banner counted on from before the restart.
