@@ -248,8 +248,10 @@ def test_no_platemail_menu_under_the_commit_key_uses_that_key():
     from tui.rulesets.platemail_review import SideOrders
 
     assert any(b.key == "p" and b.action == "commit" for b in SideOrders.BINDINGS)
-    keys = [*platemail_writer.KIND_KEYS.values(), *platemail_writer.CONDITION_KEYS.values(),
-            *platemail_writer.GENERAL_KEYS.values()]
+    from tui.rulesets import platemail_keys
+
+    keys = [*platemail_keys.KIND_KEYS.values(), *platemail_keys.CONDITION_KEYS.values(),
+            *platemail_keys.GENERAL_KEYS.values()]
     assert "p" not in keys
     assert '("p",' not in inspect.getsource(platemail_writer)
 

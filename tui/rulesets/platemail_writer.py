@@ -48,6 +48,14 @@ from core.rulesets.platemail.state import (
 from core.values import evolve
 from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
+from tui.rulesets.platemail_keys import (
+    CONDITION_KEYS,
+    FRIENDLY_GENERAL,
+    GENERAL_KEYS,
+    HOSTILE_GENERAL,
+    KIND_KEYS,
+    SPELL_KINDS,
+)
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu, box_rows
 from tui.rulesets.platemail_notes import (
     CELL_MOVES,
@@ -69,24 +77,6 @@ from tui.rulesets.platemail_notes import (
 )
 from tui.rulesets.platemail_targets import first_action_warning, general_label, spell_words, target_label
 
-# One letter per voluntary Action, shown in the menu.  None of the writer's
-# menus uses p: p commits (ends the turn) one level up, in every ruleset.
-KIND_KEYS = {
-    Action.MOVE: "m", Action.SPRINT: "s", Action.FALL_BACK: "b", Action.SKULK: "k", Action.CHARGE: "c",
-    Action.FULL_ATTACK: "a", Action.COUNTER: "o", Action.RANGED: "r", Action.RAPID_FIRE: "f",
-    Action.AIM: "i", Action.DEFEND: "d", Action.GUARD: "g", Action.PREPARE: "n", Action.RELEASE: "e",
-    Action.FOCUS: "u", Action.USE_ITEM: "t", Action.RESCUE: "x", Action.STABILIZE: "z",
-}
-SPELL_KINDS = (Action.PREPARE, Action.RELEASE, Action.FOCUS)
-CONDITION_KEYS = {
-    Condition.REACHED: "r", Condition.TARGET_DOWN: "d", Condition.HIT: "h", Condition.ENEMY_ADJACENT: "a",
-    Condition.IN_RANGE: "g", Condition.VISIBLE: "v", Condition.ALLY_DOWN: "l", Condition.WOUNDED: "w",
-    Condition.SPELL_READY: "s",
-}
-GENERAL_KEYS = {"closest": "c", "injured": "i", "biggest": "b", "ally": "a", "ally-injured": "j",
-                "ally-down": "d", "self": "s"}
-HOSTILE_GENERAL = ("closest", "injured", "biggest")
-FRIENDLY_GENERAL = ("ally", "ally-injured", "ally-down")
 CELL = "<cell>"  # menu value: pick a cell on the board
 DEFAULT = "<default>"  # menu value: the missile the engine picks (no item named)
 BACK = object()  # a picker's answer: Escape, go back
