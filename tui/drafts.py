@@ -94,7 +94,7 @@ TAKEN_BY_OPEN_SCREEN = {"waylights-split"}
 
 
 def _known() -> set[str]:
-    import tui.rulesets.platemail_review  # noqa: F401  (registers its reopener)
+    import tui.rulesets.platemail_review  # noqa: F401  (registers its reopener and keeper)
 
     return set(REOPENERS) | TAKEN_BY_OPEN_SCREEN
 
@@ -121,20 +121,6 @@ def kept_draft(game: Any, side: int, orders: list[Any]) -> dict | None:
         return make(game, side, [o for o in orders if getattr(o, "side", None) == side])
     except Exception:  # noqa: BLE001 - nothing kept is better than a crash over a refusal
         return None
-
-
-@keeper("platemail")
-def _platemail_orders(game: Any, side: int, orders: list[Any]) -> dict | None:
-    """Orders written (``write``) and the commit not given: the orders
-    screen's draft (``platemail-orders``), each written order as its text
-    (the reopener checks each again, so one the rules refuse is left out).
-    A commit alone keeps the screen too: the orders it would have committed
-    are the seat's already, and p is where the player commits again."""
-    written = [order.to_text() for order in orders if order.verb == "write"]
-    if not written and not any(order.verb == "commit" for order in orders):
-        return None
-    return {"kind": "platemail-orders", "side": side, "round": game.view(side).round, "written": written,
-            "writer": None}
 
 
 # A seat whose game is over on this terminal: nothing it refused is given again here.

@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option
 from core.rulesets.platemail.checks import gone_target
 from core.rulesets.platemail.orders import last_written
 from core.rulesets.platemail.state import Commit, Write
-from tui.drafts import reopener
+from tui.drafts import keeper, reopener
 from tui.rulesets.platemail_notes import idle_first_action, order_warnings, unloaded_order_warning
 from tui.rulesets.platemail_writer import OrderWriter
 
@@ -351,3 +351,17 @@ def reopen_side_orders(game: Any, side: int, draft: dict) -> SideOrders | None:
     if isinstance(draft.get("writer"), dict):
         screen.resume_writer = draft["writer"]
     return screen
+
+
+@keeper("platemail")
+def _platemail_orders(game: Any, side: int, orders: list[Any]) -> dict | None:
+    """Orders written (``write``) and the commit not given: the orders
+    screen's draft (``platemail-orders``), each written order as its text
+    (the reopener checks each again, so one the rules refuse is left out).
+    A commit alone keeps the screen too: the orders it would have committed
+    are the seat's already, and p is where the player commits again."""
+    written = [order.to_text() for order in orders if order.verb == "write"]
+    if not written and not any(order.verb == "commit" for order in orders):
+        return None
+    return {"kind": "platemail-orders", "side": side, "round": game.view(side).round, "written": written,
+            "writer": None}
