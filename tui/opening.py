@@ -91,9 +91,14 @@ class SavedGames:
         def done() -> None:
             if not found:
                 # Continue never offers a finished game; say where they are.
-                app.notify(("No unfinished game to continue: Load lists the finished ones." if finished
-                            else "There is no saved game yet.") + server_games_words(),
-                           severity="warning", markup=False)
+                if broken:  # a save that cannot be read is still a save: never "no saved game"
+                    words = (f"No game to continue: {len(broken)} save{'s' if len(broken) != 1 else ''} "
+                             "cannot be read (Load lists them, and why).")
+                elif finished:
+                    words = "No unfinished game to continue: Load lists the finished ones."
+                else:
+                    words = "There is no saved game yet."
+                app.notify(words + server_games_words(), severity="warning", markup=False)
                 return
             if broken:  # never an older game in silence: the newest save may be the one wanted
                 newest = broken[0]

@@ -46,3 +46,23 @@ async def test_with_no_server_here_continue_says_only_that_there_is_no_save(tmp_
         await settled(pilot)
         await pilot.pause()
         assert "There is no saved game yet." in notices(app), notices(app)
+
+
+async def test_continue_with_only_a_broken_save_says_it_cannot_be_read_not_that_there_is_none(tmp_path, monkeypatch):
+    """A tester whose only save was truncated read "There is no saved game
+    yet.": the file is there, and Load says why it cannot be read."""
+    from saves.store import saves_dir
+
+    monkeypatch.setenv("SKIRMISH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SKIRMISH_SERVER", str(tmp_path / "none" / "socket"))
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "waylights-20261201-023030.json").write_text('{"format": 1, "ruleset": "wayl', encoding="utf-8")
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await settled(pilot)
+        await pilot.pause()
+        said = notices(app)
+        assert any(n.startswith("No game to continue: 1 save cannot be read") for n in said), said
+        assert not any("no saved game yet" in n for n in said), said
