@@ -279,8 +279,11 @@ def _save_file(given: Path) -> tuple[Path, str | None]:
         return there, None
     if kind_there == "missing" and given.suffix != ".json":  # a save's name as the Load list shows it
         named = folder / (given.name + ".json")
-        if _look(named)[0] == "file":
+        kind_named, problem_named = _look(named)
+        if kind_named == "file":
             return named, None
+        if kind_named == "other" and kind == "missing":  # a folder or a pipe of that name: say what it is
+            return named, problem_named
     if kind != "missing":  # something of that name here, or a name that cannot be
         return given, problem
     if kind_there == "other":  # something of that name in the saves folder, but no save file
