@@ -91,6 +91,23 @@ def battlefield_label(bf) -> str:
 # same ground differently, so the form leaves such words to the ruleset's own
 # (:meth:`core.ruleset.Ruleset.terrain_words`) and keeps the layout.
 GROUND_CLAIM = re.compile(r"\b(cover|slow|block|sight|cost|climb|hop|jump)", re.IGNORECASE)
+# A battlefield drawn for one ruleset may also state that ruleset's own
+# rules for its features (Platemail's door and Use Item, Plasto Latros'
+# artifacts goal): said only under that ruleset (``drawn_for``).
+HOME_RULE = re.compile(r"\b(use item|raider|guardian|artifact)", re.IGNORECASE)
+
+
+def drawn_for(bf, rules) -> bool:
+    """Whether ``bf`` was drawn for ``rules`` (its name names the ruleset:
+    "Walled farmyard (Platemail)", "Waylights Crossroads"): its description
+    was written in that ruleset's terms."""
+    try:
+        from saves.library import battlefield_title
+
+        title = battlefield_title(bf)
+    except Exception:  # noqa: BLE001 - a broken library: the name alone
+        title = bf.name
+    return rules.title.split(":")[0].strip().casefold() in title.casefold()
 
 
 def battlefield_about(bf, rules) -> str:
@@ -100,12 +117,15 @@ def battlefield_about(bf, rules) -> str:
     (copse-16's "Woods slow movement and give cover" is no longer offered
     to Spheres of War, where woods are open ground).  No ruleset, or a
     choice that is not a battlefield yet (play an Optio pre-game first):
-    the description as written."""
+    the description as written.  The rules a description gives a
+    battlefield's features (a door opened with Use Item) are kept only
+    under the ruleset it was drawn for."""
     if rules is None or not hasattr(bf, "rows"):
         return bf.description or ""
+    home = drawn_for(bf, rules)
     kept: list[str] = []
     for piece in re.split(r"(?<=[.;:,])\s+", (bf.description or "").strip()):
-        if not piece or GROUND_CLAIM.search(piece):
+        if not piece or GROUND_CLAIM.search(piece) or (not home and HOME_RULE.search(piece)):
             continue
         if not kept or kept[-1].endswith("."):
             piece = piece[:1].upper() + piece[1:]

@@ -237,3 +237,17 @@ async def test_the_new_game_form_offers_spheres_of_war_no_cover_in_the_copse():
         about = text(form.query_one("#bf-about", Static))
         assert "woods (open ground)" in about, about
         assert "cover" not in about.lower() and "slow" not in about.lower(), about
+
+
+def test_a_battlefield_drawn_for_a_ruleset_keeps_its_own_words_there_and_not_elsewhere():
+    """The farmyard was drawn for Platemail: there its description is read
+    as written (the door opens with Use Item); under Spheres of War that
+    rule, and the ground's effects, are not claimed."""
+    from tui.newgame_parts import battlefield_about
+
+    yard = battlefield_named("pm-yard")
+    home, away = battlefield_about(yard, PLATEMAIL), battlefield_about(yard, SOW)
+    assert "Use Item" in home and "Use Item" not in away, (home, away)
+    assert "hedge (open ground)" in away and "Cover" not in away and "cover" not in away, away
+    shrine = battlefield_about(battlefield_named("pl-shrine"), SOW)
+    assert "raiders" not in shrine and "guardians" not in shrine, shrine
