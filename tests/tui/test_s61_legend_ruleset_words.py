@@ -251,3 +251,15 @@ def test_a_battlefield_drawn_for_a_ruleset_keeps_its_own_words_there_and_not_els
     assert "hedge (open ground)" in away and "Cover" not in away and "cover" not in away, away
     shrine = battlefield_about(battlefield_named("pl-shrine"), SOW)
     assert "raiders" not in shrine and "guardians" not in shrine, shrine
+
+
+def test_optio_claims_no_cover_for_its_woods_in_the_form():
+    """The pre-game's blocks move by squares: the form's ground words for a
+    generated map name what blocks and the heights, never the battle's
+    cover ("woods (cover 2)" was offered for Optio)."""
+    from core.rulesets.optio.maps import MAP_TERRAIN
+
+    optio = find_ruleset("optio")
+    assert optio.terrain_words(MAP_TERRAIN["T"]) == []  # woods
+    assert optio.terrain_words(MAP_TERRAIN["#"]) == ["blocks", "height 2"]  # rock
+    assert optio.terrain_words(MAP_TERRAIN["2"]) == ["height 2"]  # hill

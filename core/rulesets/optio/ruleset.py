@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from core.board import Battlefield, Cell
+from core.board import Battlefield, Cell, Terrain
 from core.dice import Dice, roll
 from core.events import Event, Note
 from core.explain import Ref
@@ -113,6 +113,16 @@ class Optio(Ruleset):
     help_page = "optio.md"
     battlefield_profile = None  # the pre-game is played on its own map, never on a cut-out
     fallen_statuses = frozenset({"off map"})
+
+    def terrain_words(self, terrain: Terrain) -> list[str]:
+        # Blocks move by the map's squares, not its cells: no cover or slow
+        # ground counts in the pre-game (the battle's ruleset reads them on
+        # the ground it cuts); the map shows what cannot be crossed and the
+        # heights, as its legend does (tui/rulesets/optio.py).
+        words = ["blocks"] if terrain.blocks_move else []
+        if terrain.elevation:
+            words.append(f"height {terrain.elevation}")
+        return words
 
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)
