@@ -152,6 +152,7 @@ class SeatGlue:
         self.taken = False
         self.opened = False  # the game screen has shown the lines new on coming to the game
         self.recalled = False  # the game screen has counted the lines said before this terminal came
+        self.early_looks = 0  # looks again at a game screen not yet mounted (``news``)
         self.said_at = -CHAT_GAP  # when this terminal last said a line (time.monotonic)
         self.timer: Any = None
 
@@ -218,7 +219,14 @@ class SeatGlue:
         screen = self.game_screen()
         take = getattr(self.seat, "take_chat_news", None)
         if screen is None or not screen.is_attached or take is None:
-            return  # kept by the seat until the game screen is up
+            # Kept by the seat until the game screen is up; a screen on its way
+            # (pushed, not yet mounted) is looked at again shortly, or chat that
+            # came before it would wait for the seat's next news (a test under load).
+            if screen is not None and take is not None and self.early_looks < 50:
+                self.early_looks += 1
+                self.app.set_timer(0.1, self.news)
+            return
+        self.early_looks = 0
         chat = tuple(getattr(self.seat, "chat", ()))
         lines = take()
         if not self.recalled and chat:  # the chat's first coming to this terminal

@@ -146,6 +146,10 @@ async def test_q_leaves_skirmish_when_watch_was_the_command(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, WatchScreen)
+        for _ in range(100):  # the footer laid out (one pause was not always enough under load)
+            if footer_keys(app.screen):
+                break
+            await pilot.pause(0.05)
         assert footer_keys(app.screen).get("escape") == "Quit"  # the footer says where q goes
         await pilot.press("q")
         await pilot.pause()
