@@ -42,7 +42,11 @@ async def test_the_servers_computer_says_why_in_the_log_pane_before_its_orders_e
                 return lambda: sum(getattr(o, "side", None) == 1 for o in match.game.orders) >= count
 
             await asyncio.to_thread(play_random, [seat], random.Random(3), computer_gave(3), 60)
-            await settle(pilot, lambda: len(seat.reasons) >= 3 and screen.events_seen == len(seat.events()), 15)
+            # Settled: the computer has nothing left to do (Ann is to act), so no reason of an order
+            # whose events are still on their way is read below (a loaded CI read one).
+            await settle(pilot, lambda: (len(seat.reasons) >= 3 and 1 not in match.game.to_act
+                                         and len(seat.events()) == len(match.game.log)
+                                         and screen.events_seen == len(seat.events())), 15)
             for _ in range(2000):  # a key shows the next event sooner (the cursor moves once none waits)
                 if not screen.narrator.busy:
                     break
