@@ -300,10 +300,7 @@ class SkirmishApp(App[None]):
                         markup=False)
             return
         line = ("⚠ " if warning else "") + (f"{title}: {text}" if title else text)
-        if screen.is_mounted:
-            screen.say(line)
-        else:  # queued behind its mounting, which fills the log first
-            screen.call_later(screen.say, line)
+        say_when_up(screen, line)
 
     # -- errors at the edge ----------------------------------------------------
     def report(self, title: str, exc: BaseException) -> None:
@@ -561,3 +558,13 @@ def run_app(continue_latest: bool = False, load_path: Path | None = None, watch_
         except OSError:
             pass  # the terminal is gone (a hang-up): the file is what matters
     return app.return_code or 0  # non-zero: ``skirmish join CODE`` could not join, or a signal found saving failing
+
+
+def say_when_up(screen: Any, line: str, tries: int = 100) -> None:
+    """``screen.say(line)`` once the game screen's log pane is there: a
+    screen just pushed may be mounted before its children are (a notice
+    that came then raised NoMatches on a loaded machine)."""
+    if screen.is_mounted and screen.query("LogPane"):
+        screen.say(line)
+    elif tries > 0:
+        screen.app.set_timer(0.05, lambda: say_when_up(screen, line, tries - 1))
