@@ -276,7 +276,8 @@ class Hosting:
 
     def _news(self) -> None:
         host = self.host
-        if host is not None and isinstance(self.app.screen, HostWaitScreen) and host.table is not None:
+        waiting = bool(self.app.screen_stack) and isinstance(self.app.screen, HostWaitScreen)  # none when closing
+        if host is not None and waiting and host.table is not None:
             self.play(None)
 
     def play(self, path: Path | None) -> None:

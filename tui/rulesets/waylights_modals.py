@@ -217,8 +217,13 @@ class PickList(ModalScreen[Any]):
         return text
 
     def _redraw(self) -> None:
-        self.query_one("#pick-rows", Static).update(self._render_rows())
-        self.query_one("#pick-hint", Static).update(self._hint_text())
+        # A resize can reach the box before its rows are mounted or after
+        # they are taken down (closing while the terminal resizes).
+        rows, hint = self.query("#pick-rows").results(Static), self.query("#pick-hint").results(Static)
+        for widget in rows:
+            widget.update(self._render_rows())
+        for widget in hint:
+            widget.update(self._hint_text())
 
     def on_resize(self, event) -> None:
         if self.is_mounted:
