@@ -1,22 +1,33 @@
 """Simultaneous movement within an Action Phase (seed: Moving, Crash, Clash,
 Attacks of Opportunity).  The algorithm, step by step, is in docs/rulings.md:
 six ticks; each tick every mover proposes one step along its current
-shortest path; Clashes, then Crashes, then cell conflicts are settled
-(meetings.py: no two characters ever share a cell); the steps happen
-together; then Attacks of Opportunity for anyone who stepped out of a Ready
-enemy's reach."""
+shortest path (the searches are in paths.py), allies making for the same
+character taking cells side by side; Clashes, then Crashes, then cell
+conflicts are settled (meetings.py: no two characters ever share a cell);
+the steps happen together; then Attacks of Opportunity for anyone who
+stepped out of a Ready enemy's reach."""
 
 from __future__ import annotations
 
-import heapq
 from types import MappingProxyType
 
-from core.board import Cell, chebyshev, distance_squared, neighbours
+from core.board import Cell, chebyshev, distance_squared
 from core.events import Moved
 
 from .combat import attack, can_make_aoo
 from .grid import grid
-from .meetings import clashes, crashes, occupancy
+from .meetings import clashes, crashes, crossing, occupancy
+from .paths import (
+    _NONE,
+    _field,
+    _reaches_frozen,
+    _reaches_grid,
+    _reaches_kept,  # noqa: F401  (the tests read it here)
+    _search,
+    costs_on,
+    goals_beside,
+    path_steps,
+)
 from .senses import Work, effective_battlefield
 from .state import MOVES, Action, Status
 
@@ -42,75 +53,15 @@ def reachable(state, start, limit: int) -> dict:
     return costs_on(grid(effective_battlefield(state)), start, frozenset(), limit)
 
 
-def costs_on(g, start, blocked, limit=None) -> dict:
-    """Dijkstra on the grid ``g`` from ``start``: {cell: cheapest cost}."""
-    steps = g.steps
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        cost, cell = heapq.heappop(heap)
-        if best[cell] < cost:
-            continue
-        for nxt, step_cost in steps.get(cell, ()):
-            if nxt in blocked:
-                continue
-            ncost = cost + (step_cost if g.nonnegative else max(0, step_cost))
-            if limit is not None and ncost > limit:
-                continue
-            if ncost < best.get(nxt, ncost + 1):
-                best[nxt] = ncost
-                heapq.heappush(heap, (ncost, nxt))
-    return best
-
-
 def _reaches(work: Work, start, dest, blocked) -> bool:
     """Whether some path of allowed steps avoiding ``blocked`` leads to ``dest``."""
     return _reaches_grid(work.grid, start, dest, blocked)
-
-
-def _reaches_grid(g, start, dest, blocked, seen=None) -> bool:
-    """``_reaches`` on ``g``; ``seen`` (holding ``start``) ends with the
-    cells the search met."""
-    steps = g.steps
-    if seen is None:
-        seen = {start}
-    todo = [start]
-    while todo:
-        for nxt, _ in steps.get(todo.pop(), ()):
-            if nxt == dest:
-                return nxt not in blocked
-            if nxt not in seen and nxt not in blocked:
-                seen.add(nxt)
-                todo.append(nxt)
-    return False
 
 
 def _hostile_cells(work: Work, uid):
     """Where ``uid``'s side knows its fighting enemies to be (not unseen skulkers)."""
     me = work.chars[uid]
     return [c.pos for c in work.known_to(uid) if c.side != me.side and c.fighting]
-
-
-def _reaches_kept(g, start, dest, blocked, fields) -> bool:
-    """``_reaches``, reusing this Phase's last search towards ``dest`` past
-    the same blocked cells (kept in ``fields``) when it passed ``start``:
-    steps between passable cells go both ways (the corner rule is
-    symmetric), so every cell that search met lies in one region with its
-    start, and that region holds ``dest`` or not for all of them alike."""
-    return _reaches_frozen(g, start, dest, blocked, frozenset(blocked), fields)
-
-
-def _reaches_frozen(g, start, dest, blocked, frozen, fields) -> bool:
-    """``_reaches_kept`` with ``frozen`` = ``frozenset(blocked)`` given."""
-    key = ("reach", dest, frozen)
-    known = fields.get(key)
-    if known is not None and start in known[0]:
-        return known[1]
-    seen = {start}
-    found = _reaches_grid(g, start, dest, blocked, seen)
-    if start in g.passable:
-        fields[key] = (seen, found)
-    return found
 
 
 def retreat_cell(work: Work, uid, budget, blocked):
@@ -215,111 +166,21 @@ def _to_goal(work: Work, goals, blocked, origin=None):
     return {cell: cost for cell, cost in zip(g.cost, best) if 0 <= cost < _NONE}
 
 
-_NONE = 1 << 60  # the cost of a cell the search has not reached
-
-
-def _search(g, goals, blocked, origin):
-    """``_to_goal``'s search on cell numbers: (costs, origin, stop,
-    complete).  ``costs`` is a list by cell number, ``_NONE`` where not
-    reached and -1 for each blocked cell (never a cost: the caller skips
-    blocked cells); ``stop`` is the origin's cost when the search stopped
-    early, ``complete`` says every value in ``costs`` is final."""
-    index, into, move_cost = g.index, g.into_i, g.cost_i
-    if not g.nonnegative:
-        # Loaded battlefields never have negative costs (battlefield_problem);
-        # one built in code that does would send Dijkstra round a negative
-        # loop for ever.  Counted as free steps, every search ends.
-        origin = None
-        move_cost = [max(0, cost) for cost in move_cost]
-    near = g.heuristic(origin) if origin is not None else [0] * len(move_cost)
-    target = index[origin] if origin is not None else -1
-    best = [_NONE] * len(move_cost)
-    for cell in blocked:
-        i = index.get(cell)
-        if i is not None:
-            best[i] = -1
-    heap = []
-    for goal in goals:
-        i = index[goal]
-        best[i] = 0
-        heap.append((near[i], 0, i))
-    heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
-    stop = None
-    # Two loops, the same search: until the origin is popped (``stop`` then
-    # its cost), and after it, where a pop beyond ``stop`` ends the search
-    # (the origin, popped once with its final cost, is not met again).
-    while heap:
-        f, cost, cell = pop(heap)
-        if best[cell] < cost:
-            continue
-        prevs = into[cell]
-        if cell == target:
-            stop = cost
-            if prevs:
-                ncost = cost + move_cost[cell]
-                for prev in prevs:
-                    if ncost < best[prev]:
-                        best[prev] = ncost
-                        push(heap, (ncost + near[prev], ncost, prev))
-            break
-        if not prevs:
-            continue
-        ncost = cost + move_cost[cell]
-        for prev in prevs:
-            if ncost < best[prev]:
-                best[prev] = ncost
-                push(heap, (ncost + near[prev], ncost, prev))
-    while heap:
-        f, cost, cell = pop(heap)
-        if f > stop:
-            return best, origin, stop, False
-        if best[cell] < cost:
-            continue
-        prevs = into[cell]
-        if not prevs:
-            continue
-        ncost = cost + move_cost[cell]
-        for prev in prevs:
-            if ncost < best[prev]:
-                best[prev] = ncost
-                push(heap, (ncost + near[prev], ncost, prev))
-    return best, origin, stop, True
-
-
-def _field(g, goals, blocked, origin, fields):
-    """``_search``'s costs for a mover at ``origin``, reusing the last search
-    of this Phase for the same goals and blocked cells when it already holds
-    every value the caller compares (``fields``: one entry per such key).
-
-    An A* search from ``o1`` that stopped at ``stop`` (the cost of ``o1``)
-    has popped, with their final costs, every cell whose cost plus its
-    heuristic (the cheapest step cost ``unit`` times its Chebyshev distance
-    to ``o1``) is at most ``stop``.  For a new origin ``o2`` whose cost is
-    known, each neighbour ``m`` on a cheapest path from ``o2`` costs at most
-    ``cost(o2) - unit`` and lies at most ``cheb(o2, o1) + 1`` from ``o1``,
-    so if ``cost(o2) + unit * cheb(o2, o1) <= stop`` then ``o2`` and all
-    such neighbours were popped: the comparison the caller makes gives the
-    same answer as a new search (other neighbours' costs are never below
-    their true cost, and the caller uses them only to leave them out)."""
-    key = (goals, blocked)
-    known = fields.get(key)
-    if known is not None:
-        best, o1, stop, complete = known
-        if complete:
-            return best
-        here = best[g.index[origin]]
-        if 0 <= here < _NONE and here + g.cheapest * max(abs(origin[0] - o1[0]), abs(origin[1] - o1[1])) <= stop:
-            return best
-    found = _search(g, goals, blocked, origin)
-    fields[key] = found
-    return found[0]
-
-
 def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
-    """The next step along a shortest path, preferring the straightest one.
-    ``blocked`` may be a frozenset (made once for every mover that plans
-    around the same cells: it is the key of the kept searches too)."""
+    """The next step along a shortest path, preferring the straightest one
+    (the first of ``_choices``), or None.  ``blocked`` may be a frozenset
+    (made once for every mover that plans around the same cells: it is the
+    key of the kept searches too)."""
+    steps = _choices(work, uid, goal, blocked, fields)
+    if not steps or work.grid.cost[steps[0]] > budget:
+        return None
+    return steps[0]
+
+
+def _choices(work: Work, uid, goal, blocked, fields=None) -> list:
+    """Every step ``uid`` may take this tick along a shortest path to its
+    ``goal`` (``paths.path_steps``: each makes the same progress), the
+    straightest first."""
     c = work.chars[uid]
     pos = c.cell  # a mover stands on the battlefield
     g = work.grid
@@ -330,45 +191,22 @@ def _proposal(work: Work, uid, goal, budget, blocked, fields=None):
     if goal[0] == "cell":
         dest = goal[1]
         if pos == dest:
-            return None
+            return []
         if _reaches_frozen(g, pos, dest, blocked, frozen, fields):
             end = dest  # the destination itself is the reachable cell nearest to it
         else:
             reach = _costs(work, pos, blocked)
             end = min(reach, key=lambda k: (distance_squared(k, dest), reach[k], k))
         if end == pos:
-            return None
+            return []
         goals, aim = (end,), dest
     else:
         other = work.chars.get(goal[1])
         if other is None or other.pos is None or chebyshev(pos, other.pos) <= 1:
-            return None
-        around = g.around.get(other.pos)
-        if around is None:  # (off the battlefield: no passable cell there)
-            around = tuple(k for k in neighbours(other.pos) if k in g.passable)
-        goals = tuple([k for k in around if k not in blocked])
-        aim = other.pos
+            return []
+        goals, aim = goals_beside(g, other.pos, blocked), other.pos
     field = _field(g, goals, frozen - {pos} if pos in frozen else frozen, pos, fields)
-    index = g.index
-    here = field[index[pos]]
-    if not 0 <= here < _NONE:
-        return None
-    costs = {}  # the cost of each neighbour on a cheapest path
-    for n, step_cost in g.steps[pos]:
-        if n not in blocked:
-            cost = field[index[n]]
-            if cost + step_cost <= here and 0 <= cost < _NONE:  # (the usual refusal first)
-                costs[n] = cost
-    if not costs:
-        return None
-    if len(costs) == 1:
-        step = next(iter(costs))
-    else:
-        ax, ay = aim
-        step = min(costs, key=lambda n: (costs[n], (n[0] - ax) ** 2 + (n[1] - ay) ** 2, n))
-    if g.cost[step] > budget:
-        return None
-    return step
+    return path_steps(g, field, pos, blocked, aim)
 
 
 def resolve_movement(work: Work) -> None:
@@ -478,12 +316,46 @@ def _plan_tick(work: Work, movers, active, budget, before, fields):
             break
         staying.update(stuck)
         planning = [u for u in planning if u not in staying]
+    if len(proposals) > 1 and len(set(proposals.values())) < len(proposals):
+        _make_way(work, proposals, movers, budget, in_way, before, fields)
     dropped = False
     for uid in sorted(staying & active):
         if budget[uid] <= 0:
             active.discard(uid)
             dropped = True
     return proposals, dropped
+
+
+def _make_way(work: Work, proposals, movers, budget, in_way, before, fields) -> None:
+    """Allies making for the same character (or cell) and stepping into one
+    cell this tick: the one that would get it (``meetings.occupancy``'s
+    order: more movement left, then the lower id) keeps it, and each other
+    takes another step of the same progress (``_choices``: on a cheapest
+    path to its goal) into a cell nobody its side knows of holds or steps
+    into, and whose step crosses no one else's, the straightest such; with
+    none it keeps its step and meets the ally (a Crash if either is Not
+    Ready, then it waits a tick).  So two Sprinters at one enemy go side by
+    side instead of one losing a cell of its 30 feet (docs/rulings.md,
+    Platemail, Movement).  Allies whose ways to different places cross
+    meet as before (seed: Crash), and opponents Clash."""
+    chars, cost = work.chars, work.grid.cost
+    keeper: dict = {}  # cell -> the mover that keeps its step there
+    for uid in sorted(proposals, key=lambda u: (-budget[u], u)):
+        cell = proposals[uid]
+        first = keeper.setdefault(cell, uid)
+        side = chars[uid].side
+        if first == uid or chars[first].side != side or movers[first] != movers[uid]:
+            continue  # (allies whose paths cross on their ways elsewhere meet there)
+        here = before[uid]
+        taken = set(proposals.values())
+        taken.update(p for u, p in before.items() if not (chars[u].hidden and work.unseen(chars[u], side)))
+        for alt in _choices(work, uid, movers[uid], in_way[side], fields):
+            if alt in taken or cost[alt] > budget[uid] \
+                    or any(crossing(here, alt, before[o], p) for o, p in proposals.items() if o != uid):
+                continue
+            proposals[uid] = alt
+            keeper[alt] = uid
+            break
 
 
 def _bumps(work: Work, proposals, accepted, active) -> None:

@@ -82,7 +82,7 @@ def test_the_flag_matches_the_characters_through_whole_games():
     try:
         opts = PlatemailOptions(roster_0="rogue,rogue,archer", roster_1="rogue,footman,crossbowman")
         from core.game import start
-        for seed in (1, 2):
+        for seed in (1, 6):  # (hiding is rare in random play: 6 hides someone, 2 no one)
             game = start(RULESET, opts, battlefield_named("copse-16"), seed, ("N", "S"))
             play_random(RULESET, seed, game=game, draw=True)
     finally:

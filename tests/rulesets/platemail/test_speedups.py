@@ -113,10 +113,22 @@ MIXED = ["........",
 # "strikes nobody … 10 ft away" now strikes; game 2 b1 no longer waits
 # behind b2 and attacks), checked by hand; the log fixes made with it (the
 # poison tally, one "no target" line) left the three games unchanged.
+# All three again when allies making for the same character stopped
+# Crashing into one cell and went side by side (docs/rulings.md, Platemail,
+# Movement, "Side by side"), checked by hand: each first differs in Round 1
+# at such a step.  Game 1: a1 (Move b2) and a2 (Charge b2) both stepped
+# from 0,0 and 1,0 to 1,1 and Crashed (a2 fell Prone); now a2 goes to 2,1,
+# as near b2 (0,1 would cross a1's diagonal); b2 likewise beside b1 (0,9
+# for 1,9).  Game 2: a1's Sprint and a3's Charge at b1 met at 0,2 (a1
+# fell Prone, a Sprint cut to one cell); a1 now keeps 0,2 and sprints on,
+# a3 takes 1,2.  Game 3: b1, b2 and b3, all heading for a2, now come on
+# three abreast (2,8, 3,8, 1,8) where two Crashed and fell Prone.  Crashes
+# between allies bound for different places are still made (game 1 Round
+# 1, b1 and b3).
 GOLDEN = [
-    ("pm-yard", 1, 283, "75c6527d36665bc5c05ef8f3699011827661d158b8d0d9294748478c5ff3efae"),
-    ("pm-yard", 2, 311, "bd3f19fd440436539c6db24c5af3613a2ddd8dcd1eaad152cb18b23ea1557d0f"),
-    ("Ruined shrine (Plasto Latros)", 3, 281, "ffc925e9f6a1021d50ddb921e6fa04af533593f67f630f12121cd089dae1f41d"),
+    ("pm-yard", 1, 269, "e1db5daafe6f445fcda1c4f3d05ee8d739675f10dadef9f597e4e4c110f1de76"),
+    ("pm-yard", 2, 304, "6906d7de385157240519ea7cc93bb937d6ed5b3a0329c35a156acd47ce0bbab5"),
+    ("Ruined shrine (Plasto Latros)", 3, 313, "6e72e29ab55306c6b2fbc143cb6b21322db75178a6e93d7946a2de5926707ba1"),
 ]
 
 
