@@ -90,40 +90,6 @@ def told_time(seconds: float, up: bool) -> str:
     return f"{minutes} minutes" + (f" {rest} seconds" if rest else "")
 
 
-def told_seconds(words: str) -> int | None:
-    """The seconds a time in words says (``duration``'s or ``told_time``'s
-    words: "40 seconds", "12 minutes", "2 minutes 5 seconds"), or None when
-    it is not one: what a client reads of the server's warnings and
-    refusals (net/serverclient.py)."""
-    import re
-
-    found = re.fullmatch(r"(?:(\d{1,7}) minutes?)? ?(?:(\d{1,7}) seconds?)?", words.strip())
-    if found is None or not any(found.groups()):
-        return None
-    return int(found.group(1) or 0) * 60 + int(found.group(2) or 0)
-
-
-def warned_left(text: str) -> int | None:
-    """The seconds ``Live.idle_warning``'s words give a quiet player before
-    the opponent may claim, or None for any other notice."""
-    import re
-
-    found = re.search(r"If nothing comes from you for (.{1,40}?) more \(", text)
-    return told_seconds(found.group(1)) if found else None
-
-
-def refusal_seconds(code: str, message: str) -> int | None:
-    """The time a claim's refusal (``Live.claim_refusal``) states: how long
-    the opponent has been away ("too-soon"), or since they were last active
-    ("present"); None when it states none."""
-    import re
-
-    pattern = {"present": r"was last active (\d+ (?:second|minute)s?) ago",
-               "too-soon": r"has been away for (\d+ (?:second|minute)s?): "}.get(code)
-    found = re.search(pattern, message) if pattern else None
-    return told_seconds(found.group(1)) if found else None
-
-
 def warn_before(idle_after: float) -> float:
     """How long before a quiet player's game may be claimed they are warned."""
     return min(300.0, idle_after / 2)
@@ -316,6 +282,25 @@ class Live:
                                 f"once {name} has been away for {duration(claim_after)}.")
         return None
 
+    def claim_in(self, side: int, now: float, claim_after: float, idle_after: float) -> float | None:
+        """Seconds until ``claim_refusal`` takes the claim of the player at
+        ``side`` as the game stands (0: now), or None when no claim comes
+        of the wait however long it lasts (the game is over, does not wait
+        for the opponent, the computer plays them, or it waits on them only
+        for an order with no alternative).  What the ``waits`` message says
+        (net/absence.py)."""
+        other = 1 - side
+        game = self.match.game if self.match is not None else None
+        if game is None or game.outcome is not None or not self.person(other) or other not in game.to_act:
+            return None
+        forced = self.forced_wait()
+        if forced is not None and forced[0] == other:
+            return None
+        left = idle_after - self.time_idle(other, now)
+        if not self.seated(other):
+            left = min(left, claim_after - self.time_away(other, now))
+        return max(0.0, left)
+
     def idle_warning(self, side: int, now: float, idle_after: float) -> str | None:
         """What to tell ``side``'s player, connected but gone quiet while
         the game waits for them, once per quiet spell: the opponent (a
@@ -377,14 +362,3 @@ class Live:
         if not private_ruleset(game.ruleset) or game.outcome is not None:
             return list(texts)
         return [t for t, s in zip(texts, self.sides) if s == side]
-
-
-def tell_quiet(games: list[Live], now: float, idle_after: float) -> None:
-    """Send each player of ``games`` its ``Live.idle_warning``, if any, as a ``notice``."""
-    for live in games:
-        with live.lock:
-            for side in (0, 1):
-                text = live.idle_warning(side, now, idle_after)
-                for peer in list(live.peers) if text else ():
-                    if peer.role == "player" and peer.side == side:
-                        peer.send_message("notice", text=text)

@@ -11,6 +11,9 @@ A peer is anything with ``player`` (its player's id), ``side``, ``role``,
 ``send_message(kind, **fields)``, ``refuse(code, message)`` and ``alive``
 (a :class:`net.connection.Connection` is one).  What a peer is sent, built
 from its seat only, is net/sending.py's; the chat goes to the two players.
+A claim, the orders with no alternative given for a player not there,
+the warning to a quiet player and the ``waits`` each player's seat is
+sent (the times of both claims, as numbers) are net/absence.py's.
 
 Lobby questions raise :class:`Refusal` (a code and a sentence) when they
 cannot be answered.
@@ -25,17 +28,16 @@ import time
 from typing import Any
 
 from core import game as core_game
-from core.orders import Forfeit, OrderSyntaxError
+from core.orders import OrderSyntaxError
 from core.registry import find_ruleset
 from core.ruleset import Rejection
 from core.seats import wrong_side
 from match import LEVELS, REMOTE, Match, Notice
-from net import caps, damaged, fairdice, serverwire, wire
+from net import absence, caps, damaged, fairdice, serverwire, wire
 from net.chat import say, send_chat, shortened
-from net.forced import MAX_IN_A_ROW, absent_words, give_due
 from net.gamesetup import checked_setup
 from net.guests import Guests
-from net.live import Live, following_words, result_text, seat_label, tell_quiet
+from net.live import Live, following_words, result_text, seat_label
 from net.lobby_list import lobby_for
 from net.names import LABEL_MAX, NameRefused, chosen_name, first_name, same_name
 from net.sending import send_drafts, stored_reasons, tell_presence, update, welcome
@@ -47,7 +49,6 @@ MAX_WATCHERS = 16  # onlookers of one game
 CLAIM_AFTER = 300.0  # seconds a player must have been away before the opponent may claim the game
 IDLE_AFTER = 1800.0  # seconds a game must have waited for a connected player who does nothing, for the same
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
-MAX_FORCED_IN_A_ROW = MAX_IN_A_ROW  # orders with no alternative given in one go (net/forced.py)
 NO_SEAT_OF_MAKERS = ("A game you make has you at one of its sides: choose \"me\" for the side you play. "
                      "Once begun, a game ends only by its players (a concession, a draw, a claim), "
                      "so the server's computer does not play itself here.")
@@ -346,6 +347,7 @@ class Referee:
                 peer.sent_events = peer.sent_reasons = 0
                 welcome(live, peer, self.names, self.claim_after, self.idle_after)
                 update(live, peer)
+            absence.tell_waits(live, time.monotonic(), self.claim_after, self.idle_after)
 
     # -- seats -------------------------------------------------------------------------
     def sit(self, peer: Any, gid: str, role: str) -> None:
@@ -391,6 +393,8 @@ class Referee:
                 update(live, peer)
                 if back:
                     tell_presence(live, peer)
+                if role == "player":  # whether the other side is here, and the times of both claims
+                    absence.tell_waits(live, time.monotonic(), self.claim_after, self.idle_after)
             if role == "player":
                 send_drafts(live, peer)
                 send_chat(self.db, live, peer, self.db.chat(gid))  # what was said while it was away, marked new
@@ -439,6 +443,7 @@ class Referee:
                     live.away_since[side] = time.monotonic()
                     if live.match is not None and live.match.game.outcome is None:
                         tell_presence(live, peer)
+                        absence.tell_waits(live, live.away_since[side], self.claim_after, self.idle_after)
                     self.give_forced(live)
             idle = not live.peers and live.match is not None and live.match.game.outcome is not None
         if idle:  # a finished game nobody watches is let go (the store keeps it)
@@ -452,6 +457,7 @@ class Referee:
             live.changed_at = time.monotonic()
             for peer in list(live.peers):
                 update(live, peer)
+            absence.tell_waits(live, live.changed_at, self.claim_after, self.idle_after)
             if not live.forcing and live.forced_for_the_absent() is not None:  # given once this submit is over
                 threading.Thread(target=self.give_forced, args=(live,), daemon=True,
                                  name=f"forced-{live.gid}").start()
@@ -460,39 +466,9 @@ class Referee:
                 peer.send_message("notice", text=f"The server cannot store this game just now: {notice.reason}"[:300])
 
     def give_forced(self, live: Live, connected_too: int | None = None) -> int:
-        """Give every order with no alternative (``Live.forced_wait``) the
-        game waits on from a side with no player connected, and the one it
-        waits on now from side ``connected_too`` (a claim met a wait on
-        it): nobody waits on an order with nothing to decide
-        (docs/rulings.md, *Leaving a server game*).  Under the game's lock,
-        never from inside a change's notice.  The players at the game are
-        told why (a notice); how many orders were given."""
-        left = [connected_too]  # given once, for the first order only
-
-        def may_give(side: int) -> bool:
-            return live.person(side) and (not live.seated(side) or side == left[0])
-
-        def give(side: int, order: Any) -> Any:
-            assert live.match is not None
-            return live.match.submit(live.match.seat(side), order)
-
-        def told(side: int, forced: Any) -> None:
-            left[0] = None
-            assert live.match is not None
-            name = live.match.game.players[side][:32]
-            text = (f"› The game waited on {name} only for an order with no alternative: the server gave it. "
-                    f"{forced.why}" if live.seated(side) else absent_words(name, "the server", forced))
-            for peer in list(live.peers):
-                if peer.role == "player":
-                    peer.send_message("notice", text=text[:300])
-
-        with live.lock:
-            live.forcing = True  # the notices of these orders start no thread of their own
-            try:
-                return give_due(lambda: live.match.game if live.match is not None else None, may_give, give, told,
-                                MAX_FORCED_IN_A_ROW)
-            finally:
-                live.forcing = False
+        """Every order with no alternative due from a player not connected
+        (and one from ``connected_too``), given by the referee (net/absence.py)."""
+        return absence.give_forced(live, connected_too)
 
     # -- what a seat does ---------------------------------------------------------------
     def _live_of(self, peer: Any) -> Live:
@@ -525,29 +501,8 @@ class Referee:
             peer.send_message("result", ok=True, code="", message="")
 
     def claim(self, peer: Any) -> None:
-        """``peer``'s player claims the game its opponent left: once the
-        game waits for them and they have had no connection at it for
-        ``claim_after`` seconds, or done nothing for ``idle_after``, the
-        referee records their ``Forfeit`` (docs/rulings.md, *Leaving a
-        server game*).  Refusals say why not."""
-        live = self._live_of(peer)
-        if peer.side is None or peer.role != "player":
-            raise Refusal("onlooker", "Only a player of a game claims it.")
-        match = live.match
-        if match is None:
-            raise Refusal("not-started", "The game has not begun.")
-        with live.lock:
-            refused = live.claim_refusal(peer.side, time.monotonic(), self.claim_after, self.idle_after)
-            if refused is not None and refused[0] == "forced":  # nobody waits on it: the referee gives it
-                given = self.give_forced(live, 1 - peer.side)
-                raise Refusal("forced", refused[1] + (" The server gave it, and the game goes on." if given else ""))
-            if refused is not None:
-                raise Refusal(*refused)
-            # Still connected: the opponent stopped playing rather than left.
-            result = match.table.submit(Forfeit(1 - peer.side, idle=live.seated(1 - peer.side)))
-        if isinstance(result, Rejection):
-            raise Refusal(result.code, result.message)
-        peer.send_message("result", ok=True, code="", message="")
+        """``peer``'s player claims the game its opponent left (net/absence.py): refusals say why not."""
+        absence.claim(self, self._live_of(peer), peer)
 
     def drafts(self, peer: Any, drafts: list) -> None:
         """``peer``'s side's drafts: kept (stored at once), never sent to anyone else."""
@@ -562,7 +517,9 @@ class Referee:
         except wire.WireError as exc:
             raise Refusal("bad-drafts", f"Those drafts cannot be kept: {exc}.") from None
         live.match.put_drafts(peer.side, mine, save=True)
-        live.active_at[peer.side] = time.monotonic()
+        with live.lock:  # the opponent's claim on this side's quiet counts afresh
+            live.active_at[peer.side] = now = time.monotonic()
+            absence.tell_waits(live, now, self.claim_after, self.idle_after)
 
     def chat(self, peer: Any, text: str) -> None:
         live = self._live_of(peer)
@@ -571,6 +528,7 @@ class Referee:
         refused = say(self.db, live, peer, text, self.names)
         if refused is not None:
             raise Refusal(*refused)
+        absence.tell_waits(live, time.monotonic(), self.claim_after, self.idle_after)  # their quiet counts afresh
 
     def warn_idle(self, now: float | None = None) -> None:
         """Tell each connected player the game has waited for so long that
@@ -579,4 +537,4 @@ class Referee:
         with self.lock:
             games = [live for live in self.live.values() if live.match is not None]
         self.guests.withdraw_absent(self)  # guests' waiting games whose makers have gone (net/guests.py)
-        tell_quiet(games, time.monotonic() if now is None else now, self.idle_after)
+        absence.tell_quiet(games, time.monotonic() if now is None else now, self.claim_after, self.idle_after)

@@ -5,8 +5,8 @@ a connection of its own: it behaves like :class:`net.client.RemoteSeat`
 game screen shows it like a joined game.  Besides, it keeps its own
 side's ``drafts()`` (handed in with ``put_drafts``: the server keeps them,
 whoever's process goes away), ``chat``, ``reasons``, and the server's
-waits for a claim as heard here (``away_since``, ``quiet_since``,
-``claim_due``: what the banner counts down).  Made by
+waits for a claim as its ``waits`` message tells them (``away_since``,
+``quiet_since``, ``claim_at``, ``claim_due``: what the banner counts down).  Made by
 :class:`net.serverclient.ServerClient` (``join``, ``resume``, ``watch``).
 """
 
@@ -55,12 +55,15 @@ class ServerSeat(RemoteSeat):
         self.claim_after, self.idle_after = 300.0, 1800.0  # until the welcome gives the server's own
         self.next_game = self.next_reason = ""  # the game begun after this one (``next``), and the server's words
         self.reasons: tuple[serverwire.SeatReason, ...] = ()  # the computer's, as far as this seat may read
-        # The server's waits as heard here (monotonic), each erring on the side of a claim opening later
-        # for us, sooner on us: ``away_since`` the opponent heard gone (None: here); ``heard_at`` the
-        # latest news that may have restarted their quiet (their chat line, our welcome, a refused
-        # claim); ``claim_due`` the soonest they may claim our quiet (the server's warning; None: acted).
+        # The server's waits (its ``waits``: net/absence.py) as times on this clock (monotonic), counted
+        # from when each message came (it left the server sooner), so each errs on the side of a claim
+        # opening later for us, sooner on us: ``away_since`` the opponent gone (None: here);
+        # ``quiet_from`` the start of their quiet (their last order, drafts or chat line); ``claim_at``
+        # when the server takes our claim (None: none comes as the game stands); ``claim_due`` when
+        # they may claim our quiet (told once the server's warning stands; None: not warned, or acted).
         self.away_since: float | None = None
-        self.heard_at = time.monotonic()
+        self.quiet_from = time.monotonic()
+        self.claim_at: float | None = None
         self.claim_due: float | None = None
         self._log_known = 0  # the most events of this game this seat has held (a resend is no change)
 
@@ -131,8 +134,9 @@ class ServerSeat(RemoteSeat):
             # The server's times for a claim (seconds; docs/rulings.md, *Leaving a server game*).
             self.claim_after = max(0.0, float(message["claim_after"]))
             self.idle_after = max(0.0, float(message["idle_after"]))
-            # A restarted server counts every wait afresh from taking the game up: so does this seat.
-            self.heard_at, self.away_since = time.monotonic(), None
+            # A restarted server counts every wait afresh from taking the game up: so does this seat,
+            # until the server's ``waits`` says more.
+            self.quiet_from, self.away_since, self.claim_at, self.claim_due = time.monotonic(), None, None, None
         self.status = "playing" if self.started else "waiting"
 
     def _read(self) -> dict | None:
@@ -180,6 +184,8 @@ class ServerSeat(RemoteSeat):
                 self._noticed("".join(c for c in message["text"][:300] if c.isprintable()))
             elif kind == "reasons":  # the computer's, each before the update with its order (which tells)
                 self.reasons = serverwire.reasons_in(self.reasons, message["reasons"])
+            elif kind == "waits":
+                self._take_waits(message)
             elif kind == "next":  # the other player began the game after this one: it waits for us there
                 self._take_next(message)
             else:
@@ -204,30 +210,30 @@ class ServerSeat(RemoteSeat):
                 clean = "".join(c for c in line["text"][:MAX_CHAT] if c.isprintable())
                 kept.append(ChatLine("".join(c for c in line["who"][:40] if c.isprintable()), line["at"][:40],
                                      clean, line.get("new") is True))
-        now = time.monotonic()
         with self._lock:
             self.chat = tuple(kept)
             self.chat_news.extend(line for line in kept if line.new)
             del self.chat_news[:-100]
-            theirs, mine = self._speakers()
-            if any(line.new and line.who == theirs for line in kept):
-                self.heard_at = now  # a chat line of theirs: the server counts their quiet afresh
-            elif any(line.new and line.who == mine for line in kept):
-                self.claim_due = None  # a line of ours taken: so is our quiet
         self._notify()
-
-    def _speakers(self) -> tuple[str, str]:
-        """The names the opponent's and this side's chat lines come under (one name for both: the opponent's)."""
-        players = tuple(getattr(self._facts, "players", ()) or ())
-        if self.side not in (0, 1) or len(players) != 2:
-            return "\0", "\0"
-        theirs, mine = str(players[1 - self.side])[:32], str(players[self.side])[:32]
-        return theirs, ("\0" if mine == theirs else mine)
 
     # -- the server's waits ----------------------------------------------------------------
     def quiet_since(self) -> float:
-        """The latest moment the server may count the opponent's quiet from: a claim opens no sooner."""
-        return max(self.changed_at, self.heard_at)
+        """When the server counts the opponent's quiet from, as told here (``quiet_from``)."""
+        return self.quiet_from
+
+    def _take_waits(self, message: dict, now: float | None = None) -> None:
+        """The server's ``waits`` (``serverwire.waits_in``: a negative time
+        is refused, one too long capped), taken as times on this clock at
+        ``now`` (when it came).  The warning's time has a second taken off:
+        a claim on us is said no later than the server takes it."""
+        waits = serverwire.waits_in(message)
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            self.away_since = None if waits.present else now - waits.away
+            self.quiet_from = now - waits.quiet
+            self.claim_at = None if waits.claim_in is None else now + waits.claim_in
+            self.claim_due = None if waits.claimed_in is None else now + max(0.0, waits.claimed_in - 1.0)
+        self._notify()
 
     def _take_update(self, message: dict) -> None:
         """As the joined seat's, with ``away_since``; the whole log sent again
@@ -245,30 +251,8 @@ class ServerSeat(RemoteSeat):
             self._log_known = max(known, len(self._events))
             if not moved:
                 self.changed_at = before
-            else:
-                self.claim_due = None  # the server counts this side's quiet afresh too
-
-    def _noticed(self, text: str) -> None:
-        """A notice; the server's warning to this side (``Live.idle_warning``) sets ``claim_due``: its
-        time is rounded up (to seconds or fives) and took a while to come, so less is taken."""
-        from net.live import warned_left
-
-        left = warned_left(text)
-        if left is not None and self.side is not None:
-            with self._lock:
-                self.claim_due = time.monotonic() + left - (1.0 if left < 120 else 5.0) - 1.0
-        super()._noticed(text)
-
-    def _claim_refused(self, refusal: Rejection) -> None:
-        """What a refused claim says of the server's count (rounded down: the start is taken no sooner)."""
-        from net.live import refusal_seconds
-
-        now, stated = time.monotonic(), refusal_seconds(refusal.code, refusal.message)
-        with self._lock:
-            if refusal.code == "present":  # active since the game changed: their quiet restarted then
-                self.heard_at = max(self.heard_at, now - (stated or 0))
-            elif refusal.code == "too-soon" and stated is not None:
-                self.away_since = max(self.away_since or 0.0, now - stated)
+            else:  # the server counts the opponent's quiet afresh from a change (its ``waits`` follows)
+                self.quiet_from = now
 
     def take_chat_news(self) -> list[ChatLine]:
         """The chat lines new to this player since the last call (each given once)."""
@@ -306,7 +290,6 @@ class ServerSeat(RemoteSeat):
         if not self._send(serverwire.encode("drafts", drafts=mine)):
             return False
         self._drafts_sent = mine
-        self.claim_due = None  # drafts handed in: the server counts this side's quiet afresh
         return True
 
     def say(self, text: str) -> bool:
@@ -326,7 +309,4 @@ class ServerSeat(RemoteSeat):
         them, else says why not (``Referee.claim``)."""
         if self.side is None or self.role != "player":
             return Rejection("onlooker", "Only a player of a game claims it.")
-        result = self._ask_host(serverwire.encode("claim"))
-        if isinstance(result, Rejection):
-            self._claim_refused(result)
-        return result
+        return self._ask_host(serverwire.encode("claim"))  # a refusal comes after the server's ``waits``

@@ -10,13 +10,15 @@ game as a player or an onlooker: from then on it is that seat's connection
 (``welcome``, then ``update``s as the game changes, ``result`` for each
 ``order``, ``drafts``/``chat`` as they change, ``reasons`` (the
 computer's, when its seat may read them: each before the ``update`` with
-its order), ``reveal`` at the end, and ``next`` when the other player has
+its order), ``waits`` (the times of a claim either way, as numbers:
+``Waits``), ``reveal`` at the end, and ``next`` when the other player has
 begun the game that follows it).
 See ``docs/server.md``.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import attrs
@@ -26,8 +28,11 @@ from net.wire import VERSION, WireError, decode, encode
 CLIENT_MAX = 64 * 1024  # bytes in one message from a client (drafts are the largest)
 SERVER_MAX = 4 * 1024 * 1024  # bytes in one message from the server (a view, a log, a lobby)
 NAME_MAX = 24  # characters of a display name a player chooses (longer ones are refused, not cut)
+MAX_WAIT = 10_000_000.0  # seconds a ``waits`` says at most (about 116 days): a longer one is read as this
 
 _NULLABLE_STR = (str, type(None))
+_SECONDS = (int, float)
+_SECONDS_OR_NONE = (int, float, type(None))
 
 # The reason a seat's ``moved`` gives when the same player opened it elsewhere
 # (the other: its game was withdrawn); what that seat answers an order with.
@@ -79,9 +84,45 @@ SERVER_MESSAGES: dict[str, dict[str, type | tuple[type, ...]]] = {
     "moved": {"reason": str},
     "next": {"game": str, "reason": str},
     "reasons": {"reasons": list},
+    "waits": {"present": bool, "away": _SECONDS, "quiet": _SECONDS, "claim_in": _SECONDS_OR_NONE,
+              "claimed_in": _SECONDS_OR_NONE},
     "refused": {"code": str, "message": str},
     "pong": {},
 }
+
+
+@attrs.frozen
+class Waits:
+    """What a ``waits`` message tells a player's seat (net/absence.py):
+    of its opponent, ``present``, seconds ``away`` (0 while present) and
+    ``quiet`` (the game waiting with nothing from them); seconds until this
+    player's claim is taken (``claim_in``: 0 now, None: none comes as the
+    game stands) and until the opponent's claim on this player's quiet is
+    (``claimed_in``: None until the server's warning stands)."""
+
+    present: bool
+    away: float
+    quiet: float
+    claim_in: float | None
+    claimed_in: float | None
+
+
+def waits_in(message: dict) -> Waits:
+    """A ``waits`` message (its keys and types already checked by
+    ``decode``) read: a negative or infinite time is a :class:`WireError`;
+    one past :data:`MAX_WAIT` is read as that."""
+    def seconds(name: str) -> float | None:
+        value = message[name]
+        if value is None:
+            return None
+        if not 0 <= value < math.inf:  # negative, or 1e999 (read as infinity; NaN is refused before)
+            raise WireError(f"a time in waits that is no time ({name})")
+        return float(min(value, MAX_WAIT))  # compared first: an integer too long for a float is capped too
+
+    away, quiet = seconds("away"), seconds("quiet")
+    assert away is not None and quiet is not None  # decode let no null through for these
+    return Waits(message["present"], away, quiet, seconds("claim_in"), seconds("claimed_in"))
+
 
 @attrs.frozen
 class SeatReason:
@@ -121,5 +162,6 @@ def reasons_in(held: tuple[SeatReason, ...], entries: list) -> tuple[SeatReason,
     return (held + kept)[-MAX_REASONS:]
 
 
-__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "NAME_MAX", "SEAT_MOVED", "SEAT_OPENED_ELSEWHERE", "SERVER_MAX", "SeatReason",
-           "SERVER_MESSAGES", "VERSION", "WireError", "checked_reason", "decode", "reasons_in", "encode", "moved_words"]
+__all__ = ["CLIENT_MAX", "CLIENT_MESSAGES", "MAX_WAIT", "NAME_MAX", "SEAT_MOVED", "SEAT_OPENED_ELSEWHERE", "SERVER_MAX",
+           "SeatReason", "SERVER_MESSAGES", "VERSION", "Waits", "WireError", "checked_reason", "decode", "reasons_in",
+           "encode", "moved_words", "waits_in"]

@@ -8,7 +8,10 @@ types) and no longer than a cap: a joiner's messages are small
 travel in their text form; views, options and events through the saves'
 strict converter.  Anything else is a :class:`WireError`.
 
-Version 4 (older versions are refused): a joiner's ``drafts`` (what its
+Version 7 (older versions are refused): a Skirmish server sends its
+players' seats ``waits`` (net/serverwire.py), a message older clients do
+not know; nothing between a host and its joiner changed.
+Since version 4: a joiner's ``drafts`` (what its
 player has written but not given, such as Platemail's secret orders) go to
 the host, which keeps them with the game and sends them back, in a
 ``drafts`` message after the welcome, to that seat's player only.  A
@@ -42,7 +45,7 @@ from core.registry import find_ruleset
 from core.ruleset import Outcome
 from saves.convert import PLAIN, JSONRefused, StructureError, converter_for, strict_json, structure, unstructure
 
-VERSION = 6  # 6: Waylights events and state gained fields (AttackDeclared, turn_from), the server may send "next"
+VERSION = 7  # 7: the server sends "waits" (a client of 6 would take it for garbage); 6: Waylights fields, "next"
 CLIENT_MAX = 4096  # bytes in one message from a joiner (an order, a hello)
 HOST_MAX = 4 * 1024 * 1024  # bytes in one message from the host (a view, a log)
 MAX_DEPTH = 64

@@ -293,10 +293,10 @@ def quiet_for(screen: Any) -> float | None:
 
 
 def quiet_start(seat: Any) -> float:
-    """When the server may have begun counting the opponent's quiet, at the
-    latest (a server seat's ``quiet_since``: the game's last change, their
-    last chat line, this seat's welcome, a refused claim's word); the
-    server's drafts are not sent here, so a claim can still be refused."""
+    """When the server began counting the opponent's quiet (a server
+    seat's ``quiet_since``: the server's ``waits`` says it, their last
+    order, drafts or chat line; counted from when it came, so never
+    sooner than the server's own start)."""
     since = getattr(seat, "quiet_since", None)
     return float(since()) if callable(since) else float(getattr(seat, "changed_at", time.monotonic()))
 

@@ -417,8 +417,8 @@ def draw(screen: Any, choice: str) -> None:
 def claiming(screen: Any, side: int) -> str:
     """The claim ``q`` offers at a server seat while the game waits for an
     opponent who is not connected, or who has done nothing for the
-    server's time (the referee decides: it also counts their drafts and
-    chat, which this terminal does not see), else ""."""
+    server's time (the referee decides; the seat counts as its ``waits``
+    tells: their orders, drafts and chat), else ""."""
     seat = screen.seats.any_seat
     if not screen.single or not hasattr(seat, "claim") or 1 - side not in screen.game.to_act:
         return ""
@@ -434,7 +434,7 @@ def claiming(screen: Any, side: int) -> str:
         return (f"{name} is not connected. Or claim the game: once {name} has been away for "
                 f"{duration(seat.claim_after)}, {brings}.")
     waited = time.monotonic() - quiet_start(seat)  # as the banner counts it (their chat restarts it)
-    if waited < seat.idle_after:  # w asks all the same: the referee counts their drafts and chat too, and says
+    if waited < seat.idle_after:  # w asks all the same: the referee decides, and says why not
         return (f"{name} is connected; the game has waited {duration(waited)} for them. You may claim it once "
                 f"it has waited {duration(seat.idle_after)} with nothing from {name}: w asks the server now.")
     return (f"The game has waited {duration(waited)} for {name}. Or claim it: if {name} has done nothing "

@@ -117,7 +117,7 @@ def test_a_raw_forfeit_or_claim_from_a_hostile_client_is_refused(server):
         raw.sendall(serverwire.encode(kind, **fields))
         while True:
             answer = json.loads(reader.readline())
-            if answer["type"] not in ("welcome", "update", "drafts", "chat"):
+            if answer["type"] not in ("welcome", "update", "drafts", "chat", "waits"):
                 return answer
 
     assert ask("hello", identity="guest:Bob")["type"] == "me"

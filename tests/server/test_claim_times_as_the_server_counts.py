@@ -5,11 +5,14 @@ net/live.py ``claim_refusal``), never opening before it:
 - the opponent's time away starts again where the server's does (a
   restarted server counts from taking the game up: a tester's banner said
   "q claims after 1 s" while the server still refused at 56 s of 60);
-- an opponent's chat line, or a refused claim's word that they were
-  active, ends "quiet too long: q to claim" (a tester's claim was refused
-  under it after the opponent handed in drafts);
+- an opponent's chat line, or drafts they hand in, ends "quiet too long:
+  q to claim" (a tester's claim was refused under it after the opponent
+  handed in drafts: the server told nobody of them);
 - the server's warning to the quiet player sets when the claim may come,
   no later than the server's own moment, and acting ends it.
+
+Each is the server's ``waits`` message (net/absence.py), in numbers: the
+seat no longer reads the times back from the server's sentences.
 
 A real server in this process (one monotonic clock with the seats')."""
 
@@ -71,37 +74,31 @@ def test_after_a_server_restart_the_time_away_counts_from_where_the_server_s_doe
     hers.stop()
 
 
-def test_a_refused_claim_s_word_of_the_time_away_is_taken_when_it_says_less():
-    from net.live import refusal_seconds
-
-    assert refusal_seconds("too-soon", "Bob has been away for 56 seconds: you may claim the game once Bob has "
-                                       "been away for 1 minute.") == 56
-    assert refusal_seconds("present", "Bob is connected to this game, and was last active 12 minutes ago: you "
-                                      "may claim ...") == 720
-    assert refusal_seconds("your-move", "The game waits for you") is None
-
-
-def test_a_chat_line_or_a_refusal_saying_they_were_active_ends_the_quiet_claim(server):
-    gid, hers, his = _waiting_for_bob(server, idle_after=1.0)
+def test_the_opponent_s_chat_line_or_drafts_restart_the_quiet_the_banner_counts(server):
+    gid, hers, his = _waiting_for_bob(server)
     screen = _screen(hers, 0)
-    assert wait_until(lambda: (quiet_for(screen) or 0) >= 1.0, 5)
-    time.sleep(0.3)
+    live = server.referee.live[gid]
+    with live.lock:  # the server's clock set on: the game has waited 200 s for Bob
+        live.changed_at -= 200.0
+        live.active_at.pop(1, None)
+        start = live.changed_at
+    refused = hers.claim()  # refused (1 hour to wait), after the server's waits: Ann's seat counts as it does
+    assert getattr(refused, "code", "") == "present", refused
+    assert start <= hers.quiet_since() < start + 200.0  # never sooner than the server's own start
+    assert quiet_for(screen) > 0
     # Bob says a line: the server counts his quiet afresh, and so does the banner.
     assert his.say("still thinking")
-    assert wait_until(lambda: any(line.text == "still thinking" for line in hers.chat))
-    live = server.referee.live[gid]
+    assert wait_until(lambda: 1 in live.active_at and hers.quiet_since() >= live.active_at[1])
     assert quiet_for(screen) <= live.time_idle(1, time.monotonic()) + 0.01
-    assert quiet_for(screen) < 1.0
-    # Bob hands in drafts: this terminal is not told, but the server's refusal says so, and the banner follows.
-    assert wait_until(lambda: (quiet_for(screen) or 0) >= 1.0, 5)
-    server.referee.idle_after = 3600.0  # the refusal then says when he was last active
+    # Bob hands in drafts: the server tells Ann's seat that his quiet starts again (before, it told nobody,
+    # and her banner offered a claim the server then refused).
     chatted = live.active_at[1]
     his.put_drafts([{"kind": "sow-note", "side": 1, "written": ["x"]}])
     assert wait_until(lambda: live.active_at[1] > chatted)
-    assert (quiet_for(screen) or 0) >= 1.0  # this terminal was not told of the drafts
-    refused = hers.claim()
-    assert getattr(refused, "code", "") == "present", refused
+    handed_in = live.active_at[1]
+    assert wait_until(lambda: hers.quiet_since() >= handed_in)
     assert quiet_for(screen) <= live.time_idle(1, time.monotonic()) + 0.01
+    assert hers.claim_at is not None and hers.claim_at >= handed_in + 3600.0  # his claim time moved with it
     hers.stop()
     his.stop()
 
@@ -133,14 +130,3 @@ def test_the_quiet_player_s_seat_knows_when_a_claim_may_come_and_acting_ends_it(
     assert claim_due_words(screen) == ""
     hers.stop()
     his.stop()
-
-
-def test_the_warning_s_words_are_read_back_at_every_time_they_may_say():
-    from net.live import told_time, warned_left
-
-    for seconds in (0.2, 1.0, 59.5, 61.0, 119.2, 120.0, 121.0, 299.9, 300.0, 1799.0):
-        text = (f"The game has waited 1 minute for you. If nothing comes from you for {told_time(seconds, up=True)} "
-                "more (an order, drafts or a chat line), Ann may claim the game and you lose it.")
-        left = warned_left(text)
-        assert left is not None and seconds <= left < seconds + 5.0 + 1e-6, (seconds, left)
-    assert warned_left("One line of chat a second at most.") is None
