@@ -20,6 +20,7 @@ from core.rulesets.platemail.checks import can_shoot
 from core.rulesets.platemail.combat import FAVOR, ranged_modifiers, weapon_modifiers
 from core.rulesets.platemail.equipment import PASSIVE_BASE, SPELLS
 from core.rulesets.platemail.movement import held, retreat_cell
+from core.rulesets.platemail.paths import run_beside
 from core.rulesets.platemail.senses import Work, defense, weapon
 from core.rulesets.platemail.state import INVOLUNTARY, MOVES, READY, Action
 
@@ -130,18 +131,23 @@ def _cells(work: Work, c, kind: Action) -> int:
 
 def charge_run(work: Work, me, t, tk: Action) -> int | None:
     """Cells ``me``'s Charge runs before it strikes ``t`` when ``t`` takes
-    ``tk`` (None: it cannot reach ``t`` this Phase and strikes nobody).
-    A target that steps away (Fall Back, Terror) goes to the cell the
-    resolution picks, the reachable one furthest from its nearest hostile
-    (``movement.retreat_cell``), and the Charge runs after it: from beside
-    it, a 10 ft run that earns the Charge its Favor (seed: Charge).  Any
-    other Action is taken as standing where it is."""
+    ``tk`` (None: it cannot come beside ``t`` this Phase and strikes
+    nobody).  The run is the movement's own (``paths.run_beside``: the
+    steps the resolution takes along a cheapest path to a free cell beside
+    the target, within the Charge's allowance), with everyone else ``me``'s
+    side knows of standing where they are: walls, and others in every cell
+    beside the target, can leave a Charge short however near it stands
+    (seed: Moving, Charge).  A target that steps away (Fall Back, Terror)
+    goes to the cell the resolution picks, the reachable one furthest from
+    its nearest hostile (``movement.retreat_cell``), and the Charge runs
+    after it: from beside it, a 10 ft run that earns the Charge its Favor
+    (seed: Charge).  Any other Action is taken as standing where it is."""
     here = t.pos
     if tk in (A.FALL_BACK, A.TERROR) and _cells(work, t, tk):
         blocked = {c.pos for c in work.chars.values() if c.id != t.id and c.pos is not None}
         here = retreat_cell(work, t.id, _cells(work, t, tk), blocked) or t.pos
-    run = chebyshev(me.pos, here) - 1
-    return run if run <= _cells(work, me, A.CHARGE) else None
+    standing = frozenset([c.pos for c in work.known_to(me.id) if c.id != me.id and c.id != t.id])
+    return run_beside(work.grid, me.pos, here, standing, _cells(work, me, A.CHARGE))
 
 
 def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None) -> dict[Action, tuple[float, int]]:
@@ -150,14 +156,17 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
     ``combat.attack`` with what the target's Action adds (seed: Favor and
     Disfavor; Ready / Not Ready for the Defense) and whether it is Unaware
     of a skulking ``me`` (a Not Ready character is).  A Charge runs after a
-    target that steps away (:func:`charge_run`): its Favor counted when the
-    run is 10 ft or more, no chance when the target gets out of its reach.
+    target that steps away, and at one that stands (:func:`charge_run`,
+    the movement's own path): its Favor counted when the run is 10 ft or
+    more, no chance when it cannot come beside the target (too far, or every
+    cell beside it walled or taken).
     A Guard beside the target is not counted."""
     ranged = kind in (A.RANGED, A.RAPID_FIRE, A.RELEASE)
     stuck = t.entrapped or held(work, t.id)
     out: dict[Action, tuple[float, int]] = {}
     # attack_bonus by (favor, disfavor, run): the Actions share a few
     bonuses: dict[tuple[int, int, int | None], int] = {}
+    runs: dict[str, int | None] = {}  # a Charge's run at a target standing where it is, once worked out
     for tk in target_actions(t):
         ready = READY[tk] and not stuck
         favor = disfavor = 0
@@ -176,8 +185,13 @@ def chances_by_action(work: Work, me, t, kind: Action, spell: str | None = None)
             favor += 1
         d = defense(t, ready)
         run = None
-        if kind is A.CHARGE and tk in (A.FALL_BACK, A.TERROR):
-            run = charge_run(work, me, t, tk)
+        if kind is A.CHARGE:
+            if tk in (A.FALL_BACK, A.TERROR):
+                run = charge_run(work, me, t, tk)
+            else:  # the target stands: one run for every such Action
+                if "standing" not in runs:
+                    runs["standing"] = charge_run(work, me, t, tk)
+                run = runs["standing"]
             if run is None:  # out of its reach: no Attack roll
                 out[tk] = (0.0, d)
                 continue

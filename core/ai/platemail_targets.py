@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.ai.platemail_chances import attack_weapon, casts, chances_by_action, enemies_beside, shooter
+from core.ai.platemail_chances import attack_weapon, casts, chances_by_action, charge_run, enemies_beside, shooter
 from core.board import chebyshev
 from core.rulesets.platemail.actions import missile
 from core.rulesets.platemail.checks import HOSTILE_GENERAL
@@ -139,7 +139,10 @@ def wasted_charge(state, me, target: str | None) -> str:
     enemy it knows of and strikes nobody, where a Move gets as far Ready
     and a Sprint twice as far), or the target beside it already (seed,
     Charge: no Favor without a 10 ft run, so it is one blow where a Full
-    Attack makes two, seed: Full Attack)."""
+    Attack makes two, seed: Full Attack), or no way to a free cell beside
+    the target within the Charge's 15 feet, with everyone else standing
+    where they are (``platemail_chances.charge_run``: walled off, or
+    every cell beside it taken)."""
     if state is None or target is None or me.pos is None:
         return ""
     work = Work(state)
@@ -152,6 +155,8 @@ def wasted_charge(state, me, target: str | None) -> str:
         return f"{heading} is out of sight: the Charge strikes nobody" if heading else "nobody in sight to Charge"
     if t.side != me.side and t.pos is not None and chebyshev(me.pos, t.pos) == 1 and weapon(me).melee:
         return f"already beside {tid}: no run, no Favor; a Full Attack strikes twice"
+    if t.side != me.side and t.pos is not None and charge_run(work, me, t, A.DEFEND) is None:  # (t standing)
+        return f"no free cell beside {tid} within a Charge's 15 feet: it strikes nobody"
     return ""
 
 

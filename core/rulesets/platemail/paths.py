@@ -214,7 +214,9 @@ def run_beside(g, start, cell, blocked, limit: int) -> int | None:
     goals = goals_beside(g, cell, blocked)
     if not goals:
         return None
-    field = _search(g, goals, frozenset(blocked) - {start}, None)[0]
+    # An A* search towards ``start`` holds the final cost of every cell on
+    # a cheapest path from it, and of their neighbours on one (``_field``).
+    field = _search(g, goals, frozenset(blocked) - {start}, start)[0]
     pos, spent = start, 0
     for steps in range(1, len(field) + 1):  # (a bound: free steps could go round)
         ahead = path_steps(g, field, pos, blocked, cell)
