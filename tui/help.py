@@ -79,10 +79,50 @@ def stem(word: str) -> str:
     return word
 
 
-def search_pattern(words: str) -> re.Pattern[str] | None:
+# A search for one rule by its number ("rule 24", "rules 24") finds where
+# the help cites it: on its own ("rule 24", "Rule 24:", "rule-24") or
+# within a range or a list of them ("rules 23-25", "rules 14-17, 23-27, 36",
+# "rules 12 and 16").
+RULE_ASKED = re.compile(r"rules? ?(\d+)")
+CITED = r"\d+(?: ?[-–] ?\d+)?"
+CITATION = re.compile(rf"(?<!\w)rules?[ -]({CITED}(?:(?:, | and |, and ){CITED})*)(?!\w)")
+
+
+def cited_numbers(citation: str) -> set[int]:
+    """The rule numbers a citation's list names: "14-17, 23, 36" -> 14 to 17, 23 and 36."""
+    numbers: set[int] = set()
+    for first, last in re.findall(r"(\d+)(?: ?[-–] ?(\d+))?", citation):
+        numbers.update(range(int(first), int(last or first) + 1))
+    return numbers
+
+
+class RuleCitations:
+    """What a search for rule ``number`` finds: each citation of rules
+    (:data:`CITATION`) that names it.  It reads text as a compiled
+    pattern does (``search``, ``findall``), so sections use it as one."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def finditer(self, text: str):
+        return (found for found in CITATION.finditer(text) if self.number in cited_numbers(found.group(1)))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return next(self.finditer(text), None)
+
+    def findall(self, text: str) -> list[str]:
+        return [found.group(0) for found in self.finditer(text)]
+
+
+def search_pattern(words: str) -> re.Pattern[str] | RuleCitations | None:
     """What a search finds, in :func:`searchable` text: each word of letters
     as the start of a word with its stem ("pin" finds "Pins" and "Pinned",
-    not "spin"), anything else (numbers, "free-move") as it is typed."""
+    not "spin"), anything else (numbers, "free-move") as it is typed; and
+    "rule 24" every citation of rule 24, in a range or list of rules too
+    (:class:`RuleCitations`)."""
+    asked = RULE_ASKED.fullmatch(searchable(words))
+    if asked:
+        return RuleCitations(int(asked.group(1)))
     parts = []
     for word in searchable(words).split():
         parts.append(rf"(?<!\w){re.escape(stem(word))}\w*" if word.isalpha() else re.escape(word))

@@ -15,6 +15,7 @@ from core.orders import OfferDraw
 from core.rulesets.spheres_of_war import RULESET
 from tests.rulesets.spheres_of_war.helpers import position
 from tests.rulesets.spheres_of_war.test_removed_partner_unmatched_and_match_endings import locked_pair_r1_falls
+from tests.tui.drawn import screen_rows
 from tests.tui.test_computer import wait_for
 from tests.tui.test_concede import words
 from tests.tui.test_flow import log_text
@@ -211,7 +212,9 @@ async def test_searching_the_help_for_rule_27_lands_on_leaving_the_board(data_di
     async with app.run_test(size=SIZE) as pilot:
         await open_rules(pilot, app, "spheres_of_war")
         await search(pilot, "rule 27")
-        assert status(app).startswith("rule 27: 1 of"), status(app)
+        # Its heading cites rules 23-27; the page's intro, before it, only names rule 27 as an example.
+        assert re.fullmatch(r"rule 27: 2 of \d+, in Actions in a Match", status(app)), status(app)
+        assert any("(rule 27)" in row for row in screen_rows(app)), screen_rows(app)
         await search(pilot, "off the board")
         assert status(app).startswith("off the board: 1 of"), status(app)
 
