@@ -35,7 +35,8 @@ DREAD = Ref("Spells", "Spellcasting Actions (the spells are Skirmish's own)")
 
 
 RANGE_MEASURE = ("Range is counted in 5-foot cells, a diagonal step 5 feet as in moving, from where both stood "
-                 "at the start of the Phase; -2 for each Range increment past the first, none beyond four")
+                 "at the start of the Phase; -2 for each Range increment past the first; "
+                 "no shot reaches beyond four times the Range")
 
 
 def _range_lines(roll: Rolled) -> list[str]:
