@@ -244,6 +244,12 @@ class Ruleset(abc.ABC):
         the units its options set it in (``"/12"``), or ``""`` for none."""
         return ""
 
+    def turns_played(self, state: Any, log: Sequence[Event], played: int) -> tuple[int, str]:
+        """The result's count of turns played (``played``, worked out the
+        same way for every ruleset) and words on what they were, where a
+        ruleset's turns are of more than one kind; ``(played, "")`` here."""
+        return played, ""
+
     @abc.abstractmethod
     def situation(self, state: Any) -> Situation:
         """Turn, phase and who acts, for the banner and the replay printout."""

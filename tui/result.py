@@ -210,6 +210,8 @@ def summarise(game: Any, headline: str | None = None) -> Result:
     reason = outcome.reason if outcome is not None else ""
     situation = rules.situation(game.state)
     played, fewer = turns_played(game, situation, rules.turn_word.lower())
+    if not fewer:  # the ruleset's own words on what the turns were (Optio's scouting, then closing)
+        played, fewer = rules.turns_played(game.state, game.log, played)
     return Result(headline, reason, situation.turn, tuple(sides), rules.turn_word, played, fewer)
 
 

@@ -9,6 +9,8 @@ from core.events import Event, TurnEnded
 # The log's line (a Note) when the turn limit ends the scouting, our ruling
 # (docs/rulings.md, *Turn limit (ours)*); Why? knows it by these words.
 TIME_UP = "Scouting time is up: both armies show themselves"
+# Why the scouting turn ends when the last army shows itself (a TurnEnded's detail).
+BOTH_KNOWN = "both armies are known"
 # How a closing turn ends after the army's move (TurnPassed's detail).
 ARMY_MOVED = "the army moved"
 ARMY_HELD = "the army held where it is"

@@ -14,6 +14,7 @@ from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import (
     ARMY_HELD,
     ARMY_MOVED,
+    BOTH_KNOWN,
     TIME_UP,
     ArmiesMet,
     KudoPaid,
@@ -172,7 +173,7 @@ def _end_scouting(state: OptioState, events: list[Event], next_active: int | Non
         second = 0 if a0.arrived > a1.arrived else 1
         return _meet(state, second, events)
     if next_active is None:  # the scouting turn ends at once
-        events.append(TurnEnded(state.round, "both armies are known"))
+        events.append(TurnEnded(state.round, BOTH_KNOWN))
         state = _next_turn(state)
     return evolve(state, phase=Phase.CLOSING)
 

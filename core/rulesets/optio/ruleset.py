@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from core.board import Battlefield, Cell, Terrain
 from core.dice import Dice, roll
-from core.events import Event, Note
+from core.events import Event, Moved, Note, TurnEnded
 from core.explain import Ref
 from core.memo import Table
 from core.options import option_problem
@@ -26,6 +26,7 @@ from core.orders import Order
 from core.ruleset import Capabilities, Outcome, Rejection, Ruleset, Situation, UnitView
 from core.rulesets.optio import rules
 from core.rulesets.optio import template as tpl
+from core.rulesets.optio.events import BOTH_KNOWN, TIME_UP, ArmiesMet, KudoPaid
 from core.rulesets.optio.explain import explain as explain_event
 from core.rulesets.optio.generator import generate_map
 from core.rulesets.optio.maps import LARGE, SMALL, centre_cell, map_battlefield, map_from_battlefield, on_map
@@ -379,6 +380,27 @@ class Optio(Ruleset):
     def turn_limit_words(self, state: OptioState, turn: int) -> str:
         # the limit is the scouting's: once the armies close it is spent
         return f"/{state.turn_limit}" if state.phase is Phase.SCOUTING else ""
+
+    def turns_played(self, state: OptioState, log: Sequence[Event], played: int) -> tuple[int, str]:
+        """Scouting turns, then closing turns (each general's closing move
+        ends a turn too): a game that ran out its 15 scouting turns and
+        closed in for two more reads "17 (15 scouting, 2 closing in)", not
+        a bare 17 against a limit of 15.  When the limit itself brought the
+        armies together, the counter stands at the turn after the limit, of
+        which nothing was played: 15."""
+        end = next((i for i, e in enumerate(log)
+                    if (isinstance(e, Note) and e.text == TIME_UP) or isinstance(e, ArmiesMet)
+                    or (isinstance(e, TurnEnded) and e.detail == BOTH_KNOWN)), None)
+        if end is None or state.phase is Phase.SCOUTING:
+            return played, ""
+        marker = log[end]
+        if isinstance(marker, ArmiesMet):  # met as they showed themselves: every turn was scouting
+            return played, ""
+        scouting = marker.turn if isinstance(marker, TurnEnded) else state.turn_limit
+        closed = any(isinstance(e, KudoPaid) or (isinstance(e, Moved) and e.frm is not None) for e in log[end + 1:])
+        if not closed:
+            return scouting, ""
+        return played, f"{scouting} scouting, {played - scouting} closing in"
 
     def situation(self, state: OptioState) -> Situation:
         who = player_name(state, state.active)
