@@ -267,4 +267,19 @@ def trouble_words(seat: Any, status: str, before: str) -> str:
         back = before and getattr(seat, "status", "playing") == "playing"
         return f"✓ Connected to the {keeper} again." if back else ""
     reason = str(getattr(seat, "reason", "") or "")[:300].rstrip(".")
+    if said_by_status(reason):  # the status says it already: once is enough (a tester read it twice)
+        reason = ""
     return f"⚠ {status}" + (f" ({reason})." if reason and reason not in status else ".")
+
+
+def said_by_status(reason: str) -> bool:
+    """A keeper's reason that the seat's status words say already: the
+    host's "stopped; the game is saved" (the status: "Host stopped (game
+    saved): waiting for it to resume"), and the server's "opened in another
+    terminal" (the status: "This seat moved to another terminal or tab").
+    Any other reason (the game was withdrawn, the server is stopping) is
+    news, and is said."""
+    from net.serverwire import SEAT_OPENED_ELSEWHERE
+    from tui.remote.play import STOP_REASON
+
+    return reason.rstrip(".") in (STOP_REASON.rstrip("."), SEAT_OPENED_ELSEWHERE.rstrip("."))
