@@ -144,9 +144,9 @@ def test_the_favor_the_platemail_help_gives_attacks_on_each_action_is_the_engine
 def test_platemail_help_explains_hidden_prone_and_dazed_as_the_game_plays_them():
     actions = section("platemail", "Actions")
     assert f"passive Perception ({PASSIVE_BASE} + Perception) is below your Stealth roll" in actions
-    assert "Your first Attack on an Unaware enemy has Favor" in actions
+    assert "Unaware of you, you roll your first Attack with Favor" in actions
     assert "cannot pick you as a target" in actions
-    assert "**Prone**" in actions and "melee Attacks on you have Favor" in actions
+    assert "**Prone** (a failed Crash save): melee at you has Favor" in actions
     assert "Dazing blow (below) replaces your next 1d4 Actions" in actions
 
 
