@@ -18,14 +18,30 @@ textual-serve to 1.x):
   is one address, as is an IPv6 /64); a tab refused is told why
   in its page (its websocket closed with the reason, which ``web_page``'s
   script shows), a request that is no websocket by a 503 or a 429;
+  one that is no websocket when a seat is free is answered 400, in one line
+  of the log;
 - a request is answered only if its ``Host`` is a name this server was given
   (the public URL's, or on this machine a loopback name), and the websocket
   only from a page at such an address (its ``Origin``; none, not a browser,
   is refused): another web site open in the same browser cannot start
   sessions here, even with its own name made to lead here (DNS rebinding);
+- the page may be shown in no frame of another page (``X-Frame-Options``,
+  and its ``Content-Security-Policy``, which also lets run only its own
+  scripts: ``web_page.page_policy``), a browser that says it asks for it
+  for a frame is refused it, and a websocket a browser says another site's
+  page opens is refused: the door's own page, top-level, is the only one
+  that starts sessions;
+- the page names its websocket and files by their path only, so the
+  browser opens them at the host and port it loaded the page from, where
+  the guest's cookie is (``web_page``); on 127.0.0.1 the door listens on
+  ::1 too when this machine has it;
 - the static folders are served without their listings;
 - the page asks nothing of a third party, and shows why the door closed a
   tab (``web_page``);
+- what a tab sends reaches its app without the door waiting for the app to
+  read it (``web_page.AppInput``): a busy app never holds up the door
+  reading its tab, so a closed tab is seen at once; a tab that sends more
+  than its app has taken in by 256 KiB is closed, saying so;
 - what a tab sends is checked: a message past 64 KiB, a flood, garbage (a
   binary frame, keys that are not text) or an unreadable terminal size
   closes that tab, saying why (its app is its own process: nobody else's game
@@ -71,17 +87,28 @@ from pathlib import Path
 from typing import Any
 
 from net.door_probe import not_a_door
-from tui.web_address import allowed_origins, host_allowed, origin_allowed, public_url_problem
+from tui.web_address import (
+    ALSO_IPV6,
+    allowed_origins,
+    host_allowed,
+    ipv6_loopback,
+    origin_allowed,
+    page_path,
+    public_url_problem,
+)
 from tui.web_page import (
     GOING_AWAY,
+    OVERFED,
     POLICY_VIOLATION,
     STALLED_AFTER,
     STOPPED,
     TRY_AGAIN_LATER,
+    AppInput,
     LatestSize,
     MessageRate,
     ReadWatch,
     local_template_dir,
+    page_policy,
     read_envelope,
     send_or_drop,
     to_int,
@@ -134,6 +161,10 @@ NOT_THE_PAGES = "This tab sent something its page never sends: closed."
 FLOODED = f"This tab sent more than {RATE} messages a second: closed."
 # Why every tab is refused when the Skirmish server does not take this
 # door's account as a door (net/door_probe.py): the operator's to mend.
+NOT_A_WEBSOCKET = "This address is the page's websocket: open the page itself."
+# What a browser says a request is for when a page frames another: the page
+# is refused to all of them (with its headers, a browser would show none).
+FRAMED = ("iframe", "frame", "embed", "object", "fencedframe")
 NOT_A_DOOR = "This web door is not set up right (the Skirmish server does not take it as a door): tell its operator."
 # How long the server's answer that it takes this door is believed.
 DOOR_CHECKED_FOR = 30.0
@@ -238,6 +269,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
     class SkirmishWebServer(Server):
         def __init__(self) -> None:
             self.templates_folder = local_template_dir(MAX_MESSAGE)
+            self.policy = page_policy((self.templates_folder / "app_index.html").read_text(encoding="utf-8"))
             super().__init__(app_command(app_args), host=host, port=port, title=TITLE, public_url=public_url,
                              templates_path=self.templates_folder)
             self.seats = Seats(max_sessions, per_address or sessions_per_address(max_sessions), SEAT_WAIT)
@@ -260,7 +292,9 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             asyncio.set_event_loop(loop)
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
-            web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
+            # 127.0.0.1 and ::1 both: a browser may take localhost for either
+            hosts = [self.host, ALSO_IPV6] if self.host == DEFAULT_HOST and ipv6_loopback() else self.host
+            web.run_app(self._make_app(), host=hosts, port=self.port, handle_signals=False, loop=loop,
                         print=self.say_serving)
 
         def say_serving(self, *_: Any) -> None:
@@ -316,7 +350,21 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             return False
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            response = await super().handle_index(request)  # the page (textual-serve's template, rendered)
+            import aiohttp_jinja2
+
+            if request.headers.get("Sec-Fetch-Dest", "").lower() in FRAMED:
+                raise web.HTTPForbidden(text="This page is shown in no frame of another page.")
+            # textual-serve's template, its websocket and files named by their path
+            # alone (textual-serve names them at the public URL's host): the browser
+            # opens them where it loaded the page from, the guest's cookie's host
+            path = page_path(self.public_url)
+            response = aiohttp_jinja2.render_template("app_index.html", request, {
+                "font_size": to_int(request.query.get("fontsize", "16"), 16),
+                "app_websocket_url": f"{path}/ws", "config": {"static": {"url": f"{path}/static/"}},
+                "application": {"name": self.title}})
+            response.headers["Content-Security-Policy"] = self.policy
+            response.headers["X-Frame-Options"] = "DENY"
+            response.headers["X-Content-Type-Options"] = "nosniff"
             if guest_id(request.cookies.get(COOKIE)) is None:
                 self._give_cookie(response, secrets.token_urlsafe(TOKEN_BYTES))
             return response
@@ -326,12 +374,19 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                                 secure=self.public_url.startswith("https:"))
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-            if not origin_allowed(request.headers.get("Origin"), self.allowed):
+            # The door's own page is the only one whose websocket is same-origin
+            # (a browser that says Sec-Fetch-Site says so: another site's page,
+            # even one the door's name was made to lead to, is not)
+            if not origin_allowed(request.headers.get("Origin"), self.allowed) \
+                    or request.headers.get("Sec-Fetch-Site", "same-origin").lower() != "same-origin":
                 raise web.HTTPForbidden(text="This server takes sessions only from its own page.")
             seat = await self.seats.take(request.remote or "")
             if isinstance(seat, str):
                 return await self._refuse(request, seat)
             try:  # whatever ends the tab (refused, closed, cancelled, failed) gives its seat back
+                if not web.WebSocketResponse().can_prepare(request).ok:
+                    log.warning("a request for the websocket was no websocket: answered 400")
+                    raise web.HTTPBadRequest(text=NOT_A_WEBSOCKET)
                 if await self.door_refused():
                     return await self._refuse(request, NOT_A_DOOR)
                 # A tab that brought no cookie (its page's was lost, or its
@@ -438,13 +493,14 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             tab's app, until the tab closes (None) or is to be closed for what
             it sent: garbage, a flood or an absurd size (why, in words; it
             harms nobody else: its app is its own)."""
-            sizes = LatestSize(app_service.set_terminal_size)  # a flood of sizes redraws a few times a second
+            # a flood of sizes redraws a few times a second; a size waits for the app in a task of its own
+            sizes = LatestSize(app_service.set_terminal_size)
             try:
-                return await self._read_tab(websocket, app_service, sizes, watch)
+                return await self._read_tab(websocket, AppInput(app_service), sizes, watch)
             finally:
                 sizes.close()
 
-        async def _read_tab(self, websocket: web.WebSocketResponse, app_service: AppService,
+        async def _read_tab(self, websocket: web.WebSocketResponse, app_input: AppInput,
                             sizes: LatestSize, watch: ReadWatch | None = None) -> str | None:
             from aiohttp import WSMsgType
 
@@ -470,16 +526,16 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
                     log.warning("a tab sent something that is not the page's: closed")
                     return NOT_THE_PAGES
                 kind, data = envelope
-                if kind == "stdin":
-                    await app_service.send_bytes(data.encode("utf-8"))
-                elif kind == "resize":
+                if kind == "resize":
                     sizes.want(data["width"], data["height"])
-                elif kind == "ping":
+                    continue
+                if kind == "ping":
                     await websocket.send_json(["pong", data])
-                elif kind == "blur":
-                    await app_service.blur()
-                elif kind == "focus":
-                    await app_service.focus()
+                    continue
+                taken = app_input.keys(data.encode("utf-8")) if kind == "stdin" else app_input.meta({"type": kind})
+                if not taken:  # its app reads none of it: it waits in the door, up to a point
+                    log.warning("a tab sent more than its app could take in: closed")
+                    return OVERFED
             return None
 
     return SkirmishWebServer()

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 # The names a browser on this machine reaches a loopback listener by.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 SCHEME_PORTS = {"http": 80, "https": 443}
+ALSO_IPV6 = "::1"  # listened on too, beside 127.0.0.1, when this machine has it
 
 
 def origin_of(url: str) -> tuple[str, str, int] | None:
@@ -87,3 +88,22 @@ def host_allowed(host: str | None, allowed: set[tuple[str, str, int]]) -> bool:
     if parts.netloc != host:  # a path, a query: not a host
         return False
     return any(parts.hostname == name and port in (None, allowed_port) for _, name, allowed_port in allowed)
+
+
+def ipv6_loopback() -> bool:
+    """Whether this machine has the IPv6 loopback address ::1 to listen on."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.bind((ALSO_IPV6, 0))
+    except OSError:
+        return False
+    return True
+
+
+def page_path(public_url: str) -> str:
+    """The path the page is served at behind its public URL, with no
+    trailing slash ("" at the root): its websocket and files are named
+    under it, by path alone."""
+    return urlsplit(public_url).path.rstrip("/")

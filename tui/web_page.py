@@ -9,6 +9,16 @@ what the door reads of the messages it sends.
   "Session ended." box shows the reason.  textual-serve's script keeps its
   websocket to itself and shows only "Session ended.", so a script put in
   the page before it wraps the browser's ``WebSocket`` to hear the close.
+- The page opens its websocket at the very host and port it was loaded
+  from (``location.host``): the page names only its path.  A page loaded as
+  ``localhost`` and a websocket to ``127.0.0.1`` are two sites to the
+  browser, which would not send the guest's cookie.  The same wrapper closes
+  the websocket when the page is hidden for good or frozen (``pagehide``: a
+  tab navigated away), so its app ends at once, and reloads a page brought
+  back from the browser's back-forward cache.
+- It holds no inline event handler (its Restart buttons are given theirs by
+  a script), so its policy (``page_policy``: sent with it) lets run only
+  its own scripts, by their hashes, and lets no other site frame it.
 
 What a tab sends is checked (``read_envelope``), and the sizes it asks for
 are applied at most a few times a second, the latest one (``LatestSize``):
@@ -19,6 +29,8 @@ tab's app busy and send megabytes for nothing.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import json
 import re
 import tempfile
@@ -50,27 +62,54 @@ PING_EVERY = 5.0
 
 _SHOW_CLOSE_REASON = """<script>
       // The door says why it closes a tab (the close's reason): show it in
-      // the "Session ended." box instead of that alone.
+      // the "Session ended." box instead of that alone.  The page names its
+      // websocket by its path only: it opens at this page's own host and
+      // port (the guest's cookie is this host's), ws: or wss: as the page.
       (() => {
         const Native = window.WebSocket;
         const unsaid = UNSAID;
-        function Socket(...args) {
-          const socket = new Native(...args);
+        const open = new Set();
+        function Socket(url, ...rest) {
+          const address = new URL(url, window.location.href);
+          address.protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
+          const socket = new Native(address.href, ...rest);
+          open.add(socket);
           socket.addEventListener("close", (event) => {
             const reason = event.reason || unsaid[event.code];
             const message = document.querySelector(".closed-dialog .message");
             if (reason && message) {
               message.textContent = reason;
             }
+            open.delete(socket);
           });
           return socket;
         }
         Socket.prototype = Native.prototype;
         Object.assign(Socket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
         window.WebSocket = Socket;
+        // A page left (navigated away, maybe kept frozen for the Back
+        // button) ends its session now, not when the door finds it reads
+        // nothing; brought back, it starts a fresh one.
+        window.addEventListener("pagehide", () => open.forEach((socket) => socket.close()));
+        window.addEventListener("pageshow", (event) => {
+          if (event.persisted) {
+            window.location.reload();
+          }
+        });
       })();
     </script>
     """
+
+# textual-serve's Restart buttons call refresh() from an inline handler,
+# which a policy that runs only the page's own scripts forbids: a script at
+# the end of the page gives them their handler instead.
+_INLINE_RESTART = re.compile(r'\s+onClick="refresh\(\)"', re.IGNORECASE)
+_RESTART_BUTTONS = """<script>
+      document.querySelectorAll("[data-restart]").forEach((button) => button.addEventListener("click", refresh));
+    </script>
+  """
+_INLINE_HANDLER = re.compile(r"<[^>]*\son[a-z]+\s*=", re.IGNORECASE)
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
 
 
 def page_template(source: str, max_message: int) -> str:
@@ -81,7 +120,33 @@ def page_template(source: str, max_message: int) -> str:
     script = _SHOW_CLOSE_REASON.replace("UNSAID", json.dumps(unsaid))
     # before textual-serve's script, which opens the websocket once the page has loaded
     at = page.index("<script")
-    return page[:at] + script + page[at:]
+    page = page[:at] + script + page[at:]
+    page = _INLINE_RESTART.sub(" data-restart", page)
+    at = page.rindex("</body>")
+    page = page[:at] + _RESTART_BUTTONS + page[at:]
+    if _INLINE_HANDLER.search(page):
+        raise ValueError("textual-serve's page holds an inline event handler the door's policy would block")
+    page_policy(page)  # raises if a script of the page is not the same on every load
+    return page
+
+
+def page_policy(page: str) -> str:
+    """The Content-Security-Policy the page is sent with: its scripts are its
+    own files and its inline scripts (by their hashes), it connects only to
+    its own address (its websocket included), and no other page may frame it
+    (so another site can neither start sessions in hidden frames nor lay
+    the terminal under its own clicks)."""
+    hashes = []
+    for script in _INLINE_SCRIPT.findall(page):
+        if "{{" in script or "{%" in script:
+            raise ValueError("an inline script of the page is a template: its hash would change")
+        digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+        hashes.append(f"'sha256-{digest}'")
+    return "; ".join([
+        "default-src 'self'", f"script-src 'self' {' '.join(hashes)}",
+        "style-src 'self' 'unsafe-inline'",  # xterm.js styles its terminal by <style> elements it makes
+        "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'", "object-src 'none'",
+        "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"])
 
 
 def local_template_dir(max_message: int) -> Path:
@@ -243,3 +308,42 @@ class ReadWatch:
                 oldest = next(iter(self.unanswered.values()), None)
             wake = next_ping if oldest is None else min(next_ping, oldest + self.stalled_after)
             await asyncio.sleep(max(0.0, wake - loop.time()))
+
+
+# What a tab's app may have waiting to be read of what its tab sent: past
+# this (its input pipe full, and this much more behind it) the tab is closed.
+MOST_WAITING = 256 * 1024
+OVERFED = f"This tab sent more than its app could take in ({MOST_WAITING // 1024} KiB waiting): closed."
+
+
+class AppInput:
+    """What a tab sends its app (keys, blur and focus), written to the app's
+    input without waiting for the app to read it: textual-serve's
+    ``send_bytes`` waits until the pipe has room, and an app busy or stuck
+    with its input pipe full then held the tab's whole read loop, so the door
+    noticed neither the tab closing nor anything else it sent.  What the
+    pipe cannot take yet waits in the door, up to ``most`` bytes; ``keys``
+    and ``meta`` say False past that (nothing is written: the tab is to be
+    closed).  An app whose input is closed (it is ending) is sent nothing.
+    (Sizes, a few a second at most, wait for the app in ``LatestSize``'s
+    task: never in the read loop.)"""
+
+    def __init__(self, app_service: Any, most: int = MOST_WAITING) -> None:
+        self.app_service = app_service
+        self.most = most
+
+    def keys(self, data: bytes) -> bool:
+        return self._write(self.app_service.encode_packet(b"D", data))
+
+    def meta(self, data: dict[str, Any]) -> bool:
+        return self._write(self.app_service.encode_packet(b"M", json.dumps(data).encode("utf-8")))
+
+    def _write(self, packet: bytes) -> bool:
+        stdin = self.app_service.stdin
+        transport = stdin.transport
+        if transport.is_closing():
+            return True
+        if transport.get_write_buffer_size() + len(packet) > self.most:
+            return False
+        stdin.write(packet)
+        return True
