@@ -25,7 +25,9 @@ class TurnPassed(TurnEnded):
 
     @property
     def sentence(self) -> str:
-        extra = f", {self.detail}" if self.detail else ""
+        # "Bob's turn 6 ends (both armies are known)": why it ended so soon, in
+        # brackets as the round's end says it; what was done, after a comma.
+        extra = f" ({self.detail})" if self.detail == BOTH_KNOWN else f", {self.detail}" if self.detail else ""
         return f"{self.who}'s turn {self.turn} ends{extra}"  # "Turn", Optio's word (Ruleset.turn_word)
 
 

@@ -8,7 +8,7 @@ orders and hands each checked one to :func:`apply`."""
 from __future__ import annotations
 
 from core.board import Cell
-from core.events import Event, Moved, Note, Removed, TurnEnded
+from core.events import Event, Moved, Note, Removed
 from core.orders import Order
 from core.rulesets.optio import template as tpl
 from core.rulesets.optio.events import (
@@ -173,7 +173,8 @@ def _end_scouting(state: OptioState, events: list[Event], next_active: int | Non
         second = 0 if a0.arrived > a1.arrived else 1
         return _meet(state, second, events)
     if next_active is None:  # the scouting turn ends at once
-        events.append(TurnEnded(state.round, BOTH_KNOWN))
+        # One general's turn ends, not the round: "Bob's turn 6 ends (both armies are known)".
+        events.append(TurnPassed(state.round, BOTH_KNOWN, who=player_name(state, state.active)))
         state = _next_turn(state)
     return evolve(state, phase=Phase.CLOSING)
 
