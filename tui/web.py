@@ -293,7 +293,7 @@ def make_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, public_url: 
             loop.add_signal_handler(signal.SIGINT, self.request_exit)
             loop.add_signal_handler(signal.SIGTERM, self.request_exit)
             # 127.0.0.1 and ::1 both: a browser may take localhost for either
-            hosts = [self.host, ALSO_IPV6] if self.host == DEFAULT_HOST and ipv6_loopback() else self.host
+            hosts = [self.host, ALSO_IPV6] if self.host == DEFAULT_HOST and ipv6_loopback(self.port) else self.host
             web.run_app(self._make_app(), host=hosts, port=self.port, handle_signals=False, loop=loop,
                         print=self.say_serving)
 

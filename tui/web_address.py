@@ -90,13 +90,16 @@ def host_allowed(host: str | None, allowed: set[tuple[str, str, int]]) -> bool:
     return any(parts.hostname == name and port in (None, allowed_port) for _, name, allowed_port in allowed)
 
 
-def ipv6_loopback() -> bool:
-    """Whether this machine has the IPv6 loopback address ::1 to listen on."""
+def ipv6_loopback(port: int = 0) -> bool:
+    """Whether this machine has the IPv6 loopback address ::1 to listen on,
+    at ``port`` (0: any): a port free on 127.0.0.1 but held on ::1 by
+    something else leaves the door on 127.0.0.1 alone, not failing."""
     import socket
 
     try:
         with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
-            probe.bind((ALSO_IPV6, 0))
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((ALSO_IPV6, port))
     except OSError:
         return False
     return True
