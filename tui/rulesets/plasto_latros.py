@@ -74,7 +74,7 @@ from core.rulesets.plasto_latros.orders import (
     Turn,
 )
 from core.rulesets.plasto_latros.state import Phase
-from core.rulesets.plasto_latros.status import doom_reason
+from core.rulesets.plasto_latros.status import doom_reason, not_counting
 from tui.banner import turn_piece
 from tui.picture import BOARD_KEY, FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
@@ -197,11 +197,12 @@ class PlastoLatrosAdapter(RulesetAdapter):
             lines.append(f"Doomed: {why}")
         if mini.shooter and mini.id in view.shot_this_turn:
             lines.append("Has shot this turn")
-        attacks = [a for a in view.attacks if unit.id in (a.attacker, a.target)]
-        for a in attacks:
-            other = a.target if a.attacker == unit.id else a.attacker
-            verb = "attacks" if a.attacker == unit.id else "attacked by"
-            lines.append(f"{verb} {other} ({a.kind.value})")
+        for a in (a for a in view.attacks if unit.id in (a.attacker, a.target)):
+            idle = not_counting(view, a.attacker)  # the rules' word on an attack that stopped counting
+            if a.attacker == unit.id:
+                lines.append(f"attacks {a.target} ({a.kind.value}" + (f"; not counting: {idle})" if idle else ")"))
+            else:
+                lines.append(f"attacked by {a.attacker} ({a.kind.value}" + (", not counting)" if idle else ")"))
         return lines
 
     def battlefield(self, game, view) -> Battlefield:

@@ -66,6 +66,13 @@ class DoomFalls(Event):
 @attrs.frozen
 class DoomLifted(Event):
     unit: str
+    # Each attacker of it that stopped counting, and why ("a5 is attacked
+    # by b6 in contact": status.not_counting); the attackers still counting
+    # as DoomFalls names them; the mini whose Defending Free Movement
+    # lifted it ("" for none).  What Why? names (empty in older logs).
+    stopped: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
+    free: str = ""
 
     @property
     def sentence(self) -> str:

@@ -307,6 +307,29 @@ def _final_turn(events: Sequence[Event], index: int, mover: str) -> list[str]:
         "Whoever has more minis left wins; equal numbers are a draw"]
 
 
+def _lifted(event: DoomLifted) -> tuple[list[str], Ref]:
+    """A Doom lifted: which attacker stopped counting and why, what still
+    attacks the mini, and the Defending Free Movement when that made it
+    (*Attacking And Defending*: an answer that puts one of the Doom-causing
+    attackers under Threat or Doom cancels the Doom)."""
+    unit = event.unit
+    lines = [f"{unit} no longer has enough counting attackers to stay Doomed"]
+    lines += [f"{why}: its attack on {unit} stops counting" for why in event.stopped]
+    if not event.stopped:
+        lines.append("An attacker that is itself attacked (under Threat, Pinned or Doomed) stops counting")
+    if event.left:
+        lines.append(f"Still counting: {', '.join(event.left)}, not enough for a Doom")
+    else:
+        lines.append("No attack on it counts now")
+    lines.append("A stopped attack still Threatens and Locks: only its part in a Doom is gone")
+    if event.free:
+        lines.append(f"{event.free}'s Defending Free Movement did it: the side of a newly Doomed mini may move "
+                     "one mini at once, and putting one of the Doom-causing attackers under Threat or Doom "
+                     "cancels the Doom")
+        return lines, FREE
+    return lines, DOOM
+
+
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     event = events[index]
     lines = generic_lines(event)
@@ -331,8 +354,7 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
                 "An attacker counts while it stands and nothing attacks it",
                 _when_removed(event.reason)], _doom_ref(event.reason)
     if isinstance(event, DoomLifted):
-        return [f"{event.unit} no longer has enough counting attackers to stay Doomed",
-                "An attacker that is itself attacked stops counting"], DOOM
+        return _lifted(event)
     if isinstance(event, FreeMovementOwed):
         return [f"One of {event.player}'s minis was just Doomed",
                 "Its side gets one Movement at once (out of turn, or before its own two), with a mini "

@@ -31,7 +31,15 @@ from .orders import (
     Turn,
 )
 from .state import Attack, Kind, Mini, Phase, PlastoState, Result, rebuild
-from .status import doom_reason, doomed_ids, free_eligible, moved_statuses, statuses, valid_attacker
+from .status import (
+    doom_reason,
+    doomed_ids,
+    free_eligible,
+    moved_statuses,
+    not_counting,
+    statuses,
+    valid_attacker,
+)
 
 # the members as plain names: an Enum member read from its class costs a lookup
 # in Python code each time (hot paths compare phases and kinds several times an order)
@@ -67,7 +75,7 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         # the log says whose free Movement this is before the Movement's own lines
         events.append(Note(f"{state.players[order.side]} takes the Defending Free Movement with {order.order.unit}:"))
         state = do_movement(state, order.order, events, pending_free=state.pending_free[1:])
-        return settle(state, events), events
+        return settle(state, events, free=order.order.unit), events
     if isinstance(order, Decline):
         events.append(Note(f"{state.players[order.side]} declines the Defending Free Movement"))
         state = rebuild(state, pending_free=state.pending_free[1:])
@@ -218,10 +226,21 @@ def doom_attackers(state: PlastoState, unit: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def settle(state: PlastoState, events: list) -> PlastoState:
+def lifted(state: PlastoState, unit: str, free: str = "") -> DoomLifted:
+    """``unit``'s Doom lifting, with each attacker of it that stopped
+    counting and why (:func:`status.not_counting`), and those that still
+    count."""
+    stopped = dict.fromkeys(not_counting(state, a.attacker) for a in state.attacks
+                            if a.target == unit and not valid_attacker(state, a.attacker))
+    return DoomLifted(unit, tuple(stopped), doom_attackers(state, unit), free)
+
+
+def settle(state: PlastoState, events: list, free: str = "") -> PlastoState:
     """After every order: announce Doom falling and lifting, owe Defending
     Free Movements, resolve jumps and remove the Doomed prone minis once
-    nobody owes an answer, and end the turn when its Movements are spent."""
+    nobody owes an answer, and end the turn when its Movements are spent.
+    ``free``: the mini whose Defending Free Movement the order was (a Doom
+    it lifts says so)."""
     while state.attacks or state.doomed:  # else no Doom to announce, no jump to resolve
         now = doomed_ids(state)
         if not now and not state.doomed:  # no Doom falls or lifts, nothing is owed: the state stays
@@ -236,7 +255,7 @@ def settle(state: PlastoState, events: list) -> PlastoState:
         for unit in state.doomed:
             mini = state.mini(unit)
             if unit not in now and mini is not None and mini.pos is not None:
-                events.append(DoomLifted(unit))
+                events.append(lifted(state, unit, free))
         pending = state.pending_free
         if state.phase is _PLAY:
             # One Defending Free Movement per player per dooming event;

@@ -119,6 +119,32 @@ def valid_attacker(state: PlastoState, unit: str) -> bool:
     return not state.attacks or unit not in statuses(state).targeted
 
 
+def not_counting(state: PlastoState, unit: str) -> str:
+    """Why an attack by ``unit`` does not count towards a Doom, in words
+    ("b4 is pinned (shot at by a2)", "a1 is attacked by b6 in contact",
+    "a3 lies prone"), or "" when it counts: the rule of
+    :func:`valid_attacker` said out loud (*Attacking And Defending*: only
+    an attacker not itself under Threat, Doom or Pinned counts; its attack
+    still Threatens and Locks)."""
+    mini = state.mini(unit)
+    if mini is None or mini.pos is None:
+        return f"{unit} is off the battlefield"
+    if mini.prone:
+        return f"{unit} lies prone"
+    on = attacks_on(state, unit)
+    if not on:
+        return ""
+    parts = []
+    pins = [f"shot at by {a.attacker}" for a in on if a.kind is _SHOT] + \
+        [f"jumped on by {a.attacker}" for a in on if a.kind is _JUMP]
+    if pins:
+        parts.append(f"pinned ({', '.join(pins)})")
+    contact = [a.attacker for a in on if a.kind is _CONTACT]
+    if contact:
+        parts.append(f"attacked by {' and '.join(contact)} in contact")
+    return f"{unit} is {' and '.join(parts)}"
+
+
 def doom_reason(state: PlastoState, mini: Mini) -> str | None:
     """Why ``mini`` is Doomed, or None."""
     if mini.pos is None or not state.attacks:
