@@ -46,6 +46,10 @@ def _sample(field: attrs.Attribute):
         from core.rulesets.platemail.events import HitCounted
 
         return (HitCounted(1, 2, (("Sword (weapon)", 0),), 1, "pool"),)
+    if "Standing" in kind:  # Waylights' turn order, figure by figure
+        from core.rulesets.waylights.events import Standing
+
+        return (Standing("a1", 0, 2, 6), Standing("b1", 1, 2, 6))
     if kind.startswith("tuple[str"):
         return ("a1", "b1")
     if "Cell" in kind or "tuple[int, int]" in kind:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.events import Event, TurnStarted
+from core.events import Event, Note, TurnStarted
 
 
 @attrs.frozen
@@ -20,6 +20,36 @@ class CharacterTurn(TurnStarted):
         extra = f", {self.detail}" if self.detail else ""
         who = self.name if self.unit in self.name.split() else f"{self.unit} ({self.name})"
         return f"{who} takes its turn in round {self.turn}{extra}"
+
+
+@attrs.frozen
+class Standing:
+    """One figure's place in a round's turn order, with what sorted it
+    (Sequence): its side, Timing and, in round 1, its initiative d6 and
+    whether its side meant to surprise the other."""
+
+    unit: str
+    side: int
+    timing: int
+    roll: int = 0  # the initiative d6 (round 1); 0 in later rounds, sorted by Timing alone
+    surprise: bool = False  # its side meant to surprise the other (round 1 only)
+    up: bool = True  # able to act (a knocked-out figure keeps its place but skips its turn)
+
+    @property
+    def total(self) -> int:
+        return self.roll + self.timing
+
+
+@attrs.frozen
+class TurnOrder(Note):
+    """A round's turn order (the log's "Round 2 turn order: a1, b1."), with
+    each figure's standing, best first, and the side that wins Timing ties
+    (the option *Players' side*, the printed "the PCs go first"): what
+    Why? explains.  A ``Note`` still, for whatever reads the log's notes."""
+
+    round: int = 0
+    standings: tuple[Standing, ...] = ()
+    players_side: int = 0
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ from .events import (
     Resolved,
     TensionChanged,
     TookCover,
+    TurnOrder,
 )
 
 STATS = Ref("Relevant stats", "Relevant stats")
@@ -107,6 +108,41 @@ def _declared(event: AttackDeclared) -> list[str]:
             "in melee both are rolled and the better Timing lands first"]
 
 
+def _turn_order(event: TurnOrder) -> list[str]:
+    """A round's turn order (Sequence): each figure's roll, Timing and
+    total (round 1) or its Timing (later rounds), a surprising side first,
+    then the tie-breaks each tie used: better Timing, the players' side
+    (the printed "the PCs go first"), the roster's order
+    (docs/rulings.md, Waylights, Sequence; ``turns.start_round``)."""
+    first = event.round == 1
+    lines = ["Round 1: each figure rolls 1d6 and adds its Timing; the highest total goes first" if first else
+             f"Round {event.round}: no dice after round 1; the best Timing goes first"]
+    surprising = [s.unit for s in event.standings if s.surprise]
+    if surprising:
+        lines.append(f"{', '.join(surprising)} meant to catch the other side by surprise: they go first, "
+                     "whatever the others rolled")
+    for s in event.standings:
+        score = f"rolled {s.roll} + Timing {s.timing} = {s.total}" if first else f"Timing {s.timing}"
+        lines.append(f"{s.unit}: {score}" + ("" if s.up else " (knocked out: it keeps its place but skips its turn)"))
+    ties = []
+    for one, two in zip(event.standings, event.standings[1:], strict=False):
+        if one.surprise != two.surprise or one.total != two.total:
+            continue
+        both = f"{one.unit} before {two.unit}: " + (f"both {one.total}" if first else f"both Timing {one.timing}")
+        if one.timing != two.timing:
+            ties.append(f"{both}, and Timing {one.timing} beats {two.timing}")
+        elif one.side != two.side:
+            ties.append(f"{both}{f' with Timing {one.timing}' if first else ''}: {one.unit}'s side is the "
+                        "players' side (option Players' side; the printed \"the PCs go first\")")
+        else:
+            ties.append(f"{both}{f' with Timing {one.timing}' if first else ''}, the same side: the roster's "
+                        "order (Skirmish's own: the printed rule stops at the PCs)")
+    if ties:
+        return lines + ["Ties, broken by the better Timing, then the players' side, then the roster's order:",
+                        *ties]
+    return lines + ["No ties: " + ("the totals" if first else "the Timings") + " alone set the order"]
+
+
 def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     event = events[index]
     lines = generic_lines(event)
@@ -129,6 +165,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return lines + ["Attack score: the attack dice + combat skill - wounds + weapon bonus"], ATTACK
     if isinstance(event, AttackDeclared):
         return _declared(event), ATTACK
+    if isinstance(event, TurnOrder) and event.standings:
+        return _turn_order(event), SEQUENCE
     if isinstance(event, Resolved):
         return _resolved(event), DAMAGE
     if isinstance(event, CoverRolled):

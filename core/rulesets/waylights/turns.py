@@ -6,7 +6,7 @@ from core.board import adjacent
 from core.dice import roll
 from core.events import Event, Note
 from core.rulesets.waylights.combat import side_by_side
-from core.rulesets.waylights.events import CharacterTurn, GrappleEnded
+from core.rulesets.waylights.events import CharacterTurn, GrappleEnded, Standing, TurnOrder
 from core.rulesets.waylights.state import DEAD, KO, READY, WaylightsState, rebuild
 
 
@@ -32,6 +32,7 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
         events.append(Note(f"{uid} wakes from the stun."))
     index = {f.id: i for i, f in enumerate(state.fighters)}
     score: dict[str, int] = {}
+    rolled: dict[str, int] = {}
     for f in state.fighters:
         if f.status == DEAD:
             continue
@@ -42,6 +43,7 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
             state = rebuild(state, dice=dice)
             events.append(ev)
             score[f.id] = ev.total
+            rolled[f.id] = ev.faces[0]
     ps = state.options.players_side
     order = sorted(score, key=lambda u: (_group(state, state.get(u).side), -score[u],
                                          -state.get(u).template.timing,
@@ -51,8 +53,12 @@ def start_round(state: WaylightsState) -> tuple[WaylightsState, list[Event]]:
     # note names only those who can act, and the rest as KO.
     able = [u for u in order if state.get(u).up]
     out = [u for u in order if not state.get(u).up]
-    events.append(Note(f"Round {state.round} turn order: {', '.join(able) or 'nobody'}"
-                       + (f" (KO: {', '.join(out)})." if out else ".")))
+    surprising = state.options.surprise if state.round == 1 else "none"
+    standings = tuple(Standing(f.id, f.side, f.template.timing, rolled.get(f.id, 0), surprising == f"side {f.side}",
+                               f.up) for f in map(state.get, order))
+    events.append(TurnOrder(f"Round {state.round} turn order: {', '.join(able) or 'nobody'}"
+                            + (f" (KO: {', '.join(out)})." if out else "."),
+                            round=state.round, standings=standings, players_side=ps))
     return advance(state, events)
 
 
