@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.events import (
@@ -105,9 +106,47 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, GameOver):
         more, ref = _game_over(event)
         return lines + more, ref
+    if isinstance(event, Note) and ROLE.search(event.text):
+        return _role(events, index, event.text)
     if isinstance(event, Note):
         return lines, SETUP
     return lines, TURN
+
+
+# The setup's line on each side's role: "Ann is the Instigator (white), combatants i1, ..."
+ROLE = re.compile(r" is the (?P<role>Instigator|Retaliator) \((?:white|black)\), combatants ")
+
+
+def _role(events: Sequence[Event], index: int, text: str) -> tuple[list[str], Ref]:
+    """Why a player has the role the setup's line gives (rule 7: "Flip a
+    coin", or the game's own option *Instigator* when the players chose),
+    and what the role means in play (rules 13, 16)."""
+    found = ROLE.search(text)
+    assert found is not None
+    role, player = found["role"], text[:found.start()]
+    coin = next((e for e in reversed(events[:index]) if isinstance(e, Rolled) and "coin" in e.purpose), None)
+    if coin is not None:
+        which = "the first player" if coin.total == 1 else "the second player"
+        lines = ["Rule 7: the players take the roles of Instigator (white) and Retaliator (black) by a coin flip",
+                 f"The coin showed {coin.total}, which makes {which} the Instigator"
+                 + (f": {player}" if role == "Instigator" else f", so {player} is the Retaliator")]
+        ref = Ref(SETUP.section, "rule 7; rules 13, 16")
+    else:
+        lines = ["No coin was flipped: the players chose the roles with the option Instigator, set for a new game "
+                 "(rule 7 flips a coin; the option is the game's own)"]
+        ref = Ref(SETUP.section, "rule 7 (set by the option Instigator); rules 13, 16")
+    if role == "Instigator":
+        lines += ["The Instigator acts first in every Match: its combatant takes the first Action, then "
+                  "the two take turns, each answering the other (rule 16)",
+                  "When two or more pairs are equally close, the Instigator picks which is Matched next (rule 13)",
+                  "Its combatants are i1-i5, white"]
+    else:
+        lines += ["The Retaliator acts second in every Match: its combatant answers the Instigator's first "
+                  "Action, then the two take turns (rule 16)",
+                  "When pairs are equally close, the Instigator, not the Retaliator, picks which is Matched "
+                  "next (rule 13)",
+                  "Its combatants are r1-r5, black"]
+    return lines, ref
 
 
 def _game_over(event: GameOver) -> tuple[list[str], Ref]:
