@@ -37,6 +37,7 @@ from tui.board import BoardView
 from tui.flow import fit_pieces
 from tui.picture import Picture, legend, with_legend
 from tui.reason_log import merged, reason_notes
+from tui.result import summarise
 from tui.rulesets import adapter_for
 from tui.side_panel import items_kept_whole
 
@@ -220,9 +221,9 @@ class WatchScreen(Screen[None]):
         if situation.detail:
             lines.append(situation.detail)
         if self.index == self.last and game.outcome is not None:
-            outcome = game.outcome
-            who = "a draw" if outcome.winner is None else f"{game.players[outcome.winner]} wins"
-            lines.append(f"Result: {who} ({outcome.reason})")
+            # the result screen's own headline: a concession that names no winner (Optio's pre-game) is no draw
+            headline = summarise(game).headline
+            lines.append(f"Result: {'a draw' if headline == 'A draw' else headline} ({game.outcome.reason})")
         elif self.index < self.last:
             upcoming = self.history[self.index + 1].orders[-1]
             if isinstance(upcoming, Concede):  # the core's order (a Forfeit too), not the ruleset's
