@@ -52,6 +52,11 @@ class Note(Event):
         return self.text
 
 
+# Who rolls a die no figure or player rolls (Spheres of War's coin flip):
+# the log says "The game rolls 1d2 ...", and Why? "(by the game)".
+THE_GAME = "The game"
+
+
 @attrs.frozen
 class Rolled(Event):
     """A roll: expression, faces, modifiers and total, and what it was for."""

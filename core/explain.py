@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from core.events import (
+    THE_GAME,
     Conceded,
     Defeated,
     DrawAgreed,
@@ -79,7 +80,8 @@ def roll_lines(event: Rolled) -> list[str]:
     else:
         lines.append("Modifiers: none")
     lines.append(f"Total: {event.total}")
-    lines.append(f"Rolled for: {event.purpose}" + (f" (by {event.who})" if event.who else ""))
+    by = "the game" if event.who == THE_GAME else event.who  # mid-sentence
+    lines.append(f"Rolled for: {event.purpose}" + (f" (by {by})" if by else ""))
     return lines
 
 
@@ -88,6 +90,8 @@ def generic_lines(event: Event) -> list[str]:
     if isinstance(event, Rolled):
         return roll_lines(event)
     if isinstance(event, Moved):
+        if event.frm is None or event.to is None:  # onto or off the board: "r4 enters at 1,4"
+            return [event.sentence]
         return [f"{event.unit} went from {cell_text(event.frm)} to {cell_text(event.to)} ({event.how})"]
     if isinstance(event, Placed):
         return [f"{event.unit} was set up at {cell_text(event.at)} during deployment"]

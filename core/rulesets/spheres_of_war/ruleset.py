@@ -17,7 +17,7 @@ from core.deployment import (
     open_cells,
 )
 from core.dice import Dice, roll
-from core.events import Event, Note, Placed
+from core.events import THE_GAME, Event, Note, Placed
 from core.explain import Ref
 from core.options import option_problem
 from core.orders import Order
@@ -97,7 +97,7 @@ class SpheresOfWar(Ruleset):
             instigator = 1
         else:  # rule 7: flip a coin; 1 (heads) makes the first player the Instigator
             dice, rolled = roll(dice, 1, 2, f"the coin flip (1: {players[0]} is the Instigator, 2: {players[1]} is)",
-                                who="The game")
+                                who=THE_GAME)
             events.append(rolled)
             instigator = rolled.total - 1
         units = tuple(
