@@ -42,7 +42,7 @@ UNMATCHED = "unMatched"  # a figure's status in no Match and not Inert: the rule
 class SpheresOfWar(Ruleset):
     name = "spheres_of_war"
     title = "Spheres of War: Tactical Fragment 1"
-    summary = "Five combatants a side; Matches between the closest opposed pair, five Actions each, d6 defend and strike back."
+    summary = "Five combatants a side; Matches between the closest opposed pair, five Actions each, d6 defend and strike back"
     capabilities = Capabilities(sides=2, simultaneous_orders=False, hidden_information=False, dice=("d6",))
     options_type = SowOptions
     state_type = SowState

@@ -199,7 +199,7 @@ class WaylightsRuleset(Ruleset):
     name = "waylights"
     title = "Waylights: Further Simplified Tactical Resolution System"
     turn_word = "Round"  # each figure has its turn within a round
-    summary = "Two Actions a turn, 4 dice split between attack and defence, counterattacks, wounds against Threshold."
+    summary = "Two Actions a turn, 4 dice split between attack and defence, counterattacks, wounds against Threshold"
     capabilities = Capabilities(sides=2, simultaneous_orders=False, hidden_information=False, dice=("d6", "d4"))
     options_type = WaylightsOptions
     state_type = WaylightsState
