@@ -20,8 +20,9 @@ from core.ruleset import Rejection
 from net.live import duration
 from tui.banner import fit_pieces, quiet_start
 from tui.board import BoardView
-from tui.modals import ChoiceMenu, Confirm, LeaveOrConcede
+from tui.modals import ChoiceMenu, Confirm, ConfirmConcession, LeaveOrConcede
 from tui.seat_hooks import seat_news
+from tui.side_panel import figure_at
 
 __all__ = ["fit_pieces", "guarded"]
 
@@ -174,7 +175,16 @@ def cell_chosen(screen: Any, cell: Any) -> None:
         if hits:
             screen.choose_among(hits, "cell", f"Orders for {screen.selected} at {cell[0]},{cell[1]}")
             return
-    here = next((u for u in screen.units if u.pos == cell), None)
+    here = figure_at(screen.units, cell, screen.keyboard_side, screen.selected)
+    yours = [u.id for u in screen.units if u.pos == cell and u.id in by_unit]
+    if screen.selected in yours and len(yours) > 1:
+        # Several of yours share the cell (an Optio square holds two blocks of
+        # a side, and the enemy's besides): Enter again selects the next one.
+        screen.selected = yours[(yours.index(screen.selected) + 1) % len(yours)]
+        screen.redraw()
+        return
+    if yours and (here is None or here.id not in yours):  # one of yours that can act, not one that cannot
+        here = next(u for u in screen.units if u.id == yours[0])
     if here is not None and here.id in by_unit:
         if here.id == screen.selected:
             own = adapter.menu_orders(game, by_unit[here.id])
@@ -472,4 +482,4 @@ def concede(screen: Any) -> None:
     # "Then" begins the sentence: the effect may begin with a name, never recased.
     question = (f"Concede the game? Then {effect}, "
                 "and a conceded game is over: it cannot be taken back.")
-    screen.open_modal(Confirm(question), lambda yes: screen.submit(Concede(side)) if yes else None)
+    screen.open_modal(ConfirmConcession(question), lambda yes: screen.submit(Concede(side)) if yes else None)

@@ -97,6 +97,11 @@ GROUND_CLAIM = re.compile(r"\b(cover|slow|block|sight|cost|climb|hop|jump)", re.
 HOME_RULE = re.compile(r"\b(use item|raider|guardian|artifact)", re.IGNORECASE)
 
 
+# The plain ground every battlefield's legend draws as "." (grass, open,
+# yard): not named in the form's list of ground.
+PLAIN = "."
+
+
 def drawn_for(bf, rules) -> bool:
     """Whether ``bf`` was drawn for ``rules`` (its name names the ruleset:
     "Walled farmyard (Platemail)", "Waylights Crossroads"): its description
@@ -135,11 +140,20 @@ def battlefield_about(bf, rules) -> str:
         text = text[:-1] + "."
     used = {glyph for row in bf.rows for glyph in row}
     ground: list[str] = []
+    idle: list[str] = []  # kinds on it these rules do nothing with
     for glyph, terrain in bf.legend:
-        words = rules.terrain_words(terrain) if glyph in used else []
+        if glyph not in used:
+            continue
+        words = rules.terrain_words(terrain)
         item = f"{terrain.kind} ({', '.join(words)})"
         if words and item not in ground:
             ground.append(item)
+        elif not words and glyph != PLAIN and terrain.kind not in idle:
+            idle.append(terrain.kind)
+    idle = [kind for kind in idle if not any(item.startswith(f"{kind} (") for item in ground)]
+    if idle:  # woods on an Optio map: there, but nothing in these rules (the legend names them bare)
+        kinds = ", ".join(idle[:-1]) + " and " + idle[-1] if len(idle) > 1 else idle[0]
+        ground.append(f"{kinds} (no effect in these rules)")
     if ground:
         text = f"{text} Ground: {', '.join(ground)}.".strip()
     return text

@@ -101,7 +101,10 @@ def ends_nothing(screen: Any) -> bool:
     adapter, side = screen.adapter, screen.keyboard_side
     if side is None:
         return True
-    return adapter.end_turn(screen.game, side, screen.orders) is None and adapter.why_no_end_turn(screen.game, side) is None
+    if adapter.end_turn(screen.game, side, screen.orders) is not None:
+        return False
+    # Turns that end by themselves (Optio's closing): p only says so, off the footer.
+    return adapter.why_no_end_turn(screen.game, side) is None or not adapter.ends_turns_by_key(screen.game, side)
 
 
 def end_turn_word(screen: Any) -> str:

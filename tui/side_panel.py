@@ -151,6 +151,16 @@ def items_kept_whole(text: Text, columns: int, widest: int | None = None) -> Tex
     return out
 
 
+def figure_at(units: Any, cell: Any, side: int | None, selected: str | None) -> UnitView | None:
+    """The figure Enter and the card take for ``cell`` when several stand
+    there (an Optio square holds blocks of both sides): the selected one,
+    else the first of ``side``'s (the keyboard's), else the first."""
+    here = [u for u in units if u.pos == cell]
+    return (next((u for u in here if u.id == selected), None)
+            or next((u for u in here if side is not None and u.side == side), None)
+            or (here[0] if here else None))
+
+
 def unit_line(unit: UnitView) -> str:
     facing = f" facing {unit.facing.value}" if unit.facing is not None else ""
     marks = f" [{unit.markers}]" if unit.markers else ""
@@ -282,7 +292,7 @@ class SidePanel(Vertical):
         if not field.in_bounds(cell):
             return
         terrain = field.terrain(cell)
-        here = next((u for u in screen.units if u.pos == cell), None)
+        here = figure_at(screen.units, cell, screen.keyboard_side, screen.selected)
         if here is None:  # Tab to a figure still off the board: its card, where the cursor stands nothing
             chosen = screen.unit_view(screen.selected)
             here = chosen if chosen is not None and chosen.pos is None else None

@@ -83,7 +83,10 @@ async def test_a_platemail_skulker_out_of_sight_is_not_listed():
         assert headings[0].startswith("Your warband") and headings[1].endswith("1 more you cannot see")
 
 
-async def test_an_optio_block_not_yet_revealed_is_not_listed():
+async def test_an_optio_block_not_yet_revealed_is_listed_only_by_its_square():
+    """Where a block stands is public (the board shows it), its kind is
+    not: an enemy block not yet revealed is listed while on the map, with
+    ``?`` for its kind, and counted unseen while off it."""
     game = deployed("optio", "")
     state = game.state
     enemy = [b for b in state.blocks if b.side == 1 and not b.gone]
@@ -100,7 +103,11 @@ async def test_an_optio_block_not_yet_revealed_is_not_listed():
         assert own <= set(ids)
         other = [b for b in game.state.blocks if b.side != side and not b.gone]
         for b in other:
-            assert (b.id in ids) == b.revealed, b
+            assert (b.id in ids) == (b.revealed or b.pos is not None), b
+        listed = {uid: lines for _heading, entries in listing.sections for uid, lines, _pos in entries}
+        for b in other:
+            if b.id in listed and not b.revealed:
+                assert " ?: " in listed[b.id][0] and b.kind.value not in " ".join(listed[b.id]), listed[b.id]
         text = screen_text(app)
         assert "army" in text or "scout" in text or "dummy" in text
 

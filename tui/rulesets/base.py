@@ -353,6 +353,13 @@ class RulesetAdapter:
         moment): ``end_turn_label``, or one of ``end_turn_other_words``."""
         return self.end_turn_label
 
+    def ends_turns_by_key(self, game: Any, side: int) -> bool:
+        """Whether ``p`` ends turns at all in this part of the game (while
+        it does, the footer offers it even when the rules refuse it now,
+        with ``why_no_end_turn``'s words); False: turns end by themselves
+        now (Optio's closing), so the footer leaves it out."""
+        return True
+
     def why_no_end_turn(self, game: Any, side: int) -> str | None:
         """Why ``p`` ends nothing now, in the ruleset's words (a refusal of
         its end-of-turn order); None: the generic message."""

@@ -17,8 +17,11 @@ row for one alone, top and bottom for two); the panel says which side.
 A move is given on the destination large square (it lights up for the
 selected block).  In the closing an order that pays a kudo coin (a move that
 does not close in, a hold) is never a default: the order menu lists the
-free moves first, and such an order is asked about once (:class:`PayCoin`)
+free moves first, and such an order is asked about once (:class:`tui.rulesets.optio_coins.PayCoin`)
 however it is picked: Enter on its square, its menu entry or its digit.
+
+``g`` opens the 8x8 ground of the large square under the cursor
+(:mod:`tui.rulesets.optio_ground`): the board only sketches it.
 
 Once the armies meet, the template screen
 (:mod:`tui.rulesets.optio_template`) opens for the placer; at the end, the
@@ -35,17 +38,17 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from textual.markup import escape
 
 from core.board import Battlefield, Rect, Zone
 from core.orders import Order
 from core.ruleset import UnitView
 from core.rulesets.optio.maps import LARGE, MAP_TERRAIN, SMALL
 from core.rulesets.optio.orders import EndTurn, Hold, Move, Scout
-from core.rulesets.optio.ruleset import edge_towards, manhattan, pays_kudo
+from core.rulesets.optio.ruleset import manhattan, pays_kudo
 from core.rulesets.optio.state import HOME_ROW, SIDE_NAMES, Edge, Kind, Phase
-from tui.modals import ChoiceMenu, Confirm
+from tui.modals import ChoiceMenu
 from tui.rulesets.base import RulesetAdapter
+from tui.rulesets.optio_coins import ClosingMenu, PayCoin, pay_question
 from tui.rulesets.optio_result import template_shift as template_shift  # still importable from here
 
 # A large square on the board: a grid column and seven of art, three rows.
@@ -226,52 +229,6 @@ def block_entry(block) -> str:
     return f"{block.id} {kind} {where}{edge}{'*' if block.revealed else ''}"
 
 
-def pay_question(view, order, player: str) -> str:
-    """The question asked before an order that pays a kudo coin."""
-    left = view.kudos[order.side] - 1
-    after = f"({left} kudo coin{'s' if left != 1 else ''} left after)"
-    if isinstance(order, Move):
-        block = view.block(order.unit)
-        way = edge_towards(block.pos, order.to).word if block is not None and block.pos is not None else "away"
-        enemy = SIDE_NAMES[1 - order.side]
-        return (f"{player}: pay a kudo coin to move {order.unit} {way} to {order.to[0]},{order.to[1]}? "
-                f"{after}\nIt does not close on {enemy}'s army, so it costs a coin.")
-    return f"{player}: pay a kudo coin to hold the army where it is? {after}"
-
-
-class PayCoin(Confirm):
-    """The project's yes/no question before an order that pays a kudo coin:
-    dismisses with the order on yes, None on no."""
-
-    def __init__(self, question: str, order: Order) -> None:
-        super().__init__(escape(question))  # Confirm's text is markup; a player's name is not
-        self.order = order
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(self.order if value else None)
-
-
-class ClosingMenu(ChoiceMenu):
-    """The closing's order menu: an entry that pays a kudo coin asks first
-    (no stays in the menu)."""
-
-    def __init__(self, title: str, choices, asks: dict) -> None:
-        super().__init__(title, choices)
-        self.asks = asks  # order -> the question asked before it
-
-    def chosen(self, value: Any) -> None:
-        question = self.asks.get(value)
-        if question is None:
-            self.dismiss(value)
-            return
-
-        def answered(order: Any) -> None:
-            if order is not None:
-                self.dismiss(order)
-
-        self.app.push_screen(PayCoin(question, value), answered)
-
-
 class OptioAdapter(RulesetAdapter):
     board_key = "» a square an order goes to"  # the map marks squares so; no targets, one cell width
 
@@ -333,6 +290,24 @@ class OptioAdapter(RulesetAdapter):
     def unit_label(self, unit: UnitView, compact: bool = False) -> str:
         return f"{(unit.glyph or '?')[:1]}{unit.id[:2]}"
 
+    # -- g: the ground of the square under the cursor ------------------------------------
+    looking_keys = frozenset({"ground"})  # it only shows: offered to onlookers and after the end too
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [("g", "Ground", "ground")]
+
+    def key(self, game: Any, side: int | None, name: str, selected: Any, cursor: Any) -> Any:
+        """``g``: the 8x8 small squares of the large square under the cursor
+        (the board draws each as a 7x3 sketch): :mod:`tui.rulesets.optio_ground`."""
+        from tui.rulesets.optio_ground import SquareGround, on_the_map
+
+        if name != "ground" or cursor is None:
+            return None
+        op_map = game.view(side).map if side is not None else game.state.map
+        if not on_the_map(cursor):
+            return "g shows the ground of a large square: put the cursor on one."
+        return SquareGround(op_map, tuple(cursor))
+
     def cursor_lines(self, game: Any, view: Any, selected: Any, cursor: Any) -> list[str]:
         """What the large square under the cursor holds, every kind of its
         small squares counted (the cursor line names only the main one)."""
@@ -344,17 +319,21 @@ class OptioAdapter(RulesetAdapter):
 
     def figure_lines(self, view: Any, unit: UnitView, side: int | None) -> list[str] | None:
         """A block's kind (your own, or an enemy's once revealed), its large
-        square and the edge it came in by; an enemy block not yet revealed
-        is not listed (its kind is what scouting is for)."""
+        square and the edge it came in by.  An enemy block not yet revealed
+        is told by its square alone, ``?`` for its kind (what scouting is
+        for: the view hides it), as the board and the panel show it; off
+        the map it is not listed (the figures list counts it unseen)."""
         block = view.block(unit.id)
         if block is None:
             return super().figure_lines(view, unit, side)
-        if block.kind is Kind.UNKNOWN:
+        if block.kind is Kind.UNKNOWN and block.pos is None:
             return None
         # Short enough for one row each at 80x24, so the card leaves the
         # panel's lists in sight (the cursor line names the large square too).
         where = "off the map" if block.pos is None else f"{block.pos[0]},{block.pos[1]}"
         edge = f", in by {block.entered_from.value}" if block.pos is not None and block.entered_from else ""
+        if block.kind is Kind.UNKNOWN:
+            return [f"{unit.id} {SIDE_NAMES[block.side]} ?: {where}{edge}", "not revealed: its kind is hidden"]
         # Once the pre-game is over nothing is hidden any more (the final board shows every block).
         over = view.phase is Phase.DONE or self._over
         seen = "revealed to both sides" if block.revealed else \
@@ -433,6 +412,11 @@ class OptioAdapter(RulesetAdapter):
         view = game.view(side)
         return got[0], f"{game.players[side]}: {self.describe(game, view, got[0])}? {'; '.join(left)}."
 
+    def ends_turns_by_key(self, game: Any, side: int) -> bool:
+        """Only a scouting turn is ended by ``p``: in the closing each turn
+        ends with the army's move or hold (seed 003)."""
+        return game.view(side).phase is Phase.SCOUTING
+
     def why_no_end_turn(self, game: Any, side: int) -> str | None:
         """The rules' own refusal of ending the turn ("Move at least one
         block before ending the turn."; in the closing, turns end by
@@ -484,9 +468,21 @@ class OptioAdapter(RulesetAdapter):
         if other.pos is None:
             return None
         why = self._why_not_to(game, side, selected, other.pos, other)
-        if why is not None and other.side == side and other.id in game.view(side).moved:
+        view = game.view(side)
+        if (why is not None and other.side == side and other.id in view.moved
+                and self._refusal_code(view, selected, other.pos) == "moved-already"):
+            # Only beside the selected block's own "it has moved": then why
+            # Enter did not pick the other block either bears on it.
             why += f" ({other.id} has moved this turn too.)"
         return why
+
+    def _refusal_code(self, view: Any, selected: UnitView, square: Any) -> str | None:
+        """The rules' code for refusing the selected block's move to ``square``."""
+        block = view.block(selected.id)
+        if block is None or block.pos == square:
+            return None
+        refused = self.ruleset.check(view, Move(side=block.side, unit=block.id, to=square))
+        return None if refused is None else refused.code
 
     def why_idle(self, game: Any, view: Any, unit: UnitView) -> str | None:
         """Why a block (none selected) has no order: the enemy's, or moved."""
