@@ -40,10 +40,14 @@ from core.ai.waylights_chances import (  # noqa: F401  (can_wound, wounding: rea
 from core.ai.waylights_turn import (
     cover_back,
     free_strike,
+    idles_afar,
+    move_between,
     nearest,
     one_move,
     openings,
     presses_on,
+    runs_from_cover,
+    too_few_to_defend,
     turn_so_far,
     useless_split,
     wasted_move,
@@ -222,10 +226,17 @@ class WaylightsKnowledge(Knowledge):
             if isinstance(o, Split) and o.unit == me.id and o.attack == DICE:
                 # easy goes all out only with someone to strike: on 4/0 it may not walk up (above)
                 return bool(could_strike(view, me.id)) or (easy and not woundable(view, attrs.evolve(me, split=DICE)))
+            if isinstance(o, Split) and o.unit == me.id and o.attack == DICE - 1 and view.pending == "split" \
+                    and too_few_to_defend(view, me, o.attack):  # 3/1 where two or more can strike it
+                return True
             if isinstance(o, Split) and o.unit == me.id:  # attack dice that wound nobody it could attack
                 return useless_split(view, me, o.attack, foes)
             if isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id and turn is not None:
-                if me.split == DICE and could_strike(view, me.id, o.to):
+                if me.split is not None and me.split >= DICE - 1:  # 4/0 where one can strike it,
+                    threats = too_few_to_defend(view, me, me.split, o.to)  # 3/1 where more can than here
+                    if threats and (me.split == DICE or len(threats) > len(could_strike(view, me.id))):
+                        return True
+                if runs_from_cover(view, me, o, turn.near_now, nearest(foes, o.to)):
                     return True
                 if moved and o.to == view.turn_from:  # back where the turn began: both moves for nothing
                     return True
@@ -267,6 +278,8 @@ class WaylightsKnowledge(Knowledge):
         elif not easy and (idle_end(view, me, kept, lambda o: False, free_only=True)
                            or (view.actions < view.max_actions and free_strike(view, me, kept))):
             kept = [o for o in kept if not isinstance(o, EndTurn)]  # free goods: an Action does them at no risk
+        if not easy and idles_afar(view, me, kept, foes, better_cover):
+            kept = [o for o in kept if not isinstance(o, EndTurn)]
         if turn is not None and presses_on(view, me, turn, kept, foes):
             kept = [o for o in kept if not isinstance(o, EndTurn)]
         return kept or list(legal)
@@ -355,10 +368,14 @@ class WaylightsKnowledge(Knowledge):
             armed = attrs.evolve(view.get(order.unit), split=order.attack)
             reached = in_reach(view, armed)
             useless = reached and not any(can_wound(view, armed, view.get(f)) for f in reached)
+            threats = could_strike(view, order.unit)  # the split defends it until its next turn
             if order.attack < DICE - order.attack and not useless:  # mostly defence: what its dice are for
-                threats = could_strike(view, order.unit)
                 if threats:
                     return f"keeps {DICE - order.attack} to defend: {', '.join(threats[:3])} can strike it"
+            if threats and not useless:  # the reach rule of the split picker's warning (glance.could_strike)
+                both = f"{self._in_reach(view, armed)}; {DICE - order.attack} to defend v {', '.join(threats[:3])}"
+                return both if len(both) <= 60 else \
+                    f"keeps {DICE - order.attack} to defend: {', '.join(threats[:3])} can strike it"
             return self._in_reach(view, armed)
         if isinstance(order, (Move, SplitMove, Step)):
             me = view.get(order.unit)
@@ -369,12 +386,12 @@ class WaylightsKnowledge(Knowledge):
             near = min(foes, key=lambda f: (chebyshev(f.pos, order.to), f.id))
             here = min(foes, key=lambda f: (chebyshev(f.pos, me.pos), f.id))
             before, after = chebyshev(me.pos, here.pos), chebyshev(order.to, near.pos)
+            gap = squares(view, near.pos, order.to, after)
             if after < before:
-                return f"closes on {near.id}, {after} cell{'s' if after != 1 else ''} away"
+                return f"closes on {near.id}, {gap} away"
             if after > before:
-                return f"draws back from {here.id}, " + (f"{after} cells away" if near is here
-                                                         else f"{cells(after)} from {near.id}")
-            return sidestep_note(view, me, order.to, near.id, after)
+                return f"draws back from {here.id}, " + (f"{gap} away" if near is here else f"{gap} from {near.id}")
+            return sidestep_note(view, me, order.to, near.id, gap)
         return quiet_note(view, side, order)
 
     @staticmethod
@@ -461,7 +478,13 @@ def cells(n: int) -> str:
     return f"{n} cell{'s' if n != 1 else ''}"
 
 
-def sidestep_note(view, me, to, near: str, gap: int) -> str:
+def squares(view, frm, to, n: int) -> str:
+    """"4 squares, 7 Move": the king-move count and the Move it takes to
+    walk it over the ground (``move_between``: a diagonal costs 2)."""
+    return f"{cells(n).replace('cell', 'square')}, {move_between(view, frm, to)} Move"
+
+
+def sidestep_note(view, me, to, near: str, gap: str) -> str:
     """A move that comes no nearer the nearest enemy: the enemy it brings
     within reach of the weapon in hand, the cover of the ground it ends on,
     else that it keeps its distance."""
@@ -471,8 +494,8 @@ def sidestep_note(view, me, to, near: str, gap: int) -> str:
         return f"brings {', '.join(new[:3])} in reach of the {me.weapon.name}"
     ground, here = view.battlefield.terrain(to), view.battlefield.terrain(me.pos)
     if ground.cover > here.cover and shooters_left(view, me.side):  # cover counts only against a shot
-        return f"onto {ground.kind}: {COVER_WORDS[min(ground.cover, 3)]} cover, {cells(gap)} from {near}"
-    return f"sidesteps, still {cells(gap)} from {near}"
+        return f"onto {ground.kind}: {COVER_WORDS[min(ground.cover, 3)]} cover, {gap} from {near}"
+    return f"sidesteps, still {gap} from {near}"
 
 
 def quiet_note(view, side: int, order) -> str:

@@ -19,8 +19,9 @@ from core.ai.waylights_chances import can_wound, worth_attacking
 from core.board import Cell, chebyshev
 from core.rulesets.waylights.combat import DICE, cover_level
 from core.rulesets.waylights.glance import could_strike, shots_from
-from core.rulesets.waylights.movement import reachable
+from core.rulesets.waylights.movement import cost_grid, reachable
 from core.rulesets.waylights.orders import Attack, EndTurn, Move, SplitMove, Step
+from core.rulesets.waylights.reach import Grid, Reach
 from core.rulesets.waylights.ruleset import counter_refusal_for
 from core.rulesets.waylights.state import rebuild
 
@@ -108,6 +109,77 @@ def free_strike(view, me, legal) -> bool:
             if not answers and worth_attacking(view, me, t):
                 return True
     return False
+
+
+def too_few_to_defend(view, me, attack: int, cell: Cell | None = None) -> tuple[str, ...]:
+    """The enemies that could strike ``me`` on ``cell`` (default: where it
+    stands) before its next turn (``glance.could_strike``, the reach rule
+    the split picker warns a player with), when a split of ``attack`` dice
+    keeps too few to defend against them: none at all against one (4/0:
+    no defence, no counter), one die against two or more (3/1: the first
+    blow meets one die, the second the same one die, and it counters one
+    of them at most).  Empty when the split is enough, or nobody reaches."""
+    keep = DICE - attack
+    if keep >= 2 or me.pos is None:
+        return ()
+    threats = could_strike(view, me.id, cell)
+    return threats if len(threats) > keep else ()
+
+
+def behind_on_count(view, side: int) -> bool:
+    """Whether ``side`` has fewer figures standing than the other: at the
+    round limit the side with more standing wins (docs/rulings.md, "Round
+    limit"), so keeping away from the enemy cannot change that result;
+    only knocking someone out can."""
+    up = [0, 0]
+    for f in view.fighters:
+        if f.status == "ready":
+            up[f.side] += 1
+    return up[side] < up[1 - side]
+
+
+def runs_from_cover(view, me, o, near: int, after: int) -> bool:
+    """A move that draws back (``after`` cells from the nearest enemy, more
+    than ``near``) onto ground of less cover than it stands on, while its
+    side is behind on the count the round limit judges (``behind_on_count``):
+    running cannot change the result, and leaving cover only exposes it.  A
+    tester's last two mooks left a low wall for the open and a corner."""
+    if after <= near or me.pos is None or not behind_on_count(view, me.side):
+        return False
+    bf = view.battlefield
+    return bf.terrain(o.to).cover < bf.terrain(me.pos).cover
+
+
+def idles_afar(view, me, kept, foes, better_cover) -> bool:
+    """Whether ending the turn now leaves both Actions unused with nobody in
+    reach while a kept move closes on the nearest enemy or ends on better
+    cover (``better_cover(here, to)``): a tester's club mook stood a whole
+    turn on its deployment cell while its companions advanced.  0/4 is a
+    stance held on purpose (no attack to walk up for), not counted."""
+    if view.actions or not me.split or not foes or not any(isinstance(o, EndTurn) for o in kept):
+        return False
+    if shots_from(view, me.id, [me.pos]).get(me.pos):
+        return False  # someone in reach: holding is the search's choice
+    here = nearest(foes, me.pos)
+    return any(isinstance(o, (Move, SplitMove, Step)) and o.unit == me.id
+               and (nearest(foes, o.to) < here or better_cover(me.pos, o.to)) for o in kept)
+
+
+def move_between(view, frm: Cell, to: Cell) -> int:
+    """The Move a figure on ``frm`` spends to walk to ``to`` over the
+    ground alone (figures left out: the way one could take), by the
+    movement rules (a diagonal step costs twice the entered cell's cost):
+    what "4 squares" means to a player counting Move, not the king-move
+    count.  Unreachable ground: the king-move count."""
+    bf = view.battlefield
+    grid = bf.memo.entries.get("waylights.bit-grid") or bf.memo.get("waylights.bit-grid",
+                                                                      lambda: Grid(bf, cost_grid(bf)))
+    reach = Reach(grid, frm, 0)
+    low = chebyshev(frm, to)
+    for budget in range(low, low * 4 + 8):
+        if reach.has(budget, to):
+            return budget
+    return low
 
 
 def cover_back(view, me) -> dict[str, int]:

@@ -229,7 +229,7 @@ def test_no_waylights_reason_falls_back_on_the_search():
     assert all(said.values()), [o for o, s in said.items() if not s]
     assert said[TakeCover(0, "a2")] == "no cover from any shooter here: it changes nothing"  # open ground
     sideways = next(o for o in said if isinstance(o, SplitMove) and o.to == (4, 4))
-    assert said[sideways] == "sidesteps, still 4 cells from b1"
+    assert said[sideways] == "sidesteps, still 4 squares, 5 Move from b1"  # a diagonal (2), three straight
     start = position(PRIMED, "a3")
     v = R.view(start, 0)
     assert know.explain(v, 0, TakeCover(0, "a3")) == "not out of cover this turn: it changes nothing"

@@ -63,8 +63,10 @@ def test_the_mook_is_in_range_of_the_pneumatic_only_unprimed():
     assert reaches(state, a3, b2, a3.weapon) == "the pneumatic is not primed (reload it first)"
     primed = attrs.evolve(a3, primed=(True, False))
     assert reaches(state, primed, b2, primed.weapon) is None
-    for attack in (2, 3):  # a split with attack dice says so, not "nobody in reach"
-        assert reason(state, 0, Split(0, "a3", attack)) == "b2 in range of the pneumatic once primed"
+    for attack in (2, 3):  # a split with attack dice says so, not "nobody in reach"; b2 beside it
+        # can strike it before its next turn: what its defence dice are for
+        assert reason(state, 0, Split(0, "a3", attack)) == (
+            f"b2 in range of the pneumatic once primed; {4 - attack} to defend v b2")
 
 
 def test_a_split_mostly_for_defence_names_whom_it_defends_against():
@@ -185,5 +187,5 @@ def test_no_sidestep_onto_cover_when_no_enemy_can_shoot(level):
 def test_a_sidestep_onto_a_wall_claims_no_cover_nobody_can_shoot_through():
     state = cover_position("thug")
     onto = next(o for o in R.legal_orders(state, 0) if isinstance(o, (Move, SplitMove, Step)) and o.to == (3, 5))
-    assert reason(state, 0, onto) == "sidesteps, still 1 cell from b1"
-    assert reason(cover_position("slinger"), 0, onto) == "onto low-wall: medium cover, 1 cell from b1"
+    assert reason(state, 0, onto) == "sidesteps, still 1 square, 1 Move from b1"
+    assert reason(cover_position("slinger"), 0, onto) == "onto low-wall: medium cover, 1 square, 1 Move from b1"

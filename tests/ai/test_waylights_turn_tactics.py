@@ -91,7 +91,7 @@ def test_no_sidestep_that_gains_no_blow_and_no_cover(level):
     assert cheb((6, 5), (4, 7)) == cheb((6, 7), (4, 7)) == 2  # no nearer
     assert not attacks_after(stepped, 1, side_step, "a1")  # and no blow from there
     assert side_step not in kept(stepped, 1, level)
-    assert reason(stepped, 1, side_step) == "sidesteps, still 2 cells from a1"
+    assert reason(stepped, 1, side_step) == "sidesteps, still 2 squares, 2 Move from a1"
     # And the split move back to where it stepped to, an Action later.
     back = position([("b1", 1, "mook", (6, 7), {"split": 2})] + CIRCLE[1:], "b1", rows=OPEN_12, stepped=True,
                     exposed=True, actions=1, turn_from=(5, 5))
@@ -231,7 +231,8 @@ def test_no_split_whose_attack_dice_wound_nobody_in_reach(level):
     assert Split(1, "b3", 1) not in shortlist
     assert Split(1, "b3", 0) in shortlist and Split(1, "b3", 3) in shortlist
     assert reason(state, 1, Split(1, "b3", 1)) == "a1 in reach, none it can wound on 1 die"
-    assert reason(state, 1, Split(1, "b3", 3)) == "a1 in reach of the stones"
+    # a1 beside it can strike it before its next turn: the split says what it keeps to defend
+    assert reason(state, 1, Split(1, "b3", 3)) == "a1 in reach of the stones; 1 to defend v a1"
     # Its turn's end says "die" for one.
     held = position([("b3", 1, "slinger", (3, 8), {"split": 1})] + figures[1:], "b3", rows=OPEN_12, round_=3)
     assert reason(held, 1, EndTurn(1, "b3")) == "holds: the stones on 1 die cannot wound a1 through 1 defence die"
