@@ -68,6 +68,9 @@ class ComputerSeats:
         # again when it is filled afresh (ctrl+z, a game continued from its
         # save); the reasons themselves take their places at the end.
         self.stand_ins: list[tuple[int, str]] = []
+        # The held reasons were released (the game over was shown): a
+        # reason heard later is noted as it comes (``reason_line``).
+        self.released = False
 
     # -- who plays ---------------------------------------------------------------
     def plays(self, side: int | None) -> bool:
@@ -150,6 +153,14 @@ class ComputerSeats:
         them, so only the first held reason is spoken of; the log's own
         "commits their orders" is then the one line a Round."""
         line = self.line(game, side, reason)
+        if self.released and game.outcome is not None:
+            # Heard after the end was shown (the game-ending order landed
+            # before its notice was read): nothing is secret now, and the
+            # result took the reason from the match already.
+            if (at, line) in self.notes:
+                return ""
+            self.notes.append((at, line))
+            return line
         if self.keeps_secrets(game):
             self.held_reasons.append((at, line))
             return self.stand_in(game, side, at, follows) or ""
@@ -189,8 +200,19 @@ class ComputerSeats:
         else:
             self.notes = lines + self.notes
 
-    def release_reasons(self) -> list[str]:
-        """The game is over: the reasons held back, now noted; their lines."""
+    def release_reasons(self, game: Any = None, reasons: Any = ()) -> list[str]:
+        """The game is over: the reasons held back, now noted; their lines.
+        ``reasons``: the match's (``Match.reasons``), every order's, for
+        those whose notice is not read yet: the order that ended the game
+        may land before the screen reads its reason (a tester saw the
+        template's reason missing when the person's scout made the armies
+        meet and the computer placed it at once)."""
+        self.released = True
+        if game is not None and self.keeps_secrets(game):
+            known = set(self.held_reasons) | set(self.notes)
+            late = [(r.at, self.line(game, r.side, r.text)) for r in reasons if self.plays(r.side)]
+            self.held_reasons += [note for note in late if note not in known]
+            self.held_reasons.sort(key=lambda note: note[0])
         held, self.held_reasons = self.held_reasons, []
         self.notes = [note for note in self.notes if note not in self.stand_ins] + held
         self.stand_ins = []

@@ -22,7 +22,9 @@ def show_result(screen: Any) -> None:
     whole = screen.whole_over()  # over: nothing is secret any more (every roll in the luck, every order)
     if whole is not None:
         game = whole
-    released = screen.computer.release_reasons() if screen.computer is not None else []
+    match = getattr(screen, "match", None)
+    reasons = match.reasons() if match is not None else ()  # the game-ending order's too (its notice may be unread)
+    released = screen.computer.release_reasons(game, reasons) if screen.computer is not None else []
     for line in released:
         screen.log_line(line)
     count = len(released) or held_reasons_in_log(screen, game) or late_seat_reasons(screen)
