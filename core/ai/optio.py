@@ -151,6 +151,10 @@ class OptioKnowledge(Knowledge):
           army, a dummy never walks in on blocks all face up, neither the
           army nor a dummy closes on their scout once it is face up (it can
           only reveal), and the unseen army does not step beside it;
+        - (normal and hard, every turn of the scouting; easy keeps a
+          beginner's idle moves) a dummy already face up decoys nobody and
+          screens nothing: it stays, unless only the army could otherwise
+          make the turn's one move (``optio_screen.idle_shown_dummies``);
         - placing the template, the shift with the most woods and hill in
           our half against theirs, then the fewest squares of rock, water
           and map edge, then the least shifted
@@ -168,6 +172,7 @@ class OptioKnowledge(Knowledge):
         if len(legal) < 2:
             return list(legal)
         hard = self.level is not None and self.level.lookahead is None
+        beginner = self.level is not None and self.level.name == "easy"
         if view.phase is Phase.SCOUTING:
             theirs_known = any(b.side != side and b.kind is Kind.ARMY and b.revealed for b in view.blocks)
             # Hard knows an unseen block cannot be their army once theirs is face up.
@@ -190,6 +195,8 @@ class OptioKnowledge(Knowledge):
                 kept = self.come_on_before_last_turn(view, army, kept) or kept
             if hard and view.turn == 2 * view.turn_limit:
                 kept = self.last_turn(view, side, army, kept) or kept
+            if not beginner:
+                kept = optio_screen.idle_shown_dummies(view, side, kept)
             return kept
         if view.phase is Phase.CLOSING:
             winning = [o for o in legal if self._closing_wins(view, side, o)]

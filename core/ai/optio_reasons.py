@@ -76,6 +76,8 @@ def _move(knowledge, view, side: int, order) -> str:
     timed = _reveal_words(knowledge, view, side, me, order.to) if hard and me.kind is Kind.ARMY else ""
     if timed:
         return timed
+    if me.kind is Kind.DUMMY and me.revealed:  # face up: no decoy, no screen (optio_screen.idle_shown_dummies)
+        return optio_screen.shown_dummy_words(view, side)
     if hard and me.kind is Kind.ARMY and me.pos is None and view.turn == 2 * view.turn_limit - 2:
         # OptioKnowledge.come_on_before_last_turn: off the map, the last turn could not set the parity
         return "army comes on before the last turn, to set the distance"

@@ -204,6 +204,45 @@ def screened(view, side: int, legal, odds: dict[str, float]) -> list:
     return kept or list(legal)
 
 
+def plainly_army(view, side: int) -> bool:
+    """Our army, not yet face up, is nevertheless known: every other block
+    of ours is face up (seed 003, RULES: a block revealed stays face up for
+    the rest of the game), so the one left is plainly the army."""
+    army = _ours(view, side, Kind.ARMY)
+    return army is not None and not army.revealed and not any(
+        b.side == side and not b.gone and not b.revealed and b.id != army.id for b in view.blocks)
+
+
+def shown_dummy(view, side: int, order) -> bool:
+    """A move of one of our dummies already face up: it decoys nobody and
+    screens nothing, and a dummy may not scout (RULES)."""
+    me = view.block(order.unit) if isinstance(order, Move) else None
+    return me is not None and me.side == side and me.kind is Kind.DUMMY and me.revealed
+
+
+def idle_shown_dummies(view, side: int, legal) -> list:
+    """``legal`` less the moves of our face-up dummies (normal and hard):
+    once something has moved this turn the dummy simply stays (ending the
+    turn does as much); before then, one is moved only when no other block
+    but the army has a move left (a block must move each turn, and the
+    army may be better where it is).  ``legal`` itself when nothing else
+    is left."""
+    if view.phase is not Phase.SCOUTING or not any(shown_dummy(view, side, o) for o in legal):
+        return list(legal)
+    army = _ours(view, side, Kind.ARMY)
+    rest = [o for o in legal if not shown_dummy(view, side, o)]
+    if not view.moved and not any(isinstance(o, Move) and (army is None or o.unit != army.id) for o in rest):
+        return list(legal)  # only the army could fill the turn's move otherwise
+    return rest or list(legal)
+
+
+def shown_dummy_words(view, side: int) -> str:
+    """Why a face-up dummy moves (true of it: it misleads nobody now)."""
+    if not view.moved:
+        return "dummy, face up, moves: a block must move each turn"
+    return "dummy, face up, wanders: it decoys nobody now"
+
+
 def move_words(view, side: int, order, odds: dict[str, float]) -> str:
     """Why a move that closes on nothing was given: what it does for the
     army (screen, decoy, keeping out of their half) or where the scout is
@@ -217,6 +256,8 @@ def move_words(view, side: int, order, odds: dict[str, float]) -> str:
         if target is not None:
             return f"scout heads for {target.id}, the unseen block nearest our army"
         return "scout, their army known, moves as an army would, a decoy"
+    if me.kind is Kind.DUMMY and me.revealed:
+        return shown_dummy_words(view, side)
     if me.kind is Kind.DUMMY:
         if depth(order.to, side) < depth(me.pos, side):
             return "dummy falls back as an army might, a decoy for their scout"
@@ -230,6 +271,10 @@ def move_words(view, side: int, order, odds: dict[str, float]) -> str:
         if depth(order.to, side) <= depth(me.pos, side):
             return "army, face up, goes no deeper into their half"
         return "army, face up, moves up"
+    if me.kind is Kind.ARMY and plainly_army(view, side):
+        way = depth(order.to, side) - depth(me.pos, side)
+        what = "moves up" if way > 0 else "falls back" if way < 0 else "moves across"
+        return f"army, plainly ours (all else face up), {what}"
     if me.kind is Kind.ARMY:
         screen = screen_depth(view, side, me)
         if screen is not None and screen >= depth(order.to, side):
@@ -252,6 +297,9 @@ def end_turn_words(view, side: int) -> str:
             return ("army, face up, stays out of their half after its step" if moved
                     else "army, face up, holds its ground out of their half")
         return "army, face up, has made its step" if moved else "army, face up, holds its ground"
+    if plainly_army(view, side):
+        return ("army, plainly ours (all else face up), has made its step" if moved
+                else "army, plainly ours (all else face up), holds its ground")
     scout = their_shown_scout(view, side)
     if scout is not None and manhattan(army.pos, scout.pos) <= 1:
         away = manhattan(army.pos, scout.pos)
