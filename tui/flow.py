@@ -217,6 +217,23 @@ def cell_chosen(screen: Any, cell: Any) -> None:
         screen.say("No order points here. Tab selects a figure that can act; o lists every order.")
 
 
+def next_off_board(screen: Any) -> None:
+    """After the selected figure is placed in deployment, the next of the
+    side's figures still off the board is selected, so that Enter places
+    it (a tester's three Enters on three cells placed one figure three
+    times).  Every ruleset's deployment comes through here."""
+    placed, screen.placing = screen.placing, None
+    if placed is None or screen.selected != placed:
+        return
+    unit = screen.unit_view(placed)
+    if unit is None or unit.pos is None:
+        return  # refused, or not placed: it stays selected
+    by_unit = screen.orders_by_unit()
+    waiting = [u.id for u in screen.units if u.side == screen.keyboard_side and u.pos is None and u.id in by_unit]
+    if waiting:
+        screen.selected = waiting[0]
+
+
 def next_unit(screen: Any, step: int) -> None:
     """Tab: the next figure that can act, the cursor on it."""
     movers = [u for u in screen.orders_by_unit() if u is not None]

@@ -44,7 +44,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from core.events import visible_to
-from core.orders import Order
+from core.orders import Order, Role
 from core.ruleset import Rejection, UnitView
 from core.seats import SeatSet
 from tui import drafts, flow, intents, seat_hooks
@@ -101,6 +101,7 @@ class GameScreen(Screen[None]):
         self.events_seen = len(self.game.log)  # in the log of the seat drawn from
         self.log_shown_for: tuple | None = None  # (whose log, whether the whole game's) the log pane holds
         self.selected: str | None = None
+        self.placing: str | None = None  # the figure whose placing was just given (flow.next_off_board)
         # (figure, side, log length) when Esc let go of the only figure able
         # to act: it is not picked again for that side until something happens
         self.let_go: tuple[str, int | None, int] | None = None
@@ -248,6 +249,7 @@ class GameScreen(Screen[None]):
         # no order is offered while the server or host is not there to take it (the banner says why)
         offering = side is not None and not (self.single and remote_status(self.seats.any_seat))
         self.orders = self.adapter.offered(game, side, game.legal_orders(side)) if offering else []
+        flow.next_off_board(self)
         self._draw_board(game, view)
         self._draw_banner(side)
         self.query_one(SidePanel).show(self, self.query_one(BoardView))
@@ -420,6 +422,7 @@ class GameScreen(Screen[None]):
         an order the player did not choose (a forced one): its events are
         shown one at a time (tui/narrator.py)."""
         self.narrator.remember(self.units)
+        self.placing = self.selected if order.role is Role.DEPLOY else None  # flow.next_off_board
         if self.single:
             return seat_hooks.submit_single(self, order, narrate)
         lock = self.match.lock if self.match is not None else threading.RLock()
