@@ -260,7 +260,10 @@ class HelpScreen(Screen[None]):
 
         class ShortContents(MarkdownTableOfContents):
             """The contents list the help's own headings: the printed rules'
-            names in brackets stay in the text (the pane is narrow)."""
+            names in brackets stay in the text (the pane is narrow).  A
+            heading's level shows only as the tree's indent under the one
+            it belongs to (Textual marks levels with Roman numerals, "Ⅱ The
+            minis", which a player reads as nothing)."""
 
             def on_mount(self) -> None:
                 from textual.widgets import Tree
@@ -268,8 +271,21 @@ class HelpScreen(Screen[None]):
                 self.query_one(Tree).guide_depth = 2  # the narrowest guides: columns for the words
 
             def rebuild_table_of_contents(self, table_of_contents) -> None:
-                super().rebuild_table_of_contents(
-                    [(level, short_heading(name, level), block_id) for level, name, block_id in table_of_contents])
+                from rich.text import Text
+                from textual.widgets import Tree
+
+                tree = self.query_one(Tree)
+                tree.clear()
+                for level, name, block_id in table_of_contents:
+                    node = tree.root
+                    for _ in range(level - 1):  # under the last heading a level up
+                        if node.children:
+                            node = node.children[-1]
+                            node.expand()
+                            node.allow_expand = True
+                        else:  # a level skipped: an empty step
+                            node = node.add("", expand=True)
+                    node.add_leaf(Text(short_heading(name, level)), {"block_id": block_id})
 
         class HelpViewer(MarkdownViewer):
             BINDINGS = [Binding("space", "page_down", "Page down", show=False)]

@@ -23,7 +23,7 @@ async def _roster_pages(pilot, app) -> list[str]:
     tree = app.screen.query_one(Tree)
     for _ in range(60):  # the contents' cursor to the Roster heading
         node = tree.cursor_node
-        if node is not None and str(node.label).split()[-1] == "Roster":  # "Ⅱ Roster"
+        if node is not None and str(node.label).split()[-1] == "Roster":
             break
         await pilot.press("down")
     assert str(tree.cursor_node.label).split()[-1] == "Roster"
