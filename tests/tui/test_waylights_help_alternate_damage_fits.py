@@ -43,7 +43,7 @@ async def section_rows(pilot, app, contents: bool) -> list[str]:
     left, right = document.region.x, document.region.right  # the text's columns: no scrollbar
     seen: list[str] = []
     for _ in range(12):
-        rows = [row[left:right] for row in screen_rows(app)[:document.region.bottom]]
+        rows = [row[left:right] for row in screen_rows(app)[viewer.region.y:viewer.region.bottom]]
         seen += rows
         if any(row.strip().startswith(NEXT_HEADING) for row in rows):
             break
