@@ -108,6 +108,22 @@ def open_cells(battlefield: Battlefield, side: int, positions: Mapping[str, Cell
     return [c for c in battlefield.zone_cells(side) if c not in taken and not battlefield.terrain(c).blocks_move]
 
 
+def back_rows(battlefield: Battlefield, side: int, positions: Mapping[str, Cell | None], count: int) -> set[Cell]:
+    """The open cells of ``side``'s zone in its rows furthest from the
+    board's middle, two rows at least and as many more as ``count``
+    figures need (for ``auto_deploy``'s ``among``): a zone that reaches
+    the middle (each side's half of an open field) is filled from its
+    back, not face to face with the other side's front row."""
+    free = open_cells(battlefield, side, positions)
+    middle = (battlefield.height - 1) / 2
+    rows = sorted({c[1] for c in free}, key=lambda y: (-abs(y - middle), y))
+    for n in range(2, len(rows) + 1):
+        cells = {c for c in free if c[1] in rows[:n]}
+        if len(cells) >= count:
+            return cells
+    return set(free)
+
+
 def auto_deploy(
     battlefield: Battlefield, side: int, own_units: Sequence[str], positions: Mapping[str, Cell | None],
     among: Collection[Cell] | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.deployment import Deploy, DeployAll, Ready, auto_deploy, check_deploy, check_ready
+from core.deployment import Deploy, DeployAll, Ready, auto_deploy, back_rows, check_deploy, check_ready
 from core.events import Defeated, Event, Moved, Note, Placed
 from core.ruleset import Rejection
 from core.rulesets.waylights.combat import EFFECT_COST, SMASHABLE, reaches, side_by_side
@@ -472,7 +472,10 @@ def _apply_deploy(state: WaylightsState, order) -> tuple[WaylightsState, list[Ev
         return state.put(rebuild(f, pos=order.at)), [Placed(f.id, order.at)]
     if isinstance(order, DeployAll):
         own = [f.id for f in state.side_of(side)]
-        spots = auto_deploy(state.battlefield, side, own, {f.id: f.pos for f in state.fighters})
+        pos = {f.id: f.pos for f in state.fighters}
+        # the back of the zone (docs/rulings.md, Deployment): an open field's halves meet in the middle
+        back = back_rows(state.battlefield, side, pos, sum(pos[u] is None for u in own))
+        spots = auto_deploy(state.battlefield, side, own, pos, among=back)
         events: list[Event] = []
         for uid, cell in spots.items():
             state = state.put(rebuild(state.get(uid), pos=cell))
