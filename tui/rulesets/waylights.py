@@ -58,8 +58,10 @@ from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.waylights_modals import HEADING, AttackPreview, HandoverCard, PickList, SplitPicker, split_label
 from tui.rulesets.waylights_preview import attack_preview_of, finish_preview_of
 from tui.rulesets.waylights_words import (
+    after_colon,
     body_at,
     cheapest_first,
+    extras_words,
     named_blow_words,
     pct,  # noqa: F401  (the tests take it from here)
     short,
@@ -320,7 +322,7 @@ class WaylightsAdapter(RulesetAdapter):
             return None
         # the boundary's whole check (the core's turn check, then the ruleset's)
         refusal = core_game.refusal(self.ruleset, game.view(side), Attack(side, selected.id, other.id), game.players)
-        return f"{selected.id} cannot attack {other.id}: {refusal.message}" if refusal is not None else None
+        return f"{selected.id} cannot attack {other.id}: {after_colon(refusal.message)}" if refusal is not None else None
 
     def why_nothing_at(self, game: Any, side: int, selected: UnitView | None, cell: Any) -> str | None:
         """The core's reason a Move (a Deploy while deploying) of the
@@ -337,7 +339,7 @@ class WaylightsAdapter(RulesetAdapter):
         if refusal is None:
             return None
         left = f" Its {view.max_actions} Action(s) are used: only the free step is left." if isinstance(order, Step) else ""
-        return f"{selected.id} cannot {order.verb} to {cell[0]},{cell[1]}: {refusal.message}{left}"
+        return f"{selected.id} cannot {order.verb} to {cell[0]},{cell[1]}: {after_colon(refusal.message)}{left}"
 
     def closed_for_a_question(self, game: Any) -> None:
         """The prompt was closed for ``q``'s question, not declined with
@@ -523,7 +525,9 @@ class WaylightsAdapter(RulesetAdapter):
         mine = [o for o in orders if isinstance(o, kind)]
         if kind is Attack and len(mine) > 1:  # whom and which blow, then the extras (waylights_menus)
             targets, blows = len({o.target for o in mine}), len({(o.target, o.effect) for o in mine})
-            return [(f"Attack… ({targets} target{'s' if targets != 1 else ''}, {blows} blows; then the extras)",
+            extras = extras_words(mine)  # what the step after the blow offers, if anything
+            return [(f"Attack… ({targets} target{'s' if targets != 1 else ''}, {blows} blows"
+                     f"{'; then ' + extras if extras else ''})",
                      kinded(Attack, lambda: waylights_menus.attack_menu(game.state, mine, self._preview_of(game))))]
         if len(mine) == 1:
             return [(self._row_label(game, mine[0]), mine[0])]

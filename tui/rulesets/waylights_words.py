@@ -204,3 +204,25 @@ def short(order: Order) -> str:
             return f"Boost {w}"
     return {TakeCover: "Take cover", Reload: "Reload", Clip: "New clip", Crystal: "Healing crystal"}.get(
         type(order), order.verb)
+
+
+def after_colon(message: str) -> str:
+    """A refusal's sentence set after a colon: a plain capitalised first
+    word in lower case ("cannot attack b3: the sword only reaches..."); a
+    word in capitals (KO) or a figure's id is left as it is."""
+    word = message.split(" ", 1)[0]
+    if len(word) > 1 and word[0].isupper() and word[1:].islower() and word.isalpha():
+        return message[0].lower() + message[1:]
+    return message
+
+
+def extras_words(orders) -> str:
+    """What the attack menu's step after the blow offers ("then the
+    extras"): tension to spend, an item to smash; empty when no order has
+    either (Psi tension off: nothing follows the blow)."""
+    parts = []
+    if any(getattr(o, "psi", 0) for o in orders):
+        parts.append("tension to spend")
+    if any(getattr(o, "smash", None) for o in orders):
+        parts.append("an item to smash")
+    return " or ".join(parts)
