@@ -278,6 +278,10 @@ class Ruleset(abc.ABC):
         onlooker, who sees only what both sides may see)."""
         return state
 
+    # What the new-game form says of ground whose terrain_words are empty
+    # (woods where these rules give woods nothing to do).
+    idle_ground_words: ClassVar[str] = "no effect in these rules"
+
     def terrain_words(self, terrain: Terrain) -> list[str]:
         """What ``terrain`` does in this ruleset, in a few short words for
         the board's legend and the new-game form ("blocks", "height 1");

@@ -153,7 +153,7 @@ def battlefield_about(bf, rules) -> str:
     idle = [kind for kind in idle if not any(item.startswith(f"{kind} (") for item in ground)]
     if idle:  # woods on an Optio map: there, but nothing in these rules (the legend names them bare)
         kinds = ", ".join(idle[:-1]) + " and " + idle[-1] if len(idle) > 1 else idle[0]
-        ground.append(f"{kinds} (no effect in these rules)")
+        ground.append(f"{kinds} ({rules.idle_ground_words})")
     if ground:
         text = f"{text} Ground: {', '.join(ground)}.".strip()
     return text

@@ -24,8 +24,11 @@ def test_forest_marches_lists_its_woods_and_marsh():
     about = battlefield_about(map_battlefield(forest), OPTIO)
     ground = about.split("Ground: ", 1)[1]
     # Blocks move a large square a turn whatever the ground (seed 003): the
-    # woods and marsh are there, and do nothing in the pre-game.
-    for words in ("hill (height 1)", "water (blocks)", "marsh", "woods", "(no effect in these rules)"):
+    # woods and marsh are there, and do nothing to the scouting, but the
+    # pre-game is played for them (the battle's rules read them), so the
+    # form never says they have "no effect" bare.
+    for words in ("hill (height 1)", "water (blocks)", "marsh", "woods",
+                  "(no effect on the scouting; the battle's rules read it)"):
         assert words in ground, about
     assert "cover" not in about, about
 

@@ -115,6 +115,9 @@ class Optio(Ruleset):
     battlefield_profile = None  # the pre-game is played on its own map, never on a cut-out
     fallen_statuses = frozenset({"off map"})
 
+    # The pre-game is played for this ground: only its moves ignore it.
+    idle_ground_words = "no effect on the scouting; the battle's rules read it"
+
     def terrain_words(self, terrain: Terrain) -> list[str]:
         # Blocks move by the map's squares, not its cells: no cover or slow
         # ground counts in the pre-game (the battle's ruleset reads them on
