@@ -16,8 +16,6 @@ never among orders that were not answered.
 Hard then answers the first of those with the enemy's next two orders: an
 attack, and a second attacker on the mini it struck (a Threat leaves a
 Movement, a shot costs none), which Dooms it before its owner may answer.
-It also answers the first few it keeps with the enemy's best two Movements
-of its next turn and free shots (:mod:`core.ai.plasto_two_moves`).
 """
 
 from __future__ import annotations

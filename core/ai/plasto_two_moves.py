@@ -91,10 +91,10 @@ def two_movements(know, after, side: int) -> tuple[float, frozenset]:
     for mover in start.minis:
         if mover.side != enemy or mover.pos is None or not movable(start, mover):
             continue
-        shooter = mover.shooter and mover.id not in start.shot_this_turn  # a prone one may stand first
+        shooter = mover.shooter and can_shoot(start, mover)
         if not shooter and not any(distance_squared(mover.pos, m.pos) <= far for m in mine):
             continue  # two Movements cannot bring it beside one of this side's minis
-        seen = _in_sight(start, mover, mine, doomed_now) if can_shoot(start, mover) else frozenset()
+        seen = _in_sight(start, mover, mine, doomed_now) if shooter else frozenset()
         firsts = movements_for(start, mover, enemy, attacks=False, blocked=blocked)
         know.spend("list", len(firsts))
         # Cells beside this side's minis the mover cannot reach in one
@@ -125,7 +125,7 @@ def two_movements(know, after, side: int) -> tuple[float, frozenset]:
             mid, events = rules.apply(start, first)
             if any(isinstance(e, (Attacked, ShotAt, JumpedOn)) and start.get(e.target).side == side for e in events):
                 continue  # an attack: the one-Movement answer's
-            if keys[-1][1] == "sight" and can_shoot(mid, mid.get(mover.id)):  # any second Movement: the shortlist's own answer
+            if keys[-1][1] == "sight":  # any second Movement: the shortlist's own answer
                 balance, doomed = know._answered(mid, side)
                 worst = min(worst, balance)
                 doomable.update(doomed)
