@@ -31,7 +31,6 @@ from core.ai.plasto_threats import (
     shots_given_up,
     sight_gainers,
 )
-from core.ai.plasto_two_moves import two_movements
 from core.board import distance_squared, in_front_arc
 from core.events import Removed
 from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
@@ -56,11 +55,6 @@ CHECKED = {"easy": 24, "normal": 24, "hard": 192}
 # games, 256 against 249: a blunder fewer, not a stronger player.
 PAIRED = {"hard": 24}
 
-# Orders hard answers also with the enemy's best two Movements of its next
-# turn and its free shots (``_deep``, ``plasto_two_moves``): the first few
-# the shortlist keeps; easy and normal answer none this way.
-DEEP = {"hard": 4}
-
 # Movements of the minis at risk weighed more when every order weighed
 # leaves one the enemy could Doom (``shortlist``): as many as easy and normal
 # weigh at first, an eighth of hard's (its slowest move stays under 3 s).
@@ -72,9 +66,6 @@ ESCAPES = {"easy": 24, "normal": 24, "hard": 24}
 # also an attack and a second attacker on the mini struck.
 REACH = "its next Movement and free shots"
 REACH_TWO = REACH + ", or an attack and a second attacker"
-# Hard's deeper look (``_deep``): the above, and two Movements of the
-# enemy's next turn (its free Movement, if owed, let go) with its free shots.
-REACH_DEEP = REACH + ", or two Movements of its next turn and free shots"
 # In a final turn (*Ending The Game*) the enemy has nothing to answer with:
 # no free Movement is owed (docs/rulings.md) and the game ends with the turn.
 FINAL_TURN = "nothing can undo it: the enemy is owed no free Movement in a final turn, and the game ends with it"
@@ -208,7 +199,7 @@ class PlastoKnowledge(Knowledge):
                 gain, net = nets[o]
                 self.facts[o.to_text()] = self._won(view, side, by_order[o][4], by_order[o][5],
                                                     whole=net >= gain - 1e-9, then=self.follow.get(o, ()))
-            return self._deep(side, self._paired(side, winners, by_order, now, best) or winners, by_order, nets, doomed, now)
+            return self._paired(side, winners, by_order, now, best) or winners
         unsafe = [o for o in nets if o not in keep]
         if unsafe:
             for o in keep:
@@ -220,11 +211,11 @@ class PlastoKnowledge(Knowledge):
                     if o in exposed else
                     f"leaves no mini the enemy can Doom with {REACH}" + _would(len(exposed), len(nets)))
             keep = self._purposeful(view, side, keep, by_order, nets, best)
-            return self._deep(side, self._paired(side, keep, by_order, now, best) or keep, by_order, nets, doomed, now)
+            return self._paired(side, keep, by_order, now, best) or keep
         # Every order answered fares alike: the search chooses among them
         # (an order not answered may be one that exposes a mini).
         answered = self._purposeful(view, side, list(nets), by_order, nets, best)
-        return self._deep(side, self._paired(side, answered, by_order, now, best) or answered, by_order, nets, doomed, now)
+        return self._paired(side, answered, by_order, now, best) or answered
 
     def _purposeful(self, view, side: int, orders: list, by_order, nets, best: float) -> list:
         """``orders`` less the turns in place that waste a Movement: one
@@ -306,49 +297,6 @@ class PlastoKnowledge(Knowledge):
                 self.facts[text] = f"leaves no mini the enemy can Doom with {REACH_TWO}" + _would(exposing, len(weighed))
             else:
                 self.facts[text] = f"loses least to what the enemy can do with {REACH_TWO} (of {len(weighed)} weighed)"
-        return keep
-
-    def _deep(self, side: int, orders: list, by_order, nets, exposed, now: float) -> list:
-        """Hard only: the first few of ``orders`` (best-looking first, the
-        shortlist's choice) answered also by the enemy's best two Movements
-        of its next turn and its free shots (``plasto_two_moves``); when
-        each leaves a mini Doomed that way, as many Movements of those minis
-        too.  When they fare differently, those that lose least and leave
-        the fewest minis Doomed (either way: ``exposed`` holds the one
-        Movement's); else ``orders`` as they are."""
-        deep = DEEP.get(getattr(self.level, "name", ""), 0)
-        if not deep or len(orders) < 2:
-            return orders
-        answers = {}
-
-        def weigh(batch) -> None:
-            for o in batch:
-                worst, doomed = two_movements(self, by_order[o][4], side)
-                answers[o] = (min(worst - now, nets[o][1]), doomed | exposed.get(o, frozenset()))
-
-        weigh(orders[:deep])
-        if all(doomed for _, doomed in answers.values()):
-            # Every order weighed leaves a mini two Movements Doom: weigh as
-            # many Movements of those minis (as the shortlist ranked them).
-            at_risk = frozenset().union(*(doomed for _, doomed in answers.values()))
-            weigh([o for o in orders[deep:] if getattr(_inner(o), "unit", None) in at_risk][:deep])
-        weighed = list(answers)
-        best = max(net for net, _ in answers.values())
-        keep = [o for o in weighed if answers[o][0] >= best - 1e-9]
-        fewest = min(len(answers[o][1]) for o in keep)
-        keep = [o for o in keep if len(answers[o][1]) == fewest]
-        if len(keep) == len(weighed):
-            return orders
-        exposing = sum(1 for _, doomed in answers.values() if doomed)
-        for o in keep:
-            text = o.to_text()
-            said = self.facts.get(text, "")
-            if said and not said.startswith(("leaves", "loses")):  # a material winner's
-                continue  # its words name only the one-Movement answer: still true
-            if not answers[o][1]:
-                self.facts[text] = f"leaves no mini the enemy can Doom with {REACH_DEEP}" + _would(exposing, len(weighed))
-            else:
-                self.facts[text] = f"loses least to what the enemy can do with {REACH_DEEP} (of {len(weighed)} weighed)"
         return keep
 
     def _answered(self, after, side: int, pairs: bool = False, movers=None) -> tuple[float, frozenset]:

@@ -71,35 +71,3 @@ def doomable_with_shots(state, side: int) -> list[str]:
             continue  # its shots are tried below, all of them
         out |= shots_doom(after(state, reply), side)
     return sorted(out - before)
-
-
-def doomable_in_two(state, side: int) -> list[str]:
-    """The minis of ``side`` newly Doomed by the enemy's next turn when it
-    gives two Movements (any legal ones, by one mini or two; *Movement*)
-    followed by its free shots, or fewer of them (``doomable_with_shots``).
-    Every pair of orders is tried: keep such positions small."""
-    state = enemy_to_act(state, side)
-    if state is None:
-        return []
-    before = _doomed(state, side)
-    out = set(doomable_with_shots_from(state, side))
-    for first in R.legal_orders(state, 1 - side):
-        if isinstance(first, (Shoot, Pass)):
-            continue
-        mid = after(state, first)
-        if 1 - side not in R.to_act(mid) or mid.pending_free:
-            out |= _doomed(mid, side)
-            continue
-        out |= set(doomable_with_shots_from(mid, side))
-    return sorted(out - before)
-
-
-def doomable_with_shots_from(state, side: int) -> list[str]:
-    """``doomable_with_shots`` from ``state``, where the enemy gives the
-    next order already."""
-    out = shots_doom(state, side)
-    for reply in R.legal_orders(state, 1 - side):
-        if isinstance(reply, (Shoot, Pass)):
-            continue
-        out |= shots_doom(after(state, reply), side)
-    return sorted(out)
