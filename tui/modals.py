@@ -148,6 +148,27 @@ class Wrapped(Static):
             self.update(break_paths(self.whole_text, width))
 
 
+class KeysFromNowOn:
+    """A question answered only by keys typed once it is on the screen:
+    keys of a burst (junk typed into the terminal, a stuck key, a paste
+    without brackets) that were read before it opened, and reach it only
+    because the app was busy, are dropped (README: keys "typed or pasted
+    faster than screens open act once").  A key's time is when the
+    terminal's bytes were read (Textual's ``Message.time``, monotonic)."""
+
+    opened_at: float = float("inf")
+
+    def on_mount(self) -> None:
+        import time
+
+        self.opened_at = time.monotonic()
+
+    def on_key(self, event: Any) -> None:
+        if getattr(event, "time", self.opened_at) < self.opened_at:
+            event.stop()
+            event.prevent_default()  # nor this screen's bindings, nor the app's
+
+
 class Confirm(ModalScreen[bool]):
     DEFAULT_CSS = """
     Confirm Label { width: 100%; }
@@ -255,6 +276,35 @@ class LeaveOrConcede(Confirm):
     def action_draw(self, key: str) -> None:
         if key in self.draw_keys:
             self.dismiss(self.draw_keys[key])
+
+
+class ConfirmConcession(KeysFromNowOn, Confirm):
+    """Conceding, asked once more: it ends the game for good, so only a
+    second, different key gives it (``y``; not the ``c`` that asked, which
+    a stuck key repeats, nor Enter), and any other key stays in the game
+    (a tester's burst of junk typed at a game conceded it with q, c and a
+    y or Enter found later in the burst)."""
+
+    inherit_bindings = False
+    BINDINGS: list = []
+
+    def on_mount(self) -> None:
+        KeysFromNowOn.on_mount(self)
+        Confirm.on_mount(self)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Wrapped(self.question)
+            yield Static("[b]y[/b]: concede    any other key: stay in the game")
+
+    def on_key(self, event: Any) -> None:
+        event.stop()
+        event.prevent_default()
+        if getattr(event, "time", self.opened_at) < self.opened_at:
+            return  # read before the question was on the screen (KeysFromNowOn)
+        if event.key in ("shift", "ctrl", "alt", "meta"):
+            return
+        self.dismiss(event.key == "y")
 
 
 class Message(ModalScreen[None]):
