@@ -389,6 +389,14 @@ class Banner(Static):
         elif self._ticker is not None:
             self._ticker.stop()
             self._ticker = None
+        if screen.game.outcome is not None:  # a claim warning's notice does not outlive the game
+            self.news.withdraw(screen.app)
+
+    def on_unmount(self) -> None:
+        try:
+            self.news.withdraw(self.app)  # the game screen went: its notice goes too
+        except Exception:  # noqa: BLE001 - the app closing: nothing left to take back
+            return
 
     def tick(self) -> None:
         """A second has gone by at a server's game: the banner with the

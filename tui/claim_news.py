@@ -19,6 +19,7 @@ class ClaimNews:
         self.claim_was_open = False
         self.quiet_told: float | None = None  # the start (``quiet_start``) of the quiet spell already told
         self.toast: Any = None  # the notice of a claim coming on this player, while a window covers the game
+        self.toast_when = ""  # the time it says ("from 05:47:50")
 
     def second(self, screen: Any, away_for: float | None) -> None:
         """A second has gone by; ``away_for``: how long the opponent has
@@ -59,15 +60,41 @@ class ClaimNews:
         app = screen.app
         words = claim_due_words(screen)
         covered = app.screen is not screen
-        if words and covered and self.toast is None:
+        when = claim_clock(screen.seats.any_seat) if words and covered else ""
+        if self.toast is not None and when != self.toast_when:  # over, or the server's time moved
+            withdraw_notice(app, self.toast)
+            self.toast, self.toast_when = None, ""
+        if when and self.toast is None:
+            # A clock time, never "in 113 s": a notice does not count down, the banner under it does.
             name = screen.game.players[1 - screen.fixed]
-            when = words.removeprefix("⚠ claimable ").split(":")[0]
+            self.toast_when = when
             self.toast = kept_notice(app, f"{name} may claim this game {when}: an order, your drafts or a chat "
                                      "line from you keeps it.", title="Your game waits for you",
                                      severity="warning", timeout=3600)
-        elif self.toast is not None and not (words and covered):
+
+    def withdraw(self, app: Any) -> None:
+        """The notice taken back: the game is over, or its screen gone
+        (a result screen carried "may claim this game" over the menu)."""
+        from tui.textual_fixes import withdraw_notice
+
+        if self.toast is not None:
             withdraw_notice(app, self.toast)
-            self.toast = None
+            self.toast, self.toast_when = None, ""
+
+
+def claim_clock(seat: Any) -> str:
+    """When the server may take the claim on this seat's player (its
+    ``claim_due``, on the monotonic clock), as a time of day: "from
+    05:47:50" ("now" once it has come)."""
+    import time
+
+    due = getattr(seat, "claim_due", None)
+    if due is None:
+        return ""
+    left = float(due) - time.monotonic()
+    if left < 1:
+        return "now"
+    return "from " + time.strftime("%H:%M:%S", time.localtime(time.time() + left))
 
 
 def ask_again(screen: Any) -> None:

@@ -82,7 +82,7 @@ async def test_the_warning_that_a_claim_is_coming_stands_in_the_banner_and_over_
             assert banner().endswith("s: act or chat") or " s: act or chat · " in banner()
             assert not any("may claim this game" in text for text in _notices(app))  # the banner is in sight
             app.push_screen(Confirm("A window over the board?"))
-            await settle(pilot, lambda: any("bob may claim this game in 4" in text for text in _notices(app)), 5)
+            await settle(pilot, lambda: any("bob may claim this game from " in text for text in _notices(app)), 5)
             seat = screen.seats.any_seat
             assert seat.say("still here")  # acting ends the warning: the notice is taken back
             await settle(pilot, lambda: seat.claim_due is None, 5)
@@ -90,3 +90,37 @@ async def test_the_warning_that_a_claim_is_coming_stands_in_the_banner_and_over_
             app.pop_screen()
             await settle(pilot, lambda: app.screen is screen)
             await settle(pilot, lambda: "claimable" not in banner(), 3)
+
+
+async def test_the_notice_says_a_time_of_day_and_goes_when_the_game_ends():
+    """A tester: the notice said a fixed "in 113 s" while the banner beside
+    it counted down, and stayed over the result screen after the game
+    ended.  It says when (the time of day the server's warning gives), and
+    is taken back with the game over."""
+    from core.orders import Concede
+    from tui.result import ResultScreen
+
+    with real_server() as server:
+        server.referee.idle_after = 100.0
+        gid, theirs = _waiting_for(server, 0)
+        app = SkirmishApp()
+        async with app.run_test(size=SIZE) as pilot:
+            screen, banner = await _at_the_game(pilot, server, gid)
+            live = server.referee.live[gid]
+            with live.lock:  # the server's clock set on: 45 s left of ann's 100
+                live.changed_at = time.monotonic() - 55.0
+                live.active_at.pop(0, None)
+            server.referee.warn_idle()
+            await settle(pilot, lambda: banner().startswith("⚠ claimable in "), 5)
+            app.push_screen(Confirm("A window over the board?"))
+            await settle(pilot, lambda: any("may claim this game" in text for text in _notices(app)), 5)
+            seat = screen.seats.any_seat
+            due = time.localtime(time.time() + seat.claim_due - time.monotonic())
+            said = next(text for text in _notices(app) if "may claim this game" in text)
+            assert said.startswith(f"bob may claim this game from {due.tm_hour:02d}:"), said
+            assert " in 4" not in said and " s:" not in said  # no count that stands still
+            assert isinstance(theirs.submit(Concede(1), wait=5), tuple)  # the game ends (bob concedes)
+            await settle(pilot, lambda: screen.game.outcome is not None, 10)
+            await settle(pilot, lambda: any(isinstance(s, ResultScreen) for s in app.screen_stack), 10)
+            await settle(pilot, lambda: not any("may claim this game" in text for text in _notices(app)), 5)
+            assert not any("may claim this game" in text for text in _notices(app))
