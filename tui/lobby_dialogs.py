@@ -248,6 +248,16 @@ class ServerGameForm(NewGameScreen):
                 row.display = False
         self.query_one(Static).update("[b]New game on the server[/b]  Tab: next · ←/→: change · ctrl+g: start")
 
+    def typed_names(self) -> tuple[str, str]:
+        """The words a choice that names a player ("Players' side") uses
+        here: the seats', "me" and "my opponent" as the seats stand (the
+        hidden name fields hold the local form's remembered names, which
+        nobody here goes by: a tester read "◀ Ann ▶" at a server)."""
+        seats = [field.value for i in (0, 1) for field in self.query(f"#seat{i}").results(Cycler)]
+        if len(seats) != 2:
+            seats = list(self._start_values()[2])
+        return ("me" if seats[0] == "me" else "my opponent", "me" if seats[1] == "me" else "my opponent")
+
     def _extra_sources(self, rules: Any, options: Any, slip: bool) -> list[tuple[str, Any]]:
         """Optio's own maps only.  A pre-game first cannot be chained on a
         server (an Optio game is made by itself, and its result screen asks
@@ -264,6 +274,7 @@ class ServerGameForm(NewGameScreen):
         runs too.)"""
         if event.cycler.id not in ("seat0", "seat1"):
             return
+        self._name_players()  # "me" and "my opponent" follow the seats
         seats = tuple(self.query_one(f"#seat{i}", Cycler).value for i in (0, 1))
         why = self._seats_problem(seats)  # type: ignore[arg-type]
         if why:
