@@ -32,10 +32,11 @@ from core.ruleset import Forced, Rejection
 from core.seats import Facts, LocalSeat, Table, wrong_side
 from net import fairdice, wire
 from net.forced import absent_words, forced_wait, give_due, while_away_words
+from net.serverwire import NAME_MAX
 
 MAX_WATCHERS = 4
 MAX_NOTICE = 300  # characters of a notice to the peers
-MAX_NAME = 40
+MAX_NAME = NAME_MAX  # the server's limit: a longer name is refused where it is typed (net/names.py)
 DEFAULT_NAME = re.compile(r"Player [12]")  # what the new-game form fills in
 GIVER = "the host's Skirmish"  # who gives an absent joiner's order with no alternative, to the others
 TAKEN_OVER = ("Another terminal of yours took this seat (your account joined again with this game's code): "

@@ -49,7 +49,7 @@ def exchange_proofs(sock: socket.socket, code: str, role: str, name: str,
     ours, and return the host's welcome (not yet read: the seat's).
     ``read`` gives the host's next message."""
     challenge = proof.new_token()
-    sock.sendall(wire.encode("hello", role=role, name=name[:40], challenge=challenge))
+    sock.sendall(wire.encode("hello", role=role, name=name[:200], challenge=challenge))
     message = read()
     if message["type"] == "refused":
         raise JoinError(message["message"])

@@ -92,6 +92,30 @@ def unseen(name: str) -> None:
                                       "choose another.")
 
 
+def joiner_name_refusal(name: str) -> str:
+    """Why ``name`` cannot be a joiner's in a hosted game, as a sentence
+    ("" when it may, or when no name is given: the host's "Player 2"
+    stays): the server's rules and limit (:data:`NAME_MAX`), so that a
+    name is refused in words wherever it is typed (``skirmish join
+    --name``, the join screen), never cleaned, bracketed or cut without a
+    word on the way to the host (a tester's name lost its Esc, had its
+    brackets turned round and was cut at 40)."""
+    if not name.strip():
+        return ""
+    try:
+        unseen(name)
+        given = clean_text(name, len(name))
+        if len(given) > NAME_MAX:
+            raise NameRefused("bad-name", f"Too long: {len(given)} characters, at most {NAME_MAX}.")
+        if "[" in given or "]" in given:
+            raise NameRefused("bad-name", 'A name holds no brackets: the game writes its own marks in them '
+                                          '("Ann (2)", "(you)", "Computer (easy)").')
+        looks_like_the_game(given)
+    except NameRefused as refused:
+        return refused.message
+    return ""
+
+
 def uncertain_width(char: str) -> bool:
     """Whether terminals disagree on how many cells ``char`` takes with
     what is around it: a variation selector (VS16 turns a one-cell symbol

@@ -182,7 +182,21 @@ def _door_login_words() -> str:
         account = pwd.getpwuid(os.getuid()).pw_name
     except KeyError:  # an account with no name (a container's): the advice stands without the example
         return "log in again with ssh -t"
-    return f"log in again with ssh -t, as in: ssh -t {account}@{os.uname().nodename}"
+    return f"log in again with ssh -t, as in: {ssh_login_words(account, os.environ.get('SSH_CONNECTION', ''))}"
+
+
+def ssh_login_words(account: str, connection: str) -> str:
+    """``ssh -t`` to ``account`` at the address and port this login came
+    in on (sshd's SSH_CONNECTION: "client port server port"), the port
+    named when it is not 22 (a tester's door on port 2262 was told
+    "ssh -t t62door@vm"); without it, this machine's name."""
+    import os
+
+    parts = connection.split()
+    host, port = (parts[2], parts[3]) if len(parts) == 4 else (os.uname().nodename, "22")
+    if not port.isdigit() or not host.isprintable() or not host or " " in host:
+        host, port = os.uname().nodename, "22"
+    return f"ssh -t {'' if port == '22' else f'-p {port} '}{account}@{host}"
 
 
 def _run_app(door_login: bool = False, **kwargs) -> int:
@@ -434,6 +448,13 @@ def _main(argv: list[str] | None) -> int:
         if code is None:
             print("skirmish: that is not a join code (four groups of five letters and digits)", file=sys.stderr)
             return 1
+        if args.name is not None:
+            from net.names import joiner_name_refusal
+
+            refused = joiner_name_refusal(args.name)
+            if refused:  # said, never cleaned or cut on the way (the join screen says the same)
+                print(f"skirmish: cannot join with that name: {refused}", file=sys.stderr)
+                return 1
         named = {"join_name": args.name} if args.name is not None else {}
         return _run_app(join_code=code, join_watch=args.watch, **named)
     if args.command == "web":

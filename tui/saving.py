@@ -406,7 +406,10 @@ class SaveFiles:
                     return Confirm(f"{asked} The server keeps this game; the lobby lists it.")
                 return Confirm(f"{asked} The server keeps this game and what you have written; "
                                "the lobby brings you back to it.")
-            return Confirm(f"{asked} The host keeps this game; skirmish join {seat.code} brings you back to it.")
+            from tui.command_word import command_word
+
+            return Confirm(f"{asked} The host keeps this game; {command_word()} join {seat.code} brings you back "
+                           "to it.")
         if not lost and self.hosted and getattr(self.app.game, "outcome", True) is None:
             return Confirm(self._hosted_question(question))
         if not lost:

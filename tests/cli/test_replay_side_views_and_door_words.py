@@ -120,7 +120,7 @@ def test_the_door_without_a_terminal_says_only_to_log_in_with_ssh_t(tmp_path):
     auth = tmp_path / "auth"  # what sshd's ExposeAuthInfo writes: the method and the key that let the player in
     auth.write_text("publickey " + key.with_suffix(".pub").read_text())
     result = run("door", "--socket", tmp_path / "no-server", stdin=subprocess.DEVNULL,
-                 env_extra={"SSH_USER_AUTH": str(auth)})
+                 env_extra={"SSH_USER_AUTH": str(auth), "SSH_CONNECTION": ""})  # no address known: this machine's name
     assert result.returncode == 2, result.stderr
     said = result.stderr
     assert said.startswith("skirmish: the game needs a terminal"), said
@@ -128,6 +128,24 @@ def test_the_door_without_a_terminal_says_only_to_log_in_with_ssh_t(tmp_path):
     assert f"log in again with ssh -t, as in: ssh -t {account}@{os.uname().nodename}" in said
     # Nothing a door player cannot run: the door runs the lobby and nothing else.
     assert "replay" not in said and "FILE" not in said and "skirmish " not in said.split(":", 1)[1]
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="the door fingerprints the key with ssh-keygen")
+@pytest.mark.parametrize(("connection", "login"), [("127.0.0.1 50514 127.0.0.1 2262", "ssh -t -p 2262 {}@127.0.0.1"),
+                                                    ("10.0.0.9 50514 10.0.0.2 22", "ssh -t {}@10.0.0.2")])
+def test_the_door_names_the_address_and_port_the_player_came_in_on(tmp_path, connection, login):
+    """A tester's door on port 2262 was told "ssh -t t62door@vm": no port,
+    and a name instead of the address typed.  sshd's SSH_CONNECTION says
+    both (client address and port, then the server's)."""
+    key = tmp_path / "key"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    auth = tmp_path / "auth"
+    auth.write_text("publickey " + key.with_suffix(".pub").read_text())
+    result = run("door", "--socket", tmp_path / "no-server", stdin=subprocess.DEVNULL,
+                 env_extra={"SSH_USER_AUTH": str(auth), "SSH_CONNECTION": connection})
+    assert result.returncode == 2, result.stderr
+    account = pwd.getpwuid(os.getuid()).pw_name
+    assert f"log in again with ssh -t, as in: {login.format(account)}" in result.stderr, result.stderr
 
 
 def test_other_commands_without_a_terminal_still_offer_replay(tmp_path):

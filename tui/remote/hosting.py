@@ -55,8 +55,10 @@ def left_words(host: Any) -> str:
 def absent_words(other: str, code: str) -> str:
     """The host's news that the joiner ``other`` is not connected, with
     the code and the command that bring them back."""
+    from tui.command_word import command_word
+
     return (f"{other} is not connected. Join code: {code} (in another terminal on this machine, "
-            f"or over ssh -t to it: skirmish join {code}).")
+            f"or over ssh -t to it: {command_word()} join {code}).")
 
 
 def computer_seat_problem(game: Any, pending: Any, seats: Any) -> str | None:

@@ -57,6 +57,13 @@ class Joining:
             return
         if self._joining is not None:
             return  # already connecting
+        if screen is not None:
+            from net.names import joiner_name_refusal
+
+            refused = joiner_name_refusal(screen.name_given())
+            if refused:  # the name stays in its field to be mended: never cleaned or cut on the way
+                screen.say(f"Not joined: {refused}")
+                return
         self.name = name = screen.name_given() if screen is not None else self.name
         seat = RemoteSeat(code, role=self.role, name=name)
         self._joining = seat
@@ -93,7 +100,9 @@ class Joining:
             seat.stop()
             reason = join_failure(error).rstrip(".")  # each sentence below ends it once
             if isinstance(error, JoinError):
-                hint = (f" To watch instead: skirmish join --watch {seat.code}"
+                from tui.command_word import command_word
+
+                hint = (f" To watch instead: {command_word()} join --watch {seat.code}"
                         if "taken" in reason and seat.role == "player" else "")
                 if self.code is not None and not self.joined_once:
                     # ``skirmish join CODE``: trying again will not help; say why and fail.

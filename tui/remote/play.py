@@ -74,8 +74,10 @@ def host_problem(exc: BaseException) -> str:
 
 
 def join_hint(code: str) -> str:
+    from tui.command_word import command_word
+
     return (f"Join code: {code}\n\nIn another terminal on this machine (or over ssh -t to it):\n"
-            f"  skirmish join {code}")
+            f"  {command_word()} join {code}")
 
 
 class HostWaitScreen(Screen[None]):
@@ -126,8 +128,9 @@ class JoinScreen(Screen[None]):
             yield Static("Join a game hosted in another terminal. Type the host's join code:", markup=False)
             yield InOrderInput(value=self.code or self.suggest, placeholder="xxxxx-xxxxx-xxxxx-xxxxx", id="code")
             yield Static("Your name (it replaces the host's \"Player 2\"):", markup=False)
+            # Never stopped at the limit: a longer name is refused on Enter, with the limit said (net/names.py).
             yield NameInput(value=self.app.joining.name, placeholder="your name (optional)", id="name",
-                            max_length=24)
+                            max_length=200)
             yield Static("Enter: join · Tab: the other field · Esc: back", id="join-keys", markup=False)
             yield Static("", id="status", markup=False)
         yield Footer()
