@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.board import chebyshev, line_cells
 from core.rulesets.waylights.combat import reaches
 from core.rulesets.waylights.glance import (
     COVER_WORDS,
@@ -74,7 +75,11 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
     enemy = view.find(here) if here else None
     if enemy is not None and enemy.side != f.side and enemy.up:
         level, why = cover_sources(view, f.pos, enemy.id)
-        if level is not None:
+        blocker = full_cover_beside(view, f.pos, enemy) if level is not None and level >= 3 and frac > 0 else None
+        if blocker is not None:  # the ruling (full: no shot) beside the sight that reads as a contradiction
+            lines.append(f"Cover of {enemy.id}: full: the {blocker} touches the line of fire beside {enemy.id}, "
+                         f"so no shot, though {round(frac * 100)}% of {enemy.id} is in view")
+        elif level is not None:
             lines.append(f"Cover of {enemy.id}: {COVER_WORDS[level]}" + (f", from {'; '.join(why)}" if why else ""))
         reach = cursor in weapon_reach(view, f.id)
         lacking = None if reach else unready(view, f, enemy)
@@ -91,6 +96,19 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
         if shots:
             lines.append(f"A move here gives {gives(f)} {', '.join(shots)} this turn")
     return lines
+
+
+def full_cover_beside(view: Any, shooter: Any, enemy: Any) -> str | None:
+    """The ground of full cover on the line of fire beside ``enemy`` ("ruin
+    at 7,7"), if any: the rulings give the target the highest cover among
+    the cells of the line next to it, and full cover "prevents direct fire
+    from hitting at all" (Equipment and environment), however much of the
+    figure is in view."""
+    for cell in line_cells(shooter, enemy.pos):
+        terrain = view.battlefield.terrain(cell)
+        if cell != shooter and chebyshev(cell, enemy.pos) <= 1 and terrain.cover >= 3:
+            return f"{terrain.kind} at {cell[0]},{cell[1]}"
+    return None
 
 
 def ground_cost(view: Any, cell: Any) -> list[str]:
