@@ -62,12 +62,14 @@ class AttackDeclared(Event):
     target: str
     weapon: str
     counter: bool = False
+    effect: str | None = None  # a counter's named effect ("Optional: Alternate damage"), bought with its hit
 
     @property
     def sentence(self) -> str:
         if self.counter:
             # The counter's figure defends with 0 dice against the attack it answers.
-            return f"{self.attacker} counterattacks {self.target} with the {self.weapon}, defending with 0 dice."
+            buys = f", buying {self.effect} with its hit" if self.effect else ""
+            return f"{self.attacker} counterattacks {self.target} with the {self.weapon}{buys}, defending with 0 dice."
         return f"{self.attacker} attacks {self.target} with the {self.weapon}."
 
 

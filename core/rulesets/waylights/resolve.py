@@ -268,7 +268,7 @@ def resolve_attack(state: WaylightsState, counter: bool, psi_d: int = 0, c_effec
     tdef = DICE - (t.split if t.split is not None else 2)
     # The counter is announced as the attack was, before any of its dice:
     # it is why the attack below meets 0 defence dice.
-    events: list[Event] = [AttackDeclared(t.id, a.id, t.weapon.name, counter=True)] if counter else []
+    events: list[Event] = [AttackDeclared(t.id, a.id, t.weapon.name, counter=True, effect=c_effect)] if counter else []
     state, b1, evs = roll_blow(state, a.id, t.id, weapon, adice, 0 if counter else tdef, psi=p.psi,
                                psi_d=0 if counter else psi_d, effect=p.effect,
                                push=Facing(p.push) if p.push else None, smash=p.smash)

@@ -160,3 +160,19 @@ def test_a_shot_the_cover_avoids_is_announced_all_the_same():
         "b1 rolls 1d6 for cover against a1 (avoided on 2 or less): 2",
         "b1 in light cover against a1: d6 shows 2, the shot is avoided",
     ]
+
+
+def test_a_counter_that_names_an_effect_says_so_in_its_line():
+    # A tester's "Counter, suppress (for 1 wound)" was logged as a plain
+    # counter; the attack's own line names what it buys.
+    from core.rulesets.waylights.orders import Counter
+    from core.rulesets.waylights.state import WaylightsOptions
+    s = position([("a1", 0, "fighter", (2, 2)), ("b1", 1, "mook", (3, 2))], "a1",
+                 options=WaylightsOptions(alternate_damage=True))
+    s = script(s, 1, 1, 1, 1, 1, 1)
+    s, _ = do(s, "attack side=0 unit=a1 target=b1")
+    named = [o for o in R.legal_orders(s, 1) if isinstance(o, Counter) and o.effect]
+    assert named
+    s, ev = R.apply(s, named[0])
+    assert ev[0].sentence == (f"b1 counterattacks a1 with the club, buying {named[0].effect} with its hit, "
+                              "defending with 0 dice.")
