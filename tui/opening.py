@@ -321,7 +321,8 @@ class SavedGames:
     def watch_saved(self, path: Path, leaves: bool = False) -> None:
         """Watch a save from its first position, with the computer's reasons
         it kept (tui/reason_log.py).  Reads the file only: no lock, no
-        autosave, the save is never written.  ``leaves``: opened by
+        autosave, the save is never written; a game not over is read again
+        as its save changes (tui/watch_follow.py).  ``leaves``: opened by
         ``skirmish watch FILE``, q leaves Skirmish (else back to the list)."""
         from tui.app import safe_players
         from tui.persistence import store
@@ -336,7 +337,8 @@ class SavedGames:
             return
         try:
             game = safe_players(game)
-            screen = WatchScreen(game, reasons=saved_reasons(game, pending), seats=seats, leaves=leaves)
+            screen = WatchScreen(game, reasons=saved_reasons(game, pending), seats=seats, leaves=leaves,
+                                 path=Path(path))  # followed while the game goes on
         except Exception as exc:
             app.report("Cannot watch that save", exc)
             return

@@ -12,7 +12,12 @@ what the view could read up to that moment, with the computer's reasons
 the save kept where they were given (none while a game with secrets is
 not over, and in one side's view none of the other side's before the
 end: tui/reason_log.py); ``x`` opens it with Why?.  Watching reads
-the save and never writes it.
+the save and never writes it.  A game not over yet that another Skirmish
+may still be playing is followed (tui/watch_follow.py): when its save
+changes it is read again, and the watcher at the newest position stays at
+the newest, one who stepped back keeps their place and is told how many
+orders came; a save that cannot be read leaves the last good state shown,
+with a line saying so.
 
 Keys: ←/→ one order, shift+←/→ one turn, Home/End first/last position,
 space plays or pauses, +/- change the speed, v switches view, x Why?,
@@ -21,6 +26,7 @@ F1 rules, q back (out of Skirmish when ``skirmish watch FILE`` opened it)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -87,7 +93,8 @@ class WatchScreen(Screen[None]):
     ]
 
     def __init__(self, game: Any, viewer: int = 0, reasons: Sequence[Any] = (),
-                 seats: Sequence[str] = ("human", "human"), leaves: bool = False) -> None:
+                 seats: Sequence[str] = ("human", "human"), leaves: bool = False,
+                 path: Path | None = None) -> None:
         super().__init__()
         self.final = game
         # the computer's reasons the save kept (match.match.Reason) and who
@@ -104,6 +111,13 @@ class WatchScreen(Screen[None]):
         self.speed = 1  # index into SPEEDS
         self.timer: Any = None
         self.note = ""  # v's answer before the end: the log's last line until the player moves (_move)
+        # the save followed while the game goes on (None: nothing to follow)
+        self.path = Path(path) if path is not None and not self.over else None
+        self.followed: tuple[int, int, int] | None = None  # the file's signature last read
+        self.reading = False
+        self.unseen = 0  # orders come since the watcher last stood at the newest position
+        self.follow_problem = ""  # why the save's last change could not be read
+        self.ended_here = False  # the game ended while it was followed
 
     @property
     def over(self) -> bool:
@@ -129,6 +143,78 @@ class WatchScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.redraw()
+        if self.path is not None:
+            from tui.watch_follow import POLL_SECONDS, signature
+
+            self.followed = signature(self.path)
+            self.set_interval(POLL_SECONDS, self.look_at_save)
+
+    # -- following a game still played (tui/watch_follow.py) ----------------------
+    def look_at_save(self) -> None:
+        """One look at the file; read again, off this thread, if it changed."""
+        from tui.watch_follow import signature, start_reading
+
+        if self.path is None or self.reading:
+            return
+        now = signature(self.path)
+        if now is None or now == self.followed:
+            return
+        self.reading = True
+        self.followed = now
+        from tui.textual_fixes import soon
+
+        app = self.app  # taken here: another thread has no active app
+        start_reading(self.path, self.final, self.history, lambda read: soon(app, lambda: self.take(read)))
+
+    def take(self, read: Any) -> None:
+        """The save as read again (app's thread): the watcher moved on, or
+        left where it was with why."""
+        self.reading = False
+        if not self.is_attached or self.path is None:
+            return
+        if read.error is not None:
+            from tui.app import readable
+            from tui.save_words import shown_error
+
+            self.follow_problem = (f"The save could not be read ({readable(shown_error(read.error), 160)}): "
+                                   "still showing the last good state")
+            self.redraw()
+            return
+        if read.other:
+            self.follow_problem = "The save now holds another game: reopen it to watch that one"
+            self.path = None
+            self.redraw()
+            return
+        at_newest = self.index == self.last
+        before = self.last
+        self.final, self.history, self.marks = read.game, read.history, read.marks
+        self.reasons, self.seats = read.reasons, read.seats
+        self.follow_problem = ""
+        if at_newest:
+            self.index = self.last
+        else:
+            self.index = min(self.index, self.last)
+            self.unseen = max(0, self.unseen + self.last - before)
+        if self.index == self.last:
+            self.unseen = 0
+        if self.over:
+            self.ended_here, self.path = True, None  # nothing more comes: the views open (v)
+        self.redraw()
+
+    def follow_lines(self) -> list[str]:
+        """The side panel's word on following: that it follows the game,
+        new orders the watcher has not stepped to, a save that could not be
+        read, the game's end."""
+        lines = []
+        if self.ended_here:
+            lines.append("The game has ended: every view is open now (v)")
+        elif self.path is not None:
+            lines.append("Following the game as it is played")
+        if self.unseen and self.index < self.last:
+            lines.append(f"{self.unseen} new order{'s' if self.unseen != 1 else ''}: End to catch up")
+        if self.follow_problem:
+            lines.append(self.follow_problem)
+        return lines
 
     # -- what is shown ------------------------------------------------------------
     def shown_side(self) -> int | None:
@@ -234,6 +320,7 @@ class WatchScreen(Screen[None]):
             else:
                 named = rules.describe_order(game.state, upcoming)
             lines.append(f"Next: {named}" if self._next_visible() else "Next: an order hidden from this view")
+        lines.extend(self.follow_lines())
         lines.append("")
         for unit in units:
             lines.append(unit_entry(self.adapter.unit_label(unit).strip(), unit))
@@ -282,6 +369,8 @@ class WatchScreen(Screen[None]):
         index = max(0, min(self.last, index))
         if index != self.index:
             self.index = index
+            if index == self.last:
+                self.unseen = 0
             self.redraw()
 
     def _move(self, index: int) -> None:
@@ -331,7 +420,8 @@ class WatchScreen(Screen[None]):
             self.redraw()
             return
         order: list[int | str] = [0, 1, ALL]
-        self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
+        # the public view of a game that ended while followed goes on to the first side's
+        self.viewer = order[(order.index(self.viewer) + 1) % len(order)] if self.viewer in order else 0
         self.redraw()
 
     def action_why(self) -> None:

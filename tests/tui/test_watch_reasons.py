@@ -16,7 +16,7 @@ from core.game import submit
 from core.orders import Concede
 from core.playback import positions
 from saves.store import save_game
-from tests.tui.test_lobby import settle
+from tests.remote.helpers import showing, until
 from tests.tui.test_pass_key import footer_keys
 from tests.tui.test_watch import SIZE, open_watch, played
 from tui.app import SkirmishApp
@@ -162,11 +162,13 @@ async def test_q_goes_back_to_the_load_list_it_was_watched_from(tmp_path):
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(LoadScreen())
-        await pilot.pause()
+        assert await until(pilot, lambda: showing(app, LoadScreen))
         watch = await open_watch(pilot, path)  # as w on the list does
-        assert footer_keys(watch).get("escape") == "Back"
+        # the footer laid out, and the screen ready for keys: a busy machine gets there later, not never
+        assert await until(pilot, lambda: watch.is_mounted and footer_keys(watch).get("escape") == "Back"), \
+            footer_keys(watch)
         await pilot.press("q")
-        await settle(pilot, lambda: not isinstance(app.screen, WatchScreen))  # a busy machine pops it later
+        assert await until(pilot, lambda: not isinstance(app.screen, WatchScreen)), "q did not leave the watcher"
         assert isinstance(app.screen, LoadScreen) and app.return_code is None
 
 
