@@ -462,7 +462,9 @@ class WaylightsAdapter(RulesetAdapter):
             note = "Both attacks of the turn use the attack dice; the rest defend."
             if 4 in splits and (strikers := could_strike(game.view(side), uid)):
                 note += f"\n{', '.join(strikers)} can reach {uid} before its next turn: 4/0 keeps no dice to defend."
-        picker = SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note)
+        # its own turn opens on the split it kept (a tester's b4 chose 0/4 when attacked; Enter kept it)
+        kept = f.split if state.pending != "target-split" else None
+        picker = SplitPicker(title, splits, f.weapon.ranged, f.weapon.name, note, kept=kept)
         picker.draft_key = {"side": side, "unit": uid, "at": len(game.orders)}  # tui/drafts.py
         return picker
 

@@ -282,7 +282,10 @@ class SplitPicker(PickList):
     """The dice split: 4/0 to 0/4 with a narrative label for the wielded
     weapon; the digit keys 4-0 pick by attack dice."""
 
-    def __init__(self, title: str, splits: dict[int, Any], ranged: bool, weapon: str, note: str = "") -> None:
+    def __init__(self, title: str, splits: dict[int, Any], ranged: bool, weapon: str, note: str = "",
+                 kept: int | None = None) -> None:
+        """``kept``: the split the figure holds now (declared when it was
+        attacked, say), highlighted first; else 2/2."""
         self.ranged = ranged
         kind = "ranged" if ranged else "melee"
         rows, keys = [], {}
@@ -294,7 +297,8 @@ class SplitPicker(PickList):
         if note:
             head += "\n" + note
         super().__init__(head, rows, hint="↑↓ choose · Enter confirm · 4 3 2 1 0 pick by attack dice · Esc look",
-                         keys=keys, start=min(2, len(rows) - 1))
+                         keys=keys, start=next((i for i, (_, o) in enumerate(rows) if o.attack == kept),
+                                               min(2, len(rows) - 1)))
         self.draft_key: dict | None = None  # side, unit, order count: set by the adapter
 
     # -- the split highlighted but not confirmed: kept by autosaves (tui/drafts.py) -----
