@@ -249,9 +249,13 @@ class PlastoKnowledge(Knowledge):
     def _deploying(self, view, side: int, legal) -> list:
         """Deployment: the placings in view of the fewest enemy shooters
         already deployed (two shots Doom a mini, *Long Range Attacks*; the
-        enemy may shoot before this side moves), when some are in view of
-        fewer than others; the game's own placing of every mini only when
-        nothing better is known."""
+        enemy may shoot before this side moves).  When every free cell is in
+        view of two or more (an open field once its corners are taken), the
+        placings that hide the most free cells behind the placed mini from
+        them, so that the minis still to come have somewhere safe (seed 000:
+        half of a target must be in view; minis block sight).  The game's
+        own placing of every mini only when nothing tells the cells apart;
+        the reason says what was weighed either way."""
         placings = [o for o in legal if o.verb == "deploy"]
         if not placings:
             return list(legal)
@@ -260,14 +264,48 @@ class PlastoKnowledge(Knowledge):
             if o.at not in seen:
                 seen[o.at] = deploy_viewers(view, side, o.at)
         least = min(seen.values())
-        if least == max(seen.values()):
-            return list(legal)
         keep = [o for o in placings if seen[o.at] == least]
-        said = ("out of every enemy shooter's front arc or view" if least == 0
-                else f"in view of {least} enemy shooter{'s' if least != 1 else ''}, the fewest it can be")
+        if least == 0:
+            said = "out of every enemy shooter's front arc or view"
+        elif least == 1 and max(seen.values()) > 1:
+            said = "in view of 1 enemy shooter, the fewest it can be"
+        elif least == 1:
+            said = "in view of 1 enemy shooter, as is every free cell"
+        else:
+            keep, said = self._screens(view, side, keep, seen, least)
+        if least == max(seen.values()) and least < 2:  # nothing tells the cells apart
+            if not any(m.side != side and m.shooter and m.pos is not None for m in view.minis):
+                said = "no enemy shooter is deployed yet (the enemy deploys after this side)"
+            elif least == 0:
+                said = "out of every enemy shooter's front arc or view, as is every free cell"
+            for o in placings:
+                self.facts[o.to_text()] = said
+            return list(legal)
         for o in keep:
             self.facts[o.to_text()] = said
         return keep
+
+    def _screens(self, view, side: int, placings: list, seen: dict, least: int) -> tuple[list, str]:
+        """Every free cell in view of ``least`` (two or more) enemy
+        shooters: the placings that hide the most other free cells from two
+        of them, when minis are still to come; the words for the reason."""
+        own = {m.id for m in view.minis if m.side == side and m.pos is None}
+        said = f"in view of {least} enemy shooters, as is every free cell"
+        if len(own) < 2 or len(seen) < 2:
+            return placings, said
+        by_cell: dict = {}
+        for o in placings:
+            by_cell.setdefault(o.at, o)
+        hides = {}
+        for cell, o in by_cell.items():
+            self.spend("apply", order=o, state=view)
+            after, _ = self.rules.apply(view, o)
+            hides[cell] = sum(1 for c in seen if c != cell and deploy_viewers(after, side, c) < 2)
+        most = max(hides.values())
+        if most == 0:
+            return placings, said
+        return ([o for o in placings if hides[o.at] == most],
+                f"{said}; it hides {most} free cell{'s' if most != 1 else ''} behind it from them")
 
     def _paired(self, side: int, orders, by_order, now: float, floor: float) -> list:
         """Hard only: the first of ``orders`` (they come best-looking

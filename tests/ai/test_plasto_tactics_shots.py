@@ -125,6 +125,34 @@ def test_deploys_out_of_two_enemy_shooters_view(level, seed):
         state = after(state, choice.order)
 
 
+OPEN_FIELD = grid("\n".join(["." * 12] * 12), "zone 1 0,10 11,10\n")
+
+
+def test_deploys_behind_its_own_minis_when_every_cell_is_in_two_shooters_view():
+    """A tester's easy computer deployed b2 on an open field in view of
+    both enemy shooters, which Doomed it in turn 1 (seed 000: two
+    attackers Doom; a long-range attack needs half of the target in view,
+    and minis block sight): every cell of Bob's two-row zone is in view of
+    a1 and a2, but a mini in the front row hides the cells behind it.  So
+    at most the screening minis stand in view of both (all six did), and
+    every placing's reason counts the shooters (it said "the best of 6
+    orders its search tried")."""
+    state, _ = R.setup(PlastoOptions(), OPEN_FIELD, 0, ("Ann", "Bob"))
+    cells = {"a1": (1, 0), "a2": (3, 0), "a3": (5, 0), "a4": (6, 0), "a5": (7, 0), "a6": (8, 0)}
+    state, _ = play(state, *(Deploy(0, unit, cell) for unit, cell in cells.items()), Ready(0))
+    zone = [(x, y) for x in range(12) for y in (10, 11)]
+    assert all(_viewers(state, c) == 2 for c in zone)
+    for level, seed in LEVELS:
+        placed = state
+        for ply in range(6):
+            choice = choose(R, placed, 1, R.legal_orders(placed, 1), level, seed, ply)
+            assert choice.order.verb == "deploy", choice.reason
+            assert "shooter" in choice.reason, choice.reason
+            placed = after(placed, choice.order)
+        exposed = [m.id for m in placed.minis if m.side == 1 and _viewers(placed, m.pos) >= 2]
+        assert len(exposed) <= 2, (level, seed, exposed)
+
+
 # -- 2. "the enemy cannot win it back" ----------------------------------------
 
 BEHIND_WALLS = grid("""
