@@ -28,7 +28,7 @@ def test_forest_marches_lists_its_woods_and_marsh():
     # pre-game is played for them (the battle's rules read them), so the
     # form never says they have "no effect" bare.
     for words in ("hill (height 1)", "water (blocks)", "marsh", "woods",
-                  "(no effect on the scouting; the battle's rules read it)"):
+                  "(for the battle, not the scouting)"):
         assert words in ground, about
     assert "cover" not in about, about
 

@@ -116,7 +116,7 @@ class Optio(Ruleset):
     fallen_statuses = frozenset({"off map"})
 
     # The pre-game is played for this ground: only its moves ignore it.
-    idle_ground_words = "no effect on the scouting; the battle's rules read it"
+    idle_ground_words = "for the battle, not the scouting"
 
     def terrain_words(self, terrain: Terrain) -> list[str]:
         # Blocks move by the map's squares, not its cells: no cover or slow
