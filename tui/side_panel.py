@@ -207,7 +207,6 @@ class SidePanel(Vertical):
     DEFAULT_CSS = """
     SidePanel { width: 36; border-left: vkey $primary; padding: 0 0 0 1; }
     SidePanel #side-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    SidePanel #panel { padding-right: 1; }
     SidePanel #side-more { height: 1; color: $text-muted; text-style: bold; display: none; }
     SidePanel #cursor { height: 1; color: $text-muted; }
     SidePanel #cursor-unit { height: 2; color: $text-muted; }
@@ -279,11 +278,10 @@ class SidePanel(Vertical):
 
     def text_columns(self) -> int:
         """The columns the panel's text has: its width (``fit``'s) less
-        the border, the padding, the scrollbar and a column before it (a
-        tester read "R1 R2 R3▅": the text ran into the scrollbar)."""
+        the border, the padding and the scrollbar."""
         width = self.styles.width
         cells = int(width.value) if width is not None and width.is_cells else self.SIDE_W
-        return cells - 4
+        return cells - 3
 
     def show_cursor(self, screen: Any, cell: Any) -> None:
         """The cursor cell (one row) and the card of what stands on it (the
