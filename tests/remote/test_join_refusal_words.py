@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from net.client import JoinError
+from tui.command_word import command_word
 from tui.remote.joining import Joining
 from tui.remote.play import JoinDone
 
@@ -35,13 +36,14 @@ async def test_a_refused_join_says_its_reason_with_one_full_stop():
     joining = Joining(app, code=Seat.code)
     seat = joining._joining = Seat()
     await joining.done(JoinDone(seat, JoinError("The other seat is already taken.")))
+    # the command as it runs here (tui/command_word.py: a path where sshd's PATH would not find it)
     assert app.exited == (1, "skirmish: cannot join: The other seat is already taken. To watch instead: "
-                             f"skirmish join --watch {Seat.code}")
+                             f"{command_word()} join --watch {Seat.code}")
     joining.joined_once = True  # once in a game: said on the screen, and tried again
     seat = joining._joining = Seat()
     await joining.done(JoinDone(seat, JoinError("The other seat is already taken.")))
     assert app.told == ["Refused: The other seat is already taken. To watch instead: "
-                        f"skirmish join --watch {Seat.code}"]
+                        f"{command_word()} join --watch {Seat.code}"]
     seat = joining._joining = Seat()
     await joining.done(JoinDone(seat, OSError("no game is being hosted with that code")))
     assert app.told[-1] == "Cannot join: no game is being hosted with that code."

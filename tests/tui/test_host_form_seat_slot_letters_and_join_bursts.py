@@ -90,7 +90,10 @@ async def test_the_help_search_line_edits_in_the_order_typed():
         assert search.value == "move"
 
 
-async def test_the_join_form_says_when_a_name_is_cut():
+async def test_the_join_form_keeps_every_key_of_a_long_name_for_the_refusal_to_count():
+    """A name past the limit is no longer cut as it is typed (silently, at 24):
+    the field keeps it whole, and Enter refuses it in a sentence that gives
+    its length (tests/remote/test_joiner_names_refused_in_words.py)."""
     app = SkirmishApp()
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(JoinScreen())
@@ -100,5 +103,5 @@ async def test_the_join_form_says_when_a_name_is_cut():
         name.focus()
         await pilot.pause()
         await burst(pilot, *"Bartholomew Fitzwilliams-Ramsay")
-        assert name.value == "Bartholomew Fitzwilliams"
-        assert "left out" in str(app.screen.query_one("#status").render())
+        assert name.value == "Bartholomew Fitzwilliams-Ramsay"
+        assert "left out" not in str(app.screen.query_one("#status").render())

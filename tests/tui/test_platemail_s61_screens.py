@@ -12,6 +12,7 @@ import attrs
 from core.game import submit
 from core.rulesets.platemail.orders import Act, Commit, Write
 from core.rulesets.platemail.state import Action, Condition
+from tests.remote.helpers import until
 from tests.tui.drawn import screen_rows
 from tests.tui.fit import cut_texts
 from tests.tui.test_platemail import SIZE, deployed_game, open_game, open_orders
@@ -185,12 +186,13 @@ async def test_news_written_while_the_playback_is_open_is_shown_in_its_box():
         assert isinstance(playback, Playback) and playback.shown == 1
         box = playback.query_one("#pb-box")
         screen.say(CLAIM)
-        await pilot.pause(0.5)
-        assert CLAIM in words_in(app, box.content_region)
+        # waited for, not a fixed pause: a loaded machine draws the box later
+        assert await until(pilot, lambda: CLAIM in words_in(app, box.content_region)), \
+            words_in(app, box.content_region)
         screen.say("Chat · Bo: one more Round?")
-        await pilot.pause(0.5)
+        assert await until(pilot, lambda: "Chat · Bo: one more Round?" in words_in(app, box.content_region))
         shown = words_in(app, box.content_region)
-        assert "Chat · Bo: one more Round?" in shown and CLAIM not in shown  # the newest
+        assert CLAIM not in shown  # the newest
         assert playback.shown == 1  # still the first step
 
 
