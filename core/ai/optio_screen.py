@@ -206,8 +206,8 @@ def screened(view, side: int, legal, odds: dict[str, float]) -> list:
 
 def plainly_army(view, side: int) -> bool:
     """Our army, not yet face up, is nevertheless known: every other block
-    of ours is face up (seed 003, RULES: a block revealed stays face up for
-    the rest of the game), so the one left is plainly the army."""
+    of ours is face up (seed 003, RULES: a block once turned over is never
+    hidden again), so the one left is plainly the army."""
     army = _ours(view, side, Kind.ARMY)
     return army is not None and not army.revealed and not any(
         b.side == side and not b.gone and not b.revealed and b.id != army.id for b in view.blocks)

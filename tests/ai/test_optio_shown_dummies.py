@@ -1,7 +1,7 @@
 """Optio: a dummy already face up decoys nobody, and reasons say so.
 
-Seed 003, RULES: a block scouted is revealed and "continue[s] with [its]
-icons face up for the rest of the game"; dummies may not scout.  So a
+Seed 003, RULES: a scouted block is turned over and never hidden again;
+dummies may not scout.  So a
 face-up dummy can neither pass for the army (decoy) nor hide it (screen).
 A tester saw normal and hard move such dummies turn after turn, "dummy
 falls back as an army might, a decoy for their scout" and "dummy screens

@@ -5,8 +5,7 @@ says 'search for "rule 27" (/) to find what the help says about it', but
 cites them only as "rules 23-25", "rules 28-37" and "rules 8-22".
 
 The sections expected are read from the fragment's own numbering
-(seed 001): rule 10 (Matches are between one Instigator and one
-Retaliator) is of the turn (rules 8-22), rule 24 (the Wait Action) and
+(seed 001): rule 10 (a Match pairs a combatant of each side) is of the turn (rules 8-22), rule 24 (the Wait Action) and
 rule 31 (the Fight Action) of the Actions and of Combat (rules 28-37)."""
 
 from __future__ import annotations

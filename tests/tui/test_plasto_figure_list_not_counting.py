@@ -1,7 +1,6 @@
 """The Plasto Latros figure list (``f``) marks an attack that has stopped
-counting (seed 000, *Attacking And Defending*: "Only Un-Doomed,
-Un-(base-to-base)Threatened or Un-Pinned attackers may have their attacks
-count"; docs/rulings.md: Threat and Lock hold even when the attack has
+counting (seed 000, *Attacking And Defending*: an attacker that is itself
+Doomed, Pinned or under contact Threat does not count; docs/rulings.md: Threat and Lock hold even when the attack has
 stopped counting).  A tester's game: b4 in contact with a1, then Pinned by
 A2's shot, and the list still read "b4 attacks a1 (contact)" as a live
 attack, so a1's danger could not be judged."""

@@ -2,8 +2,8 @@
 tester read "Sight a2→here: 62% in view" beside "Cover of b3: full, from
 ruin at 7,7 (full); only 62% of b3 in view" as a contradiction.  The ruling
 stands (the highest cover among the line-of-fire cells next to the target;
-full cover "prevents direct fire from hitting at all", Equipment and
-environment); the words say so."""
+no shot gets through full cover, Equipment and environment); the words
+say so."""
 
 from __future__ import annotations
 

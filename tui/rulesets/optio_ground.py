@@ -3,8 +3,8 @@ cursor, glyph by glyph.
 
 The board draws each large square as a sketch of seven columns by three
 rows (``tui.rulesets.optio.square_art``), so that the whole 5x5 map fits at
-80x24; the ground the armies jockey for (seed 003: "to jockey for a
-battlefield that benefits you") is its 64 small squares, which the
+80x24; the ground the armies manoeuvre for (seed 003: the pre-game is
+played to win a battlefield that suits you) is its 64 small squares, which the
 template screen shows only at the end.  This window shows them, north up,
 in the glyphs and key the template screen uses.  The map is public: no
 side's secret is in it.

@@ -101,9 +101,8 @@ def cursor_words(ruleset: Any, view: Any, selected: Any, cursor: Any) -> list[st
 def full_cover_beside(view: Any, shooter: Any, enemy: Any) -> str | None:
     """The ground of full cover on the line of fire beside ``enemy`` ("ruin
     at 7,7"), if any: the rulings give the target the highest cover among
-    the cells of the line next to it, and full cover "prevents direct fire
-    from hitting at all" (Equipment and environment), however much of the
-    figure is in view."""
+    the cells of the line next to it, and no shot gets through full cover
+    (Equipment and environment), however much of the figure is in view."""
     for cell in line_cells(shooter, enemy.pos):
         terrain = view.battlefield.terrain(cell)
         if cell != shooter and chebyshev(cell, enemy.pos) <= 1 and terrain.cover >= 3:

@@ -1,9 +1,7 @@
 """Why? on "X is no longer Doomed" names the attacker that stopped
 counting and why, and cites the Defending Free Movement when that lifted
-it (seed 000, *Attacking And Defending*: "If the defending player can move
-a mini such that it results in one of the Doom-causing attackers being put
-into a state of (base-to-base)Threat or Doom ... the original Doom state is
-cancelled").  A tester's game: b3 Doomed by a4 and a5, b6's free Movement
+it (seed 000, *Attacking And Defending*: a free Movement that puts one of
+the Dooming attackers under contact Threat or Doom lifts the Doom).  A tester's game: b3 Doomed by a4 and a5, b6's free Movement
 attacks a5, and Why? said only the general rule, citing *Contact, Threat
 and Doom*."""
 

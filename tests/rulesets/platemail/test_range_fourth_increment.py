@@ -4,9 +4,9 @@ further increment, not the -4 the seed's example prints for 95'-120'
 no shot reaches past four times the Range (a tester read the old "none
 beyond four" as "no penalty beyond four").
 
-Seed 002, *Ranged Weapons*: "Beyond this Range, Attacks receive a -2
-penalty for each additional Range increment (round up)." and "Ranged
-Weapons cannot reach further than 4 times their Range normally."  With a
+Seed 002, *Ranged Weapons*: past its Range a shot loses 2 for every
+further Range increment, counted up, and no shot goes past four times
+the Range.  With a
 30' Range: 5'-30' no penalty, 35'-60' -2, 65'-90' -4, 95'-120' -6
 (the example's "-4 Attack at 95'-120'" taken as a misprint)."""
 

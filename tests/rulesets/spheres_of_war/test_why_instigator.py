@@ -1,7 +1,7 @@
 """Why? on the setup's "<player> is the Instigator (white), combatants ..."
-says why that player has the role (rule 7: "Players take on the role of
-Instigator (white) or Retaliator (black). Flip a coin."; or the game's own
-option Instigator) and what the role means in a Match (rule 13: the
+says why that player has the role (rule 7: a coin decides who is the
+white Instigator and who the black Retaliator; or the game's own option
+Instigator) and what the role means in a Match (rule 13: the
 Instigator picks among equally close Matches; rule 16: the Instigator
 always acts first).  A tester's game: Why? only repeated the line."""
 

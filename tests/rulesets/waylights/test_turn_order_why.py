@@ -1,6 +1,6 @@
 """Why? on "Round N turn order: ..." gives each figure's roll, Timing and
-total, and the tie-breaks used (seed 004, *Sequence*: "If it's a tie ...
-whoever has the best timing goes first. If it's a tie, the PCs go first";
+total, and the tie-breaks used (seed 004, *Sequence*: equal totals go to
+the better Timing, and equal Timing to the players' characters;
 docs/rulings.md, Waylights, Sequence: then the roster's order).  A
 tester's round 1: a1, a2 and b3 all rolled 6 and Why? only repeated the
 line."""
