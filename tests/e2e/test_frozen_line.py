@@ -35,7 +35,7 @@ def test_a_frozen_joiners_seat_is_taken_by_its_next_ssh_session(sshd, tmp_path):
         host.keys("Right", "Right", "Right")  # the ruleset: Platemail
         host.wait_for("Platemail")
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         frozen = Tmux(sshd.ssh_command(f"{wrapper} join --name Bob {code}"), env=env)
         frozen.wait_for("Waiting for Player 1")
         host.wait_for("Player 1 to play")

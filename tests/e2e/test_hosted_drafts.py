@@ -67,7 +67,7 @@ def test_both_sides_find_their_drafts_after_the_host_hangs_up_and_the_joiner_is_
     try:
         _set_rosters(host)
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
         host.wait_for("Player 1 to play")
         host.keys("d")  # deploy all

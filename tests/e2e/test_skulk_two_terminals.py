@@ -96,7 +96,7 @@ def test_each_sides_rogue_skulks_in_a_hosted_platemail_game(tmp_path):
     try:
         _set_rosters(host)
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
         joiner.wait_for("Waiting for Player 1")
         host.wait_for("Player 1 to play")

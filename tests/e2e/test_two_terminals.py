@@ -84,7 +84,7 @@ def test_platemail_on_two_terminals_over_ssh_with_a_dropped_joiner_and_a_hung_up
         host.keys("Right", "Right", "Right")  # the ruleset: Platemail
         host.wait_for("Platemail")
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         joiner = Tmux(sshd.ssh_command(f"{wrapper} join {code}"), env=env)
         joiner.wait_for("Waiting for Player 1")
         host.wait_for("Player 1 to play")
@@ -172,7 +172,7 @@ def test_optio_pre_game_on_two_terminals_never_shows_an_unrevealed_enemy_block(t
         host.keys("Right", "Right")  # the ruleset: Optio
         host.wait_for("Optio")
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         joiner = Tmux(_host_command(join_data, meet, "join", code), env=env)
         joiner.wait_for("Theirs:")
         host.wait_for("Theirs:")
@@ -249,7 +249,7 @@ def test_a_rematch_on_two_terminals_follows_without_a_new_code_and_the_joiner_na
         # A new hosted game: the joiner's name takes the place of "Player 2".
         host = Tmux(_host_command(host_data, meet, "host"), env=env)
         host.keys("C-g")
-        code = re.search(r"join ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
+        code = re.search(r"Join code: ([a-z0-9]{5}(?:-[a-z0-9]{5}){3})", host.wait_for("Join code")).group(1)
         joiner = Tmux(_host_command(join_data, meet, "join", "--name", "Zoë", code), env=env)
         host.wait_for("Zoë is here")
         joiner.wait_for("Waiting for Player 1")

@@ -48,3 +48,21 @@ def test_a_skirmish_outside_the_home_is_named_by_its_path(tmp_path, monkeypatch)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setattr(sys, "argv", [str(script)])
     assert command_word() == str(script)
+
+
+async def test_a_long_path_is_not_wrapped_between_join_and_the_code(data_dir, tmp_path, monkeypatch):
+    """A clean clone at a long path ran the CI's tests from ".../.venv/bin/skirmish":
+    the box wrapped its command after "join", so a copied command lost its code.
+    The command now breaks with a shell continuation before "join"."""
+    script = tmp_path / ("a-folder-with-a-long-name-" * 2) / "bin" / "skirmish"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(sys, "argv", [str(script)])
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "ctrl+g")
+        assert await until(pilot, lambda: isinstance(app.screen, HostWaitScreen))
+        code = app.screen.code
+        lines = str(app.screen.query_one("#code").render()).splitlines()
+    assert lines[-2:] == [f"  {script} \\", f"    join {code}"], lines

@@ -73,11 +73,21 @@ def host_problem(exc: BaseException) -> str:
             "accounts share, made that way).")
 
 
+# The host's waiting box: 70 columns less its border and padding.
+HINT_WIDTH = 64
+
+
 def join_hint(code: str) -> str:
+    """The code and the command that joins with it.  A command too long for
+    the box is broken with a shell continuation before "join", so the box
+    never wraps it between "join" and the code (a copied command would then
+    run without its code)."""
     from tui.command_word import command_word
 
-    return (f"Join code: {code}\n\nIn another terminal on this machine (or over ssh -t to it):\n"
-            f"  {command_word()} join {code}")
+    command = f"  {command_word()} join {code}"
+    if len(command) > HINT_WIDTH:
+        command = f"  {command_word()} \\\n    join {code}"
+    return f"Join code: {code}\n\nIn another terminal on this machine (or over ssh -t to it):\n{command}"
 
 
 class HostWaitScreen(Screen[None]):
