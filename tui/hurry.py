@@ -75,12 +75,17 @@ def playing_back(app: Any) -> bool:
 
 def key_name(key: str) -> str:
     """``key`` as a player reads it: "[" for Textual's
-    "left_square_bracket", "space", "enter" and "f1" as they are."""
+    "left_square_bracket", "space", "enter" and "f1" as they are, and a key
+    whose character is a control one by its name ("escape", not the ESC
+    byte, which the terminal would read as the start of a sequence)."""
     from textual.keys import key_to_character
 
     if key in ("space", "tab"):
         return key
-    return key_to_character(key) or key
+    character = key_to_character(key)
+    if character is None or not character.isprintable():
+        return key.replace("_", " ")
+    return character
 
 
 def swallowed(app: Any, key: str) -> bool:

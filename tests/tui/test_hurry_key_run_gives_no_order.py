@@ -83,3 +83,12 @@ def test_the_log_names_a_hurry_key_as_it_is_printed_on_the_keyboard():
     assert key_name("left_square_bracket") == "["
     assert key_name("question_mark") == "?"
     assert key_name("space") == "space" and key_name("enter") == "enter" and key_name("a") == "a"
+
+
+def test_a_control_key_is_named_not_written_as_its_control_byte():
+    """A tester read "All shown. urried it": Escape had been written as the
+    ESC byte, and the terminal ate what followed it as a sequence."""
+    from tui.hurry import key_name
+
+    assert key_name("escape") == "escape" and key_name("backspace") == "backspace"
+    assert key_name("ctrl_a") == "ctrl a" and key_name("f1") == "f1"
