@@ -68,5 +68,24 @@ def test_when_the_mini_under_the_cursor_cannot_shoot_s_names_the_selected_one_it
     words = shoot_key(None, _Table(state), 0, orders, a1, (0, 0))
     assert words.startswith("a1 has already declared a target this turn. (s used the selected a1: a2 under the "
                             "cursor has no shot either"), words
+    # nothing selected, the cursor on a2: a2's own reason, not "select a shooter first"
+    assert shoot_key(None, _Table(state), 0, orders, None, (0, 0)) == \
+        "a2 has no enemy in its front arc with at least half of it in view."
     # nothing selected and no shooter under the cursor: select one first
+    assert shoot_key(None, _Table(state), 0, orders, None, (9, 9)).startswith("Select a shooter of yours first")
+
+
+def test_s_on_an_unselected_shooter_with_no_target_says_why():
+    """A tester, nothing selected, the cursor on a1 (facing S behind roofs),
+    pressed s and read "Select a shooter of yours first"; after selecting
+    a1, s said it had no enemy in view.  Now s says so at once.  A warrior
+    under the cursor is no shooter: s still asks for one."""
+    # a1 faces N: b1 (5,7) is in its back arc (*Long Range Attacks*: front arc only)
+    state = position(mini("a1", (6, 4), Facing.N, shooter=True), mini("a2", (0, 0), Facing.S),
+                     mini("b1", (5, 7), Facing.N))
+    orders = RULESET.legal_orders(state, 0)
+    assert not any(isinstance(o, Shoot) for o in orders)  # the rules agree: a1 has no target
+    assert shoot_key(None, _Table(state), 0, orders, None, (6, 4)) == \
+        "a1 has no enemy in its front arc with at least half of it in view."
+    # a warrior of the side under the cursor: no shooter there
     assert shoot_key(None, _Table(state), 0, orders, None, (0, 0)).startswith("Select a shooter of yours first")

@@ -6,7 +6,10 @@ side and has a shot to declare, else with the selected mini: a tester who
 had shot with a1 and put the cursor on a2 was told a1 had already shot.
 When it falls back on the selected mini while the cursor is on another
 shooter of the side, the refusal says which mini it asked about and how to
-pick the other."""
+pick the other.  With none of the side selected, a shooter of the side
+under the cursor is the one asked about even with no shot: its own reason
+is given (a tester with the cursor on a1, which had no enemy in view, was
+told to select a shooter first)."""
 
 from __future__ import annotations
 
@@ -20,13 +23,15 @@ from tui.rulesets.plasto_latros_reasons import no_shot_words
 def shooter_for_key(view: Any, side: int, orders, selected: Any, cursor) -> tuple[str | None, str | None]:
     """The id of the mini ``s`` shoots with, and the id of the side's other
     mini under the cursor when ``s`` did not take it (None, None: no mini
-    of the side is selected, nor one that can shoot under the cursor)."""
+    of the side is selected, nor a shooter of the side under the cursor)."""
     here = view.at(cursor) if cursor is not None else None
     mine_here = here.id if here is not None and here.side == side else None
     if mine_here is not None and any(isinstance(o, Shoot) and o.unit == mine_here for o in orders):
         return mine_here, None
     if selected is not None and selected.side == side:
         return selected.id, (mine_here if mine_here not in (None, selected.id) else None)
+    if mine_here is not None and here.shooter:  # no shot now: why not is said of it
+        return mine_here, None
     return None, None
 
 
