@@ -78,7 +78,7 @@ from core.rulesets.plasto_latros.status import doom_reason, not_counting
 from tui.banner import turn_piece
 from tui.picture import BOARD_KEY, FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
-from tui.rulesets.plasto_latros_compass import body, facing_notes
+from tui.rulesets.plasto_latros_compass import body, facing_notes, stays_put
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 from tui.rulesets.plasto_latros_reasons import (
     game_ending_words,
@@ -488,7 +488,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
             choices = {body(o).facing: o for o in members}
             out.append((label + " …", FacingStep(f"{label}: face which way?", choices,
                                                  self.initial_facing(view, inner),
-                                                 self.facing_notes(view, inner, choices))))
+                                                 self.facing_notes(view, inner, choices),
+                                                 pointed=not stays_put(view, inner))))
         return out
 
     def step_label(self, game, view, order: Order) -> str:
@@ -504,7 +505,8 @@ class PlastoLatrosAdapter(RulesetAdapter):
         elif isinstance(inner, Jump):
             text = f"{unit} jumps down to {at(inner.to)} (lands prone)"
         elif isinstance(inner, Relocate):
-            text = f"{unit}: final move to {at(inner.to)}"
+            text = (f"{unit} stays put at {at(inner.to)} (its final move)" if stays_put(view, inner)
+                    else f"{unit}: final move to {at(inner.to)}")
         elif isinstance(inner, Stand):
             text = f"{unit} stands up"
         else:

@@ -24,6 +24,14 @@ def body(order: Order) -> Order:
     return order.order if isinstance(order, FreeMove) else order
 
 
+def stays_put(view: PlastoState, inner: Order) -> bool:
+    """A final-turn relocation to the mini's own cell: its one relocation
+    spent staying there (*Ending The Game*), so its compass points at
+    nothing until a facing is pointed (a stray Enter spent it: tester t2)."""
+    mini = view.mini(inner.unit)
+    return isinstance(inner, Relocate) and mini is not None and inner.to == mini.pos
+
+
 def state_after(view: PlastoState, order: Order) -> PlastoState:
     """The state right after ``order`` (a Movement, the body of a free one,
     or a final-turn relocation), its contact attacks made (the end of a

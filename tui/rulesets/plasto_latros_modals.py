@@ -35,7 +35,10 @@ class FacingPicker(ModalScreen[Any]):
     Dismisses with the chosen order, or None on Escape.  When the facing
     the mini has now is not offered (a turn in place) nothing is pointed
     at until a direction key is pressed, and Enter before that only says
-    so: a stray Enter never spends a Movement on a turn.
+    so: a stray Enter never spends a Movement on a turn.  ``pointed``
+    False starts on nothing even when the facing it has now is offered:
+    a final-turn relocation to the mini's own cell (it stays put), which a
+    stray Enter would otherwise spend at once (a tester, t2).
     """
 
     DEFAULT_CSS = """
@@ -57,15 +60,16 @@ class FacingPicker(ModalScreen[Any]):
     ]
 
     def __init__(self, title: str, choices: Mapping[Facing, Order], initial: Facing | None = None,
-                 notes: Mapping[Facing, str] | None = None) -> None:
+                 notes: Mapping[Facing, str] | None = None, pointed: bool = True) -> None:
         super().__init__()
         self.picker_title = title
         self.choices = dict(choices)
         self.notes = dict(notes or {})  # what each facing would do (attack, lock, target)
         # The compass starts on the way the mini faces now when that ends the
-        # Movement too (a move keeping its facing); otherwise on nothing.
+        # Movement too (a move keeping its facing); otherwise (or not
+        # ``pointed``: staying put) on nothing.
         self.initial = initial
-        self.facing: Facing | None = initial if initial in self.choices else None
+        self.facing: Facing | None = initial if pointed and initial in self.choices else None
 
     def compose(self) -> ComposeResult:
         # The compass beside the words, not above them: the box covers as
@@ -91,8 +95,9 @@ class FacingPicker(ModalScreen[Any]):
                     cells.append(" ● ")
                 elif facing is self.facing:
                     cells.append(f"[{facing.arrow}]")
-                elif facing is self.initial and facing not in self.choices:
-                    cells.append(f"({facing.arrow})")  # the way it faces now, not offered (a turn)
+                elif facing is self.initial and (facing not in self.choices or self.facing is None):
+                    # the way it faces now: not offered (a turn), or not pointed at yet (staying put)
+                    cells.append(f"({facing.arrow})")
                 elif facing in self.choices:
                     cells.append(f" {facing.arrow} ")
                 else:
@@ -103,6 +108,8 @@ class FacingPicker(ModalScreen[Any]):
     def _now(self) -> str:
         if self.facing is None:
             now = f"Faces {self.initial.value} now ({self.initial.arrow}): " if self.initial is not None else ""
+            if self.initial in self.choices:  # staying put: keeping that facing is offered too
+                return f"{now}point a facing (that one too), then Enter."
             return f"{now}point the new facing, then Enter."
         note = self.notes.get(self.facing)
         return f"Facing {self.facing.value} {self.facing.arrow}: {note}" if note else (
@@ -168,9 +175,10 @@ class FacingStep:
     choices: Mapping[Facing, Order]
     initial: Facing | None = None
     notes: Mapping[Facing, str] | None = None  # what each facing would attack or lock
+    pointed: bool = True  # start on the facing it has now when offered (FacingPicker)
 
     def picker(self) -> FacingPicker:
-        return FacingPicker(self.title, self.choices, self.initial, self.notes)
+        return FacingPicker(self.title, self.choices, self.initial, self.notes, self.pointed)
 
 
 class StepMenu(ChoiceMenu):
