@@ -65,3 +65,21 @@ async def test_the_compass_box_is_small_at_80_by_24():
         # (wrapped once) and the hint; 8 facings.  Drawn under the compass, 17.
         assert bottom - top + 1 <= 14, "\n".join(rows)
         assert sum(" safe: attacks nothing" in row for row in rows) == 8 + 1  # and the pointed line
+
+
+def test_the_final_turn_compass_speaks_of_no_next_turn():
+    """In the final turn no enemy turn follows (*Ending The Game*): a tester
+    read "safe: attacks nothing, no enemy can attack it next turn" there."""
+    from core.rulesets.plasto_latros.orders import Relocate
+    from core.rulesets.plasto_latros.state import Phase
+    from tests.tui.test_plasto_latros_doom_and_final import final_turn
+
+    view = final_turn().state
+    assert view.phase is Phase.FINAL
+    for to in ((0, 0), (0, 5)):  # staying put, and far from Bo's minis (5,7 and 4,7)
+        choices = {f: Relocate(0, "a2", to, f) for f in Facing}
+        notes = facing_notes(view, choices[Facing.S], choices)
+        assert set(notes) == set(Facing)
+        for note in notes.values():
+            assert "next turn" not in note and "safe" not in note, note
+            assert note == "attacks nothing (no enemy turn follows the final one)", note

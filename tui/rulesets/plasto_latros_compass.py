@@ -146,8 +146,10 @@ def facing_notes(view, inner: Order, choices) -> dict:
         # an enemy it attacks is Locked In Battle: that one cannot come round
         # asked of the position after a jump down: lying prone, it Locks no one
         # that faces it, so any enemy beside it may attack it
-        threats = [t for t in glance.threats_at(after if jumped else view, mini.id, to, facing)
-                   if t.enemy not in contact]
+        # in the final turn no enemy turn follows (*Ending The Game*): nothing to fear after it
+        final_turn = view.phase is Phase.FINAL
+        threats = [] if final_turn else [t for t in glance.threats_at(after if jumped else view, mini.id, to, facing)
+                                         if t.enemy not in contact]
         backs = [t.enemy for t in threats if t.arc is Arc.BACK and t.how == "contact"]
         if jumped:  # it lands prone: any one attack Dooms it
             words.append(f"lands prone: Doomed by any one of {', '.join(t.enemy for t in threats)}"
@@ -156,14 +158,16 @@ def facing_notes(view, inner: Order, choices) -> dict:
             # an enemy above that can jump on it Dooms it whatever it faces
             # (*Jumping Attacks*), so every facing's line says so (but for
             # an enemy this facing attacks: Locked, it jumps on no one)
-            jumpers = [j for j in glance.jumpers_at(view, mini.id, to) if j not in contact]
+            jumpers = [] if final_turn else [j for j in glance.jumpers_at(view, mini.id, to) if j not in contact]
             if jumpers:
                 words.append(f"{', '.join(jumpers)} can jump on it: Doomed")
             if backs:
                 words.append(f"back open to {', '.join(backs)}")
         # a facing with nothing to note is a safe one: the list says so rather than leave it out
-        notes[facing] = "; ".join(words) or ("safe: attacks nothing, no enemy can reach its back" if threats
-                                             else "safe: attacks nothing, no enemy can attack it next turn")
+        notes[facing] = "; ".join(words) or (
+            "attacks nothing (no enemy turn follows the final one)" if final_turn
+            else "safe: attacks nothing, no enemy can reach its back" if threats
+            else "safe: attacks nothing, no enemy can attack it next turn")
         if shot_at:  # a shot declared this turn lasts until the turn ends, whatever it faces
             notes[facing] += f" (its shot at {', '.join(shot_at)} stands)"
     return notes
