@@ -169,7 +169,8 @@ RELOCATION_STANDS = ["A mini lying prone stands up as part of its relocation: th
 
 
 FINAL_TURN_NOTE = re.compile(r"Only (?P<player>.+) has minis able to move: a final turn$")
-FREE_TAKEN = re.compile(r"(?P<player>.+) takes the Defending Free Movement with (?P<unit>\w+):$")
+# the colon: how logs saved before the line became a whole sentence end it
+FREE_TAKEN = re.compile(r"(?P<player>.+) takes the Defending Free Movement with (?P<unit>\w+):?$")
 STAYS_PUT = re.compile(r"(?P<unit>\w+) (?P<stands>stands and )?stays put at \d+,\d+, facing (?P<facing>\w+)$")
 
 

@@ -73,7 +73,8 @@ def apply_order(state: PlastoState, order) -> tuple[PlastoState, list]:
         return _deployment(state, order, events), events
     if isinstance(order, FreeMove):
         # the log says whose free Movement this is before the Movement's own lines
-        events.append(Note(f"{state.players[order.side]} takes the Defending Free Movement with {order.order.unit}:"))
+        # (a whole sentence: no colon left hanging before the next line, tester t2)
+        events.append(Note(f"{state.players[order.side]} takes the Defending Free Movement with {order.order.unit}"))
         state = do_movement(state, order.order, events, pending_free=state.pending_free[1:])
         return settle(state, events, free=order.order.unit), events
     if isinstance(order, Decline):

@@ -75,7 +75,7 @@ def test_the_free_movement_is_logged_as_such_and_why_explains_it():
     state, events = play(state, FreeMove(1, Move(1, "b2", (6, 4), Facing.W)))
     log = before + events
     sentences = [e.sentence for e in events]
-    assert sentences[:2] == ["Bob takes the Defending Free Movement with b2:", "b2 moves from 8,6 to 6,4"]
+    assert sentences[:2] == ["Bob takes the Defending Free Movement with b2", "b2 moves from 8,6 to 6,4"]
     index = next(i for i, e in enumerate(log) if isinstance(e, Moved) and e.unit == "b2")
     text, cite = _why(log, index)
     assert "Each turn has two Movements" not in text
@@ -85,12 +85,26 @@ def test_the_free_movement_is_logged_as_such_and_why_explains_it():
     assert "owed a Defending Free Movement" in text and cite == FREE
 
 
+def test_the_free_movement_line_is_a_whole_sentence_and_old_logs_still_explain():
+    """A tester read "Bob takes the Defending Free Movement with b2:" as a
+    cut-off sentence (in the log, Why? and the L window): it ends without
+    a colon now.  A log saved before, with the colon, is still explained."""
+    state, before = _free_movement()
+    state, events = play(state, FreeMove(1, Move(1, "b2", (6, 4), Facing.W)))
+    taken = next(e for e in events if isinstance(e, Note) and "Defending Free Movement" in e.text)
+    assert not taken.sentence.endswith(":") and not taken.text.endswith(":")
+    old = [Note(e.text + ":") if e is taken else e for e in before + events]
+    index = next(i for i, e in enumerate(old) if isinstance(e, Moved) and e.unit == "b2")
+    text, cite = _why(old, index)
+    assert "Bob's Defending Free Movement" in text and cite == FREE
+
+
 def test_a_free_movement_that_only_turns_is_explained_as_one():
     state, before = _free_movement()
     state, events = play(state, FreeMove(1, Turn(1, "b2", Facing.N)))
     log = before + events
     index = next(i for i, e in enumerate(log) if isinstance(e, Note) and e.text.startswith("b2 turns"))
-    assert log[index - 1].sentence == "Bob takes the Defending Free Movement with b2:"
+    assert log[index - 1].sentence == "Bob takes the Defending Free Movement with b2"
     text, cite = _why(log, index)
     assert "Bob's Defending Free Movement" in text and cite == FREE
 

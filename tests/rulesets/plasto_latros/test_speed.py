@@ -90,5 +90,8 @@ def test_seeded_random_games_are_unchanged_by_the_speed_work():
     # Re-recorded for the note saying why a turn ends by itself after a shot
     # (the same 226 and 500 orders): the logs differ only in the 19 and 35
     # lines "No Movement left, no other mini with a target ...: X's turn ends" added.
-    assert random_game_log(1) == (226, "70c2f537512c72913943ede3ec676935580134587469fd805acbff4cd5d2e115")
-    assert random_game_log(4) == (500, "78d3acd319ceec7af33e0e4cb77e4e5ac5e0b50c9546a1480ace8b5ef9fd5147")
+    # Re-recorded for the free Movement's line becoming a whole sentence (the
+    # same 226 and 500 orders): the logs differ only in the 7 lines each
+    # "... takes the Defending Free Movement with X" losing their final colon.
+    assert random_game_log(1) == (226, "0d61afdbab20fc300de1790bba09e2dbf27ac3062c1c8e781fdfafe94c77e045")
+    assert random_game_log(4) == (500, "717649706559ebae12646cf6dd1d7a82555bb0203b694dbee347d6ed8c52a044")
