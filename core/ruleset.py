@@ -290,6 +290,12 @@ class Ruleset(abc.ABC):
         otherwise says only what its own rules do with it."""
         return generic_terrain_words(terrain)
 
+    def feature_words(self, kind: str) -> str:
+        """What a battlefield feature of ``kind`` (a door) does in this
+        ruleset, in a few words for the new-game form; empty: nothing (the
+        ground under it is named as any other)."""
+        return ""
+
     # -- the plug-in: what the rest of Skirmish asks of a ruleset ------------
     # Every hook is abstract, so a ruleset missing one fails when it is made
     # (``TypeError: Can't instantiate abstract class ...``), never later.  A

@@ -138,7 +138,11 @@ def battlefield_about(bf, rules) -> str:
     text = " ".join(kept)
     if text[-1:] in (",", ";", ":"):
         text = text[:-1] + "."
-    used = {glyph for row in bf.rows for glyph in row}
+    # Features these rules give a part (Platemail's door): named with what
+    # they do, and the ground under them not called idle for them.
+    doing = {f.kind: rules.feature_words(f.kind) for f in bf.features}
+    under = {f.cell for f in bf.features if doing[f.kind]}
+    used = {glyph for y, row in enumerate(bf.rows) for x, glyph in enumerate(row) if (x, y) not in under}
     ground: list[str] = []
     idle: list[str] = []  # kinds on it these rules do nothing with
     for glyph, terrain in bf.legend:
@@ -154,6 +158,7 @@ def battlefield_about(bf, rules) -> str:
     if idle:  # woods on an Optio map: there, but nothing in these rules (the legend names them bare)
         kinds = ", ".join(idle[:-1]) + " and " + idle[-1] if len(idle) > 1 else idle[0]
         ground.append(f"{kinds} ({rules.idle_ground_words})")
+    ground += [f"{kind} ({words})" for kind, words in doing.items() if words]
     if ground:
         text = f"{text} Ground: {', '.join(ground)}.".strip()
     return text

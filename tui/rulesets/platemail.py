@@ -147,6 +147,13 @@ class PlatemailAdapter(RulesetAdapter):
         reachable cell are for Enter on the board."""
         return [o for o in super().menu_orders(game, orders) if o not in self.board_only]
 
+    def battlefield(self, game: Any, view: Any) -> Any:
+        """The battlefield with each door drawn shut (``+``, blocking) or
+        open (``/``) as it stands in ``view`` (the legend and the cursor's
+        line name which: tester t1, item 1)."""
+        state = view if view is not None else game.state
+        return glance.door_field(game.battlefield, getattr(state, "open_doors", ()))
+
     # -- board marks: where a Skulk stays Hidden, sight (tui/rulesets/platemail_glance.py)
     def cell_shades(self, game: Any, view: Any, selected: Any, cursor: Any) -> dict:
         return glance.hidden_shades(view, selected)

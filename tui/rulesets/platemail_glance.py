@@ -8,11 +8,45 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
+from core.board import Battlefield, Terrain
 from core.rulesets.platemail.glance import clear_sight_of, sight_share, skulk_cover
 from core.rulesets.platemail.movement import reachable
 from core.rulesets.platemail.state import MOVES, Act, Action, Condition, Write
 
 HIDDEN_KEY = "h"  # a Skulk ending here stays Hidden
+
+# A door as the board draws it, shut or open: shut, it blocks movement and
+# sight (the engine's closed door, core/rulesets/platemail/senses.py
+# CLOSED_DOOR; seed: Use Item, Cover and Concealment); open, its cell is
+# open ground.  The legend and the cursor's line name it by these kinds.
+SHUT_DOOR = Terrain("closed door", blocks_move=True, blocks_sight=True, cover=3)
+OPEN_DOOR = Terrain("open door")
+SHUT_GLYPHS, OPEN_GLYPHS = "+=D", "/'d"
+
+
+def door_field(bf: Battlefield, open_ids) -> Battlefield:
+    """``bf`` as the board draws it with ``open_ids`` the doors open now:
+    each door cell a closed door (``+``) or an open one (``/``), made once
+    for each set of open doors (the board redraws when the object changes)."""
+    doors = tuple(f for f in bf.features if f.kind == "door")
+    if not doors:
+        return bf
+    return bf.memo.get(("tui.platemail.doors", tuple(sorted(open_ids))), _draw_doors, bf, doors, set(open_ids))
+
+
+def _draw_doors(bf: Battlefield, doors, open_ids: set) -> Battlefield:
+    cells = {f.cell for f in doors}
+    taken = {g for y, row in enumerate(bf.rows) for x, g in enumerate(row) if (x, y) not in cells}
+    shut = next((g for g in SHUT_GLYPHS if g not in taken), "\x02")
+    opened = next((g for g in OPEN_GLYPHS if g not in taken), "\x03")
+    rows = [list(r) for r in bf.rows]
+    for f in doors:
+        x, y = f.cell
+        rows[y][x] = opened if f.id in open_ids else shut
+    legend = tuple((g, t) for g, t in bf.legend if g not in (shut, opened)) + ((shut, SHUT_DOOR), (opened, OPEN_DOOR))
+    return attrs.evolve(bf, rows=tuple("".join(r) for r in rows), legend=legend)
 
 
 def _writer(view: Any, selected: Any):

@@ -206,6 +206,12 @@ class Platemail(Ruleset):
                 words.append("cover")
         return words
 
+    def feature_words(self, kind: str) -> str:
+        # A door starts shut and blocks movement and sight until a Use Item
+        # beside it opens it (seed: Use Item; senses.effective_battlefield).
+        return "starts shut: blocks movement and sight; Use Item beside it opens or shuts it" \
+            if kind == "door" else ""
+
     def explain(self, events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
         return explain_event(events, index)
 

@@ -1,0 +1,101 @@
+"""What tester t1 found at 80x24 on Platemail (stop 63): the barn door of
+*Walled farmyard* was drawn ``+ doorway`` open or shut, the cursor's line
+said only "doorway", and the new-game form called the doorway idle,
+though a shut door blocks movement and sight (seed: Use Item, Cover and
+Concealment; core/rulesets/platemail/senses.py)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.game import submit
+from core.rulesets.platemail.orders import Act, Commit, Write
+from core.rulesets.platemail.senses import effective_battlefield
+from core.rulesets.platemail.state import Action, Condition
+from saves.library import battlefield_named
+from tests.tui.test_keys import game_screen
+from tests.tui.test_platemail import SIZE, deployed_game
+from tests.tui.test_platemail_s61_screens import moved
+from tui.app import SkirmishApp
+from tui.board import BoardView
+from tui.newgame_parts import battlefield_about
+from tui.picture import legend_text
+from tui.rulesets.platemail import PlatemailAdapter
+
+DOOR = (12, 5)  # the barn door, in the barn's east wall
+
+
+def opened_by_use_item(game):
+    """a1 stands outside the door (13,5) and Uses Item on it; everyone
+    else Defends: the engine opens it."""
+    game = moved(game, a1=(13, 5))
+    defend = Act(0, Action.DEFEND)
+    game = submit(game, Write(0, "a1", Act(0, Action.USE_ITEM, item="door"), Condition.HIT, defend, defend)).game
+    game = submit(game, Commit(0)).game
+    game = submit(game, Commit(1)).game
+    assert game.state.round == 2 and game.state.open_doors == ("barn-door",)
+    return game
+
+
+def test_the_board_draws_the_door_shut_then_open_and_the_legend_says_which():
+    game = deployed_game()
+    adapter = PlatemailAdapter(game.ruleset)
+    shut = adapter.battlefield(game, game.view(0))
+    assert effective_battlefield(game.state).terrain(DOOR).blocks_move  # the rules: shut at the start
+    assert shut.terrain(DOOR).kind == "closed door" and shut.rows[DOOR[1]][DOOR[0]] == "+"
+    text = legend_text(shut, board_key="", rules=game.ruleset)
+    assert "+ closed door (blocks)" in text and "doorway" not in text, text
+    game = opened_by_use_item(game)
+    assert not effective_battlefield(game.state).terrain(DOOR).blocks_move  # the rules: open now
+    for side in (0, 1, None):
+        opened = adapter.battlefield(game, game.view(side))
+        assert opened.terrain(DOOR).kind == "open door" and opened.rows[DOOR[1]][DOOR[0]] == "/"
+        text = legend_text(opened, board_key="", rules=game.ruleset)
+        assert "/ open door" in text and "closed door" not in text, text
+    assert adapter.battlefield(game, game.view(0)) is adapter.battlefield(game, game.view(1))  # made once
+    # Only the door's cell changed.
+    changed = [(x, y) for y, (a, b) in enumerate(zip(shut.rows, opened.rows)) for x in range(len(a)) if a[x] != b[x]]
+    assert changed == [DOOR]
+
+
+async def test_the_cursor_line_on_the_door_says_shut_or_open():
+    game = deployed_game()
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await game_screen(pilot, game)
+        board = screen.query_one(BoardView)
+        board.focus()
+        board.move_cursor(DOOR)
+        await pilot.pause(0.2)
+        assert screen.query_one("#cursor").text.startswith("Cursor 12,5: closed door"), \
+            screen.query_one("#cursor").text
+    game = opened_by_use_item(game)
+    app = SkirmishApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await game_screen(pilot, game)
+        board = screen.query_one(BoardView)
+        board.focus()
+        board.move_cursor(DOOR)
+        await pilot.pause(0.2)
+        assert screen.query_one("#cursor").text.startswith("Cursor 12,5: open door"), \
+            screen.query_one("#cursor").text
+
+
+def test_the_new_game_form_says_what_the_door_does_under_platemail_only():
+    from core.registry import find_ruleset
+
+    yard = battlefield_named("pm-yard")
+    about = battlefield_about(yard, find_ruleset("platemail"))
+    assert "no effect" not in about and "doorway" not in about, about
+    assert "door (starts shut: blocks movement and sight" in about, about
+    # Under a ruleset without doors the doorway is still idle ground.
+    spheres = find_ruleset("spheres_of_war")
+    assert "door (starts shut" not in battlefield_about(yard, spheres)
+
+
+def test_a_door_field_leaves_a_battlefield_without_doors_alone():
+    from tui.rulesets.platemail_glance import door_field
+
+    bf = battlefield_named("pm-yard")
+    plain = attrs.evolve(bf, features=())
+    assert door_field(plain, ()) is plain
