@@ -263,18 +263,28 @@ def result_lines(result: Result, sides: list[str] | None = None, checked: str | 
         played += f" ({result.fewer})"
     said = [line for line in (checked, note) if line]
     lines = [f"Why: {result.reason}." if result.reason else "", played] + said + [""]
-    if sides is not None:
-        return [line for index, line in enumerate(lines + sides) if line or index > 0]
+    if sides is None:
+        sides = side_lines(result)
+    return [line for index, line in enumerate(lines + sides) if line or index > 0]
+
+
+def side_lines(result: Result, lost_words: dict[str, str] | None = None) -> list[str]:
+    """Each side's figures left and lost and its dice against the average;
+    ``lost_words``: a word on how a lost figure is out, by its id
+    (Platemail's dying, stable or dead), put after it."""
+    lines: list[str] = []
+    words = lost_words or {}
     for side in result.sides:
         lines.append(f"{side.name}: {len(side.left)} left, {len(side.lost)} lost")
         if side.left:
             lines.append(f"  left: {' '.join(side.left)}")
         if side.lost:
-            lines.append(f"  lost: {' '.join(side.lost)}")
+            lost = [f"{u} ({words[u]})" if words.get(u) else u for u in side.lost]
+            lines.append(f"  lost: {(', ' if words else ' ').join(lost)}")
         if side.luck is not None:
             first, *more = side.luck.lines()
             lines += [f"  luck: {first}"] + [f"  {line}" for line in more]
-    return [line for index, line in enumerate(lines) if line or index > 0]
+    return lines
 
 
 BODY_ROWS = 12  # the result's text at 80x24, above its menu

@@ -99,3 +99,23 @@ def test_a_door_field_leaves_a_battlefield_without_doors_alone():
     bf = battlefield_named("pm-yard")
     plain = attrs.evolve(bf, features=())
     assert door_field(plain, ()) is plain
+
+
+# -- the result screen: how each lost character is out (item 5) ---------------------------------
+
+
+def test_the_result_says_which_lost_character_is_dying_stable_or_dead():
+    """b1 Fatally Wounded (bleeding out), b2 Stabilized (alive, out of the
+    fight), b3 dead (seed: Wounds): "lost" said all three alike."""
+    from core.rulesets.platemail.state import Status
+    from tui.result import result_lines, summarise
+
+    game = deployed_game()
+    status = {"b1": Status.DYING, "b2": Status.STABLE, "b3": Status.DEAD}
+    chars = tuple(attrs.evolve(c, status=status[c.id]) if c.id in status else c for c in game.state.characters)
+    game = attrs.evolve(game, state=attrs.evolve(game.state, characters=chars))
+    sides = PlatemailAdapter(game.ruleset).result_sides(game)
+    lines = result_lines(summarise(game), sides)
+    assert "Bo: 0 left, 3 lost" in lines and "Ann: 3 left, 0 lost" in lines, lines
+    assert "  lost: b1 (dying), b2 (stable, alive), b3 (dead)" in lines, lines
+    assert max(map(len, lines)) <= 76  # the result box's width at 80x24

@@ -34,7 +34,8 @@ from core.orders import Order
 from core.rulesets.platemail.checks import shot_left_by
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
 from core.rulesets.platemail.events import ActionTaken, PhaseBegan
-from core.rulesets.platemail.state import CONDITION_TEXT, READY, TITLES, Act, Action, Write
+from core.rulesets.platemail.state import CONDITION_TEXT, READY, TITLES, Act, Action, Status, Write
+from tui.result import side_lines, summarise
 from tui.rulesets import platemail_glance as glance
 from tui.rulesets.base import RulesetAdapter
 from tui.rulesets.platemail_figures import character_lines
@@ -71,6 +72,10 @@ def short_act(act: Act, me: Any = None) -> str:
         words.append("in place")
     ready = READY[act.kind] and not (item == "reload" and me is not None and reloads_not_ready(me))
     return " ".join(words) + (" R" if ready else " NR")
+
+
+# How a character lost to its side is out, on the result screen.
+LOST_WORDS = {Status.DYING: "dying", Status.STABLE: "stable, alive", Status.DEAD: "dead"}
 
 
 # What chose a 2nd Action, in the Round's summary (ActionTaken.branch).
@@ -330,6 +335,13 @@ class PlatemailAdapter(RulesetAdapter):
         if unwritten:
             question += f" Not written (they Defend): {' '.join(unwritten)}."
         return commit, question
+
+    def result_sides(self, game: Any) -> list[str] | None:
+        """Each side's figures left and lost, and its dice, with how each
+        lost one is out: dying (Fatally Wounded, bleeding out), stable
+        (alive, out of the fight) or dead (seed: Wounds; tester t1, item 5)."""
+        words = {c.id: LOST_WORDS[c.status] for c in game.state.characters if c.status in LOST_WORDS}
+        return side_lines(summarise(game), words)
 
     def after_over_label(self, game: Any) -> str | None:
         return "Watch the last Round again" if self.round_log(game, None) else None
