@@ -21,7 +21,7 @@ Movement, a shot costs none), which Dooms it before its owner may answer.
 from __future__ import annotations
 
 from core.ai.knowledge import Knowledge
-from core.ai.plasto_reasons import attack_words, placing_words
+from core.ai.plasto_reasons import attack_words, dooms_named, placing_words
 from core.ai.plasto_threats import (
     deploy_viewers,
     final_turn_loss,
@@ -576,6 +576,8 @@ class PlastoKnowledge(Knowledge):
         if unit is None or me is None or me.pos is None:
             return fact
         after, events = self.rules.apply(view, order)
-        said = (attack_words(view, side, unit, events, lifted_said="lifts the Doom" in fact)
+        moved = after.mini(unit)
+        said = (attack_words(view, side, unit, events, lifted_said="lifts the Doom" in fact,
+                             doom_said=dooms_named(fact), at=moved.pos if moved is not None else None)
                 or placing_words(view, after, side, inner, me))
         return ", ".join(p for p in (said, fact) if p)

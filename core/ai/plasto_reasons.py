@@ -4,37 +4,58 @@ after the order is chosen (``PlastoKnowledge.explain``), never weighed."""
 
 from __future__ import annotations
 
+import re
+
 from core.board import cells_away, chebyshev, distance_squared, in_front_arc
 from core.rulesets.plasto_latros.events import Attacked, DoomFalls, DoomLifted, JumpedOn, ShotAt
 from core.rulesets.plasto_latros.grid import in_back
 from core.rulesets.plasto_latros.orders import Climb, Move, Relocate, Stand, Turn
 
 
-def attack_words(view, side: int, unit: str, events, lifted_said: bool = False) -> str:
+def dooms_named(fact: str) -> frozenset[str]:
+    """The minis a fact weighed says the order Dooms (its words begin
+    "Dooms a2, a4, and ...", "Dooms a2 with a1's shot after it, ..."):
+    the attack words leave their Doom to it, not saying it twice (a tester
+    read "attacks a2: Doom, Dooms a2")."""
+    found = re.match(r"Dooms (.+?)(?: with |, and | and |$)", fact)
+    return frozenset(found.group(1).split(", ")) if found else frozenset()
+
+
+def attack_words(view, side: int, unit: str, events, lifted_said: bool = False,
+                 doom_said: frozenset[str] = frozenset(), at=None) -> str:
     """Every mini the order attacks (a Movement may attack several at
     once) and every Doom of the side it lifts (unless the fact weighed
-    says so already: ``lifted_said``): either may be what decided it."""
+    says so already: ``lifted_said``): either may be what decided it.
+    A Doom the fact names (``doom_said``) is not said again here; ``at``:
+    where the order leaves the attacker (its back-arc attack is told from
+    there, not from where a Movement started)."""
     doom = {e.unit: e.reason for e in events if isinstance(e, DoomFalls)}
     lifted = [e.unit for e in events if isinstance(e, DoomLifted) and view.mini(e.unit).side == side]
     said = []
     me = view.mini(unit)
-    attacked = []  # (the target, from its back arc?, Doom?)
+    at = me.pos if at is None else at
+    new_doom = {u for u in doom if u not in doom_said}  # the Dooms these words are to say
+    attacked = []  # (the target, from its back arc?, Doom to say?, Doom?)
     for e in events:
         if isinstance(e, Attacked) and e.attacker == unit:
             t = view.mini(e.target)
-            attacked.append((e.target, bool(t.pos and in_back(t.pos, t.facing, me.pos)), e.target in doom))
+            back = bool(t.pos and in_back(t.pos, t.facing, at))
+            attacked.append((e.target, back, e.target in new_doom, e.target in doom))
         elif isinstance(e, ShotAt) and e.shooter == unit:
-            said.append(f"pins {e.target} at long range" + (": Doom" if e.target in doom else ""))
+            said.append(f"pins {e.target} at long range" + (": Doom" if e.target in new_doom else ""))
         elif isinstance(e, JumpedOn) and e.jumper == unit:
-            said.append(f"jumps down on {e.target}: Pinned" + (", Doom" if e.target in doom else ""))
+            said.append(f"jumps down on {e.target}: Pinned" + (", Doom" if e.target in new_doom else ""))
     if len(attacked) == 1:  # "attacks a1 from its back arc: Doom"
-        target, back, dooms = attacked[0]
+        target, back, say_doom, dooms = attacked[0]
         arc = " from its back arc" if back else ""
-        said.insert(0, f"attacks {target}{arc}: " + ("Doom" if dooms else "Threat, both Locked"))
+        kind = "Doom" if say_doom else "" if dooms else "Threat, both Locked"
+        said.insert(0, f"attacks {target}{arc}" + (f": {kind}" if kind else ""))
     elif attacked:  # short enough for the log: "attacks a1 (Doom), a5 (Threat)"
-        said.insert(0, "attacks " + ", ".join(
-            f"{target} ({'Doom' if dooms else 'Threat'}{', from behind' if back else ''})"
-            for target, back, dooms in attacked))
+        words = []
+        for target, back, say_doom, dooms in attacked:
+            parts = (["Doom"] if say_doom else [] if dooms else ["Threat"]) + (["from behind"] if back else [])
+            words.append(f"{target} ({', '.join(parts)})" if parts else target)
+        said.insert(0, "attacks " + ", ".join(words))
     if lifted and not lifted_said:
         said.append(f"lifts the Doom on {', '.join(lifted)}")
     return "; ".join(said)

@@ -42,3 +42,39 @@ def test_a_move_that_lifts_a_doom_says_so_besides_its_attack():
     assert "b4" not in after.doomed  # the rules agree: the Doom lifts
     reason = _reason(state, 1, order)
     assert "attacks a1: Threat, both Locked" in reason and "lifts the Doom on b4" in reason, reason
+
+
+def test_a_doom_the_fact_names_is_said_once_and_from_where_the_move_ends():
+    """A tester read "attacks a2: Doom, Dooms a2, and the enemy can win it
+    back ...": the attack's Doom and the weighed fact's said it twice.  The
+    attack now leaves the Doom to the fact.  Its back-arc attack is told
+    from the cell the Movement ends on (the rules' own Doom: attacked from
+    behind), not from where b2 started, which is no back-arc cell of a4."""
+    from core.ai import choose
+    from core.rulesets.plasto_latros.events import DoomFalls
+    from core.rulesets.plasto_latros.grid import in_back
+    from tests.ai.test_plasto_shot_pairs_and_freed_attackers import rooftops_turn_10
+
+    state = rooftops_turn_10()
+    a4 = state.mini("a4")
+    assert not in_back(a4.pos, a4.facing, state.mini("b2").pos)  # 9,8: not behind a4 (11,4 facing E)
+    for level in ("easy", "normal", "hard"):
+        choice = choose(R, state, 1, R.legal_orders(state, 1), level, 0, 0)
+        _, events = play(state, choice.order)
+        falls = [e for e in events if isinstance(e, DoomFalls)]
+        if [e.unit for e in falls] != ["a4"] or getattr(choice.order, "unit", "") != "b2":
+            continue  # another order: not the one this is about
+        assert "behind" in falls[0].reason, falls[0].reason  # the rules: from its back arc
+        assert "Doom, Dooms" not in choice.reason and choice.reason.count("Doom") == 1, choice.reason
+        assert "attacks a4 from its back arc, Dooms a4" in choice.reason, choice.reason
+
+
+def test_the_attack_still_says_doom_when_no_fact_names_it():
+    # b2 steps behind a4 (5,4 facing E) to 4,5: Doomed from its back arc;
+    # with no fact weighed (explain alone), the attack words say the Doom
+    state = position(mini("a4", (5, 4), F.E), mini("a6", (0, 0), F.S), mini("b2", (3, 8), F.N),
+                     mini("b4", (1, 9), F.N), active=1)
+    order = Move(1, "b2", (4, 5), F.NE)
+    after, _ = play(state, order)
+    assert "a4" in after.doomed  # the rules agree
+    assert "attacks a4 from its back arc: Doom" in _reason(state, 1, order)
