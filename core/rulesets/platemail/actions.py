@@ -13,7 +13,7 @@ from .equipment import SPELLS, WEAPONS
 from .events import ChargeFailed, StatusChanged
 from .movement import clash_attacks
 from .secrecy import STEALTH
-from .senses import Work, aware, door_features, weapon
+from .senses import Work, aware, closer_words, door_features, weapon
 from .state import Action, Status
 
 # Enum members as module names: read from their class each costs ~90 ns in
@@ -90,7 +90,8 @@ def _can_shoot_at(work: Work, uid: str, tid: str | None, range_ft: int, verb: st
     here = work.start_pos[uid]
     assert here is not None  # the shooter acts, so it stood on the battlefield
     if work.grid.concealed(here, there):
-        work.note(f"{uid} cannot see {tid}: Concealed")
+        behind = closer_words(work.bf, here, there)  # what closes every line of sight (Why? names it)
+        work.note(f"{uid} cannot see {tid}: Concealed" + (f" behind {behind}" if behind else ""))
         return False
     if range_penalty(range_ft, here, there) is None:
         feet = feet_between(here, there)

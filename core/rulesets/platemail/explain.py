@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from core.events import Event, GameOver, Moved, Note, Placed, Rolled, TurnEnded, TurnStarted, signed
 from core.explain import Ref, generic_lines, roll_lines
 
-from .equipment import SAVE_TARGET
+from .equipment import SAVE_TARGET, WEAPONS
 from .events import (
     ActionTaken,
     AttackMade,
@@ -199,6 +199,11 @@ def _gear_cites(parts, not_ready: str) -> list[str]:
     return cites
 
 
+# The Penetration labels of the weapons whose hit may bring poison
+# ("Blowgun (weapon)"; seed: Ranged Weapons, Poisoned; docs/rulings.md).
+POISON_WEAPONS = frozenset(f"{w.name} (weapon)" for w in WEAPONS.values() if "poison" in w.properties)
+
+
 def _tally(event: WoundsTallied) -> tuple[list[str], Ref]:
     """The tally hit by hit: the character's Absorb and its sources, each
     hit's Penetration and its sources, and the rule that decided it (seed:
@@ -216,7 +221,7 @@ def _tally(event: WoundsTallied) -> tuple[list[str], Ref]:
     cites = ["Armor and Absorb", "Penetration"]
     pool = full
     n = 0  # the Attacks' hits are numbered; what one brings after it (poison) goes with it
-    for hit in event.blows:
+    for at, hit in enumerate(event.blows):
         wounds = f"{hit.wounds} Wound{'s' if hit.wounds != 1 else ''}"
         if not hit.attack:
             cites.append("Ignores Absorb")
@@ -246,6 +251,10 @@ def _tally(event: WoundsTallied) -> tuple[list[str], Ref]:
             lines.append(f"Hit {n}: {wounds}, {pen}, short of the whole Absorb {full}: {hit.absorbed} absorbed "
                          f"of the {pool} Absorb left this Phase (Armor and Absorb)")
             pool -= hit.absorbed
+            poisoned = at + 1 < len(event.blows) and not event.blows[at + 1].attack
+            if hit.sources and hit.sources[0][0] in POISON_WEAPONS and not poisoned:
+                lines.append(f"No poison from hit {n} either: a {hit.sources[0][0].split(' (')[0]} dart's "
+                             f"poison gets in only when its Penetration reaches the whole Absorb ({full})")
     lines += [f"Absorbed in all: {event.absorbed}; new Wounds: {event.new_wounds}; now {event.total} "
               f"of {event.max_wounds}",
               "Wounds are counted after each Phase, so both fighters can fall at once",
@@ -296,6 +305,27 @@ def _revealed(event: StatusChanged) -> tuple[list[str], Ref]:
               "Overt: every Action but Skulk, Defend, Aim, Use Item, Guard and Stabilize, and any Attack made; "
               "a shot or throw with a Silent weapon stays quiet"]
     return lines, SKULK
+
+
+CONCEALED = Ref(ATTACKS.section, "Cover and Concealment; Targeting")
+
+
+def _concealed(event: Note) -> tuple[list[str], Ref]:
+    """Why a shot or spell found its target Concealed (seed: Cover and
+    Concealment; docs/rulings.md, Platemail, Attack Rolls): no line of
+    sight reached any of the target's cell, so it cannot be targeted."""
+    shooter, _, rest = event.text.partition(" cannot see ")
+    target, _, behind = rest.partition(": Concealed")
+    behind = behind.strip()
+    lines = [event.text,
+             f"No line of sight from {shooter}'s cell reached any part of {target}'s cell, from where both stood "
+             f"at the start of the Phase: {target} was Concealed from {shooter}, and a Concealed character "
+             "cannot be targeted (Cover and Concealment)"]
+    if behind.startswith("behind "):
+        lines.append(f"What closed the lines: {behind[len('behind '):]}")
+    lines.append("Terrain that blocks sight closes a line (walls, closed doors, higher ground); "
+                 "figures never do")
+    return lines, CONCEALED
 
 
 def _roll(events: Sequence[Event], index: int, event: Rolled) -> tuple[list[str], Ref]:
@@ -409,6 +439,8 @@ def explain(events: Sequence[Event], index: int) -> tuple[list[str], Ref]:
     if isinstance(event, Note) and "loses concentration" in event.text:
         return lines + ["A failed Concentration check Dazes the caster's next Action and loses "
                         "the spell it was Preparing or keeping up"], CONCENTRATION
+    if isinstance(event, Note) and ": Concealed" in event.text and " cannot see " in event.text:
+        return _concealed(event)
     if isinstance(event, (Placed, Note, TurnStarted, TurnEnded)):
         return lines, ORDERS
     if isinstance(event, GameOver):

@@ -318,13 +318,8 @@ def cover_sources(work: Work, observer: tuple[int, int], target: Character) -> t
         return ()
     out = []
     if frac <= 0.5:
-        closers = [f"the {bf.terrain(c).kind.replace('-', ' ')} at {c[0]},{c[1]}"
-                   for c in sight_closers(bf, observer, at)]
-        if len(closers) > 3:
-            closers[3:] = [f"{len(closers) - 3} more cell{'s' if len(closers) > 4 else ''}"]
-        past = f", past {', '.join(closers[:-1])} and {closers[-1]}" if len(closers) > 1 else \
-            f", past {closers[0]}" if closers else ""
-        out.append(f"only {round(frac * 100)}% of {target.id}'s cell in view{past}")
+        closers = closer_words(bf, observer, at)
+        out.append(f"only {round(frac * 100)}% of {target.id}'s cell in view" + (f", past {closers}" if closers else ""))
     terrain = bf.terrain(at)
     if terrain.cover >= 1:
         out.append(f"{target.id} stands in the {terrain.kind.replace('-', ' ')} at {at[0]},{at[1]}")
@@ -336,6 +331,17 @@ def cover_sources(work: Work, observer: tuple[int, int], target: Character) -> t
             who = target.id if other.id == target.id else f"{other.id}, beside {target.id},"
             out.append(f"{who} holds a Ready {SHIELDS[other.shield].name}")
     return tuple(out)
+
+
+def closer_words(bf: Battlefield, observer: tuple[int, int], target: tuple[int, int]) -> str:
+    """The cells of :func:`sight_closers` in words, the first three named
+    ("the wall at 9,3, the closed door at 12,5 and 2 more cells"); empty
+    when no ray is closed."""
+    closers = [f"the {bf.terrain(c).kind.replace('-', ' ')} at {c[0]},{c[1]}"
+               for c in sight_closers(bf, observer, target)]
+    if len(closers) > 3:
+        closers[3:] = [f"{len(closers) - 3} more cell{'s' if len(closers) > 4 else ''}"]
+    return f"{', '.join(closers[:-1])} and {closers[-1]}" if len(closers) > 1 else closers[0] if closers else ""
 
 
 def sight_closers(bf: Battlefield, observer: tuple[int, int], target: tuple[int, int]) -> tuple[tuple[int, int], ...]:
