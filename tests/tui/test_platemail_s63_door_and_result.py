@@ -119,3 +119,41 @@ def test_the_result_says_which_lost_character_is_dying_stable_or_dead():
     assert "Bo: 0 left, 3 lost" in lines and "Ann: 3 left, 0 lost" in lines, lines
     assert "  lost: b1 (dying), b2 (stable, alive), b3 (dead)" in lines, lines
     assert max(map(len, lines)) <= 76  # the result box's width at 80x24
+
+
+# -- the card's Absorb, Sprint's line (item 6) ---------------------------------------------------
+
+
+def card_of(game, uid: str) -> list[str]:
+    from tui.rulesets.platemail_figures import character_lines
+
+    view = game.view(0)
+    unit = next(u for u in game.ruleset.units(view) if u.id == uid)
+    return character_lines(view.char(uid), unit, view)
+
+
+def test_the_card_gives_absorb_ready_and_not_ready_where_a_shield_makes_them_differ():
+    """The Footman: Chain Mail Absorb 2 and a Shield's 1, the Shield's only
+    while Ready (seed: Armor and Absorb, Shields): 3, and 2 Not Ready.
+    The Knight's Half Plate (Absorb 3, no shield) is 3 either way."""
+    game = deployed_game()
+    kinds = {c.id: c.archetype for c in game.state.characters}
+    footman = next(uid for uid, kind in kinds.items() if kind == "footman" and uid.startswith("a"))
+    knight = next(uid for uid, kind in kinds.items() if kind == "knight")
+    assert "Defense 14 (11 not Ready) · Absorb 3 (2 not Ready)" in card_of(game, footman)[1], card_of(game, footman)
+    assert card_of(game, knight)[1].endswith("· Absorb 3"), card_of(game, knight)
+    # Held by a Binding, the Footman is Not Ready whatever it does: 2 first.
+    caster = next(c for c in game.state.characters if c.archetype == "spellcaster")
+    chars = tuple(attrs.evolve(c, focus="binding", focus_target=footman) if c is caster else c
+                  for c in game.state.characters)
+    held = attrs.evolve(game, state=attrs.evolve(game.state, characters=chars))
+    line = next(x for x in card_of(held, footman) if x.startswith("Wounds"))
+    assert line.endswith("Defense 11 (Not Ready; 14 free and Ready) · Absorb 2 (3 free and Ready)"), line
+
+
+def test_sprints_line_says_the_sprinter_is_not_ready():
+    from core.rulesets.platemail.state import READY
+    from tui.rulesets.platemail_gists import GISTS
+
+    assert READY[Action.SPRINT] is False  # Sprint (NR)
+    assert "Not Ready" in GISTS[Action.SPRINT] and "Disfavor" in GISTS[Action.SPRINT]

@@ -83,12 +83,17 @@ def character_lines(c: Any, unit: Any, view: Any = None) -> list[str]:
     now = conditions(view, c)
     if now:
         lines.append("Now: " + "; ".join(now))
+    # Absorb as Defense: a shield's counts only while Ready (seed: Shields;
+    # senses.absorb), so where the two differ both are given (tester t1).
+    ready, not_ready = absorb(c, True), absorb(c, False)
     if held_words(view, c) and c.status is Status.FIGHTING:
+        other = f" ({ready} free and Ready)" if ready != not_ready else ""
         lines.append(f"Wounds {c.wounds}/{c.max_wounds} · Defense {defense(c, False)} (Not Ready;"
-                     f" {defense(c, True)} free and Ready) · Absorb {absorb(c, False)}")
+                     f" {defense(c, True)} free and Ready) · Absorb {not_ready}{other}")
     else:
+        other = f" ({not_ready} not Ready)" if ready != not_ready else ""
         lines.append(f"Wounds {c.wounds}/{c.max_wounds} · Defense {defense(c, True)}"
-                     f" ({defense(c, False)} not Ready) · Absorb {absorb(c, True)}")
+                     f" ({defense(c, False)} not Ready) · Absorb {ready}{other}")
     wield = _weapon(c.wielding)
     w = WEAPONS.get(c.wielding)
     if w is not None and w.reload:

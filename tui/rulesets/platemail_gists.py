@@ -10,7 +10,7 @@ from core.rulesets.platemail.state import Action
 
 GISTS: dict[Action, str] = {
     Action.MOVE: "Move up to 15 ft (3 cells) and stay Ready.",
-    Action.SPRINT: "Move up to 30 ft (6 cells); shots at you have Disfavor this Phase.",
+    Action.SPRINT: "Move up to 30 ft (6 cells), Not Ready; shots at you have Disfavor this Phase.",
     Action.FALL_BACK: ("Move up to 15 ft, ending further from the nearest hostile; melee at you "
                        "has Disfavor and nobody gets an Attack of Opportunity on you."),
     Action.SKULK: ("Move up to 15 ft rolling Stealth; you stay Hidden only if you end in Cover or "
