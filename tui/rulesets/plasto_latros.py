@@ -79,8 +79,10 @@ from tui.banner import turn_piece
 from tui.picture import BOARD_KEY, FACING_SHAPES
 from tui.rulesets.base import RulesetAdapter, unit_headline
 from tui.rulesets.plasto_latros_compass import body, facing_notes, stays_put
+from tui.rulesets.plasto_latros_deploy import placed_again
 from tui.rulesets.plasto_latros_modals import FacingStep, StepMenu
 from tui.rulesets.plasto_latros_reasons import (
+    final_question,
     game_ending_words,
     no_shot_words,
     prone_doom,
@@ -438,6 +440,10 @@ class PlastoLatrosAdapter(RulesetAdapter):
         return ["Targets (s, or Enter on *): " + ", ".join(parts)]
 
     # -- intercepting orders ----------------------------------------------------
+    def offered(self, game, side: int, orders: list[Order]) -> list[Order]:
+        """Until Ready, a placed mini may be placed again (:mod:`.plasto_latros_deploy`)."""
+        return [*orders, *placed_again(game.state, side)] if game.state.phase is Phase.DEPLOY else orders
+
     def _orders_of(self, game, unit: str) -> list[Order]:
         to_act = game.to_act
         if not to_act:
@@ -549,27 +555,13 @@ class PlastoLatrosAdapter(RulesetAdapter):
         for order in orders:
             if isinstance(order, Pass):
                 if view.phase is Phase.FINAL:
-                    return order, self._final_question(game, side, orders)
+                    return order, final_question(game, side, orders)
                 left = view.movements_left if view.phase is Phase.PLAY else 0
                 ends = game_ending_words(view, order) if view.phase is Phase.PLAY else None
                 if ends:  # the other passed too (seed, Movement): asked even with no Movement left
                     return order, f"{game.players[side]}: {self.describe(game, view, order)}? {ends}."
                 return order, (f"{game.players[side]}: {self.describe(game, view, order)}?" if left else None)
         return super().end_turn(game, side, orders)  # deployment: Ready
-
-    def _final_question(self, game, side: int, orders: Sequence[Order]) -> str | None:
-        """What ``p`` asks in the final turn: ending it ends the game, while
-        these minis could still relocate or shoot (None: nothing could)."""
-        movers = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Relocate)))
-        shooters = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Shoot)))
-        parts = [f"{', '.join(movers)} could still relocate"] if movers else []
-        if shooters:
-            parts.append(f"{', '.join(shooters)} could still shoot")
-        if any(isinstance(o, Destroy) for o in orders):
-            parts.append("an artifact could still be destroyed")
-        if not parts:
-            return None
-        return f"{game.players[side]}: end the final turn? The game ends now, though {'; '.join(parts)}."
 
     def key(self, game, side, name, selected, cursor) -> Any:
         if name == "arcs":

@@ -14,7 +14,17 @@ from core.orders import Order
 from core.rulesets.plasto_latros.combat import shooter_problem
 from core.rulesets.plasto_latros.grid import in_front
 from core.rulesets.plasto_latros.movement import climb_limit
-from core.rulesets.plasto_latros.orders import Climb, Destroy, FreeMove, Jump, JumpAttack, Move, Movement, Relocate
+from core.rulesets.plasto_latros.orders import (
+    Climb,
+    Destroy,
+    FreeMove,
+    Jump,
+    JumpAttack,
+    Move,
+    Movement,
+    Relocate,
+    Shoot,
+)
 from core.rulesets.plasto_latros.rules import apply_order
 from core.rulesets.plasto_latros.state import Phase
 
@@ -144,3 +154,18 @@ def why_not_on(ruleset: Any, game: Any, side: int, selected: Any, other: Any) ->
     if not in_front(mini.pos, mini.facing, enemy.pos):
         return f"{lead}: not in its front arc (Jumping Attacks)"
     return f"{lead}: {refused.message}"
+
+
+def final_question(game: Any, side: int, orders: Any) -> str | None:
+    """What ``p`` asks in the final turn: ending it ends the game, while
+    these minis could still relocate or shoot (None: nothing could)."""
+    movers = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Relocate)))
+    shooters = list(dict.fromkeys(o.unit for o in orders if isinstance(o, Shoot)))
+    parts = [f"{', '.join(movers)} could still relocate"] if movers else []
+    if shooters:
+        parts.append(f"{', '.join(shooters)} could still shoot")
+    if any(isinstance(o, Destroy) for o in orders):
+        parts.append("an artifact could still be destroyed")
+    if not parts:
+        return None
+    return f"{game.players[side]}: end the final turn? The game ends now, though {'; '.join(parts)}."
