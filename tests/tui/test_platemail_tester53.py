@@ -255,7 +255,8 @@ async def test_a_character_written_anew_leaves_the_news_of_last_rounds_orders():
         await pilot.pause()
         assert review.written["a3"].first.kind is A.COUNTER
         assert " ".join(str(news.render()).split()) == "Last Round's orders again: a1 a2."
-        await pilot.press("up", "enter", "o", "c", "h", "d", "d")  # a2 too
+        # a2 (an archer) too, with a Defend: its Counter would be warned of (no melee weapon in hand)
+        await pilot.press("up", "enter", "d", "h", "d", "d")
         await pilot.press("up", "enter", "o", "c", "h", "d", "d")  # and a1: the news names nobody
         await pilot.pause()
         assert not news.display

@@ -32,6 +32,11 @@ costs: each read from the core's own rules and words, never restated.
   Rapid Fire left one missile (the core's ``shots.order_shots``), and
   ``spent_warnings``: a THEN or ELSE that would find its potion, spell or
   reload spent (the core's ``items_left.spent_for``).
+- ``action_warnings``: what the writer's Action menu says beside an
+  Action (a 2nd one that the 1st would leave impossible, no melee weapon,
+  held or entrapped, one missile, an unloaded crossbow), judged from the
+  character as ``after_first`` leaves it: the menu and ``order_warnings``
+  read it alike.
 - ``idle_first_action``: a 1st Action of last Round's orders, written
   again, that is sure to do nothing now (a Stabilize of someone Stable).
 - ``missile_choices``: the missiles a shot may name, the engine's pick first.
@@ -49,9 +54,11 @@ from core.board import chebyshev
 from core.rulesets.platemail.actions import is_missile
 from core.rulesets.platemail.checks import (
     FRIENDLY_GENERAL,
+    FRIENDLY_KINDS,
     check_act,
     item_idle,
     rapid_fire_missiles,
+    shot_left_by,
     stabilize_problem,
     unloaded_order,
     unloaded_shot,
@@ -65,6 +72,7 @@ from core.rulesets.platemail.movement import fall_back_kept, reachable
 from core.rulesets.platemail.senses import weapon
 from core.rulesets.platemail.shots import Shot, order_shots, shot_by
 from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character, Write
+from core.values import evolve
 from tui.rulesets.platemail_figures import held_words
 
 MELEE_KINDS = (Action.CHARGE, Action.FULL_ATTACK, Action.COUNTER)
@@ -194,20 +202,86 @@ def fall_back_cells(view: Any, me: Character, cells) -> set:
     return {cell for cell in cells if fall_back_kept(me.pos, cell, foes)}
 
 
+def after_first(me: Character, first: Act | None) -> Character:
+    """``me`` as its 1st Action ``first`` would leave it (the core's
+    ``shot_left_by``: a crossbow it shoots is empty), and no longer
+    entrapped once it frees itself (Use Item, free, on itself: freed at
+    the end of the 1st Phase)."""
+    after = shot_left_by(me, first)
+    if after.entrapped and first is not None and first.kind == Action.USE_ITEM and first.item == "free" \
+            and first.target in (None, "self", me.id):
+        after = evolve(after, entrapped=False)
+    return after
+
+
+def impossible(view: Any, me: Character, kind: Action) -> str:
+    """Why ``kind`` cannot be written as a 1st Action by ``me`` (as the
+    Action being written finds it) whatever its target: the rules' own
+    refusal (``check_act``) of a probe with a general target."""
+    if kind == Action.USE_ITEM:
+        return ""
+    # (a Rapid Fire with a crossbow in hand throws a missile it names, if it carries one)
+    thrown = rapid_fire_missiles(me) if kind == Action.RAPID_FIRE else []
+    target = "ally" if kind in FRIENDLY_KINDS else "ally-down" if kind == Action.STABILIZE else "closest"
+    probe = Act(me.side, kind, target=target, to=me.pos, spell=me.spells[0] if me.spells else None,
+                item=thrown[0] if thrown else None)
+    problem = check_act(view, me, probe, True)
+    return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
+
+
+def action_warnings(view: Any, me: Character, kind: Action, first_act: Act | None,
+                    first: bool) -> list[tuple[str, str]]:
+    """What the writer's Action menu says beside ``kind`` for ``me`` (it
+    shows the first of them): (source, words).  A 1st Action (``first``)
+    is judged from ``me`` now; a THEN or ELSE from ``me`` as ``first_act``
+    leaves it, and what the rules refuse as a 1st Action is a warning for
+    it ("refused"), since it is checked after the 1st Phase.  Then no
+    melee weapon ("melee"), held or entrapped ("stuck"), one missile
+    ("missile"), a crossbow not loaded when it comes ("reload")."""
+    judged = me if first else after_first(me, first_act)
+    found = [] if first else [("refused", impossible(view, judged, kind))]
+    found += [("melee", melee_warning(judged, kind)), ("stuck", stuck_warning(view, judged, kind, first)),
+              ("missile", missile_warning(judged, kind)),
+              ("reload", reload_warning(me, kind, None if first else first_act))]
+    return [(source, words) for source, words in found if words]
+
+
+def menu_warnings(view: Any, me: Character, order: Write, said: set[str]) -> list[str]:
+    """The Action menu's warning beside each Action of ``order``
+    (``action_warnings``), as ``order_warnings`` says it; the slots it
+    says in their own words (``said``: a shot with nothing to shoot or
+    one throw, a potion, spell or reload spent), and an unloaded
+    crossbow's or one missile's warning, are left out."""
+    same = order.then == order.otherwise
+    slots = [("first", order.first), ("then", order.then)] + ([] if same else [("otherwise", order.otherwise)])
+    out = []
+    for slot, act in slots:
+        found = action_warnings(view, me, act.kind, order.first, slot == "first") if act is not None else []
+        if not found or slot in said or found[0][0] in ("missile", "reload"):
+            continue
+        name = "2nd Action" if same and slot == "then" else SHOT_SLOTS[slot]
+        out.append(f"{me.id}'s {name}, {TITLES[act.kind]}: {found[0][1]}")
+    return out
+
+
 def order_warnings(view: Any, me: Character, order: Write) -> list[str]:
     """What a whole order just written would come to nothing in, said
     once more as it is written: a shot at an unloaded crossbow (the words
     of ``a``, last Round's orders again), a shot with nothing left to
     throw or a Rapid Fire with one missile left (``empty_shot_warnings``),
     a THEN or ELSE finding its potion, spell or reload spent
-    (``spent_warnings``), a 1st Action out of reach and a 1st-Action
-    shot at someone out of sight."""
+    (``spent_warnings``), the Action menu's warning beside each Action
+    (``menu_warnings``: held by a Binding, no melee weapon...), a 1st
+    Action out of reach and a 1st-Action shot at someone out of sight."""
     out = []
     unloaded = unloaded_order_warning(me, order)
     if unloaded:
         out.append(f"{me.id}'s orders would shoot nothing ({unloaded})")
     out += empty_shot_warnings(me, order)
     out += spent_warnings(view, me, order)
+    said = {slot for slot, _ in spent_for(view, me, order)}
+    said |= {shot.slot for shot in order_shots(me, order) if shot.nothing_left or shot.one_throw}
+    out += menu_warnings(view, me, order, said)
     first = order.first
     target = view.char(first.target) if first.target else None
     far = reach_warning(me, first.kind, target)

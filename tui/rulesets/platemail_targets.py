@@ -14,6 +14,10 @@ what it says of a 1st Action as soon as it is chosen (the warnings
 - ``first_action_warning``: a chosen 1st Action's certain failures, said
   in the writer while the rest is written (a move to a cell out of its
   reach among them).
+- ``measured_from``: the cell a THEN or ELSE shot's Range band is judged
+  from: where the 1st Action's Move, Sprint, Skulk or Fall Back to a cell
+  it reaches takes the character (known when written), else where it
+  stands now, with a word when the move's end is not known.
 - ``brought_beside``: whether a 1st Action's move takes the figure beside
   someone (a 2nd Action's touch or Stabilize is said as a condition then,
   not as a refusal).
@@ -30,11 +34,13 @@ from typing import Any
 from core.board import chebyshev
 from core.rulesets.platemail.equipment import SPELLS, Spell
 from core.rulesets.platemail.movement import reachable
-from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, Act, Action, Character
+from core.rulesets.platemail.state import GENERAL_TARGETS, MOVES, TITLES, Act, Action, Character
+from tui.rulesets.platemail_figures import held_words
 from tui.rulesets.platemail_notes import (
     blind_shot,
     destination_warning,
     distance_text,
+    fall_back_cells,
     reach_warning,
     released_spell,
     reload_warning,
@@ -85,6 +91,37 @@ def brought_beside(view: Any, me: Character, first: Act | None, c: Character) ->
     return ""
 
 
+def measured_from(view: Any, me: Character, first: Act | None) -> tuple[Any, str]:
+    """Where a THEN or ELSE shot of ``me`` is measured from (seed, Ranged
+    Weapons: Range is taken as the Action Phase starts, the 2nd Phase's
+    for a 2nd Action; docs/rulings.md, *The order writer*), and the list's
+    word on it: (cell, words).  A Move, Sprint, Skulk or Fall Back to a
+    cell within its move this Phase (a Fall Back's kept, ``fall_back_cells``)
+    ends there: known when written.  A move toward someone, a Charge, a
+    Guard, a Rescue, a Fall Back left to the game or a cell beyond its
+    move ends where the Phase's movement takes it: the band is from where
+    ``me`` stands now, and the words say its end is not known.  A 1st
+    Action that does not move, or a character held or entrapped (it
+    cannot move), is measured from where it stands, with no word."""
+    here = me.pos
+    if first is None or here is None or not MOVES.get(first.kind) or held_words(view, me):
+        return here, ""
+    title = TITLES[first.kind]
+    if first.kind == Action.SKULK and first.to is None:
+        return here, ""  # it hides where it stands
+    if first.to is not None and first.kind in (Action.MOVE, Action.SPRINT, Action.SKULK, Action.FALL_BACK):
+        cells = MOVES[first.kind]
+        # (movement.allowance: a lost leg halves it, and so does standing up from Prone)
+        cells //= 2 if any("leg" in limb for limb in me.lost_limbs) else 1
+        cells //= 2 if me.prone else 1
+        kept = first.kind != Action.FALL_BACK or bool(fall_back_cells(view, me, {first.to}))
+        if first.to == here:
+            return here, ""
+        if kept and first.to in reachable(view, here, cells):
+            return first.to, f"bands from {first.to[0]},{first.to[1]}, where the {title} takes {me.id}"
+    return here, f"bands from {here[0]},{here[1]} now: where the {title} ends is not known"
+
+
 def first_action_warning(view: Any, me: Character, act: Act | None) -> str:
     """What a chosen 1st Action of ``me`` is certain to fail at (empty:
     nothing): an unloaded crossbow, a shot at someone out of sight, a Full
@@ -118,17 +155,19 @@ def general_label(view: Any, me: Character, kind: Action, general: str, first: b
 
 
 def target_label(view: Any, me: Character, kind: Action, c: Character, *, first: Act | None, step: int,
-                 range_ft: int | None) -> str:
+                 range_ft: int | None, origin: Any = None) -> str:
     """One character ``c`` on the target list of ``me``'s ``kind``: the
     1st Action's list when ``step`` is 0, else a 2nd Action's after
-    ``first`` (said as things stand now, and where ``first`` may take ``me``)."""
+    ``first`` (said as things stand now, and where ``first`` may take ``me``).
+    A shot's distance and band are from ``origin`` when given (a 2nd
+    Action's: ``measured_from``), else from where ``me`` stands."""
     moved = brought_beside(view, me, first, c) if step > 0 else ""
     touch = touch_spell(me, first) if kind == Action.RELEASE else None
     far = "0 cells"  # (a writer off the board)
     if me.pos is not None and touch is not None:
         far = distance_text(me.pos, c.pos) + ", " + _reach_words(me, c, touch, step, moved)
     elif me.pos is not None:
-        far = distance_text(me.pos, c.pos, range_ft)
+        far = distance_text(origin or me.pos, c.pos, range_ft)
     hurt = f", {c.wounds} Wound(s)" if c.wounds else ""
     state = "" if c.fighting else f", {c.status.value}"
     name = c.name.removesuffix(f" {c.id}")  # "b3 Spellcaster", not "b3 Spellcaster b3"

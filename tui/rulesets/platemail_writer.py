@@ -23,12 +23,10 @@ from textual.widgets import Label, Static
 
 from core.rulesets.platemail.actions import missile, missile_words
 from core.rulesets.platemail.checks import (
-    FRIENDLY_KINDS,
     HOSTILE_KINDS,
     check_act,
     free_problem,
     rapid_fire_missiles,
-    shot_left_by,
     whom_freed,
 )
 from core.rulesets.platemail.equipment import SPELLS, WEAPONS
@@ -45,7 +43,6 @@ from core.rulesets.platemail.state import (
     Condition,
     Write,
 )
-from core.values import evolve
 from tui.rulesets.platemail_gists import GISTS
 from tui.rulesets.platemail_glance import HIDDEN_KEY, hidden_shades
 from tui.rulesets.platemail_keys import (
@@ -59,23 +56,28 @@ from tui.rulesets.platemail_keys import (
 from tui.rulesets.platemail_menus import CellPicker, KeyMenu, box_rows
 from tui.rulesets.platemail_notes import (
     CELL_MOVES,
+    action_warnings,
+    after_first,
     fall_back_cells,
     figure_keys,
     free_words,
+    impossible,
     item_problem,
-    melee_warning,
     missile_choices,
-    missile_warning,
     order_warnings,
     released_spell,
     reload_entry,
     reload_mark,
-    reload_warning,
     stuck_note,
-    stuck_warning,
     throw_words,
 )
-from tui.rulesets.platemail_targets import first_action_warning, general_label, spell_words, target_label
+from tui.rulesets.platemail_targets import (
+    first_action_warning,
+    general_label,
+    measured_from,
+    spell_words,
+    target_label,
+)
 
 CELL = "<cell>"  # menu value: pick a cell on the board
 DEFAULT = "<default>"  # menu value: the missile the engine picks (no item named)
@@ -254,13 +256,14 @@ class OrderWriter(ModalScreen[Any]):
             # A 2nd Action is checked when the 1st Phase is over, so it stays
             # on offer; what the 1st Action cannot do is still said, judged
             # from the character as its 1st Action would leave it.
-            why = self._impossible(kind, True, me)
+            why = impossible(self.view, me, kind)
             if first and why:
                 entries.append((key, f"{label} — {why}", None))
                 continue
-            # What the engine allows but would come to nothing: on offer, warned.
-            why = (why or melee_warning(me, kind) or stuck_warning(self.view, me, kind, first)
-                   or missile_warning(me, kind) or reload_warning(self.me, kind, None if first else self.acts["first"]))
+            # What the engine allows but would come to nothing: on offer, warned
+            # (the same words ``order_warnings`` says of the order written).
+            said = action_warnings(self.view, self.me, kind, self.acts["first"], first)
+            why = said[0][1] if said else ""
             entries.append((key, f"{label} — warning: {why}" if why else label, kind))
 
         def picked(kind: Any) -> None:
@@ -291,39 +294,9 @@ class OrderWriter(ModalScreen[Any]):
             return f" (never: {self.unit} knows no spell)"
         return ""
 
-    def _impossible(self, kind: Action, first: bool, me: Character | None = None) -> str:
-        """Why ``kind`` cannot be written here at all (whatever its target),
-        for ``me`` (the character now, unless given)."""
-        me = self.me if me is None else me
-        # (a Rapid Fire with a crossbow in hand throws a missile it names, if it carries one)
-        thrown = rapid_fire_missiles(me) if kind == Action.RAPID_FIRE else []
-        probe = Act(self.side, kind, target=self._probe_target(kind), to=me.pos,
-                    spell=me.spells[0] if me.spells else None,
-                    item="potion" if kind == Action.USE_ITEM else thrown[0] if thrown else None)
-        if kind == Action.USE_ITEM:
-            return ""
-        problem = check_act(self.view, me, probe, first)
-        return problem.message if problem and problem.code not in ("bad-target", "no-such-target") else ""
-
     def _after_first(self) -> Character:
-        """The character as its 1st Action would leave it (the core's
-        ``shot_left_by``: a crossbow it shoots is empty), and no longer
-        entrapped once it frees itself (Use Item, free, on itself: freed
-        at the end of the 1st Phase)."""
-        after = shot_left_by(self.me, self.acts["first"])
-        first = self.acts["first"]
-        if after.entrapped and first is not None and first.kind == Action.USE_ITEM and first.item == "free" \
-                and first.target in (None, "self", self.unit):
-            after = evolve(after, entrapped=False)
-        return after
-
-    @staticmethod
-    def _probe_target(kind: Action) -> str:
-        if kind in FRIENDLY_KINDS:
-            return "ally"
-        if kind == Action.STABILIZE:
-            return "ally-down"
-        return "closest"
+        """The character as its 1st Action would leave it (``after_first``)."""
+        return after_first(self.me, self.acts["first"])
 
     # -- what an Action needs ----------------------------------------------------------------
     def ask_details(self, kind: Action, done: Callable[[Act | None], None]) -> None:
@@ -420,15 +393,20 @@ class OrderWriter(ModalScreen[Any]):
             general = FRIENDLY_GENERAL + ("self",) + HOSTILE_GENERAL
         entries += [(GENERAL_KEYS[g], general_label(self.view, me, kind, g, first, spell), g) for g in general]
         range_ft = self._shot_range(kind, missile_key)
+        # A THEN or ELSE shot is measured where the 1st Action leaves the character, when that is known.
+        origin, measured = measured_from(self.view, me, self.acts["first"]) if range_ft and not first else (None, "")
         order = list(self.keys)  # the characters in the order of their keys (enemies first)
         offered = sorted(self._characters(which), key=lambda c: (mending and c.side != me.side,
                                                                  order.index(c.id) if c.id in order else len(order)))
         for c in offered:
-            label = target_label(self.view, me, kind, c, first=self.acts["first"], step=self.step, range_ft=range_ft)
+            label = target_label(self.view, me, kind, c, first=self.acts["first"], step=self.step, range_ft=range_ft,
+                                 origin=origin)
             entries.append((self.keys.get(c.id, ""), label, c.id))
         question = "where, or toward whom?" if extra else "whom?"  # a move: a cell or a character
         if kind in (Action.RANGED, Action.RAPID_FIRE):  # what it shoots or throws, as resolution picks it
             question = f"{missile_words(self.judged, missile_key)}, at whom?"
+        if measured:
+            question += f" ({measured})"
         self.app.push_screen(KeyMenu(f"{self.unit}: {TITLES[kind]} — {question}", entries), done)
 
     def _shot_range(self, kind: Action, missile_key: str | None = None) -> int | None:
@@ -467,7 +445,9 @@ class OrderWriter(ModalScreen[Any]):
         side = self.side
         first = [("l", "a location picked on the board", CELL)]
         if kind == Action.FALL_BACK:
-            first.append(("n", "straight away from the nearest hostile", NOTHING))
+            # (the rule's cell, docs/rulings.md, Movement: its path may pass beside the foe)
+            first.append(("n", "the reachable cell furthest from the nearest hostile (may pass beside it)",
+                          NOTHING))
         if kind == Action.SKULK:
             first.append(("n", "stay where I am (hide)", NOTHING))
 
