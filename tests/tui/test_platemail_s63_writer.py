@@ -130,3 +130,23 @@ async def test_fall_back_away_says_what_the_rule_does():
         await pilot.pause()
         words = label(app, "the reachable cell furthest")
         assert "straight" not in words and "nearest hostile" in words and "beside" in words
+
+
+def test_a_copied_orders_item_and_spell_target_warnings_are_the_lists():
+    """The Use Item list warns a potion with no Wound to heal (``item_idle``:
+    "b3 has no Wound for a potion to heal"), and a THEN target list warns a
+    Firebolt released at one's own side (``spell_target_warning``): the
+    order, written or copied, is warned of alike."""
+    game = changed(game_with("footman", "footman,crossbowman,spellcaster"), b3={"potions": 1})
+    view = game.view(1)
+    b3 = view.char("b3")
+    assert b3.wounds == 0
+    potion = Write(1, "b3", Act(1, A.DEFEND), C.HIT, Act(1, A.USE_ITEM, item="potion"), Act(1, A.DEFEND))
+    assert "b3's THEN Action, Use Item: b3 has no Wound for a potion to heal" in order_warnings(view, b3, potion)
+    firebolt = Write(1, "b3", Act(1, A.PREPARE, spell="firebolt"), C.HIT, Act(1, A.RELEASE, "b1"),
+                     Act(1, A.DEFEND))
+    assert "b3's THEN Action, Release Spell: Firebolt is meant for enemies: this casts it at your own side" in \
+        order_warnings(view, b3, firebolt)
+    at_enemy = Write(1, "b3", Act(1, A.PREPARE, spell="firebolt"), C.HIT, Act(1, A.RELEASE, "a1"),
+                     Act(1, A.DEFEND))
+    assert order_warnings(view, b3, at_enemy) == []

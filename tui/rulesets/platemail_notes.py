@@ -261,6 +261,21 @@ def menu_warnings(view: Any, me: Character, order: Write, said: set[str]) -> lis
             continue
         name = "2nd Action" if same and slot == "then" else SHOT_SLOTS[slot]
         out.append(f"{me.id}'s {name}, {TITLES[act.kind]}: {found[0][1]}")
+    for slot, act in slots:  # the Use Item list's and the target list's words for the item or target picked
+        if act is None or slot in said:
+            continue
+        name = "2nd Action" if same and slot == "then" else SHOT_SLOTS[slot]
+        judged = me if slot == "first" else after_first(me, order.first)
+        why = ""
+        if act.kind == Action.USE_ITEM and act.item in ("potion", "door") or \
+                act.kind == Action.USE_ITEM and act.item == "free" and slot == "first":
+            why = item_idle(view, judged, act.item, (act.target or "self") if act.item == "free" else None)
+        elif act.kind == Action.RELEASE and act.target and slot != "first":  # (the 1st's: order_warnings)
+            target = view.char(act.target) if act.target not in GENERAL_TARGETS else None
+            why = spell_target_warning(me, released_spell(me, order.first), act.target,
+                                       None if target is None else target.side)
+        if why:
+            out.append(f"{me.id}'s {name}, {TITLES[act.kind]}: {why}")
     return out
 
 
