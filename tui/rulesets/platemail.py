@@ -67,7 +67,7 @@ def short_act(act: Act, me: Any = None) -> str:
     if act.to:
         words.append(f"→{act.to[0]},{act.to[1]}")
     elif act.kind == Action.FALL_BACK:
-        words.append("away")  # straight away from the nearest hostile
+        words.append("away")  # to the reachable cell furthest from the nearest hostile
     elif act.kind == Action.SKULK:
         words.append("in place")
     ready = READY[act.kind] and not (item == "reload" and me is not None and reloads_not_ready(me))
