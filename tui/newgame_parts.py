@@ -128,9 +128,16 @@ def battlefield_about(bf, rules) -> str:
     if rules is None or not hasattr(bf, "rows"):
         return bf.description or ""
     home = drawn_for(bf, rules)
+    # Features these rules give a part (Platemail's door): named with what
+    # they do in the ground list below, so the description's own rule for
+    # one ("the door opens with Use Item") is not said twice.
+    doing = {f.kind: rules.feature_words(f.kind) for f in bf.features}
+    worded = [kind for kind, words in doing.items() if words]
     kept: list[str] = []
     for piece in re.split(r"(?<=[.;:,])\s+", (bf.description or "").strip()):
-        if not piece or GROUND_CLAIM.search(piece) or (not home and HOME_RULE.search(piece)):
+        if not piece or GROUND_CLAIM.search(piece):
+            continue
+        if HOME_RULE.search(piece) and (not home or any(kind in piece.casefold() for kind in worded)):
             continue
         if not kept or kept[-1].endswith("."):
             piece = piece[:1].upper() + piece[1:]
@@ -138,9 +145,7 @@ def battlefield_about(bf, rules) -> str:
     text = " ".join(kept)
     if text[-1:] in (",", ";", ":"):
         text = text[:-1] + "."
-    # Features these rules give a part (Platemail's door): named with what
-    # they do, and the ground under them not called idle for them.
-    doing = {f.kind: rules.feature_words(f.kind) for f in bf.features}
+    # The ground under a worded feature is not called idle for it.
     under = {f.cell for f in bf.features if doing[f.kind]}
     used = {glyph for y, row in enumerate(bf.rows) for x, glyph in enumerate(row) if (x, y) not in under}
     ground: list[str] = []

@@ -88,6 +88,9 @@ def test_the_new_game_form_says_what_the_door_does_under_platemail_only():
     about = battlefield_about(yard, find_ruleset("platemail"))
     assert "no effect" not in about and "doorway" not in about, about
     assert "door (starts shut: blocks movement and sight" in about, about
+    # The description's own "the door opens with Use Item" is not said
+    # again beside the ground list's words for the door.
+    assert about.count("Use Item") == 1, about
     # Under a ruleset without doors the doorway is still idle ground.
     spheres = find_ruleset("spheres_of_war")
     assert "door (starts shut" not in battlefield_about(yard, spheres)
