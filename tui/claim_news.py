@@ -37,9 +37,10 @@ class ClaimNews:
         quiet = quiet_for(screen)
         idle_after = float(getattr(seat, "idle_after", 0.0))
         changed = quiet_start(seat)
-        # A start told again a little later is the same spell (each ``waits`` took its own while to come):
-        # a new one starts only once they acted, after the last was told (``idle_after`` after its start).
-        new_spell = self.quiet_told is None or changed - self.quiet_told > min(1.0, idle_after / 2)
+        # A start told again a little later is the same spell (each ``waits`` took its own while to come,
+        # seconds on a loaded machine): a new one starts only once they acted, after the last was told,
+        # so at least ``idle_after`` after its start; half of that tells the two apart.
+        new_spell = self.quiet_told is None or changed - self.quiet_told > idle_after / 2
         if quiet is not None and quiet >= idle_after and new_spell:
             self.quiet_told = changed
             name = screen.game.players[1 - screen.fixed]

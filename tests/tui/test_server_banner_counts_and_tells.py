@@ -114,16 +114,18 @@ async def test_the_player_on_move_is_told_the_server_stopped_not_that_it_is_her_
 
 async def test_an_opponent_quiet_past_the_servers_time_is_told_once_when_the_claim_opens():
     with real_server() as server:
-        server.referee.idle_after = 2.0
+        server.referee.idle_after = 4.0
+        began = time.monotonic()  # bob's quiet starts after this
         gid, theirs = waiting_for_bob(server)  # bob stays connected, and gives nothing
         async with SkirmishApp().run_test(size=SIZE) as pilot:
             screen, banner = await ann_at_the_board(pilot, server, gid)
             said = "bob has given no order for"
-            assert said not in log_text(screen)
-            await settle(pilot, lambda: said in log_text(screen), 8)
+            if time.monotonic() - began < server.referee.idle_after:  # not told before its time (a loaded
+                assert said not in log_text(screen)  # machine may take longer than that to reach the board)
+            await settle(pilot, lambda: said in log_text(screen), 12)
             assert "q, then w claims the game" in log_text(screen)
             assert "q to claim" in banner(), banner()
-            await pilot.pause(2.5)
+            await pilot.pause(4.5)
             assert log_text(screen).count(said) == 1  # once
             await pilot.press("q", "w")  # and the claim it tells of succeeds
             await settle(pilot, lambda: screen.game.outcome is not None, 10)
