@@ -17,7 +17,7 @@ from core.board import distance
 from core.events import cell_text
 from core.orders import Order
 from core.rulesets.spheres_of_war.actions import opponent_of, touching
-from core.rulesets.spheres_of_war.movement import heading, why_no_move
+from core.rulesets.spheres_of_war.movement import destination_cells, heading, why_no_move
 from core.rulesets.spheres_of_war.orders import DeployOutOfReach
 from core.rulesets.spheres_of_war.reach import threatened, threats_at, threats_to
 from core.rulesets.spheres_of_war.ruleset import placed_again
@@ -61,6 +61,28 @@ def own_actions(match_, uid: str) -> str:
     step = match_.step
     used = (step + 1) // 2 if uid == match_.instigator else step // 2
     return f"Own Actions used: {used} of {ACTIONS_EACH} (Match: {step} of {2 * ACTIONS_EACH})"
+
+
+def leaving_lines(view: Any, uid: str, cursor: Any) -> list[str]:
+    """With the cursor on the battlefield's edge, whether the Matched figure
+    ``uid``, whose Action it is, may Move off the battlefield: no cell past
+    the edge can be picked on the board, so the line names the menu that
+    lists that Move (rule 27: the figure leaves the game)."""
+    match_ = getattr(view, "match", None)
+    if match_ is None or getattr(getattr(view, "phase", None), "value", None) != "match":
+        return []
+    if uid != (match_.instigator if match_.step % 2 == 0 else match_.retaliator):
+        return []
+    bf = view.battlefield
+    x, y = cursor
+    if not bf.in_bounds(cursor) or 0 < x < bf.width - 1 and 0 < y < bf.height - 1:
+        return []
+    unit, other = view.get(uid), view.get(opponent_of(match_, uid))
+    if touching(unit, other):
+        return []
+    if all(bf.in_bounds(c) for c in destination_cells(view, uid, other.id)):
+        return []
+    return [f"o: Move {uid} off the battlefield (leaves the game, rule 27)"]
 
 
 def _mark(unit) -> str:
@@ -169,12 +191,13 @@ class SpheresOfWarAdapter(RulesetAdapter):
         within its opponent's reach."""
         if selected is None:
             return []
+        lines = leaving_lines(view, selected.id, cursor)
         who = threats_at(view, selected.id, cursor)
         if who is None:
-            return []
+            return lines
         if who:
-            return [f"r: here {selected.id} is within reach of {', '.join(who)} (a strike can land)"]
-        return [f"Here {selected.id} is out of reach of {', '.join(threats_to(view, selected.id))}"]
+            return [f"r: here {selected.id} is within reach of {', '.join(who)} (a strike can land)", *lines]
+        return [f"Here {selected.id} is out of reach of {', '.join(threats_to(view, selected.id))}", *lines]
 
     def offered(self, game: Any, side: int, orders: list[Order]) -> list[Order]:
         """The Retaliator is also offered to have the rest of its figures
